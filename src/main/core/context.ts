@@ -1,0 +1,79 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AccessKeys, Connection, Item } from '../../shared/ipc';
+import type { EventBus } from './events';
+import type { OperationRegistry } from './operations';
+
+/** Encrypts secrets at rest. Electron's safeStorage in the desktop app; unavailable elsewhere. */
+export interface SecretStore {
+  isAvailable(): boolean;
+  /** Throws AppFailure(EncryptionUnavailable) when isAvailable() is false. */
+  save(connectionId: string, keys: AccessKeys): Promise<void>;
+  load(connectionId: string): Promise<AccessKeys | undefined>;
+  remove(connectionId: string): Promise<void>;
+}
+
+export interface ConnectionStore {
+  list(): Promise<Connection[]>;
+  get(id: string): Promise<Connection>;
+  save(connection: Connection): Promise<Connection>;
+  remove(id: string): Promise<boolean>;
+}
+
+export interface ClientFactory {
+  /**
+   * A DynamoDB client for a connection, built on refreshing credential providers. Clients of
+   * read-only connections carry a middleware that refuses every write command in main.
+   */
+  dynamo(connectionId: string): Promise<DynamoDBClient>;
+  /** Drop cached clients (after a connection was edited or signed in again). */
+  invalidate(connectionId?: string): void;
+  destroy(): void;
+}
+
+export interface ResultSetWindow {
+  total: number;
+  offset: number;
+  rows: Item[];
+  columns: string[];
+}
+
+/** Everything fetched lives here, off main's event loop, keyed by id. */
+export interface ResultSetStore {
+  create(meta: { connectionId: string; table: string; keyAttributes: string[] }): Promise<string>;
+  append(resultSetId: string, items: Item[]): Promise<number>;
+  window(resultSetId: string, offset: number, limit: number): Promise<ResultSetWindow>;
+  drop(resultSetId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface PlaygroundStatus {
+  state: 'stopped' | 'starting' | 'running' | 'unavailable' | 'failed';
+  endpoint?: string;
+  message?: string;
+  seeded?: boolean;
+}
+
+export interface Playground {
+  status(): PlaygroundStatus;
+  /** Starts DynamoDB Local (and seeds it on first start); resolves when it answers. */
+  start(): Promise<PlaygroundStatus>;
+  stop(): Promise<void>;
+}
+
+export interface CoreContext {
+  mode: 'desktop' | 'browser';
+  version: string;
+  platform: string;
+  dataDir: string;
+  secrets: SecretStore;
+  connections: ConnectionStore;
+  clients: ClientFactory;
+  playground: Playground;
+  resultSets: ResultSetStore;
+  operations: OperationRegistry;
+  events: EventBus;
+  /** Opens http(s) links from the allow-list in the user's browser; false when refused. */
+  openExternal(url: string): Promise<boolean>;
+  /** Starts an SSO device sign-in for a profile connection; progress arrives as operation events. */
+  signIn(connectionId: string, requestId: string): Promise<void>;
+}

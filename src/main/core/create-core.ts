@@ -1,0 +1,63 @@
+import { createClientFactory } from '../aws/client-factory';
+import { createConnectionStore } from '../aws/connection-store';
+import { startSsoSignIn } from '../aws/sso-sign-in';
+import { createPlayground } from '../playground/playground';
+import { createResultSetStore } from '../resultsets/store';
+import { isAllowedExternalUrl } from '../security/external-links';
+import type { CoreContext, SecretStore } from './context';
+import { EventBus } from './events';
+import { OperationRegistry } from './operations';
+
+export interface CoreOptions {
+  mode: 'desktop' | 'browser';
+  version: string;
+  dataDir: string;
+  secrets: SecretStore;
+  /** How links leave the app: shell.openExternal in Electron, printed/opened by the browser otherwise. */
+  openUrl: (url: string) => Promise<void>;
+  /** Overrides for tests: where DynamoDB Local keeps its files, which java to run. */
+  playground?: { dataDir?: string; javaCommand?: string; port?: number };
+}
+
+/** Builds the core that Electron IPC, browser mode and the CLI all share. */
+export function createCore(options: CoreOptions): CoreContext {
+  const events = new EventBus();
+  const operations = new OperationRegistry(events);
+  const playground = createPlayground({
+    dataDir: options.playground?.dataDir ?? `${options.dataDir}/playground`,
+    javaCommand: options.playground?.javaCommand,
+    port: options.playground?.port,
+  });
+  const connections = createConnectionStore(options.dataDir, options.secrets);
+  const clients = createClientFactory({ connections, secrets: options.secrets, playground });
+  const ctx: CoreContext = {
+    mode: options.mode,
+    version: options.version,
+    platform: process.platform,
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    connections,
+    clients,
+    playground,
+    resultSets: createResultSetStore(),
+    operations,
+    events,
+    async openExternal(url) {
+      if (!isAllowedExternalUrl(url)) return false;
+      await options.openUrl(url);
+      return true;
+    },
+    async signIn(connectionId, requestId) {
+      const connection = await connections.get(connectionId);
+      operations.start(requestId, (run) => startSsoSignIn(connection, run, ctx));
+    },
+  };
+  return ctx;
+}
+
+export async function shutdownCore(ctx: CoreContext): Promise<void> {
+  ctx.operations.cancelAll();
+  ctx.clients.destroy();
+  await ctx.resultSets.close();
+  await ctx.playground.stop();
+}

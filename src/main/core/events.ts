@@ -1,0 +1,17 @@
+import type { OperationEvent } from '../../shared/ipc';
+
+export type EventListener = (event: OperationEvent) => void;
+
+/** Fan-out of operation events to every transport (Electron windows, browser-mode streams). */
+export class EventBus {
+  private readonly listeners = new Set<EventListener>();
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(event: OperationEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

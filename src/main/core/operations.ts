@@ -1,0 +1,86 @@
+import type { OperationEvent, Progress } from '../../shared/ipc';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { toAppError } from './to-app-error';
+import type { EventBus } from './events';
+
+type Payload<T> = T extends OperationEvent ? Omit<T, 'requestId' | 'seq'> : never;
+export type OperationEmit = (event: Payload<OperationEvent>) => void;
+
+export interface OperationRun {
+  signal: AbortSignal;
+  /** Sends progress / page events; the final event is sent by the registry. */
+  emit: OperationEmit;
+}
+
+/** What an operation returns when it finishes without error. */
+export interface OperationOutcome {
+  progress: Progress;
+  cursor?: string;
+  value?: unknown;
+}
+
+/**
+ * Runs long work under a caller-chosen requestId with an AbortController, numbering events
+ * with `seq` and guaranteeing exactly one terminal event: done | cancelled | error.
+ */
+export class OperationRegistry {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly bus: EventBus) {}
+
+  start(requestId: string, work: (run: OperationRun) => Promise<OperationOutcome>): void {
+    if (this.running.has(requestId)) {
+      throw new AppFailure(ErrorCodes.invalidInput, `Request ${requestId} is already running.`);
+    }
+    const controller = new AbortController();
+    this.running.set(requestId, controller);
+    let seq = 0;
+    let finished = false;
+    const send = (event: Payload<OperationEvent>): void => {
+      if (finished) return;
+      if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') finished = true;
+      this.bus.publish({ ...event, requestId, seq: seq++ } as OperationEvent);
+    };
+    const emit: OperationEmit = (event) => {
+      if (event.type === 'progress' || event.type === 'page') send(event);
+    };
+    let lastProgress: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
+    const tracking: OperationEmit = (event) => {
+      if (event.type === 'progress') lastProgress = event.progress;
+      emit(event);
+    };
+    void Promise.resolve()
+      .then(() => work({ signal: controller.signal, emit: tracking }))
+      .then(
+        (outcome) => {
+          if (controller.signal.aborted) send({ type: 'cancelled', progress: outcome.progress, cursor: outcome.cursor });
+          else send({ type: 'done', progress: outcome.progress, cursor: outcome.cursor, value: outcome.value });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) {
+            const cursor = error instanceof AppFailure ? (error.details?.cursor as string | undefined) : undefined;
+            send({ type: 'cancelled', progress: lastProgress, cursor });
+          } else {
+            const appError = toAppError(error);
+            send({ type: 'error', error: appError, cursor: appError.details?.cursor as string | undefined });
+          }
+        },
+      )
+      .finally(() => this.running.delete(requestId));
+  }
+
+  cancel(requestId: string): boolean {
+    const controller = this.running.get(requestId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  cancelAll(): void {
+    for (const controller of this.running.values()) controller.abort();
+  }
+
+  isRunning(requestId: string): boolean {
+    return this.running.has(requestId);
+  }
+}

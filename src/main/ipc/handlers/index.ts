@@ -1,0 +1,19 @@
+import type { HandlerTable } from '../dispatcher';
+import { appHandlers } from './app';
+import { connectionHandlers } from './connections';
+import { itemHandlers } from './items';
+import { operationHandlers } from './operations';
+import { playgroundHandlers } from './playground';
+import { resultSetHandlers } from './resultsets';
+import { tableHandlers } from './tables';
+
+/** Every channel of the contract, split by domain; the type makes a missing channel a compile error. */
+export const handlers: HandlerTable = {
+  ...appHandlers,
+  ...connectionHandlers,
+  ...playgroundHandlers,
+  ...tableHandlers,
+  ...operationHandlers,
+  ...resultSetHandlers,
+  ...itemHandlers,
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Errors are data. `code` keeps the AWS error name (ConditionalCheckFailedException,
+ * ProvisionedThroughputExceededException, ExpiredTokenException, ...) so the UI can tell a
+ * conflict from throttling from an expired credential; our own codes are PascalCase nouns.
+ */
+export const appErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Codes of our own, next to the AWS names that pass through unchanged. */
+export const ErrorCodes = {
+  invalidInput: 'InvalidInput',
+  readOnly: 'ReadOnlyConnection',
+  notFound: 'NotFound',
+  forbidden: 'Forbidden',
+  cancelled: 'Cancelled',
+  unknownChannel: 'UnknownChannel',
+  connectionFailed: 'ConnectionFailed',
+  credentialsExpired: 'CredentialsExpired',
+  encryptionUnavailable: 'EncryptionUnavailable',
+  javaMissing: 'JavaMissing',
+  internal: 'InternalError',
+} as const;
+
+export class AppFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryable = false,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}

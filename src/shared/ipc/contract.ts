@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
+import {
+  connectionSchema,
+  profileSummarySchema,
+  saveConnectionInput,
+  testConnectionOutput,
+} from './connection';
+import { requestIdSchema } from './operations';
+import { tableRefInput, tableSummarySchema } from './tables';
+
+/**
+ * The one contract between renderer and main. Channel names are `domain:verb`; inputs and
+ * outputs are declared once here and every type is inferred from these schemas. Electron IPC,
+ * the preload, browser mode's HTTP routes and docs/API.md are all derived from this object.
+ */
+const none = z.object({}).strict();
+const connectionRef = z.object({ connectionId: z.string() });
+
+export const playgroundStatusSchema = z.object({
+  state: z.enum(['stopped', 'starting', 'running', 'unavailable', 'failed']),
+  endpoint: z.string().optional(),
+  /** Why the playground cannot run, and how to fix it. */
+  message: z.string().optional(),
+  seeded: z.boolean().optional(),
+});
+
+export const contract = {
+  'app:info': {
+    input: none,
+    output: z.object({
+      version: z.string(),
+      mode: z.enum(['desktop', 'browser']),
+      platform: z.string(),
+      encryptionAvailable: z.boolean(),
+    }),
+  },
+  'app:openExternal': {
+    input: z.object({ url: z.string().max(2048) }),
+    output: z.object({ opened: z.boolean() }),
+  },
+
+  'connections:list': { input: none, output: z.array(connectionSchema) },
+  'connections:save': { input: saveConnectionInput, output: connectionSchema },
+  'connections:delete': { input: connectionRef, output: z.object({ deleted: z.boolean() }) },
+  'connections:test': { input: connectionRef, output: testConnectionOutput },
+  'connections:profiles': { input: none, output: z.array(profileSummarySchema) },
+  'connections:signIn': {
+    input: connectionRef.extend({ requestId: requestIdSchema }),
+    output: z.object({ started: z.boolean() }),
+  },
+
+  'playground:status': { input: none, output: playgroundStatusSchema },
+  'playground:start': { input: none, output: playgroundStatusSchema },
+
+  'tables:list': { input: connectionRef, output: z.array(tableSummarySchema) },
+  'tables:describe': {
+    input: tableRefInput,
+    output: z.object({ summary: tableSummarySchema, raw: z.record(z.string(), z.unknown()) }),
+  },
+
+  'scan:start': {
+    input: tableRefInput.extend({
+      requestId: requestIdSchema,
+      index: z.string().optional(),
+      pageSize: z.number().int().min(1).max(1000).optional(),
+      /** Reads are always bounded: at most this many items per call (default 1000). */
+      maxItems: z.number().int().min(1).max(1_000_000).optional(),
+      cursor: z.string().optional(),
+      resultSetId: z.string().optional(),
+    }),
+    output: z.object({ resultSetId: z.string() }),
+  },
+  'ops:cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
+
+  'resultsets:window': {
+    input: z.object({
+      resultSetId: z.string(),
+      offset: z.number().int().nonnegative(),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    output: z.object({
+      total: z.number().int(),
+      offset: z.number().int(),
+      rows: z.array(itemSchema),
+      /** Attribute names in order of frequency, key attributes first. */
+      columns: z.array(z.string()),
+    }),
+  },
+  'resultsets:drop': { input: z.object({ resultSetId: z.string() }), output: z.object({ dropped: z.boolean() }) },
+
+  'items:get': {
+    input: tableRefInput.extend({ key: itemSchema, consistent: z.boolean().optional() }),
+    output: z.object({ item: itemSchema.nullable() }),
+  },
+  'items:create': {
+    input: tableRefInput.extend({ item: itemSchema }),
+    output: z.object({ item: itemSchema }),
+  },
+  'items:delete': {
+    input: tableRefInput.extend({ key: itemSchema, expected: itemSchema }),
+    output: z.object({ deleted: z.boolean() }),
+  },
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
+
+export const channels = Object.keys(contract) as Channel[];
+
+export function isChannel(name: string): name is Channel {
+  return Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+/** The one Electron channel for main→renderer operation events. */
+export const EVENTS_CHANNEL = 'ops:event';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { appErrorSchema } from '../errors';
+
+/**
+ * Long work (scans, queries, the agent) runs under a requestId chosen by the caller, can be
+ * cancelled with `ops:cancel`, and reports through one event stream. Every operation ends in
+ * exactly one of done | cancelled | error; `seq` increases by one per event of a request.
+ */
+export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a request id');
+
+const base = { requestId: requestIdSchema, seq: z.number().int().nonnegative() };
+
+export const progressSchema = z.object({
+  items: z.number().int(),
+  pages: z.number().int(),
+  /** Read capacity units consumed so far, as DynamoDB reported them. */
+  consumedCapacity: z.number(),
+  /** Items DynamoDB looked at before filters (ScannedCount). */
+  scanned: z.number().int().optional(),
+  /** 0..1 when the total is known (a table's approximate item count). */
+  fraction: z.number().min(0).max(1).optional(),
+  message: z.string().optional(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+export const operationEventSchema = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('progress'), progress: progressSchema }),
+  z.object({
+    ...base,
+    type: z.literal('page'),
+    resultSetId: z.string(),
+    /** Rows added by this page, and rows in the result set after it. */
+    added: z.number().int(),
+    total: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('done'),
+    progress: progressSchema,
+    /** Opaque cursor to continue (typed key values preserved), absent when nothing is left. */
+    cursor: z.string().optional(),
+    value: z.unknown().optional(),
+  }),
+  z.object({ ...base, type: z.literal('cancelled'), progress: progressSchema, cursor: z.string().optional() }),
+  z.object({ ...base, type: z.literal('error'), error: appErrorSchema, cursor: z.string().optional() }),
+]);
+export type OperationEvent = z.infer<typeof operationEventSchema>;
+export type OperationEventType = OperationEvent['type'];

