@@ -8,7 +8,7 @@ export type OperationEmit = (event: Payload<OperationEvent>) => void;
 
 export interface OperationRun {
   signal: AbortSignal;
-  /** Sends progress / page events; the final event is sent by the registry. */
+  /** Sends progress / page / agent events; the final event is sent by the registry. */
   emit: OperationEmit;
 }
 
@@ -42,7 +42,7 @@ export class OperationRegistry {
       this.bus.publish({ ...event, requestId, seq: seq++ } as OperationEvent);
     };
     const emit: OperationEmit = (event) => {
-      if (event.type === 'progress' || event.type === 'page') send(event);
+      if (event.type === 'progress' || event.type === 'page' || event.type === 'agent') send(event);
     };
     let lastProgress: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
     const tracking: OperationEmit = (event) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
+import { agentChannels } from './agent';
 import {
   connectionSchema,
   profileSummarySchema,
@@ -101,6 +102,8 @@ export const contract = {
     input: tableRefInput.extend({ key: itemSchema, expected: itemSchema }),
     output: z.object({ deleted: z.boolean() }),
   },
+
+  ...agentChannels,
 } as const;
 
 export type Contract = typeof contract;

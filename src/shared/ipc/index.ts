@@ -2,5 +2,8 @@ export * from './contract';
 export * from './connection';
 export * from './operations';
 export * from './tables';
+export * from './bridge';
 export * from '../errors';
 export * from '../dynamo/attribute-value';
+export * from './agent';
+export * from './agent-events';

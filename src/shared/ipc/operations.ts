@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appErrorSchema } from '../errors';
+import { agentEventSchema } from './agent-events';
 
 /**
  * Long work (scans, queries, the agent) runs under a requestId chosen by the caller, can be
@@ -41,6 +42,8 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     cursor: z.string().optional(),
     value: z.unknown().optional(),
   }),
+  /** The agent's stream: text deltas, tool steps, approval cards, usage. */
+  z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
   z.object({ ...base, type: z.literal('cancelled'), progress: progressSchema, cursor: z.string().optional() }),
   z.object({ ...base, type: z.literal('error'), error: appErrorSchema, cursor: z.string().optional() }),
 ]);
