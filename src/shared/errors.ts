@@ -26,6 +26,8 @@ export const ErrorCodes = {
   connectionFailed: 'ConnectionFailed',
   credentialsExpired: 'CredentialsExpired',
   encryptionUnavailable: 'EncryptionUnavailable',
+  connectionsFileCorrupt: 'ConnectionsFileCorrupt',
+  storedKeysUnreadable: 'StoredKeysUnreadable',
   javaMissing: 'JavaMissing',
   internal: 'InternalError',
 } as const;

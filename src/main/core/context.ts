@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AccessKeys, Connection, Item } from '../../shared/ipc';
+import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared/ipc';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
 
@@ -15,7 +15,11 @@ export interface SecretStore {
 export interface ConnectionStore {
   list(): Promise<Connection[]>;
   get(id: string): Promise<Connection>;
-  save(connection: Connection): Promise<Connection>;
+  /**
+   * Creates (no id: a new id is assigned) or updates a connection. Access keys, when given,
+   * go to the SecretStore first, so a connection is never saved pointing at keys that were refused.
+   */
+  save(connection: ConnectionDraft, accessKeys?: AccessKeys): Promise<Connection>;
   remove(id: string): Promise<boolean>;
 }
 

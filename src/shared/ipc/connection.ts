@@ -36,6 +36,9 @@ export const saveConnectionInput = z.object({
   accessKeys: accessKeysSchema.optional(),
 });
 
+/** A connection as the user edits it: no derived fields, and no id until it is first saved. */
+export type ConnectionDraft = z.output<typeof saveConnectionInput>['connection'];
+
 export const testConnectionOutput = z.object({
   ok: z.boolean(),
   /** One sentence a person understands. */
