@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleApiCall, type DispatchFn } from './api-route';
+import { createToken, isAuthorized, tokenCookie, tokensMatch } from './auth';
+import { openEventStream, type EventFeed } from './event-stream';
+import { checkHost, checkSite, unauthorized } from './request-guard';
+import { sendHtml, sendJson, sendRefusal, setSecurityHeaders } from './responses';
+import { serveStatic } from './static-files';
+
+export type ServerLog = (line: string, level: 'info' | 'error') => void;
+
+export interface BrowserServerOptions {
+  dispatch: DispatchFn;
+  events: EventFeed;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Receives one line per request: method, path without query, status, time. Never the token. */
+  log?: ServerLog;
+  /** For tests; SSE comment lines keep idle streams alive through proxies and tunnels. */
+  heartbeatMs?: number;
+  maxBodyBytes?: number;
+}
+
+export interface BrowserServer {
+  /** The address to open once: carries the token, which the first load trades for a cookie. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/**
+ * Browser mode: the same dispatcher as Electron IPC, over HTTP on 127.0.0.1 only. Every request
+ * must name our Host, come from our own origin and present this launch's token.
+ */
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const token = createToken();
+  const log = options.log ?? (() => undefined);
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const streams = new Set<() => void>();
+  let port = 0;
+
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    setSecurityHeaders(response);
+    const hostRefusal = checkHost(request, port);
+    if (hostRefusal) return sendRefusal(request, response, hostRefusal);
+
+    // First load: trade the token in the link for a cookie and drop it from the address bar.
+    const linkToken = url.searchParams.get('token');
+    if (linkToken !== null && (request.method === 'GET' || request.method === 'HEAD') && !url.pathname.startsWith('/api/')) {
+      if (!tokensMatch(linkToken, token)) return sendRefusal(request, response, unauthorized());
+      response.setHeader('Set-Cookie', tokenCookie(token));
+      const site = request.headers['sec-fetch-site'];
+      if (site === undefined || site === 'none' || site === 'same-origin') {
+        // Always '/', never the requested path: '//evil.example' would be an open redirect.
+        response.writeHead(302, { Location: '/' });
+        response.end();
+        return;
+      }
+      // The link was followed from another site (a web terminal, a chat): a redirect would keep
+      // that cross-site context, so Strict cookies would not be sent. A refresh from our own page
+      // starts a same-origin navigation instead. The URL carries no token.
+      return sendHtml(response, 200, 'Opening DynoTable…', 'Opening DynoTable…', '<meta http-equiv="refresh" content="0;url=/">');
+    }
+
+    const siteRefusal = checkSite(request, port);
+    if (siteRefusal) return sendRefusal(request, response, siteRefusal);
+    if (!isAuthorized(request, token)) return sendRefusal(request, response, unauthorized());
+
+    if (url.pathname === '/api/events') {
+      if (request.method !== 'GET') {
+        response.setHeader('Allow', 'GET');
+        return sendJson(response, 405, { ok: false, error: { code: 'InvalidInput', message: 'Open the event stream with GET.', retryable: false } });
+      }
+      const close = openEventStream(request, response, options.events, heartbeatMs, () => streams.delete(close));
+      streams.add(close);
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) {
+      const channel = decodeChannel(url.pathname.slice('/api/'.length));
+      return handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
+    }
+    return serveStatic(request, response, options.staticDir, url.pathname);
+  }
+
+  const server = createServer((request, response) => {
+    const started = Date.now();
+    const url = parseRequestUrl(request.url);
+    if (!url) {
+      setSecurityHeaders(response);
+      sendJson(response, 400, { ok: false, error: { code: 'InvalidInput', message: 'The request address is not a path.', retryable: false } });
+      log(`${request.method ?? '?'} (malformed target) 400`, 'info');
+      return;
+    }
+    response.on('finish', () =>
+      log(`${request.method ?? '?'} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`, 'info'),
+    );
+    route(request, response, url).catch((error: unknown) => {
+      log(`${request.method ?? '?'} ${url.pathname} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      if (!response.headersSent) {
+        sendJson(response, 500, { ok: false, error: { code: 'InternalError', message: 'DynoTable could not answer this request.', retryable: false } });
+      } else {
+        response.destroy();
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${LOOPBACK}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const closeStream of [...streams]) closeStream();
+        const force = setTimeout(() => server.closeAllConnections(), 2_000);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        setImmediate(() => server.closeIdleConnections());
+      }),
+  };
+}
+
+/**
+ * Only origin-form targets ('/path?query'). Parsed against a fixed base (the Host header is
+ * untrusted until checked); the prefix keeps '//x' a path instead of a host.
+ */
+function parseRequestUrl(target: string | undefined): URL | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://127.0.0.1${target}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeChannel(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
