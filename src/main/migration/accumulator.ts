@@ -1,0 +1,206 @@
+import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import { classifyEpoch, classifyIso, EpochKind, IsoKind, isTimeName } from './classify';
+import { formatPath, type PathStep } from './paths';
+import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
+import { compareWithNested, type DottedState } from './dotted';
+
+export interface DottedStats {
+  items: number;
+  parentMissing: number;
+  missingParentMap: number;
+  parentNotMap: number;
+  sameAsNested: number;
+  differsFromNested: number;
+  samples: Sample[];
+}
+
+export interface PathStats {
+  /** The top-level attribute and depth, to flag key attributes without re-parsing. */
+  top: string;
+  depth: number;
+  /** The last map key on the path (list steps skipped): what "the name says it is a time" reads. */
+  name: string;
+  iso: number;
+  isoDateOnly: number;
+  epochMillis: number;
+  epochSeconds: number;
+  samples: Sample[];
+}
+
+/** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
+export interface AccumulatorState {
+  version: 1;
+  items: number;
+  dotted: Record<string, DottedStats>;
+  paths: Record<string, PathStats>;
+  untrackedPaths: number;
+}
+
+export interface AccumulatorOptions {
+  keyAttributes: readonly string[];
+  /** Sample keys kept per finding. */
+  sampleLimit?: number;
+  /** Distinct date-like paths tracked; more are counted in untrackedPaths. */
+  maxPaths?: number;
+}
+
+export function emptyState(): AccumulatorState {
+  return { version: 1, items: 0, dotted: {}, paths: {}, untrackedPaths: 0 };
+}
+
+/**
+ * Walks every attribute path of every item once. Per item it allocates nothing unless it finds
+ * something: path text and sample keys are built only for date-like values and dotted names,
+ * so scanning stays close to the speed of the Scan itself.
+ */
+export class MigrationAccumulator {
+  readonly state: AccumulatorState;
+  private readonly keyAttributes: readonly string[];
+  private readonly sampleLimit: number;
+  private readonly maxPaths: number;
+  private pathCount: number;
+  private readonly steps: PathStep[] = [];
+  private readonly names: string[] = [];
+  private item: Item = {};
+  private itemSort: string | undefined;
+
+  constructor(options: AccumulatorOptions, state: AccumulatorState = emptyState()) {
+    this.keyAttributes = options.keyAttributes;
+    this.sampleLimit = options.sampleLimit ?? 5;
+    this.maxPaths = options.maxPaths ?? 5000;
+    this.state = state;
+    this.pathCount = Object.keys(state.paths).length;
+  }
+
+  add(item: Item): void {
+    this.state.items += 1;
+    this.item = item;
+    this.itemSort = undefined;
+    for (const name in item) {
+      const value = item[name] as AttributeValue;
+      if (name.includes('.')) this.dotted(name, value);
+      this.steps.push(name);
+      this.names.push(name);
+      this.walk(value);
+      this.steps.pop();
+      this.names.pop();
+    }
+  }
+
+  addAll(items: readonly Item[]): void {
+    for (const item of items) this.add(item);
+  }
+
+  merge(other: AccumulatorState): void {
+    const s = this.state;
+    s.items += other.items;
+    s.untrackedPaths += other.untrackedPaths;
+    for (const [name, o] of Object.entries(other.dotted)) {
+      const d = (s.dotted[name] ??= newDotted());
+      d.items += o.items;
+      d.parentMissing += o.parentMissing;
+      d.missingParentMap += o.missingParentMap;
+      d.parentNotMap += o.parentNotMap;
+      d.sameAsNested += o.sameAsNested;
+      d.differsFromNested += o.differsFromNested;
+      mergeSamples(d.samples, o.samples, this.sampleLimit);
+    }
+    for (const [path, o] of Object.entries(other.paths)) {
+      let p = s.paths[path];
+      if (!p) {
+        if (this.pathCount >= this.maxPaths) {
+          s.untrackedPaths += 1;
+          continue;
+        }
+        this.pathCount += 1;
+        p = s.paths[path] = { ...o, iso: 0, isoDateOnly: 0, epochMillis: 0, epochSeconds: 0, samples: [] };
+      }
+      p.iso += o.iso;
+      p.isoDateOnly += o.isoDateOnly;
+      p.epochMillis += o.epochMillis;
+      p.epochSeconds += o.epochSeconds;
+      mergeSamples(p.samples, o.samples, this.sampleLimit);
+    }
+  }
+
+  private walk(value: AttributeValue): void {
+    const v = value as Partial<Record<string, unknown>>;
+    if (v.S !== undefined) {
+      const kind = classifyIso(v.S as string);
+      if (kind !== IsoKind.none) this.dateValue(kind === IsoKind.date ? 'date' : 'iso');
+    } else if (v.N !== undefined) {
+      const kind = classifyEpoch(v.N as string);
+      if (kind !== EpochKind.none) this.dateValue(kind === EpochKind.millis ? 'millis' : 'seconds');
+    } else if (v.M !== undefined) {
+      const map = v.M as Record<string, AttributeValue>;
+      for (const name in map) {
+        this.steps.push(name);
+        this.names.push(name);
+        this.walk(map[name] as AttributeValue);
+        this.steps.pop();
+        this.names.pop();
+      }
+    } else if (v.L !== undefined) {
+      const list = v.L as AttributeValue[];
+      for (let i = 0; i < list.length; i++) {
+        this.steps.push(i);
+        this.walk(list[i] as AttributeValue);
+        this.steps.pop();
+      }
+    }
+    // Sets are skipped on purpose: no ORM stores a Date in a set, and an element of a set has
+    // no path an update could convert.
+  }
+
+  private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds'): void {
+    const path = formatPath(this.steps);
+    let p = this.state.paths[path];
+    if (!p) {
+      if (this.pathCount >= this.maxPaths) {
+        this.state.untrackedPaths += 1;
+        return;
+      }
+      this.pathCount += 1;
+      p = this.state.paths[path] = {
+        top: this.steps[0] as string,
+        depth: this.steps.length,
+        name: this.names[this.names.length - 1] as string,
+        iso: 0,
+        isoDateOnly: 0,
+        epochMillis: 0,
+        epochSeconds: 0,
+        samples: [],
+      };
+    }
+    if (kind === 'millis') p.epochMillis += 1;
+    else if (kind === 'seconds') p.epochSeconds += 1;
+    else {
+      p.iso += 1;
+      if (kind === 'date') p.isoDateOnly += 1;
+    }
+    this.sample(p.samples, this.sampleLimit);
+  }
+
+  private dotted(name: string, value: AttributeValue): void {
+    const d = (this.state.dotted[name] ??= newDotted());
+    d.items += 1;
+    const state: DottedState = compareWithNested(this.item, name, value);
+    if (state === 'same') d.sameAsNested += 1;
+    else if (state === 'differs') d.differsFromNested += 1;
+    else {
+      d.parentMissing += 1;
+      if (state === 'noParent') d.missingParentMap += 1;
+      if (state === 'parentNotMap') d.parentNotMap += 1;
+    }
+    this.sample(d.samples, this.sampleLimit);
+  }
+
+  private sample(list: Sample[], limit: number): void {
+    this.itemSort ??= sortKeyOf(this.item, this.keyAttributes);
+    offerSample(list, this.itemSort, () => keyOf(this.item, this.keyAttributes), limit);
+  }
+}
+
+function newDotted(): DottedStats {
+  return { items: 0, parentMissing: 0, missingParentMap: 0, parentNotMap: 0, sameAsNested: 0, differsFromNested: 0, samples: [] };
+}

@@ -1,0 +1,91 @@
+import type { ExportFormat, MigrationReport } from '../../shared/ipc/migration';
+
+/** JSON is the report itself; CSV is one row per finding; Markdown is for a PR or a ticket. */
+export function exportReport(report: MigrationReport, format: ExportFormat): { content: string; fileName: string; mimeType: string } {
+  const base = `migration-${report.table}-${report.finishedAt.slice(0, 19).replace(/[:T]/g, '-')}`;
+  if (format === 'csv') return { content: toCsv(report), fileName: `${base}.csv`, mimeType: 'text/csv' };
+  if (format === 'md') return { content: toMarkdown(report), fileName: `${base}.md`, mimeType: 'text/markdown' };
+  return { content: `${JSON.stringify(report, null, 2)}\n`, fileName: `${base}.json`, mimeType: 'application/json' };
+}
+
+const CSV_HEADER = [
+  'finding',
+  'name',
+  'items',
+  'parentMissing',
+  'sameAsNested',
+  'differsFromNested',
+  'iso',
+  'epochMillis',
+  'epochSeconds',
+  'mixed',
+  'isKey',
+  'indexKeyOf',
+  'needsFix',
+  'sampleKeys',
+];
+
+function csvCell(value: string | number | boolean): string {
+  const text = String(value);
+  // Quote anything a spreadsheet could misread; a leading = + - @ would run as a formula.
+  const guarded = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(guarded) || guarded !== text ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function toCsv(report: MigrationReport): string {
+  const rows: (string | number | boolean)[][] = [CSV_HEADER];
+  for (const d of report.dottedAttributes) {
+    rows.push(['dotted', d.name, d.items, d.parentMissing, d.sameAsNested, d.differsFromNested, '', '', '', '', '', '', true, JSON.stringify(d.sampleKeys)]);
+  }
+  for (const d of report.dateAttributes) {
+    const items = d.iso + d.epochMillis + d.epochSeconds;
+    rows.push(['date', d.path, items, '', '', '', d.iso, d.epochMillis, d.epochSeconds, d.mixed, d.isKey, d.indexKeyOf.join(' '), d.mixed, JSON.stringify(d.sampleKeys)]);
+  }
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+function md(text: string): string {
+  return text.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\n/g, ' ');
+}
+
+function keys(list: readonly Record<string, unknown>[]): string {
+  return list.length === 0 ? '' : list.map((k) => `\`${JSON.stringify(k).replace(/`/g, "'")}\``).join('<br>');
+}
+
+export function toMarkdown(r: MigrationReport): string {
+  const lines = [
+    `# Migration pre-flight: ${md(r.table)}`,
+    '',
+    `**${r.verdict.needsFix ? 'Needs fixing' : 'No data fix needed'}** — ${md(r.verdict.line)}`,
+    '',
+    `- Items scanned: ${r.itemsScanned.toLocaleString('en-US')} of about ${r.tableItemCount.toLocaleString('en-US')}${r.complete ? '' : ' (partial scan)'}`,
+    `- Read capacity consumed: ${r.consumedReadCapacity.toLocaleString('en-US')} RCU over ${r.segments} segment(s)`,
+    `- Scanned ${r.startedAt} → ${r.finishedAt}`,
+    '',
+    '## Dotted attribute names',
+    '',
+  ];
+  if (r.dottedAttributes.length === 0) lines.push('None: no top-level attribute name contains a dot.');
+  else {
+    lines.push('| Attribute | Items | No nested value | Same as nested | Differs | Sample keys |', '|---|---:|---:|---:|---:|---|');
+    for (const d of r.dottedAttributes) {
+      lines.push(`| \`${d.name.replace(/`/g, "'")}\` | ${d.items} | ${d.parentMissing} | ${d.sameAsNested} | ${d.differsFromNested} | ${keys(d.sampleKeys)} |`);
+    }
+  }
+  lines.push('', '## Date storage', '');
+  if (r.dateAttributes.length === 0) lines.push('None: no attribute holds ISO-8601 strings and no time-named attribute holds epoch numbers.');
+  else {
+    lines.push('| Path | ISO | Epoch ms | Epoch s | Mixed | Key | Sample keys |', '|---|---:|---:|---:|---|---|---|');
+    for (const d of r.dateAttributes) {
+      const key = d.isKey ? 'table key' : d.indexKeyOf.length > 0 ? `index key (${d.indexKeyOf.map(md).join(', ')})` : '';
+      lines.push(`| \`${d.path.replace(/`/g, "'")}\` | ${d.iso} | ${d.epochMillis} | ${d.epochSeconds} | ${d.mixed ? '**yes**' : 'no'} | ${key} | ${keys(d.sampleKeys)} |`);
+    }
+  }
+  if (r.untrackedPaths > 0) lines.push('', `${r.untrackedPaths} further date-like paths were not tracked (the report keeps at most 5,000).`);
+  if (r.verdict.mustFix.length + r.verdict.settings.length > 0) {
+    lines.push('', '## What to do', '');
+    for (const m of r.verdict.mustFix) lines.push(`- [ ] Fix: ${md(m)}`);
+    for (const s of r.verdict.settings) lines.push(`- [ ] Setting: ${md(s)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
+import { requestIdSchema } from './operations';
+import { keySchemaSchema, tableRefInput } from './tables';
+
+/**
+ * The migration pre-flight (issue 5): what a table holds that breaks a move off dynamoose —
+ * top-level attributes literally named `a.b`, and Dates stored as ISO strings next to epochs.
+ */
+
+/** An item key in plain JSON (S → string, N → number when exact else string, B → base64). */
+export const plainKeySchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type PlainKey = z.infer<typeof plainKeySchema>;
+
+export const dottedAttributeSchema = z.object({
+  name: z.string(),
+  items: z.number().int(),
+  /** Items where the nested path holds no value (parent map missing, not a map, or key missing). */
+  parentMissing: z.number().int(),
+  sameAsNested: z.number().int(),
+  differsFromNested: z.number().int(),
+  /** Of parentMissing: the parent map itself is absent (the fix creates it). */
+  missingParentMap: z.number().int(),
+  /** Of parentMissing: a parent exists but is not a map, so no fix can create the path. */
+  parentNotMap: z.number().int(),
+  sampleKeys: z.array(plainKeySchema),
+});
+export type DottedAttributeFinding = z.infer<typeof dottedAttributeSchema>;
+
+export const dateAttributeSchema = z.object({
+  /** Map steps with dots, list steps as [n]; names with . [ ] or " are written as ["name"]. */
+  path: z.string(),
+  iso: z.number().int(),
+  /** Of iso: date-only strings (YYYY-MM-DD). */
+  isoDateOnly: z.number().int(),
+  epochMillis: z.number().int(),
+  epochSeconds: z.number().int(),
+  mixed: z.boolean(),
+  /** A key attribute of the table: its type cannot change in place. */
+  isKey: z.boolean(),
+  /** A key attribute of these indexes: the index fixes its type. */
+  indexKeyOf: z.array(z.string()),
+  /** The name says it is a time (createdAt, …Date, timestamp, …). */
+  timeNamed: z.boolean(),
+  sampleKeys: z.array(plainKeySchema),
+});
+export type DateAttributeFinding = z.infer<typeof dateAttributeSchema>;
+
+export const verdictSchema = z.object({
+  /** Data must change before the new ORM writes to this table. */
+  needsFix: z.boolean(),
+  line: z.string(),
+  mustFix: z.array(z.string()),
+  /** Needs only a model setting (for example storing Dates as ISO). */
+  settings: z.array(z.string()),
+});
+export type Verdict = z.infer<typeof verdictSchema>;
+
+export const migrationReportSchema = z.object({
+  scanId: z.string(),
+  table: z.string(),
+  keys: keySchemaSchema,
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** False when the scan was cancelled or failed: the numbers cover only part of the table. */
+  complete: z.boolean(),
+  segments: z.number().int(),
+  itemsScanned: z.number().int(),
+  /** The table's approximate item count when the scan started. */
+  tableItemCount: z.number(),
+  consumedReadCapacity: z.number(),
+  dottedAttributes: z.array(dottedAttributeSchema),
+  dateAttributes: z.array(dateAttributeSchema),
+  /** Distinct date-like paths not tracked once the bound was reached. */
+  untrackedPaths: z.number().int(),
+  verdict: verdictSchema,
+});
+export type MigrationReport = z.infer<typeof migrationReportSchema>;
+
+/** Items per second, read capacity units per second, or a share of the provisioned read capacity. */
+export const readLimitSchema = z
+  .object({
+    itemsPerSecond: z.number().positive().max(1_000_000).optional(),
+    readCapacityPerSecond: z.number().positive().max(1_000_000).optional(),
+    shareOfProvisioned: z.number().positive().max(1).optional(),
+  })
+  .refine((l) => [l.itemsPerSecond, l.readCapacityPerSecond, l.shareOfProvisioned].filter((v) => v !== undefined).length <= 1, {
+    message: 'choose one kind of read limit',
+  });
+export type ReadLimit = z.infer<typeof readLimitSchema>;
+
+export const migrationScanInput = tableRefInput.extend({
+  requestId: requestIdSchema,
+  segments: z.number().int().min(1).max(64).optional(),
+  limit: readLimitSchema.optional(),
+  /** Continue a cancelled or failed scan from its checkpoint. */
+  resumeScanId: z.string().regex(/^[A-Za-z0-9_-]{6,80}$/).optional(),
+});
+
+export const scanSummarySchema = z.object({
+  scanId: z.string(),
+  connectionId: z.string(),
+  table: z.string(),
+  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  segments: z.number().int(),
+  itemsScanned: z.number().int(),
+  tableItemCount: z.number(),
+  consumedReadCapacity: z.number(),
+  needsFix: z.boolean().optional(),
+  verdictLine: z.string().optional(),
+  error: z.string().optional(),
+});
+export type ScanSummary = z.infer<typeof scanSummarySchema>;
+
+export const exportFormatSchema = z.enum(['json', 'csv', 'md']);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+export const fixPolicySchema = z.enum(['shadow-wins', 'nested-wins', 'review']);
+export type FixPolicy = z.infer<typeof fixPolicySchema>;
+
+export const fixPlanInput = tableRefInput.extend({
+  requestId: requestIdSchema,
+  policy: fixPolicySchema,
+  convertDates: z.boolean().optional(),
+  /** Restrict the date conversion to these paths (as the report writes them). */
+  datePaths: z.array(z.string().max(1024)).max(1000).optional(),
+  segments: z.number().int().min(1).max(64).optional(),
+  limit: readLimitSchema.optional(),
+});
+
+/** One UpdateItem as it will be sent, in tagged form. */
+export const plannedUpdateSchema = z.object({
+  Key: itemSchema,
+  UpdateExpression: z.string(),
+  ConditionExpression: z.string(),
+  ExpressionAttributeNames: z.record(z.string(), z.string()),
+  ExpressionAttributeValues: itemSchema.optional(),
+});
+export type PlannedUpdate = z.infer<typeof plannedUpdateSchema>;
+
+export const reviewEntrySchema = z.object({ key: plainKeySchema, attribute: z.string(), reason: z.string() });
+export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
+
+export const fixPlanSummarySchema = z.object({
+  planId: z.string(),
+  connectionId: z.string(),
+  table: z.string(),
+  policy: fixPolicySchema,
+  convertDates: z.boolean(),
+  createdAt: z.string(),
+  itemsScanned: z.number().int(),
+  /** UpdateItem requests the run will send (one per item). */
+  updates: z.number().int(),
+  moves: z.number().int(),
+  removals: z.number().int(),
+  dateConversions: z.number().int(),
+  review: z.number().int(),
+  sampleRequests: z.array(plannedUpdateSchema),
+  reviewSamples: z.array(reviewEntrySchema),
+  readOnly: z.boolean(),
+});
+export type FixPlanSummary = z.infer<typeof fixPlanSummarySchema>;
+
+export const fixResultSchema = z.object({
+  planId: z.string(),
+  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  total: z.number().int(),
+  written: z.number().int(),
+  skippedChanged: z.number().int(),
+  failed: z.number().int(),
+  consumedWriteCapacity: z.number(),
+  changedSamples: z.array(plainKeySchema),
+  failures: z.array(z.object({ key: plainKeySchema, code: z.string(), message: z.string() })),
+});
+export type FixResult = z.infer<typeof fixResultSchema>;
+
+export const fixRunInput = z.object({
+  connectionId: z.string(),
+  requestId: requestIdSchema,
+  planId: z.string().regex(/^[A-Za-z0-9_-]{6,80}$/),
+  /** Write capacity units per second (default 50). */
+  writesPerSecond: z.number().positive().max(100_000).optional(),
+});
