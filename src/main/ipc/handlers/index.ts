@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../dispatcher';
+import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
 import { itemHandlers } from './items';
@@ -16,4 +17,5 @@ export const handlers: HandlerTable = {
   ...operationHandlers,
   ...resultSetHandlers,
   ...itemHandlers,
+  ...agentHandlers,
 };

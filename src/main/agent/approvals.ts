@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+
+interface Pending {
+  resolve: (approved: boolean) => void;
+}
+
+/**
+ * Approval cards waiting for the user. A write (or a costly read in "ask" mode) runs only when
+ * `decide(id, true)` arrives from the user; cancelling the question rejects what is pending.
+ */
+export class Approvals {
+  private readonly pending = new Map<string, Pending>();
+
+  newId(): string {
+    return `appr_${randomUUID()}`;
+  }
+
+  wait(id: string, signal: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve(false);
+      const onAbort = (): void => {
+        this.pending.delete(id);
+        resolve(false);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, {
+        resolve: (approved) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(approved);
+        },
+      });
+    });
+  }
+
+  decide(id: string, approve: boolean): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    this.pending.delete(id);
+    entry.resolve(approve);
+    return true;
+  }
+}

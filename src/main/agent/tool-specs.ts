@@ -1,0 +1,122 @@
+import type { Tool } from '@aws-sdk/client-bedrock-runtime';
+
+/** The agent's tools: DynamoDB reads, SQL over what it read, and write proposals. Nothing else exists. */
+export type ToolName = 'list_tables' | 'describe_table' | 'get_item' | 'query' | 'scan' | 'run_sql' | 'propose_changes';
+
+const keyValue = {
+  description: 'A key value as plain JSON: a string for S, a number or decimal string for N, base64 for B.',
+  anyOf: [{ type: 'string' }, { type: 'number' }],
+};
+
+const specs: Record<ToolName, { description: string; schema: Record<string, unknown> }> = {
+  list_tables: {
+    description: 'Lists the DynamoDB tables of this connection with their key schema, indexes and approximate item counts.',
+    schema: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  describe_table: {
+    description:
+      'Describes one table: key schema, indexes, item count, and the attribute paths and types seen in a small sample of items.',
+    schema: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'], additionalProperties: false },
+  },
+  get_item: {
+    description: 'Reads one item by its full primary key.',
+    schema: {
+      type: 'object',
+      properties: {
+        table: { type: 'string' },
+        partitionKey: keyValue,
+        sortKey: keyValue,
+      },
+      required: ['table', 'partitionKey'],
+      additionalProperties: false,
+    },
+  },
+  query: {
+    description:
+      'Queries a table or index by partition key, optionally with a sort key condition. The items are stored as a result set; you receive its id, count, consumed capacity and a small sample. Use run_sql to aggregate.',
+    schema: {
+      type: 'object',
+      properties: {
+        table: { type: 'string' },
+        index: { type: 'string', description: 'A GSI or LSI name; omit for the table.' },
+        partitionKey: keyValue,
+        sortKey: {
+          type: 'object',
+          properties: {
+            op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
+            value: keyValue,
+            value2: keyValue,
+          },
+          required: ['op', 'value'],
+        },
+        limit: { type: 'integer', minimum: 1, maximum: 100000 },
+        newestFirst: { type: 'boolean' },
+      },
+      required: ['table', 'partitionKey'],
+      additionalProperties: false,
+    },
+  },
+  scan: {
+    description:
+      'Scans a table or index, bounded by limit. Prefer query when you know a partition key. The items are stored as a result set for run_sql.',
+    schema: {
+      type: 'object',
+      properties: {
+        table: { type: 'string' },
+        index: { type: 'string' },
+        limit: { type: 'integer', minimum: 1, maximum: 100000 },
+      },
+      required: ['table', 'limit'],
+      additionalProperties: false,
+    },
+  },
+  run_sql: {
+    description:
+      'Runs a read-only SQL SELECT (JOIN, GROUP BY, aggregates) over DynamoDB tables of this connection; table names are DynamoDB table names, nested attributes are paths like address.city. Returns at most 50 rows.',
+    schema: {
+      type: 'object',
+      properties: { statement: { type: 'string' } },
+      required: ['statement'],
+      additionalProperties: false,
+    },
+  },
+  propose_changes: {
+    description:
+      'Proposes writes (put, update, delete) for the user to approve. Nothing is written unless the user approves the exact requests; every write is conditioned on the item still being as read.',
+    schema: {
+      type: 'object',
+      properties: {
+        reason: { type: 'string', description: 'One sentence the user will read on the approval card.' },
+        changes: {
+          type: 'array',
+          maxItems: 25,
+          items: {
+            type: 'object',
+            properties: {
+              action: { type: 'string', enum: ['put', 'update', 'delete'] },
+              table: { type: 'string' },
+              partitionKey: keyValue,
+              sortKey: keyValue,
+              item: { type: 'object', description: 'put: the whole new item as plain JSON (keys included).' },
+              set: { type: 'object', description: 'update: top-level attributes to set, as plain JSON values.' },
+              remove: { type: 'array', items: { type: 'string' }, description: 'update: top-level attributes to remove.' },
+            },
+            required: ['action', 'table', 'partitionKey'],
+          },
+        },
+      },
+      required: ['reason', 'changes'],
+      additionalProperties: false,
+    },
+  },
+};
+
+export function toolConfigFor(names: readonly ToolName[]): { tools: Tool[] } {
+  return {
+    tools: names.map((name) => ({
+      toolSpec: { name, description: specs[name].description, inputSchema: { json: specs[name].schema as never } },
+    })),
+  };
+}
+
+export const readTools: readonly ToolName[] = ['list_tables', 'describe_table', 'get_item', 'query', 'scan', 'run_sql'];
