@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { AppError, Connection } from '../../../../shared/ipc';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { ErrorMessage } from '../../../ui/error-message';
+import { Field } from '../../../ui/field';
+import { Switch } from '../../../ui/switch';
+import { useAppInfoStore } from '../../app-info/store';
+import { draftFrom, newDraft, toSaveInput, validateDraft, type ConnectionDraft, type DraftErrors } from '../draft';
+import { endpointPresets } from '../regions';
+import { useConnectionsStore } from '../store';
+import { ColorPicker } from './color-picker';
+import { CredentialFields } from './credential-fields';
+import { RegionField } from './region-field';
+
+export interface ConnectionFormProps {
+  connection?: Connection;
+  onClose(): void;
+  onSaved(connection: Connection): void;
+}
+
+function useKeysUnavailableReason(): string | undefined {
+  const info = useAppInfoStore((state) => state.info);
+  if (!info || info.encryptionAvailable) return undefined;
+  return info.mode === 'browser'
+    ? 'Access keys need the desktop app: browser mode has no encrypted storage. Use a profile instead.'
+    : 'This system offers no encrypted storage, so access keys cannot be saved. Use a profile instead.';
+}
+
+export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormProps) {
+  const [draft, setDraft] = useState<ConnectionDraft>(() => (connection ? draftFrom(connection) : newDraft()));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [saveError, setSaveError] = useState<AppError>();
+  const [isSaving, setIsSaving] = useState(false);
+  const save = useConnectionsStore((state) => state.save);
+  const keysUnavailableReason = useKeysUnavailableReason();
+
+  const update = (patch: Partial<ConnectionDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  async function submit() {
+    const found = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setIsSaving(true);
+    const result = await save(toSaveInput(draft));
+    setIsSaving(false);
+    if (result.error) setSaveError(result.error);
+    else if (result.connection) onSaved(result.connection);
+  }
+
+  return (
+    <Dialog
+      title={connection ? `Edit ${connection.label}` : 'New connection'}
+      onClose={onClose}
+      width="lg"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" isBusy={isSaving} onClick={() => void submit()}>
+            {connection ? 'Save' : 'Save and test'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="field-row">
+          <Field label="Name" htmlFor="connection-label" error={errors.label}>
+            <input
+              id="connection-label"
+              className="input"
+              value={draft.label}
+              autoFocus
+              placeholder="e.g. Orders — production"
+              onChange={(event) => update({ label: event.target.value })}
+            />
+          </Field>
+          <Field label="Colour" hint="The top bar takes this colour while you are connected.">
+            <ColorPicker value={draft.color} onChange={(color) => update({ color })} />
+          </Field>
+        </div>
+        <CredentialFields draft={draft} errors={errors} update={update} keysUnavailableReason={keysUnavailableReason} />
+        <div className="field-row">
+          <RegionField value={draft.region} onChange={(region) => update({ region })} error={errors.region} />
+          <Field
+            label="Endpoint override"
+            htmlFor="connection-endpoint"
+            error={errors.endpoint}
+            hint={
+              <span className="preset-links">
+                Optional.{' '}
+                {endpointPresets.map((preset) => (
+                  <button type="button" className="link" key={preset.url} onClick={() => update({ endpoint: preset.url })}>
+                    {preset.label}
+                  </button>
+                ))}
+              </span>
+            }
+          >
+            <input
+              id="connection-endpoint"
+              className="input mono"
+              value={draft.endpoint}
+              spellCheck={false}
+              placeholder="https://dynamodb.<region>.amazonaws.com"
+              onChange={(event) => update({ endpoint: event.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="field-row">
+          <Switch
+            checked={draft.readOnly}
+            onChange={(readOnly) => update({ readOnly })}
+            label="Read-only"
+            hint="DynoTable refuses every write on this connection."
+          />
+          <Switch
+            checked={draft.isProduction}
+            onChange={(isProduction) => update({ isProduction })}
+            label="Production"
+            hint="Marked in red; destructive work asks you to type the table name."
+          />
+        </div>
+        {saveError ? <ErrorMessage error={saveError} /> : null}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

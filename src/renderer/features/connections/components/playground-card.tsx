@@ -1,0 +1,60 @@
+import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
+import { usePlaygroundProgress } from '../hooks';
+import { useConnectionsStore } from '../store';
+
+/** The first thing a new user sees: a local DynamoDB with sample data, no AWS account needed. */
+export function PlaygroundCard({ onOpen }: { onOpen(connectionId: string): void }) {
+  const status = useConnectionsStore((state) => state.playground);
+  const error = useConnectionsStore((state) => state.playgroundError);
+  const isStarting = useConnectionsStore((state) => state.isPlaygroundStarting);
+  const start = useConnectionsStore((state) => state.startPlayground);
+  usePlaygroundProgress();
+
+  const isUnavailable = status.state === 'unavailable';
+  const open = async () => {
+    const connection = await start();
+    if (connection) onOpen(connection.id);
+  };
+
+  return (
+    <section className={`playground-card${isUnavailable ? ' is-unavailable' : ''}`} aria-label="Local playground">
+      <div className="playground-text">
+        <h2>Local playground</h2>
+        <p>
+          DynamoDB Local on this machine with a sample single-table design — users, orders and payments, a GSI and a
+          sparse index. Nothing leaves your computer and nothing is billed.
+        </p>
+        {isStarting ? (
+          <div className="playground-progress" role="status">
+            <div className="progress-bar is-indeterminate" aria-hidden="true">
+              <span />
+            </div>
+            <span>{status.message ?? 'Starting DynamoDB Local…'}</span>
+          </div>
+        ) : null}
+        {!isStarting && status.state === 'running' && status.endpoint ? (
+          <p className="muted small">Running at {status.endpoint}</p>
+        ) : null}
+        {!isStarting && isUnavailable ? (
+          <div className="notice notice-warning" role="alert">
+            <strong>The playground cannot start here.</strong>
+            <p>{status.message ?? 'DynamoDB Local needs Java 17 or newer.'}</p>
+            <p className="muted small">Your other connections still work.</p>
+          </div>
+        ) : null}
+        {!isStarting && error ? <ErrorMessage error={error} /> : null}
+        {!isStarting && status.state === 'failed' && !error && status.message ? (
+          <div className="notice notice-warning" role="alert">
+            <p>{status.message}</p>
+          </div>
+        ) : null}
+      </div>
+      <div className="playground-action">
+        <Button variant="primary" isBusy={isStarting} onClick={() => void open()}>
+          {isStarting ? 'Starting…' : isUnavailable || status.state === 'failed' ? 'Try again' : 'Open playground'}
+        </Button>
+      </div>
+    </section>
+  );
+}

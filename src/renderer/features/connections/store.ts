@@ -1,0 +1,125 @@
+import { create } from 'zustand';
+import type { AppError, ChannelInput, ChannelOutput, Connection, ProfileSummary } from '../../../shared/ipc';
+import { call } from '../../ipc/client';
+
+export type PlaygroundStatus = ChannelOutput<'playground:status'>;
+export type TestResult = ChannelOutput<'connections:test'>;
+export type SaveConnectionInput = ChannelInput<'connections:save'>;
+
+export const playgroundColor = '#2da44e';
+
+interface ConnectionsStore {
+  connections: Connection[];
+  isLoading: boolean;
+  loadError?: AppError;
+  profiles?: ProfileSummary[];
+  profilesError?: AppError;
+  playground: PlaygroundStatus;
+  playgroundError?: AppError;
+  isPlaygroundStarting: boolean;
+  /** Per connection id: the last "Test connection" answer, or "pending". */
+  tests: Record<string, TestResult | 'pending'>;
+  load(): Promise<void>;
+  loadProfiles(): Promise<void>;
+  save(input: SaveConnectionInput): Promise<{ connection?: Connection; error?: AppError }>;
+  remove(id: string): Promise<AppError | undefined>;
+  test(id: string): Promise<void>;
+  refreshPlayground(): Promise<void>;
+  /** Starts DynamoDB Local and returns the playground connection to open, or undefined on failure. */
+  startPlayground(): Promise<Connection | undefined>;
+}
+
+function sortConnections(list: Connection[]): Connection[] {
+  return [...list].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
+  connections: [],
+  isLoading: false,
+  playground: { state: 'stopped' },
+  isPlaygroundStarting: false,
+  tests: {},
+
+  async load() {
+    set({ isLoading: true });
+    const envelope = await call('connections:list', {});
+    if (envelope.ok) set({ connections: sortConnections(envelope.value), isLoading: false, loadError: undefined });
+    else set({ isLoading: false, loadError: envelope.error });
+  },
+
+  async loadProfiles() {
+    const envelope = await call('connections:profiles', {});
+    if (envelope.ok) set({ profiles: envelope.value, profilesError: undefined });
+    else set({ profiles: [], profilesError: envelope.error });
+  },
+
+  async save(input) {
+    const envelope = await call('connections:save', input);
+    if (!envelope.ok) return { error: envelope.error };
+    const saved = envelope.value;
+    set((state) => {
+      // An edited connection's earlier test answer no longer describes it.
+      const { [saved.id]: _stale, ...tests } = state.tests;
+      return { connections: sortConnections([...state.connections.filter((c) => c.id !== saved.id), saved]), tests };
+    });
+    return { connection: saved };
+  },
+
+  async remove(id) {
+    const envelope = await call('connections:delete', { connectionId: id });
+    if (!envelope.ok) return envelope.error;
+    set((state) => ({ connections: state.connections.filter((c) => c.id !== id) }));
+    return undefined;
+  },
+
+  async test(id) {
+    set((state) => ({ tests: { ...state.tests, [id]: 'pending' } }));
+    const envelope = await call('connections:test', { connectionId: id });
+    const result: TestResult = envelope.ok
+      ? envelope.value
+      : { ok: false, message: envelope.error.message, errorCode: envelope.error.code };
+    set((state) => ({ tests: { ...state.tests, [id]: result } }));
+  },
+
+  async refreshPlayground() {
+    const envelope = await call('playground:status', {});
+    if (envelope.ok) set({ playground: envelope.value });
+  },
+
+  async startPlayground() {
+    if (get().isPlaygroundStarting) return undefined;
+    set({ isPlaygroundStarting: true, playgroundError: undefined, playground: { ...get().playground, state: 'starting' } });
+    const envelope = await call('playground:start', {});
+    if (!envelope.ok) {
+      set({ isPlaygroundStarting: false, playgroundError: envelope.error, playground: { state: 'failed' } });
+      return undefined;
+    }
+    set({ playground: envelope.value });
+    if (envelope.value.state !== 'running') {
+      set({ isPlaygroundStarting: false });
+      return undefined;
+    }
+    const connection = await ensurePlaygroundConnection(get);
+    set({ isPlaygroundStarting: false });
+    return connection;
+  },
+}));
+
+/** Main may list a built-in playground connection; when it does not, save one the first time. */
+async function ensurePlaygroundConnection(get: () => ConnectionsStore): Promise<Connection | undefined> {
+  await get().load();
+  const existing = get().connections.find((c) => c.kind === 'playground');
+  if (existing) return existing;
+  const { connection, error } = await get().save({
+    connection: {
+      label: 'Local playground',
+      color: playgroundColor,
+      kind: 'playground',
+      region: 'local',
+      readOnly: false,
+      isProduction: false,
+    },
+  });
+  if (error) useConnectionsStore.setState({ playgroundError: error });
+  return connection;
+}

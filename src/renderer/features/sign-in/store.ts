@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import type { AppError, OperationEvent } from '../../../shared/ipc';
+import { call, newRequestId } from '../../ipc/client';
+import { onOperation } from '../operations/store';
+import { useTablesStore } from '../tables/store';
+
+export interface SignInState {
+  connectionId: string;
+  requestId: string;
+  status: 'starting' | 'waiting' | 'done' | 'cancelled' | 'error';
+  /** What main says to do next, e.g. "Open … and enter the code ABCD-EFGH". */
+  message?: string;
+  verificationUrl?: string;
+  userCode?: string;
+  error?: AppError;
+}
+
+interface SignInStore {
+  current?: SignInState;
+  start(connectionId: string): Promise<void>;
+  cancel(): Promise<void>;
+  dismiss(): void;
+}
+
+const urlPattern = /https:\/\/[^\s"'<>]+/;
+// AWS device codes look like ABCD-EFGH.
+const codePattern = /\b[A-Z0-9]{4}-[A-Z0-9]{4}\b/;
+
+/** Pulls the verification address and user code out of an event, from details or the sentence. */
+function readSignInHints(event: OperationEvent): Partial<SignInState> {
+  const details: Record<string, unknown> =
+    event.type === 'done' && typeof event.value === 'object' && event.value !== null
+      ? (event.value as Record<string, unknown>)
+      : {};
+  const message = event.type === 'progress' ? event.progress.message : undefined;
+  const url = typeof details.verificationUriComplete === 'string' ? details.verificationUriComplete : undefined;
+  const code = typeof details.userCode === 'string' ? details.userCode : undefined;
+  return {
+    message,
+    verificationUrl: url ?? message?.match(urlPattern)?.[0]?.replace(/[.,)]+$/, ''),
+    userCode: code ?? message?.match(codePattern)?.[0],
+  };
+}
+
+export const useSignInStore = create<SignInStore>()((set, get) => ({
+  current: undefined,
+
+  async start(connectionId) {
+    const requestId = newRequestId('signin');
+    set({ current: { connectionId, requestId, status: 'starting' } });
+    const stop = onOperation(requestId, (event) => {
+      const current = get().current;
+      if (current?.requestId !== requestId) return stop();
+      if (event.type === 'progress') {
+        const hints = readSignInHints(event);
+        set({
+          current: {
+            ...current,
+            status: 'waiting',
+            message: hints.message ?? current.message,
+            verificationUrl: hints.verificationUrl ?? current.verificationUrl,
+            userCode: hints.userCode ?? current.userCode,
+          },
+        });
+        return;
+      }
+      if (event.type === 'page' || event.type === 'agent') return;
+      stop();
+      if (event.type === 'done') {
+        set({ current: { ...current, status: 'done' } });
+        // Fresh credentials: reload what this connection shows; open tabs stay where they are.
+        useTablesStore.getState().invalidate(connectionId);
+      } else if (event.type === 'cancelled') set({ current: { ...current, status: 'cancelled' } });
+      else set({ current: { ...current, status: 'error', error: event.error } });
+    });
+    const envelope = await call('connections:signIn', { connectionId, requestId });
+    if (!envelope.ok) {
+      stop();
+      set({ current: { connectionId, requestId, status: 'error', error: envelope.error } });
+    }
+  },
+
+  async cancel() {
+    const current = get().current;
+    if (current && (current.status === 'starting' || current.status === 'waiting')) {
+      await call('ops:cancel', { requestId: current.requestId });
+    }
+    set({ current: undefined });
+  },
+
+  dismiss() {
+    set({ current: undefined });
+  },
+}));

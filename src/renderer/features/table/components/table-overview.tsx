@@ -1,0 +1,44 @@
+import { ErrorMessage } from '../../../ui/error-message';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { useTableDescription } from '../../tables/hooks';
+import { useTablesStore } from '../../tables/store';
+import type { TableViewProps } from '../tabs';
+import { IndexTable } from './index-table';
+import { RawJson } from './raw-json';
+import { SettingsGrid } from './settings-grid';
+
+/** The table's description: keys, indexes, capacity, settings, identity, and the raw response. */
+export function TableOverview({ connection, table }: TableViewProps) {
+  const description = useTableDescription(connection.id, table);
+  const reload = useTablesStore((state) => state.loadDescription);
+  const value = description?.value;
+
+  if (description?.status === 'error' && !value) {
+    return (
+      <ErrorMessage error={description.error} connectionId={connection.id} onRetry={() => void reload(connection.id, table)} />
+    );
+  }
+  if (!value) return <SkeletonRows rows={6} columns={4} />;
+
+  const { summary, raw } = value;
+  return (
+    <div className="overview">
+      {description?.status === 'error' ? (
+        <ErrorMessage
+          compact
+          error={description.error}
+          connectionId={connection.id}
+          onRetry={() => void reload(connection.id, table)}
+        />
+      ) : null}
+      <SettingsGrid summary={summary} />
+      <section className="panel" aria-labelledby="indexes-heading">
+        <h2 id="indexes-heading" className="panel-title">
+          Indexes <span className="muted">{summary.indexes.length}</span>
+        </h2>
+        <IndexTable indexes={summary.indexes} />
+      </section>
+      <RawJson value={raw} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Connection } from '../../../../shared/ipc';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { useTableDescription } from '../../tables/hooks';
+import { useTablesStore } from '../../tables/store';
+import { useActiveTabs, useWorkspaceStore } from '../../workspace/store';
+import { availableViews } from '../tabs';
+
+export function TablePage({ connection, table }: { connection: Connection; table: string }) {
+  const description = useTableDescription(connection.id, table);
+  const reload = useTablesStore((state) => state.loadDescription);
+  const chosenView = useActiveTabs().tableViews[table];
+  const setView = useWorkspaceStore((state) => state.setTableView);
+  const props = { connection, table, description: description?.value };
+  const views = availableViews(props);
+  const active = views.find((view) => view.id === chosenView) ?? views[0];
+  const status = description?.value?.summary.status;
+
+  return (
+    <div className="table-page">
+      <header className="table-page-header">
+        <h1 className="table-title">{table}</h1>
+        {status ? <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge> : null}
+        {views.length > 1 ? (
+          <nav className="view-tabs" role="tablist" aria-label={`${table} views`}>
+            {views.map((view) => (
+              <button
+                type="button"
+                role="tab"
+                key={view.id}
+                aria-selected={view.id === active?.id}
+                className={`view-tab${view.id === active?.id ? ' is-active' : ''}`}
+                onClick={() => setView(table, view.id)}
+              >
+                {view.title}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+        <span className="toolbar-spacer" />
+        <Button
+          size="sm"
+          isBusy={description?.status === 'loading' && description.value !== undefined}
+          onClick={() => void reload(connection.id, table)}
+        >
+          Refresh
+        </Button>
+      </header>
+      <div className="table-page-body" role={views.length > 1 ? 'tabpanel' : undefined}>
+        {active ? <active.Component {...props} /> : null}
+      </div>
+    </div>
+  );
+}

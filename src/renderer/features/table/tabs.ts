@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import type { Connection } from '../../../shared/ipc';
+import type { TableDescription } from '../tables/store';
+import { TableOverview } from './components/table-overview';
+
+export interface TableViewProps {
+  connection: Connection;
+  table: string;
+  /** The table's description once loaded (keys, indexes); views that need keys wait for it. */
+  description?: TableDescription;
+}
+
+/**
+ * The views inside an open table. A feature adds its entry here (Items, SQL, Pre-flight, …);
+ * only registered views are shown, so there are never tabs that do nothing.
+ */
+export interface TableView {
+  id: string;
+  title: string;
+  /** Lower comes first. Overview is 0; leave gaps (10, 20, …). */
+  order: number;
+  Component: ComponentType<TableViewProps>;
+  /** Hide the view when it does not apply (e.g. on a connection or table it cannot handle). */
+  isAvailable?: (props: TableViewProps) => boolean;
+}
+
+export const tableViews: TableView[] = [{ id: 'overview', title: 'Overview', order: 0, Component: TableOverview }];
+
+export function availableViews(props: TableViewProps): TableView[] {
+  return tableViews
+    .filter((view) => view.isAvailable?.(props) ?? true)
+    .sort((a, b) => a.order - b.order);
+}

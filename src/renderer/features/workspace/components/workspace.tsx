@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { Connection } from '../../../../shared/ipc';
+import { TablePage } from '../../table/components/table-page';
+import { TableList } from '../../tables/components/table-list';
+import { homeTab, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
+import { toolsIn } from '../tools';
+import { TabStrip } from './tab-strip';
+import { TopBar } from './top-bar';
+
+function ActiveTab({ connection }: { connection: Connection }) {
+  const { openTables, active } = useActiveTabs();
+  if (active === homeTab) return <TableList connection={connection} />;
+  const table = openTables.find((name) => tableTabId(name) === active);
+  // Keyed by table so switching tabs never shows one table's state inside another.
+  if (table) return <TablePage key={table} connection={connection} table={table} />;
+  const tool = toolsIn('tab').find((candidate) => toolTabId(candidate.id) === active);
+  if (tool) return <tool.Component connection={connection} />;
+  return <TableList connection={connection} />;
+}
+
+export function Workspace({ connection }: { connection: Connection }) {
+  const closeConnection = useWorkspaceStore((state) => state.closeConnection);
+  const [openDock, setOpenDock] = useState<string>();
+  const dock = toolsIn('dock').find((tool) => tool.id === openDock);
+
+  return (
+    <div className={`workspace${connection.isProduction ? ' is-production' : ''}`}>
+      <TopBar
+        connection={connection}
+        openDock={openDock}
+        onToggleDock={(id) => setOpenDock((current) => (current === id ? undefined : id))}
+        onSwitchConnection={closeConnection}
+      />
+      <TabStrip />
+      <div className="workspace-body">
+        <main className="workspace-main">
+          <ActiveTab connection={connection} />
+        </main>
+        {dock ? (
+          <aside className="workspace-dock" aria-label={dock.title}>
+            <dock.Component connection={connection} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { create } from 'zustand';
+
+/**
+ * Tab ids: the home tab (the table list), `table:<name>` and `tool:<id>`. DynamoDB table names
+ * cannot contain ":", so the prefixes never collide with a table.
+ */
+export const homeTab = 'home';
+export const tableTabId = (table: string): string => `table:${table}`;
+export const toolTabId = (tool: string): string => `tool:${tool}`;
+
+export interface ConnectionTabs {
+  openTables: string[];
+  active: string;
+  /** The view chosen inside each open table (Overview, Items, …), keyed by table name. */
+  tableViews: Record<string, string>;
+}
+
+interface WorkspaceStore {
+  activeConnectionId?: string;
+  /**
+   * Open tabs per connection, kept in memory while the user is on the picker or signing in
+   * again, so coming back (or a fresh SSO session) finds the same tabs.
+   */
+  tabs: Record<string, ConnectionTabs>;
+  openConnection(connectionId: string): void;
+  closeConnection(): void;
+  openTable(table: string): void;
+  closeTable(table: string): void;
+  activate(tab: string): void;
+  setTableView(table: string, view: string): void;
+  forgetConnection(connectionId: string): void;
+}
+
+export const emptyTabs: ConnectionTabs = { openTables: [], active: homeTab, tableViews: {} };
+
+type Change = (tabs: ConnectionTabs) => ConnectionTabs;
+
+function updateTabs(state: WorkspaceStore, change: Change): Partial<WorkspaceStore> {
+  const id = state.activeConnectionId;
+  if (!id) return {};
+  return { tabs: { ...state.tabs, [id]: change(state.tabs[id] ?? emptyTabs) } };
+}
+
+export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
+  activeConnectionId: undefined,
+  tabs: {},
+  openConnection(connectionId) {
+    set((state) => ({
+      activeConnectionId: connectionId,
+      tabs: state.tabs[connectionId] ? state.tabs : { ...state.tabs, [connectionId]: emptyTabs },
+    }));
+  },
+  closeConnection() {
+    set({ activeConnectionId: undefined });
+  },
+  openTable(table) {
+    set((state) =>
+      updateTabs(state, (tabs) => ({
+        ...tabs,
+        openTables: tabs.openTables.includes(table) ? tabs.openTables : [...tabs.openTables, table],
+        active: tableTabId(table),
+      })),
+    );
+  },
+  closeTable(table) {
+    set((state) =>
+      updateTabs(state, (tabs) => {
+        const index = tabs.openTables.indexOf(table);
+        const openTables = tabs.openTables.filter((t) => t !== table);
+        const { [table]: _view, ...tableViews } = tabs.tableViews;
+        // Closing the active tab moves to its left neighbour, like every tabbed editor.
+        const neighbour = index > 0 ? openTables[index - 1] : undefined;
+        const active =
+          tabs.active === tableTabId(table) ? (neighbour ? tableTabId(neighbour) : homeTab) : tabs.active;
+        return { openTables, active, tableViews };
+      }),
+    );
+  },
+  activate(tab) {
+    set((state) => updateTabs(state, (tabs) => ({ ...tabs, active: tab })));
+  },
+  setTableView(table, view) {
+    set((state) => updateTabs(state, (tabs) => ({ ...tabs, tableViews: { ...tabs.tableViews, [table]: view } })));
+  },
+  forgetConnection(connectionId) {
+    set((state) => {
+      const { [connectionId]: _removed, ...tabs } = state.tabs;
+      const activeConnectionId = state.activeConnectionId === connectionId ? undefined : state.activeConnectionId;
+      return { tabs, activeConnectionId };
+    });
+  },
+}));
+
+export function useActiveTabs(): ConnectionTabs {
+  return useWorkspaceStore((state) =>
+    state.activeConnectionId ? (state.tabs[state.activeConnectionId] ?? emptyTabs) : emptyTabs,
+  );
+}

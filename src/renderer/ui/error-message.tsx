@@ -1,0 +1,50 @@
+import type { AppError } from '../../shared/ipc';
+import { useSignInStore } from '../features/sign-in/store';
+import { Button } from './button';
+
+/** Errors that a fresh sign-in repairs (an expired SSO session). */
+export function canSignIn(error: AppError): boolean {
+  return error.code === 'CredentialsExpired' || error.details?.canSignIn === true;
+}
+
+export interface ErrorMessageProps {
+  error: AppError;
+  /** The connection whose credentials a "Sign in again" would refresh. */
+  connectionId?: string;
+  onRetry?: () => void;
+  compact?: boolean;
+}
+
+/**
+ * Every error in the UI: main's sentence, the code small beside it (for search and support),
+ * and the one action that fixes it when there is one. Never a stack trace.
+ */
+export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMessageProps) {
+  const startSignIn = useSignInStore((state) => state.start);
+  const showSignIn = connectionId !== undefined && canSignIn(error);
+  return (
+    <div className={`error-message${compact ? ' is-compact' : ''}`} role="alert">
+      <span className="error-icon" aria-hidden="true">
+        !
+      </span>
+      <div className="error-text">
+        <p className="error-sentence">{error.message}</p>
+        <code className="error-code">{error.code}</code>
+      </div>
+      {showSignIn || onRetry ? (
+        <div className="error-actions">
+          {showSignIn ? (
+            <Button variant="primary" size="sm" onClick={() => void startSignIn(connectionId)}>
+              Sign in again
+            </Button>
+          ) : null}
+          {onRetry ? (
+            <Button size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** 1536 → "1.5 KB". Decimal-free below 10 so small numbers do not look falsely precise. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toFixed(digits)} ${byteUnits[unit]}`;
+}
+
+/** 1234567 → "1.2M"; counts under 10,000 are shown in full with separators. */
+export function formatCount(count: number): string {
+  if (!Number.isFinite(count)) return '—';
+  if (count < 10_000) return count.toLocaleString('en-US');
+  const units: [number, string][] = [
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    if (count >= size) {
+      const value = count / size;
+      return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)}${suffix}`;
+    }
+  }
+  return String(count);
+}
+
+export function formatDate(iso: string | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function billingLabel(mode: 'PAY_PER_REQUEST' | 'PROVISIONED'): string {
+  return mode === 'PAY_PER_REQUEST' ? 'On-demand' : 'Provisioned';
+}

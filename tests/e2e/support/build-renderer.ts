@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+export const e2eRendererDir = path.join(root, '.tmp', 'e2e-renderer');
+
+function newestMtime(target: string): number {
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function isFresh(): boolean {
+  const index = path.join(e2eRendererDir, 'index.html');
+  if (!existsSync(index)) return false;
+  const sources = ['src/renderer', 'src/shared', 'electron.vite.config.ts', 'tests/e2e/vite.renderer.config.ts'];
+  return statSync(index).mtimeMs > Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+}
+
+/** Builds the renderer unless the last e2e build is newer than every source it came from. */
+export function buildRendererIfNeeded(): string {
+  if (isFresh()) return e2eRendererDir;
+  // A child process: vite loads its config with its own bundler, free of the test runner's loaders.
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/e2e/vite.renderer.config.ts'],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, DYNOTABLE_E2E_RENDERER_DIR: e2eRendererDir, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
+  );
+  return e2eRendererDir;
+}
