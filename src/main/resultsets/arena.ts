@@ -1,0 +1,96 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * Append-only storage for encoded items. Records are packed into 64 KB blocks; a full block is
+ * deflated (level 1: fast, and items of one table repeat prefixes, dates and enum values, so
+ * blocks typically shrink 2-4x) and kept outside the V8 heap, so a million items neither hit
+ * the heap limit nor slow the garbage collector. Two typed arrays say which block holds a
+ * record and where it starts there (8 bytes per record). Reading a window inflates the one or
+ * two blocks it touches; a few recently inflated blocks are cached for scrolling.
+ */
+const BLOCK_SIZE = 64 * 1024;
+const CACHED_BLOCKS = 8;
+
+interface Block {
+  bytes: Buffer;
+  isCompressed: boolean;
+}
+
+export class Arena {
+  private readonly blocks: Block[] = [];
+  private open = Buffer.allocUnsafe(BLOCK_SIZE);
+  private openUsed = 0;
+  private blockOf = new Uint32Array(256);
+  private startOf = new Uint32Array(256);
+  private readonly cache = new Map<number, Buffer>();
+  private storedBytes = 0;
+  count = 0;
+
+  /** Copies bytes[0, length) in as the next record. */
+  push(bytes: Buffer, length: number): void {
+    if (this.openUsed + length > this.open.length) this.seal();
+    if (length > this.open.length) this.open = Buffer.allocUnsafe(length); // one outsized record
+    if (this.count === this.startOf.length) this.grow();
+    bytes.copy(this.open, this.openUsed, 0, length);
+    this.blockOf[this.count] = this.blocks.length;
+    this.startOf[this.count] = this.openUsed;
+    this.count += 1;
+    this.openUsed += length;
+  }
+
+  /** The buffer holding record `index` and where it starts in it. */
+  locate(index: number): { buffer: Buffer; start: number } {
+    if (index < 0 || index >= this.count) throw new RangeError(`No record ${index}.`);
+    const blockIndex = this.blockOf[index]!;
+    const start = this.startOf[index]!;
+    if (blockIndex === this.blocks.length) return { buffer: this.open, start };
+    return { buffer: this.inflate(blockIndex), start };
+  }
+
+  /** Bytes held: sealed blocks, the open block and the record index. */
+  get reservedBytes(): number {
+    return this.storedBytes + this.open.length + this.startOf.byteLength * 2;
+  }
+
+  private seal(): void {
+    if (this.openUsed === 0) return;
+    const raw = this.open.subarray(0, this.openUsed);
+    const packed = deflateRawSync(raw, { level: 1, chunkSize: BLOCK_SIZE });
+    // Incompressible data (random ids, binary) is kept as is rather than paying to inflate it.
+    const isCompressed = packed.length < raw.length * 0.9;
+    const kept = isCompressed ? packed : raw;
+    // An exact-size copy: zlib's output may be a view into a larger allocation.
+    const bytes = Buffer.allocUnsafeSlow(kept.length);
+    kept.copy(bytes);
+    const block: Block = { bytes, isCompressed };
+    this.blocks.push(block);
+    this.storedBytes += block.bytes.length;
+    this.open = Buffer.allocUnsafe(BLOCK_SIZE);
+    this.openUsed = 0;
+  }
+
+  private inflate(blockIndex: number): Buffer {
+    const block = this.blocks[blockIndex]!;
+    if (!block.isCompressed) return block.bytes;
+    const cached = this.cache.get(blockIndex);
+    if (cached) {
+      this.cache.delete(blockIndex);
+      this.cache.set(blockIndex, cached); // most recently used last
+      return cached;
+    }
+    const raw = inflateRawSync(block.bytes);
+    this.cache.set(blockIndex, raw);
+    if (this.cache.size > CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
+    return raw;
+  }
+
+  private grow(): void {
+    const size = this.startOf.length * 2;
+    const blockOf = new Uint32Array(size);
+    const startOf = new Uint32Array(size);
+    blockOf.set(this.blockOf);
+    startOf.set(this.startOf);
+    this.blockOf = blockOf;
+    this.startOf = startOf;
+  }
+}

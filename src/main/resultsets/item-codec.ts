@@ -1,0 +1,237 @@
+import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+
+/**
+ * A compact binary form for items held in the result-set store. Kept as tagged JS objects, a
+ * 1 KB item costs several KB of V8 heap (hidden classes, one string per value, object headers),
+ * and a million of them would exhaust the heap. Encoded here, an item costs about its DynamoDB
+ * size: attribute names are interned per result set, binary stays raw bytes (not base64),
+ * numbers stay their exact decimal strings.
+ */
+const enum Tag {
+  S = 0,
+  N = 1,
+  B = 2,
+  True = 3,
+  False = 4,
+  Null = 5,
+  L = 6,
+  M = 7,
+  SS = 8,
+  NS = 9,
+  BS = 10,
+}
+
+/** Attribute names (at every depth) interned to small integers, per result set. */
+export class NameDictionary {
+  private readonly ids = new Map<string, number>();
+  readonly names: string[] = [];
+
+  id(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.ids.set(name, id);
+      this.names.push(name);
+    }
+    return id;
+  }
+
+  name(id: number): string {
+    const name = this.names[id];
+    if (name === undefined) throw new Error(`Corrupt result set: unknown attribute name #${id}.`);
+    return name;
+  }
+}
+
+/** A growable scratch buffer; one per store, reused for every item. */
+export class ByteWriter {
+  buffer = Buffer.allocUnsafe(64 * 1024);
+  length = 0;
+
+  reset(): void {
+    this.length = 0;
+  }
+
+  private ensure(extra: number): void {
+    if (this.length + extra <= this.buffer.length) return;
+    let size = this.buffer.length * 2;
+    while (size < this.length + extra) size *= 2;
+    const next = Buffer.allocUnsafe(size);
+    this.buffer.copy(next, 0, 0, this.length);
+    this.buffer = next;
+  }
+
+  byte(value: number): void {
+    this.ensure(1);
+    this.buffer[this.length++] = value;
+  }
+
+  varint(value: number): void {
+    this.ensure(5);
+    let v = value;
+    while (v >= 0x80) {
+      this.buffer[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buffer[this.length++] = v;
+  }
+
+  string(value: string, encoding: 'utf8' | 'latin1'): void {
+    const size = encoding === 'latin1' ? value.length : Buffer.byteLength(value, 'utf8');
+    this.varint(size);
+    this.ensure(size);
+    this.length += this.buffer.write(value, this.length, size, encoding);
+  }
+
+  bytes(base64: string): void {
+    const raw = Buffer.from(base64, 'base64');
+    this.varint(raw.length);
+    this.ensure(raw.length);
+    raw.copy(this.buffer, this.length);
+    this.length += raw.length;
+  }
+}
+
+function encodeValue(value: AttributeValue, names: NameDictionary, out: ByteWriter): void {
+  if ('S' in value) {
+    out.byte(Tag.S);
+    out.string(value.S, 'utf8');
+  } else if ('N' in value) {
+    out.byte(Tag.N);
+    out.string(value.N, 'latin1');
+  } else if ('B' in value) {
+    out.byte(Tag.B);
+    out.bytes(value.B);
+  } else if ('BOOL' in value) {
+    out.byte(value.BOOL ? Tag.True : Tag.False);
+  } else if ('NULL' in value) {
+    out.byte(Tag.Null);
+  } else if ('L' in value) {
+    out.byte(Tag.L);
+    out.varint(value.L.length);
+    for (const element of value.L) encodeValue(element, names, out);
+  } else if ('M' in value) {
+    out.byte(Tag.M);
+    encodeMap(value.M, names, out);
+  } else if ('SS' in value) {
+    out.byte(Tag.SS);
+    out.varint(value.SS.length);
+    for (const s of value.SS) out.string(s, 'utf8');
+  } else if ('NS' in value) {
+    out.byte(Tag.NS);
+    out.varint(value.NS.length);
+    for (const n of value.NS) out.string(n, 'latin1');
+  } else if ('BS' in value) {
+    out.byte(Tag.BS);
+    out.varint(value.BS.length);
+    for (const b of value.BS) out.bytes(b);
+  } else {
+    throw new Error(`Unknown DynamoDB attribute value type: ${Object.keys(value).join(',')}`);
+  }
+}
+
+function encodeMap(map: Record<string, AttributeValue>, names: NameDictionary, out: ByteWriter): void {
+  const entries = Object.entries(map);
+  out.varint(entries.length);
+  for (const [name, value] of entries) {
+    out.varint(names.id(name));
+    encodeValue(value, names, out);
+  }
+}
+
+/** Appends one item to `out`; callers reset() it first when they want just this item. */
+export function encodeItem(item: Item, names: NameDictionary, out: ByteWriter): void {
+  encodeMap(item, names, out);
+}
+
+/** Reads values back from one encoded item. */
+export class ItemReader {
+  private pos: number;
+
+  constructor(
+    private readonly buffer: Buffer,
+    start: number,
+    private readonly names: NameDictionary,
+  ) {
+    this.pos = start;
+  }
+
+  private varint(): number {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = this.buffer[this.pos++]!;
+      result += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return result;
+      shift += 7;
+    }
+  }
+
+  private string(encoding: 'utf8' | 'latin1'): string {
+    const size = this.varint();
+    const value = this.buffer.toString(encoding, this.pos, this.pos + size);
+    this.pos += size;
+    return value;
+  }
+
+  private bytes(): string {
+    const size = this.varint();
+    const value = this.buffer.toString('base64', this.pos, this.pos + size);
+    this.pos += size;
+    return value;
+  }
+
+  private list<T>(read: () => T): T[] {
+    const count = this.varint();
+    const out: T[] = new Array<T>(count);
+    for (let i = 0; i < count; i++) out[i] = read();
+    return out;
+  }
+
+  value(): AttributeValue {
+    const tag = this.buffer[this.pos++] as Tag;
+    switch (tag) {
+      case Tag.S:
+        return { S: this.string('utf8') };
+      case Tag.N:
+        return { N: this.string('latin1') };
+      case Tag.B:
+        return { B: this.bytes() };
+      case Tag.True:
+        return { BOOL: true };
+      case Tag.False:
+        return { BOOL: false };
+      case Tag.Null:
+        return { NULL: true };
+      case Tag.L:
+        return { L: this.list(() => this.value()) };
+      case Tag.M:
+        return { M: this.map() };
+      case Tag.SS:
+        return { SS: this.list(() => this.string('utf8')) };
+      case Tag.NS:
+        return { NS: this.list(() => this.string('latin1')) };
+      case Tag.BS:
+        return { BS: this.list(() => this.bytes()) };
+      default:
+        throw new Error(`Corrupt result set: unknown value tag ${String(tag)}.`);
+    }
+  }
+
+  map(): Record<string, AttributeValue> {
+    const count = this.varint();
+    const out: Record<string, AttributeValue> = {};
+    for (let i = 0; i < count; i++) {
+      const name = this.names.name(this.varint());
+      const value = this.value();
+      // An attribute may legally be called "__proto__"; plain assignment would set the prototype.
+      if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+      else out[name] = value;
+    }
+    return out;
+  }
+}
+
+export function decodeItem(buffer: Buffer, start: number, names: NameDictionary): Item {
+  return new ItemReader(buffer, start, names).map();
+}

@@ -1,0 +1,13 @@
+import type { Item } from '../../shared/dynamo/attribute-value';
+import type { AppError } from '../../shared/errors';
+import type { ResultSetMeta } from './result-set-core';
+
+/** Messages between store.ts (main) and worker.ts. Every request carries an id its response echoes. */
+export type WorkerRequest =
+  | { id: number; op: 'create'; meta: ResultSetMeta }
+  | { id: number; op: 'append'; resultSetId: string; items: Item[] }
+  | { id: number; op: 'window'; resultSetId: string; offset: number; limit: number }
+  | { id: number; op: 'drop'; resultSetId: string }
+  | { id: number; op: 'stats' };
+
+export type WorkerResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: AppError };

@@ -1,0 +1,12 @@
+import { parentPort } from 'node:worker_threads';
+import type { WorkerRequest } from './protocol';
+import { createRequestHandler } from './worker-handler';
+
+/**
+ * The result-set worker thread. Builds emit it as resultset-worker.js next to the main bundle;
+ * from TS sources store.ts starts this file through tsx.
+ */
+if (!parentPort) throw new Error('worker.ts must run as a worker thread.');
+const port = parentPort;
+const handle = createRequestHandler();
+port.on('message', (request: WorkerRequest) => port.postMessage(handle(request)));

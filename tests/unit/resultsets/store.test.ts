@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResultSetStore } from '../../../src/main/core/context';
+import { createResultSetStore, WORKER_CRASHED } from '../../../src/main/resultsets/store';
+
+const meta = { connectionId: 'c1', table: 'Orders', keyAttributes: ['PK'] };
+let store: ResultSetStore | undefined;
+
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+});
+
+describe('createResultSetStore (worker thread)', () => {
+  it('keeps items in the worker and answers windows with typed values intact', async () => {
+    store = createResultSetStore();
+    const id = await store.create(meta);
+    const items = Array.from({ length: 250 }, (_, i) => ({
+      PK: { S: `ITEM#${i}` },
+      amount: { N: `${i}12345678901234567890123456789012345.5` },
+      ...(i % 2 === 0 ? { even: { BOOL: true } } : {}),
+    }));
+    expect(await store.append(id, items.slice(0, 100))).toBe(100);
+    expect(await store.append(id, items.slice(100))).toBe(250);
+    const window = await store.window(id, 120, 5);
+    expect(window).toEqual({ total: 250, offset: 120, rows: items.slice(120, 125), columns: ['PK', 'amount', 'even'] });
+    expect(await store.drop(id)).toBe(true);
+    await expect(store.window(id, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('answers concurrent calls each with its own response', async () => {
+    store = createResultSetStore();
+    const ids = await Promise.all([store.create(meta), store.create(meta), store.create(meta)]);
+    await Promise.all(ids.map((id, i) => store!.append(id, Array.from({ length: i + 1 }, (_, j) => ({ PK: { S: `${i}-${j}` } })))));
+    const windows = await Promise.all(ids.map((id) => store!.window(id, 0, 10)));
+    expect(windows.map((w) => w.total)).toEqual([1, 2, 3]);
+  });
+
+  it('fails waiting calls clearly when the worker crashes, then restarts it', async () => {
+    store = createResultSetStore({ workerFile: path.resolve(__dirname, '../../fixtures/resultsets/crashing-worker.ts') });
+    const before = await store.create(meta);
+    await store.append(before, [{ PK: { S: 'a' } }]);
+
+    const crash = store.drop('crash-now');
+    await expect(crash).rejects.toMatchObject({ code: WORKER_CRASHED, retryable: true });
+    await expect(crash).rejects.toThrow(/stopped unexpectedly: simulated worker failure.*run the query again/);
+
+    // The next call starts a fresh worker: new result sets work, old ids are gone and say so.
+    const after = await store.create(meta);
+    expect(await store.append(after, [{ PK: { S: 'b' } }])).toBe(1);
+    await expect(store.window(before, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('refuses calls after close', async () => {
+    store = createResultSetStore();
+    await store.create(meta);
+    await store.close();
+    await expect(store.create(meta)).rejects.toThrow(/closed/);
+  });
+});
