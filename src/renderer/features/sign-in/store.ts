@@ -27,7 +27,7 @@ const urlPattern = /https:\/\/[^\s"'<>]+/;
 const codePattern = /\b[A-Z0-9]{4}-[A-Z0-9]{4}\b/;
 
 /** Pulls the verification address and user code out of an event, from details or the sentence. */
-function readSignInHints(event: OperationEvent): Partial<SignInState> {
+export function readSignInHints(event: OperationEvent): Partial<SignInState> {
   const details: Record<string, unknown> =
     event.type === 'done' && typeof event.value === 'object' && event.value !== null
       ? (event.value as Record<string, unknown>)

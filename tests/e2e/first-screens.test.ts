@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+
+// The foundation's promise, driven like a user would: real server, real core, DynamoDB Local
+// on real Java, Debian's Chromium. No fixed sleeps: every step waits for what the user would see.
+const sampleTable = 'DynoTableSample';
+const slow = { timeout: 120_000 };
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('first screens in browser mode', () => {
+  it('opens on the connection picker with the local playground first', async () => {
+    const { page } = browser;
+    await useColorScheme(page, 'light');
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Local playground' }).waitFor();
+    await page.getByText('No saved connections yet').waitFor();
+    // The token was traded for a cookie and is gone from the address bar.
+    expect(page.url()).toBe(`${app.origin}/`);
+    await browser.screenshot('picker-light');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('picker-dark');
+    await useColorScheme(page, 'light');
+  });
+
+  it('starts the playground and lists the seeded table', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByTestId('top-bar').getByText('Local playground').waitFor(slow);
+    const row = page.getByTestId('table-row').filter({ hasText: sampleTable });
+    await row.waitFor(slow);
+    const rowText = await row.innerText();
+    expect(rowText).toContain('PK');
+    expect(rowText).toContain('SK');
+    expect(rowText).toMatch(/\d+ GSI/);
+    await browser.screenshot('table-list-light');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('table-list-dark');
+    await useColorScheme(page, 'light');
+  });
+
+  it('filters the list from the keyboard', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+K');
+    const filter = page.getByRole('searchbox', { name: 'Filter tables' });
+    await expect.poll(() => filter.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('no-such-table-xyz');
+    await page.getByText('No table matches “no-such-table-xyz”').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('table-row').filter({ hasText: sampleTable }).waitFor();
+  });
+
+  it("opens the table's description with keys and every index", async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: sampleTable, exact: true }).click();
+    await page.getByRole('heading', { name: sampleTable }).waitFor();
+    const keys = page.getByRole('region', { name: 'Keys' });
+    await keys.getByText('PK', { exact: true }).waitFor();
+    await keys.getByText('SK', { exact: true }).waitFor();
+
+    const indexRows = page.getByTestId('index-row');
+    await indexRows.first().waitFor();
+    const names = await indexRows.locator('td:first-child').allInnerTexts();
+    expect(names).toContain('GSI1');
+    // The sample design has a sparse index next to GSI1 (only unprocessed payments carry its key).
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    await browser.screenshot('description-light');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('description-dark');
+    await useColorScheme(page, 'light');
+  });
+
+  it('keeps open table tabs when switching connections and back', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: '‹ Connections' }).click();
+    await page.getByRole('heading', { name: 'Local playground' }).waitFor();
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByRole('tab', { name: sampleTable }).waitFor(slow);
+    await page.getByRole('button', { name: '‹ Connections' }).click();
+  });
+
+  it('shows a connection error as a sentence with its code, never a stack trace', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New connection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New connection' });
+    await dialog.getByLabel('Name').fill('Closed endpoint');
+    await dialog.getByRole('option', { name: /e2e-keys/ }).click();
+    // Nothing listens on port 9 (discard) on loopback here: the connection is refused.
+    await dialog.getByLabel('Endpoint override').fill('http://127.0.0.1:9');
+    await dialog.getByRole('switch', { name: /Production/ }).check({ force: true });
+    await dialog.getByRole('switch', { name: /Read-only/ }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save and test' }).click();
+
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Closed endpoint' });
+    const alert = card.getByRole('alert');
+    await alert.waitFor(slow);
+    const text = await alert.innerText();
+    expect(text).toMatch(/Could not reach DynamoDB/);
+    expect(text).not.toMatch(/\n\s+at |Error:|node_modules/);
+    await browser.screenshot('error-test-connection');
+
+    await card.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByTestId('production-band').waitFor();
+    await page.getByTestId('top-bar').getByText('Read-only').waitFor();
+    const listError = page.locator('.table-list').getByRole('alert');
+    await listError.waitFor(slow);
+    expect(await listError.innerText()).toMatch(/Could not reach DynamoDB/);
+    await browser.screenshot('error-table-list-production');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('error-table-list-production-dark');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    // Failed requests the app handled (e.g. none expected here) would also show up in the console.
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

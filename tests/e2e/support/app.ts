@@ -1,0 +1,74 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
+import type { CoreContext } from '../../../src/main/core/context';
+import { createCore, shutdownCore } from '../../../src/main/core/create-core';
+import { createDispatcher } from '../../../src/main/ipc/dispatcher';
+import { handlers } from '../../../src/main/ipc/handlers/index';
+import { startBrowserServer, type BrowserServer } from '../../../src/main/server/http-server';
+import { e2eRendererDir } from './build-renderer';
+
+export interface RunningApp {
+  /** The one-time address with the token, as `dynotable serve` prints it. */
+  url: string;
+  origin: string;
+  core: CoreContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fake-keys profile in a config file of the test's own, so a connection can reach the point of
+ * dialling an endpoint without real AWS credentials (browser mode cannot store access keys).
+ */
+async function writeAwsProfiles(dir: string): Promise<void> {
+  const config = path.join(dir, 'aws-config');
+  const credentials = path.join(dir, 'aws-credentials');
+  await writeFile(config, '[profile e2e-keys]\nregion = eu-west-1\n');
+  await writeFile(
+    credentials,
+    '[e2e-keys]\naws_access_key_id = AKIAE2ETESTEXAMPLE00\naws_secret_access_key = e2eSecretKeyThatIsNotRealAtAll000000000\n',
+  );
+  process.env.AWS_CONFIG_FILE = config;
+  process.env.AWS_SHARED_CREDENTIALS_FILE = credentials;
+}
+
+/**
+ * The real browser-mode server in this process: the real core (connections, playground on real
+ * Java, tables), the real dispatcher and HTTP transport, serving the e2e renderer build.
+ */
+export async function startApp(): Promise<RunningApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-e2e-'));
+  await writeAwsProfiles(dataDir);
+  const core = createCore({
+    mode: 'browser',
+    version: '0.0.0-e2e',
+    dataDir,
+    secrets: createUnavailableSecretStore(),
+    openUrl: () => Promise.resolve(),
+  });
+  let server: BrowserServer;
+  try {
+    server = await startBrowserServer({
+      dispatch: createDispatcher(handlers, core),
+      events: core.events,
+      staticDir: e2eRendererDir,
+      port: 0,
+    });
+  } catch (error) {
+    await shutdownCore(core);
+    throw error;
+  }
+  return {
+    url: server.url,
+    origin: server.origin,
+    core,
+    dataDir,
+    async close() {
+      await server.close();
+      await shutdownCore(core);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

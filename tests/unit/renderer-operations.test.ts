@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationEvent } from '../../src/shared/ipc';
+import { onOperation, useOperationsStore } from '../../src/renderer/features/operations/store';
+import { readSignInHints } from '../../src/renderer/features/sign-in/store';
+
+const progress = (seq: number, message?: string): OperationEvent => ({
+  type: 'progress',
+  requestId: 'req-12345678',
+  seq,
+  progress: { items: seq, pages: 1, consumedCapacity: 0.5, message },
+});
+
+describe('operation events in the renderer', () => {
+  it('keeps the latest state per request and ignores stale repeats', () => {
+    const { receive } = useOperationsStore.getState();
+    receive(progress(0));
+    receive(progress(2));
+    receive(progress(1));
+    const state = useOperationsStore.getState().byRequest['req-12345678'];
+    expect(state?.latest.seq).toBe(2);
+    expect(state?.progress?.items).toBe(2);
+    expect(state?.isFinished).toBe(false);
+    receive({ type: 'done', requestId: 'req-12345678', seq: 3, progress: { items: 3, pages: 1, consumedCapacity: 1 } });
+    expect(useOperationsStore.getState().byRequest['req-12345678']?.isFinished).toBe(true);
+    useOperationsStore.getState().forget('req-12345678');
+    expect(useOperationsStore.getState().byRequest['req-12345678']).toBeUndefined();
+  });
+
+  it('delivers one request’s events to its listeners only', () => {
+    const seen: number[] = [];
+    const stop = onOperation('req-aaaaaaaa', (event) => seen.push(event.seq));
+    useOperationsStore.getState().receive({ ...progress(0), requestId: 'req-aaaaaaaa' });
+    useOperationsStore.getState().receive({ ...progress(0), requestId: 'req-bbbbbbbb' });
+    stop();
+    useOperationsStore.getState().receive({ ...progress(1), requestId: 'req-aaaaaaaa' });
+    expect(seen).toEqual([0]);
+  });
+});
+
+describe('SSO sign-in hints', () => {
+  it('finds the verification address and user code in main’s sentence', () => {
+    const hints = readSignInHints(
+      progress(0, 'Open https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD and confirm the code WXYZ-ABCD.'),
+    );
+    expect(hints.verificationUrl).toBe('https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD');
+    expect(hints.userCode).toBe('WXYZ-ABCD');
+  });
+});
