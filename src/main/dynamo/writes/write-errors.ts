@@ -1,0 +1,53 @@
+import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { AppFailure } from '../../../shared/errors';
+import type { ChangeKind } from '../../../shared/dynamo/write-plan';
+import { fromSdkItem } from '../marshal';
+
+export const CONDITIONAL_FAILED = 'ConditionalCheckFailedException';
+
+const CONFLICT_MESSAGES: Record<string, string> = {
+  create: 'An item with this key already exists, so nothing was written. The stored item is shown next to yours.',
+  update: 'Someone changed this item after you loaded it, so nothing was written. Compare their version with yours and choose.',
+  delete: 'The item changed (or is gone) since you loaded it, so it was not deleted. Review the stored item first.',
+  'key-change': 'The key change was not made: the old item changed since you loaded it, or an item with the new key already exists.',
+};
+
+export function conflictMessage(kind: ChangeKind): string {
+  return CONFLICT_MESSAGES[kind] ?? CONFLICT_MESSAGES.update!;
+}
+
+export function storedItem(raw: unknown): Item | null {
+  return raw && typeof raw === 'object' ? fromSdkItem(raw as Record<string, SdkValue>) : null;
+}
+
+export function isConditionalFailure(error: unknown): error is Error & { Item?: Record<string, SdkValue> } {
+  return (error as { name?: string } | undefined)?.name === CONDITIONAL_FAILED;
+}
+
+/** A conflict keeps the AWS name as its code and carries the stored item in the tagged form. */
+export function conflictFailure(kind: ChangeKind, current: Item | null): AppFailure {
+  return new AppFailure(CONDITIONAL_FAILED, conflictMessage(kind), false, { current, kind });
+}
+
+/** Cancellation reason codes as DynamoDB sends them, in words. */
+export function cancellationMessage(code: string | undefined, message?: string): string {
+  switch (code) {
+    case 'ConditionalCheckFailed':
+      return 'This item changed since it was loaded (or its key is taken), so the whole transaction was cancelled.';
+    case 'TransactionConflict':
+      return 'Another request was changing this item at the same moment. Nothing was written; commit again.';
+    case 'ThrottlingError':
+    case 'ProvisionedThroughputExceeded':
+      return 'DynamoDB throttled this item. Nothing was written; commit again in a moment.';
+    case 'ItemCollectionSizeLimitExceeded':
+      return 'This partition key already holds 10 GB, the limit for a table with a local index.';
+    case 'ValidationError':
+      return `DynamoDB refused this change as invalid: ${message ?? 'no detail given'}.`;
+    case 'None':
+    case undefined:
+      return 'Not written because another change in the same transaction failed.';
+    default:
+      return message ? `${code}: ${message}` : code;
+  }
+}

@@ -1,0 +1,59 @@
+import type { AttributeValue, Item } from './attribute-value';
+import { valuesEqual } from './value-equality';
+
+export interface AttributeChange {
+  name: string;
+  kind: 'added' | 'removed' | 'changed';
+  before?: AttributeValue;
+  after?: AttributeValue;
+}
+
+/** Top-level attribute differences from `before` to `after`, in a stable order (before's, then new). */
+export function diffItems(before: Item, after: Item): AttributeChange[] {
+  const changes: AttributeChange[] = [];
+  for (const [name, old] of Object.entries(before)) {
+    const next = after[name];
+    if (next === undefined) changes.push({ name, kind: 'removed', before: old });
+    else if (!valuesEqual(old, next)) changes.push({ name, kind: 'changed', before: old, after: next });
+  }
+  for (const [name, next] of Object.entries(after)) {
+    if (before[name] === undefined) changes.push({ name, kind: 'added', after: next });
+  }
+  return changes;
+}
+
+export interface ConflictView {
+  /** What other writers changed since the user loaded the item. */
+  theirs: AttributeChange[];
+  /** What the user changed. */
+  mine: AttributeChange[];
+  /** Attributes both sides changed, to different values: the ones that need a decision. */
+  overlapping: string[];
+}
+
+/** Three-way comparison for the conflict view: seen (loaded), current (stored now), mine (edited). */
+export function compareConflict(seen: Item, current: Item | null, mine: Item): ConflictView {
+  const theirs = current ? diffItems(seen, current) : Object.keys(seen).map((name) => ({ name, kind: 'removed' as const, before: seen[name] }));
+  const own = diffItems(seen, mine);
+  const touched = new Set(theirs.map((c) => c.name));
+  const overlapping = own
+    .filter((c) => touched.has(c.name))
+    .filter((c) => {
+      const stored = current?.[c.name];
+      const wanted = mine[c.name];
+      if (!stored || !wanted) return stored !== wanted;
+      return !valuesEqual(stored, wanted);
+    })
+    .map((c) => c.name);
+  return { theirs, mine: own, overlapping };
+}
+
+/** Applies the user's changes onto the current item: the "keep theirs, add mine" resolution. */
+export function rebaseChanges(current: Item, mine: AttributeChange[]): Item {
+  const next: Item = { ...current };
+  for (const change of mine) {
+    if (change.kind === 'removed') delete next[change.name];
+    else if (change.after) next[change.name] = change.after;
+  }
+  return next;
+}

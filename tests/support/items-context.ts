@@ -1,0 +1,131 @@
+import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { addReadOnlyGuard } from '../../src/main/aws/read-only-guard';
+import type { CoreContext } from '../../src/main/core/context';
+import { EventBus } from '../../src/main/core/events';
+import { OperationRegistry } from '../../src/main/core/operations';
+import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
+import { itemHandlers } from '../../src/main/ipc/handlers/items';
+import { createResultSetStore } from '../../src/main/resultsets/store';
+import type { Connection, Envelope, OperationEvent } from '../../src/shared/ipc';
+import { localClient, uniqueTableName } from './dynamo-local';
+
+export interface ItemsHarness {
+  ctx: CoreContext;
+  /** The same dispatch the UI's IPC and browser mode go through: parse → handler → envelope. */
+  call<T = unknown>(channel: string, payload: unknown): Promise<Envelope<T>>;
+  /** Resolves with an operation's terminal event, collecting every event on the way. */
+  waitFor(requestId: string): Promise<{ events: OperationEvent[]; last: OperationEvent }>;
+  client: DynamoDBClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A core for the item tests: real DynamoDB Local clients (with the real read-only guard on
+ * read-only connections), the real result-set worker, real operation registry. Only the
+ * connection list is in memory instead of on disk.
+ */
+export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTable> = {}): ItemsHarness {
+  const connections = new Map<string, Connection>();
+  const base = { color: '#1f6feb', kind: 'keys' as const, region: 'us-east-1', endpoint };
+  connections.set('local', { ...base, id: 'local', label: 'Local', readOnly: false, isProduction: false });
+  connections.set('ro', { ...base, id: 'ro', label: 'Read only', readOnly: true, isProduction: false });
+  connections.set('prod', { ...base, id: 'prod', label: 'Production', readOnly: false, isProduction: true });
+  const clients = new Map<string, DynamoDBClient>();
+  const events = new EventBus();
+  const operations = new OperationRegistry(events);
+  const resultSets = createResultSetStore();
+  const client = localClient(endpoint);
+  const ctx = {
+    mode: 'desktop',
+    version: 'test',
+    platform: process.platform,
+    dataDir: '/tmp',
+    connections: {
+      list: async () => [...connections.values()],
+      get: async (id: string) => {
+        const found = connections.get(id);
+        if (!found) throw new Error(`no connection ${id}`);
+        return found;
+      },
+      save: async (c: Connection) => (connections.set(c.id, c), c),
+      remove: async (id: string) => connections.delete(id),
+    },
+    clients: {
+      dynamo: async (id: string) => {
+        let found = clients.get(id);
+        if (!found) {
+          found = localClient(endpoint);
+          if (connections.get(id)?.readOnly) addReadOnlyGuard(found);
+          clients.set(id, found);
+        }
+        return found;
+      },
+      invalidate: () => undefined,
+      destroy: () => clients.forEach((c) => c.destroy()),
+    },
+    resultSets,
+    operations,
+    events,
+  } as unknown as CoreContext;
+  const dispatch = createDispatcher({ ...itemHandlers, ...extraHandlers } as HandlerTable, ctx);
+  return {
+    ctx,
+    client,
+    call: (channel, payload) => dispatch(channel, payload) as never,
+    waitFor: (requestId) =>
+      new Promise((resolve) => {
+        const seen: OperationEvent[] = [];
+        const stop = events.subscribe((event) => {
+          if (event.requestId !== requestId) return;
+          seen.push(event);
+          if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
+            stop();
+            resolve({ events: seen, last: event });
+          }
+        });
+      }),
+    async close() {
+      operations.cancelAll();
+      ctx.clients.destroy();
+      client.destroy();
+      await resultSets.close();
+    },
+  };
+}
+
+export async function createItemsTable(
+  client: DynamoDBClient,
+  options: { sortKey?: boolean; gsi?: boolean; prefix?: string } = {},
+): Promise<string> {
+  const name = uniqueTableName(options.prefix ?? 'items');
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        ...(options.sortKey ? [{ AttributeName: 'sk', AttributeType: 'N' as const }] : []),
+        ...(options.gsi ? [{ AttributeName: 'gpk', AttributeType: 'S' as const }, { AttributeName: 'gsk', AttributeType: 'S' as const }] : []),
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        ...(options.sortKey ? [{ AttributeName: 'sk', KeyType: 'RANGE' as const }] : []),
+      ],
+      ...(options.gsi
+        ? {
+            GlobalSecondaryIndexes: [
+              {
+                IndexName: 'byG',
+                KeySchema: [
+                  { AttributeName: 'gpk', KeyType: 'HASH' },
+                  { AttributeName: 'gsk', KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            ],
+          }
+        : {}),
+    }),
+  );
+  return name;
+}
