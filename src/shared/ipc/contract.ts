@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
+import { deleteItemInput, itemChannels } from './items';
 import {
   connectionSchema,
   profileSummarySchema,
@@ -99,9 +100,10 @@ export const contract = {
     output: z.object({ item: itemSchema }),
   },
   'items:delete': {
-    input: tableRefInput.extend({ key: itemSchema, expected: itemSchema }),
+    input: deleteItemInput,
     output: z.object({ deleted: z.boolean() }),
   },
+  ...itemChannels,
 
   ...agentChannels,
 } as const;
