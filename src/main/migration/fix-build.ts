@@ -1,0 +1,110 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { once } from 'node:events';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { FixPolicy, PlannedUpdate, ReadLimit, ReviewEntry } from '../../shared/ipc/migration';
+import type { Progress } from '../../shared/ipc/operations';
+import { fromSdkItem } from '../dynamo/marshal';
+import { planItem, type PlanOptions } from './fix-plan';
+import { pacingFor } from './limits';
+import { tableKeyAttributes } from './report';
+import { initialCursors, segmentedScan } from './segmented-scan';
+import { describeForMigration } from './table-info';
+
+export interface BuildPlanOptions {
+  client: DynamoDBClient;
+  table: string;
+  policy: FixPolicy;
+  convertDates: boolean;
+  datePaths?: string[];
+  segments?: number;
+  limit?: ReadLimit;
+  signal: AbortSignal;
+  /** JSON lines {i, update}: the requests the run will send, in order. */
+  planFile: string;
+  onProgress?(progress: Progress): void;
+  sampleLimit?: number;
+}
+
+export interface BuiltPlan {
+  itemsScanned: number;
+  updates: number;
+  moves: number;
+  removals: number;
+  dateConversions: number;
+  review: number;
+  sampleRequests: PlannedUpdate[];
+  reviewSamples: ReviewEntry[];
+}
+
+/**
+ * The dry run: a fresh scan (the data may have changed since the report) that writes every
+ * planned UpdateItem to a file and keeps a few as samples. Nothing is written to the table.
+ */
+export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
+  const info = await describeForMigration(options.client, options.table, options.signal);
+  const segments = options.segments ?? 4;
+  const planOptions: PlanOptions = {
+    keyAttributes: tableKeyAttributes(info),
+    policy: options.policy,
+    convertDates: options.convertDates,
+    datePaths: options.datePaths && options.datePaths.length > 0 ? new Set(options.datePaths) : undefined,
+    protectedAttributes: new Set([...tableKeyAttributes(info), ...Object.keys(info.indexKeys)]),
+  };
+  const pacing = pacingFor(options.limit, info, segments);
+  const sampleLimit = options.sampleLimit ?? 5;
+  const built: BuiltPlan = { itemsScanned: 0, updates: 0, moves: 0, removals: 0, dateConversions: 0, review: 0, sampleRequests: [], reviewSamples: [] };
+  let consumed = 0;
+  let pages = 0;
+  await mkdir(dirname(options.planFile), { recursive: true });
+  const out = createWriteStream(options.planFile, { encoding: 'utf8', mode: 0o600 });
+  let backlog: Promise<unknown> | undefined;
+  let lastProgress = 0;
+  try {
+    await segmentedScan({
+      client: options.client,
+      table: options.table,
+      cursors: initialCursors(segments),
+      totalSegments: segments,
+      signal: options.signal,
+      limiter: pacing.limiter,
+      limiterUnit: pacing.unit,
+      pageLimit: pacing.pageLimit,
+      onPage(page) {
+        pages += 1;
+        consumed += page.consumed;
+        let lines = '';
+        for (const raw of page.items) {
+          built.itemsScanned += 1;
+          const plan = planItem(fromSdkItem(raw), planOptions);
+          built.review += plan.review.length;
+          for (const entry of plan.review) if (built.reviewSamples.length < 50) built.reviewSamples.push(entry);
+          if (!plan.update) continue;
+          lines += `${JSON.stringify({ i: built.updates, update: plan.update })}\n`;
+          built.updates += 1;
+          built.moves += plan.moves;
+          built.removals += plan.removals;
+          built.dateConversions += plan.conversions;
+          if (built.sampleRequests.length < sampleLimit) built.sampleRequests.push(plan.update);
+        }
+        if (lines && !out.write(lines)) backlog ??= once(out, 'drain').finally(() => (backlog = undefined));
+        const now = performance.now();
+        if (now - lastProgress < 250) return;
+        lastProgress = now;
+        options.onProgress?.({
+          items: built.itemsScanned,
+          pages,
+          consumedCapacity: Math.round(consumed * 10) / 10,
+          ...(info.itemCount > 0 ? { fraction: Math.min(1, built.itemsScanned / info.itemCount) } : {}),
+          message: `${built.itemsScanned.toLocaleString('en-US')} items read · ${built.updates.toLocaleString('en-US')} updates planned`,
+        });
+      },
+    });
+    await backlog;
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+  return built;
+}

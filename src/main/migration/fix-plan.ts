@@ -1,0 +1,258 @@
+import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import type { FixPolicy, PlannedUpdate, ReviewEntry } from '../../shared/ipc/migration';
+import { classifyIso, IsoKind } from './classify';
+import { UpdateBuilder } from './fix-expression';
+import { formatPath, type PathStep } from './paths';
+import { keyOf, toPlainKey } from './samples';
+import { sameValue } from './value-equal';
+
+export interface PlanOptions {
+  keyAttributes: readonly string[];
+  policy: FixPolicy;
+  convertDates: boolean;
+  /** Only these paths (as the report writes them); all ISO paths when absent. */
+  datePaths?: ReadonlySet<string>;
+  /** Top-level attributes whose type must not change: table and index keys. */
+  protectedAttributes: ReadonlySet<string>;
+}
+
+export interface ItemPlan {
+  update?: PlannedUpdate;
+  moves: number;
+  removals: number;
+  conversions: number;
+  review: ReviewEntry[];
+}
+
+/** One thing to do to an item: the paths it writes (to detect overlaps) and how to write it. */
+interface Op {
+  label: string;
+  writes: PathStep[][];
+  kind: 'move' | 'remove' | 'convert';
+  apply(b: UpdateBuilder): void;
+}
+
+type Typed = { state: 'found'; steps: PathStep[]; value: AttributeValue } | { state: 'missing'; steps: PathStep[]; at: number } | { state: 'blocked'; reason: string };
+
+/** Resolves a dotted name's steps against the item, turning numeric steps on lists into indexes. */
+function resolve(item: Item, names: string[]): Typed {
+  const steps: PathStep[] = [names[0] as string];
+  let current: AttributeValue | undefined = item[names[0] as string];
+  if (current === undefined) return { state: 'missing', steps: names, at: 0 };
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i] as string;
+    let next: AttributeValue | undefined;
+    if ('M' in current) {
+      steps.push(name);
+      next = current.M[name];
+    } else if ('L' in current && /^\d+$/.test(name)) {
+      steps.push(Number(name));
+      next = current.L[Number(name)];
+      if (next === undefined) return { state: 'blocked', reason: 'the nested path goes past the end of a list' };
+    } else return { state: 'blocked', reason: `${formatPath(steps)} is not a map, so the nested path cannot be created` };
+    if (next === undefined) return { state: 'missing', steps: [...steps, ...names.slice(i + 1)], at: i };
+    current = next;
+  }
+  return { state: 'found', steps, value: current };
+}
+
+function wrap(names: readonly PathStep[], value: AttributeValue): AttributeValue {
+  return names.reduceRight<AttributeValue>((inner, name) => ({ M: { [String(name)]: inner } }), value);
+}
+
+function deepMerge(a: AttributeValue, b: AttributeValue): AttributeValue | undefined {
+  if (!('M' in a) || !('M' in b)) return undefined;
+  const out: Record<string, AttributeValue> = { ...a.M };
+  for (const [name, value] of Object.entries(b.M)) {
+    const existing = out[name];
+    const merged = existing === undefined ? value : deepMerge(existing, value);
+    if (merged === undefined) return undefined;
+    out[name] = merged;
+  }
+  return { M: out };
+}
+
+function overlaps(a: readonly PathStep[], b: readonly PathStep[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+type Review = (attribute: string, reason: string) => undefined;
+
+function dottedOps(item: Item, name: string, options: PlanOptions, review: Review): Op | undefined {
+  const shadow = item[name] as AttributeValue;
+  const target = resolve(item, name.split('.'));
+  if (options.protectedAttributes.has(name)) return review(name, 'it is a key attribute, so it cannot be removed');
+  if (target.state === 'blocked') return review(name, target.reason);
+  const expectShadow = (b: UpdateBuilder) => {
+    b.expectValue([name], shadow);
+    b.remove([name]);
+  };
+  if (target.state === 'found') {
+    const same = sameValue(shadow, target.value);
+    if (!same && options.policy === 'review') return review(name, 'the shadow and nested values differ');
+    const move = !same && options.policy === 'shadow-wins';
+    return {
+      label: name,
+      kind: move ? 'move' : 'remove',
+      writes: move ? [[name], target.steps] : [[name]],
+      apply(b) {
+        expectShadow(b);
+        b.expectValue(target.steps, target.value);
+        if (move) b.set(target.steps, shadow);
+      },
+    };
+  }
+  const created = target.steps.slice(0, target.at + 1);
+  return {
+    label: name,
+    kind: 'move',
+    writes: [[name], created],
+    apply(b) {
+      expectShadow(b);
+      b.expectAbsent(created);
+      if (target.at > 0) b.expectMap(created.slice(0, -1));
+      b.set(created, wrap(target.steps.slice(target.at + 1), shadow));
+    },
+  };
+}
+
+/** Several shadows creating the same missing map (a.b and a.c without a) become one SET a = {b, c}. */
+function mergeCreations(item: Item, names: string[], ops: Op[], options: PlanOptions, review: Review): void {
+  const groups = new Map<string, { created: PathStep[]; at: number; value: AttributeValue; names: string[] }>();
+  const conflicted = new Set<string>();
+  for (const name of names) {
+    const target = resolve(item, name.split('.'));
+    if (target.state !== 'missing' || options.protectedAttributes.has(name)) continue;
+    const created = target.steps.slice(0, target.at + 1);
+    const id = JSON.stringify(created);
+    const value = wrap(target.steps.slice(target.at + 1), item[name] as AttributeValue);
+    const group = groups.get(id);
+    const merged = group ? deepMerge(group.value, value) : value;
+    if (group && merged === undefined) {
+      for (const n of [...group.names, name]) {
+        review(n, 'two shadow attributes write the same nested path');
+        conflicted.add(n);
+      }
+      groups.delete(id);
+      continue;
+    }
+    groups.set(id, { created, at: target.at, value: merged as AttributeValue, names: [...(group?.names ?? []), name] });
+  }
+  for (let i = ops.length - 1; i >= 0; i--) if (conflicted.has((ops[i] as Op).label)) ops.splice(i, 1);
+  for (const group of groups.values()) {
+    if (group.names.length < 2) continue;
+    const index = ops.findIndex((op) => group.names.includes(op.label));
+    const labels = new Set(group.names);
+    for (let i = ops.length - 1; i >= 0; i--) if (labels.has((ops[i] as Op).label)) ops.splice(i, 1);
+    ops.splice(Math.max(0, index), 0, {
+      label: group.names.join(' + '),
+      kind: 'move',
+      writes: [...group.names.map((n) => [n]), group.created],
+      apply(b) {
+        for (const n of group.names) {
+          b.expectValue([n], item[n] as AttributeValue);
+          b.remove([n]);
+        }
+        b.expectAbsent(group.created);
+        if (group.at > 0) b.expectMap(group.created.slice(0, -1));
+        b.set(group.created, group.value);
+      },
+    });
+  }
+}
+
+/** ISO text → epoch ms; null when the engine cannot read it exactly (then a person should look). */
+export function isoToMillis(iso: string): number | null {
+  // Date.parse wants ±hh:mm; dynamoose never writes ±hhmm but other code may.
+  const text = iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+  const steps: PathStep[] = [];
+  const visit = (value: AttributeValue): void => {
+    if ('S' in value) {
+      if (classifyIso(value.S) === IsoKind.none) return;
+      const path = formatPath(steps);
+      if (options.datePaths && !options.datePaths.has(path)) return;
+      const millis = isoToMillis(value.S);
+      if (millis === null) return review(path, `cannot read ${value.S} as a date`);
+      const at = [...steps];
+      ops.push({
+        label: path,
+        kind: 'convert',
+        writes: [at],
+        apply(b) {
+          b.expectValue(at, value);
+          b.set(at, { N: String(millis) });
+        },
+      });
+    } else if ('M' in value) {
+      for (const [name, inner] of Object.entries(value.M)) {
+        steps.push(name);
+        visit(inner);
+        steps.pop();
+      }
+    } else if ('L' in value) {
+      value.L.forEach((inner, i) => {
+        steps.push(i);
+        visit(inner);
+        steps.pop();
+      });
+    }
+  };
+  for (const [name, value] of Object.entries(item)) {
+    // Keys cannot change type in place; dotted shadows move as they are (a later scan sees them).
+    if (options.protectedAttributes.has(name) || name.includes('.')) continue;
+    steps.push(name);
+    visit(value);
+    steps.pop();
+  }
+}
+
+/**
+ * What the fix does to one item, as one UpdateItem whose condition holds only while every value
+ * it touches is still what the scan saw — a concurrent writer's change makes it fail instead of
+ * being overwritten. Anything ambiguous becomes a review entry and is not written.
+ */
+export function planItem(item: Item, options: PlanOptions): ItemPlan {
+  const key = keyOf(item, options.keyAttributes);
+  const review: ReviewEntry[] = [];
+  const addReview = (attribute: string, reason: string): undefined => {
+    review.push({ key: toPlainKey(key), attribute, reason });
+    return undefined;
+  };
+  const dotted = Object.keys(item).filter((n) => n.includes('.'));
+  const ops: Op[] = [];
+  for (const name of dotted) {
+    const op = dottedOps(item, name, options, addReview);
+    if (op) ops.push(op);
+  }
+  mergeCreations(item, dotted, ops, options, addReview);
+  if (options.convertDates) dateOps(item, options, ops, addReview);
+
+  const rejected = new Set<Op>();
+  for (let i = 0; i < ops.length; i++) {
+    for (let j = i + 1; j < ops.length; j++) {
+      const a = ops[i] as Op;
+      const b = ops[j] as Op;
+      if (a.writes.some((p) => b.writes.some((q) => overlaps(p, q)))) rejected.add(a).add(b);
+    }
+  }
+  for (const op of rejected) addReview(op.label, 'it writes a path another change to this item also writes');
+  const accepted = ops.filter((op) => !rejected.has(op));
+  const plan: ItemPlan = { moves: 0, removals: 0, conversions: 0, review };
+  if (accepted.length === 0) return plan;
+  const builder = new UpdateBuilder();
+  for (const op of accepted) {
+    op.apply(builder);
+    if (op.kind === 'move') plan.moves += op.label.split(' + ').length;
+    else if (op.kind === 'remove') plan.removals += 1;
+    else plan.conversions += 1;
+  }
+  plan.update = builder.build(key);
+  return plan;
+}

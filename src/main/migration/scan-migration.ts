@@ -1,0 +1,160 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../shared/dynamo/attribute-value';
+import type { MigrationReport, ReadLimit } from '../../shared/ipc/migration';
+import type { Progress } from '../../shared/ipc/operations';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { type AccumulatorState, emptyState, MigrationAccumulator } from './accumulator';
+import { pacingFor } from './limits';
+import { RateMeter } from './rate-meter';
+import { buildReport, tableKeyAttributes } from './report';
+import { initialCursors, type SegmentCursor, segmentedScan } from './segmented-scan';
+import { describeForMigration, type MigrationTableInfo } from './table-info';
+
+export interface MigrationScanCheckpoint {
+  version: 1;
+  scanId: string;
+  table: string;
+  startedAt: string;
+  totalSegments: number;
+  info: MigrationTableInfo;
+  consumed: number;
+  pages: number;
+  scanned: number;
+  segments: (SegmentCursor & { state: AccumulatorState })[];
+}
+
+export interface MigrationScanOptions {
+  client: DynamoDBClient;
+  table: string;
+  scanId: string;
+  signal: AbortSignal;
+  segments?: number;
+  limit?: ReadLimit;
+  /** Continue from here (a cancelled or failed scan of the same table). */
+  resume?: MigrationScanCheckpoint;
+  onProgress?(progress: Progress): void;
+  /** Persist this to resume later; called every checkpointEveryMs and when the scan stops early. */
+  onCheckpoint?(checkpoint: MigrationScanCheckpoint): Promise<void> | void;
+  checkpointEveryMs?: number;
+  progressEveryMs?: number;
+  /** Items per Scan request; default: the read limit's page size, else DynamoDB's 1 MB pages. */
+  pageSize?: number;
+  /** Stop resumably after this many items in this run. */
+  maxItems?: number;
+  sampleLimit?: number;
+}
+
+export interface MigrationScanResult {
+  complete: boolean;
+  report: MigrationReport;
+  checkpoint: MigrationScanCheckpoint;
+}
+
+/** The report of a checkpoint: all segments merged (partial unless every segment is done). */
+export function reportOfCheckpoint(c: MigrationScanCheckpoint, finishedAt: string, sampleLimit?: number): MigrationReport {
+  const merged = new MigrationAccumulator({ keyAttributes: tableKeyAttributes(c.info), sampleLimit });
+  for (const segment of c.segments) merged.merge(segment.state);
+  return buildReport(merged.state, c.info, {
+    scanId: c.scanId,
+    table: c.table,
+    startedAt: c.startedAt,
+    finishedAt,
+    complete: c.segments.every((s) => s.done),
+    segments: c.totalSegments,
+    tableItemCount: c.info.itemCount,
+    consumedReadCapacity: Math.round(c.consumed * 10) / 10,
+  });
+}
+
+/**
+ * The pre-flight scan: a segmented parallel Scan whose pages feed one accumulator per segment
+ * (merged at the end), paced by the user's read limit, checkpointed so that cancel or failure
+ * loses nothing but the pages in flight.
+ */
+export async function runMigrationScan(options: MigrationScanOptions): Promise<MigrationScanResult> {
+  const resume = options.resume;
+  if (resume && resume.table !== options.table) {
+    throw new AppFailure(ErrorCodes.invalidInput, `That checkpoint belongs to ${resume.table}, not ${options.table}.`);
+  }
+  const info = resume?.info ?? (await describeForMigration(options.client, options.table, options.signal));
+  const totalSegments = resume?.totalSegments ?? options.segments ?? 4;
+  const checkpoint: MigrationScanCheckpoint = resume ?? {
+    version: 1,
+    scanId: options.scanId,
+    table: options.table,
+    startedAt: new Date().toISOString(),
+    totalSegments,
+    info,
+    consumed: 0,
+    pages: 0,
+    scanned: 0,
+    segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyState() })),
+  };
+  const keyAttributes = tableKeyAttributes(info);
+  const accumulators = checkpoint.segments.map((s) => new MigrationAccumulator({ keyAttributes, sampleLimit: options.sampleLimit }, s.state));
+  const pacing = pacingFor(options.limit, info, totalSegments);
+  const meter = new RateMeter();
+  const itemsSoFar = () => checkpoint.segments.reduce((n, s) => n + s.state.items, 0);
+  const progress = (): Progress => {
+    const items = itemsSoFar();
+    const rate = meter.rate(items);
+    return {
+      items,
+      pages: checkpoint.pages,
+      consumedCapacity: Math.round(checkpoint.consumed * 10) / 10,
+      scanned: checkpoint.scanned,
+      ...(info.itemCount > 0 ? { fraction: Math.min(1, items / info.itemCount) } : {}),
+      message: `${items.toLocaleString('en-US')} items · ${Math.round(rate).toLocaleString('en-US')} items/s · ${Math.round(meter.rate(checkpoint.consumed, 'rcu'))} RCU/s · ${pacing.description}`,
+    };
+  };
+  let lastProgress = 0;
+  let lastCheckpoint = performance.now();
+  let saving: Promise<void> | undefined;
+
+  const status = await segmentedScan({
+    client: options.client,
+    table: options.table,
+    cursors: checkpoint.segments,
+    totalSegments,
+    signal: options.signal,
+    limiter: pacing.limiter,
+    limiterUnit: pacing.unit,
+    pageLimit: options.pageSize ?? pacing.pageLimit,
+    maxItems: options.maxItems,
+    onPage(page) {
+      // SDK items are the tagged form except binary (Uint8Array), whose bytes the analysis never
+      // reads; skipping fromSdkItem here is what keeps the scan near plain Scan speed.
+      (accumulators[page.segment] as MigrationAccumulator).addAll(page.items as unknown as Item[]);
+      checkpoint.pages += 1;
+      checkpoint.scanned += page.scannedCount;
+      checkpoint.consumed += page.consumed;
+      const now = performance.now();
+      if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 250)) {
+        lastProgress = now;
+        options.onProgress(progress());
+      }
+      if (options.onCheckpoint && !saving && now - lastCheckpoint >= (options.checkpointEveryMs ?? 5000)) {
+        lastCheckpoint = now;
+        // The cursor of this page moves right after this callback; save the state one tick later.
+        saving = Promise.resolve()
+          .then(() => options.onCheckpoint?.(snapshot(checkpoint)))
+          .finally(() => (saving = undefined));
+      }
+    },
+  }).catch(async (error: unknown) => {
+    await saving;
+    await options.onCheckpoint?.(snapshot(checkpoint));
+    options.onProgress?.(progress());
+    throw error;
+  });
+  await saving;
+  const complete = status === 'done';
+  if (!complete) await options.onCheckpoint?.(snapshot(checkpoint));
+  options.onProgress?.(progress());
+  return { complete, checkpoint, report: reportOfCheckpoint(checkpoint, new Date().toISOString(), options.sampleLimit) };
+}
+
+/** A deep copy, so a save in progress never sees a page half-applied. */
+function snapshot(c: MigrationScanCheckpoint): MigrationScanCheckpoint {
+  return JSON.parse(JSON.stringify(c)) as MigrationScanCheckpoint;
+}

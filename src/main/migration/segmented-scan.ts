@@ -1,0 +1,128 @@
+import { type AttributeValue as SdkValue, type DynamoDBClient, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../shared/dynamo/attribute-value';
+import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
+import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
+
+export interface SegmentCursor {
+  segment: number;
+  /** Where this segment continues (tagged form, so it survives JSON); absent at the start. */
+  startKey?: Item;
+  done: boolean;
+}
+
+export interface ScanPage {
+  segment: number;
+  /** As the SDK returned them; callers that only read types and strings can skip marshalling. */
+  items: Record<string, SdkValue>[];
+  scannedCount: number;
+  consumed: number;
+}
+
+export interface SegmentedScanOptions {
+  client: DynamoDBClient;
+  table: string;
+  cursors: SegmentCursor[];
+  totalSegments: number;
+  signal: AbortSignal;
+  limiter?: RateLimiter;
+  /** What the limiter counts: read capacity units (default) or items. */
+  limiterUnit?: 'capacity' | 'items';
+  /** Items per request; absent = DynamoDB's 1 MB pages. */
+  pageLimit?: number;
+  /** Called after each page, before its segment's cursor moves past it. Must be synchronous. */
+  onPage(page: ScanPage): void;
+  /** Stop (resumably) once this many items were read in this run. */
+  maxItems?: number;
+  maxThrottleRetries?: number;
+}
+
+/**
+ * A parallel Scan over `totalSegments` segments, each a loop of pages. The whole table is the
+ * point here, so a segment runs until DynamoDB says it is done — bounded instead by the rate
+ * limit, maxItems, and cancel; every page moves a cursor that a checkpoint can persist, so an
+ * interrupted scan resumes where it stopped. Per page it costs one callback: no marshalling.
+ */
+export async function segmentedScan(options: SegmentedScanOptions): Promise<'done' | 'stopped'> {
+  const inner = new AbortController();
+  const onAbort = () => inner.abort();
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  let read = 0;
+  let stopped = false;
+  const unit = options.limiterUnit ?? 'capacity';
+
+  async function page(cursor: SegmentCursor): Promise<ScanCommandOutput> {
+    for (let attempt = 0; ; attempt++) {
+      await options.limiter?.take(inner.signal);
+      try {
+        const out = await options.client.send(
+          new ScanCommand({
+            TableName: options.table,
+            Segment: cursor.segment,
+            TotalSegments: options.totalSegments,
+            ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
+            ReturnConsumedCapacity: 'TOTAL',
+            Limit: options.pageLimit,
+          }),
+          { abortSignal: inner.signal },
+        );
+        options.limiter?.succeeded();
+        return out;
+      } catch (error) {
+        if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted) throw error;
+        options.limiter?.throttled();
+        await sleep(backoffMs(attempt + 3), inner.signal);
+      }
+    }
+  }
+
+  async function run(cursor: SegmentCursor): Promise<void> {
+    while (!cursor.done && !inner.signal.aborted) {
+      if (options.maxItems !== undefined && read >= options.maxItems) {
+        stopped = true;
+        return;
+      }
+      const out = await page(cursor);
+      const items = out.Items ?? [];
+      const consumed = out.ConsumedCapacity?.CapacityUnits ?? 0;
+      read += items.length;
+      options.onPage({ segment: cursor.segment, items, scannedCount: out.ScannedCount ?? items.length, consumed });
+      options.limiter?.spend(unit === 'items' ? items.length : consumed);
+      if (out.LastEvaluatedKey) cursor.startKey = fromSdkItem(out.LastEvaluatedKey);
+      else {
+        cursor.startKey = undefined;
+        cursor.done = true;
+      }
+    }
+  }
+
+  try {
+    const results = await Promise.allSettled(
+      options.cursors.map((cursor) =>
+        run(cursor).catch((error: unknown) => {
+          inner.abort(); // one failing segment stops the others; the checkpoint keeps their place
+          throw error;
+        }),
+      ),
+    );
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason));
+    if (failure) throw failure.reason;
+    if (options.signal.aborted) throw abortError();
+    return stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';
+  } finally {
+    options.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+function abortError(): Error {
+  const error = new Error('The scan was cancelled.');
+  error.name = 'AbortError';
+  return error;
+}
+
+export function initialCursors(totalSegments: number): SegmentCursor[] {
+  return Array.from({ length: totalSegments }, (_, segment) => ({ segment, done: false }));
+}
