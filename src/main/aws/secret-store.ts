@@ -8,8 +8,9 @@ import { isMissingFile, writeFileAtomic } from './atomic-file';
 /** What encrypts at rest: Electron's safeStorage in the desktop app (H4 passes it in). */
 export interface SecretCipher {
   isAvailable(): boolean;
-  encrypt(plain: string): Buffer;
-  decrypt(data: Buffer): string;
+  // Sync or async: safeStorage's *Async variants can be passed in as they are.
+  encrypt(plain: string): Buffer | Promise<Buffer>;
+  decrypt(data: Buffer): string | Promise<string>;
 }
 
 const UNAVAILABLE_MESSAGE =
@@ -50,7 +51,7 @@ export function createEncryptedSecretStore(dataDir: string, cipher: SecretCipher
       const path = secretPath(dir, connectionId);
       if (!cipher.isAvailable()) throw new AppFailure(ErrorCodes.encryptionUnavailable, UNAVAILABLE_MESSAGE);
       const parsed = accessKeysSchema.parse(keys);
-      await writeFileAtomic(path, cipher.encrypt(JSON.stringify(parsed)), 0o600);
+      await writeFileAtomic(path, await cipher.encrypt(JSON.stringify(parsed)), 0o600);
     },
     async load(connectionId): Promise<AccessKeys | undefined> {
       const path = secretPath(dir, connectionId);
@@ -63,7 +64,7 @@ export function createEncryptedSecretStore(dataDir: string, cipher: SecretCipher
       }
       if (!cipher.isAvailable()) throw new AppFailure(ErrorCodes.encryptionUnavailable, UNAVAILABLE_MESSAGE);
       try {
-        return accessKeysSchema.parse(JSON.parse(cipher.decrypt(data)));
+        return accessKeysSchema.parse(JSON.parse(await cipher.decrypt(data)));
       } catch {
         throw new AppFailure(
           ErrorCodes.storedKeysUnreadable,

@@ -36,6 +36,12 @@ const MESSAGES: Record<string, string> = {
   ItemCollectionSizeLimitExceededException: 'This partition key already holds 10 GB (the limit with a local index).',
   ValidationException: 'DynamoDB rejected the request as invalid.',
   CredentialsProviderError: 'No usable AWS credentials were found for this connection.',
+  // STS (query protocol) spells these differently from DynamoDB.
+  InvalidClientTokenId:
+    'AWS did not recognise these credentials: the access key may be wrong, deleted, or for another partition.',
+  SignatureDoesNotMatch: 'AWS rejected the request signature: the secret access key is probably wrong.',
+  ExpiredToken: 'Your AWS session has expired. Sign in again (for SSO: "Sign in again"), then retry.',
+  TimeoutError: 'DynamoDB did not answer in time. Check the network connection, VPN or proxy, then retry.',
 };
 
 function awsName(error: unknown): string | undefined {
@@ -47,7 +53,7 @@ function awsName(error: unknown): string | undefined {
 
 function isSsoExpiry(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
-  return /sso.*(expired|refresh)|token.*(is expired|has expired)|sso session/i.test(message);
+  return /sso.*(expired|refresh)|token.*(is expired|has expired)|sso session|session token not found or invalid/i.test(message);
 }
 
 function isNetwork(error: unknown): string | undefined {
@@ -99,7 +105,10 @@ export function toAppError(error: unknown): AppError {
   if (name) {
     const base = MESSAGES[name];
     const retryable =
-      THROTTLING.has(name) || (error as { $retryable?: unknown }).$retryable !== undefined || name === 'TransactionConflictException';
+      THROTTLING.has(name) ||
+      (error as { $retryable?: unknown }).$retryable !== undefined ||
+      name === 'TransactionConflictException' ||
+      name === 'TimeoutError';
     const details: Record<string, unknown> = { awsMessage: raw };
     const reasons = (error as { CancellationReasons?: unknown }).CancellationReasons;
     if (reasons) details.cancellationReasons = reasons;

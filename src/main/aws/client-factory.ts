@@ -1,0 +1,80 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ClientFactory, ConnectionStore, Playground, SecretStore } from '../core/context';
+import { clientConfigFor } from './client-config';
+import { PLAYGROUND_ID } from './connection-store';
+import { addReadOnlyGuard } from './read-only-guard';
+
+export interface ClientFactoryDeps {
+  connections: ConnectionStore;
+  secrets: SecretStore;
+  playground: Pick<Playground, 'status'>;
+}
+
+interface Cached {
+  client: Promise<DynamoDBClient>;
+  /** The endpoint it was built for: the playground may restart on another port. */
+  endpoint?: string;
+}
+
+// Requests already in flight on a replaced client get this long to finish before it is closed.
+const RETIRE_AFTER_MS = 120_000;
+
+/**
+ * One DynamoDB client per connection, cached. Clients of read-only connections carry the
+ * read-only guard, so every write path is refused in main whoever builds the command.
+ */
+export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
+  const cache = new Map<string, Cached>();
+  const retired = new Set<DynamoDBClient>();
+
+  function retire(entry: Cached): void {
+    void entry.client.then(
+      (client) => {
+        retired.add(client);
+        setTimeout(() => {
+          retired.delete(client);
+          client.destroy();
+        }, RETIRE_AFTER_MS).unref();
+      },
+      () => undefined,
+    );
+  }
+
+  async function build(connectionId: string): Promise<DynamoDBClient> {
+    const connection = await deps.connections.get(connectionId);
+    const client = new DynamoDBClient(clientConfigFor(connection, deps));
+    if (connection.readOnly) addReadOnlyGuard(client);
+    return client;
+  }
+
+  return {
+    async dynamo(connectionId) {
+      const endpoint = connectionId === PLAYGROUND_ID ? deps.playground.status().endpoint : undefined;
+      const cached = cache.get(connectionId);
+      if (cached && cached.endpoint === endpoint) return cached.client;
+      if (cached) retire(cached);
+      const entry: Cached = { client: build(connectionId), endpoint };
+      cache.set(connectionId, entry);
+      // A failed build (playground stopped, connection deleted) is not cached.
+      entry.client.catch(() => {
+        if (cache.get(connectionId) === entry) cache.delete(connectionId);
+      });
+      return entry.client;
+    },
+
+    invalidate(connectionId) {
+      for (const [id, entry] of cache) {
+        if (connectionId !== undefined && id !== connectionId) continue;
+        cache.delete(id);
+        retire(entry);
+      }
+    },
+
+    destroy() {
+      for (const entry of cache.values()) void entry.client.then((c) => c.destroy(), () => undefined);
+      cache.clear();
+      for (const client of retired) client.destroy();
+      retired.clear();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import type { Connection } from '../../shared/ipc/connection';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { SecretStore } from '../core/context';
+import { PLAYGROUND_CREDENTIALS } from './playground-credentials';
+
+/**
+ * A credential provider per connection kind. Profiles go through the SDK's own refreshing
+ * providers (SSO with sso-session, assume-role with source_profile, credential_process), so a
+ * session that expires mid-way is renewed instead of failing; nothing is resolved once and kept.
+ */
+export function credentialsFor(connection: Connection, secrets: SecretStore): AwsCredentialIdentityProvider {
+  switch (connection.kind) {
+    case 'profile':
+      // ignoreCache: a profile added or fixed in ~/.aws/config while DynoTable runs is seen.
+      return fromIni({ profile: connection.profile, ignoreCache: true });
+    case 'default-chain':
+      return fromNodeProviderChain();
+    case 'keys':
+      return () => storedKeys(connection.id, secrets);
+    case 'playground':
+      return () => Promise.resolve({ ...PLAYGROUND_CREDENTIALS });
+  }
+}
+
+/** Keys are decrypted in main only when a request needs them, and never leave this process. */
+async function storedKeys(connectionId: string, secrets: SecretStore): Promise<AwsCredentialIdentity> {
+  if (!secrets.isAvailable()) {
+    throw new AppFailure(
+      ErrorCodes.encryptionUnavailable,
+      "This connection uses access keys, which are stored encrypted by the desktop app and cannot be used here. Use an AWS profile, or open DynoTable's desktop app.",
+    );
+  }
+  const keys = await secrets.load(connectionId);
+  if (!keys) {
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      'No access keys are saved for this connection. Edit it and enter the access key id and secret access key.',
+    );
+  }
+  return { accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey, sessionToken: keys.sessionToken };
+}

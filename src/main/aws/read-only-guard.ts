@@ -1,0 +1,91 @@
+import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
+import type { InitializeMiddleware } from '@smithy/types';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+
+/**
+ * DynamoDB operations that only read. Anything not named here is refused on a read-only
+ * connection: a new write operation added to the SDK later is blocked until someone decides
+ * it reads (deny by default).
+ */
+const READ_OPERATIONS = new Set([
+  'GetItem',
+  'BatchGetItem',
+  'TransactGetItems',
+  'Query',
+  'Scan',
+  'DescribeTable',
+  'ListTables',
+  'DescribeTimeToLive',
+  'DescribeContinuousBackups',
+  'DescribeLimits',
+  'DescribeEndpoints',
+  'ListTagsOfResource',
+  'DescribeContributorInsights',
+  'ListContributorInsights',
+  'DescribeKinesisStreamingDestination',
+  'DescribeGlobalTable',
+  'DescribeGlobalTableSettings',
+  'ListGlobalTables',
+  'DescribeTableReplicaAutoScaling',
+  'ListBackups',
+  'DescribeBackup',
+  'DescribeExport',
+  'ListExports',
+  'DescribeImport',
+  'ListImports',
+  'GetResourcePolicy',
+]);
+
+// PartiQL: only SELECT reads. Leading comments or anything else fail closed.
+const SELECT = /^\s*select\b/i;
+
+function statementsOf(operation: string, input: unknown): unknown[] | undefined {
+  const request = input as { Statement?: unknown; Statements?: unknown } | undefined;
+  if (operation === 'ExecuteStatement') return [request?.Statement];
+  if (operation === 'BatchExecuteStatement') {
+    const list = request?.Statements;
+    return Array.isArray(list) ? list.map((s) => (s as { Statement?: unknown } | undefined)?.Statement) : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a read-only connection may send this operation with this input. */
+export function isReadOperation(operation: string, input: unknown): boolean {
+  if (READ_OPERATIONS.has(operation)) return true;
+  const statements = statementsOf(operation, input);
+  // ExecuteTransaction is refused outright: a transaction exists to write.
+  if (!statements || statements.length === 0) return false;
+  return statements.every((s) => typeof s === 'string' && SELECT.test(s));
+}
+
+function operationName(commandName: unknown): string {
+  return typeof commandName === 'string' ? commandName.replace(/Command$/, '') : 'this request';
+}
+
+export function readOnlyRefusal(operation: string): AppFailure {
+  return new AppFailure(
+    ErrorCodes.readOnly,
+    `This connection is read-only, so DynoTable did not send ${operation}. Edit the connection to allow writes.`,
+    false,
+    { operation },
+  );
+}
+
+const readOnlyMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => (args) => {
+  const operation = operationName(context.commandName);
+  if (!isReadOperation(operation, args.input)) return Promise.reject(readOnlyRefusal(operation));
+  return next(args);
+};
+
+/**
+ * Installs the guard on a client. It runs at the first step of every command sent through
+ * this client (whoever builds the command), before signing or any network traffic.
+ */
+export function addReadOnlyGuard(client: DynamoDBClient): void {
+  client.middlewareStack.add(readOnlyMiddleware, {
+    step: 'initialize',
+    priority: 'high',
+    name: 'dynotableReadOnlyGuard',
+    override: true,
+  });
+}
