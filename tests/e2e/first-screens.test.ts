@@ -9,15 +9,17 @@ const slow = { timeout: 120_000 };
 
 let app: RunningApp;
 let browser: Browser;
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   app = await startApp();
+  cleanups.push(() => app.close());
   browser = await launchBrowser();
+  cleanups.push(() => browser.close());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 describe('first screens in browser mode', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { saveConnectionInput, type Connection } from '../../src/shared/ipc';
-import { draftFrom, newDraft, toSaveInput, validateDraft } from '../../src/renderer/features/connections/draft';
+import {
+  draftFrom,
+  newDraft,
+  toSaveInput,
+  validateDraft,
+} from '../../src/renderer/features/connections/draft';
 
 describe('connection form', () => {
   it('explains each missing or malformed field before anything is sent', () => {
@@ -12,7 +17,13 @@ describe('connection form', () => {
   });
 
   it('produces input the contract accepts for a profile connection', () => {
-    const draft = { ...newDraft(), label: ' Prod ', profile: 'prod-admin', region: 'eu-west-1', isProduction: true };
+    const draft = {
+      ...newDraft(),
+      label: ' Prod ',
+      profile: 'prod-admin',
+      region: 'eu-west-1',
+      isProduction: true,
+    };
     expect(validateDraft(draft)).toEqual({});
     const input = toSaveInput(draft);
     expect(saveConnectionInput.parse(input)).toEqual(input);
@@ -23,9 +34,15 @@ describe('connection form', () => {
 
   it('sends access keys only when the user typed new ones', () => {
     const base = { ...newDraft(), label: 'Keys', kind: 'keys' as const, region: 'us-east-1' };
-    const typed = { ...base, accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+    const typed = {
+      ...base,
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
     expect(validateDraft(typed)).toEqual({});
-    expect(saveConnectionInput.parse(toSaveInput(typed)).accessKeys?.accessKeyId).toBe('AKIAIOSFODNN7EXAMPLE');
+    expect(saveConnectionInput.parse(toSaveInput(typed)).accessKeys?.accessKeyId).toBe(
+      'AKIAIOSFODNN7EXAMPLE',
+    );
 
     // Editing a connection whose keys are stored: blank key fields keep them.
     const edit = { ...base, id: 'c1', hasStoredKeys: true };

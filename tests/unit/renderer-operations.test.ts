@@ -20,7 +20,12 @@ describe('operation events in the renderer', () => {
     expect(state?.latest.seq).toBe(2);
     expect(state?.progress?.items).toBe(2);
     expect(state?.isFinished).toBe(false);
-    receive({ type: 'done', requestId: 'req-12345678', seq: 3, progress: { items: 3, pages: 1, consumedCapacity: 1 } });
+    receive({
+      type: 'done',
+      requestId: 'req-12345678',
+      seq: 3,
+      progress: { items: 3, pages: 1, consumedCapacity: 1 },
+    });
     expect(useOperationsStore.getState().byRequest['req-12345678']?.isFinished).toBe(true);
     useOperationsStore.getState().forget('req-12345678');
     expect(useOperationsStore.getState().byRequest['req-12345678']).toBeUndefined();
@@ -40,7 +45,10 @@ describe('operation events in the renderer', () => {
 describe('SSO sign-in hints', () => {
   it('finds the verification address and user code in main’s sentence', () => {
     const hints = readSignInHints(
-      progress(0, 'Open https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD and confirm the code WXYZ-ABCD.'),
+      progress(
+        0,
+        'Open https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD and confirm the code WXYZ-ABCD.',
+      ),
     );
     expect(hints.verificationUrl).toBe('https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD');
     expect(hints.userCode).toBe('WXYZ-ABCD');

@@ -24,14 +24,24 @@ const tables = [
   table('Users', {
     itemCount: 900,
     sizeBytes: 100,
-    indexes: [{ name: 'ByEmail', kind: 'GSI', keys: { partitionKey: { name: 'email', type: 'S' } }, projection: 'ALL' }],
+    indexes: [
+      {
+        name: 'ByEmail',
+        kind: 'GSI',
+        keys: { partitionKey: { name: 'email', type: 'S' } },
+        projection: 'ALL',
+      },
+    ],
   }),
   table('orders-10', { itemCount: 50, sizeBytes: 1, billingMode: 'PROVISIONED' }),
 ];
 
 describe('table list filter', () => {
   it('matches names, key attributes and index names, ignoring case', () => {
-    expect(tables.filter((t) => matchesFilter(t, 'ORDERS')).map((t) => t.name)).toEqual(['orders-2', 'orders-10']);
+    expect(tables.filter((t) => matchesFilter(t, 'ORDERS')).map((t) => t.name)).toEqual([
+      'orders-2',
+      'orders-10',
+    ]);
     expect(tables.filter((t) => matchesFilter(t, 'byemail')).map((t) => t.name)).toEqual(['Users']);
     expect(tables.filter((t) => matchesFilter(t, '  ')).length).toBe(3);
     expect(tables.filter((t) => matchesFilter(t, 'nothing')).length).toBe(0);

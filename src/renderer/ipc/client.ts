@@ -23,7 +23,9 @@ async function callOverHttp(channel: Channel, input: unknown): Promise<Envelope<
       body: JSON.stringify(input ?? {}),
     });
   } catch {
-    return transportError('DynoTable is not answering. Check that `dynotable serve` is still running, then reload.');
+    return transportError(
+      'DynoTable is not answering. Check that `dynotable serve` is still running, then reload.',
+    );
   }
   let body: unknown;
   try {
@@ -66,7 +68,10 @@ export class CallFailure extends Error {
   }
 }
 
-export async function callOrThrow<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+export async function callOrThrow<C extends Channel>(
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
   const envelope = await call(channel, input);
   if (!envelope.ok) throw new CallFailure(envelope.error);
   return envelope.value;
@@ -74,7 +79,11 @@ export async function callOrThrow<C extends Channel>(channel: C, input: ChannelI
 
 export function toAppErrorShape(error: unknown): AppError {
   if (error instanceof CallFailure) return error.error;
-  return { code: 'InternalError', message: 'Something went wrong in the DynoTable window.', retryable: false };
+  return {
+    code: 'InternalError',
+    message: 'Something went wrong in the DynoTable window.',
+    retryable: false,
+  };
 }
 
 /** A request id the contract accepts: 8–64 of [A-Za-z0-9_-]. */

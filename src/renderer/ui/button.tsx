@@ -6,12 +6,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isBusy?: boolean;
 }
 
-export function Button({ variant = 'secondary', size = 'md', isBusy, className, children, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  isBusy,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
   const classes = ['btn', `btn-${variant}`, `btn-${size}`, isBusy ? 'is-busy' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (
-    <button type="button" className={classes} disabled={disabled || isBusy} aria-busy={isBusy || undefined} {...rest}>
+    <button
+      type="button"
+      className={classes}
+      disabled={disabled || isBusy}
+      aria-busy={isBusy || undefined}
+      {...rest}
+    >
       {isBusy ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>

@@ -4,7 +4,11 @@ export function SkeletonRows({ rows = 6, columns = 6 }: { rows?: number; columns
       {Array.from({ length: rows }, (_, row) => (
         <div className="skeleton-row" key={row}>
           {Array.from({ length: columns }, (_, column) => (
-            <span className="skeleton-cell" key={column} style={{ width: `${40 + ((row * 7 + column * 13) % 50)}%` }} />
+            <span
+              className="skeleton-cell"
+              key={column}
+              style={{ width: `${40 + ((row * 7 + column * 13) % 50)}%` }}
+            />
           ))}
         </div>
       ))}

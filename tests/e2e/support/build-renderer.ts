@@ -16,7 +16,12 @@ function newestMtime(target: string): number {
 function isFresh(): boolean {
   const index = path.join(e2eRendererDir, 'index.html');
   if (!existsSync(index)) return false;
-  const sources = ['src/renderer', 'src/shared', 'electron.vite.config.ts', 'tests/e2e/vite.renderer.config.ts'];
+  const sources = [
+    'src/renderer',
+    'src/shared',
+    'electron.vite.config.ts',
+    'tests/e2e/vite.renderer.config.ts',
+  ];
   return statSync(index).mtimeMs > Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 }
 
@@ -26,8 +31,21 @@ export function buildRendererIfNeeded(): string {
   // A child process: vite loads its config with its own bundler, free of the test runner's loaders.
   execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/e2e/vite.renderer.config.ts'],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DYNOTABLE_E2E_RENDERER_DIR: e2eRendererDir, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'tests/e2e/vite.renderer.config.ts',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        DYNOTABLE_E2E_RENDERER_DIR: e2eRendererDir,
+        VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+      },
+    },
   );
   return e2eRendererDir;
 }

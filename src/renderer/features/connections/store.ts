@@ -43,7 +43,8 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
   async load() {
     set({ isLoading: true });
     const envelope = await call('connections:list', {});
-    if (envelope.ok) set({ connections: sortConnections(envelope.value), isLoading: false, loadError: undefined });
+    if (envelope.ok)
+      set({ connections: sortConnections(envelope.value), isLoading: false, loadError: undefined });
     else set({ isLoading: false, loadError: envelope.error });
   },
 
@@ -60,7 +61,10 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
     set((state) => {
       // An edited connection's earlier test answer no longer describes it.
       const { [saved.id]: _stale, ...tests } = state.tests;
-      return { connections: sortConnections([...state.connections.filter((c) => c.id !== saved.id), saved]), tests };
+      return {
+        connections: sortConnections([...state.connections.filter((c) => c.id !== saved.id), saved]),
+        tests,
+      };
     });
     return { connection: saved };
   },
@@ -88,7 +92,11 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
 
   async startPlayground() {
     if (get().isPlaygroundStarting) return undefined;
-    set({ isPlaygroundStarting: true, playgroundError: undefined, playground: { ...get().playground, state: 'starting' } });
+    set({
+      isPlaygroundStarting: true,
+      playgroundError: undefined,
+      playground: { ...get().playground, state: 'starting' },
+    });
     const envelope = await call('playground:start', {});
     if (!envelope.ok) {
       set({ isPlaygroundStarting: false, playgroundError: envelope.error, playground: { state: 'failed' } });

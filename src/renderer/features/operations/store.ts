@@ -31,7 +31,9 @@ export const useOperationsStore = create<OperationsStore>()((set) => ({
       // Events of one request arrive in seq order on both transports; drop stale repeats anyway.
       if (previous && previous.latest.seq >= event.seq) return state;
       const progress = 'progress' in event ? event.progress : previous?.progress;
-      return { byRequest: { ...state.byRequest, [event.requestId]: { latest: event, progress, isFinished } } };
+      return {
+        byRequest: { ...state.byRequest, [event.requestId]: { latest: event, progress, isFinished } },
+      };
     });
     for (const listener of listeners.get(event.requestId) ?? []) listener(event);
   },

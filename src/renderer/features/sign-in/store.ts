@@ -33,7 +33,8 @@ export function readSignInHints(event: OperationEvent): Partial<SignInState> {
       ? (event.value as Record<string, unknown>)
       : {};
   const message = event.type === 'progress' ? event.progress.message : undefined;
-  const url = typeof details.verificationUriComplete === 'string' ? details.verificationUriComplete : undefined;
+  const url =
+    typeof details.verificationUriComplete === 'string' ? details.verificationUriComplete : undefined;
   const code = typeof details.userCode === 'string' ? details.userCode : undefined;
   return {
     message,
@@ -50,7 +51,10 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
     set({ current: { connectionId, requestId, status: 'starting' } });
     const stop = onOperation(requestId, (event) => {
       const current = get().current;
-      if (current?.requestId !== requestId) return stop();
+      if (current?.requestId !== requestId) {
+        stop();
+        return;
+      }
       if (event.type === 'progress') {
         const hints = readSignInHints(event);
         set({

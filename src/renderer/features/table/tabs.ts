@@ -24,10 +24,10 @@ export interface TableView {
   isAvailable?: (props: TableViewProps) => boolean;
 }
 
-export const tableViews: TableView[] = [{ id: 'overview', title: 'Overview', order: 0, Component: TableOverview }];
+export const tableViews: TableView[] = [
+  { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
+];
 
 export function availableViews(props: TableViewProps): TableView[] {
-  return tableViews
-    .filter((view) => view.isAvailable?.(props) ?? true)
-    .sort((a, b) => a.order - b.order);
+  return tableViews.filter((view) => view.isAvailable?.(props) ?? true).sort((a, b) => a.order - b.order);
 }

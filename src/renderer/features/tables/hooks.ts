@@ -12,7 +12,10 @@ export function useTableList(connectionId: string): Loadable<TableSummary[]> | u
   return list;
 }
 
-export function useTableDescription(connectionId: string, table: string): Loadable<TableDescription> | undefined {
+export function useTableDescription(
+  connectionId: string,
+  table: string,
+): Loadable<TableDescription> | undefined {
   const description = useTablesStore((state) => state.descriptions[descriptionKey(connectionId, table)]);
   const load = useTablesStore((state) => state.loadDescription);
   useEffect(() => {

@@ -42,7 +42,9 @@ export const useTablesStore = create<TablesStore>()((set, get) => ({
   async loadDescription(connectionId, table) {
     const key = descriptionKey(connectionId, table);
     const previous = get().descriptions[key]?.value;
-    set((state) => ({ descriptions: { ...state.descriptions, [key]: { status: 'loading', value: previous } } }));
+    set((state) => ({
+      descriptions: { ...state.descriptions, [key]: { status: 'loading', value: previous } },
+    }));
     const envelope = await call('tables:describe', { connectionId, table });
     const next: Loadable<TableDescription> = envelope.ok
       ? { status: 'ready', value: envelope.value }

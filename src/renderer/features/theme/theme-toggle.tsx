@@ -7,7 +7,13 @@ export function ThemeToggle() {
   const choice = useThemeStore((state) => state.choice);
   const cycle = useThemeStore((state) => state.cycle);
   return (
-    <button type="button" className="icon-button theme-toggle" onClick={cycle} title={labels[choice]} aria-label={labels[choice]}>
+    <button
+      type="button"
+      className="icon-button theme-toggle"
+      onClick={cycle}
+      title={labels[choice]}
+      aria-label={labels[choice]}
+    >
       <SunMoonIcon choice={choice} />
     </button>
   );

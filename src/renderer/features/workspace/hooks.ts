@@ -3,7 +3,9 @@ import { homeTab, useWorkspaceStore } from './store';
 
 function isModifier(event: KeyboardEvent): boolean {
   // ⌘ on macOS, Ctrl elsewhere; never both, so Ctrl+K on a Mac keeps its text-editing meaning.
-  return navigator.platform.startsWith('Mac') ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  return navigator.platform.startsWith('Mac')
+    ? event.metaKey && !event.ctrlKey
+    : event.ctrlKey && !event.metaKey;
 }
 
 /**

@@ -80,12 +80,15 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
     set((state) => updateTabs(state, (tabs) => ({ ...tabs, active: tab })));
   },
   setTableView(table, view) {
-    set((state) => updateTabs(state, (tabs) => ({ ...tabs, tableViews: { ...tabs.tableViews, [table]: view } })));
+    set((state) =>
+      updateTabs(state, (tabs) => ({ ...tabs, tableViews: { ...tabs.tableViews, [table]: view } })),
+    );
   },
   forgetConnection(connectionId) {
     set((state) => {
       const { [connectionId]: _removed, ...tabs } = state.tabs;
-      const activeConnectionId = state.activeConnectionId === connectionId ? undefined : state.activeConnectionId;
+      const activeConnectionId =
+        state.activeConnectionId === connectionId ? undefined : state.activeConnectionId;
       return { tabs, activeConnectionId };
     });
   },

@@ -16,7 +16,12 @@ export function ColorPicker({ value, onChange }: { value: string; onChange(color
         />
       ))}
       <label className="color-custom" title="Another colour">
-        <input type="color" value={value} onChange={(event) => onChange(event.target.value)} aria-label="Custom colour" />
+        <input
+          type="color"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-label="Custom colour"
+        />
       </label>
     </div>
   );

@@ -21,7 +21,10 @@ export function ConnectionCard({ connection, onOpen, onEdit }: ConnectionCardPro
   const [deleteError, setDeleteError] = useState<AppError>();
 
   return (
-    <li className={`connection-card${connection.isProduction ? ' is-production' : ''}`} data-testid="connection-card">
+    <li
+      className={`connection-card${connection.isProduction ? ' is-production' : ''}`}
+      data-testid="connection-card"
+    >
       <span className="connection-color" style={{ background: connection.color }} aria-hidden="true" />
       <div className="connection-main">
         <button type="button" className="connection-open" onClick={onOpen} title={`Open ${connection.label}`}>
@@ -78,7 +81,12 @@ export function ConnectionCard({ connection, onOpen, onEdit }: ConnectionCardPro
           </>
         ) : (
           <>
-            <Button size="sm" variant="ghost" isBusy={test === 'pending'} onClick={() => void runTest(connection.id)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              isBusy={test === 'pending'}
+              onClick={() => void runTest(connection.id)}
+            >
               Test
             </Button>
             <Button size="sm" variant="ghost" onClick={onEdit}>

@@ -6,7 +6,14 @@ import { ErrorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import { useAppInfoStore } from '../../app-info/store';
-import { draftFrom, newDraft, toSaveInput, validateDraft, type ConnectionDraft, type DraftErrors } from '../draft';
+import {
+  draftFrom,
+  newDraft,
+  toSaveInput,
+  validateDraft,
+  type ConnectionDraft,
+  type DraftErrors,
+} from '../draft';
 import { endpointPresets } from '../regions';
 import { useConnectionsStore } from '../store';
 import { ColorPicker } from './color-picker';
@@ -28,7 +35,9 @@ function useKeysUnavailableReason(): string | undefined {
 }
 
 export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormProps) {
-  const [draft, setDraft] = useState<ConnectionDraft>(() => (connection ? draftFrom(connection) : newDraft()));
+  const [draft, setDraft] = useState<ConnectionDraft>(() =>
+    connection ? draftFrom(connection) : newDraft(),
+  );
   const [errors, setErrors] = useState<DraftErrors>({});
   const [saveError, setSaveError] = useState<AppError>();
   const [isSaving, setIsSaving] = useState(false);
@@ -86,7 +95,12 @@ export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormP
             <ColorPicker value={draft.color} onChange={(color) => update({ color })} />
           </Field>
         </div>
-        <CredentialFields draft={draft} errors={errors} update={update} keysUnavailableReason={keysUnavailableReason} />
+        <CredentialFields
+          draft={draft}
+          errors={errors}
+          update={update}
+          keysUnavailableReason={keysUnavailableReason}
+        />
         <div className="field-row">
           <RegionField value={draft.region} onChange={(region) => update({ region })} error={errors.region} />
           <Field
@@ -97,7 +111,12 @@ export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormP
               <span className="preset-links">
                 Optional.{' '}
                 {endpointPresets.map((preset) => (
-                  <button type="button" className="link" key={preset.url} onClick={() => update({ endpoint: preset.url })}>
+                  <button
+                    type="button"
+                    className="link"
+                    key={preset.url}
+                    onClick={() => update({ endpoint: preset.url })}
+                  >
                     {preset.label}
                   </button>
                 ))}

@@ -25,7 +25,8 @@ export function CredentialFields({ draft, errors, update, keysUnavailableReason 
         </span>
         <div className="segmented" role="radiogroup" aria-labelledby="connection-kind-label">
           {kinds.map(({ kind, title, hint }) => {
-            const isDisabled = kind === 'keys' && keysUnavailableReason !== undefined && draft.kind !== 'keys';
+            const isDisabled =
+              kind === 'keys' && keysUnavailableReason !== undefined && draft.kind !== 'keys';
             return (
               <button
                 type="button"
@@ -84,8 +85,8 @@ export function CredentialFields({ draft, errors, update, keysUnavailableReason 
 
       {draft.kind === 'default-chain' ? (
         <p className="field-hint">
-          Uses the AWS SDK's default chain: environment variables, web identity, container or instance role, then the
-          default profile.
+          Uses the AWS SDK's default chain: environment variables, web identity, container or instance role,
+          then the default profile.
         </p>
       ) : null}
     </>

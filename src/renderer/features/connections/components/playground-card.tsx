@@ -18,12 +18,15 @@ export function PlaygroundCard({ onOpen }: { onOpen(connectionId: string): void 
   };
 
   return (
-    <section className={`playground-card${isUnavailable ? ' is-unavailable' : ''}`} aria-label="Local playground">
+    <section
+      className={`playground-card${isUnavailable ? ' is-unavailable' : ''}`}
+      aria-label="Local playground"
+    >
       <div className="playground-text">
         <h2>Local playground</h2>
         <p>
-          DynamoDB Local on this machine with a sample single-table design — users, orders and payments, a GSI and a
-          sparse index. Nothing leaves your computer and nothing is billed.
+          DynamoDB Local on this machine with a sample single-table design — users, orders and payments, a GSI
+          and a sparse index. Nothing leaves your computer and nothing is billed.
         </p>
         {isStarting ? (
           <div className="playground-progress" role="status">
@@ -52,7 +55,11 @@ export function PlaygroundCard({ onOpen }: { onOpen(connectionId: string): void 
       </div>
       <div className="playground-action">
         <Button variant="primary" isBusy={isStarting} onClick={() => void open()}>
-          {isStarting ? 'Starting…' : isUnavailable || status.state === 'failed' ? 'Try again' : 'Open playground'}
+          {isStarting
+            ? 'Starting…'
+            : isUnavailable || status.state === 'failed'
+              ? 'Try again'
+              : 'Open playground'}
         </Button>
       </div>
     </section>

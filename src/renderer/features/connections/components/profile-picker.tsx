@@ -23,8 +23,8 @@ export function ProfilePicker({ value, onChange }: ProfilePickerProps) {
     return (
       <div className="profile-empty">
         <p className="muted">
-          {profilesError?.message ?? 'No profiles found in ~/.aws/config or ~/.aws/credentials.'} Type a profile
-          name if it lives elsewhere (AWS_CONFIG_FILE).
+          {profilesError?.message ?? 'No profiles found in ~/.aws/config or ~/.aws/credentials.'} Type a
+          profile name if it lives elsewhere (AWS_CONFIG_FILE).
         </p>
         <input
           id="connection-profile"
@@ -49,7 +49,9 @@ export function ProfilePicker({ value, onChange }: ProfilePickerProps) {
         >
           <span className="profile-name">{profile.name}</span>
           {profile.region ? <span className="profile-region">{profile.region}</span> : null}
-          <Badge tone={profile.kind === 'sso' ? 'accent' : profile.kind === 'assume-role' ? 'warning' : 'neutral'}>
+          <Badge
+            tone={profile.kind === 'sso' ? 'accent' : profile.kind === 'assume-role' ? 'warning' : 'neutral'}
+          >
             {profileKindLabels[profile.kind] ?? profile.kind}
           </Badge>
         </button>

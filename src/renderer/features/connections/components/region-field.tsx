@@ -1,7 +1,15 @@
 import { Field } from '../../../ui/field';
 import { commonRegions } from '../regions';
 
-export function RegionField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+export function RegionField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+}) {
   return (
     <Field label="Region" htmlFor="connection-region" error={error} hint="Pick one or type any region code.">
       <input

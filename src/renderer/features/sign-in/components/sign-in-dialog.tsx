@@ -15,7 +15,11 @@ export function SignInDialog() {
   if (!current) return null;
 
   const isWorking = current.status === 'starting' || current.status === 'waiting';
-  const close = () => void (isWorking ? cancel() : dismiss());
+  const close = () => {
+    if (isWorking) void cancel();
+    else dismiss();
+  };
+  const verificationUrl = current.verificationUrl;
 
   return (
     <Dialog
@@ -34,7 +38,9 @@ export function SignInDialog() {
         )
       }
     >
-      {current.status === 'starting' ? <p role="status">Asking AWS IAM Identity Center for a sign-in code…</p> : null}
+      {current.status === 'starting' ? (
+        <p role="status">Asking AWS IAM Identity Center for a sign-in code…</p>
+      ) : null}
       {current.status === 'waiting' ? (
         <div className="sign-in-steps" role="status">
           {current.userCode ? (
@@ -46,15 +52,17 @@ export function SignInDialog() {
             </>
           ) : null}
           {current.message ? <p className="muted">{current.message}</p> : null}
-          {current.verificationUrl ? (
-            <Button variant="primary" onClick={() => void openExternal(current.verificationUrl!)}>
+          {verificationUrl ? (
+            <Button variant="primary" onClick={() => void openExternal(verificationUrl)}>
               Open the sign-in page
             </Button>
           ) : null}
           <p className="muted small">DynoTable continues by itself once you have approved the request.</p>
         </div>
       ) : null}
-      {current.status === 'done' ? <p role="status">Signed in. Your open tabs reload with the new session.</p> : null}
+      {current.status === 'done' ? (
+        <p role="status">Signed in. Your open tabs reload with the new session.</p>
+      ) : null}
       {current.status === 'cancelled' ? <p role="status">Sign-in was cancelled.</p> : null}
       {current.status === 'error' && current.error ? <ErrorMessage error={current.error} /> : null}
     </Dialog>

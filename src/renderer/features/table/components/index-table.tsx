@@ -42,7 +42,9 @@ export function IndexTable({ indexes }: { indexes: IndexInfo[] }) {
             </td>
             <td className="projection">{projectionLabel(index)}</td>
             <td>{index.status ? index.status.toLowerCase() : <span className="muted">—</span>}</td>
-            <td className="num">{index.itemCount === undefined ? '—' : `≈ ${formatCount(index.itemCount)}`}</td>
+            <td className="num">
+              {index.itemCount === undefined ? '—' : `≈ ${formatCount(index.itemCount)}`}
+            </td>
           </tr>
         ))}
       </tbody>

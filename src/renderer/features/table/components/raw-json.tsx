@@ -13,7 +13,7 @@ export function RawJson({ value }: { value: Record<string, unknown> }) {
           size="sm"
           variant="ghost"
           onClick={() => {
-            void navigator.clipboard?.writeText(text).then(() => setIsCopied(true));
+            void navigator.clipboard.writeText(text).then(() => setIsCopied(true));
           }}
         >
           {isCopied ? 'Copied' : 'Copy'}

@@ -55,7 +55,9 @@ export function SettingsGrid({ summary }: { summary: TableSummary }) {
         <h2 className="panel-title">Settings</h2>
         <dl className="definitions">
           <Item term="Time to live">
-            <OnOff isOn={ttlOn}>{ttlOn ? `On · ${summary.ttl.attribute ?? ''}` : summary.ttl.status.toLowerCase()}</OnOff>
+            <OnOff isOn={ttlOn}>
+              {ttlOn ? `On · ${summary.ttl.attribute ?? ''}` : summary.ttl.status.toLowerCase()}
+            </OnOff>
           </Item>
           <Item term="Streams">
             <OnOff isOn={summary.stream.enabled}>

@@ -15,7 +15,11 @@ export function TableOverview({ connection, table }: TableViewProps) {
 
   if (description?.status === 'error' && !value) {
     return (
-      <ErrorMessage error={description.error} connectionId={connection.id} onRetry={() => void reload(connection.id, table)} />
+      <ErrorMessage
+        error={description.error}
+        connectionId={connection.id}
+        onRetry={() => void reload(connection.id, table)}
+      />
     );
   }
   if (!value) return <SkeletonRows rows={6} columns={4} />;
@@ -23,7 +27,7 @@ export function TableOverview({ connection, table }: TableViewProps) {
   const { summary, raw } = value;
   return (
     <div className="overview">
-      {description?.status === 'error' ? (
+      {description.status === 'error' ? (
         <ErrorMessage
           compact
           error={description.error}

@@ -20,7 +20,9 @@ export function TablePage({ connection, table }: { connection: Connection; table
     <div className="table-page">
       <header className="table-page-header">
         <h1 className="table-title">{table}</h1>
-        {status ? <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge> : null}
+        {status ? (
+          <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge>
+        ) : null}
         {views.length > 1 ? (
           <nav className="view-tabs" role="tablist" aria-label={`${table} views`}>
             {views.map((view) => (

@@ -16,8 +16,18 @@ const columns: { label: string; sort?: SortColumn; className?: string; title?: s
   { label: 'Sort key' },
   { label: 'Indexes', sort: 'indexes' },
   { label: 'Billing', sort: 'billing' },
-  { label: 'Items', sort: 'items', className: 'num', title: 'Approximate: DynamoDB refreshes it about every six hours' },
-  { label: 'Size', sort: 'size', className: 'num', title: 'Approximate: DynamoDB refreshes it about every six hours' },
+  {
+    label: 'Items',
+    sort: 'items',
+    className: 'num',
+    title: 'Approximate: DynamoDB refreshes it about every six hours',
+  },
+  {
+    label: 'Size',
+    sort: 'size',
+    className: 'num',
+    title: 'Approximate: DynamoDB refreshes it about every six hours',
+  },
   { label: 'TTL' },
   { label: 'Streams' },
   { label: 'PITR', title: 'Point-in-time recovery' },
@@ -37,7 +47,13 @@ export function TableList({ connection }: { connection: Connection }) {
   const [order, setOrder] = useState<SortOrder>({ column: 'name', direction: 'asc' });
   const tables = list?.value;
   const visible = useMemo(
-    () => (tables ? sortTables(tables.filter((table) => matchesFilter(table, filter)), order) : []),
+    () =>
+      tables
+        ? sortTables(
+            tables.filter((table) => matchesFilter(table, filter)),
+            order,
+          )
+        : [],
     [tables, filter, order],
   );
 
@@ -70,21 +86,31 @@ export function TableList({ connection }: { connection: Connection }) {
         <span className="toolbar-spacer" />
         {tables ? (
           <span className="muted small">
-            {visible.length === tables.length ? `${tables.length} tables` : `${visible.length} of ${tables.length} tables`}
+            {visible.length === tables.length
+              ? `${tables.length} tables`
+              : `${visible.length} of ${tables.length} tables`}
           </span>
         ) : null}
-        <Button size="sm" isBusy={list?.status === 'loading' && tables !== undefined} onClick={() => void reload(connection.id)}>
+        <Button
+          size="sm"
+          isBusy={list?.status === 'loading' && tables !== undefined}
+          onClick={() => void reload(connection.id)}
+        >
           Refresh
         </Button>
       </div>
       {list?.status === 'error' ? (
-        <ErrorMessage error={list.error} connectionId={connection.id} onRetry={() => void reload(connection.id)} />
+        <ErrorMessage
+          error={list.error}
+          connectionId={connection.id}
+          onRetry={() => void reload(connection.id)}
+        />
       ) : null}
       {!tables && list?.status !== 'error' ? <SkeletonRows rows={8} columns={8} /> : null}
       {tables && tables.length === 0 ? (
         <EmptyState title={`No tables in ${whereLabel(connection)}`}>
-          This connection works but its account has no DynamoDB tables in this region. Check the region, or create a
-          table with the AWS console or CLI.
+          This connection works but its account has no DynamoDB tables in this region. Check the region, or
+          create a table with the AWS console or CLI.
         </EmptyState>
       ) : null}
       {tables && tables.length > 0 ? (
@@ -92,24 +118,24 @@ export function TableList({ connection }: { connection: Connection }) {
           <table className="data-table" aria-label="Tables">
             <thead>
               <tr>
-                {columns.map((column) => (
+                {columns.map(({ sort, ...column }) => (
                   <th
                     key={column.label}
                     className={column.className}
                     title={column.title}
                     aria-sort={
-                      column.sort && order.column === column.sort
+                      sort && order.column === sort
                         ? order.direction === 'asc'
                           ? 'ascending'
                           : 'descending'
                         : undefined
                     }
                   >
-                    {column.sort ? (
-                      <button type="button" className="sort-button" onClick={() => toggleSort(column.sort!)}>
+                    {sort ? (
+                      <button type="button" className="sort-button" onClick={() => toggleSort(sort)}>
                         {column.label}
                         <span className="sort-arrow" aria-hidden="true">
-                          {order.column === column.sort ? (order.direction === 'asc' ? '▲' : '▼') : ''}
+                          {order.column === sort ? (order.direction === 'asc' ? '▲' : '▼') : ''}
                         </span>
                       </button>
                     ) : (

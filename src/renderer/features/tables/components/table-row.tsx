@@ -16,7 +16,17 @@ function IndexesCell({ table }: { table: TableSummary }) {
   );
 }
 
-function OnOff({ isOn, on, off = 'Off', title }: { isOn: boolean; on: string; off?: string; title?: string }) {
+function OnOff({
+  isOn,
+  on,
+  off = 'Off',
+  title,
+}: {
+  isOn: boolean;
+  on: string;
+  off?: string;
+  title?: string;
+}) {
   return (
     <span className={isOn ? 'state-on' : 'state-off'} title={title}>
       {isOn ? on : off}
@@ -59,10 +69,17 @@ export function TableRow({ table, onOpen }: { table: TableSummary; onOpen(): voi
         ≈ {formatBytes(table.sizeBytes)}
       </td>
       <td>
-        <OnOff isOn={ttlOn} on={table.ttl.attribute ?? 'On'} title={`TTL ${table.ttl.status.toLowerCase()}`} />
+        <OnOff
+          isOn={ttlOn}
+          on={table.ttl.attribute ?? 'On'}
+          title={`TTL ${table.ttl.status.toLowerCase()}`}
+        />
       </td>
       <td>
-        <OnOff isOn={table.stream.enabled} on={table.stream.viewType ? streamLabel(table.stream.viewType) : 'On'} />
+        <OnOff
+          isOn={table.stream.enabled}
+          on={table.stream.viewType ? streamLabel(table.stream.viewType) : 'On'}
+        />
       </td>
       <td>
         {table.pointInTimeRecovery === 'UNKNOWN' ? (
@@ -84,6 +101,6 @@ export function streamLabel(viewType: string): string {
   return viewType
     .toLowerCase()
     .split('_')
-    .map((word, index) => (index === 0 ? word[0]?.toUpperCase() + word.slice(1) : word))
+    .map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
     .join(' ');
 }

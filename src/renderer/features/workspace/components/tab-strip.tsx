@@ -6,7 +6,10 @@ export function TabStrip() {
   const { openTables, active } = useActiveTabs();
   const activate = useWorkspaceStore((state) => state.activate);
   const closeTable = useWorkspaceStore((state) => state.closeTable);
-  const pinned = [{ id: homeTab, title: 'Tables' }, ...toolsIn('tab').map((tool) => ({ id: toolTabId(tool.id), title: tool.title }))];
+  const pinned = [
+    { id: homeTab, title: 'Tables' },
+    ...toolsIn('tab').map((tool) => ({ id: toolTabId(tool.id), title: tool.title })),
+  ];
 
   return (
     <nav className="tab-strip" role="tablist" aria-label="Open tabs">
@@ -33,11 +36,22 @@ export function TabStrip() {
               if (event.button === 1) closeTable(table);
             }}
           >
-            <button type="button" role="tab" aria-selected={active === id} className="tab-title" onClick={() => activate(id)}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={active === id}
+              className="tab-title"
+              onClick={() => activate(id)}
+            >
               <TableIcon />
               {table}
             </button>
-            <button type="button" className="tab-close" aria-label={`Close ${table}`} onClick={() => closeTable(table)}>
+            <button
+              type="button"
+              className="tab-close"
+              aria-label={`Close ${table}`}
+              onClick={() => closeTable(table)}
+            >
               ×
             </button>
           </div>

@@ -26,7 +26,11 @@ export function TopBar({ connection, openDock, onToggleDock, onSwitchConnection 
           PRODUCTION — changes here affect real data
         </div>
       ) : null}
-      <div className="top-bar" style={{ background: connection.color, color: foreground }} data-testid="top-bar">
+      <div
+        className="top-bar"
+        style={{ background: connection.color, color: foreground }}
+        data-testid="top-bar"
+      >
         <button type="button" className="top-bar-back" onClick={onSwitchConnection} title="Switch connection">
           ‹ Connections
         </button>
