@@ -12,7 +12,8 @@ export function defaultDataDir(
   home: string = os.homedir(),
 ): string {
   if (env.DYNOTABLE_DATA_DIR) return path.resolve(env.DYNOTABLE_DATA_DIR);
-  if (platform === 'win32') return path.win32.join(env.APPDATA ?? path.win32.join(home, 'AppData', 'Roaming'), 'DynoTable');
+  if (platform === 'win32')
+    return path.win32.join(env.APPDATA ?? path.win32.join(home, 'AppData', 'Roaming'), 'DynoTable');
   if (platform === 'darwin') return path.posix.join(home, 'Library', 'Application Support', 'DynoTable');
   return path.posix.join(env.XDG_CONFIG_HOME ?? path.posix.join(home, '.config'), 'DynoTable');
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
  * one the server still answers the API and says how to build the UI.
  */
 export function findRendererDir(here: string = __dirname): string {
-  const candidates = [path.resolve(here, '../renderer'), path.resolve(here, '../../out/renderer')];
-  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? candidates[candidates.length - 1]!;
+  const bundled = path.resolve(here, '../renderer');
+  const fromSource = path.resolve(here, '../../out/renderer');
+  return [bundled, fromSource].find((dir) => existsSync(path.join(dir, 'index.html'))) ?? fromSource;
 }

@@ -9,7 +9,7 @@ import { OperationRegistry } from '../../src/main/core/operations';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
 import { appHandlers } from '../../src/main/ipc/handlers/app';
 import { startBrowserServer, type BrowserServer } from '../../src/main/server/http-server';
-import { openEvents, rawRequest, tokenOf } from '../support/browser-http';
+import { envelopeOf, errorOf, openEvents, rawRequest, tokenOf } from '../support/browser-http';
 
 // The transport is under test here, so the core is the real dispatcher, EventBus and
 // OperationRegistry with the app handlers; the full core over HTTP is covered by the CLI test.
@@ -43,18 +43,28 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dynotable-browser-'));
   const staticDir = path.join(root, 'renderer');
   await mkdir(path.join(staticDir, 'assets'), { recursive: true });
-  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>DynoTable</title><div id="root"></div>');
+  await writeFile(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>DynoTable</title><div id="root"></div>',
+  );
   await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(path.join(staticDir, 'assets', 'app.css'), 'body{}');
   await writeFile(path.join(root, 'secret.txt'), 'outside the renderer');
   await symlink(path.join(root, 'secret.txt'), path.join(staticDir, 'assets', 'link.txt'));
-  server = await startBrowserServer({ dispatch, events, staticDir, port: 0, log: (line) => logs.push(line), heartbeatMs: 50 });
+  server = await startBrowserServer({
+    dispatch,
+    events,
+    staticDir,
+    port: 0,
+    log: (line) => logs.push(line),
+    heartbeatMs: 50,
+  });
   token = tokenOf(server.url);
   port = server.port;
 });
 
 afterAll(async () => {
-  await server?.close();
+  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -70,16 +80,26 @@ describe('browser mode: who may call', () => {
     const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: json, body: '{}' });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'Unauthorized' } });
-    expect(JSON.parse(res.body).error.message).toContain('dynotable serve');
+    expect(errorOf(res).message).toContain('dynotable serve');
     expect(dispatched).toEqual([]);
   });
 
   it('refuses a wrong token, by header, by cookie and in the first link', async () => {
     dispatched.length = 0;
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    const attempts: Record<string, string>[] = [{ authorization: `Bearer ${wrong}` }, { cookie: `dynotable_token=${wrong}` }, { authorization: 'Bearer ' }];
+    const attempts: Record<string, string>[] = [
+      { authorization: `Bearer ${wrong}` },
+      { cookie: `dynotable_token=${wrong}` },
+      { authorization: 'Bearer ' },
+    ];
     for (const headers of attempts) {
-      const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, ...headers }, body: '{}' });
+      const res = await rawRequest({
+        port,
+        path: '/api/app:info',
+        method: 'POST',
+        headers: { ...json, ...headers },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
     }
     const first = await rawRequest({ port, path: `/?token=${wrong}`, headers: { accept: 'text/html' } });
@@ -97,14 +117,26 @@ describe('browser mode: who may call', () => {
   ])('refuses a foreign Host header (%s) even with the right token', async (_name, host) => {
     dispatched.length = 0;
     const value = host.includes(':') ? host : `${host}:${port}`;
-    const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, ...bearer(), host: value }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:info',
+      method: 'POST',
+      headers: { ...json, ...bearer(), host: value },
+      body: '{}',
+    });
     expect(res.status).toBe(421);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'ForeignHost' } });
     expect(dispatched).toEqual([]);
   });
 
   it('accepts localhost on our port as the Host', async () => {
-    const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, ...bearer(), host: `localhost:${port}` }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:info',
+      method: 'POST',
+      headers: { ...json, ...bearer(), host: `localhost:${port}` },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
   });
 
@@ -116,7 +148,13 @@ describe('browser mode: who may call', () => {
     ['a same-site page on another port', { 'sec-fetch-site': 'same-site' }],
   ])('refuses a request from %s even with the right token', async (_name, headers) => {
     dispatched.length = 0;
-    const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, ...bearer(), ...headers }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:info',
+      method: 'POST',
+      headers: { ...json, ...bearer(), ...headers },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'ForeignOrigin' } });
     expect(dispatched).toEqual([]);
@@ -149,7 +187,11 @@ describe('browser mode: who may call', () => {
 
 describe('browser mode: the first load', () => {
   it('trades the token in the link for an HttpOnly SameSite=Strict cookie and redirects to / without it', async () => {
-    const res = await rawRequest({ port, path: `/?token=${token}`, headers: { accept: 'text/html', 'sec-fetch-site': 'none' } });
+    const res = await rawRequest({
+      port,
+      path: `/?token=${token}`,
+      headers: { accept: 'text/html', 'sec-fetch-site': 'none' },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
     const cookie = res.headers['set-cookie']?.[0] ?? '';
@@ -158,7 +200,11 @@ describe('browser mode: the first load', () => {
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
 
-    const page = await rawRequest({ port, path: '/', headers: { cookie: `dynotable_token=${token}`, accept: 'text/html' } });
+    const page = await rawRequest({
+      port,
+      path: '/',
+      headers: { cookie: `dynotable_token=${token}`, accept: 'text/html' },
+    });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<div id="root">');
@@ -171,7 +217,11 @@ describe('browser mode: the first load', () => {
   });
 
   it('opens with a same-origin refresh when the link was followed from another site', async () => {
-    const res = await rawRequest({ port, path: `/?token=${token}`, headers: { accept: 'text/html', 'sec-fetch-site': 'cross-site' } });
+    const res = await rawRequest({
+      port,
+      path: `/?token=${token}`,
+      headers: { accept: 'text/html', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']?.[0]).toContain('SameSite=Strict');
     expect(res.body).toContain('<meta http-equiv="refresh" content="0;url=/">');
@@ -188,36 +238,73 @@ describe('browser mode: the first load', () => {
 
 describe('browser mode: the API is the contract', () => {
   it('returns the dispatcher envelope for a valid call', async () => {
-    const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, cookie: `dynotable_token=${token}` }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:info',
+      method: 'POST',
+      headers: { ...json, cookie: `dynotable_token=${token}` },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(res.body)).toEqual({
       ok: true,
-      value: { version: '0.0.0-test', mode: 'browser', platform: process.platform, encryptionAvailable: false },
+      value: {
+        version: '0.0.0-test',
+        mode: 'browser',
+        platform: process.platform,
+        encryptionAvailable: false,
+      },
     });
   });
 
   it('accepts a URL-encoded channel name', async () => {
-    const res = await rawRequest({ port, path: '/api/app%3Ainfo', method: 'POST', headers: { ...json, ...bearer() }, body: '' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app%3Ainfo',
+      method: 'POST',
+      headers: { ...json, ...bearer() },
+      body: '',
+    });
     expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { mode: 'browser' } });
   });
 
   it('answers a bad payload with InvalidInput and a sentence', async () => {
-    const res = await rawRequest({ port, path: '/api/app:openExternal', method: 'POST', headers: { ...json, ...bearer() }, body: '{"url":42}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:openExternal',
+      method: 'POST',
+      headers: { ...json, ...bearer() },
+      body: '{"url":42}',
+    });
     expect(res.status).toBe(200);
-    const body = JSON.parse(res.body);
-    expect(body).toMatchObject({ ok: false, error: { code: 'InvalidInput', retryable: false } });
-    expect(body.error.message).toMatch(/^The request was not valid at url: .+\.$/);
+    expect(envelopeOf(res)).toMatchObject({ ok: false, error: { code: 'InvalidInput', retryable: false } });
+    expect(errorOf(res).message).toMatch(/^The request was not valid at url: .+\.$/);
   });
 
   it('answers unparsable JSON with 400 and an InvalidInput envelope', async () => {
-    const res = await rawRequest({ port, path: '/api/app:info', method: 'POST', headers: { ...json, ...bearer() }, body: '{"oops' });
+    const res = await rawRequest({
+      port,
+      path: '/api/app:info',
+      method: 'POST',
+      headers: { ...json, ...bearer() },
+      body: '{"oops',
+    });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ ok: false, error: { code: 'InvalidInput', message: 'The request body is not valid JSON.', retryable: false } });
+    expect(JSON.parse(res.body)).toEqual({
+      ok: false,
+      error: { code: 'InvalidInput', message: 'The request body is not valid JSON.', retryable: false },
+    });
   });
 
   it('answers an unknown channel with UnknownChannel', async () => {
-    const res = await rawRequest({ port, path: '/api/tables:drop', method: 'POST', headers: { ...json, ...bearer() }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      path: '/api/tables:drop',
+      method: 'POST',
+      headers: { ...json, ...bearer() },
+      body: '{}',
+    });
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } });
   });
 
@@ -235,7 +322,11 @@ describe('browser mode: the event stream', () => {
   });
 
   it('refuses the stream to a foreign Origin', async () => {
-    const res = await rawRequest({ port, path: '/api/events', headers: { ...bearer(), origin: 'https://evil.example' } });
+    const res = await rawRequest({
+      port,
+      path: '/api/events',
+      headers: { ...bearer(), origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -247,7 +338,9 @@ describe('browser mode: the event stream', () => {
     stream.response.on('data', (chunk: string) => (heartbeats += chunk.split(': heartbeat').length - 1));
 
     // A real operation through the registry, so the wire shape is the one the UI receives.
-    ctx.operations.start('req_browser_1', () => Promise.resolve({ progress: { items: 3, pages: 1, consumedCapacity: 0.5 } }));
+    ctx.operations.start('req_browser_1', () =>
+      Promise.resolve({ progress: { items: 3, pages: 1, consumedCapacity: 0.5 } }),
+    );
     expect(await stream.next()).toEqual({
       type: 'done',
       requestId: 'req_browser_1',
@@ -258,7 +351,9 @@ describe('browser mode: the event stream', () => {
 
     const listenersBefore = (events as unknown as { listeners: Set<unknown> }).listeners.size;
     stream.close();
-    await expect.poll(() => (events as unknown as { listeners: Set<unknown> }).listeners.size).toBe(listenersBefore - 1);
+    await expect
+      .poll(() => (events as unknown as { listeners: Set<unknown> }).listeners.size)
+      .toBe(listenersBefore - 1);
   });
 });
 
@@ -272,24 +367,36 @@ describe('browser mode: static files and headers', () => {
     const css = await rawRequest({ port, path: '/assets/app.css', headers: withCookie() });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     const csp = js.headers['content-security-policy'] ?? '';
-    for (const directive of ["script-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "script-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%5c..%5c..%5csecret.txt', '/assets/link.txt', '/assets/%00.js'])(
-    'refuses to leave the renderer folder: %s',
-    async (target) => {
-      const res = await rawRequest({ port, path: target, headers: withCookie() });
-      expect(res.status).toBe(404);
-      expect(res.body).not.toContain('outside the renderer');
-    },
-  );
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%5c..%5c..%5csecret.txt',
+    '/assets/link.txt',
+    '/assets/%00.js',
+  ])('refuses to leave the renderer folder: %s', async (target) => {
+    const res = await rawRequest({ port, path: target, headers: withCookie() });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('outside the renderer');
+  });
 
   it('falls back to index.html for client-side routes, not for missing assets', async () => {
-    expect((await rawRequest({ port, path: '/tables/orders', headers: withCookie() })).body).toContain('<div id="root">');
+    expect((await rawRequest({ port, path: '/tables/orders', headers: withCookie() })).body).toContain(
+      '<div id="root">',
+    );
     expect((await rawRequest({ port, path: '/assets/missing.js', headers: withCookie() })).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import type { AppError, Envelope } from '../../src/shared/errors';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 export interface RawResponse {
@@ -29,7 +30,13 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -49,7 +56,12 @@ export interface EventStreamReader {
 export function openEvents(port: number, headers: Record<string, string>): Promise<EventStreamReader> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/events', headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/events',
+        headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers },
+      },
       (res) => {
         const queue: unknown[] = [];
         const waiters: ((value: unknown) => void)[] = [];
@@ -75,7 +87,8 @@ export function openEvents(port: number, headers: Record<string, string>): Promi
         });
         resolve({
           response: res,
-          next: () => (queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))),
+          next: () =>
+            queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r)),
           close: () => req.destroy(),
         });
       },
@@ -90,4 +103,16 @@ export function tokenOf(url: string): string {
   const token = new URL(url).searchParams.get('token');
   if (!token) throw new Error(`no token in ${url}`);
   return token;
+}
+
+/** The body as the API's envelope. */
+export function envelopeOf(res: RawResponse): Envelope<unknown> {
+  return JSON.parse(res.body) as Envelope<unknown>;
+}
+
+/** The error of a failed envelope (throws on success, so a test cannot pass by accident). */
+export function errorOf(res: RawResponse): AppError {
+  const envelope = envelopeOf(res);
+  if (envelope.ok) throw new Error(`expected a failure, got ${res.body}`);
+  return envelope.error;
 }

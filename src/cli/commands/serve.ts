@@ -26,7 +26,8 @@ Remote box: ssh -L N:127.0.0.1:N host, then open the printed address on your mac
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port wants a number from 0 to 65535, not "${text}".`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port wants a number from 0 to 65535, not "${text}".`);
   return port;
 }
 
@@ -97,7 +98,9 @@ export async function run(argv: string[]): Promise<number> {
   } catch (error) {
     await shutdownCore(core);
     if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-      throw new Error(`Port ${port} is already in use. Choose another with --port N, or --port 0 for any free port.`);
+      throw new Error(
+        `Port ${port} is already in use. Choose another with --port N, or --port 0 for any free port.`,
+      );
     }
     throw error;
   }
@@ -114,7 +117,9 @@ export async function run(argv: string[]): Promise<number> {
             : `Local playground is ${status.state}: ${status.message ?? 'no reason given'}\n`,
         ),
       (error: unknown) =>
-        process.stderr.write(`Local playground did not start: ${error instanceof Error ? error.message : String(error)}\n`),
+        process.stderr.write(
+          `Local playground did not start: ${error instanceof Error ? error.message : String(error)}\n`,
+        ),
     );
   }
 

@@ -61,7 +61,11 @@ export async function handleApiCall(
   // Browsers cannot send application/json cross-origin without a CORS preflight, which we never
   // answer; insisting on it closes the "simple request" form-post route to CSRF.
   if (!isJsonContentType(request.headers['content-type'])) {
-    sendJson(response, 415, failure(ErrorCodes.invalidInput, 'Send the request body as JSON (Content-Type: application/json).'));
+    sendJson(
+      response,
+      415,
+      failure(ErrorCodes.invalidInput, 'Send the request body as JSON (Content-Type: application/json).'),
+    );
     return;
   }
   let body: Buffer;
@@ -71,7 +75,14 @@ export async function handleApiCall(
     if (error instanceof BodyTooLarge) {
       const mb = Math.round(maxBodyBytes / (1024 * 1024));
       response.setHeader('Connection', 'close');
-      sendJson(response, 413, failure(ErrorCodes.invalidInput, `The request body is larger than ${mb} MB, the most DynoTable accepts.`));
+      sendJson(
+        response,
+        413,
+        failure(
+          ErrorCodes.invalidInput,
+          `The request body is larger than ${mb} MB, the most DynoTable accepts.`,
+        ),
+      );
       return;
     }
     throw error;

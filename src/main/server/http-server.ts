@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApiCall, type DispatchFn } from './api-route';
-import { createToken, isAuthorized, tokenCookie, tokensMatch } from './auth';
+import { createToken, isAuthorized } from './auth';
 import { openEventStream, type EventFeed } from './event-stream';
+import { answerFirstLoad, isFirstLoad } from './first-load';
 import { checkHost, checkSite, unauthorized } from './request-guard';
-import { sendHtml, sendJson, sendRefusal, setSecurityHeaders } from './responses';
+import { sendJson, sendRefusal, setSecurityHeaders } from './responses';
 import { serveStatic } from './static-files';
 
 export type ServerLog = (line: string, level: 'info' | 'error') => void;
@@ -47,44 +48,42 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     setSecurityHeaders(response);
     const hostRefusal = checkHost(request, port);
-    if (hostRefusal) return sendRefusal(request, response, hostRefusal);
-
-    // First load: trade the token in the link for a cookie and drop it from the address bar.
-    const linkToken = url.searchParams.get('token');
-    if (linkToken !== null && (request.method === 'GET' || request.method === 'HEAD') && !url.pathname.startsWith('/api/')) {
-      if (!tokensMatch(linkToken, token)) return sendRefusal(request, response, unauthorized());
-      response.setHeader('Set-Cookie', tokenCookie(token));
-      const site = request.headers['sec-fetch-site'];
-      if (site === undefined || site === 'none' || site === 'same-origin') {
-        // Always '/', never the requested path: '//evil.example' would be an open redirect.
-        response.writeHead(302, { Location: '/' });
-        response.end();
-        return;
-      }
-      // The link was followed from another site (a web terminal, a chat): a redirect would keep
-      // that cross-site context, so Strict cookies would not be sent. A refresh from our own page
-      // starts a same-origin navigation instead. The URL carries no token.
-      return sendHtml(response, 200, 'Opening DynoTable…', 'Opening DynoTable…', '<meta http-equiv="refresh" content="0;url=/">');
-    }
-
-    const siteRefusal = checkSite(request, port);
-    if (siteRefusal) return sendRefusal(request, response, siteRefusal);
-    if (!isAuthorized(request, token)) return sendRefusal(request, response, unauthorized());
-
-    if (url.pathname === '/api/events') {
-      if (request.method !== 'GET') {
-        response.setHeader('Allow', 'GET');
-        return sendJson(response, 405, { ok: false, error: { code: 'InvalidInput', message: 'Open the event stream with GET.', retryable: false } });
-      }
-      const close = openEventStream(request, response, options.events, heartbeatMs, () => streams.delete(close));
-      streams.add(close);
+    if (hostRefusal) {
+      sendRefusal(request, response, hostRefusal);
       return;
     }
-    if (url.pathname.startsWith('/api/')) {
-      const channel = decodeChannel(url.pathname.slice('/api/'.length));
-      return handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
+    if (isFirstLoad(request, url)) {
+      answerFirstLoad(request, response, url, token);
+      return;
     }
-    return serveStatic(request, response, options.staticDir, url.pathname);
+    const refusal = checkSite(request, port) ?? (isAuthorized(request, token) ? undefined : unauthorized());
+    if (refusal) {
+      sendRefusal(request, response, refusal);
+      return;
+    }
+    if (url.pathname === '/api/events') {
+      openEvents(request, response);
+    } else if (url.pathname.startsWith('/api/')) {
+      const channel = decodeChannel(url.pathname.slice('/api/'.length));
+      await handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
+    } else {
+      await serveStatic(request, response, options.staticDir, url.pathname);
+    }
+  }
+
+  function openEvents(request: IncomingMessage, response: ServerResponse): void {
+    if (request.method !== 'GET') {
+      response.setHeader('Allow', 'GET');
+      sendJson(response, 405, {
+        ok: false,
+        error: { code: 'InvalidInput', message: 'Open the event stream with GET.', retryable: false },
+      });
+      return;
+    }
+    const close = openEventStream(request, response, options.events, heartbeatMs, () =>
+      streams.delete(close),
+    );
+    streams.add(close);
   }
 
   const server = createServer((request, response) => {
@@ -92,17 +91,33 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const url = parseRequestUrl(request.url);
     if (!url) {
       setSecurityHeaders(response);
-      sendJson(response, 400, { ok: false, error: { code: 'InvalidInput', message: 'The request address is not a path.', retryable: false } });
+      sendJson(response, 400, {
+        ok: false,
+        error: { code: 'InvalidInput', message: 'The request address is not a path.', retryable: false },
+      });
       log(`${request.method ?? '?'} (malformed target) 400`, 'info');
       return;
     }
     response.on('finish', () =>
-      log(`${request.method ?? '?'} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`, 'info'),
+      log(
+        `${request.method ?? '?'} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`,
+        'info',
+      ),
     );
     route(request, response, url).catch((error: unknown) => {
-      log(`${request.method ?? '?'} ${url.pathname} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      log(
+        `${request.method ?? '?'} ${url.pathname} failed: ${error instanceof Error ? error.message : String(error)}`,
+        'error',
+      );
       if (!response.headersSent) {
-        sendJson(response, 500, { ok: false, error: { code: 'InternalError', message: 'DynoTable could not answer this request.', retryable: false } });
+        sendJson(response, 500, {
+          ok: false,
+          error: {
+            code: 'InternalError',
+            message: 'DynoTable could not answer this request.',
+            retryable: false,
+          },
+        });
       } else {
         response.destroy();
       }

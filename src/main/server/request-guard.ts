@@ -30,12 +30,24 @@ export function checkHost(request: IncomingMessage, port: number): GuardRefusal 
  */
 export function checkSite(request: IncomingMessage, port: number): GuardRefusal | undefined {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
-    return { status: 403, code: 'ForeignOrigin', message: 'DynoTable refused a request sent by another web page.' };
+  if (
+    origin !== undefined &&
+    origin !== `http://127.0.0.1:${port}` &&
+    origin !== `http://localhost:${port}`
+  ) {
+    return {
+      status: 403,
+      code: 'ForeignOrigin',
+      message: 'DynoTable refused a request sent by another web page.',
+    };
   }
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return { status: 403, code: 'ForeignOrigin', message: `DynoTable refused a request started by another site. ${OPEN_PRINTED}` };
+    return {
+      status: 403,
+      code: 'ForeignOrigin',
+      message: `DynoTable refused a request started by another site. ${OPEN_PRINTED}`,
+    };
   }
   return undefined;
 }
