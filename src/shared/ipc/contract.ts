@@ -9,6 +9,7 @@ import {
   testConnectionOutput,
 } from './connection';
 import { requestIdSchema } from './operations';
+import { migrationChannels } from './migration';
 import { tableRefInput, tableSummarySchema } from './tables';
 
 /**
@@ -106,6 +107,8 @@ export const contract = {
   ...itemChannels,
 
   ...agentChannels,
+
+  ...migrationChannels,
 } as const;
 
 export type Contract = typeof contract;

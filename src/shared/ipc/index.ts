@@ -7,3 +7,4 @@ export * from '../errors';
 export * from '../dynamo/attribute-value';
 export * from './agent';
 export * from './agent-events';
+export * from './migration';

@@ -3,6 +3,7 @@ import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
 import { itemHandlers } from './items';
+import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
@@ -18,4 +19,5 @@ export const handlers: HandlerTable = {
   ...resultSetHandlers,
   ...itemHandlers,
   ...agentHandlers,
+  ...migrationHandlers,
 };

@@ -1,0 +1,15 @@
+import { fixStatus, startFixPlan, startFixRun } from '../../migration/fix-service';
+import { exportMigrationReport, listMigrationScans, loadMigrationReport, startMigrationScan } from '../../migration/service';
+import type { HandlerTable } from '../dispatcher';
+
+type MigrationChannel = Extract<keyof HandlerTable, `migration:${string}`>;
+
+export const migrationHandlers: Pick<HandlerTable, MigrationChannel> = {
+  'migration:scan': (input, ctx) => startMigrationScan(input, ctx),
+  'migration:scans': (input, ctx) => listMigrationScans(input, ctx),
+  'migration:report': ({ scanId }, ctx) => loadMigrationReport(scanId, ctx),
+  'migration:export': (input, ctx) => exportMigrationReport(input, ctx),
+  'migration:fixPlan': (input, ctx) => startFixPlan(input, ctx),
+  'migration:fixRun': (input, ctx) => startFixRun(input, ctx),
+  'migration:fixStatus': (input, ctx) => fixStatus(input, ctx),
+};

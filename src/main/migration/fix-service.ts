@@ -1,0 +1,102 @@
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
+import type { FixPlanSummary } from '../../shared/ipc/migration';
+import type { CoreContext } from '../core/context';
+import { buildFixPlan } from './fix-build';
+import { runFixPlan } from './fix-run';
+import { migrationStore, withCursor } from './service';
+import { newMigrationId } from './store';
+
+const runningPlans = new Set<string>();
+
+async function isReadOnly(ctx: CoreContext, connectionId: string): Promise<boolean> {
+  return (await ctx.connections.get(connectionId)).readOnly;
+}
+
+function readOnlyFailure(): AppFailure {
+  return new AppFailure(
+    ErrorCodes.readOnly,
+    'This connection is read-only, so the fix cannot write. Use the dry run to review the plan, then run it from a connection that may write.',
+  );
+}
+
+/** The dry run, as an operation: nothing is written to the table. Allowed on read-only connections. */
+export async function startFixPlan(input: ChannelInput<'migration:fixPlan'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixPlan'>> {
+  const store = migrationStore(ctx);
+  const client = await ctx.clients.dynamo(input.connectionId);
+  const readOnly = await isReadOnly(ctx, input.connectionId);
+  const planId = newMigrationId('plan');
+  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+    try {
+      const built = await buildFixPlan({
+        client,
+        table: input.table,
+        policy: input.policy,
+        convertDates: input.convertDates ?? false,
+        datePaths: input.datePaths,
+        segments: input.segments,
+        limit: input.limit,
+        signal,
+        planFile: store.planFile(planId),
+        onProgress: (progress) => emit({ type: 'progress', progress }),
+      });
+      const summary: FixPlanSummary = {
+        planId,
+        connectionId: input.connectionId,
+        table: input.table,
+        policy: input.policy,
+        convertDates: input.convertDates ?? false,
+        createdAt: new Date().toISOString(),
+        readOnly,
+        ...built,
+      };
+      await store.savePlanSummary(summary);
+      return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
+    } catch (error) {
+      throw withCursor(error, planId);
+    }
+  });
+  return { planId };
+}
+
+/** Runs or resumes a plan. Refused early on read-only connections (main's guard would refuse each write anyway). */
+export async function startFixRun(input: ChannelInput<'migration:fixRun'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixRun'>> {
+  const store = migrationStore(ctx);
+  const plan = await store.loadPlanSummary(input.planId);
+  if (plan.connectionId !== input.connectionId) throw new AppFailure(ErrorCodes.invalidInput, 'That plan was made on another connection.');
+  if (await isReadOnly(ctx, input.connectionId)) throw readOnlyFailure();
+  if (runningPlans.has(plan.planId)) throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
+  const client = await ctx.clients.dynamo(input.connectionId);
+  runningPlans.add(plan.planId);
+  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+    try {
+      const result = await runFixPlan({
+        client,
+        table: plan.table,
+        planId: plan.planId,
+        planFile: store.planFile(plan.planId),
+        resultsFile: store.resultsFile(plan.planId),
+        total: plan.updates,
+        signal,
+        writesPerSecond: input.writesPerSecond,
+        onProgress: (progress) => {
+          emit({ type: 'progress', progress });
+        },
+      });
+      await store.saveFixResult(result);
+      const processed = result.written + result.skippedChanged + result.failed;
+      return { progress: { items: processed, pages: 0, consumedCapacity: result.consumedWriteCapacity }, value: result };
+    } catch (error) {
+      throw withCursor(error, plan.planId);
+    } finally {
+      runningPlans.delete(plan.planId);
+    }
+  });
+  return { planId: plan.planId };
+}
+
+export async function fixStatus(input: ChannelInput<'migration:fixStatus'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixStatus'>> {
+  const store = migrationStore(ctx);
+  const [plan, result] = await Promise.all([store.loadPlanSummary(input.planId), store.loadFixResult(input.planId)]);
+  return { plan, result: result ?? null };
+}

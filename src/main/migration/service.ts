@@ -1,0 +1,121 @@
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
+import type { MigrationReport, ScanSummary } from '../../shared/ipc/migration';
+import type { CoreContext } from '../core/context';
+import { toAppError } from '../core/to-app-error';
+import { exportReport } from './export';
+import { newMigrationId, MigrationStore } from './store';
+import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
+
+const stores = new WeakMap<CoreContext, MigrationStore>();
+/** Scans running in this process; a summary still "running" without an entry here was interrupted. */
+const running = new Set<string>();
+
+export function migrationStore(ctx: CoreContext): MigrationStore {
+  let store = stores.get(ctx);
+  if (!store) stores.set(ctx, (store = new MigrationStore(ctx.dataDir)));
+  return store;
+}
+
+/** Keeps the error's code (the AWS name) and adds the id to resume from as the event's cursor. */
+export function withCursor(error: unknown, cursor: string): AppFailure {
+  const app = toAppError(error);
+  return new AppFailure(app.code, app.message, app.retryable, { ...app.details, cursor });
+}
+
+export async function startMigrationScan(input: ChannelInput<'migration:scan'>, ctx: CoreContext): Promise<ChannelOutput<'migration:scan'>> {
+  const store = migrationStore(ctx);
+  const client = await ctx.clients.dynamo(input.connectionId);
+  let resume: MigrationScanCheckpoint | undefined;
+  let previous: ScanSummary | undefined;
+  if (input.resumeScanId) {
+    if (running.has(input.resumeScanId)) throw new AppFailure(ErrorCodes.invalidInput, 'That scan is still running.');
+    previous = await store.loadSummary(input.resumeScanId);
+    if (previous.connectionId !== input.connectionId || previous.table !== input.table) {
+      throw new AppFailure(ErrorCodes.invalidInput, `Scan ${input.resumeScanId} was of ${previous.table} on another connection.`);
+    }
+    resume = await store.loadCheckpoint(input.resumeScanId);
+  }
+  const scanId = input.resumeScanId ?? newMigrationId('scan');
+  const summary: ScanSummary = {
+    scanId,
+    connectionId: input.connectionId,
+    table: input.table,
+    state: 'running',
+    startedAt: previous?.startedAt ?? new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    segments: resume?.totalSegments ?? input.segments ?? 4,
+    itemsScanned: previous?.itemsScanned ?? 0,
+    tableItemCount: previous?.tableItemCount ?? 0,
+    consumedReadCapacity: previous?.consumedReadCapacity ?? 0,
+  };
+  await store.saveSummary(summary);
+  running.add(scanId);
+  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+    const save = (patch: Partial<ScanSummary>) => store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
+    try {
+      const result = await runMigrationScan({
+        client,
+        table: input.table,
+        scanId,
+        signal,
+        segments: input.segments,
+        limit: input.limit,
+        resume,
+        onProgress: (progress) => {
+          summary.itemsScanned = progress.items;
+          summary.consumedReadCapacity = progress.consumedCapacity;
+          emit({ type: 'progress', progress });
+        },
+        onCheckpoint: async (c) => {
+          await store.saveCheckpoint(c);
+          await save({ tableItemCount: c.info.itemCount });
+        },
+      });
+      await store.saveReport(result.report);
+      await store.dropCheckpoint(scanId);
+      await save({
+        state: 'done',
+        itemsScanned: result.report.itemsScanned,
+        tableItemCount: result.report.tableItemCount,
+        consumedReadCapacity: result.report.consumedReadCapacity,
+        needsFix: result.report.verdict.needsFix,
+        verdictLine: result.report.verdict.line,
+      });
+      const last = { items: result.report.itemsScanned, pages: result.checkpoint.pages, consumedCapacity: result.report.consumedReadCapacity };
+      return { progress: last, value: { scanId, needsFix: result.report.verdict.needsFix, verdictLine: result.report.verdict.line } };
+    } catch (error) {
+      const app = toAppError(error);
+      await save(signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: app.message }).catch(() => undefined);
+      throw withCursor(error, scanId);
+    } finally {
+      running.delete(scanId);
+    }
+  });
+  return { scanId };
+}
+
+export async function listMigrationScans(input: ChannelInput<'migration:scans'>, ctx: CoreContext): Promise<ScanSummary[]> {
+  const list = await migrationStore(ctx).listSummaries({ connectionId: input.connectionId, table: input.table });
+  return list.map((s) =>
+    s.state === 'running' && !running.has(s.scanId) ? { ...s, state: 'failed', error: 'Interrupted: DynoTable closed during the scan. Resume it.' } : s,
+  );
+}
+
+export async function loadMigrationReport(scanId: string, ctx: CoreContext): Promise<MigrationReport> {
+  const store = migrationStore(ctx);
+  const summary = await store.loadSummary(scanId);
+  if (summary.state === 'done') return store.loadReport(scanId);
+  // Cancelled, failed or still running: the report so far, from the last checkpoint.
+  const checkpoint = await store.loadCheckpoint(scanId).catch(() => undefined);
+  if (!checkpoint) throw new AppFailure(ErrorCodes.notFound, 'This scan has no results yet; wait for its first checkpoint (a few seconds).');
+  return reportOfCheckpoint(checkpoint, summary.updatedAt);
+}
+
+export async function exportMigrationReport(input: ChannelInput<'migration:export'>, ctx: CoreContext): Promise<ChannelOutput<'migration:export'>> {
+  return exportReport(await loadMigrationReport(input.scanId, ctx), input.format);
+}
+
+export function isScanRunning(scanId: string): boolean {
+  return running.has(scanId);
+}

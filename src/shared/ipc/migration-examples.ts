@@ -1,0 +1,153 @@
+import type { ChannelExample } from './examples';
+import type { FixPlanSummary, MigrationReport } from './migration';
+
+type MigrationExamples = { [C in keyof typeof import('./migration').migrationChannels]: ChannelExample<C> };
+
+const report: MigrationReport = {
+  scanId: 'scan-m1x2y3-1a2b3c4d',
+  table: 'Orders',
+  keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } },
+  startedAt: '2026-11-06T09:00:00.000Z',
+  finishedAt: '2026-11-06T09:04:12.000Z',
+  complete: true,
+  segments: 4,
+  itemsScanned: 120_345,
+  tableItemCount: 120_000,
+  consumedReadCapacity: 3_761.5,
+  dottedAttributes: [
+    {
+      name: 'address.city',
+      items: 412,
+      parentMissing: 37,
+      sameAsNested: 301,
+      differsFromNested: 74,
+      missingParentMap: 37,
+      parentNotMap: 0,
+      sampleKeys: [{ pk: 'order#000120', sk: 1 }],
+    },
+  ],
+  dateAttributes: [
+    {
+      path: 'createdAt',
+      iso: 80_211,
+      isoDateOnly: 0,
+      epochMillis: 40_134,
+      epochSeconds: 0,
+      mixed: true,
+      isKey: false,
+      indexKeyOf: [],
+      timeNamed: true,
+      sampleKeys: [{ pk: 'order#000001', sk: 1 }],
+    },
+  ],
+  untrackedPaths: 0,
+  verdict: {
+    needsFix: true,
+    line: 'Fix before the new ORM writes: move top-level "address.city" into the nested path on 412 items (74 differ from the nested value, 37 have no nested value, 301 repeat it); make createdAt one type (80,211 ISO strings, 40,134 epoch ms).',
+    mustFix: [
+      'move top-level "address.city" into the nested path on 412 items (74 differ from the nested value, 37 have no nested value, 301 repeat it)',
+      'make createdAt one type (80,211 ISO strings, 40,134 epoch ms)',
+    ],
+    settings: [],
+  },
+};
+
+const plan: FixPlanSummary = {
+  planId: 'plan-m1x2z9-9f8e7d6c',
+  connectionId: 'conn_prod',
+  table: 'Orders',
+  policy: 'review',
+  convertDates: false,
+  createdAt: '2026-11-06T09:10:00.000Z',
+  itemsScanned: 120_345,
+  updates: 338,
+  moves: 37,
+  removals: 301,
+  dateConversions: 0,
+  review: 74,
+  sampleRequests: [
+    {
+      Key: { pk: { S: 'order#000120' }, sk: { N: '1' } },
+      UpdateExpression: 'SET #n1 = :v1 REMOVE #n0',
+      ConditionExpression: '#n0 = :v0 AND attribute_not_exists(#n1)',
+      ExpressionAttributeNames: { '#n0': 'address.city', '#n1': 'address' },
+      ExpressionAttributeValues: { ':v0': { S: 'Valencia' }, ':v1': { M: { city: { S: 'Valencia' } } } },
+    },
+  ],
+  reviewSamples: [{ key: { pk: 'order#000124', sk: 1 }, attribute: 'address.city', reason: 'the shadow and nested values differ' }],
+  readOnly: false,
+};
+
+export const migrationExamples: MigrationExamples = {
+  'migration:scan': {
+    summary: 'Starts a migration pre-flight scan of a whole table (segmented, paced by the read limit) as an operation.',
+    input: { connectionId: 'conn_prod', table: 'Orders', requestId: 'req_mig_0001', segments: 4, limit: { shareOfProvisioned: 0.25 } },
+    output: { scanId: 'scan-m1x2y3-1a2b3c4d' },
+    notes:
+      'Progress events carry items, the fraction of the table, consumed RCU and the rate. Cancel with ops:cancel; the cancelled (or error) event carries the scanId as its cursor, and resumeScanId continues from the checkpoint.',
+  },
+  'migration:scans': {
+    summary: 'Lists the pre-flight scans of a connection (newest first), optionally of one table.',
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: [
+      {
+        scanId: report.scanId,
+        connectionId: 'conn_prod',
+        table: 'Orders',
+        state: 'done',
+        startedAt: report.startedAt,
+        updatedAt: report.finishedAt,
+        segments: 4,
+        itemsScanned: report.itemsScanned,
+        tableItemCount: report.tableItemCount,
+        consumedReadCapacity: report.consumedReadCapacity,
+        needsFix: true,
+        verdictLine: report.verdict.line,
+      },
+    ],
+  },
+  'migration:report': {
+    summary: 'The report of a scan: dotted attribute names, Date storage per path, and the verdict. Partial for a cancelled scan.',
+    input: { scanId: report.scanId },
+    output: report,
+  },
+  'migration:export': {
+    summary: 'The report as a JSON, CSV or Markdown file.',
+    input: { scanId: report.scanId, format: 'csv' },
+    output: {
+      fileName: 'migration-Orders-2026-11-06-09-04-12.csv',
+      mimeType: 'text/csv',
+      content: 'finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis,epochSeconds,mixed,isKey,indexKeyOf,needsFix,sampleKeys\r\n',
+    },
+  },
+  'migration:fixPlan': {
+    summary: 'The dry run of the fix: scans again and plans one conditional UpdateItem per item. Writes nothing.',
+    input: { connectionId: 'conn_prod', table: 'Orders', requestId: 'req_mig_0002', policy: 'review', convertDates: false },
+    output: { planId: plan.planId },
+    notes: 'The done event carries the plan summary (counts and sample requests as they will be sent).',
+  },
+  'migration:fixRun': {
+    summary: 'Runs (or resumes) a dry-run plan, paced by write capacity. Refused on read-only connections.',
+    input: { connectionId: 'conn_prod', requestId: 'req_mig_0003', planId: plan.planId, writesPerSecond: 25 },
+    output: { planId: plan.planId },
+    notes: 'Each write is conditioned on the values the dry run saw; a changed item is skipped, never overwritten.',
+  },
+  'migration:fixStatus': {
+    summary: 'A plan and, once it ran, its result: written, skipped because changed, failed.',
+    input: { planId: plan.planId },
+    output: {
+      plan,
+      result: {
+        planId: plan.planId,
+        state: 'done',
+        total: 338,
+        written: 336,
+        skippedChanged: 2,
+        failed: 0,
+        consumedWriteCapacity: 340,
+        changedSamples: [{ pk: 'order#004410', sk: 1 }],
+        failures: [],
+      },
+    },
+  },
+};
