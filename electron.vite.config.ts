@@ -30,7 +30,10 @@ function cspMetaTag(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        const withoutOwn = html.replace(/<meta[^>]+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/gi, '');
+        const withoutOwn = html.replace(
+          /<meta[^>]+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/gi,
+          '',
+        );
         return {
           html: withoutOwn,
           tags: [

@@ -66,10 +66,12 @@ async function start(): Promise<void> {
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    void work.catch(() => undefined).finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+    void work
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }
 

@@ -1,14 +1,20 @@
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { channels, EVENTS_CHANNEL } from '../../shared/ipc';
 import { ErrorCodes, type Envelope } from '../../shared/errors';
 import type { CoreContext } from '../core/context';
 import { createDispatcher, type HandlerTable } from './dispatcher';
 
+/** The parts of a BrowserWindow this module needs (a structural type keeps it testable). */
+export interface IpcTargetWindow {
+  isDestroyed(): boolean;
+  readonly webContents: { readonly mainFrame: object; send(channel: string, ...args: unknown[]): void };
+}
+
 export interface ElectronIpcOptions {
   handlers: HandlerTable;
   ctx: CoreContext;
   /** The current main window (it is recreated on macOS after all windows closed). */
-  getWindow: () => BrowserWindow | undefined;
+  getWindow: () => IpcTargetWindow | undefined;
   /** True for our file:// index.html or the electron-vite dev server; see windows/app-url.ts. */
   isAppUrl: (url: string) => boolean;
 }

@@ -10,7 +10,10 @@ export interface WindowOptionsInput {
  * The main window's options. Pure, so a unit test can prove every security flag without an
  * Electron binary. Turning any of these off "to make it work" is the bug, not the fix.
  */
-export function createWindowOptions({ preloadPath, isDev }: WindowOptionsInput): BrowserWindowConstructorOptions {
+export function createWindowOptions({
+  preloadPath,
+  isDev,
+}: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,

@@ -4,7 +4,7 @@ import type { CoreContext } from '../../../src/main/core/context';
 import type { HandlerTable } from '../../../src/main/ipc/dispatcher';
 import { contract, EVENTS_CHANNEL, type Channel } from '../../../src/shared/ipc/contract';
 
-type InvokeListener = (event: unknown, payload: unknown) => Promise<unknown> | unknown;
+type InvokeListener = (event: unknown, payload: unknown) => unknown;
 
 const electron = vi.hoisted(() => ({
   ipcMain: {
@@ -49,7 +49,7 @@ beforeAll(() => {
   dispose = registerElectronIpc({
     handlers,
     ctx,
-    getWindow: () => window as unknown as Electron.BrowserWindow,
+    getWindow: () => window,
     isAppUrl: (url) => url.split('#')[0] === appUrl,
   });
 });
@@ -68,7 +68,11 @@ describe('Electron IPC registration', () => {
 
   it('validates the payload with the contract before any handler runs', async () => {
     calls.length = 0;
-    const result = await invoke('tables:list', { sender: webContents, senderFrame: mainFrame }, { connectionId: 42 });
+    const result = await invoke(
+      'tables:list',
+      { sender: webContents, senderFrame: mainFrame },
+      { connectionId: 42 },
+    );
     expect(result).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
   });
@@ -82,7 +86,9 @@ describe('Electron IPC registration', () => {
   ])('refuses %s with Forbidden and runs nothing', async (_why, event) => {
     calls.length = 0;
     await expect(invoke('connections:list', event)).resolves.toEqual(forbidden);
-    await expect(invoke('app:openExternal', event, { url: 'https://github.com/' })).resolves.toEqual(forbidden);
+    await expect(invoke('app:openExternal', event, { url: 'https://github.com/' })).resolves.toEqual(
+      forbidden,
+    );
     expect(calls).toEqual([]);
   });
 

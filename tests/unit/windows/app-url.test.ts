@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isAppUrl, type AppLocation } from '../../../src/main/windows/app-url';
 
 describe('isAppUrl', () => {
-  const file: AppLocation = { kind: 'file', indexFile: '/opt/DynoTable/resources/app.asar/out/renderer/index.html' };
+  const file: AppLocation = {
+    kind: 'file',
+    indexFile: '/opt/DynoTable/resources/app.asar/out/renderer/index.html',
+  };
   const dev: AppLocation = { kind: 'dev-server', url: 'http://localhost:5173/' };
 
   it("accepts the packaged app's index.html, with any hash or query", () => {
     expect(isAppUrl('file:///opt/DynoTable/resources/app.asar/out/renderer/index.html', file)).toBe(true);
-    expect(isAppUrl('file:///opt/DynoTable/resources/app.asar/out/renderer/index.html#/tables', file)).toBe(true);
+    expect(isAppUrl('file:///opt/DynoTable/resources/app.asar/out/renderer/index.html#/tables', file)).toBe(
+      true,
+    );
   });
 
   it('refuses other local files and every remote page', () => {

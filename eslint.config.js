@@ -1,0 +1,145 @@
+// CommonJS on purpose: package.json has no "type": "module", and ESLint must load this file on
+// every Node we support without relying on ESM syntax detection.
+const { builtinModules } = require('node:module');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+const exact = (names) => `^(${names.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})(/.*)?$`;
+
+/** Relative imports that climb into another layer of src/. */
+const intoLayer = (layers) => `^(\\.\\./)+(${layers.join('|')})(/|$)`;
+
+const rules = {
+  electron: { regex: exact(['electron']), message: 'Only src/main and src/preload may import electron.' },
+  node: {
+    regex: `^node:|${exact(nodeBuiltins)}`,
+    message: 'Node built-ins belong to src/main or src/cli; this layer must run in a browser.',
+  },
+  aws: {
+    regex: '^@(aws-sdk|smithy)/',
+    message:
+      'The AWS SDK lives in src/main: the renderer asks through the contract, credentials stay in main.',
+  },
+  react: { regex: exact(['react', 'react-dom', 'zustand']), message: 'src/shared is UI-free.' },
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+/** Node globals for the few plain-JS files (configs, scripts, bin). */
+const nodeGlobals = Object.fromEntries(
+  [
+    'process',
+    'console',
+    'require',
+    'module',
+    'exports',
+    '__dirname',
+    '__filename',
+    'Buffer',
+    'URL',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'AbortController',
+    'fetch',
+  ].map((name) => [name, 'readonly']),
+);
+
+module.exports = tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'coverage/**',
+      'node_modules/**',
+      '.playground-data/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+
+  // Boundaries (shared/STYLE.md §13). Each layer names what it may not reach.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      // zustand actions are closures read off the state (`useStore((s) => s.load)`); the rule
+      // cannot tell them from class methods and flags every selector.
+      '@typescript-eslint/unbound-method': 'off',
+      'no-restricted-imports': restrict(rules.electron, rules.node, rules.aws, {
+        regex: intoLayer(['main', 'preload', 'cli']),
+        message: 'The renderer talks to main only through the contract (src/shared/ipc) and its ipc/ client.',
+      }),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(rules.electron, rules.node, rules.react, rules.aws, {
+        regex: intoLayer(['main', 'renderer', 'preload', 'cli']),
+        message: 'src/shared depends on nothing else in src/.',
+      }),
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        {
+          regex: '^(?!electron$)(?!\\.{1,2}/)',
+          message: 'The preload may import only electron and src/shared.',
+        },
+        { regex: '^\\.\\./(?!shared/)', message: 'The preload may import only electron and src/shared.' },
+      ),
+    },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        regex: intoLayer(['renderer', 'preload']),
+        message: 'Main and the CLI never import UI or preload code.',
+      }),
+    },
+  },
+
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      // vi.fn() members and expect(obj.method) are not real unbound calls.
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: nodeGlobals },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

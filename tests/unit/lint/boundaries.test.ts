@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer boundaries of shared/STYLE.md §13, checked against the real eslint.config.js.
+ * Type-aware rules are switched off here: these files exist only in memory.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const projectConfig = createRequire(import.meta.url)(resolve(root, 'eslint.config.js')) as Linter.Config[];
+const config: Linter.Config[] = [...projectConfig, tseslint.configs.disableTypeChecked];
+const linter = new Linter({ cwd: root });
+
+function boundaryErrors(file: string, source: string): string[] {
+  return linter
+    .verify(source, config, resolve(root, file))
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const refused = (file: string, from: string) =>
+  boundaryErrors(file, `import x from '${from}';\nexport default x;\n`);
+
+describe('import boundaries', () => {
+  const rendererFile = 'src/renderer/features/tables/components/probe.tsx';
+
+  it.each([
+    'electron',
+    'node:fs',
+    'fs',
+    'path',
+    '@aws-sdk/client-dynamodb',
+    '@smithy/node-http-handler',
+    '../../../../main/core/create-core',
+    '../../../../preload/bridge',
+  ])('refuses %s in the renderer', (from) => {
+    expect(refused(rendererFile, from)).not.toEqual([]);
+  });
+
+  it.each(['react', 'zustand', '../../../../shared/ipc', '../store', './table-row'])(
+    'allows %s in the renderer',
+    (from) => {
+      expect(refused(rendererFile, from)).toEqual([]);
+    },
+  );
+
+  it.each([
+    'electron',
+    'react',
+    'react-dom',
+    'node:path',
+    'crypto',
+    '../../main/core/context',
+    '../../renderer/ipc/client',
+  ])('refuses %s in src/shared', (from) => {
+    expect(refused('src/shared/ipc/probe.ts', from)).not.toEqual([]);
+  });
+
+  it.each(['zod', '../errors', './contract'])('allows %s in src/shared', (from) => {
+    expect(refused('src/shared/ipc/probe.ts', from)).toEqual([]);
+  });
+
+  it.each([
+    'zod',
+    'node:fs',
+    '@aws-sdk/client-dynamodb',
+    '../main/core/create-core',
+    '../renderer/ipc/client',
+  ])('refuses %s in the preload', (from) => {
+    expect(refused('src/preload/probe.ts', from)).not.toEqual([]);
+  });
+
+  it.each(['electron', '../shared/ipc/contract', './bridge'])('allows %s in the preload', (from) => {
+    expect(refused('src/preload/probe.ts', from)).toEqual([]);
+  });
+
+  it('keeps UI code out of main', () => {
+    expect(refused('src/main/ipc/probe.ts', '../../renderer/ipc/client')).not.toEqual([]);
+    expect(refused('src/main/ipc/probe.ts', 'electron')).toEqual([]);
+    expect(refused('src/main/ipc/probe.ts', 'node:fs')).toEqual([]);
+  });
+});
