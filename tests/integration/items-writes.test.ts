@@ -2,8 +2,7 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { itemsEqual } from '../../src/shared/dynamo/value-equality';
-import { expectSameItem } from '../support/items-assert';
+import { expectSameItem, failure } from '../support/items-assert';
 import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
 
 let h: ItemsHarness;
@@ -13,8 +12,14 @@ beforeAll(() => {
 afterAll(() => h.close());
 
 async function stored(table: string, key: Item): Promise<Item | null> {
-  const response = await h.client.send(new GetItemCommand({ TableName: table, Key: toSdkItem(key), ConsistentRead: true }));
+  const response = await h.client.send(
+    new GetItemCommand({ TableName: table, Key: toSdkItem(key), ConsistentRead: true }),
+  );
   return response.Item ? fromSdkItem(response.Item) : null;
+}
+
+async function put(table: string, item: Item): Promise<void> {
+  await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(item) }));
 }
 
 const ref = (table: string, connectionId = 'local') => ({ connectionId, table });
@@ -24,21 +29,25 @@ describe('items:create', () => {
     const table = await createItemsTable(h.client);
     const item: Item = { pk: { S: 'u#1' }, balance: { N: '10' } };
     expect(await h.call('items:create', { ...ref(table), item })).toEqual({ ok: true, value: { item } });
-    const again = await h.call('items:create', { ...ref(table), item: { pk: { S: 'u#1' }, balance: { N: '99' } } });
-    expect(again.ok).toBe(false);
-    if (again.ok) return;
-    expect(again.error.code).toBe('ConditionalCheckFailedException');
-    expect(again.error.message).toMatch(/already exists/);
-    expect(again.error.details?.current).toEqual(item);
+    const again = await h.call('items:create', {
+      ...ref(table),
+      item: { pk: { S: 'u#1' }, balance: { N: '99' } },
+    });
+    const error = failure(again, 'ConditionalCheckFailedException');
+    expect(error.message).toMatch(/already exists/);
+    expect(error.details?.current).toEqual(item);
     expect(await stored(table, { pk: { S: 'u#1' } })).toEqual(item);
   });
 
   it('refuses an invalid item at its place and writes nothing', async () => {
     const table = await createItemsTable(h.client);
-    const result = await h.call('items:create', { ...ref(table), item: { pk: { S: 'x' }, tags: { SS: [] } } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'InvalidInput', message: expect.stringMatching(/^tags: A set cannot be empty/) } });
+    const emptySet = await h.call('items:create', {
+      ...ref(table),
+      item: { pk: { S: 'x' }, tags: { SS: [] } },
+    });
+    expect(failure(emptySet, 'InvalidInput').message).toMatch(/^tags: A set cannot be empty/);
     const missingKey = await h.call('items:create', { ...ref(table), item: { other: { S: 'x' } } });
-    expect(missingKey).toMatchObject({ ok: false, error: { message: expect.stringMatching(/partition key "pk" is required/) } });
+    expect(failure(missingKey, 'InvalidInput').message).toMatch(/partition key "pk" is required/);
     expect(await stored(table, { pk: { S: 'x' } })).toBeNull();
   });
 });
@@ -46,37 +55,54 @@ describe('items:create', () => {
 describe('items:update', () => {
   it('writes only the changed attributes and tells the second of two editors, losing nothing', async () => {
     const table = await createItemsTable(h.client);
-    const seen: Item = { pk: { S: 'o#1' }, status: { S: 'created' }, total: { N: '100.10' }, note: { S: 'n' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(seen) }));
+    const seen: Item = {
+      pk: { S: 'o#1' },
+      status: { S: 'created' },
+      total: { N: '100.10' },
+      note: { S: 'n' },
+    };
+    await put(table, seen);
     const first: Item = { ...seen, status: { S: 'paid' } };
     const second: Item = { ...seen, total: { N: '90' } };
     const a = await h.call<{ item: Item }>('items:update', { ...ref(table), seen, desired: first });
-    expect(a.ok && itemsEqual(a.value.item, first)).toBe(true);
+    expectSameItem(a.ok ? a.value.item : null, first);
     const b = await h.call('items:update', { ...ref(table), seen, desired: second });
-    expect(b).toMatchObject({ ok: false, error: { code: 'ConditionalCheckFailedException', message: expect.stringMatching(/changed this item/) } });
-    if (b.ok) return;
-    expectSameItem(b.error.details?.current as Item, first);
+    const error = failure(b, 'ConditionalCheckFailedException');
+    expect(error.message).toMatch(/changed this item/);
+    expectSameItem(error.details?.current as Item, first);
     expectSameItem(await stored(table, { pk: { S: 'o#1' } }), first);
   });
 
   it('treats an attribute the user added as "must still be absent"', async () => {
     const table = await createItemsTable(h.client);
     const seen: Item = { pk: { S: 'a' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem({ ...seen, extra: { S: 'theirs' } }) }));
-    const result = await h.call('items:update', { ...ref(table), seen, desired: { ...seen, extra: { S: 'mine' } } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'ConditionalCheckFailedException' } });
+    await put(table, { ...seen, extra: { S: 'theirs' } });
+    const result = await h.call('items:update', {
+      ...ref(table),
+      seen,
+      desired: { ...seen, extra: { S: 'mine' } },
+    });
+    failure(result, 'ConditionalCheckFailedException');
     expect((await stored(table, seen))?.extra).toEqual({ S: 'theirs' });
   });
 
   it('changes a key in one transaction, and refuses when the new key is taken', async () => {
     const table = await createItemsTable(h.client);
     const seen: Item = { pk: { S: 'old' }, v: { N: '1' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(seen) }));
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem({ pk: { S: 'taken' } }) }));
-    const blocked = await h.call('items:update', { ...ref(table), seen, desired: { ...seen, pk: { S: 'taken' } } });
-    expect(blocked).toMatchObject({ ok: false, error: { code: 'ConditionalCheckFailedException', message: expect.stringMatching(/new key already exists/) } });
+    await put(table, seen);
+    await put(table, { pk: { S: 'taken' } });
+    const blocked = await h.call('items:update', {
+      ...ref(table),
+      seen,
+      desired: { ...seen, pk: { S: 'taken' } },
+    });
+    expect(failure(blocked, 'ConditionalCheckFailedException').message).toMatch(/new key already exists/);
     expect(await stored(table, { pk: { S: 'old' } })).toEqual(seen);
-    const moved = await h.call('items:update', { ...ref(table), seen, desired: { ...seen, pk: { S: 'new' } } });
+    const moved = await h.call('items:update', {
+      ...ref(table),
+      seen,
+      desired: { ...seen, pk: { S: 'new' } },
+    });
     expect(moved).toMatchObject({ ok: true, value: { kind: 'key-change' } });
     expect(await stored(table, { pk: { S: 'old' } })).toBeNull();
     expect(await stored(table, { pk: { S: 'new' } })).toEqual({ pk: { S: 'new' }, v: { N: '1' } });
@@ -86,27 +112,46 @@ describe('items:update', () => {
 describe('items:delete', () => {
   it('deletes only the item the user saw', async () => {
     const table = await createItemsTable(h.client);
-    const seen: Item = { pk: { S: 'd' }, v: { N: '1' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem({ ...seen, v: { N: '2' } }) }));
-    const stale = await h.call('items:delete', { ...ref(table), key: { pk: seen.pk }, expected: seen });
-    expect(stale).toMatchObject({ ok: false, error: { code: 'ConditionalCheckFailedException', details: { current: { v: { N: '2' } } } } });
-    const current = (await stored(table, { pk: seen.pk }))!;
-    expect(await h.call('items:delete', { ...ref(table), key: { pk: seen.pk }, expected: current })).toEqual({ ok: true, value: { deleted: true } });
-    expect(await stored(table, { pk: seen.pk })).toBeNull();
+    const key: Item = { pk: { S: 'd' } };
+    const seen: Item = { ...key, v: { N: '1' } };
+    await put(table, { ...key, v: { N: '2' } });
+    const stale = await h.call('items:delete', { ...ref(table), key, expected: seen });
+    expect(failure(stale, 'ConditionalCheckFailedException').details?.current).toEqual({
+      ...key,
+      v: { N: '2' },
+    });
+    const current = await stored(table, key);
+    expect(await h.call('items:delete', { ...ref(table), key, expected: current })).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
+    expect(await stored(table, key)).toBeNull();
   });
 
   it('needs the table name typed on a production connection, and refuses on a read-only one', async () => {
     const table = await createItemsTable(h.client);
     const item: Item = { pk: { S: 'p' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(item) }));
+    await put(table, item);
     const unconfirmed = await h.call('items:delete', { ...ref(table, 'prod'), key: item, expected: item });
-    expect(unconfirmed).toMatchObject({ ok: false, error: { code: 'ConfirmationRequired', message: expect.stringContaining(`Type the table name "${table}"`) } });
-    const readOnly = await h.call('items:delete', { ...ref(table, 'ro'), key: item, expected: item, confirmTable: table });
-    expect(readOnly).toMatchObject({ ok: false, error: { code: 'ReadOnlyConnection', message: expect.stringMatching(/read-only/) } });
-    const readOnlyCreate = await h.call('items:create', { ...ref(table, 'ro'), item: { pk: { S: 'q' } } });
-    expect(readOnlyCreate).toMatchObject({ ok: false, error: { code: 'ReadOnlyConnection' } });
+    expect(failure(unconfirmed, 'ConfirmationRequired').message).toContain(`Type the table name "${table}"`);
+    const readOnly = await h.call('items:delete', {
+      ...ref(table, 'ro'),
+      key: item,
+      expected: item,
+      confirmTable: table,
+    });
+    expect(failure(readOnly, 'ReadOnlyConnection').message).toMatch(/read-only/);
+    failure(
+      await h.call('items:create', { ...ref(table, 'ro'), item: { pk: { S: 'q' } } }),
+      'ReadOnlyConnection',
+    );
     expect(await stored(table, item)).toEqual(item);
-    const confirmed = await h.call('items:delete', { ...ref(table, 'prod'), key: item, expected: item, confirmTable: table });
+    const confirmed = await h.call('items:delete', {
+      ...ref(table, 'prod'),
+      key: item,
+      expected: item,
+      confirmTable: table,
+    });
     expect(confirmed).toEqual({ ok: true, value: { deleted: true } });
   });
 });
@@ -114,9 +159,14 @@ describe('items:delete', () => {
 describe('items:get', () => {
   it('reads an item by key, and null when there is none', async () => {
     const table = await createItemsTable(h.client, { sortKey: true });
-    const item: Item = { pk: { S: 'g' }, sk: { N: '12345678901234567890123456789012345678' }, b: { B: 'AAE=' } };
-    await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(item) }));
-    expect(await h.call('items:get', { ...ref(table), key: { pk: item.pk, sk: item.sk }, consistent: true })).toEqual({ ok: true, value: { item } });
-    expect(await h.call('items:get', { ...ref(table), key: { pk: { S: 'none' }, sk: { N: '1' } } })).toEqual({ ok: true, value: { item: null } });
+    const key: Item = { pk: { S: 'g' }, sk: { N: '12345678901234567890123456789012345678' } };
+    const item: Item = { ...key, b: { B: 'AAE=' } };
+    await put(table, item);
+    expect(await h.call('items:get', { ...ref(table), key, consistent: true })).toEqual({
+      ok: true,
+      value: { item },
+    });
+    const none = await h.call('items:get', { ...ref(table), key: { pk: { S: 'none' }, sk: { N: '1' } } });
+    expect(none).toEqual({ ok: true, value: { item: null } });
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
+import type { AppError, Envelope } from '../../src/shared/errors';
 import { diffItems } from '../../src/shared/dynamo/diff';
 import { itemsEqual } from '../../src/shared/dynamo/value-equality';
 
@@ -12,4 +13,14 @@ export function expectSameItem(actual: Item | null | undefined, expected: Item):
   if (!actual) return;
   const diff = diffItems(expected, actual);
   expect(itemsEqual(actual, expected), `differs: ${JSON.stringify(diff, null, 1).slice(0, 2000)}`).toBe(true);
+}
+
+/** The error of an envelope that must have failed, with its code checked. */
+export function failure(result: Envelope<unknown>, code: string): AppError {
+  if (result.ok)
+    throw new Error(
+      `expected ${code}, but the call succeeded with ${JSON.stringify(result.value).slice(0, 300)}`,
+    );
+  expect(result.error.code, result.error.message).toBe(code);
+  return result.error;
 }

@@ -41,24 +41,23 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
     platform: process.platform,
     dataDir: '/tmp',
     connections: {
-      list: async () => [...connections.values()],
-      get: async (id: string) => {
+      list: () => Promise.resolve([...connections.values()]),
+      get: (id: string) => {
         const found = connections.get(id);
-        if (!found) throw new Error(`no connection ${id}`);
-        return found;
+        return found ? Promise.resolve(found) : Promise.reject(new Error(`no connection ${id}`));
       },
-      save: async (c: Connection) => (connections.set(c.id, c), c),
-      remove: async (id: string) => connections.delete(id),
+      save: (c: Connection) => Promise.resolve((connections.set(c.id, c), c)),
+      remove: (id: string) => Promise.resolve(connections.delete(id)),
     },
     clients: {
-      dynamo: async (id: string) => {
+      dynamo: (id: string) => {
         let found = clients.get(id);
         if (!found) {
           found = localClient(endpoint);
           if (connections.get(id)?.readOnly) addReadOnlyGuard(found);
           clients.set(id, found);
         }
-        return found;
+        return Promise.resolve(found);
       },
       invalidate: () => undefined,
       destroy: () => clients.forEach((c) => c.destroy()),
@@ -105,7 +104,12 @@ export async function createItemsTable(
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         ...(options.sortKey ? [{ AttributeName: 'sk', AttributeType: 'N' as const }] : []),
-        ...(options.gsi ? [{ AttributeName: 'gpk', AttributeType: 'S' as const }, { AttributeName: 'gsk', AttributeType: 'S' as const }] : []),
+        ...(options.gsi
+          ? [
+              { AttributeName: 'gpk', AttributeType: 'S' as const },
+              { AttributeName: 'gsk', AttributeType: 'S' as const },
+            ]
+          : []),
       ],
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },

@@ -6,7 +6,11 @@ export const MANY_ITEMS = 10;
 
 export type DestructiveWrite = 'delete' | 'bulk-delete' | 'bulk-update' | 'import' | 'commit-with-deletes';
 
-export function needsTypedConfirmation(write: DestructiveWrite, count: number, isProduction: boolean): boolean {
+export function needsTypedConfirmation(
+  write: DestructiveWrite,
+  count: number,
+  isProduction: boolean,
+): boolean {
   if (isProduction) return true;
   if (write === 'bulk-delete' || write === 'commit-with-deletes') return count >= MANY_ITEMS;
   return false;

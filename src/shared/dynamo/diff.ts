@@ -33,7 +33,9 @@ export interface ConflictView {
 
 /** Three-way comparison for the conflict view: seen (loaded), current (stored now), mine (edited). */
 export function compareConflict(seen: Item, current: Item | null, mine: Item): ConflictView {
-  const theirs = current ? diffItems(seen, current) : Object.keys(seen).map((name) => ({ name, kind: 'removed' as const, before: seen[name] }));
+  const theirs = current
+    ? diffItems(seen, current)
+    : Object.keys(seen).map((name) => ({ name, kind: 'removed' as const, before: seen[name] }));
   const own = diffItems(seen, mine);
   const touched = new Set(theirs.map((c) => c.name));
   const overlapping = own
@@ -50,10 +52,9 @@ export function compareConflict(seen: Item, current: Item | null, mine: Item): C
 
 /** Applies the user's changes onto the current item: the "keep theirs, add mine" resolution. */
 export function rebaseChanges(current: Item, mine: AttributeChange[]): Item {
-  const next: Item = { ...current };
-  for (const change of mine) {
-    if (change.kind === 'removed') delete next[change.name];
-    else if (change.after) next[change.name] = change.after;
-  }
-  return next;
+  const removed = new Set(mine.filter((c) => c.kind === 'removed').map((c) => c.name));
+  const entries = Object.entries(current).filter(([name]) => !removed.has(name));
+  for (const change of mine) if (change.after) entries.push([change.name, change.after]);
+  // fromEntries defines properties, so an attribute named "__proto__" stays an attribute.
+  return Object.fromEntries(entries);
 }

@@ -29,7 +29,9 @@ export class ExpressionContext {
   /** A document path: names become placeholders, numbers become list indexes. */
   path(segments: readonly PathSegment[]): string {
     return segments
-      .map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : (i === 0 ? '' : '.') + this.name(segment)))
+      .map((segment, i) =>
+        typeof segment === 'number' ? `[${segment}]` : (i === 0 ? '' : '.') + this.name(segment),
+      )
       .join('');
   }
 

@@ -15,10 +15,9 @@ function put(target: Item, name: string, value: AttributeValue): void {
 }
 
 function tagged(text: string, node: JsonNode): AttributeValue {
-  if (node.kind !== 'object' || node.entries.length !== 1) {
-    return failAt(text, node.at, 'Expected a typed value like {"S": "text"} or {"N": "42"}');
-  }
-  const { key, value } = node.entries[0]!;
+  const entry = node.kind === 'object' && node.entries.length === 1 ? node.entries[0] : undefined;
+  if (!entry) return failAt(text, node.at, 'Expected a typed value like {"S": "text"} or {"N": "42"}');
+  const { key, value } = entry;
   const strings = (what: string): string[] => {
     if (value.kind !== 'array') return failAt(text, value.at, `${key} takes a list of ${what}`);
     return value.items.map((m) => scalar(m, what));
@@ -26,7 +25,11 @@ function tagged(text: string, node: JsonNode): AttributeValue {
   const scalar = (n: JsonNode, what: string): string => {
     if (n.kind === 'string') return n.value;
     if (n.kind === 'number' && what === 'numbers') return n.text;
-    return failAt(text, n.at, `Expected ${what === 'numbers' ? 'a number in quotes' : what === 'base64' ? 'base64 text' : 'a string'}`);
+    return failAt(
+      text,
+      n.at,
+      `Expected ${what === 'numbers' ? 'a number in quotes' : what === 'base64' ? 'base64 text' : 'a string'}`,
+    );
   };
   const number = (n: JsonNode): string => {
     const digits = scalar(n, 'numbers');
@@ -45,9 +48,13 @@ function tagged(text: string, node: JsonNode): AttributeValue {
     case 'B':
       return { B: binary(value) };
     case 'BOOL':
-      return value.kind === 'boolean' ? { BOOL: value.value } : failAt(text, value.at, 'BOOL takes true or false');
+      return value.kind === 'boolean'
+        ? { BOOL: value.value }
+        : failAt(text, value.at, 'BOOL takes true or false');
     case 'NULL':
-      return value.kind === 'boolean' && value.value ? { NULL: true } : failAt(text, value.at, 'NULL takes true');
+      return value.kind === 'boolean' && value.value
+        ? { NULL: true }
+        : failAt(text, value.at, 'NULL takes true');
     case 'SS':
       return { SS: strings('strings') };
     case 'NS':
@@ -62,7 +69,11 @@ function tagged(text: string, node: JsonNode): AttributeValue {
     case 'M':
       return { M: taggedMap(text, value) };
     default:
-      return failAt(text, node.entries[0]!.at, `"${key}" is not a DynamoDB type (S, N, B, BOOL, NULL, L, M, SS, NS, BS)`);
+      return failAt(
+        text,
+        entry.at,
+        `"${key}" is not a DynamoDB type (S, N, B, BOOL, NULL, L, M, SS, NS, BS)`,
+      );
   }
 }
 
@@ -85,7 +96,8 @@ export function formatDynamoJson(item: Item): string {
 /** Why the item has no plain JSON form, or undefined when it has one. */
 export function plainJsonObstacle(item: Item): string | undefined {
   const visit = (value: AttributeValue, path: string): string | undefined => {
-    if ('SS' in value || 'NS' in value || 'BS' in value) return `"${path}" is a set, which plain JSON cannot tell from a list`;
+    if ('SS' in value || 'NS' in value || 'BS' in value)
+      return `"${path}" is a set, which plain JSON cannot tell from a list`;
     if ('B' in value) return `"${path}" is binary, which plain JSON cannot tell from a string`;
     if ('L' in value) {
       for (const [i, v] of value.L.entries()) {
@@ -122,7 +134,10 @@ function plainText(value: AttributeValue, level: number): string {
   if ('N' in value) return jsonNumber(value.N);
   if ('BOOL' in value) return String(value.BOOL);
   if ('NULL' in value) return 'null';
-  if ('L' in value) return value.L.length === 0 ? '[]' : `[\n${value.L.map((v) => pad + plainText(v, level + 1)).join(',\n')}\n${end}]`;
+  if ('L' in value)
+    return value.L.length === 0
+      ? '[]'
+      : `[\n${value.L.map((v) => pad + plainText(v, level + 1)).join(',\n')}\n${end}]`;
   if ('M' in value) return plainObject(value.M, level);
   throw new Error('A set or binary value has no plain JSON form.');
 }

@@ -33,13 +33,14 @@ export function failAt(text: string, offset: number, message: string): never {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings.
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const MAX_DEPTH = 256;
 
 export function parseJsonText(text: string): JsonNode {
   let i = 0;
   const skip = (): void => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+    while (i < text.length && ' \t\n\r'.includes(text.charAt(i))) i++;
   };
   const value = (depth: number): JsonNode => {
     if (depth > MAX_DEPTH) failAt(text, i, 'Nested too deeply');
@@ -51,7 +52,7 @@ export function parseJsonText(text: string): JsonNode {
       const entries: { key: string; value: JsonNode; at: number }[] = [];
       const keys = new Set<string>();
       skip();
-      if (text[i] === '}') return i++, { kind: 'object', entries, at };
+      if (text[i] === '}') return (i++, { kind: 'object', entries, at });
       for (;;) {
         skip();
         const keyAt = i;
@@ -65,7 +66,7 @@ export function parseJsonText(text: string): JsonNode {
         entries.push({ key, value: value(depth + 1), at: keyAt });
         skip();
         if (text[i] === ',') i++;
-        else if (text[i] === '}') return i++, { kind: 'object', entries, at };
+        else if (text[i] === '}') return (i++, { kind: 'object', entries, at });
         else failAt(text, i, 'Expected "," or "}"');
       }
     }
@@ -73,22 +74,22 @@ export function parseJsonText(text: string): JsonNode {
       i++;
       const items: JsonNode[] = [];
       skip();
-      if (text[i] === ']') return i++, { kind: 'array', items, at };
+      if (text[i] === ']') return (i++, { kind: 'array', items, at });
       for (;;) {
         items.push(value(depth + 1));
         skip();
         if (text[i] === ',') i++;
-        else if (text[i] === ']') return i++, { kind: 'array', items, at };
+        else if (text[i] === ']') return (i++, { kind: 'array', items, at });
         else failAt(text, i, 'Expected "," or "]"');
       }
     }
     if (ch === '"') return { kind: 'string', value: str(), at };
-    if (text.startsWith('true', i)) return (i += 4), { kind: 'boolean', value: true, at };
-    if (text.startsWith('false', i)) return (i += 5), { kind: 'boolean', value: false, at };
-    if (text.startsWith('null', i)) return (i += 4), { kind: 'null', at };
+    if (text.startsWith('true', i)) return ((i += 4), { kind: 'boolean', value: true, at });
+    if (text.startsWith('false', i)) return ((i += 5), { kind: 'boolean', value: false, at });
+    if (text.startsWith('null', i)) return ((i += 4), { kind: 'null', at });
     NUMBER.lastIndex = i;
     const match = NUMBER.exec(text);
-    if (match && match[0].length > 0) return (i += match[0].length), { kind: 'number', text: match[0], at };
+    if (match && match[0].length > 0) return ((i += match[0].length), { kind: 'number', text: match[0], at });
     if (i >= text.length) failAt(text, i, 'The text ends too early');
     return failAt(text, i, `Unexpected character ${JSON.stringify(text[i])}`);
   };

@@ -39,7 +39,8 @@ export function numberProblem(text: string): string | undefined {
   if (parts.digits.length > MAX_SIGNIFICANT_DIGITS) {
     return `has ${parts.digits.length} significant digits; DynamoDB keeps at most ${MAX_SIGNIFICANT_DIGITS}`;
   }
-  if (parts.exponent > MAX_EXPONENT) return 'is too large for DynamoDB (the largest magnitude is below 1E+126)';
+  if (parts.exponent > MAX_EXPONENT)
+    return 'is too large for DynamoDB (the largest magnitude is below 1E+126)';
   if (parts.exponent < MIN_EXPONENT) return 'is too small for DynamoDB (the smallest magnitude is 1E-130)';
   return undefined;
 }

@@ -13,19 +13,24 @@ function indent(level: number): string {
 
 function jsValue(value: AttributeValue, level: number): string {
   if ('B' in value) return `{ B: Buffer.from(${JSON.stringify(value.B)}, "base64") }`;
-  if ('BS' in value) return `{ BS: [${value.BS.map((b) => `Buffer.from(${JSON.stringify(b)}, "base64")`).join(', ')}] }`;
+  if ('BS' in value)
+    return `{ BS: [${value.BS.map((b) => `Buffer.from(${JSON.stringify(b)}, "base64")`).join(', ')}] }`;
   if ('L' in value) {
     if (value.L.length === 0) return '{ L: [] }';
     return `{ L: [\n${value.L.map((v) => indent(level + 1) + jsValue(v, level + 1)).join(',\n')},\n${indent(level)}] }`;
   }
   if ('M' in value) return `{ M: ${jsItem(value.M, level)} }`;
-  return JSON.stringify(value).replace(/^\{"(\w+)":/, '{ $1: ').replace(/\}$/, ' }');
+  return JSON.stringify(value)
+    .replace(/^\{"(\w+)":/, '{ $1: ')
+    .replace(/\}$/, ' }');
 }
 
 function jsItem(item: Item, level: number): string {
   const entries = Object.entries(item);
   if (entries.length === 0) return '{}';
-  const lines = entries.map(([name, v]) => `${indent(level + 1)}${JSON.stringify(name)}: ${jsValue(v, level + 1)}`);
+  const lines = entries.map(
+    ([name, v]) => `${indent(level + 1)}${JSON.stringify(name)}: ${jsValue(v, level + 1)}`,
+  );
   return `{\n${lines.join(',\n')},\n${indent(level)}}`;
 }
 
@@ -36,7 +41,8 @@ function jsObject(value: unknown, level: number, itemField = false): string {
   }
   if (value && typeof value === 'object') {
     const lines = Object.entries(value).map(
-      ([k, v]) => `${indent(level + 1)}${/^\w+$/.test(k) ? k : JSON.stringify(k)}: ${jsObject(v, level + 1, ITEM_FIELDS.has(k))}`,
+      ([k, v]) =>
+        `${indent(level + 1)}${/^\w+$/.test(k) ? k : JSON.stringify(k)}: ${jsObject(v, level + 1, ITEM_FIELDS.has(k))}`,
     );
     return `{\n${lines.join(',\n')},\n${indent(level)}}`;
   }
@@ -69,7 +75,11 @@ export function toAwsCli(request: WriteRequest, region?: string): string {
   for (const [field, value] of Object.entries(request.input)) {
     if (value === undefined) continue;
     const flag = `--${kebab(field)}`;
-    args.push(typeof value === 'string' ? `${flag} ${shellQuote(value)}` : `${flag} ${shellQuote(JSON.stringify(value))}`);
+    args.push(
+      typeof value === 'string'
+        ? `${flag} ${shellQuote(value)}`
+        : `${flag} ${shellQuote(JSON.stringify(value))}`,
+    );
   }
   if (region) args.push(`--region ${shellQuote(region)}`);
   return args.join(' \\\n  ');

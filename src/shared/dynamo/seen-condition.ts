@@ -1,5 +1,9 @@
 import type { Item } from './attribute-value';
-import { ExpressionContext, MAX_EXPRESSION_LENGTH, MAX_EXPRESSION_OPERATORS } from './expression-context';
+import {
+  type ExpressionContext,
+  MAX_EXPRESSION_LENGTH,
+  MAX_EXPRESSION_OPERATORS,
+} from './expression-context';
 
 export interface ConditionCoverage {
   /** Attributes whose seen value (or absence) the condition checks. */
@@ -24,25 +28,35 @@ export function seenCondition(
   seen: Item,
   touched: readonly string[],
   added: readonly string[],
-  budget: { length: number; operators: number } = { length: MAX_EXPRESSION_LENGTH, operators: MAX_EXPRESSION_OPERATORS },
+  budget: { length: number; operators: number } = {
+    length: MAX_EXPRESSION_LENGTH,
+    operators: MAX_EXPRESSION_OPERATORS,
+  },
 ): SeenCondition {
   const order = [...new Set([...touched.filter((n) => n in seen), ...Object.keys(seen)])];
   // Decide what fits before registering placeholders: DynamoDB refuses unused names or values.
   // Placeholders are at most 6 characters (#n9999), so these lengths are upper bounds.
-  const wanted = [...added.map((name) => ({ name, absent: true })), ...order.map((name) => ({ name, absent: false }))];
+  const wanted = [
+    ...added.map((name) => ({ name, value: undefined })),
+    ...order.flatMap((name) => {
+      const value = seen[name];
+      return value ? [{ name, value }] : [];
+    }),
+  ];
   const chosen: typeof wanted = [];
   let length = 0;
   let operators = 0;
   for (const entry of wanted) {
-    const extra = (entry.absent ? 28 : 15) + (chosen.length > 0 ? 5 : 0);
+    const extra = (entry.value ? 15 : 28) + (chosen.length > 0 ? 5 : 0);
     const extraOps = chosen.length > 0 ? 2 : 1;
-    if (chosen.length > 0 && (length + extra > budget.length || operators + extraOps > budget.operators)) break;
+    if (chosen.length > 0 && (length + extra > budget.length || operators + extraOps > budget.operators))
+      break;
     chosen.push(entry);
     length += extra;
     operators += extraOps;
   }
-  const parts = chosen.map(({ name, absent }) =>
-    absent ? `attribute_not_exists(${ctx.name(name)})` : `${ctx.name(name)} = ${ctx.value(seen[name]!)}`,
+  const parts = chosen.map(({ name, value }) =>
+    value ? `${ctx.name(name)} = ${ctx.value(value)}` : `attribute_not_exists(${ctx.name(name)})`,
   );
   const checked = chosen.length;
   return { expression: parts.join(' AND '), coverage: { checked, total: order.length + added.length } };

@@ -13,7 +13,8 @@ function valuesSize(values: Item | undefined): number {
 /** An upper bound of what an action adds to the transaction's size. */
 export function actionSize(action: TransactAction): number {
   if ('Put' in action) return itemSize(action.Put.Item) + valuesSize(action.Put.ExpressionAttributeValues);
-  if ('Update' in action) return itemSize(action.Update.Key) + valuesSize(action.Update.ExpressionAttributeValues);
+  if ('Update' in action)
+    return itemSize(action.Update.Key) + valuesSize(action.Update.ExpressionAttributeValues);
   return itemSize(action.Delete.Key) + valuesSize(action.Delete.ExpressionAttributeValues);
 }
 
@@ -36,14 +37,21 @@ export function splitTransactions(changes: TransactAction[][], token: string): T
   let bytes = 0;
   const flush = (): void => {
     if (actions.length === 0) return;
-    batches.push({ request: { TransactItems: actions, ClientRequestToken: `${token}-${batches.length}` }, owners });
+    batches.push({
+      request: { TransactItems: actions, ClientRequestToken: `${token}-${batches.length}` },
+      owners,
+    });
     actions = [];
     owners = [];
     bytes = 0;
   };
   changes.forEach((changeActions, owner) => {
     const size = changeActions.reduce((sum, a) => sum + actionSize(a), 0);
-    if (actions.length + changeActions.length > MAX_TRANSACTION_ACTIONS || bytes + size > MAX_TRANSACTION_BYTES) flush();
+    if (
+      actions.length + changeActions.length > MAX_TRANSACTION_ACTIONS ||
+      bytes + size > MAX_TRANSACTION_BYTES
+    )
+      flush();
     actions.push(...changeActions);
     owners.push(...changeActions.map(() => owner));
     bytes += size;

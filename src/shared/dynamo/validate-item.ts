@@ -23,7 +23,12 @@ export interface ValidationOptions {
   indexKeys?: { name: string; type: 'S' | 'N' | 'B' }[];
 }
 
-function checkSet(path: PathSegment[], members: string[], canon: (s: string) => string, out: ValidationIssue[]): void {
+function checkSet(
+  path: PathSegment[],
+  members: string[],
+  canon: (s: string) => string,
+  out: ValidationIssue[],
+): void {
   if (members.length === 0) {
     out.push({ path, message: 'A set cannot be empty in DynamoDB: remove the attribute or add a member.' });
     return;
@@ -31,7 +36,8 @@ function checkSet(path: PathSegment[], members: string[], canon: (s: string) => 
   const seen = new Set<string>();
   for (const member of members) {
     const key = canon(member);
-    if (seen.has(key)) out.push({ path, message: `The set holds "${member}" twice; set members must be unique.` });
+    if (seen.has(key))
+      out.push({ path, message: `The set holds "${member}" twice; set members must be unique.` });
     seen.add(key);
   }
 }
@@ -58,7 +64,14 @@ function checkValue(value: AttributeValue, path: PathSegment[], depth: number, o
   }
 }
 
-function checkKey(item: Item, name: string, type: string, maxBytes: number, role: string, out: ValidationIssue[]): void {
+function checkKey(
+  item: Item,
+  name: string,
+  type: string,
+  maxBytes: number,
+  role: string,
+  out: ValidationIssue[],
+): void {
   const value = item[name];
   if (!value) {
     out.push({ path: [name], message: `The ${role} "${name}" is required.` });
@@ -71,7 +84,8 @@ function checkKey(item: Item, name: string, type: string, maxBytes: number, role
   }
   const bytes = 'S' in value ? utf8Length(value.S) : 'B' in value ? base64ByteLength(value.B) : 1;
   if (bytes === 0) out.push({ path: [name], message: `The ${role} "${name}" cannot be empty.` });
-  if (bytes > maxBytes) out.push({ path: [name], message: `The ${role} "${name}" is longer than ${maxBytes} bytes.` });
+  if (bytes > maxBytes)
+    out.push({ path: [name], message: `The ${role} "${name}" is longer than ${maxBytes} bytes.` });
 }
 
 /** Everything DynamoDB would refuse, found before anything is sent, each at its place. */
@@ -85,7 +99,10 @@ export function validateItem(item: Item, options: ValidationOptions): Validation
     if (!value) continue;
     const actual = typeOf(value);
     if (actual !== index.type) {
-      out.push({ path: [index.name], message: `"${index.name}" keys an index, so it must be of type ${index.type}, not ${actual}.` });
+      out.push({
+        path: [index.name],
+        message: `"${index.name}" keys an index, so it must be of type ${index.type}, not ${actual}.`,
+      });
     } else if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
       out.push({ path: [index.name], message: `"${index.name}" keys an index, so it cannot be empty.` });
     }
@@ -96,7 +113,10 @@ export function validateItem(item: Item, options: ValidationOptions): Validation
   }
   const size = itemSize(item);
   if (size > MAX_ITEM_BYTES) {
-    out.push({ path: [], message: `The item is ${formatBytes(size)}; DynamoDB's limit is 400 KB (names included).` });
+    out.push({
+      path: [],
+      message: `The item is ${formatBytes(size)}; DynamoDB's limit is 400 KB (names included).`,
+    });
   }
   return out;
 }

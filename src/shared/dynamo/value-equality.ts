@@ -26,15 +26,23 @@ export function valuesEqual(a: AttributeValue, b: AttributeValue): boolean {
   if ('SS' in a) return 'SS' in b && sameMembers(a.SS, b.SS, (s) => s);
   if ('NS' in a) return 'NS' in b && sameMembers(a.NS, b.NS, canonicalNumber);
   if ('BS' in a) return 'BS' in b && sameMembers(a.BS, b.BS, canonicalBase64);
-  if ('L' in a) return 'L' in b && a.L.length === b.L.length && a.L.every((v, i) => valuesEqual(v, b.L[i]!));
+  if ('L' in a)
+    return (
+      'L' in b &&
+      a.L.length === b.L.length &&
+      a.L.every((v, i) => {
+        const w = b.L[i];
+        return w !== undefined && valuesEqual(v, w);
+      })
+    );
   return 'M' in b && itemsEqual(a.M, b.M);
 }
 
 export function itemsEqual(a: Item, b: Item): boolean {
-  const names = Object.keys(a);
-  if (names.length !== Object.keys(b).length) return false;
-  return names.every((name) => {
-    const other = b[name];
-    return other !== undefined && valuesEqual(a[name]!, other);
+  const entries = Object.entries(a);
+  if (entries.length !== Object.keys(b).length) return false;
+  return entries.every(([name, value]) => {
+    const other = Object.prototype.hasOwnProperty.call(b, name) ? b[name] : undefined;
+    return other !== undefined && valuesEqual(value, other);
   });
 }

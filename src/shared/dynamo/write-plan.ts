@@ -5,7 +5,13 @@ import { ExpressionContext, MAX_EXPRESSION_LENGTH, MAX_EXPRESSION_OPERATORS } fr
 import { seenCondition, type ConditionCoverage } from './seen-condition';
 import { keyOf } from './validate-item';
 import { valuesEqual } from './value-equality';
-import type { DeleteRequest, PutRequest, TransactAction, UpdateRequest, WriteRequest } from './write-requests';
+import type {
+  DeleteRequest,
+  PutRequest,
+  TransactAction,
+  UpdateRequest,
+  WriteRequest,
+} from './write-requests';
 
 export interface TableTarget {
   table: string;
@@ -40,7 +46,12 @@ export function changeKind(change: ItemChange, keys: KeySchema): ChangeKind {
   if (!change.desired) return 'delete';
   const before = keyOf(change.seen, keys);
   const after = keyOf(change.desired, keys);
-  const sameKey = Object.keys(before).length === Object.keys(after).length && Object.keys(before).every((k) => after[k] && valuesEqual(before[k]!, after[k]));
+  const sameKey =
+    Object.keys(before).length === Object.keys(after).length &&
+    Object.entries(before).every(([k, v]) => {
+      const other = after[k];
+      return other !== undefined && valuesEqual(v, other);
+    });
   if (!sameKey) return 'key-change';
   return diffItems(change.seen, change.desired).length === 0 ? 'none' : 'update';
 }
@@ -58,7 +69,10 @@ export function planPut(target: TableTarget, item: Item): PutRequest {
 }
 
 /** Delete, only if the item still is what the user saw. */
-export function planDelete(target: TableTarget, seen: Item): { request: DeleteRequest; coverage: ConditionCoverage } {
+export function planDelete(
+  target: TableTarget,
+  seen: Item,
+): { request: DeleteRequest; coverage: ConditionCoverage } {
   const ctx = new ExpressionContext();
   const condition = seenCondition(ctx, seen, Object.keys(keyOf(seen, target.keys)), []);
   return {
@@ -85,14 +99,20 @@ export function planUpdate(
 ): { request: UpdateRequest | PutRequest; coverage: ConditionCoverage; diff: AttributeChange[] } {
   const diff = diffItems(seen, desired);
   const ctx = new ExpressionContext();
-  const sets = diff.filter((c) => c.kind !== 'removed').map((c) => `${ctx.name(c.name)} = ${ctx.value(c.after!)}`);
+  const sets = diff.flatMap((c) => (c.after ? [`${ctx.name(c.name)} = ${ctx.value(c.after)}`] : []));
   const removes = diff.filter((c) => c.kind === 'removed').map((c) => ctx.name(c.name));
-  const update = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '']
+  const update = [
+    sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const added = diff.filter((c) => c.kind === 'added').map((c) => c.name);
   const touched = diff.map((c) => c.name);
-  if (update.length <= MAX_EXPRESSION_LENGTH && sets.length + removes.length <= MAX_EXPRESSION_OPERATORS / 2) {
+  if (
+    update.length <= MAX_EXPRESSION_LENGTH &&
+    sets.length + removes.length <= MAX_EXPRESSION_OPERATORS / 2
+  ) {
     const condition = seenCondition(ctx, seen, touched, added);
     return {
       request: {
@@ -112,7 +132,13 @@ export function planUpdate(
   const removed = diff.filter((c) => c.kind === 'removed').map((c) => c.name);
   const condition = seenCondition(putCtx, seen, [...touched, ...removed], added);
   return {
-    request: { TableName: target.table, Item: desired, ConditionExpression: condition.expression, ...putCtx.fields(), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    request: {
+      TableName: target.table,
+      Item: desired,
+      ConditionExpression: condition.expression,
+      ...putCtx.fields(),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
     coverage: condition.coverage,
     diff,
   };
@@ -129,16 +155,40 @@ export function planChange(target: TableTarget, change: ItemChange, token?: stri
   const { seen, desired } = change;
   if (kind === 'create' && desired) {
     const put = planPut(target, desired);
-    return { kind, diff: diffItems({}, desired), actions: [{ Put: put }], request: { operation: 'PutItem', input: put } };
+    return {
+      kind,
+      diff: diffItems({}, desired),
+      actions: [{ Put: put }],
+      request: { operation: 'PutItem', input: put },
+    };
   }
   if (kind === 'delete' && seen) {
     const { request, coverage } = planDelete(target, seen);
-    return { kind, diff: diffItems(seen, {}), actions: [{ Delete: request }], request: { operation: 'DeleteItem', input: request }, coverage };
+    return {
+      kind,
+      diff: diffItems(seen, {}),
+      actions: [{ Delete: request }],
+      request: { operation: 'DeleteItem', input: request },
+      coverage,
+    };
   }
   if (kind === 'update' && seen && desired) {
     const { request, coverage, diff } = planUpdate(target, seen, desired);
-    if ('Item' in request) return { kind, diff, actions: [{ Put: request }], request: { operation: 'PutItem', input: request }, coverage };
-    return { kind, diff, actions: [{ Update: withoutReturnValues(request) }], request: { operation: 'UpdateItem', input: request }, coverage };
+    if ('Item' in request)
+      return {
+        kind,
+        diff,
+        actions: [{ Put: request }],
+        request: { operation: 'PutItem', input: request },
+        coverage,
+      };
+    return {
+      kind,
+      diff,
+      actions: [{ Update: withoutReturnValues(request) }],
+      request: { operation: 'UpdateItem', input: request },
+      coverage,
+    };
   }
   if (kind === 'key-change' && seen && desired) {
     // A key is part of the item's identity: DynamoDB cannot update it, so the old item is
@@ -150,7 +200,10 @@ export function planChange(target: TableTarget, change: ItemChange, token?: stri
       kind,
       diff: diffItems(seen, desired),
       actions,
-      request: { operation: 'TransactWriteItems', input: { TransactItems: actions, ClientRequestToken: token ?? newRequestToken() } },
+      request: {
+        operation: 'TransactWriteItems',
+        input: { TransactItems: actions, ClientRequestToken: token ?? newRequestToken() },
+      },
       coverage,
     };
   }

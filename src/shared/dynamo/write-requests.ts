@@ -29,7 +29,8 @@ export interface DeleteRequest extends ExpressionFields {
   Key: Item;
 }
 
-export type TransactAction = { Put: PutRequest } | { Update: Omit<UpdateRequest, 'ReturnValues'> } | { Delete: DeleteRequest };
+export type TransactAction =
+  { Put: PutRequest } | { Update: Omit<UpdateRequest, 'ReturnValues'> } | { Delete: DeleteRequest };
 
 export interface TransactRequest {
   TransactItems: TransactAction[];

@@ -18,7 +18,10 @@ export const updateItemInput = tableRefInput.extend({
   seen: itemSchema,
   desired: itemSchema,
   /** For a key change (one transaction): the ClientRequestToken a retry reuses. */
-  token: z.string().regex(/^[A-Za-z0-9-]{1,32}$/).optional(),
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,32}$/)
+    .optional(),
 });
 
 export const updateItemOutput = z.object({
@@ -65,7 +68,10 @@ export const conflictDetailsSchema = z.object({
 
 export const deleteItemInput = tableRefInput.extend({ key: itemSchema, expected: itemSchema, confirmTable });
 
-export const attributePathSchema = z.array(z.union([z.string(), z.number().int().nonnegative()])).min(1).max(32);
+export const attributePathSchema = z
+  .array(z.union([z.string(), z.number().int().nonnegative()]))
+  .min(1)
+  .max(32);
 
 export const bulkSourceSchema = z.union([
   z.object({ resultSetId: z.string() }),

@@ -10,7 +10,12 @@ export interface ItemTarget {
 }
 
 /** What every item operation needs: the connection (flags), its client and the table's keys. */
-export async function resolveTarget(ctx: CoreContext, connectionId: string, table: string, signal?: AbortSignal): Promise<ItemTarget> {
+export async function resolveTarget(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+  signal?: AbortSignal,
+): Promise<ItemTarget> {
   const connection = await ctx.connections.get(connectionId);
   const client = await ctx.clients.dynamo(connectionId);
   const info = await loadTableInfo(client, table, signal);

@@ -24,7 +24,8 @@ function keySchemaOf(
 ): KeySchema {
   const hash = schema?.find((k) => k.KeyType === 'HASH')?.AttributeName;
   const range = schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-  if (!hash) throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
+  if (!hash)
+    throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
   return {
     partitionKey: { name: hash, type: types.get(hash) ?? 'S' },
     ...(range ? { sortKey: { name: range, type: types.get(range) ?? 'S' } } : {}),
@@ -33,7 +34,7 @@ function keySchemaOf(
 
 export function tableInfoOf(description: TableDescription): TableInfo {
   const types = new Map<string, KeyType>(
-    (description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', (d.AttributeType ?? 'S') as KeyType]),
+    (description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', d.AttributeType ?? 'S']),
   );
   const indexes: IndexKeys[] = [
     ...(description.GlobalSecondaryIndexes ?? []).map((i) => ({ i, kind: 'GSI' as const })),
@@ -54,13 +55,21 @@ const cache = new WeakMap<DynamoDBClient, Map<string, { info: TableInfo; at: num
  * Key schema and indexes of a table. Cached briefly per client: every write needs the key
  * names, and a table's keys never change (indexes can, hence the short lifetime).
  */
-export async function loadTableInfo(client: DynamoDBClient, table: string, signal?: AbortSignal): Promise<TableInfo> {
+export async function loadTableInfo(
+  client: DynamoDBClient,
+  table: string,
+  signal?: AbortSignal,
+): Promise<TableInfo> {
   let perClient = cache.get(client);
-  if (!perClient) cache.set(client, (perClient = new Map()));
+  if (!perClient) {
+    perClient = new Map<string, { info: TableInfo; at: number }>();
+    cache.set(client, perClient);
+  }
   const hit = perClient.get(table);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.info;
   const response = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
-  if (!response.Table) throw new AppFailure(ErrorCodes.notFound, `DynamoDB did not describe the table ${table}.`);
+  if (!response.Table)
+    throw new AppFailure(ErrorCodes.notFound, `DynamoDB did not describe the table ${table}.`);
   const info = tableInfoOf(response.Table);
   perClient.set(table, { info, at: Date.now() });
   return info;

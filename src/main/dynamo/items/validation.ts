@@ -7,11 +7,15 @@ import { indexKeyAttributes } from './table-info';
 /** Refuses, with every problem at its place, an item DynamoDB would refuse. Nothing is sent. */
 export function assertValid(target: ItemTarget, item: Item): void {
   const issues = validateItem(item, { keys: target.info.keys, indexKeys: indexKeyAttributes(target.info) });
-  if (issues.length === 0) return;
-  const first = issues[0]!;
+  const first = issues[0];
+  if (!first) return;
   const where = first.path.length > 0 ? `${formatPath(first.path)}: ` : '';
-  throw new AppFailure(ErrorCodes.invalidInput, `${where}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, false, {
-    issues,
-  });
+  throw new AppFailure(
+    ErrorCodes.invalidInput,
+    `${where}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+    false,
+    {
+      issues,
+    },
+  );
 }
-

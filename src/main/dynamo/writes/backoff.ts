@@ -13,7 +13,10 @@ export function isThrottled(error: unknown): boolean {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AppFailure(ErrorCodes.cancelled, 'Cancelled.'));
+    if (signal?.aborted) {
+      reject(new AppFailure(ErrorCodes.cancelled, 'Cancelled.'));
+      return;
+    }
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();

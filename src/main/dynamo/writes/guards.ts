@@ -1,4 +1,8 @@
-import { confirmationPrompt, needsTypedConfirmation, type DestructiveWrite } from '../../../shared/dynamo/confirmation';
+import {
+  confirmationPrompt,
+  needsTypedConfirmation,
+  type DestructiveWrite,
+} from '../../../shared/dynamo/confirmation';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { Connection } from '../../../shared/ipc/connection';
 
@@ -28,8 +32,13 @@ export function assertConfirmed(
   if (!needsTypedConfirmation(write, count, connection.isProduction)) return;
   if (typed === table) return;
   const where = connection.isProduction ? ` on the production connection "${connection.label}"` : '';
-  throw new AppFailure(CONFIRMATION_REQUIRED, `${confirmationPrompt(write, count, table).replace(/\.$/, '')}${where}.`, false, {
-    write,
-    count,
-  });
+  throw new AppFailure(
+    CONFIRMATION_REQUIRED,
+    `${confirmationPrompt(write, count, table).replace(/\.$/, '')}${where}.`,
+    false,
+    {
+      write,
+      count,
+    },
+  );
 }

@@ -20,14 +20,16 @@ function withSdkItems<T extends { Item?: Item; Key?: Item; ExpressionAttributeVa
     ...request,
     ...(request.Item ? { Item: toSdkItem(request.Item) } : {}),
     ...(request.Key ? { Key: toSdkItem(request.Key) } : {}),
-    ...(request.ExpressionAttributeValues ? { ExpressionAttributeValues: toSdkItem(request.ExpressionAttributeValues) } : {}),
+    ...(request.ExpressionAttributeValues
+      ? { ExpressionAttributeValues: toSdkItem(request.ExpressionAttributeValues) }
+      : {}),
   };
 }
 
 function sdkAction(action: TransactAction): TransactWriteItem {
-  if ('Put' in action) return { Put: withSdkItems(action.Put) } as TransactWriteItem;
-  if ('Update' in action) return { Update: withSdkItems(action.Update) } as TransactWriteItem;
-  return { Delete: withSdkItems(action.Delete) } as TransactWriteItem;
+  if ('Put' in action) return { Put: withSdkItems(action.Put) };
+  if ('Update' in action) return { Update: withSdkItems(action.Update) };
+  return { Delete: withSdkItems(action.Delete) };
 }
 
 /** Sends a planned request as the SDK command it names: what the user reviewed is what is sent. */
@@ -41,9 +43,15 @@ export async function sendRequest(
     case 'PutItem':
       return client.send(new PutItemCommand(withSdkItems(request.input) as PutItemCommandInput), options);
     case 'UpdateItem':
-      return client.send(new UpdateItemCommand(withSdkItems(request.input) as UpdateItemCommandInput), options);
+      return client.send(
+        new UpdateItemCommand(withSdkItems(request.input) as UpdateItemCommandInput),
+        options,
+      );
     case 'DeleteItem':
-      return client.send(new DeleteItemCommand(withSdkItems(request.input) as DeleteItemCommandInput), options);
+      return client.send(
+        new DeleteItemCommand(withSdkItems(request.input) as DeleteItemCommandInput),
+        options,
+      );
     case 'TransactWriteItems':
       await client.send(
         new TransactWriteItemsCommand({

@@ -31,7 +31,8 @@ export async function sendWrite(
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     const current = storedItem(error.Item);
-    if (options.desired !== undefined && sameOutcome(current, options.desired)) return { attributes: current };
+    if (options.desired !== undefined && sameOutcome(current, options.desired))
+      return { attributes: current };
     throw conflictFailure(kind, current);
   }
 }

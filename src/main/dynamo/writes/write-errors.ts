@@ -6,15 +6,21 @@ import { fromSdkItem } from '../marshal';
 
 export const CONDITIONAL_FAILED = 'ConditionalCheckFailedException';
 
-const CONFLICT_MESSAGES: Record<string, string> = {
-  create: 'An item with this key already exists, so nothing was written. The stored item is shown next to yours.',
-  update: 'Someone changed this item after you loaded it, so nothing was written. Compare their version with yours and choose.',
-  delete: 'The item changed (or is gone) since you loaded it, so it was not deleted. Review the stored item first.',
-  'key-change': 'The key change was not made: the old item changed since you loaded it, or an item with the new key already exists.',
+const UPDATE_CONFLICT =
+  'Someone changed this item after you loaded it, so nothing was written. Compare their version with yours and choose.';
+
+const CONFLICT_MESSAGES: Partial<Record<ChangeKind, string>> = {
+  create:
+    'An item with this key already exists, so nothing was written. The stored item is shown next to yours.',
+  update: UPDATE_CONFLICT,
+  delete:
+    'The item changed (or is gone) since you loaded it, so it was not deleted. Review the stored item first.',
+  'key-change':
+    'The key change was not made: the old item changed since you loaded it, or an item with the new key already exists.',
 };
 
 export function conflictMessage(kind: ChangeKind): string {
-  return CONFLICT_MESSAGES[kind] ?? CONFLICT_MESSAGES.update!;
+  return CONFLICT_MESSAGES[kind] ?? UPDATE_CONFLICT;
 }
 
 export function storedItem(raw: unknown): Item | null {
