@@ -18,7 +18,9 @@ if (!existsSync(cli) || !existsSync(renderer)) {
     shell: process.platform === 'win32',
   });
   if (result.status !== 0 || !existsSync(cli)) {
-    process.stderr.write('dynotable: the build failed (see above). Fix it, or run `npm run build` yourself.\n');
+    process.stderr.write(
+      'dynotable: the build failed (see above). Fix it, or run `npm run build` yourself.\n',
+    );
     process.exit(2);
   }
 }

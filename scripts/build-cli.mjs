@@ -7,6 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// --outdir DIR (tests build a private copy); it must stay inside the project so that the
+// external packages still resolve from its node_modules.
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? 'out/cli' : process.argv[outdirFlag + 1];
+if (!outdir) {
+  console.error('--outdir wants a folder.');
+  process.exit(2);
+}
 
 const entryPoints = [{ in: 'src/cli/index.ts', out: 'index' }];
 // H3's worker thread entry; the store resolves it as path.join(__dirname, 'resultset-worker.js').
@@ -18,7 +26,7 @@ const started = Date.now();
 await build({
   absWorkingDir: root,
   entryPoints,
-  outdir: 'out/cli',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -30,4 +38,4 @@ await build({
   console.error('The CLI bundle failed to build (errors above).');
   process.exit(1);
 });
-console.log(`built out/cli (${entryPoints.map((e) => e.out).join(', ')}) in ${Date.now() - started} ms`);
+console.log(`built ${outdir} (${entryPoints.map((e) => e.out).join(', ')}) in ${Date.now() - started} ms`);

@@ -22,7 +22,7 @@ export interface ChannelExample<C extends Channel> {
 export type ChannelExamples = { [C in Channel]: ChannelExample<C> };
 
 const sampleTable: TableSummary = {
-  name: 'dynotable-sample',
+  name: 'DynoTableSample',
   status: 'ACTIVE',
   keys: { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
   indexes: [
@@ -43,7 +43,7 @@ const sampleTable: TableSummary = {
   pointInTimeRecovery: 'DISABLED',
   deletionProtection: false,
   createdAt: '2025-01-07T09:30:00.000Z',
-  arn: 'arn:aws:dynamodb:ddblocal:000000000000:table/dynotable-sample',
+  arn: 'arn:aws:dynamodb:ddblocal:000000000000:table/DynoTableSample',
   tableClass: 'STANDARD',
 };
 
@@ -170,17 +170,17 @@ export const examples: ChannelExamples = {
   },
   'tables:describe': {
     summary: "One table: the summary and DescribeTable's raw answer.",
-    input: { connectionId: 'playground', table: 'dynotable-sample' },
+    input: { connectionId: 'playground', table: 'DynoTableSample' },
     output: {
       summary: sampleTable,
-      raw: { TableName: 'dynotable-sample', TableStatus: 'ACTIVE', ItemCount: 14 },
+      raw: { TableName: 'DynoTableSample', TableStatus: 'ACTIVE', ItemCount: 14 },
     },
   },
   'scan:start': {
     summary: 'Starts a bounded scan into a result set and returns its id at once.',
     input: {
       connectionId: 'playground',
-      table: 'dynotable-sample',
+      table: 'DynoTableSample',
       requestId: 'scan_3b9XkQ2m',
       pageSize: 100,
       maxItems: 1000,
@@ -213,7 +213,7 @@ export const examples: ChannelExamples = {
     summary: 'Reads one item by its full key.',
     input: {
       connectionId: 'playground',
-      table: 'dynotable-sample',
+      table: 'DynoTableSample',
       key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } },
       consistent: true,
     },
@@ -221,14 +221,14 @@ export const examples: ChannelExamples = {
   },
   'items:create': {
     summary: 'Creates an item; fails with ConditionalCheckFailedException if one with the same key exists.',
-    input: { connectionId: 'playground', table: 'dynotable-sample', item: orderItem },
+    input: { connectionId: 'playground', table: 'DynoTableSample', item: orderItem },
     output: { item: orderItem },
   },
   'items:delete': {
     summary: 'Deletes an item only if it still equals what the user saw.',
     input: {
       connectionId: 'playground',
-      table: 'dynotable-sample',
+      table: 'DynoTableSample',
       key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } },
       expected: orderItem,
     },
@@ -239,7 +239,7 @@ export const examples: ChannelExamples = {
       'Saves an edited item: an UpdateItem of the changed attributes, conditioned on the item still being as it was loaded (a key change becomes one transaction).',
     input: {
       connectionId: 'playground',
-      table: 'dynotable-sample',
+      table: 'DynoTableSample',
       seen: orderItem,
       desired: { ...orderItem, status: { S: 'DELIVERED' } },
     },
@@ -256,7 +256,7 @@ export const examples: ChannelExamples = {
       'Commits staged changes (creates, edits, deletes) in TransactWriteItems batches; reuse the token to retry safely.',
     input: {
       connectionId: 'playground',
-      table: 'dynotable-sample',
+      table: 'DynoTableSample',
       token: 'a1b2c3d4e5f6',
       changes: [
         { id: 'change-1', seen: orderItem, desired: { ...orderItem, status: { S: 'DELIVERED' } } },
