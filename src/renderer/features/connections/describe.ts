@@ -15,6 +15,8 @@ export function kindLabel(kind: Connection['kind']): string {
 
 /** One line that says where a connection goes: "profile prod-admin · eu-west-1 · localhost:8000". */
 export function connectionSubtitle(connection: Connection): string {
+  // The playground's label already says what it is; say where it runs instead.
+  if (connection.kind === 'playground') return 'DynamoDB Local on this machine';
   const parts: string[] = [];
   if (connection.kind === 'profile' && connection.profile) parts.push(`profile ${connection.profile}`);
   else parts.push(kindLabel(connection.kind));

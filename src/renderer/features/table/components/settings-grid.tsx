@@ -13,6 +13,13 @@ function Item({ term, children, title }: { term: string; children: ReactNode; ti
   );
 }
 
+function ttlLabel(ttl: TableSummary['ttl']): string {
+  if (ttl.status === 'ENABLED') return ttl.attribute ? `On · ${ttl.attribute}` : 'On';
+  if (ttl.status === 'DISABLED') return 'Off';
+  // ENABLING / DISABLING take up to an hour on AWS: say so rather than pretend.
+  return ttl.status.toLowerCase();
+}
+
 function OnOff({ isOn, children }: { isOn: boolean; children?: ReactNode }) {
   return <span className={isOn ? 'state-on' : 'state-off'}>{children ?? (isOn ? 'On' : 'Off')}</span>;
 }
@@ -55,9 +62,7 @@ export function SettingsGrid({ summary }: { summary: TableSummary }) {
         <h2 className="panel-title">Settings</h2>
         <dl className="definitions">
           <Item term="Time to live">
-            <OnOff isOn={ttlOn}>
-              {ttlOn ? `On · ${summary.ttl.attribute ?? ''}` : summary.ttl.status.toLowerCase()}
-            </OnOff>
+            <OnOff isOn={ttlOn}>{ttlLabel(summary.ttl)}</OnOff>
           </Item>
           <Item term="Streams">
             <OnOff isOn={summary.stream.enabled}>

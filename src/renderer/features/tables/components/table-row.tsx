@@ -83,8 +83,8 @@ export function TableRow({ table, onOpen }: { table: TableSummary; onOpen(): voi
       </td>
       <td>
         {table.pointInTimeRecovery === 'UNKNOWN' ? (
-          <span className="muted" title="DynoTable could not read the backup settings">
-            ?
+          <span className="muted" title="DynoTable could not read the backup settings of this table">
+            —
           </span>
         ) : (
           <OnOff isOn={table.pointInTimeRecovery === 'ENABLED'} on="On" />
