@@ -115,10 +115,31 @@ export function expectedFindings(count: number) {
       sampleKeys: first5(shadowed),
     },
     statusCode: { name: 'status.code', items: 1, parentMissing: 1, missingParentMap: 0, parentNotMap: 1, sameAsNested: 0, differsFromNested: 0, sampleKeys: [{ pk: 'trap#2', sk: 2 }] },
-    createdAt: { path: 'createdAt', iso: iso.length, isoDateOnly: 0, epochMillis: millis.length, epochSeconds: seconds.length, mixed: true, isKey: false, indexKeyOf: [], timeNamed: true, sampleKeys: first5(all) },
-    history: { path: 'history[0].at', iso: iso.length, isoDateOnly: 0, epochMillis: 0, epochSeconds: 0, mixed: false, isKey: false, indexKeyOf: [], timeNamed: true, sampleKeys: first5(iso) },
-    birthday: { path: 'profile.birthday', iso: millis.length, isoDateOnly: millis.length, epochMillis: 0, epochSeconds: 0, mixed: false, isKey: false, indexKeyOf: [], timeNamed: false, sampleKeys: first5(millis) },
-    gsiDay: { path: 'gsiDay', iso: all.filter((i) => i % 6 === 0).length, isoDateOnly: all.filter((i) => i % 6 === 0).length, epochMillis: 0, epochSeconds: 0, mixed: false, isKey: false, indexKeyOf: ['byDay'], timeNamed: false, sampleKeys: first5(all.filter((i) => i % 6 === 0)) },
-    updatedAt: { path: 'updatedAt', iso: 0, isoDateOnly: 0, epochMillis: seconds.length, epochSeconds: 0, mixed: false, isKey: false, indexKeyOf: [], timeNamed: true, sampleKeys: first5(seconds) },
+    createdAt: dateFinding('createdAt', { iso, millis, seconds }, { mixed: true, timeNamed: true }),
+    history: dateFinding('history[0].at', { iso }, { timeNamed: true }),
+    birthday: dateFinding('profile.birthday', { iso: millis, dateOnly: true }, {}),
+    gsiDay: dateFinding('gsiDay', { iso: all.filter((i) => i % 6 === 0), dateOnly: true }, { indexKeyOf: ['byDay'] }),
+    updatedAt: dateFinding('updatedAt', { millis: seconds }, { timeNamed: true }),
+  };
+}
+
+function dateFinding(
+  path: string,
+  kinds: { iso?: number[]; millis?: number[]; seconds?: number[]; dateOnly?: boolean },
+  flags: { mixed?: boolean; timeNamed?: boolean; indexKeyOf?: string[] },
+) {
+  const first5 = (list: number[] = []) => list.slice(0, 5).map(keyOf);
+  return {
+    path,
+    iso: kinds.iso?.length ?? 0,
+    isoDateOnly: kinds.dateOnly ? (kinds.iso?.length ?? 0) : 0,
+    epochMillis: kinds.millis?.length ?? 0,
+    epochSeconds: kinds.seconds?.length ?? 0,
+    mixed: flags.mixed ?? false,
+    isKey: false,
+    indexKeyOf: flags.indexKeyOf ?? [],
+    timeNamed: flags.timeNamed ?? false,
+    sampleKeys: [...first5(kinds.iso), ...first5(kinds.millis), ...first5(kinds.seconds)],
+    sampleKeysByKind: { iso: first5(kinds.iso), epochMillis: first5(kinds.millis), epochSeconds: first5(kinds.seconds) },
   };
 }

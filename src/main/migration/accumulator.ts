@@ -24,7 +24,8 @@ export interface PathStats {
   isoDateOnly: number;
   epochMillis: number;
   epochSeconds: number;
-  samples: Sample[];
+  /** Per kind, so a mostly converted path still shows where its last ISO strings are. */
+  samples: { iso: Sample[]; millis: Sample[]; seconds: Sample[] };
 }
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
@@ -113,13 +114,15 @@ export class MigrationAccumulator {
           continue;
         }
         this.pathCount += 1;
-        p = s.paths[path] = { ...o, iso: 0, isoDateOnly: 0, epochMillis: 0, epochSeconds: 0, samples: [] };
+        p = s.paths[path] = { ...o, iso: 0, isoDateOnly: 0, epochMillis: 0, epochSeconds: 0, samples: { iso: [], millis: [], seconds: [] } };
       }
       p.iso += o.iso;
       p.isoDateOnly += o.isoDateOnly;
       p.epochMillis += o.epochMillis;
       p.epochSeconds += o.epochSeconds;
-      mergeSamples(p.samples, o.samples, this.sampleLimit);
+      mergeSamples(p.samples.iso, o.samples.iso, this.sampleLimit);
+      mergeSamples(p.samples.millis, o.samples.millis, this.sampleLimit);
+      mergeSamples(p.samples.seconds, o.samples.seconds, this.sampleLimit);
     }
   }
 
@@ -169,16 +172,20 @@ export class MigrationAccumulator {
         isoDateOnly: 0,
         epochMillis: 0,
         epochSeconds: 0,
-        samples: [],
+        samples: { iso: [], millis: [], seconds: [] },
       };
     }
-    if (kind === 'millis') p.epochMillis += 1;
-    else if (kind === 'seconds') p.epochSeconds += 1;
-    else {
+    if (kind === 'millis') {
+      p.epochMillis += 1;
+      this.sample(p.samples.millis, this.sampleLimit);
+    } else if (kind === 'seconds') {
+      p.epochSeconds += 1;
+      this.sample(p.samples.seconds, this.sampleLimit);
+    } else {
       p.iso += 1;
       if (kind === 'date') p.isoDateOnly += 1;
+      this.sample(p.samples.iso, this.sampleLimit);
     }
-    this.sample(p.samples, this.sampleLimit);
   }
 
   private dotted(name: string, value: AttributeValue): void {

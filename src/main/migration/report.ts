@@ -52,7 +52,13 @@ export function dateFindings(state: AccumulatorState, info: TableKeyInfo): DateA
       isKey: p.depth === 1 && keyNames.has(p.top),
       indexKeyOf: p.depth === 1 ? (info.indexKeys[p.top] ?? []) : [],
       timeNamed: isTimeName(p.name),
-      sampleKeys: p.samples.map((s) => toPlainKey(s.key)),
+      // ISO first: those are what a fix or a setting is about.
+      sampleKeys: [...p.samples.iso, ...p.samples.millis, ...p.samples.seconds].map((s) => toPlainKey(s.key)),
+      sampleKeysByKind: {
+        iso: p.samples.iso.map((s) => toPlainKey(s.key)),
+        epochMillis: p.samples.millis.map((s) => toPlainKey(s.key)),
+        epochSeconds: p.samples.seconds.map((s) => toPlainKey(s.key)),
+      },
     });
   }
   // Mixed paths first (they need a data fix), then the rest by path, so reports diff cleanly.

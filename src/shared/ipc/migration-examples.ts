@@ -37,7 +37,11 @@ const report: MigrationReport = {
       isKey: false,
       indexKeyOf: [],
       timeNamed: true,
-      sampleKeys: [{ pk: 'order#000001', sk: 1 }],
+      sampleKeys: [
+        { pk: 'order#000001', sk: 1 },
+        { pk: 'order#000002', sk: 1 },
+      ],
+      sampleKeysByKind: { iso: [{ pk: 'order#000001', sk: 1 }], epochMillis: [{ pk: 'order#000002', sk: 1 }], epochSeconds: [] },
     },
   ],
   untrackedPaths: 0,

@@ -42,7 +42,13 @@ export const dateAttributeSchema = z.object({
   indexKeyOf: z.array(z.string()),
   /** The name says it is a time (createdAt, …Date, timestamp, …). */
   timeNamed: z.boolean(),
+  /** ISO samples first, then epoch ms, then epoch s (each bounded). */
   sampleKeys: z.array(plainKeySchema),
+  sampleKeysByKind: z.object({
+    iso: z.array(plainKeySchema),
+    epochMillis: z.array(plainKeySchema),
+    epochSeconds: z.array(plainKeySchema),
+  }),
 });
 export type DateAttributeFinding = z.infer<typeof dateAttributeSchema>;
 
