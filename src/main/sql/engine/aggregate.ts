@@ -1,0 +1,114 @@
+import { compositeKey, hashKey, type HashKey, sortCompare } from '../values/compare';
+import { isNum } from '../values/decimal';
+import { ExactSum } from '../values/exact-sum';
+import { isNull, type Value } from '../values/value';
+import type { AggregateCall, BExpr } from './bound';
+import { compile, type CompileEnv, type Evaluator } from './compile';
+import { type Frame, IntBuffer } from './frame';
+
+export interface Aggregated {
+  /** Group keys, then one column per aggregate call; row g is group g. */
+  slots: Value[][];
+  groups: number;
+}
+
+/** Assigns each frame row a group number; groups are numbered in order of first appearance. */
+function assignGroups(frame: Frame, keys: Evaluator[]): { groupOf: Int32Array; firstRow: Int32Array } {
+  const groupOf = new Int32Array(frame.length);
+  const firstRow = new IntBuffer(64);
+  if (keys.length === 0) {
+    firstRow.push(0);
+    return { groupOf, firstRow: firstRow.toArray() };
+  }
+  const ids = new Map<HashKey, number>();
+  const single = keys.length === 1 ? keys[0]! : undefined;
+  for (let r = 0; r < frame.length; r++) {
+    // NULL keys form one group, as SQL's GROUP BY does.
+    const key = single ? hashKey(single(r)) : compositeKey(keys.map((k) => k(r)));
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = firstRow.length;
+      ids.set(key, id);
+      firstRow.push(r);
+    }
+    groupOf[r] = id;
+  }
+  return { groupOf, firstRow: firstRow.toArray() };
+}
+
+/** Hash aggregation: one pass to find groups, then one tight pass per aggregate. */
+export function aggregate(frame: Frame, keys: BExpr[], calls: AggregateCall[], env: CompileEnv, warn: (message: string) => void): Aggregated {
+  const keyEvaluators = keys.map((k) => compile(k, env)(frame));
+  const { groupOf, firstRow } = assignGroups(frame, keyEvaluators);
+  const groups = keys.length === 0 ? 1 : firstRow.length;
+  const slots: Value[][] = keyEvaluators.map((ev) => Array.from(firstRow, (r) => ev(r)));
+  for (const call of calls) {
+    const arg = call.arg ? compile(call.arg, env)(frame) : undefined;
+    slots.push(accumulate(call, arg, frame.length, groupOf, groups, warn));
+  }
+  return { slots, groups };
+}
+
+function accumulate(call: AggregateCall, arg: Evaluator | undefined, rows: number, groupOf: Int32Array, groups: number, warn: (message: string) => void): Value[] {
+  const seen = call.distinct ? Array.from({ length: groups }, () => new Set<HashKey>()) : undefined;
+  const admit = (g: number, v: Value): boolean => {
+    if (!seen) return true;
+    const key = hashKey(v);
+    if (seen[g]!.has(key)) return false;
+    seen[g]!.add(key);
+    return true;
+  };
+  if (call.name === 'COUNT') {
+    const counts = new Array<number>(groups).fill(0);
+    if (!arg) for (let r = 0; r < rows; r++) counts[groupOf[r]!]! += 1;
+    else {
+      for (let r = 0; r < rows; r++) {
+        const v = arg(r);
+        if (!isNull(v) && admit(groupOf[r]!, v)) counts[groupOf[r]!]! += 1;
+      }
+    }
+    return counts;
+  }
+  if (call.name === 'SUM' || call.name === 'AVG') {
+    const sums: (ExactSum | undefined)[] = new Array(groups);
+    let skipped = 0;
+    for (let r = 0; r < rows; r++) {
+      const v = arg!(r);
+      if (isNull(v)) continue;
+      if (!isNum(v)) {
+        skipped += 1;
+        continue;
+      }
+      const g = groupOf[r]!;
+      if (seen && !admit(g, v)) continue;
+      (sums[g] ??= new ExactSum()).add(v);
+    }
+    if (skipped > 0) warn(`${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`);
+    return Array.from(sums, (s) => (s ? (call.name === 'SUM' ? s.total() : s.average()) : null));
+  }
+  // MIN/MAX prefer numbers: a column that is a number in most items and a string in a few
+  // should give the largest number, not the "largest" string. Other types count only when a
+  // group has no numbers, and the mix is reported.
+  const bestNumber: Value[] = new Array<Value>(groups).fill(null);
+  const bestOther: Value[] = new Array<Value>(groups).fill(null);
+  const sign = call.name === 'MIN' ? -1 : 1;
+  for (let r = 0; r < rows; r++) {
+    const v = arg!(r);
+    if (isNull(v)) continue;
+    const g = groupOf[r]!;
+    const best = isNum(v) ? bestNumber : bestOther;
+    const current = best[g];
+    if (current === null || sortCompare(v, current) * sign > 0) best[g] = v;
+  }
+  let mixed = 0;
+  const result = bestNumber.map((n, g) => {
+    if (n !== null && bestOther[g] !== null) mixed += 1;
+    return n ?? bestOther[g]!;
+  });
+  if (mixed > 0) warn(`${call.text} compared only the numbers in ${plural(mixed, 'group', 'groups')} that also have other types.`);
+  return result;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

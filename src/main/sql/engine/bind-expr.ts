@@ -1,0 +1,195 @@
+import type { Expr, Query } from '../parser/ast';
+import type { Value } from '../values/value';
+import { parseNum } from '../values/decimal';
+import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
+import { fingerprint } from './fingerprint';
+import { functionArity } from './functions';
+import type { Scope } from './scope';
+import { outputNames } from './scope';
+
+export const AGGREGATES = new Set<string>(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
+
+/** GROUP BY keys and the aggregates found so far, while binding the clauses after grouping. */
+export class Grouping {
+  readonly calls: AggregateCall[] = [];
+  private readonly callPrints: string[] = [];
+  constructor(readonly keys: { print: string; expr: BExpr }[]) {}
+
+  slotOfKey(print: string): number {
+    return this.keys.findIndex((key) => key.print === print);
+  }
+
+  slotOfCall(call: AggregateCall): number {
+    const print = `${call.name}|${call.distinct}|${call.arg ? fingerprint(call.arg) : '*'}`;
+    let index = this.callPrints.indexOf(print);
+    if (index < 0) {
+      index = this.calls.length;
+      this.calls.push(call);
+      this.callPrints.push(print);
+    }
+    return this.keys.length + index;
+  }
+}
+
+export interface ExprContext {
+  scope: Scope;
+  bindSubquery(query: Query, scope: Scope): BoundQuery;
+  /** Set for HAVING / SELECT / ORDER BY of a grouped query. */
+  grouping?: Grouping;
+  /** Output aliases usable by name (ORDER BY, HAVING, GROUP BY). */
+  aliases?: Map<string, BExpr>;
+  /** Clause name for messages ("WHERE", "ON", ...). */
+  clause: string;
+}
+
+export function containsAggregate(e: Expr): boolean {
+  switch (e.kind) {
+    case 'call':
+      return AGGREGATES.has(e.name) || e.args.some(containsAggregate);
+    case 'literal':
+    case 'ref':
+    case 'exists':
+    case 'subquery':
+      return false;
+    case 'unary':
+    case 'isNull':
+    case 'cast':
+      return containsAggregate(e.operand);
+    case 'binary':
+      return containsAggregate(e.left) || containsAggregate(e.right);
+    case 'between':
+      return [e.operand, e.low, e.high].some(containsAggregate);
+    case 'inList':
+      return containsAggregate(e.operand) || e.items.some(containsAggregate);
+    case 'inQuery':
+      return containsAggregate(e.operand);
+    case 'like':
+      return containsAggregate(e.operand) || containsAggregate(e.pattern);
+    case 'case':
+      return [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].some((x) => x !== undefined && containsAggregate(x));
+  }
+}
+
+function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value {
+  switch (e.value.type) {
+    case 'number': {
+      const n = parseNum(e.value.text);
+      if (n === undefined) throw ctx.scope.error(`"${e.value.text}" is not a number`, e.span);
+      return n;
+    }
+    case 'string':
+      return e.value.value;
+    case 'boolean':
+      return e.value.value;
+    case 'null':
+      return null;
+  }
+}
+
+function subquery(query: Query, ctx: ExprContext, span: Expr['span'], what: string): BoundQuery {
+  const bound = ctx.bindSubquery(query, ctx.scope);
+  const names = outputNames(bound);
+  if (names && names.length !== 1) throw ctx.scope.error(`${what} must select exactly one column (it selects ${names.length})`, span);
+  return bound;
+}
+
+/** Binds one expression: names → columns, calls → functions, aggregates → slots when grouped. */
+export function bindExpr(e: Expr, ctx: ExprContext): BExpr {
+  if (ctx.grouping) return bindGrouped(e, ctx, ctx.grouping);
+  return bindPlain(e, ctx);
+}
+
+function bindPlain(e: Expr, ctx: ExprContext): BExpr {
+  if (e.kind === 'ref') {
+    const only = e.parts.length === 1 ? e.parts[0] : undefined;
+    const alias = only?.kind === 'name' ? ctx.aliases?.get(only.name) : undefined;
+    if (alias) return alias;
+    const { binding, attr, path } = ctx.scope.resolve(e.parts, e.span);
+    if (binding.attributes !== 'ALL') binding.attributes.add(attr);
+    return { kind: 'col', binding: binding.id, attr, path };
+  }
+  if (e.kind === 'call' && AGGREGATES.has(e.name)) {
+    throw ctx.scope.error(`${e.name}() cannot be used in ${ctx.clause}; aggregates belong in SELECT, HAVING or ORDER BY`, e.span);
+  }
+  return buildNode(e, ctx, (child) => bindPlain(child, ctx));
+}
+
+function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
+  if (e.kind === 'call' && AGGREGATES.has(e.name)) {
+    const plain: ExprContext = { scope: ctx.scope, bindSubquery: ctx.bindSubquery, clause: `${e.name}()` };
+    if (e.args.length > 1 || (!e.star && e.args.length === 0)) throw ctx.scope.error(`${e.name} takes one value`, e.span);
+    if (e.star && e.name !== 'COUNT') throw ctx.scope.error(`Only COUNT accepts *`, e.span);
+    const arg = e.star ? undefined : bindPlain(e.args[0]!, plain);
+    const text = ctx.scope.text.slice(e.span.start, e.span.end);
+    return { kind: 'slot', index: grouping.slotOfCall({ name: e.name as AggregateName, arg, distinct: e.distinct, text }) };
+  }
+  if (e.kind === 'ref' && e.parts.length === 1 && e.parts[0]!.kind === 'name') {
+    const alias = ctx.aliases?.get(e.parts[0]!.name);
+    if (alias) return alias;
+  }
+  if (!containsAggregate(e)) {
+    const plain = bindPlain(e, { ...ctx, aliases: undefined, grouping: undefined });
+    const slot = grouping.slotOfKey(fingerprint(plain));
+    if (slot >= 0) return { kind: 'slot', index: slot };
+    if (e.kind === 'ref') {
+      const text = ctx.scope.text.slice(e.span.start, e.span.end);
+      throw ctx.scope.error(`${text} must be in GROUP BY or inside an aggregate such as MIN(${text})`, e.span);
+    }
+    if (e.kind === 'literal' || e.kind === 'subquery' || e.kind === 'exists') return plain;
+  }
+  return buildNode(e, ctx, (child) => bindGrouped(child, ctx, grouping));
+}
+
+/** Rebuilds one node with children bound by `child` (plain or grouped). */
+function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr {
+  switch (e.kind) {
+    case 'literal':
+      return { kind: 'lit', value: literal(e, ctx) };
+    case 'ref':
+      return child(e);
+    case 'unary':
+      return { kind: 'unary', op: e.op, operand: child(e.operand) };
+    case 'binary':
+      return { kind: 'binary', op: e.op, left: child(e.left), right: child(e.right) };
+    case 'isNull':
+      return { kind: 'isNull', operand: child(e.operand), negated: e.negated };
+    case 'between':
+      return { kind: 'between', operand: child(e.operand), low: child(e.low), high: child(e.high), negated: e.negated };
+    case 'inList':
+      return { kind: 'inList', operand: child(e.operand), items: e.items.map(child), negated: e.negated };
+    case 'inQuery':
+      return { kind: 'inQuery', operand: child(e.operand), query: subquery(e.query, ctx, e.span, 'The subquery after IN'), negated: e.negated, span: e.span };
+    case 'like':
+      return {
+        kind: 'like',
+        operand: child(e.operand),
+        pattern: child(e.pattern),
+        escape: e.escape ? child(e.escape) : undefined,
+        negated: e.negated,
+        caseInsensitive: e.caseInsensitive,
+      };
+    case 'exists':
+      return { kind: 'exists', query: ctx.bindSubquery(e.query, ctx.scope), negated: e.negated };
+    case 'subquery':
+      return { kind: 'scalar', query: subquery(e.query, ctx, e.span, 'A subquery used as a value'), span: e.span };
+    case 'case':
+      return {
+        kind: 'case',
+        operand: e.operand ? child(e.operand) : undefined,
+        whens: e.whens.map((w) => ({ when: child(w.when), then: child(w.then) })),
+        otherwise: e.otherwise ? child(e.otherwise) : undefined,
+      };
+    case 'cast':
+      return { kind: 'cast', operand: child(e.operand), type: e.type };
+    case 'call': {
+      const arity = functionArity(e.name);
+      if (!arity) throw ctx.scope.error(`Unknown function ${e.name}(); see docs/SQL.md for the list`, e.span);
+      if (e.star || e.distinct) throw ctx.scope.error(`${e.name}() does not take ${e.star ? '*' : 'DISTINCT'}`, e.span);
+      if (e.args.length < arity.min || e.args.length > arity.max) {
+        const expected = arity.min === arity.max ? `${arity.min}` : `${arity.min} to ${arity.max}`;
+        throw ctx.scope.error(`${e.name}() takes ${expected} argument${arity.max === 1 ? '' : 's'}, not ${e.args.length}`, e.span);
+      }
+      return { kind: 'call', name: e.name, args: e.args.map(child), span: e.span };
+    }
+  }
+}

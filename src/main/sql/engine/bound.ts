@@ -1,0 +1,99 @@
+import type { BinaryOp, CastType } from '../parser/ast';
+import type { SourceSpan } from '../parser/sql-error';
+import type { Value } from '../values/value';
+import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
+
+/** A step of a path below a top-level attribute: a map key or a list index. */
+export type PathStep = string | number;
+
+/** Expressions after name resolution: every column names its binding, every call its function. */
+export type BExpr =
+  | { kind: 'lit'; value: Value }
+  | { kind: 'col'; binding: number; attr: string; path: PathStep[] }
+  /** A column of the aggregated row (group keys first, then aggregates). */
+  | { kind: 'slot'; index: number }
+  | { kind: 'unary'; op: '-' | '+' | 'NOT'; operand: BExpr }
+  | { kind: 'binary'; op: BinaryOp; left: BExpr; right: BExpr }
+  | { kind: 'isNull'; operand: BExpr; negated: boolean }
+  | { kind: 'between'; operand: BExpr; low: BExpr; high: BExpr; negated: boolean }
+  | { kind: 'inList'; operand: BExpr; items: BExpr[]; negated: boolean }
+  | { kind: 'inQuery'; operand: BExpr; query: BoundQuery; negated: boolean; span: SourceSpan }
+  | { kind: 'like'; operand: BExpr; pattern: BExpr; escape?: BExpr; negated: boolean; caseInsensitive: boolean }
+  | { kind: 'exists'; query: BoundQuery; negated: boolean }
+  | { kind: 'scalar'; query: BoundQuery; span: SourceSpan }
+  | { kind: 'case'; operand?: BExpr; whens: { when: BExpr; then: BExpr }[]; otherwise?: BExpr }
+  | { kind: 'cast'; operand: BExpr; type: CastType }
+  | { kind: 'call'; name: string; args: BExpr[]; span: SourceSpan };
+
+export type AggregateName = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+
+export interface AggregateCall {
+  name: AggregateName;
+  /** Absent for COUNT(*). */
+  arg?: BExpr;
+  distinct: boolean;
+  /** The text as written, for warnings ("SUM(o.amount) skipped 3 strings"). */
+  text: string;
+}
+
+export type BindingSource =
+  | { kind: 'base'; table: TableInfo; view?: EntityView }
+  | { kind: 'derived'; query: BoundQuery };
+
+export interface Binding {
+  id: number;
+  alias: string;
+  source: BindingSource;
+  /** Top-level attributes the statement reads from this binding; 'ALL' for `*`. */
+  attributes: Set<string> | 'ALL';
+  /** Conditions on this binding alone, applied before joins (view condition included). */
+  local: BExpr[];
+  /** WHERE conditions on this binding alone that run after the join (it is on a LEFT JOIN's optional side). */
+  after: BExpr[];
+  /** On the optional side of a LEFT JOIN. */
+  nullable: boolean;
+  span: SourceSpan;
+}
+
+export type JoinTree =
+  | { kind: 'binding'; id: number }
+  | { kind: 'join'; type: 'inner' | 'left' | 'cross'; left: JoinTree; right: JoinTree; on: BExpr[] };
+
+export type Output =
+  | { kind: 'expr'; name: string; expr: BExpr }
+  /** `*` or `t.*`: expanded when the data is there, because items have no fixed schema. */
+  | { kind: 'star'; bindings: number[] };
+
+export interface SortKey {
+  expr: BExpr;
+  descending: boolean;
+  nullsFirst: boolean;
+}
+
+export interface BoundSelect {
+  kind: 'select';
+  bindings: Binding[];
+  from?: JoinTree;
+  /** WHERE conjuncts that involve several bindings (or none), applied after the joins. */
+  where: BExpr[];
+  aggregate?: { keys: BExpr[]; calls: AggregateCall[] };
+  having?: BExpr;
+  outputs: Output[];
+  orderBy: SortKey[];
+  distinct: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export interface BoundUnion {
+  kind: 'union';
+  all: boolean;
+  left: BoundQuery;
+  right: BoundQuery;
+  /** Sort keys refer to output columns by position. */
+  orderBy: { output: number; descending: boolean; nullsFirst: boolean }[];
+  limit?: number;
+  offset?: number;
+}
+
+export type BoundQuery = BoundSelect | BoundUnion;

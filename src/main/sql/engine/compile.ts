@@ -1,0 +1,329 @@
+import { add, divide, modulo, multiply, negate, subtract } from '../values/arith';
+import { hashKey, type HashKey, sqlCompare, sqlEquals } from '../values/compare';
+import { isNum, type Num } from '../values/decimal';
+import { DMap, getEntry, isNull, DSet, type Value } from '../values/value';
+import type { BExpr, PathStep } from './bound';
+import { castValue } from './cast';
+import type { Frame } from './frame';
+import { type FunctionEnv, functionImpl, toText } from './functions';
+import { likeMatcher } from './like';
+import type { ColumnarTable } from './table';
+
+export type Evaluator = (r: number) => Value;
+/** Two stages: bind to a frame's arrays once, then evaluate per row with no lookups. */
+export type Compiled = (frame: Frame) => Evaluator;
+
+export interface SubqueryValues {
+  /** First-column values of an uncorrelated subquery, computed once per statement. */
+  values(query: import('./bound').BoundQuery): readonly Value[];
+  /** Row count check and value of a scalar subquery; throws with the position when >1 row. */
+  scalar(query: import('./bound').BoundQuery, span: { start: number; end: number }): Value;
+  exists(query: import('./bound').BoundQuery): boolean;
+}
+
+export interface CompileEnv {
+  tables: readonly ColumnarTable[];
+  /** Columns of the aggregated rows, read by `slot` expressions. */
+  slots?: readonly (readonly Value[])[];
+  fn: FunctionEnv;
+  subqueries: SubqueryValues;
+}
+
+export function truth(v: Value): boolean | null {
+  return v === true ? true : v === false ? false : null;
+}
+
+export function walkPath(value: Value, path: readonly PathStep[]): Value {
+  let v = value;
+  for (const step of path) {
+    if (typeof step === 'number') {
+      if (Array.isArray(v)) v = v[step];
+      else if (v instanceof DSet) v = v.items[step];
+      else return undefined;
+    } else if (v instanceof DMap) v = getEntry(v, step);
+    else return undefined;
+  }
+  return v;
+}
+
+const arithmetic: Record<string, (a: Num, b: Num) => Num | undefined> = { '+': add, '-': subtract, '*': multiply, '/': divide, '%': modulo };
+
+export function compile(e: BExpr, env: CompileEnv): Compiled {
+  switch (e.kind) {
+    case 'lit': {
+      const value = e.value;
+      return () => () => value;
+    }
+    case 'col': {
+      const table = env.tables[e.binding]!;
+      const column = table.column(e.attr);
+      const { binding, path } = e;
+      if (!column) return () => () => undefined;
+      if (path.length === 0) {
+        return (frame) => {
+          const idx = frame.idx[binding]!;
+          return (r) => {
+            const i = idx[r]!;
+            return i < 0 ? undefined : column[i];
+          };
+        };
+      }
+      return (frame) => {
+        const idx = frame.idx[binding]!;
+        return (r) => {
+          const i = idx[r]!;
+          return i < 0 ? undefined : walkPath(column[i], path);
+        };
+      };
+    }
+    case 'slot': {
+      const column = env.slots![e.index]!;
+      return () => (r) => column[r];
+    }
+    case 'unary': {
+      const operand = compile(e.operand, env);
+      if (e.op === 'NOT') return (f) => lift1(operand(f), (v) => { const t = truth(v); return t === null ? null : !t; });
+      if (e.op === '-') return (f) => lift1(operand(f), (v) => (isNum(v) ? negate(v) : null));
+      return (f) => lift1(operand(f), (v) => (isNum(v) ? v : null));
+    }
+    case 'binary':
+      return compileBinary(e, env);
+    case 'isNull': {
+      const operand = compile(e.operand, env);
+      const negated = e.negated;
+      return (f) => {
+        const o = operand(f);
+        return (r) => isNull(o(r)) !== negated;
+      };
+    }
+    case 'between': {
+      const [operand, low, high] = [compile(e.operand, env), compile(e.low, env), compile(e.high, env)];
+      const negated = e.negated;
+      return (f) => {
+        const [o, l, h] = [operand(f), low(f), high(f)];
+        return (r) => {
+          const v = o(r);
+          const a = sqlCompare(l(r), v);
+          const b = sqlCompare(v, h(r));
+          if (a !== null && a > 0) return negated;
+          if (b !== null && b > 0) return negated;
+          if (a === null || b === null) return null;
+          return !negated;
+        };
+      };
+    }
+    case 'inList': {
+      const operand = compile(e.operand, env);
+      if (e.items.every((item) => item.kind === 'lit')) {
+        const values = e.items.map((item) => (item as { value: Value }).value);
+        return compileMembership(operand, () => values, e.negated);
+      }
+      const items = e.items.map((item) => compile(item, env));
+      const negated = e.negated;
+      return (f) => {
+        const o = operand(f);
+        const evaluators = items.map((item) => item(f));
+        return (r) => membership(o(r), evaluators.map((ev) => ev(r)), negated);
+      };
+    }
+    case 'inQuery': {
+      const operand = compile(e.operand, env);
+      return compileMembership(operand, () => env.subqueries.values(e.query), e.negated);
+    }
+    case 'like':
+      return compileLike(e, env);
+    case 'exists': {
+      const { query, negated } = e;
+      return () => {
+        const found = env.subqueries.exists(query) !== negated;
+        return () => found;
+      };
+    }
+    case 'scalar': {
+      const { query, span } = e;
+      return () => {
+        const value = env.subqueries.scalar(query, span);
+        return () => value;
+      };
+    }
+    case 'case':
+      return compileCase(e, env);
+    case 'cast': {
+      const operand = compile(e.operand, env);
+      const type = e.type;
+      return (f) => lift1(operand(f), (v) => castValue(v, type));
+    }
+    case 'call': {
+      const impl = functionImpl(e.name);
+      const args = e.args.map((arg) => compile(arg, env));
+      const fnEnv = env.fn;
+      if (args.length === 1) return (f) => lift1(args[0]!(f), (v) => impl([v], fnEnv));
+      return (f) => {
+        const evaluators = args.map((arg) => arg(f));
+        return (r) => impl(evaluators.map((ev) => ev(r)), fnEnv);
+      };
+    }
+  }
+}
+
+function lift1(ev: Evaluator, fn: (v: Value) => Value): Evaluator {
+  return (r) => fn(ev(r));
+}
+
+function compileBinary(e: Extract<BExpr, { kind: 'binary' }>, env: CompileEnv): Compiled {
+  const left = compile(e.left, env);
+  const right = compile(e.right, env);
+  switch (e.op) {
+    case 'AND':
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const x = truth(a(r));
+          if (x === false) return false;
+          const y = truth(b(r));
+          if (y === false) return false;
+          return x === null || y === null ? null : true;
+        };
+      };
+    case 'OR':
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const x = truth(a(r));
+          if (x === true) return true;
+          const y = truth(b(r));
+          if (y === true) return true;
+          return x === null || y === null ? null : false;
+        };
+      };
+    case '=':
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const x = a(r);
+          const y = b(r);
+          if (typeof x === 'string' && typeof y === 'string') return x === y;
+          return sqlEquals(x, y);
+        };
+      };
+    case '<>':
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const eq = sqlEquals(a(r), b(r));
+          return eq === null ? null : !eq;
+        };
+      };
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      const test = { '<': (c: number) => c < 0, '<=': (c: number) => c <= 0, '>': (c: number) => c > 0, '>=': (c: number) => c >= 0 }[e.op];
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const c = sqlCompare(a(r), b(r));
+          return c === null ? null : test(c);
+        };
+      };
+    }
+    case '||':
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const x = toText(a(r));
+          const y = toText(b(r));
+          return x === null || y === null ? null : x + y;
+        };
+      };
+    default: {
+      const op = arithmetic[e.op]!;
+      return (f) => {
+        const [a, b] = [left(f), right(f)];
+        return (r) => {
+          const x = a(r);
+          const y = b(r);
+          if (!isNum(x) || !isNum(y)) return null;
+          return op(x, y) ?? null;
+        };
+      };
+    }
+  }
+}
+
+function membership(v: Value, items: readonly Value[], negated: boolean): boolean | null {
+  if (isNull(v)) return null;
+  let sawNull = false;
+  for (const item of items) {
+    const eq = sqlEquals(v, item);
+    if (eq === true) return !negated;
+    if (eq === null) sawNull = true;
+  }
+  return sawNull ? null : negated;
+}
+
+/** x IN (...) with a fixed list: one hash lookup per row. NULL in the list makes misses NULL. */
+function compileMembership(operand: Compiled, list: () => readonly Value[], negated: boolean): Compiled {
+  let keys: Set<HashKey> | undefined;
+  let hasNull = false;
+  return (f) => {
+    if (!keys) {
+      const values = list();
+      hasNull = values.some(isNull);
+      keys = new Set(values.filter((v) => !isNull(v)).map(hashKey));
+    }
+    const set = keys;
+    const o = operand(f);
+    return (r) => {
+      const v = o(r);
+      if (isNull(v)) return null;
+      if (set.has(hashKey(v))) return !negated;
+      return hasNull ? null : negated;
+    };
+  };
+}
+
+function compileLike(e: Extract<BExpr, { kind: 'like' }>, env: CompileEnv): Compiled {
+  const operand = compile(e.operand, env);
+  const pattern = compile(e.pattern, env);
+  const escape = e.escape ? compile(e.escape, env) : undefined;
+  const { negated, caseInsensitive } = e;
+  return (f) => {
+    const [o, p, x] = [operand(f), pattern(f), escape?.(f)];
+    let lastPattern: Value;
+    let lastEscape: Value;
+    let matcher: ((s: string) => boolean) | undefined;
+    return (r) => {
+      const v = o(r);
+      const pat = p(r);
+      const esc = x ? x(r) : '\\';
+      if (isNull(v) || isNull(pat)) return null;
+      if (typeof v !== 'string' || typeof pat !== 'string' || typeof esc !== 'string') return null;
+      if (!matcher || pat !== lastPattern || esc !== lastEscape) {
+        matcher = likeMatcher(pat, esc, caseInsensitive);
+        lastPattern = pat;
+        lastEscape = esc;
+      }
+      return matcher(v) !== negated;
+    };
+  };
+}
+
+function compileCase(e: Extract<BExpr, { kind: 'case' }>, env: CompileEnv): Compiled {
+  const operand = e.operand ? compile(e.operand, env) : undefined;
+  const whens = e.whens.map((w) => ({ when: compile(w.when, env), then: compile(w.then, env) }));
+  const otherwise = e.otherwise ? compile(e.otherwise, env) : undefined;
+  return (f) => {
+    const o = operand?.(f);
+    const branches = whens.map((w) => ({ when: w.when(f), then: w.then(f) }));
+    const other = otherwise?.(f);
+    return (r) => {
+      const subject = o?.(r);
+      for (const branch of branches) {
+        const hit = o ? sqlEquals(subject, branch.when(r)) : truth(branch.when(r));
+        if (hit === true) return branch.then(r);
+      }
+      return other ? other(r) : null;
+    };
+  };
+}

@@ -1,0 +1,178 @@
+import { AppFailure } from '../../../shared/errors';
+import { SqlError, SqlErrorCodes } from '../parser/sql-error';
+import { compositeKey } from '../values/compare';
+import type { Value } from '../values/value';
+import { aggregate } from './aggregate';
+import type { BExpr, Binding, BoundQuery, BoundSelect, BoundUnion, JoinTree, Output } from './bound';
+import { compile, type CompileEnv, type Evaluator, type SubqueryValues } from './compile';
+import { and } from './conjuncts';
+import { filterFrame, type Frame, identityFrame } from './frame';
+import type { FunctionEnv } from './functions';
+import { joinFrames } from './join';
+import { ColumnResult, FrameResult, type ResultTable, toColumnarTable } from './result';
+import { sortRows } from './sort';
+import type { ColumnarTable } from './table';
+
+export interface ExecEnv {
+  text: string;
+  fn: FunctionEnv;
+  /** The fetched data of a base binding (the planner decided how it was fetched). */
+  tableFor(binding: Binding): ColumnarTable;
+  warn(message: string): void;
+  signal?: AbortSignal;
+}
+
+export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
+  const memo = new Map<BoundQuery, ResultTable>();
+  const run = (q: BoundQuery): ResultTable => {
+    let result = memo.get(q);
+    if (!result) {
+      checkCancelled(env);
+      result = q.kind === 'select' ? executeSelect(q, env, subqueries) : executeUnion(q, run);
+      memo.set(q, result);
+    }
+    return result;
+  };
+  const subqueries: SubqueryValues = {
+    values: (q) => run(q).column(0),
+    exists: (q) => run(q).length > 0,
+    scalar(q, span) {
+      const result = run(q);
+      if (result.length > 1) {
+        throw new SqlError(SqlErrorCodes.semantic, `This subquery returned ${result.length.toLocaleString('en-US')} rows where one value is expected; add a condition, an aggregate or LIMIT 1`, env.text, span);
+      }
+      return result.length === 0 ? null : (result.row(0)[0] ?? null);
+    },
+  };
+  return run(query);
+}
+
+function checkCancelled(env: ExecEnv): void {
+  if (env.signal?.aborted) throw new AppFailure('Cancelled', 'The query was cancelled.');
+}
+
+function idsOf(tree: JoinTree): Set<number> {
+  return tree.kind === 'binding' ? new Set([tree.id]) : new Set([...idsOf(tree.left), ...idsOf(tree.right)]);
+}
+
+function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame {
+  const condition = and(conditions);
+  if (!condition) return frame;
+  const test = compile(condition, env)(frame);
+  return filterFrame(frame, (r) => test(r) === true);
+}
+
+function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryValues): ResultTable {
+  const tables = select.bindings.map((binding) =>
+    binding.source.kind === 'base' ? env.tableFor(binding) : toColumnarTable(executeQuery(binding.source.query, env), binding.alias),
+  );
+  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries };
+  const count = select.bindings.length;
+  const evalTree = (tree: JoinTree): Frame => {
+    checkCancelled(env);
+    if (tree.kind === 'binding') {
+      const frame = identityFrame(count, tree.id, tables[tree.id]!.rowCount);
+      return applyFilter(frame, select.bindings[tree.id]!.local, compileEnv);
+    }
+    const left = evalTree(tree.left);
+    const right = evalTree(tree.right);
+    return joinFrames(left, right, tree.type, tree.on, compileEnv, idsOf(tree.left), idsOf(tree.right));
+  };
+  let frame: Frame = select.from ? evalTree(select.from) : { length: 1, idx: [] };
+  frame = applyFilter(frame, select.where, compileEnv);
+  checkCancelled(env);
+
+  let outputEnv = compileEnv;
+  if (select.aggregate) {
+    const { slots, groups } = aggregate(frame, select.aggregate.keys, select.aggregate.calls, compileEnv, env.warn);
+    outputEnv = { ...compileEnv, slots };
+    frame = identityFrame(1, 0, groups);
+    if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
+  }
+
+  const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
+  const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
+  let order: Int32Array = Int32Array.from({ length: frame.length }, (_, i) => i);
+  if (select.orderBy.length > 0) {
+    const keys = select.orderBy.map((k) => ({ evaluator: compile(k.expr, outputEnv)(frame), descending: k.descending, nullsFirst: k.nullsFirst }));
+    const top = select.distinct || select.limit === undefined ? undefined : select.limit + (select.offset ?? 0);
+    order = sortRows(order, keys, top);
+  }
+  if (select.distinct) order = distinctRows(order, evaluators);
+  order = window(order, select.offset, select.limit);
+  return new FrameResult(
+    outputs.map((o) => o.name),
+    evaluators,
+    order,
+  );
+}
+
+function window(order: Int32Array, offset = 0, limit?: number): Int32Array {
+  if (offset === 0 && (limit === undefined || limit >= order.length)) return order;
+  return order.subarray(Math.min(offset, order.length), limit === undefined ? undefined : Math.min(order.length, offset + limit));
+}
+
+function distinctRows(order: Int32Array, evaluators: Evaluator[]): Int32Array {
+  const seen = new Set<string>();
+  return order.filter((r) => {
+    const key = compositeKey(evaluators.map((ev) => ev(r)));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * `*` becomes the attributes that the binding's rows in this result actually have: key
+ * attributes first, then by frequency. A view over a shared scan therefore shows its own
+ * entity's attributes, not every attribute of the table.
+ */
+function expandOutputs(outputs: Output[], bindings: Binding[], tables: ColumnarTable[], frame: Frame): { name: string; expr: BExpr }[] {
+  const expanded: { name: string; expr: BExpr }[] = [];
+  const starBindings = outputs.flatMap((o) => (o.kind === 'star' ? o.bindings : []));
+  for (const output of outputs) {
+    if (output.kind === 'expr') {
+      expanded.push(output);
+      continue;
+    }
+    for (const id of output.bindings) {
+      const table = tables[id]!;
+      const idx = frame.idx[id]!;
+      for (const name of table.names()) {
+        const column = table.column(name)!;
+        let present = false;
+        for (let r = 0; r < frame.length && !present; r++) {
+          const i = idx[r]!;
+          present = i >= 0 && column[i] !== undefined;
+        }
+        if (!present) continue;
+        const qualified = starBindings.length > 1 ? `${bindings[id]!.alias}.${name}` : name;
+        expanded.push({ name: qualified, expr: { kind: 'col', binding: id, attr: name, path: [] } });
+      }
+    }
+  }
+  return expanded;
+}
+
+function executeUnion(union: BoundUnion, run: (q: BoundQuery) => ResultTable): ResultTable {
+  const left = run(union.left);
+  const right = run(union.right);
+  if (left.columns.length !== right.columns.length) {
+    throw new AppFailure(SqlErrorCodes.semantic, `Both sides of UNION must have the same number of columns (${left.columns.length} and ${right.columns.length}).`);
+  }
+  const data: Value[][] = left.columns.map((_, j) => [...left.column(j), ...right.column(j)]);
+  let order: Int32Array = Int32Array.from({ length: left.length + right.length }, (_, i) => i);
+  const evaluators: Evaluator[] = data.map((column) => (r) => column[r]);
+  if (!union.all) order = distinctRows(order, evaluators);
+  if (union.orderBy.length > 0) {
+    const keys = union.orderBy.map((k) => {
+      if (k.output < 0 || k.output >= data.length) throw new AppFailure(SqlErrorCodes.semantic, `ORDER BY ${k.output + 1} is not one of the ${data.length} columns.`);
+      return { evaluator: evaluators[k.output]!, descending: k.descending, nullsFirst: k.nullsFirst };
+    });
+    order = sortRows(order, keys);
+  }
+  order = window(order, union.offset, union.limit);
+  const picked = data.map((column) => Array.from(order, (r) => column[r]));
+  return new ColumnResult(left.columns, picked, order.length);
+}
+

@@ -1,0 +1,75 @@
+import type { Value } from '../values/value';
+import type { Evaluator } from './compile';
+import { ColumnarTable } from './table';
+
+/** A query result: its column names and random access to rows, for windows and export. */
+export interface ResultTable {
+  readonly columns: string[];
+  readonly length: number;
+  row(i: number): Value[];
+  /** All values of one column (subqueries, charts, derived tables). */
+  column(j: number): Value[];
+}
+
+/** Unique names: a second "name" becomes "name_2", so JSON rows keep every column. */
+export function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name}_${count}`;
+  });
+}
+
+/**
+ * Rows computed on demand from the frame: a `SELECT *` over a million items holds row numbers
+ * and the shared columns, not a million new row objects; a window evaluates only its rows.
+ */
+export class FrameResult implements ResultTable {
+  readonly columns: string[];
+  constructor(
+    columns: string[],
+    private readonly evaluators: Evaluator[],
+    /** Frame rows in result order. */
+    private readonly order: Int32Array,
+  ) {
+    this.columns = uniqueNames(columns);
+  }
+  get length(): number {
+    return this.order.length;
+  }
+  row(i: number): Value[] {
+    const r = this.order[i]!;
+    return this.evaluators.map((ev) => ev(r));
+  }
+  column(j: number): Value[] {
+    const ev = this.evaluators[j]!;
+    return Array.from(this.order, (r) => ev(r));
+  }
+}
+
+/** Rows held as columns (UNION results, derived tables). */
+export class ColumnResult implements ResultTable {
+  readonly columns: string[];
+  constructor(
+    columns: string[],
+    private readonly data: Value[][],
+    readonly length: number,
+  ) {
+    this.columns = uniqueNames(columns);
+  }
+  row(i: number): Value[] {
+    return this.data.map((column) => column[i]);
+  }
+  column(j: number): Value[] {
+    return this.data[j]!.slice(0, this.length);
+  }
+}
+
+export function toColumnarTable(result: ResultTable, name: string): ColumnarTable {
+  return ColumnarTable.fromColumns(
+    name,
+    result.columns.map((column, j) => [column, result.column(j)]),
+    result.length,
+  );
+}

@@ -1,0 +1,59 @@
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
+import { resolveTable } from '../catalog/resolve-table';
+import { parseStatement } from '../parser/parser';
+import type { Value } from '../values/value';
+import { bindStatement } from './bind-query';
+import type { BoundQuery } from './bound';
+import { executeQuery } from './execute';
+import type { ResultTable } from './result';
+import { ColumnarTable } from './table';
+
+export interface LocalTable {
+  info: TableInfo;
+  items: readonly Item[];
+}
+
+export interface LocalRun {
+  result: ResultTable;
+  columns: string[];
+  rows: Value[][];
+  warnings: string[];
+  bound: BoundQuery;
+}
+
+export function tableInfo(name: string, partitionKey: string, sortKey?: string, extra: Partial<TableInfo> = {}): TableInfo {
+  return {
+    name,
+    keys: { partitionKey: { name: partitionKey, type: 'S' }, sortKey: sortKey ? { name: sortKey, type: 'S' } : undefined },
+    indexes: [],
+    itemCount: 0,
+    sizeBytes: 0,
+    ...extra,
+  };
+}
+
+/**
+ * Runs a statement over items already in memory — no DynamoDB, no planner. Tests and the
+ * benchmark use it to exercise the engine alone; the session adds planning and fetching.
+ */
+export function runLocal(text: string, tables: LocalTable[], views: EntityView[] = [], nowMs = Date.now()): LocalRun {
+  const statement = parseStatement(text);
+  const catalog = { tables: tables.map((t) => t.info), views };
+  const bound = bindStatement(statement, { text, resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text) });
+  const data = new Map<string, ColumnarTable>();
+  for (const t of tables) {
+    const table = new ColumnarTable(t.info.name, [t.info.keys.partitionKey.name, ...(t.info.keys.sortKey ? [t.info.keys.sortKey.name] : [])]);
+    table.appendTaggedItems(t.items);
+    data.set(t.info.name, table);
+  }
+  const warnings: string[] = [];
+  const result = executeQuery(bound, {
+    text,
+    fn: { nowMs },
+    tableFor: (binding) => data.get((binding.source as { table: TableInfo }).table.name)!,
+    warn: (message) => warnings.push(message),
+  });
+  const rows = Array.from({ length: result.length }, (_, i) => result.row(i));
+  return { result, columns: result.columns, rows, warnings, bound };
+}

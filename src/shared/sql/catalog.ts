@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { attributeValueSchema } from '../dynamo/attribute-value';
+import { indexSchema, keySchemaSchema } from '../ipc/tables';
+
+/** What SQL needs to know of a DynamoDB table: keys, indexes and DescribeTable's sizes. */
+export const tableInfoSchema = z.object({
+  name: z.string(),
+  keys: keySchemaSchema,
+  indexes: z.array(indexSchema),
+  /** Approximate (DynamoDB refreshes these about every six hours). */
+  itemCount: z.number(),
+  sizeBytes: z.number(),
+  /** Items per partition key value, estimated from a small sample; for Query estimates. */
+  itemsPerPartition: z.number().optional(),
+});
+export type TableInfo = z.infer<typeof tableInfoSchema>;
+
+/** One key condition: what a Query's KeyConditionExpression can say about one key attribute. */
+export const keyConditionSchema = z.object({
+  attribute: z.string().min(1),
+  op: z.enum(['=', '<', '<=', '>', '>=', 'between', 'begins_with']),
+  values: z.array(attributeValueSchema).min(1).max(2),
+});
+export type KeyCondition = z.infer<typeof keyConditionSchema>;
+
+/**
+ * An entity view: the items of one entity type in a single-table design, addressable as a
+ * table in SQL (`FROM orders` or `FROM MyTable.orders`). Detected views come from key prefixes
+ * (USER#..., ORDER#...); user-defined ones are a name plus a key condition on the table or an
+ * index, saved with the connection.
+ */
+export const entityViewSchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a name of letters, digits and _ that starts with a letter'),
+  table: z.string().min(3).max(255),
+  index: z.string().optional(),
+  conditions: z.array(keyConditionSchema).min(1).max(2),
+  source: z.enum(['detected', 'user']),
+  /** Detected views: the share of sampled items that belong to the entity (0..1). */
+  share: z.number().min(0).max(1).optional(),
+});
+export type EntityView = z.infer<typeof entityViewSchema>;
+
+export const catalogSchema = z.object({
+  tables: z.array(tableInfoSchema),
+  views: z.array(entityViewSchema),
+  /** Attribute paths seen in fetched or sampled items, per table or view name (for autocomplete). */
+  attributes: z.record(z.string(), z.array(z.string())),
+});
+export type SqlCatalog = z.infer<typeof catalogSchema>;
