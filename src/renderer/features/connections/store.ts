@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { AppError, ChannelInput, ChannelOutput, Connection, ProfileSummary } from '../../../shared/ipc';
 import { call } from '../../ipc/client';
+import { useTablesStore } from '../tables/store';
+import { useWorkspaceStore } from '../workspace/store';
 
 export type PlaygroundStatus = ChannelOutput<'playground:status'>;
 export type TestResult = ChannelOutput<'connections:test'>;
@@ -35,7 +37,8 @@ function sortConnections(list: Connection[]): Connection[] {
 
 export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
   connections: [],
-  isLoading: false,
+  // True until the first list arrives, so the picker never flashes "No saved connections".
+  isLoading: true,
   playground: { state: 'stopped' },
   isPlaygroundStarting: false,
   tests: {},
@@ -58,6 +61,8 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
     const envelope = await call('connections:save', input);
     if (!envelope.ok) return { error: envelope.error };
     const saved = envelope.value;
+    // Region, endpoint or credentials may have changed: nothing shown for it is current any more.
+    useTablesStore.getState().invalidate(saved.id);
     set((state) => {
       // An edited connection's earlier test answer no longer describes it.
       const { [saved.id]: _stale, ...tests } = state.tests;
@@ -73,6 +78,8 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
     const envelope = await call('connections:delete', { connectionId: id });
     if (!envelope.ok) return envelope.error;
     set((state) => ({ connections: state.connections.filter((c) => c.id !== id) }));
+    useWorkspaceStore.getState().forgetConnection(id);
+    useTablesStore.getState().invalidate(id);
     return undefined;
   },
 

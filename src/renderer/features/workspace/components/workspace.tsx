@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { TablePage } from '../../table/components/table-page';
 import { TableList } from '../../tables/components/table-list';
@@ -22,6 +22,14 @@ export function Workspace({ connection }: { connection: Connection }) {
   const closeConnection = useWorkspaceStore((state) => state.closeConnection);
   const [openDock, setOpenDock] = useState<string>();
   const dock = toolsIn('dock').find((tool) => tool.id === openDock);
+
+  useEffect(() => {
+    // The window title names the connection too, so the taskbar tells accounts apart.
+    document.title = `${connection.isProduction ? 'PRODUCTION · ' : ''}${connection.label} — DynoTable`;
+    return () => {
+      document.title = 'DynoTable';
+    };
+  }, [connection.label, connection.isProduction]);
 
   return (
     <div className={`workspace${connection.isProduction ? ' is-production' : ''}`}>
