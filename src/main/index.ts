@@ -79,7 +79,10 @@ if (!app.requestSingleInstanceLock()) {
   // A second launch hands over to the running instance (which focuses its window) and leaves.
   app.quit();
 } else {
-  app.on('second-instance', showWindow);
+  // Before start() finishes there is nothing to focus yet; the window is on its way.
+  app.on('second-instance', () => {
+    if (core) showWindow();
+  });
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) showWindow();
   });
