@@ -9,6 +9,14 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'Serve the DynoTable UI and API on 127.0.0.1 for a browser (--port N, --playground).',
     load: () => import('./serve'),
   },
+  'scan-migration': {
+    summary: 'Pre-flight a table before leaving dynamoose: dotted attribute names and Date storage (exit 0/1/2).',
+    load: () => import('./scan-migration'),
+  },
+  'fix-migration': {
+    summary: 'Move dotted attributes into their nested paths (and convert ISO dates), conditionally; --dry-run first.',
+    load: () => import('./fix-migration'),
+  },
 };
 
 export type { CliCommand, CommandEntry } from './types';

@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fixPolicySchema, type FixResult } from '../../shared/ipc/migration';
+import { adHocClient } from '../../main/migration/cli-client';
+import { buildFixPlan, type BuiltPlan } from '../../main/migration/fix-build';
+import { runFixPlan } from '../../main/migration/fix-run';
+import {
+  abortOnSignal,
+  CONNECTION_HELP,
+  connectionOptions,
+  emit,
+  failureLine,
+  parse,
+  positiveNumber,
+  progressPrinter,
+  readLimitOf,
+  requireTable,
+  segmentsOf,
+} from './migration-flags';
+import { UsageError } from './types';
+
+const HELP = `Usage: dynotable fix-migration --table T [--dry-run] [options]
+
+Moves each top-level "a.b" attribute into the nested path a → b and removes it, and optionally
+converts ISO date strings to epoch milliseconds. Every write is one conditional UpdateItem that
+succeeds only while the values are still what the scan saw: a concurrent change is skipped,
+never overwritten. Always try --dry-run first: it prints the count and sample requests.
+
+Exit code: 0 nothing left to do; 1 some items need a look (review, changed meanwhile) or, with
+--dry-run, there is something to write; 2 error or failed writes.
+
+${CONNECTION_HELP}
+  --dry-run                 Plan only: print counts and sample requests, write nothing.
+  --policy P                When the "a.b" and nested values differ: shadow-wins, nested-wins
+                            or review (default: review — list them, change nothing).
+  --convert-dates           Also convert ISO-8601 strings to epoch milliseconds (not on key attributes).
+  --date-path PATH          Convert only at this path (repeatable), as the report writes it.
+  --writes-per-second N     Write capacity units per second (default 50).
+  --format json|md          Output format (default json).`;
+
+function markdown(plan: BuiltPlan, result?: FixResult): string {
+  const lines = [
+    `Items scanned: ${plan.itemsScanned}`,
+    `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions})`,
+    `Left for review: ${plan.review}`,
+  ];
+  if (result) lines.push(`Written: ${result.written}`, `Skipped because changed: ${result.skippedChanged}`, `Failed: ${result.failed}`);
+  else lines.push('', 'Sample requests:', '```json', JSON.stringify(plan.sampleRequests, null, 2), '```');
+  if (plan.reviewSamples.length > 0) lines.push('', 'For review:', ...plan.reviewSamples.map((r) => `- ${JSON.stringify(r.key)} ${r.attribute}: ${r.reason}`));
+  return `${lines.join('\n')}\n`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const values = parse(argv, {
+    ...connectionOptions,
+    'dry-run': { type: 'boolean', default: false },
+    policy: { type: 'string' },
+    'convert-dates': { type: 'boolean', default: false },
+    'date-path': { type: 'string', multiple: true },
+    'writes-per-second': { type: 'string' },
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const table = requireTable(values);
+  const policy = fixPolicySchema.safeParse(values.policy ?? 'review');
+  if (!policy.success) throw new UsageError(`--policy wants shadow-wins, nested-wins or review, not "${String(values.policy)}".`);
+  const format = values.format ?? 'json';
+  if (format !== 'json' && format !== 'md') throw new UsageError(`--format wants json or md, not "${format}".`);
+  const writesPerSecond = positiveNumber(values['writes-per-second'], '--writes-per-second', 100_000);
+  const segments = segmentsOf(values.segments);
+  const limit = readLimitOf(values);
+  const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
+  const cancel = abortOnSignal();
+  const print = progressPrinter(values.quiet);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
+  try {
+    const planFile = path.join(dir, 'plan.jsonl');
+    const plan = await buildFixPlan({
+      client,
+      table,
+      policy: policy.data,
+      convertDates: values['convert-dates'],
+      datePaths: values['date-path'],
+      segments,
+      limit,
+      signal: cancel.signal,
+      planFile,
+      onProgress: (p) => print(p.message ?? ''),
+    });
+    let result: FixResult | undefined;
+    if (!values['dry-run'] && plan.updates > 0) {
+      result = await runFixPlan({
+        client,
+        table,
+        planId: 'cli',
+        planFile,
+        resultsFile: path.join(dir, 'results.jsonl'),
+        total: plan.updates,
+        signal: cancel.signal,
+        writesPerSecond,
+        onProgress: (p) => print(p.message ?? ''),
+      });
+    }
+    print('');
+    const { sampleRequests, ...counts } = plan;
+    const body = format === 'md' ? markdown(plan, result) : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
+    await emit(body, values.out);
+    if (cancel.signal.aborted) return 2;
+    if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
+    if (result.failed > 0) return 2;
+    return result.skippedChanged + plan.review > 0 ? 1 : 0;
+  } catch (error) {
+    print('');
+    process.stderr.write(failureLine('fix-migration', error));
+    return 2;
+  } finally {
+    cancel.dispose();
+    client.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
