@@ -38,7 +38,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
   });
   await q.session.audit.record(log, { type: 'question', question: q.question });
   q.history.push({ role: 'user', content: [{ text: q.question }] });
-  let budgetNoticeSent = false;
+  let budgetNotices = 0;
   try {
     for (;;) {
       if (budget.usage.modelCalls >= budget.limits.modelCalls) {
@@ -76,16 +76,17 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
         results.push({ toolResult: block });
       }
       const reached = budget.reached();
-      if (reached && !budgetNoticeSent) {
-        budgetNoticeSent = true;
-        emit({ kind: 'notice', message: `Budget reached (${reached}); the agent is answering with what it has.` });
+      if (reached) {
+        // Told once; if the model calls tools anyway it gets one more chance to answer, then we stop.
+        if (budgetNotices === 0) emit({ kind: 'notice', message: `Budget reached (${reached}); the agent is answering with what it has.` });
+        budgetNotices += 1;
+        if (budgetNotices > 2) {
+          q.history.push({ role: 'user', content: results });
+          q.history.push({ role: 'assistant', content: [{ text: `Stopped: the budget of ${reached} was reached.` }] });
+          emit({ kind: 'notice', message: `Stopped: the budget of ${reached} was reached.` });
+          return { progress: progress(), value: { stopReason: 'budget' } };
+        }
         results.push({ text: `The budget of ${reached} for this question is reached. Answer now with what you have; do not call tools.` });
-      } else if (reached) {
-        // The model was told and called tools anyway: stop here rather than spend more.
-        q.history.push({ role: 'user', content: results });
-        q.history.push({ role: 'assistant', content: [{ text: `Stopped: the budget of ${reached} was reached.` }] });
-        emit({ kind: 'notice', message: `Stopped: the budget of ${reached} was reached.` });
-        return { progress: progress(), value: { stopReason: 'budget' } };
       }
       q.history.push({ role: 'user', content: results });
       if (run.signal.aborted) throw new Error('cancelled');

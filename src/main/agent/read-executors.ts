@@ -27,8 +27,9 @@ function estimateCapacity(summary: TableSummary, items: number): number {
 async function approveRead(session: ToolSession, summary: string, request: Record<string, unknown>, estimate: number): Promise<boolean> {
   if (session.settings.mode !== 'ask' || estimate <= session.settings.askAboveReadCapacity) return true;
   const id = session.approvals.newId();
+  const decision = session.approvals.wait(id, session.signal);
   session.emit({ kind: 'approval', approval: { id, kind: 'read', summary: `${summary} (about ${estimate.toFixed(1)} RCU)`, requests: [request] } });
-  const approved = await session.approvals.wait(id, session.signal);
+  const approved = await decision;
   session.emit({ kind: 'approval-resolved', id, approved, outcome: approved ? 'Read approved.' : 'Read declined.' });
   await session.audit.record(
     { connectionId: session.connection.id, conversationId: session.conversationId },

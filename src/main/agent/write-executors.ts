@@ -115,8 +115,9 @@ const proposeChanges: ToolExecutor = async (input, session) => {
   const id = session.approvals.newId();
   const reason = typeof input.reason === 'string' ? input.reason : 'The agent proposes changes.';
   const log = { connectionId: session.connection.id, conversationId: session.conversationId };
+  const decision = session.approvals.wait(id, session.signal);
   session.emit({ kind: 'approval', approval: { id, kind: 'write', summary: `${reason} (${planned.length} write${planned.length === 1 ? '' : 's'})`, requests } });
-  const approved = await session.approvals.wait(id, session.signal);
+  const approved = await decision;
   await session.audit.record(log, { type: 'approval', approvalId: id, kind: 'write', approved, requests });
   if (!approved) {
     session.emit({ kind: 'approval-resolved', id, approved, outcome: 'Rejected: nothing was written.' });
