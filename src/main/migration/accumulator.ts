@@ -1,5 +1,5 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
-import { classifyEpoch, classifyIso, EpochKind, IsoKind, isTimeName } from './classify';
+import { classifyEpoch, classifyIso } from './classify';
 import { formatPath, type PathStep } from './paths';
 import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
 import { compareWithNested, type DottedState } from './dotted';
@@ -26,6 +26,11 @@ export interface PathStats {
   epochSeconds: number;
   /** Per kind, so a mostly converted path still shows where its last ISO strings are. */
   samples: { iso: Sample[]; millis: Sample[]; seconds: Sample[] };
+}
+
+interface PathNode {
+  path?: string;
+  children?: Map<PathStep, PathNode>;
 }
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
@@ -63,6 +68,8 @@ export class MigrationAccumulator {
   private readonly steps: PathStep[] = [];
   private readonly names: string[] = [];
   private item: Item = {};
+  private readonly root: PathNode = {};
+  private nodeCount = 0;
   private itemSort: string | undefined;
 
   constructor(options: AccumulatorOptions, state: AccumulatorState = emptyState()) {
@@ -129,11 +136,12 @@ export class MigrationAccumulator {
   private walk(value: AttributeValue): void {
     const v = value as Partial<Record<string, unknown>>;
     if (v.S !== undefined) {
+      // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
       const kind = classifyIso(v.S as string);
-      if (kind !== IsoKind.none) this.dateValue(kind === IsoKind.date ? 'date' : 'iso');
+      if (kind !== 0) this.dateValue(kind === 1 ? 'date' : 'iso');
     } else if (v.N !== undefined) {
-      const kind = classifyEpoch(v.N as string);
-      if (kind !== EpochKind.none) this.dateValue(kind === EpochKind.millis ? 'millis' : 'seconds');
+      const kind = classifyEpoch(v.N as string); // 0 none, 1 seconds, 2 millis
+      if (kind !== 0) this.dateValue(kind === 2 ? 'millis' : 'seconds');
     } else if (v.M !== undefined) {
       const map = v.M as Record<string, AttributeValue>;
       for (const name in map) {
@@ -155,8 +163,23 @@ export class MigrationAccumulator {
     // no path an update could convert.
   }
 
+  /** The path's text, memoised in a trie of steps: no string is built twice for the same path. */
+  private pathText(): string {
+    let node = this.root;
+    for (const step of this.steps) {
+      let child = node.children?.get(step);
+      if (!child) {
+        if (this.nodeCount >= this.maxPaths * 4) return formatPath(this.steps);
+        this.nodeCount += 1;
+        (node.children ??= new Map()).set(step, (child = {}));
+      }
+      node = child;
+    }
+    return (node.path ??= formatPath(this.steps));
+  }
+
   private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds'): void {
-    const path = formatPath(this.steps);
+    const path = this.pathText();
     let p = this.state.paths[path];
     if (!p) {
       if (this.pathCount >= this.maxPaths) {

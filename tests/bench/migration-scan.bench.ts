@@ -1,0 +1,130 @@
+/**
+ * The migration pre-flight scan against a plain parallel Scan of the same table, same segments,
+ * same client, side by side in alternating rounds on one DynamoDB Local. Goal: ≥ 90% of the
+ * plain Scan's items/s. Also the analysis alone (no I/O), to show what it costs per item.
+ * Run: npm run bench -- migration   (env MIGRATION_BENCH_ITEMS, default 60000; SEGMENTS, default 4)
+ */
+import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { MigrationAccumulator } from '../../src/main/migration/accumulator';
+import { runMigrationScan } from '../../src/main/migration/scan-migration';
+import { localClient, startDynamoLocal } from '../support/dynamo-local';
+
+const ITEMS = Number(process.env.MIGRATION_BENCH_ITEMS ?? 60_000);
+const SEGMENTS = Number(process.env.SEGMENTS ?? 4);
+const ROUNDS = 3;
+
+/** A ~400-byte order: nested map, a list of maps, dates in three forms, a dotted shadow on 1 in 10. */
+function order(i: number): Record<string, AttributeValue> {
+  const at = 1_700_000_000_000 + i * 1000;
+  return {
+    pk: { S: `ORDER#${i.toString(36).padStart(8, '0')}` },
+    status: { S: ['NEW', 'PAID', 'SHIPPED'][i % 3] as string },
+    createdAt: i % 3 === 0 ? { S: new Date(at).toISOString() } : i % 3 === 1 ? { N: String(at) } : { N: String(Math.round(at / 1000)) },
+    price: { N: String(1_700_000_000 + i) },
+    address: { M: { street: { S: `${i} Calle Mayor` }, city: { S: 'Madrid' }, zip: { S: '28013' } } },
+    lines: { L: [0, 1, 2].map((n) => ({ M: { sku: { S: `SKU-${(i * 7 + n) % 997}` }, qty: { N: String(1 + n) }, addedAt: { S: new Date(at + n).toISOString() } } })) },
+    note: { S: `Customer asked for delivery after 2024-01-05, ref ${i}` },
+    ...(i % 10 === 0 ? { 'address.city': { S: 'Valencia' } } : {}),
+  };
+}
+
+async function load(client: DynamoDBClient, table: string): Promise<void> {
+  await client.send(
+    new CreateTableCommand({
+      TableName: table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    }),
+  );
+  const batches: Record<string, AttributeValue>[][] = [];
+  for (let i = 0; i < ITEMS; i += 25) batches.push(Array.from({ length: Math.min(25, ITEMS - i) }, (_, j) => order(i + j)));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let items = (batches[next++] as Record<string, AttributeValue>[]).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; items.length > 0 && attempt < 20; attempt++) {
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: items } }));
+        items = (out.UnprocessedItems?.[table] ?? []) as typeof items;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
+
+/** The reference: the same segments, every page read, items only counted. */
+async function plainScan(client: DynamoDBClient, table: string): Promise<number> {
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: SEGMENTS }, async (_, segment) => {
+      let startKey: Record<string, AttributeValue> | undefined;
+      for (let page = 0; page < 1_000_000; page++) {
+        const out = await client.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: startKey }));
+        count += out.Items?.length ?? 0;
+        startKey = out.LastEvaluatedKey;
+        if (!startKey) break;
+      }
+    }),
+  );
+  return count;
+}
+
+async function timed(run: () => Promise<number>): Promise<number> {
+  const started = performance.now();
+  const items = await run();
+  const seconds = (performance.now() - started) / 1000;
+  if (items !== ITEMS) throw new Error(`read ${items} items, expected ${ITEMS}`);
+  return items / seconds;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function analysisOnly(): number {
+  const items = Array.from({ length: 20_000 }, (_, i) => order(i) as unknown as Item);
+  const rates: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const acc = new MigrationAccumulator({ keyAttributes: ['pk'] });
+    const started = performance.now();
+    acc.addAll(items);
+    rates.push(items.length / ((performance.now() - started) / 1000));
+  }
+  return median(rates);
+}
+
+async function main(): Promise<void> {
+  const local = await startDynamoLocal();
+  const client = localClient(local.endpoint);
+  try {
+    const table = 'migration_bench';
+    const loadStart = performance.now();
+    await load(client, table);
+    console.log(`loaded ${ITEMS} items in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; ${SEGMENTS} segments, ${ROUNDS} alternating rounds`);
+    await plainScan(client, table); // warm-up: JIT, connections, Local's caches
+    const plain: number[] = [];
+    const migration: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      plain.push(await timed(() => plainScan(client, table)));
+      migration.push(
+        await timed(async () => {
+          const { report } = await runMigrationScan({ client, table, scanId: `bench-${round}`, segments: SEGMENTS, signal: new AbortController().signal });
+          return report.itemsScanned;
+        }),
+      );
+      console.log(`round ${round + 1}: plain ${plain[round]?.toFixed(0)} items/s, migration ${migration[round]?.toFixed(0)} items/s`);
+    }
+    const ratio = median(migration) / median(plain);
+    console.log(`plain parallel Scan   ${median(plain).toFixed(0)} items/s (median)`);
+    console.log(`migration scan        ${median(migration).toFixed(0)} items/s (median)`);
+    console.log(`ratio                 ${(ratio * 100).toFixed(1)}% (goal ≥ 90%) ${ratio >= 0.9 ? 'MET' : 'NOT MET'}`);
+    console.log(`analysis alone        ${analysisOnly().toFixed(0)} items/s on one core (no I/O)`);
+  } finally {
+    client.destroy();
+    await local.stop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
