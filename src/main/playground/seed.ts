@@ -1,0 +1,65 @@
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type DynamoDBClient,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SAMPLE_TABLE, SAMPLE_TTL_ATTRIBUTE, sampleItems, sampleTableDefinition } from '../../../resources/playground/sample-table';
+import { toSdkItem } from '../dynamo/marshal';
+
+/** Written after the last sample item, so a start interrupted mid-seed finishes the job next time. */
+const MARKER = 'sample-seeded.json';
+
+async function tableExists(client: DynamoDBClient, table: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: table }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Creates and fills the sample table when it does not exist (or an earlier seed was cut short).
+ * Returns true when it wrote the sample now; an existing sample, edited or not, is left alone.
+ */
+export async function ensureSampleTable(client: DynamoDBClient, dataDir: string): Promise<boolean> {
+  const marker = path.join(dataDir, MARKER);
+  const exists = await tableExists(client, SAMPLE_TABLE);
+  if (exists && existsSync(marker)) return false;
+  if (!exists) {
+    await client.send(new CreateTableCommand(sampleTableDefinition));
+    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: SAMPLE_TABLE });
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: SAMPLE_TABLE,
+        TimeToLiveSpecification: { Enabled: true, AttributeName: SAMPLE_TTL_ATTRIBUTE },
+      }),
+    );
+  }
+  const items = sampleItems();
+  for (let start = 0; start < items.length; start += 25) {
+    const batch = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: toSdkItem(item) } }));
+    await writeBatch(client, batch);
+  }
+  await writeFile(marker, JSON.stringify({ table: SAMPLE_TABLE, items: items.length, seededAt: new Date().toISOString() }));
+  return true;
+}
+
+async function writeBatch(client: DynamoDBClient, requests: WriteRequest[]): Promise<void> {
+  let pending = requests;
+  // BatchWriteItem may leave items unprocessed under load; retry those a bounded number of times.
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 8) throw new Error(`${pending.length} sample items could not be written after 8 attempts.`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [SAMPLE_TABLE]: pending } }));
+    pending = result.UnprocessedItems?.[SAMPLE_TABLE] ?? [];
+  }
+}
