@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { deleteItemInput, itemChannels } from './items';
+import { queryChannels } from './query';
 import {
   connectionSchema,
   profileSummarySchema,
@@ -105,6 +106,7 @@ export const contract = {
     output: z.object({ deleted: z.boolean() }),
   },
   ...itemChannels,
+  ...queryChannels,
 
   ...agentChannels,
 

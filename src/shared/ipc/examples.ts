@@ -4,6 +4,7 @@ import type { Connection } from './connection';
 import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
+import { queryExamples } from './query-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -302,6 +303,7 @@ export const examples: ChannelExamples = {
     output: { accepted: true },
   },
   ...migrationExamples,
+  ...queryExamples,
 };
 
 /** What a scan looks like on the event stream, in order. */

@@ -1,51 +1,15 @@
-import { DescribeTableCommand, type DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import type { KeySchema } from '../../../shared/ipc/tables';
+import type { IndexInfo, KeySchema, TableSummary } from '../../../shared/ipc/tables';
+import { toSummary } from '../tables';
 
 type KeyType = 'S' | 'N' | 'B';
-
-export interface IndexKeys {
-  name: string;
-  kind: 'GSI' | 'LSI';
-  keys: KeySchema;
-  /** ALL, KEYS_ONLY or INCLUDE: items read from a partial index are not the whole item. */
-  projection: string;
-}
 
 export interface TableInfo {
   table: string;
   keys: KeySchema;
-  indexes: IndexKeys[];
-}
-
-function keySchemaOf(
-  schema: { AttributeName?: string; KeyType?: string }[] | undefined,
-  types: Map<string, KeyType>,
-): KeySchema {
-  const hash = schema?.find((k) => k.KeyType === 'HASH')?.AttributeName;
-  const range = schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-  if (!hash)
-    throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
-  return {
-    partitionKey: { name: hash, type: types.get(hash) ?? 'S' },
-    ...(range ? { sortKey: { name: range, type: types.get(range) ?? 'S' } } : {}),
-  };
-}
-
-export function tableInfoOf(description: TableDescription): TableInfo {
-  const types = new Map<string, KeyType>(
-    (description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', d.AttributeType ?? 'S']),
-  );
-  const indexes: IndexKeys[] = [
-    ...(description.GlobalSecondaryIndexes ?? []).map((i) => ({ i, kind: 'GSI' as const })),
-    ...(description.LocalSecondaryIndexes ?? []).map((i) => ({ i, kind: 'LSI' as const })),
-  ].map(({ i, kind }) => ({
-    name: i.IndexName ?? '',
-    kind,
-    keys: keySchemaOf(i.KeySchema, types),
-    projection: i.Projection?.ProjectionType ?? 'ALL',
-  }));
-  return { table: description.TableName ?? '', keys: keySchemaOf(description.KeySchema, types), indexes };
+  indexes: IndexInfo[];
+  summary: TableSummary;
 }
 
 const TTL_MS = 30_000;
@@ -70,12 +34,13 @@ export async function loadTableInfo(
   const response = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
   if (!response.Table)
     throw new AppFailure(ErrorCodes.notFound, `DynamoDB did not describe the table ${table}.`);
-  const info = tableInfoOf(response.Table);
+  const summary = toSummary(response.Table, undefined, undefined);
+  const info = { table: summary.name, keys: summary.keys, indexes: summary.indexes, summary };
   perClient.set(table, { info, at: Date.now() });
   return info;
 }
 
-/** Every attribute that keys the table or one of its indexes, with its type. */
+/** Every attribute that keys one of the table's indexes, with its type. */
 export function indexKeyAttributes(info: TableInfo): { name: string; type: KeyType }[] {
   const out = new Map<string, KeyType>();
   for (const index of info.indexes) {

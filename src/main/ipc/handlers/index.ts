@@ -3,6 +3,7 @@ import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
 import { itemHandlers } from './items';
+import { queryHandlers } from './query';
 import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
@@ -18,6 +19,7 @@ export const handlers: HandlerTable = {
   ...operationHandlers,
   ...resultSetHandlers,
   ...itemHandlers,
+  ...queryHandlers,
   ...agentHandlers,
   ...migrationHandlers,
 };

@@ -1,0 +1,66 @@
+import { buildReadRequest, ReadSpecError } from '../../../shared/dynamo/read-request';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { z } from 'zod';
+import type { queryStartInput } from '../../../shared/ipc/query';
+import type { CoreContext } from '../../core/context';
+import { decodeCursor } from '../cursor';
+import { withDeadline } from '../deadline';
+import { loadTableInfo } from '../items/table-info';
+import { keyAttributesOf } from '../tables';
+import { runRead } from './run-read';
+
+type QueryStartInput = z.output<typeof queryStartInput>;
+
+export const DEFAULT_QUERY_ITEMS = 100;
+export const DEFAULT_UNTIL_MATCHES_PAGES = 500;
+
+/**
+ * query:start — builds the request from the spec (refusing builder mistakes by field before
+ * anything is sent), prepares the result set and runs the read as an operation.
+ */
+export async function startRead(
+  ctx: CoreContext,
+  input: QueryStartInput,
+): Promise<{ resultSetId: string; operation: 'Query' | 'Scan' }> {
+  const { connectionId, table, requestId, spec } = input;
+  if (ctx.operations.isRunning(requestId))
+    throw new AppFailure(ErrorCodes.invalidInput, `Request ${requestId} is already running.`);
+  const client = await ctx.clients.dynamo(connectionId);
+  const info = await withDeadline(30_000, `looking up ${table}`, (signal) =>
+    loadTableInfo(client, table, signal),
+  );
+  let request;
+  try {
+    request = buildReadRequest(info, spec);
+  } catch (error) {
+    if (error instanceof ReadSpecError)
+      throw new AppFailure(ErrorCodes.invalidInput, error.message, false, { field: error.field });
+    throw error;
+  }
+  const cursor =
+    input.cursor === undefined ? undefined : decodeCursor(input.cursor, { table, index: spec.index });
+  let resultSetId = input.resultSetId;
+  if (resultSetId === undefined) {
+    resultSetId = await ctx.resultSets.create({
+      connectionId,
+      table,
+      keyAttributes: keyAttributesOf(info.summary, spec.index),
+    });
+  } else {
+    await ctx.resultSets.window(resultSetId, 0, 0);
+  }
+  const maxItems = input.maxItems ?? DEFAULT_QUERY_ITEMS;
+  const indexInfo = spec.index ? info.indexes.find((i) => i.name === spec.index) : undefined;
+  const job = {
+    request,
+    resultSetId,
+    pageSize: input.pageSize ?? Math.min(maxItems, 1000),
+    maxItems,
+    untilMatches: input.untilMatches ?? false,
+    maxPages: input.maxPages ?? (input.untilMatches ? DEFAULT_UNTIL_MATCHES_PAGES : 100_000),
+    cursor,
+    itemCount: (indexInfo ? indexInfo.itemCount : info.summary.itemCount) ?? 0,
+  };
+  ctx.operations.start(requestId, (run) => runRead(client, ctx.resultSets, job, run));
+  return { resultSetId, operation: request.operation };
+}

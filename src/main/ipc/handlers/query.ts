@@ -1,0 +1,7 @@
+import { startRead } from '../../dynamo/query/start-read';
+import type { Handler } from '../dispatcher';
+
+/** query:start — the builder's Query/Scan, streamed into a result set as an operation. */
+export const queryHandlers: { 'query:start': Handler<'query:start'> } = {
+  'query:start': (input, ctx) => startRead(ctx, input),
+};
