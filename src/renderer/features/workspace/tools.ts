@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
+import { AgentPanel } from '../agent/components/agent-panel';
 
 export interface WorkspaceToolProps {
   connection: Connection;
@@ -18,7 +19,9 @@ export interface WorkspaceTool {
   Component: ComponentType<WorkspaceToolProps>;
 }
 
-export const workspaceTools: WorkspaceTool[] = [];
+export const workspaceTools: WorkspaceTool[] = [
+  { id: 'agent', title: 'Assistant', order: 90, placement: 'dock', Component: AgentPanel },
+];
 
 export function toolsIn(placement: WorkspaceTool['placement']): WorkspaceTool[] {
   return workspaceTools.filter((tool) => tool.placement === placement).sort((a, b) => a.order - b.order);

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppError } from '../../../../shared/ipc';
+import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
+import type { WorkspaceToolProps } from '../../workspace/tools';
+import { useAgentStore } from '../store';
+import { AgentSettingsForm } from './agent-settings-form';
+import { TurnView } from './turn-view';
+import { UsageMeter } from './usage-meter';
+import '../agent.css';
+
+const emptyTurns: never[] = [];
+
+/** The chat beside the tables: questions, streamed answers, steps, approval cards, budgets. */
+export function AgentPanel({ connection }: WorkspaceToolProps) {
+  const turns = useAgentStore((state) => state.chats[connection.id]?.turns ?? emptyTurns);
+  const running = useAgentStore((state) => state.chats[connection.id]?.runningRequestId);
+  const settings = useAgentStore((state) => state.settings[connection.id]);
+  const { ask, stop, newConversation, loadSettings, saveSettings } = useAgentStore.getState();
+  const [question, setQuestion] = useState('');
+  const [isEditing, setEditing] = useState(false);
+  const [loadError, setLoadError] = useState<AppError>();
+  const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void loadSettings(connection.id).then(setLoadError);
+  }, [connection.id, loadSettings]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [turns]);
+
+  const send = async () => {
+    const text = question.trim();
+    if (!text || running) return;
+    setQuestion('');
+    const error = await ask(connection.id, text);
+    // Nothing the user typed is lost when the question could not even start.
+    if (error) setQuestion(text);
+  };
+  const last = turns.at(-1);
+
+  return (
+    <div className="agent-panel">
+      <header className="agent-header">
+        <div>
+          <h2>Assistant</h2>
+          {settings ? (
+            <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
+              {settings.modelId} · {connection.readOnly ? 'read-only' : settings.mode}
+            </span>
+          ) : null}
+        </div>
+        <div className="agent-header-actions">
+          <Button size="sm" variant="ghost" onClick={() => newConversation(connection.id)} disabled={Boolean(running)}>
+            New chat
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEditing(!isEditing)} aria-expanded={isEditing}>
+            Settings
+          </Button>
+        </div>
+      </header>
+      {loadError ? <ErrorMessage error={loadError} compact /> : null}
+      {isEditing && settings ? (
+        <AgentSettingsForm
+          settings={settings}
+          isReadOnlyConnection={connection.readOnly}
+          onCancel={() => setEditing(false)}
+          onSave={async (next) => {
+            const error = await saveSettings(connection.id, next);
+            if (!error) setEditing(false);
+            return error?.message;
+          }}
+        />
+      ) : null}
+      <div className="agent-turns" aria-live="polite">
+        {turns.length === 0 ? (
+          <div className="agent-empty">
+            <p>Ask about this connection’s tables, for example:</p>
+            <p className="agent-example">Which customers ordered more than 3 times last week and still have an unpaid balance?</p>
+            <p className="agent-empty-fine">
+              The agent runs on your own Amazon Bedrock access. It reads within the budgets in Settings and never writes without your approval.
+            </p>
+          </div>
+        ) : (
+          turns.map((turn) => <TurnView key={turn.id} connectionId={connection.id} turn={turn} />)
+        )}
+        <div ref={endRef} />
+      </div>
+      {last?.usage && last.budgets ? <UsageMeter usage={last.usage} budgets={last.budgets} /> : null}
+      <form
+        className="agent-input"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <textarea
+          className="input"
+          rows={3}
+          value={question}
+          placeholder="Ask a question… (Enter to send, Shift+Enter for a new line)"
+          aria-label="Question for the assistant"
+          onChange={(event) => setQuestion(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {running ? (
+          <Button variant="danger" onClick={() => void stop(connection.id)}>
+            Stop
+          </Button>
+        ) : (
+          <Button variant="primary" type="submit" disabled={question.trim() === ''}>
+            Ask
+          </Button>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Markdown } from '../markdown';
+import { type ChatTurn, useAgentStore } from '../store';
+import { ErrorMessage } from '../../../ui/error-message';
+import { ApprovalCard } from './approval-card';
+import { StepCard } from './step-card';
+
+export interface TurnViewProps {
+  connectionId: string;
+  turn: ChatTurn;
+  onOpenResultSet?: (resultSetId: string, title: string) => void;
+}
+
+/** A question and everything the agent did for it, in order: text, steps, approvals, notices. */
+export function TurnView({ connectionId, turn, onOpenResultSet }: TurnViewProps) {
+  const decide = useAgentStore((state) => state.decide);
+  return (
+    <article className="agent-turn">
+      <div className="agent-question">{turn.question}</div>
+      <div className="agent-answer">
+        {turn.blocks.map((block, i) => {
+          if (block.kind === 'text') return <Markdown key={i} text={block.text} />;
+          if (block.kind === 'step') return <StepCard key={block.step.id} step={block.step} onOpenResultSet={onOpenResultSet} />;
+          if (block.kind === 'approval') {
+            return <ApprovalCard key={block.approval.id} approval={block.approval} onDecide={(approve) => void decide(connectionId, block.approval.id, approve)} />;
+          }
+          return <p key={i} className="agent-notice">{block.message}</p>;
+        })}
+        {turn.status === 'running' && turn.blocks.length === 0 ? <p className="agent-thinking">Thinking…</p> : null}
+        {turn.status === 'cancelled' ? <p className="agent-notice">Stopped. Nothing more was read or written.</p> : null}
+        {turn.error ? <ErrorMessage error={turn.error} connectionId={connectionId} compact /> : null}
+      </div>
+    </article>
+  );
+}
