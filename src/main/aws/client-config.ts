@@ -35,7 +35,12 @@ export function playgroundEndpoint(playground: Pick<Playground, 'status'>): stri
 export function clientConfigFor(connection: Connection, deps: ClientConfigDeps): ConnectionClientConfig {
   const credentials = credentialsFor(connection, deps.secrets);
   if (connection.kind === 'playground') {
-    return { ...sdkTransport(), region: PLAYGROUND_SDK_REGION, endpoint: playgroundEndpoint(deps.playground), credentials };
+    return {
+      ...sdkTransport(),
+      region: PLAYGROUND_SDK_REGION,
+      endpoint: playgroundEndpoint(deps.playground),
+      credentials,
+    };
   }
   return {
     ...sdkTransport(),

@@ -71,7 +71,11 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
     },
 
     destroy() {
-      for (const entry of cache.values()) void entry.client.then((c) => c.destroy(), () => undefined);
+      for (const entry of cache.values())
+        void entry.client.then(
+          (c) => c.destroy(),
+          () => undefined,
+        );
       cache.clear();
       for (const client of retired) client.destroy();
       retired.clear();

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { connectionSchema, type AccessKeys, type Connection, type ConnectionDraft } from '../../shared/ipc/connection';
+import {
+  connectionSchema,
+  type AccessKeys,
+  type Connection,
+  type ConnectionDraft,
+} from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ConnectionStore, SecretStore } from '../core/context';
 import { isMissingFile, writeFileAtomic } from './atomic-file';
@@ -50,7 +55,8 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
     let text: string;
     try {
       const info = await stat(path);
-      if (info.size > MAX_FILE_BYTES) throw corrupt(`it is ${info.size} bytes, far larger than a list of connections`);
+      if (info.size > MAX_FILE_BYTES)
+        throw corrupt(`it is ${info.size} bytes, far larger than a list of connections`);
       text = await readFile(path, 'utf8');
     } catch (error) {
       if (isMissingFile(error)) return [];
@@ -95,7 +101,10 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
       return { ...playgroundConnection, label, color, readOnly, isProduction };
     }
     if (draft.kind === 'playground') {
-      throw new AppFailure(ErrorCodes.invalidInput, 'There is only one local playground; it is already in the list.');
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        'There is only one local playground; it is already in the list.',
+      );
     }
     if (draft.kind === 'profile' && !draft.profile) {
       throw new AppFailure(ErrorCodes.invalidInput, 'Choose the AWS profile this connection should use.');
@@ -107,7 +116,11 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
   async function get(id: string): Promise<Connection> {
     if (id === PLAYGROUND_ID) return playgroundFrom(await readStored().catch(() => []));
     const found = (await readStored()).find((c) => c.id === id);
-    if (!found) throw new AppFailure(ErrorCodes.notFound, 'That connection no longer exists. It may have been deleted in another window.');
+    if (!found)
+      throw new AppFailure(
+        ErrorCodes.notFound,
+        'That connection no longer exists. It may have been deleted in another window.',
+      );
     return withKeyFlag(found);
   }
 
@@ -126,19 +139,27 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
         const isNew = !draft.id;
         const id = draft.id || randomUUID();
         if (!isNew && id !== PLAYGROUND_ID && !stored.some((c) => c.id === id)) {
-          throw new AppFailure(ErrorCodes.notFound, 'That connection no longer exists, so it was not saved. Create it again.');
+          throw new AppFailure(
+            ErrorCodes.notFound,
+            'That connection no longer exists, so it was not saved. Create it again.',
+          );
         }
         const next = normalise(draft, id);
         if (next.kind === 'keys') {
           // Keys first: if the keychain refuses them, no connection is left pointing at nothing.
           if (accessKeys) await secrets.save(id, accessKeys);
           else if (isNew || !(await secrets.load(id).catch(() => undefined))) {
-            throw new AppFailure(ErrorCodes.invalidInput, 'Enter the access key id and secret access key for this connection.');
+            throw new AppFailure(
+              ErrorCodes.invalidInput,
+              'Enter the access key id and secret access key for this connection.',
+            );
           }
         }
         const index = stored.findIndex((c) => c.id === id);
         try {
-          await writeStored(index === -1 ? [...stored, next] : stored.map((c, i) => (i === index ? next : c)));
+          await writeStored(
+            index === -1 ? [...stored, next] : stored.map((c, i) => (i === index ? next : c)),
+          );
         } catch (error) {
           if (isNew && accessKeys) await secrets.remove(id).catch(() => undefined);
           throw error;
@@ -150,7 +171,10 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
     remove: (id: string) =>
       exclusive(async () => {
         if (id === PLAYGROUND_ID) {
-          throw new AppFailure(ErrorCodes.forbidden, 'The local playground is built in and cannot be deleted.');
+          throw new AppFailure(
+            ErrorCodes.forbidden,
+            'The local playground is built in and cannot be deleted.',
+          );
         }
         const stored = await readStored();
         if (!stored.some((c) => c.id === id)) return false;

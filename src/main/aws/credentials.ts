@@ -39,5 +39,9 @@ async function storedKeys(connectionId: string, secrets: SecretStore): Promise<A
       'No access keys are saved for this connection. Edit it and enter the access key id and secret access key.',
     );
   }
-  return { accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey, sessionToken: keys.sessionToken };
+  return {
+    accessKeyId: keys.accessKeyId,
+    secretAccessKey: keys.secretAccessKey,
+    sessionToken: keys.sessionToken,
+  };
 }

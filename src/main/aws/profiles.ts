@@ -35,7 +35,9 @@ export function profileKind(section: Section): ProfileSummary['kind'] {
 
 export async function listProfiles(): Promise<ProfileSummary[]> {
   const profiles = await loadProfiles();
-  const names = [...profiles.keys()].sort((a, b) => (a === 'default' ? -1 : b === 'default' ? 1 : a.localeCompare(b)));
+  const names = [...profiles.keys()].sort((a, b) =>
+    a === 'default' ? -1 : b === 'default' ? 1 : a.localeCompare(b),
+  );
   return names.slice(0, MAX_PROFILES).map((name) => {
     const section = profiles.get(name) ?? {};
     return { name, kind: profileKind(section), ...(section.region ? { region: section.region } : {}) };

@@ -44,7 +44,9 @@ function statementsOf(operation: string, input: unknown): unknown[] | undefined 
   if (operation === 'ExecuteStatement') return [request?.Statement];
   if (operation === 'BatchExecuteStatement') {
     const list = request?.Statements;
-    return Array.isArray(list) ? list.map((s) => (s as { Statement?: unknown } | undefined)?.Statement) : undefined;
+    return Array.isArray(list)
+      ? list.map((s) => (s as { Statement?: unknown } | undefined)?.Statement)
+      : undefined;
   }
   return undefined;
 }
@@ -71,11 +73,12 @@ export function readOnlyRefusal(operation: string): AppFailure {
   );
 }
 
-const readOnlyMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => (args) => {
-  const operation = operationName(context.commandName);
-  if (!isReadOperation(operation, args.input)) return Promise.reject(readOnlyRefusal(operation));
-  return next(args);
-};
+const readOnlyMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+  (next, context) => (args) => {
+    const operation = operationName(context.commandName);
+    if (!isReadOperation(operation, args.input)) return Promise.reject(readOnlyRefusal(operation));
+    return next(args);
+  };
 
 /**
  * Installs the guard on a client. It runs at the first step of every command sent through

@@ -49,14 +49,21 @@ export async function startSsoSignIn(
   const { signal } = run;
   try {
     const registration = await oidc.send(
-      new RegisterClientCommand({ clientName: 'DynoTable', clientType: 'public', ...(sso.scopes.length ? { scopes: sso.scopes } : {}) }),
+      new RegisterClientCommand({
+        clientName: 'DynoTable',
+        clientType: 'public',
+        ...(sso.scopes.length ? { scopes: sso.scopes } : {}),
+      }),
       { abortSignal: signal },
     );
     const clientId = registration.clientId ?? '';
     const clientSecret = registration.clientSecret ?? '';
-    const device = await oidc.send(new StartDeviceAuthorizationCommand({ clientId, clientSecret, startUrl: sso.startUrl }), {
-      abortSignal: signal,
-    });
+    const device = await oidc.send(
+      new StartDeviceAuthorizationCommand({ clientId, clientSecret, startUrl: sso.startUrl }),
+      {
+        abortSignal: signal,
+      },
+    );
     const pageUrl = device.verificationUriComplete ?? device.verificationUri ?? sso.startUrl;
     const opened = await ctx.openExternal(pageUrl);
     run.emit({
@@ -73,7 +80,12 @@ export async function startSsoSignIn(
       await sleep(intervalS * 1000, undefined, { signal });
       try {
         const token = await oidc.send(
-          new CreateTokenCommand({ clientId, clientSecret, grantType: DEVICE_GRANT, deviceCode: device.deviceCode }),
+          new CreateTokenCommand({
+            clientId,
+            clientSecret,
+            grantType: DEVICE_GRANT,
+            deviceCode: device.deviceCode,
+          }),
           { abortSignal: signal },
         );
         const expiresAt = new Date(Date.now() + (token.expiresIn ?? 3600) * 1000);
@@ -91,13 +103,19 @@ export async function startSsoSignIn(
         });
         // Every cached client: other connections may use the same SSO session.
         ctx.clients.invalidate();
-        return { progress: progress(`Signed in to profile "${connection.profile}".`), value: { expiresAt: expiresAt.toISOString() } };
+        return {
+          progress: progress(`Signed in to profile "${connection.profile}".`),
+          value: { expiresAt: expiresAt.toISOString() },
+        };
       } catch (error) {
         if (error instanceof AuthorizationPendingException) continue;
         if (error instanceof SlowDownException) intervalS += SLOW_DOWN_STEP_S;
         else if (error instanceof ExpiredTokenException) throw codeExpired();
         else if (error instanceof AccessDeniedException) {
-          throw new AppFailure('AccessDeniedException', 'The sign-in was denied in the browser, so nothing changed.');
+          throw new AppFailure(
+            'AccessDeniedException',
+            'The sign-in was denied in the browser, so nothing changed.',
+          );
         } else throw error;
       }
     }

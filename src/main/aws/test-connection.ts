@@ -13,11 +13,16 @@ export type TestConnectionResult = z.infer<typeof testConnectionOutput>;
 const MAX_PAGES = 10;
 const PAGE = 100;
 
-async function countTables(client: DynamoDBClient, signal?: AbortSignal): Promise<{ count: number; more: boolean }> {
+async function countTables(
+  client: DynamoDBClient,
+  signal?: AbortSignal,
+): Promise<{ count: number; more: boolean }> {
   let count = 0;
   let start: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const out = await client.send(new ListTablesCommand({ Limit: PAGE, ExclusiveStartTableName: start }), { abortSignal: signal });
+    const out = await client.send(new ListTablesCommand({ Limit: PAGE, ExclusiveStartTableName: start }), {
+      abortSignal: signal,
+    });
     count += out.TableNames?.length ?? 0;
     start = out.LastEvaluatedTableName;
     if (!start) return { count, more: false };
@@ -35,7 +40,11 @@ function tablesSentence({ count, more }: { count: number; more: boolean }): stri
  * "Test connection": one call to STS (who am I?) when talking to AWS, then a bounded
  * ListTables, answered with a sentence a person understands whatever happened.
  */
-export async function testConnection(connection: Connection, deps: ClientConfigDeps, signal?: AbortSignal): Promise<TestConnectionResult> {
+export async function testConnection(
+  connection: Connection,
+  deps: ClientConfigDeps,
+  signal?: AbortSignal,
+): Promise<TestConnectionResult> {
   let dynamo: DynamoDBClient | undefined;
   let sts: STSClient | undefined;
   let identity: string | undefined;
@@ -48,7 +57,11 @@ export async function testConnection(connection: Connection, deps: ClientConfigD
           ? `the local playground (DynamoDB Local at ${playgroundEndpoint(deps.playground)})`
           : describeEndpoint(config.endpoint ?? '');
       const tables = await countTables(dynamo, signal);
-      return { ok: true, message: `Connected to ${where}. ${tablesSentence(tables)}`, tableCount: tables.count };
+      return {
+        ok: true,
+        message: `Connected to ${where}. ${tablesSentence(tables)}`,
+        tableCount: tables.count,
+      };
     }
     sts = new STSClient({ ...config, maxAttempts: 2 });
     const me = await sts.send(new GetCallerIdentityCommand({}), { abortSignal: signal });

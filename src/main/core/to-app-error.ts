@@ -57,7 +57,7 @@ function isSsoExpiry(error: unknown): boolean {
 }
 
 function isNetwork(error: unknown): string | undefined {
-  const code = (error as { code?: unknown })?.code;
+  const code = (error as { code?: unknown } | null | undefined)?.code;
   if (typeof code === 'string' && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code))
     return code;
   return undefined;

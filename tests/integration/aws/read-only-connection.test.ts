@@ -52,7 +52,15 @@ beforeEach(async () => {
   );
   await admin.send(new PutItemCommand({ TableName: table, Item: item }));
   const connection = await fixture.connections.save(
-    { label: 'Prod', color: '#d1242f', kind: 'keys', region: 'us-east-1', endpoint, readOnly: true, isProduction: true },
+    {
+      label: 'Prod',
+      color: '#d1242f',
+      kind: 'keys',
+      region: 'us-east-1',
+      endpoint,
+      readOnly: true,
+      isProduction: true,
+    },
     keys,
   );
   readOnly = await fixture.clients.dynamo(connection.id);
@@ -78,18 +86,33 @@ async function expectRefused(send: Promise<unknown>, operation: string): Promise
 
 describe('a read-only connection, enforced in main', () => {
   it('refuses every write and leaves the table exactly as it was', async () => {
-    await expectRefused(readOnly.send(new PutItemCommand({ TableName: table, Item: { ...key, name: { S: 'Eve' } } })), 'PutItem');
     await expectRefused(
-      readOnly.send(new UpdateItemCommand({ TableName: table, Key: key, UpdateExpression: 'SET #n = :v', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':v': { S: 'Eve' } } })),
+      readOnly.send(new PutItemCommand({ TableName: table, Item: { ...key, name: { S: 'Eve' } } })),
+      'PutItem',
+    );
+    await expectRefused(
+      readOnly.send(
+        new UpdateItemCommand({
+          TableName: table,
+          Key: key,
+          UpdateExpression: 'SET #n = :v',
+          ExpressionAttributeNames: { '#n': 'name' },
+          ExpressionAttributeValues: { ':v': { S: 'Eve' } },
+        }),
+      ),
       'UpdateItem',
     );
     await expectRefused(readOnly.send(new DeleteItemCommand({ TableName: table, Key: key })), 'DeleteItem');
     await expectRefused(
-      readOnly.send(new BatchWriteItemCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: key } }] } })),
+      readOnly.send(
+        new BatchWriteItemCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: key } }] } }),
+      ),
       'BatchWriteItem',
     );
     await expectRefused(
-      readOnly.send(new TransactWriteItemsCommand({ TransactItems: [{ Delete: { TableName: table, Key: key } }] })),
+      readOnly.send(
+        new TransactWriteItemsCommand({ TransactItems: [{ Delete: { TableName: table, Key: key } }] }),
+      ),
       'TransactWriteItems',
     );
     await expectRefused(
@@ -105,42 +128,66 @@ describe('a read-only connection, enforced in main', () => {
     );
     await expectRefused(readOnly.send(new DeleteTableCommand({ TableName: table })), 'DeleteTable');
     await expectRefused(
-      readOnly.send(new UpdateTimeToLiveCommand({ TableName: table, TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true } })),
+      readOnly.send(
+        new UpdateTimeToLiveCommand({
+          TableName: table,
+          TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        }),
+      ),
       'UpdateTimeToLive',
     );
     await expectRefused(
-      readOnly.send(new ExecuteStatementCommand({ Statement: `DELETE FROM "${table}" WHERE pk = 'USER#u1' AND sk = 'PROFILE'` })),
+      readOnly.send(
+        new ExecuteStatementCommand({
+          Statement: `DELETE FROM "${table}" WHERE pk = 'USER#u1' AND sk = 'PROFILE'`,
+        }),
+      ),
       'ExecuteStatement',
     );
     await expectRefused(
       readOnly.send(
         new BatchExecuteStatementCommand({
-          Statements: [{ Statement: `SELECT * FROM "${table}"` }, { Statement: `DELETE FROM "${table}" WHERE pk = 'USER#u1' AND sk = 'PROFILE'` }],
+          Statements: [
+            { Statement: `SELECT * FROM "${table}"` },
+            { Statement: `DELETE FROM "${table}" WHERE pk = 'USER#u1' AND sk = 'PROFILE'` },
+          ],
         }),
       ),
       'BatchExecuteStatement',
     );
     await expectRefused(
-      readOnly.send(new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT * FROM "${table}"` }] })),
+      readOnly.send(
+        new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT * FROM "${table}"` }] }),
+      ),
       'ExecuteTransaction',
     );
 
     const after = await admin.send(new ScanCommand({ TableName: table }));
     expect(after.Items).toEqual([item]);
-    expect((await admin.send(new DescribeTableCommand({ TableName: table }))).Table?.TableStatus).toBe('ACTIVE');
+    expect((await admin.send(new DescribeTableCommand({ TableName: table }))).Table?.TableStatus).toBe(
+      'ACTIVE',
+    );
     expect((await admin.send(new ListTablesCommand({}))).TableNames).toEqual([table]);
   });
 
   it('still reads: Scan, Query, GetItem, ListTables, DescribeTable and PartiQL SELECT', async () => {
     expect((await readOnly.send(new ScanCommand({ TableName: table }))).Items).toEqual([item]);
     const queried = await readOnly.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': item.pk } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': item.pk },
+      }),
     );
     expect(queried.Items).toEqual([item]);
     expect((await readOnly.send(new GetItemCommand({ TableName: table, Key: key }))).Item).toEqual(item);
     expect((await readOnly.send(new ListTablesCommand({}))).TableNames).toEqual([table]);
-    expect((await readOnly.send(new DescribeTableCommand({ TableName: table }))).Table?.TableName).toBe(table);
-    const selected = await readOnly.send(new ExecuteStatementCommand({ Statement: `SELECT * FROM "${table}" WHERE pk = 'USER#u1'` }));
+    expect((await readOnly.send(new DescribeTableCommand({ TableName: table }))).Table?.TableName).toBe(
+      table,
+    );
+    const selected = await readOnly.send(
+      new ExecuteStatementCommand({ Statement: `SELECT * FROM "${table}" WHERE pk = 'USER#u1'` }),
+    );
     expect(selected.Items).toEqual([item]);
   });
 
@@ -150,12 +197,22 @@ describe('a read-only connection, enforced in main', () => {
     fixture.clients.invalidate(saved!.id);
     const writable = await fixture.clients.dynamo(saved!.id);
     await writable.send(new PutItemCommand({ TableName: table, Item: { ...item, name: { S: 'Grace' } } }));
-    expect((await admin.send(new GetItemCommand({ TableName: table, Key: key }))).Item?.name).toEqual({ S: 'Grace' });
+    expect((await admin.send(new GetItemCommand({ TableName: table, Key: key }))).Item?.name).toEqual({
+      S: 'Grace',
+    });
   });
   it('refuses before any byte leaves main: a write to a closed port fails as read-only, not as refused', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const offline = await fixture.connections.save(
-      { label: 'Offline', color: '#000000', kind: 'keys', region: 'us-east-1', endpoint: closed, readOnly: true, isProduction: false },
+      {
+        label: 'Offline',
+        color: '#000000',
+        kind: 'keys',
+        region: 'us-east-1',
+        endpoint: closed,
+        readOnly: true,
+        isProduction: false,
+      },
       uniqueKeys(),
     );
     const client = await fixture.clients.dynamo(offline.id);
@@ -178,10 +235,16 @@ describe('the playground connection', () => {
           KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
         }),
       );
-      await playground.connections.save({ ...(await playground.connections.get('playground')), readOnly: true });
+      await playground.connections.save({
+        ...(await playground.connections.get('playground')),
+        readOnly: true,
+      });
       playground.clients.invalidate('playground');
       const guarded = await playground.clients.dynamo('playground');
-      await expectRefused(guarded.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'a' } } })), 'PutItem');
+      await expectRefused(
+        guarded.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'a' } } })),
+        'PutItem',
+      );
       expect((await guarded.send(new ScanCommand({ TableName: name }))).Items).toEqual([]);
     } finally {
       await playground.cleanup();
@@ -194,7 +257,7 @@ describe('the playground connection', () => {
       stopped.setPlayground({ state: 'unavailable', message: 'Java 17 or newer is needed.' });
       await expect(stopped.clients.dynamo('playground')).rejects.toMatchObject({
         code: 'ConnectionFailed',
-        message: expect.stringContaining('The local playground is not running (it is unavailable)'),
+        message: expect.stringContaining('The local playground is not running (it is unavailable)') as string,
       });
     } finally {
       await stopped.cleanup();

@@ -105,7 +105,9 @@ function signIn(connection: Connection, options: { approve: boolean; cancelOnPro
     if (options.approve) await fetch(url).then((r) => r.text());
     return true;
   };
-  operations.start(requestId, (run) => startSsoSignIn(connection, run, { openExternal, clients: fixture.clients }));
+  operations.start(requestId, (run) =>
+    startSsoSignIn(connection, run, { openExternal, clients: fixture.clients }),
+  );
   return finished;
 }
 
@@ -148,14 +150,20 @@ describe('an expired SSO session', () => {
     const events = await signIn(connection, { approve: true });
     const progress = events.find((e) => e.type === 'progress');
     expect(progress?.type === 'progress' && progress.progress.message).toMatch(
-      new RegExp(`^Your browser opened ${sso.endpoint}/device\\?user_code=WXYZ-\\d+ and confirm the code WXYZ-\\d+ `),
+      new RegExp(
+        `^Your browser opened ${sso.endpoint}/device\\?user_code=WXYZ-\\d+ and confirm the code WXYZ-\\d+ `,
+      ),
     );
     expect(events.at(-1)).toMatchObject({ type: 'done' });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     expect(sso.openedPages).toHaveLength(1);
 
     const cached = JSON.parse(await readFile(cachePath('corp'), 'utf8')) as Record<string, string>;
-    expect(cached).toMatchObject({ startUrl, region: 'eu-west-1', clientId: expect.stringMatching(/^client-/) });
+    expect(cached).toMatchObject({
+      startUrl,
+      region: 'eu-west-1',
+      clientId: expect.stringMatching(/^client-/) as string,
+    });
     expect(cached.accessToken).toMatch(/^access-/);
     expect(cached.refreshToken).toMatch(/^refresh-/);
     expect(new Date(cached.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);

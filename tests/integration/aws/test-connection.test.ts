@@ -42,7 +42,10 @@ describe('Test connection against an endpoint override', () => {
   it('says where it connected and how many tables it sees', async () => {
     const keys = uniqueKeys();
     await createTables(directClient(endpoint, keys, 'eu-west-1'), 2);
-    const connection = await fixture.connections.save({ ...base, label: 'Local', kind: 'keys', region: 'eu-west-1', endpoint }, keys);
+    const connection = await fixture.connections.save(
+      { ...base, label: 'Local', kind: 'keys', region: 'eu-west-1', endpoint },
+      keys,
+    );
     expect(await testConnection(connection, fixture)).toEqual({
       ok: true,
       message: `Connected to DynamoDB Local at ${endpoint}. 2 tables are visible.`,
@@ -54,7 +57,9 @@ describe('Test connection against an endpoint override', () => {
     const playground = await fixture.connections.get('playground');
     const result = await testConnection(playground, fixture);
     expect(result.ok).toBe(true);
-    expect(result.message).toMatch(new RegExp(`^Connected to the local playground \\(DynamoDB Local at ${endpoint}\\)\\. `));
+    expect(result.message).toMatch(
+      new RegExp(`^Connected to the local playground \\(DynamoDB Local at ${endpoint}\\)\\. `),
+    );
   });
 
   it('explains a refused endpoint (nothing listening on the port)', async () => {
@@ -74,11 +79,21 @@ describe('Test connection against an endpoint override', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dynotable-creds-'));
     try {
       // DynamoDB Local, like AWS, rejects a malformed access key id.
-      await writeFile(join(dir, 'credentials'), '[broken]\naws_access_key_id = not_a-key\naws_secret_access_key = whatever\n');
+      await writeFile(
+        join(dir, 'credentials'),
+        '[broken]\naws_access_key_id = not_a-key\naws_secret_access_key = whatever\n',
+      );
       await writeFile(join(dir, 'config'), '');
       vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', join(dir, 'credentials'));
       vi.stubEnv('AWS_CONFIG_FILE', join(dir, 'config'));
-      const connection = await fixture.connections.save({ ...base, label: 'Broken', kind: 'profile', profile: 'broken', region: 'us-east-1', endpoint });
+      const connection = await fixture.connections.save({
+        ...base,
+        label: 'Broken',
+        kind: 'profile',
+        profile: 'broken',
+        region: 'us-east-1',
+        endpoint,
+      });
       expect(await testConnection(connection, fixture)).toEqual({
         ok: false,
         errorCode: 'UnrecognizedClientException',
@@ -93,7 +108,14 @@ describe('Test connection against an endpoint override', () => {
   it('explains a profile that does not exist', async () => {
     vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', join(fixture.dataDir, 'no-credentials'));
     vi.stubEnv('AWS_CONFIG_FILE', join(fixture.dataDir, 'no-config'));
-    const connection = await fixture.connections.save({ ...base, label: 'Gone', kind: 'profile', profile: 'gone', region: 'us-east-1', endpoint });
+    const connection = await fixture.connections.save({
+      ...base,
+      label: 'Gone',
+      kind: 'profile',
+      profile: 'gone',
+      region: 'us-east-1',
+      endpoint,
+    });
     const result = await testConnection(connection, fixture);
     expect(result).toMatchObject({ ok: false, errorCode: 'CredentialsProviderError' });
     expect(result.message).toMatch(/^No usable AWS credentials were found for profile "gone"\./);
@@ -115,16 +137,23 @@ describe('Test connection against AWS (STS and DynamoDB endpoints served locally
 
   it('says who you are, in which region, and what you can see', async () => {
     await createTables(directClient(endpoint, keys, 'eu-west-1'), 1);
-    const connection: Connection = await fixture.connections.save({ ...base, label: 'Dev', kind: 'keys', region: 'eu-west-1' }, keys);
+    const connection: Connection = await fixture.connections.save(
+      { ...base, label: 'Dev', kind: 'keys', region: 'eu-west-1' },
+      keys,
+    );
     expect(await testConnection(connection, fixture)).toEqual({
       ok: true,
-      message: 'Connected to eu-west-1 as arn:aws:sts::123456789012:assumed-role/Dev/alice. 1 table is visible.',
+      message:
+        'Connected to eu-west-1 as arn:aws:sts::123456789012:assumed-role/Dev/alice. 1 table is visible.',
       tableCount: 1,
     });
   });
 
   it('explains an access key AWS does not know', async () => {
-    const connection = await fixture.connections.save({ ...base, label: 'Typo', kind: 'keys', region: 'eu-west-1' }, uniqueKeys());
+    const connection = await fixture.connections.save(
+      { ...base, label: 'Typo', kind: 'keys', region: 'eu-west-1' },
+      uniqueKeys(),
+    );
     expect(await testConnection(connection, fixture)).toEqual({
       ok: false,
       errorCode: 'InvalidClientTokenId',

@@ -21,12 +21,16 @@ export async function startFakeSts(identities: Record<string, string>): Promise<
       if (!new URLSearchParams(body).get('Action')?.startsWith('GetCallerIdentity')) {
         res.writeHead(400).end(errorXml('InvalidAction', 'Only GetCallerIdentity is implemented here.'));
       } else if (!arn) {
-        res.writeHead(403).end(errorXml('InvalidClientTokenId', 'The security token included in the request is invalid.'));
+        res
+          .writeHead(403)
+          .end(errorXml('InvalidClientTokenId', 'The security token included in the request is invalid.'));
       } else {
         const account = arn.split(':')[4];
-        res.writeHead(200).end(
-          `<GetCallerIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><GetCallerIdentityResult><Arn>${arn}</Arn><UserId>AIDAEXAMPLE</UserId><Account>${account}</Account></GetCallerIdentityResult><ResponseMetadata><RequestId>fake</RequestId></ResponseMetadata></GetCallerIdentityResponse>`,
-        );
+        res
+          .writeHead(200)
+          .end(
+            `<GetCallerIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><GetCallerIdentityResult><Arn>${arn}</Arn><UserId>AIDAEXAMPLE</UserId><Account>${account}</Account></GetCallerIdentityResult><ResponseMetadata><RequestId>fake</RequestId></ResponseMetadata></GetCallerIdentityResponse>`,
+          );
       }
     });
   });

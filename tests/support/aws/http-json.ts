@@ -8,7 +8,10 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 
 /** A REST-JSON answer; errors carry their name in x-amzn-ErrorType the way AWS sends it. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, errorType?: string): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-amzn-requestid': 'fake-request' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-amzn-requestid': 'fake-request',
+  };
   if (errorType) headers['x-amzn-errortype'] = errorType;
   res.writeHead(status, headers);
   res.end(JSON.stringify(body));

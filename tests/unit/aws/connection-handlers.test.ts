@@ -26,12 +26,29 @@ function dispatcherWith(secrets: SecretStore) {
   const clients = createClientFactory({ connections, secrets, playground });
   const signIn = vi.fn(() => Promise.resolve());
   // Only what the connection handlers touch; the rest of the core belongs to other modules.
-  const ctx = { mode: 'browser', secrets, connections, clients, playground, signIn } as unknown as CoreContext;
+  const ctx = {
+    mode: 'browser',
+    secrets,
+    connections,
+    clients,
+    playground,
+    signIn,
+  } as unknown as CoreContext;
   return { dispatch: createDispatcher(connectionHandlers as HandlerTable, ctx), signIn };
 }
 
-const draft = { label: 'Staging', color: '#bf8700', kind: 'keys', region: 'eu-west-1', readOnly: false, isProduction: false };
-const accessKeys = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+const draft = {
+  label: 'Staging',
+  color: '#bf8700',
+  kind: 'keys',
+  region: 'eu-west-1',
+  readOnly: false,
+  isProduction: false,
+};
+const accessKeys = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+};
 
 describe('connections:* channels', () => {
   it('refuses access keys in browser mode with a sentence, and saves nothing', async () => {
@@ -61,22 +78,34 @@ describe('connections:* channels', () => {
 
   it('validates input at the boundary and refuses to delete the playground', async () => {
     const { dispatch } = dispatcherWith(createUnavailableSecretStore());
-    const badRegion = await dispatch('connections:save', { connection: { ...draft, kind: 'profile', profile: 'x', region: 'Europe' } });
-    expect(badRegion).toMatchObject({ ok: false, error: { code: 'InvalidInput', message: expect.stringContaining('connection.region') } });
+    const badRegion = await dispatch('connections:save', {
+      connection: { ...draft, kind: 'profile', profile: 'x', region: 'Europe' },
+    });
+    expect(badRegion).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidInput', message: expect.stringContaining('connection.region') as string },
+    });
     expect(await dispatch('connections:delete', { connectionId: 'playground' })).toMatchObject({
       ok: false,
       error: { code: 'Forbidden', message: 'The local playground is built in and cannot be deleted.' },
     });
-    expect(await dispatch('connections:delete', { connectionId: 'never-existed' })).toEqual({ ok: true, value: { deleted: false } });
+    expect(await dispatch('connections:delete', { connectionId: 'never-existed' })).toEqual({
+      ok: true,
+      value: { deleted: false },
+    });
   });
 
   it('starts sign-in only for profile connections', async () => {
     const { dispatch, signIn } = dispatcherWith(createUnavailableSecretStore());
-    expect(await dispatch('connections:signIn', { connectionId: 'playground', requestId: 'sign-in-0001' })).toMatchObject({
+    expect(
+      await dispatch('connections:signIn', { connectionId: 'playground', requestId: 'sign-in-0001' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'InvalidInput' },
     });
-    const saved = await dispatch('connections:save', { connection: { ...draft, kind: 'profile', profile: 'dev' } });
+    const saved = await dispatch('connections:save', {
+      connection: { ...draft, kind: 'profile', profile: 'dev' },
+    });
     const id = saved.ok ? (saved.value as { id: string }).id : '';
     expect(await dispatch('connections:signIn', { connectionId: id, requestId: 'sign-in-0002' })).toEqual({
       ok: true,

@@ -7,7 +7,10 @@ import { createEncryptedSecretStore, createUnavailableSecretStore } from '../../
 import type { ConnectionDraft } from '../../../src/shared/ipc/connection';
 import { aesCipher } from '../../support/aws/test-cipher';
 
-const keys = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+const keys = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+};
 
 const prodProfile: ConnectionDraft = {
   label: 'Production',
@@ -31,7 +34,12 @@ describe('connection store', () => {
   it('lists the built-in playground first, even before anything is saved, and refuses to delete it', async () => {
     const store = createConnectionStore(dataDir, createUnavailableSecretStore());
     const [first, ...rest] = await store.list();
-    expect(first).toMatchObject({ id: 'playground', kind: 'playground', label: 'Local playground', region: 'local' });
+    expect(first).toMatchObject({
+      id: 'playground',
+      kind: 'playground',
+      label: 'Local playground',
+      region: 'local',
+    });
     expect(rest).toEqual([]);
     await expect(store.remove('playground')).rejects.toMatchObject({ code: 'Forbidden' });
   });
@@ -47,7 +55,12 @@ describe('connection store', () => {
     expect((await reopened.list()).map((c) => c.id)).toEqual(['playground', saved.id]);
     expect(await reopened.get(saved.id)).toEqual(saved);
 
-    const edited = await reopened.save({ ...prodProfile, id: saved.id, label: 'Prod (EU)', endpoint: undefined });
+    const edited = await reopened.save({
+      ...prodProfile,
+      id: saved.id,
+      label: 'Prod (EU)',
+      endpoint: undefined,
+    });
     expect((await reopened.get(saved.id)).label).toBe('Prod (EU)');
     expect(edited.id).toBe(saved.id);
 
@@ -60,9 +73,17 @@ describe('connection store', () => {
     const store = createConnectionStore(dataDir, createUnavailableSecretStore());
     await store.save({ ...prodProfile, id: 'playground', kind: 'profile', label: 'Sandbox', readOnly: true });
     const playground = await store.get('playground');
-    expect(playground).toMatchObject({ id: 'playground', kind: 'playground', region: 'local', label: 'Sandbox', readOnly: true });
+    expect(playground).toMatchObject({
+      id: 'playground',
+      kind: 'playground',
+      region: 'local',
+      label: 'Sandbox',
+      readOnly: true,
+    });
     expect(playground.profile).toBeUndefined();
-    await expect(store.save({ ...prodProfile, kind: 'playground' })).rejects.toMatchObject({ code: 'InvalidInput' });
+    await expect(store.save({ ...prodProfile, kind: 'playground' })).rejects.toMatchObject({
+      code: 'InvalidInput',
+    });
   });
 
   it('reports a corrupt connections.json as a sentence and leaves the file untouched', async () => {
@@ -72,7 +93,7 @@ describe('connection store', () => {
     const store = createConnectionStore(dataDir, createUnavailableSecretStore());
     await expect(store.list()).rejects.toMatchObject({
       code: 'ConnectionsFileCorrupt',
-      message: expect.stringContaining('not valid JSON'),
+      message: expect.stringContaining('not valid JSON') as string,
     });
     await expect(store.save(prodProfile)).rejects.toMatchObject({ code: 'ConnectionsFileCorrupt' });
     expect(await readFile(path, 'utf8')).toBe(broken);
@@ -82,7 +103,7 @@ describe('connection store', () => {
     await writeFile(path, JSON.stringify({ version: 1, connections: [{ id: 'x', label: 'X' }] }));
     await expect(store.list()).rejects.toMatchObject({
       code: 'ConnectionsFileCorrupt',
-      message: expect.stringMatching(/connections\.0\.\w+/),
+      message: expect.stringMatching(/connections\.0\.\w+/) as string,
     });
   });
 
@@ -91,7 +112,7 @@ describe('connection store', () => {
     const draft: ConnectionDraft = { ...prodProfile, kind: 'keys', profile: undefined };
     await expect(store.save(draft, keys)).rejects.toMatchObject({
       code: 'EncryptionUnavailable',
-      message: expect.stringContaining('desktop app'),
+      message: expect.stringContaining('desktop app') as string,
     });
     await expect(store.save(draft)).rejects.toMatchObject({ code: 'InvalidInput' });
     expect((await store.list()).map((c) => c.id)).toEqual(['playground']);

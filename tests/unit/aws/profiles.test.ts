@@ -86,7 +86,11 @@ describe('AWS profiles', () => {
       sessionName: 'corp',
       scopes: ['sso:account:access', 'sso:other'],
     });
-    expect(await ssoSettingsFor('legacy-sso')).toEqual({ startUrl: 'https://old.awsapps.com/start', region: 'us-east-1', scopes: [] });
+    expect(await ssoSettingsFor('legacy-sso')).toEqual({
+      startUrl: 'https://old.awsapps.com/start',
+      region: 'us-east-1',
+      scopes: [],
+    });
     await expect(ssoSettingsFor('admin')).rejects.toMatchObject({ code: 'InvalidInput' });
   });
 

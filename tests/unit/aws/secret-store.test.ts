@@ -25,7 +25,7 @@ describe('secret store without a keychain (browser mode, CLI)', () => {
     expect(store.isAvailable()).toBe(false);
     await expect(store.save('c1', keys)).rejects.toMatchObject({
       code: 'EncryptionUnavailable',
-      message: expect.stringContaining('Use an AWS profile here instead'),
+      message: expect.stringContaining('Use an AWS profile here instead') as string,
     });
     expect(await store.load('c1')).toBeUndefined();
   });
@@ -63,7 +63,7 @@ describe('encrypted secret store', () => {
     const other = createEncryptedSecretStore(dataDir, aesCipher());
     await expect(other.load('conn-1')).rejects.toMatchObject({
       code: 'StoredKeysUnreadable',
-      message: expect.stringContaining('enter the keys again'),
+      message: expect.stringContaining('enter the keys again') as string,
     });
   });
 

@@ -28,14 +28,18 @@ export const connectionHandlers: Pick<HandlerTable, ConnectionChannel> = {
     return { deleted };
   },
 
-  'connections:test': async ({ connectionId }, ctx) => testConnection(await ctx.connections.get(connectionId), ctx),
+  'connections:test': async ({ connectionId }, ctx) =>
+    testConnection(await ctx.connections.get(connectionId), ctx),
 
   'connections:profiles': () => listProfiles(),
 
   'connections:signIn': async ({ connectionId, requestId }, ctx) => {
     const connection = await ctx.connections.get(connectionId);
     if (connection.kind !== 'profile') {
-      throw new AppFailure(ErrorCodes.invalidInput, 'Only connections that use an AWS profile with IAM Identity Center (SSO) can sign in again.');
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        'Only connections that use an AWS profile with IAM Identity Center (SSO) can sign in again.',
+      );
     }
     await ctx.signIn(connectionId, requestId);
     return { started: true };
