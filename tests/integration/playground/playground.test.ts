@@ -1,4 +1,14 @@
-import { DescribeTableCommand, DescribeTimeToLiveCommand, ListTablesCommand, PutItemCommand, GetItemCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  ScanCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type ScanCommandOutput,
+} from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,9 +35,9 @@ async function tempDir(): Promise<string> {
 
 async function scanAll(client: DynamoDBClient, index?: string) {
   const items = [];
-  let start;
+  let start: Record<string, AttributeValue> | undefined;
   for (let page = 0; page < 50; page++) {
-    const out = await client.send(new ScanCommand({ TableName: 'DynoTableSample', IndexName: index, ExclusiveStartKey: start }));
+    const out: ScanCommandOutput = await client.send(new ScanCommand({ TableName: 'DynoTableSample', IndexName: index, ExclusiveStartKey: start }));
     items.push(...(out.Items ?? []).map(fromSdkItem));
     start = out.LastEvaluatedKey;
     if (!start) break;
