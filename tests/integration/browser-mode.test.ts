@@ -308,6 +308,35 @@ describe('browser mode: the API is the contract', () => {
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } });
   });
 
+  it('refuses a body over the limit with 413 and a sentence, before any handler runs', async () => {
+    const small = await startBrowserServer({
+      dispatch,
+      events,
+      staticDir: root,
+      port: 0,
+      maxBodyBytes: 1024 * 1024,
+    });
+    try {
+      dispatched.length = 0;
+      const res = await rawRequest({
+        port: small.port,
+        path: '/api/app:openExternal',
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${tokenOf(small.url)}` },
+        body: JSON.stringify({ url: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(res.status).toBe(413);
+      expect(errorOf(res)).toEqual({
+        code: 'InvalidInput',
+        message: 'The request body is larger than 1 MB, the most DynoTable accepts.',
+        retryable: false,
+      });
+      expect(dispatched).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses GET on a channel', async () => {
     const res = await rawRequest({ port, path: '/api/app:info', headers: bearer() });
     expect(res.status).toBe(405);

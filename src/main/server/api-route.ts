@@ -14,6 +14,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'] ?? '0');
     if (declared > limit) {
+      request.resume(); // drop what arrives, so the client reads our 413 instead of a reset
       reject(new BodyTooLarge());
       return;
     }
