@@ -40,7 +40,7 @@ export function explainFailure(error: AppError, connection: Connection, identity
     case 'TimeoutError':
       return `No answer from ${target(connection)}. Check your network connection, VPN or proxy, then test again.`;
     case ErrorCodes.credentialsExpired:
-      return `The AWS SSO session of ${whose(connection)} has expired. Choose "Sign in again" to renew it; your open tabs stay as they are.`;
+      return `The AWS SSO session of ${whose(connection)} has expired or was never started. Choose "Sign in again" to renew it; your open tabs stay as they are.`;
     case 'CredentialsProviderError':
       return `No usable AWS credentials were found for ${whose(connection)}. ${typeof awsMessage === 'string' ? awsMessage : ''}`.trim();
     case 'UnrecognizedClientException':

@@ -66,10 +66,13 @@ export async function startSsoSignIn(
     );
     const pageUrl = device.verificationUriComplete ?? device.verificationUri ?? sso.startUrl;
     const opened = await ctx.openExternal(pageUrl);
+    const code = device.userCode ?? '';
     run.emit({
       type: 'progress',
       progress: progress(
-        `${opened ? 'Your browser opened' : 'Open'} ${pageUrl} and confirm the code ${device.userCode ?? ''} to sign in to profile "${connection.profile}". DynoTable waits until you do.`,
+        opened
+          ? `Confirm the code ${code} in the page your browser opened (${pageUrl}) to sign in to profile "${connection.profile}". DynoTable waits until you do.`
+          : `Open ${pageUrl} in your browser and confirm the code ${code} to sign in to profile "${connection.profile}". DynoTable waits until you do.`,
       ),
     });
 

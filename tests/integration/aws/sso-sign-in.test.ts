@@ -144,14 +144,14 @@ describe('an expired SSO session', () => {
     const tested = await testConnection(connection, fixture);
     expect(tested).toMatchObject({ ok: false, errorCode: 'CredentialsExpired', canSignIn: true });
     expect(tested.message).toBe(
-      'The AWS SSO session of profile "dev" has expired. Choose "Sign in again" to renew it; your open tabs stay as they are.',
+      'The AWS SSO session of profile "dev" has expired or was never started. Choose "Sign in again" to renew it; your open tabs stay as they are.',
     );
 
     const events = await signIn(connection, { approve: true });
     const progress = events.find((e) => e.type === 'progress');
     expect(progress?.type === 'progress' && progress.progress.message).toMatch(
       new RegExp(
-        `^Your browser opened ${sso.endpoint}/device\\?user_code=WXYZ-\\d+ and confirm the code WXYZ-\\d+ `,
+        `^Confirm the code (WXYZ-\\d+) in the page your browser opened \\(${sso.endpoint}/device\\?user_code=\\1\\) to sign in to profile "dev"\\.`,
       ),
     );
     expect(events.at(-1)).toMatchObject({ type: 'done' });
