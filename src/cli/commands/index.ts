@@ -10,11 +10,13 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./serve'),
   },
   'scan-migration': {
-    summary: 'Pre-flight a table before leaving dynamoose: dotted attribute names and Date storage (exit 0/1/2).',
+    summary:
+      'Pre-flight a table before leaving dynamoose: dotted attribute names and Date storage (exit 0/1/2).',
     load: () => import('./scan-migration'),
   },
   'fix-migration': {
-    summary: 'Move dotted attributes into their nested paths (and convert ISO dates), conditionally; --dry-run first.',
+    summary:
+      'Move dotted attributes into their nested paths (and convert ISO dates), conditionally; --dry-run first.',
     load: () => import('./fix-migration'),
   },
 };
