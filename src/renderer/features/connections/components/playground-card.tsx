@@ -39,6 +39,11 @@ export function PlaygroundCard({ onOpen }: { onOpen(connectionId: string): void 
         {!isStarting && status.state === 'running' && status.endpoint ? (
           <p className="muted small">Running at {status.endpoint}</p>
         ) : null}
+        {!isStarting && status.state === 'running' && status.message ? (
+          <div className="notice notice-warning" role="status">
+            <p>{status.message}</p>
+          </div>
+        ) : null}
         {!isStarting && isUnavailable ? (
           <div className="notice notice-warning" role="alert">
             <strong>The playground cannot start here.</strong>

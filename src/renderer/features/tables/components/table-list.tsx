@@ -34,6 +34,10 @@ const columns: { label: string; sort?: SortColumn; className?: string; title?: s
   { label: 'Del. protection', title: 'Deletion protection' },
 ];
 
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function whereLabel(connection: Connection): string {
   if (connection.kind === 'playground') return 'the local playground';
   return connection.endpoint ? `${connection.region} at ${connection.endpoint}` : connection.region;
@@ -87,8 +91,8 @@ export function TableList({ connection }: { connection: Connection }) {
         {tables ? (
           <span className="muted small">
             {visible.length === tables.length
-              ? `${tables.length} tables`
-              : `${visible.length} of ${tables.length} tables`}
+              ? plural(tables.length, 'table')
+              : `${visible.length} of ${plural(tables.length, 'table')}`}
           </span>
         ) : null}
         <Button
