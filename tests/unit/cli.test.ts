@@ -38,8 +38,12 @@ describe('dynotable command line', () => {
   it('lists every registered command in --help', async () => {
     const output = captureOutput();
     expect(await main(['--help'])).toBe(0);
-    for (const [name, entry] of Object.entries(commands))
-      expect(output.out()).toContain(`${name}  ${entry.summary}`);
+    const lines = output.out().split('\n');
+    for (const [name, entry] of Object.entries(commands)) {
+      const line = lines.find((text) => text.startsWith(`  ${name} `)) ?? '';
+      expect(line).toMatch(new RegExp(`^  ${name} +\\S`));
+      expect(line.endsWith(entry.summary)).toBe(true);
+    }
   });
 
   it('prints the help and exits 2 without a command', async () => {
