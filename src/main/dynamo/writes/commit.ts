@@ -26,7 +26,7 @@ interface Entry {
 
 function keyText(item: Item, t: ItemTarget): string {
   const key = keyOf(item, t.info.keys);
-  return JSON.stringify(key, Object.keys(key).sort());
+  return JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** Refuses the whole commit, before sending anything, if any change is invalid or two touch one item. */
