@@ -1,6 +1,7 @@
 import type { AppError } from '../../shared/ipc';
 import { useSignInStore } from '../features/sign-in/store';
 import { Button } from './button';
+import { Sentence } from './sentence';
 
 /** Errors that a fresh sign-in repairs (an expired SSO session). */
 export function canSignIn(error: AppError): boolean {
@@ -28,7 +29,9 @@ export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMes
         !
       </span>
       <div className="error-text">
-        <p className="error-sentence">{error.message}</p>
+        <p className="error-sentence">
+          <Sentence text={error.message} />
+        </p>
         <code className="error-code">{error.code}</code>
       </div>
       {showSignIn || onRetry ? (

@@ -38,7 +38,12 @@ async function writeAwsProfiles(dir: string): Promise<void> {
  * The real browser-mode server in this process: the real core (connections, playground on real
  * Java, tables), the real dispatcher and HTTP transport, serving the e2e renderer build.
  */
-export async function startApp(): Promise<RunningApp> {
+export interface StartAppOptions {
+  /** Which java the playground runs; a path that does not exist plays a machine without Java. */
+  javaCommand?: string;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-e2e-'));
   await writeAwsProfiles(dataDir);
   const core = createCore({
@@ -47,6 +52,7 @@ export async function startApp(): Promise<RunningApp> {
     dataDir,
     secrets: createUnavailableSecretStore(),
     openUrl: () => Promise.resolve(),
+    playground: options.javaCommand ? { javaCommand: options.javaCommand } : undefined,
   });
   let server: BrowserServer;
   try {

@@ -1,5 +1,6 @@
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { Sentence } from '../../../ui/sentence';
 import { usePlaygroundProgress } from '../hooks';
 import { useConnectionsStore } from '../store';
 
@@ -47,8 +48,9 @@ export function PlaygroundCard({ onOpen }: { onOpen(connectionId: string): void 
         {!isStarting && isUnavailable ? (
           <div className="notice notice-warning" role="alert">
             <strong>The playground cannot start here.</strong>
-            <p>{status.message ?? 'DynamoDB Local needs Java 17 or newer.'}</p>
-            <p className="muted small">Your other connections still work.</p>
+            <p>
+              <Sentence text={status.message ?? 'DynamoDB Local needs Java 17 or newer.'} />
+            </p>
           </div>
         ) : null}
         {!isStarting && error ? <ErrorMessage error={error} /> : null}
