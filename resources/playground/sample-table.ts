@@ -85,17 +85,24 @@ const iso = (time: number): string => new Date(time).toISOString();
 /** How a date was stored depends on which code wrote the item: ISO text (new) or epoch ms (old). */
 const dateValue = (time: number, isLegacy: boolean): AttributeValue => (isLegacy ? n(time) : s(iso(time)));
 
+/** The element at `index`, wrapping around; the lists here are constant and never empty. */
+function nth<T>(list: readonly T[], index: number): T {
+  const value = list[index % list.length];
+  if (value === undefined) throw new Error('nth() of an empty list');
+  return value;
+}
+
 export function sampleItems(): Item[] {
   const rand = random(20240108);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]): T => nth(list, Math.floor(rand() * list.length));
   const items: Item[] = [];
   let orderNo = 0;
   let paymentNo = 0;
 
   for (let u = 1; u <= USERS; u++) {
     const userId = `u${u}`;
-    const first = FIRST_NAMES[(u - 1) % FIRST_NAMES.length]!;
-    const last = LAST_NAMES[(u * 7) % LAST_NAMES.length]!;
+    const first = nth(FIRST_NAMES, u - 1);
+    const last = nth(LAST_NAMES, u * 7);
     const email = `${first.toLowerCase()}.${last.toLowerCase()}${u}@example.com`;
     const created = BASE_TIME + u * 3 * DAY + Math.floor(rand() * DAY);
     const updated = created + Math.floor(rand() * 90) * DAY;
@@ -128,7 +135,7 @@ export function sampleItems(): Item[] {
     } else if (u % 6 === 0) {
       // They disagree: a later dynamoose update landed beside the map instead of in it.
       profile.address = { M: address };
-      profile['address.city'] = s(CITIES[(CITIES.indexOf(city) + 1) % CITIES.length]!);
+      profile['address.city'] = s(nth(CITIES, CITIES.indexOf(city) + 1));
     } else {
       profile.address = { M: address };
       profile['address.city'] = s(city);
@@ -153,7 +160,7 @@ export function sampleItems(): Item[] {
     for (let k = 0; k < orders; k++) {
       const orderId = `o${++orderNo}`;
       const placed = created + (k + 1) * 5 * DAY + Math.floor(rand() * DAY);
-      const status = ORDER_STATUSES[(u + k) % ORDER_STATUSES.length]!;
+      const status = nth(ORDER_STATUSES, u + k);
       let cents = 0;
       const lines = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => {
         const [sku, title, price] = pick(PRODUCTS);

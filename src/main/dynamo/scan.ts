@@ -71,10 +71,12 @@ export async function runScan(
   let startKey: Item | undefined = request.cursor?.key;
   let scanned = request.cursor?.scanned ?? 0;
   const progress: Progress = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
+  // A function, not a property read: the signal flips while we await, which narrowing cannot see.
+  const isCancelled = (): boolean => run.signal.aborted;
   const cursor = (): string | undefined =>
     startKey ? encodeCursor({ table: target.table, index: target.index, key: startKey, scanned }) : undefined;
 
-  while (progress.items < maxItems && !run.signal.aborted) {
+  while (progress.items < maxItems && !isCancelled()) {
     let page;
     try {
       page = await client.send(
@@ -88,7 +90,7 @@ export async function runScan(
         { abortSignal: run.signal },
       );
     } catch (error) {
-      if (run.signal.aborted) break;
+      if (isCancelled()) break;
       // Keep the AWS name as the code, and add where to resume once the cause is fixed.
       const appError = toAppError(error);
       throw new AppFailure(appError.code, appError.message, appError.retryable, { ...appError.details, cursor: cursor() });

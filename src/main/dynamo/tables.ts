@@ -150,14 +150,14 @@ export function keyAttributesOf(summary: TableSummary, index?: string): string[]
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  const queue = items.entries(); // shared by the lanes: each takes the next unclaimed item
   let hasFailed = false;
   const lane = async (): Promise<void> => {
-    // After one failure the whole list fails, so the other lanes stop asking.
-    while (next < items.length && !hasFailed) {
-      const index = next++;
+    for (const [index, item] of queue) {
+      // After one failure the whole list fails, so the other lanes stop asking.
+      if (hasFailed) return;
       try {
-        results[index] = await fn(items[index]!);
+        results[index] = await fn(item);
       } catch (error) {
         hasFailed = true;
         throw error;

@@ -63,8 +63,8 @@ export async function launchDynamoLocal(options: { java: string; dataDir: string
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-4000);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   let spawnError: Error | undefined;
   child.once('error', (error) => (spawnError = error));
 

@@ -40,8 +40,8 @@ function versionOf(command: string): Promise<number | undefined> {
     // `java -version` prints to stderr; bounded so a hung wrapper script cannot stall the start.
     execFile(command, ['-version'], { timeout: 15_000, windowsHide: true }, (error, stdout, stderr) => {
       // A string code (ENOENT, EACCES) means no runnable java here; a hung one was killed.
-      if (error && (typeof error.code === 'string' || error.killed)) return resolve(undefined);
-      resolve(parseJavaMajor(`${stderr}\n${stdout}`));
+      const isUnusable = error !== null && (typeof error.code === 'string' || error.killed);
+      resolve(isUnusable ? undefined : parseJavaMajor(`${stderr}\n${stdout}`));
     });
   });
 }

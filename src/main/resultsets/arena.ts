@@ -41,8 +41,8 @@ export class Arena {
   /** The buffer holding record `index` and where it starts in it. */
   locate(index: number): { buffer: Buffer; start: number } {
     if (index < 0 || index >= this.count) throw new RangeError(`No record ${index}.`);
-    const blockIndex = this.blockOf[index]!;
-    const start = this.startOf[index]!;
+    const blockIndex = this.blockOf[index] ?? 0;
+    const start = this.startOf[index] ?? 0;
     if (blockIndex === this.blocks.length) return { buffer: this.open, start };
     return { buffer: this.inflate(blockIndex), start };
   }
@@ -70,7 +70,8 @@ export class Arena {
   }
 
   private inflate(blockIndex: number): Buffer {
-    const block = this.blocks[blockIndex]!;
+    const block = this.blocks[blockIndex];
+    if (!block) throw new RangeError(`No block ${blockIndex}.`);
     if (!block.isCompressed) return block.bytes;
     const cached = this.cache.get(blockIndex);
     if (cached) {
@@ -80,7 +81,8 @@ export class Arena {
     }
     const raw = inflateRawSync(block.bytes);
     this.cache.set(blockIndex, raw);
-    if (this.cache.size > CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
+    const oldest = this.cache.keys().next();
+    if (this.cache.size > CACHED_BLOCKS && !oldest.done) this.cache.delete(oldest.value);
     return raw;
   }
 

@@ -7,19 +7,7 @@ import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
  * size: attribute names are interned per result set, binary stays raw bytes (not base64),
  * numbers stay their exact decimal strings.
  */
-const enum Tag {
-  S = 0,
-  N = 1,
-  B = 2,
-  True = 3,
-  False = 4,
-  Null = 5,
-  L = 6,
-  M = 7,
-  SS = 8,
-  NS = 9,
-  BS = 10,
-}
+const Tag = { S: 0, N: 1, B: 2, True: 3, False: 4, Null: 5, L: 6, M: 7, SS: 8, NS: 9, BS: 10 } as const;
 
 /** Attribute names (at every depth) interned to small integers, per result set. */
 export class NameDictionary {
@@ -156,11 +144,17 @@ export class ItemReader {
     this.pos = start;
   }
 
+  private byte(): number {
+    const value = this.buffer[this.pos++];
+    if (value === undefined) throw new Error('Corrupt result set: a record runs past the end of its block.');
+    return value;
+  }
+
   private varint(): number {
     let result = 0;
     let shift = 0;
     for (;;) {
-      const byte = this.buffer[this.pos++]!;
+      const byte = this.byte();
       result += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return result;
       shift += 7;
@@ -189,7 +183,7 @@ export class ItemReader {
   }
 
   value(): AttributeValue {
-    const tag = this.buffer[this.pos++] as Tag;
+    const tag = this.byte();
     switch (tag) {
       case Tag.S:
         return { S: this.string('utf8') };

@@ -29,7 +29,7 @@ class ResultSet {
       if (count > 0 && !keys.includes(this.names.name(id))) others.push(id);
     });
     // Most frequent first; ties keep the order in which attributes first appeared.
-    others.sort((a, b) => this.counts[b]! - this.counts[a]! || a - b);
+    others.sort((a, b) => (this.counts[b] ?? 0) - (this.counts[a] ?? 0) || a - b);
     return [...keys, ...others.map((id) => this.names.name(id))];
   }
 }

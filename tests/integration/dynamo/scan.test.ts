@@ -116,7 +116,7 @@ describe('scan:start into the result-set store', () => {
     expect(last).toMatchObject({ type: 'done', progress: { items: 250, pages: 7, scanned: 250, fraction: 1 } });
     expect(last.type === 'done' && last.cursor).toBeUndefined();
     const pages = run.events.filter((e) => e.type === 'page');
-    expect(pages.map((p) => p.type === 'page' && p.total)).toEqual([40, 80, 120, 160, 200, 240, 250]);
+    expect(pages.map((p) => p.total)).toEqual([40, 80, 120, 160, 200, 240, 250]);
     const fractions = run.events.flatMap((e) => (e.type === 'progress' ? [e.progress.fraction ?? 0] : []));
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(last.type === 'done' && last.progress.consumedCapacity).toBeGreaterThan(0);

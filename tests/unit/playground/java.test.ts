@@ -22,10 +22,13 @@ describe('Java check for the playground', () => {
     const check = await checkJava(oldJava);
     expect(check).toEqual({ ok: false, message: `DynoTable found Java 11, which is too old. ${JAVA_HELP}` });
     const playground = createPlayground({ dataDir: '/nonexistent/never-created', javaCommand: oldJava });
-    expect(await playground.start()).toMatchObject({ state: 'unavailable', message: expect.stringContaining('Java 11') });
+    const status = await playground.start();
+    expect(status.state).toBe('unavailable');
+    expect(status.message).toContain('Java 11');
   });
 
   it('accepts this machine’s Java 17', async () => {
-    expect(await checkJava()).toMatchObject({ ok: true, major: expect.any(Number) });
+    const check = await checkJava();
+    expect(check.ok && check.major).toBeGreaterThanOrEqual(17);
   });
 });
