@@ -78,7 +78,10 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
     }
     case 'slot': {
       const column = env.slots![e.index]!;
-      return () => (r) => column[r];
+      return (frame) => {
+        const groups = frame.idx[0]!;
+        return (r) => column[groups[r]!];
+      };
     }
     case 'unary': {
       const operand = compile(e.operand, env);

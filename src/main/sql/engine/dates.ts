@@ -90,7 +90,8 @@ export function diffUnits(from: number, to: number, unit: DateUnit): number {
   const a = new Date(from);
   const b = new Date(to);
   let months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
-  // Only whole months count: Jan 31 → Feb 28 is 0 months.
+  // Whole months only, consistent with DATE_ADD: n months have passed when DATE_ADD('month', n,
+  // from) <= to, so Jan 15 → Feb 14 is 0 months and Jan 31 → Feb 29 is 1 (DATE_ADD clamps).
   if (months > 0 && addUnits(from, 'month', months) > to) months -= 1;
   if (months < 0 && addUnits(from, 'month', months) < to) months += 1;
   if (unit === 'year') return Math.trunc(months / 12);
