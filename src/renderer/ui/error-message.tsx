@@ -1,4 +1,5 @@
 import type { AppError } from '../../shared/ipc';
+import { useConnectionsStore } from '../features/connections/store';
 import { useSignInStore } from '../features/sign-in/store';
 import { Button } from './button';
 import { Sentence } from './sentence';
@@ -22,7 +23,11 @@ export interface ErrorMessageProps {
  */
 export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMessageProps) {
   const startSignIn = useSignInStore((state) => state.start);
-  const showSignIn = connectionId !== undefined && canSignIn(error);
+  // Only profile connections (IAM Identity Center) can sign in again; keys need editing instead.
+  const isProfile = useConnectionsStore(
+    (state) => state.connections.find((connection) => connection.id === connectionId)?.kind === 'profile',
+  );
+  const showSignIn = connectionId !== undefined && isProfile && canSignIn(error);
   return (
     <div className={`error-message${compact ? ' is-compact' : ''}`} role="alert">
       <span className="error-icon" aria-hidden="true">

@@ -25,7 +25,25 @@ export interface RunningApp {
 async function writeAwsProfiles(dir: string): Promise<void> {
   const config = path.join(dir, 'aws-config');
   const credentials = path.join(dir, 'aws-credentials');
-  await writeFile(config, '[profile e2e-keys]\nregion = eu-west-1\n');
+  // e2e-sso has no cached token, so it reads as an expired SSO session; its OIDC region does not
+  // exist, so "Sign in again" fails at once on any machine instead of calling AWS.
+  await writeFile(
+    config,
+    [
+      '[profile e2e-keys]',
+      'region = eu-west-1',
+      '[profile e2e-sso]',
+      'sso_session = e2e',
+      'sso_account_id = 111111111111',
+      'sso_role_name = ReadOnly',
+      'region = eu-west-1',
+      '[sso-session e2e]',
+      'sso_start_url = https://dynotable-e2e.awsapps.com/start',
+      'sso_region = e2e-nowhere-1',
+      'sso_registration_scopes = sso:account:access',
+      '',
+    ].join('\n'),
+  );
   await writeFile(
     credentials,
     '[e2e-keys]\naws_access_key_id = AKIAE2ETESTEXAMPLE00\naws_secret_access_key = e2eSecretKeyThatIsNotRealAtAll000000000\n',

@@ -2,6 +2,8 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { openExternal } from '../../app-info/store';
+import { connectionSubtitle } from '../../connections/describe';
+import { useConnectionsStore } from '../../connections/store';
 import { useSignInStore } from '../store';
 
 /**
@@ -12,6 +14,9 @@ export function SignInDialog() {
   const current = useSignInStore((state) => state.current);
   const cancel = useSignInStore((state) => state.cancel);
   const dismiss = useSignInStore((state) => state.dismiss);
+  const connection = useConnectionsStore((state) =>
+    state.connections.find((candidate) => candidate.id === current?.connectionId),
+  );
   if (!current) return null;
 
   const isWorking = current.status === 'starting' || current.status === 'waiting';
@@ -38,6 +43,12 @@ export function SignInDialog() {
         )
       }
     >
+      {connection ? (
+        <p className="sign-in-connection">
+          <strong>{connection.label}</strong>{' '}
+          <span className="muted">· {connectionSubtitle(connection)}</span>
+        </p>
+      ) : null}
       {current.status === 'starting' ? (
         <p role="status">Asking AWS IAM Identity Center for a sign-in code…</p>
       ) : null}
