@@ -10,6 +10,9 @@ const renderer = (appConfig as { renderer: UserConfig }).renderer;
 const outDir = process.env.DYNOTABLE_E2E_RENDERER_DIR ?? path.resolve(__dirname, '../../.tmp/e2e-renderer');
 
 export default defineConfig({
+  // electron-vite builds the renderer with relative asset paths (the app loads it from file://);
+  // plain vite would not, so say it here to test the same index.html the app ships.
+  base: './',
   ...renderer,
   logLevel: 'warn',
   build: { ...renderer.build, outDir, emptyOutDir: true },
