@@ -23,7 +23,12 @@ const STOP_GRACE_MS = 5000;
  * demand, seeded with the sample table on first start, and never left running after the app:
  * stop() ends it, and so do process exit and the usual termination signals.
  */
-export function createPlayground(options: PlaygroundOptions): Playground {
+export interface LocalPlayground extends Playground {
+  /** DynamoDB Local's process id while it runs (diagnostics, and tests that end it by id). */
+  pid(): number | undefined;
+}
+
+export function createPlayground(options: PlaygroundOptions): LocalPlayground {
   let status: PlaygroundStatus = { state: 'stopped' };
   let local: DynamoLocalProcess | undefined;
   let starting: Promise<PlaygroundStatus> | undefined;
@@ -71,6 +76,7 @@ export function createPlayground(options: PlaygroundOptions): Playground {
 
   return {
     status: () => ({ ...status }),
+    pid: () => local?.child.pid,
     start() {
       if (status.state === 'running') return Promise.resolve({ ...status });
       starting ??= start().finally(() => (starting = undefined));

@@ -12,7 +12,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Playground } from '../../../src/main/core/context';
 import { fromSdkItem } from '../../../src/main/dynamo/marshal';
 import { createPlayground } from '../../../src/main/playground/playground';
@@ -20,6 +20,15 @@ import { JAVA_HELP } from '../../../src/main/playground/java';
 import { localClient } from '../../support/dynamo-local';
 
 const started: Playground[] = [];
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return true;
+  } catch {
+    return false;
+  }
+}
 const dirs: string[] = [];
 
 afterAll(async () => {
@@ -101,8 +110,11 @@ describe('local playground', () => {
     // Edit one sample item; a restart must keep the edit (no reseed) and the data (kept in dataDir).
     const key = { PK: { S: 'USER#u1' }, SK: { S: 'PROFILE' } };
     await client.send(new PutItemCommand({ TableName: 'DynoTableSample', Item: { ...key, name: { S: 'Edited by the test' } } }));
+    const pid = playground.pid();
+    expect(pid).toBeGreaterThan(0);
     await playground.stop();
     expect(playground.status()).toEqual({ state: 'stopped' });
+    expect(isAlive(pid!)).toBe(false);
     await expect(client.send(new ListTablesCommand({}))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     client.destroy();
 
@@ -113,6 +125,11 @@ describe('local playground', () => {
     expect(edited.Item).toEqual({ ...key, name: { S: 'Edited by the test' } });
     expect((await scanAll(again)).length).toBe(items.length);
     again.destroy();
+
+    // If DynamoDB Local dies on its own, the status says so in a sentence.
+    process.kill(playground.pid()!, 'SIGKILL');
+    await vi.waitFor(() => expect(playground.status().state).toBe('failed'), { timeout: 30_000, interval: 100 });
+    expect(playground.status().message).toMatch(/^DynamoDB Local stopped unexpectedly \(signal SIGKILL\)\. Choose Local playground again/);
     await playground.stop();
   });
 });
