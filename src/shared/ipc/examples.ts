@@ -4,7 +4,7 @@ import type { Connection } from './connection';
 import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
-import { queryExamples } from './query-examples';
+import { itemExamples } from './items-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -303,7 +303,7 @@ export const examples: ChannelExamples = {
     output: { accepted: true },
   },
   ...migrationExamples,
-  ...queryExamples,
+  ...itemExamples,
 };
 
 /** What a scan looks like on the event stream, in order. */

@@ -1,10 +1,20 @@
 import type { ChannelExample } from './examples';
+import type { itemChannels } from './items';
 import type { queryChannels } from './query';
 
-type QueryExamples = { [C in keyof typeof queryChannels]: ChannelExample<C> };
+type OwnChannels =
+  keyof typeof queryChannels | Exclude<keyof typeof itemChannels, 'items:update' | 'items:commit'>;
+type ItemExamples = { [C in OwnChannels]: ChannelExample<C> };
 
-/** docs/API.md examples for the query builder's channels. */
-export const queryExamples: QueryExamples = {
+const order = {
+  PK: { S: 'USER#u1' },
+  SK: { S: 'ORDER#o1' },
+  status: { S: 'SHIPPED' },
+  total: { N: '129.90' },
+};
+
+/** docs/API.md examples for the query builder, bulk and transfer channels. */
+export const itemExamples: ItemExamples = {
   'query:start': {
     summary:
       "Runs the builder's Query or Scan (table or index, key conditions, filters, projection) into a result set; pages and progress arrive as operation events.",
@@ -31,5 +41,46 @@ export const queryExamples: QueryExamples = {
     output: { resultSetId: 'rs_7d1e0b', operation: 'Query' },
     notes:
       'Attribute names always travel as ExpressionAttributeNames. Consistent reads on a GSI are refused with the reason. Pass done.cursor back as `cursor` with the same resultSetId to load more.',
+  },
+  'bulk:preview': {
+    summary:
+      'Counts and samples the items a bulk delete or update would touch, with the request sent for the first one.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      source: { resultSetId: 'rs_7d1e0b' },
+      action: { type: 'update', set: [{ path: ['status'], value: { S: 'ARCHIVED' } }], remove: [['draft']] },
+      conditionOnSeen: true,
+    },
+    output: {
+      count: 1,
+      sample: [order],
+      request: {
+        operation: 'UpdateItem',
+        input: {
+          TableName: 'DynoTableSample',
+          Key: { PK: order.PK, SK: order.SK },
+          UpdateExpression: 'SET #n4 = :v4 REMOVE #n5',
+          ConditionExpression: '#n0 = :v0 AND #n1 = :v1 AND #n2 = :v2 AND #n3 = :v3',
+        },
+      },
+      needsConfirmation: false,
+    },
+  },
+  'bulk:start': {
+    summary:
+      'Runs a bulk delete or update as an operation: one conditional write per item, with progress and cancel.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      requestId: 'bulk_R4nd0mId',
+      source: { items: [order] },
+      action: { type: 'delete' },
+      conditionOnSeen: true,
+      confirmTable: 'DynoTableSample',
+    },
+    output: { started: true },
+    notes:
+      'Deleting 10 or more items, or any bulk write on a production connection, needs confirmTable equal to the table name. done.value reports succeeded, conflicts, failed and the failures.',
   },
 };

@@ -120,4 +120,8 @@ export const itemChannels = {
   'items:update': { input: updateItemInput, output: updateItemOutput },
   /** Commit staged changes through TransactWriteItems batches. */
   'items:commit': { input: commitInput, output: commitOutput },
+  /** Count, sample and request of a bulk delete/update, before it runs. */
+  'bulk:preview': { input: bulkInput, output: bulkPreviewOutput },
+  /** Runs a bulk delete/update as an operation; done.value is a BulkReport. */
+  'bulk:start': { input: bulkStartInput, output: z.object({ started: z.boolean() }) },
 } as const;

@@ -2,6 +2,7 @@ import type { HandlerTable } from '../dispatcher';
 import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
+import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
 import { queryHandlers } from './query';
 import { migrationHandlers } from './migration';
@@ -20,6 +21,7 @@ export const handlers: HandlerTable = {
   ...resultSetHandlers,
   ...itemHandlers,
   ...queryHandlers,
+  ...bulkHandlers,
   ...agentHandlers,
   ...migrationHandlers,
 };

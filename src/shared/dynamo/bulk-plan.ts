@@ -1,0 +1,72 @@
+import type { BulkAction } from '../ipc/items';
+import type { KeySchema } from '../ipc/tables';
+import type { Item } from './attribute-value';
+import { ExpressionContext } from './expression-context';
+import { seenCondition } from './seen-condition';
+import { keyOf } from './validate-item';
+import type { WriteRequest } from './write-requests';
+
+export interface BulkTarget {
+  table: string;
+  keys: KeySchema;
+}
+
+function keyNames(keys: KeySchema): string[] {
+  return [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
+}
+
+/** Why a bulk update cannot run (it touches a key attribute), or undefined. */
+export function bulkActionProblem(target: BulkTarget, action: BulkAction): string | undefined {
+  if (action.type === 'delete') return undefined;
+  if (action.set.length === 0 && action.remove.length === 0)
+    return 'The bulk update sets and removes nothing.';
+  const keys = new Set(keyNames(target.keys));
+  const touched = [...action.set.map((s) => s.path), ...action.remove].find(
+    (path) => path.length === 1 && keys.has(String(path[0])),
+  );
+  return touched
+    ? `"${String(touched[0])}" is part of the key, which DynamoDB cannot update; change keys one item at a time.`
+    : undefined;
+}
+
+/**
+ * The request a bulk delete or update sends for one item. Both only touch items that still
+ * exist (a bulk update must never create half-empty items); with conditionOnSeen they also
+ * require every attribute that was read to still hold its value.
+ */
+export function planBulkRequest(
+  target: BulkTarget,
+  item: Item,
+  action: BulkAction,
+  conditionOnSeen: boolean,
+): WriteRequest {
+  const ctx = new ExpressionContext();
+  const key = keyOf(item, target.keys);
+  const condition = conditionOnSeen
+    ? seenCondition(ctx, item, Object.keys(key), []).expression
+    : `attribute_exists(${ctx.name(target.keys.partitionKey.name)})`;
+  if (action.type === 'delete') {
+    return {
+      operation: 'DeleteItem',
+      input: { TableName: target.table, Key: key, ConditionExpression: condition, ...ctx.fields() },
+    };
+  }
+  const sets = action.set.map((s) => `${ctx.path(s.path)} = ${ctx.value(s.value)}`);
+  const removes = action.remove.map((p) => ctx.path(p));
+  const update = [
+    sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    operation: 'UpdateItem',
+    input: {
+      TableName: target.table,
+      Key: key,
+      UpdateExpression: update,
+      ConditionExpression: condition,
+      ...ctx.fields(),
+    },
+  };
+}
