@@ -4,8 +4,12 @@ import { App } from './app';
 import { applyStoredTheme } from './features/theme/store';
 import './styles/theme.css';
 import './styles/base.css';
-import './styles/components.css';
-import './styles/layout.css';
+import './styles/controls.css';
+import './styles/feedback.css';
+import './styles/data.css';
+import './styles/picker.css';
+import './styles/workspace.css';
+import './styles/tables.css';
 
 applyStoredTheme();
 
