@@ -1,0 +1,119 @@
+import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
+import type { EntityView, KeyCondition, TableInfo } from '../../../shared/sql/catalog';
+
+type SdkItem = Record<string, SdkValue>;
+
+const PREFIX = /^([A-Za-z][A-Za-z0-9_-]*)#/;
+const TOKEN = /^[A-Z][A-Z0-9_]*$/;
+const TYPE_ATTRIBUTES = ['entity', 'entityType', 'type', '_type', '__typename', 'Type', 'EntityType', 'kind'];
+
+interface Group {
+  label: string;
+  conditions: KeyCondition[];
+  /** Name from the key when no type attribute names the entity. */
+  keyName: string;
+  items: SdkItem[];
+}
+
+export function pluralName(word: string): string {
+  const base = word
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .toLowerCase()
+    .replace(/^_+|_+$/g, '');
+  if (base === '') return 'items';
+  const name = /^[a-z_]/.test(base) ? base : `e_${base}`;
+  if (/(s|x|z|ch|sh)$/.test(name)) return `${name}es`;
+  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
+  return `${name}s`;
+}
+
+const text = (v: SdkValue | undefined): string | undefined => v?.S;
+
+/**
+ * Entity views of a single-table design, from a sample of its items. An item's entity is the
+ * prefix of its sort key (`ORDER#o1` → orders); a sort key that is a constant word
+ * (`PROFILE`) names the entity together with the partition key prefix (`USER#u1` + `PROFILE`);
+ * without either, the partition key prefix. A type attribute (entity, type, __typename...)
+ * that agrees across a group only supplies the view's name (User → users); the view itself is
+ * always the key condition, so the planner can push it down.
+ */
+export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityView[] {
+  const pk = table.keys.partitionKey.name;
+  const sk = table.keys.sortKey?.name;
+  const groups = new Map<string, Group>();
+  for (const item of sample) {
+    const pkValue = text(item[pk]);
+    const skValue = sk ? text(item[sk]) : undefined;
+    const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
+    const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
+    let group: Omit<Group, 'items'> | undefined;
+    if (sk && skPrefix) group = { label: `sk:${skPrefix}`, keyName: skPrefix, conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }] };
+    else if (sk && skValue && TOKEN.test(skValue) && pkPrefix) {
+      group = {
+        label: `const:${pkPrefix}:${skValue}`,
+        keyName: skValue,
+        conditions: [
+          { attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] },
+          { attribute: sk, op: '=', values: [{ S: skValue }] },
+        ],
+      };
+    } else if (pkPrefix) group = { label: `pk:${pkPrefix}`, keyName: pkPrefix, conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }] };
+    if (!group) continue;
+    const existing = groups.get(group.label) ?? { ...group, items: [] };
+    existing.items.push(item);
+    groups.set(group.label, existing);
+  }
+  if (groups.size < 2) return [];
+  // A constant sort key that is the only one under its partition prefix names the prefix (USER#…/PROFILE → users).
+  const constantsPerPrefix = new Map<string, number>();
+  for (const g of groups.values()) if (g.label.startsWith('const:')) constantsPerPrefix.set(g.label.split(':')[1]!, (constantsPerPrefix.get(g.label.split(':')[1]!) ?? 0) + 1);
+  const views: EntityView[] = [];
+  const used = new Set<string>();
+  for (const g of [...groups.values()].sort((a, b) => b.items.length - a.items.length)) {
+    let name = pluralName(typeName(g.items) ?? (g.label.startsWith('const:') && constantsPerPrefix.get(g.label.split(':')[1]!) === 1 ? g.label.split(':')[1]! : g.keyName));
+    for (let n = 2; used.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
+    used.add(name);
+    views.push({ name, table: table.name, conditions: g.conditions, source: 'detected', share: g.items.length / sample.length });
+  }
+  return views;
+}
+
+function typeName(items: SdkItem[]): string | undefined {
+  for (const attribute of TYPE_ATTRIBUTES) {
+    const values = new Set(items.map((i) => text(i[attribute])));
+    if (values.size === 1) {
+      const [only] = values;
+      if (only && /^[A-Za-z][A-Za-z0-9_ -]{0,40}$/.test(only)) return only;
+    }
+  }
+  return undefined;
+}
+
+/** Attribute paths in the sample (maps two levels deep) for the editor's autocomplete. */
+export function attributePaths(items: SdkItem[], limit = 200): string[] {
+  const counts = new Map<string, number>();
+  const add = (path: string): void => {
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+  };
+  const quote = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      add(quote(name));
+      if (value.M) for (const [inner, v] of Object.entries(value.M)) {
+        add(`${quote(name)}.${quote(inner)}`);
+        if (v.M) for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
+      }
+      if (value.L && value.L.length > 0) add(`${quote(name)}[0]`);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([path]) => path);
+}
+
+/** Items per partition key value in the sample: how big a Query on one partition tends to be. */
+export function itemsPerPartition(table: TableInfo, sample: SdkItem[]): number | undefined {
+  if (sample.length === 0) return undefined;
+  const pk = table.keys.partitionKey.name;
+  const distinct = new Set(sample.map((i) => JSON.stringify(i[pk] ?? null)));
+  return sample.length / distinct.size;
+}

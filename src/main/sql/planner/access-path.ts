@@ -1,0 +1,150 @@
+import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
+import type { IndexInfo } from '../../../shared/ipc/tables';
+import type { TableInfo } from '../../../shared/sql/catalog';
+import type { DCond } from './conditions';
+import { showCondition } from './expression-builder';
+
+export interface SortCondition {
+  name: string;
+  op: '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';
+  values: AttributeValue[];
+}
+
+export type Access =
+  | { operation: 'GetItem' | 'BatchGetItem'; keys: Item[] }
+  | { operation: 'Query'; index?: string; partition: { name: string; values: AttributeValue[] }; sort?: SortCondition }
+  | { operation: 'Scan'; segments: number };
+
+export interface AccessChoice {
+  access: Access;
+  /** Conditions the key access already guarantees or that DynamoDB may not filter on. */
+  consumed: Set<DCond>;
+  reason: string;
+}
+
+/** Batch lookups and multi-partition queries stay small; beyond this a Scan is simpler. */
+export const MAX_KEYS = 1000;
+export const MAX_PARTITIONS = 25;
+
+type KeyDef = { name: string; type: 'S' | 'N' | 'B' };
+
+function typeMatches(v: AttributeValue, key: KeyDef): boolean {
+  // DynamoDB rejects a key condition whose value has another type, and empty key strings.
+  if (key.type === 'S') return 'S' in v && v.S !== '';
+  if (key.type === 'N') return 'N' in v;
+  return 'B' in v && v.B !== '';
+}
+
+function equalities(conds: DCond[], key: KeyDef): { values: AttributeValue[]; cond: DCond } | undefined {
+  for (const c of conds) {
+    if (c.op === '=' && c.path.length === 1 && c.path[0] === key.name && typeMatches(c.value, key)) return { values: [c.value], cond: c };
+    if (c.op === 'in' && c.path.length === 1 && c.path[0] === key.name && c.values.every((v) => typeMatches(v, key))) return { values: c.values, cond: c };
+  }
+  return undefined;
+}
+
+function sortCondition(conds: DCond[], key: KeyDef | undefined): { sort: SortCondition; used: DCond[] } | undefined {
+  if (!key) return undefined;
+  const mine = conds.filter((c) => 'path' in c && c.path.length === 1 && c.path[0] === key.name);
+  const pick = (op: string) => mine.find((c) => c.op === op);
+  const eq = pick('=');
+  if (eq && eq.op === '=' && typeMatches(eq.value, key)) return { sort: { name: key.name, op: '=', values: [eq.value] }, used: [eq] };
+  const between = pick('between');
+  if (between?.op === 'between' && typeMatches(between.low, key) && typeMatches(between.high, key)) {
+    return { sort: { name: key.name, op: 'between', values: [between.low, between.high] }, used: [between] };
+  }
+  const prefix = pick('begins_with');
+  if (prefix?.op === 'begins_with' && key.type !== 'N' && typeMatches(prefix.value, key)) {
+    return { sort: { name: key.name, op: 'begins_with', values: [prefix.value] }, used: [prefix] };
+  }
+  const lower = mine.find((c) => (c.op === '>' || c.op === '>=') && typeMatches(c.value, key));
+  const upper = mine.find((c) => (c.op === '<' || c.op === '<=') && typeMatches(c.value, key));
+  if (lower?.op === '>=' && upper?.op === '<=') return { sort: { name: key.name, op: 'between', values: [lower.value, upper.value] }, used: [lower, upper] };
+  const one = lower ?? upper;
+  if (one && (one.op === '>' || one.op === '>=' || one.op === '<' || one.op === '<=')) return { sort: { name: key.name, op: one.op, values: [one.value] }, used: [one] };
+  return undefined;
+}
+
+function covers(index: IndexInfo, table: TableInfo, needed: Set<string> | 'ALL'): boolean {
+  if (index.projection === 'ALL') return true;
+  if (needed === 'ALL') return false;
+  const available = new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, index.keys.partitionKey.name, index.keys.sortKey?.name, ...(index.projectedAttributes ?? [])]);
+  return [...needed].every((a) => available.has(a));
+}
+
+/** Key attributes a Query's FilterExpression may not mention (DynamoDB refuses them there). */
+function keyNames(table: TableInfo, index?: IndexInfo): string[] {
+  return [table.keys.partitionKey.name, table.keys.sortKey?.name, index?.keys.partitionKey.name, index?.keys.sortKey?.name].filter((n): n is string => n !== undefined);
+}
+
+function show(values: AttributeValue[], name: string): string {
+  return values.length === 1 ? showCondition({ op: '=', path: [name], value: values[0]! }) : showCondition({ op: 'in', path: [name], values });
+}
+
+/**
+ * The cheapest DynamoDB read that returns every item the conditions can keep: GetItem or
+ * BatchGetItem for full keys, Query for a partition key (table, LSI, then GSIs), else Scan.
+ */
+export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<string> | 'ALL'): AccessChoice {
+  const pk = table.keys.partitionKey;
+  const sk = table.keys.sortKey;
+  const partition = equalities(conds, pk);
+  if (partition) {
+    const sortValues = sk ? equalities(conds, sk) : undefined;
+    if (!sk || (sortValues && partition.values.length * sortValues.values.length <= MAX_KEYS)) {
+      const keys: Item[] = [];
+      for (const p of partition.values) {
+        if (!sk) keys.push({ [pk.name]: p });
+        else for (const s of sortValues!.values) keys.push({ [pk.name]: p, [sk.name]: s });
+      }
+      if (keys.length <= MAX_KEYS) {
+        const consumed = new Set<DCond>([partition.cond, ...(sortValues ? [sortValues.cond] : [])]);
+        const operation = keys.length === 1 ? 'GetItem' : 'BatchGetItem';
+        return { access: { operation, keys }, consumed, reason: `the full primary key is given (${show(partition.values, pk.name)}${sortValues ? ` and ${show(sortValues.values, sk!.name)}` : ''})` };
+      }
+    }
+    if (partition.values.length <= MAX_PARTITIONS) {
+      let sort = sortCondition(conds, sk);
+      let index: IndexInfo | undefined;
+      if (!sort) {
+        for (const lsi of table.indexes.filter((i) => i.kind === 'LSI' && covers(i, table, needed))) {
+          const candidate = sortCondition(conds, lsi.keys.sortKey);
+          if (candidate) {
+            sort = candidate;
+            index = lsi;
+            break;
+          }
+        }
+      }
+      const consumed = new Set<DCond>([partition.cond, ...(sort?.used ?? [])]);
+      for (const c of conds) if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
+      return {
+        access: { operation: 'Query', index: index?.name, partition: { name: pk.name, values: partition.values }, sort: sort?.sort },
+        consumed,
+        reason: `${show(partition.values, pk.name)} is the table's partition key${index ? `; ${index.name} has the sort condition` : ''}`,
+      };
+    }
+  }
+  for (const gsi of table.indexes.filter((i) => i.kind === 'GSI')) {
+    const indexPartition = equalities(conds, gsi.keys.partitionKey);
+    if (!indexPartition || indexPartition.values.length > MAX_PARTITIONS || !covers(gsi, table, needed)) continue;
+    const sort = sortCondition(conds, gsi.keys.sortKey);
+    const consumed = new Set<DCond>([indexPartition.cond, ...(sort?.used ?? [])]);
+    for (const c of conds) if ('path' in c && keyNames(table, gsi).includes(String(c.path[0]))) consumed.add(c);
+    return {
+      access: { operation: 'Query', index: gsi.name, partition: { name: gsi.keys.partitionKey.name, values: indexPartition.values }, sort: sort?.sort },
+      consumed,
+      reason: `${show(indexPartition.values, gsi.keys.partitionKey.name)} is the partition key of index ${gsi.name}`,
+    };
+  }
+  const megabytes = table.sizeBytes / 2 ** 20;
+  // One segment per ~64 MB, at most 8: DynamoDB serves segments in parallel, and more than a
+  // few concurrent pages only queue behind each other on a laptop's connection.
+  const segments = Math.min(8, Math.max(1, Math.ceil(megabytes / 64)));
+  const hasCondition = conds.length > 0;
+  return {
+    access: { operation: 'Scan', segments },
+    consumed: new Set(),
+    reason: hasCondition ? 'no condition on a partition key (of the table or an index): Scan with a filter' : 'no condition narrows the items: Scan',
+  };
+}

@@ -1,0 +1,84 @@
+import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree } from '../engine/bound';
+
+function queriesIn(e: BExpr | undefined, out: BoundQuery[]): void {
+  if (!e) return;
+  switch (e.kind) {
+    case 'inQuery':
+      out.push(e.query);
+      queriesIn(e.operand, out);
+      return;
+    case 'exists':
+    case 'scalar':
+      out.push(e.query);
+      return;
+    case 'lit':
+    case 'col':
+    case 'slot':
+      return;
+    case 'unary':
+    case 'isNull':
+    case 'cast':
+      queriesIn(e.operand, out);
+      return;
+    case 'binary':
+      queriesIn(e.left, out);
+      queriesIn(e.right, out);
+      return;
+    case 'between':
+      [e.operand, e.low, e.high].forEach((x) => queriesIn(x, out));
+      return;
+    case 'inList':
+      [e.operand, ...e.items].forEach((x) => queriesIn(x, out));
+      return;
+    case 'like':
+      [e.operand, e.pattern, e.escape].forEach((x) => queriesIn(x, out));
+      return;
+    case 'case':
+      [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].forEach((x) => queriesIn(x, out));
+      return;
+    case 'call':
+      e.args.forEach((x) => queriesIn(x, out));
+      return;
+  }
+}
+
+function onConditions(tree: JoinTree | undefined): BExpr[] {
+  if (!tree || tree.kind === 'binding') return [];
+  return [...tree.on, ...onConditions(tree.left), ...onConditions(tree.right)];
+}
+
+function nested(select: BoundSelect): BoundQuery[] {
+  const out: BoundQuery[] = [];
+  const exprs: (BExpr | undefined)[] = [
+    ...select.bindings.flatMap((b) => [...b.local, ...b.after]),
+    ...onConditions(select.from),
+    ...select.where,
+    select.having,
+    ...select.outputs.map((o) => (o.kind === 'expr' ? o.expr : undefined)),
+    ...select.orderBy.map((k) => k.expr),
+    ...(select.aggregate?.keys ?? []),
+    ...(select.aggregate?.calls.map((c) => c.arg) ?? []),
+  ];
+  exprs.forEach((e) => queriesIn(e, out));
+  for (const b of select.bindings) if (b.source.kind === 'derived') out.push(b.source.query);
+  return out;
+}
+
+/** Every binding of a base table anywhere in the statement (subqueries included), in order. */
+export function baseBindings(query: BoundQuery): Binding[] {
+  const seen = new Set<BoundQuery>();
+  const out: Binding[] = [];
+  const visit = (q: BoundQuery): void => {
+    if (seen.has(q)) return;
+    seen.add(q);
+    if (q.kind === 'union') {
+      visit(q.left);
+      visit(q.right);
+      return;
+    }
+    for (const b of q.bindings) if (b.source.kind === 'base') out.push(b);
+    nested(q).forEach(visit);
+  };
+  visit(query);
+  return out;
+}
