@@ -6,9 +6,15 @@ import { agentHandlers } from '../../src/main/ipc/handlers/agent';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
-import { type AgentEvent, type AgentSettings, defaultAgentSettings, type Item, type OperationEvent } from '../../src/shared/ipc';
+import {
+  type AgentEvent,
+  type AgentSettings,
+  defaultAgentSettings,
+  type Item,
+  type OperationEvent,
+} from '../../src/shared/ipc';
 import { createItemsTable, itemsHarness } from './items-context';
-import { type FakeBedrock, type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
+import { type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
 
 export const BEDROCK_SECRET = 'bEdRoCkSeCrEt0123456789abcdefDoNotLeak';
 
@@ -21,7 +27,10 @@ export async function agentHarness(endpoint: string) {
   const items = itemsHarness(endpoint, { ...agentHandlers, ...operationHandlers, ...resultSetHandlers });
   const dataDir = await mkdtemp(join(tmpdir(), 'dynotable-agent-'));
   (items.ctx as { dataDir: string }).dataDir = dataDir;
-  await writeFile(join(dataDir, 'credentials'), `[bedrock-test]\naws_access_key_id = AKIABEDROCKTEST00001\naws_secret_access_key = ${BEDROCK_SECRET}\n`);
+  await writeFile(
+    join(dataDir, 'credentials'),
+    `[bedrock-test]\naws_access_key_id = AKIABEDROCKTEST00001\naws_secret_access_key = ${BEDROCK_SECRET}\n`,
+  );
   await writeFile(join(dataDir, 'config'), '[profile bedrock-test]\nregion = us-east-1\n');
   process.env.AWS_SHARED_CREDENTIALS_FILE = join(dataDir, 'credentials');
   process.env.AWS_CONFIG_FILE = join(dataDir, 'config');
@@ -60,7 +69,8 @@ export async function agentHarness(endpoint: string) {
       options.onEvent?.(event);
       if (event.type !== 'agent') return;
       agentEvents.push(event.event);
-      if (event.event.kind === 'approval' && options.onApproval) void options.onApproval(event.event.approval.id, event.event);
+      if (event.event.kind === 'approval' && options.onApproval)
+        void options.onApproval(event.event.approval.id, event.event);
     });
     const finished = items.waitFor(requestId);
     const started = await items.call<{ conversationId: string }>('agent:ask', {

@@ -37,7 +37,8 @@ export async function startDynamoLocal(): Promise<LocalDynamo> {
       await client.send(new ListTablesCommand({}));
       break;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s: ${output}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local did not answer within 60 s: ${output}`, { cause: error });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -47,7 +48,10 @@ export async function startDynamoLocal(): Promise<LocalDynamo> {
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -4,8 +4,20 @@ import { eventFrame, exceptionFrame } from './event-stream';
 
 /** One scripted model turn: what the fake answers to the next Converse / ConverseStream call. */
 export type ScriptedTurn =
-  | { kind: 'text'; text: string; chunks?: number; usage?: { inputTokens: number; outputTokens: number } }
-  | { kind: 'tool'; text?: string; tools: { name: string; input: unknown; id?: string }[]; usage?: { inputTokens: number; outputTokens: number } }
+  | {
+      kind: 'text';
+      text: string;
+      chunks?: number;
+      usage?: { inputTokens: number; outputTokens: number };
+      /** Sends the first chunk, then the rest only once this settles: to watch an answer stream in. */
+      hold?: Promise<void>;
+    }
+  | {
+      kind: 'tool';
+      text?: string;
+      tools: { name: string; input: unknown; id?: string }[];
+      usage?: { inputTokens: number; outputTokens: number };
+    }
   | { kind: 'http-error'; status: number; type: string; message: string }
   | { kind: 'stream-exception'; type: string; message: string }
   /** Sends the first frames, then destroys the socket mid-stream. */
@@ -37,7 +49,12 @@ function streamFrames(turn: ScriptedTurn & { kind: 'text' | 'tool' }): Buffer[] 
     const parts = turn.kind === 'text' ? Math.max(1, turn.chunks ?? 3) : 1;
     const size = Math.ceil(text.length / parts);
     for (let i = 0; i < text.length; i += size) {
-      frames.push(eventFrame('contentBlockDelta', { contentBlockIndex: index, delta: { text: text.slice(i, i + size) } }));
+      frames.push(
+        eventFrame('contentBlockDelta', {
+          contentBlockIndex: index,
+          delta: { text: text.slice(i, i + size) },
+        }),
+      );
     }
     frames.push(eventFrame('contentBlockStop', { contentBlockIndex: index }));
     index += 1;
@@ -45,12 +62,23 @@ function streamFrames(turn: ScriptedTurn & { kind: 'text' | 'tool' }): Buffer[] 
   if (turn.kind === 'tool') {
     for (const [n, tool] of turn.tools.entries()) {
       const toolUseId = tool.id ?? `tooluse_${n}_${Math.random().toString(36).slice(2, 10)}`;
-      frames.push(eventFrame('contentBlockStart', { contentBlockIndex: index, start: { toolUse: { toolUseId, name: tool.name } } }));
+      frames.push(
+        eventFrame('contentBlockStart', {
+          contentBlockIndex: index,
+          start: { toolUse: { toolUseId, name: tool.name } },
+        }),
+      );
       // Tool input arrives as JSON fragments that the client must join at contentBlockStop.
       const json = JSON.stringify(tool.input);
       const cut = Math.max(1, Math.floor(json.length / 2));
       for (const fragment of [json.slice(0, cut), json.slice(cut)]) {
-        if (fragment) frames.push(eventFrame('contentBlockDelta', { contentBlockIndex: index, delta: { toolUse: { input: fragment } } }));
+        if (fragment)
+          frames.push(
+            eventFrame('contentBlockDelta', {
+              contentBlockIndex: index,
+              delta: { toolUse: { input: fragment } },
+            }),
+          );
       }
       frames.push(eventFrame('contentBlockStop', { contentBlockIndex: index }));
       index += 1;
@@ -103,13 +131,22 @@ export async function startFakeBedrock(script: ScriptedTurn[] = []): Promise<Fak
     void (async () => {
       const match = /^\/model\/([^/]+)\/(converse|converse-stream)$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) {
-        res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnknownOperationException' });
+        res.writeHead(404, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'UnknownOperationException',
+        });
         res.end(JSON.stringify({ message: 'Unknown operation' }));
         return;
       }
       const body = await readBody(req);
       const operation = match[2] as RecordedRequest['operation'];
-      requests.push({ path: req.url ?? '', modelId: decodeURIComponent(match[1] ?? ''), operation, headers: req.headers, body });
+      requests.push({
+        path: req.url ?? '',
+        modelId: decodeURIComponent(match[1] ?? ''),
+        operation,
+        headers: req.headers,
+        body,
+      });
       const turn = state.script.shift();
       if (!turn) {
         res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' });
@@ -142,10 +179,19 @@ export async function startFakeBedrock(script: ScriptedTurn[] = []): Promise<Fak
         if (turn.kind === 'cut') setImmediate(() => res.destroy());
         return;
       }
-      for (const frame of streamFrames(turn)) res.write(frame);
+      const frames = streamFrames(turn);
+      if (turn.kind === 'text' && turn.hold) {
+        // messageStart and the first text delta now; the rest after the test has seen them.
+        for (const frame of frames.splice(0, 2)) res.write(frame);
+        await Promise.race([turn.hold, new Promise((resolve) => res.once('close', resolve))]);
+      }
+      for (const frame of frames) res.write(frame);
       res.end();
     })().catch((error: unknown) => {
-      res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalServerException' });
+      res.writeHead(500, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'InternalServerException',
+      });
       res.end(JSON.stringify({ message: String(error) }));
     });
   });

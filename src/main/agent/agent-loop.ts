@@ -1,4 +1,9 @@
-import type { BedrockRuntimeClient, ContentBlock, Message, ToolResultBlock } from '@aws-sdk/client-bedrock-runtime';
+import type {
+  BedrockRuntimeClient,
+  ContentBlock,
+  Message,
+  ToolResultBlock,
+} from '@aws-sdk/client-bedrock-runtime';
 import type { OperationOutcome, OperationRun } from '../core/operations';
 import { explainBedrockError } from './bedrock-errors';
 import { Budget } from './budget';
@@ -29,7 +34,14 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
   const emit: ToolSession['emit'] = (event) => run.emit({ type: 'agent', event });
   const session: ToolSession = { ...q.session, budget, signal: run.signal, emit };
   const log = { connectionId: q.session.connection.id, conversationId: q.session.conversationId };
-  const system = [{ text: systemPrompt({ canPropose: q.allowed.includes('propose_changes'), connectionLabel: q.session.connection.label }) }];
+  const system = [
+    {
+      text: systemPrompt({
+        canPropose: q.allowed.includes('propose_changes'),
+        connectionLabel: q.session.connection.label,
+      }),
+    },
+  ];
   const toolConfig = toolConfigFor(q.allowed);
   const progress = () => ({
     items: budget.usage.itemsRead,
@@ -50,7 +62,13 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
       budget.usage.modelCalls += 1;
       const turn = await streamTurn(
         q.client,
-        { modelId: q.session.settings.modelId, system, messages: q.history, toolConfig, inferenceConfig: { maxTokens: 4096 } },
+        {
+          modelId: q.session.settings.modelId,
+          system,
+          messages: q.history,
+          toolConfig,
+          inferenceConfig: { maxTokens: 4096 },
+        },
         run.signal,
         (delta) => emit({ kind: 'text', delta }),
       );
@@ -70,23 +88,48 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
         const limit = budget.reached();
         let result: { status: 'success' | 'error'; json: Record<string, unknown> };
         if (run.signal.aborted) result = { status: 'error', json: { error: 'Cancelled by the user.' } };
-        else if (limit) result = { status: 'error', json: { error: `Not run: the budget of ${limit} for this question is reached.` } };
-        else result = await runToolCall(use.name ?? '', (use.input ?? {}) as Record<string, unknown>, id, session, q.executors, q.allowed);
-        const block: ToolResultBlock = { toolUseId: id, status: result.status, content: [{ json: result.json as never }] };
+        else if (limit)
+          result = {
+            status: 'error',
+            json: { error: `Not run: the budget of ${limit} for this question is reached.` },
+          };
+        else
+          result = await runToolCall(
+            use.name ?? '',
+            (use.input ?? {}) as Record<string, unknown>,
+            id,
+            session,
+            q.executors,
+            q.allowed,
+          );
+        const block: ToolResultBlock = {
+          toolUseId: id,
+          status: result.status,
+          content: [{ json: result.json as never }],
+        };
         results.push({ toolResult: block });
       }
       const reached = budget.reached();
       if (reached) {
         // Told once; if the model calls tools anyway it gets one more chance to answer, then we stop.
-        if (budgetNotices === 0) emit({ kind: 'notice', message: `Budget reached (${reached}); the agent is answering with what it has.` });
+        if (budgetNotices === 0)
+          emit({
+            kind: 'notice',
+            message: `Budget reached (${reached}); the agent is answering with what it has.`,
+          });
         budgetNotices += 1;
         if (budgetNotices > 2) {
           q.history.push({ role: 'user', content: results });
-          q.history.push({ role: 'assistant', content: [{ text: `Stopped: the budget of ${reached} was reached.` }] });
+          q.history.push({
+            role: 'assistant',
+            content: [{ text: `Stopped: the budget of ${reached} was reached.` }],
+          });
           emit({ kind: 'notice', message: `Stopped: the budget of ${reached} was reached.` });
           return { progress: progress(), value: { stopReason: 'budget' } };
         }
-        results.push({ text: `The budget of ${reached} for this question is reached. Answer now with what you have; do not call tools.` });
+        results.push({
+          text: `The budget of ${reached} for this question is reached. Answer now with what you have; do not call tools.`,
+        });
       }
       q.history.push({ role: 'user', content: results });
       if (run.signal.aborted) throw new Error('cancelled');
@@ -105,7 +148,9 @@ function repairHistory(history: Message[]): void {
     if (pending.length > 0) {
       history.push({
         role: 'user',
-        content: pending.map((toolUseId) => ({ toolResult: { toolUseId, status: 'error' as const, content: [{ text: 'Cancelled by the user.' }] } })),
+        content: pending.map((toolUseId) => ({
+          toolResult: { toolUseId, status: 'error' as const, content: [{ text: 'Cancelled by the user.' }] },
+        })),
       });
       history.push({ role: 'assistant', content: [{ text: INTERRUPTED }] });
     }

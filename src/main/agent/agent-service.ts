@@ -33,7 +33,12 @@ export class AgentService {
     this.audit = new AuditLog(ctx.dataDir);
   }
 
-  async ask(input: { connectionId: string; requestId: string; question: string; conversationId?: string }): Promise<string> {
+  async ask(input: {
+    connectionId: string;
+    requestId: string;
+    question: string;
+    conversationId?: string;
+  }): Promise<string> {
     const connection = await this.ctx.connections.get(input.connectionId);
     const settings = await this.settings.get(connection.id);
     const conversationId = input.conversationId ?? `conv_${randomUUID()}`;
@@ -45,8 +50,13 @@ export class AgentService {
     if (conversation.connectionId !== connection.id) {
       throw new AppFailure(ErrorCodes.invalidInput, 'That conversation belongs to another connection.');
     }
-    if (conversation.busy) throw new AppFailure(ErrorCodes.invalidInput, 'The agent is still answering the previous question.');
-    const executors: Partial<Record<ToolName, ToolExecutor>> = { ...readExecutors, ...sqlExecutors, ...writeExecutors };
+    if (conversation.busy)
+      throw new AppFailure(ErrorCodes.invalidInput, 'The agent is still answering the previous question.');
+    const executors: Partial<Record<ToolName, ToolExecutor>> = {
+      ...readExecutors,
+      ...sqlExecutors,
+      ...writeExecutors,
+    };
     const allowed = allowedTools(connection, settings, 'run_sql' in sqlExecutors);
     const client = await createBedrockClient(this.ctx, connection.id, settings);
     const active = conversation;

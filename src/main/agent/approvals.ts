@@ -17,7 +17,10 @@ export class Approvals {
 
   wait(id: string, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      if (signal.aborted) return resolve(false);
+      if (signal.aborted) {
+        resolve(false);
+        return;
+      }
       const onAbort = (): void => {
         this.pending.delete(id);
         resolve(false);

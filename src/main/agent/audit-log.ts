@@ -3,7 +3,13 @@ import { dirname, join } from 'node:path';
 
 export type AuditEntry =
   | { type: 'question'; question: string }
-  | { type: 'tool-call'; tool: string; input: unknown; outcome: 'done' | 'error' | 'refused'; summary: string }
+  | {
+      type: 'tool-call';
+      tool: string;
+      input: unknown;
+      outcome: 'done' | 'error' | 'refused';
+      summary: string;
+    }
   | { type: 'approval'; approvalId: string; kind: 'read' | 'write'; approved: boolean; requests: unknown[] }
   | { type: 'write'; approvalId: string; outcome: string }
   | { type: 'answer'; stopReason: string };

@@ -16,7 +16,7 @@ export function explainBedrockError(error: unknown, settings: AgentSettings): un
     ThrottlingException: `Bedrock is throttling requests for ${where}. DynoTable retried with backoff; wait a moment and ask again, or raise the quota in Service Quotas.`,
     ServiceUnavailableException: `Bedrock is unavailable right now for ${where}. Try again shortly.`,
     ModelNotReadyException: `The model ${where} is not ready yet. Try again in a minute.`,
-    ValidationException: `Bedrock rejected the request: ${String(base.details?.awsMessage ?? base.message)}`,
+    ValidationException: `Bedrock rejected the request: ${typeof base.details?.awsMessage === 'string' ? base.details.awsMessage : base.message}`,
     ECONNREFUSED: `Could not reach Bedrock${settings.bedrockEndpoint ? ` at ${settings.bedrockEndpoint}` : ''}: the connection was refused.`,
     ENOTFOUND: 'Could not reach Bedrock: no network, or the region has no Bedrock endpoint.',
   };

@@ -2,7 +2,14 @@ import type { AgentBudgets, AgentUsage } from '../../shared/ipc/agent-events';
 
 /** Counts what one question has spent and says which budget, if any, it has reached. */
 export class Budget {
-  readonly usage: AgentUsage = { modelCalls: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, itemsRead: 0, readCapacity: 0 };
+  readonly usage: AgentUsage = {
+    modelCalls: 0,
+    toolCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    itemsRead: 0,
+    readCapacity: 0,
+  };
 
   constructor(readonly limits: AgentBudgets) {}
 

@@ -39,7 +39,10 @@ export function keyValue(value: unknown, type: 'S' | 'N' | 'B', name: string): A
     return { N: String(value) };
   }
   if (type === 'B' && typeof value === 'string') return { B: value };
-  throw new AppFailure(ErrorCodes.invalidInput, `Key attribute ${name} must be of type ${type}; got ${JSON.stringify(value)}.`);
+  throw new AppFailure(
+    ErrorCodes.invalidInput,
+    `Key attribute ${name} must be of type ${type}; got ${JSON.stringify(value)}.`,
+  );
 }
 
 /** A plain JSON value as DynamoDB would store it from a JSON document. */

@@ -5,7 +5,13 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { describeTable, listTables } from '../dynamo/tables';
 import { keyValue, toModelItem } from './plain-values';
-import { attributePaths, type BoundedRead, keyConditionInput, readBounded, type SortKeyCondition } from './reads';
+import {
+  attributePaths,
+  type BoundedRead,
+  keyConditionInput,
+  readBounded,
+  type SortKeyCondition,
+} from './reads';
 import { requireTable, type ToolExecutor, type ToolOutcome, type ToolSession } from './tool-runner';
 
 const SAMPLE_SIZE = 5;
@@ -13,7 +19,8 @@ const SAMPLE_SIZE = 5;
 function keysOf(summary: TableSummary, index?: string): TableSummary['keys'] {
   if (!index) return summary.keys;
   const found = summary.indexes.find((i) => i.name === index);
-  if (!found) throw new AppFailure(ErrorCodes.notFound, `The table ${summary.name} has no index named ${index}.`);
+  if (!found)
+    throw new AppFailure(ErrorCodes.notFound, `The table ${summary.name} has no index named ${index}.`);
   return found.keys;
 }
 
@@ -24,13 +31,31 @@ function estimateCapacity(summary: TableSummary, items: number): number {
 }
 
 /** In "ask" mode a read estimated above the threshold waits for the user's approval. */
-async function approveRead(session: ToolSession, summary: string, request: Record<string, unknown>, estimate: number): Promise<boolean> {
+async function approveRead(
+  session: ToolSession,
+  summary: string,
+  request: Record<string, unknown>,
+  estimate: number,
+): Promise<boolean> {
   if (session.settings.mode !== 'ask' || estimate <= session.settings.askAboveReadCapacity) return true;
   const id = session.approvals.newId();
   const decision = session.approvals.wait(id, session.signal);
-  session.emit({ kind: 'approval', approval: { id, kind: 'read', summary: `${summary} (about ${estimate.toFixed(1)} RCU)`, requests: [request] } });
+  session.emit({
+    kind: 'approval',
+    approval: {
+      id,
+      kind: 'read',
+      summary: `${summary} (about ${estimate.toFixed(1)} RCU)`,
+      requests: [request],
+    },
+  });
   const approved = await decision;
-  session.emit({ kind: 'approval-resolved', id, approved, outcome: approved ? 'Read approved.' : 'Read declined.' });
+  session.emit({
+    kind: 'approval-resolved',
+    id,
+    approved,
+    outcome: approved ? 'Read approved.' : 'Read declined.',
+  });
   await session.audit.record(
     { connectionId: session.connection.id, conversationId: session.conversationId },
     { type: 'approval', approvalId: id, kind: 'read', approved, requests: [request] },
@@ -39,13 +64,30 @@ async function approveRead(session: ToolSession, summary: string, request: Recor
 }
 
 /** Stores a read as a result set and gives the model its id, count, cost and a small sample. */
-async function storeRead(session: ToolSession, summary: TableSummary, read: BoundedRead, what: string): Promise<ToolOutcome> {
-  const keyAttributes = [summary.keys.partitionKey.name, ...(summary.keys.sortKey ? [summary.keys.sortKey.name] : [])];
-  const resultSetId = await session.ctx.resultSets.create({ connectionId: session.connection.id, table: summary.name, keyAttributes });
+/** The step line beside the tool and table names: how many items, and through which index. */
+function countText(read: BoundedRead, index?: string): string {
+  const count = `${read.items.length} item${read.items.length === 1 ? '' : 's'}${read.truncated ? ' (more exist)' : ''}`;
+  return index ? `${count} via ${index}` : count;
+}
+
+async function storeRead(
+  session: ToolSession,
+  summary: TableSummary,
+  read: BoundedRead,
+  text: string,
+): Promise<ToolOutcome> {
+  const keyAttributes = [
+    summary.keys.partitionKey.name,
+    ...(summary.keys.sortKey ? [summary.keys.sortKey.name] : []),
+  ];
+  const resultSetId = await session.ctx.resultSets.create({
+    connectionId: session.connection.id,
+    table: summary.name,
+    keyAttributes,
+  });
   if (read.items.length > 0) await session.ctx.resultSets.append(resultSetId, read.items);
   session.budget.usage.itemsRead += read.items.length;
   session.budget.usage.readCapacity += read.consumedCapacity;
-  const text = `${what}: ${read.items.length} items${read.truncated ? ' (more exist)' : ''}, ${read.consumedCapacity} RCU`;
   return {
     result: {
       status: 'success',
@@ -77,12 +119,17 @@ const listTablesTool: ToolExecutor = async (_input, session) => {
           name: t.name,
           partitionKey: t.keys.partitionKey,
           sortKey: t.keys.sortKey,
-          indexes: t.indexes.map((i) => ({ name: i.name, kind: i.kind, partitionKey: i.keys.partitionKey, sortKey: i.keys.sortKey })),
+          indexes: t.indexes.map((i) => ({
+            name: i.name,
+            kind: i.kind,
+            partitionKey: i.keys.partitionKey,
+            sortKey: i.keys.sortKey,
+          })),
           approximateItemCount: t.itemCount,
         })),
       },
     },
-    step: { summary: `${visible.length} tables` },
+    step: { summary: `${visible.length} table${visible.length === 1 ? '' : 's'}` },
   };
 };
 
@@ -90,7 +137,12 @@ const describeTableTool: ToolExecutor = async (input, session) => {
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const { summary } = await describeTable(client, String(input.table), session.signal);
   session.tables.set(summary.name, summary);
-  const sample = await readBounded(client, { kind: 'scan', input: { TableName: summary.name } }, 25, session.signal);
+  const sample = await readBounded(
+    client,
+    { kind: 'scan', input: { TableName: summary.name } },
+    25,
+    session.signal,
+  );
   session.budget.usage.readCapacity += sample.consumedCapacity;
   return {
     result: {
@@ -104,14 +156,19 @@ const describeTableTool: ToolExecutor = async (input, session) => {
         attributePathsSeen: attributePaths(sample.items),
       },
     },
-    step: { summary: `${summary.name}: ${summary.itemCount} items, ${summary.indexes.length} indexes`, consumedCapacity: sample.consumedCapacity },
+    step: {
+      summary: `about ${summary.itemCount} items, ${summary.indexes.length} index${summary.indexes.length === 1 ? '' : 'es'}`,
+      consumedCapacity: sample.consumedCapacity,
+    },
   };
 };
 
 const getItemTool: ToolExecutor = async (input, session) => {
   const summary = requireTable(session, input.table);
   const { partitionKey, sortKey } = summary.keys;
-  const key: Item = { [partitionKey.name]: keyValue(input.partitionKey, partitionKey.type, partitionKey.name) };
+  const key: Item = {
+    [partitionKey.name]: keyValue(input.partitionKey, partitionKey.type, partitionKey.name),
+  };
   if (sortKey) key[sortKey.name] = keyValue(input.sortKey, sortKey.type, sortKey.name);
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const output = await client.send(
@@ -119,13 +176,19 @@ const getItemTool: ToolExecutor = async (input, session) => {
     { abortSignal: session.signal },
   );
   const item = output.Item ? fromSdkItem(output.Item) : undefined;
-  const read: BoundedRead = { items: item ? [item] : [], consumedCapacity: output.ConsumedCapacity?.CapacityUnits ?? 0, pages: 1, truncated: false };
-  return storeRead(session, summary, read, item ? 'found the item' : 'no such item');
+  const read: BoundedRead = {
+    items: item ? [item] : [],
+    consumedCapacity: output.ConsumedCapacity?.CapacityUnits ?? 0,
+    pages: 1,
+    truncated: false,
+  };
+  return storeRead(session, summary, read, item ? 'found the item' : 'no item with that key');
 };
 
 function limitFor(session: ToolSession, requested: unknown): number {
   const remaining = session.budget.remainingItems();
-  if (remaining === 0) throw new AppFailure('BudgetReached', 'The items-read budget for this question is used up.');
+  if (remaining === 0)
+    throw new AppFailure('BudgetReached', 'The items-read budget for this question is used up.');
   return Math.max(1, Math.min(typeof requested === 'number' ? requested : 1000, remaining));
 }
 
@@ -134,8 +197,10 @@ const queryTool: ToolExecutor = async (input, session) => {
   const index = typeof input.index === 'string' ? input.index : undefined;
   const keys = keysOf(summary, index);
   const limit = limitFor(session, input.limit);
-  const sortInput = input.sortKey as { op?: SortKeyCondition['op']; value?: unknown; value2?: unknown } | undefined;
-  if (sortInput && !keys.sortKey) throw new AppFailure(ErrorCodes.invalidInput, `${index ?? summary.name} has no sort key.`);
+  const sortInput = input.sortKey as
+    { op?: SortKeyCondition['op']; value?: unknown; value2?: unknown } | undefined;
+  if (sortInput && !keys.sortKey)
+    throw new AppFailure(ErrorCodes.invalidInput, `${index ?? summary.name} has no sort key.`);
   const sort =
     sortInput && keys.sortKey
       ? {
@@ -143,7 +208,10 @@ const queryTool: ToolExecutor = async (input, session) => {
           condition: {
             op: sortInput.op ?? '=',
             value: keyValue(sortInput.value, keys.sortKey.type, keys.sortKey.name),
-            value2: sortInput.value2 === undefined ? undefined : keyValue(sortInput.value2, keys.sortKey.type, keys.sortKey.name),
+            value2:
+              sortInput.value2 === undefined
+                ? undefined
+                : keyValue(sortInput.value2, keys.sortKey.type, keys.sortKey.name),
           },
         }
       : undefined;
@@ -152,16 +220,29 @@ const queryTool: ToolExecutor = async (input, session) => {
     IndexName: index,
     ScanIndexForward: input.newestFirst !== true,
     ...keyConditionInput(
-      { name: keys.partitionKey.name, value: keyValue(input.partitionKey, keys.partitionKey.type, keys.partitionKey.name) },
+      {
+        name: keys.partitionKey.name,
+        value: keyValue(input.partitionKey, keys.partitionKey.type, keys.partitionKey.name),
+      },
       sort,
     ),
   };
-  if (!(await approveRead(session, `Query ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`, request, estimateCapacity(summary, limit)))) {
-    return { result: { status: 'error', json: { error: 'The user declined this read.' } }, step: { summary: 'declined by the user' } };
+  if (
+    !(await approveRead(
+      session,
+      `Query ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
+      request,
+      estimateCapacity(summary, limit),
+    ))
+  ) {
+    return {
+      result: { status: 'error', json: { error: 'The user declined this read.' } },
+      step: { summary: 'declined by the user' },
+    };
   }
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const read = await readBounded(client, { kind: 'query', input: request }, limit, session.signal);
-  return storeRead(session, summary, read, `Query ${summary.name}${index ? `/${index}` : ''}`);
+  return storeRead(session, summary, read, countText(read, index));
 };
 
 const scanTool: ToolExecutor = async (input, session) => {
@@ -170,12 +251,22 @@ const scanTool: ToolExecutor = async (input, session) => {
   keysOf(summary, index);
   const limit = limitFor(session, input.limit);
   const request = { TableName: summary.name, IndexName: index };
-  if (!(await approveRead(session, `Scan ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`, request, estimateCapacity(summary, limit)))) {
-    return { result: { status: 'error', json: { error: 'The user declined this read.' } }, step: { summary: 'declined by the user' } };
+  if (
+    !(await approveRead(
+      session,
+      `Scan ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
+      request,
+      estimateCapacity(summary, limit),
+    ))
+  ) {
+    return {
+      result: { status: 'error', json: { error: 'The user declined this read.' } },
+      step: { summary: 'declined by the user' },
+    };
   }
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const read = await readBounded(client, { kind: 'scan', input: request }, limit, session.signal);
-  return storeRead(session, summary, read, `Scan ${summary.name}${index ? `/${index}` : ''}`);
+  return storeRead(session, summary, read, countText(read, index));
 };
 
 export const readExecutors = {

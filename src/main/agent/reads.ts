@@ -30,7 +30,12 @@ export async function readBounded(
   const maxPages = 1000;
   do {
     const page = Math.min(1000, limit - items.length);
-    const input = { ...request.input, Limit: page, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL' as const };
+    const input = {
+      ...request.input,
+      Limit: page,
+      ExclusiveStartKey: startKey,
+      ReturnConsumedCapacity: 'TOTAL' as const,
+    };
     const output =
       request.kind === 'query'
         ? await client.send(new QueryCommand(input), { abortSignal: signal })
@@ -43,13 +48,20 @@ export async function readBounded(
   return { items, consumedCapacity, pages, truncated: startKey !== undefined };
 }
 
-export type SortKeyCondition = { op: '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'between'; value: AttributeValue; value2?: AttributeValue };
+export type SortKeyCondition = {
+  op: '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'between';
+  value: AttributeValue;
+  value2?: AttributeValue;
+};
 
 /** A key condition that always goes through expression attribute names (reserved words, dots). */
 export function keyConditionInput(
   partition: { name: string; value: AttributeValue },
   sort?: { name: string; condition: SortKeyCondition },
-): Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+): Pick<
+  QueryCommandInput,
+  'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+> {
   const names: Record<string, string> = { '#pk': partition.name };
   const values: Item = { ':pk': partition.value };
   let expression = '#pk = :pk';
@@ -64,7 +76,11 @@ export function keyConditionInput(
       expression += ' AND #sk BETWEEN :sk AND :sk2';
     } else expression += ` AND #sk ${op} :sk`;
   }
-  return { KeyConditionExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: toSdkItem(values) };
+  return {
+    KeyConditionExpression: expression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: toSdkItem(values),
+  };
 }
 
 /** Attribute paths and their types seen in a sample, e.g. "address.city": ["S"]. */

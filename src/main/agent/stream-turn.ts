@@ -31,7 +31,8 @@ export async function streamTurn(
   onText: (delta: string) => void,
 ): Promise<TurnResult> {
   const response = await client.send(new ConverseStreamCommand(input), { abortSignal: signal });
-  if (!response.stream) throw new AppFailure('ModelStreamInterrupted', 'Bedrock answered without a stream.', true);
+  if (!response.stream)
+    throw new AppFailure('ModelStreamInterrupted', 'Bedrock answered without a stream.', true);
   const blocks = new Map<number, OpenBlock>();
   const done: { index: number; block: ContentBlock }[] = [];
   let stopReason = 'end_turn';
@@ -40,7 +41,9 @@ export async function streamTurn(
     for await (const event of response.stream) {
       if (event.contentBlockStart?.start?.toolUse) {
         const { toolUseId = '', name = '' } = event.contentBlockStart.start.toolUse;
-        blocks.set(event.contentBlockStart.contentBlockIndex ?? 0, { toolUse: { toolUseId, name, json: '' } });
+        blocks.set(event.contentBlockStart.contentBlockIndex ?? 0, {
+          toolUse: { toolUseId, name, json: '' },
+        });
       } else if (event.contentBlockDelta) {
         const index = event.contentBlockDelta.contentBlockIndex ?? 0;
         const delta = event.contentBlockDelta.delta;
@@ -58,7 +61,10 @@ export async function streamTurn(
         blocks.delete(index);
         if (block?.toolUse) {
           const { toolUseId, name, json } = block.toolUse;
-          done.push({ index, block: { toolUse: { toolUseId, name, input: parseToolInput(json) as DocumentType } } });
+          done.push({
+            index,
+            block: { toolUse: { toolUseId, name, input: parseToolInput(json) as DocumentType } },
+          });
         } else if (block?.text && block.text.trim() !== '') {
           done.push({ index, block: { text: block.text } });
         }
@@ -70,7 +76,11 @@ export async function streamTurn(
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    if (error instanceof Error && /ThrottlingException|ValidationException|ModelStreamError|ServiceUnavailable/.test(error.name)) throw error;
+    if (
+      error instanceof Error &&
+      /ThrottlingException|ValidationException|ModelStreamError|ServiceUnavailable/.test(error.name)
+    )
+      throw error;
     throw new AppFailure(
       'ModelStreamInterrupted',
       'The connection to Bedrock broke in the middle of the answer. Nothing was changed; ask again to retry.',
@@ -90,7 +100,9 @@ function parseToolInput(json: string): Record<string, unknown> {
   if (json.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
   } catch {
     return { __invalidJson: json };
   }

@@ -34,7 +34,11 @@ export interface ToolOutcome {
   step: Partial<AgentStep>;
 }
 
-export type ToolExecutor = (input: Record<string, unknown>, session: ToolSession, stepId: string) => Promise<ToolOutcome>;
+export type ToolExecutor = (
+  input: Record<string, unknown>,
+  session: ToolSession,
+  stepId: string,
+) => Promise<ToolOutcome>;
 
 /** The write tool is offered only where writing is allowed at all; main refuses it anyway otherwise. */
 export function allowedTools(connection: Connection, settings: AgentSettings, hasSql: boolean): ToolName[] {
@@ -64,7 +68,9 @@ export async function runToolCall(
   }
   const table = typeof input.table === 'string' ? input.table : undefined;
   if (table && session.settings.allowedTables.length > 0 && !session.settings.allowedTables.includes(table)) {
-    return refuse(`The agent may not read or change the table ${table} on this connection (see the agent settings).`);
+    return refuse(
+      `The agent may not read or change the table ${table} on this connection (see the agent settings).`,
+    );
   }
   if ('__invalidJson' in input) return refuse('The tool input was not valid JSON.');
   session.budget.usage.toolCalls += 1;
@@ -72,7 +78,11 @@ export async function runToolCall(
   try {
     const executor = executors[name as ToolName] as ToolExecutor;
     const outcome = await executor(input, session, toolUseId);
-    const finished: AgentStep = { ...step, ...outcome.step, status: outcome.result.status === 'success' ? 'done' : 'error' };
+    const finished: AgentStep = {
+      ...step,
+      ...outcome.step,
+      status: outcome.result.status === 'success' ? 'done' : 'error',
+    };
     session.emit({ kind: 'step', step: finished });
     await session.audit.record(log, {
       type: 'tool-call',
@@ -86,14 +96,25 @@ export async function runToolCall(
     if (session.signal.aborted) throw error;
     const appError = toAppError(error);
     session.emit({ kind: 'step', step: { ...step, status: 'error', summary: appError.message } });
-    await session.audit.record(log, { type: 'tool-call', tool: name, input, outcome: 'error', summary: appError.message });
+    await session.audit.record(log, {
+      type: 'tool-call',
+      tool: name,
+      input,
+      outcome: 'error',
+      summary: appError.message,
+    });
     return { status: 'error', json: { error: appError.message, code: appError.code } };
   }
 }
 
 export function requireTable(session: ToolSession, table: unknown): TableSummary {
-  if (typeof table !== 'string') throw new AppFailure(ErrorCodes.invalidInput, 'The tool call names no table.');
+  if (typeof table !== 'string')
+    throw new AppFailure(ErrorCodes.invalidInput, 'The tool call names no table.');
   const summary = session.tables.get(table);
-  if (!summary) throw new AppFailure(ErrorCodes.notFound, `Describe the table ${table} first (or check its name with list_tables).`);
+  if (!summary)
+    throw new AppFailure(
+      ErrorCodes.notFound,
+      `Describe the table ${table} first (or check its name with list_tables).`,
+    );
   return summary;
 }

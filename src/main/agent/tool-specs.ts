@@ -1,7 +1,8 @@
 import type { Tool } from '@aws-sdk/client-bedrock-runtime';
 
 /** The agent's tools: DynamoDB reads, SQL over what it read, and write proposals. Nothing else exists. */
-export type ToolName = 'list_tables' | 'describe_table' | 'get_item' | 'query' | 'scan' | 'run_sql' | 'propose_changes';
+export type ToolName =
+  'list_tables' | 'describe_table' | 'get_item' | 'query' | 'scan' | 'run_sql' | 'propose_changes';
 
 const keyValue = {
   description: 'A key value as plain JSON: a string for S, a number or decimal string for N, base64 for B.',
@@ -10,13 +11,19 @@ const keyValue = {
 
 const specs: Record<ToolName, { description: string; schema: Record<string, unknown> }> = {
   list_tables: {
-    description: 'Lists the DynamoDB tables of this connection with their key schema, indexes and approximate item counts.',
+    description:
+      'Lists the DynamoDB tables of this connection with their key schema, indexes and approximate item counts.',
     schema: { type: 'object', properties: {}, additionalProperties: false },
   },
   describe_table: {
     description:
       'Describes one table: key schema, indexes, item count, and the attribute paths and types seen in a small sample of items.',
-    schema: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'], additionalProperties: false },
+    schema: {
+      type: 'object',
+      properties: { table: { type: 'string' } },
+      required: ['table'],
+      additionalProperties: false,
+    },
   },
   get_item: {
     description: 'Reads one item by its full primary key.',
@@ -98,8 +105,15 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
               partitionKey: keyValue,
               sortKey: keyValue,
               item: { type: 'object', description: 'put: the whole new item as plain JSON (keys included).' },
-              set: { type: 'object', description: 'update: top-level attributes to set, as plain JSON values.' },
-              remove: { type: 'array', items: { type: 'string' }, description: 'update: top-level attributes to remove.' },
+              set: {
+                type: 'object',
+                description: 'update: top-level attributes to set, as plain JSON values.',
+              },
+              remove: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'update: top-level attributes to remove.',
+              },
             },
             required: ['action', 'table', 'partitionKey'],
           },
@@ -114,9 +128,20 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
 export function toolConfigFor(names: readonly ToolName[]): { tools: Tool[] } {
   return {
     tools: names.map((name) => ({
-      toolSpec: { name, description: specs[name].description, inputSchema: { json: specs[name].schema as never } },
+      toolSpec: {
+        name,
+        description: specs[name].description,
+        inputSchema: { json: specs[name].schema as never },
+      },
     })),
   };
 }
 
-export const readTools: readonly ToolName[] = ['list_tables', 'describe_table', 'get_item', 'query', 'scan', 'run_sql'];
+export const readTools: readonly ToolName[] = [
+  'list_tables',
+  'describe_table',
+  'get_item',
+  'query',
+  'scan',
+  'run_sql',
+];

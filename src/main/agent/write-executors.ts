@@ -29,20 +29,34 @@ type PlannedWrite =
   | { kind: 'delete'; request: ConstructorParameters<typeof DeleteItemCommand>[0] };
 
 /** Conditions that hold only while every attribute is exactly as read (absent ones still absent). */
-function unchangedCondition(expr: ExpressionContext, seen: Item | undefined, names: Iterable<string>): string[] {
+function unchangedCondition(
+  expr: ExpressionContext,
+  seen: Item | undefined,
+  names: Iterable<string>,
+): string[] {
   const parts: string[] = [];
   for (const name of names) {
     const value = seen?.[name];
-    parts.push(value === undefined ? `attribute_not_exists(${expr.name(name)})` : `${expr.name(name)} = ${expr.value(value)}`);
+    parts.push(
+      value === undefined
+        ? `attribute_not_exists(${expr.name(name)})`
+        : `${expr.name(name)} = ${expr.value(value)}`,
+    );
   }
   return parts;
 }
 
 /** Reads the item as it is now (strongly consistent) and builds the conditional request. */
-async function planWrite(client: DynamoDBClient, session: ToolSession, change: Change): Promise<PlannedWrite> {
+async function planWrite(
+  client: DynamoDBClient,
+  session: ToolSession,
+  change: Change,
+): Promise<PlannedWrite> {
   const summary = requireTable(session, change.table);
   const { partitionKey, sortKey } = summary.keys;
-  const key: Item = { [partitionKey.name]: keyValue(change.partitionKey, partitionKey.type, partitionKey.name) };
+  const key: Item = {
+    [partitionKey.name]: keyValue(change.partitionKey, partitionKey.type, partitionKey.name),
+  };
   if (sortKey) key[sortKey.name] = keyValue(change.sortKey, sortKey.type, sortKey.name);
   const current = await client.send(
     new GetItemCommand({ TableName: summary.name, Key: toSdkItem(key), ConsistentRead: true }),
@@ -51,31 +65,65 @@ async function planWrite(client: DynamoDBClient, session: ToolSession, change: C
   const seen = current.Item ? fromSdkItem(current.Item) : undefined;
   const expr = new ExpressionContext();
   if (change.action === 'delete') {
-    if (!seen) throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${summary.name} to delete.`);
+    if (!seen)
+      throw new AppFailure(
+        ErrorCodes.notFound,
+        `There is no item with that key in ${summary.name} to delete.`,
+      );
     const condition = unchangedCondition(expr, seen, Object.keys(seen)).join(' AND ');
-    return { kind: 'delete', request: { TableName: summary.name, Key: toSdkItem(key), ConditionExpression: condition, ...sdkFields(expr) } };
+    return {
+      kind: 'delete',
+      request: {
+        TableName: summary.name,
+        Key: toSdkItem(key),
+        ConditionExpression: condition,
+        ...sdkFields(expr),
+      },
+    };
   }
   if (change.action === 'put') {
-    const item: Item = { ...Object.fromEntries(Object.entries(change.item ?? {}).map(([k, v]) => [k, fromPlain(v)])), ...key };
+    // Key attributes first (the approval card reads better) and always the key's own values.
+    const rest = Object.entries(change.item ?? {}).filter(([name]) => !(name in key));
+    const item: Item = { ...key, ...Object.fromEntries(rest.map(([k, v]) => [k, fromPlain(v)])) };
     const names = seen ? new Set([...Object.keys(seen), ...Object.keys(item)]) : [partitionKey.name];
     const condition = unchangedCondition(expr, seen, names).join(' AND ');
-    return { kind: 'put', request: { TableName: summary.name, Item: toSdkItem(item), ConditionExpression: condition, ...sdkFields(expr) } };
+    return {
+      kind: 'put',
+      request: {
+        TableName: summary.name,
+        Item: toSdkItem(item),
+        ConditionExpression: condition,
+        ...sdkFields(expr),
+      },
+    };
   }
-  if (!seen) throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${summary.name} to update.`);
+  if (!seen)
+    throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${summary.name} to update.`);
   const sets = Object.entries(change.set ?? {});
   const removes = change.remove ?? [];
   if (sets.some(([n]) => n in key) || removes.some((n) => n in key)) {
     throw new AppFailure(ErrorCodes.invalidInput, 'Key attributes cannot be changed by an update.');
   }
-  if (sets.length + removes.length === 0) throw new AppFailure(ErrorCodes.invalidInput, 'The update changes nothing.');
+  if (sets.length + removes.length === 0)
+    throw new AppFailure(ErrorCodes.invalidInput, 'The update changes nothing.');
   const clauses: string[] = [];
-  if (sets.length > 0) clauses.push('SET ' + sets.map(([n, v]) => `${expr.name(n)} = ${expr.value(fromPlain(v))}`).join(', '));
+  if (sets.length > 0)
+    clauses.push('SET ' + sets.map(([n, v]) => `${expr.name(n)} = ${expr.value(fromPlain(v))}`).join(', '));
   if (removes.length > 0) clauses.push('REMOVE ' + removes.map((n) => expr.name(n)).join(', '));
   const touched = [...sets.map(([n]) => n), ...removes];
-  const condition = [`attribute_exists(${expr.name(partitionKey.name)})`, ...unchangedCondition(expr, seen, touched)].join(' AND ');
+  const condition = [
+    `attribute_exists(${expr.name(partitionKey.name)})`,
+    ...unchangedCondition(expr, seen, touched),
+  ].join(' AND ');
   return {
     kind: 'update',
-    request: { TableName: summary.name, Key: toSdkItem(key), UpdateExpression: clauses.join(' '), ConditionExpression: condition, ...sdkFields(expr) },
+    request: {
+      TableName: summary.name,
+      Key: toSdkItem(key),
+      UpdateExpression: clauses.join(' '),
+      ConditionExpression: condition,
+      ...sdkFields(expr),
+    },
   };
 }
 
@@ -83,7 +131,9 @@ function sdkFields(expr: ExpressionContext) {
   const fields = expr.fields();
   return {
     ExpressionAttributeNames: fields.ExpressionAttributeNames,
-    ExpressionAttributeValues: fields.ExpressionAttributeValues ? toSdkItem(fields.ExpressionAttributeValues) : undefined,
+    ExpressionAttributeValues: fields.ExpressionAttributeValues
+      ? toSdkItem(fields.ExpressionAttributeValues)
+      : undefined,
   };
 }
 
@@ -96,8 +146,13 @@ async function send(client: DynamoDBClient, write: PlannedWrite, signal: AbortSi
 
 /** The request as the AWS API's JSON (binary as base64), for the approval card and the audit log. */
 function describe(write: PlannedWrite): Record<string, unknown> {
-  const json = JSON.stringify(write.request, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
-  return { operation: write.kind === 'put' ? 'PutItem' : write.kind === 'update' ? 'UpdateItem' : 'DeleteItem', ...(JSON.parse(json) as object) };
+  const json = JSON.stringify(write.request, (_k, v: unknown) =>
+    v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+  );
+  return {
+    operation: write.kind === 'put' ? 'PutItem' : write.kind === 'update' ? 'UpdateItem' : 'DeleteItem',
+    ...(JSON.parse(json) as object),
+  };
 }
 
 /**
@@ -107,7 +162,8 @@ function describe(write: PlannedWrite): Record<string, unknown> {
  */
 const proposeChanges: ToolExecutor = async (input, session) => {
   const changes = Array.isArray(input.changes) ? (input.changes as Change[]) : [];
-  if (changes.length === 0) throw new AppFailure(ErrorCodes.invalidInput, 'propose_changes needs at least one change.');
+  if (changes.length === 0)
+    throw new AppFailure(ErrorCodes.invalidInput, 'propose_changes needs at least one change.');
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const planned = [];
   for (const change of changes) planned.push(await planWrite(client, session, change));
@@ -116,12 +172,23 @@ const proposeChanges: ToolExecutor = async (input, session) => {
   const reason = typeof input.reason === 'string' ? input.reason : 'The agent proposes changes.';
   const log = { connectionId: session.connection.id, conversationId: session.conversationId };
   const decision = session.approvals.wait(id, session.signal);
-  session.emit({ kind: 'approval', approval: { id, kind: 'write', summary: `${reason} (${planned.length} write${planned.length === 1 ? '' : 's'})`, requests } });
+  session.emit({
+    kind: 'approval',
+    approval: {
+      id,
+      kind: 'write',
+      summary: `${reason} (${planned.length} write${planned.length === 1 ? '' : 's'})`,
+      requests,
+    },
+  });
   const approved = await decision;
   await session.audit.record(log, { type: 'approval', approvalId: id, kind: 'write', approved, requests });
   if (!approved) {
     session.emit({ kind: 'approval-resolved', id, approved, outcome: 'Rejected: nothing was written.' });
-    return { result: { status: 'error', json: { error: 'The user rejected these changes. Nothing was written.' } }, step: { summary: 'rejected by the user' } };
+    return {
+      result: { status: 'error', json: { error: 'The user rejected these changes. Nothing was written.' } },
+      step: { summary: 'rejected by the user' },
+    };
   }
   const outcomes: string[] = [];
   for (const write of planned) {
@@ -130,13 +197,17 @@ const proposeChanges: ToolExecutor = async (input, session) => {
       outcomes.push('written');
     } catch (error) {
       const appError = toAppError(error);
-      outcomes.push(appError.code === 'ConditionalCheckFailedException' ? 'skipped: the item changed since it was read' : `failed: ${appError.message}`);
+      outcomes.push(
+        appError.code === 'ConditionalCheckFailedException'
+          ? 'skipped: the item changed since it was read'
+          : `failed: ${appError.message}`,
+      );
     }
   }
   const written = outcomes.filter((o) => o === 'written').length;
   const summary = `${written} of ${planned.length} written${written < planned.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
   await session.audit.record(log, { type: 'write', approvalId: id, outcome: summary });
-  session.emit({ kind: 'approval-resolved', id, approved, outcome: summary });
+  session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
   return { result: { status: 'success', json: { outcomes } }, step: { summary } };
 };
 
