@@ -1,11 +1,31 @@
 // `npm test`: every layer in order — typecheck, lint, unit, integration, e2e — stopping at the
 // first that fails. `node scripts/test-all.mjs unit e2e` runs only the named layers.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkNodeVersion, ensureDependencies, root, say } from './ensure-deps.mjs';
 
 const bin = (file) => path.join(root, 'node_modules', file);
-const vitest = (project) => [bin('vitest/vitest.mjs'), 'run', '--project', project];
+const reportDir = path.join(root, '.tmp', 'test-reports');
+const reportFile = (project) => path.join(reportDir, `${project}.json`);
+// A JSON report next to the usual output, so the run can end on one "N passed, N failed" line.
+const vitest = (project) => [
+  bin('vitest/vitest.mjs'),
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile(project)}`,
+];
+
+/** Passed and failed test counts of a vitest layer, from its JSON report. */
+function counts(layer) {
+  const file = reportFile(layer);
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: report.numPendingTests ?? 0 };
+}
 
 /** The same commands as package.json's typecheck / lint / test:* scripts. */
 const layers = [
@@ -26,6 +46,8 @@ const selected = requested.length > 0 ? layers.filter((layer) => requested.inclu
 
 checkNodeVersion();
 ensureDependencies();
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
 
 const results = [];
 let failed;
@@ -51,8 +73,19 @@ for (const layer of selected) {
   const result = results.find((r) => r.name === layer.name);
   process.stderr.write(`  ${layer.name.padEnd(12)} ${result ? result.line : 'not run'}\n`);
 }
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const layer of selected) {
+  const layerCounts = counts(layer.name);
+  if (!layerCounts) continue;
+  for (const key of Object.keys(totals)) totals[key] += layerCounts[key];
+}
 if (failed) {
   say(`${failed} failed (output above); the layers after it did not run.`);
-  process.exit(1);
+  // A layer that failed before any test ran (typecheck, lint) still counts as a failure.
+  if (totals.failed === 0) totals.failed = 1;
+} else {
+  say(`all ${selected.length} layers passed.`);
 }
-say(`all ${selected.length} layers passed.`);
+// The closing line CI reads.
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+if (failed) process.exit(1);
