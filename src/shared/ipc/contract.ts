@@ -3,6 +3,7 @@ import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { deleteItemInput, itemChannels } from './items';
 import { queryChannels } from './query';
+import { transferChannels } from './transfer';
 import {
   connectionSchema,
   profileSummarySchema,
@@ -107,6 +108,7 @@ export const contract = {
   },
   ...itemChannels,
   ...queryChannels,
+  ...transferChannels,
 
   ...agentChannels,
 

@@ -1,9 +1,12 @@
 import type { ChannelExample } from './examples';
 import type { itemChannels } from './items';
 import type { queryChannels } from './query';
+import type { transferChannels } from './transfer';
 
 type OwnChannels =
-  keyof typeof queryChannels | Exclude<keyof typeof itemChannels, 'items:update' | 'items:commit'>;
+  | keyof typeof queryChannels
+  | keyof typeof transferChannels
+  | Exclude<keyof typeof itemChannels, 'items:update' | 'items:commit'>;
 type ItemExamples = { [C in OwnChannels]: ChannelExample<C> };
 
 const order = {
@@ -82,5 +85,34 @@ export const itemExamples: ItemExamples = {
     output: { started: true },
     notes:
       'Deleting 10 or more items, or any bulk write on a production connection, needs confirmTable equal to the table name. done.value reports succeeded, conflicts, failed and the failures.',
+  },
+  'transfer:export': {
+    summary:
+      'Streams a result set (or selected rows) to a file as DynamoDB JSON, JSON Lines or CSV with a type row.',
+    input: {
+      requestId: 'export_R4nd0mId',
+      resultSetId: 'rs_7d1e0b',
+      format: 'jsonl',
+      path: '/home/ada/exports/DynoTableSample.jsonl',
+    },
+    output: { started: true },
+    notes:
+      'Written to <path>.part and renamed when complete. done.value is { path, items, bytes }. Browser mode streams the same bytes as a download.',
+  },
+  'transfer:import': {
+    summary:
+      'Imports DynamoDB JSON, JSON Lines or CSV into a table, or dry-runs it to show what would be written.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      requestId: 'import_R4nd0mId',
+      format: 'jsonl',
+      source: { path: '/home/ada/exports/DynoTableSample.jsonl' },
+      dryRun: true,
+      mode: 'create-only',
+    },
+    output: { started: true },
+    notes:
+      'create-only puts never replace an existing item. done.value counts total, written (or would write), existing, invalid and failed, with failures by line.',
   },
 };

@@ -10,6 +10,7 @@ import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
 import { tableHandlers } from './tables';
+import { transferHandlers } from './transfer';
 
 /** Every channel of the contract, split by domain; the type makes a missing channel a compile error. */
 export const handlers: HandlerTable = {
@@ -22,6 +23,7 @@ export const handlers: HandlerTable = {
   ...itemHandlers,
   ...queryHandlers,
   ...bulkHandlers,
+  ...transferHandlers,
   ...agentHandlers,
   ...migrationHandlers,
 };

@@ -1,0 +1,82 @@
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { z } from 'zod';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { exportInput, ExportReport } from '../../../shared/ipc/transfer';
+import type { ResultSetStore } from '../../core/context';
+import type { OperationOutcome, OperationRun } from '../../core/operations';
+import { exportChunks } from './export-chunks';
+
+type ExportInput = z.output<typeof exportInput>;
+
+/** Refuses, before the operation starts, a path that cannot be written or would be overwritten unasked. */
+export function checkExportPath(input: ExportInput): string {
+  const target = input.path;
+  if (!path.isAbsolute(target))
+    throw new AppFailure(ErrorCodes.invalidInput, 'Choose where to save the export with a full path.');
+  const dir = path.dirname(target);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new AppFailure(ErrorCodes.invalidInput, `The folder ${dir} does not exist.`);
+  }
+  if (existsSync(target) && !input.overwrite) {
+    throw new AppFailure(
+      'FileExists',
+      `${target} already exists. Choose another name, or confirm replacing it.`,
+      false,
+      { path: target },
+    );
+  }
+  return target;
+}
+
+/**
+ * Streams the export to `<path>.part` with backpressure and renames it when complete, so a
+ * cancelled or failed export never leaves a file that looks finished.
+ */
+export async function runExportToFile(
+  store: ResultSetStore,
+  input: ExportInput,
+  total: number,
+  run: OperationRun,
+): Promise<OperationOutcome> {
+  const target = checkExportPath(input);
+  const partial = `${target}.part`;
+  const out = createWriteStream(partial, { encoding: 'utf8' });
+  let items = 0;
+  let bytes = 0;
+  let lastEmit = 0;
+  const progress = () => ({
+    items,
+    pages: 0,
+    consumedCapacity: 0,
+    fraction: total > 0 ? Math.min(1, items / total) : 1,
+  });
+  try {
+    const onRows = (count: number): void => {
+      items += count;
+      if (Date.now() - lastEmit > 250) {
+        lastEmit = Date.now();
+        run.emit({ type: 'progress', progress: progress() });
+      }
+    };
+    for await (const chunk of exportChunks(store, input, input.format, run.signal, onRows)) {
+      bytes += Buffer.byteLength(chunk);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    if (run.signal.aborted) {
+      await rm(partial, { force: true });
+      return { progress: progress() };
+    }
+    await rename(partial, target);
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const report: ExportReport = { path: target, items, bytes };
+  return { progress: progress(), value: report };
+}

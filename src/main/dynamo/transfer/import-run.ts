@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { formatPath, keyOf, validateItem } from '../../../shared/dynamo/validate-item';
+import { planPut } from '../../../shared/dynamo/write-plan';
+import type { WriteRequest } from '../../../shared/dynamo/write-requests';
+import { ErrorCodes } from '../../../shared/errors';
+import type { ImportReport, importInput } from '../../../shared/ipc/transfer';
+import type { OperationOutcome, OperationRun } from '../../core/operations';
+import { toAppError } from '../../core/to-app-error';
+import type { ItemTarget } from '../items/item-access';
+import { indexKeyAttributes } from '../items/table-info';
+import { withBackoff } from '../writes/backoff';
+import { sendRequest } from '../writes/sdk-requests';
+import { CONDITIONAL_FAILED } from '../writes/write-errors';
+import { existingKeys, keyText } from './existing-keys';
+import { readImport } from './import-source';
+
+type ImportInput = z.output<typeof importInput>;
+
+const CHUNK = 200;
+const CONCURRENCY = 8;
+const MAX_LISTED = 1000;
+const SAMPLE = 5;
+/** Errors every item would hit the same way: the import stops instead of failing each line. */
+const FATAL = new Set<string>([
+  ErrorCodes.readOnly,
+  ErrorCodes.credentialsExpired,
+  'ExpiredTokenException',
+  'AccessDeniedException',
+  'ResourceNotFoundException',
+  'UnrecognizedClientException',
+]);
+
+interface Row {
+  line: number;
+  item: Item;
+}
+
+/**
+ * Reads the source as a stream, validates every item against the table's keys and DynamoDB's
+ * rules, then (unless a dry run) writes with one PutItem per item, eight at a time: create-only
+ * puts are conditioned on the key being free, so an import never replaces an item silently.
+ * BatchWriteItem would be faster but takes no conditions and loses which line failed.
+ */
+export async function runImport(
+  t: ItemTarget,
+  input: ImportInput,
+  run: OperationRun,
+): Promise<OperationOutcome> {
+  const table = t.info.table;
+  const report: ImportReport = {
+    dryRun: input.dryRun,
+    total: 0,
+    written: 0,
+    existing: 0,
+    invalid: 0,
+    failed: 0,
+    failures: [],
+    sample: [],
+  };
+  const fail = (line: number, code: string, message: string, key?: Item): void => {
+    if (report.failures.length < MAX_LISTED)
+      report.failures.push({ line, code, message, ...(key ? { key } : {}) });
+  };
+  const validation = { keys: t.info.keys, indexKeys: indexKeyAttributes(t.info) };
+  let lastEmit = 0;
+  const progress = (force = false) => {
+    const verb = input.dryRun ? 'to write' : 'written';
+    const value = {
+      items: report.total,
+      pages: 0,
+      consumedCapacity: 0,
+      message: `${report.written} ${verb}, ${report.existing} already exist, ${report.invalid + report.failed} problems`,
+    };
+    if (force || Date.now() - lastEmit > 250) {
+      lastEmit = Date.now();
+      run.emit({ type: 'progress', progress: value });
+    }
+    return value;
+  };
+
+  const requestFor = (item: Item): WriteRequest =>
+    input.mode === 'create-only'
+      ? { operation: 'PutItem', input: planPut({ table, keys: t.info.keys }, item) }
+      : { operation: 'PutItem', input: { TableName: table, Item: item } };
+
+  const writeOne = async (row: Row): Promise<void> => {
+    try {
+      await withBackoff(() => sendRequest(t.client, requestFor(row.item), run.signal), {
+        signal: run.signal,
+      });
+      report.written++;
+    } catch (error) {
+      const appError = toAppError(error);
+      if (FATAL.has(appError.code) || run.signal.aborted) throw error;
+      if (appError.code === CONDITIONAL_FAILED) report.existing++;
+      else {
+        report.failed++;
+        fail(row.line, appError.code, appError.message, keyOf(row.item, t.info.keys));
+      }
+    }
+  };
+
+  const handle = async (rows: Row[]): Promise<void> => {
+    if (!input.dryRun) {
+      for (let i = 0; i < rows.length && !run.signal.aborted; i += CONCURRENCY) {
+        await Promise.all(rows.slice(i, i + CONCURRENCY).map(writeOne));
+      }
+      return;
+    }
+    if (input.mode === 'overwrite') {
+      report.written += rows.length;
+      return;
+    }
+    const found = await existingKeys(
+      t,
+      rows.map((r) => r.item),
+      run.signal,
+    );
+    for (const row of rows) {
+      if (found.has(keyText(keyOf(row.item, t.info.keys)))) report.existing++;
+      else report.written++;
+    }
+  };
+
+  let rows: Row[] = [];
+  for await (const entry of readImport(input.source, input.format)) {
+    if (run.signal.aborted) break;
+    report.total++;
+    if ('error' in entry) {
+      report.invalid++;
+      fail(entry.line, ErrorCodes.invalidInput, entry.error);
+      continue;
+    }
+    const issue = validateItem(entry.item, validation)[0];
+    if (issue) {
+      report.invalid++;
+      const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
+      fail(entry.line, ErrorCodes.invalidInput, `${where}${issue.message}`, keyOf(entry.item, t.info.keys));
+      continue;
+    }
+    if (report.sample.length < SAMPLE) report.sample.push(entry.item);
+    rows.push({ line: entry.line, item: entry.item });
+    if (rows.length >= CHUNK) {
+      await handle(rows);
+      rows = [];
+      progress();
+    }
+  }
+  if (!run.signal.aborted) await handle(rows);
+  return { progress: progress(true), value: report };
+}

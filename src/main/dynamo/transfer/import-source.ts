@@ -1,0 +1,136 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { itemSchema, type Item } from '../../../shared/dynamo/attribute-value';
+import {
+  CsvParser,
+  itemFromRow,
+  parseColumns,
+  type CsvColumn,
+  type CsvField,
+} from '../../../shared/dynamo/csv-codec';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { TransferFormat } from '../../../shared/ipc/transfer';
+
+export type ImportEntry = { line: number; item: Item } | { line: number; error: string };
+export type ImportSource = { path: string } | { text: string };
+
+/** A whole DynamoDB-JSON document is parsed at once, so it is capped; JSON Lines and CSV stream. */
+const MAX_JSON_DOCUMENT_BYTES = 256 * 1024 * 1024;
+
+async function* textChunks(source: ImportSource): AsyncGenerator<string> {
+  if ('text' in source) {
+    yield source.text;
+    return;
+  }
+  const stream = createReadStream(source.path, { encoding: 'utf8', highWaterMark: 1024 * 1024 });
+  for await (const chunk of stream) yield chunk as string;
+}
+
+function tagged(value: unknown, line: number): ImportEntry {
+  const parsed = itemSchema.safeParse(value);
+  if (parsed.success) return { line, item: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return { line, error: `not a DynamoDB-JSON item${where}: ${issue?.message ?? 'unknown problem'}` };
+}
+
+async function* jsonLines(source: ImportSource): AsyncGenerator<ImportEntry> {
+  let rest = '';
+  let line = 0;
+  const entry = (text: string): ImportEntry | undefined => {
+    line++;
+    if (text.trim() === '') return undefined;
+    try {
+      const value = JSON.parse(text) as unknown;
+      // DynamoDB's S3 export wraps each item as {"Item": {...}}; a bare item is accepted too.
+      const wrapped =
+        value && typeof value === 'object' && 'Item' in value && Object.keys(value).length === 1;
+      return tagged(wrapped ? value.Item : value, line);
+    } catch (error) {
+      return { line, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  };
+  for await (const chunk of textChunks(source)) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const text of lines) {
+      const e = entry(text);
+      if (e) yield e;
+    }
+  }
+  const last = entry(rest);
+  if (last) yield last;
+}
+
+async function* jsonDocument(source: ImportSource): AsyncGenerator<ImportEntry> {
+  if ('path' in source && (await stat(source.path)).size > MAX_JSON_DOCUMENT_BYTES) {
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      'This DynamoDB-JSON file is over 256 MB. Export it as JSON Lines, which DynoTable reads as a stream.',
+    );
+  }
+  let text = '';
+  for await (const chunk of textChunks(source)) text += chunk;
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const items = Array.isArray(document) ? document : (document as { Items?: unknown } | null)?.Items;
+  if (!Array.isArray(items))
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      'Expected {"Items": [...]} (as the AWS CLI prints a scan) or a JSON array of items.',
+    );
+  for (const [i, value] of items.entries()) yield tagged(value, i + 1);
+}
+
+async function* csvRows(source: ImportSource): AsyncGenerator<ImportEntry> {
+  const parser = new CsvParser();
+  let columns: CsvColumn[] | undefined;
+  let names: CsvField[] | undefined;
+  let line = 0;
+  const handle = (row: CsvField[]): ImportEntry | undefined => {
+    line++;
+    if (!names) return void (names = row);
+    if (!columns) {
+      try {
+        columns = parseColumns(names, row);
+      } catch (error) {
+        throw new AppFailure(ErrorCodes.invalidInput, error instanceof Error ? error.message : String(error));
+      }
+      return undefined;
+    }
+    if (row.length === 1 && row[0]?.text === '' && !row[0].quoted) return undefined;
+    try {
+      return { line, item: itemFromRow(row, columns) };
+    } catch (error) {
+      return { line, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  for await (const chunk of textChunks(source)) {
+    for (const row of parser.push(chunk)) {
+      const e = handle(row);
+      if (e) yield e;
+    }
+  }
+  for (const row of parser.end()) {
+    const e = handle(row);
+    if (e) yield e;
+  }
+  if (!columns)
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      'A DynoTable CSV starts with a row of names and a row of types.',
+    );
+}
+
+export function readImport(source: ImportSource, format: TransferFormat): AsyncGenerator<ImportEntry> {
+  if (format === 'jsonl') return jsonLines(source);
+  if (format === 'csv') return csvRows(source);
+  return jsonDocument(source);
+}

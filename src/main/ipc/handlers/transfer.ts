@@ -1,0 +1,28 @@
+import { resolveTarget } from '../../dynamo/items/item-access';
+import { checkExportPath, runExportToFile } from '../../dynamo/transfer/export-file';
+import { runImport } from '../../dynamo/transfer/import-run';
+import { assertConfirmed, assertWritable } from '../../dynamo/writes/guards';
+import type { Handler } from '../dispatcher';
+
+/** transfer:* — checks in main (path, read-only, typed confirmation) before the operation starts. */
+export const transferHandlers: {
+  'transfer:export': Handler<'transfer:export'>;
+  'transfer:import': Handler<'transfer:import'>;
+} = {
+  'transfer:export': async (input, ctx) => {
+    checkExportPath(input);
+    const { total } = await ctx.resultSets.window(input.resultSetId, 0, 0);
+    const count = input.rows ? input.rows.length : total;
+    ctx.operations.start(input.requestId, (run) => runExportToFile(ctx.resultSets, input, count, run));
+    return { started: true };
+  },
+  'transfer:import': async (input, ctx) => {
+    const target = await resolveTarget(ctx, input.connectionId, input.table);
+    if (!input.dryRun) {
+      assertWritable(target.connection);
+      assertConfirmed(target.connection, target.info.table, 'import', 0, input.confirmTable);
+    }
+    ctx.operations.start(input.requestId, (run) => runImport(target, input, run));
+    return { started: true };
+  },
+};

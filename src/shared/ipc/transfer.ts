@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
+import { requestIdSchema } from './operations';
+import { tableRefInput } from './tables';
+
+/**
+ * Export and import. Formats: DynamoDB JSON ({"Items": [...]}, as the AWS CLI prints a scan),
+ * JSON Lines in the layout of DynamoDB's export to S3 ({"Item": {...}} per line), and CSV with a
+ * type row so it comes back typed. Both run as operations with progress and cancel.
+ */
+export const transferFormatSchema = z.enum(['dynamodb-json', 'jsonl', 'csv']);
+export type TransferFormat = z.infer<typeof transferFormatSchema>;
+
+export const exportInput = z.object({
+  requestId: requestIdSchema,
+  resultSetId: z.string(),
+  /** Row indexes of a selection; absent for the whole result set. */
+  rows: z.array(z.number().int().nonnegative()).max(1_000_000).optional(),
+  format: transferFormatSchema,
+  /** Where to write, as the user chose it in a save dialog (desktop) or typed (browser mode). */
+  path: z.string().min(1).max(4096),
+  overwrite: z.boolean().optional(),
+});
+
+export const exportReportSchema = z.object({
+  path: z.string(),
+  items: z.number().int(),
+  bytes: z.number().int(),
+});
+export type ExportReport = z.infer<typeof exportReportSchema>;
+
+export const importInput = tableRefInput.extend({
+  requestId: requestIdSchema,
+  format: transferFormatSchema,
+  /** A file on this machine (desktop), or the text itself (an upload in browser mode, up to 50 MB). */
+  source: z.union([
+    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ text: z.string().max(50_000_000) }),
+  ]),
+  /** Parse, validate and check which keys exist; write nothing. */
+  dryRun: z.boolean(),
+  /** create-only: conditional puts that never replace an existing item; overwrite: replace whole items. */
+  mode: z.enum(['create-only', 'overwrite']).default('create-only'),
+  confirmTable: z.string().max(255).optional(),
+});
+
+export const importReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** Items read from the source. */
+  total: z.number().int(),
+  /** Written, or for a dry run: would be written. */
+  written: z.number().int(),
+  /** Not written because an item with the key exists (create-only). */
+  existing: z.number().int(),
+  /** Lines that are not valid items for this table. */
+  invalid: z.number().int(),
+  /** Writes DynamoDB refused. */
+  failed: z.number().int(),
+  failures: z.array(
+    z.object({ line: z.number().int(), key: itemSchema.optional(), code: z.string(), message: z.string() }),
+  ),
+  sample: z.array(itemSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const transferChannels = {
+  /** Streams a result set (or selected rows) to a file; done.value is an ExportReport. */
+  'transfer:export': { input: exportInput, output: z.object({ started: z.boolean() }) },
+  /** Imports a file into a table (or dry-runs it); done.value is an ImportReport. */
+  'transfer:import': { input: importInput, output: z.object({ started: z.boolean() }) },
+} as const;
