@@ -4,7 +4,13 @@
  * plain Scan's items/s. Also the analysis alone (no I/O), to show what it costs per item.
  * Run: npm run bench -- migration   (env MIGRATION_BENCH_ITEMS, default 60000; SEGMENTS, default 4)
  */
-import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  type DynamoDBClient,
+  ScanCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { MigrationAccumulator } from '../../src/main/migration/accumulator';
 import { runMigrationScan } from '../../src/main/migration/scan-migration';
@@ -20,10 +26,23 @@ function order(i: number): Record<string, AttributeValue> {
   return {
     pk: { S: `ORDER#${i.toString(36).padStart(8, '0')}` },
     status: { S: ['NEW', 'PAID', 'SHIPPED'][i % 3] as string },
-    createdAt: i % 3 === 0 ? { S: new Date(at).toISOString() } : i % 3 === 1 ? { N: String(at) } : { N: String(Math.round(at / 1000)) },
+    createdAt:
+      i % 3 === 0
+        ? { S: new Date(at).toISOString() }
+        : i % 3 === 1
+          ? { N: String(at) }
+          : { N: String(Math.round(at / 1000)) },
     price: { N: String(1_700_000_000 + i) },
     address: { M: { street: { S: `${i} Calle Mayor` }, city: { S: 'Madrid' }, zip: { S: '28013' } } },
-    lines: { L: [0, 1, 2].map((n) => ({ M: { sku: { S: `SKU-${(i * 7 + n) % 997}` }, qty: { N: String(1 + n) }, addedAt: { S: new Date(at + n).toISOString() } } })) },
+    lines: {
+      L: [0, 1, 2].map((n) => ({
+        M: {
+          sku: { S: `SKU-${(i * 7 + n) % 997}` },
+          qty: { N: String(1 + n) },
+          addedAt: { S: new Date(at + n).toISOString() },
+        },
+      })),
+    },
     note: { S: `Customer asked for delivery after 2024-01-05, ref ${i}` },
     ...(i % 10 === 0 ? { 'address.city': { S: 'Valencia' } } : {}),
   };
@@ -39,11 +58,14 @@ async function load(client: DynamoDBClient, table: string): Promise<void> {
     }),
   );
   const batches: Record<string, AttributeValue>[][] = [];
-  for (let i = 0; i < ITEMS; i += 25) batches.push(Array.from({ length: Math.min(25, ITEMS - i) }, (_, j) => order(i + j)));
+  for (let i = 0; i < ITEMS; i += 25)
+    batches.push(Array.from({ length: Math.min(25, ITEMS - i) }, (_, j) => order(i + j)));
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
-      let items = (batches[next++] as Record<string, AttributeValue>[]).map((Item) => ({ PutRequest: { Item } }));
+      let items = (batches[next++] as Record<string, AttributeValue>[]).map((Item) => ({
+        PutRequest: { Item },
+      }));
       for (let attempt = 0; items.length > 0 && attempt < 20; attempt++) {
         const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: items } }));
         items = (out.UnprocessedItems?.[table] ?? []) as typeof items;
@@ -60,7 +82,14 @@ async function plainScan(client: DynamoDBClient, table: string): Promise<number>
     Array.from({ length: SEGMENTS }, async (_, segment) => {
       let startKey: Record<string, AttributeValue> | undefined;
       for (let page = 0; page < 1_000_000; page++) {
-        const out = await client.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: startKey }));
+        const out = await client.send(
+          new ScanCommand({
+            TableName: table,
+            Segment: segment,
+            TotalSegments: SEGMENTS,
+            ExclusiveStartKey: startKey,
+          }),
+        );
         count += out.Items?.length ?? 0;
         startKey = out.LastEvaluatedKey;
         if (!startKey) break;
@@ -99,7 +128,9 @@ async function main(): Promise<void> {
     const table = 'migration_bench';
     const loadStart = performance.now();
     await load(client, table);
-    console.log(`loaded ${ITEMS} items in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; ${SEGMENTS} segments, ${ROUNDS} alternating rounds`);
+    console.log(
+      `loaded ${ITEMS} items in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; ${SEGMENTS} segments, ${ROUNDS} alternating rounds`,
+    );
     await plainScan(client, table); // warm-up: JIT, connections, Local's caches
     const plain: number[] = [];
     const migration: number[] = [];
@@ -107,16 +138,26 @@ async function main(): Promise<void> {
       plain.push(await timed(() => plainScan(client, table)));
       migration.push(
         await timed(async () => {
-          const { report } = await runMigrationScan({ client, table, scanId: `bench-${round}`, segments: SEGMENTS, signal: new AbortController().signal });
+          const { report } = await runMigrationScan({
+            client,
+            table,
+            scanId: `bench-${round}`,
+            segments: SEGMENTS,
+            signal: new AbortController().signal,
+          });
           return report.itemsScanned;
         }),
       );
-      console.log(`round ${round + 1}: plain ${plain[round]?.toFixed(0)} items/s, migration ${migration[round]?.toFixed(0)} items/s`);
+      console.log(
+        `round ${round + 1}: plain ${plain[round]?.toFixed(0)} items/s, migration ${migration[round]?.toFixed(0)} items/s`,
+      );
     }
     const ratio = median(migration) / median(plain);
     console.log(`plain parallel Scan   ${median(plain).toFixed(0)} items/s (median)`);
     console.log(`migration scan        ${median(migration).toFixed(0)} items/s (median)`);
-    console.log(`ratio                 ${(ratio * 100).toFixed(1)}% (goal ≥ 90%) ${ratio >= 0.9 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `ratio                 ${(ratio * 100).toFixed(1)}% (goal ≥ 90%) ${ratio >= 0.9 ? 'MET' : 'NOT MET'}`,
+    );
     console.log(`analysis alone        ${analysisOnly().toFixed(0)} items/s on one core (no I/O)`);
   } finally {
     client.destroy();

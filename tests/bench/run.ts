@@ -15,7 +15,9 @@ const tsx = path.resolve(__dirname, '../../node_modules/tsx/dist/cli.mjs');
 let failed = 0;
 for (const file of files) {
   process.stdout.write(`\n=== ${file}\n`);
-  const result = spawnSync(process.execPath, ['--expose-gc', tsx, path.join(__dirname, file)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', tsx, path.join(__dirname, file)], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.stdout.write(`\n${files.length - failed} passed, ${failed} failed\n`);

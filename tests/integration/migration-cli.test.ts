@@ -22,13 +22,22 @@ afterAll(async () => {
 /** The real CLI entry in a child process, with credentials the way a CI job passes them. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_REGION: 'us-east-1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_REGION: 'us-east-1',
+    };
     delete env.AWS_PROFILE;
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -51,7 +60,11 @@ async function table(items: Record<string, unknown>[]): Promise<string> {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
     }),
   );
-  await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: items.map((Item) => ({ PutRequest: { Item: Item as never } })) } }));
+  await client.send(
+    new BatchWriteItemCommand({
+      RequestItems: { [name]: items.map((Item) => ({ PutRequest: { Item: Item as never } })) },
+    }),
+  );
   return name;
 }
 
@@ -61,9 +74,21 @@ describe('dynotable scan-migration / fix-migration', () => {
       { id: { S: 'a' }, createdAt: { N: '1704448800000' } },
       { id: { S: 'b' }, createdAt: { N: '1704448800001' }, price: { N: '1700000000' } },
     ]);
-    const run = await cli(['scan-migration', '--table', name, '--endpoint', endpoint, '--segments', '2', '--quiet']);
+    const run = await cli([
+      'scan-migration',
+      '--table',
+      name,
+      '--endpoint',
+      endpoint,
+      '--segments',
+      '2',
+      '--quiet',
+    ]);
     expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { itemsScanned: number; verdict: { needsFix: boolean; line: string } };
+    const report = JSON.parse(run.stdout) as {
+      itemsScanned: number;
+      verdict: { needsFix: boolean; line: string };
+    };
     expect(report.itemsScanned).toBe(2);
     expect(report.verdict.needsFix).toBe(false);
   });
@@ -76,25 +101,72 @@ describe('dynotable scan-migration / fix-migration', () => {
       { id: { S: 'd' }, createdAt: { N: '1704448800000' } },
     ]);
     const out = path.join(dir, 'report.csv');
-    const scan = await cli(['scan-migration', '--table', name, '--endpoint', endpoint, '--format', 'csv', '--out', out]);
+    const scan = await cli([
+      'scan-migration',
+      '--table',
+      name,
+      '--endpoint',
+      endpoint,
+      '--format',
+      'csv',
+      '--out',
+      out,
+    ]);
     expect(scan.code).toBe(1);
     const csv = await readFile(out, 'utf8');
-    expect(csv.split('\r\n')[0]).toMatch(/^finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis/);
+    expect(csv.split('\r\n')[0]).toMatch(
+      /^finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis/,
+    );
     expect(csv).toContain('dotted,address.city,2,1,0,1,');
     expect(csv).toContain('date,createdAt,2,,,,1,1,0,true,');
     expect(scan.stderr).toContain('Fix before the new ORM writes');
 
-    const dry = await cli(['fix-migration', '--table', name, '--endpoint', endpoint, '--dry-run', '--policy', 'shadow-wins', '--convert-dates', '--quiet']);
+    const dry = await cli([
+      'fix-migration',
+      '--table',
+      name,
+      '--endpoint',
+      endpoint,
+      '--dry-run',
+      '--policy',
+      'shadow-wins',
+      '--convert-dates',
+      '--quiet',
+    ]);
     expect(dry.code).toBe(1);
-    const plan = JSON.parse(dry.stdout) as { updates: number; moves: number; dateConversions: number; sampleRequests: unknown[] };
+    const plan = JSON.parse(dry.stdout) as {
+      updates: number;
+      moves: number;
+      dateConversions: number;
+      sampleRequests: unknown[];
+    };
     expect(plan).toMatchObject({ updates: 3, moves: 2, dateConversions: 1 });
     expect(plan.sampleRequests).toHaveLength(3);
 
-    const fix = await cli(['fix-migration', '--table', name, '--endpoint', endpoint, '--policy', 'shadow-wins', '--convert-dates', '--quiet']);
+    const fix = await cli([
+      'fix-migration',
+      '--table',
+      name,
+      '--endpoint',
+      endpoint,
+      '--policy',
+      'shadow-wins',
+      '--convert-dates',
+      '--quiet',
+    ]);
     expect(fix.code).toBe(0);
     expect(JSON.parse(fix.stdout)).toMatchObject({ result: { written: 3, skippedChanged: 0, failed: 0 } });
 
-    const again = await cli(['scan-migration', '--table', name, '--endpoint', endpoint, '--format', 'md', '--quiet']);
+    const again = await cli([
+      'scan-migration',
+      '--table',
+      name,
+      '--endpoint',
+      endpoint,
+      '--format',
+      'md',
+      '--quiet',
+    ]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('# Migration pre-flight');
   });
@@ -102,10 +174,14 @@ describe('dynotable scan-migration / fix-migration', () => {
   it('exits 2 with one line on errors', async () => {
     const missing = await cli(['scan-migration', '--table', 'no_such_table_here', '--endpoint', endpoint]);
     expect(missing.code).toBe(2);
-    expect(ourLines(missing.stderr)).toEqual([expect.stringMatching(/^dynotable scan-migration: .*\(ResourceNotFoundException\)$/)]);
+    expect(ourLines(missing.stderr)).toEqual([
+      expect.stringMatching(/^dynotable scan-migration: .*\(ResourceNotFoundException\)$/),
+    ]);
     const usage = await cli(['scan-migration', '--table', 'x_table', '--segments', '0']);
     expect(usage.code).toBe(2);
-    expect(ourLines(usage.stderr)).toEqual(['dynotable scan-migration: --segments wants a positive number up to 64, not "0".']);
+    expect(ourLines(usage.stderr)).toEqual([
+      'dynotable scan-migration: --segments wants a positive number up to 64, not "0".',
+    ]);
     const noTable = await cli(['fix-migration', '--dry-run']);
     expect(noTable.code).toBe(2);
   });

@@ -7,7 +7,14 @@ import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
 import type { FixPlanSummary, FixResult, MigrationReport } from '../../src/shared/ipc/migration';
 import { itemsHarness, type ItemsHarness } from '../support/items-context';
 import { uniqueTableName } from '../support/dynamo-local';
-import { createOrdersTable, keyOf, ordersModels, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
+import {
+  createOrdersTable,
+  keyOf,
+  ordersModels,
+  pointDynamoose,
+  writeOrders,
+  writeTraps,
+} from '../support/migration-fixture';
 
 const endpoint = inject('dynamoEndpoint');
 let h: ItemsHarness;
@@ -33,7 +40,11 @@ afterAll(async () => {
 let seq = 0;
 const rid = () => `req_migfix_${seq++}_${Date.now()}`;
 
-async function operation<T>(channel: string, payload: Record<string, unknown>, onProgress?: (requestId: string) => void) {
+async function operation<T>(
+  channel: string,
+  payload: Record<string, unknown>,
+  onProgress?: (requestId: string) => void,
+) {
   const requestId = rid();
   const done = h.waitFor(requestId);
   let progressed = false;
@@ -68,7 +79,13 @@ describe('the fix, never blind', () => {
     expect(before.dottedAttributes.map((d) => d.name)).toEqual(['address.city', 'status.code']);
 
     // Dry run on a read-only connection: allowed (it only reads), and marked so.
-    const dry = await operation<FixPlanSummary>('migration:fixPlan', { connectionId: 'ro', table, policy: 'shadow-wins', convertDates: true, segments: 2 });
+    const dry = await operation<FixPlanSummary>('migration:fixPlan', {
+      connectionId: 'ro',
+      table,
+      policy: 'shadow-wins',
+      convertDates: true,
+      segments: 2,
+    });
     const plan = dry.value as FixPlanSummary;
     const shadowed = all.filter((i) => i % 4 === 0);
     const sameAsNested = shadowed.filter((i) => i % 5 !== 0 && i % 8 === 0);
@@ -82,40 +99,73 @@ describe('the fix, never blind', () => {
       dateConversions: conversions,
       review: 1,
     });
-    expect(plan.reviewSamples).toEqual([{ key: { pk: 'trap#2', sk: 2 }, attribute: 'status.code', reason: 'status is not a map, so the nested path cannot be created' }]);
+    expect(plan.reviewSamples).toEqual([
+      {
+        key: { pk: 'trap#2', sk: 2 },
+        attribute: 'status.code',
+        reason: 'status is not a map, so the nested path cannot be created',
+      },
+    ]);
     for (const request of plan.sampleRequests) {
       expect(request.ConditionExpression).not.toBe('');
       // A dotted name never appears inline: only through #names.
       expect(request.UpdateExpression).not.toContain('address.city');
     }
-    const refused = await h.call('migration:fixRun', { connectionId: 'ro', planId: plan.planId, requestId: rid() });
+    const refused = await h.call('migration:fixRun', {
+      connectionId: 'ro',
+      planId: plan.planId,
+      requestId: rid(),
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'ReadOnlyConnection' } });
 
-    const { value: planned } = await operation<FixPlanSummary>('migration:fixPlan', { connectionId: 'local', table, policy: 'shadow-wins', convertDates: true });
+    const { value: planned } = await operation<FixPlanSummary>('migration:fixPlan', {
+      connectionId: 'local',
+      table,
+      policy: 'shadow-wins',
+      convertDates: true,
+    });
     const planId = (planned as FixPlanSummary).planId;
 
     // A concurrent writer changes one planned item after the dry run saw it.
     await ordersModels(table).patch.update(keyOf(4), { $SET: { 'address.city': 'Sevilla' } } as never);
 
     // Run slowly and cancel at the first progress; then resume at full speed.
-    const cancelled = await operation<FixResult>('migration:fixRun', { connectionId: 'local', planId, writesPerSecond: 3 }, (requestId) => {
-      h.ctx.operations.cancel(requestId);
-    });
+    const cancelled = await operation<FixResult>(
+      'migration:fixRun',
+      { connectionId: 'local', planId, writesPerSecond: 3 },
+      (requestId) => {
+        h.ctx.operations.cancel(requestId);
+      },
+    );
     expect(cancelled.last?.type).toBe('cancelled');
     const partial = await h.call<{ result: FixResult }>('migration:fixStatus', { planId });
     const partResult = (partial as { ok: true; value: { result: FixResult } }).value.result;
     expect(partResult.state).toBe('cancelled');
     expect(partResult.written + partResult.skippedChanged).toBeLessThan((planned as FixPlanSummary).updates);
 
-    const { value: result } = await operation<FixResult>('migration:fixRun', { connectionId: 'local', planId, writesPerSecond: 1000 });
-    expect(result).toMatchObject({ state: 'done', written: (planned as FixPlanSummary).updates - 1, skippedChanged: 1, failed: 0, changedSamples: [keyOf(4)] });
+    const { value: result } = await operation<FixResult>('migration:fixRun', {
+      connectionId: 'local',
+      planId,
+      writesPerSecond: 1000,
+    });
+    expect(result).toMatchObject({
+      state: 'done',
+      written: (planned as FixPlanSummary).updates - 1,
+      skippedChanged: 1,
+      failed: 0,
+      changedSamples: [keyOf(4)],
+    });
 
     // The concurrent writer's value is intact.
-    const item4 = await h.client.send(new GetItemCommand({ TableName: table, Key: { pk: { S: keyOf(4).pk }, sk: { N: '4' } } }));
+    const item4 = await h.client.send(
+      new GetItemCommand({ TableName: table, Key: { pk: { S: keyOf(4).pk }, sk: { N: '4' } } }),
+    );
     expect(item4.Item?.['address.city']).toEqual({ S: 'Sevilla' });
     expect(item4.Item?.address?.M?.city).toEqual({ S: 'Madrid' });
     // A moved item: nested path holds the shadow's value, shadow gone, Date now epoch ms.
-    const item0 = await h.client.send(new GetItemCommand({ TableName: table, Key: { pk: { S: keyOf(0).pk }, sk: { N: '0' } } }));
+    const item0 = await h.client.send(
+      new GetItemCommand({ TableName: table, Key: { pk: { S: keyOf(0).pk }, sk: { N: '0' } } }),
+    );
     expect(item0.Item?.['address.city']).toBeUndefined();
     expect(item0.Item?.address).toEqual({ M: { city: { S: 'Valencia' } } });
     expect(item0.Item?.createdAt).toEqual({ N: String(Date.UTC(2024, 0, 5, 10, 0, 0)) });
@@ -129,8 +179,15 @@ describe('the fix, never blind', () => {
       { name: 'status.code', items: 1, parentNotMap: 1 },
     ]);
     const createdAt = after.dateAttributes.find((d) => d.path === 'createdAt');
-    expect(createdAt).toMatchObject({ iso: 0, epochMillis: all.filter((i) => i % 3 !== 2).length, epochSeconds: all.filter((i) => i % 3 === 2).length });
+    expect(createdAt).toMatchObject({
+      iso: 0,
+      epochMillis: all.filter((i) => i % 3 !== 2).length,
+      epochSeconds: all.filter((i) => i % 3 === 2).length,
+    });
     // Item 4 was skipped whole (one conditional UpdateItem per item), so its birthday is still ISO.
-    expect(after.dateAttributes.find((d) => d.path === 'profile.birthday')).toMatchObject({ iso: 1, sampleKeysByKind: { iso: [keyOf(4)] } });
+    expect(after.dateAttributes.find((d) => d.path === 'profile.birthday')).toMatchObject({
+      iso: 1,
+      sampleKeysByKind: { iso: [keyOf(4)] },
+    });
   });
 });

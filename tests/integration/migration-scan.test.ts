@@ -2,7 +2,13 @@ import { BatchWriteItemCommand, CreateTableCommand } from '@aws-sdk/client-dynam
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type MigrationScanCheckpoint, runMigrationScan } from '../../src/main/migration/scan-migration';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { createOrdersTable, expectedFindings, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
+import {
+  createOrdersTable,
+  expectedFindings,
+  pointDynamoose,
+  writeOrders,
+  writeTraps,
+} from '../support/migration-fixture';
 
 const endpoint = inject('dynamoEndpoint');
 const client = localClient(endpoint);
@@ -35,7 +41,13 @@ describe('migration scan of a table written by dynamoose 4.x', () => {
     expect(report.itemsScanned).toBe(expected.items);
     expect(report.dottedAttributes).toEqual([expected.addressCity, expected.statusCode]);
     const byPath = Object.fromEntries(report.dateAttributes.map((d) => [d.path, d]));
-    expect(Object.keys(byPath).sort()).toEqual(['createdAt', 'gsiDay', 'history[0].at', 'profile.birthday', 'updatedAt']);
+    expect(Object.keys(byPath).sort()).toEqual([
+      'createdAt',
+      'gsiDay',
+      'history[0].at',
+      'profile.birthday',
+      'updatedAt',
+    ]);
     expect(byPath.createdAt).toEqual(expected.createdAt);
     expect(byPath['history[0].at']).toEqual(expected.history);
     expect(byPath['profile.birthday']).toEqual(expected.birthday);
@@ -66,14 +78,23 @@ describe('cancel and resume', () => {
         PutRequest: {
           Item: {
             id: { S: `item-${i}` },
-            ...(i % 7 === 0 ? { 'a.b': { N: String(i) }, a: { M: { b: { N: String(i % 2 ? i : -i) } } } } : {}),
+            ...(i % 7 === 0
+              ? { 'a.b': { N: String(i) }, a: { M: { b: { N: String(i % 2 ? i : -i) } } } }
+              : {}),
             createdAt: i % 3 === 0 ? { S: new Date(1.7e12 + i).toISOString() } : { N: String(1.7e12 + i) },
           },
         },
       }));
       await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: batch } }));
     }
-    const whole = await runMigrationScan({ client, table, scanId: 'whole-1', segments: 3, pageSize: 40, signal: new AbortController().signal });
+    const whole = await runMigrationScan({
+      client,
+      table,
+      scanId: 'whole-1',
+      segments: 3,
+      pageSize: 40,
+      signal: new AbortController().signal,
+    });
 
     const controller = new AbortController();
     let saved: MigrationScanCheckpoint | undefined;
@@ -107,7 +128,13 @@ describe('cancel and resume', () => {
       signal: new AbortController().signal,
     });
     expect(resumed.complete).toBe(true);
-    const strip = (r: typeof whole.report) => ({ ...r, scanId: '', startedAt: '', finishedAt: '', consumedReadCapacity: 0 });
+    const strip = (r: typeof whole.report) => ({
+      ...r,
+      scanId: '',
+      startedAt: '',
+      finishedAt: '',
+      consumedReadCapacity: 0,
+    });
     expect(strip(resumed.report)).toEqual(strip(whole.report));
     expect(whole.report.itemsScanned).toBe(total);
     expect(whole.report.dottedAttributes[0]).toMatchObject({ name: 'a.b', items: Math.ceil(total / 7) });

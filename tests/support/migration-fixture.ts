@@ -1,4 +1,9 @@
-import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  type DynamoDBClient,
+  PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import * as dynamoose from 'dynamoose';
 
 /**
@@ -21,30 +26,66 @@ export async function createOrdersTable(client: DynamoDBClient, table: string): 
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [{ IndexName: 'byDay', KeySchema: [{ AttributeName: 'gsiDay', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byDay',
+          KeySchema: [{ AttributeName: 'gsiDay', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
     }),
   );
 }
 
 export function pointDynamoose(endpoint: string): void {
   dynamoose.aws.ddb.set(
-    new dynamoose.aws.ddb.DynamoDB({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new dynamoose.aws.ddb.DynamoDB({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
 }
 
 const keys = { pk: { type: String, hashKey: true }, sk: { type: Number, rangeKey: true } } as const;
 const address = { type: Object, schema: { city: String, zip: String } } as const;
-const date = (storage: 'iso' | 'milliseconds' | 'seconds') => ({ type: { value: Date, settings: { storage } } }) as const;
+const date = (storage: 'iso' | 'milliseconds' | 'seconds') =>
+  ({ type: { value: Date, settings: { storage } } }) as const;
 const modelOptions = (table: string) => ({ create: false, waitForActive: false, tableName: table }) as never;
 
 export function ordersModels(table: string) {
   const id = table.replace(/[^A-Za-z0-9]/g, '');
   return {
-    iso: dynamoose.model(`${id}Iso`, new dynamoose.Schema({ ...keys, address, createdAt: date('iso'), history: { type: Array, schema: [{ type: Object, schema: { at: date('iso') } }] }, price: Number, note: String, gsiDay: String }), modelOptions(table)),
-    millis: dynamoose.model(`${id}Ms`, new dynamoose.Schema({ ...keys, address, createdAt: date('milliseconds'), profile: { type: Object, schema: { birthday: String } }, price: Number, gsiDay: String }), modelOptions(table)),
+    iso: dynamoose.model(
+      `${id}Iso`,
+      new dynamoose.Schema({
+        ...keys,
+        address,
+        createdAt: date('iso'),
+        history: { type: Array, schema: [{ type: Object, schema: { at: date('iso') } }] },
+        price: Number,
+        note: String,
+        gsiDay: String,
+      }),
+      modelOptions(table),
+    ),
+    millis: dynamoose.model(
+      `${id}Ms`,
+      new dynamoose.Schema({
+        ...keys,
+        address,
+        createdAt: date('milliseconds'),
+        profile: { type: Object, schema: { birthday: String } },
+        price: Number,
+        gsiDay: String,
+      }),
+      modelOptions(table),
+    ),
     seconds: dynamoose.model(
       `${id}Sec`,
-      new dynamoose.Schema({ ...keys, address, createdAt: date('seconds'), price: Number, gsiDay: String }, { timestamps: { createdAt: null, updatedAt: 'updatedAt' } } as never),
+      new dynamoose.Schema({ ...keys, address, createdAt: date('seconds'), price: Number, gsiDay: String }, {
+        timestamps: { createdAt: null, updatedAt: 'updatedAt' },
+      } as never),
       modelOptions(table),
     ),
     patch: dynamoose.model(`${id}Patch`, new dynamoose.Schema({ ...keys, address }), modelOptions(table)),
@@ -66,8 +107,15 @@ export async function writeOrders(table: string, count: number): Promise<void> {
       ...(i % 6 === 0 ? { gsiDay: '2024-01-05' } : {}),
     };
     const at = new Date(BASE + i * 1000);
-    if (i % 3 === 0) await m.iso.create({ ...common, createdAt: at, history: [{ at }], note: `shipped on 2024-01-05, order ${i}` });
-    else if (i % 3 === 1) await m.millis.create({ ...common, createdAt: at, profile: { birthday: '1990-04-01' } });
+    if (i % 3 === 0)
+      await m.iso.create({
+        ...common,
+        createdAt: at,
+        history: [{ at }],
+        note: `shipped on 2024-01-05, order ${i}`,
+      });
+    else if (i % 3 === 1)
+      await m.millis.create({ ...common, createdAt: at, profile: { birthday: '1990-04-01' } });
     else await m.seconds.create({ ...common, createdAt: at });
     // The dynamoose 4.x nested update that writes a top-level attribute named "address.city".
     if (i % 4 === 0) await m.patch.update(keyOf(i), { $SET: { 'address.city': 'Valencia' } } as never);
@@ -81,16 +129,47 @@ export async function writeTraps(client: DynamoDBClient, table: string): Promise
       RequestItems: {
         [table]: [
           // dots inside a nested map key are not findings
-          { PutRequest: { Item: { pk: { S: 'trap#1' }, sk: { N: '1' }, meta: { M: { 'v1.2': { S: 'beta' }, 'x.y': { M: { 'p.q': { N: '1' } } } } } } } },
+          {
+            PutRequest: {
+              Item: {
+                pk: { S: 'trap#1' },
+                sk: { N: '1' },
+                meta: { M: { 'v1.2': { S: 'beta' }, 'x.y': { M: { 'p.q': { N: '1' } } } } },
+              },
+            },
+          },
           // a dotted name whose parent is not a map
-          { PutRequest: { Item: { pk: { S: 'trap#2' }, sk: { N: '2' }, 'status.code': { N: '200' }, status: { S: 'ok' } } } },
+          {
+            PutRequest: {
+              Item: { pk: { S: 'trap#2' }, sk: { N: '2' }, 'status.code': { N: '200' }, status: { S: 'ok' } },
+            },
+          },
           // near-dates that are not ISO dates
-          { PutRequest: { Item: { pk: { S: 'trap#3' }, sk: { N: '3' }, ref: { S: '2024-01-05T10:00:00' }, code: { S: 'INV-2024-01-05' }, total: { N: '1700000000000' } } } },
+          {
+            PutRequest: {
+              Item: {
+                pk: { S: 'trap#3' },
+                sk: { N: '3' },
+                ref: { S: '2024-01-05T10:00:00' },
+                code: { S: 'INV-2024-01-05' },
+                total: { N: '1700000000000' },
+              },
+            },
+          },
         ],
       },
     }),
   );
-  await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: 'trap#4' }, sk: { N: '4' }, tags: { L: [{ S: 'x' }, { M: { 'due.at': { S: 'soon' } } }] } } }));
+  await client.send(
+    new PutItemCommand({
+      TableName: table,
+      Item: {
+        pk: { S: 'trap#4' },
+        sk: { N: '4' },
+        tags: { L: [{ S: 'x' }, { M: { 'due.at': { S: 'soon' } } }] },
+      },
+    }),
+  );
 }
 
 /** What the report must say, tallied from the rules above. */
@@ -114,11 +193,24 @@ export function expectedFindings(count: number) {
       differsFromNested: shadowed.filter((i) => !noAddress(i) && i % 8 !== 0).length,
       sampleKeys: first5(shadowed),
     },
-    statusCode: { name: 'status.code', items: 1, parentMissing: 1, missingParentMap: 0, parentNotMap: 1, sameAsNested: 0, differsFromNested: 0, sampleKeys: [{ pk: 'trap#2', sk: 2 }] },
+    statusCode: {
+      name: 'status.code',
+      items: 1,
+      parentMissing: 1,
+      missingParentMap: 0,
+      parentNotMap: 1,
+      sameAsNested: 0,
+      differsFromNested: 0,
+      sampleKeys: [{ pk: 'trap#2', sk: 2 }],
+    },
     createdAt: dateFinding('createdAt', { iso, millis, seconds }, { mixed: true, timeNamed: true }),
     history: dateFinding('history[0].at', { iso }, { timeNamed: true }),
     birthday: dateFinding('profile.birthday', { iso: millis, dateOnly: true }, {}),
-    gsiDay: dateFinding('gsiDay', { iso: all.filter((i) => i % 6 === 0), dateOnly: true }, { indexKeyOf: ['byDay'] }),
+    gsiDay: dateFinding(
+      'gsiDay',
+      { iso: all.filter((i) => i % 6 === 0), dateOnly: true },
+      { indexKeyOf: ['byDay'] },
+    ),
     updatedAt: dateFinding('updatedAt', { millis: seconds }, { timeNamed: true }),
   };
 }
@@ -140,6 +232,10 @@ function dateFinding(
     indexKeyOf: flags.indexKeyOf ?? [],
     timeNamed: flags.timeNamed ?? false,
     sampleKeys: [...first5(kinds.iso), ...first5(kinds.millis), ...first5(kinds.seconds)],
-    sampleKeysByKind: { iso: first5(kinds.iso), epochMillis: first5(kinds.millis), epochSeconds: first5(kinds.seconds) },
+    sampleKeysByKind: {
+      iso: first5(kinds.iso),
+      epochMillis: first5(kinds.millis),
+      epochSeconds: first5(kinds.seconds),
+    },
   };
 }

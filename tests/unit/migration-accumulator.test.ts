@@ -46,7 +46,16 @@ describe('dotted attribute names', () => {
       item(8, { meta: M({ 'not.a.finding': S('nested keys with dots are fine') }) }),
     ]);
     expect(report.dottedAttributes).toEqual([
-      { name: 'a.b.c', items: 1, parentMissing: 0, sameAsNested: 1, differsFromNested: 0, missingParentMap: 0, parentNotMap: 0, sampleKeys: [{ pk: 'p006', sk: 6 }] },
+      {
+        name: 'a.b.c',
+        items: 1,
+        parentMissing: 0,
+        sameAsNested: 1,
+        differsFromNested: 0,
+        missingParentMap: 0,
+        parentNotMap: 0,
+        sampleKeys: [{ pk: 'p006', sk: 6 }],
+      },
       {
         name: 'address.city',
         items: 5,
@@ -57,7 +66,16 @@ describe('dotted attribute names', () => {
         parentNotMap: 1,
         sampleKeys: [1, 2, 3, 4, 5].map((i) => ({ pk: `p00${i}`, sk: i })),
       },
-      { name: 'x.tags', items: 1, parentMissing: 0, sameAsNested: 1, differsFromNested: 0, missingParentMap: 0, parentNotMap: 0, sampleKeys: [{ pk: 'p007', sk: 7 }] },
+      {
+        name: 'x.tags',
+        items: 1,
+        parentMissing: 0,
+        sameAsNested: 1,
+        differsFromNested: 0,
+        missingParentMap: 0,
+        parentNotMap: 0,
+        sampleKeys: [{ pk: 'p007', sk: 7 }],
+      },
     ]);
     expect(report.verdict.needsFix).toBe(true);
   });
@@ -66,14 +84,30 @@ describe('dotted attribute names', () => {
 describe('date storage', () => {
   it('finds ISO strings and epochs on every path, nested maps and lists included', () => {
     const report = reportOf([
-      item(1, { createdAt: S('2024-01-05T10:00:00.000Z'), events: { L: [M({ at: S('2024-01-05') }), M({ at: N(1704448800000) })] } }),
+      item(1, {
+        createdAt: S('2024-01-05T10:00:00.000Z'),
+        events: { L: [M({ at: S('2024-01-05') }), M({ at: N(1704448800000) })] },
+      }),
       item(2, { createdAt: N(1704448800000), profile: M({ birthday: S('1990-04-01') }) }),
       item(3, { createdAt: N(1704448800), updatedAt: N(1704448800000) }),
       item(4, { price: N(1704448800), note: S('paid on 2024-01-05'), ref: S('2024-01-05T10:00:00') }),
     ]);
     const byPath = Object.fromEntries(report.dateAttributes.map((d) => [d.path, d]));
-    expect(Object.keys(byPath).sort()).toEqual(['createdAt', 'events[0].at', 'events[1].at', 'profile.birthday', 'updatedAt']);
-    expect(byPath.createdAt).toMatchObject({ iso: 1, epochMillis: 1, epochSeconds: 1, mixed: true, isKey: false, timeNamed: true });
+    expect(Object.keys(byPath).sort()).toEqual([
+      'createdAt',
+      'events[0].at',
+      'events[1].at',
+      'profile.birthday',
+      'updatedAt',
+    ]);
+    expect(byPath.createdAt).toMatchObject({
+      iso: 1,
+      epochMillis: 1,
+      epochSeconds: 1,
+      mixed: true,
+      isKey: false,
+      timeNamed: true,
+    });
     expect(byPath['events[0].at']).toMatchObject({ iso: 1, isoDateOnly: 1, mixed: false });
     // events[1].at holds only a number, but its name ("at") says it is a time.
     expect(byPath['events[1].at']).toMatchObject({ iso: 0, epochMillis: 1, mixed: false, timeNamed: true });
@@ -85,14 +119,24 @@ describe('date storage', () => {
   });
 
   it('counts epoch-sized numbers on a path that also holds ISO strings, whatever its name', () => {
-    const report = reportOf([item(1, { when_: S('2024-01-05T00:00:00Z') }), item(2, { when_: N(1704412800000) })]);
-    expect(report.dateAttributes).toMatchObject([{ path: 'when_', iso: 1, epochMillis: 1, mixed: true, timeNamed: false }]);
+    const report = reportOf([
+      item(1, { when_: S('2024-01-05T00:00:00Z') }),
+      item(2, { when_: N(1704412800000) }),
+    ]);
+    expect(report.dateAttributes).toMatchObject([
+      { path: 'when_', iso: 1, epochMillis: 1, mixed: true, timeNamed: false },
+    ]);
   });
 
   it('flags key and index-key attributes', () => {
-    const keyInfo: TableKeyInfo = { keys: { partitionKey: { name: 'day', type: 'S' } }, indexKeys: { gsiDate: ['byDate'] } };
+    const keyInfo: TableKeyInfo = {
+      keys: { partitionKey: { name: 'day', type: 'S' } },
+      indexKeys: { gsiDate: ['byDate'] },
+    };
     const acc = new MigrationAccumulator({ keyAttributes: ['day'] });
-    acc.addAll([{ day: S('2024-01-05'), gsiDate: S('2024-01-05T00:00:00Z'), nested: M({ day: S('2024-01-06') }) }]);
+    acc.addAll([
+      { day: S('2024-01-05'), gsiDate: S('2024-01-05T00:00:00Z'), nested: M({ day: S('2024-01-06') }) },
+    ]);
     const report = buildReport(acc.state, keyInfo, meta);
     const byPath = Object.fromEntries(report.dateAttributes.map((d) => [d.path, d]));
     expect(byPath.day).toMatchObject({ isKey: true, indexKeyOf: [] });

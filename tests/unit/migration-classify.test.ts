@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyEpoch, classifyIso, EpochKind, IsoKind, isTimeName } from '../../src/main/migration/classify';
+import {
+  classifyEpoch,
+  classifyIso,
+  EpochKind,
+  IsoKind,
+  isTimeName,
+} from '../../src/main/migration/classify';
 import { formatPath, parsePath } from '../../src/main/migration/paths';
 
 describe('ISO-8601 strings', () => {
@@ -55,16 +61,33 @@ describe('epoch numbers', () => {
 });
 
 describe('time names', () => {
-  it.each(['createdAt', 'updatedAt', 'birthDate', 'startTime', 'created_at', 'timestamp', 'ts', 'createdOn', 'lastSeenTimestamp', 'ttl'])(
-    '%s says time',
-    (name) => expect(isTimeName(name)).toBe(true),
+  it.each([
+    'createdAt',
+    'updatedAt',
+    'birthDate',
+    'startTime',
+    'created_at',
+    'timestamp',
+    'ts',
+    'createdOn',
+    'lastSeenTimestamp',
+    'ttl',
+  ])('%s says time', (name) => expect(isTimeName(name)).toBe(true));
+  it.each(['price', 'cat', 'format', 'data', 'status', 'amount', 'count'])('%s does not', (name) =>
+    expect(isTimeName(name)).toBe(false),
   );
-  it.each(['price', 'cat', 'format', 'data', 'status', 'amount', 'count'])('%s does not', (name) => expect(isTimeName(name)).toBe(false));
 });
 
 describe('paths', () => {
   it('writes map steps with dots, list steps as [n], odd names quoted, and reads them back', () => {
-    const cases: (string | number)[][] = [['createdAt'], ['a', 'b'], ['events', 0, 'at'], ['a.b'], ['meta', 'x.y', 2], ['q"[', 'z']];
+    const cases: (string | number)[][] = [
+      ['createdAt'],
+      ['a', 'b'],
+      ['events', 0, 'at'],
+      ['a.b'],
+      ['meta', 'x.y', 2],
+      ['q"[', 'z'],
+    ];
     const written = cases.map((steps) => formatPath(steps));
     expect(written).toEqual(['createdAt', 'a.b', 'events[0].at', '["a.b"]', 'meta["x.y"][2]', '["q\\"["].z']);
     expect(written.map(parsePath)).toEqual(cases);

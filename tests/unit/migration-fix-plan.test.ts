@@ -3,7 +3,12 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { isoToMillis, planItem, type PlanOptions } from '../../src/main/migration/fix-plan';
 import { RateLimiter } from '../../src/main/migration/rate-limiter';
 
-const base: PlanOptions = { keyAttributes: ['pk'], policy: 'shadow-wins', convertDates: false, protectedAttributes: new Set(['pk', 'gsiDay']) };
+const base: PlanOptions = {
+  keyAttributes: ['pk'],
+  policy: 'shadow-wins',
+  convertDates: false,
+  protectedAttributes: new Set(['pk', 'gsiDay']),
+};
 const S = (s: string) => ({ S: s });
 
 function plan(item: Item, options: Partial<PlanOptions> = {}) {
@@ -28,7 +33,9 @@ describe('fix plan for one item', () => {
     expect(plan(item, { policy: 'nested-wins' }).update?.UpdateExpression).toBe('REMOVE #n0');
     const review = plan(item, { policy: 'review' });
     expect(review.update).toBeUndefined();
-    expect(review.review).toEqual([{ key: { pk: 'k1' }, attribute: 'address.city', reason: 'the shadow and nested values differ' }]);
+    expect(review.review).toEqual([
+      { key: { pk: 'k1' }, attribute: 'address.city', reason: 'the shadow and nested values differ' },
+    ]);
   });
 
   it('removes a shadow that repeats the nested value under every policy', () => {
@@ -50,10 +57,14 @@ describe('fix plan for one item', () => {
 
   it('sets a missing key inside an existing map, checking the map is still a map', () => {
     const p = plan({ 'a.b.c': { N: '7' }, a: { M: { b: { M: {} } } } });
-    expect(p.update?.ConditionExpression).toBe('#n0 = :v0 AND attribute_not_exists(#n1.#n2.#n3) AND attribute_type(#n1.#n2, :v1)');
+    expect(p.update?.ConditionExpression).toBe(
+      '#n0 = :v0 AND attribute_not_exists(#n1.#n2.#n3) AND attribute_type(#n1.#n2, :v1)',
+    );
     const deeper = plan({ 'a.b.c': { N: '7' }, a: { M: {} } });
     expect(deeper.update?.UpdateExpression).toBe('SET #n1.#n2 = :v2 REMOVE #n0');
-    expect(deeper.update?.ConditionExpression).toBe('#n0 = :v0 AND attribute_not_exists(#n1.#n2) AND attribute_type(#n1, :v1)');
+    expect(deeper.update?.ConditionExpression).toBe(
+      '#n0 = :v0 AND attribute_not_exists(#n1.#n2) AND attribute_type(#n1, :v1)',
+    );
   });
 
   it('merges several shadows that create the same map into one SET', () => {
@@ -64,9 +75,17 @@ describe('fix plan for one item', () => {
   });
 
   it('sends overlapping or impossible changes to review instead of guessing', () => {
-    expect(plan({ 'a.b': S('x'), 'a.b.c': S('y') }).review.map((r) => r.attribute).sort()).toEqual(['a.b', 'a.b.c']);
-    expect(plan({ 'status.code': { N: '200' }, status: S('ok') }).review[0]?.reason).toBe('status is not a map, so the nested path cannot be created');
-    expect(plan({ 'pk.x': S('x') }, { protectedAttributes: new Set(['pk', 'pk.x']) }).review[0]?.reason).toMatch(/key attribute/);
+    expect(
+      plan({ 'a.b': S('x'), 'a.b.c': S('y') })
+        .review.map((r) => r.attribute)
+        .sort(),
+    ).toEqual(['a.b', 'a.b.c']);
+    expect(plan({ 'status.code': { N: '200' }, status: S('ok') }).review[0]?.reason).toBe(
+      'status is not a map, so the nested path cannot be created',
+    );
+    expect(
+      plan({ 'pk.x': S('x') }, { protectedAttributes: new Set(['pk', 'pk.x']) }).review[0]?.reason,
+    ).toMatch(/key attribute/);
   });
 
   it('follows numeric steps into lists, as dynamoose writes list.0', () => {
@@ -84,7 +103,10 @@ describe('fix plan for one item', () => {
     const p = plan(item, { convertDates: true });
     expect(p.conversions).toBe(2);
     expect(p.update?.UpdateExpression).toBe('SET #n0 = :v1, #n1[0].#n2 = :v3');
-    expect(p.update?.ExpressionAttributeValues).toMatchObject({ ':v1': { N: '1704448800000' }, ':v3': { N: '1704448800000' } });
+    expect(p.update?.ExpressionAttributeValues).toMatchObject({
+      ':v1': { N: '1704448800000' },
+      ':v3': { N: '1704448800000' },
+    });
     const only = plan(item, { convertDates: true, datePaths: new Set(['events[0].at']) });
     expect(only.conversions).toBe(1);
     expect(plan(item).update).toBeUndefined();

@@ -45,9 +45,19 @@ function markdown(plan: BuiltPlan, result?: FixResult): string {
     `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions})`,
     `Left for review: ${plan.review}`,
   ];
-  if (result) lines.push(`Written: ${result.written}`, `Skipped because changed: ${result.skippedChanged}`, `Failed: ${result.failed}`);
+  if (result)
+    lines.push(
+      `Written: ${result.written}`,
+      `Skipped because changed: ${result.skippedChanged}`,
+      `Failed: ${result.failed}`,
+    );
   else lines.push('', 'Sample requests:', '```json', JSON.stringify(plan.sampleRequests, null, 2), '```');
-  if (plan.reviewSamples.length > 0) lines.push('', 'For review:', ...plan.reviewSamples.map((r) => `- ${JSON.stringify(r.key)} ${r.attribute}: ${r.reason}`));
+  if (plan.reviewSamples.length > 0)
+    lines.push(
+      '',
+      'For review:',
+      ...plan.reviewSamples.map((r) => `- ${JSON.stringify(r.key)} ${r.attribute}: ${r.reason}`),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -66,9 +76,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   const table = requireTable(values);
   const policy = fixPolicySchema.safeParse(values.policy ?? 'review');
-  if (!policy.success) throw new UsageError(`--policy wants shadow-wins, nested-wins or review, not "${String(values.policy)}".`);
+  if (!policy.success)
+    throw new UsageError(
+      `--policy wants shadow-wins, nested-wins or review, not "${String(values.policy)}".`,
+    );
   const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'md') throw new UsageError(`--format wants json or md, not "${format}".`);
+  if (format !== 'json' && format !== 'md')
+    throw new UsageError(`--format wants json or md, not "${format}".`);
   const writesPerSecond = positiveNumber(values['writes-per-second'], '--writes-per-second', 100_000);
   const segments = segmentsOf(values.segments);
   const limit = readLimitOf(values);
@@ -106,7 +120,10 @@ export async function run(argv: string[]): Promise<number> {
     }
     print('');
     const { sampleRequests, ...counts } = plan;
-    const body = format === 'md' ? markdown(plan, result) : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
+    const body =
+      format === 'md'
+        ? markdown(plan, result)
+        : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
     await emit(body, values.out);
     if (cancel.signal.aborted) return 2;
     if (!result) return plan.updates + plan.review > 0 ? 1 : 0;

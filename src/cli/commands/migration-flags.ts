@@ -39,16 +39,22 @@ export function parse<O extends ParseArgsConfig['options']>(argv: string[], opti
   }
 }
 
-export function positiveNumber(text: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function positiveNumber(
+  text: string | undefined,
+  flag: string,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`${flag} wants a positive number up to ${max}, not "${text}".`);
+  if (!Number.isFinite(n) || n <= 0 || n > max)
+    throw new UsageError(`${flag} wants a positive number up to ${max}, not "${text}".`);
   return n;
 }
 
 export function segmentsOf(text: string | undefined): number | undefined {
   const n = positiveNumber(text, '--segments', 64);
-  if (n !== undefined && !Number.isInteger(n)) throw new UsageError(`--segments wants a whole number, not "${text}".`);
+  if (n !== undefined && !Number.isInteger(n))
+    throw new UsageError(`--segments wants a whole number, not "${text}".`);
   return n;
 }
 
@@ -56,16 +62,22 @@ export function readLimitOf(values: Record<string, unknown>): ReadLimit | undefi
   const limit: ReadLimit = {
     itemsPerSecond: positiveNumber(values['items-per-second'] as string | undefined, '--items-per-second'),
     readCapacityPerSecond: positiveNumber(values['read-capacity'] as string | undefined, '--read-capacity'),
-    shareOfProvisioned: positiveNumber(values['share-of-provisioned'] as string | undefined, '--share-of-provisioned', 1),
+    shareOfProvisioned: positiveNumber(
+      values['share-of-provisioned'] as string | undefined,
+      '--share-of-provisioned',
+      1,
+    ),
   };
   const set = Object.entries(limit).filter(([, v]) => v !== undefined);
-  if (set.length > 1) throw new UsageError('Choose one of --items-per-second, --read-capacity and --share-of-provisioned.');
+  if (set.length > 1)
+    throw new UsageError('Choose one of --items-per-second, --read-capacity and --share-of-provisioned.');
   return set.length === 0 ? undefined : (Object.fromEntries(set) as ReadLimit);
 }
 
 export function requireTable(values: Record<string, unknown>): string {
   const table = values.table;
-  if (typeof table !== 'string' || table.length < 3) throw new UsageError('--table T is required (the table name).');
+  if (typeof table !== 'string' || table.length < 3)
+    throw new UsageError('--table T is required (the table name).');
   return table;
 }
 

@@ -35,7 +35,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const table = requireTable(values);
   const format = exportFormatSchema.safeParse(values.format ?? 'json');
-  if (!format.success) throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
+  if (!format.success)
+    throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
   const segments = segmentsOf(values.segments);
   const limit = readLimitOf(values);
   const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
@@ -49,7 +50,8 @@ export async function run(argv: string[]): Promise<number> {
       segments,
       limit,
       signal: cancel.signal,
-      onProgress: (p) => print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
+      onProgress: (p) =>
+        print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });
     print('');
     await emit(exportReport(report, format.data as ExportFormat).content, values.out);

@@ -121,7 +121,14 @@ export class MigrationAccumulator {
           continue;
         }
         this.pathCount += 1;
-        p = s.paths[path] = { ...o, iso: 0, isoDateOnly: 0, epochMillis: 0, epochSeconds: 0, samples: { iso: [], millis: [], seconds: [] } };
+        p = s.paths[path] = {
+          ...o,
+          iso: 0,
+          isoDateOnly: 0,
+          epochMillis: 0,
+          epochSeconds: 0,
+          samples: { iso: [], millis: [], seconds: [] },
+        };
       }
       p.iso += o.iso;
       p.isoDateOnly += o.isoDateOnly;
@@ -232,5 +239,13 @@ export class MigrationAccumulator {
 }
 
 function newDotted(): DottedStats {
-  return { items: 0, parentMissing: 0, missingParentMap: 0, parentNotMap: 0, sameAsNested: 0, differsFromNested: 0, samples: [] };
+  return {
+    items: 0,
+    parentMissing: 0,
+    missingParentMap: 0,
+    parentNotMap: 0,
+    sameAsNested: 0,
+    differsFromNested: 0,
+    samples: [],
+  };
 }

@@ -16,12 +16,17 @@ export interface AdHocConnection {
  */
 export function adHocClient(connection: AdHocConnection): DynamoDBClient {
   const region =
-    connection.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (connection.endpoint ? 'us-east-1' : undefined);
+    connection.region ??
+    process.env.AWS_REGION ??
+    process.env.AWS_DEFAULT_REGION ??
+    (connection.endpoint ? 'us-east-1' : undefined);
   return new DynamoDBClient({
     ...sdkTransport(),
     ...(region ? { region } : {}),
     ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
     ...(connection.profile ? { profile: connection.profile } : {}),
-    credentials: connection.profile ? fromIni({ profile: connection.profile, ignoreCache: true }) : fromNodeProviderChain(),
+    credentials: connection.profile
+      ? fromIni({ profile: connection.profile, ignoreCache: true })
+      : fromNodeProviderChain(),
   });
 }

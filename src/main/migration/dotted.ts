@@ -20,7 +20,8 @@ export type NestedLookup =
 
 export function lookupNested(item: Item, steps: readonly string[]): NestedLookup {
   let current: AttributeValue | undefined = item[steps[0] as string];
-  if (current === undefined) return steps.length === 1 ? { state: 'noNested' } : { state: 'noParent', missingAt: 0 };
+  if (current === undefined)
+    return steps.length === 1 ? { state: 'noNested' } : { state: 'noParent', missingAt: 0 };
   for (let i = 1; i < steps.length; i++) {
     const step = steps[i] as string;
     const c = current as Partial<Record<string, unknown>>;
@@ -28,7 +29,8 @@ export function lookupNested(item: Item, steps: readonly string[]): NestedLookup
     if (c.M !== undefined) next = (c.M as Record<string, AttributeValue>)[step];
     else if (c.L !== undefined && /^\d+$/.test(step)) next = (c.L as AttributeValue[])[Number(step)];
     else return { state: 'parentNotMap', at: i - 1 };
-    if (next === undefined) return i === steps.length - 1 ? { state: 'noNested' } : { state: 'noParent', missingAt: i };
+    if (next === undefined)
+      return i === steps.length - 1 ? { state: 'noNested' } : { state: 'noParent', missingAt: i };
     current = next;
   }
   return { state: 'found', value: current };

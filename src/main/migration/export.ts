@@ -1,11 +1,19 @@
 import type { ExportFormat, MigrationReport } from '../../shared/ipc/migration';
 
 /** JSON is the report itself; CSV is one row per finding; Markdown is for a PR or a ticket. */
-export function exportReport(report: MigrationReport, format: ExportFormat): { content: string; fileName: string; mimeType: string } {
+export function exportReport(
+  report: MigrationReport,
+  format: ExportFormat,
+): { content: string; fileName: string; mimeType: string } {
   const base = `migration-${report.table}-${report.finishedAt.slice(0, 19).replace(/[:T]/g, '-')}`;
   if (format === 'csv') return { content: toCsv(report), fileName: `${base}.csv`, mimeType: 'text/csv' };
-  if (format === 'md') return { content: toMarkdown(report), fileName: `${base}.md`, mimeType: 'text/markdown' };
-  return { content: `${JSON.stringify(report, null, 2)}\n`, fileName: `${base}.json`, mimeType: 'application/json' };
+  if (format === 'md')
+    return { content: toMarkdown(report), fileName: `${base}.md`, mimeType: 'text/markdown' };
+  return {
+    content: `${JSON.stringify(report, null, 2)}\n`,
+    fileName: `${base}.json`,
+    mimeType: 'application/json',
+  };
 }
 
 const CSV_HEADER = [
@@ -35,11 +43,41 @@ function csvCell(value: string | number | boolean): string {
 export function toCsv(report: MigrationReport): string {
   const rows: (string | number | boolean)[][] = [CSV_HEADER];
   for (const d of report.dottedAttributes) {
-    rows.push(['dotted', d.name, d.items, d.parentMissing, d.sameAsNested, d.differsFromNested, '', '', '', '', '', '', true, JSON.stringify(d.sampleKeys)]);
+    rows.push([
+      'dotted',
+      d.name,
+      d.items,
+      d.parentMissing,
+      d.sameAsNested,
+      d.differsFromNested,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      true,
+      JSON.stringify(d.sampleKeys),
+    ]);
   }
   for (const d of report.dateAttributes) {
     const items = d.iso + d.epochMillis + d.epochSeconds;
-    rows.push(['date', d.path, items, '', '', '', d.iso, d.epochMillis, d.epochSeconds, d.mixed, d.isKey, d.indexKeyOf.join(' '), d.mixed, JSON.stringify(d.sampleKeys)]);
+    rows.push([
+      'date',
+      d.path,
+      items,
+      '',
+      '',
+      '',
+      d.iso,
+      d.epochMillis,
+      d.epochSeconds,
+      d.mixed,
+      d.isKey,
+      d.indexKeyOf.join(' '),
+      d.mixed,
+      JSON.stringify(d.sampleKeys),
+    ]);
   }
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
@@ -67,21 +105,40 @@ export function toMarkdown(r: MigrationReport): string {
   ];
   if (r.dottedAttributes.length === 0) lines.push('None: no top-level attribute name contains a dot.');
   else {
-    lines.push('| Attribute | Items | No nested value | Same as nested | Differs | Sample keys |', '|---|---:|---:|---:|---:|---|');
+    lines.push(
+      '| Attribute | Items | No nested value | Same as nested | Differs | Sample keys |',
+      '|---|---:|---:|---:|---:|---|',
+    );
     for (const d of r.dottedAttributes) {
-      lines.push(`| \`${d.name.replace(/`/g, "'")}\` | ${d.items} | ${d.parentMissing} | ${d.sameAsNested} | ${d.differsFromNested} | ${keys(d.sampleKeys)} |`);
+      lines.push(
+        `| \`${d.name.replace(/`/g, "'")}\` | ${d.items} | ${d.parentMissing} | ${d.sameAsNested} | ${d.differsFromNested} | ${keys(d.sampleKeys)} |`,
+      );
     }
   }
   lines.push('', '## Date storage', '');
-  if (r.dateAttributes.length === 0) lines.push('None: no attribute holds ISO-8601 strings and no time-named attribute holds epoch numbers.');
+  if (r.dateAttributes.length === 0)
+    lines.push('None: no attribute holds ISO-8601 strings and no time-named attribute holds epoch numbers.');
   else {
-    lines.push('| Path | ISO | Epoch ms | Epoch s | Mixed | Key | Sample keys |', '|---|---:|---:|---:|---|---|---|');
+    lines.push(
+      '| Path | ISO | Epoch ms | Epoch s | Mixed | Key | Sample keys |',
+      '|---|---:|---:|---:|---|---|---|',
+    );
     for (const d of r.dateAttributes) {
-      const key = d.isKey ? 'table key' : d.indexKeyOf.length > 0 ? `index key (${d.indexKeyOf.map(md).join(', ')})` : '';
-      lines.push(`| \`${d.path.replace(/`/g, "'")}\` | ${d.iso} | ${d.epochMillis} | ${d.epochSeconds} | ${d.mixed ? '**yes**' : 'no'} | ${key} | ${keys(d.sampleKeys)} |`);
+      const key = d.isKey
+        ? 'table key'
+        : d.indexKeyOf.length > 0
+          ? `index key (${d.indexKeyOf.map(md).join(', ')})`
+          : '';
+      lines.push(
+        `| \`${d.path.replace(/`/g, "'")}\` | ${d.iso} | ${d.epochMillis} | ${d.epochSeconds} | ${d.mixed ? '**yes**' : 'no'} | ${key} | ${keys(d.sampleKeys)} |`,
+      );
     }
   }
-  if (r.untrackedPaths > 0) lines.push('', `${r.untrackedPaths} further date-like paths were not tracked (the report keeps at most 5,000).`);
+  if (r.untrackedPaths > 0)
+    lines.push(
+      '',
+      `${r.untrackedPaths} further date-like paths were not tracked (the report keeps at most 5,000).`,
+    );
   if (r.verdict.mustFix.length + r.verdict.settings.length > 0) {
     lines.push('', '## What to do', '');
     for (const m of r.verdict.mustFix) lines.push(`- [ ] Fix: ${md(m)}`);

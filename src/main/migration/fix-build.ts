@@ -54,7 +54,16 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
   };
   const pacing = pacingFor(options.limit, info, segments);
   const sampleLimit = options.sampleLimit ?? 5;
-  const built: BuiltPlan = { itemsScanned: 0, updates: 0, moves: 0, removals: 0, dateConversions: 0, review: 0, sampleRequests: [], reviewSamples: [] };
+  const built: BuiltPlan = {
+    itemsScanned: 0,
+    updates: 0,
+    moves: 0,
+    removals: 0,
+    dateConversions: 0,
+    review: 0,
+    sampleRequests: [],
+    reviewSamples: [],
+  };
   let consumed = 0;
   let pages = 0;
   await mkdir(dirname(options.planFile), { recursive: true });
@@ -79,7 +88,8 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
           built.itemsScanned += 1;
           const plan = planItem(fromSdkItem(raw), planOptions);
           built.review += plan.review.length;
-          for (const entry of plan.review) if (built.reviewSamples.length < 50) built.reviewSamples.push(entry);
+          for (const entry of plan.review)
+            if (built.reviewSamples.length < 50) built.reviewSamples.push(entry);
           if (!plan.update) continue;
           lines += `${JSON.stringify({ i: built.updates, update: plan.update })}\n`;
           built.updates += 1;

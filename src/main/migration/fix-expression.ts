@@ -72,7 +72,9 @@ export class UpdateBuilder {
       Key: key,
       UpdateExpression: clauses.join(' '),
       ConditionExpression: this.conditions.join(' AND '),
-      ExpressionAttributeNames: Object.fromEntries([...this.names].map(([name, placeholder]) => [placeholder, name])),
+      ExpressionAttributeNames: Object.fromEntries(
+        [...this.names].map(([name, placeholder]) => [placeholder, name]),
+      ),
     };
     if (this.valueCount > 0) update.ExpressionAttributeValues = this.values;
     return update;

@@ -32,7 +32,10 @@ interface Op {
   apply(b: UpdateBuilder): void;
 }
 
-type Typed = { state: 'found'; steps: PathStep[]; value: AttributeValue } | { state: 'missing'; steps: PathStep[]; at: number } | { state: 'blocked'; reason: string };
+type Typed =
+  | { state: 'found'; steps: PathStep[]; value: AttributeValue }
+  | { state: 'missing'; steps: PathStep[]; at: number }
+  | { state: 'blocked'; reason: string };
 
 /** Resolves a dotted name's steps against the item, turning numeric steps on lists into indexes. */
 function resolve(item: Item, names: string[]): Typed {
@@ -48,8 +51,13 @@ function resolve(item: Item, names: string[]): Typed {
     } else if ('L' in current && /^\d+$/.test(name)) {
       steps.push(Number(name));
       next = current.L[Number(name)];
-      if (next === undefined) return { state: 'blocked', reason: 'the nested path goes past the end of a list' };
-    } else return { state: 'blocked', reason: `${formatPath(steps)} is not a map, so the nested path cannot be created` };
+      if (next === undefined)
+        return { state: 'blocked', reason: 'the nested path goes past the end of a list' };
+    } else
+      return {
+        state: 'blocked',
+        reason: `${formatPath(steps)} is not a map, so the nested path cannot be created`,
+      };
     if (next === undefined) return { state: 'missing', steps: [...steps, ...names.slice(i + 1)], at: i };
     current = next;
   }
@@ -83,7 +91,8 @@ type Review = (attribute: string, reason: string) => undefined;
 function dottedOps(item: Item, name: string, options: PlanOptions, review: Review): Op | undefined {
   const shadow = item[name] as AttributeValue;
   const target = resolve(item, name.split('.'));
-  if (options.protectedAttributes.has(name)) return review(name, 'it is a key attribute, so it cannot be removed');
+  if (options.protectedAttributes.has(name))
+    return review(name, 'it is a key attribute, so it cannot be removed');
   if (target.state === 'blocked') return review(name, target.reason);
   const expectShadow = (b: UpdateBuilder) => {
     b.expectValue([name], shadow);
@@ -120,7 +129,10 @@ function dottedOps(item: Item, name: string, options: PlanOptions, review: Revie
 
 /** Several shadows creating the same missing map (a.b and a.c without a) become one SET a = {b, c}. */
 function mergeCreations(item: Item, names: string[], ops: Op[], options: PlanOptions, review: Review): void {
-  const groups = new Map<string, { created: PathStep[]; at: number; value: AttributeValue; names: string[] }>();
+  const groups = new Map<
+    string,
+    { created: PathStep[]; at: number; value: AttributeValue; names: string[] }
+  >();
   const conflicted = new Set<string>();
   for (const name of names) {
     const target = resolve(item, name.split('.'));
@@ -138,7 +150,12 @@ function mergeCreations(item: Item, names: string[], ops: Op[], options: PlanOpt
       groups.delete(id);
       continue;
     }
-    groups.set(id, { created, at: target.at, value: merged as AttributeValue, names: [...(group?.names ?? []), name] });
+    groups.set(id, {
+      created,
+      at: target.at,
+      value: merged as AttributeValue,
+      names: [...(group?.names ?? []), name],
+    });
   }
   for (let i = ops.length - 1; i >= 0; i--) if (conflicted.has((ops[i] as Op).label)) ops.splice(i, 1);
   for (const group of groups.values()) {

@@ -26,7 +26,14 @@ export interface RunFixOptions {
   onProgress?(progress: Progress): void;
 }
 
-type Outcome = { i: number; outcome: 'written' | 'changed' | 'failed'; key: PlainKey; code?: string; message?: string; consumed?: number };
+type Outcome = {
+  i: number;
+  outcome: 'written' | 'changed' | 'failed';
+  key: PlainKey;
+  code?: string;
+  message?: string;
+  consumed?: number;
+};
 
 const MAX_LISTED = 50;
 
@@ -38,7 +45,8 @@ function tally(result: FixResult, o: Outcome): void {
     if (result.changedSamples.length < MAX_LISTED) result.changedSamples.push(o.key);
   } else {
     result.failed += 1;
-    if (result.failures.length < MAX_LISTED) result.failures.push({ key: o.key, code: o.code ?? 'Unknown', message: o.message ?? '' });
+    if (result.failures.length < MAX_LISTED)
+      result.failures.push({ key: o.key, code: o.code ?? 'Unknown', message: o.message ?? '' });
   }
 }
 
@@ -110,7 +118,9 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
             UpdateExpression: update.UpdateExpression,
             ConditionExpression: update.ConditionExpression,
             ExpressionAttributeNames: update.ExpressionAttributeNames,
-            ExpressionAttributeValues: update.ExpressionAttributeValues ? toSdkItem(update.ExpressionAttributeValues) : undefined,
+            ExpressionAttributeValues: update.ExpressionAttributeValues
+              ? toSdkItem(update.ExpressionAttributeValues)
+              : undefined,
             ReturnConsumedCapacity: 'TOTAL',
           }),
         );
@@ -126,7 +136,8 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
           continue;
         }
         const app = toAppError(error);
-        if (app.code === 'ConditionalCheckFailedException') outcome = { i, outcome: 'changed', key, consumed: 1 };
+        if (app.code === 'ConditionalCheckFailedException')
+          outcome = { i, outcome: 'changed', key, consumed: 1 };
         else outcome = { i, outcome: 'failed', key, code: app.code, message: app.message };
         break;
       }

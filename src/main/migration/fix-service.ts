@@ -21,7 +21,10 @@ function readOnlyFailure(): AppFailure {
 }
 
 /** The dry run, as an operation: nothing is written to the table. Allowed on read-only connections. */
-export async function startFixPlan(input: ChannelInput<'migration:fixPlan'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixPlan'>> {
+export async function startFixPlan(
+  input: ChannelInput<'migration:fixPlan'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:fixPlan'>> {
   const store = migrationStore(ctx);
   const client = await ctx.clients.dynamo(input.connectionId);
   const readOnly = await isReadOnly(ctx, input.connectionId);
@@ -60,12 +63,17 @@ export async function startFixPlan(input: ChannelInput<'migration:fixPlan'>, ctx
 }
 
 /** Runs or resumes a plan. Refused early on read-only connections (main's guard would refuse each write anyway). */
-export async function startFixRun(input: ChannelInput<'migration:fixRun'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixRun'>> {
+export async function startFixRun(
+  input: ChannelInput<'migration:fixRun'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:fixRun'>> {
   const store = migrationStore(ctx);
   const plan = await store.loadPlanSummary(input.planId);
-  if (plan.connectionId !== input.connectionId) throw new AppFailure(ErrorCodes.invalidInput, 'That plan was made on another connection.');
+  if (plan.connectionId !== input.connectionId)
+    throw new AppFailure(ErrorCodes.invalidInput, 'That plan was made on another connection.');
   if (await isReadOnly(ctx, input.connectionId)) throw readOnlyFailure();
-  if (runningPlans.has(plan.planId)) throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
+  if (runningPlans.has(plan.planId))
+    throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
   const client = await ctx.clients.dynamo(input.connectionId);
   runningPlans.add(plan.planId);
   ctx.operations.start(input.requestId, async ({ signal, emit }) => {
@@ -85,7 +93,10 @@ export async function startFixRun(input: ChannelInput<'migration:fixRun'>, ctx: 
       });
       await store.saveFixResult(result);
       const processed = result.written + result.skippedChanged + result.failed;
-      return { progress: { items: processed, pages: 0, consumedCapacity: result.consumedWriteCapacity }, value: result };
+      return {
+        progress: { items: processed, pages: 0, consumedCapacity: result.consumedWriteCapacity },
+        value: result,
+      };
     } catch (error) {
       throw withCursor(error, plan.planId);
     } finally {
@@ -95,8 +106,14 @@ export async function startFixRun(input: ChannelInput<'migration:fixRun'>, ctx: 
   return { planId: plan.planId };
 }
 
-export async function fixStatus(input: ChannelInput<'migration:fixStatus'>, ctx: CoreContext): Promise<ChannelOutput<'migration:fixStatus'>> {
+export async function fixStatus(
+  input: ChannelInput<'migration:fixStatus'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:fixStatus'>> {
   const store = migrationStore(ctx);
-  const [plan, result] = await Promise.all([store.loadPlanSummary(input.planId), store.loadFixResult(input.planId)]);
+  const [plan, result] = await Promise.all([
+    store.loadPlanSummary(input.planId),
+    store.loadFixResult(input.planId),
+  ]);
   return { plan, result: result ?? null };
 }

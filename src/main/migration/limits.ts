@@ -18,8 +18,13 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n
  * about a segment's share of one second: a 1 MB page (128 RCU) against a 10 RCU/s limit would
  * otherwise read in bursts with 13-second gaps.
  */
-export function pacingFor(limit: ReadLimit | undefined, info: MigrationTableInfo, segments: number): ScanPacing {
-  if (!limit || Object.values(limit).every((v) => v === undefined)) return { unit: 'capacity', description: 'no read limit' };
+export function pacingFor(
+  limit: ReadLimit | undefined,
+  info: MigrationTableInfo,
+  segments: number,
+): ScanPacing {
+  if (!limit || Object.values(limit).every((v) => v === undefined))
+    return { unit: 'capacity', description: 'no read limit' };
   if (limit.itemsPerSecond !== undefined) {
     const rate = limit.itemsPerSecond;
     return {

@@ -77,10 +77,16 @@ function abortError(): Error {
   return error;
 }
 
-const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+const THROTTLING = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+]);
 
 export function isThrottling(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && THROTTLING.has((error as { name?: string }).name ?? '');
+  return (
+    typeof error === 'object' && error !== null && THROTTLING.has((error as { name?: string }).name ?? '')
+  );
 }
 
 /** Exponential backoff with full jitter: 100 ms · 2^attempt, at most 20 s. */

@@ -1,5 +1,9 @@
 import type { KeySchema } from '../../shared/ipc/tables';
-import type { DateAttributeFinding, DottedAttributeFinding, MigrationReport } from '../../shared/ipc/migration';
+import type {
+  DateAttributeFinding,
+  DottedAttributeFinding,
+  MigrationReport,
+} from '../../shared/ipc/migration';
 import type { AccumulatorState, PathStats } from './accumulator';
 import { isTimeName } from './classify';
 import { toPlainKey } from './samples';
@@ -62,7 +66,9 @@ export function dateFindings(state: AccumulatorState, info: TableKeyInfo): DateA
     });
   }
   // Mixed paths first (they need a data fix), then the rest by path, so reports diff cleanly.
-  return out.sort((a, b) => Number(b.mixed) - Number(a.mixed) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out.sort(
+    (a, b) => Number(b.mixed) - Number(a.mixed) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
 }
 
 export function dottedFindings(state: AccumulatorState): DottedAttributeFinding[] {
@@ -90,6 +96,11 @@ export function buildReport(state: AccumulatorState, info: TableKeyInfo, meta: R
     dottedAttributes,
     dateAttributes,
     untrackedPaths: state.untrackedPaths,
-    verdict: verdictOf({ dottedAttributes, dateAttributes, complete: meta.complete, itemsScanned: state.items }),
+    verdict: verdictOf({
+      dottedAttributes,
+      dateAttributes,
+      complete: meta.complete,
+      itemsScanned: state.items,
+    }),
   };
 }

@@ -27,7 +27,8 @@ export function mergeSamples(into: Sample[], from: readonly Sample[], limit: num
 /** Items from the SDK carry binary as Uint8Array; the tagged form wants base64. */
 function taggedKeyValue(value: AttributeValue): AttributeValue {
   const b = (value as { B?: unknown }).B;
-  if (b instanceof Uint8Array) return { B: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64') };
+  if (b instanceof Uint8Array)
+    return { B: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64') };
   return value;
 }
 
@@ -74,7 +75,8 @@ export function fromPlainKey(key: PlainKey, types: Record<string, 'S' | 'N' | 'B
   const out: Item = {};
   for (const [name, value] of Object.entries(key)) {
     const type = types[name] ?? 'S';
-    out[name] = type === 'N' ? { N: String(value) } : type === 'B' ? { B: String(value) } : { S: String(value) };
+    out[name] =
+      type === 'N' ? { N: String(value) } : type === 'B' ? { B: String(value) } : { S: String(value) };
   }
   return out;
 }

@@ -51,7 +51,11 @@ export interface MigrationScanResult {
 }
 
 /** The report of a checkpoint: all segments merged (partial unless every segment is done). */
-export function reportOfCheckpoint(c: MigrationScanCheckpoint, finishedAt: string, sampleLimit?: number): MigrationReport {
+export function reportOfCheckpoint(
+  c: MigrationScanCheckpoint,
+  finishedAt: string,
+  sampleLimit?: number,
+): MigrationReport {
   const merged = new MigrationAccumulator({ keyAttributes: tableKeyAttributes(c.info), sampleLimit });
   for (const segment of c.segments) merged.merge(segment.state);
   return buildReport(merged.state, c.info, {
@@ -74,7 +78,10 @@ export function reportOfCheckpoint(c: MigrationScanCheckpoint, finishedAt: strin
 export async function runMigrationScan(options: MigrationScanOptions): Promise<MigrationScanResult> {
   const resume = options.resume;
   if (resume && resume.table !== options.table) {
-    throw new AppFailure(ErrorCodes.invalidInput, `That checkpoint belongs to ${resume.table}, not ${options.table}.`);
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `That checkpoint belongs to ${resume.table}, not ${options.table}.`,
+    );
   }
   const info = resume?.info ?? (await describeForMigration(options.client, options.table, options.signal));
   const totalSegments = resume?.totalSegments ?? options.segments ?? 4;
@@ -91,7 +98,9 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyState() })),
   };
   const keyAttributes = tableKeyAttributes(info);
-  const accumulators = checkpoint.segments.map((s) => new MigrationAccumulator({ keyAttributes, sampleLimit: options.sampleLimit }, s.state));
+  const accumulators = checkpoint.segments.map(
+    (s) => new MigrationAccumulator({ keyAttributes, sampleLimit: options.sampleLimit }, s.state),
+  );
   const pacing = pacingFor(options.limit, info, totalSegments);
   const meter = new RateMeter();
   const itemsSoFar = () => checkpoint.segments.reduce((n, s) => n + s.state.items, 0);
@@ -151,7 +160,11 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
   const complete = status === 'done';
   if (!complete) await options.onCheckpoint?.(snapshot(checkpoint));
   options.onProgress?.(progress());
-  return { complete, checkpoint, report: reportOfCheckpoint(checkpoint, new Date().toISOString(), options.sampleLimit) };
+  return {
+    complete,
+    checkpoint,
+    report: reportOfCheckpoint(checkpoint, new Date().toISOString(), options.sampleLimit),
+  };
 }
 
 /** A deep copy, so a save in progress never sees a page half-applied. */

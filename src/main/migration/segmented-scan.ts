@@ -1,4 +1,9 @@
-import { type AttributeValue as SdkValue, type DynamoDBClient, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
+import {
+  type AttributeValue as SdkValue,
+  type DynamoDBClient,
+  ScanCommand,
+  type ScanCommandOutput,
+} from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
@@ -68,7 +73,8 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
         options.limiter?.succeeded();
         return out;
       } catch (error) {
-        if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted) throw error;
+        if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
+          throw error;
         options.limiter?.throttled();
         await sleep(backoffMs(attempt + 3), inner.signal);
       }
@@ -85,7 +91,12 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
       const items = out.Items ?? [];
       const consumed = out.ConsumedCapacity?.CapacityUnits ?? 0;
       read += items.length;
-      options.onPage({ segment: cursor.segment, items, scannedCount: out.ScannedCount ?? items.length, consumed });
+      options.onPage({
+        segment: cursor.segment,
+        items,
+        scannedCount: out.ScannedCount ?? items.length,
+        consumed,
+      });
       options.limiter?.spend(unit === 'items' ? items.length : consumed);
       if (out.LastEvaluatedKey) cursor.startKey = fromSdkItem(out.LastEvaluatedKey);
       else {
@@ -104,7 +115,9 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
         }),
       ),
     );
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason));
+    const failure = results.find(
+      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason),
+    );
     if (failure) throw failure.reason;
     if (options.signal.aborted) throw abortError();
     return stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';

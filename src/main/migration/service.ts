@@ -23,16 +23,23 @@ export function withCursor(error: unknown, cursor: string): AppFailure {
   return new AppFailure(app.code, app.message, app.retryable, { ...app.details, cursor });
 }
 
-export async function startMigrationScan(input: ChannelInput<'migration:scan'>, ctx: CoreContext): Promise<ChannelOutput<'migration:scan'>> {
+export async function startMigrationScan(
+  input: ChannelInput<'migration:scan'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:scan'>> {
   const store = migrationStore(ctx);
   const client = await ctx.clients.dynamo(input.connectionId);
   let resume: MigrationScanCheckpoint | undefined;
   let previous: ScanSummary | undefined;
   if (input.resumeScanId) {
-    if (running.has(input.resumeScanId)) throw new AppFailure(ErrorCodes.invalidInput, 'That scan is still running.');
+    if (running.has(input.resumeScanId))
+      throw new AppFailure(ErrorCodes.invalidInput, 'That scan is still running.');
     previous = await store.loadSummary(input.resumeScanId);
     if (previous.connectionId !== input.connectionId || previous.table !== input.table) {
-      throw new AppFailure(ErrorCodes.invalidInput, `Scan ${input.resumeScanId} was of ${previous.table} on another connection.`);
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        `Scan ${input.resumeScanId} was of ${previous.table} on another connection.`,
+      );
     }
     resume = await store.loadCheckpoint(input.resumeScanId);
   }
@@ -52,7 +59,8 @@ export async function startMigrationScan(input: ChannelInput<'migration:scan'>, 
   await store.saveSummary(summary);
   running.add(scanId);
   ctx.operations.start(input.requestId, async ({ signal, emit }) => {
-    const save = (patch: Partial<ScanSummary>) => store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
+    const save = (patch: Partial<ScanSummary>) =>
+      store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
     try {
       const result = await runMigrationScan({
         client,
@@ -82,11 +90,20 @@ export async function startMigrationScan(input: ChannelInput<'migration:scan'>, 
         needsFix: result.report.verdict.needsFix,
         verdictLine: result.report.verdict.line,
       });
-      const last = { items: result.report.itemsScanned, pages: result.checkpoint.pages, consumedCapacity: result.report.consumedReadCapacity };
-      return { progress: last, value: { scanId, needsFix: result.report.verdict.needsFix, verdictLine: result.report.verdict.line } };
+      const last = {
+        items: result.report.itemsScanned,
+        pages: result.checkpoint.pages,
+        consumedCapacity: result.report.consumedReadCapacity,
+      };
+      return {
+        progress: last,
+        value: { scanId, needsFix: result.report.verdict.needsFix, verdictLine: result.report.verdict.line },
+      };
     } catch (error) {
       const app = toAppError(error);
-      await save(signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: app.message }).catch(() => undefined);
+      await save(signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: app.message }).catch(
+        () => undefined,
+      );
       throw withCursor(error, scanId);
     } finally {
       running.delete(scanId);
@@ -95,10 +112,18 @@ export async function startMigrationScan(input: ChannelInput<'migration:scan'>, 
   return { scanId };
 }
 
-export async function listMigrationScans(input: ChannelInput<'migration:scans'>, ctx: CoreContext): Promise<ScanSummary[]> {
-  const list = await migrationStore(ctx).listSummaries({ connectionId: input.connectionId, table: input.table });
+export async function listMigrationScans(
+  input: ChannelInput<'migration:scans'>,
+  ctx: CoreContext,
+): Promise<ScanSummary[]> {
+  const list = await migrationStore(ctx).listSummaries({
+    connectionId: input.connectionId,
+    table: input.table,
+  });
   return list.map((s) =>
-    s.state === 'running' && !running.has(s.scanId) ? { ...s, state: 'failed', error: 'Interrupted: DynoTable closed during the scan. Resume it.' } : s,
+    s.state === 'running' && !running.has(s.scanId)
+      ? { ...s, state: 'failed', error: 'Interrupted: DynoTable closed during the scan. Resume it.' }
+      : s,
   );
 }
 
@@ -108,11 +133,18 @@ export async function loadMigrationReport(scanId: string, ctx: CoreContext): Pro
   if (summary.state === 'done') return store.loadReport(scanId);
   // Cancelled, failed or still running: the report so far, from the last checkpoint.
   const checkpoint = await store.loadCheckpoint(scanId).catch(() => undefined);
-  if (!checkpoint) throw new AppFailure(ErrorCodes.notFound, 'This scan has no results yet; wait for its first checkpoint (a few seconds).');
+  if (!checkpoint)
+    throw new AppFailure(
+      ErrorCodes.notFound,
+      'This scan has no results yet; wait for its first checkpoint (a few seconds).',
+    );
   return reportOfCheckpoint(checkpoint, summary.updatedAt);
 }
 
-export async function exportMigrationReport(input: ChannelInput<'migration:export'>, ctx: CoreContext): Promise<ChannelOutput<'migration:export'>> {
+export async function exportMigrationReport(
+  input: ChannelInput<'migration:export'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:export'>> {
   return exportReport(await loadMigrationReport(input.scanId, ctx), input.format);
 }
 

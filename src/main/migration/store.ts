@@ -45,7 +45,10 @@ export class MigrationStore {
     return writeFileAtomic(this.file(this.scansDir, c.scanId, 'checkpoint'), JSON.stringify(c));
   }
   loadCheckpoint(scanId: string): Promise<MigrationScanCheckpoint> {
-    return this.read(this.file(this.scansDir, scanId, 'checkpoint'), `checkpoint for scan ${scanId} (it finished, or was never started)`);
+    return this.read(
+      this.file(this.scansDir, scanId, 'checkpoint'),
+      `checkpoint for scan ${scanId} (it finished, or was never started)`,
+    );
   }
   async dropCheckpoint(scanId: string): Promise<void> {
     await rm(this.file(this.scansDir, scanId, 'checkpoint'), { force: true });
@@ -80,7 +83,10 @@ export class MigrationStore {
       .slice(0, MAX_LISTED);
     const summaries = await Promise.all(ids.map((id) => this.loadSummary(id).catch(() => undefined)));
     return summaries.filter(
-      (s): s is ScanSummary => s !== undefined && s.connectionId === filter.connectionId && (!filter.table || s.table === filter.table),
+      (s): s is ScanSummary =>
+        s !== undefined &&
+        s.connectionId === filter.connectionId &&
+        (!filter.table || s.table === filter.table),
     );
   }
 
@@ -101,7 +107,10 @@ export class MigrationStore {
   }
   async loadFixResult(planId: string): Promise<FixResult | null> {
     try {
-      return await this.read<FixResult>(this.file(this.plansDir, planId, 'result'), `result for plan ${planId}`);
+      return await this.read<FixResult>(
+        this.file(this.plansDir, planId, 'result'),
+        `result for plan ${planId}`,
+      );
     } catch (error) {
       if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return null;
       throw error;

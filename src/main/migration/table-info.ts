@@ -1,4 +1,9 @@
-import { DescribeTableCommand, type DynamoDBClient, type KeySchemaElement, type TableDescription } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  type DynamoDBClient,
+  type KeySchemaElement,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
 import type { KeySchema } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { TableKeyInfo } from './report';
@@ -15,7 +20,8 @@ export interface MigrationTableInfo extends TableKeyInfo {
 function keysOf(schema: KeySchemaElement[] | undefined, types: Map<string, string>): KeySchema {
   const hash = schema?.find((k) => k.KeyType === 'HASH')?.AttributeName;
   const range = schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-  if (!hash) throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
+  if (!hash)
+    throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
   const type = (name: string) => (types.get(name) ?? 'S') as 'S' | 'N' | 'B';
   return {
     partitionKey: { name: hash, type: type(hash) },
@@ -24,9 +30,14 @@ function keysOf(schema: KeySchemaElement[] | undefined, types: Map<string, strin
 }
 
 export function tableInfoOf(description: TableDescription): MigrationTableInfo {
-  const types = new Map((description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', d.AttributeType ?? 'S']));
+  const types = new Map(
+    (description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', d.AttributeType ?? 'S']),
+  );
   const indexKeys: Record<string, string[]> = {};
-  const indexes = [...(description.GlobalSecondaryIndexes ?? []), ...(description.LocalSecondaryIndexes ?? [])];
+  const indexes = [
+    ...(description.GlobalSecondaryIndexes ?? []),
+    ...(description.LocalSecondaryIndexes ?? []),
+  ];
   for (const index of indexes) {
     for (const key of index.KeySchema ?? []) {
       const name = key.AttributeName ?? '';
@@ -47,7 +58,11 @@ export function tableInfoOf(description: TableDescription): MigrationTableInfo {
   };
 }
 
-export async function describeForMigration(client: DynamoDBClient, table: string, signal?: AbortSignal): Promise<MigrationTableInfo> {
+export async function describeForMigration(
+  client: DynamoDBClient,
+  table: string,
+  signal?: AbortSignal,
+): Promise<MigrationTableInfo> {
   const out = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
   if (!out.Table) throw new AppFailure(ErrorCodes.notFound, `DynamoDB returned no description of ${table}.`);
   return tableInfoOf(out.Table);

@@ -17,7 +17,9 @@ export function sameValue(a: AttributeValue, b: AttributeValue): boolean {
   if (x.L !== undefined) {
     const l = x.L as AttributeValue[];
     const r = y.L as AttributeValue[] | undefined;
-    return r !== undefined && l.length === r.length && l.every((v, i) => sameValue(v, r[i] as AttributeValue));
+    return (
+      r !== undefined && l.length === r.length && l.every((v, i) => sameValue(v, r[i] as AttributeValue))
+    );
   }
   if (x.M !== undefined) {
     const l = x.M as Record<string, AttributeValue>;
@@ -25,11 +27,18 @@ export function sameValue(a: AttributeValue, b: AttributeValue): boolean {
     if (r === undefined) return false;
     const names = Object.keys(l);
     if (names.length !== Object.keys(r).length) return false;
-    return names.every((n) => r[n] !== undefined && sameValue(l[n] as AttributeValue, r[n] as AttributeValue));
+    return names.every(
+      (n) => r[n] !== undefined && sameValue(l[n] as AttributeValue, r[n] as AttributeValue),
+    );
   }
   if (x.SS !== undefined) return sameSet(x.SS as string[], y.SS as string[] | undefined);
-  if (x.NS !== undefined) return sameSet((x.NS as string[]).map(canonicalNumber), (y.NS as string[] | undefined)?.map(canonicalNumber));
-  if (x.BS !== undefined) return sameSet((x.BS as unknown[]).map(bytes), (y.BS as unknown[] | undefined)?.map(bytes));
+  if (x.NS !== undefined)
+    return sameSet(
+      (x.NS as string[]).map(canonicalNumber),
+      (y.NS as string[] | undefined)?.map(canonicalNumber),
+    );
+  if (x.BS !== undefined)
+    return sameSet((x.BS as unknown[]).map(bytes), (y.BS as unknown[] | undefined)?.map(bytes));
   return false;
 }
 

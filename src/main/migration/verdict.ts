@@ -14,9 +14,16 @@ function kindsOf(d: DateAttributeFinding): string {
 
 function dottedLine(d: DottedAttributeFinding): string {
   const parts: string[] = [];
-  if (d.differsFromNested > 0) parts.push(`${d.differsFromNested.toLocaleString('en-US')} differ from the nested value`);
-  if (d.parentMissing > 0) parts.push(`${d.parentMissing.toLocaleString('en-US')} have no nested value`);
-  if (d.sameAsNested > 0) parts.push(`${d.sameAsNested.toLocaleString('en-US')} repeat it`);
+  if (d.differsFromNested > 0)
+    parts.push(
+      `${d.differsFromNested.toLocaleString('en-US')} ${d.differsFromNested === 1 ? 'differs' : 'differ'} from the nested value`,
+    );
+  if (d.parentMissing > 0)
+    parts.push(
+      `${d.parentMissing.toLocaleString('en-US')} ${d.parentMissing === 1 ? 'has' : 'have'} no nested value`,
+    );
+  if (d.sameAsNested > 0)
+    parts.push(`${d.sameAsNested.toLocaleString('en-US')} ${d.sameAsNested === 1 ? 'repeats' : 'repeat'} it`);
   return `move top-level "${d.name}" into the nested path on ${plural(d.items, 'item')} (${parts.join(', ')})`;
 }
 
@@ -39,14 +46,24 @@ export function verdictOf(input: {
   complete: boolean;
   itemsScanned: number;
 }): Verdict {
-  const mustFix = [...input.dottedAttributes.map(dottedLine), ...input.dateAttributes.filter((d) => d.mixed).map(dateLine)];
+  const mustFix = [
+    ...input.dottedAttributes.map(dottedLine),
+    ...input.dateAttributes.filter((d) => d.mixed).map(dateLine),
+  ];
+  const settled = input.dateAttributes.filter((d) => !d.mixed);
+  const isoPaths = settled.filter((d) => d.iso > 0).map((d) => d.path);
+  const secondsPaths = settled.filter((d) => d.iso === 0 && d.epochSeconds > 0).map((d) => d.path);
   const settings: string[] = [];
-  for (const d of input.dateAttributes) {
-    if (d.mixed) continue;
-    if (d.iso > 0) settings.push(`store Dates at ${d.path} as ISO strings (dynamoose storage: 'iso'; new ORM defaultDateStorage: 'iso'), or convert them to epoch ms`);
-    else if (d.epochSeconds > 0) settings.push(`store Dates at ${d.path} as epoch seconds (storage: 'seconds')`);
+  if (isoPaths.length > 0) {
+    settings.push(
+      `store Dates as ISO strings at ${isoPaths.join(', ')} (new ORM: defaultDateStorage 'iso' on that model), or convert them to epoch ms`,
+    );
   }
-  const scope = input.complete ? '' : `Partial scan (${plural(input.itemsScanned, 'item')}, not the whole table): `;
+  if (secondsPaths.length > 0)
+    settings.push(`store Dates as epoch seconds at ${secondsPaths.join(', ')} (storage 'seconds')`);
+  const scope = input.complete
+    ? ''
+    : `Partial scan (${plural(input.itemsScanned, 'item')}, not the whole table): `;
   let line: string;
   if (mustFix.length === 0 && settings.length === 0) {
     line = `${scope}Ready: no dotted attributes and no ISO or mixed Date storage in ${plural(input.itemsScanned, 'item')}.`;

@@ -41,7 +41,11 @@ const report: MigrationReport = {
         { pk: 'order#000001', sk: 1 },
         { pk: 'order#000002', sk: 1 },
       ],
-      sampleKeysByKind: { iso: [{ pk: 'order#000001', sk: 1 }], epochMillis: [{ pk: 'order#000002', sk: 1 }], epochSeconds: [] },
+      sampleKeysByKind: {
+        iso: [{ pk: 'order#000001', sk: 1 }],
+        epochMillis: [{ pk: 'order#000002', sk: 1 }],
+        epochSeconds: [],
+      },
     },
   ],
   untrackedPaths: 0,
@@ -78,14 +82,27 @@ const plan: FixPlanSummary = {
       ExpressionAttributeValues: { ':v0': { S: 'Valencia' }, ':v1': { M: { city: { S: 'Valencia' } } } },
     },
   ],
-  reviewSamples: [{ key: { pk: 'order#000124', sk: 1 }, attribute: 'address.city', reason: 'the shadow and nested values differ' }],
+  reviewSamples: [
+    {
+      key: { pk: 'order#000124', sk: 1 },
+      attribute: 'address.city',
+      reason: 'the shadow and nested values differ',
+    },
+  ],
   readOnly: false,
 };
 
 export const migrationExamples: MigrationExamples = {
   'migration:scan': {
-    summary: 'Starts a migration pre-flight scan of a whole table (segmented, paced by the read limit) as an operation.',
-    input: { connectionId: 'conn_prod', table: 'Orders', requestId: 'req_mig_0001', segments: 4, limit: { shareOfProvisioned: 0.25 } },
+    summary:
+      'Starts a migration pre-flight scan of a whole table (segmented, paced by the read limit) as an operation.',
+    input: {
+      connectionId: 'conn_prod',
+      table: 'Orders',
+      requestId: 'req_mig_0001',
+      segments: 4,
+      limit: { shareOfProvisioned: 0.25 },
+    },
     output: { scanId: 'scan-m1x2y3-1a2b3c4d' },
     notes:
       'Progress events carry items, the fraction of the table, consumed RCU and the rate. Cancel with ops:cancel; the cancelled (or error) event carries the scanId as its cursor, and resumeScanId continues from the checkpoint.',
@@ -111,7 +128,8 @@ export const migrationExamples: MigrationExamples = {
     ],
   },
   'migration:report': {
-    summary: 'The report of a scan: dotted attribute names, Date storage per path, and the verdict. Partial for a cancelled scan.',
+    summary:
+      'The report of a scan: dotted attribute names, Date storage per path, and the verdict. Partial for a cancelled scan.',
     input: { scanId: report.scanId },
     output: report,
   },
@@ -121,12 +139,20 @@ export const migrationExamples: MigrationExamples = {
     output: {
       fileName: 'migration-Orders-2026-11-06-09-04-12.csv',
       mimeType: 'text/csv',
-      content: 'finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis,epochSeconds,mixed,isKey,indexKeyOf,needsFix,sampleKeys\r\n',
+      content:
+        'finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis,epochSeconds,mixed,isKey,indexKeyOf,needsFix,sampleKeys\r\n',
     },
   },
   'migration:fixPlan': {
-    summary: 'The dry run of the fix: scans again and plans one conditional UpdateItem per item. Writes nothing.',
-    input: { connectionId: 'conn_prod', table: 'Orders', requestId: 'req_mig_0002', policy: 'review', convertDates: false },
+    summary:
+      'The dry run of the fix: scans again and plans one conditional UpdateItem per item. Writes nothing.',
+    input: {
+      connectionId: 'conn_prod',
+      table: 'Orders',
+      requestId: 'req_mig_0002',
+      policy: 'review',
+      convertDates: false,
+    },
     output: { planId: plan.planId },
     notes: 'The done event carries the plan summary (counts and sample requests as they will be sent).',
   },
@@ -134,7 +160,8 @@ export const migrationExamples: MigrationExamples = {
     summary: 'Runs (or resumes) a dry-run plan, paced by write capacity. Refused on read-only connections.',
     input: { connectionId: 'conn_prod', requestId: 'req_mig_0003', planId: plan.planId, writesPerSecond: 25 },
     output: { planId: plan.planId },
-    notes: 'Each write is conditioned on the values the dry run saw; a changed item is skipped, never overwritten.',
+    notes:
+      'Each write is conditioned on the values the dry run saw; a changed item is skipped, never overwritten.',
   },
   'migration:fixStatus': {
     summary: 'A plan and, once it ran, its result: written, skipped because changed, failed.',

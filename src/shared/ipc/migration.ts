@@ -90,9 +90,14 @@ export const readLimitSchema = z
     readCapacityPerSecond: z.number().positive().max(1_000_000).optional(),
     shareOfProvisioned: z.number().positive().max(1).optional(),
   })
-  .refine((l) => [l.itemsPerSecond, l.readCapacityPerSecond, l.shareOfProvisioned].filter((v) => v !== undefined).length <= 1, {
-    message: 'choose one kind of read limit',
-  });
+  .refine(
+    (l) =>
+      [l.itemsPerSecond, l.readCapacityPerSecond, l.shareOfProvisioned].filter((v) => v !== undefined)
+        .length <= 1,
+    {
+      message: 'choose one kind of read limit',
+    },
+  );
 export type ReadLimit = z.infer<typeof readLimitSchema>;
 
 export const migrationScanInput = tableRefInput.extend({
@@ -100,7 +105,10 @@ export const migrationScanInput = tableRefInput.extend({
   segments: z.number().int().min(1).max(64).optional(),
   limit: readLimitSchema.optional(),
   /** Continue a cancelled or failed scan from its checkpoint. */
-  resumeScanId: z.string().regex(/^[A-Za-z0-9_-]{6,80}$/).optional(),
+  resumeScanId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{6,80}$/)
+    .optional(),
 });
 
 export const scanSummarySchema = z.object({

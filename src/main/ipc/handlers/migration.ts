@@ -1,5 +1,10 @@
 import { fixStatus, startFixPlan, startFixRun } from '../../migration/fix-service';
-import { exportMigrationReport, listMigrationScans, loadMigrationReport, startMigrationScan } from '../../migration/service';
+import {
+  exportMigrationReport,
+  listMigrationScans,
+  loadMigrationReport,
+  startMigrationScan,
+} from '../../migration/service';
 import type { HandlerTable } from '../dispatcher';
 
 type MigrationChannel = Extract<keyof HandlerTable, `migration:${string}`>;

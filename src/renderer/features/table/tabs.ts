@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import type { TableDescription } from '../tables/store';
 import { TableOverview } from './components/table-overview';
+import { MigrationPage } from '../migration/components/migration-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -26,6 +27,7 @@ export interface TableView {
 
 export const tableViews: TableView[] = [
   { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
+  { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
 ];
 
 export function availableViews(props: TableViewProps): TableView[] {

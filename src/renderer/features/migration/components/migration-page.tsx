@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import type { PlainKey } from '../../../../shared/ipc';
+import { ErrorMessage } from '../../../ui/error-message';
+import type { TableViewProps } from '../../table/tabs';
+import { useSettleOnEnd } from '../hooks';
+import { useMigrationStore, useMigrationTable } from '../store';
+import { FixPanel } from './fix-panel';
+import { ItemPanel } from './item-panel';
+import { OperationProgress } from './operation-progress';
+import { ReportView } from './report-view';
+import { ScanControls } from './scan-controls';
+import { ScanList } from './scan-list';
+import '../migration.css';
+
+/** The migration pre-flight of one table: scan, report, fix. */
+export function MigrationPage({ connection, table, description }: TableViewProps) {
+  const state = useMigrationTable(connection.id, table);
+  const loadScans = useMigrationStore((s) => s.loadScans);
+  const clearError = useMigrationStore((s) => s.clearError);
+  const [openKey, setOpenKey] = useState<PlainKey>();
+  useEffect(() => {
+    void loadScans(connection.id, table);
+  }, [connection.id, table, loadScans]);
+  useSettleOnEnd(connection.id, table, state.scanRequestId, 'scan');
+  const resumable = state.scans.find((s) => s.state === 'cancelled' || s.state === 'failed');
+  const report = state.report;
+
+  return (
+    <div className={`mig-page${openKey ? ' has-panel' : ''}`}>
+      <div className="mig-main">
+        <section className="panel" aria-labelledby="mig-scan-title">
+          <h2 id="mig-scan-title" className="panel-title">
+            Migration pre-flight
+          </h2>
+          <div className="mig-panel-body">
+            <p className="muted mig-intro">
+              Before moving off dynamoose: finds top-level attributes named like <code>a.b</code> (how
+              dynamoose 4.x writes nested updates) and Dates stored as ISO strings next to epoch numbers, in
+              every item.
+            </p>
+            <ScanControls
+              connection={connection}
+              table={table}
+              isProvisioned={description?.summary.billingMode === 'PROVISIONED'}
+              resumable={state.scanRequestId ? undefined : resumable}
+              isBusy={Boolean(state.scanRequestId)}
+            />
+            {state.scanRequestId ? (
+              <OperationProgress requestId={state.scanRequestId} label="Scanning" />
+            ) : null}
+            {state.error ? (
+              <div onClick={() => clearError(connection.id, table)}>
+                <ErrorMessage compact error={state.error} connectionId={connection.id} />
+              </div>
+            ) : null}
+            <ScanList
+              connectionId={connection.id}
+              table={table}
+              scans={state.scans}
+              selectedScanId={state.selectedScanId}
+            />
+          </div>
+        </section>
+        {report ? <ReportView report={report} onOpenSample={setOpenKey} /> : null}
+        {report &&
+        report.complete &&
+        (report.dottedAttributes.length > 0 || report.dateAttributes.some((d) => d.iso > 0)) ? (
+          <FixPanel connection={connection} table={table} report={report} />
+        ) : null}
+      </div>
+      {openKey && report ? (
+        <ItemPanel
+          connectionId={connection.id}
+          table={table}
+          keys={report.keys}
+          itemKey={openKey}
+          onClose={() => setOpenKey(undefined)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { create } from 'zustand';
+import type {
+  AppError,
+  FixPlanSummary,
+  FixPolicy,
+  FixResult,
+  MigrationReport,
+  ReadLimit,
+  ScanSummary,
+} from '../../../shared/ipc';
+import { call, newRequestId } from '../../ipc/client';
+
+/** What one table's pre-flight page shows; keyed by connection + table. */
+export interface MigrationTableState {
+  scans: ScanSummary[];
+  /** The scan whose report is open. */
+  selectedScanId?: string;
+  report?: MigrationReport;
+  /** The running scan's request (its progress comes from the operations store). */
+  scanRequestId?: string;
+  planRequestId?: string;
+  plan?: FixPlanSummary;
+  runRequestId?: string;
+  result?: FixResult;
+  error?: AppError;
+}
+
+interface MigrationStore {
+  tables: Record<string, MigrationTableState>;
+  loadScans(connectionId: string, table: string): Promise<void>;
+  startScan(
+    connectionId: string,
+    table: string,
+    options: { segments: number; limit?: ReadLimit; resumeScanId?: string },
+  ): Promise<void>;
+  openReport(connectionId: string, table: string, scanId: string): Promise<void>;
+  startPlan(
+    connectionId: string,
+    table: string,
+    options: { policy: FixPolicy; convertDates: boolean; segments: number },
+  ): Promise<void>;
+  startRun(connectionId: string, table: string, options: { writesPerSecond: number }): Promise<void>;
+  /** After an operation ends: refresh what it changed. */
+  settle(connectionId: string, table: string, kind: 'scan' | 'plan' | 'run', value?: unknown): Promise<void>;
+  clearError(connectionId: string, table: string): void;
+}
+
+export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
+
+export const useMigrationStore = create<MigrationStore>()((set, get) => {
+  const patch = (connectionId: string, table: string, next: Partial<MigrationTableState>) =>
+    set((state) => {
+      const key = migrationKey(connectionId, table);
+      return { tables: { ...state.tables, [key]: { scans: [], ...state.tables[key], ...next } } };
+    });
+  const current = (connectionId: string, table: string): MigrationTableState =>
+    get().tables[migrationKey(connectionId, table)] ?? { scans: [] };
+
+  return {
+    tables: {},
+
+    async loadScans(connectionId, table) {
+      const envelope = await call('migration:scans', { connectionId, table });
+      if (!envelope.ok) return patch(connectionId, table, { error: envelope.error });
+      patch(connectionId, table, { scans: envelope.value });
+      const state = current(connectionId, table);
+      const latest = envelope.value[0];
+      if (!state.selectedScanId && latest && latest.state !== 'running')
+        await get().openReport(connectionId, table, latest.scanId);
+    },
+
+    async startScan(connectionId, table, options) {
+      const requestId = newRequestId('mig');
+      patch(connectionId, table, { scanRequestId: requestId, error: undefined });
+      const envelope = await call('migration:scan', { connectionId, table, requestId, ...options });
+      if (!envelope.ok)
+        return patch(connectionId, table, { scanRequestId: undefined, error: envelope.error });
+      patch(connectionId, table, { selectedScanId: envelope.value.scanId, report: undefined });
+      await get().loadScans(connectionId, table);
+    },
+
+    async openReport(connectionId, table, scanId) {
+      patch(connectionId, table, { selectedScanId: scanId });
+      const envelope = await call('migration:report', { scanId });
+      if (current(connectionId, table).selectedScanId !== scanId) return;
+      if (envelope.ok) patch(connectionId, table, { report: envelope.value, error: undefined });
+      else patch(connectionId, table, { report: undefined, error: envelope.error });
+    },
+
+    async startPlan(connectionId, table, options) {
+      const requestId = newRequestId('plan');
+      patch(connectionId, table, {
+        planRequestId: requestId,
+        plan: undefined,
+        result: undefined,
+        error: undefined,
+      });
+      const envelope = await call('migration:fixPlan', { connectionId, table, requestId, ...options });
+      if (!envelope.ok) patch(connectionId, table, { planRequestId: undefined, error: envelope.error });
+    },
+
+    async startRun(connectionId, table, options) {
+      const plan = current(connectionId, table).plan;
+      if (!plan) return;
+      const requestId = newRequestId('fix');
+      patch(connectionId, table, { runRequestId: requestId, error: undefined });
+      const envelope = await call('migration:fixRun', {
+        connectionId,
+        requestId,
+        planId: plan.planId,
+        ...options,
+      });
+      if (!envelope.ok) patch(connectionId, table, { runRequestId: undefined, error: envelope.error });
+    },
+
+    async settle(connectionId, table, kind, value) {
+      if (kind === 'scan') {
+        const scanId = current(connectionId, table).selectedScanId;
+        patch(connectionId, table, { scanRequestId: undefined });
+        await get().loadScans(connectionId, table);
+        if (scanId) await get().openReport(connectionId, table, scanId);
+      } else if (kind === 'plan') {
+        patch(connectionId, table, {
+          planRequestId: undefined,
+          ...(value ? { plan: value as FixPlanSummary } : {}),
+        });
+      } else {
+        const plan = current(connectionId, table).plan;
+        patch(connectionId, table, { runRequestId: undefined });
+        if (!plan) return;
+        const envelope = await call('migration:fixStatus', { planId: plan.planId });
+        if (envelope.ok) patch(connectionId, table, { result: envelope.value.result ?? undefined });
+      }
+    },
+
+    clearError(connectionId, table) {
+      patch(connectionId, table, { error: undefined });
+    },
+  };
+});
+
+const empty: MigrationTableState = { scans: [] };
+export function useMigrationTable(connectionId: string, table: string): MigrationTableState {
+  return useMigrationStore((state) => state.tables[migrationKey(connectionId, table)] ?? empty);
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClient } from '../support/dynamo-local';
+import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+
+// The pre-flight page driven like a user: real server and core, the playground's DynamoDB Local
+// holding a table written by the real dynamoose, Debian's Chromium. No fixed sleeps.
+const table = 'OrdersMigration';
+const slow = { timeout: 120_000 };
+
+let app: RunningApp;
+let browser: Browser;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  cleanups.push(() => app.close());
+  const status = await app.core.playground.start();
+  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
+  const client = localClient(status.endpoint);
+  cleanups.push(async () => client.destroy());
+  pointDynamoose(status.endpoint);
+  await createOrdersTable(client, table);
+  await writeOrders(table, 24);
+  await writeTraps(client, table);
+  browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+}, 240_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('migration pre-flight page', () => {
+  it('scans the table and shows the verdict, one chart per finding and the sample items', async () => {
+    const { page } = browser;
+    await useColorScheme(page, 'light');
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByRole('button', { name: table, exact: true }).click(slow);
+    await page.getByRole('tab', { name: 'Pre-flight' }).click();
+    await page.getByRole('button', { name: 'Scan table' }).click();
+
+    const verdict = page.locator('.mig-verdict');
+    await verdict.waitFor(slow);
+    expect(await verdict.innerText()).toMatch(
+      /Fix before the new ORM writes[\s\S]*address\.city[\s\S]*createdAt/,
+    );
+    const cards = page.locator('.mig-card');
+    const names = await cards.locator('.mig-name').allInnerTexts();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'address.city',
+        'status.code',
+        'createdAt',
+        'history[0].at',
+        'profile.birthday',
+        'gsiDay',
+      ]),
+    );
+    // address.city on items 0, 4, 8, 12, 16, 20: 0 and 20 lack the map, 8 and 16 repeat it, 4 and 12 differ.
+    const dotted = cards.filter({ hasText: 'address.city' });
+    expect(await dotted.locator('.mig-legend').innerText()).toMatch(
+      /Differs from nested\s*2[\s\S]*No nested value\s*2[\s\S]*Same as nested\s*2/,
+    );
+    expect(await dotted.locator('svg rect').count()).toBe(4);
+    await browser.screenshot('migration-report-light');
+
+    await dotted.getByRole('button', { name: 'order#004 · 4' }).click();
+    const panel = page.getByRole('complementary', { name: 'Sample item' });
+    await panel.locator('pre').waitFor();
+    expect(await panel.locator('pre').innerText()).toContain('"address.city"');
+    await browser.screenshot('migration-sample-item');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('migration-report-dark');
+    await useColorScheme(page, 'light');
+    await panel.getByRole('button', { name: 'Close the item' }).click();
+  });
+
+  it('dry-runs the fix, runs it, and a new scan comes back clean for the moved attributes', async () => {
+    const { page } = browser;
+    await page
+      .getByRole('radio', { name: /Top-level wins/ })
+      .check({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        await browser.screenshot('debug-policy');
+        throw error;
+      });
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    const plan = page.locator('.mig-plan');
+    await plan.waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
+      await browser.screenshot('debug-plan');
+      throw error;
+    });
+    expect(await plan.innerText()).toMatch(
+      /conditional updates: 4 moves, 2 removals, 0 date conversions\. 1 left for review/,
+    );
+    await plan.getByText('Sample requests as they will be sent').click();
+    await page.getByRole('heading', { name: 'Fix' }).scrollIntoViewIfNeeded();
+    await browser.screenshot('migration-dry-run');
+
+    await page.getByRole('button', { name: /Run fix/ }).click();
+    const result = page.locator('.mig-result');
+    await result.waitFor(slow);
+    expect(await result.innerText()).toMatch(
+      /Fix finished\. 6 written · 0 skipped because the item changed · 0 failed/,
+    );
+    await result.scrollIntoViewIfNeeded();
+    await browser.screenshot('migration-fix-result');
+
+    await page.getByRole('button', { name: 'Scan table' }).click();
+    await page.locator('.mig-scans tbody tr').nth(1).waitFor(slow);
+    await page.locator('.mig-card').filter({ hasText: 'status.code' }).waitFor(slow);
+    await expect
+      .poll(() => page.locator('.mig-card .mig-name').allInnerTexts(), slow)
+      .not.toContain('address.city');
+    await browser.screenshot('migration-after-fix');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
