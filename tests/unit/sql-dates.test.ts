@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, orders, rows } from './sql-fixture';
+import { get, orders, rows } from '../fixtures/sql-fixture';
 
 const ms = (o: (typeof orders)[number]): number => {
   const v = o.createdAt!;

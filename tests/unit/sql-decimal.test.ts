@@ -3,7 +3,7 @@ import { add, divide, modulo, multiply, subtract } from '../../src/main/sql/valu
 import { compareNum, Decimal, numToString, parseDynamoNumber, parseNum } from '../../src/main/sql/values/decimal';
 import { ExactSum } from '../../src/main/sql/values/exact-sum';
 import { hashKey, sqlCompare, sqlEquals } from '../../src/main/sql/values/compare';
-import { scaled } from './sql-fixture';
+import { scaled } from '../fixtures/sql-fixture';
 
 const n = (text: string) => parseNum(text)!;
 const text = (v: ReturnType<typeof n> | undefined) => (v === undefined ? undefined : numToString(v));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIG, byUser, get, orders, rows, run, scaled, users } from './sql-fixture';
+import { BIG, byUser, get, orders, rows, run, scaled, users } from '../fixtures/sql-fixture';
 
 const numericAmount = (o: (typeof orders)[number]): string | undefined => (o.amount && 'N' in o.amount ? o.amount.N : undefined);
 

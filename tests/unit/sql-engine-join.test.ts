@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byUser, get, orders, payments, rows, users } from './sql-fixture';
+import { byUser, get, orders, payments, rows, users } from '../fixtures/sql-fixture';
 
 const sortRows = (r: unknown[][]): unknown[][] => [...r].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allItems, get, orders, rows, run, users } from './sql-fixture';
+import { allItems, get, orders, rows, run, users } from '../fixtures/sql-fixture';
 
 const orderRows = allItems.filter((i) => (get(i, 'SK') as string).startsWith('ORDER#'));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byUser, get, orders, payments, rows, run, users } from './sql-fixture';
+import { byUser, get, orders, payments, rows, run, users } from '../fixtures/sql-fixture';
 
 const ids = (r: unknown[][]): unknown[] => r.map((x) => x[0]);
 

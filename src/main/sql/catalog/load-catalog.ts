@@ -1,11 +1,25 @@
-import { DescribeTableCommand, type DynamoDBClient, ScanCommand, type AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
 import { listTableNames, toSummary } from '../../dynamo/tables';
+import type { TableRef } from '../parser/table-refs';
 import { attributePaths, detectEntityViews, itemsPerPartition } from './entity-detect';
+
+/** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
+export const SAMPLE_ITEMS = 100;
+/** Without a table name to go on, at most this many tables are sampled for entity views. */
+const MAX_SAMPLED_TABLES = 100;
+const MAX_TABLES = 2000;
+const CONCURRENCY = 4;
+const TTL_MS = 10 * 60_000;
+
+interface Sample {
+  views: EntityView[];
+  attributes: Record<string, string[]>;
+  capacity: number;
+}
 
 export interface CatalogData {
   tables: TableInfo[];
-  /** Detected from a sample of each table; user-defined views are added by the caller. */
   views: EntityView[];
   attributes: Record<string, string[]>;
   loadedAt: number;
@@ -13,68 +27,136 @@ export interface CatalogData {
   sampleCapacity: number;
 }
 
-/** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
-export const SAMPLE_ITEMS = 100;
-const MAX_TABLES = 500;
-const CONCURRENCY = 4;
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
   let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
+const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined => (entry && Date.now() - entry.at < TTL_MS ? entry : undefined);
+
 /**
- * The connection's tables (DescribeTable sizes, keys and indexes) and, from one small Scan
- * page per table, its entity views, items per partition and attribute names. A table we may
- * describe but not scan still appears, without views.
+ * What SQL knows of a connection's tables, loaded lazily: table names (ListTables), then
+ * DescribeTable only for tables a statement names, and one small Scan page per table only when
+ * entity views are needed (a view name, or the editor's autocomplete). An account with hundreds
+ * of tables is not sampled in full to run `SELECT ... FROM one_table`.
  */
-export async function loadCatalog(client: DynamoDBClient, signal: AbortSignal, sampleItems = SAMPLE_ITEMS): Promise<CatalogData> {
-  const names = await listTableNames(client, signal, MAX_TABLES);
-  let sampleCapacity = 0;
-  const loaded = await mapLimit(names, CONCURRENCY, async (name) => {
-    let described;
-    try {
-      described = await client.send(new DescribeTableCommand({ TableName: name }), { abortSignal: signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      return undefined;
+export class ConnectionCatalog {
+  private names?: { at: number; value: Promise<string[]> };
+  private readonly infos = new Map<string, { at: number; value: Promise<TableInfo | undefined> }>();
+  private readonly samples = new Map<string, { at: number; value: Promise<Sample> }>();
+
+  constructor(private readonly client: () => Promise<DynamoDBClient>) {}
+
+  refresh(): void {
+    this.names = undefined;
+    this.infos.clear();
+    this.samples.clear();
+  }
+
+  private tableNames(signal: AbortSignal): Promise<string[]> {
+    const cached = fresh(this.names);
+    if (cached) return cached.value;
+    const value = this.client().then((client) => listTableNames(client, signal, MAX_TABLES));
+    this.names = { at: Date.now(), value };
+    value.catch(() => (this.names = undefined));
+    return value;
+  }
+
+  private describe(name: string, signal: AbortSignal): Promise<TableInfo | undefined> {
+    const cached = fresh(this.infos.get(name));
+    if (cached) return cached.value;
+    const value = this.client().then(async (client) => {
+      try {
+        const described = await client.send(new DescribeTableCommand({ TableName: name }), { abortSignal: signal });
+        const summary = toSummary(described.Table ?? { TableName: name }, undefined, undefined);
+        const info: TableInfo = { name: summary.name, keys: summary.keys, indexes: summary.indexes, itemCount: summary.itemCount, sizeBytes: summary.sizeBytes };
+        return info;
+      } catch (error) {
+        // A table deleted since ListTables is simply not there.
+        if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+        throw error;
+      }
+    });
+    this.infos.set(name, { at: Date.now(), value });
+    value.catch(() => this.infos.delete(name));
+    return value;
+  }
+
+  private sample(info: TableInfo, signal: AbortSignal): Promise<Sample> {
+    const cached = fresh(this.samples.get(info.name));
+    if (cached) return cached.value;
+    const value = this.client().then(async (client) => {
+      try {
+        const page = await client.send(new ScanCommand({ TableName: info.name, Limit: SAMPLE_ITEMS, ReturnConsumedCapacity: 'TOTAL' }), { abortSignal: signal });
+        const items = page.Items ?? [];
+        info.itemsPerPartition = itemsPerPartition(info, items);
+        const views = detectEntityViews(info, items);
+        const attributes: Record<string, string[]> = { [info.name]: attributePaths(items) };
+        for (const view of views) attributes[`${info.name}.${view.name}`] = attributePaths(items.filter((item) => matchesView(view, item)));
+        return { views, attributes, capacity: page.ConsumedCapacity?.CapacityUnits ?? 0 };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // Allowed to describe but not to scan: the table still works, without views.
+        return { views: [], attributes: {}, capacity: 0 };
+      }
+    });
+    this.samples.set(info.name, { at: Date.now(), value });
+    value.catch(() => this.samples.delete(info.name));
+    return value;
+  }
+
+  private async build(infos: (TableInfo | undefined)[], sampled: TableInfo[], signal: AbortSignal): Promise<CatalogData> {
+    const samples = await mapLimit(sampled, CONCURRENCY, (info) => this.sample(info, signal));
+    return {
+      tables: infos.filter((i): i is TableInfo => i !== undefined),
+      views: samples.flatMap((s) => s.views),
+      attributes: Object.assign({}, ...samples.map((s) => s.attributes)) as Record<string, string[]>,
+      loadedAt: Date.now(),
+      sampleCapacity: samples.reduce((sum, s) => sum + s.capacity, 0),
+    };
+  }
+
+  /** Just enough for one statement: the tables it names, and views only where it needs them. */
+  async forStatement(refs: TableRef[], userViews: EntityView[], signal: AbortSignal): Promise<CatalogData> {
+    const names = await this.tableNames(signal);
+    const find = (name: string): string | undefined => names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
+    const direct = new Set<string>();
+    const toSample = new Set<string>();
+    let sampleAll = false;
+    for (const ref of refs) {
+      const schema = ref.schema === undefined ? undefined : find(ref.schema);
+      const table = find(ref.name);
+      const userView = userViews.find((v) => v.name.toLowerCase() === ref.name.toLowerCase() && (ref.schema === undefined || v.table === schema));
+      if (schema) toSample.add(schema);
+      else if (ref.schema === undefined && table) direct.add(table);
+      else if (userView && find(userView.table)) direct.add(find(userView.table)!);
+      else sampleAll = true;
     }
-    const summary = toSummary(described.Table ?? { TableName: name }, undefined, undefined);
-    const info: TableInfo = { name: summary.name, keys: summary.keys, indexes: summary.indexes, itemCount: summary.itemCount, sizeBytes: summary.sizeBytes };
-    let sample: Record<string, SdkValue>[] = [];
-    try {
-      const page = await client.send(new ScanCommand({ TableName: name, Limit: sampleItems, ReturnConsumedCapacity: 'TOTAL' }), { abortSignal: signal });
-      sample = page.Items ?? [];
-      sampleCapacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    } catch (error) {
-      if (signal.aborted) throw error;
-    }
-    info.itemsPerPartition = itemsPerPartition(info, sample);
-    const views = detectEntityViews(info, sample);
-    const attributes: Record<string, string[]> = { [name]: attributePaths(sample) };
-    for (const view of views) attributes[view.name] = attributePaths(sample.filter((item) => matchesView(view, item)));
-    return { info, views, attributes };
-  });
-  const present = loaded.filter((x): x is NonNullable<typeof x> => x !== undefined);
-  return {
-    tables: present.map((x) => x.info),
-    views: present.flatMap((x) => x.views),
-    attributes: Object.assign({}, ...present.map((x) => x.attributes)) as Record<string, string[]>,
-    loadedAt: Date.now(),
-    sampleCapacity,
-  };
+    const chosen = sampleAll ? names.slice(0, MAX_SAMPLED_TABLES) : [...toSample];
+    const wanted = [...new Set([...direct, ...chosen])];
+    const infos = await mapLimit(wanted, CONCURRENCY, (name) => this.describe(name, signal));
+    const sampled = infos.filter((i): i is TableInfo => i !== undefined && chosen.includes(i.name));
+    // Sampling also estimates items per partition for the planner; do it for named tables too when cheap.
+    return this.build(infos, sampled, signal);
+  }
+
+  /** Every table with its views and attributes, for the editor's autocomplete. */
+  async full(signal: AbortSignal): Promise<CatalogData> {
+    const names = (await this.tableNames(signal)).slice(0, MAX_SAMPLED_TABLES);
+    const infos = await mapLimit(names, CONCURRENCY, (name) => this.describe(name, signal));
+    return this.build(infos, infos.filter((i): i is TableInfo => i !== undefined), signal);
+  }
 }
 
-function matchesView(view: EntityView, item: Record<string, SdkValue>): boolean {
+function matchesView(view: EntityView, item: Record<string, { S?: string }>): boolean {
   return view.conditions.every((c) => {
     const value = item[c.attribute]?.S;
     const wanted = c.values[0] && 'S' in c.values[0] ? c.values[0].S : undefined;

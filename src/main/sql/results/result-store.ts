@@ -1,0 +1,81 @@
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { SqlWindow } from '../../../shared/ipc/sql';
+import type { ResultTable } from '../engine/result';
+import { toTagged, typeName } from '../values/value';
+import { csvRow, jsonRow, textValue } from './format';
+
+interface Stored {
+  result: ResultTable;
+  connectionId: string;
+  createdAt: number;
+}
+
+/** Results stay next to the data; the renderer asks for windows of at most 1,000 rows. */
+export class ResultStore {
+  private readonly results = new Map<string, Stored>();
+  private nextId = 1;
+
+  constructor(private readonly keep = 20) {}
+
+  add(connectionId: string, result: ResultTable): string {
+    const id = `sql-${Date.now().toString(36)}-${this.nextId++}`;
+    this.results.set(id, { result, connectionId, createdAt: Date.now() });
+    // Old results go first; each can hold references to large fetched tables.
+    for (const oldest of this.results.keys()) {
+      if (this.results.size <= this.keep) break;
+      this.results.delete(oldest);
+    }
+    return id;
+  }
+
+  get(resultId: string): ResultTable {
+    const stored = this.results.get(resultId);
+    if (!stored) {
+      throw new AppFailure(ErrorCodes.notFound, `This result is no longer available (only the last ${this.keep} are kept); run the query again.`);
+    }
+    return stored.result;
+  }
+
+  window(resultId: string, offset: number, limit: number): SqlWindow {
+    const result = this.get(resultId);
+    const end = Math.min(result.length, offset + limit);
+    const rows = [];
+    for (let i = offset; i < end; i++) rows.push(result.row(i).map((v) => toTagged(v) ?? null));
+    return { total: result.length, offset, columns: result.columns, rows };
+  }
+
+  drop(resultId: string): boolean {
+    return this.results.delete(resultId);
+  }
+
+  export(resultId: string, format: 'csv' | 'json', maxRows = 1_000_000): { content: string; rows: number; truncated: boolean; fileName: string } {
+    const result = this.get(resultId);
+    const rows = Math.min(result.length, maxRows);
+    const lines: string[] = [];
+    if (format === 'csv') {
+      lines.push(csvRow(result.columns));
+      for (let i = 0; i < rows; i++) lines.push(csvRow(result.row(i).map(textValue)));
+    } else {
+      for (let i = 0; i < rows; i++) lines.push(`  ${jsonRow(result.columns, result.row(i))}`);
+    }
+    const content = format === 'csv' ? `${lines.join('\r\n')}\r\n` : `[\n${lines.join(',\n')}\n]\n`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+    return { content, rows, truncated: rows < result.length, fileName: `dynotable-sql-${stamp}.${format}` };
+  }
+}
+
+/** The dominant type of each column in the first rows, for alignment and chart choice. */
+export function columnTypes(result: ResultTable, sample = 1000): string[] {
+  const counts = result.columns.map(() => new Map<string, number>());
+  for (let i = 0; i < Math.min(sample, result.length); i++) {
+    result.row(i).forEach((v, j) => {
+      const type = typeName(v);
+      if (type !== 'MISSING' && type !== 'NULL') counts[j]!.set(type, (counts[j]!.get(type) ?? 0) + 1);
+    });
+  }
+  return counts.map((c) => {
+    if (c.size === 0) return 'NULL';
+    if (c.size > 1) return 'MIXED';
+    return [...c.keys()][0]!;
+  });
+}

@@ -1,0 +1,160 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Progress } from '../../shared/ipc/operations';
+import type { SqlCatalogOutput, SqlResultSummary } from '../../shared/ipc/sql';
+import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
+import type { EntityView } from '../../shared/sql/catalog';
+import type { SqlPlan } from '../../shared/sql/plan';
+import { ConnectionCatalog } from './catalog/load-catalog';
+import { resolveTable } from './catalog/resolve-table';
+import { bindStatement } from './engine/bind-query';
+import type { BoundQuery } from './engine/bound';
+import { executeQuery } from './engine/execute';
+import type { ColumnarTable } from './engine/table';
+import { FetchCache } from './fetch/cache';
+import { type FetchCounters, runFetch } from './fetch/fetcher';
+import { parseStatement } from './parser/parser';
+import { queryRefs } from './parser/table-refs';
+import { type FetchSpec, planFetches } from './planner/plan';
+import { columnTypes, ResultStore } from './results/result-store';
+
+export interface SessionConnection {
+  id: string;
+  client(): Promise<DynamoDBClient>;
+}
+
+export interface RunOptions {
+  refresh?: boolean;
+  maxItems?: number;
+  signal: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+/**
+ * Everything SQL does for the connections of one process: catalog, planning, fetching into the
+ * cache, executing, and holding results for windows. It runs inside the SQL worker thread in
+ * the app (next to the fetched data, off main's event loop) and in-process in the CLI.
+ */
+export class SqlSession {
+  readonly cache: FetchCache;
+  readonly results = new ResultStore();
+  private readonly catalogs = new Map<string, ConnectionCatalog>();
+
+  constructor(options: { cacheItems?: number } = {}) {
+    this.cache = new FetchCache(options.cacheItems);
+  }
+
+  private catalogOf(connection: SessionConnection): ConnectionCatalog {
+    let catalog = this.catalogs.get(connection.id);
+    if (!catalog) {
+      catalog = new ConnectionCatalog(() => connection.client());
+      this.catalogs.set(connection.id, catalog);
+    }
+    return catalog;
+  }
+
+  async catalog(connection: SessionConnection, userViews: EntityView[], signal: AbortSignal, refresh = false): Promise<SqlCatalogOutput> {
+    const catalog = this.catalogOf(connection);
+    if (refresh) catalog.refresh();
+    const data = await catalog.full(signal);
+    return {
+      tables: data.tables,
+      views: mergeViews(data.views, userViews),
+      attributes: data.attributes,
+      loadedAt: new Date(data.loadedAt).toISOString(),
+      sampleCapacity: data.sampleCapacity,
+    };
+  }
+
+  private async prepare(connection: SessionConnection, sql: string, userViews: EntityView[], signal: AbortSignal): Promise<BoundQuery> {
+    // Parse first: a typo is reported at once, without waiting for (or paying for) the catalog.
+    const statement = parseStatement(sql);
+    const data = await this.catalogOf(connection).forStatement(queryRefs(statement.query), userViews, signal);
+    const catalog = { tables: data.tables, views: mergeViews(data.views, userViews) };
+    return bindStatement(statement, { text: sql, resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql) });
+  }
+
+  async plan(connection: SessionConnection, sql: string, userViews: EntityView[], signal: AbortSignal, maxItems = SQL_DEFAULT_MAX_ITEMS): Promise<SqlPlan> {
+    const bound = await this.prepare(connection, sql, userViews, signal);
+    return planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) }).plan;
+  }
+
+  async run(connection: SessionConnection, sql: string, userViews: EntityView[], options: RunOptions): Promise<SqlResultSummary> {
+    const started = Date.now();
+    const { signal } = options;
+    const bound = await this.prepare(connection, sql, userViews, signal);
+    const cached = (spec: FetchSpec) => (options.refresh ? undefined : this.cache.find(connection.id, spec));
+    const { specs, forBinding, plan } = planFetches(bound, { maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS, cached });
+    const expected = plan.fetches.filter((f) => !f.cached).reduce((sum, f) => sum + f.estimate.itemsRead, 0);
+    const warnings: string[] = [];
+    const tables = new Map<FetchSpec, ColumnarTable>();
+    const perFetch = new Map<string, FetchCounters>();
+    const report = (message: string): void => {
+      const all = [...perFetch.values()];
+      const scanned = all.reduce((s, c) => s + c.scanned, 0);
+      options.onProgress?.({
+        items: all.reduce((s, c) => s + c.items, 0),
+        pages: all.reduce((s, c) => s + c.pages, 0),
+        consumedCapacity: all.reduce((s, c) => s + c.consumedCapacity, 0),
+        scanned,
+        fraction: expected > 0 ? Math.min(1, scanned / expected) : undefined,
+        message,
+      });
+    };
+    const stats: SqlResultSummary['fetches'] = [];
+    const client = specs.some((s) => !cached(s)) ? await connection.client() : undefined;
+    await Promise.all(
+      specs.map(async (spec) => {
+        const hit = cached(spec);
+        if (hit) {
+          this.cache.touch(hit);
+          tables.set(spec, hit.table);
+          stats.push({ id: spec.id, table: spec.table.name, operation: spec.access.operation, items: hit.items, pages: 0, consumedCapacity: 0, cached: true, fetchedAt: new Date(hit.fetchedAt).toISOString(), truncated: false });
+          return;
+        }
+        const label = `${spec.access.operation} ${spec.table.name}`;
+        const outcome = await runFetch(client!, spec, {
+          signal,
+          onPage: (counters) => {
+            perFetch.set(spec.id, counters);
+            report(`Reading: ${label}`);
+          },
+        });
+        tables.set(spec, outcome.table);
+        if (outcome.truncated) {
+          warnings.push(`Stopped reading ${spec.table.name} after ${spec.maxItems.toLocaleString('en-US')} items (the read limit): the result covers only part of the table. Narrow the query or raise the limit.`);
+        } else this.cache.put(connection.id, spec, outcome.table, outcome.items);
+        stats.push({ id: spec.id, table: spec.table.name, operation: spec.access.operation, items: outcome.items, pages: outcome.pages, consumedCapacity: outcome.consumedCapacity, cached: false, fetchedAt: new Date().toISOString(), truncated: outcome.truncated });
+      }),
+    );
+    report('Running the query');
+    const result = executeQuery(bound, {
+      text: sql,
+      fn: { nowMs: started },
+      tableFor: (binding) => tables.get(forBinding.get(binding)!)!,
+      warn: (message) => warnings.push(message),
+      signal,
+    });
+    const resultId = this.results.add(connection.id, result);
+    stats.sort((a, b) => a.id.localeCompare(b.id));
+    return {
+      resultId,
+      columns: result.columns,
+      columnTypes: columnTypes(result),
+      total: result.length,
+      grouped: isGrouped(bound),
+      warnings,
+      elapsedMs: Date.now() - started,
+      fetches: stats,
+    };
+  }
+}
+
+function isGrouped(query: BoundQuery): boolean {
+  return query.kind === 'select' ? query.aggregate !== undefined : isGrouped(query.left);
+}
+
+/** User-defined views win over detected ones of the same name on the same table. */
+export function mergeViews(detected: EntityView[], user: EntityView[]): EntityView[] {
+  const userKeys = new Set(user.map((v) => `${v.table}\u0000${v.name.toLowerCase()}`));
+  return [...user, ...detected.filter((v) => !userKeys.has(`${v.table}\u0000${v.name.toLowerCase()}`))];
+}

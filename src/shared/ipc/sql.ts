@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { attributeValueSchema } from '../dynamo/attribute-value';
+import { catalogSchema, entityViewSchema } from '../sql/catalog';
+import { sqlPlanSchema } from '../sql/plan';
+import { requestIdSchema } from './operations';
+
+/** Schemas of the `sql:*` channels (the SQL workbench). Results stay in main; windows cross. */
+const connectionRef = z.object({ connectionId: z.string() });
+const statement = z.string().min(1).max(100_000);
+/** Every read is bounded: each DynamoDB read of a statement stops after this many items. */
+export const SQL_DEFAULT_MAX_ITEMS = 1_000_000;
+const maxItems = z.number().int().min(1).max(5_000_000).optional();
+
+export const sqlPlanInput = connectionRef.extend({ sql: statement, maxItems });
+export const sqlRunInput = connectionRef.extend({
+  sql: statement,
+  requestId: requestIdSchema,
+  /** Read again even when the data is cached. */
+  refresh: z.boolean().optional(),
+  maxItems,
+});
+
+export const sqlFetchStatsSchema = z.object({
+  id: z.string(),
+  table: z.string(),
+  operation: z.string(),
+  items: z.number().int(),
+  pages: z.number().int(),
+  consumedCapacity: z.number(),
+  cached: z.boolean(),
+  fetchedAt: z.string(),
+  /** Stopped at the read bound: the result covers part of the data. */
+  truncated: z.boolean(),
+});
+
+export const sqlResultSummarySchema = z.object({
+  resultId: z.string(),
+  columns: z.array(z.string()),
+  /** Dominant DynamoDB type per column in the first rows (N, S, ..., MIXED, NULL). */
+  columnTypes: z.array(z.string()),
+  total: z.number().int(),
+  /** The statement groups or aggregates: a chart may make sense. */
+  grouped: z.boolean(),
+  warnings: z.array(z.string()),
+  elapsedMs: z.number(),
+  fetches: z.array(sqlFetchStatsSchema),
+});
+export type SqlResultSummary = z.infer<typeof sqlResultSummarySchema>;
+
+export const sqlWindowInput = z.object({
+  resultId: z.string(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().min(1).max(1000),
+});
+export const sqlWindowOutput = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  columns: z.array(z.string()),
+  /** Tagged values; null where a row has no value (a missing attribute). */
+  rows: z.array(z.array(attributeValueSchema.nullable())),
+});
+export type SqlWindow = z.infer<typeof sqlWindowOutput>;
+
+export const sqlExportInput = z.object({
+  resultId: z.string(),
+  format: z.enum(['csv', 'json']),
+  /** Exports are bounded too (default and maximum 1,000,000 rows). */
+  maxRows: z.number().int().min(1).max(1_000_000).optional(),
+});
+export const sqlExportOutput = z.object({ content: z.string(), rows: z.number().int(), truncated: z.boolean(), fileName: z.string() });
+
+export const sqlCatalogInput = connectionRef.extend({ refresh: z.boolean().optional() });
+export const sqlCatalogOutput = catalogSchema.extend({ loadedAt: z.string(), sampleCapacity: z.number() });
+export type SqlCatalogOutput = z.infer<typeof sqlCatalogOutput>;
+
+export const sqlSaveViewInput = connectionRef.extend({ view: entityViewSchema.omit({ source: true, share: true }) });
+export const sqlDeleteViewInput = connectionRef.extend({ name: z.string() });
+
+export const sqlHistoryEntrySchema = z.object({ sql: z.string(), ranAt: z.string() });
+export const sqlSavedQuerySchema = z.object({ name: z.string(), sql: z.string(), updatedAt: z.string(), file: z.string() });
+export const sqlSaveQueryInput = connectionRef.extend({
+  name: z.string().min(1).max(120),
+  sql: statement,
+});
+export const sqlDeleteQueryInput = connectionRef.extend({ name: z.string().min(1).max(120) });
+
+export const sqlCacheEntrySchema = z.object({ table: z.string(), description: z.string(), items: z.number().int(), fetchedAt: z.string() });
+
+export { sqlPlanSchema };
