@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared/ipc';
+import type { ViewSpec } from '../../shared/ipc/query';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
 
@@ -45,7 +46,9 @@ export interface ResultSetWindow {
 export interface ResultSetStore {
   create(meta: { connectionId: string; table: string; keyAttributes: string[] }): Promise<string>;
   append(resultSetId: string, items: Item[]): Promise<number>;
-  window(resultSetId: string, offset: number, limit: number): Promise<ResultSetWindow>;
+  window(resultSetId: string, offset: number, limit: number, viewId?: string): Promise<ResultSetWindow>;
+  /** Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order. */
+  view(resultSetId: string, spec: ViewSpec): Promise<{ viewId: string; total: number }>;
   drop(resultSetId: string): Promise<boolean>;
   close(): Promise<void>;
 }

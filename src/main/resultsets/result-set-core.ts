@@ -4,6 +4,8 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ResultSetWindow } from '../core/context';
 import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
+import type { ViewSpec } from '../../shared/ipc/query';
+import { buildRowView } from '../dynamo/query/row-view';
 
 export interface ResultSetMeta {
   connectionId: string;
@@ -19,6 +21,8 @@ class ResultSet {
   readonly arena = new Arena();
   /** How many items carry each top-level attribute, indexed by name id. */
   readonly counts: number[] = [];
+  /** Sorted/filtered orders of the rows (row indexes), by view id; see buildRowView. */
+  readonly views = new Map<string, Uint32Array>();
 
   constructor(readonly meta: ResultSetMeta) {}
 
@@ -64,17 +68,46 @@ export class ResultSetCore {
   }
 
   /** Rows [offset, offset + limit), the total and the column order. */
-  window(id: string, offset: number, limit: number): ResultSetWindow {
+  window(id: string, offset: number, limit: number, viewId?: string): ResultSetWindow {
     const set = this.get(id);
-    const total = set.arena.count;
+    const view = viewId === undefined ? undefined : set.views.get(viewId);
+    if (viewId !== undefined && !view) {
+      throw new AppFailure(
+        ErrorCodes.notFound,
+        'This sorted or filtered view is gone; sort or filter again.',
+        false,
+        { viewId },
+      );
+    }
+    const total = view ? view.length : set.arena.count;
     const start = Math.max(0, Math.min(Math.floor(offset), total));
     const end = Math.min(total, start + Math.max(0, Math.min(Math.floor(limit), MAX_WINDOW)));
     const rows: Item[] = [];
     for (let i = start; i < end; i++) {
-      const { buffer, start: at } = set.arena.locate(i);
+      const { buffer, start: at } = set.arena.locate(view ? (view[i] ?? 0) : i);
       rows.push(decodeItem(buffer, at, set.names));
     }
     return { total, offset: start, rows, columns: set.columns() };
+  }
+
+  /**
+   * Sorts/filters the rows fetched so far into a new view (replacing older views of the set:
+   * the grid shows one order at a time). Rows appended later are not in it until it is rebuilt.
+   */
+  view(id: string, spec: ViewSpec): { viewId: string; total: number } {
+    const set = this.get(id);
+    const rows = buildRowView(
+      set.arena.count,
+      (i) => {
+        const { buffer, start } = set.arena.locate(i);
+        return decodeItem(buffer, start, set.names);
+      },
+      spec,
+    );
+    set.views.clear();
+    const viewId = randomUUID();
+    set.views.set(viewId, rows);
+    return { viewId, total: rows.length };
   }
 
   drop(id: string): boolean {

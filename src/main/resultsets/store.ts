@@ -27,7 +27,10 @@ function workerSpec(file?: string): { code: string; eval: boolean } {
   if (built.endsWith('.js') && existsSync(built)) return { code: built, eval: false };
   const source = file ?? path.join(__dirname, 'worker.ts');
   if (!existsSync(source)) {
-    throw new AppFailure(ErrorCodes.internal, `DynoTable is missing its result-set worker (${built}). Reinstall DynoTable.`);
+    throw new AppFailure(
+      ErrorCodes.internal,
+      `DynoTable is missing its result-set worker (${built}). Reinstall DynoTable.`,
+    );
   }
   const tsx = createRequire(source).resolve('tsx/cjs');
   return { code: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, eval: true };
@@ -99,7 +102,9 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
   return {
     create: (meta) => call<string>({ op: 'create', meta }),
     append: (resultSetId, items) => call<number>({ op: 'append', resultSetId, items }),
-    window: (resultSetId, offset, limit) => call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit }),
+    window: (resultSetId, offset, limit, viewId) =>
+      call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit, viewId }),
+    view: (resultSetId, spec) => call<{ viewId: string; total: number }>({ op: 'view', resultSetId, spec }),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
     async close() {
       closed = true;

@@ -20,7 +20,9 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
     case 'append':
       return core.append(request.resultSetId, request.items);
     case 'window':
-      return core.window(request.resultSetId, request.offset, request.limit);
+      return core.window(request.resultSetId, request.offset, request.limit, request.viewId);
+    case 'view':
+      return core.view(request.resultSetId, request.spec);
     case 'drop':
       return core.drop(request.resultSetId);
     case 'stats':

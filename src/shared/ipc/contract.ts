@@ -83,6 +83,8 @@ export const contract = {
       resultSetId: z.string(),
       offset: z.number().int().nonnegative(),
       limit: z.number().int().min(1).max(1000),
+      /** Read in the order of a view made by resultsets:view (sorted/filtered). */
+      viewId: z.string().optional(),
     }),
     output: z.object({
       total: z.number().int(),

@@ -115,4 +115,20 @@ export const itemExamples: ItemExamples = {
     notes:
       'create-only puts never replace an existing item. done.value counts total, written (or would write), existing, invalid and failed, with failures by line.',
   },
+  'resultsets:view': {
+    summary:
+      'Sorts and filters the rows fetched so far in the result-set worker, so the renderer never holds them all.',
+    input: {
+      resultSetId: 'rs_7d1e0b',
+      spec: {
+        sort: [{ column: 'total', descending: true }],
+        text: 'shipped',
+        entities: ['ORDER'],
+        keys: { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
+      },
+    },
+    output: { viewId: 'view_3f9a', total: 412 },
+    notes:
+      'Read the view with resultsets:window and its viewId. Numbers sort by exact value; missing values sort last.',
+  },
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { attributeValueSchema, itemSchema } from '../dynamo/attribute-value';
 import { attributePathSchema } from './items';
 import { requestIdSchema } from './operations';
-import { tableRefInput } from './tables';
+import { keySchemaSchema, tableRefInput } from './tables';
 
 /**
  * The query and scan builder's input. Structured on purpose: main builds the expressions, so
@@ -108,10 +108,30 @@ export const queryStartInput = tableRefInput.extend({
   resultSetId: z.string().optional(),
 });
 
+/** Client-side sort and filter of fetched rows, computed in the result-set worker. */
+export const viewSpecSchema = z.object({
+  sort: z
+    .array(z.object({ column: z.string(), descending: z.boolean() }))
+    .max(4)
+    .optional(),
+  /** Case-insensitive text to find in any attribute, or in `column` only. */
+  text: z.string().max(200).optional(),
+  column: z.string().optional(),
+  /** Only rows whose entity type (from key prefixes) is one of these. */
+  entities: z.array(z.string().max(40)).max(50).optional(),
+  keys: keySchemaSchema.optional(),
+});
+export type ViewSpec = z.infer<typeof viewSpecSchema>;
+
 export const queryChannels = {
   /** Query or Scan with the builder's spec, into a result set; pages/progress/done as operation events. */
   'query:start': {
     input: queryStartInput,
     output: z.object({ resultSetId: z.string(), operation: z.enum(['Query', 'Scan']) }),
+  },
+  /** Sorts/filters the rows fetched so far, in the result-set worker; read them with resultsets:window's viewId. */
+  'resultsets:view': {
+    input: z.object({ resultSetId: z.string(), spec: viewSpecSchema }),
+    output: z.object({ viewId: z.string(), total: z.number().int() }),
   },
 } as const;

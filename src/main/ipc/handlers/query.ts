@@ -2,6 +2,10 @@ import { startRead } from '../../dynamo/query/start-read';
 import type { Handler } from '../dispatcher';
 
 /** query:start — the builder's Query/Scan, streamed into a result set as an operation. */
-export const queryHandlers: { 'query:start': Handler<'query:start'> } = {
+export const queryHandlers: {
+  'query:start': Handler<'query:start'>;
+  'resultsets:view': Handler<'resultsets:view'>;
+} = {
   'query:start': (input, ctx) => startRead(ctx, input),
+  'resultsets:view': ({ resultSetId, spec }, ctx) => ctx.resultSets.view(resultSetId, spec),
 };

@@ -1,0 +1,49 @@
+import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
+import { entityOf } from '../../../shared/dynamo/entity';
+import { compareValues, searchText } from '../../../shared/dynamo/value-order';
+import type { ViewSpec } from '../../../shared/ipc/query';
+
+/**
+ * A sorted and/or filtered order of a result set's rows, as row indexes. Runs in the
+ * result-set worker: sorting a million rows must not touch the renderer or main's event loop,
+ * and only the index array (4 bytes a row) is kept, never a second copy of the items.
+ */
+export function buildRowView(count: number, rowAt: (index: number) => Item, spec: ViewSpec): Uint32Array {
+  const needle = spec.text?.trim().toLowerCase() ?? '';
+  const entities = spec.entities && spec.entities.length > 0 ? new Set(spec.entities) : undefined;
+  const sort = spec.sort ?? [];
+  const keys = spec.keys;
+  const kept: number[] = [];
+  const sortValues: (AttributeValue | undefined)[][] = [];
+  for (let i = 0; i < count; i++) {
+    const item = rowAt(i);
+    if (entities && keys && !entities.has(entityOf(item, keys) ?? '')) continue;
+    if (needle && !matches(item, needle, spec.column)) continue;
+    kept.push(i);
+    if (sort.length > 0) sortValues.push(sort.map((s) => item[s.column]));
+  }
+  if (sort.length > 0) {
+    const order = kept.map((_, position) => position);
+    // Array.prototype.sort is stable, so equal rows keep their fetched order.
+    order.sort((a, b) => {
+      for (const [k, s] of sort.entries()) {
+        const result = compareValues(sortValues[a]?.[k], sortValues[b]?.[k]);
+        if (result !== 0) return s.descending ? -result : result;
+      }
+      return 0;
+    });
+    return Uint32Array.from(order, (position) => kept[position] ?? 0);
+  }
+  return Uint32Array.from(kept);
+}
+
+function matches(item: Item, needle: string, column: string | undefined): boolean {
+  if (column !== undefined) {
+    const value = item[column];
+    return value !== undefined && searchText(value).toLowerCase().includes(needle);
+  }
+  for (const [name, value] of Object.entries(item)) {
+    if (name.toLowerCase().includes(needle) || searchText(value).toLowerCase().includes(needle)) return true;
+  }
+  return false;
+}
