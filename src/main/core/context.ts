@@ -48,7 +48,10 @@ export interface ResultSetStore {
   append(resultSetId: string, items: Item[]): Promise<number>;
   window(resultSetId: string, offset: number, limit: number, viewId?: string): Promise<ResultSetWindow>;
   /** Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order. */
-  view(resultSetId: string, spec: ViewSpec): Promise<{ viewId: string; total: number }>;
+  view(
+    resultSetId: string,
+    spec: ViewSpec,
+  ): Promise<{ viewId: string; total: number; entities?: Record<string, number> }>;
   drop(resultSetId: string): Promise<boolean>;
   close(): Promise<void>;
 }

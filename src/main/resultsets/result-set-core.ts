@@ -94,9 +94,9 @@ export class ResultSetCore {
    * Sorts/filters the rows fetched so far into a new view (replacing older views of the set:
    * the grid shows one order at a time). Rows appended later are not in it until it is rebuilt.
    */
-  view(id: string, spec: ViewSpec): { viewId: string; total: number } {
+  view(id: string, spec: ViewSpec): { viewId: string; total: number; entities?: Record<string, number> } {
     const set = this.get(id);
-    const rows = buildRowView(
+    const view = buildRowView(
       set.arena.count,
       (i) => {
         const { buffer, start } = set.arena.locate(i);
@@ -106,8 +106,8 @@ export class ResultSetCore {
     );
     set.views.clear();
     const viewId = randomUUID();
-    set.views.set(viewId, rows);
-    return { viewId, total: rows.length };
+    set.views.set(viewId, view.rows);
+    return { viewId, total: view.rows.length, entities: view.entities };
   }
 
   drop(id: string): boolean {

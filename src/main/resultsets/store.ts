@@ -104,7 +104,12 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     append: (resultSetId, items) => call<number>({ op: 'append', resultSetId, items }),
     window: (resultSetId, offset, limit, viewId) =>
       call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit, viewId }),
-    view: (resultSetId, spec) => call<{ viewId: string; total: number }>({ op: 'view', resultSetId, spec }),
+    view: (resultSetId, spec) =>
+      call<{ viewId: string; total: number; entities?: Record<string, number> }>({
+        op: 'view',
+        resultSetId,
+        spec,
+      }),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
     async close() {
       closed = true;

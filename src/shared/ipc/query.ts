@@ -132,6 +132,11 @@ export const queryChannels = {
   /** Sorts/filters the rows fetched so far, in the result-set worker; read them with resultsets:window's viewId. */
   'resultsets:view': {
     input: z.object({ resultSetId: z.string(), spec: viewSpecSchema }),
-    output: z.object({ viewId: z.string(), total: z.number().int() }),
+    output: z.object({
+      viewId: z.string(),
+      total: z.number().int(),
+      /** Rows per entity type (key prefix) over all fetched rows; '' for rows without one. */
+      entities: z.record(z.string(), z.number().int()).optional(),
+    }),
   },
 } as const;

@@ -8,16 +8,25 @@ import type { ViewSpec } from '../../../shared/ipc/query';
  * result-set worker: sorting a million rows must not touch the renderer or main's event loop,
  * and only the index array (4 bytes a row) is kept, never a second copy of the items.
  */
-export function buildRowView(count: number, rowAt: (index: number) => Item, spec: ViewSpec): Uint32Array {
+export interface RowView {
+  rows: Uint32Array;
+  /** Rows per entity type over all fetched rows (before filters), when the key schema was given. */
+  entities?: Record<string, number>;
+}
+
+export function buildRowView(count: number, rowAt: (index: number) => Item, spec: ViewSpec): RowView {
   const needle = spec.text?.trim().toLowerCase() ?? '';
   const entities = spec.entities && spec.entities.length > 0 ? new Set(spec.entities) : undefined;
   const sort = spec.sort ?? [];
   const keys = spec.keys;
   const kept: number[] = [];
   const sortValues: (AttributeValue | undefined)[][] = [];
+  const counts: Record<string, number> | undefined = keys ? {} : undefined;
   for (let i = 0; i < count; i++) {
     const item = rowAt(i);
-    if (entities && keys && !entities.has(entityOf(item, keys) ?? '')) continue;
+    const entity = keys ? (entityOf(item, keys) ?? '') : '';
+    if (counts) counts[entity] = (counts[entity] ?? 0) + 1;
+    if (entities && !entities.has(entity)) continue;
     if (needle && !matches(item, needle, spec.column)) continue;
     kept.push(i);
     if (sort.length > 0) sortValues.push(sort.map((s) => item[s.column]));
@@ -32,9 +41,9 @@ export function buildRowView(count: number, rowAt: (index: number) => Item, spec
       }
       return 0;
     });
-    return Uint32Array.from(order, (position) => kept[position] ?? 0);
+    return { rows: Uint32Array.from(order, (position) => kept[position] ?? 0), entities: counts };
   }
-  return Uint32Array.from(kept);
+  return { rows: Uint32Array.from(kept), entities: counts };
 }
 
 function matches(item: Item, needle: string, column: string | undefined): boolean {
