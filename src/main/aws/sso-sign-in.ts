@@ -16,14 +16,15 @@ import type { CoreContext } from '../core/context';
 import type { OperationOutcome, OperationRun } from '../core/operations';
 import { ssoSettingsFor } from './profiles';
 import { sdkTransport } from './sdk-options';
+import { signInFailure } from './sso-sign-in-failure';
 import { writeSsoToken } from './sso-token-cache';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 // RFC 8628: on slow_down the client adds 5 seconds to its polling interval.
 const SLOW_DOWN_STEP_S = 5;
 
-function progress(message: string): Progress {
-  return { items: 0, pages: 0, consumedCapacity: 0, message };
+function progress(message: string, verification?: Progress['verification']): Progress {
+  return { items: 0, pages: 0, consumedCapacity: 0, message, ...(verification ? { verification } : {}) };
 }
 
 /**
@@ -34,7 +35,7 @@ function progress(message: string): Progress {
 export async function startSsoSignIn(
   connection: Connection,
   run: OperationRun,
-  ctx: Pick<CoreContext, 'openExternal' | 'clients'>,
+  ctx: Pick<CoreContext, 'openExternal' | 'clients' | 'mode'>,
 ): Promise<OperationOutcome> {
   if (connection.kind !== 'profile' || !connection.profile) {
     throw new AppFailure(
@@ -42,7 +43,8 @@ export async function startSsoSignIn(
       'Only connections that use an AWS profile with IAM Identity Center (SSO) can sign in again.',
     );
   }
-  const sso = await ssoSettingsFor(connection.profile);
+  const profile = connection.profile;
+  const sso = await ssoSettingsFor(profile);
   const { requestHandler } = sdkTransport();
   // No credentials: these OIDC operations are unsigned by design.
   const oidc = new SSOOIDCClient({ region: sso.region, requestHandler, maxAttempts: 3 });
@@ -65,14 +67,17 @@ export async function startSsoSignIn(
       },
     );
     const pageUrl = device.verificationUriComplete ?? device.verificationUri ?? sso.startUrl;
-    const opened = await ctx.openExternal(pageUrl);
+    // In browser mode main may run on another machine (an SSH tunnel): opening a browser here
+    // would open it there. The page in the user's browser shows the link instead.
+    const opened = ctx.mode === 'desktop' && (await ctx.openExternal(pageUrl));
     const code = device.userCode ?? '';
     run.emit({
       type: 'progress',
       progress: progress(
         opened
-          ? `Confirm the code ${code} in the page your browser opened (${pageUrl}) to sign in to profile "${connection.profile}". DynoTable waits until you do.`
-          : `Open ${pageUrl} in your browser and confirm the code ${code} to sign in to profile "${connection.profile}". DynoTable waits until you do.`,
+          ? `Confirm the code ${code} in the page your browser opened (${pageUrl}) to sign in to profile "${profile}". DynoTable waits until you do.`
+          : `Open ${pageUrl} in your browser and confirm the code ${code} to sign in to profile "${profile}". DynoTable waits until you do.`,
+        { url: pageUrl, userCode: code, isOpened: opened },
       ),
     });
 
@@ -107,7 +112,7 @@ export async function startSsoSignIn(
         // Every cached client: other connections may use the same SSO session.
         ctx.clients.invalidate();
         return {
-          progress: progress(`Signed in to profile "${connection.profile}".`),
+          progress: progress(`Signed in to profile "${profile}".`),
           value: { expiresAt: expiresAt.toISOString() },
         };
       } catch (error) {
@@ -122,6 +127,8 @@ export async function startSsoSignIn(
         } else throw error;
       }
     }
+  } catch (error) {
+    throw signInFailure(error, sso, profile);
   } finally {
     oidc.destroy();
   }

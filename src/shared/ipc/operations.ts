@@ -21,6 +21,14 @@ export const progressSchema = z.object({
   /** 0..1 when the total is known (a table's approximate item count). */
   fraction: z.number().min(0).max(1).optional(),
   message: z.string().optional(),
+  /**
+   * An SSO device sign-in waiting for the user: the page to open, the code it must show, and
+   * whether DynoTable already opened it in the user's browser (desktop). Structured, so the
+   * UI never has to pick them out of the sentence.
+   */
+  verification: z
+    .object({ url: z.string().max(2048), userCode: z.string().max(64), isOpened: z.boolean() })
+    .optional(),
 });
 export type Progress = z.infer<typeof progressSchema>;
 

@@ -88,7 +88,10 @@ afterEach(async () => {
 });
 
 /** Runs the sign-in the way create-core does (OperationRegistry + EventBus) and collects its events. */
-function signIn(connection: Connection, options: { approve: boolean; cancelOnProgress?: boolean }) {
+function signIn(
+  connection: Connection,
+  options: { approve: boolean; cancelOnProgress?: boolean; mode?: 'desktop' | 'browser' },
+) {
   const bus = new EventBus();
   const operations = new OperationRegistry(bus);
   const events: OperationEvent[] = [];
@@ -106,7 +109,11 @@ function signIn(connection: Connection, options: { approve: boolean; cancelOnPro
     return true;
   };
   operations.start(requestId, (run) =>
-    startSsoSignIn(connection, run, { openExternal, clients: fixture.clients }),
+    startSsoSignIn(connection, run, {
+      openExternal,
+      clients: fixture.clients,
+      mode: options.mode ?? 'desktop',
+    }),
   );
   return finished;
 }

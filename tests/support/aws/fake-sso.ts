@@ -8,7 +8,18 @@ export interface FakeSso {
   /** What the user would see: the page the app opened, and the calls made. */
   openedPages: string[];
   calls: string[];
+  /** An access token the fake accepts, as if the user had signed in before the test began. */
+  issueAccessToken(): string;
   close(): Promise<void>;
+}
+
+export interface FakeSsoOptions {
+  /**
+   * How long role credentials last. The SDK renews credentials that expire within five
+   * minutes before every request, so a shorter life makes each DynamoDB call go back to the
+   * cached SSO token, the way an hour-old session does once its role credentials run out.
+   */
+  roleCredentialsTtlMs?: number;
 }
 
 type RoleCredentials = { accessKeyId: string; secretAccessKey: string; sessionToken: string };
@@ -27,7 +38,11 @@ const fail = (status: number, errorType: string, body: unknown): Reply => ({ sta
  * the real REST-JSON wire protocol so the real SDK clients talk to it unchanged. Visiting
  * the verification page approves the code, as a person clicking "Allow" would.
  */
-export async function startFakeSso(roleCredentials: RoleCredentials): Promise<FakeSso> {
+export async function startFakeSso(
+  roleCredentials: RoleCredentials,
+  options: FakeSsoOptions = {},
+): Promise<FakeSso> {
+  const roleTtlMs = options.roleCredentialsTtlMs ?? 3600_000;
   const clients = new Map<string, string>();
   const devices = new Map<string, { userCode: string; approved: boolean; clientId: string }>();
   const validTokens = new Set<string>();
@@ -101,7 +116,7 @@ export async function startFakeSso(roleCredentials: RoleCredentials): Promise<Fa
       if (typeof token !== 'string' || !validTokens.has(token)) {
         return fail(401, 'UnauthorizedException', { message: 'Session token not found or invalid' });
       }
-      return ok({ roleCredentials: { ...roleCredentials, expiration: Date.now() + 3600_000 } });
+      return ok({ roleCredentials: { ...roleCredentials, expiration: Date.now() + roleTtlMs } });
     }
     return fail(404, 'ResourceNotFoundException', { message: `no route ${method} ${url.pathname}` });
   }
@@ -130,6 +145,16 @@ export async function startFakeSso(roleCredentials: RoleCredentials): Promise<Fa
     endpoint,
     openedPages,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    issueAccessToken() {
+      const token = `access-${++counter}`;
+      validTokens.add(token);
+      return token;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser or SDK client may hold a keep-alive socket open; do not wait for it.
+        server.closeAllConnections();
+      }),
   };
 }
