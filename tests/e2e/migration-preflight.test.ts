@@ -19,7 +19,10 @@ beforeAll(async () => {
   const status = await app.core.playground.start();
   if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
   const client = localClient(status.endpoint);
-  cleanups.push(async () => client.destroy());
+  cleanups.push(() => {
+    client.destroy();
+    return Promise.resolve();
+  });
   pointDynamoose(status.endpoint);
   await createOrdersTable(client, table);
   await writeOrders(table, 24);

@@ -68,10 +68,10 @@ export function readLimitOf(values: Record<string, unknown>): ReadLimit | undefi
       1,
     ),
   };
-  const set = Object.entries(limit).filter(([, v]) => v !== undefined);
+  const set = Object.entries(limit).filter(([, v]) => typeof v === 'number');
   if (set.length > 1)
     throw new UsageError('Choose one of --items-per-second, --read-capacity and --share-of-provisioned.');
-  return set.length === 0 ? undefined : (Object.fromEntries(set) as ReadLimit);
+  return set.length === 0 ? undefined : Object.fromEntries(set);
 }
 
 export function requireTable(values: Record<string, unknown>): string {

@@ -1,4 +1,4 @@
-import { exportFormatSchema, type ExportFormat } from '../../shared/ipc/migration';
+import { exportFormatSchema } from '../../shared/ipc/migration';
 import { adHocClient } from '../../main/migration/cli-client';
 import { exportReport } from '../../main/migration/export';
 import { runMigrationScan } from '../../main/migration/scan-migration';
@@ -54,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
         print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });
     print('');
-    await emit(exportReport(report, format.data as ExportFormat).content, values.out);
+    await emit(exportReport(report, format.data).content, values.out);
     if (!values.quiet) process.stderr.write(`${report.verdict.line}\n`);
     return report.verdict.needsFix || (values.strict && report.verdict.settings.length > 0) ? 1 : 0;
   } catch (error) {

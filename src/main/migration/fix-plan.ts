@@ -91,16 +91,24 @@ type Review = (attribute: string, reason: string) => undefined;
 function dottedOps(item: Item, name: string, options: PlanOptions, review: Review): Op | undefined {
   const shadow = item[name] as AttributeValue;
   const target = resolve(item, name.split('.'));
-  if (options.protectedAttributes.has(name))
-    return review(name, 'it is a key attribute, so it cannot be removed');
-  if (target.state === 'blocked') return review(name, target.reason);
+  if (options.protectedAttributes.has(name)) {
+    review(name, 'it is a key attribute, so it cannot be removed');
+    return;
+  }
+  if (target.state === 'blocked') {
+    review(name, target.reason);
+    return;
+  }
   const expectShadow = (b: UpdateBuilder) => {
     b.expectValue([name], shadow);
     b.remove([name]);
   };
   if (target.state === 'found') {
     const same = sameValue(shadow, target.value);
-    if (!same && options.policy === 'review') return review(name, 'the shadow and nested values differ');
+    if (!same && options.policy === 'review') {
+      review(name, 'the shadow and nested values differ');
+      return;
+    }
     const move = !same && options.policy === 'shadow-wins';
     return {
       label: name,
@@ -196,7 +204,10 @@ function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): v
       const path = formatPath(steps);
       if (options.datePaths && !options.datePaths.has(path)) return;
       const millis = isoToMillis(value.S);
-      if (millis === null) return review(path, `cannot read ${value.S} as a date`);
+      if (millis === null) {
+        review(path, `cannot read ${value.S} as a date`);
+        return;
+      }
       const at = [...steps];
       ops.push({
         label: path,

@@ -37,6 +37,9 @@ type Outcome = {
 
 const MAX_LISTED = 50;
 
+/** Read through a call: the signal flips during an await, which type narrowing cannot see. */
+const isAborted = (signal: AbortSignal): boolean => signal.aborted;
+
 function tally(result: FixResult, o: Outcome): void {
   result.consumedWriteCapacity += o.consumed ?? 0;
   if (o.outcome === 'written') result.written += 1;
@@ -160,7 +163,7 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
       if (done.has(entry.i)) continue;
       while (inFlight.size >= concurrency) await Promise.race(inFlight);
       await limiter.take(options.signal).catch(() => undefined);
-      if (options.signal.aborted) break;
+      if (isAborted(options.signal)) break;
       const p: Promise<void> = write(entry.i, entry.update).finally(() => inFlight.delete(p));
       inFlight.add(p);
     }

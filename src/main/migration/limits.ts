@@ -23,7 +23,12 @@ export function pacingFor(
   info: MigrationTableInfo,
   segments: number,
 ): ScanPacing {
-  if (!limit || Object.values(limit).every((v) => v === undefined))
+  if (
+    !limit ||
+    (limit.itemsPerSecond === undefined &&
+      limit.readCapacityPerSecond === undefined &&
+      limit.shareOfProvisioned === undefined)
+  )
     return { unit: 'capacity', description: 'no read limit' };
   if (limit.itemsPerSecond !== undefined) {
     const rate = limit.itemsPerSecond;

@@ -58,7 +58,10 @@ export class RateLimiter {
 /** setTimeout that ends early (rejecting with AbortError) when the signal fires. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();

@@ -52,7 +52,7 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
   const onAbort = () => inner.abort();
   options.signal.addEventListener('abort', onAbort, { once: true });
   let read = 0;
-  let stopped = false;
+  const budget = { stopped: false }; // an object: set inside run(), which narrowing cannot follow
   const unit = options.limiterUnit ?? 'capacity';
 
   async function page(cursor: SegmentCursor): Promise<ScanCommandOutput> {
@@ -84,7 +84,7 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
   async function run(cursor: SegmentCursor): Promise<void> {
     while (!cursor.done && !inner.signal.aborted) {
       if (options.maxItems !== undefined && read >= options.maxItems) {
-        stopped = true;
+        budget.stopped = true;
         return;
       }
       const out = await page(cursor);
@@ -119,12 +119,15 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
       (r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason),
     );
     if (failure) throw failure.reason;
-    if (options.signal.aborted) throw abortError();
-    return stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';
+    if (isAborted(options.signal)) throw abortError();
+    return budget.stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';
   } finally {
     options.signal.removeEventListener('abort', onAbort);
   }
 }
+
+/** Read through a call: the signal flips during an await, which type narrowing cannot see. */
+const isAborted = (signal: AbortSignal): boolean => signal.aborted;
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

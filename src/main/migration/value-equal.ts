@@ -27,9 +27,7 @@ export function sameValue(a: AttributeValue, b: AttributeValue): boolean {
     if (r === undefined) return false;
     const names = Object.keys(l);
     if (names.length !== Object.keys(r).length) return false;
-    return names.every(
-      (n) => r[n] !== undefined && sameValue(l[n] as AttributeValue, r[n] as AttributeValue),
-    );
+    return names.every((n) => r[n] !== undefined && sameValue(l[n] as AttributeValue, r[n]));
   }
   if (x.SS !== undefined) return sameSet(x.SS as string[], y.SS as string[] | undefined);
   if (x.NS !== undefined)

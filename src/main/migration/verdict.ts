@@ -6,7 +6,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 function kindsOf(d: DateAttributeFinding): string {
   const parts: string[] = [];
-  if (d.iso > 0) parts.push(`${plural(d.iso, 'ISO string')}`);
+  if (d.iso > 0) parts.push(plural(d.iso, 'ISO string'));
   if (d.epochMillis > 0) parts.push(`${d.epochMillis.toLocaleString('en-US')} epoch ms`);
   if (d.epochSeconds > 0) parts.push(`${d.epochSeconds.toLocaleString('en-US')} epoch s`);
   return parts.join(', ');

@@ -1,7 +1,7 @@
 import type { ChannelExample } from './examples';
-import type { FixPlanSummary, MigrationReport } from './migration';
+import type { FixPlanSummary, MigrationReport, migrationChannels } from './migration';
 
-type MigrationExamples = { [C in keyof typeof import('./migration').migrationChannels]: ChannelExample<C> };
+type MigrationExamples = { [C in keyof typeof migrationChannels]: ChannelExample<C> };
 
 const report: MigrationReport = {
   scanId: 'scan-m1x2y3-1a2b3c4d',

@@ -95,7 +95,7 @@ export const readLimitSchema = z
       [l.itemsPerSecond, l.readCapacityPerSecond, l.shareOfProvisioned].filter((v) => v !== undefined)
         .length <= 1,
     {
-      message: 'choose one kind of read limit',
+      error: 'choose one kind of read limit',
     },
   );
 export type ReadLimit = z.infer<typeof readLimitSchema>;

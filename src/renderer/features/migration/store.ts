@@ -61,7 +61,10 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
 
     async loadScans(connectionId, table) {
       const envelope = await call('migration:scans', { connectionId, table });
-      if (!envelope.ok) return patch(connectionId, table, { error: envelope.error });
+      if (!envelope.ok) {
+        patch(connectionId, table, { error: envelope.error });
+        return;
+      }
       patch(connectionId, table, { scans: envelope.value });
       const state = current(connectionId, table);
       const latest = envelope.value[0];
@@ -73,8 +76,10 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
       const requestId = newRequestId('mig');
       patch(connectionId, table, { scanRequestId: requestId, error: undefined });
       const envelope = await call('migration:scan', { connectionId, table, requestId, ...options });
-      if (!envelope.ok)
-        return patch(connectionId, table, { scanRequestId: undefined, error: envelope.error });
+      if (!envelope.ok) {
+        patch(connectionId, table, { scanRequestId: undefined, error: envelope.error });
+        return;
+      }
       patch(connectionId, table, { selectedScanId: envelope.value.scanId, report: undefined });
       await get().loadScans(connectionId, table);
     },

@@ -17,20 +17,22 @@ export function ItemPanel(props: {
   onClose(): void;
 }) {
   const { connectionId, table, keys, itemKey, onClose } = props;
-  const [state, setState] = useState<{ item?: Item | null; error?: AppError }>({});
+  const id = JSON.stringify(itemKey);
+  // The answer remembers which key it is for, so a newer click never shows an older item.
+  const [answer, setAnswer] = useState<{ id: string; item?: Item | null; error?: AppError }>();
   useEffect(() => {
     let isCurrent = true;
-    setState({});
     void call('items:get', { connectionId, table, key: taggedKey(itemKey, keys), consistent: true }).then(
       (envelope) => {
         if (!isCurrent) return;
-        setState(envelope.ok ? { item: envelope.value.item } : { error: envelope.error });
+        setAnswer(envelope.ok ? { id, item: envelope.value.item } : { id, error: envelope.error });
       },
     );
     return () => {
       isCurrent = false;
     };
-  }, [connectionId, table, keys, itemKey]);
+  }, [connectionId, table, keys, itemKey, id]);
+  const state: { item?: Item | null; error?: AppError } = answer?.id === id ? answer : {};
 
   return (
     <aside className="mig-item-panel" aria-label="Sample item">
