@@ -58,6 +58,9 @@ describe('an expired SSO session', () => {
     const text = await failure.innerText();
     expect(text.length).toBeGreaterThan(20);
     expect(text).not.toMatch(/\n\s+at |node_modules/);
+    // Said about the sign-in service and where to fix it, not about DynamoDB.
+    expect(text).toContain('Could not reach IAM Identity Center in e2e-nowhere-1');
+    expect(text).not.toMatch(/DynamoDB/);
     await browser.screenshot('sso-sign-in-failed');
     await useColorScheme(page, 'dark');
     await browser.screenshot('sso-sign-in-failed-dark');

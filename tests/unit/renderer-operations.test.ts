@@ -43,14 +43,23 @@ describe('operation events in the renderer', () => {
 });
 
 describe('SSO sign-in hints', () => {
-  it('finds the verification address and user code in main’s sentence', () => {
-    const hints = readSignInHints(
-      progress(
-        0,
-        'Open https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD and confirm the code WXYZ-ABCD.',
-      ),
-    );
-    expect(hints.verificationUrl).toBe('https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD');
-    expect(hints.userCode).toBe('WXYZ-ABCD');
+  it('reads the verification address and user code main sends beside its sentence', () => {
+    const url = 'https://device.sso.eu-west-1.amazonaws.com/?user_code=WXYZ-ABCD';
+    const event = progress(0, `Open ${url} in your browser and confirm the code WXYZ-ABCD.`);
+    if (event.type === 'progress')
+      event.progress.verification = { url, userCode: 'WXYZ-ABCD', isOpened: false };
+    expect(readSignInHints(event)).toEqual({
+      message: `Open ${url} in your browser and confirm the code WXYZ-ABCD.`,
+      verificationUrl: url,
+      userCode: 'WXYZ-ABCD',
+      isPageOpened: false,
+    });
+  });
+
+  it('finds nothing in events that carry no verification', () => {
+    expect(readSignInHints(progress(0, 'Scanning…'))).toMatchObject({
+      verificationUrl: undefined,
+      userCode: undefined,
+    });
   });
 });

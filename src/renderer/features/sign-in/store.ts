@@ -12,6 +12,8 @@ export interface SignInState {
   message?: string;
   verificationUrl?: string;
   userCode?: string;
+  /** DynoTable already opened the verification page in the user's browser. */
+  isPageOpened?: boolean;
   error?: AppError;
 }
 
@@ -22,24 +24,15 @@ interface SignInStore {
   dismiss(): void;
 }
 
-const urlPattern = /https:\/\/[^\s"'<>]+/;
-// AWS device codes look like ABCD-EFGH.
-const codePattern = /\b[A-Z0-9]{4}-[A-Z0-9]{4}\b/;
-
-/** Pulls the verification address and user code out of an event, from details or the sentence. */
+/** The verification page and user code main sends with the sign-in's progress. */
 export function readSignInHints(event: OperationEvent): Partial<SignInState> {
-  const details: Record<string, unknown> =
-    event.type === 'done' && typeof event.value === 'object' && event.value !== null
-      ? (event.value as Record<string, unknown>)
-      : {};
-  const message = event.type === 'progress' ? event.progress.message : undefined;
-  const url =
-    typeof details.verificationUriComplete === 'string' ? details.verificationUriComplete : undefined;
-  const code = typeof details.userCode === 'string' ? details.userCode : undefined;
+  if (event.type !== 'progress') return {};
+  const { message, verification } = event.progress;
   return {
     message,
-    verificationUrl: url ?? message?.match(urlPattern)?.[0]?.replace(/[.,)]+$/, ''),
-    userCode: code ?? message?.match(codePattern)?.[0],
+    verificationUrl: verification?.url,
+    userCode: verification?.userCode,
+    isPageOpened: verification?.isOpened,
   };
 }
 
@@ -64,6 +57,7 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
             message: hints.message ?? current.message,
             verificationUrl: hints.verificationUrl ?? current.verificationUrl,
             userCode: hints.userCode ?? current.userCode,
+            isPageOpened: hints.isPageOpened ?? current.isPageOpened,
           },
         });
         return;

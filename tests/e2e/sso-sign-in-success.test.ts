@@ -1,0 +1,174 @@
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directClient, uniqueKeys } from '../support/aws/connection-fixture';
+import { startFakeSso, type FakeSso } from '../support/aws/fake-sso';
+import { createSsoHome, type SsoHome } from '../support/aws/sso-home';
+import { startDynamoLocal } from '../support/dynamo-local';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+
+// A day in the life of an SSO user: tabs open on two tables, the session runs out, "Sign in
+// again" walks through IAM Identity Center's device flow (a local fake speaking the real wire
+// protocol, called by the real SDK), and the same tabs carry on with the new session.
+const startUrl = 'https://corp.awsapps.com/start';
+const tables = ['orders', 'customers'];
+const slow = { timeout: 60_000 };
+
+let app: RunningApp;
+let browser: Browser;
+let sso: FakeSso;
+let home: SsoHome;
+const cleanups: (() => Promise<void>)[] = [];
+
+/** The session as the SDK finds it in ~/.aws/sso/cache: valid for an hour, or already over. */
+async function cacheSession(state: 'valid' | 'expired'): Promise<void> {
+  const isValid = state === 'valid';
+  await home.writeToken('corp', {
+    startUrl,
+    region: 'eu-west-1',
+    accessToken: isValid ? sso.issueAccessToken() : 'stale-token',
+    expiresAt: new Date(Date.now() + (isValid ? 3600_000 : -60_000)).toISOString(),
+    clientId: 'old-client',
+    clientSecret: 'old-secret',
+    // The fake refuses every refresh, as IAM Identity Center does once a session has ended.
+    refreshToken: 'revoked-refresh-token',
+  });
+}
+
+async function screenshots(name: string): Promise<void> {
+  await useColorScheme(browser.page, 'light');
+  await browser.screenshot(`${name}-light`);
+  await useColorScheme(browser.page, 'dark');
+  await browser.screenshot(`${name}-dark`);
+  await useColorScheme(browser.page, 'light');
+}
+
+beforeAll(async () => {
+  const dynamo = await startDynamoLocal();
+  cleanups.push(() => dynamo.stop());
+  const roleKeys = { ...uniqueKeys(), sessionToken: 'role-session-token' };
+  sso = await startFakeSso(roleKeys, { roleCredentialsTtlMs: 60_000 });
+  cleanups.push(() => sso.close());
+  app = await startApp();
+  cleanups.push(() => app.close());
+  // After startApp, which points AWS_CONFIG_FILE at its own profiles: these replace them.
+  home = await createSsoHome({ ssoEndpoint: sso.endpoint, startUrl });
+  cleanups.push(() => home.restore());
+  await cacheSession('valid');
+
+  // DynamoDB Local keeps one database per access key and region: the role's keys see these.
+  const admin = directClient(dynamo.endpoint, roleKeys, 'eu-west-1');
+  for (const TableName of tables) {
+    await admin.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      }),
+    );
+  }
+  admin.destroy();
+  await app.core.connections.save({
+    label: 'Dev (SSO)',
+    color: '#8250df',
+    kind: 'profile',
+    profile: 'dev',
+    region: 'eu-west-1',
+    endpoint: dynamo.endpoint,
+    readOnly: false,
+    isProduction: false,
+  });
+  browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('signing in again after the SSO session expired', () => {
+  it('works with tabs open on two tables while the session lasts', async () => {
+    const { page } = browser;
+    await page.goto(app.url);
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Dev (SSO)' });
+    await card.getByRole('button', { name: 'Open', exact: true }).click();
+    for (const table of tables) {
+      await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+      await page.getByRole('button', { name: table, exact: true }).click(slow);
+      await page.getByRole('heading', { name: table }).waitFor();
+      await page.locator('.table-page-header').getByText('active').waitFor(slow);
+    }
+  });
+
+  it('shows the expired session on the open tab with "Sign in again"', async () => {
+    const { page } = browser;
+    await cacheSession('expired');
+    await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
+    const alert = page.locator('.table-page').getByRole('alert');
+    await alert.waitFor(slow);
+    expect(await alert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
+    await alert.getByRole('button', { name: 'Sign in again' }).click();
+  });
+
+  it('shows the code and the sign-in page, and finishes once the user allows it there', async () => {
+    const { page, context } = browser;
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    const code = dialog.getByTestId('user-code');
+    await code.waitFor(slow);
+    const userCode = await code.innerText();
+    expect(userCode).toMatch(/^WXYZ-\d+$/);
+    await dialog.getByText(`${sso.endpoint}/device?user_code=${userCode}`).waitFor();
+    await screenshots('sso-sign-in-waiting');
+
+    // The user opens the page from the dialog, in a new tab, and allows access there.
+    const [signInPage] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Open the sign-in page' }).click(),
+    ]);
+    await signInPage.waitForLoadState();
+    expect(signInPage.url()).toBe(`${sso.endpoint}/device?user_code=${userCode}`);
+    await signInPage.close();
+
+    await dialog.getByText(/Signed in to profile "dev"/).waitFor(slow);
+    await screenshots('sso-sign-in-success');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps the same tabs open, and the table loads with the new session', async () => {
+    const { page } = browser;
+    const strip = page.getByRole('tablist', { name: 'Open tabs' });
+    const tabNames = await strip.getByRole('tab').allInnerTexts();
+    expect(tabNames.map((name) => name.trim())).toEqual(['Tables', ...tables]);
+    expect(await strip.getByRole('tab', { name: 'customers' }).getAttribute('aria-selected')).toBe('true');
+    await page.locator('.table-page-header').getByText('active').waitFor(slow);
+    await page.locator('.table-page').getByRole('alert').waitFor({ state: 'detached' });
+
+    await strip.getByRole('tab', { name: 'orders' }).click();
+    await page.getByRole('heading', { name: 'orders' }).waitFor();
+    await page.locator('.table-page-header').getByText('active').waitFor(slow);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('names IAM Identity Center, its region and start URL when it cannot be reached', async () => {
+    const { page } = browser;
+    await sso.close();
+    await cacheSession('expired');
+    await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
+    const alert = page.locator('.table-page').getByRole('alert');
+    await alert.getByRole('button', { name: 'Sign in again' }).click(slow);
+
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    const failure = dialog.getByRole('alert');
+    await failure.waitFor(slow);
+    const text = await failure.innerText();
+    expect(text).toContain(`Could not reach IAM Identity Center in eu-west-1 (start URL ${startUrl})`);
+    expect(text).toContain('[sso-session corp]');
+    expect(text).not.toMatch(/DynamoDB/);
+    await screenshots('sso-sign-in-unreachable');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'customers' }).waitFor();
+  });
+});
