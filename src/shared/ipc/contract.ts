@@ -12,6 +12,7 @@ import {
 } from './connection';
 import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
+import { sqlChannels } from './sql';
 import { tableRefInput, tableSummarySchema } from './tables';
 
 /**
@@ -115,6 +116,8 @@ export const contract = {
   ...agentChannels,
 
   ...migrationChannels,
+
+  ...sqlChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@ import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
 import { itemExamples } from './items-examples';
+import { sqlExamples } from '../sql/examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -304,6 +305,7 @@ export const examples: ChannelExamples = {
   },
   ...migrationExamples,
   ...itemExamples,
+  ...sqlExamples,
 };
 
 /** What a scan looks like on the event stream, in order. */

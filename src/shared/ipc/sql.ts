@@ -87,3 +87,23 @@ export const sqlDeleteQueryInput = connectionRef.extend({ name: z.string().min(1
 export const sqlCacheEntrySchema = z.object({ table: z.string(), description: z.string(), items: z.number().int(), fetchedAt: z.string() });
 
 export { sqlPlanSchema };
+
+/** The `sql:*` channels, spread into the contract. */
+export const sqlChannels = {
+  'sql:catalog': { input: sqlCatalogInput, output: sqlCatalogOutput },
+  'sql:plan': { input: sqlPlanInput, output: sqlPlanSchema },
+  /** Starts a statement under requestId; progress arrives as operation events, `done` carries a SqlResultSummary. */
+  'sql:run': { input: sqlRunInput, output: z.object({ started: z.boolean() }) },
+  'sql:window': { input: sqlWindowInput, output: sqlWindowOutput },
+  'sql:export': { input: sqlExportInput, output: sqlExportOutput },
+  'sql:drop': { input: z.object({ resultId: z.string() }), output: z.object({ dropped: z.boolean() }) },
+  'sql:views': { input: connectionRef, output: z.array(entityViewSchema) },
+  'sql:saveView': { input: sqlSaveViewInput, output: z.array(entityViewSchema) },
+  'sql:deleteView': { input: sqlDeleteViewInput, output: z.array(entityViewSchema) },
+  'sql:history': { input: connectionRef, output: z.array(sqlHistoryEntrySchema) },
+  'sql:savedQueries': { input: connectionRef, output: z.array(sqlSavedQuerySchema) },
+  'sql:saveQuery': { input: sqlSaveQueryInput, output: sqlSavedQuerySchema },
+  'sql:deleteQuery': { input: sqlDeleteQueryInput, output: z.object({ deleted: z.boolean() }) },
+  'sql:cache': { input: connectionRef, output: z.array(sqlCacheEntrySchema) },
+  'sql:clearCache': { input: connectionRef, output: z.object({ cleared: z.number().int() }) },
+} as const;

@@ -9,6 +9,7 @@ import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
+import { sqlHandlers } from './sql';
 import { tableHandlers } from './tables';
 import { transferHandlers } from './transfer';
 
@@ -26,4 +27,5 @@ export const handlers: HandlerTable = {
   ...transferHandlers,
   ...agentHandlers,
   ...migrationHandlers,
+  ...sqlHandlers,
 };

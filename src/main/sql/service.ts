@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { Progress } from '../../shared/ipc/operations';
+import type { SqlCatalogOutput, SqlResultSummary, SqlWindow } from '../../shared/ipc/sql';
+import type { EntityView } from '../../shared/sql/catalog';
+import type { SqlPlan } from '../../shared/sql/plan';
+import type { ClientFactory } from '../core/context';
+import { toAppError } from '../core/to-app-error';
+import type { CacheSummary } from './fetch/cache';
+import type { ConnectionDescription, FromWorker, SqlCall, ToWorker } from './worker/protocol';
+
+export const SQL_WORKER_CRASHED = 'SqlWorkerCrashed';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface SqlServiceOptions {
+  clients: Pick<ClientFactory, 'dynamo'>;
+  /** Worker entry to run instead of the default (tests). */
+  workerFile?: string;
+}
+
+/** Builds emit sql-worker.js next to the bundle; from TS sources the worker runs through tsx. */
+function workerEntry(file?: string): { file: string; execArgv: string[] } {
+  const built = file ?? path.join(__dirname, 'sql-worker.js');
+  if (built.endsWith('.js') && existsSync(built)) return { file: built, execArgv: [] };
+  const source = file ?? path.join(__dirname, 'worker', 'sql-worker.ts');
+  if (existsSync(source)) return { file: source, execArgv: ['--import', 'tsx'] };
+  throw new AppFailure(ErrorCodes.internal, `DynoTable is missing its SQL worker (${built}). Reinstall DynoTable.`);
+}
+
+function endpointText(endpoint: { protocol?: string; hostname?: string; port?: number; path?: string } | undefined): string | undefined {
+  if (!endpoint?.hostname) return undefined;
+  const protocol = endpoint.protocol?.endsWith(':') ? endpoint.protocol : `${endpoint.protocol ?? 'https'}:`;
+  return `${protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path && endpoint.path !== '/' ? endpoint.path : ''}`;
+}
+
+/**
+ * Main's handle on the SQL worker thread. Every call is a message; the worker fetches, holds
+ * the fetched tables and runs statements, and main only relays small answers and progress.
+ * Credentials stay with main's client factory: the worker asks for them when it needs them.
+ */
+export class SqlService {
+  private worker?: Worker;
+  private nextId = 1;
+  private closed = false;
+  private readonly pending = new Map<number, Pending>();
+  private readonly clientVersions = new WeakMap<DynamoDBClient, number>();
+  private nextVersion = 1;
+
+  constructor(private readonly options: SqlServiceOptions) {}
+
+  private start(): Worker {
+    const entry = workerEntry(this.options.workerFile);
+    const worker = new Worker(entry.file, { execArgv: entry.execArgv });
+    worker.unref();
+    let lastError = '';
+    worker.on('message', (message: FromWorker) => this.receive(worker, message));
+    worker.on('error', (error) => (lastError = error.message));
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      if (this.closed) return;
+      const why = lastError ? `: ${lastError}` : ` (exit code ${code})`;
+      this.failAll(new AppFailure(SQL_WORKER_CRASHED, `The SQL worker stopped unexpectedly${why}. Cached data and results are lost; run the query again.`, true));
+    });
+    return worker;
+  }
+
+  private receive(worker: Worker, message: FromWorker): void {
+    if (message.kind === 'needCredentials') {
+      void this.credentials(message.connectionId).then(
+        (credentials) => worker.postMessage({ kind: 'credentials', id: message.id, ok: true, credentials } satisfies ToWorker),
+        (error: unknown) => worker.postMessage({ kind: 'credentials', id: message.id, ok: false, error: toAppError(error) } satisfies ToWorker),
+      );
+      return;
+    }
+    const waiter = this.pending.get(message.id);
+    if (!waiter) return;
+    if (message.kind === 'progress') {
+      waiter.onProgress?.(message.progress);
+      return;
+    }
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) worker.unref();
+    if (message.ok) waiter.resolve(message.value);
+    else waiter.reject(new AppFailure(message.error.code, message.error.message, message.error.retryable, message.error.details));
+  }
+
+  private async credentials(connectionId: string) {
+    const client = await this.options.clients.dynamo(connectionId);
+    const identity = await client.config.credentials();
+    return {
+      accessKeyId: identity.accessKeyId,
+      secretAccessKey: identity.secretAccessKey,
+      sessionToken: identity.sessionToken,
+      expiration: identity.expiration?.getTime(),
+    };
+  }
+
+  private async describe(connectionId: string): Promise<ConnectionDescription> {
+    const client = await this.options.clients.dynamo(connectionId);
+    let version = this.clientVersions.get(client);
+    if (version === undefined) {
+      version = this.nextVersion++;
+      this.clientVersions.set(client, version);
+    }
+    const region = await client.config.region();
+    const endpoint = client.config.endpoint ? endpointText(await client.config.endpoint()) : undefined;
+    return { id: connectionId, region, endpoint, version };
+  }
+
+  private failAll(error: AppFailure): void {
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  private call<T>(call: SqlCall, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<T> {
+    if (this.closed) return Promise.reject(new AppFailure(ErrorCodes.internal, 'The SQL service is closed.'));
+    this.worker ??= this.start();
+    const worker = this.worker;
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress: options.onProgress });
+      // Keep the process alive only while an answer is awaited, so the CLI can exit when idle.
+      worker.ref();
+      worker.postMessage({ kind: 'call', id, call } satisfies ToWorker);
+      options.signal?.addEventListener('abort', () => worker.postMessage({ kind: 'cancel', id } satisfies ToWorker), { once: true });
+    });
+  }
+
+  async plan(connectionId: string, sql: string, views: EntityView[], maxItems?: number): Promise<SqlPlan> {
+    return this.call({ op: 'plan', connection: await this.describe(connectionId), sql, views, maxItems });
+  }
+
+  async run(
+    connectionId: string,
+    sql: string,
+    views: EntityView[],
+    options: { refresh?: boolean; maxItems?: number; signal?: AbortSignal; onProgress?: (p: Progress) => void },
+  ): Promise<SqlResultSummary> {
+    const connection = await this.describe(connectionId);
+    return this.call({ op: 'run', connection, sql, views, refresh: options.refresh, maxItems: options.maxItems }, options);
+  }
+
+  async catalog(connectionId: string, views: EntityView[], refresh?: boolean): Promise<SqlCatalogOutput> {
+    return this.call({ op: 'catalog', connection: await this.describe(connectionId), views, refresh });
+  }
+
+  window(resultId: string, offset: number, limit: number): Promise<SqlWindow> {
+    return this.call({ op: 'window', resultId, offset, limit });
+  }
+
+  export(resultId: string, format: 'csv' | 'json', maxRows?: number): Promise<{ content: string; rows: number; truncated: boolean; fileName: string }> {
+    return this.call({ op: 'export', resultId, format, maxRows });
+  }
+
+  drop(resultId: string): Promise<boolean> {
+    return this.call({ op: 'drop', resultId });
+  }
+
+  cacheList(connectionId: string): Promise<CacheSummary[]> {
+    return this.call({ op: 'cacheList', connectionId });
+  }
+
+  cacheClear(connectionId: string): Promise<number> {
+    return this.call({ op: 'cacheClear', connectionId });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new AppFailure(ErrorCodes.internal, 'The SQL service was closed.'));
+    if (worker) await worker.terminate();
+  }
+}

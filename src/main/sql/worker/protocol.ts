@@ -1,0 +1,46 @@
+import type { AppError } from '../../../shared/errors';
+import type { Progress } from '../../../shared/ipc/operations';
+import type { EntityView } from '../../../shared/sql/catalog';
+
+/**
+ * How the worker reaches DynamoDB for a connection: region and endpoint from main's client,
+ * credentials asked of main when needed (they never leave the process, and refreshing
+ * providers — SSO, assume-role — keep refreshing in main). `version` changes when main builds
+ * a new client (connection edited, signed in again), so the worker rebuilds its own.
+ */
+export interface ConnectionDescription {
+  id: string;
+  region: string;
+  endpoint?: string;
+  version: number;
+}
+
+export interface WireCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** Epoch milliseconds. */
+  expiration?: number;
+}
+
+export type SqlCall =
+  | { op: 'plan'; connection: ConnectionDescription; sql: string; views: EntityView[]; maxItems?: number }
+  | { op: 'run'; connection: ConnectionDescription; sql: string; views: EntityView[]; refresh?: boolean; maxItems?: number }
+  | { op: 'catalog'; connection: ConnectionDescription; views: EntityView[]; refresh?: boolean }
+  | { op: 'window'; resultId: string; offset: number; limit: number }
+  | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }
+  | { op: 'drop'; resultId: string }
+  | { op: 'cacheList'; connectionId: string }
+  | { op: 'cacheClear'; connectionId: string };
+
+export type ToWorker =
+  | { kind: 'call'; id: number; call: SqlCall }
+  | { kind: 'cancel'; id: number }
+  | { kind: 'credentials'; id: number; ok: true; credentials: WireCredentials }
+  | { kind: 'credentials'; id: number; ok: false; error: AppError };
+
+export type FromWorker =
+  | { kind: 'result'; id: number; ok: true; value: unknown }
+  | { kind: 'result'; id: number; ok: false; error: AppError }
+  | { kind: 'progress'; id: number; progress: Progress }
+  | { kind: 'needCredentials'; id: number; connectionId: string };

@@ -1,0 +1,101 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { AppFailure } from '../../../shared/errors';
+import { sdkTransport } from '../../aws/sdk-options';
+import { toAppError } from '../../core/to-app-error';
+import { type SessionConnection, SqlSession } from '../session';
+import type { ConnectionDescription, FromWorker, SqlCall, ToWorker, WireCredentials } from './protocol';
+
+/** Credentials are asked for again this long before they expire. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The SQL worker's side: one SqlSession (fetched tables, cache, results) answering calls from
+ * main. Kept apart from the thread entry so tests can drive it directly.
+ */
+export class SqlWorkerHost {
+  readonly session = new SqlSession();
+  private readonly clients = new Map<string, { version: number; client: DynamoDBClient }>();
+  private readonly running = new Map<number, AbortController>();
+  private readonly waiting = new Map<number, { resolve: (c: WireCredentials) => void; reject: (e: unknown) => void }>();
+  private nextCredentialRequest = 1;
+
+  constructor(private readonly post: (message: FromWorker) => void) {}
+
+  handle(message: ToWorker): void {
+    if (message.kind === 'cancel') {
+      this.running.get(message.id)?.abort();
+      return;
+    }
+    if (message.kind === 'credentials') {
+      const waiter = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (message.ok) waiter?.resolve(message.credentials);
+      else waiter?.reject(new AppFailure(message.error.code, message.error.message, message.error.retryable, message.error.details));
+      return;
+    }
+    const controller = new AbortController();
+    this.running.set(message.id, controller);
+    void this.call(message.id, message.call, controller.signal)
+      .then(
+        (value) => this.post({ kind: 'result', id: message.id, ok: true, value }),
+        (error: unknown) => {
+          const appError = controller.signal.aborted ? { code: 'Cancelled', message: 'The query was cancelled.', retryable: false } : toAppError(error);
+          this.post({ kind: 'result', id: message.id, ok: false, error: appError });
+        },
+      )
+      .finally(() => this.running.delete(message.id));
+  }
+
+  private connection(description: ConnectionDescription): SessionConnection {
+    return { id: description.id, client: () => Promise.resolve(this.client(description)) };
+  }
+
+  private client(description: ConnectionDescription): DynamoDBClient {
+    const existing = this.clients.get(description.id);
+    if (existing && existing.version === description.version) return existing.client;
+    existing?.client.destroy();
+    let memo: WireCredentials | undefined;
+    const credentials = async (): Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string; expiration?: Date }> => {
+      if (!memo || (memo.expiration !== undefined && memo.expiration - Date.now() < REFRESH_MARGIN_MS)) memo = await this.askCredentials(description.id);
+      return { ...memo, expiration: memo.expiration === undefined ? undefined : new Date(memo.expiration) };
+    };
+    const client = new DynamoDBClient({ ...sdkTransport(), region: description.region, ...(description.endpoint ? { endpoint: description.endpoint } : {}), credentials });
+    this.clients.set(description.id, { version: description.version, client });
+    return client;
+  }
+
+  private askCredentials(connectionId: string): Promise<WireCredentials> {
+    const id = this.nextCredentialRequest++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.post({ kind: 'needCredentials', id, connectionId });
+    });
+  }
+
+  private async call(id: number, call: SqlCall, signal: AbortSignal): Promise<unknown> {
+    const session = this.session;
+    switch (call.op) {
+      case 'plan':
+        return session.plan(this.connection(call.connection), call.sql, call.views, signal, call.maxItems);
+      case 'run':
+        return session.run(this.connection(call.connection), call.sql, call.views, {
+          signal,
+          refresh: call.refresh,
+          maxItems: call.maxItems,
+          onProgress: (progress) => this.post({ kind: 'progress', id, progress }),
+        });
+      case 'catalog':
+        return session.catalog(this.connection(call.connection), call.views, signal, call.refresh);
+      case 'window':
+        return session.results.window(call.resultId, call.offset, call.limit);
+      case 'export':
+        return session.results.export(call.resultId, call.format, call.maxRows);
+      case 'drop':
+        return session.results.drop(call.resultId);
+      case 'cacheList':
+        return session.cache.list(call.connectionId);
+      case 'cacheClear':
+        return session.cache.clear(call.connectionId);
+    }
+  }
+}
