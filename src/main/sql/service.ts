@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,13 +27,18 @@ export interface SqlServiceOptions {
   workerFile?: string;
 }
 
-/** Builds emit sql-worker.js next to the bundle; from TS sources the worker runs through tsx. */
-function workerEntry(file?: string): { file: string; execArgv: string[] } {
+/**
+ * Builds (electron-vite main, the CLI bundle) emit sql-worker.js next to the bundle. From TS
+ * sources (vitest, tsx) the worker starts through tsx's CommonJS hook in an eval'd bootstrap:
+ * on Node 20 a Worker given a .ts file refuses the extension before `--import tsx` applies.
+ */
+function workerSpec(file?: string): { code: string; eval: boolean } {
   const built = file ?? path.join(__dirname, 'sql-worker.js');
-  if (built.endsWith('.js') && existsSync(built)) return { file: built, execArgv: [] };
+  if (built.endsWith('.js') && existsSync(built)) return { code: built, eval: false };
   const source = file ?? path.join(__dirname, 'worker', 'sql-worker.ts');
-  if (existsSync(source)) return { file: source, execArgv: ['--import', 'tsx'] };
-  throw new AppFailure(ErrorCodes.internal, `DynoTable is missing its SQL worker (${built}). Reinstall DynoTable.`);
+  if (!existsSync(source)) throw new AppFailure(ErrorCodes.internal, `DynoTable is missing its SQL worker (${built}). Reinstall DynoTable.`);
+  const tsx = createRequire(source).resolve('tsx/cjs');
+  return { code: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, eval: true };
 }
 
 function endpointText(endpoint: { protocol?: string; hostname?: string; port?: number; path?: string } | undefined): string | undefined {
@@ -57,8 +63,8 @@ export class SqlService {
   constructor(private readonly options: SqlServiceOptions) {}
 
   private start(): Worker {
-    const entry = workerEntry(this.options.workerFile);
-    const worker = new Worker(entry.file, { execArgv: entry.execArgv });
+    const spec = workerSpec(this.options.workerFile);
+    const worker = new Worker(spec.code, { eval: spec.eval });
     worker.unref();
     let lastError = '';
     worker.on('message', (message: FromWorker) => this.receive(worker, message));
@@ -131,7 +137,9 @@ export class SqlService {
       // Keep the process alive only while an answer is awaited, so the CLI can exit when idle.
       worker.ref();
       worker.postMessage({ kind: 'call', id, call } satisfies ToWorker);
-      options.signal?.addEventListener('abort', () => worker.postMessage({ kind: 'cancel', id } satisfies ToWorker), { once: true });
+      const cancel = (): void => worker.postMessage({ kind: 'cancel', id } satisfies ToWorker);
+      if (options.signal?.aborted) cancel();
+      else options.signal?.addEventListener('abort', cancel, { once: true });
     });
   }
 
