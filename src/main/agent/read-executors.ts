@@ -33,6 +33,7 @@ function estimateCapacity(summary: TableSummary, items: number): number {
 /** In "ask" mode a read estimated above the threshold waits for the user's approval. */
 async function approveRead(
   session: ToolSession,
+  step: { id: string; tool: string; input: Record<string, unknown> },
   summary: string,
   request: Record<string, unknown>,
   estimate: number,
@@ -40,6 +41,7 @@ async function approveRead(
   if (session.settings.mode !== 'ask' || estimate <= session.settings.askAboveReadCapacity) return true;
   const id = session.approvals.newId();
   const decision = session.approvals.wait(id, session.signal);
+  session.emit({ kind: 'step', step: { ...step, status: 'waiting-approval' } });
   session.emit({
     kind: 'approval',
     approval: {
@@ -192,7 +194,7 @@ function limitFor(session: ToolSession, requested: unknown): number {
   return Math.max(1, Math.min(typeof requested === 'number' ? requested : 1000, remaining));
 }
 
-const queryTool: ToolExecutor = async (input, session) => {
+const queryTool: ToolExecutor = async (input, session, stepId) => {
   const summary = requireTable(session, input.table);
   const index = typeof input.index === 'string' ? input.index : undefined;
   const keys = keysOf(summary, index);
@@ -230,6 +232,7 @@ const queryTool: ToolExecutor = async (input, session) => {
   if (
     !(await approveRead(
       session,
+      { id: stepId, tool: 'query', input },
       `Query ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
       request,
       estimateCapacity(summary, limit),
@@ -245,7 +248,7 @@ const queryTool: ToolExecutor = async (input, session) => {
   return storeRead(session, summary, read, countText(read, index));
 };
 
-const scanTool: ToolExecutor = async (input, session) => {
+const scanTool: ToolExecutor = async (input, session, stepId) => {
   const summary = requireTable(session, input.table);
   const index = typeof input.index === 'string' ? input.index : undefined;
   keysOf(summary, index);
@@ -254,6 +257,7 @@ const scanTool: ToolExecutor = async (input, session) => {
   if (
     !(await approveRead(
       session,
+      { id: stepId, tool: 'scan', input },
       `Scan ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
       request,
       estimateCapacity(summary, limit),

@@ -160,7 +160,7 @@ function describe(write: PlannedWrite): Record<string, unknown> {
  * Each write is conditioned on the item still being as read when the card was built, so a
  * concurrent change is reported, never overwritten.
  */
-const proposeChanges: ToolExecutor = async (input, session) => {
+const proposeChanges: ToolExecutor = async (input, session, stepId) => {
   const changes = Array.isArray(input.changes) ? (input.changes as Change[]) : [];
   if (changes.length === 0)
     throw new AppFailure(ErrorCodes.invalidInput, 'propose_changes needs at least one change.');
@@ -172,6 +172,10 @@ const proposeChanges: ToolExecutor = async (input, session) => {
   const reason = typeof input.reason === 'string' ? input.reason : 'The agent proposes changes.';
   const log = { connectionId: session.connection.id, conversationId: session.conversationId };
   const decision = session.approvals.wait(id, session.signal);
+  session.emit({
+    kind: 'step',
+    step: { id: stepId, tool: 'propose_changes', input, status: 'waiting-approval' },
+  });
   session.emit({
     kind: 'approval',
     approval: {

@@ -37,6 +37,7 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
           <a
             key={key}
             href={url}
+            title={url}
             onClick={(event) => {
               event.preventDefault();
               void call('app:openExternal', { url });
@@ -56,7 +57,10 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
 }
 
 function tableCells(line: string): string[] {
-  return line.replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+  return line
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 export function Markdown({ text }: { text: string }) {
@@ -71,7 +75,11 @@ export function Markdown({ text }: { text: string }) {
       i += 1;
       while (i < lines.length && !(lines[i] ?? '').startsWith('```')) body.push(lines[i++] ?? '');
       i += 1;
-      blocks.push(<pre key={key}><code>{body.join('\n')}</code></pre>);
+      blocks.push(
+        <pre key={key}>
+          <code>{body.join('\n')}</code>
+        </pre>,
+      );
     } else if (/^#{1,4}\s/.test(line)) {
       blocks.push(<h4 key={key}>{renderInline(line.replace(/^#+\s/, ''), key)}</h4>);
       i += 1;
@@ -79,7 +87,11 @@ export function Markdown({ text }: { text: string }) {
       const ordered = /^\s*\d+\./.test(line);
       const items: ReactNode[] = [];
       while (i < lines.length && /^\s*([-*]|\d+\.)\s/.test(lines[i] ?? '')) {
-        items.push(<li key={`${key}-${i}`}>{renderInline((lines[i] ?? '').replace(/^\s*([-*]|\d+\.)\s/, ''), `${key}-${i}`)}</li>);
+        items.push(
+          <li key={`${key}-${i}`}>
+            {renderInline((lines[i] ?? '').replace(/^\s*([-*]|\d+\.)\s/, ''), `${key}-${i}`)}
+          </li>,
+        );
         i += 1;
       }
       blocks.push(ordered ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>);
@@ -90,15 +102,33 @@ export function Markdown({ text }: { text: string }) {
       while (i < lines.length && (lines[i] ?? '').startsWith('|')) rows.push(tableCells(lines[i++] ?? ''));
       blocks.push(
         <table key={key} className="md-table">
-          <thead><tr>{head.map((h, c) => <th key={c}>{renderInline(h, `${key}h${c}`)}</th>)}</tr></thead>
-          <tbody>{rows.map((row, r) => <tr key={r}>{row.map((cell, c) => <td key={c}>{renderInline(cell, `${key}${r}-${c}`)}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {head.map((h, c) => (
+                <th key={c}>{renderInline(h, `${key}h${c}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) => (
+                  <td key={c}>{renderInline(cell, `${key}${r}-${c}`)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>,
       );
     } else if (line.trim() === '') {
       i += 1;
     } else {
       const para: string[] = [];
-      while (i < lines.length && (lines[i] ?? '').trim() !== '' && !/^(```|#{1,4}\s|\s*([-*]|\d+\.)\s|\|)/.test(lines[i] ?? '')) {
+      while (
+        i < lines.length &&
+        (lines[i] ?? '').trim() !== '' &&
+        !/^(```|#{1,4}\s|\s*([-*]|\d+\.)\s|\|)/.test(lines[i] ?? '')
+      ) {
         para.push(lines[i++] ?? '');
       }
       if (para.length === 0) para.push(lines[i++] ?? '');

@@ -76,7 +76,14 @@ function applyEvent(turn: ChatTurn, event: OperationEvent): ChatTurn {
         ...turn,
         blocks: blocks.map((b) =>
           b.kind === 'approval' && b.approval.id === e.id
-            ? { kind: 'approval', approval: { ...b.approval, decision: e.approved ? 'approved' : 'rejected', outcome: e.outcome } }
+            ? {
+                kind: 'approval',
+                approval: {
+                  ...b.approval,
+                  decision: e.approved ? 'approved' : 'rejected',
+                  outcome: e.outcome,
+                },
+              }
             : b,
         ),
       };
@@ -89,9 +96,14 @@ function applyEvent(turn: ChatTurn, event: OperationEvent): ChatTurn {
 
 export const useAgentStore = create<AgentStore>()((set, get) => {
   const updateChat = (connectionId: string, change: (chat: Chat) => Chat): void =>
-    set((state) => ({ chats: { ...state.chats, [connectionId]: change(state.chats[connectionId] ?? emptyChat) } }));
+    set((state) => ({
+      chats: { ...state.chats, [connectionId]: change(state.chats[connectionId] ?? emptyChat) },
+    }));
   const updateTurn = (connectionId: string, turnId: string, change: (turn: ChatTurn) => ChatTurn): void =>
-    updateChat(connectionId, (chat) => ({ ...chat, turns: chat.turns.map((t) => (t.id === turnId ? change(t) : t)) }));
+    updateChat(connectionId, (chat) => ({
+      ...chat,
+      turns: chat.turns.map((t) => (t.id === turnId ? change(t) : t)),
+    }));
 
   return {
     chats: {},
@@ -99,7 +111,11 @@ export const useAgentStore = create<AgentStore>()((set, get) => {
     async ask(connectionId, question) {
       const requestId = newRequestId('agent');
       const turn: ChatTurn = { id: requestId, question, blocks: [], status: 'running' };
-      updateChat(connectionId, (chat) => ({ ...chat, turns: [...chat.turns, turn], runningRequestId: requestId }));
+      updateChat(connectionId, (chat) => ({
+        ...chat,
+        turns: [...chat.turns, turn],
+        runningRequestId: requestId,
+      }));
       const stopListening = onOperation(requestId, (event) => {
         updateTurn(connectionId, requestId, (t) => applyEvent(t, event));
         if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
@@ -136,7 +152,14 @@ export const useAgentStore = create<AgentStore>()((set, get) => {
             ...t,
             blocks: t.blocks.map((b) =>
               b.kind === 'approval' && b.approval.id === approvalId && !b.approval.decision
-                ? { kind: 'approval', approval: { ...b.approval, decision: 'rejected', outcome: 'This request is no longer waiting.' } }
+                ? {
+                    kind: 'approval',
+                    approval: {
+                      ...b.approval,
+                      decision: 'rejected',
+                      outcome: 'This request is no longer waiting.',
+                    },
+                  }
                 : b,
             ),
           })),

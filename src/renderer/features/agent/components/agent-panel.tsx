@@ -42,7 +42,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
   return (
     <div className="agent-panel">
       <header className="agent-header">
-        <div>
+        <div className="agent-title">
           <h2>Assistant</h2>
           {settings ? (
             <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
@@ -51,16 +51,22 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           ) : null}
         </div>
         <div className="agent-header-actions">
-          <Button size="sm" variant="ghost" onClick={() => newConversation(connection.id)} disabled={Boolean(running)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => newConversation(connection.id)}
+            disabled={Boolean(running)}
+          >
             New chat
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setEditing(!isEditing)} aria-expanded={isEditing}>
+          <Button size="sm" variant="ghost" onClick={() => setEditing(!isEditing)} aria-pressed={isEditing}>
             Settings
           </Button>
         </div>
       </header>
       {loadError ? <ErrorMessage error={loadError} compact /> : null}
       {isEditing && settings ? (
+        // The settings take the panel's whole body: squeezed above the chat they were unreadable.
         <AgentSettingsForm
           settings={settings}
           isReadOnlyConnection={connection.readOnly}
@@ -71,53 +77,68 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
             return error?.message;
           }}
         />
+      ) : (
+        <div className="agent-turns" aria-live="polite">
+          {turns.length === 0 ? (
+            <div className="agent-empty">
+              <p>Ask about this connection’s tables, for example:</p>
+              <p className="agent-example">
+                Which customers ordered more than 3 times last week and still have an unpaid balance?
+              </p>
+              <p className="agent-empty-fine">
+                The agent runs on your own Amazon Bedrock access. It reads within the budgets in Settings and
+                never writes without your approval.
+              </p>
+            </div>
+          ) : (
+            turns.map((turn) => (
+              <TurnView
+                key={turn.id}
+                connectionId={connection.id}
+                turn={turn}
+                onOpenSettings={() => setEditing(true)}
+              />
+            ))
+          )}
+          <div ref={endRef} />
+        </div>
+      )}
+      {!isEditing && last?.usage && last.budgets ? (
+        <UsageMeter usage={last.usage} budgets={last.budgets} />
       ) : null}
-      <div className="agent-turns" aria-live="polite">
-        {turns.length === 0 ? (
-          <div className="agent-empty">
-            <p>Ask about this connection’s tables, for example:</p>
-            <p className="agent-example">Which customers ordered more than 3 times last week and still have an unpaid balance?</p>
-            <p className="agent-empty-fine">
-              The agent runs on your own Amazon Bedrock access. It reads within the budgets in Settings and never writes without your approval.
-            </p>
-          </div>
-        ) : (
-          turns.map((turn) => <TurnView key={turn.id} connectionId={connection.id} turn={turn} />)
-        )}
-        <div ref={endRef} />
-      </div>
-      {last?.usage && last.budgets ? <UsageMeter usage={last.usage} budgets={last.budgets} /> : null}
-      <form
-        className="agent-input"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <textarea
-          className="input"
-          rows={3}
-          value={question}
-          placeholder="Ask a question… (Enter to send, Shift+Enter for a new line)"
-          aria-label="Question for the assistant"
-          onChange={(event) => setQuestion(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void send();
-            }
+      {isEditing ? null : (
+        <form
+          className="agent-input"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
           }}
-        />
-        {running ? (
-          <Button variant="danger" onClick={() => void stop(connection.id)}>
-            Stop
-          </Button>
-        ) : (
-          <Button variant="primary" type="submit" disabled={question.trim() === ''}>
-            Ask
-          </Button>
-        )}
-      </form>
+        >
+          <textarea
+            className="input"
+            rows={3}
+            value={question}
+            placeholder="Ask a question… (Enter to send, Shift+Enter for a new line)"
+            aria-label="Question for the assistant"
+            onChange={(event) => setQuestion(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                void send();
+              }
+            }}
+          />
+          {running ? (
+            <Button variant="danger" onClick={() => void stop(connection.id)}>
+              Stop
+            </Button>
+          ) : (
+            <Button variant="primary" type="submit" disabled={question.trim() === ''}>
+              Ask
+            </Button>
+          )}
+        </form>
+      )}
     </div>
   );
 }

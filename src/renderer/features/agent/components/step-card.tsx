@@ -3,7 +3,7 @@ import type { AgentStep } from '../../../../shared/ipc';
 
 const statusLabel: Record<AgentStep['status'], string> = {
   running: 'running…',
-  'waiting-approval': 'waiting for you',
+  'waiting-approval': 'waiting for your approval',
   done: 'done',
   error: 'failed',
   refused: 'refused by DynoTable',
@@ -14,24 +14,56 @@ export interface StepCardProps {
   onOpenResultSet?: (resultSetId: string, title: string) => void;
 }
 
-/** One tool call: collapsed to a line (tool, summary, cost); expanded it shows the exact input. */
+function tableOf(step: AgentStep): string | undefined {
+  const input = step.input;
+  if (typeof input !== 'object' || input === null) return undefined;
+  const table = (input as { table?: unknown }).table;
+  return typeof table === 'string' ? table : undefined;
+}
+
+function costText(step: AgentStep): string | undefined {
+  if (step.consumedCapacity === undefined) return undefined;
+  return `${Number.isInteger(step.consumedCapacity) ? step.consumedCapacity : step.consumedCapacity.toFixed(1)} RCU`;
+}
+
+/**
+ * One tool call: the tool, its table and its cost on the first line, what came of it on the
+ * second; expanded, the exact input the model sent. A read's result set opens in the grid.
+ */
 export function StepCard({ step, onOpenResultSet }: StepCardProps) {
   const [isOpen, setOpen] = useState(false);
-  const table = typeof (step.input as { table?: unknown })?.table === 'string' ? (step.input as { table: string }).table : undefined;
+  const table = tableOf(step);
+  const cost = costText(step);
+  const summary = step.summary ?? statusLabel[step.status];
   return (
     <div className={`agent-step is-${step.status}`}>
-      <button type="button" className="agent-step-head" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
-        <span className="agent-step-caret" aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+      <button
+        type="button"
+        className="agent-step-head"
+        aria-expanded={isOpen}
+        onClick={() => setOpen(!isOpen)}
+      >
+        <span className="agent-step-caret" aria-hidden="true">
+          {isOpen ? '▾' : '▸'}
+        </span>
         <code className="agent-step-tool">{step.tool}</code>
-        {table ? <span className="agent-step-table">{table}</span> : null}
-        <span className="agent-step-summary">{step.summary ?? statusLabel[step.status]}</span>
-        {step.consumedCapacity !== undefined ? <span className="agent-step-cost">{step.consumedCapacity} RCU</span> : null}
+        <span className="agent-step-table">{table ?? ''}</span>
+        {cost ? <span className="agent-step-cost">{cost}</span> : null}
+        <span className="agent-step-summary" title={summary}>
+          {summary}
+        </span>
       </button>
       {isOpen ? (
         <div className="agent-step-body">
-          <div className="agent-step-label">Input</div>
+          <div className="agent-step-label">Input from the model</div>
           <pre>{JSON.stringify(step.input, null, 2)}</pre>
-          <div className="agent-step-label">Status: {statusLabel[step.status]}</div>
+          <div className="agent-step-label">
+            {statusLabel[step.status]}
+            {step.items !== undefined
+              ? ` · ${step.items} item${step.items === 1 ? '' : 's'} stored as a result set`
+              : ''}
+            {cost ? ` · ${cost}` : ''}
+          </div>
         </div>
       ) : null}
       {step.resultSetId && onOpenResultSet ? (
@@ -40,7 +72,7 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
           className="link-button agent-step-open"
           onClick={() => onOpenResultSet(step.resultSetId ?? '', `${step.tool} ${table ?? ''}`.trim())}
         >
-          Open {step.items ?? 0} items
+          Open {step.items ?? 0} item{step.items === 1 ? '' : 's'} in the grid
         </button>
       ) : null}
     </div>

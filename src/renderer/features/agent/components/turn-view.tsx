@@ -1,17 +1,18 @@
 import { Markdown } from '../markdown';
 import { type ChatTurn, useAgentStore } from '../store';
-import { ErrorMessage } from '../../../ui/error-message';
 import { ApprovalCard } from './approval-card';
 import { StepCard } from './step-card';
+import { TurnError } from './turn-error';
 
 export interface TurnViewProps {
   connectionId: string;
   turn: ChatTurn;
   onOpenResultSet?: (resultSetId: string, title: string) => void;
+  onOpenSettings?: () => void;
 }
 
 /** A question and everything the agent did for it, in order: text, steps, approvals, notices. */
-export function TurnView({ connectionId, turn, onOpenResultSet }: TurnViewProps) {
+export function TurnView({ connectionId, turn, onOpenResultSet, onOpenSettings }: TurnViewProps) {
   const decide = useAgentStore((state) => state.decide);
   return (
     <article className="agent-turn">
@@ -19,15 +20,32 @@ export function TurnView({ connectionId, turn, onOpenResultSet }: TurnViewProps)
       <div className="agent-answer">
         {turn.blocks.map((block, i) => {
           if (block.kind === 'text') return <Markdown key={i} text={block.text} />;
-          if (block.kind === 'step') return <StepCard key={block.step.id} step={block.step} onOpenResultSet={onOpenResultSet} />;
+          if (block.kind === 'step')
+            return <StepCard key={block.step.id} step={block.step} onOpenResultSet={onOpenResultSet} />;
           if (block.kind === 'approval') {
-            return <ApprovalCard key={block.approval.id} approval={block.approval} onDecide={(approve) => void decide(connectionId, block.approval.id, approve)} />;
+            return (
+              <ApprovalCard
+                key={block.approval.id}
+                approval={block.approval}
+                onDecide={(approve) => void decide(connectionId, block.approval.id, approve)}
+              />
+            );
           }
-          return <p key={i} className="agent-notice">{block.message}</p>;
+          return (
+            <p key={i} className="agent-notice">
+              {block.message}
+            </p>
+          );
         })}
-        {turn.status === 'running' && turn.blocks.length === 0 ? <p className="agent-thinking">Thinking…</p> : null}
-        {turn.status === 'cancelled' ? <p className="agent-notice">Stopped. Nothing more was read or written.</p> : null}
-        {turn.error ? <ErrorMessage error={turn.error} connectionId={connectionId} compact /> : null}
+        {turn.status === 'running' && turn.blocks.length === 0 ? (
+          <p className="agent-thinking">Thinking…</p>
+        ) : null}
+        {turn.status === 'cancelled' ? (
+          <p className="agent-notice">Stopped. Nothing more was read or written.</p>
+        ) : null}
+        {turn.error ? (
+          <TurnError error={turn.error} connectionId={connectionId} onOpenSettings={onOpenSettings} />
+        ) : null}
       </div>
     </article>
   );

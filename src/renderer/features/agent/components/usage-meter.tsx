@@ -3,7 +3,10 @@ import type { AgentBudgets, AgentUsage } from '../../../../shared/ipc';
 function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
   const fraction = Math.min(1, limit > 0 ? used / limit : 0);
   return (
-    <div className={`agent-meter${fraction >= 1 ? ' is-full' : fraction > 0.8 ? ' is-high' : ''}`} title={`${label}: ${used} of ${limit}`}>
+    <div
+      className={`agent-meter${fraction >= 1 ? ' is-full' : fraction > 0.8 ? ' is-high' : ''}`}
+      title={`${label}: ${used} of ${limit}`}
+    >
       <span className="agent-meter-label">{label}</span>
       <span className="agent-meter-bar">
         <span style={{ width: `${fraction * 100}%` }} />
@@ -18,7 +21,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 /** What the current question has spent against its budgets: tokens and read capacity first. */
 export function UsageMeter({ usage, budgets }: { usage: AgentUsage; budgets: AgentBudgets }) {
   return (
-    <div className="agent-meters" aria-label="Budget used by this question">
+    <div className="agent-meters" role="group" aria-label="Budget used by this question">
       <Meter label="Tokens" used={usage.inputTokens + usage.outputTokens} limit={budgets.tokens} />
       <Meter label="RCU" used={usage.readCapacity} limit={budgets.readCapacity} />
       <Meter label="Items" used={usage.itemsRead} limit={budgets.itemsRead} />
