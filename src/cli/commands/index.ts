@@ -14,6 +14,10 @@ export const commands: Record<string, CommandEntry> = {
       'Pre-flight a table before leaving dynamoose: dotted attribute names and Date storage (exit 0/1/2).',
     load: () => import('./scan-migration'),
   },
+  sql: {
+    summary: 'Run a SQL SELECT (joins, GROUP BY, aggregates) over DynamoDB tables; --format json|csv|table.',
+    load: () => import('./sql'),
+  },
   'fix-migration': {
     summary:
       'Move dotted attributes into their nested paths (and convert ISO dates), conditionally; --dry-run first.',
