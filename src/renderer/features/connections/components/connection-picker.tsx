@@ -9,8 +9,10 @@ import { useConnectionsStore } from '../store';
 import { ConnectionCard } from './connection-card';
 import { ConnectionForm } from './connection-form';
 import { PlaygroundCard } from './playground-card';
+import { PlaygroundForm } from './playground-form';
 
-type Editing = { mode: 'new' } | { mode: 'edit'; connection: Connection };
+type Editing =
+  { mode: 'new' } | { mode: 'edit'; connection: Connection } | { mode: 'playground'; connection: Connection };
 
 export function ConnectionPicker() {
   const connections = useConnectionsStore((state) => state.connections);
@@ -22,6 +24,7 @@ export function ConnectionPicker() {
   const [editing, setEditing] = useState<Editing>();
   // The playground has its own card; list it with the others only if it is not the built-in one.
   const saved = connections.filter((connection) => connection.kind !== 'playground');
+  const playground = connections.find((connection) => connection.kind === 'playground');
 
   return (
     <div className="picker">
@@ -33,7 +36,13 @@ export function ConnectionPicker() {
         <ThemeToggle />
       </header>
       <main className="picker-main">
-        <PlaygroundCard onOpen={openConnection} />
+        <PlaygroundCard
+          playground={playground}
+          onOpen={openConnection}
+          onEdit={() => {
+            if (playground) setEditing({ mode: 'playground', connection: playground });
+          }}
+        />
         <section className="picker-section" aria-labelledby="saved-connections">
           <div className="section-header">
             <h2 id="saved-connections">Connections</h2>
@@ -60,7 +69,9 @@ export function ConnectionPicker() {
           ) : null}
         </section>
       </main>
-      {editing ? (
+      {editing?.mode === 'playground' ? (
+        <PlaygroundForm playground={editing.connection} onClose={() => setEditing(undefined)} />
+      ) : editing ? (
         <ConnectionForm
           connection={editing.mode === 'edit' ? editing.connection : undefined}
           onClose={() => setEditing(undefined)}
