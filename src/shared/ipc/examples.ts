@@ -150,7 +150,7 @@ export const examples: ChannelExamples = {
     input: { connectionId: 'prod-eu', requestId: 'signin_7Qk2fA9x' },
     output: { started: true },
     notes:
-      'Progress (the verification link and code) and the outcome arrive on the event stream under the requestId.',
+      'Progress and the outcome arrive on the event stream under the requestId. The progress event carries progress.verification: the page to open (url), the code it must show (userCode), and whether the desktop app already opened it (isOpened; browser mode never opens pages on the server).',
   },
   'playground:status': {
     summary: 'State of the local playground (DynamoDB Local).',
