@@ -4,7 +4,7 @@ import type { FixPlanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
 import { buildFixPlan } from './fix-build';
 import { runFixPlan } from './fix-run';
-import { migrationStore, withCursor } from './service';
+import { assertNotRunning, migrationStore, withCursor } from './service';
 import { newMigrationId } from './store';
 
 const runningPlans = new Set<string>();
@@ -25,6 +25,7 @@ export async function startFixPlan(
   input: ChannelInput<'migration:fixPlan'>,
   ctx: CoreContext,
 ): Promise<ChannelOutput<'migration:fixPlan'>> {
+  assertNotRunning(ctx, input.requestId);
   const store = migrationStore(ctx);
   const client = await ctx.clients.dynamo(input.connectionId);
   const readOnly = await isReadOnly(ctx, input.connectionId);
@@ -67,6 +68,7 @@ export async function startFixRun(
   input: ChannelInput<'migration:fixRun'>,
   ctx: CoreContext,
 ): Promise<ChannelOutput<'migration:fixRun'>> {
+  assertNotRunning(ctx, input.requestId);
   const store = migrationStore(ctx);
   const plan = await store.loadPlanSummary(input.planId);
   if (plan.connectionId !== input.connectionId)

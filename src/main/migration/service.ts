@@ -23,10 +23,21 @@ export function withCursor(error: unknown, cursor: string): AppFailure {
   return new AppFailure(app.code, app.message, app.retryable, { ...app.details, cursor });
 }
 
+/** Checked before any state is written, so a refused start leaves nothing half-made behind. */
+export function assertNotRunning(ctx: CoreContext, requestId: string): void {
+  if (ctx.operations.isRunning(requestId)) {
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `Request ${requestId} is already running; use a new request id.`,
+    );
+  }
+}
+
 export async function startMigrationScan(
   input: ChannelInput<'migration:scan'>,
   ctx: CoreContext,
 ): Promise<ChannelOutput<'migration:scan'>> {
+  assertNotRunning(ctx, input.requestId);
   const store = migrationStore(ctx);
   const client = await ctx.clients.dynamo(input.connectionId);
   let resume: MigrationScanCheckpoint | undefined;
