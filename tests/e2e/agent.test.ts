@@ -267,7 +267,7 @@ describe('the assistant on the playground', () => {
       /enable access to this model in the Bedrock console \(Model access\) for eu-central-1/,
     );
     // The way to the fix is one click away.
-    await lastTurn().getByRole('button', { name: 'Open Model access in the console' }).waitFor();
+    await lastTurn().getByRole('button', { name: 'Open Model access' }).waitFor();
     await lastTurn().getByRole('button', { name: 'Assistant settings' }).waitFor();
     await screenshots('agent-error');
   });

@@ -6,6 +6,7 @@ import { agentHandlers } from '../../src/main/ipc/handlers/agent';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
+import { closeSqlService } from '../../src/main/sql/service-registry';
 import {
   type AgentEvent,
   type AgentSettings,
@@ -103,6 +104,8 @@ export async function agentHarness(endpoint: string) {
     put,
     async closeAll() {
       await fake.close();
+      // run_sql starts the SQL worker of this core; a worker left running would outlive the test.
+      await closeSqlService(items.ctx);
       await items.close();
     },
   };

@@ -38,6 +38,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
     {
       text: systemPrompt({
         canPropose: q.allowed.includes('propose_changes'),
+        canSql: q.allowed.includes('run_sql'),
         connectionLabel: q.session.connection.label,
       }),
     },

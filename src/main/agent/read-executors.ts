@@ -5,6 +5,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { describeTable, listTables } from '../dynamo/tables';
 import { keyValue, toModelItem } from './plain-values';
+import { approveRead } from './read-approval';
 import {
   attributePaths,
   type BoundedRead,
@@ -30,48 +31,13 @@ function estimateCapacity(summary: TableSummary, items: number): number {
   return Math.max(0.5, (Math.min(items, Math.max(summary.itemCount, 1)) * average) / 4096 / 2);
 }
 
-/** In "ask" mode a read estimated above the threshold waits for the user's approval. */
-async function approveRead(
-  session: ToolSession,
-  step: { id: string; tool: string; input: Record<string, unknown> },
-  summary: string,
-  request: Record<string, unknown>,
-  estimate: number,
-): Promise<boolean> {
-  if (session.settings.mode !== 'ask' || estimate <= session.settings.askAboveReadCapacity) return true;
-  const id = session.approvals.newId();
-  const decision = session.approvals.wait(id, session.signal);
-  session.emit({ kind: 'step', step: { ...step, status: 'waiting-approval' } });
-  session.emit({
-    kind: 'approval',
-    approval: {
-      id,
-      kind: 'read',
-      summary: `${summary} (about ${estimate.toFixed(1)} RCU)`,
-      requests: [request],
-    },
-  });
-  const approved = await decision;
-  session.emit({
-    kind: 'approval-resolved',
-    id,
-    approved,
-    outcome: approved ? 'Read approved.' : 'Read declined.',
-  });
-  await session.audit.record(
-    { connectionId: session.connection.id, conversationId: session.conversationId },
-    { type: 'approval', approvalId: id, kind: 'read', approved, requests: [request] },
-  );
-  return approved;
-}
-
-/** Stores a read as a result set and gives the model its id, count, cost and a small sample. */
 /** The step line beside the tool and table names: how many items, and through which index. */
 function countText(read: BoundedRead, index?: string): string {
   const count = `${read.items.length} item${read.items.length === 1 ? '' : 's'}${read.truncated ? ' (more exist)' : ''}`;
   return index ? `${count} via ${index}` : count;
 }
 
+/** Stores a read as a result set and gives the model its id, count, cost and a small sample. */
 async function storeRead(
   session: ToolSession,
   summary: TableSummary,
@@ -234,7 +200,7 @@ const queryTool: ToolExecutor = async (input, session, stepId) => {
       session,
       { id: stepId, tool: 'query', input },
       `Query ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
-      request,
+      [{ operation: 'Query', ...request, Limit: limit }],
       estimateCapacity(summary, limit),
     ))
   ) {
@@ -259,7 +225,7 @@ const scanTool: ToolExecutor = async (input, session, stepId) => {
       session,
       { id: stepId, tool: 'scan', input },
       `Scan ${summary.name}${index ? ` (${index})` : ''} for up to ${limit} items`,
-      request,
+      [{ operation: 'Scan', ...request, Limit: limit }],
       estimateCapacity(summary, limit),
     ))
   ) {

@@ -1,6 +1,6 @@
 import type { Tool } from '@aws-sdk/client-bedrock-runtime';
 
-/** The agent's tools: DynamoDB reads, SQL over what it read, and write proposals. Nothing else exists. */
+/** The agent's tools: DynamoDB reads, SQL over the connection's tables, and write proposals. Nothing else exists. */
 export type ToolName =
   'list_tables' | 'describe_table' | 'get_item' | 'query' | 'scan' | 'run_sql' | 'propose_changes';
 
@@ -40,7 +40,7 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
   },
   query: {
     description:
-      'Queries a table or index by partition key, optionally with a sort key condition. The items are stored as a result set; you receive its id, count, consumed capacity and a small sample. Use run_sql to aggregate.',
+      'Queries a table or index by partition key, optionally with a sort key condition. The items are stored as a result set; you receive its id, count, consumed capacity and a small sample. To count, sum or group, prefer run_sql.',
     schema: {
       type: 'object',
       properties: {
@@ -65,7 +65,7 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
   },
   scan: {
     description:
-      'Scans a table or index, bounded by limit. Prefer query when you know a partition key. The items are stored as a result set for run_sql.',
+      'Scans a table or index, bounded by limit. Prefer query when you know a partition key, and run_sql to count, sum or group. The items are stored as a result set.',
     schema: {
       type: 'object',
       properties: {
@@ -79,7 +79,7 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
   },
   run_sql: {
     description:
-      'Runs a read-only SQL SELECT (JOIN, GROUP BY, aggregates) over DynamoDB tables of this connection; table names are DynamoDB table names, nested attributes are paths like address.city. Returns at most 50 rows.',
+      'Runs one read-only SQL SELECT (WHERE, JOIN, GROUP BY, aggregates, ORDER BY, LIMIT) over the DynamoDB tables of this connection, with exact decimal arithmetic. Key conditions in WHERE become Query or GetItem; anything else is a bounded Scan. Its reads count against your budget; data read before comes from a cache. Table names are DynamoDB table names (quote names with dashes or dots in double quotes); nested attributes are paths like address.city. You receive the columns, at most 50 rows and a resultSetId holding the whole result.',
     schema: {
       type: 'object',
       properties: { statement: { type: 'string' } },

@@ -76,11 +76,25 @@ export function requestText(request: Json): RequestText {
     .join(' · ');
   let change: string | undefined;
   if (typeof request.UpdateExpression === 'string') change = substitute(request.UpdateExpression, request);
-  else if (isObject(request.Item))
+  else if (typeof request.KeyConditionExpression === 'string' || typeof request.Limit === 'number') {
+    // A read: which items, and at most how many.
+    const parts = [
+      typeof request.KeyConditionExpression === 'string'
+        ? `where ${substitute(request.KeyConditionExpression, request)}`
+        : 'every item',
+      typeof request.FilterExpression === 'string'
+        ? `filtered by ${substitute(request.FilterExpression, request)}`
+        : '',
+      typeof request.Limit === 'number' ? `up to ${request.Limit.toLocaleString('en-US')} items` : '',
+    ];
+    change = parts.filter(Boolean).join(', ');
+  } else if (isObject(request.Item))
     change = `write ${Object.keys(request.Item).length} attributes: ${valueText({ M: request.Item })}`;
   return {
     action,
-    table: typeof request.TableName === 'string' ? request.TableName : '',
+    table:
+      (typeof request.TableName === 'string' ? request.TableName : '') +
+      (typeof request.IndexName === 'string' ? ` (${request.IndexName})` : ''),
     key,
     change,
     condition: conditionText(request),

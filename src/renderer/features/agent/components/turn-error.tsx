@@ -30,11 +30,11 @@ export function TurnError({ error, connectionId, onOpenSettings }: TurnErrorProp
         <div className="agent-error-actions">
           {modelAccessUrl ? (
             <Button size="sm" onClick={() => void openExternal(modelAccessUrl)}>
-              Open Model access in the console
+              Open Model access
             </Button>
           ) : null}
           {canFixInSettings ? (
-            <Button size="sm" variant="ghost" onClick={onOpenSettings}>
+            <Button size="sm" onClick={onOpenSettings}>
               Assistant settings
             </Button>
           ) : null}
