@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import { fromEnv, fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import { sdkTransport } from '../aws/sdk-options';
 
 export interface AdHocConnection {
@@ -14,6 +15,36 @@ export interface AdHocConnection {
  * (environment variables in most pipelines); the region from the flag, the environment or the
  * profile. Same transport settings (timeouts, adaptive retry) as the app's clients.
  */
+function isLoopback(endpoint: string | undefined): boolean {
+  if (!endpoint) return false;
+  try {
+    const host = new URL(endpoint).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * DynamoDB Local accepts any keys, so a CI job pointing at it need not invent some: the
+ * environment, then the default profile, then fixed placeholder keys. Not the full default chain:
+ * its instance-metadata step would dial out of the machine looking for keys Local never checks.
+ */
+function localCredentials(): AwsCredentialIdentityProvider {
+  const env = fromEnv();
+  const ini = fromIni({ ignoreCache: true });
+  return async () => {
+    for (const provider of [env, ini]) {
+      try {
+        return await provider();
+      } catch {
+        // try the next one
+      }
+    }
+    return { accessKeyId: 'local', secretAccessKey: 'local' };
+  };
+}
+
 export function adHocClient(connection: AdHocConnection): DynamoDBClient {
   const region =
     connection.region ??
@@ -27,6 +58,8 @@ export function adHocClient(connection: AdHocConnection): DynamoDBClient {
     ...(connection.profile ? { profile: connection.profile } : {}),
     credentials: connection.profile
       ? fromIni({ profile: connection.profile, ignoreCache: true })
-      : fromNodeProviderChain(),
+      : isLoopback(connection.endpoint)
+        ? localCredentials()
+        : fromNodeProviderChain(),
   });
 }
