@@ -4,6 +4,7 @@ import { startSsoSignIn } from '../aws/sso-sign-in';
 import { createPlayground } from '../playground/playground';
 import { createResultSetStore } from '../resultsets/store';
 import { isAllowedExternalUrl } from '../security/external-links';
+import { closeSqlService } from '../sql/service-registry';
 import type { CoreContext, SecretStore } from './context';
 import { EventBus } from './events';
 import { OperationRegistry } from './operations';
@@ -59,5 +60,6 @@ export async function shutdownCore(ctx: CoreContext): Promise<void> {
   ctx.operations.cancelAll();
   ctx.clients.destroy();
   await ctx.resultSets.close();
+  await closeSqlService(ctx);
   await ctx.playground.stop();
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import { AgentPanel } from '../agent/components/agent-panel';
+import { SqlWorkbench } from '../sql/components/sql-workbench';
 
 export interface WorkspaceToolProps {
   connection: Connection;
@@ -20,6 +21,7 @@ export interface WorkspaceTool {
 }
 
 export const workspaceTools: WorkspaceTool[] = [
+  { id: 'sql', title: 'SQL', order: 10, placement: 'tab', Component: SqlWorkbench },
   { id: 'agent', title: 'Assistant', order: 90, placement: 'dock', Component: AgentPanel },
 ];
 

@@ -1,0 +1,102 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
+import { call } from '../../../ipc/client';
+import { SqlCell } from './sql-cell';
+
+const ROW_HEIGHT = 26;
+const BLOCK = 200;
+const OVERSCAN = 12;
+
+type Row = (AttributeValue | null)[];
+
+/** Blocks of 200 rows fetched on demand from the result in main; nothing else is held. */
+class WindowCache {
+  private readonly blocks = new Map<number, Row[] | 'loading'>();
+  private readonly listeners = new Set<() => void>();
+  constructor(private readonly resultId: string) {}
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  row(index: number): Row | undefined {
+    const block = this.blocks.get(Math.floor(index / BLOCK));
+    return block === undefined || block === 'loading' ? undefined : block[index % BLOCK];
+  }
+  ensure(first: number, last: number): void {
+    for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) {
+      if (this.blocks.has(b)) continue;
+      this.blocks.set(b, 'loading');
+      void call('sql:window', { resultId: this.resultId, offset: b * BLOCK, limit: BLOCK }).then((result) => {
+        if (result.ok) this.blocks.set(b, result.value.rows);
+        else this.blocks.delete(b);
+        for (const listener of this.listeners) listener();
+      });
+    }
+  }
+}
+
+export interface ResultGridProps {
+  resultId: string;
+  total: number;
+  columns: string[];
+  columnTypes: string[];
+}
+
+/** A virtualized grid: only rows in view exist in the DOM, and only their blocks are fetched. */
+export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGridProps) {
+  const cache = useMemo(() => new WindowCache(resultId), [resultId]);
+  const [, setVersion] = useState(0);
+  useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(400);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+    setScrollTop(0);
+  }, [resultId]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(total - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  useEffect(() => {
+    if (total > 0) cache.ensure(first, last);
+  }, [cache, first, last, total]);
+  // Fixed widths: every row is its own grid, and max-content would size each row differently.
+  const template = columns.map((column, j) => `${Math.min(360, Math.max(column.length * 8 + 28, columnTypes[j] === 'N' ? 110 : 180))}px`).join(' ');
+  const rows = [];
+  for (let i = first; i <= last; i++) {
+    const row = cache.row(i);
+    rows.push(
+      <div key={i} className="sql-row" role="row" aria-rowindex={i + 2} style={{ top: (i + 1) * ROW_HEIGHT, gridTemplateColumns: `56px ${template}` }}>
+        <span className="sql-rownum" role="rowheader">
+          {i + 1}
+        </span>
+        {columns.map((column, j) => (
+          <span key={column} role="gridcell" className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}>
+            {row ? <SqlCell value={row[j]} /> : <span className="sql-loading" />}
+          </span>
+        ))}
+      </div>,
+    );
+  }
+  return (
+    <div className="sql-grid" ref={scroller} role="grid" aria-rowcount={total + 1} aria-label="Query results" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <div className="sql-grid-body" style={{ height: (total + 1) * ROW_HEIGHT }}>
+        <div className="sql-row sql-header" role="row" style={{ top: scrollTop, gridTemplateColumns: `56px ${template}` }}>
+          <span className="sql-rownum">#</span>
+          {columns.map((column, j) => (
+            <span key={column} role="columnheader" className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'} title={`${column} (${columnTypes[j] ?? ''})`}>
+              {column}
+            </span>
+          ))}
+        </div>
+        {rows}
+      </div>
+    </div>
+  );
+}

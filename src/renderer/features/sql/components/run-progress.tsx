@@ -1,0 +1,24 @@
+import { useOperation } from '../../operations/store';
+import { Button } from '../../../ui/button';
+
+/** Progress of a running statement (items, pages, capacity) with its Cancel button. */
+export function RunProgress({ requestId, onCancel }: { requestId: string; onCancel(): void }) {
+  const operation = useOperation(requestId);
+  const p = operation?.progress;
+  const fraction = p?.fraction;
+  return (
+    <div className="sql-progress" role="status" aria-live="polite">
+      <div className="sql-progress-bar" aria-hidden="true">
+        <span style={{ width: fraction === undefined ? '30%' : `${Math.round(fraction * 100)}%` }} className={fraction === undefined ? 'is-indeterminate' : ''} />
+      </div>
+      <span>
+        {p?.message ?? 'Starting'}
+        {p ? ` · ${p.items.toLocaleString('en-US')} items · ${p.pages} pages · ${p.consumedCapacity.toLocaleString('en-US')} RCU` : ''}
+        {fraction !== undefined ? ` · ${Math.round(fraction * 100)}%` : ''}
+      </span>
+      <Button size="sm" variant="danger" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

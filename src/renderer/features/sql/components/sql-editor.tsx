@@ -1,0 +1,126 @@
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
+import { sql, SQLDialect, type SQLNamespace, StandardSQL } from '@codemirror/lang-sql';
+import { type Diagnostic, setDiagnostics } from '@codemirror/lint';
+import { Compartment, EditorState } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { type StatementRange, statementAt } from '../statement-at';
+import { sqlHighlight } from './sql-highlight';
+
+/** DynoTable's functions, so they highlight and complete like the built-in ones. */
+const FUNCTIONS =
+  'count sum avg min max coalesce ifnull nullif greatest least lower upper length trim ltrim rtrim substr substring replace concat split_part begins_with starts_with contains size type_of abs round floor ceil ceiling now to_epoch_ms to_iso date_trunc date_part date_add date_diff cast';
+
+const dialect = SQLDialect.define({
+  ...StandardSQL.spec,
+  builtin: `${StandardSQL.spec.builtin ?? ''} ${FUNCTIONS}`,
+  identifierQuotes: '"`',
+  caseInsensitiveIdentifiers: true,
+});
+
+export interface EditorError {
+  from: number;
+  to: number;
+  message: string;
+}
+
+export interface SqlEditorProps {
+  value: string;
+  schema: SQLNamespace;
+  error?: EditorError;
+  onChange(text: string): void;
+  onRun(statement: StatementRange): void;
+  onPlan(statement: StatementRange): void;
+  /** The statement the toolbar's Run and Plan buttons would use, as the cursor moves. */
+  onCursor?(statement: StatementRange): void;
+}
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--surface)', color: 'var(--text)' },
+  '.cm-content': { fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, monospace)', caretColor: 'var(--text)' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-subtle)', color: 'var(--text-faint)', border: 'none' },
+  '.cm-activeLine': { backgroundColor: 'var(--bg-hover)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--bg-selected)' },
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--danger)', textUnderlineOffset: '3px' },
+  '.cm-tooltip': { backgroundColor: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' },
+});
+
+/**
+ * CodeMirror 6 with SQL highlighting, completion of tables, entity views and attribute paths,
+ * Ctrl/Cmd+Enter to run the statement under the cursor (or the selection), Shift+Ctrl/Cmd+Enter
+ * to show its plan, and the last error underlined where it is.
+ */
+export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCursor }: SqlEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | undefined>(undefined);
+  const language = useRef(new Compartment());
+  const callbacks = useRef({ onChange, onRun, onPlan, onCursor });
+  callbacks.current = { onChange, onRun, onPlan, onCursor };
+
+  useEffect(() => {
+    const current = (target: EditorView): StatementRange => {
+      const { main } = target.state.selection;
+      return statementAt(target.state.doc.toString(), main.head, { from: main.from, to: main.to });
+    };
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          drawSelection(),
+          highlightActiveLine(),
+          bracketMatching(),
+          closeBrackets(),
+          autocompletion(),
+          syntaxHighlighting(sqlHighlight),
+          placeholder('SELECT … FROM …'),
+          language.current.of(sql({ dialect, schema, upperCaseKeywords: true })),
+          keymap.of([
+            { key: 'Mod-Enter', run: (target) => (callbacks.current.onRun(current(target)), true) },
+            { key: 'Shift-Mod-Enter', run: (target) => (callbacks.current.onPlan(current(target)), true) },
+            ...closeBracketsKeymap,
+            ...completionKeymap,
+            ...historyKeymap,
+            indentWithTab,
+            ...defaultKeymap,
+          ]),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+            if (update.docChanged || update.selectionSet) callbacks.current.onCursor?.(current(update.view));
+          }),
+          EditorView.contentAttributes.of({ 'aria-label': 'SQL statement' }),
+          theme,
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => editor.destroy();
+    // The editor is created once; value and schema changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: language.current.reconfigure(sql({ dialect, schema, upperCaseKeywords: true })) });
+  }, [schema]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const length = editor.state.doc.length;
+    const diagnostics: Diagnostic[] = error
+      ? [{ from: Math.min(error.from, length), to: Math.min(Math.max(error.to, error.from + 1), length), severity: 'error', message: error.message }]
+      : [];
+    editor.dispatch(setDiagnostics(editor.state, diagnostics));
+  }, [error]);
+
+  return <div className="sql-editor" ref={host} />;
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleItems } from '../../resources/playground/sample-table';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+
+// The SQL workbench driven like a user: real browser-mode server and core (the SQL worker
+// included), the playground's DynamoDB Local with the sample single-table design, Chromium.
+const slow = { timeout: 120_000 };
+const JOIN_GROUP = `SELECT u.name, COUNT(*) AS orders, SUM(o.total) AS revenue
+FROM orders o JOIN users u ON o.PK = u.PK
+GROUP BY u.name
+ORDER BY revenue DESC, u.name`;
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  const status = await app.core.playground.start();
+  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Revenue per customer computed from the sample items with plain loops, in cents. */
+function expectedRevenue(): { name: string; orders: number; cents: number }[] {
+  const items = sampleItems();
+  const names = new Map<string, string>();
+  for (const item of items) if (item.SK && 'S' in item.SK && item.SK.S === 'PROFILE' && item.name && 'S' in item.name && item.PK && 'S' in item.PK) names.set(item.PK.S, item.name.S);
+  const groups = new Map<string, { orders: number; cents: number }>();
+  for (const item of items) {
+    if (!item.SK || !('S' in item.SK) || !item.SK.S.startsWith('ORDER#') || !item.PK || !('S' in item.PK)) continue;
+    const name = names.get(item.PK.S);
+    if (!name || !item.total || !('N' in item.total)) continue;
+    const group = groups.get(name) ?? { orders: 0, cents: 0 };
+    group.orders += 1;
+    group.cents += Math.round(Number(item.total.N) * 100);
+    groups.set(name, group);
+  }
+  return [...groups].map(([name, g]) => ({ name, ...g })).sort((a, b) => b.cents - a.cents || (a.name < b.name ? -1 : 1));
+}
+
+async function typeStatement(sql: string): Promise<void> {
+  const { page } = browser;
+  const editor = page.locator('.sql-editor .cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+}
+
+describe('SQL workbench', () => {
+  it('runs a JOIN + GROUP BY on the playground and shows the grid and the chart', async () => {
+    const { page } = browser;
+    await useColorScheme(page, 'light');
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByRole('tab', { name: 'SQL' }).click(slow);
+    await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
+
+    await typeStatement(JOIN_GROUP);
+    await page.keyboard.press('Control+Enter');
+    const bars = page.locator('.sql-chart svg rect.sql-bar');
+    await bars.first().waitFor(slow);
+
+    const expected = expectedRevenue();
+    const firstRow = page.locator('.sql-grid [role="row"][aria-rowindex="2"]');
+    const cells = await firstRow.locator('[role="gridcell"]').allInnerTexts();
+    expect(cells).toEqual([expected[0]!.name, String(expected[0]!.orders), (expected[0]!.cents / 100).toString()]);
+    expect(await page.locator('.sql-result-bar').innerText()).toMatch(new RegExp(`^${expected.length} rows`));
+    // One measure at a time (revenue, the last numeric column); the picker switches to orders.
+    expect(await bars.count()).toBe(Math.min(expected.length, 60));
+    await page.keyboard.press('Escape');
+    await browser.screenshot('sql-join-group-chart');
+    await page.getByLabel('Value').selectOption('orders');
+    expect(await page.getByLabel('Value').inputValue()).toBe('orders');
+    expect(await page.locator('.sql-chart figcaption').innerText()).toMatch(/orders/);
+
+    await page.getByRole('button', { name: 'Line' }).click();
+    await page.locator('.sql-chart polyline.sql-line').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Plan' }).click();
+    await page.getByRole('button', { name: 'Plan', exact: true }).click();
+    const plan = page.locator('.sql-plan');
+    await plan.waitFor();
+    expect(await plan.innerText()).toMatch(/Scan[\s\S]*DynoTableSample[\s\S]*cached/);
+    await browser.screenshot('sql-plan');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('underlines a mistake where it is and shows the sentence with line and column', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Results' }).click();
+    await typeStatement('SELECT u.name,\n  COUNT(*\nFROM users u');
+    await page.keyboard.press('Control+Enter');
+    const alert = page.getByRole('alert');
+    await alert.waitFor(slow);
+    expect(await alert.innerText()).toMatch(/line 3, column 1/);
+    await page.locator('.cm-lintRange-error').first().waitFor();
+    expect(await page.locator('.cm-lintRange-error').first().innerText()).toBe('FROM');
+    await page.keyboard.press('Escape');
+    await browser.screenshot('sql-syntax-error');
+
+    await typeStatement("SELECT userId, name FROM users WHERE PK = 'USER#u1'");
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.sql-result-bar', { hasText: /^1 row/ }).waitFor(slow);
+    const profile = sampleItems().find((i) => i.PK && 'S' in i.PK && i.PK.S === 'USER#u1' && i.SK && 'S' in i.SK && i.SK.S === 'PROFILE')!;
+    expect(await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts()).toEqual(['u1', (profile.name as { S: string }).S]);
+    expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await useColorScheme(page, 'dark');
+    await browser.screenshot('sql-point-query-dark');
+    await useColorScheme(page, 'light');
+  });
+});
