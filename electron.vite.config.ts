@@ -67,6 +67,9 @@ export default defineConfig({
           // The result-set store's worker thread; src/main/resultsets resolves it as
           // path.join(__dirname, 'resultset-worker.js').
           'resultset-worker': at('src/main/resultsets/worker.ts'),
+          // The SQL workbench's worker thread (fetch, hold and query the data); src/main/sql
+          // resolves it as path.join(__dirname, 'sql-worker.js').
+          'sql-worker': at('src/main/sql/worker/sql-worker.ts'),
         },
         output: { format: 'cjs', entryFileNames: '[name].js' },
       },

@@ -20,6 +20,9 @@ const entryPoints = [{ in: 'src/cli/index.ts', out: 'index' }];
 // H3's worker thread entry; the store resolves it as path.join(__dirname, 'resultset-worker.js').
 const worker = 'src/main/resultsets/worker.ts';
 if (existsSync(path.join(root, worker))) entryPoints.push({ in: worker, out: 'resultset-worker' });
+// The SQL workbench's worker thread (browser mode runs SQL there too); resolved as sql-worker.js.
+const sqlWorker = 'src/main/sql/worker/sql-worker.ts';
+if (existsSync(path.join(root, sqlWorker))) entryPoints.push({ in: sqlWorker, out: 'sql-worker' });
 
 const started = Date.now();
 // esbuild has already printed each error with its location; a stack trace would only bury them.
