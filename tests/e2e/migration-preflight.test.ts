@@ -70,7 +70,8 @@ describe('migration pre-flight page', () => {
     expect(await dotted.locator('svg rect').count()).toBe(4);
     await browser.screenshot('migration-report-light');
 
-    await dotted.getByRole('button', { name: 'order#004 · 4' }).click();
+    // { } shows the stored JSON beside the report.
+    await dotted.getByRole('button', { name: 'Show the JSON of order#004 · 4' }).click();
     const panel = page.getByRole('complementary', { name: 'Sample item' });
     await panel.locator('pre').waitFor();
     expect(await panel.locator('pre').innerText()).toContain('"address.city"');
@@ -79,23 +80,24 @@ describe('migration pre-flight page', () => {
     await browser.screenshot('migration-report-dark');
     await useColorScheme(page, 'light');
     await panel.getByRole('button', { name: 'Close the item' }).click();
+
+    // One click on the key opens the item in the editor (Items view); back to Pre-flight after.
+    await dotted.getByRole('button', { name: 'order#004 · 4', exact: true }).click();
+    const editor = page.getByRole('complementary', { name: 'Item editor' });
+    await editor.waitFor();
+    await expect.poll(() => editor.innerText()).toContain('address.city');
+    await browser.screenshot('migration-sample-in-editor');
+    await editor.getByRole('button', { name: 'Close the editor' }).click();
+    await page.getByRole('tab', { name: 'Pre-flight' }).click();
+    await page.locator('.mig-verdict').waitFor();
   });
 
   it('dry-runs the fix, runs it, and a new scan comes back clean for the moved attributes', async () => {
     const { page } = browser;
-    await page
-      .getByRole('radio', { name: /Top-level wins/ })
-      .check({ timeout: 15_000 })
-      .catch(async (error: unknown) => {
-        await browser.screenshot('debug-policy');
-        throw error;
-      });
+    await page.getByRole('radio', { name: /Top-level wins/ }).check();
     await page.getByRole('button', { name: 'Dry run' }).click();
     const plan = page.locator('.mig-plan');
-    await plan.waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
-      await browser.screenshot('debug-plan');
-      throw error;
-    });
+    await plan.waitFor(slow);
     expect(await plan.innerText()).toMatch(
       /conditional updates: 4 moves, 2 removals, 0 date conversions\. 1 left for review/,
     );

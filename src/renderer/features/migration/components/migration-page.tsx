@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { PlainKey } from '../../../../shared/ipc';
 import { ErrorMessage } from '../../../ui/error-message';
-import type { TableViewProps } from '../../table/tabs';
+import { tableViews, type TableViewProps } from '../../table/tabs';
+import { useEditorStore } from '../../editor/store';
+import { useWorkspaceStore } from '../../workspace/store';
+import { taggedKey } from '../keys';
 import { useSettleOnEnd } from '../hooks';
 import { useMigrationStore, useMigrationTable } from '../store';
 import { FixPanel } from './fix-panel';
@@ -61,7 +64,29 @@ export function MigrationPage({ connection, table, description }: TableViewProps
             />
           </div>
         </section>
-        {report ? <ReportView report={report} onOpenSample={setOpenKey} /> : null}
+        {report ? (
+          <ReportView
+            report={report}
+            samples={{
+              open: (key) => {
+                // One click: the item editor in the Items view (the report stays here, one tab away).
+                // Read at click time: tabs.ts registers this page, so it is loaded by then.
+                if (!tableViews.some((view) => view.id === 'items')) {
+                  setOpenKey(key);
+                  return;
+                }
+                void useEditorStore
+                  .getState()
+                  .openItem(
+                    { connectionId: connection.id, table, keys: report.keys },
+                    taggedKey(key, report.keys),
+                  );
+                useWorkspaceStore.getState().setTableView(table, 'items');
+              },
+              peek: setOpenKey,
+            }}
+          />
+        ) : null}
         {report &&
         report.complete &&
         (report.dottedAttributes.length > 0 || report.dateAttributes.some((d) => d.iso > 0)) ? (

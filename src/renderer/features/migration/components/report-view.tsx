@@ -12,18 +12,19 @@ import { download } from '../keys';
 import { SampleKeys } from './sample-keys';
 import { StackedBar } from './stacked-bar';
 
-interface ReportViewProps {
-  report: MigrationReport;
-  onOpenSample(key: PlainKey): void;
+export interface SampleActions {
+  /** Opens the item in the editor. */
+  open(key: PlainKey): void;
+  /** Shows the item's JSON beside the report. */
+  peek(key: PlainKey): void;
 }
 
-function DottedCard({
-  finding,
-  onOpenSample,
-}: {
-  finding: DottedAttributeFinding;
-  onOpenSample(key: PlainKey): void;
-}) {
+interface ReportViewProps {
+  report: MigrationReport;
+  samples: SampleActions;
+}
+
+function DottedCard({ finding, samples }: { finding: DottedAttributeFinding; samples: SampleActions }) {
   return (
     <article className="mig-card">
       <header className="mig-card-header">
@@ -49,18 +50,12 @@ function DottedCard({
           a parent that is not a map: the fix lists {finding.parentNotMap === 1 ? 'it' : 'them'} for review.
         </p>
       ) : null}
-      <SampleKeys keys={finding.sampleKeys} onOpen={onOpenSample} />
+      <SampleKeys keys={finding.sampleKeys} onOpen={samples.open} onPeek={samples.peek} />
     </article>
   );
 }
 
-function DateCard({
-  finding,
-  onOpenSample,
-}: {
-  finding: DateAttributeFinding;
-  onOpenSample(key: PlainKey): void;
-}) {
+function DateCard({ finding, samples }: { finding: DateAttributeFinding; samples: SampleActions }) {
   return (
     <article className="mig-card">
       <header className="mig-card-header">
@@ -89,7 +84,7 @@ function DateCard({
           { label: 'Epoch s', value: finding.epochSeconds, tone: 'muted' },
         ]}
       />
-      <SampleKeys keys={finding.sampleKeys} onOpen={onOpenSample} />
+      <SampleKeys keys={finding.sampleKeys} onOpen={samples.open} onPeek={samples.peek} />
     </article>
   );
 }
@@ -100,7 +95,7 @@ async function exportAs(scanId: string, format: ExportFormat): Promise<void> {
 }
 
 /** The report page: verdict first, then one chart per finding, samples one click away. */
-export function ReportView({ report, onOpenSample }: ReportViewProps) {
+export function ReportView({ report, samples }: ReportViewProps) {
   const { verdict } = report;
   return (
     <section className="mig-report" aria-labelledby="mig-report-title">
@@ -138,7 +133,7 @@ export function ReportView({ report, onOpenSample }: ReportViewProps) {
       ) : null}
       <div className="mig-cards">
         {report.dottedAttributes.map((finding) => (
-          <DottedCard key={finding.name} finding={finding} onOpenSample={onOpenSample} />
+          <DottedCard key={finding.name} finding={finding} samples={samples} />
         ))}
       </div>
       <h3 className="mig-section-title">
@@ -154,7 +149,7 @@ export function ReportView({ report, onOpenSample }: ReportViewProps) {
       ) : null}
       <div className="mig-cards">
         {report.dateAttributes.map((finding) => (
-          <DateCard key={finding.path} finding={finding} onOpenSample={onOpenSample} />
+          <DateCard key={finding.path} finding={finding} samples={samples} />
         ))}
       </div>
     </section>
