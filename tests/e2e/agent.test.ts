@@ -50,6 +50,10 @@ const text = (item: Item, name: string): string | undefined => {
   const value = item[name];
   return value && 'S' in value ? value.S : undefined;
 };
+const numberOf = (item: Item, name: string): string | undefined => {
+  const value = item[name];
+  return value && 'N' in value ? value.N : undefined;
+};
 
 function seeded(pk: string, sk: string): Item | undefined {
   return sampleItems().find((item) => text(item, 'PK') === pk && text(item, 'SK') === sk);
@@ -112,10 +116,13 @@ describe('the assistant on the playground', () => {
   });
 
   it('reads with visible steps, asks before writing, applies the approved write, and streams the answer', async () => {
+    const { page } = browser;
     // Counted here from the seed itself, not from anything the app computed.
     const orders = sampleItems().filter(
       (i) => text(i, 'PK') === 'USER#u1' && text(i, 'SK')?.startsWith('ORDER#'),
     );
+    const cents = orders.reduce((sum, o) => sum + Math.round(Number(numberOf(o, 'total')) * 100), 0);
+    const spent = Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
     const answer = `User u1 has **${orders.length} orders**. I marked the profile as VIP.`;
     const rest = gate();
     await ask('How many orders does u1 have? Then mark u1 as VIP.', [
@@ -130,6 +137,17 @@ describe('the assistant on the playground', () => {
               table: SAMPLE_TABLE,
               partitionKey: 'USER#u1',
               sortKey: { op: 'begins_with', value: 'ORDER#' },
+            },
+          },
+        ],
+      },
+      {
+        kind: 'tool',
+        tools: [
+          {
+            name: 'run_sql',
+            input: {
+              statement: `SELECT COUNT(*) AS orders, SUM(total) AS spent FROM ${SAMPLE_TABLE} WHERE PK = 'USER#u1' AND begins_with(SK, 'ORDER#')`,
             },
           },
         ],
@@ -164,6 +182,13 @@ describe('the assistant on the playground', () => {
       .locator('.agent-step-summary', { hasText: new RegExp(`^${orders.length} items$`) })
       .waitFor();
 
+    // run_sql went through the SQL workbench's worker to the playground: one row, the right sums.
+    await step('run_sql')
+      .locator('.agent-step-summary', { hasText: new RegExp(`^1 row · ${orders.length} items read$`) })
+      .waitFor();
+    const sqlResult = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(sqlResult).toContain(JSON.stringify([{ orders: orders.length, spent }]));
+
     const card = lastTurn().getByRole('region', { name: 'Approval needed' });
     await card.getByText('Approve these writes?').waitFor();
     // In words, derived from the exact request: which item, what changes, on what condition.
@@ -171,6 +196,8 @@ describe('the assistant on the playground', () => {
     expect(words).toMatch(/UPDATE\s+USER#u1 · PROFILE\s+in DynoTableSample/);
     expect(words).toContain('SET vip = true');
     expect(words).toContain('only if PK exists and vip is not set');
+    await card.getByRole('button', { name: 'Approve and write' }).scrollIntoViewIfNeeded();
+    await screenshots('agent-approval');
     await card.getByText('Exact request (DynamoDB JSON)').click();
     const request = await card.locator('pre').innerText();
     expect(request).toContain('"operation": "UpdateItem"');
@@ -178,7 +205,6 @@ describe('the assistant on the playground', () => {
     expect(request).toContain('"ConditionExpression"');
     // Nothing is written while the card waits.
     expect((await storedItem('USER#u1', 'PROFILE'))?.vip).toBeUndefined();
-    await screenshots('agent-approval');
 
     await card.getByRole('button', { name: 'Approve and write' }).click();
     await card.getByRole('status').filter({ hasText: 'Approved: 1 of 1 written.' }).waitFor();
@@ -205,6 +231,25 @@ describe('the assistant on the playground', () => {
     await lastTurn().getByText('"begins_with"').waitFor();
     await step('query').scrollIntoViewIfNeeded();
     await screenshots('agent-step-expanded');
+
+    // One click opens what a step read in the items grid, straight from main's result set.
+    await lastTurn()
+      .getByRole('button', { name: `Open ${orders.length} items in the grid` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^query · DynoTableSample/ });
+    const grid = dialog.getByRole('grid');
+    await grid.getByRole('gridcell', { name: 'ORDER#o1', exact: true }).waitFor();
+    expect(await grid.getAttribute('aria-rowcount')).toBe(String(orders.length));
+    expect(await grid.getByRole('row').count()).toBe(orders.length + 1);
+    await screenshots('agent-result-grid');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await lastTurn().getByRole('button', { name: 'Open 1 item in the grid' }).click();
+    const sqlGrid = page.getByRole('dialog', { name: /^run_sql/ }).getByRole('grid');
+    await sqlGrid.getByRole('columnheader', { name: 'spent' }).waitFor();
+    await sqlGrid.getByRole('gridcell', { name: String(spent), exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await sqlGrid.waitFor({ state: 'detached' });
   });
 
   it('writes nothing when the user rejects', async () => {

@@ -157,6 +157,8 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
     step: {
       summary: `${rowsText} · ${readText}`,
       resultSetId,
+      // SQL rows have no key; the first column leads in the grid, as in the statement.
+      keys: { partitionKey: { name: summary.columns[0] ?? 'row', type: 'S' } },
       items: Math.min(summary.total, ROWS_STORED),
       consumedCapacity,
     },

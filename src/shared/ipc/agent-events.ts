@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keySchemaSchema } from './tables';
 
 export const agentBudgetsSchema = z.object({
   modelCalls: z.number().int().min(1).max(100),
@@ -26,6 +27,8 @@ export const agentStepSchema = z.object({
   status: z.enum(['running', 'waiting-approval', 'done', 'error', 'refused']),
   summary: z.string().optional(),
   resultSetId: z.string().optional(),
+  /** Key attributes of the result set's rows, so the grid shows them first. */
+  keys: keySchemaSchema.optional(),
   items: z.number().int().optional(),
   consumedCapacity: z.number().optional(),
 });
@@ -45,9 +48,13 @@ export const agentEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), delta: z.string() }),
   z.object({ kind: z.literal('step'), step: agentStepSchema }),
   z.object({ kind: z.literal('approval'), approval: agentApprovalSchema }),
-  z.object({ kind: z.literal('approval-resolved'), id: z.string(), approved: z.boolean(), outcome: z.string() }),
+  z.object({
+    kind: z.literal('approval-resolved'),
+    id: z.string(),
+    approved: z.boolean(),
+    outcome: z.string(),
+  }),
   z.object({ kind: z.literal('usage'), usage: agentUsageSchema, budgets: agentBudgetsSchema }),
   z.object({ kind: z.literal('notice'), message: z.string() }),
 ]);
 export type AgentEvent = z.infer<typeof agentEventSchema>;
-

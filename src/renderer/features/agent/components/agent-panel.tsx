@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../../ui/error-message';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAgentStore } from '../store';
 import { AgentSettingsForm } from './agent-settings-form';
+import { type OpenResultSet, ResultSetDialog } from './result-set-dialog';
 import { TurnView } from './turn-view';
 import { UsageMeter } from './usage-meter';
 import '../agent.css';
@@ -19,6 +20,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
   const { ask, stop, newConversation, loadSettings, saveSettings } = useAgentStore.getState();
   const [question, setQuestion] = useState('');
   const [isEditing, setEditing] = useState(false);
+  const [openResultSet, setOpenResultSet] = useState<OpenResultSet>();
   const [loadError, setLoadError] = useState<AppError>();
   const endRef = useRef<HTMLDivElement>(null);
 
@@ -97,6 +99,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
                 connectionId={connection.id}
                 turn={turn}
                 onOpenSettings={() => setEditing(true)}
+                onOpenResultSet={setOpenResultSet}
               />
             ))
           )}
@@ -139,6 +142,9 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           )}
         </form>
       )}
+      {openResultSet ? (
+        <ResultSetDialog {...openResultSet} onClose={() => setOpenResultSet(undefined)} />
+      ) : null}
     </div>
   );
 }

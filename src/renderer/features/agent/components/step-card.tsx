@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AgentStep } from '../../../../shared/ipc';
+import type { OpenResultSet } from './result-set-dialog';
 
 const statusLabel: Record<AgentStep['status'], string> = {
   running: 'running…',
@@ -11,14 +12,14 @@ const statusLabel: Record<AgentStep['status'], string> = {
 
 export interface StepCardProps {
   step: AgentStep;
-  onOpenResultSet?: (resultSetId: string, title: string) => void;
+  onOpenResultSet?: (open: OpenResultSet) => void;
 }
 
-function tableOf(step: AgentStep): string | undefined {
+function inputField(step: AgentStep, name: string): string | undefined {
   const input = step.input;
   if (typeof input !== 'object' || input === null) return undefined;
-  const table = (input as { table?: unknown }).table;
-  return typeof table === 'string' ? table : undefined;
+  const value = (input as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function costText(step: AgentStep): string | undefined {
@@ -32,7 +33,9 @@ function costText(step: AgentStep): string | undefined {
  */
 export function StepCard({ step, onOpenResultSet }: StepCardProps) {
   const [isOpen, setOpen] = useState(false);
-  const table = tableOf(step);
+  const table = inputField(step, 'table');
+  // A SQL step has no table; its statement (on one line) says more than any name would.
+  const statement = inputField(step, 'statement')?.replace(/\s+/g, ' ');
   const cost = costText(step);
   const summary = step.summary ?? statusLabel[step.status];
   return (
@@ -47,7 +50,12 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
           {isOpen ? '▾' : '▸'}
         </span>
         <code className="agent-step-tool">{step.tool}</code>
-        <span className="agent-step-table">{table ?? ''}</span>
+        <span
+          className={`agent-step-table${statement && !table ? ' is-sql' : ''}`}
+          title={table ?? statement}
+        >
+          {table ?? statement ?? ''}
+        </span>
         {cost ? <span className="agent-step-cost">{cost}</span> : null}
         <span className="agent-step-summary" title={summary}>
           {summary}
@@ -66,11 +74,17 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
           </div>
         </div>
       ) : null}
-      {step.resultSetId && onOpenResultSet ? (
+      {step.resultSetId && step.keys && onOpenResultSet ? (
         <button
           type="button"
           className="link-button agent-step-open"
-          onClick={() => onOpenResultSet(step.resultSetId ?? '', `${step.tool} ${table ?? ''}`.trim())}
+          onClick={() =>
+            onOpenResultSet({
+              resultSetId: step.resultSetId ?? '',
+              keys: step.keys ?? { partitionKey: { name: 'pk', type: 'S' } },
+              title: `${step.tool}${table ? ` · ${table}` : ''} — ${summary}`,
+            })
+          }
         >
           Open {step.items ?? 0} item{step.items === 1 ? '' : 's'} in the grid
         </button>

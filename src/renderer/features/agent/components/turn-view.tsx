@@ -3,11 +3,12 @@ import { type ChatTurn, useAgentStore } from '../store';
 import { ApprovalCard } from './approval-card';
 import { StepCard } from './step-card';
 import { TurnError } from './turn-error';
+import type { OpenResultSet } from './result-set-dialog';
 
 export interface TurnViewProps {
   connectionId: string;
   turn: ChatTurn;
-  onOpenResultSet?: (resultSetId: string, title: string) => void;
+  onOpenResultSet?: (open: OpenResultSet) => void;
   onOpenSettings?: () => void;
 }
 
