@@ -140,3 +140,59 @@ describe('cancel and resume', () => {
     expect(whole.report.dottedAttributes[0]).toMatchObject({ name: 'a.b', items: Math.ceil(total / 7) });
   });
 });
+
+describe('keys and pacing', () => {
+  it('reports binary and number keys in plain JSON, and pages by the read limit', async () => {
+    const table = uniqueTableName('migbin');
+    await client.send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'id', AttributeType: 'B' },
+          { AttributeName: 'n', AttributeType: 'N' },
+        ],
+        KeySchema: [
+          { AttributeName: 'id', KeyType: 'HASH' },
+          { AttributeName: 'n', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    const total = 120;
+    for (let start = 0; start < total; start += 24) {
+      const batch = Array.from({ length: 24 }, (_, j) => start + j).map((i) => ({
+        PutRequest: {
+          Item: {
+            id: { B: Uint8Array.from([i, 255 - i]) },
+            // 2^53 + i: a key number no JS number can hold exactly
+            n: { N: (9007199254740992n + BigInt(i)).toString() },
+            ...(i === 7 ? { 'x.y': { S: 'shadow' } } : {}),
+          },
+        },
+      }));
+      await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: batch } }));
+    }
+    let pages = 0;
+    const { report } = await runMigrationScan({
+      client,
+      table,
+      scanId: 'scan-bin-1',
+      segments: 2,
+      // 40 items/s over 2 segments: pages of 20 items, so the limit is kept page by page.
+      limit: { itemsPerSecond: 40 },
+      signal: new AbortController().signal,
+      progressEveryMs: 0,
+      onProgress: (p) => (pages = p.pages),
+    });
+    expect(report.itemsScanned).toBe(total);
+    expect(pages).toBeGreaterThanOrEqual(total / 20);
+    expect(report.dottedAttributes).toEqual([
+      expect.objectContaining({
+        name: 'x.y',
+        items: 1,
+        parentMissing: 1,
+        sampleKeys: [{ id: Buffer.from([7, 248]).toString('base64'), n: '9007199254740999' }],
+      }),
+    ]);
+  });
+});
