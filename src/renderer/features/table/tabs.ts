@@ -3,6 +3,7 @@ import type { Connection } from '../../../shared/ipc';
 import type { TableDescription } from '../tables/store';
 import { TableOverview } from './components/table-overview';
 import { MigrationPage } from '../migration/components/migration-page';
+import { ItemsPage } from '../items/components/items-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -27,6 +28,7 @@ export interface TableView {
 
 export const tableViews: TableView[] = [
   { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
+  { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
   { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
 ];
 

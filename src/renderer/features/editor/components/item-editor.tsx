@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import type { Item } from '../../../../shared/dynamo/attribute-value';
+import {
+  formatDynamoJson,
+  formatPlainJson,
+  parseDynamoJson,
+  parsePlainJson,
+  plainJsonObstacle,
+} from '../../../../shared/dynamo/item-json';
+import { formatBytes, itemSize } from '../../../../shared/dynamo/item-size';
+import { keyOf, validateItem } from '../../../../shared/dynamo/validate-item';
+import { planChange } from '../../../../shared/dynamo/write-plan';
+import type { Connection } from '../../../../shared/ipc';
+import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
+import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
+import { editorKey, useEditorStore, useEditorTable } from '../store';
+import { ConflictView } from './conflict-view';
+import { DiffList } from './diff-list';
+import { FormView } from './form-view';
+import { RequestPreview } from './request-preview';
+import { TextView } from './text-view';
+
+export interface ItemEditorProps {
+  connection: Connection;
+  table: string;
+  keys: KeySchema;
+  indexes: IndexInfo[];
+  onSaved(): void;
+}
+
+type ViewKind = 'form' | 'dynamodb' | 'plain';
+
+function keyLabel(item: Item, keys: KeySchema): string {
+  return Object.values(keyOf(item, keys))
+    .map((v) => Object.values(v)[0] as string)
+    .join(' · ');
+}
+
+/** The item editor: form and JSON views, validation at the spot, the exact request, save or stage. */
+export function ItemEditor({ connection, table, keys, indexes, onSaved }: ItemEditorProps) {
+  const state = useEditorTable(connection.id, table);
+  const store = useEditorStore();
+  const [view, setView] = useState<ViewKind>('form');
+  const [showRequest, setShowRequest] = useState(false);
+  const open = state.open;
+  if (!open) return null;
+  const key = editorKey(connection.id, table);
+  const target = { connectionId: connection.id, table, keys };
+  const indexKeys = indexes.flatMap((i) => [
+    i.keys.partitionKey,
+    ...(i.keys.sortKey ? [i.keys.sortKey] : []),
+  ]);
+  const issues = validateItem(open.draft, { keys, indexKeys });
+  const planned = planChange({ table, keys }, { seen: open.seen, desired: open.draft });
+  const plainObstacle = plainJsonObstacle(open.draft);
+  const isValid = issues.length === 0;
+  const title = open.seen ? keyLabel(open.seen, keys) || 'Item' : 'New item';
+  return (
+    <aside className="item-editor" aria-label="Item editor">
+      <header className="item-editor-header">
+        <h2 title={title}>{title}</h2>
+        <span className="muted">{formatBytes(itemSize(open.draft))} of 400 KB</span>
+        <span className="toolbar-spacer" />
+        <Button size="sm" variant="ghost" aria-label="Close the editor" onClick={() => store.close(key)}>
+          ×
+        </Button>
+      </header>
+      {open.conflict ? (
+        <ConflictView
+          seen={open.seen}
+          current={open.conflict.current}
+          mine={open.conflict.mine}
+          onResolve={(choice) => store.resolve(key, choice)}
+        />
+      ) : (
+        <>
+          <nav className="view-tabs" role="tablist" aria-label="Editor views">
+            {(['form', 'dynamodb', 'plain'] as const).map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                role="tab"
+                aria-selected={view === kind}
+                className={`view-tab${view === kind ? ' is-active' : ''}`}
+                disabled={kind === 'plain' && plainObstacle !== undefined}
+                title={kind === 'plain' ? plainObstacle : undefined}
+                onClick={() => setView(kind)}
+              >
+                {kind === 'form' ? 'Form' : kind === 'dynamodb' ? 'DynamoDB JSON' : 'JSON'}
+              </button>
+            ))}
+          </nav>
+          <div className="item-editor-body">
+            {open.isLoading ? <p className="muted">Loading the current item…</p> : null}
+            {view === 'form' ? (
+              <FormView
+                item={open.draft}
+                keys={keys}
+                issues={issues}
+                onChange={(draft) => store.setDraft(key, draft)}
+              />
+            ) : null}
+            {view === 'dynamodb' ? (
+              <TextView
+                key={`d${open.savedAt ?? 0}`}
+                label="Item as DynamoDB JSON"
+                item={open.draft}
+                format={formatDynamoJson}
+                parse={parseDynamoJson}
+                onChange={(draft) => store.setDraft(key, draft)}
+              />
+            ) : null}
+            {view === 'plain' ? (
+              <TextView
+                key={`p${open.savedAt ?? 0}`}
+                label="Item as JSON"
+                item={open.draft}
+                format={formatPlainJson}
+                parse={parsePlainJson}
+                onChange={(draft) => store.setDraft(key, draft)}
+              />
+            ) : null}
+            {view !== 'form' && issues.length > 0 ? (
+              <ul className="issue-list" aria-label="Problems">
+                {issues.map((issue) => (
+                  <li key={`${issue.path.join('.')}${issue.message}`} className="field-error">
+                    {issue.path.length > 0 ? <code>{issue.path.join('.')}</code> : null} {issue.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <h3 className="item-editor-section">Changes</h3>
+            <DiffList changes={planned.diff} />
+            {planned.coverage && planned.coverage.checked < planned.coverage.total ? (
+              <p className="muted">
+                The condition checks {planned.coverage.checked} of {planned.coverage.total} attributes
+                (DynamoDB limits expressions to 4 KB); the ones you changed are always checked.
+              </p>
+            ) : null}
+            {planned.request ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={showRequest}
+                onClick={() => setShowRequest(!showRequest)}
+              >
+                {showRequest ? 'Hide' : 'Show'} the request
+              </Button>
+            ) : null}
+            {showRequest && planned.request ? (
+              <RequestPreview request={planned.request} region={connection.region} />
+            ) : null}
+          </div>
+        </>
+      )}
+      {open.error && !open.conflict ? (
+        <ErrorMessage compact error={open.error} connectionId={connection.id} />
+      ) : null}
+      {open.conflict ? null : (
+        <footer className="item-editor-footer">
+          {open.savedAt && planned.kind === 'none' ? (
+            <span className="muted" role="status">
+              Saved
+            </span>
+          ) : null}
+          <span className="toolbar-spacer" />
+          {open.seen ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                store.stage(target, { seen: open.seen, desired: null });
+                store.close(key);
+              }}
+            >
+              Stage delete
+            </Button>
+          ) : null}
+          <Button
+            disabled={!isValid || planned.kind === 'none'}
+            onClick={() => {
+              store.stage(target, { seen: open.seen, desired: open.draft });
+              store.close(key);
+            }}
+          >
+            Stage
+          </Button>
+          <Button
+            variant="primary"
+            disabled={!isValid || planned.kind === 'none' || connection.readOnly}
+            isBusy={open.isSaving}
+            title={connection.readOnly ? 'This connection is read-only.' : undefined}
+            onClick={() => void store.save(target).then((ok) => ok && onSaved())}
+          >
+            {open.seen ? 'Save' : 'Create'}
+          </Button>
+        </footer>
+      )}
+    </aside>
+  );
+}

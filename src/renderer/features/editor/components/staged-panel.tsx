@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { needsTypedConfirmation } from '../../../../shared/dynamo/confirmation';
+import { diffItems } from '../../../../shared/dynamo/diff';
+import { planChange } from '../../../../shared/dynamo/write-plan';
+import type { Connection } from '../../../../shared/ipc';
+import type { KeySchema } from '../../../../shared/ipc/tables';
+import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
+import { editorKey, useEditorStore, useEditorTable } from '../store';
+import { DiffList } from './diff-list';
+import { RequestPreview } from './request-preview';
+
+export interface StagedPanelProps {
+  connection: Connection;
+  table: string;
+  keys: KeySchema;
+  onCommitted(): void;
+}
+
+/** Staged edits: each with its diff and request; committed together in transactions. */
+export function StagedPanel({ connection, table, keys, onCommitted }: StagedPanelProps) {
+  const state = useEditorTable(connection.id, table);
+  const unstage = useEditorStore((s) => s.unstage);
+  const commit = useEditorStore((s) => s.commit);
+  const [openId, setOpenId] = useState<string>();
+  const [typed, setTyped] = useState('');
+  const key = editorKey(connection.id, table);
+  const deletes = state.staged.filter((s) => s.desired === null).length;
+  const needsName =
+    deletes > 0 && needsTypedConfirmation('commit-with-deletes', deletes, connection.isProduction);
+  if (state.staged.length === 0) return null;
+  return (
+    <section className="staged-panel" aria-label="Staged changes">
+      <header className="staged-header">
+        <h3>
+          {state.staged.length} staged change{state.staged.length === 1 ? '' : 's'}
+        </h3>
+        <span className="muted">
+          committed as{' '}
+          {state.staged.length > 1
+            ? 'TransactWriteItems (all or nothing per 100 actions)'
+            : 'one conditional write'}
+        </span>
+        <span className="toolbar-spacer" />
+        {needsName ? (
+          <input
+            className="input staged-confirm"
+            aria-label="Type the table name to confirm"
+            placeholder={`type ${table} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        ) : null}
+        <Button
+          variant="primary"
+          isBusy={state.isCommitting}
+          disabled={connection.readOnly || (needsName && typed !== table)}
+          onClick={() =>
+            void commit({ connectionId: connection.id, table, keys }, needsName ? typed : undefined).then(
+              onCommitted,
+            )
+          }
+        >
+          {state.token && state.commitError ? 'Retry commit' : 'Commit'}
+        </Button>
+      </header>
+      {state.commitError ? (
+        <ErrorMessage compact error={state.commitError} connectionId={connection.id} />
+      ) : null}
+      <ul className="staged-list">
+        {state.staged.map((entry) => {
+          const plan = planChange({ table, keys }, { seen: entry.seen, desired: entry.desired });
+          const status = entry.result?.status;
+          return (
+            <li key={entry.id} className={`staged-item${status ? ` is-${status}` : ''}`}>
+              <div className="staged-line">
+                <span className="cell-type">{plan.kind}</span>
+                <code>{keyText(entry, keys)}</code>
+                {entry.result && status !== 'written' ? (
+                  <span className="staged-reason" role="alert">
+                    {entry.result.message}
+                  </span>
+                ) : null}
+                <span className="toolbar-spacer" />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-expanded={openId === entry.id}
+                  onClick={() => setOpenId(openId === entry.id ? undefined : entry.id)}
+                >
+                  Details
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => unstage(key, entry.id)}>
+                  Discard
+                </Button>
+              </div>
+              {openId === entry.id ? (
+                <div className="staged-details">
+                  <DiffList changes={diffItems(entry.seen ?? {}, entry.desired ?? {})} />
+                  {entry.result?.current ? (
+                    <p className="muted">
+                      Stored now: <code>{JSON.stringify(entry.result.current).slice(0, 300)}</code>
+                    </p>
+                  ) : null}
+                  {plan.request ? <RequestPreview request={plan.request} region={connection.region} /> : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function keyText(
+  entry: { seen: Record<string, unknown> | null; desired: Record<string, unknown> | null },
+  keys: KeySchema,
+): string {
+  const item = (entry.seen ?? entry.desired ?? {}) as Record<string, Record<string, string>>;
+  return [keys.partitionKey.name, keys.sortKey?.name]
+    .filter((n): n is string => n !== undefined)
+    .map((n) => Object.values(item[n] ?? {})[0] ?? '')
+    .join(' · ');
+}

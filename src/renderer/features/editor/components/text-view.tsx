@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { Item } from '../../../../shared/dynamo/attribute-value';
+import { JsonTextError } from '../../../../shared/dynamo/json-text';
+
+export interface TextViewProps {
+  label: string;
+  /** The item as text, when the item changed elsewhere (the form, another view). */
+  format(item: Item): string;
+  parse(text: string): Item;
+  item: Item;
+  onChange(item: Item): void;
+}
+
+/**
+ * A JSON view of the item. What the user types is kept as typed, even while it does not parse:
+ * the mistake is shown with its line and column, and the item only changes once the text is valid.
+ */
+export function TextView({ label, format, parse, item, onChange }: TextViewProps) {
+  const [text, setText] = useState(() => format(item));
+  const [error, setError] = useState<JsonTextError | Error>();
+  return (
+    <div className="text-view">
+      <textarea
+        className={`input code text-view-area${error ? ' has-error' : ''}`}
+        aria-label={label}
+        aria-invalid={error !== undefined}
+        spellCheck={false}
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          try {
+            onChange(parse(next));
+            setError(undefined);
+          } catch (problem) {
+            setError(problem instanceof Error ? problem : new Error(String(problem)));
+          }
+        }}
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error instanceof JsonTextError
+            ? `Line ${error.line}, column ${error.column}: ${error.message.replace(/ \(line \d+, column \d+\)$/, '')}.`
+            : error.message}{' '}
+          Nothing is saved until it parses.
+        </p>
+      ) : null}
+    </div>
+  );
+}

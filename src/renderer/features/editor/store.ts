@@ -1,0 +1,191 @@
+import { create } from 'zustand';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { diffItems, rebaseChanges } from '../../../shared/dynamo/diff';
+import { keyOf } from '../../../shared/dynamo/validate-item';
+import { itemsEqual } from '../../../shared/dynamo/value-equality';
+import { newRequestToken } from '../../../shared/dynamo/write-plan';
+import type { AppError } from '../../../shared/ipc';
+import type { ChangeResult } from '../../../shared/ipc/items';
+import type { KeySchema } from '../../../shared/ipc/tables';
+import { call } from '../../ipc/client';
+
+export interface StagedEntry {
+  id: string;
+  seen: Item | null;
+  desired: Item | null;
+  result?: ChangeResult;
+}
+
+export interface OpenItem {
+  /** As loaded (null for a new item): the write is conditioned on it. */
+  seen: Item | null;
+  draft: Item;
+  isLoading?: boolean;
+  isSaving?: boolean;
+  error?: AppError;
+  /** Set when a save found the item changed by someone else. */
+  conflict?: { current: Item | null; mine: Item };
+  savedAt?: number;
+}
+
+export interface EditorTableState {
+  staged: StagedEntry[];
+  /** Reused when a commit of the same staged list is retried, so DynamoDB applies it once. */
+  token?: string;
+  isCommitting: boolean;
+  commitError?: AppError;
+  open?: OpenItem;
+}
+
+const empty: EditorTableState = { staged: [], isCommitting: false };
+let counter = 0;
+
+interface Target {
+  connectionId: string;
+  table: string;
+  keys: KeySchema;
+}
+
+interface EditorStore {
+  tables: Record<string, EditorTableState>;
+  patch(key: string, change: Partial<EditorTableState>): void;
+  openItem(target: Target, row: Item): Promise<void>;
+  openNew(target: Target): void;
+  close(key: string): void;
+  setDraft(key: string, draft: Item): void;
+  save(target: Target): Promise<boolean>;
+  stage(target: Target, change: { seen: Item | null; desired: Item | null }): void;
+  unstage(key: string, id: string): void;
+  commit(target: Target, confirmTable?: string): Promise<void>;
+  resolve(key: string, choice: 'apply-mine' | 'take-theirs' | 'overwrite'): void;
+}
+
+export const editorKey = (connectionId: string, table: string): string => `${connectionId}\u0000${table}`;
+
+function sameItem(a: Item | null, b: Item | null, keys: KeySchema): boolean {
+  return a !== null && b !== null && itemsEqual(keyOf(a, keys), keyOf(b, keys));
+}
+
+export const useEditorStore = create<EditorStore>()((set, get) => ({
+  tables: {},
+  patch(key, change) {
+    set((state) => ({ tables: { ...state.tables, [key]: { ...(state.tables[key] ?? empty), ...change } } }));
+  },
+  async openItem({ connectionId, table, keys }, row) {
+    const key = editorKey(connectionId, table);
+    get().patch(key, { open: { seen: row, draft: row, isLoading: true } });
+    // Load the whole, current item: a grid row may come from a partial index or be stale.
+    const envelope = await call('items:get', {
+      connectionId,
+      table,
+      key: keyOf(row, keys),
+      consistent: true,
+    });
+    if (!envelope.ok) get().patch(key, { open: { seen: row, draft: row, error: envelope.error } });
+    else if (!envelope.value.item)
+      get().patch(key, {
+        open: {
+          seen: null,
+          draft: row,
+          error: {
+            code: 'NotFound',
+            message: 'This item no longer exists. Saving creates it again.',
+            retryable: false,
+          },
+        },
+      });
+    else get().patch(key, { open: { seen: envelope.value.item, draft: envelope.value.item } });
+  },
+  openNew({ connectionId, table }) {
+    get().patch(editorKey(connectionId, table), { open: { seen: null, draft: {} } });
+  },
+  close(key) {
+    get().patch(key, { open: undefined });
+  },
+  setDraft(key, draft) {
+    const open = get().tables[key]?.open;
+    if (open) get().patch(key, { open: { ...open, draft, error: undefined } });
+  },
+  async save({ connectionId, table }) {
+    const key = editorKey(connectionId, table);
+    const open = get().tables[key]?.open;
+    if (!open) return false;
+    get().patch(key, { open: { ...open, isSaving: true, error: undefined } });
+    const envelope = open.seen
+      ? await call('items:update', { connectionId, table, seen: open.seen, desired: open.draft })
+      : await call('items:create', { connectionId, table, item: open.draft });
+    if (envelope.ok) {
+      const saved = envelope.value.item ?? open.draft;
+      get().patch(key, { open: { seen: saved, draft: saved, savedAt: Date.now() } });
+      return true;
+    }
+    const isConflict = envelope.error.code === 'ConditionalCheckFailedException';
+    const current = (envelope.error.details?.current as Item | null | undefined) ?? null;
+    get().patch(key, {
+      open: {
+        ...open,
+        isSaving: false,
+        error: envelope.error,
+        ...(isConflict ? { conflict: { current, mine: open.draft } } : {}),
+      },
+    });
+    return false;
+  },
+  stage({ connectionId, table, keys }, change) {
+    const key = editorKey(connectionId, table);
+    const state = get().tables[key] ?? empty;
+    const anchor = change.seen ?? change.desired;
+    // One entry per item: staging the same item again replaces the earlier edit (keeping what was first seen).
+    const existing = state.staged.find((s) => sameItem(s.seen ?? s.desired, anchor, keys));
+    const entry: StagedEntry = existing
+      ? { ...existing, desired: change.desired, result: undefined }
+      : { id: `change-${++counter}`, ...change };
+    const staged = existing
+      ? state.staged.map((s) => (s.id === existing.id ? entry : s))
+      : [...state.staged, entry];
+    get().patch(key, { staged, token: undefined, commitError: undefined });
+  },
+  unstage(key, id) {
+    const state = get().tables[key] ?? empty;
+    get().patch(key, { staged: state.staged.filter((s) => s.id !== id), token: undefined });
+  },
+  async commit({ connectionId, table }, confirmTable) {
+    const key = editorKey(connectionId, table);
+    const state = get().tables[key] ?? empty;
+    const pending = state.staged.filter((s) => s.result?.status !== 'written');
+    if (pending.length === 0) return;
+    const token = state.token ?? newRequestToken();
+    get().patch(key, { isCommitting: true, token, commitError: undefined });
+    const envelope = await call('items:commit', {
+      connectionId,
+      table,
+      token,
+      changes: pending.map(({ id, seen, desired }) => ({ id, seen, desired })),
+      ...(confirmTable ? { confirmTable } : {}),
+    });
+    if (!envelope.ok) {
+      // The token stays: retrying the same list cannot apply any batch twice.
+      get().patch(key, { isCommitting: false, commitError: envelope.error });
+      return;
+    }
+    const results = new Map(envelope.value.results.map((r) => [r.id, r]));
+    const staged = state.staged
+      .map((s) => ({ ...s, result: results.get(s.id) ?? s.result }))
+      .filter((s) => s.result?.status !== 'written');
+    get().patch(key, { isCommitting: false, staged, token: undefined });
+  },
+  resolve(key, choice) {
+    const open = get().tables[key]?.open;
+    if (!open?.conflict) return;
+    const { current, mine } = open.conflict;
+    const base = current ?? {};
+    let draft: Item = base;
+    if (choice === 'overwrite') draft = mine;
+    else if (choice === 'apply-mine') draft = rebaseChanges(base, diffItems(open.seen ?? {}, mine));
+    get().patch(key, { open: { seen: current, draft, error: undefined } });
+  },
+}));
+
+export function useEditorTable(connectionId: string, table: string): EditorTableState {
+  return useEditorStore((state) => state.tables[editorKey(connectionId, table)] ?? empty);
+}

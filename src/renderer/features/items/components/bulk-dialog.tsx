@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import type { Item } from '../../../../shared/dynamo/attribute-value';
+import type { Connection } from '../../../../shared/ipc';
+import type { BulkAction, BulkReport } from '../../../../shared/ipc/items';
+import { call, newRequestId } from '../../../ipc/client';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { ErrorMessage } from '../../../ui/error-message';
+import type { AppError } from '../../../../shared/ipc';
+import { parseAttributePath } from '../../query/attribute-path';
+import { typedValue, type ScalarType } from '../../query/builder-state';
+import { OperationStatus } from './operation-report';
+
+export interface BulkDialogProps {
+  connection: Connection;
+  table: string;
+  resultSetId: string;
+  selected: Item[];
+  names: string[];
+  onClose(): void;
+}
+
+type Preview = {
+  count: number;
+  sample: Item[];
+  request: Record<string, unknown> | null;
+  needsConfirmation: boolean;
+};
+
+/** Bulk delete or update of selected or all queried items: preview (count, sample, request) before anything runs. */
+export function BulkDialog({ connection, table, resultSetId, selected, names, onClose }: BulkDialogProps) {
+  const [scope, setScope] = useState<'selected' | 'all'>(selected.length > 0 ? 'selected' : 'all');
+  const [kind, setKind] = useState<'delete' | 'update'>('delete');
+  const [setPath, setSetPath] = useState('');
+  const [setType, setSetType] = useState<ScalarType>('S');
+  const [setText, setSetText] = useState('');
+  const [removePath, setRemovePath] = useState('');
+  const [isSafe, setSafe] = useState(true);
+  const [preview, setPreview] = useState<Preview>();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<AppError>();
+  const [requestId, setRequestId] = useState<string>();
+
+  const action = (): BulkAction | string => {
+    if (kind === 'delete') return { type: 'delete' };
+    const set = [];
+    if (setPath) {
+      const path = parseAttributePath(setPath, names);
+      const value = typedValue(setType, setText);
+      if (typeof path === 'string') return path;
+      if (typeof value === 'string') return value;
+      set.push({ path, value });
+    }
+    const remove = [];
+    if (removePath) {
+      const path = parseAttributePath(removePath, names);
+      if (typeof path === 'string') return path;
+      remove.push(path);
+    }
+    return { type: 'update', set, remove };
+  };
+  const payload = () => {
+    const built = action();
+    if (typeof built === 'string') return built;
+    return {
+      connectionId: connection.id,
+      table,
+      source: scope === 'selected' ? { items: selected } : { resultSetId },
+      action: built,
+      conditionOnSeen: isSafe,
+    };
+  };
+  const problem = (message: string): void => setError({ code: 'InvalidInput', message, retryable: false });
+
+  const footer = (
+    <>
+      <Button onClick={onClose}>Close</Button>
+      {!preview ? (
+        <Button
+          variant="primary"
+          onClick={() => {
+            const body = payload();
+            if (typeof body === 'string') {
+              problem(body);
+              return;
+            }
+            void call('bulk:preview', body).then((r) => {
+              if (!r.ok) {
+                setError(r.error);
+                return;
+              }
+              setPreview(r.value);
+              setError(undefined);
+            });
+          }}
+        >
+          Preview
+        </Button>
+      ) : (
+        <Button
+          variant="danger"
+          disabled={
+            requestId !== undefined || connection.readOnly || (preview.needsConfirmation && typed !== table)
+          }
+          onClick={() => {
+            const body = payload();
+            if (typeof body === 'string') {
+              problem(body);
+              return;
+            }
+            const id = newRequestId('bulk');
+            setRequestId(id);
+            void call('bulk:start', {
+              ...body,
+              requestId: id,
+              ...(preview.needsConfirmation ? { confirmTable: typed } : {}),
+            }).then((r) => {
+              if (!r.ok) {
+                setError(r.error);
+                setRequestId(undefined);
+              }
+            });
+          }}
+        >
+          {kind === 'delete' ? 'Delete' : 'Update'} {preview.count.toLocaleString('en-US')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Dialog
+      title={kind === 'delete' ? 'Delete items' : 'Update items'}
+      onClose={onClose}
+      width="lg"
+      footer={footer}
+    >
+      <div className="bulk-form">
+        <div className="qb-row">
+          <label className="qb-check">
+            <input
+              type="radio"
+              checked={scope === 'selected'}
+              disabled={selected.length === 0}
+              onChange={() => {
+                setScope('selected');
+                setPreview(undefined);
+              }}
+            />
+            {selected.length} selected
+          </label>
+          <label className="qb-check">
+            <input
+              type="radio"
+              checked={scope === 'all'}
+              onChange={() => {
+                setScope('all');
+                setPreview(undefined);
+              }}
+            />
+            Every queried item
+          </label>
+        </div>
+        <div className="qb-row">
+          <label className="qb-check">
+            <input
+              type="radio"
+              checked={kind === 'delete'}
+              onChange={() => {
+                setKind('delete');
+                setPreview(undefined);
+              }}
+            />
+            Delete
+          </label>
+          <label className="qb-check">
+            <input
+              type="radio"
+              checked={kind === 'update'}
+              onChange={() => {
+                setKind('update');
+                setPreview(undefined);
+              }}
+            />
+            Update
+          </label>
+          <label className="qb-check" title="Each write also requires the item to still be as it was read">
+            <input type="checkbox" checked={isSafe} onChange={(e) => setSafe(e.target.checked)} />
+            Only items unchanged since they were read
+          </label>
+        </div>
+        {kind === 'update' ? (
+          <div className="qb-row">
+            <span>Set</span>
+            <input
+              className="input"
+              aria-label="Attribute to set"
+              placeholder="attribute"
+              value={setPath}
+              onChange={(e) => setSetPath(e.target.value)}
+            />
+            <select
+              className="input qb-type"
+              aria-label="Type of the new value"
+              value={setType}
+              onChange={(e) => setSetType(e.target.value as ScalarType)}
+            >
+              {['S', 'N', 'B', 'BOOL', 'NULL'].map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+            <input
+              className="input"
+              aria-label="New value"
+              value={setText}
+              onChange={(e) => setSetText(e.target.value)}
+            />
+            <span>Remove</span>
+            <input
+              className="input"
+              aria-label="Attribute to remove"
+              placeholder="attribute"
+              value={removePath}
+              onChange={(e) => setRemovePath(e.target.value)}
+            />
+          </div>
+        ) : null}
+        {preview ? (
+          <div className="bulk-preview">
+            <p>
+              <strong>{preview.count.toLocaleString('en-US')}</strong> item{preview.count === 1 ? '' : 's'}{' '}
+              will be {kind === 'delete' ? 'deleted' : 'updated'}, one conditional request each. First of
+              them:
+            </p>
+            <pre className="code-block">
+              {preview.sample
+                .map((s) => JSON.stringify(s))
+                .join('\n')
+                .slice(0, 2000)}
+            </pre>
+            {preview.request ? (
+              <pre className="code-block">{JSON.stringify(preview.request, null, 2)}</pre>
+            ) : null}
+            {preview.needsConfirmation ? (
+              <input
+                className="input"
+                aria-label="Type the table name to confirm"
+                placeholder={`type ${table} to confirm`}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            ) : null}
+          </div>
+        ) : null}
+        {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+        {requestId ? (
+          <OperationStatus
+            requestId={requestId}
+            connectionId={connection.id}
+            render={(value) => {
+              const report = value as BulkReport;
+              return (
+                <p>
+                  {report.succeeded} done, {report.conflicts} changed since read (left alone), {report.failed}{' '}
+                  failed.
+                  {report.failures.length > 0 ? ` First problem: ${report.failures[0]?.message ?? ''}` : ''}
+                </p>
+              );
+            }}
+          />
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

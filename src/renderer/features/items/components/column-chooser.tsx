@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/button';
+
+export interface ColumnChooserProps {
+  columns: string[];
+  hidden: string[];
+  onChange(hidden: string[]): void;
+}
+
+/** Which attributes the grid shows; the order stays keys first, then by frequency. */
+export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="popover-anchor">
+      <Button size="sm" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
+        Columns{hidden.length > 0 ? ` (${columns.length - hidden.length}/${columns.length})` : ''}
+      </Button>
+      {isOpen ? (
+        <div className="popover column-chooser" role="dialog" aria-label="Columns">
+          <div className="column-chooser-actions">
+            <Button size="sm" variant="ghost" onClick={() => onChange([])}>
+              Show all
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+              Done
+            </Button>
+          </div>
+          {columns.map((column) => (
+            <label key={column} className="qb-check">
+              <input
+                type="checkbox"
+                checked={!hidden.includes(column)}
+                onChange={(e) =>
+                  onChange(e.target.checked ? hidden.filter((h) => h !== column) : [...hidden, column])
+                }
+              />
+              {column}
+            </label>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import type { KeySchema } from '../../../../shared/ipc/tables';
+import { call } from '../../../ipc/client';
+import { Button } from '../../../ui/button';
+import { itemsKey, useItemsStore, useItemsTable } from '../store';
+import { ColumnChooser } from './column-chooser';
+
+export interface GridControlsProps {
+  connectionId: string;
+  table: string;
+  keys: KeySchema;
+  columns: string[];
+}
+
+/** Quick filter, entity types, item collections and columns: all on fetched rows, computed in main's worker. */
+export function GridControls({ connectionId, table, keys, columns }: GridControlsProps) {
+  const state = useItemsTable(connectionId, table);
+  const patch = useItemsStore((s) => s.patch);
+  const applyView = useItemsStore((s) => s.applyView);
+  const key = itemsKey(connectionId, table);
+  const [text, setText] = useState(state.text);
+  const [entities, setEntities] = useState<Record<string, number>>();
+
+  useEffect(() => {
+    if (text === state.text) return;
+    const timer = setTimeout(() => {
+      patch(key, { text });
+      void applyView(connectionId, table, keys);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text, state.text, patch, key, applyView, connectionId, table, keys]);
+
+  // Entity counts come from the worker over every fetched row, refreshed when a read ends.
+  useEffect(() => {
+    if (!state.resultSetId || state.status === 'running') return;
+    let isCurrent = true;
+    void call('resultsets:view', { resultSetId: state.resultSetId, spec: { keys } }).then((r) => {
+      if (isCurrent && r.ok) setEntities(r.value.entities);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [state.resultSetId, state.status, state.fetched, keys]);
+
+  const entityNames = Object.keys(state.entities ?? entities ?? {})
+    .filter(Boolean)
+    .sort();
+  const change = (next: Partial<typeof state>): void => {
+    patch(key, next);
+    void applyView(connectionId, table, keys);
+  };
+  return (
+    <div className="grid-controls">
+      <input
+        className="input grid-filter"
+        type="search"
+        aria-label="Filter fetched rows"
+        placeholder="Filter fetched rows…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {entityNames.length > 0 ? (
+        <div className="entity-chips" role="group" aria-label="Entity types">
+          {entityNames.map((name) => {
+            const isOn = state.entityFilter.includes(name);
+            return (
+              <button
+                key={name}
+                type="button"
+                aria-pressed={isOn}
+                className={`chip${isOn ? ' is-active' : ''}`}
+                onClick={() =>
+                  change({
+                    entityFilter: isOn
+                      ? state.entityFilter.filter((e) => e !== name)
+                      : [...state.entityFilter, name],
+                  })
+                }
+              >
+                {name} <span className="muted">{(state.entities ?? entities)?.[name] ?? ''}</span>
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      <label
+        className="qb-check"
+        title="Sort by partition and sort key, and mark where each item collection starts"
+      >
+        <input
+          type="checkbox"
+          checked={state.isGrouped}
+          onChange={(e) => change({ isGrouped: e.target.checked })}
+        />
+        Item collections
+      </label>
+      {state.sort.length > 0 ? (
+        <Button size="sm" variant="ghost" onClick={() => change({ sort: [] })}>
+          Clear sort
+        </Button>
+      ) : null}
+      <span className="toolbar-spacer" />
+      <ColumnChooser
+        columns={columns}
+        hidden={state.hiddenColumns}
+        onChange={(hiddenColumns) => patch(key, { hiddenColumns })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
+import { call } from '../../../ipc/client';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { ErrorMessage } from '../../../ui/error-message';
+import { ItemEditor } from '../../editor/components/item-editor';
+import { StagedPanel } from '../../editor/components/staged-panel';
+import { useEditorStore, useEditorTable } from '../../editor/store';
+import { initialBuilder, toReadSpec, type BuilderErrors, type BuilderState } from '../../query/builder-state';
+import { QueryBuilder } from '../../query/components/query-builder';
+import type { TableViewProps } from '../../table/tabs';
+import { itemsKey, useItemsStore, useItemsTable } from '../store';
+import { BulkDialog } from './bulk-dialog';
+import { ExportDialog } from './export-dialog';
+import { GridControls } from './grid-controls';
+import { ImportDialog } from './import-dialog';
+import { ItemGrid } from './item-grid';
+import { ProgressLine } from './progress-line';
+import { ValuePopover } from './value-popover';
+import '../items.css';
+
+const builders = new Map<string, BuilderState>();
+
+/** The Items tab of a table: build a read, stream it into the grid, open, edit, stage, commit. */
+export function ItemsPage({ connection, table, description }: TableViewProps) {
+  const summary = description?.summary;
+  const key = itemsKey(connection.id, table);
+  const state = useItemsTable(connection.id, table);
+  const editor = useEditorTable(connection.id, table);
+  const { run, cancel, patch, applyView } = useItemsStore.getState();
+  const openItem = useEditorStore((s) => s.openItem);
+  const openNew = useEditorStore((s) => s.openNew);
+  const [builder, setBuilderState] = useState<BuilderState>(() => builders.get(key) ?? initialBuilder);
+  const [errors, setErrors] = useState<BuilderErrors>({});
+  const [columns, setColumns] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [anchor, setAnchor] = useState<number>();
+  const [expanded, setExpanded] = useState<{ name: string; value: AttributeValue }>();
+  const [dialog, setDialog] = useState<'bulk' | 'export' | 'import'>();
+  const [selectedItems, setSelectedItems] = useState<Item[]>([]);
+  const setBuilder = (next: BuilderState): void => {
+    builders.set(key, next);
+    setBuilderState(next);
+  };
+  const onColumns = useCallback((next: string[]) => setColumns(next), []);
+  const keys = summary?.keys;
+  const target = useMemo(
+    () => (keys ? { connectionId: connection.id, table, keys } : undefined),
+    [connection.id, table, keys],
+  );
+
+  if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
+  const total = state.viewTotal ?? state.fetched;
+
+  const start = (isMore = false): void => {
+    const built =
+      isMore && state.lastRead ? state.lastRead : toReadSpec(builder, keys, summary.indexes, columns);
+    if ('errors' in built) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    if (!isMore) setSelected(new Set());
+    void run({ connectionId: connection.id, table, keys, read: built, isMore });
+  };
+  const toggleRow = (index: number, isRange: boolean): void => {
+    const next = new Set(selected);
+    if (isRange && anchor !== undefined)
+      for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) next.add(i);
+    else if (next.has(index)) next.delete(index);
+    else next.add(index);
+    setAnchor(index);
+    setSelected(next);
+  };
+  const loadSelected = async (): Promise<Item[]> => {
+    const rows: Item[] = [];
+    for (const index of [...selected].sort((a, b) => a - b).slice(0, 10_000)) {
+      const r = await call('resultsets:window', {
+        resultSetId: state.resultSetId ?? '',
+        offset: index,
+        limit: 1,
+        ...(state.viewId ? { viewId: state.viewId } : {}),
+      });
+      if (r.ok && r.value.rows[0]) rows.push(r.value.rows[0]);
+    }
+    return rows;
+  };
+  const sortBy = (column: string): void => {
+    const current = state.sort.find((s) => s.column === column);
+    patch(key, {
+      sort: current
+        ? current.descending
+          ? []
+          : [{ column, descending: true }]
+        : [{ column, descending: false }],
+    });
+    void applyView(connection.id, table, keys);
+  };
+
+  return (
+    <div className={`items-page${editor.open ? ' has-editor' : ''}`}>
+      <div className="items-main">
+        <QueryBuilder
+          state={builder}
+          keys={keys}
+          indexes={summary.indexes}
+          names={columns}
+          errors={errors}
+          isRunning={state.status === 'running'}
+          onChange={setBuilder}
+          onRun={() => start()}
+          onCancel={() => void cancel(connection.id, table)}
+        />
+        <div className="items-toolbar">
+          <ProgressLine state={state} />
+          {state.cursor && state.status !== 'running' ? (
+            <Button size="sm" onClick={() => start(true)}>
+              Load more
+            </Button>
+          ) : null}
+          <span className="toolbar-spacer" />
+          {selected.size > 0 ? <span className="muted">{selected.size} selected</span> : null}
+          <Button size="sm" onClick={() => openNew(target)} disabled={connection.readOnly}>
+            New item
+          </Button>
+          <Button
+            size="sm"
+            disabled={!state.resultSetId || connection.readOnly}
+            onClick={() =>
+              void loadSelected().then((items) => {
+                setSelectedItems(items);
+                setDialog('bulk');
+              })
+            }
+          >
+            Delete / update…
+          </Button>
+          <Button size="sm" disabled={!state.resultSetId} onClick={() => setDialog('export')}>
+            Export…
+          </Button>
+          <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
+            Import…
+          </Button>
+        </div>
+        {state.error ? (
+          <ErrorMessage compact error={state.error} connectionId={connection.id} onRetry={() => start()} />
+        ) : null}
+        {state.resultSetId ? (
+          <>
+            <GridControls connectionId={connection.id} table={table} keys={keys} columns={columns} />
+            <ItemGrid
+              resultSetId={state.resultSetId}
+              viewId={state.viewId}
+              version={state.version}
+              total={total}
+              keys={keys}
+              hiddenColumns={state.hiddenColumns}
+              sort={state.sort}
+              isGrouped={state.isGrouped}
+              selected={selected}
+              onSort={sortBy}
+              onToggleRow={toggleRow}
+              onOpen={(item) => void openItem(target, item)}
+              onColumns={onColumns}
+              onExpand={(name, value) => setExpanded({ name, value })}
+            />
+          </>
+        ) : (
+          <EmptyState title="No items yet">
+            Choose Scan to read {table} page by page, or Query one partition. Results stream in as they
+            arrive.
+          </EmptyState>
+        )}
+        <StagedPanel connection={connection} table={table} keys={keys} onCommitted={() => undefined} />
+      </div>
+      {editor.open ? (
+        <ItemEditor
+          connection={connection}
+          table={table}
+          keys={keys}
+          indexes={summary.indexes}
+          onSaved={() => undefined}
+        />
+      ) : null}
+      {expanded ? (
+        <ValuePopover name={expanded.name} value={expanded.value} onClose={() => setExpanded(undefined)} />
+      ) : null}
+      {dialog === 'bulk' && state.resultSetId ? (
+        <BulkDialog
+          connection={connection}
+          table={table}
+          resultSetId={state.resultSetId}
+          selected={selectedItems}
+          names={columns}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog === 'export' && state.resultSetId ? (
+        <ExportDialog
+          table={table}
+          resultSetId={state.resultSetId}
+          total={state.fetched}
+          rows={state.viewId ? [] : [...selected]}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog === 'import' ? (
+        <ImportDialog connection={connection} table={table} onClose={() => setDialog(undefined)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ItemsTableState } from '../store';
+import { formatCount } from '../../../ui/format';
+
+/** Items, pages and read capacity so far: the cost of the read, visible while it runs. */
+export function ProgressLine({ state }: { state: ItemsTableState }) {
+  const p = state.progress;
+  const shown = state.viewTotal ?? state.fetched;
+  const parts = [
+    `${formatCount(shown)}${state.viewTotal !== undefined ? ` of ${formatCount(state.fetched)}` : ''} item${shown === 1 ? '' : 's'}`,
+    p ? `${p.pages} page${p.pages === 1 ? '' : 's'}` : undefined,
+    p?.scanned !== undefined && p.scanned !== p.items ? `${formatCount(p.scanned)} evaluated` : undefined,
+    p ? `${p.consumedCapacity.toFixed(1)} RCU` : undefined,
+  ].filter(Boolean);
+  return (
+    <div className="progress-line" role="status" aria-live="polite">
+      {state.status === 'running' ? <span className="spinner" aria-hidden="true" /> : null}
+      <span>{parts.join(' · ')}</span>
+      {p?.fraction !== undefined && state.status === 'running' ? (
+        <span className="progress-bar" aria-hidden="true">
+          <span style={{ width: `${Math.round(p.fraction * 100)}%` }} />
+        </span>
+      ) : null}
+      {p?.message ? <span className="muted">{p.message}</span> : null}
+      {state.status === 'cancelled' ? <span className="muted">Cancelled</span> : null}
+    </div>
+  );
+}

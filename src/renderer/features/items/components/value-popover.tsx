@@ -1,0 +1,26 @@
+import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
+import { Button } from '../../../ui/button';
+
+/** A list or map from a grid cell, opened in full (rows keep one fixed height). */
+export function ValuePopover({
+  name,
+  value,
+  onClose,
+}: {
+  name: string;
+  value: AttributeValue;
+  onClose(): void;
+}) {
+  return (
+    <div className="value-popover popover" role="dialog" aria-label={`Value of ${name}`}>
+      <header className="value-popover-header">
+        <strong>{name}</strong>
+        <span className="toolbar-spacer" />
+        <Button size="sm" variant="ghost" aria-label="Close" onClick={onClose}>
+          ×
+        </Button>
+      </header>
+      <pre className="code-block">{JSON.stringify(value, null, 2)}</pre>
+    </div>
+  );
+}

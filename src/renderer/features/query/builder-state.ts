@@ -1,0 +1,181 @@
+import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
+import { numberProblem } from '../../../shared/dynamo/number';
+import type { FilterCondition, FilterOperator, ReadSpec } from '../../../shared/ipc/query';
+import type { IndexInfo, KeySchema } from '../../../shared/ipc/tables';
+import { parseAttributePath } from './attribute-path';
+
+export type ScalarType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL';
+export type SortKeyOp = '' | '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'between';
+
+export interface ConditionDraft {
+  id: string;
+  path: string;
+  op: FilterOperator;
+  type: ScalarType;
+  value: string;
+  value2: string;
+  sizeOp: '=' | '<>' | '<' | '<=' | '>' | '>=';
+}
+
+/** What the builder form holds: text as typed, turned into a ReadSpec only when run. */
+export interface BuilderState {
+  mode: 'query' | 'scan';
+  index: string;
+  partitionKey: string;
+  sortOp: SortKeyOp;
+  sortValue: string;
+  sortValue2: string;
+  join: 'AND' | 'OR';
+  conditions: ConditionDraft[];
+  isRaw: boolean;
+  rawKeyCondition: string;
+  rawFilter: string;
+  rawNames: string;
+  rawValues: string;
+  projection: string;
+  descending: boolean;
+  consistent: boolean;
+  pageSize: string;
+  maxItems: string;
+  untilMatches: boolean;
+}
+
+export const initialBuilder: BuilderState = {
+  mode: 'scan',
+  index: '',
+  partitionKey: '',
+  sortOp: '',
+  sortValue: '',
+  sortValue2: '',
+  join: 'AND',
+  conditions: [],
+  isRaw: false,
+  rawKeyCondition: '',
+  rawFilter: '',
+  rawNames: '{}',
+  rawValues: '{}',
+  projection: '',
+  descending: false,
+  consistent: false,
+  pageSize: '100',
+  maxItems: '100',
+  untilMatches: false,
+};
+
+export const noValueOps = new Set<FilterOperator>(['attribute_exists', 'attribute_not_exists']);
+
+/** A typed value from the text of a field; a sentence when the text is not one. */
+export function typedValue(type: ScalarType, text: string): AttributeValue | string {
+  switch (type) {
+    case 'S':
+      return { S: text };
+    case 'N': {
+      const problem = numberProblem(text);
+      return problem ? `The number ${problem}.` : { N: text.trim() };
+    }
+    case 'B':
+      return /^[A-Za-z0-9+/]*={0,2}$/.test(text.trim()) ? { B: text.trim() } : 'Binary is written as base64.';
+    case 'BOOL':
+      return text === 'true' || text === 'false' ? { BOOL: text === 'true' } : 'Write true or false.';
+    case 'NULL':
+      return { NULL: true };
+  }
+}
+
+export function keysOf(keys: KeySchema, indexes: IndexInfo[], index: string): KeySchema {
+  return indexes.find((i) => i.name === index)?.keys ?? keys;
+}
+
+export type BuilderErrors = Partial<Record<string, string>>;
+
+function condition(draft: ConditionDraft, names: readonly string[]): FilterCondition | string {
+  const path = parseAttributePath(draft.path, names);
+  if (typeof path === 'string') return path;
+  const base: FilterCondition = { kind: 'condition', path, op: draft.op };
+  if (noValueOps.has(draft.op)) return base;
+  if (draft.op === 'attribute_type') return { ...base, type: draft.type };
+  if (draft.op === 'size') {
+    const size = typedValue('N', draft.value);
+    return typeof size === 'string' ? size : { ...base, sizeOp: draft.sizeOp, value: size };
+  }
+  if (draft.op === 'in') {
+    const values = draft.value.split(',').map((part) => typedValue(draft.type, part.trim()));
+    const bad = values.find((v): v is string => typeof v === 'string');
+    return bad ?? { ...base, values: values as AttributeValue[] };
+  }
+  const value = typedValue(draft.type, draft.value);
+  if (typeof value === 'string') return value;
+  if (draft.op !== 'between') return { ...base, value };
+  const value2 = typedValue(draft.type, draft.value2);
+  return typeof value2 === 'string' ? value2 : { ...base, value, value2 };
+}
+
+function count(text: string, field: string, errors: BuilderErrors, max: number): number | undefined {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    errors[field] = `A whole number from 1 to ${max.toLocaleString('en-US')}.`;
+    return undefined;
+  }
+  return n;
+}
+
+/** The builder's text → a ReadSpec and read bounds, or an error per field (shown at the field). */
+export function toReadSpec(
+  state: BuilderState,
+  keys: KeySchema,
+  indexes: IndexInfo[],
+  names: readonly string[],
+): { spec: ReadSpec; pageSize: number; maxItems: number; untilMatches: boolean } | { errors: BuilderErrors } {
+  const errors: BuilderErrors = {};
+  const indexKeys = keysOf(keys, indexes, state.index);
+  const spec: ReadSpec = { mode: state.mode };
+  if (state.index) spec.index = state.index;
+  if (state.isRaw) {
+    try {
+      spec.raw = {
+        ...(state.rawKeyCondition.trim() ? { keyCondition: state.rawKeyCondition } : {}),
+        ...(state.rawFilter.trim() ? { filter: state.rawFilter } : {}),
+        names: JSON.parse(state.rawNames || '{}') as Record<string, string>,
+        values: JSON.parse(state.rawValues || '{}') as Record<string, AttributeValue>,
+      };
+    } catch (error) {
+      errors.raw = `Names and values are JSON objects: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  if (state.mode === 'query' && !(state.isRaw && state.rawKeyCondition.trim())) {
+    const pk = typedValue(indexKeys.partitionKey.type, state.partitionKey);
+    if (state.partitionKey === '')
+      errors.partitionKey = `A query needs the partition key "${indexKeys.partitionKey.name}".`;
+    else if (typeof pk === 'string') errors.partitionKey = pk;
+    else spec.partitionKey = pk;
+    if (state.sortOp && indexKeys.sortKey) {
+      const value = typedValue(indexKeys.sortKey.type, state.sortValue);
+      const value2 =
+        state.sortOp === 'between' ? typedValue(indexKeys.sortKey.type, state.sortValue2) : undefined;
+      if (typeof value === 'string') errors.sortKey = value;
+      else if (typeof value2 === 'string') errors.sortKey = value2;
+      else spec.sortKey = { op: state.sortOp, value, ...(value2 ? { value2 } : {}) };
+    }
+  }
+  if (!state.isRaw && state.conditions.length > 0) {
+    const items: FilterCondition[] = [];
+    for (const draft of state.conditions) {
+      const built = condition(draft, names);
+      if (typeof built === 'string') errors[`condition:${draft.id}`] = built;
+      else items.push(built);
+    }
+    spec.filter = { kind: 'group', join: state.join, items };
+  }
+  if (state.projection.trim()) {
+    const paths = state.projection.split(',').map((p) => parseAttributePath(p, names));
+    const bad = paths.find((p): p is string => typeof p === 'string');
+    if (bad) errors.projection = bad;
+    else spec.projection = paths as Exclude<(typeof paths)[number], string>[];
+  }
+  if (state.mode === 'query' && state.descending) spec.descending = true;
+  if (state.consistent) spec.consistent = true;
+  const pageSize = count(state.pageSize, 'pageSize', errors, 1000);
+  const maxItems = count(state.maxItems, 'maxItems', errors, 1_000_000);
+  if (Object.keys(errors).length > 0 || pageSize === undefined || maxItems === undefined) return { errors };
+  return { spec, pageSize, maxItems, untilMatches: state.untilMatches };
+}
