@@ -123,6 +123,29 @@ describe('migration pre-flight page', () => {
     await browser.screenshot('migration-after-fix');
   });
 
+  it('paces a scan by the read limit, and a reloaded page follows the running scan', async () => {
+    const { page } = browser;
+    await page.getByLabel('Read limit').selectOption('items');
+    await page.getByLabel('Per second', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Scan table' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Scanning' });
+    await progress.waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByRole('button', { name: table, exact: true }).click(slow);
+    await page.getByRole('tab', { name: 'Pre-flight' }).click();
+    // The running scan is found again and its progress followed, until its report opens.
+    await page.getByRole('progressbar', { name: 'Scanning' }).waitFor(slow);
+    await page
+      .locator('.mig-progress')
+      .getByText(/items\/s/)
+      .waitFor(slow);
+    await browser.screenshot('migration-scan-progress');
+    await progress.waitFor({ state: 'detached', ...slow });
+    await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(3);
+    expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(browser.pageErrors).toEqual([]);
   });

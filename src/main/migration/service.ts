@@ -60,6 +60,7 @@ export async function startMigrationScan(
     connectionId: input.connectionId,
     table: input.table,
     state: 'running',
+    requestId: input.requestId,
     startedAt: previous?.startedAt ?? new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     segments: resume?.totalSegments ?? input.segments ?? 4,

@@ -116,6 +116,8 @@ export const scanSummarySchema = z.object({
   connectionId: z.string(),
   table: z.string(),
   state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  /** The operation of the current (or last) run: a reloaded window re-attaches to its events. */
+  requestId: z.string().optional(),
   startedAt: z.string(),
   updatedAt: z.string(),
   segments: z.number().int(),

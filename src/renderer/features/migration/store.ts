@@ -67,6 +67,12 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
       }
       patch(connectionId, table, { scans: envelope.value });
       const state = current(connectionId, table);
+      // A scan still running (started before a reload, or in another window): follow its events.
+      const running = envelope.value.find((s) => s.state === 'running' && s.requestId);
+      if (running && !state.scanRequestId) {
+        patch(connectionId, table, { scanRequestId: running.requestId, selectedScanId: running.scanId });
+        return;
+      }
       const latest = envelope.value[0];
       if (!state.selectedScanId && latest && latest.state !== 'running')
         await get().openReport(connectionId, table, latest.scanId);
