@@ -12,6 +12,18 @@ import '../agent.css';
 
 const emptyTurns: never[] = [];
 
+/**
+ * "us.anthropic.claude-sonnet-4-20250514-v1:0" → "claude-sonnet-4": the full id does not fit
+ * in the header (it is in the tooltip and the settings).
+ */
+export function shortModelName(modelId: string): string {
+  return modelId
+    .replace(/^(us|eu|apac|us-gov|global)\./, '')
+    .replace(/^[a-z0-9-]+\./, '')
+    .replace(/-v\d+(:\d+)?$/, '')
+    .replace(/-\d{8}$/, '');
+}
+
 /** The chat beside the tables: questions, streamed answers, steps, approval cards, budgets. */
 export function AgentPanel({ connection }: WorkspaceToolProps) {
   const turns = useAgentStore((state) => state.chats[connection.id]?.turns ?? emptyTurns);
@@ -48,7 +60,8 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           <h2>Assistant</h2>
           {settings ? (
             <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
-              {settings.modelId} · {connection.readOnly ? 'read-only' : settings.mode}
+              {shortModelName(settings.modelId)} · {settings.bedrockRegion} ·{' '}
+              {connection.readOnly ? 'read-only' : settings.mode}
             </span>
           ) : null}
         </div>

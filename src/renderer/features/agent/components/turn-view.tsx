@@ -12,6 +12,16 @@ export interface TurnViewProps {
   onOpenSettings?: () => void;
 }
 
+/** Between steps the model is thinking with nothing on screen moving; say so. */
+function isWaitingForModel(turn: ChatTurn): boolean {
+  if (turn.status !== 'running') return false;
+  const last = turn.blocks.at(-1);
+  if (!last) return true;
+  if (last.kind === 'step')
+    return last.step.status === 'done' || last.step.status === 'error' || last.step.status === 'refused';
+  return last.kind === 'approval' && last.approval.decision !== undefined;
+}
+
 /** A question and everything the agent did for it, in order: text, steps, approvals, notices. */
 export function TurnView({ connectionId, turn, onOpenResultSet, onOpenSettings }: TurnViewProps) {
   const decide = useAgentStore((state) => state.decide);
@@ -38,9 +48,7 @@ export function TurnView({ connectionId, turn, onOpenResultSet, onOpenSettings }
             </p>
           );
         })}
-        {turn.status === 'running' && turn.blocks.length === 0 ? (
-          <p className="agent-thinking">Thinking…</p>
-        ) : null}
+        {isWaitingForModel(turn) ? <p className="agent-thinking">Thinking…</p> : null}
         {turn.status === 'cancelled' ? (
           <p className="agent-notice">Stopped. Nothing more was read or written.</p>
         ) : null}
