@@ -146,6 +146,26 @@ describe('migration pre-flight page', () => {
     expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
   });
 
+  it('cancels a scan and resumes it into the same report', async () => {
+    const { page } = browser;
+    await page.getByLabel('Read limit').selectOption('items');
+    await page.getByLabel('Per second', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Scan table' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Scanning' });
+    await progress.waitFor();
+    await page.locator('.mig-progress').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.mig-scans tbody tr').first().getByText('cancelled').waitFor(slow);
+    await browser.screenshot('migration-cancelled');
+    await page.getByRole('button', { name: /Resume scan/ }).click();
+    await page.locator('.mig-scans tbody tr').first().getByText('running').waitFor(slow);
+    await page.locator('.mig-scans tbody tr').first().getByText('done').waitFor(slow);
+    // Resumed, not restarted: still one row for it, and it covers the whole table.
+    expect(await page.locator('.mig-scans tbody tr').count()).toBe(4);
+    expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
+    await page.locator('.mig-verdict').waitFor();
+    expect(await page.locator('.mig-stats').innerText()).toMatch(/^28 items scanned/);
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(browser.pageErrors).toEqual([]);
   });
