@@ -60,8 +60,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           <h2>Assistant</h2>
           {settings ? (
             <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
-              {shortModelName(settings.modelId)} · {settings.bedrockRegion} ·{' '}
-              {connection.readOnly ? 'read-only' : settings.mode}
+              {shortModelName(settings.modelId)} · {connection.readOnly ? 'read-only' : settings.mode}
             </span>
           ) : null}
         </div>

@@ -77,7 +77,7 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
       {step.resultSetId && step.keys && onOpenResultSet ? (
         <button
           type="button"
-          className="link-button agent-step-open"
+          className="agent-step-open"
           onClick={() =>
             onOpenResultSet({
               resultSetId: step.resultSetId ?? '',
