@@ -36,7 +36,7 @@ function runEngine(text: string, table: ColumnarTable): Map<string, { count: num
   const out = new Map<string, { count: number; sum: Num | null }>();
   for (let i = 0; i < result.length; i++) {
     const [key, count, sum] = result.row(i);
-    out.set(String(key ?? ''), { count: count as number, sum: sum as Num | null });
+    out.set(typeof key === 'string' ? key : '', { count: count as number, sum: sum as Num | null });
   }
   return out;
 }
@@ -74,13 +74,13 @@ function measure(size: number): void {
 
   const cases = [
     { label: 'JOIN + GROUP BY', sql: JOIN_GROUP, reference: () => referenceJoinGroup(referenceItems) },
-    { label: 'GROUP BY', sql: GROUP, reference: () => referenceGroup(referenceItems) as Map<string, { count: number; sum: number }> },
+    { label: 'GROUP BY', sql: GROUP, reference: () => referenceGroup(referenceItems) },
   ];
   for (const c of cases) {
     const engineTimes: number[] = [];
     const referenceTimes: number[] = [];
     let engineOut = new Map<string, { count: number; sum: Num | null }>();
-    let referenceOut = new Map<string, { count: number; sum: number }>();
+    let referenceOut = new Map<string | undefined, { count: number; sum: number }>();
     for (let round = 0; round < rounds; round++) {
       const [e, eo] = time(() => runEngine(c.sql, table));
       const [r, ro] = time(c.reference);
@@ -92,7 +92,7 @@ function measure(size: number): void {
     let countsAgree = engineOut.size === referenceOut.size;
     let worstDrift = 0;
     for (const [key, ref] of referenceOut) {
-      const mine = engineOut.get(String(key ?? ''));
+      const mine = engineOut.get(key ?? '');
       if (!mine || mine.count !== ref.count) countsAgree = false;
       if (mine?.sum !== null && mine?.sum !== undefined) worstDrift = Math.max(worstDrift, Math.abs(Number(numToString(mine.sum)) - ref.sum));
     }

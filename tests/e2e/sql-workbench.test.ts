@@ -13,17 +13,19 @@ ORDER BY revenue DESC, u.name`;
 
 let app: RunningApp;
 let browser: Browser;
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   app = await startApp();
+  cleanups.push(() => app.close());
   const status = await app.core.playground.start();
   if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
   browser = await launchBrowser();
+  cleanups.push(() => browser.close());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /** Revenue per customer computed from the sample items with plain loops, in cents. */

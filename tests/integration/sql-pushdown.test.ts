@@ -88,7 +88,7 @@ describe('SQL pushdown against DynamoDB Local', () => {
 
   it('IS NULL on the optional side of a LEFT JOIN is not pushed into its fetch', async () => {
     const { rows, inputs } = await run(`SELECT o.orderId FROM ${table}.orders o LEFT JOIN ${table}.users u ON o.userId = u.userId WHERE u.userId IS NULL`);
-    for (const call of inputs) expect(String(call.input.FilterExpression ?? '')).not.toMatch(/attribute_not_exists/);
+    for (const call of inputs) expect(JSON.stringify(call.input)).not.toMatch(/attribute_not_exists/);
     const known = new Set(users.map((u) => get(u, 'userId')));
     expect(rows).toHaveLength(orders.filter((o) => !known.has(get(o, 'userId'))).length);
   });

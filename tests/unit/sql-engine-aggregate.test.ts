@@ -100,7 +100,7 @@ describe('SQL GROUP BY and aggregates', () => {
   });
 
   it('rejects columns that are neither grouped nor aggregated, and aggregates in WHERE', () => {
-    expect(() => rows('SELECT status, orderId, COUNT(*) FROM orders GROUP BY status')).toThrowError(/orderId must be in GROUP BY/);
-    expect(() => rows('SELECT orderId FROM orders WHERE COUNT(*) > 1')).toThrowError(/COUNT\(\) cannot be used in WHERE/);
+    expect(() => rows('SELECT status, orderId, COUNT(*) FROM orders GROUP BY status')).toThrow(/orderId must be in GROUP BY/);
+    expect(() => rows('SELECT orderId FROM orders WHERE COUNT(*) > 1')).toThrow(/COUNT\(\) cannot be used in WHERE/);
   });
 });

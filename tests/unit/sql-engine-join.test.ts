@@ -78,8 +78,8 @@ describe('SQL joins over entity views of one table', () => {
   });
 
   it('names an ambiguous unqualified column and an unknown alias as errors with a position', () => {
-    expect(() => rows('SELECT userId FROM orders o JOIN users u ON o.userId = u.userId')).toThrowError(/ambiguous.*line 1, column 8/);
+    expect(() => rows('SELECT userId FROM orders o JOIN users u ON o.userId = u.userId')).toThrow(/ambiguous.*line 1, column 8/);
     expect(() => rows('SELECT x.userId FROM orders o')).not.toThrow(); // x.userId reads attribute x, path userId
-    expect(() => rows('SELECT * FROM nowhere')).toThrowError(/no table or entity view called "nowhere"/);
+    expect(() => rows('SELECT * FROM nowhere')).toThrow(/no table or entity view called "nowhere"/);
   });
 });

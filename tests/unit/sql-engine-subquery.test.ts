@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byUser, get, orders, payments, rows, run, users } from '../fixtures/sql-fixture';
+import { byUser, get, orders, payments, rows, users } from '../fixtures/sql-fixture';
 
 const ids = (r: unknown[][]): unknown[] => r.map((x) => x[0]);
 
@@ -26,7 +26,7 @@ describe('SQL subqueries and UNION', () => {
         .map((o) => get(o, 'orderId') as string)
         .sort(),
     );
-    expect(() => rows('SELECT (SELECT orderId FROM orders) FROM users')).toThrowError(/returned 40 rows where one value is expected.*line 1, column 8/);
+    expect(() => rows('SELECT (SELECT orderId FROM orders) FROM users')).toThrow(/returned 40 rows where one value is expected.*line 1, column 8/);
   });
 
   it('EXISTS and NOT EXISTS over an uncorrelated subquery', () => {
@@ -43,7 +43,7 @@ describe('SQL subqueries and UNION', () => {
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .map(([u, n]) => [u, String(n)]);
     expect(result).toEqual(expected);
-    expect(() => rows('SELECT t.missing FROM (SELECT userId FROM orders) t')).toThrowError(/"missing" is not a column of t/);
+    expect(() => rows('SELECT t.missing FROM (SELECT userId FROM orders) t')).toThrow(/"missing" is not a column of t/);
   });
 
   it('joins a derived table to an entity view', () => {
@@ -63,7 +63,7 @@ describe('SQL subqueries and UNION', () => {
     const all = rows('SELECT userId FROM orders UNION ALL SELECT userId FROM users');
     expect(all).toHaveLength(orders.length + users.length);
     expect(ids(rows('SELECT userId AS id FROM orders UNION SELECT userId FROM users ORDER BY id DESC LIMIT 3'))).toEqual([...expected].reverse().slice(0, 3));
-    expect(() => rows('SELECT userId, name FROM users UNION SELECT userId FROM orders')).toThrowError(/same number of columns/);
+    expect(() => rows('SELECT userId, name FROM users UNION SELECT userId FROM orders')).toThrow(/same number of columns/);
   });
 
   it('finds orders whose user no longer exists two ways, with the same answer', () => {

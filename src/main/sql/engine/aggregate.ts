@@ -70,7 +70,7 @@ function accumulate(call: AggregateCall, arg: Evaluator | undefined, rows: numbe
     return counts;
   }
   if (call.name === 'SUM' || call.name === 'AVG') {
-    const sums: (ExactSum | undefined)[] = new Array(groups);
+    const sums = new Array<ExactSum | undefined>(groups);
     let skipped = 0;
     for (let r = 0; r < rows; r++) {
       const v = arg!(r);

@@ -33,7 +33,7 @@ export class Grouping {
 
 export interface ExprContext {
   scope: Scope;
-  bindSubquery(query: Query, scope: Scope): BoundQuery;
+  bindSubquery: (query: Query, scope: Scope) => BoundQuery;
   /** Set for HAVING / SELECT / ORDER BY of a grouped query. */
   grouping?: Grouping;
   /** Output aliases usable by name (ORDER BY, HAVING, GROUP BY). */

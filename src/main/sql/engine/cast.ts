@@ -5,7 +5,7 @@ import { toNumber, toText } from './functions';
 
 /** CAST never fails a whole query over one odd item: a value that does not convert is NULL. */
 export function castValue(v: Value, type: CastType): Value {
-  if (isNull(v)) return v ?? null;
+  if (isNull(v)) return null;
   switch (type) {
     case 'NUMBER':
       return toNumber(typeof v === 'string' ? v.trim() : v);

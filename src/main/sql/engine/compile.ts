@@ -2,7 +2,7 @@ import { add, divide, modulo, multiply, negate, subtract } from '../values/arith
 import { hashKey, type HashKey, sqlCompare, sqlEquals } from '../values/compare';
 import { isNum, type Num } from '../values/decimal';
 import { DMap, getEntry, isNull, DSet, type Value } from '../values/value';
-import type { BExpr, PathStep } from './bound';
+import type { BExpr, BoundQuery, PathStep } from './bound';
 import { castValue } from './cast';
 import type { Frame } from './frame';
 import { type FunctionEnv, functionImpl, toText } from './functions';
@@ -15,10 +15,10 @@ export type Compiled = (frame: Frame) => Evaluator;
 
 export interface SubqueryValues {
   /** First-column values of an uncorrelated subquery, computed once per statement. */
-  values(query: import('./bound').BoundQuery): readonly Value[];
+  values: (query: BoundQuery) => readonly Value[];
   /** Row count check and value of a scalar subquery; throws with the position when >1 row. */
-  scalar(query: import('./bound').BoundQuery, span: { start: number; end: number }): Value;
-  exists(query: import('./bound').BoundQuery): boolean;
+  scalar: (query: BoundQuery, span: { start: number; end: number }) => Value;
+  exists: (query: BoundQuery) => boolean;
 }
 
 export interface CompileEnv {

@@ -17,8 +17,8 @@ export interface ExecEnv {
   text: string;
   fn: FunctionEnv;
   /** The fetched data of a base binding (the planner decided how it was fetched). */
-  tableFor(binding: Binding): ColumnarTable;
-  warn(message: string): void;
+  tableFor: (binding: Binding) => ColumnarTable;
+  warn: (message: string) => void;
   signal?: AbortSignal;
 }
 
@@ -36,7 +36,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   const subqueries: SubqueryValues = {
     values: (q) => run(q).column(0),
     exists: (q) => run(q).length > 0,
-    scalar(q, span) {
+    scalar: (q, span) => {
       const result = run(q);
       if (result.length > 1) {
         throw new SqlError(SqlErrorCodes.semantic, `This subquery returned ${result.length.toLocaleString('en-US')} rows where one value is expected; add a condition, an aggregate or LIMIT 1`, env.text, span);

@@ -62,7 +62,7 @@ const defs: Record<string, FunctionDef> = {
 
   LOWER: { min: 1, max: 1, impl: ([s]) => str(s)?.toLowerCase() ?? null },
   UPPER: { min: 1, max: 1, impl: ([s]) => str(s)?.toUpperCase() ?? null },
-  LENGTH: { min: 1, max: 1, impl: ([s]) => (typeof s === 'string' ? [...s].length : null) },
+  LENGTH: { min: 1, max: 1, impl: ([s]) => (typeof s === 'string' ? Array.from(s).length : null) },
   TRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trim() ?? null },
   LTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimStart() ?? null },
   RTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimEnd() ?? null },
@@ -140,7 +140,7 @@ const defs: Record<string, FunctionDef> = {
 function substring([s, start, length]: Value[]): Value {
   const from = int(start ?? null);
   if (typeof s !== 'string' || from === null) return null;
-  const chars = [...s];
+  const chars = Array.from(s);
   const begin = Math.max(0, from - 1);
   if (length === undefined) return chars.slice(begin).join('');
   const count = int(length);
@@ -158,7 +158,7 @@ function contains(x: Value, y: Value): Value {
 }
 
 function size(x: Value): Value {
-  if (typeof x === 'string') return [...x].length;
+  if (typeof x === 'string') return Array.from(x).length;
   if (x instanceof Bytes) return Buffer.from(x.base64, 'base64').length;
   if (x instanceof DMap) return Object.keys(x.entries).length;
   if (x instanceof DSet || Array.isArray(x)) return elementsOf(x)!.length;

@@ -4,7 +4,7 @@
  */
 export function likeMatcher(pattern: string, escape: string, caseInsensitive: boolean): (s: string) => boolean {
   let source = '';
-  const chars = [...pattern];
+  const chars = Array.from(pattern);
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
     if (escape !== '' && c === escape && i + 1 < chars.length) {

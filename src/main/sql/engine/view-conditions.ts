@@ -16,7 +16,7 @@ export function viewConditionExprs(binding: Binding, view: EntityView): BExpr[] 
 
 export function conditionExpr(bindingId: number, condition: KeyCondition): BExpr {
   const column: BExpr = { kind: 'col', binding: bindingId, attr: condition.attribute, path: [] };
-  const [first, second] = condition.values.map((v) => ({ kind: 'lit', value: fromTagged(v) }) as BExpr);
+  const [first, second] = condition.values.map((v) => ({ kind: 'lit' as const, value: fromTagged(v) }));
   switch (condition.op) {
     case 'begins_with':
       return { kind: 'call', name: 'BEGINS_WITH', args: [column, first!], span: { start: 0, end: 0 } };

@@ -129,22 +129,23 @@ export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options:
 
   const parts = expressionParts(spec);
   const { segments } = access as Extract<typeof access, { operation: 'Scan' }>;
-  let stop = false;
-  let finished = 0;
+  // Shared by the segments' loops (an object, so each await re-reads it).
+  const scan = { stop: false, finished: 0 };
+  const isStopped = (): boolean => scan.stop;
   const scanSegment = async (segment: number): Promise<void> => {
     let startKey: SdkItem | undefined;
-    for (let pages = 0; pages < MAX_PAGES && !stop; pages++) {
+    for (let pages = 0; pages < MAX_PAGES && !scan.stop; pages++) {
       const response = await client.send(
         new ScanCommand({ ...common, ...parts, ExclusiveStartKey: startKey, ...(segments > 1 ? { Segment: segment, TotalSegments: segments } : {}) }),
         send,
       );
-      if (stop) return;
+      if (isStopped()) return;
       startKey = response.LastEvaluatedKey;
-      if (!startKey) finished += 1;
+      if (!startKey) scan.finished += 1;
       if (!accept(response.Items, response.ConsumedCapacity?.CapacityUnits, response.ScannedCount)) {
-        stop = true;
+        scan.stop = true;
         // Out of room while this or another segment still had items: the data is partial.
-        if (startKey || finished < segments) truncated = true;
+        if (startKey || scan.finished < segments) truncated = true;
       }
       if (!startKey) return;
     }

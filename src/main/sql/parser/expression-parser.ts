@@ -316,6 +316,6 @@ export class ExpressionParser {
       this.expectOp(')');
     }
     this.expectOp(')');
-    return { kind: 'cast', operand, type: type!, span: this.span(start.start) };
+    return { kind: 'cast', operand, type, span: this.span(start.start) };
   }
 }

@@ -59,7 +59,7 @@ export function tokenize(text: string): Token[] {
           i += 1;
           break;
         }
-        value += text[i];
+        value += text.charAt(i);
         i += 1;
       }
       if (quote !== "'" && value === '') fail('A quoted name cannot be empty', start, i);

@@ -151,7 +151,7 @@ class Parser extends ExpressionParser {
         this.expectOp(')');
         const alias = this.alias();
         if (!alias) this.fail('A subquery in FROM needs a name: (SELECT ...) AS name', this.peek());
-        return { kind: 'subquery', query, alias: alias!, span: { start: token.start, end: this.previous().end } };
+        return { kind: 'subquery', query, alias, span: { start: token.start, end: this.previous().end } };
       }
       const inner = this.fromClause();
       this.expectOp(')');

@@ -1,4 +1,4 @@
-import { compareNum, Decimal, decimalToString, type Num } from './decimal';
+import { compareNum, Decimal, decimalToString } from './decimal';
 import { Bytes, DMap, DSet, getEntry, type Value } from './value';
 
 /**
@@ -39,7 +39,7 @@ export function deepEquals(a: Value, b: Value): boolean {
   if (a === null || a === undefined || b === null || b === undefined) return false;
   const aNum = typeof a === 'number' || a instanceof Decimal;
   const bNum = typeof b === 'number' || b instanceof Decimal;
-  if (aNum || bNum) return aNum && bNum && compareNum(a as Num, b as Num) === 0;
+  if (aNum || bNum) return aNum && bNum && compareNum(a, b) === 0;
   if (a instanceof Bytes) return b instanceof Bytes && a.base64 === b.base64;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEquals(x, b[i]));
   if (a instanceof DSet) {
@@ -62,7 +62,7 @@ export function sqlCompare(a: Value, b: Value): number | null {
   if (a === null || a === undefined || b === null || b === undefined) return null;
   const aNum = typeof a === 'number' || a instanceof Decimal;
   const bNum = typeof b === 'number' || b instanceof Decimal;
-  if (aNum && bNum) return compareNum(a as Num, b as Num);
+  if (aNum && bNum) return compareNum(a, b);
   if (a instanceof Bytes && b instanceof Bytes) return compareBytes(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   return null;

@@ -57,10 +57,6 @@ export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGrid
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
-    setScrollTop(0);
-  }, [resultId]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   useEffect(() => {

@@ -59,7 +59,7 @@ export function ResultsPanel({ connectionId, summary }: { connectionId: string; 
         </p>
       ))}
       <div className={`sql-result-body${isChartable && !tab.isChartHidden ? ' has-chart' : ''}`}>
-        <ResultGrid resultId={summary.resultId} total={summary.total} columns={summary.columns} columnTypes={summary.columnTypes} />
+        <ResultGrid key={summary.resultId} resultId={summary.resultId} total={summary.total} columns={summary.columns} columnTypes={summary.columnTypes} />
         {isChartable && !tab.isChartHidden ? <ResultChart summary={summary} kind={tab.chartKind} onKind={(chartKind) => update(connectionId, { chartKind })} /> : null}
       </div>
     </div>

@@ -57,7 +57,10 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
   const view = useRef<EditorView | undefined>(undefined);
   const language = useRef(new Compartment());
   const callbacks = useRef({ onChange, onRun, onPlan, onCursor });
-  callbacks.current = { onChange, onRun, onPlan, onCursor };
+  // The editor's handlers read the latest props through this ref; refreshed after each render.
+  useEffect(() => {
+    callbacks.current = { onChange, onRun, onPlan, onCursor };
+  });
 
   useEffect(() => {
     const current = (target: EditorView): StatementRange => {
