@@ -25,17 +25,16 @@ function cli(
   overrides: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
+    // An override of undefined removes the variable from the child's environment.
+    const merged: NodeJS.ProcessEnv = {
       ...process.env,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_REGION: 'us-east-1',
+      AWS_PROFILE: undefined,
+      ...overrides,
     };
-    delete env.AWS_PROFILE;
-    for (const [name, value] of Object.entries(overrides)) {
-      if (value === undefined) delete env[name];
-      else env[name] = value;
-    }
+    const env = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
     const child = spawn(
       process.execPath,
       [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
