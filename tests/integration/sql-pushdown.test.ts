@@ -125,6 +125,16 @@ describe('SQL pushdown against DynamoDB Local', () => {
     expect(point.fetches[0]!.call).toMatchObject({ operation: 'Query', keyCondition: "PK = 'USER#u1'" });
   });
 
+  it('a user-defined view with an index key condition reads with a Query on that index', async () => {
+    calls.length = 0;
+    const view = { name: 'paid_orders', table, index: 'GSI1', conditions: [{ attribute: 'GSI1PK', op: '=' as const, values: [{ S: 'STATUS#PAID' }] }], source: 'user' as const };
+    const summary = await session.run(connection, 'SELECT COUNT(*) FROM paid_orders', [view], { signal: new AbortController().signal, refresh: true });
+    const made = calls.filter((c) => reads([c]).length > 0);
+    expect(made.map((c) => [c.command, c.input.IndexName])).toEqual([['QueryCommand', 'GSI1']]);
+    const count = session.results.window(summary.resultId, 0, 1).rows[0]![0];
+    expect(count).toEqual({ N: String(orders.filter((o) => get(o, 'GSI1PK') === 'STATUS#PAID').length) });
+  });
+
   it('detects entity views from key prefixes', async () => {
     const catalog = await session.catalog(connection, [], new AbortController().signal);
     const mine = catalog.views.filter((v) => v.table === table).map((v) => v.name).sort();
