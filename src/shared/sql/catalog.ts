@@ -12,6 +12,8 @@ export const tableInfoSchema = z.object({
   sizeBytes: z.number(),
   /** Items per partition key value, estimated from a small sample; for Query estimates. */
   itemsPerPartition: z.number().optional(),
+  /** The same per global secondary index (its partitions are spread across the table's). */
+  indexItemsPerPartition: z.record(z.string(), z.number()).optional(),
 });
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 

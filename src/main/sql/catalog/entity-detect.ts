@@ -110,6 +110,23 @@ export function attributePaths(items: SdkItem[], limit = 200): string[] {
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([path]) => path);
 }
 
+/**
+ * Items per index partition key value. A Scan returns the table's partitions whole, but an
+ * index's partitions are spread over the table, so the sample's ratio is scaled to the table.
+ */
+export function indexItemsPerPartition(table: TableInfo, sample: SdkItem[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (sample.length === 0) return out;
+  const scale = Math.max(1, table.itemCount / sample.length);
+  for (const index of table.indexes.filter((i) => i.kind === 'GSI')) {
+    const values = sample.map((i) => i[index.keys.partitionKey.name]).filter((v) => v !== undefined);
+    if (values.length === 0) continue;
+    const distinct = new Set(values.map((v) => JSON.stringify(v))).size;
+    out[index.name] = (values.length / distinct) * scale;
+  }
+  return out;
+}
+
 /** Items per partition key value in the sample: how big a Query on one partition tends to be. */
 export function itemsPerPartition(table: TableInfo, sample: SdkItem[]): number | undefined {
   if (sample.length === 0) return undefined;

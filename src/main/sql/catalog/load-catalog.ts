@@ -2,7 +2,7 @@ import { DescribeTableCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
 import { listTableNames, toSummary } from '../../dynamo/tables';
 import type { TableRef } from '../parser/table-refs';
-import { attributePaths, detectEntityViews, itemsPerPartition } from './entity-detect';
+import { attributePaths, detectEntityViews, indexItemsPerPartition, itemsPerPartition } from './entity-detect';
 
 /** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
 export const SAMPLE_ITEMS = 100;
@@ -98,6 +98,7 @@ export class ConnectionCatalog {
         const page = await client.send(new ScanCommand({ TableName: info.name, Limit: SAMPLE_ITEMS, ReturnConsumedCapacity: 'TOTAL' }), { abortSignal: signal });
         const items = page.Items ?? [];
         info.itemsPerPartition = itemsPerPartition(info, items);
+        info.indexItemsPerPartition = indexItemsPerPartition(info, items);
         const views = detectEntityViews(info, items);
         const attributes: Record<string, string[]> = { [info.name]: attributePaths(items) };
         for (const view of views) attributes[`${info.name}.${view.name}`] = attributePaths(items.filter((item) => matchesView(view, item)));

@@ -20,9 +20,10 @@ export function estimate(table: TableInfo, access: Access, share?: number): Fetc
       return { itemsRead: n, itemsReturned: n, rcu: n * rcuFor(average), basis: `${n} key${n === 1 ? '' : 's'} × ~${Math.round(average)} B per item` };
     }
     case 'Query': {
-      const perPartition = table.itemsPerPartition ?? Math.min(table.itemCount, 100);
+      const sampled = access.index ? table.indexItemsPerPartition?.[access.index] : table.itemsPerPartition;
+      const perPartition = sampled ?? Math.min(table.itemCount, 100);
       const read = Math.min(table.itemCount || perPartition, Math.ceil(perPartition * access.partition.values.length));
-      const basis = table.itemsPerPartition ? `~${perPartition.toFixed(1)} items per partition in a sample` : 'partition size unknown';
+      const basis = sampled ? `~${perPartition.toFixed(1)} items per ${access.index ? `${access.index} ` : ''}partition, from a sample` : 'partition size unknown';
       return { itemsRead: read, itemsReturned: read, rcu: rcuFor(read * average), basis: `${basis}; ${sizeNote}` };
     }
     case 'Scan': {

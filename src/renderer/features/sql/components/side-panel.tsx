@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import type { SqlCatalogOutput } from '../../../../shared/ipc/sql';
+import { call } from '../../../ipc/client';
 import type { HistoryEntry, SavedQuery } from '../store';
+import { ViewForm } from './view-form';
 
 export interface SidePanelProps {
+  connectionId: string;
   catalog?: SqlCatalogOutput;
   history: HistoryEntry[];
   saved: SavedQuery[];
@@ -14,16 +18,33 @@ export interface SidePanelProps {
 const quoted = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
 
 /** Tables and entity views to insert, saved queries (shared .sql files) and history to reload. */
-export function SidePanel({ catalog, history, saved, onInsert, onLoad, onDelete, onRefreshCatalog }: SidePanelProps) {
+export function SidePanel({ connectionId, catalog, history, saved, onInsert, onLoad, onDelete, onRefreshCatalog }: SidePanelProps) {
+  const [isAdding, setIsAdding] = useState(false);
   return (
     <aside className="sql-side" aria-label="Tables, saved queries and history">
       <section>
         <h3>
-          Tables and views
-          <button type="button" className="sql-link" onClick={onRefreshCatalog} title="Read the tables and sample them again">
-            Refresh
-          </button>
+          Tables
+          <span>
+            <button type="button" className="sql-link" onClick={() => setIsAdding((v) => !v)} title="Define an entity view: a name and a key condition">
+              New view
+            </button>
+            <button type="button" className="sql-link" onClick={onRefreshCatalog} title="Read the tables and sample them again">
+              Refresh
+            </button>
+          </span>
         </h3>
+        {isAdding && catalog ? (
+          <ViewForm
+            connectionId={connectionId}
+            catalog={catalog}
+            onCancel={() => setIsAdding(false)}
+            onSaved={() => {
+              setIsAdding(false);
+              onRefreshCatalog();
+            }}
+          />
+        ) : null}
         {!catalog ? <p className="sql-faint">Loading…</p> : null}
         <ul className="sql-tree">
           {catalog?.tables.map((table) => (
@@ -44,6 +65,16 @@ export function SidePanel({ catalog, history, saved, onInsert, onLoad, onDelete,
                       >
                         <span className="sql-kind is-view" aria-hidden="true">V</span> {view.name}
                       </button>
+                      {view.source === 'user' ? (
+                        <button
+                          type="button"
+                          className="sql-link"
+                          aria-label={`Delete view ${view.name}`}
+                          onClick={() => void call('sql:deleteView', { connectionId, name: view.name }).then(onRefreshCatalog)}
+                        >
+                          ×
+                        </button>
+                      ) : null}
                     </li>
                   ))}
               </ul>

@@ -57,10 +57,28 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
   const plan = (statement: StatementRange) => {
     if (statement.text.trim()) void actions.plan(id, statement);
   };
+  const shortcut = useRef({ run, plan, current });
+  useEffect(() => {
+    shortcut.current = { run, plan, current };
+  });
+  useEffect(() => {
+    // Ctrl/Cmd+Enter while the workbench is open, wherever focus is (a clicked button, nothing);
+    // the editor handles it first and marks the event, so it never runs twice.
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      event.preventDefault();
+      const { run: runNow, plan: planNow, current: statement } = shortcut.current;
+      if (event.shiftKey) planNow(statement());
+      else runNow(statement());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <div className="sql-workbench">
       <SidePanel
+        connectionId={id}
         catalog={tab.catalog}
         history={tab.history}
         saved={tab.saved}
