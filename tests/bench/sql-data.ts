@@ -10,7 +10,10 @@ export type SdkItem = Record<string, SdkValue>;
 
 const STATUSES = ['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'DE', 'FR', 'ES', 'IT', 'NL', 'PL', 'US', 'CA'];
-const WORDS = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(' ');
+const WORDS =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(
+    ' ',
+  );
 
 let pool = '';
 {

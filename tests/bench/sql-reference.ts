@@ -7,7 +7,8 @@ import type { SdkItem } from './sql-data';
  */
 export function referenceJoinGroup(items: readonly SdkItem[]): Map<string, { count: number; sum: number }> {
   const users = new Map<string, SdkItem>();
-  for (const item of items) if (item.SK?.S?.startsWith('USER#') && item.userId?.S !== undefined) users.set(item.userId.S, item);
+  for (const item of items)
+    if (item.SK?.S?.startsWith('USER#') && item.userId?.S !== undefined) users.set(item.userId.S, item);
   const groups = new Map<string, { count: number; sum: number }>();
   for (const item of items) {
     if (!item.SK?.S?.startsWith('ORDER#') || item.userId?.S === undefined) continue;
@@ -22,7 +23,9 @@ export function referenceJoinGroup(items: readonly SdkItem[]): Map<string, { cou
   return groups;
 }
 
-export function referenceGroup(items: readonly SdkItem[]): Map<string | undefined, { count: number; sum: number }> {
+export function referenceGroup(
+  items: readonly SdkItem[],
+): Map<string | undefined, { count: number; sum: number }> {
   const groups = new Map<string | undefined, { count: number; sum: number }>();
   for (const item of items) {
     const key = item.status?.S;

@@ -23,16 +23,35 @@ const rounds = Number(process.env.SQL_BENCH_ROUNDS ?? 5);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const views: EntityView[] = [
-  { name: 'users', table: 'App', conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'USER#' }] }], source: 'detected' },
-  { name: 'orders', table: 'App', conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'ORDER#' }] }], source: 'detected' },
+  {
+    name: 'users',
+    table: 'App',
+    conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'USER#' }] }],
+    source: 'detected',
+  },
+  {
+    name: 'orders',
+    table: 'App',
+    conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'ORDER#' }] }],
+    source: 'detected',
+  },
 ];
 const catalog = { tables: [tableInfo('App', 'PK', 'SK')], views };
-export const JOIN_GROUP = 'SELECT u.name, COUNT(*) AS orders, SUM(o.amount) AS revenue FROM orders o JOIN users u ON o.userId = u.userId GROUP BY u.name';
+export const JOIN_GROUP =
+  'SELECT u.name, COUNT(*) AS orders, SUM(o.amount) AS revenue FROM orders o JOIN users u ON o.userId = u.userId GROUP BY u.name';
 export const GROUP = 'SELECT status, COUNT(*) AS n, SUM(amount) AS total FROM App GROUP BY status';
 
 function runEngine(text: string, table: ColumnarTable): Map<string, { count: number; sum: Num | null }> {
-  const bound = bindStatement(parseStatement(text), { text, resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text) });
-  const result = executeQuery(bound, { text, fn: { nowMs: Date.now() }, tableFor: () => table, warn: () => undefined });
+  const bound = bindStatement(parseStatement(text), {
+    text,
+    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+  });
+  const result = executeQuery(bound, {
+    text,
+    fn: { nowMs: Date.now() },
+    tableFor: () => table,
+    warn: () => undefined,
+  });
   const out = new Map<string, { count: number; sum: Num | null }>();
   for (let i = 0; i < result.length; i++) {
     const [key, count, sum] = result.row(i);
@@ -65,12 +84,17 @@ function measure(size: number): void {
   }
   const engineHeap = heapMb() - before;
   const referenceItems: SdkItem[] = [];
-  for (const page of pages(size)) for (const item of (JSON.parse(page) as { Items: SdkItem[] }).Items) referenceItems.push(item);
+  for (const page of pages(size))
+    for (const item of (JSON.parse(page) as { Items: SdkItem[] }).Items) referenceItems.push(item);
   const referenceHeap = heapMb() - before - engineHeap;
 
   console.log(`\n${size.toLocaleString('en-US')} items (~1 KB each, ${pageCount} pages of 1,000)`);
-  console.log(`  load: ${((ingestMs * 1000) / size).toFixed(2)} µs/item, ${(ingestMs / pageCount).toFixed(1)} ms per page — done while the next page is fetched`);
-  console.log(`  heap: engine columns ${engineHeap.toFixed(0)} MB (${((engineHeap * 1e6) / size).toFixed(0)} B/item); SDK item objects ${referenceHeap.toFixed(0)} MB (${((referenceHeap * 1e6) / size).toFixed(0)} B/item)`);
+  console.log(
+    `  load: ${((ingestMs * 1000) / size).toFixed(2)} µs/item, ${(ingestMs / pageCount).toFixed(1)} ms per page — done while the next page is fetched`,
+  );
+  console.log(
+    `  heap: engine columns ${engineHeap.toFixed(0)} MB (${((engineHeap * 1e6) / size).toFixed(0)} B/item); SDK item objects ${referenceHeap.toFixed(0)} MB (${((referenceHeap * 1e6) / size).toFixed(0)} B/item)`,
+  );
 
   const cases = [
     { label: 'JOIN + GROUP BY', sql: JOIN_GROUP, reference: () => referenceJoinGroup(referenceItems) },
@@ -94,7 +118,8 @@ function measure(size: number): void {
     for (const [key, ref] of referenceOut) {
       const mine = engineOut.get(key ?? '');
       if (!mine || mine.count !== ref.count) countsAgree = false;
-      if (mine?.sum !== null && mine?.sum !== undefined) worstDrift = Math.max(worstDrift, Math.abs(Number(numToString(mine.sum)) - ref.sum));
+      if (mine?.sum !== null && mine?.sum !== undefined)
+        worstDrift = Math.max(worstDrift, Math.abs(Number(numToString(mine.sum)) - ref.sum));
     }
     const ratio = median(engineTimes) / median(referenceTimes);
     console.log(
@@ -105,5 +130,7 @@ function measure(size: number): void {
 }
 
 if (!gc) console.log('(run with node --expose-gc for heap figures: npm run bench:sql does)');
-console.log(`SQL engine vs hand-written JavaScript — Node ${process.version}, ${rounds} alternating rounds per query, medians`);
+console.log(
+  `SQL engine vs hand-written JavaScript — Node ${process.version}, ${rounds} alternating rounds per query, medians`,
+);
 for (const size of sizes) measure(size);

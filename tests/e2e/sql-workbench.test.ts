@@ -33,10 +33,21 @@ afterAll(async () => {
 function expectedRevenue(): { name: string; orders: number; cents: number }[] {
   const items = sampleItems();
   const names = new Map<string, string>();
-  for (const item of items) if (item.SK && 'S' in item.SK && item.SK.S === 'PROFILE' && item.name && 'S' in item.name && item.PK && 'S' in item.PK) names.set(item.PK.S, item.name.S);
+  for (const item of items)
+    if (
+      item.SK &&
+      'S' in item.SK &&
+      item.SK.S === 'PROFILE' &&
+      item.name &&
+      'S' in item.name &&
+      item.PK &&
+      'S' in item.PK
+    )
+      names.set(item.PK.S, item.name.S);
   const groups = new Map<string, { orders: number; cents: number }>();
   for (const item of items) {
-    if (!item.SK || !('S' in item.SK) || !item.SK.S.startsWith('ORDER#') || !item.PK || !('S' in item.PK)) continue;
+    if (!item.SK || !('S' in item.SK) || !item.SK.S.startsWith('ORDER#') || !item.PK || !('S' in item.PK))
+      continue;
     const name = names.get(item.PK.S);
     if (!name || !item.total || !('N' in item.total)) continue;
     const group = groups.get(name) ?? { orders: 0, cents: 0 };
@@ -44,7 +55,9 @@ function expectedRevenue(): { name: string; orders: number; cents: number }[] {
     group.cents += Math.round(Number(item.total.N) * 100);
     groups.set(name, group);
   }
-  return [...groups].map(([name, g]) => ({ name, ...g })).sort((a, b) => b.cents - a.cents || (a.name < b.name ? -1 : 1));
+  return [...groups]
+    .map(([name, g]) => ({ name, ...g }))
+    .sort((a, b) => b.cents - a.cents || (a.name < b.name ? -1 : 1));
 }
 
 async function typeStatement(sql: string): Promise<void> {
@@ -73,7 +86,11 @@ describe('SQL workbench', () => {
     const expected = expectedRevenue();
     const firstRow = page.locator('.sql-grid [role="row"][aria-rowindex="2"]');
     const cells = await firstRow.locator('[role="gridcell"]').allInnerTexts();
-    expect(cells).toEqual([expected[0]!.name, String(expected[0]!.orders), (expected[0]!.cents / 100).toString()]);
+    expect(cells).toEqual([
+      expected[0]!.name,
+      String(expected[0]!.orders),
+      (expected[0]!.cents / 100).toString(),
+    ]);
     expect(await page.locator('.sql-result-bar').innerText()).toMatch(new RegExp(`^${expected.length} rows`));
     // One measure at a time (revenue, the last numeric column); the picker switches to orders.
     expect(await bars.count()).toBe(Math.min(expected.length, 60));
@@ -111,8 +128,12 @@ describe('SQL workbench', () => {
     await typeStatement("SELECT userId, name FROM users WHERE PK = 'USER#u1'");
     await page.keyboard.press('Control+Enter');
     await page.locator('.sql-grid [role="gridcell"]', { hasText: /^u1$/ }).waitFor(slow);
-    const profile = sampleItems().find((i) => i.PK && 'S' in i.PK && i.PK.S === 'USER#u1' && i.SK && 'S' in i.SK && i.SK.S === 'PROFILE')!;
-    expect(await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts()).toEqual(['u1', (profile.name as { S: string }).S]);
+    const profile = sampleItems().find(
+      (i) => i.PK && 'S' in i.PK && i.PK.S === 'USER#u1' && i.SK && 'S' in i.SK && i.SK.S === 'PROFILE',
+    )!;
+    expect(
+      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
+    ).toEqual(['u1', (profile.name as { S: string }).S]);
     expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
     await page.keyboard.press('Escape');
     await useColorScheme(page, 'dark');
@@ -133,13 +154,19 @@ describe('SQL workbench', () => {
     await typeStatement('SELECT COUNT(*) AS paid FROM paid_orders');
     await page.getByRole('button', { name: 'Plan', exact: true }).click(quick);
     await page.locator('.sql-plan').waitFor(quick);
-    expect(await page.locator('.sql-plan').innerText()).toMatch(/Query[\s\S]*on index GSI1[\s\S]*GSI1PK = 'STATUS#PAID'/);
+    expect(await page.locator('.sql-plan').innerText()).toMatch(
+      /Query[\s\S]*on index GSI1[\s\S]*GSI1PK = 'STATUS#PAID'/,
+    );
     await browser.screenshot('sql-user-view-plan');
     // Focus is on the Plan button now: the shortcut still runs the statement under the cursor.
     await page.keyboard.press('Control+Enter');
-    const paid = sampleItems().filter((i) => i.GSI1PK && 'S' in i.GSI1PK && i.GSI1PK.S === 'STATUS#PAID').length;
+    const paid = sampleItems().filter(
+      (i) => i.GSI1PK && 'S' in i.GSI1PK && i.GSI1PK.S === 'STATUS#PAID',
+    ).length;
     await page.locator('.sql-grid [role="columnheader"]', { hasText: 'paid' }).waitFor(slow);
     await page.locator('.sql-grid [role="gridcell"]', { hasText: /^\d+$/ }).waitFor(slow);
-    expect(await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts()).toEqual([String(paid)]);
+    expect(
+      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
+    ).toEqual([String(paid)]);
   });
 });

@@ -18,14 +18,22 @@ afterAll(() => client.destroy());
 /** The real CLI entry in a child process, with credentials the way a CI job passes them. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    };
     delete env.AWS_PROFILE;
     delete env.AWS_REGION;
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), 'sql', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), 'sql', ...args],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -40,7 +48,10 @@ const local = ['--endpoint', endpoint, '--region', 'us-east-1'];
 
 describe('dynotable sql', () => {
   it('prints a JSON array of row objects with exact numbers', async () => {
-    const { code, stdout } = await cli([`SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11', 'o7') ORDER BY orderId`, ...local]);
+    const { code, stdout } = await cli([
+      `SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11', 'o7') ORDER BY orderId`,
+      ...local,
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain(`"amount":${BIG}`);
     const rows = JSON.parse(stdout) as { orderId: string; amount: unknown }[];
@@ -72,14 +83,22 @@ describe('dynotable sql', () => {
     expect(stdout).toBe('');
     const lines = ourLines(stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^dynotable sql: Expected a table name but found "WHERE" \(line 1, column 15\) \(SqlSyntaxError\)$/);
+    expect(lines[0]).toMatch(
+      /^dynotable sql: Expected a table name but found "WHERE" \(line 1, column 15\) \(SqlSyntaxError\)$/,
+    );
     const write = await cli([`DELETE FROM ${table}`, ...local]);
     expect(write.code).toBe(2);
     expect(ourLines(write.stderr)[0]).toMatch(/only reads \(SELECT\).*SqlReadOnly/);
   });
 
   it('exits 2 with one line when DynamoDB cannot be reached', async () => {
-    const { code, stderr } = await cli([`SELECT * FROM ${table}`, '--endpoint', 'http://127.0.0.1:9', '--region', 'us-east-1']);
+    const { code, stderr } = await cli([
+      `SELECT * FROM ${table}`,
+      '--endpoint',
+      'http://127.0.0.1:9',
+      '--region',
+      'us-east-1',
+    ]);
     expect(code).toBe(2);
     expect(ourLines(stderr)).toHaveLength(1);
   });

@@ -1,4 +1,9 @@
-import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  type DynamoDBClient,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
@@ -27,7 +32,11 @@ export function recordingClient(endpoint: string): { client: DynamoDBClient; cal
 }
 
 /** A single-table design table (PK/SK + GSI1 on GSI1PK) filled with `items`. */
-export async function createShopTable(client: DynamoDBClient, items: Item[], prefix = 'sql'): Promise<string> {
+export async function createShopTable(
+  client: DynamoDBClient,
+  items: Item[],
+  prefix = 'sql',
+): Promise<string> {
   const table = uniqueTableName(prefix);
   await client.send(
     new CreateTableCommand({
@@ -42,7 +51,13 @@ export async function createShopTable(client: DynamoDBClient, items: Item[], pre
         { AttributeName: 'PK', KeyType: 'HASH' },
         { AttributeName: 'SK', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [{ IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'GSI1',
+          KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
@@ -56,9 +71,14 @@ export async function createShopTable(client: DynamoDBClient, items: Item[], pre
   return table;
 }
 
-export function sessionFor(client: DynamoDBClient, id = 'local'): { session: SqlSession; connection: SessionConnection } {
+export function sessionFor(
+  client: DynamoDBClient,
+  id = 'local',
+): { session: SqlSession; connection: SessionConnection } {
   return { session: new SqlSession(), connection: { id, client: () => Promise.resolve(client) } };
 }
 
 export const reads = (calls: RecordedCall[]): string[] =>
-  calls.map((c) => c.command).filter((c) => ['ScanCommand', 'QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'].includes(c));
+  calls
+    .map((c) => c.command)
+    .filter((c) => ['ScanCommand', 'QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'].includes(c));

@@ -57,17 +57,28 @@ describe('SQL in the worker thread', () => {
   it('plans, exports and reports bad SQL with a position, through the worker', async () => {
     const plan = await service.plan('local', `SELECT * FROM ${table} WHERE PK = 'USER#u1'`, []);
     expect(plan.fetches[0]!.call.operation).toBe('Query');
-    const summary = await service.run('local', `SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11') ORDER BY orderId`, [], {});
+    const summary = await service.run(
+      'local',
+      `SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11') ORDER BY orderId`,
+      [],
+      {},
+    );
     const csv = await service.export(summary.resultId, 'csv');
     expect(csv.content).toBe('orderId,amount\r\no1,79.19\r\no11,12345678901234567890123456789012345678\r\n');
     const json = await service.export(summary.resultId, 'json');
     expect(json.content).toContain('"amount":12345678901234567890123456789012345678');
-    await expect(service.plan('local', 'SELECT FROM WHERE', [])).rejects.toMatchObject({ code: 'SqlSyntaxError', details: { line: 1, column: 8 } });
+    await expect(service.plan('local', 'SELECT FROM WHERE', [])).rejects.toMatchObject({
+      code: 'SqlSyntaxError',
+      details: { line: 1, column: 8 },
+    });
   });
 
   it('cancels a running statement', async () => {
     const controller = new AbortController();
-    const running = service.run('local', `SELECT * FROM ${table}`, [], { refresh: true, signal: controller.signal });
+    const running = service.run('local', `SELECT * FROM ${table}`, [], {
+      refresh: true,
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'Cancelled' });
   });

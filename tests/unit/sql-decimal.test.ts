@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { add, divide, modulo, multiply, subtract } from '../../src/main/sql/values/arith';
-import { compareNum, Decimal, numToString, parseDynamoNumber, parseNum } from '../../src/main/sql/values/decimal';
+import {
+  compareNum,
+  Decimal,
+  numToString,
+  parseDynamoNumber,
+  parseNum,
+} from '../../src/main/sql/values/decimal';
 import { ExactSum } from '../../src/main/sql/values/exact-sum';
 import { hashKey, sqlCompare, sqlEquals } from '../../src/main/sql/values/compare';
 import { scaled } from '../fixtures/sql-fixture';
@@ -24,7 +30,9 @@ function* decimals(count: number, seed = 7): Generator<string> {
 describe('exact decimals', () => {
   it('keeps one representation per value, so equal numbers hash alike', () => {
     expect(hashKey(n('1.50'))).toBe(hashKey(n('15E-1')));
-    expect(hashKey(n('123456789012345678901234567890'))).toBe(hashKey(n('1.2345678901234567890123456789E+29')));
+    expect(hashKey(n('123456789012345678901234567890'))).toBe(
+      hashKey(n('1.2345678901234567890123456789E+29')),
+    );
     expect(n('12345678901234567')).toBeInstanceOf(Decimal); // 17 digits do not fit a double exactly
     expect(typeof n('123456789012345')).toBe('number');
     expect(parseDynamoNumber('-0')).toBe(0);
@@ -32,16 +40,27 @@ describe('exact decimals', () => {
   });
 
   it('parses and prints DynamoDB extremes without losing digits', () => {
-    for (const t of ['1E+125', '-1E+125', '1.5E-130', '9.9999999999999999999999999999999999999E+125', '12345678901234567890123456789012345678', '0.000001']) {
+    for (const t of [
+      '1E+125',
+      '-1E+125',
+      '1.5E-130',
+      '9.9999999999999999999999999999999999999E+125',
+      '12345678901234567890123456789012345678',
+      '0.000001',
+    ]) {
       expect(scaled(numToString(parseDynamoNumber(t)))).toBe(scaled(t));
     }
-    expect(numToString(parseDynamoNumber('12345678901234567890123456789012345678'))).toBe('12345678901234567890123456789012345678');
+    expect(numToString(parseDynamoNumber('12345678901234567890123456789012345678'))).toBe(
+      '12345678901234567890123456789012345678',
+    );
     expect(numToString(parseDynamoNumber('1E+125'))).toBe('1E+125');
     expect(numToString(parseDynamoNumber('1.5E-130'))).toBe('1.5E-130');
   });
 
   it('compares exactly where doubles cannot', () => {
-    expect(compareNum(n('12345678901234567890123456789012345678'), n('12345678901234567890123456789012345679'))).toBe(-1);
+    expect(
+      compareNum(n('12345678901234567890123456789012345678'), n('12345678901234567890123456789012345679')),
+    ).toBe(-1);
     expect(compareNum(n('9007199254740993'), n('9007199254740992'))).toBe(1); // equal as doubles
     expect(compareNum(n('0.1'), n('1E-1'))).toBe(0);
     expect(compareNum(n('1E+125'), n('-1E+125'))).toBe(1);
@@ -54,7 +73,9 @@ describe('exact decimals', () => {
     expect(text(add(n('0.1'), n('0.2')))).toBe('0.3');
     expect(text(subtract(n('1'), n('0.9')))).toBe('0.1');
     expect(text(multiply(n('1.1'), n('1.1')))).toBe('1.21');
-    expect(text(add(n('12345678901234567890123456789012345678'), n('1')))).toBe('12345678901234567890123456789012345679');
+    expect(text(add(n('12345678901234567890123456789012345678'), n('1')))).toBe(
+      '12345678901234567890123456789012345679',
+    );
     expect(text(add(n('1E+125'), n('1E-130')))!.length).toBeGreaterThan(250);
     const values = [...decimals(300)];
     for (let i = 0; i + 1 < values.length; i += 2) {

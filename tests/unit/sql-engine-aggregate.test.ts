@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BIG, byUser, get, orders, rows, run, scaled, users } from '../fixtures/sql-fixture';
 
-const numericAmount = (o: (typeof orders)[number]): string | undefined => (o.amount && 'N' in o.amount ? o.amount.N : undefined);
+const numericAmount = (o: (typeof orders)[number]): string | undefined =>
+  o.amount && 'N' in o.amount ? o.amount.N : undefined;
 
 describe('SQL GROUP BY and aggregates', () => {
   it('counts, sums exactly, averages and finds extremes per group', () => {
-    const sql = 'SELECT status, COUNT(*), COUNT(amount), COUNT(DISTINCT userId), SUM(amount), AVG(amount), MIN(amount), MAX(orderId) FROM orders GROUP BY status ORDER BY status';
+    const sql =
+      'SELECT status, COUNT(*), COUNT(amount), COUNT(DISTINCT userId), SUM(amount), AVG(amount), MIN(amount), MAX(orderId) FROM orders GROUP BY status ORDER BY status';
     const result = { rows: rows(sql), warnings: run(sql).warnings };
     const groups = new Map<string | null, typeof orders>();
     for (const o of orders) {
@@ -26,16 +28,27 @@ describe('SQL GROUP BY and aggregates', () => {
       // AVG has 38 significant digits; compare to the exact quotient within that precision.
       const exact = sum / BigInt(numeric.length);
       const error = scaled(String(average)) - exact;
-      expect(error < 0n ? -error : error).toBeLessThanOrEqual((exact < 0n ? -exact : exact) / 10n ** 36n + 1n);
+      expect(error < 0n ? -error : error).toBeLessThanOrEqual(
+        (exact < 0n ? -exact : exact) / 10n ** 36n + 1n,
+      );
       expect(scaled(String(min))).toBe(numeric.map(scaled).reduce((a, b) => (b < a ? b : a)));
-      expect(maxId).toBe(members.map((o) => get(o, 'orderId') as string).sort().at(-1));
+      expect(maxId).toBe(
+        members
+          .map((o) => get(o, 'orderId') as string)
+          .sort()
+          .at(-1),
+      );
     });
     expect(result.warnings.join(' ')).toMatch(/SUM\(amount\) skipped 1 value that is not a number/);
   });
 
   it('sums 38-digit numbers without losing a digit', () => {
-    const total = rows("SELECT SUM(amount) FROM orders WHERE orderId IN ('o11', 'o1', 'o2')")[0]![0] as string;
-    const expected = ['o11', 'o1', 'o2'].map((id) => numericAmount(orders.find((o) => get(o, 'orderId') === id)!)!).reduce((a, x) => a + scaled(x), 0n);
+    const total = rows(
+      "SELECT SUM(amount) FROM orders WHERE orderId IN ('o11', 'o1', 'o2')",
+    )[0]![0] as string;
+    const expected = ['o11', 'o1', 'o2']
+      .map((id) => numericAmount(orders.find((o) => get(o, 'orderId') === id)!)!)
+      .reduce((a, x) => a + scaled(x), 0n);
     expect(scaled(total)).toBe(expected);
     expect(total.startsWith(BIG.slice(0, 34))).toBe(true);
     expect(rows(`SELECT COUNT(*) FROM orders WHERE amount = ${BIG}`)[0]![0]).toBe('1');
@@ -44,7 +57,9 @@ describe('SQL GROUP BY and aggregates', () => {
   });
 
   it('JOIN + GROUP BY: revenue per customer name', () => {
-    const result = rows('SELECT u.name, COUNT(*) AS orders, SUM(o.amount) AS revenue FROM orders o JOIN users u ON o.userId = u.userId GROUP BY u.name ORDER BY revenue DESC');
+    const result = rows(
+      'SELECT u.name, COUNT(*) AS orders, SUM(o.amount) AS revenue FROM orders o JOIN users u ON o.userId = u.userId GROUP BY u.name ORDER BY revenue DESC',
+    );
     const groups = new Map<string, { count: number; sum: bigint; any: boolean; name: unknown }>();
     for (const o of orders) {
       const u = byUser.get(get(o, 'userId') as string);
@@ -71,28 +86,52 @@ describe('SQL GROUP BY and aggregates', () => {
   });
 
   it('groups by expressions, aliases and positions, and filters groups with HAVING', () => {
-    const byExpr = rows("SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY SPLIT_PART(SK, '#', 1) HAVING COUNT(*) > 15 ORDER BY kind");
+    const byExpr = rows(
+      "SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY SPLIT_PART(SK, '#', 1) HAVING COUNT(*) > 15 ORDER BY kind",
+    );
     const counts = new Map<string, number>();
-    for (const i of [...users, ...orders]) counts.set((get(i, 'SK') as string).split('#')[0]!, (counts.get((get(i, 'SK') as string).split('#')[0]!) ?? 0) + 1);
+    for (const i of [...users, ...orders])
+      counts.set(
+        (get(i, 'SK') as string).split('#')[0]!,
+        (counts.get((get(i, 'SK') as string).split('#')[0]!) ?? 0) + 1,
+      );
     counts.set('PAYMENT', 20);
-    const expected = [...counts].filter(([, n]) => n > 15).sort().map(([k, n]) => [k, String(n)]);
+    const expected = [...counts]
+      .filter(([, n]) => n > 15)
+      .sort()
+      .map(([k, n]) => [k, String(n)]);
     expect(byExpr).toEqual(expected);
-    expect(rows("SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY kind HAVING n > 15 ORDER BY 1")).toEqual(expected);
-    expect(rows("SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY 1 HAVING COUNT(*) > 15 ORDER BY n DESC, kind").map((r) => r[0])).toEqual(
+    expect(
+      rows(
+        "SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY kind HAVING n > 15 ORDER BY 1",
+      ),
+    ).toEqual(expected);
+    expect(
+      rows(
+        "SELECT SPLIT_PART(SK, '#', 1) AS kind, COUNT(*) AS n FROM Shop GROUP BY 1 HAVING COUNT(*) > 15 ORDER BY n DESC, kind",
+      ).map((r) => r[0]),
+    ).toEqual(
       [...expected].sort((a, b) => Number(b[1]) - Number(a[1]) || (a[0]! < b[0]! ? -1 : 1)).map((r) => r[0]),
     );
   });
 
   it('aggregates without GROUP BY give one row, even over no rows', () => {
-    expect(rows("SELECT COUNT(*), SUM(amount), MAX(amount) FROM orders WHERE orderId = 'none'")).toEqual([['0', null, null]]);
+    expect(rows("SELECT COUNT(*), SUM(amount), MAX(amount) FROM orders WHERE orderId = 'none'")).toEqual([
+      ['0', null, null],
+    ]);
   });
 
   it('groups missing and NULL keys together, and distinguishes a number 7 from the string "7"', () => {
     const result = rows('SELECT name, COUNT(*) FROM users GROUP BY name');
     const groups = new Map<string, number>();
-    for (const u of users) groups.set(JSON.stringify(u.name ?? null), (groups.get(JSON.stringify(u.name ?? null)) ?? 0) + 1);
+    for (const u of users)
+      groups.set(JSON.stringify(u.name ?? null), (groups.get(JSON.stringify(u.name ?? null)) ?? 0) + 1);
     expect(result).toHaveLength(groups.size);
-    expect(run('SELECT TYPE_OF(name), COUNT(*) FROM users GROUP BY TYPE_OF(name) ORDER BY 1').rows.map((r) => r.map(String))).toEqual([
+    expect(
+      run('SELECT TYPE_OF(name), COUNT(*) FROM users GROUP BY TYPE_OF(name) ORDER BY 1').rows.map((r) =>
+        r.map(String),
+      ),
+    ).toEqual([
       ['MISSING', '1'],
       ['N', '1'],
       ['S', '10'],
@@ -100,7 +139,11 @@ describe('SQL GROUP BY and aggregates', () => {
   });
 
   it('rejects columns that are neither grouped nor aggregated, and aggregates in WHERE', () => {
-    expect(() => rows('SELECT status, orderId, COUNT(*) FROM orders GROUP BY status')).toThrow(/orderId must be in GROUP BY/);
-    expect(() => rows('SELECT orderId FROM orders WHERE COUNT(*) > 1')).toThrow(/COUNT\(\) cannot be used in WHERE/);
+    expect(() => rows('SELECT status, orderId, COUNT(*) FROM orders GROUP BY status')).toThrow(
+      /orderId must be in GROUP BY/,
+    );
+    expect(() => rows('SELECT orderId FROM orders WHERE COUNT(*) > 1')).toThrow(
+      /COUNT\(\) cannot be used in WHERE/,
+    );
   });
 });

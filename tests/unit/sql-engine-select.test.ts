@@ -14,7 +14,9 @@ describe('SQL SELECT over heterogeneous items', () => {
   it('filters with WHERE, comparing numbers exactly and never across types', () => {
     const result = rows('SELECT orderId FROM orders WHERE amount > 50').map((r) => r[0]);
     // amount is a string in o7 and missing in o9: neither passes `> 50`.
-    const expected = orders.filter((o) => 'N' in (o.amount ?? {}) && Number((o.amount as { N: string }).N) > 50).map((o) => get(o, 'orderId'));
+    const expected = orders
+      .filter((o) => 'N' in (o.amount ?? {}) && Number((o.amount as { N: string }).N) > 50)
+      .map((o) => get(o, 'orderId'));
     expect(result).toEqual(expected);
     expect(result).toContain('o11');
     expect(result).not.toContain('o7');
@@ -23,14 +25,16 @@ describe('SQL SELECT over heterogeneous items', () => {
   it('treats a missing attribute and NULL alike in IS NULL, and distinguishes them in results', () => {
     const missing = rows('SELECT userId FROM users WHERE deleted IS NULL').map((r) => r[0]);
     expect(missing).toEqual(users.map((u) => get(u, 'userId')));
-    const shown = run('SELECT deleted FROM users WHERE userId = \'u12\'').rows[0]![0];
+    const shown = run("SELECT deleted FROM users WHERE userId = 'u12'").rows[0]![0];
     expect(shown).toBeNull(); // DynamoDB NULL → SQL NULL (shown as NULL, not absent)
-    const absent = run('SELECT deleted FROM users WHERE userId = \'u1\'').rows[0]![0];
+    const absent = run("SELECT deleted FROM users WHERE userId = 'u1'").rows[0]![0];
     expect(absent).toBeUndefined();
   });
 
   it('reads nested paths, list elements and a quoted name containing a dot', () => {
-    const result = rows('SELECT userId, address.city, address.geo.lat, favorites[0], favorites[2].kind, "address.city" FROM users');
+    const result = rows(
+      'SELECT userId, address.city, address.geo.lat, favorites[0], favorites[2].kind, "address.city" FROM users',
+    );
     const expected = users.map((u) => {
       const address = get(u, 'address') as { city?: string; geo?: { lat?: string } } | undefined;
       const favorites = get(u, 'favorites') as unknown[] | undefined;
@@ -44,11 +48,16 @@ describe('SQL SELECT over heterogeneous items', () => {
       ];
     });
     expect(result).toEqual(expected);
-    expect(run('SELECT address.city, "address.city" FROM users').columns).toEqual(['address.city', 'address.city_2']);
+    expect(run('SELECT address.city, "address.city" FROM users').columns).toEqual([
+      'address.city',
+      'address.city_2',
+    ]);
   });
 
   it('returns sets and lists as arrays, maps as objects', () => {
-    expect(rows("SELECT tags, scores, favorites FROM users WHERE userId = 'u1'")).toEqual([[null, null, null]]);
+    expect(rows("SELECT tags, scores, favorites FROM users WHERE userId = 'u1'")).toEqual([
+      [null, null, null],
+    ]);
     const u = rows("SELECT tags, favorites, address FROM users WHERE userId = 'u4'")[0]!;
     expect(u[0]).toEqual(['vip', 't4']);
     expect(u[1]).toEqual(['fav4', '4', { kind: 'nested' }]);
@@ -57,7 +66,9 @@ describe('SQL SELECT over heterogeneous items', () => {
   });
 
   it('computes expressions with exact decimals and NULL propagation', () => {
-    const result = rows("SELECT orderId, amount * 2 + 0.1, amount || '!' FROM orders WHERE orderId IN ('o1', 'o7', 'o9', 'o11', 'o13')");
+    const result = rows(
+      "SELECT orderId, amount * 2 + 0.1, amount || '!' FROM orders WHERE orderId IN ('o1', 'o7', 'o9', 'o11', 'o13')",
+    );
     expect(result).toEqual([
       ['o1', '158.48', '79.19!'],
       ['o7', null, 'n/a!'],
@@ -91,15 +102,21 @@ describe('SQL SELECT over heterogeneous items', () => {
 
   it('applies LIMIT and OFFSET after ORDER BY', () => {
     const all = rows('SELECT orderId FROM orders ORDER BY orderId').map((r) => r[0]);
-    expect(rows('SELECT orderId FROM orders ORDER BY orderId LIMIT 5 OFFSET 10').map((r) => r[0])).toEqual(all.slice(10, 15));
-    expect(rows('SELECT orderId FROM orders ORDER BY orderId OFFSET 38').map((r) => r[0])).toEqual(all.slice(38));
+    expect(rows('SELECT orderId FROM orders ORDER BY orderId LIMIT 5 OFFSET 10').map((r) => r[0])).toEqual(
+      all.slice(10, 15),
+    );
+    expect(rows('SELECT orderId FROM orders ORDER BY orderId OFFSET 38').map((r) => r[0])).toEqual(
+      all.slice(38),
+    );
     expect(rows('SELECT orderId FROM orders LIMIT 0')).toEqual([]);
   });
 
   it('removes duplicate rows with DISTINCT', () => {
     const result = rows('SELECT DISTINCT status FROM orders ORDER BY status').map((r) => r[0]);
     const statuses = orderRows.map((o) => (get(o, 'status') as string | undefined) ?? null);
-    const expected = [...new Set(statuses)].sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
+    const expected = [...new Set(statuses)].sort((a, b) =>
+      a === null ? -1 : b === null ? 1 : a < b ? -1 : 1,
+    );
     expect(result).toEqual(expected);
   });
 
@@ -107,7 +124,9 @@ describe('SQL SELECT over heterogeneous items', () => {
     const result = run("SELECT * FROM payments WHERE orderId = 'o4'");
     expect(result.columns).toEqual(['PK', 'SK', 'orderId', 'paid']);
     expect(result.rows).toHaveLength(1);
-    const joined = run("SELECT * FROM payments p JOIN orders o ON p.orderId = o.orderId WHERE o.orderId = 'o4'");
+    const joined = run(
+      "SELECT * FROM payments p JOIN orders o ON p.orderId = o.orderId WHERE o.orderId = 'o4'",
+    );
     expect(joined.columns.slice(0, 4)).toEqual(['p.PK', 'p.SK', 'p.orderId', 'p.paid']);
   });
 
@@ -116,17 +135,32 @@ describe('SQL SELECT over heterogeneous items', () => {
       "SELECT orderId, CASE WHEN amount >= 50 THEN 'big' WHEN amount < 50 THEN 'small' ELSE 'unknown' END, CAST(amount AS STRING), UPPER(SPLIT_PART(PK, '#', 2)) FROM orders WHERE SK LIKE 'ORDER#o00_' AND orderId NOT IN ('o2', 'o3') AND (amount BETWEEN 0 AND 100 OR amount IS NULL OR TYPE_OF(amount) = 'S')",
     );
     const expected = orders
-      .filter((o) => /^ORDER#o00.$/.test(get(o, 'SK') as string) && !['o2', 'o3'].includes(get(o, 'orderId') as string))
-      .filter((o) => !o.amount || 'S' in o.amount || (Number((o.amount as { N: string }).N) >= 0 && Number((o.amount as { N: string }).N) <= 100))
+      .filter(
+        (o) =>
+          /^ORDER#o00.$/.test(get(o, 'SK') as string) && !['o2', 'o3'].includes(get(o, 'orderId') as string),
+      )
+      .filter(
+        (o) =>
+          !o.amount ||
+          'S' in o.amount ||
+          (Number((o.amount as { N: string }).N) >= 0 && Number((o.amount as { N: string }).N) <= 100),
+      )
       .map((o) => {
         const a = o.amount;
         const size = !a || 'S' in a ? 'unknown' : 'N' in a && Number(a.N) >= 50 ? 'big' : 'small';
-        return [get(o, 'orderId'), size, a ? get(o, 'amount') : null, (get(o, 'PK') as string).split('#')[1]!.toUpperCase()];
+        return [
+          get(o, 'orderId'),
+          size,
+          a ? get(o, 'amount') : null,
+          (get(o, 'PK') as string).split('#')[1]!.toUpperCase(),
+        ];
       });
     expect(result).toEqual(expected);
   });
 
   it('evaluates a SELECT without FROM', () => {
-    expect(rows("SELECT 1 + 1, 'a' || 'b', 7 / 2, 7 % 3, NULL IS NULL, COALESCE(NULL, 3)")).toEqual([['2', 'ab', '3.5', '1', true, '3']]);
+    expect(rows("SELECT 1 + 1, 'a' || 'b', 7 / 2, 7 % 3, NULL IS NULL, COALESCE(NULL, 3)")).toEqual([
+      ['2', 'ab', '3.5', '1', true, '3'],
+    ]);
   });
 });

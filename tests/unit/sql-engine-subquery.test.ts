@@ -5,11 +5,25 @@ const ids = (r: unknown[][]): unknown[] => r.map((x) => x[0]);
 
 describe('SQL subqueries and UNION', () => {
   it('IN (SELECT ...) and NOT IN (SELECT ...)', () => {
-    const paid = ids(rows('SELECT orderId FROM orders WHERE orderId IN (SELECT orderId FROM payments) ORDER BY orderId'));
+    const paid = ids(
+      rows('SELECT orderId FROM orders WHERE orderId IN (SELECT orderId FROM payments) ORDER BY orderId'),
+    );
     const paidIds = new Set(payments.map((p) => get(p, 'orderId')));
-    expect(paid).toEqual(orders.filter((o) => paidIds.has(get(o, 'orderId'))).map((o) => get(o, 'orderId') as string).sort());
-    const unpaid = ids(rows('SELECT orderId FROM orders WHERE orderId NOT IN (SELECT orderId FROM payments) ORDER BY orderId'));
-    expect(unpaid).toEqual(orders.filter((o) => !paidIds.has(get(o, 'orderId'))).map((o) => get(o, 'orderId') as string).sort());
+    expect(paid).toEqual(
+      orders
+        .filter((o) => paidIds.has(get(o, 'orderId')))
+        .map((o) => get(o, 'orderId') as string)
+        .sort(),
+    );
+    const unpaid = ids(
+      rows('SELECT orderId FROM orders WHERE orderId NOT IN (SELECT orderId FROM payments) ORDER BY orderId'),
+    );
+    expect(unpaid).toEqual(
+      orders
+        .filter((o) => !paidIds.has(get(o, 'orderId')))
+        .map((o) => get(o, 'orderId') as string)
+        .sort(),
+    );
   });
 
   it('NOT IN a subquery that yields NULL matches nothing (SQL three-valued logic)', () => {
@@ -17,8 +31,12 @@ describe('SQL subqueries and UNION', () => {
   });
 
   it('a scalar subquery as a value, and an error when it returns several rows', () => {
-    const result = rows('SELECT orderId FROM orders WHERE amount > (SELECT AVG(amount) FROM orders WHERE amount < 100) ORDER BY orderId');
-    const small = orders.map((o) => (o.amount && 'N' in o.amount ? Number(o.amount.N) : undefined)).filter((a): a is number => a !== undefined && a < 100);
+    const result = rows(
+      'SELECT orderId FROM orders WHERE amount > (SELECT AVG(amount) FROM orders WHERE amount < 100) ORDER BY orderId',
+    );
+    const small = orders
+      .map((o) => (o.amount && 'N' in o.amount ? Number(o.amount.N) : undefined))
+      .filter((a): a is number => a !== undefined && a < 100);
     const average = small.reduce((a, b) => a + b, 0) / small.length;
     expect(ids(result)).toEqual(
       orders
@@ -26,28 +44,41 @@ describe('SQL subqueries and UNION', () => {
         .map((o) => get(o, 'orderId') as string)
         .sort(),
     );
-    expect(() => rows('SELECT (SELECT orderId FROM orders) FROM users')).toThrow(/returned 40 rows where one value is expected.*line 1, column 8/);
+    expect(() => rows('SELECT (SELECT orderId FROM orders) FROM users')).toThrow(
+      /returned 40 rows where one value is expected.*line 1, column 8/,
+    );
   });
 
   it('EXISTS and NOT EXISTS over an uncorrelated subquery', () => {
-    expect(rows("SELECT COUNT(*) FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE status = 'PAID')")[0]![0]).toBe(String(users.length));
-    expect(rows("SELECT COUNT(*) FROM users WHERE NOT EXISTS (SELECT 1 FROM orders WHERE status = 'LOST')")[0]![0]).toBe(String(users.length));
+    expect(
+      rows("SELECT COUNT(*) FROM users WHERE EXISTS (SELECT 1 FROM orders WHERE status = 'PAID')")[0]![0],
+    ).toBe(String(users.length));
+    expect(
+      rows("SELECT COUNT(*) FROM users WHERE NOT EXISTS (SELECT 1 FROM orders WHERE status = 'LOST')")[0]![0],
+    ).toBe(String(users.length));
   });
 
   it('FROM (SELECT ...) with its own grouping', () => {
-    const result = rows('SELECT t.userId, t.n FROM (SELECT userId, COUNT(*) AS n FROM orders GROUP BY userId) t WHERE t.n >= 3 ORDER BY t.n DESC, t.userId');
+    const result = rows(
+      'SELECT t.userId, t.n FROM (SELECT userId, COUNT(*) AS n FROM orders GROUP BY userId) t WHERE t.n >= 3 ORDER BY t.n DESC, t.userId',
+    );
     const counts = new Map<string, number>();
-    for (const o of orders) counts.set(get(o, 'userId') as string, (counts.get(get(o, 'userId') as string) ?? 0) + 1);
+    for (const o of orders)
+      counts.set(get(o, 'userId') as string, (counts.get(get(o, 'userId') as string) ?? 0) + 1);
     const expected = [...counts]
       .filter(([, n]) => n >= 3)
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .map(([u, n]) => [u, String(n)]);
     expect(result).toEqual(expected);
-    expect(() => rows('SELECT t.missing FROM (SELECT userId FROM orders) t')).toThrow(/"missing" is not a column of t/);
+    expect(() => rows('SELECT t.missing FROM (SELECT userId FROM orders) t')).toThrow(
+      /"missing" is not a column of t/,
+    );
   });
 
   it('joins a derived table to an entity view', () => {
-    const result = rows('SELECT u.userId, t.n FROM users u JOIN (SELECT userId, COUNT(*) AS n FROM orders GROUP BY userId) t ON t.userId = u.userId ORDER BY u.userId');
+    const result = rows(
+      'SELECT u.userId, t.n FROM users u JOIN (SELECT userId, COUNT(*) AS n FROM orders GROUP BY userId) t ON t.userId = u.userId ORDER BY u.userId',
+    );
     const expected = users
       .map((u) => [get(u, 'userId'), orders.filter((o) => get(o, 'userId') === get(u, 'userId')).length])
       .filter(([, n]) => (n as number) > 0)
@@ -62,13 +93,28 @@ describe('SQL subqueries and UNION', () => {
     expect(union).toEqual(expected);
     const all = rows('SELECT userId FROM orders UNION ALL SELECT userId FROM users');
     expect(all).toHaveLength(orders.length + users.length);
-    expect(ids(rows('SELECT userId AS id FROM orders UNION SELECT userId FROM users ORDER BY id DESC LIMIT 3'))).toEqual([...expected].reverse().slice(0, 3));
-    expect(() => rows('SELECT userId, name FROM users UNION SELECT userId FROM orders')).toThrow(/same number of columns/);
+    expect(
+      ids(rows('SELECT userId AS id FROM orders UNION SELECT userId FROM users ORDER BY id DESC LIMIT 3')),
+    ).toEqual([...expected].reverse().slice(0, 3));
+    expect(() => rows('SELECT userId, name FROM users UNION SELECT userId FROM orders')).toThrow(
+      /same number of columns/,
+    );
   });
 
   it('finds orders whose user no longer exists two ways, with the same answer', () => {
-    const expected = orders.filter((o) => !byUser.has(get(o, 'userId') as string)).map((o) => get(o, 'orderId') as string).sort();
-    expect(ids(rows('SELECT orderId FROM orders WHERE userId NOT IN (SELECT userId FROM users) ORDER BY 1'))).toEqual(expected);
-    expect(ids(rows('SELECT o.orderId FROM orders o LEFT JOIN users u ON u.userId = o.userId WHERE u.PK IS NULL ORDER BY 1'))).toEqual(expected);
+    const expected = orders
+      .filter((o) => !byUser.has(get(o, 'userId') as string))
+      .map((o) => get(o, 'orderId') as string)
+      .sort();
+    expect(
+      ids(rows('SELECT orderId FROM orders WHERE userId NOT IN (SELECT userId FROM users) ORDER BY 1')),
+    ).toEqual(expected);
+    expect(
+      ids(
+        rows(
+          'SELECT o.orderId FROM orders o LEFT JOIN users u ON u.userId = o.userId WHERE u.PK IS NULL ORDER BY 1',
+        ),
+      ),
+    ).toEqual(expected);
   });
 });

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectionFolder } from '../../src/main/sql/files/connection-folder';
-import { appendHistory, deleteQuery, HISTORY_LIMIT, listSavedQueries, readHistory, saveQuery } from '../../src/main/sql/files/query-files';
+import {
+  appendHistory,
+  deleteQuery,
+  HISTORY_LIMIT,
+  listSavedQueries,
+  readHistory,
+  saveQuery,
+} from '../../src/main/sql/files/query-files';
 import { deleteView, loadViews, saveView } from '../../src/main/sql/files/view-store';
 
 let dir: string;
@@ -18,7 +25,9 @@ describe('SQL files per connection', () => {
     await appendHistory(dir, 'conn-1', 'SELECT 2\nFROM t', new Date('2026-01-02T00:00:00Z'));
     await appendHistory(dir, 'conn-1', 'SELECT 2\nFROM t', new Date('2026-01-03T00:00:00Z'));
     const text = await readFile(path.join(connectionFolder(dir, 'conn-1'), 'history.sql'), 'utf8');
-    expect(text).toBe('-- ran 2026-01-01T00:00:00.000Z\nSELECT 1;\n\n-- ran 2026-01-02T00:00:00.000Z\nSELECT 2\nFROM t;\n\n');
+    expect(text).toBe(
+      '-- ran 2026-01-01T00:00:00.000Z\nSELECT 1;\n\n-- ran 2026-01-02T00:00:00.000Z\nSELECT 2\nFROM t;\n\n',
+    );
     expect(await readHistory(dir, 'conn-1')).toEqual([
       { sql: 'SELECT 2\nFROM t', ranAt: '2026-01-02T00:00:00.000Z' },
       { sql: 'SELECT 1', ranAt: '2026-01-01T00:00:00.000Z' },
@@ -46,7 +55,12 @@ describe('SQL files per connection', () => {
   });
 
   it('user-defined views are saved with the connection as JSON', async () => {
-    const view = { name: 'paid_orders', table: 'Shop', index: 'GSI1', conditions: [{ attribute: 'GSI1PK', op: '=' as const, values: [{ S: 'STATUS#PAID' }] }] };
+    const view = {
+      name: 'paid_orders',
+      table: 'Shop',
+      index: 'GSI1',
+      conditions: [{ attribute: 'GSI1PK', op: '=' as const, values: [{ S: 'STATUS#PAID' }] }],
+    };
     expect(await saveView(dir, 'conn', view)).toEqual([{ ...view, source: 'user' }]);
     expect(await loadViews(dir, 'conn')).toEqual([{ ...view, source: 'user' }]);
     expect(await deleteView(dir, 'conn', 'paid_orders')).toEqual([]);

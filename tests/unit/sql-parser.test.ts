@@ -42,7 +42,13 @@ describe('SQL parser', () => {
   });
 
   it('refuses anything but SELECT with a clear read-only error', () => {
-    for (const sql of ['DELETE FROM t', 'update t set a = 1', 'INSERT INTO t VALUES (1)', 'DROP TABLE t', '  create table x (a int)']) {
+    for (const sql of [
+      'DELETE FROM t',
+      'update t set a = 1',
+      'INSERT INTO t VALUES (1)',
+      'DROP TABLE t',
+      '  create table x (a int)',
+    ]) {
       const error = failure(sql);
       expect(error.code).toBe('SqlReadOnly');
       expect(error.message).toMatch(/only reads \(SELECT\)/);
@@ -53,7 +59,42 @@ describe('SQL parser', () => {
   });
 
   it('never crashes on garbage: every input either parses or gives a positioned SQL error', () => {
-    const pieces = ['SELECT', 'FROM', 'WHERE', '(', ')', ',', '.', 'a', '"q', "'s", '1', '1e', '*', '=', 'AND', 'JOIN', 'ON', '[', ']', '[0]', 'GROUP BY', 'ORDER', 'CASE', 'END', 'IN', 'NOT', '--', '/*', ';', '||', 'LIMIT', '\n', 'é', '#'];
+    const pieces = [
+      'SELECT',
+      'FROM',
+      'WHERE',
+      '(',
+      ')',
+      ',',
+      '.',
+      'a',
+      '"q',
+      "'s",
+      '1',
+      '1e',
+      '*',
+      '=',
+      'AND',
+      'JOIN',
+      'ON',
+      '[',
+      ']',
+      '[0]',
+      'GROUP BY',
+      'ORDER',
+      'CASE',
+      'END',
+      'IN',
+      'NOT',
+      '--',
+      '/*',
+      ';',
+      '||',
+      'LIMIT',
+      '\n',
+      'é',
+      '#',
+    ];
     let x = 42;
     for (let i = 0; i < 3000; i++) {
       const words: string[] = [];

@@ -19,10 +19,14 @@ describe('statement under the cursor', () => {
 
 describe('chart data', () => {
   it('labels by the first non-number column and suggests bars for categories, a line for dates', () => {
-    const bars = chartData(['name', 'n'], ['S', 'N'], [
-      [{ S: 'a' }, { N: '3' }],
-      [{ S: 'b' }, { N: '1.5' }],
-    ])!;
+    const bars = chartData(
+      ['name', 'n'],
+      ['S', 'N'],
+      [
+        [{ S: 'a' }, { N: '3' }],
+        [{ S: 'b' }, { N: '1.5' }],
+      ],
+    )!;
     expect(bars).toMatchObject({ labelColumn: 'name', labels: ['a', 'b'], suggested: 'bar' });
     expect(bars.series[0]!.values).toEqual([3, 1.5]);
     const line = chartData(['month', 'n'], ['S', 'N'], [[{ S: '2024-01-01T00:00:00.000Z' }, { N: '1' }]])!;

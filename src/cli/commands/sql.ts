@@ -28,23 +28,35 @@ Tables are the connection's DynamoDB tables by name, and entity views of single-
 
 async function statementOf(positionals: string[], file: string | undefined): Promise<string> {
   if (file !== undefined) {
-    if (positionals.length > 0) throw new UsageError('Give the statement either as an argument or with --file, not both.');
+    if (positionals.length > 0)
+      throw new UsageError('Give the statement either as an argument or with --file, not both.');
     if (file !== '-') return readFile(file, 'utf8');
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   }
-  if (positionals.length !== 1) throw new UsageError('Give one statement in quotes: dynotable sql "SELECT ..." (or --file FILE).');
+  if (positionals.length !== 1)
+    throw new UsageError('Give one statement in quotes: dynotable sql "SELECT ..." (or --file FILE).');
   return positionals[0]!;
 }
 
 function print(result: ResultTable, format: string): string {
   const rows = Array.from({ length: result.length }, (_, i) => result.row(i));
-  if (format === 'json') return rows.length === 0 ? '[]\n' : `[\n${rows.map((row) => `  ${jsonRow(result.columns, row)}`).join(',\n')}\n]\n`;
-  if (format === 'csv') return `${[csvRow(result.columns), ...rows.map((row) => csvRow(row.map(textValue)))].join('\r\n')}\r\n`;
+  if (format === 'json')
+    return rows.length === 0
+      ? '[]\n'
+      : `[\n${rows.map((row) => `  ${jsonRow(result.columns, row)}`).join(',\n')}\n]\n`;
+  if (format === 'csv')
+    return `${[csvRow(result.columns), ...rows.map((row) => csvRow(row.map(textValue)))].join('\r\n')}\r\n`;
   const cells = rows.map((row) => row.map((v) => textValue(v).replace(/\s+/g, ' ')));
-  const widths = result.columns.map((c, j) => Math.min(60, Math.max(c.length, ...cells.slice(0, 1000).map((r) => r[j]!.length))));
-  const line = (values: string[]) => values.map((v, j) => (v.length > widths[j]! ? `${v.slice(0, widths[j]! - 1)}…` : v.padEnd(widths[j]!))).join('  ').trimEnd();
+  const widths = result.columns.map((c, j) =>
+    Math.min(60, Math.max(c.length, ...cells.slice(0, 1000).map((r) => r[j]!.length))),
+  );
+  const line = (values: string[]) =>
+    values
+      .map((v, j) => (v.length > widths[j]! ? `${v.slice(0, widths[j]! - 1)}…` : v.padEnd(widths[j]!)))
+      .join('  ')
+      .trimEnd();
   return `${[line(result.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')}\n(${rows.length} row${rows.length === 1 ? '' : 's'})\n`;
 }
 
@@ -75,9 +87,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  if (!['json', 'csv', 'table'].includes(values.format)) throw new UsageError(`--format wants json, csv or table, not "${values.format}".`);
+  if (!['json', 'csv', 'table'].includes(values.format))
+    throw new UsageError(`--format wants json, csv or table, not "${values.format}".`);
   const maxItems = values['max-items'] === undefined ? undefined : Number(values['max-items']);
-  if (maxItems !== undefined && (!Number.isInteger(maxItems) || maxItems < 1)) throw new UsageError(`--max-items wants a whole number above 0, not "${values['max-items']}".`);
+  if (maxItems !== undefined && (!Number.isInteger(maxItems) || maxItems < 1))
+    throw new UsageError(`--max-items wants a whole number above 0, not "${values['max-items']}".`);
   const sql = await statementOf(positionals, values.file);
 
   const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
@@ -86,7 +100,10 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
-  const progress = !values.quiet && process.stderr.isTTY ? (line: string) => process.stderr.write(`\r\u001b[2K${line}`) : () => undefined;
+  const progress =
+    !values.quiet && process.stderr.isTTY
+      ? (line: string) => process.stderr.write(`\r\u001b[2K${line}`)
+      : () => undefined;
   try {
     if (values.plan) {
       const plan = await session.plan(connection, sql, [], controller.signal, maxItems);
@@ -96,7 +113,10 @@ export async function run(argv: string[]): Promise<number> {
     const summary = await session.run(connection, sql, [], {
       signal: controller.signal,
       maxItems,
-      onProgress: (p) => progress(`${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`),
+      onProgress: (p) =>
+        progress(
+          `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
+        ),
     });
     progress('');
     process.stdout.write(print(session.results.get(summary.resultId), values.format));

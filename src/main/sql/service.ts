@@ -36,12 +36,18 @@ function workerSpec(file?: string): { code: string; eval: boolean } {
   const built = file ?? path.join(__dirname, 'sql-worker.js');
   if (built.endsWith('.js') && existsSync(built)) return { code: built, eval: false };
   const source = file ?? path.join(__dirname, 'worker', 'sql-worker.ts');
-  if (!existsSync(source)) throw new AppFailure(ErrorCodes.internal, `DynoTable is missing its SQL worker (${built}). Reinstall DynoTable.`);
+  if (!existsSync(source))
+    throw new AppFailure(
+      ErrorCodes.internal,
+      `DynoTable is missing its SQL worker (${built}). Reinstall DynoTable.`,
+    );
   const tsx = createRequire(source).resolve('tsx/cjs');
   return { code: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, eval: true };
 }
 
-function endpointText(endpoint: { protocol?: string; hostname?: string; port?: number; path?: string } | undefined): string | undefined {
+function endpointText(
+  endpoint: { protocol?: string; hostname?: string; port?: number; path?: string } | undefined,
+): string | undefined {
   if (!endpoint?.hostname) return undefined;
   const protocol = endpoint.protocol?.endsWith(':') ? endpoint.protocol : `${endpoint.protocol ?? 'https'}:`;
   return `${protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path && endpoint.path !== '/' ? endpoint.path : ''}`;
@@ -74,7 +80,13 @@ export class SqlService {
       this.worker = undefined;
       if (this.closed) return;
       const why = lastError ? `: ${lastError}` : ` (exit code ${code})`;
-      this.failAll(new AppFailure(SQL_WORKER_CRASHED, `The SQL worker stopped unexpectedly${why}. Cached data and results are lost; run the query again.`, true));
+      this.failAll(
+        new AppFailure(
+          SQL_WORKER_CRASHED,
+          `The SQL worker stopped unexpectedly${why}. Cached data and results are lost; run the query again.`,
+          true,
+        ),
+      );
     });
     return worker;
   }
@@ -82,8 +94,20 @@ export class SqlService {
   private receive(worker: Worker, message: FromWorker): void {
     if (message.kind === 'needCredentials') {
       void this.credentials(message.connectionId).then(
-        (credentials) => worker.postMessage({ kind: 'credentials', id: message.id, ok: true, credentials } satisfies ToWorker),
-        (error: unknown) => worker.postMessage({ kind: 'credentials', id: message.id, ok: false, error: toAppError(error) } satisfies ToWorker),
+        (credentials) =>
+          worker.postMessage({
+            kind: 'credentials',
+            id: message.id,
+            ok: true,
+            credentials,
+          } satisfies ToWorker),
+        (error: unknown) =>
+          worker.postMessage({
+            kind: 'credentials',
+            id: message.id,
+            ok: false,
+            error: toAppError(error),
+          } satisfies ToWorker),
       );
       return;
     }
@@ -96,7 +120,15 @@ export class SqlService {
     this.pending.delete(message.id);
     if (this.pending.size === 0) worker.unref();
     if (message.ok) waiter.resolve(message.value);
-    else waiter.reject(new AppFailure(message.error.code, message.error.message, message.error.retryable, message.error.details));
+    else
+      waiter.reject(
+        new AppFailure(
+          message.error.code,
+          message.error.message,
+          message.error.retryable,
+          message.error.details,
+        ),
+      );
   }
 
   private async credentials(connectionId: string) {
@@ -127,13 +159,20 @@ export class SqlService {
     this.pending.clear();
   }
 
-  private call<T>(call: SqlCall, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<T> {
+  private call<T>(
+    call: SqlCall,
+    options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {},
+  ): Promise<T> {
     if (this.closed) return Promise.reject(new AppFailure(ErrorCodes.internal, 'The SQL service is closed.'));
     this.worker ??= this.start();
     const worker = this.worker;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress: options.onProgress });
+      this.pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        onProgress: options.onProgress,
+      });
       // Keep the process alive only while an answer is awaited, so the CLI can exit when idle.
       worker.ref();
       worker.postMessage({ kind: 'call', id, call } satisfies ToWorker);
@@ -151,10 +190,18 @@ export class SqlService {
     connectionId: string,
     sql: string,
     views: EntityView[],
-    options: { refresh?: boolean; maxItems?: number; signal?: AbortSignal; onProgress?: (p: Progress) => void },
+    options: {
+      refresh?: boolean;
+      maxItems?: number;
+      signal?: AbortSignal;
+      onProgress?: (p: Progress) => void;
+    },
   ): Promise<SqlResultSummary> {
     const connection = await this.describe(connectionId);
-    return this.call({ op: 'run', connection, sql, views, refresh: options.refresh, maxItems: options.maxItems }, options);
+    return this.call(
+      { op: 'run', connection, sql, views, refresh: options.refresh, maxItems: options.maxItems },
+      options,
+    );
   }
 
   async catalog(connectionId: string, views: EntityView[], refresh?: boolean): Promise<SqlCatalogOutput> {
@@ -165,7 +212,11 @@ export class SqlService {
     return this.call({ op: 'window', resultId, offset, limit });
   }
 
-  export(resultId: string, format: 'csv' | 'json', maxRows?: number): Promise<{ content: string; rows: number; truncated: boolean; fileName: string }> {
+  export(
+    resultId: string,
+    format: 'csv' | 'json',
+    maxRows?: number,
+  ): Promise<{ content: string; rows: number; truncated: boolean; fileName: string }> {
     return this.call({ op: 'export', resultId, format, maxRows });
   }
 

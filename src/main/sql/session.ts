@@ -52,7 +52,12 @@ export class SqlSession {
     return catalog;
   }
 
-  async catalog(connection: SessionConnection, userViews: EntityView[], signal: AbortSignal, refresh = false): Promise<SqlCatalogOutput> {
+  async catalog(
+    connection: SessionConnection,
+    userViews: EntityView[],
+    signal: AbortSignal,
+    refresh = false,
+  ): Promise<SqlCatalogOutput> {
     const catalog = this.catalogOf(connection);
     if (refresh) catalog.refresh();
     const data = await catalog.full(signal);
@@ -65,25 +70,47 @@ export class SqlSession {
     };
   }
 
-  private async prepare(connection: SessionConnection, sql: string, userViews: EntityView[], signal: AbortSignal): Promise<BoundQuery> {
+  private async prepare(
+    connection: SessionConnection,
+    sql: string,
+    userViews: EntityView[],
+    signal: AbortSignal,
+  ): Promise<BoundQuery> {
     // Parse first: a typo is reported at once, without waiting for (or paying for) the catalog.
     const statement = parseStatement(sql);
     const data = await this.catalogOf(connection).forStatement(queryRefs(statement.query), userViews, signal);
     const catalog = { tables: data.tables, views: mergeViews(data.views, userViews) };
-    return bindStatement(statement, { text: sql, resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql) });
+    return bindStatement(statement, {
+      text: sql,
+      resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql),
+    });
   }
 
-  async plan(connection: SessionConnection, sql: string, userViews: EntityView[], signal: AbortSignal, maxItems = SQL_DEFAULT_MAX_ITEMS): Promise<SqlPlan> {
+  async plan(
+    connection: SessionConnection,
+    sql: string,
+    userViews: EntityView[],
+    signal: AbortSignal,
+    maxItems = SQL_DEFAULT_MAX_ITEMS,
+  ): Promise<SqlPlan> {
     const bound = await this.prepare(connection, sql, userViews, signal);
     return planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) }).plan;
   }
 
-  async run(connection: SessionConnection, sql: string, userViews: EntityView[], options: RunOptions): Promise<SqlResultSummary> {
+  async run(
+    connection: SessionConnection,
+    sql: string,
+    userViews: EntityView[],
+    options: RunOptions,
+  ): Promise<SqlResultSummary> {
     const started = Date.now();
     const { signal } = options;
     const bound = await this.prepare(connection, sql, userViews, signal);
     const cached = (spec: FetchSpec) => (options.refresh ? undefined : this.cache.find(connection.id, spec));
-    const { specs, forBinding, plan } = planFetches(bound, { maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS, cached });
+    const { specs, forBinding, plan } = planFetches(bound, {
+      maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS,
+      cached,
+    });
     const expected = plan.fetches.filter((f) => !f.cached).reduce((sum, f) => sum + f.estimate.itemsRead, 0);
     const warnings: string[] = [];
     const tables = new Map<FetchSpec, ColumnarTable>();
@@ -108,7 +135,17 @@ export class SqlSession {
         if (hit) {
           this.cache.touch(hit);
           tables.set(spec, hit.table);
-          stats.push({ id: spec.id, table: spec.table.name, operation: spec.access.operation, items: hit.items, pages: 0, consumedCapacity: 0, cached: true, fetchedAt: new Date(hit.fetchedAt).toISOString(), truncated: false });
+          stats.push({
+            id: spec.id,
+            table: spec.table.name,
+            operation: spec.access.operation,
+            items: hit.items,
+            pages: 0,
+            consumedCapacity: 0,
+            cached: true,
+            fetchedAt: new Date(hit.fetchedAt).toISOString(),
+            truncated: false,
+          });
           return;
         }
         const label = `${spec.access.operation} ${spec.table.name}`;
@@ -121,9 +158,21 @@ export class SqlSession {
         });
         tables.set(spec, outcome.table);
         if (outcome.truncated) {
-          warnings.push(`Stopped reading ${spec.table.name} after ${spec.maxItems.toLocaleString('en-US')} items (the read limit): the result covers only part of the table. Narrow the query or raise the limit.`);
+          warnings.push(
+            `Stopped reading ${spec.table.name} after ${spec.maxItems.toLocaleString('en-US')} items (the read limit): the result covers only part of the table. Narrow the query or raise the limit.`,
+          );
         } else this.cache.put(connection.id, spec, outcome.table, outcome.items);
-        stats.push({ id: spec.id, table: spec.table.name, operation: spec.access.operation, items: outcome.items, pages: outcome.pages, consumedCapacity: outcome.consumedCapacity, cached: false, fetchedAt: new Date().toISOString(), truncated: outcome.truncated });
+        stats.push({
+          id: spec.id,
+          table: spec.table.name,
+          operation: spec.access.operation,
+          items: outcome.items,
+          pages: outcome.pages,
+          consumedCapacity: outcome.consumedCapacity,
+          cached: false,
+          fetchedAt: new Date().toISOString(),
+          truncated: outcome.truncated,
+        });
       }),
     );
     report('Running the query');

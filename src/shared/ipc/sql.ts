@@ -67,24 +67,41 @@ export const sqlExportInput = z.object({
   /** Exports are bounded too (default and maximum 1,000,000 rows). */
   maxRows: z.number().int().min(1).max(1_000_000).optional(),
 });
-export const sqlExportOutput = z.object({ content: z.string(), rows: z.number().int(), truncated: z.boolean(), fileName: z.string() });
+export const sqlExportOutput = z.object({
+  content: z.string(),
+  rows: z.number().int(),
+  truncated: z.boolean(),
+  fileName: z.string(),
+});
 
 export const sqlCatalogInput = connectionRef.extend({ refresh: z.boolean().optional() });
 export const sqlCatalogOutput = catalogSchema.extend({ loadedAt: z.string(), sampleCapacity: z.number() });
 export type SqlCatalogOutput = z.infer<typeof sqlCatalogOutput>;
 
-export const sqlSaveViewInput = connectionRef.extend({ view: entityViewSchema.omit({ source: true, share: true }) });
+export const sqlSaveViewInput = connectionRef.extend({
+  view: entityViewSchema.omit({ source: true, share: true }),
+});
 export const sqlDeleteViewInput = connectionRef.extend({ name: z.string() });
 
 export const sqlHistoryEntrySchema = z.object({ sql: z.string(), ranAt: z.string() });
-export const sqlSavedQuerySchema = z.object({ name: z.string(), sql: z.string(), updatedAt: z.string(), file: z.string() });
+export const sqlSavedQuerySchema = z.object({
+  name: z.string(),
+  sql: z.string(),
+  updatedAt: z.string(),
+  file: z.string(),
+});
 export const sqlSaveQueryInput = connectionRef.extend({
   name: z.string().min(1).max(120),
   sql: statement,
 });
 export const sqlDeleteQueryInput = connectionRef.extend({ name: z.string().min(1).max(120) });
 
-export const sqlCacheEntrySchema = z.object({ table: z.string(), description: z.string(), items: z.number().int(), fetchedAt: z.string() });
+export const sqlCacheEntrySchema = z.object({
+  table: z.string(),
+  description: z.string(),
+  items: z.number().int(),
+  fetchedAt: z.string(),
+});
 
 export { sqlPlanSchema };
 

@@ -18,7 +18,8 @@ const statement =
 /** Examples of the `sql:*` channels for docs/API.md (checked against the schemas by the API docs test). */
 export const sqlExamples: SqlExamples = {
   'sql:catalog': {
-    summary: 'Tables of the connection, their entity views (detected from key prefixes, plus the ones saved with the connection) and attribute paths seen, for the editor.',
+    summary:
+      'Tables of the connection, their entity views (detected from key prefixes, plus the ones saved with the connection) and attribute paths seen, for the editor.',
     input: { connectionId },
     output: {
       tables: [
@@ -32,14 +33,19 @@ export const sqlExamples: SqlExamples = {
         },
       ],
       views: [orders],
-      attributes: { DynoTableSample: ['PK', 'SK', 'entity', 'total', 'address.city'], 'DynoTableSample.orders': ['PK', 'SK', 'total', 'status'] },
+      attributes: {
+        DynoTableSample: ['PK', 'SK', 'entity', 'total', 'address.city'],
+        'DynoTableSample.orders': ['PK', 'SK', 'total', 'status'],
+      },
       loadedAt: '2026-11-06T09:00:00.000Z',
       sampleCapacity: 12.5,
     },
-    notes: 'Views come from one Scan page (100 items) per table; the read capacity it used is reported as sampleCapacity. `refresh: true` reads them again.',
+    notes:
+      'Views come from one Scan page (100 items) per table; the read capacity it used is reported as sampleCapacity. `refresh: true` reads them again.',
   },
   'sql:plan': {
-    summary: 'The DynamoDB calls a statement will make, with estimated items and read capacity, before anything is read.',
+    summary:
+      'The DynamoDB calls a statement will make, with estimated items and read capacity, before anything is read.',
     input: { connectionId, sql: "SELECT * FROM DynoTableSample WHERE PK = 'USER#u1'" },
     output: {
       fetches: [
@@ -55,13 +61,16 @@ export const sqlExamples: SqlExamples = {
       totals: { itemsRead: 5, rcu: 1, calls: 1 },
       notes: [],
     },
-    notes: 'Bad SQL fails with code SqlSyntaxError (or SqlError, SqlReadOnly) and details { line, column, offset, length }.',
+    notes:
+      'Bad SQL fails with code SqlSyntaxError (or SqlError, SqlReadOnly) and details { line, column, offset, length }.',
   },
   'sql:run': {
-    summary: 'Runs a SELECT: fetches what the plan says (or reuses the cache), then executes it in the SQL worker. Rows stay there; read them with sql:window.',
+    summary:
+      'Runs a SELECT: fetches what the plan says (or reuses the cache), then executes it in the SQL worker. Rows stay there; read them with sql:window.',
     input: { connectionId, sql: statement, requestId: 'sql-7f3a9c21' },
     output: { started: true },
-    notes: 'Progress events follow under requestId; the `done` event carries { resultId, columns, columnTypes, total, grouped, warnings, elapsedMs, fetches }. ops:cancel stops it.',
+    notes:
+      'Progress events follow under requestId; the `done` event carries { resultId, columns, columnTypes, total, grouped, warnings, elapsedMs, fetches }. ops:cancel stops it.',
   },
   'sql:window': {
     summary: 'Rows offset..offset+limit of a result, as tagged DynamoDB values (numbers keep every digit).',
@@ -79,16 +88,49 @@ export const sqlExamples: SqlExamples = {
   'sql:export': {
     summary: 'A whole result as CSV or JSON text (JSON numbers are written exactly).',
     input: { resultId: 'sql-m1x2y3-4', format: 'csv' },
-    output: { content: 'name,orders,revenue\r\nKenji Sato,5,612.35\r\n', rows: 1, truncated: false, fileName: 'dynotable-sql-2026-11-06T09-00-00.csv' },
+    output: {
+      content: 'name,orders,revenue\r\nKenji Sato,5,612.35\r\n',
+      rows: 1,
+      truncated: false,
+      fileName: 'dynotable-sql-2026-11-06T09-00-00.csv',
+    },
   },
-  'sql:drop': { summary: 'Forgets a result.', input: { resultId: 'sql-m1x2y3-4' }, output: { dropped: true } },
-  'sql:views': { summary: "The connection's user-defined entity views (views.json in its SQL folder).", input: { connectionId }, output: [] },
+  'sql:drop': {
+    summary: 'Forgets a result.',
+    input: { resultId: 'sql-m1x2y3-4' },
+    output: { dropped: true },
+  },
+  'sql:views': {
+    summary: "The connection's user-defined entity views (views.json in its SQL folder).",
+    input: { connectionId },
+    output: [],
+  },
   'sql:saveView': {
     summary: 'Saves a user-defined entity view: a name plus a key condition on the table or an index.',
-    input: { connectionId, view: { name: 'paid_orders', table: 'DynoTableSample', index: 'GSI1', conditions: [{ attribute: 'GSI1PK', op: '=', values: [{ S: 'STATUS#PAID' }] }] } },
-    output: [{ name: 'paid_orders', table: 'DynoTableSample', index: 'GSI1', conditions: [{ attribute: 'GSI1PK', op: '=', values: [{ S: 'STATUS#PAID' }] }], source: 'user' }],
+    input: {
+      connectionId,
+      view: {
+        name: 'paid_orders',
+        table: 'DynoTableSample',
+        index: 'GSI1',
+        conditions: [{ attribute: 'GSI1PK', op: '=', values: [{ S: 'STATUS#PAID' }] }],
+      },
+    },
+    output: [
+      {
+        name: 'paid_orders',
+        table: 'DynoTableSample',
+        index: 'GSI1',
+        conditions: [{ attribute: 'GSI1PK', op: '=', values: [{ S: 'STATUS#PAID' }] }],
+        source: 'user',
+      },
+    ],
   },
-  'sql:deleteView': { summary: 'Deletes a user-defined entity view.', input: { connectionId, name: 'paid_orders' }, output: [] },
+  'sql:deleteView': {
+    summary: 'Deletes a user-defined entity view.',
+    input: { connectionId, name: 'paid_orders' },
+    output: [],
+  },
   'sql:history': {
     summary: 'Statements run on this connection, newest first (history.sql, plain SQL).',
     input: { connectionId },
@@ -97,18 +139,45 @@ export const sqlExamples: SqlExamples = {
   'sql:savedQueries': {
     summary: 'Saved queries: every .sql file in the connection’s queries folder, so a team can share them.',
     input: { connectionId },
-    output: [{ name: 'Revenue per customer', sql: `${statement};`, updatedAt: '2026-11-06T09:00:00.000Z', file: '/home/me/.config/DynoTable/sql/playground/queries/revenue-per-customer.sql' }],
+    output: [
+      {
+        name: 'Revenue per customer',
+        sql: `${statement};`,
+        updatedAt: '2026-11-06T09:00:00.000Z',
+        file: '/home/me/.config/DynoTable/sql/playground/queries/revenue-per-customer.sql',
+      },
+    ],
   },
   'sql:saveQuery': {
     summary: 'Saves a query as queries/<name>.sql.',
     input: { connectionId, name: 'Revenue per customer', sql: statement },
-    output: { name: 'Revenue per customer', sql: statement, updatedAt: '2026-11-06T09:00:00.000Z', file: '/home/me/.config/DynoTable/sql/playground/queries/revenue-per-customer.sql' },
+    output: {
+      name: 'Revenue per customer',
+      sql: statement,
+      updatedAt: '2026-11-06T09:00:00.000Z',
+      file: '/home/me/.config/DynoTable/sql/playground/queries/revenue-per-customer.sql',
+    },
   },
-  'sql:deleteQuery': { summary: 'Deletes a saved query file.', input: { connectionId, name: 'Revenue per customer' }, output: { deleted: true } },
+  'sql:deleteQuery': {
+    summary: 'Deletes a saved query file.',
+    input: { connectionId, name: 'Revenue per customer' },
+    output: { deleted: true },
+  },
   'sql:cache': {
     summary: 'What is cached for the connection and how old it is.',
     input: { connectionId },
-    output: [{ table: 'DynoTableSample', description: "Scan where (begins_with(SK, 'ORDER#')) OR (PK = 'USER#u1')", items: 230, fetchedAt: '2026-11-06T09:00:00.000Z' }],
+    output: [
+      {
+        table: 'DynoTableSample',
+        description: "Scan where (begins_with(SK, 'ORDER#')) OR (PK = 'USER#u1')",
+        items: 230,
+        fetchedAt: '2026-11-06T09:00:00.000Z',
+      },
+    ],
   },
-  'sql:clearCache': { summary: 'Drops the cached data of the connection; the next run reads DynamoDB again.', input: { connectionId }, output: { cleared: 2 } },
+  'sql:clearCache': {
+    summary: 'Drops the cached data of the connection; the next run reads DynamoDB again.',
+    input: { connectionId },
+    output: { cleared: 2 },
+  },
 };

@@ -1,6 +1,12 @@
 import type { Progress } from '../../../shared/ipc/operations';
 import { deleteView, loadViews, saveView } from '../../sql/files/view-store';
-import { appendHistory, deleteQuery, listSavedQueries, readHistory, saveQuery } from '../../sql/files/query-files';
+import {
+  appendHistory,
+  deleteQuery,
+  listSavedQueries,
+  readHistory,
+  saveQuery,
+} from '../../sql/files/query-files';
 import { sqlServiceFor } from '../../sql/service-registry';
 import type { Handler } from '../dispatcher';
 
@@ -27,8 +33,10 @@ type SqlChannel =
  * queries as plain .sql files under the data folder.
  */
 export const sqlHandlers: { [C in SqlChannel]: Handler<C> } = {
-  'sql:catalog': async ({ connectionId, refresh }, ctx) => sqlServiceFor(ctx).catalog(connectionId, await loadViews(ctx.dataDir, connectionId), refresh),
-  'sql:plan': async ({ connectionId, sql, maxItems }, ctx) => sqlServiceFor(ctx).plan(connectionId, sql, await loadViews(ctx.dataDir, connectionId), maxItems),
+  'sql:catalog': async ({ connectionId, refresh }, ctx) =>
+    sqlServiceFor(ctx).catalog(connectionId, await loadViews(ctx.dataDir, connectionId), refresh),
+  'sql:plan': async ({ connectionId, sql, maxItems }, ctx) =>
+    sqlServiceFor(ctx).plan(connectionId, sql, await loadViews(ctx.dataDir, connectionId), maxItems),
   'sql:run': async ({ connectionId, sql, requestId, refresh, maxItems }, ctx) => {
     const views = await loadViews(ctx.dataDir, connectionId);
     ctx.operations.start(requestId, async (run) => {
@@ -57,7 +65,11 @@ export const sqlHandlers: { [C in SqlChannel]: Handler<C> } = {
   'sql:history': ({ connectionId }, ctx) => readHistory(ctx.dataDir, connectionId),
   'sql:savedQueries': ({ connectionId }, ctx) => listSavedQueries(ctx.dataDir, connectionId),
   'sql:saveQuery': ({ connectionId, name, sql }, ctx) => saveQuery(ctx.dataDir, connectionId, name, sql),
-  'sql:deleteQuery': async ({ connectionId, name }, ctx) => ({ deleted: await deleteQuery(ctx.dataDir, connectionId, name) }),
+  'sql:deleteQuery': async ({ connectionId, name }, ctx) => ({
+    deleted: await deleteQuery(ctx.dataDir, connectionId, name),
+  }),
   'sql:cache': ({ connectionId }, ctx) => sqlServiceFor(ctx).cacheList(connectionId),
-  'sql:clearCache': async ({ connectionId }, ctx) => ({ cleared: await sqlServiceFor(ctx).cacheClear(connectionId) }),
+  'sql:clearCache': async ({ connectionId }, ctx) => ({
+    cleared: await sqlServiceFor(ctx).cacheClear(connectionId),
+  }),
 };

@@ -48,7 +48,12 @@ export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityVi
     const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
     const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
     let group: Omit<Group, 'items'> | undefined;
-    if (sk && skPrefix) group = { label: `sk:${skPrefix}`, keyName: skPrefix, conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }] };
+    if (sk && skPrefix)
+      group = {
+        label: `sk:${skPrefix}`,
+        keyName: skPrefix,
+        conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }],
+      };
     else if (sk && skValue && TOKEN.test(skValue) && pkPrefix) {
       group = {
         label: `const:${pkPrefix}:${skValue}`,
@@ -58,7 +63,12 @@ export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityVi
           { attribute: sk, op: '=', values: [{ S: skValue }] },
         ],
       };
-    } else if (pkPrefix) group = { label: `pk:${pkPrefix}`, keyName: pkPrefix, conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }] };
+    } else if (pkPrefix)
+      group = {
+        label: `pk:${pkPrefix}`,
+        keyName: pkPrefix,
+        conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }],
+      };
     if (!group) continue;
     const existing = groups.get(group.label) ?? { ...group, items: [] };
     existing.items.push(item);
@@ -67,14 +77,30 @@ export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityVi
   if (groups.size < 2) return [];
   // A constant sort key that is the only one under its partition prefix names the prefix (USER#…/PROFILE → users).
   const constantsPerPrefix = new Map<string, number>();
-  for (const g of groups.values()) if (g.label.startsWith('const:')) constantsPerPrefix.set(g.label.split(':')[1]!, (constantsPerPrefix.get(g.label.split(':')[1]!) ?? 0) + 1);
+  for (const g of groups.values())
+    if (g.label.startsWith('const:'))
+      constantsPerPrefix.set(
+        g.label.split(':')[1]!,
+        (constantsPerPrefix.get(g.label.split(':')[1]!) ?? 0) + 1,
+      );
   const views: EntityView[] = [];
   const used = new Set<string>();
   for (const g of [...groups.values()].sort((a, b) => b.items.length - a.items.length)) {
-    let name = pluralName(typeName(g.items) ?? (g.label.startsWith('const:') && constantsPerPrefix.get(g.label.split(':')[1]!) === 1 ? g.label.split(':')[1]! : g.keyName));
+    let name = pluralName(
+      typeName(g.items) ??
+        (g.label.startsWith('const:') && constantsPerPrefix.get(g.label.split(':')[1]!) === 1
+          ? g.label.split(':')[1]!
+          : g.keyName),
+    );
     for (let n = 2; used.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
     used.add(name);
-    views.push({ name, table: table.name, conditions: g.conditions, source: 'detected', share: g.items.length / sample.length });
+    views.push({
+      name,
+      table: table.name,
+      conditions: g.conditions,
+      source: 'detected',
+      share: g.items.length / sample.length,
+    });
   }
   return views;
 }
@@ -96,18 +122,24 @@ export function attributePaths(items: SdkItem[], limit = 200): string[] {
   const add = (path: string): void => {
     counts.set(path, (counts.get(path) ?? 0) + 1);
   };
-  const quote = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+  const quote = (name: string): string =>
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
   for (const item of items) {
     for (const [name, value] of Object.entries(item)) {
       add(quote(name));
-      if (value.M) for (const [inner, v] of Object.entries(value.M)) {
-        add(`${quote(name)}.${quote(inner)}`);
-        if (v.M) for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
-      }
+      if (value.M)
+        for (const [inner, v] of Object.entries(value.M)) {
+          add(`${quote(name)}.${quote(inner)}`);
+          if (v.M)
+            for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
+        }
       if (value.L && value.L.length > 0) add(`${quote(name)}[0]`);
     }
   }
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([path]) => path);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([path]) => path);
 }
 
 /**

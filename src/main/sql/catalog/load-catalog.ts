@@ -2,7 +2,12 @@ import { DescribeTableCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
 import { listTableNames, toSummary } from '../../dynamo/tables';
 import type { TableRef } from '../parser/table-refs';
-import { attributePaths, detectEntityViews, indexItemsPerPartition, itemsPerPartition } from './entity-detect';
+import {
+  attributePaths,
+  detectEntityViews,
+  indexItemsPerPartition,
+  itemsPerPartition,
+} from './entity-detect';
 
 /** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
 export const SAMPLE_ITEMS = 100;
@@ -40,7 +45,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined => (entry && Date.now() - entry.at < TTL_MS ? entry : undefined);
+const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined =>
+  entry && Date.now() - entry.at < TTL_MS ? entry : undefined;
 
 /**
  * What SQL knows of a connection's tables, loaded lazily: table names (ListTables), then
@@ -75,9 +81,17 @@ export class ConnectionCatalog {
     if (cached) return cached.value;
     const value = this.client().then(async (client) => {
       try {
-        const described = await client.send(new DescribeTableCommand({ TableName: name }), { abortSignal: signal });
+        const described = await client.send(new DescribeTableCommand({ TableName: name }), {
+          abortSignal: signal,
+        });
         const summary = toSummary(described.Table ?? { TableName: name }, undefined, undefined);
-        const info: TableInfo = { name: summary.name, keys: summary.keys, indexes: summary.indexes, itemCount: summary.itemCount, sizeBytes: summary.sizeBytes };
+        const info: TableInfo = {
+          name: summary.name,
+          keys: summary.keys,
+          indexes: summary.indexes,
+          itemCount: summary.itemCount,
+          sizeBytes: summary.sizeBytes,
+        };
         return info;
       } catch (error) {
         // A table deleted since ListTables is simply not there.
@@ -95,13 +109,19 @@ export class ConnectionCatalog {
     if (cached) return cached.value;
     const value = this.client().then(async (client) => {
       try {
-        const page = await client.send(new ScanCommand({ TableName: info.name, Limit: SAMPLE_ITEMS, ReturnConsumedCapacity: 'TOTAL' }), { abortSignal: signal });
+        const page = await client.send(
+          new ScanCommand({ TableName: info.name, Limit: SAMPLE_ITEMS, ReturnConsumedCapacity: 'TOTAL' }),
+          { abortSignal: signal },
+        );
         const items = page.Items ?? [];
         info.itemsPerPartition = itemsPerPartition(info, items);
         info.indexItemsPerPartition = indexItemsPerPartition(info, items);
         const views = detectEntityViews(info, items);
         const attributes: Record<string, string[]> = { [info.name]: attributePaths(items) };
-        for (const view of views) attributes[`${info.name}.${view.name}`] = attributePaths(items.filter((item) => matchesView(view, item)));
+        for (const view of views)
+          attributes[`${info.name}.${view.name}`] = attributePaths(
+            items.filter((item) => matchesView(view, item)),
+          );
         return { views, attributes, capacity: page.ConsumedCapacity?.CapacityUnits ?? 0 };
       } catch (error) {
         if (signal.aborted) throw error;
@@ -114,7 +134,11 @@ export class ConnectionCatalog {
     return value;
   }
 
-  private async build(infos: (TableInfo | undefined)[], sampled: TableInfo[], signal: AbortSignal): Promise<CatalogData> {
+  private async build(
+    infos: (TableInfo | undefined)[],
+    sampled: TableInfo[],
+    signal: AbortSignal,
+  ): Promise<CatalogData> {
     const samples = await mapLimit(sampled, CONCURRENCY, (info) => this.sample(info, signal));
     return {
       tables: infos.filter((i): i is TableInfo => i !== undefined),
@@ -128,14 +152,18 @@ export class ConnectionCatalog {
   /** Just enough for one statement: the tables it names, and views only where it needs them. */
   async forStatement(refs: TableRef[], userViews: EntityView[], signal: AbortSignal): Promise<CatalogData> {
     const names = await this.tableNames(signal);
-    const find = (name: string): string | undefined => names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
+    const find = (name: string): string | undefined =>
+      names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
     const direct = new Set<string>();
     const toSample = new Set<string>();
     let sampleAll = false;
     for (const ref of refs) {
       const schema = ref.schema === undefined ? undefined : find(ref.schema);
       const table = find(ref.name);
-      const userView = userViews.find((v) => v.name.toLowerCase() === ref.name.toLowerCase() && (ref.schema === undefined || v.table === schema));
+      const userView = userViews.find(
+        (v) =>
+          v.name.toLowerCase() === ref.name.toLowerCase() && (ref.schema === undefined || v.table === schema),
+      );
       if (schema) toSample.add(schema);
       else if (ref.schema === undefined && table) direct.add(table);
       else if (userView && find(userView.table)) direct.add(find(userView.table)!);
@@ -153,7 +181,11 @@ export class ConnectionCatalog {
   async full(signal: AbortSignal): Promise<CatalogData> {
     const names = (await this.tableNames(signal)).slice(0, MAX_SAMPLED_TABLES);
     const infos = await mapLimit(names, CONCURRENCY, (name) => this.describe(name, signal));
-    return this.build(infos, infos.filter((i): i is TableInfo => i !== undefined), signal);
+    return this.build(
+      infos,
+      infos.filter((i): i is TableInfo => i !== undefined),
+      signal,
+    );
   }
 }
 

@@ -18,7 +18,13 @@ function pick<T>(items: readonly T[], name: string, nameOf: (item: T) => string)
  * entity view by name; `Table.view` picks the view of one table when several tables have a
  * view of that name. A table wins over a view of the same name.
  */
-export function resolveTable(catalog: CatalogView, name: string, schema: string | undefined, span: SourceSpan, text: string): BindingSource {
+export function resolveTable(
+  catalog: CatalogView,
+  name: string,
+  schema: string | undefined,
+  span: SourceSpan,
+  text: string,
+): BindingSource {
   const fail = (message: string): never => {
     throw new SqlError(SqlErrorCodes.semantic, message, text, span);
   };
@@ -32,7 +38,9 @@ export function resolveTable(catalog: CatalogView, name: string, schema: string 
     );
     if (!view) {
       const names = catalog.views.filter((v) => v.table === table.name).map((v) => v.name);
-      return fail(`Table ${table.name} has no entity view called "${name}"${names.length ? ` (its views: ${names.join(', ')})` : ''}`);
+      return fail(
+        `Table ${table.name} has no entity view called "${name}"${names.length ? ` (its views: ${names.join(', ')})` : ''}`,
+      );
     }
     return { kind: 'base', table, view };
   }
@@ -42,11 +50,19 @@ export function resolveTable(catalog: CatalogView, name: string, schema: string 
   if (views.length === 1) {
     const view = views[0]!;
     const table = catalog.tables.find((t) => t.name === view.table);
-    if (!table) return fail(`Entity view ${view.name} belongs to table ${view.table}, which this connection does not have`);
+    if (!table)
+      return fail(
+        `Entity view ${view.name} belongs to table ${view.table}, which this connection does not have`,
+      );
     return { kind: 'base', table, view };
   }
-  if (views.length > 1) return fail(`Several tables have an entity view called "${name}"; write Table.${name} (${views.map((v) => `${v.table}.${v.name}`).join(', ')})`);
+  if (views.length > 1)
+    return fail(
+      `Several tables have an entity view called "${name}"; write Table.${name} (${views.map((v) => `${v.table}.${v.name}`).join(', ')})`,
+    );
   const known = [...catalog.tables.map((t) => t.name), ...catalog.views.map((v) => v.name)];
   const suggestion = known.find((k) => k.toLowerCase().startsWith(name.toLowerCase().slice(0, 3)));
-  return fail(`There is no table or entity view called "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`);
+  return fail(
+    `There is no table or entity view called "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+  );
 }

@@ -37,7 +37,13 @@ function assignGroups(frame: Frame, keys: Evaluator[]): { groupOf: Int32Array; f
 }
 
 /** Hash aggregation: one pass to find groups, then one tight pass per aggregate. */
-export function aggregate(frame: Frame, keys: BExpr[], calls: AggregateCall[], env: CompileEnv, warn: (message: string) => void): Aggregated {
+export function aggregate(
+  frame: Frame,
+  keys: BExpr[],
+  calls: AggregateCall[],
+  env: CompileEnv,
+  warn: (message: string) => void,
+): Aggregated {
   const keyEvaluators = keys.map((k) => compile(k, env)(frame));
   const { groupOf, firstRow } = assignGroups(frame, keyEvaluators);
   const groups = keys.length === 0 ? 1 : firstRow.length;
@@ -49,7 +55,14 @@ export function aggregate(frame: Frame, keys: BExpr[], calls: AggregateCall[], e
   return { slots, groups };
 }
 
-function accumulate(call: AggregateCall, arg: Evaluator | undefined, rows: number, groupOf: Int32Array, groups: number, warn: (message: string) => void): Value[] {
+function accumulate(
+  call: AggregateCall,
+  arg: Evaluator | undefined,
+  rows: number,
+  groupOf: Int32Array,
+  groups: number,
+  warn: (message: string) => void,
+): Value[] {
   const seen = call.distinct ? Array.from({ length: groups }, () => new Set<HashKey>()) : undefined;
   const admit = (g: number, v: Value): boolean => {
     if (!seen) return true;
@@ -83,7 +96,10 @@ function accumulate(call: AggregateCall, arg: Evaluator | undefined, rows: numbe
       if (seen && !admit(g, v)) continue;
       (sums[g] ??= new ExactSum()).add(v);
     }
-    if (skipped > 0) warn(`${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`);
+    if (skipped > 0)
+      warn(
+        `${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`,
+      );
     return Array.from(sums, (s) => (s ? (call.name === 'SUM' ? s.total() : s.average()) : null));
   }
   // MIN/MAX prefer numbers: a column that is a number in most items and a string in a few
@@ -105,7 +121,10 @@ function accumulate(call: AggregateCall, arg: Evaluator | undefined, rows: numbe
     if (n !== null && bestOther[g] !== null) mixed += 1;
     return n ?? bestOther[g]!;
   });
-  if (mixed > 0) warn(`${call.text} compared only the numbers in ${plural(mixed, 'group', 'groups')} that also have other types.`);
+  if (mixed > 0)
+    warn(
+      `${call.text} compared only the numbers in ${plural(mixed, 'group', 'groups')} that also have other types.`,
+    );
   return result;
 }
 

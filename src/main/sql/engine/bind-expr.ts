@@ -66,7 +66,9 @@ export function containsAggregate(e: Expr): boolean {
     case 'like':
       return containsAggregate(e.operand) || containsAggregate(e.pattern);
     case 'case':
-      return [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].some((x) => x !== undefined && containsAggregate(x));
+      return [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].some(
+        (x) => x !== undefined && containsAggregate(x),
+      );
   }
 }
 
@@ -89,7 +91,8 @@ function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value
 function subquery(query: Query, ctx: ExprContext, span: Expr['span'], what: string): BoundQuery {
   const bound = ctx.bindSubquery(query, ctx.scope);
   const names = outputNames(bound);
-  if (names && names.length !== 1) throw ctx.scope.error(`${what} must select exactly one column (it selects ${names.length})`, span);
+  if (names && names.length !== 1)
+    throw ctx.scope.error(`${what} must select exactly one column (it selects ${names.length})`, span);
   return bound;
 }
 
@@ -109,7 +112,10 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
     return { kind: 'col', binding: binding.id, attr, path };
   }
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
-    throw ctx.scope.error(`${e.name}() cannot be used in ${ctx.clause}; aggregates belong in SELECT, HAVING or ORDER BY`, e.span);
+    throw ctx.scope.error(
+      `${e.name}() cannot be used in ${ctx.clause}; aggregates belong in SELECT, HAVING or ORDER BY`,
+      e.span,
+    );
   }
   return buildNode(e, ctx, (child) => bindPlain(child, ctx));
 }
@@ -117,11 +123,15 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
 function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
     const plain: ExprContext = { scope: ctx.scope, bindSubquery: ctx.bindSubquery, clause: `${e.name}()` };
-    if (e.args.length > 1 || (!e.star && e.args.length === 0)) throw ctx.scope.error(`${e.name} takes one value`, e.span);
+    if (e.args.length > 1 || (!e.star && e.args.length === 0))
+      throw ctx.scope.error(`${e.name} takes one value`, e.span);
     if (e.star && e.name !== 'COUNT') throw ctx.scope.error(`Only COUNT accepts *`, e.span);
     const arg = e.star ? undefined : bindPlain(e.args[0]!, plain);
     const text = ctx.scope.text.slice(e.span.start, e.span.end);
-    return { kind: 'slot', index: grouping.slotOfCall({ name: e.name as AggregateName, arg, distinct: e.distinct, text }) };
+    return {
+      kind: 'slot',
+      index: grouping.slotOfCall({ name: e.name as AggregateName, arg, distinct: e.distinct, text }),
+    };
   }
   if (e.kind === 'ref' && e.parts.length === 1 && e.parts[0]!.kind === 'name') {
     const alias = ctx.aliases?.get(e.parts[0]!.name);
@@ -133,7 +143,10 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
     if (slot >= 0) return { kind: 'slot', index: slot };
     if (e.kind === 'ref') {
       const text = ctx.scope.text.slice(e.span.start, e.span.end);
-      throw ctx.scope.error(`${text} must be in GROUP BY or inside an aggregate such as MIN(${text})`, e.span);
+      throw ctx.scope.error(
+        `${text} must be in GROUP BY or inside an aggregate such as MIN(${text})`,
+        e.span,
+      );
     }
     if (e.kind === 'literal' || e.kind === 'subquery' || e.kind === 'exists') return plain;
   }
@@ -154,11 +167,23 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
     case 'isNull':
       return { kind: 'isNull', operand: child(e.operand), negated: e.negated };
     case 'between':
-      return { kind: 'between', operand: child(e.operand), low: child(e.low), high: child(e.high), negated: e.negated };
+      return {
+        kind: 'between',
+        operand: child(e.operand),
+        low: child(e.low),
+        high: child(e.high),
+        negated: e.negated,
+      };
     case 'inList':
       return { kind: 'inList', operand: child(e.operand), items: e.items.map(child), negated: e.negated };
     case 'inQuery':
-      return { kind: 'inQuery', operand: child(e.operand), query: subquery(e.query, ctx, e.span, 'The subquery after IN'), negated: e.negated, span: e.span };
+      return {
+        kind: 'inQuery',
+        operand: child(e.operand),
+        query: subquery(e.query, ctx, e.span, 'The subquery after IN'),
+        negated: e.negated,
+        span: e.span,
+      };
     case 'like':
       return {
         kind: 'like',
@@ -171,7 +196,11 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
     case 'exists':
       return { kind: 'exists', query: ctx.bindSubquery(e.query, ctx.scope), negated: e.negated };
     case 'subquery':
-      return { kind: 'scalar', query: subquery(e.query, ctx, e.span, 'A subquery used as a value'), span: e.span };
+      return {
+        kind: 'scalar',
+        query: subquery(e.query, ctx, e.span, 'A subquery used as a value'),
+        span: e.span,
+      };
     case 'case':
       return {
         kind: 'case',
@@ -184,10 +213,14 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
     case 'call': {
       const arity = functionArity(e.name);
       if (!arity) throw ctx.scope.error(`Unknown function ${e.name}(); see docs/SQL.md for the list`, e.span);
-      if (e.star || e.distinct) throw ctx.scope.error(`${e.name}() does not take ${e.star ? '*' : 'DISTINCT'}`, e.span);
+      if (e.star || e.distinct)
+        throw ctx.scope.error(`${e.name}() does not take ${e.star ? '*' : 'DISTINCT'}`, e.span);
       if (e.args.length < arity.min || e.args.length > arity.max) {
         const expected = arity.min === arity.max ? `${arity.min}` : `${arity.min} to ${arity.max}`;
-        throw ctx.scope.error(`${e.name}() takes ${expected} argument${arity.max === 1 ? '' : 's'}, not ${e.args.length}`, e.span);
+        throw ctx.scope.error(
+          `${e.name}() takes ${expected} argument${arity.max === 1 ? '' : 's'}, not ${e.args.length}`,
+          e.span,
+        );
       }
       return { kind: 'call', name: e.name, args: e.args.map(child), span: e.span };
     }

@@ -18,7 +18,14 @@ export type BExpr =
   | { kind: 'between'; operand: BExpr; low: BExpr; high: BExpr; negated: boolean }
   | { kind: 'inList'; operand: BExpr; items: BExpr[]; negated: boolean }
   | { kind: 'inQuery'; operand: BExpr; query: BoundQuery; negated: boolean; span: SourceSpan }
-  | { kind: 'like'; operand: BExpr; pattern: BExpr; escape?: BExpr; negated: boolean; caseInsensitive: boolean }
+  | {
+      kind: 'like';
+      operand: BExpr;
+      pattern: BExpr;
+      escape?: BExpr;
+      negated: boolean;
+      caseInsensitive: boolean;
+    }
   | { kind: 'exists'; query: BoundQuery; negated: boolean }
   | { kind: 'scalar'; query: BoundQuery; span: SourceSpan }
   | { kind: 'case'; operand?: BExpr; whens: { when: BExpr; then: BExpr }[]; otherwise?: BExpr }
@@ -37,8 +44,7 @@ export interface AggregateCall {
 }
 
 export type BindingSource =
-  | { kind: 'base'; table: TableInfo; view?: EntityView }
-  | { kind: 'derived'; query: BoundQuery };
+  { kind: 'base'; table: TableInfo; view?: EntityView } | { kind: 'derived'; query: BoundQuery };
 
 export interface Binding {
   id: number;

@@ -46,7 +46,13 @@ export function walkPath(value: Value, path: readonly PathStep[]): Value {
   return v;
 }
 
-const arithmetic: Record<string, (a: Num, b: Num) => Num | undefined> = { '+': add, '-': subtract, '*': multiply, '/': divide, '%': modulo };
+const arithmetic: Record<string, (a: Num, b: Num) => Num | undefined> = {
+  '+': add,
+  '-': subtract,
+  '*': multiply,
+  '/': divide,
+  '%': modulo,
+};
 
 export function compile(e: BExpr, env: CompileEnv): Compiled {
   switch (e.kind) {
@@ -85,7 +91,12 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
     }
     case 'unary': {
       const operand = compile(e.operand, env);
-      if (e.op === 'NOT') return (f) => lift1(operand(f), (v) => { const t = truth(v); return t === null ? null : !t; });
+      if (e.op === 'NOT')
+        return (f) =>
+          lift1(operand(f), (v) => {
+            const t = truth(v);
+            return t === null ? null : !t;
+          });
       if (e.op === '-') return (f) => lift1(operand(f), (v) => (isNum(v) ? negate(v) : null));
       return (f) => lift1(operand(f), (v) => (isNum(v) ? v : null));
     }
@@ -126,7 +137,12 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       return (f) => {
         const o = operand(f);
         const evaluators = items.map((item) => item(f));
-        return (r) => membership(o(r), evaluators.map((ev) => ev(r)), negated);
+        return (r) =>
+          membership(
+            o(r),
+            evaluators.map((ev) => ev(r)),
+            negated,
+          );
       };
     }
     case 'inQuery': {
@@ -242,7 +258,12 @@ function compileBinary(e: Extract<BExpr, { kind: 'binary' }>, env: CompileEnv): 
     case '<=':
     case '>':
     case '>=': {
-      const test = { '<': (c: number) => c < 0, '<=': (c: number) => c <= 0, '>': (c: number) => c > 0, '>=': (c: number) => c >= 0 }[e.op];
+      const test = {
+        '<': (c: number) => c < 0,
+        '<=': (c: number) => c <= 0,
+        '>': (c: number) => c > 0,
+        '>=': (c: number) => c >= 0,
+      }[e.op];
       return (f) => {
         const [a, b] = [left(f), right(f)];
         return (r) => {

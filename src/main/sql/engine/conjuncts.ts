@@ -8,7 +8,10 @@ export function conjuncts(e: BExpr): BExpr[] {
 }
 
 export function and(parts: BExpr[]): BExpr | undefined {
-  return parts.reduce<BExpr | undefined>((acc, part) => (acc ? { kind: 'binary', op: 'AND', left: acc, right: part } : part), undefined);
+  return parts.reduce<BExpr | undefined>(
+    (acc, part) => (acc ? { kind: 'binary', op: 'AND', left: acc, right: part } : part),
+    undefined,
+  );
 }
 
 /** Bindings an expression reads (subqueries are uncorrelated, so they read none of ours). */
@@ -44,7 +47,8 @@ export function bindingsOf(e: BExpr, into = new Set<number>()): Set<number> {
       for (const x of [e.operand, e.pattern, e.escape]) if (x) bindingsOf(x, into);
       break;
     case 'case':
-      for (const x of [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])]) if (x) bindingsOf(x, into);
+      for (const x of [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])])
+        if (x) bindingsOf(x, into);
       break;
     case 'call':
       for (const x of e.args) bindingsOf(x, into);
@@ -66,7 +70,13 @@ export function propagateEqualities(tree: JoinTree, bindings: Binding[]): void {
   propagateEqualities(tree.left, bindings);
   propagateEqualities(tree.right, bindings);
   for (const condition of tree.on) {
-    if (condition.kind !== 'binary' || condition.op !== '=' || !plainCol(condition.left) || !plainCol(condition.right)) continue;
+    if (
+      condition.kind !== 'binary' ||
+      condition.op !== '=' ||
+      !plainCol(condition.left) ||
+      !plainCol(condition.right)
+    )
+      continue;
     const pairs: [Col, Col][] = [
       [condition.left, condition.right],
       [condition.right, condition.left],
@@ -79,7 +89,12 @@ export function propagateEqualities(tree: JoinTree, bindings: Binding[]): void {
       for (const known of [...source.local]) {
         const value = equalityValue(known, from);
         if (value === undefined) continue;
-        const implied: BExpr = { kind: 'binary', op: '=', left: { kind: 'col', binding: to.binding, attr: to.attr, path: [] }, right: value };
+        const implied: BExpr = {
+          kind: 'binary',
+          op: '=',
+          left: { kind: 'col', binding: to.binding, attr: to.attr, path: [] },
+          right: value,
+        };
         if (!target.local.some((existing) => sameEquality(existing, implied))) target.local.push(implied);
       }
     }
@@ -88,7 +103,8 @@ export function propagateEqualities(tree: JoinTree, bindings: Binding[]): void {
 
 function equalityValue(e: BExpr, column: Col): BExpr | undefined {
   if (e.kind !== 'binary' || e.op !== '=') return undefined;
-  const matches = (x: BExpr): boolean => plainCol(x) && x.binding === column.binding && x.attr === column.attr;
+  const matches = (x: BExpr): boolean =>
+    plainCol(x) && x.binding === column.binding && x.attr === column.attr;
   if (matches(e.left) && e.right.kind === 'lit') return e.right;
   if (matches(e.right) && e.left.kind === 'lit') return e.left;
   return undefined;
@@ -96,6 +112,11 @@ function equalityValue(e: BExpr, column: Col): BExpr | undefined {
 
 function sameEquality(a: BExpr, b: BExpr): boolean {
   if (a.kind !== 'binary' || b.kind !== 'binary' || a.op !== '=' || b.op !== '=') return false;
-  if (a.left.kind !== 'col' || b.left.kind !== 'col' || a.right.kind !== 'lit' || b.right.kind !== 'lit') return false;
-  return a.left.attr === b.left.attr && a.left.binding === b.left.binding && hashKey(a.right.value) === hashKey(b.right.value);
+  if (a.left.kind !== 'col' || b.left.kind !== 'col' || a.right.kind !== 'lit' || b.right.kind !== 'lit')
+    return false;
+  return (
+    a.left.attr === b.left.attr &&
+    a.left.binding === b.left.binding &&
+    hashKey(a.right.value) === hashKey(b.right.value)
+  );
 }

@@ -6,7 +6,8 @@ import type { Value } from '../values/value';
  * milliseconds (numbers). Everything is UTC; a string without an offset is read as UTC, not as
  * the local time of whoever runs the query, so results do not depend on the machine.
  */
-const ISO = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO =
+  /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 export function toEpochMs(v: Value): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -69,7 +70,13 @@ export function truncate(ms: number, unit: DateUnit): number {
   }
 }
 
-const FIXED: Partial<Record<DateUnit, number>> = { week: 604_800_000, day: 86_400_000, hour: 3_600_000, minute: 60_000, second: 1000 };
+const FIXED: Partial<Record<DateUnit, number>> = {
+  week: 604_800_000,
+  day: 86_400_000,
+  hour: 3_600_000,
+  minute: 60_000,
+  second: 1000,
+};
 
 export function addUnits(ms: number, unit: DateUnit, amount: number): number {
   const fixed = FIXED[unit];
@@ -81,7 +88,15 @@ export function addUnits(ms: number, unit: DateUnit, amount: number): number {
   const mo = ((target % 12) + 12) % 12;
   // Clamp the day: Jan 31 + 1 month is Feb 28/29, not Mar 3.
   const lastDay = new Date(Date.UTC(y, mo + 1, 0)).getUTCDate();
-  return Date.UTC(y, mo, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return Date.UTC(
+    y,
+    mo,
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 export function diffUnits(from: number, to: number, unit: DateUnit): number {

@@ -39,7 +39,12 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     scalar: (q, span) => {
       const result = run(q);
       if (result.length > 1) {
-        throw new SqlError(SqlErrorCodes.semantic, `This subquery returned ${result.length.toLocaleString('en-US')} rows where one value is expected; add a condition, an aggregate or LIMIT 1`, env.text, span);
+        throw new SqlError(
+          SqlErrorCodes.semantic,
+          `This subquery returned ${result.length.toLocaleString('en-US')} rows where one value is expected; add a condition, an aggregate or LIMIT 1`,
+          env.text,
+          span,
+        );
       }
       return result.length === 0 ? null : (result.row(0)[0] ?? null);
     },
@@ -64,7 +69,9 @@ function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame 
 
 function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryValues): ResultTable {
   const tables = select.bindings.map((binding) =>
-    binding.source.kind === 'base' ? env.tableFor(binding) : toColumnarTable(executeQuery(binding.source.query, env), binding.alias),
+    binding.source.kind === 'base'
+      ? env.tableFor(binding)
+      : toColumnarTable(executeQuery(binding.source.query, env), binding.alias),
   );
   const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries };
   const count = select.bindings.length;
@@ -84,7 +91,13 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
 
   let outputEnv = compileEnv;
   if (select.aggregate) {
-    const { slots, groups } = aggregate(frame, select.aggregate.keys, select.aggregate.calls, compileEnv, env.warn);
+    const { slots, groups } = aggregate(
+      frame,
+      select.aggregate.keys,
+      select.aggregate.calls,
+      compileEnv,
+      env.warn,
+    );
     outputEnv = { ...compileEnv, slots };
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
@@ -94,8 +107,13 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
   let order: Int32Array = Int32Array.from({ length: frame.length }, (_, i) => i);
   if (select.orderBy.length > 0) {
-    const keys = select.orderBy.map((k) => ({ evaluator: compile(k.expr, outputEnv)(frame), descending: k.descending, nullsFirst: k.nullsFirst }));
-    const top = select.distinct || select.limit === undefined ? undefined : select.limit + (select.offset ?? 0);
+    const keys = select.orderBy.map((k) => ({
+      evaluator: compile(k.expr, outputEnv)(frame),
+      descending: k.descending,
+      nullsFirst: k.nullsFirst,
+    }));
+    const top =
+      select.distinct || select.limit === undefined ? undefined : select.limit + (select.offset ?? 0);
     order = sortRows(order, keys, top);
   }
   if (select.distinct) order = distinctRows(order, evaluators);
@@ -109,7 +127,10 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
 
 function window(order: Int32Array, offset = 0, limit?: number): Int32Array {
   if (offset === 0 && (limit === undefined || limit >= order.length)) return order;
-  return order.subarray(Math.min(offset, order.length), limit === undefined ? undefined : Math.min(order.length, offset + limit));
+  return order.subarray(
+    Math.min(offset, order.length),
+    limit === undefined ? undefined : Math.min(order.length, offset + limit),
+  );
 }
 
 function distinctRows(order: Int32Array, evaluators: Evaluator[]): Int32Array {
@@ -127,7 +148,12 @@ function distinctRows(order: Int32Array, evaluators: Evaluator[]): Int32Array {
  * attributes first, then by frequency. A view over a shared scan therefore shows its own
  * entity's attributes, not every attribute of the table.
  */
-function expandOutputs(outputs: Output[], bindings: Binding[], tables: ColumnarTable[], frame: Frame): { name: string; expr: BExpr }[] {
+function expandOutputs(
+  outputs: Output[],
+  bindings: Binding[],
+  tables: ColumnarTable[],
+  frame: Frame,
+): { name: string; expr: BExpr }[] {
   const expanded: { name: string; expr: BExpr }[] = [];
   const starBindings = outputs.flatMap((o) => (o.kind === 'star' ? o.bindings : []));
   for (const output of outputs) {
@@ -158,7 +184,10 @@ function executeUnion(union: BoundUnion, run: (q: BoundQuery) => ResultTable): R
   const left = run(union.left);
   const right = run(union.right);
   if (left.columns.length !== right.columns.length) {
-    throw new AppFailure(SqlErrorCodes.semantic, `Both sides of UNION must have the same number of columns (${left.columns.length} and ${right.columns.length}).`);
+    throw new AppFailure(
+      SqlErrorCodes.semantic,
+      `Both sides of UNION must have the same number of columns (${left.columns.length} and ${right.columns.length}).`,
+    );
   }
   const data: Value[][] = left.columns.map((_, j) => [...left.column(j), ...right.column(j)]);
   let order: Int32Array = Int32Array.from({ length: left.length + right.length }, (_, i) => i);
@@ -166,7 +195,11 @@ function executeUnion(union: BoundUnion, run: (q: BoundQuery) => ResultTable): R
   if (!union.all) order = distinctRows(order, evaluators);
   if (union.orderBy.length > 0) {
     const keys = union.orderBy.map((k) => {
-      if (k.output < 0 || k.output >= data.length) throw new AppFailure(SqlErrorCodes.semantic, `ORDER BY ${k.output + 1} is not one of the ${data.length} columns.`);
+      if (k.output < 0 || k.output >= data.length)
+        throw new AppFailure(
+          SqlErrorCodes.semantic,
+          `ORDER BY ${k.output + 1} is not one of the ${data.length} columns.`,
+        );
       return { evaluator: evaluators[k.output]!, descending: k.descending, nullsFirst: k.nullsFirst };
     });
     order = sortRows(order, keys);
@@ -175,4 +208,3 @@ function executeUnion(union: BoundUnion, run: (q: BoundQuery) => ResultTable): R
   const picked = data.map((column) => Array.from(order, (r) => column[r]));
   return new ColumnResult(left.columns, picked, order.length);
 }
-

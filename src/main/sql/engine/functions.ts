@@ -1,5 +1,14 @@
 import { deepEquals, hashKey, sortCompare } from '../values/compare';
-import { Decimal, isNum, type Num, numToString, parseNum, roundDecimal, normalizeDecimal, toDecimal } from '../values/decimal';
+import {
+  Decimal,
+  isNum,
+  type Num,
+  numToString,
+  parseNum,
+  roundDecimal,
+  normalizeDecimal,
+  toDecimal,
+} from '../values/decimal';
 import { Bytes, DMap, DSet, elementsOf, isNull, toTagged, typeName, type Value } from '../values/value';
 import { addUnits, datePart, dateUnit, diffUnits, toEpochMs, toIso, truncate } from './dates';
 
@@ -42,7 +51,12 @@ function roundWith(mode: 'half' | 'floor' | 'ceil'): Impl {
     const p = places === undefined ? 0 : int(places);
     if (p === null) return null;
     if (typeof x === 'number' && p === 0) {
-      const r = mode === 'floor' ? Math.floor(x) : mode === 'ceil' ? Math.ceil(x) : Math.sign(x) * Math.round(Math.abs(x));
+      const r =
+        mode === 'floor'
+          ? Math.floor(x)
+          : mode === 'ceil'
+            ? Math.ceil(x)
+            : Math.sign(x) * Math.round(Math.abs(x));
       if (Math.abs(r) < 1e15) return r + 0;
     }
     return normalizeDecimal(roundDecimal(toDecimal(x), p, mode));
@@ -56,9 +70,27 @@ function dateArg(v: Value): number | null {
 const defs: Record<string, FunctionDef> = {
   COALESCE: { min: 1, max: 64, impl: (args) => args.find((a) => !isNull(a)) ?? null },
   IFNULL: { min: 2, max: 2, impl: ([a, b]) => (isNull(a) ? (b ?? null) : a) },
-  NULLIF: { min: 2, max: 2, impl: ([a, b]) => (!isNull(a) && !isNull(b) && deepEquals(a, b) ? null : (a ?? null)) },
-  GREATEST: { min: 1, max: 64, impl: (args) => args.filter((a) => !isNull(a)).reduce<Value>((m, a) => (m === null || sortCompare(a, m) > 0 ? a : m), null) },
-  LEAST: { min: 1, max: 64, impl: (args) => args.filter((a) => !isNull(a)).reduce<Value>((m, a) => (m === null || sortCompare(a, m) < 0 ? a : m), null) },
+  NULLIF: {
+    min: 2,
+    max: 2,
+    impl: ([a, b]) => (!isNull(a) && !isNull(b) && deepEquals(a, b) ? null : (a ?? null)),
+  },
+  GREATEST: {
+    min: 1,
+    max: 64,
+    impl: (args) =>
+      args
+        .filter((a) => !isNull(a))
+        .reduce<Value>((m, a) => (m === null || sortCompare(a, m) > 0 ? a : m), null),
+  },
+  LEAST: {
+    min: 1,
+    max: 64,
+    impl: (args) =>
+      args
+        .filter((a) => !isNull(a))
+        .reduce<Value>((m, a) => (m === null || sortCompare(a, m) < 0 ? a : m), null),
+  },
 
   LOWER: { min: 1, max: 1, impl: ([s]) => str(s)?.toLowerCase() ?? null },
   UPPER: { min: 1, max: 1, impl: ([s]) => str(s)?.toUpperCase() ?? null },
@@ -71,7 +103,10 @@ const defs: Record<string, FunctionDef> = {
   REPLACE: {
     min: 3,
     max: 3,
-    impl: ([s, from, to]) => (typeof s === 'string' && typeof from === 'string' && typeof to === 'string' ? s.split(from).join(to) : null),
+    impl: ([s, from, to]) =>
+      typeof s === 'string' && typeof from === 'string' && typeof to === 'string'
+        ? s.split(from).join(to)
+        : null,
   },
   CONCAT: { min: 1, max: 64, impl: (args) => args.map((a) => toText(a) ?? '').join('') },
   SPLIT_PART: {
@@ -83,13 +118,32 @@ const defs: Record<string, FunctionDef> = {
       return s.split(delimiter)[i - 1] ?? '';
     },
   },
-  BEGINS_WITH: { min: 2, max: 2, impl: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.startsWith(p) : isNull(s) ? null : false) },
-  STARTS_WITH: { min: 2, max: 2, impl: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.startsWith(p) : isNull(s) ? null : false) },
+  BEGINS_WITH: {
+    min: 2,
+    max: 2,
+    impl: ([s, p]) =>
+      typeof s === 'string' && typeof p === 'string' ? s.startsWith(p) : isNull(s) ? null : false,
+  },
+  STARTS_WITH: {
+    min: 2,
+    max: 2,
+    impl: ([s, p]) =>
+      typeof s === 'string' && typeof p === 'string' ? s.startsWith(p) : isNull(s) ? null : false,
+  },
   CONTAINS: { min: 2, max: 2, impl: ([x, y]) => contains(x, y) },
   SIZE: { min: 1, max: 1, impl: ([x]) => size(x) },
   TYPE_OF: { min: 1, max: 1, impl: ([x]) => typeName(x) },
 
-  ABS: { min: 1, max: 1, impl: ([x]) => (typeof x === 'number' ? Math.abs(x) : x instanceof Decimal ? new Decimal(x.coef < 0n ? -x.coef : x.coef, x.exp) : null) },
+  ABS: {
+    min: 1,
+    max: 1,
+    impl: ([x]) =>
+      typeof x === 'number'
+        ? Math.abs(x)
+        : x instanceof Decimal
+          ? new Decimal(x.coef < 0n ? -x.coef : x.coef, x.exp)
+          : null,
+  },
   ROUND: { min: 1, max: 2, impl: roundWith('half') },
   FLOOR: { min: 1, max: 1, impl: roundWith('floor') },
   CEIL: { min: 1, max: 1, impl: roundWith('ceil') },

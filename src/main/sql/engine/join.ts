@@ -20,7 +20,11 @@ function isSubset(used: Set<number>, ids: Set<number>): boolean {
   return true;
 }
 
-function splitOn(on: BExpr[], leftIds: Set<number>, rightIds: Set<number>): { keys: EquiKey[]; residual: BExpr[] } {
+function splitOn(
+  on: BExpr[],
+  leftIds: Set<number>,
+  rightIds: Set<number>,
+): { keys: EquiKey[]; residual: BExpr[] } {
   const keys: EquiKey[] = [];
   const residual: BExpr[] = [];
   for (const part of on) {
@@ -76,7 +80,15 @@ function combine(left: Frame, right: Frame, leftRows: Int32Array, rightRows: Int
  * LEFT builds on the right and probes with the left in order, so every left row appears once
  * per match, or once with the right side missing.
  */
-export function joinFrames(left: Frame, right: Frame, type: 'inner' | 'left' | 'cross', on: BExpr[], env: CompileEnv, leftIds: Set<number>, rightIds: Set<number>): Frame {
+export function joinFrames(
+  left: Frame,
+  right: Frame,
+  type: 'inner' | 'left' | 'cross',
+  on: BExpr[],
+  env: CompileEnv,
+  leftIds: Set<number>,
+  rightIds: Set<number>,
+): Frame {
   const { keys, residual } = splitOn(on, leftIds, rightIds);
   const pairsLeft = new IntBuffer(Math.max(left.length, right.length));
   const pairsRight = new IntBuffer(Math.max(left.length, right.length));

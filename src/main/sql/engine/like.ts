@@ -2,7 +2,11 @@
  * SQL LIKE as a RegExp: % is any run of characters, _ exactly one, and the escape character
  * (backslash unless ESCAPE says otherwise) makes the next character literal.
  */
-export function likeMatcher(pattern: string, escape: string, caseInsensitive: boolean): (s: string) => boolean {
+export function likeMatcher(
+  pattern: string,
+  escape: string,
+  caseInsensitive: boolean,
+): (s: string) => boolean {
   let source = '';
   const chars = Array.from(pattern);
   for (let i = 0; i < chars.length; i++) {

@@ -22,10 +22,18 @@ export interface LocalRun {
   bound: BoundQuery;
 }
 
-export function tableInfo(name: string, partitionKey: string, sortKey?: string, extra: Partial<TableInfo> = {}): TableInfo {
+export function tableInfo(
+  name: string,
+  partitionKey: string,
+  sortKey?: string,
+  extra: Partial<TableInfo> = {},
+): TableInfo {
   return {
     name,
-    keys: { partitionKey: { name: partitionKey, type: 'S' }, sortKey: sortKey ? { name: sortKey, type: 'S' } : undefined },
+    keys: {
+      partitionKey: { name: partitionKey, type: 'S' },
+      sortKey: sortKey ? { name: sortKey, type: 'S' } : undefined,
+    },
     indexes: [],
     itemCount: 0,
     sizeBytes: 0,
@@ -37,13 +45,24 @@ export function tableInfo(name: string, partitionKey: string, sortKey?: string, 
  * Runs a statement over items already in memory — no DynamoDB, no planner. Tests and the
  * benchmark use it to exercise the engine alone; the session adds planning and fetching.
  */
-export function runLocal(text: string, tables: LocalTable[], views: EntityView[] = [], nowMs = Date.now()): LocalRun {
+export function runLocal(
+  text: string,
+  tables: LocalTable[],
+  views: EntityView[] = [],
+  nowMs = Date.now(),
+): LocalRun {
   const statement = parseStatement(text);
   const catalog = { tables: tables.map((t) => t.info), views };
-  const bound = bindStatement(statement, { text, resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text) });
+  const bound = bindStatement(statement, {
+    text,
+    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+  });
   const data = new Map<string, ColumnarTable>();
   for (const t of tables) {
-    const table = new ColumnarTable(t.info.name, [t.info.keys.partitionKey.name, ...(t.info.keys.sortKey ? [t.info.keys.sortKey.name] : [])]);
+    const table = new ColumnarTable(t.info.name, [
+      t.info.keys.partitionKey.name,
+      ...(t.info.keys.sortKey ? [t.info.keys.sortKey.name] : []),
+    ]);
     table.appendTaggedItems(t.items);
     data.set(t.info.name, table);
   }

@@ -43,7 +43,10 @@ export class Scope {
       throw this.error(`"${first.name}" cannot be read here: the query has no FROM`, span);
     }
     const aliases = this.bindings.map((b) => b.alias).join(', ');
-    throw this.error(`"${first.name}" is ambiguous: several tables are joined, so write it as alias.${first.name} (aliases: ${aliases})`, span);
+    throw this.error(
+      `"${first.name}" is ambiguous: several tables are joined, so write it as alias.${first.name} (aliases: ${aliases})`,
+      span,
+    );
   }
 
   private outerHas(alias: string): boolean {
@@ -80,6 +83,11 @@ function checkDerivedColumn(binding: Binding, name: string, text: string, span: 
   if (binding.source.kind !== 'derived') return;
   const names = outputNames(binding.source.query);
   if (names && !names.includes(name)) {
-    throw new SqlError(SqlErrorCodes.semantic, `"${name}" is not a column of ${binding.alias} (its columns: ${names.join(', ')})`, text, span);
+    throw new SqlError(
+      SqlErrorCodes.semantic,
+      `"${name}" is not a column of ${binding.alias} (its columns: ${names.join(', ')})`,
+      text,
+      span,
+    );
   }
 }

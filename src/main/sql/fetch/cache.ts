@@ -70,7 +70,11 @@ export class FetchCache {
     let total = all.reduce((sum, e) => sum + e.items, 0);
     for (const entry of all) {
       if (total <= this.maxItems) break;
-      for (const [id, entries] of this.byConnection) this.byConnection.set(id, entries.filter((e) => e !== entry));
+      for (const [id, entries] of this.byConnection)
+        this.byConnection.set(
+          id,
+          entries.filter((e) => e !== entry),
+        );
       total -= entry.items;
     }
   }

@@ -58,7 +58,11 @@ function abortable(ms: number, signal?: AbortSignal): Promise<void> {
  * happens while the next page is on the wire). Stops at spec.maxItems; passes the abort signal
  * to every SDK call so cancel stops the request in flight.
  */
-export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options: FetchOptions = {}): Promise<FetchOutcome> {
+export async function runFetch(
+  client: DynamoDBClient,
+  spec: FetchSpec,
+  options: FetchOptions = {},
+): Promise<FetchOutcome> {
   const table = new ColumnarTable(spec.table.name, keyAttributes(spec));
   const counters: FetchCounters = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
   let truncated = false;
@@ -82,7 +86,12 @@ export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options:
   if (access.operation === 'GetItem') {
     const parts = expressionParts(spec);
     const response = await client.send(
-      new GetItemCommand({ ...common, Key: toSdkItem(access.keys[0]!), ProjectionExpression: parts.ProjectionExpression, ExpressionAttributeNames: parts.ExpressionAttributeNames }),
+      new GetItemCommand({
+        ...common,
+        Key: toSdkItem(access.keys[0]!),
+        ProjectionExpression: parts.ProjectionExpression,
+        ExpressionAttributeNames: parts.ExpressionAttributeNames,
+      }),
       send,
     );
     accept(response.Item ? [response.Item] : [], response.ConsumedCapacity?.CapacityUnits, 1);
@@ -95,11 +104,22 @@ export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options:
       let keys: SdkItem[] = access.keys.slice(start, start + BATCH_SIZE).map(toSdkItem);
       // DynamoDB may leave some keys unprocessed under load; retry those with backoff, bounded.
       for (let attempt = 0; keys.length > 0; attempt++) {
-        if (attempt === MAX_BATCH_ATTEMPTS) throw new AppFailure('ProvisionedThroughputExceededException', `DynamoDB kept ${keys.length} keys unprocessed after ${MAX_BATCH_ATTEMPTS} attempts; try again later.`, true);
+        if (attempt === MAX_BATCH_ATTEMPTS)
+          throw new AppFailure(
+            'ProvisionedThroughputExceededException',
+            `DynamoDB kept ${keys.length} keys unprocessed after ${MAX_BATCH_ATTEMPTS} attempts; try again later.`,
+            true,
+          );
         if (attempt > 0) await abortable(Math.min(2000, 50 * 2 ** attempt), options.signal);
         const response = await client.send(
           new BatchGetItemCommand({
-            RequestItems: { [spec.table.name]: { Keys: keys, ProjectionExpression: parts.ProjectionExpression, ExpressionAttributeNames: parts.ExpressionAttributeNames } },
+            RequestItems: {
+              [spec.table.name]: {
+                Keys: keys,
+                ProjectionExpression: parts.ProjectionExpression,
+                ExpressionAttributeNames: parts.ExpressionAttributeNames,
+              },
+            },
             ReturnConsumedCapacity: 'TOTAL',
           }),
           send,
@@ -117,7 +137,10 @@ export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options:
       const parts = expressionParts(spec, p);
       let startKey: SdkItem | undefined;
       for (let pages = 0; pages < MAX_PAGES; pages++) {
-        const response = await client.send(new QueryCommand({ ...common, ...parts, IndexName: access.index, ExclusiveStartKey: startKey }), send);
+        const response = await client.send(
+          new QueryCommand({ ...common, ...parts, IndexName: access.index, ExclusiveStartKey: startKey }),
+          send,
+        );
         const more = accept(response.Items, response.ConsumedCapacity?.CapacityUnits, response.ScannedCount);
         startKey = response.LastEvaluatedKey;
         if (!more && (startKey || p + 1 < access.partition.values.length)) truncated = true;
@@ -136,7 +159,12 @@ export async function runFetch(client: DynamoDBClient, spec: FetchSpec, options:
     let startKey: SdkItem | undefined;
     for (let pages = 0; pages < MAX_PAGES && !scan.stop; pages++) {
       const response = await client.send(
-        new ScanCommand({ ...common, ...parts, ExclusiveStartKey: startKey, ...(segments > 1 ? { Segment: segment, TotalSegments: segments } : {}) }),
+        new ScanCommand({
+          ...common,
+          ...parts,
+          ExclusiveStartKey: startKey,
+          ...(segments > 1 ? { Segment: segment, TotalSegments: segments } : {}),
+        }),
         send,
       );
       if (isStopped()) return;

@@ -34,11 +34,14 @@ export function expressionParts(spec: FetchSpec, partitionIndex = 0): Expression
     if (access.sort) key += ` AND ${sortExpression(builder, access.sort)}`;
     parts.KeyConditionExpression = key;
   }
-  if (spec.filter && access.operation !== 'GetItem' && access.operation !== 'BatchGetItem') parts.FilterExpression = builder.condition(spec.filter);
+  if (spec.filter && access.operation !== 'GetItem' && access.operation !== 'BatchGetItem')
+    parts.FilterExpression = builder.condition(spec.filter);
   if (spec.projection) parts.ProjectionExpression = builder.projection(spec.projection);
   if (Object.keys(builder.names).length > 0) parts.ExpressionAttributeNames = builder.names;
   if (Object.keys(builder.values).length > 0) {
-    parts.ExpressionAttributeValues = Object.fromEntries(Object.entries(builder.values).map(([k, v]) => [k, toSdkValue(v)]));
+    parts.ExpressionAttributeValues = Object.fromEntries(
+      Object.entries(builder.values).map(([k, v]) => [k, toSdkValue(v)]),
+    );
   }
   return parts;
 }

@@ -8,6 +8,9 @@ import path from 'node:path';
  */
 export function connectionFolder(dataDir: string, connectionId: string): string {
   const safe = connectionId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-  const name = safe === connectionId ? safe : `${safe}-${createHash('sha256').update(connectionId).digest('hex').slice(0, 8)}`;
+  const name =
+    safe === connectionId
+      ? safe
+      : `${safe}-${createHash('sha256').update(connectionId).digest('hex').slice(0, 8)}`;
   return path.join(dataDir, 'sql', name);
 }

@@ -57,13 +57,19 @@ export async function readHistory(dataDir: string, connectionId: string): Promis
   return text ? parseHistory(text).reverse() : [];
 }
 
-export async function appendHistory(dataDir: string, connectionId: string, sql: string, ranAt = new Date()): Promise<void> {
+export async function appendHistory(
+  dataDir: string,
+  connectionId: string,
+  sql: string,
+  ranAt = new Date(),
+): Promise<void> {
   const file = historyFile(dataDir, connectionId);
   await mkdir(path.dirname(file), { recursive: true });
   const entry = { sql: sql.trim().replace(/;\s*$/, ''), ranAt: ranAt.toISOString() };
   const existing = parseHistory((await readBounded(file)) ?? '');
   if (existing.at(-1)?.sql === entry.sql) return;
-  if (existing.length + 1 > HISTORY_LIMIT) await writeFileAtomic(file, formatHistory([...existing.slice(-(HISTORY_LIMIT - 1)), entry]), 0o644);
+  if (existing.length + 1 > HISTORY_LIMIT)
+    await writeFileAtomic(file, formatHistory([...existing.slice(-(HISTORY_LIMIT - 1)), entry]), 0o644);
   else await appendFile(file, formatHistory([entry]));
 }
 
@@ -83,7 +89,10 @@ export async function listSavedQueries(dataDir: string, connectionId: string): P
   const folder = queriesFolder(dataDir, connectionId);
   let files: string[];
   try {
-    files = (await readdir(folder)).filter((f) => f.endsWith('.sql')).sort().slice(0, MAX_SAVED);
+    files = (await readdir(folder))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .slice(0, MAX_SAVED);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -94,12 +103,22 @@ export async function listSavedQueries(dataDir: string, connectionId: string): P
     const text = (await readBounded(full)) ?? '';
     const header = /^-- name: (.*)\r?\n/.exec(text);
     const info = await stat(full);
-    queries.push({ name: header?.[1]?.trim() || file.replace(/\.sql$/, ''), sql: (header ? text.slice(header[0].length) : text).trim(), updatedAt: info.mtime.toISOString(), file: full });
+    queries.push({
+      name: header?.[1]?.trim() || file.replace(/\.sql$/, ''),
+      sql: (header ? text.slice(header[0].length) : text).trim(),
+      updatedAt: info.mtime.toISOString(),
+      file: full,
+    });
   }
   return queries;
 }
 
-export async function saveQuery(dataDir: string, connectionId: string, name: string, sql: string): Promise<SavedQuery> {
+export async function saveQuery(
+  dataDir: string,
+  connectionId: string,
+  name: string,
+  sql: string,
+): Promise<SavedQuery> {
   const file = path.join(queriesFolder(dataDir, connectionId), `${slug(name)}.sql`);
   const body = sql.trim().endsWith(';') ? sql.trim() : `${sql.trim()};`;
   await writeFileAtomic(file, `-- name: ${name.replace(/[\r\n]+/g, ' ')}\n${body}\n`, 0o644);

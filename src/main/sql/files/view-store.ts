@@ -23,17 +23,30 @@ export async function loadViews(dataDir: string, connectionId: string): Promise<
   }
   const parsed = fileSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    throw new AppFailure(ErrorCodes.invalidInput, `The entity views file ${file(dataDir, connectionId)} is not valid (${parsed.error.issues[0]?.message ?? 'unknown problem'}); fix or delete it.`);
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `The entity views file ${file(dataDir, connectionId)} is not valid (${parsed.error.issues[0]?.message ?? 'unknown problem'}); fix or delete it.`,
+    );
   }
   return parsed.data.views.map((v) => ({ ...v, source: 'user' as const }));
 }
 
 async function store(dataDir: string, connectionId: string, views: EntityView[]): Promise<void> {
-  await writeFileAtomic(file(dataDir, connectionId), `${JSON.stringify({ version: 1, views }, null, 2)}\n`, 0o644);
+  await writeFileAtomic(
+    file(dataDir, connectionId),
+    `${JSON.stringify({ version: 1, views }, null, 2)}\n`,
+    0o644,
+  );
 }
 
-export async function saveView(dataDir: string, connectionId: string, view: Omit<EntityView, 'source' | 'share'>): Promise<EntityView[]> {
-  const views = (await loadViews(dataDir, connectionId)).filter((v) => v.name.toLowerCase() !== view.name.toLowerCase() || v.table !== view.table);
+export async function saveView(
+  dataDir: string,
+  connectionId: string,
+  view: Omit<EntityView, 'source' | 'share'>,
+): Promise<EntityView[]> {
+  const views = (await loadViews(dataDir, connectionId)).filter(
+    (v) => v.name.toLowerCase() !== view.name.toLowerCase() || v.table !== view.table,
+  );
   views.push({ ...view, source: 'user' });
   views.sort((a, b) => a.name.localeCompare(b.name));
   await store(dataDir, connectionId, views);

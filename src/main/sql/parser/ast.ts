@@ -1,7 +1,9 @@
 import type { SourceSpan } from './sql-error';
 
 /** One step of an attribute path: a (possibly quoted) name or a list index. */
-export type PathPart = { kind: 'name'; name: string; quoted: boolean; span: SourceSpan } | { kind: 'index'; index: number; span: SourceSpan };
+export type PathPart =
+  | { kind: 'name'; name: string; quoted: boolean; span: SourceSpan }
+  | { kind: 'index'; index: number; span: SourceSpan };
 
 export type Literal =
   | { type: 'number'; text: string }
@@ -9,7 +11,8 @@ export type Literal =
   | { type: 'boolean'; value: boolean }
   | { type: 'null' };
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '||' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR';
+export type BinaryOp =
+  '+' | '-' | '*' | '/' | '%' | '||' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR';
 
 export type Expr = { span: SourceSpan } & (
   | { kind: 'literal'; value: Literal }
@@ -38,7 +41,14 @@ export type SelectItem =
 export type FromItem =
   | { kind: 'table'; name: string; schema?: string; alias?: string; span: SourceSpan }
   | { kind: 'subquery'; query: Query; alias: string; span: SourceSpan }
-  | { kind: 'join'; type: 'inner' | 'left' | 'cross'; left: FromItem; right: FromItem; on?: Expr; span: SourceSpan };
+  | {
+      kind: 'join';
+      type: 'inner' | 'left' | 'cross';
+      left: FromItem;
+      right: FromItem;
+      on?: Expr;
+      span: SourceSpan;
+    };
 
 export interface OrderItem {
   expr: Expr;

@@ -4,20 +4,81 @@ import { type SourceSpan, SqlError, SqlErrorCodes } from './sql-error';
 
 /** Words that end an expression or a clause, so they cannot be bare names or aliases. */
 const RESERVED = new Set([
-  'SELECT', 'FROM', 'WHERE', 'GROUP', 'BY', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'JOIN', 'LEFT', 'RIGHT',
-  'INNER', 'OUTER', 'FULL', 'CROSS', 'ON', 'AS', 'AND', 'OR', 'NOT', 'IN', 'IS', 'NULL', 'LIKE', 'ILIKE', 'BETWEEN',
-  'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'DISTINCT', 'ALL', 'EXISTS', 'TRUE', 'FALSE', 'ASC', 'DESC', 'NULLS',
-  'ESCAPE', 'CAST', 'WITH',
+  'SELECT',
+  'FROM',
+  'WHERE',
+  'GROUP',
+  'BY',
+  'HAVING',
+  'ORDER',
+  'LIMIT',
+  'OFFSET',
+  'UNION',
+  'JOIN',
+  'LEFT',
+  'RIGHT',
+  'INNER',
+  'OUTER',
+  'FULL',
+  'CROSS',
+  'ON',
+  'AS',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'IS',
+  'NULL',
+  'LIKE',
+  'ILIKE',
+  'BETWEEN',
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'DISTINCT',
+  'ALL',
+  'EXISTS',
+  'TRUE',
+  'FALSE',
+  'ASC',
+  'DESC',
+  'NULLS',
+  'ESCAPE',
+  'CAST',
+  'WITH',
 ]);
 
 const CAST_TYPES: Record<string, CastType> = {
-  NUMBER: 'NUMBER', NUMERIC: 'NUMBER', DECIMAL: 'NUMBER', INT: 'NUMBER', INTEGER: 'NUMBER', BIGINT: 'NUMBER',
-  FLOAT: 'NUMBER', DOUBLE: 'NUMBER', REAL: 'NUMBER', N: 'NUMBER',
-  STRING: 'STRING', VARCHAR: 'STRING', TEXT: 'STRING', CHAR: 'STRING', S: 'STRING',
-  BOOLEAN: 'BOOLEAN', BOOL: 'BOOLEAN',
+  NUMBER: 'NUMBER',
+  NUMERIC: 'NUMBER',
+  DECIMAL: 'NUMBER',
+  INT: 'NUMBER',
+  INTEGER: 'NUMBER',
+  BIGINT: 'NUMBER',
+  FLOAT: 'NUMBER',
+  DOUBLE: 'NUMBER',
+  REAL: 'NUMBER',
+  N: 'NUMBER',
+  STRING: 'STRING',
+  VARCHAR: 'STRING',
+  TEXT: 'STRING',
+  CHAR: 'STRING',
+  S: 'STRING',
+  BOOLEAN: 'BOOLEAN',
+  BOOL: 'BOOLEAN',
 };
 
-const COMPARISONS: Record<string, BinaryOp> = { '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const COMPARISONS: Record<string, BinaryOp> = {
+  '=': '=',
+  '<>': '<>',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
 
 /** Token helpers and the expression grammar; parser.ts adds statements and clauses on top. */
 export class ExpressionParser {
@@ -77,12 +138,15 @@ export class ExpressionParser {
   }
   private found(): string {
     const token = this.peek();
-    return token.kind === 'eof' ? ' but the statement ended' : ` but found "${token.kind === 'string' ? `'${token.text}'` : token.text}"`;
+    return token.kind === 'eof'
+      ? ' but the statement ended'
+      : ` but found "${token.kind === 'string' ? `'${token.text}'` : token.text}"`;
   }
   /** A table, alias or attribute name: unquoted (not reserved) or quoted. */
   protected name(message: string): string {
     const token = this.peek();
-    if (token.kind === 'quoted' || (token.kind === 'ident' && !this.isReserved(token))) return this.next().text;
+    if (token.kind === 'quoted' || (token.kind === 'ident' && !this.isReserved(token)))
+      return this.next().text;
     return this.fail(`${message}${this.found()}`, token);
   }
 
@@ -107,7 +171,13 @@ export class ExpressionParser {
     let left = this.not();
     while (this.acceptKeyword('AND')) {
       const right = this.not();
-      left = { kind: 'binary', op: 'AND', left, right, span: { start: left.span.start, end: right.span.end } };
+      left = {
+        kind: 'binary',
+        op: 'AND',
+        left,
+        right,
+        span: { start: left.span.start, end: right.span.end },
+      };
     }
     return left;
   }
@@ -135,7 +205,8 @@ export class ExpressionParser {
       this.expectKeyword('NULL', 'Expected NULL after IS');
       return { kind: 'isNull', operand: left, negated, span: this.span(start) };
     }
-    const negated = this.peekKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE', 'ILIKE'].some((w) => this.peekKeyword(w, 1));
+    const negated =
+      this.peekKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE', 'ILIKE'].some((w) => this.peekKeyword(w, 1));
     if (negated) this.next();
     if (this.acceptKeyword('BETWEEN')) {
       const low = this.additive();
@@ -159,7 +230,15 @@ export class ExpressionParser {
     if (this.acceptKeyword('LIKE') || this.acceptKeyword('ILIKE')) {
       const pattern = this.additive();
       const escape = this.acceptKeyword('ESCAPE') ? this.additive() : undefined;
-      return { kind: 'like', operand: left, pattern, escape, negated, caseInsensitive, span: this.span(start) };
+      return {
+        kind: 'like',
+        operand: left,
+        pattern,
+        escape,
+        negated,
+        caseInsensitive,
+        span: this.span(start),
+      };
     }
     return left;
   }
@@ -168,10 +247,17 @@ export class ExpressionParser {
     let left = this.multiplicative();
     for (;;) {
       const token = this.peek();
-      if (token.kind !== 'op' || (token.text !== '+' && token.text !== '-' && token.text !== '||')) return left;
+      if (token.kind !== 'op' || (token.text !== '+' && token.text !== '-' && token.text !== '||'))
+        return left;
       this.next();
       const right = this.multiplicative();
-      left = { kind: 'binary', op: token.text as BinaryOp, left, right, span: { start: left.span.start, end: right.span.end } };
+      left = {
+        kind: 'binary',
+        op: token.text as BinaryOp,
+        left,
+        right,
+        span: { start: left.span.start, end: right.span.end },
+      };
     }
   }
 
@@ -179,10 +265,17 @@ export class ExpressionParser {
     let left = this.unary();
     for (;;) {
       const token = this.peek();
-      if (token.kind !== 'op' || (token.text !== '*' && token.text !== '/' && token.text !== '%')) return left;
+      if (token.kind !== 'op' || (token.text !== '*' && token.text !== '/' && token.text !== '%'))
+        return left;
       this.next();
       const right = this.unary();
-      left = { kind: 'binary', op: token.text as BinaryOp, left, right, span: { start: left.span.start, end: right.span.end } };
+      left = {
+        kind: 'binary',
+        op: token.text as BinaryOp,
+        left,
+        right,
+        span: { start: left.span.start, end: right.span.end },
+      };
     }
   }
 
@@ -193,7 +286,11 @@ export class ExpressionParser {
       const operand = this.unary();
       // Fold -<number> into the literal so -1E+125 stays one exact literal.
       if (token.text === '-' && operand.kind === 'literal' && operand.value.type === 'number') {
-        return { kind: 'literal', value: { type: 'number', text: `-${operand.value.text}` }, span: this.span(token.start) };
+        return {
+          kind: 'literal',
+          value: { type: 'number', text: `-${operand.value.text}` },
+          span: this.span(token.start),
+        };
       }
       return { kind: 'unary', op: token.text, operand, span: this.span(token.start) };
     }
@@ -245,7 +342,8 @@ export class ExpressionParser {
       if (this.peekOp('(', 1) && !this.isReserved(token)) return this.call();
     }
     if (token.kind === 'ident' || token.kind === 'quoted') {
-      if (this.isReserved(token)) this.fail(`Expected a value or a name but found the keyword ${token.upper}`, token);
+      if (this.isReserved(token))
+        this.fail(`Expected a value or a name but found the keyword ${token.upper}`, token);
       return this.ref();
     }
     if (token.kind === 'eof') this.fail('The statement ended where a value was expected', token);
@@ -254,7 +352,9 @@ export class ExpressionParser {
 
   private ref(): Expr {
     const first = this.next();
-    const parts: PathPart[] = [{ kind: 'name', name: first.text, quoted: first.kind === 'quoted', span: first }];
+    const parts: PathPart[] = [
+      { kind: 'name', name: first.text, quoted: first.kind === 'quoted', span: first },
+    ];
     for (;;) {
       if (this.peekOp('.') && (this.peek(1).kind === 'ident' || this.peek(1).kind === 'quoted')) {
         this.next();
@@ -263,7 +363,8 @@ export class ExpressionParser {
       } else if (this.peekOp('[')) {
         const open = this.next();
         const index = this.next();
-        if (index.kind !== 'number' || !/^\d+$/.test(index.text)) this.fail('A list index must be a whole number, like tags[0]', index);
+        if (index.kind !== 'number' || !/^\d+$/.test(index.text))
+          this.fail('A list index must be a whole number, like tags[0]', index);
         this.expectOp(']');
         parts.push({ kind: 'index', index: Number(index.text), span: this.span(open.start) });
       } else break;
@@ -276,7 +377,14 @@ export class ExpressionParser {
     this.expectOp('(');
     if (this.acceptOp('*')) {
       this.expectOp(')');
-      return { kind: 'call', name: name.upper, args: [], distinct: false, star: true, span: this.span(name.start) };
+      return {
+        kind: 'call',
+        name: name.upper,
+        args: [],
+        distinct: false,
+        star: true,
+        span: this.span(name.start),
+      };
     }
     const distinct = this.acceptKeyword('DISTINCT');
     const args: Expr[] = [];

@@ -12,7 +12,28 @@ export interface Token {
   end: number;
 }
 
-const OPERATORS = ['<>', '!=', '<=', '>=', '||', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', '[', ']', ';'];
+const OPERATORS = [
+  '<>',
+  '!=',
+  '<=',
+  '>=',
+  '||',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '(',
+  ')',
+  ',',
+  '.',
+  '[',
+  ']',
+  ';',
+];
 
 function isIdentStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
@@ -48,7 +69,12 @@ export function tokenize(text: string): Token[] {
       i += 1;
       for (;;) {
         if (i >= text.length) {
-          fail(quote === "'" ? 'This string is never closed with a quote (\')' : `This name is never closed with ${quote}`, start);
+          fail(
+            quote === "'"
+              ? "This string is never closed with a quote (')"
+              : `This name is never closed with ${quote}`,
+            start,
+          );
         }
         if (text[i] === quote) {
           if (text[i + 1] === quote) {
@@ -71,11 +97,16 @@ export function tokenize(text: string): Token[] {
         i += 1;
         while (isDigit(text.charCodeAt(i))) i += 1;
       }
-      if ((text[i] === 'e' || text[i] === 'E') && (isDigit(text.charCodeAt(i + 1)) || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text.charCodeAt(i + 2))))) {
+      if (
+        (text[i] === 'e' || text[i] === 'E') &&
+        (isDigit(text.charCodeAt(i + 1)) ||
+          ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text.charCodeAt(i + 2))))
+      ) {
         i += 2;
         while (isDigit(text.charCodeAt(i))) i += 1;
       }
-      if (isIdentStart(text.charCodeAt(i))) fail('A number runs into a name here; add a space or quote the name', i);
+      if (isIdentStart(text.charCodeAt(i)))
+        fail('A number runs into a name here; add a space or quote the name', i);
       tokens.push({ kind: 'number', text: text.slice(start, i), upper: '', start, end: i });
     } else if (isIdentStart(c)) {
       const start = i;

@@ -1,9 +1,44 @@
-import type { CastType, Expr, FromItem, OrderItem, PathPart, Query, Select, SelectItem, Statement, Tail } from './ast';
+import type {
+  CastType,
+  Expr,
+  FromItem,
+  OrderItem,
+  PathPart,
+  Query,
+  Select,
+  SelectItem,
+  Statement,
+  Tail,
+} from './ast';
 import { ExpressionParser } from './expression-parser';
 import { SqlError, SqlErrorCodes } from './sql-error';
 import { tokenize } from './lexer';
 
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP', 'ALTER', 'MERGE', 'REPLACE', 'TRUNCATE', 'UPSERT', 'GRANT', 'REVOKE', 'EXEC', 'EXECUTE', 'CALL', 'SET', 'BEGIN', 'COMMIT', 'ROLLBACK', 'COPY', 'VACUUM', 'ATTACH', 'PRAGMA']);
+const WRITES = new Set([
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'CREATE',
+  'DROP',
+  'ALTER',
+  'MERGE',
+  'REPLACE',
+  'TRUNCATE',
+  'UPSERT',
+  'GRANT',
+  'REVOKE',
+  'EXEC',
+  'EXECUTE',
+  'CALL',
+  'SET',
+  'BEGIN',
+  'COMMIT',
+  'ROLLBACK',
+  'COPY',
+  'VACUUM',
+  'ATTACH',
+  'PRAGMA',
+]);
 
 /** Parses one SELECT statement (optionally ending in `;`); throws SqlError with a position. */
 export function parseStatement(text: string): Statement {
@@ -29,13 +64,23 @@ class Parser extends ExpressionParser {
       );
     }
     if (first.kind === 'ident' && first.upper === 'WITH') {
-      throw new SqlError(SqlErrorCodes.unsupported, 'WITH (common table expressions) is not supported yet; use a subquery in FROM', this.text, first);
+      throw new SqlError(
+        SqlErrorCodes.unsupported,
+        'WITH (common table expressions) is not supported yet; use a subquery in FROM',
+        this.text,
+        first,
+      );
     }
     const query = this.query();
     this.acceptOp(';');
     const rest = this.peek();
     if (rest.kind !== 'eof') {
-      this.fail(rest.kind === 'ident' && rest.upper === 'SELECT' ? 'Only one statement can run at a time; select the one to run' : `Unexpected "${rest.text}" after the end of the statement`, rest);
+      this.fail(
+        rest.kind === 'ident' && rest.upper === 'SELECT'
+          ? 'Only one statement can run at a time; select the one to run'
+          : `Unexpected "${rest.text}" after the end of the statement`,
+        rest,
+      );
     }
     return query;
   }
@@ -46,12 +91,23 @@ class Parser extends ExpressionParser {
       const all = this.acceptKeyword('ALL');
       if (!all) this.acceptKeyword('DISTINCT');
       const right = this.queryTerm();
-      left = { kind: 'union', all, left, right, orderBy: [], span: { start: left.span.start, end: right.span.end } };
+      left = {
+        kind: 'union',
+        all,
+        left,
+        right,
+        orderBy: [],
+        span: { start: left.span.start, end: right.span.end },
+      };
     }
     const tail = this.tail();
     if (tail.orderBy.length > 0 || tail.limit || tail.offset) {
       const hasTail = left.orderBy.length > 0 || left.limit !== undefined || left.offset !== undefined;
-      if (hasTail) this.fail('ORDER BY or LIMIT appears twice for the same query; wrap one part in a subquery', this.previous());
+      if (hasTail)
+        this.fail(
+          'ORDER BY or LIMIT appears twice for the same query; wrap one part in a subquery',
+          this.previous(),
+        );
       Object.assign(left, tail);
     }
     return left;
@@ -83,13 +139,28 @@ class Parser extends ExpressionParser {
       while (this.acceptOp(','));
     }
     const having = this.acceptKeyword('HAVING') ? this.expression() : undefined;
-    return { kind: 'select', distinct, items, from, where, groupBy, having, orderBy: [], span: { start: start.start, end: this.previous().end } };
+    return {
+      kind: 'select',
+      distinct,
+      items,
+      from,
+      where,
+      groupBy,
+      having,
+      orderBy: [],
+      span: { start: start.start, end: this.previous().end },
+    };
   }
 
   private selectItem(): SelectItem {
     const token = this.peek();
     if (this.acceptOp('*')) return { kind: 'star', span: token };
-    if ((token.kind === 'ident' || token.kind === 'quoted') && this.peekOp('.', 1) && this.peekOp('*', 2) && !this.isReserved(token)) {
+    if (
+      (token.kind === 'ident' || token.kind === 'quoted') &&
+      this.peekOp('.', 1) &&
+      this.peekOp('*', 2) &&
+      !this.isReserved(token)
+    ) {
       this.next();
       this.next();
       const star = this.next();
@@ -107,7 +178,8 @@ class Parser extends ExpressionParser {
       this.fail('Expected a name after AS', token);
     }
     const token = this.peek();
-    if (token.kind === 'quoted' || (token.kind === 'ident' && !this.isReserved(token))) return this.next().text;
+    if (token.kind === 'quoted' || (token.kind === 'ident' && !this.isReserved(token)))
+      return this.next().text;
     return undefined;
   }
 
@@ -129,7 +201,12 @@ class Parser extends ExpressionParser {
         type = 'left';
       } else if (this.acceptKeyword('JOIN')) type = 'inner';
       else if (token.kind === 'ident' && (token.upper === 'RIGHT' || token.upper === 'FULL')) {
-        throw new SqlError(SqlErrorCodes.unsupported, `${token.upper} JOIN is not supported; swap the tables and use LEFT JOIN`, this.text, token);
+        throw new SqlError(
+          SqlErrorCodes.unsupported,
+          `${token.upper} JOIN is not supported; swap the tables and use LEFT JOIN`,
+          this.text,
+          token,
+        );
       }
       if (!type) return left;
       const right = this.fromPrimary();
@@ -138,7 +215,14 @@ class Parser extends ExpressionParser {
         this.expectKeyword('ON', `Expected ON after the joined table`);
         on = this.expression();
       }
-      left = { kind: 'join', type, left, right, on, span: { start: left.span.start, end: this.previous().end } };
+      left = {
+        kind: 'join',
+        type,
+        left,
+        right,
+        on,
+        span: { start: left.span.start, end: this.previous().end },
+      };
     }
   }
 

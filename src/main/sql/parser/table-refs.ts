@@ -64,7 +64,9 @@ export function queryRefs(query: Query, out: TableRef[] = []): TableRef[] {
     return out;
   }
   if (query.from) fromRefs(query.from, out);
-  [query.where, query.having, ...query.groupBy, ...query.orderBy.map((o) => o.expr)].forEach((e) => exprRefs(e, out));
+  [query.where, query.having, ...query.groupBy, ...query.orderBy.map((o) => o.expr)].forEach((e) =>
+    exprRefs(e, out),
+  );
   for (const item of query.items) if (item.kind === 'expr') exprRefs(item.expr, out);
   return out;
 }

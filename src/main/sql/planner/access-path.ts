@@ -12,7 +12,12 @@ export interface SortCondition {
 
 export type Access =
   | { operation: 'GetItem' | 'BatchGetItem'; keys: Item[] }
-  | { operation: 'Query'; index?: string; partition: { name: string; values: AttributeValue[] }; sort?: SortCondition }
+  | {
+      operation: 'Query';
+      index?: string;
+      partition: { name: string; values: AttributeValue[] };
+      sort?: SortCondition;
+    }
   | { operation: 'Scan'; segments: number };
 
 export interface AccessChoice {
@@ -37,18 +42,29 @@ function typeMatches(v: AttributeValue, key: KeyDef): boolean {
 
 function equalities(conds: DCond[], key: KeyDef): { values: AttributeValue[]; cond: DCond } | undefined {
   for (const c of conds) {
-    if (c.op === '=' && c.path.length === 1 && c.path[0] === key.name && typeMatches(c.value, key)) return { values: [c.value], cond: c };
-    if (c.op === 'in' && c.path.length === 1 && c.path[0] === key.name && c.values.every((v) => typeMatches(v, key))) return { values: c.values, cond: c };
+    if (c.op === '=' && c.path.length === 1 && c.path[0] === key.name && typeMatches(c.value, key))
+      return { values: [c.value], cond: c };
+    if (
+      c.op === 'in' &&
+      c.path.length === 1 &&
+      c.path[0] === key.name &&
+      c.values.every((v) => typeMatches(v, key))
+    )
+      return { values: c.values, cond: c };
   }
   return undefined;
 }
 
-function sortCondition(conds: DCond[], key: KeyDef | undefined): { sort: SortCondition; used: DCond[] } | undefined {
+function sortCondition(
+  conds: DCond[],
+  key: KeyDef | undefined,
+): { sort: SortCondition; used: DCond[] } | undefined {
   if (!key) return undefined;
   const mine = conds.filter((c) => 'path' in c && c.path.length === 1 && c.path[0] === key.name);
   const pick = (op: string) => mine.find((c) => c.op === op);
   const eq = pick('=');
-  if (eq && eq.op === '=' && typeMatches(eq.value, key)) return { sort: { name: key.name, op: '=', values: [eq.value] }, used: [eq] };
+  if (eq && eq.op === '=' && typeMatches(eq.value, key))
+    return { sort: { name: key.name, op: '=', values: [eq.value] }, used: [eq] };
   const between = pick('between');
   if (between?.op === 'between' && typeMatches(between.low, key) && typeMatches(between.high, key)) {
     return { sort: { name: key.name, op: 'between', values: [between.low, between.high] }, used: [between] };
@@ -59,26 +75,44 @@ function sortCondition(conds: DCond[], key: KeyDef | undefined): { sort: SortCon
   }
   const lower = mine.find((c) => (c.op === '>' || c.op === '>=') && typeMatches(c.value, key));
   const upper = mine.find((c) => (c.op === '<' || c.op === '<=') && typeMatches(c.value, key));
-  if (lower?.op === '>=' && upper?.op === '<=') return { sort: { name: key.name, op: 'between', values: [lower.value, upper.value] }, used: [lower, upper] };
+  if (lower?.op === '>=' && upper?.op === '<=')
+    return {
+      sort: { name: key.name, op: 'between', values: [lower.value, upper.value] },
+      used: [lower, upper],
+    };
   const one = lower ?? upper;
-  if (one && (one.op === '>' || one.op === '>=' || one.op === '<' || one.op === '<=')) return { sort: { name: key.name, op: one.op, values: [one.value] }, used: [one] };
+  if (one && (one.op === '>' || one.op === '>=' || one.op === '<' || one.op === '<='))
+    return { sort: { name: key.name, op: one.op, values: [one.value] }, used: [one] };
   return undefined;
 }
 
 function covers(index: IndexInfo, table: TableInfo, needed: Set<string> | 'ALL'): boolean {
   if (index.projection === 'ALL') return true;
   if (needed === 'ALL') return false;
-  const available = new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, index.keys.partitionKey.name, index.keys.sortKey?.name, ...(index.projectedAttributes ?? [])]);
+  const available = new Set([
+    table.keys.partitionKey.name,
+    table.keys.sortKey?.name,
+    index.keys.partitionKey.name,
+    index.keys.sortKey?.name,
+    ...(index.projectedAttributes ?? []),
+  ]);
   return [...needed].every((a) => available.has(a));
 }
 
 /** Key attributes a Query's FilterExpression may not mention (DynamoDB refuses them there). */
 function keyNames(table: TableInfo, index?: IndexInfo): string[] {
-  return [table.keys.partitionKey.name, table.keys.sortKey?.name, index?.keys.partitionKey.name, index?.keys.sortKey?.name].filter((n): n is string => n !== undefined);
+  return [
+    table.keys.partitionKey.name,
+    table.keys.sortKey?.name,
+    index?.keys.partitionKey.name,
+    index?.keys.sortKey?.name,
+  ].filter((n): n is string => n !== undefined);
 }
 
 function show(values: AttributeValue[], name: string): string {
-  return values.length === 1 ? showCondition({ op: '=', path: [name], value: values[0]! }) : showCondition({ op: 'in', path: [name], values });
+  return values.length === 1
+    ? showCondition({ op: '=', path: [name], value: values[0]! })
+    : showCondition({ op: 'in', path: [name], values });
 }
 
 /**
@@ -100,7 +134,11 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
       if (keys.length <= MAX_KEYS) {
         const consumed = new Set<DCond>([partition.cond, ...(sortValues ? [sortValues.cond] : [])]);
         const operation = keys.length === 1 ? 'GetItem' : 'BatchGetItem';
-        return { access: { operation, keys }, consumed, reason: `the full primary key is given (${show(partition.values, pk.name)}${sortValues ? ` and ${show(sortValues.values, sk!.name)}` : ''})` };
+        return {
+          access: { operation, keys },
+          consumed,
+          reason: `the full primary key is given (${show(partition.values, pk.name)}${sortValues ? ` and ${show(sortValues.values, sk!.name)}` : ''})`,
+        };
       }
     }
     if (partition.values.length <= MAX_PARTITIONS) {
@@ -117,9 +155,15 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
         }
       }
       const consumed = new Set<DCond>([partition.cond, ...(sort?.used ?? [])]);
-      for (const c of conds) if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
+      for (const c of conds)
+        if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
       return {
-        access: { operation: 'Query', index: index?.name, partition: { name: pk.name, values: partition.values }, sort: sort?.sort },
+        access: {
+          operation: 'Query',
+          index: index?.name,
+          partition: { name: pk.name, values: partition.values },
+          sort: sort?.sort,
+        },
         consumed,
         reason: `${show(partition.values, pk.name)} is the table's partition key${index ? `; ${index.name} has the sort condition` : ''}`,
       };
@@ -127,12 +171,19 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
   }
   for (const gsi of table.indexes.filter((i) => i.kind === 'GSI')) {
     const indexPartition = equalities(conds, gsi.keys.partitionKey);
-    if (!indexPartition || indexPartition.values.length > MAX_PARTITIONS || !covers(gsi, table, needed)) continue;
+    if (!indexPartition || indexPartition.values.length > MAX_PARTITIONS || !covers(gsi, table, needed))
+      continue;
     const sort = sortCondition(conds, gsi.keys.sortKey);
     const consumed = new Set<DCond>([indexPartition.cond, ...(sort?.used ?? [])]);
-    for (const c of conds) if ('path' in c && keyNames(table, gsi).includes(String(c.path[0]))) consumed.add(c);
+    for (const c of conds)
+      if ('path' in c && keyNames(table, gsi).includes(String(c.path[0]))) consumed.add(c);
     return {
-      access: { operation: 'Query', index: gsi.name, partition: { name: gsi.keys.partitionKey.name, values: indexPartition.values }, sort: sort?.sort },
+      access: {
+        operation: 'Query',
+        index: gsi.name,
+        partition: { name: gsi.keys.partitionKey.name, values: indexPartition.values },
+        sort: sort?.sort,
+      },
       consumed,
       reason: `${show(indexPartition.values, gsi.keys.partitionKey.name)} is the partition key of index ${gsi.name}`,
     };
@@ -145,6 +196,8 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
   return {
     access: { operation: 'Scan', segments },
     consumed: new Set(),
-    reason: hasCondition ? 'no condition on a partition key (of the table or an index): Scan with a filter' : 'no condition narrows the items: Scan',
+    reason: hasCondition
+      ? 'no condition on a partition key (of the table or an index): Scan with a filter'
+      : 'no condition narrows the items: Scan',
   };
 }

@@ -82,14 +82,23 @@ export function toDCond(e: BExpr, binding: number, nullable: boolean): DCond | u
     }
     case 'like': {
       const p = path(e.operand, binding);
-      if (e.negated || e.caseInsensitive || e.escape || !p || e.pattern.kind !== 'lit' || typeof e.pattern.value !== 'string') return undefined;
+      if (
+        e.negated ||
+        e.caseInsensitive ||
+        e.escape ||
+        !p ||
+        e.pattern.kind !== 'lit' ||
+        typeof e.pattern.value !== 'string'
+      )
+        return undefined;
       return likeCondition(p, e.pattern.value);
     }
     case 'call': {
       const p = e.args[0] ? path(e.args[0], binding) : undefined;
       const v = e.args[1] ? literal(e.args[1]) : undefined;
       if (!p || !v || e.args.length !== 2) return undefined;
-      if ((e.name === 'BEGINS_WITH' || e.name === 'STARTS_WITH') && 'S' in v && v.S !== '') return { op: 'begins_with', path: p, value: v };
+      if ((e.name === 'BEGINS_WITH' || e.name === 'STARTS_WITH') && 'S' in v && v.S !== '')
+        return { op: 'begins_with', path: p, value: v };
       if (e.name === 'CONTAINS') return { op: 'contains', path: p, value: v };
       return undefined;
     }

@@ -17,18 +17,38 @@ export function estimate(table: TableInfo, access: Access, share?: number): Fetc
     case 'GetItem':
     case 'BatchGetItem': {
       const n = access.keys.length;
-      return { itemsRead: n, itemsReturned: n, rcu: n * rcuFor(average), basis: `${n} key${n === 1 ? '' : 's'} × ~${Math.round(average)} B per item` };
+      return {
+        itemsRead: n,
+        itemsReturned: n,
+        rcu: n * rcuFor(average),
+        basis: `${n} key${n === 1 ? '' : 's'} × ~${Math.round(average)} B per item`,
+      };
     }
     case 'Query': {
       const sampled = access.index ? table.indexItemsPerPartition?.[access.index] : table.itemsPerPartition;
       const perPartition = sampled ?? Math.min(table.itemCount, 100);
-      const read = Math.min(table.itemCount || perPartition, Math.ceil(perPartition * access.partition.values.length));
-      const basis = sampled ? `~${perPartition.toFixed(1)} items per ${access.index ? `${access.index} ` : ''}partition, from a sample` : 'partition size unknown';
-      return { itemsRead: read, itemsReturned: read, rcu: rcuFor(read * average), basis: `${basis}; ${sizeNote}` };
+      const read = Math.min(
+        table.itemCount || perPartition,
+        Math.ceil(perPartition * access.partition.values.length),
+      );
+      const basis = sampled
+        ? `~${perPartition.toFixed(1)} items per ${access.index ? `${access.index} ` : ''}partition, from a sample`
+        : 'partition size unknown';
+      return {
+        itemsRead: read,
+        itemsReturned: read,
+        rcu: rcuFor(read * average),
+        basis: `${basis}; ${sizeNote}`,
+      };
     }
     case 'Scan': {
       const returned = Math.round(table.itemCount * (share ?? 1));
-      return { itemsRead: table.itemCount, itemsReturned: returned, rcu: rcuFor(table.sizeBytes), basis: `a Scan reads the whole table; ${sizeNote}` };
+      return {
+        itemsRead: table.itemCount,
+        itemsReturned: returned,
+        rcu: rcuFor(table.sizeBytes),
+        basis: `a Scan reads the whole table; ${sizeNote}`,
+      };
     }
   }
 }

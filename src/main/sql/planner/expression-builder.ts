@@ -31,7 +31,9 @@ export class ExpressionBuilder {
   }
 
   path(steps: PathStep[]): string {
-    return steps.map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i > 0 ? '.' : ''}${this.name(s)}`)).join('');
+    return steps
+      .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i > 0 ? '.' : ''}${this.name(s)}`))
+      .join('');
   }
 
   condition(c: DCond): string {
@@ -72,7 +74,13 @@ function showValue(v: AttributeValue): string {
 }
 
 function showPath(steps: PathStep[]): string {
-  return steps.map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i > 0 ? '.' : ''}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : `"${s}"`}`)).join('');
+  return steps
+    .map((s, i) =>
+      typeof s === 'number'
+        ? `[${s}]`
+        : `${i > 0 ? '.' : ''}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : `"${s}"`}`,
+    )
+    .join('');
 }
 
 /** The condition as a person reads it in the plan: `begins_with(SK, 'ORDER#') AND amount > 10`. */
@@ -80,7 +88,9 @@ export function showCondition(c: DCond): string {
   switch (c.op) {
     case 'and':
     case 'or':
-      return c.parts.map((p) => (p.op === 'and' || p.op === 'or' ? `(${showCondition(p)})` : showCondition(p))).join(c.op === 'and' ? ' AND ' : ' OR ');
+      return c.parts
+        .map((p) => (p.op === 'and' || p.op === 'or' ? `(${showCondition(p)})` : showCondition(p)))
+        .join(c.op === 'and' ? ' AND ' : ' OR ');
     case 'between':
       return `${showPath(c.path)} BETWEEN ${showValue(c.low)} AND ${showValue(c.high)}`;
     case 'in':

@@ -39,7 +39,10 @@ function flatten(c: DCond): DCond[] {
 
 function conditionsOf(binding: Binding): DCond[] {
   const exprs = binding.nullable ? [...binding.local, ...binding.after] : binding.local;
-  return exprs.map((e) => toDCond(e, binding.id, binding.nullable)).filter((c): c is DCond => c !== undefined).flatMap(flatten);
+  return exprs
+    .map((e) => toDCond(e, binding.id, binding.nullable))
+    .filter((c): c is DCond => c !== undefined)
+    .flatMap(flatten);
 }
 
 function and(conds: DCond[]): DCond | undefined {
@@ -68,7 +71,10 @@ function cacheKey(table: TableInfo, access: Access, filter: DCond | undefined): 
  * same table share one Scan (with the OR of their filters), so a self-join or two entity views
  * of one table read it once. Identical reads are made once.
  */
-export function planFetches(query: BoundQuery, options: PlanOptions): { specs: FetchSpec[]; forBinding: Map<Binding, FetchSpec>; plan: SqlPlan } {
+export function planFetches(
+  query: BoundQuery,
+  options: PlanOptions,
+): { specs: FetchSpec[]; forBinding: Map<Binding, FetchSpec>; plan: SqlPlan } {
   const specs: FetchSpec[] = [];
   const forBinding = new Map<Binding, FetchSpec>();
   for (const binding of baseBindings(query)) {
@@ -78,7 +84,11 @@ export function planFetches(query: BoundQuery, options: PlanOptions): { specs: F
     const choice = chooseAccess(table, conds, binding.attributes);
     const filter = and(conds.filter((c) => !choice.consumed.has(c)));
     const key = cacheKey(table, choice.access, filter);
-    let spec = specs.find((s) => s.cacheKey === key || (s.access.operation === 'Scan' && choice.access.operation === 'Scan' && s.table.name === table.name));
+    let spec = specs.find(
+      (s) =>
+        s.cacheKey === key ||
+        (s.access.operation === 'Scan' && choice.access.operation === 'Scan' && s.table.name === table.name),
+    );
     if (spec && spec.cacheKey !== key) {
       // Two Scans of one table: one Scan whose filter keeps what either needs.
       spec.filter = spec.filter && filter ? { op: 'or', parts: [spec.filter, filter] } : undefined;
@@ -86,7 +96,16 @@ export function planFetches(query: BoundQuery, options: PlanOptions): { specs: F
       spec.reason = `${spec.reason}; shared by ${spec.bindings.length + 1} FROM entries so the table is scanned once`;
     }
     if (!spec) {
-      spec = { id: `f${specs.length + 1}`, table, access: choice.access, filter, bindings: [], reason: choice.reason, cacheKey: key, maxItems: options.maxItems };
+      spec = {
+        id: `f${specs.length + 1}`,
+        table,
+        access: choice.access,
+        filter,
+        bindings: [],
+        reason: choice.reason,
+        cacheKey: key,
+        maxItems: options.maxItems,
+      };
       specs.push(spec);
     }
     spec.bindings.push(binding);
@@ -99,10 +118,15 @@ export function planFetches(query: BoundQuery, options: PlanOptions): { specs: F
 function describeKey(access: Access): string | undefined {
   if (access.operation !== 'Query') return undefined;
   const p = access.partition;
-  const parts: DCond[] = [p.values.length === 1 ? { op: '=', path: [p.name], value: p.values[0]! } : { op: 'in', path: [p.name], values: p.values }];
+  const parts: DCond[] = [
+    p.values.length === 1
+      ? { op: '=', path: [p.name], value: p.values[0]! }
+      : { op: 'in', path: [p.name], values: p.values },
+  ];
   const s = access.sort;
   if (s) {
-    if (s.op === 'between') parts.push({ op: 'between', path: [s.name], low: s.values[0]!, high: s.values[1]! });
+    if (s.op === 'between')
+      parts.push({ op: 'between', path: [s.name], low: s.values[0]!, high: s.values[1]! });
     else if (s.op === 'begins_with') parts.push({ op: 'begins_with', path: [s.name], value: s.values[0]! });
     else parts.push({ op: s.op, path: [s.name], value: s.values[0]! });
   }
@@ -111,13 +135,26 @@ function describeKey(access: Access): string | undefined {
 
 export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan {
   const fetches: FetchPlan[] = specs.map((spec) => {
-    const views = spec.bindings.map((b) => (b.source.kind === 'base' && b.source.view ? b.source.view : undefined));
-    const share = views.every((v) => v?.share !== undefined) ? Math.min(1, views.reduce((sum, v) => sum + (v?.share ?? 0), 0)) : undefined;
+    const views = spec.bindings.map((b) =>
+      b.source.kind === 'base' && b.source.view ? b.source.view : undefined,
+    );
+    const share = views.every((v) => v?.share !== undefined)
+      ? Math.min(
+          1,
+          views.reduce((sum, v) => sum + (v?.share ?? 0), 0),
+        )
+      : undefined;
     const cached = options.cached?.(spec);
     const access = spec.access;
     return {
       id: spec.id,
-      serves: spec.bindings.map((b) => (b.source.kind === 'base' && b.source.view ? `${b.alias} (view ${b.source.view.name})` : b.alias === spec.table.name ? b.alias : `${b.alias} (${spec.table.name})`)),
+      serves: spec.bindings.map((b) =>
+        b.source.kind === 'base' && b.source.view
+          ? `${b.alias} (view ${b.source.view.name})`
+          : b.alias === spec.table.name
+            ? b.alias
+            : `${b.alias} (${spec.table.name})`,
+      ),
       call: {
         operation: access.operation,
         table: spec.table.name,
@@ -126,18 +163,27 @@ export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan 
         filter: spec.filter ? showCondition(spec.filter) : undefined,
         projection: spec.projection,
         segments: access.operation === 'Scan' ? access.segments : undefined,
-        keys: access.operation === 'Query' ? access.partition.values.length : access.operation === 'Scan' ? undefined : access.keys.length,
+        keys:
+          access.operation === 'Query'
+            ? access.partition.values.length
+            : access.operation === 'Scan'
+              ? undefined
+              : access.keys.length,
       },
       reason: spec.reason,
       estimate: estimate(spec.table, access, share),
-      cached: cached ? { fetchedAt: new Date(cached.fetchedAt).toISOString(), items: cached.items } : undefined,
+      cached: cached
+        ? { fetchedAt: new Date(cached.fetchedAt).toISOString(), items: cached.items }
+        : undefined,
       maxItems: spec.maxItems,
     };
   });
   const live = fetches.filter((f) => !f.cached);
   const notes: string[] = [];
-  if (fetches.some((f) => f.cached)) notes.push('Some data comes from the cache; run with Refresh to read it again.');
-  if (live.some((f) => f.call.operation === 'Scan')) notes.push('A Scan reads the whole table; conditions on a partition key turn it into a Query.');
+  if (fetches.some((f) => f.cached))
+    notes.push('Some data comes from the cache; run with Refresh to read it again.');
+  if (live.some((f) => f.call.operation === 'Scan'))
+    notes.push('A Scan reads the whole table; conditions on a partition key turn it into a Query.');
   return {
     fetches,
     totals: {

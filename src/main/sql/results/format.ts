@@ -14,7 +14,10 @@ export function jsonValue(v: Value): string {
   if (v instanceof Bytes) return JSON.stringify(v.base64);
   if (Array.isArray(v)) return `[${v.map(jsonValue).join(',')}]`;
   if (v instanceof DSet) return `[${v.items.map((x) => jsonValue(x)).join(',')}]`;
-  if (v instanceof DMap) return `{${Object.keys(v.entries).map((k) => `${JSON.stringify(k)}:${jsonValue(v.entries[k])}`).join(',')}}`;
+  if (v instanceof DMap)
+    return `{${Object.keys(v.entries)
+      .map((k) => `${JSON.stringify(k)}:${jsonValue(v.entries[k])}`)
+      .join(',')}}`;
   return 'null';
 }
 

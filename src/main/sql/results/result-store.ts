@@ -31,7 +31,10 @@ export class ResultStore {
   get(resultId: string): ResultTable {
     const stored = this.results.get(resultId);
     if (!stored) {
-      throw new AppFailure(ErrorCodes.notFound, `This result is no longer available (only the last ${this.keep} are kept); run the query again.`);
+      throw new AppFailure(
+        ErrorCodes.notFound,
+        `This result is no longer available (only the last ${this.keep} are kept); run the query again.`,
+      );
     }
     return stored.result;
   }
@@ -48,7 +51,11 @@ export class ResultStore {
     return this.results.delete(resultId);
   }
 
-  export(resultId: string, format: 'csv' | 'json', maxRows = 1_000_000): { content: string; rows: number; truncated: boolean; fileName: string } {
+  export(
+    resultId: string,
+    format: 'csv' | 'json',
+    maxRows = 1_000_000,
+  ): { content: string; rows: number; truncated: boolean; fileName: string } {
     const result = this.get(resultId);
     const rows = Math.min(result.length, maxRows);
     const lines: string[] = [];

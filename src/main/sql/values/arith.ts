@@ -80,7 +80,8 @@ export function multiply(a: Num, b: Num): Num {
 export function divide(a: Num, b: Num): Num | undefined {
   if (typeof a === 'number' && typeof b === 'number') {
     if (b === 0) return undefined;
-    if (Number.isInteger(a) && Number.isInteger(b) && a % b === 0 && a < LIMIT && a > -LIMIT) return a / b + 0;
+    if (Number.isInteger(a) && Number.isInteger(b) && a % b === 0 && a < LIMIT && a > -LIMIT)
+      return a / b + 0;
   }
   const quotient = divDecimals(toDecimal(a), toDecimal(b));
   return quotient === undefined ? undefined : normalizeDecimal(quotient);

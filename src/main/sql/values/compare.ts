@@ -35,13 +35,15 @@ export function sqlEquals(a: Value, b: Value): boolean | null {
 
 export function deepEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string' || typeof a === 'boolean' || typeof b === 'boolean') return false;
+  if (typeof a === 'string' || typeof b === 'string' || typeof a === 'boolean' || typeof b === 'boolean')
+    return false;
   if (a === null || a === undefined || b === null || b === undefined) return false;
   const aNum = typeof a === 'number' || a instanceof Decimal;
   const bNum = typeof b === 'number' || b instanceof Decimal;
   if (aNum || bNum) return aNum && bNum && compareNum(a, b) === 0;
   if (a instanceof Bytes) return b instanceof Bytes && a.base64 === b.base64;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEquals(x, b[i]));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEquals(x, b[i]));
   if (a instanceof DSet) {
     if (!(b instanceof DSet) || a.kind !== b.kind || a.items.length !== b.items.length) return false;
     const keys = new Set(a.items.map((x) => hashKey(x)));
@@ -50,7 +52,9 @@ export function deepEquals(a: Value, b: Value): boolean {
   if (a instanceof DMap && b instanceof DMap) {
     const names = Object.keys(a.entries);
     if (names.length !== Object.keys(b.entries).length) return false;
-    return names.every((name) => Object.hasOwn(b.entries, name) && deepEquals(getEntry(a, name), getEntry(b, name)));
+    return names.every(
+      (name) => Object.hasOwn(b.entries, name) && deepEquals(getEntry(a, name), getEntry(b, name)),
+    );
   }
   return false;
 }

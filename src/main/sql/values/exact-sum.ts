@@ -1,4 +1,12 @@
-import { addDecimals, Decimal, divDecimals, makeDecimal, normalizeDecimal, type Num, toDecimal } from './decimal';
+import {
+  addDecimals,
+  Decimal,
+  divDecimals,
+  makeDecimal,
+  normalizeDecimal,
+  type Num,
+  toDecimal,
+} from './decimal';
 import { POW10, scaleOf } from './arith';
 
 const SAFE = 9e15; // below 2^53: adding one more value below 1E15 cannot lose a unit

@@ -59,7 +59,11 @@ export function fromSdkValue(v: SdkValue): Value {
   if (v.SS !== undefined) return new DSet('SS', v.SS);
   if (v.NS !== undefined) return new DSet('NS', v.NS.map(parseDynamoNumber));
   if (v.B !== undefined) return new Bytes(base64(v.B));
-  if (v.BS !== undefined) return new DSet('BS', v.BS.map((b) => new Bytes(base64(b))));
+  if (v.BS !== undefined)
+    return new DSet(
+      'BS',
+      v.BS.map((b) => new Bytes(base64(b))),
+    );
   return null;
 }
 
@@ -78,7 +82,10 @@ export function fromTagged(v: AttributeValue): Value {
   if ('SS' in v) return new DSet('SS', v.SS);
   if ('NS' in v) return new DSet('NS', v.NS.map(parseDynamoNumber));
   if ('B' in v) return new Bytes(v.B);
-  return new DSet('BS', v.BS.map((b) => new Bytes(b)));
+  return new DSet(
+    'BS',
+    v.BS.map((b) => new Bytes(b)),
+  );
 }
 
 /** Engine value → tagged form for results. A missing value has no tagged form (undefined). */

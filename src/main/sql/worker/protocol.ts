@@ -25,7 +25,14 @@ export interface WireCredentials {
 
 export type SqlCall =
   | { op: 'plan'; connection: ConnectionDescription; sql: string; views: EntityView[]; maxItems?: number }
-  | { op: 'run'; connection: ConnectionDescription; sql: string; views: EntityView[]; refresh?: boolean; maxItems?: number }
+  | {
+      op: 'run';
+      connection: ConnectionDescription;
+      sql: string;
+      views: EntityView[];
+      refresh?: boolean;
+      maxItems?: number;
+    }
   | { op: 'catalog'; connection: ConnectionDescription; views: EntityView[]; refresh?: boolean }
   | { op: 'window'; resultId: string; offset: number; limit: number }
   | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }

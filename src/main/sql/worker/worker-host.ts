@@ -16,7 +16,10 @@ export class SqlWorkerHost {
   readonly session = new SqlSession();
   private readonly clients = new Map<string, { version: number; client: DynamoDBClient }>();
   private readonly running = new Map<number, AbortController>();
-  private readonly waiting = new Map<number, { resolve: (c: WireCredentials) => void; reject: (e: unknown) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (c: WireCredentials) => void; reject: (e: unknown) => void }
+  >();
   private nextCredentialRequest = 1;
 
   constructor(private readonly post: (message: FromWorker) => void) {}
@@ -30,7 +33,15 @@ export class SqlWorkerHost {
       const waiter = this.waiting.get(message.id);
       this.waiting.delete(message.id);
       if (message.ok) waiter?.resolve(message.credentials);
-      else waiter?.reject(new AppFailure(message.error.code, message.error.message, message.error.retryable, message.error.details));
+      else
+        waiter?.reject(
+          new AppFailure(
+            message.error.code,
+            message.error.message,
+            message.error.retryable,
+            message.error.details,
+          ),
+        );
       return;
     }
     const controller = new AbortController();
@@ -39,7 +50,9 @@ export class SqlWorkerHost {
       .then(
         (value) => this.post({ kind: 'result', id: message.id, ok: true, value }),
         (error: unknown) => {
-          const appError = controller.signal.aborted ? { code: 'Cancelled', message: 'The query was cancelled.', retryable: false } : toAppError(error);
+          const appError = controller.signal.aborted
+            ? { code: 'Cancelled', message: 'The query was cancelled.', retryable: false }
+            : toAppError(error);
           this.post({ kind: 'result', id: message.id, ok: false, error: appError });
         },
       )
@@ -55,11 +68,22 @@ export class SqlWorkerHost {
     if (existing && existing.version === description.version) return existing.client;
     existing?.client.destroy();
     let memo: WireCredentials | undefined;
-    const credentials = async (): Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string; expiration?: Date }> => {
-      if (!memo || (memo.expiration !== undefined && memo.expiration - Date.now() < REFRESH_MARGIN_MS)) memo = await this.askCredentials(description.id);
+    const credentials = async (): Promise<{
+      accessKeyId: string;
+      secretAccessKey: string;
+      sessionToken?: string;
+      expiration?: Date;
+    }> => {
+      if (!memo || (memo.expiration !== undefined && memo.expiration - Date.now() < REFRESH_MARGIN_MS))
+        memo = await this.askCredentials(description.id);
       return { ...memo, expiration: memo.expiration === undefined ? undefined : new Date(memo.expiration) };
     };
-    const client = new DynamoDBClient({ ...sdkTransport(), region: description.region, ...(description.endpoint ? { endpoint: description.endpoint } : {}), credentials });
+    const client = new DynamoDBClient({
+      ...sdkTransport(),
+      region: description.region,
+      ...(description.endpoint ? { endpoint: description.endpoint } : {}),
+      credentials,
+    });
     this.clients.set(description.id, { version: description.version, client });
     return client;
   }

@@ -32,11 +32,18 @@ function label(value: AttributeValue | null | undefined): string {
  * The chart a grouped result suggests: the first non-numeric column labels the categories
  * (or the first column when all are numbers) and numeric columns become series.
  */
-export function chartData(columns: string[], columnTypes: string[], rows: (AttributeValue | null)[][]): ChartData | undefined {
+export function chartData(
+  columns: string[],
+  columnTypes: string[],
+  rows: (AttributeValue | null)[][],
+): ChartData | undefined {
   if (rows.length === 0 || columns.length < 2) return undefined;
   let labelIndex = columnTypes.findIndex((t) => t !== 'N');
   if (labelIndex < 0) labelIndex = 0;
-  const seriesIndexes = columnTypes.map((t, j) => (t === 'N' && j !== labelIndex ? j : -1)).filter((j) => j >= 0).slice(0, MAX_SERIES);
+  const seriesIndexes = columnTypes
+    .map((t, j) => (t === 'N' && j !== labelIndex ? j : -1))
+    .filter((j) => j >= 0)
+    .slice(0, MAX_SERIES);
   if (seriesIndexes.length === 0) return undefined;
   const shown = rows.slice(0, MAX_CATEGORIES);
   const labels = shown.map((row) => label(row[labelIndex]));
@@ -49,7 +56,12 @@ export function chartData(columns: string[], columnTypes: string[], rows: (Attri
   }));
   const isTime = labels.every((l) => /^\d{4}-\d{2}/.test(l));
   const isOrderedNumber = columnTypes[labelIndex] === 'N';
-  return { labelColumn: columns[labelIndex]!, labels, series, suggested: isTime || isOrderedNumber ? 'line' : 'bar' };
+  return {
+    labelColumn: columns[labelIndex]!,
+    labels,
+    series,
+    suggested: isTime || isOrderedNumber ? 'line' : 'bar',
+  };
 }
 
 /** Round tick steps (1, 2, 5 × 10^n) for an axis from 0 (or the minimum) to max. */
@@ -60,6 +72,7 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
   const ticks: number[] = [];
-  for (let t = Math.floor(low / step) * step; t <= high + step * 0.5; t += step) ticks.push(Number(t.toPrecision(12)));
+  for (let t = Math.floor(low / step) * step; t <= high + step * 0.5; t += step)
+    ticks.push(Number(t.toPrecision(12)));
   return ticks;
 }

@@ -41,7 +41,11 @@ function trimmed(text: string, from: number, to: number): StatementRange {
  * `;`-separated statement around the cursor (the one before it when the cursor sits after a
  * trailing `;` on an empty line).
  */
-export function statementAt(text: string, cursor: number, selection?: { from: number; to: number }): StatementRange {
+export function statementAt(
+  text: string,
+  cursor: number,
+  selection?: { from: number; to: number },
+): StatementRange {
   if (selection && selection.to > selection.from) return trimmed(text, selection.from, selection.to);
   const bounds = [-1, ...statementEnds(text), text.length];
   const pieces: StatementRange[] = [];

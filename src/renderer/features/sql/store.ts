@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
-import { type SqlCatalogOutput, type SqlResultSummary, sqlResultSummarySchema } from '../../../shared/ipc/sql';
+import {
+  type SqlCatalogOutput,
+  type SqlResultSummary,
+  sqlResultSummarySchema,
+} from '../../../shared/ipc/sql';
 import type { SqlPlan } from '../../../shared/sql/plan';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
@@ -50,7 +54,16 @@ const STARTER = `-- Ctrl/Cmd+Enter runs the statement under the cursor (or the s
 SELECT *
 FROM `;
 
-export const emptyTab: SqlTab = { text: STARTER, isPlanning: false, cancelled: false, refresh: false, view: 'results', isChartHidden: false, history: [], saved: [] };
+export const emptyTab: SqlTab = {
+  text: STARTER,
+  isPlanning: false,
+  cancelled: false,
+  refresh: false,
+  view: 'results',
+  isChartHidden: false,
+  history: [],
+  saved: [],
+};
 
 interface SqlStore {
   tabs: Record<string, SqlTab>;
@@ -72,7 +85,8 @@ interface SqlStore {
  */
 export const useSqlStore = create<SqlStore>()((set, get) => {
   const tab = (id: string): SqlTab => get().tabs[id] ?? emptyTab;
-  const update = (id: string, change: Partial<SqlTab>): void => set((state) => ({ tabs: { ...state.tabs, [id]: { ...(state.tabs[id] ?? emptyTab), ...change } } }));
+  const update = (id: string, change: Partial<SqlTab>): void =>
+    set((state) => ({ tabs: { ...state.tabs, [id]: { ...(state.tabs[id] ?? emptyTab), ...change } } }));
   return {
     tabs: {},
     setText: (id, text) => update(id, { text }),
@@ -83,14 +97,25 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
       else update(id, { catalogError: result.error });
     },
     async loadFiles(id) {
-      const [history, saved] = await Promise.all([call('sql:history', { connectionId: id }), call('sql:savedQueries', { connectionId: id })]);
-      update(id, { history: history.ok ? history.value : tab(id).history, saved: saved.ok ? saved.value : tab(id).saved });
+      const [history, saved] = await Promise.all([
+        call('sql:history', { connectionId: id }),
+        call('sql:savedQueries', { connectionId: id }),
+      ]);
+      update(id, {
+        history: history.ok ? history.value : tab(id).history,
+        saved: saved.ok ? saved.value : tab(id).saved,
+      });
     },
     async plan(id, statement) {
       update(id, { isPlanning: true, error: undefined, view: 'plan' });
       const result = await call('sql:plan', { connectionId: id, sql: statement.text });
       if (result.ok) update(id, { plan: result.value, isPlanning: false });
-      else update(id, { isPlanning: false, plan: undefined, error: { error: result.error, base: statement.from } });
+      else
+        update(id, {
+          isPlanning: false,
+          plan: undefined,
+          error: { error: result.error, base: statement.from },
+        });
     },
     async run(id, statement) {
       const requestId = newRequestId('sql');
@@ -101,11 +126,17 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
           if (parsed.success) update(id, { summary: parsed.data, requestId: undefined, view: 'results' });
           else update(id, { requestId: undefined });
           void get().loadFiles(id);
-        } else if (event.type === 'error') update(id, { requestId: undefined, error: { error: event.error, base: statement.from } });
+        } else if (event.type === 'error')
+          update(id, { requestId: undefined, error: { error: event.error, base: statement.from } });
         else if (event.type === 'cancelled') update(id, { requestId: undefined, cancelled: true });
         if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
       });
-      const started = await call('sql:run', { connectionId: id, sql: statement.text, requestId, refresh: tab(id).refresh });
+      const started = await call('sql:run', {
+        connectionId: id,
+        sql: statement.text,
+        requestId,
+        refresh: tab(id).refresh,
+      });
       if (!started.ok) {
         stop();
         update(id, { requestId: undefined, error: { error: started.error, base: statement.from } });

@@ -12,39 +12,60 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
   return (
     <div className="sql-plan" aria-label="Plan">
       <p className="sql-plan-totals">
-        {plan.totals.calls === 0 ? 'Everything comes from the cache: no DynamoDB reads.' : `${plan.totals.calls} DynamoDB read${plan.totals.calls === 1 ? '' : 's'}, about ${plan.totals.itemsRead.toLocaleString('en-US')} items and ${plan.totals.rcu.toLocaleString('en-US')} RCU.`}
+        {plan.totals.calls === 0
+          ? 'Everything comes from the cache: no DynamoDB reads.'
+          : `${plan.totals.calls} DynamoDB read${plan.totals.calls === 1 ? '' : 's'}, about ${plan.totals.itemsRead.toLocaleString('en-US')} items and ${plan.totals.rcu.toLocaleString('en-US')} RCU.`}
       </p>
       <ol className="sql-plan-list">
         {plan.fetches.map((fetch) => (
           <li key={fetch.id} className="sql-plan-fetch">
             <div className="sql-plan-head">
-              <span className={`sql-op sql-op-${fetch.call.operation.toLowerCase()}`}>{fetch.call.operation}</span>
+              <span className={`sql-op sql-op-${fetch.call.operation.toLowerCase()}`}>
+                {fetch.call.operation}
+              </span>
               <strong>{fetch.call.table}</strong>
               {fetch.call.index ? <span> on index {fetch.call.index}</span> : null}
-              {fetch.call.segments && fetch.call.segments > 1 ? <span> · {fetch.call.segments} parallel segments</span> : null}
+              {fetch.call.segments && fetch.call.segments > 1 ? (
+                <span> · {fetch.call.segments} parallel segments</span>
+              ) : null}
               {fetch.call.keys && fetch.call.keys > 1 ? <span> · {fetch.call.keys} keys</span> : null}
               <span className="sql-faint"> for {fetch.serves.join(', ')}</span>
-              {fetch.cached ? <span className="sql-cached">cached {age(fetch.cached.fetchedAt)} · {fetch.cached.items.toLocaleString('en-US')} items</span> : null}
+              {fetch.cached ? (
+                <span className="sql-cached">
+                  cached {age(fetch.cached.fetchedAt)} · {fetch.cached.items.toLocaleString('en-US')} items
+                </span>
+              ) : null}
             </div>
             <dl className="sql-plan-details">
               {fetch.call.keyCondition ? (
                 <>
                   <dt>Key condition</dt>
-                  <dd><code>{fetch.call.keyCondition}</code></dd>
+                  <dd>
+                    <code>{fetch.call.keyCondition}</code>
+                  </dd>
                 </>
               ) : null}
               {fetch.call.filter ? (
                 <>
                   <dt>Filter</dt>
-                  <dd><code>{fetch.call.filter}</code></dd>
+                  <dd>
+                    <code>{fetch.call.filter}</code>
+                  </dd>
                 </>
               ) : null}
               <dt>Attributes</dt>
-              <dd>{fetch.call.projection ? <code>{fetch.call.projection.join(', ')}</code> : 'whole items'}</dd>
+              <dd>
+                {fetch.call.projection ? <code>{fetch.call.projection.join(', ')}</code> : 'whole items'}
+              </dd>
               <dt>Estimate</dt>
               <dd>
-                reads ~{fetch.estimate.itemsRead.toLocaleString('en-US')} items, returns ~{fetch.estimate.itemsReturned.toLocaleString('en-US')}, ~{fetch.estimate.rcu.toLocaleString('en-US')} RCU
-                <span className="sql-faint"> ({fetch.estimate.basis}; stops at {fetch.maxItems.toLocaleString('en-US')} items)</span>
+                reads ~{fetch.estimate.itemsRead.toLocaleString('en-US')} items, returns ~
+                {fetch.estimate.itemsReturned.toLocaleString('en-US')}, ~
+                {fetch.estimate.rcu.toLocaleString('en-US')} RCU
+                <span className="sql-faint">
+                  {' '}
+                  ({fetch.estimate.basis}; stops at {fetch.maxItems.toLocaleString('en-US')} items)
+                </span>
               </dd>
               <dt>Why</dt>
               <dd>{fetch.reason}</dd>

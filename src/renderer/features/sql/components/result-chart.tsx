@@ -34,9 +34,12 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
   const [measure, setMeasure] = useState<string | undefined>();
   useEffect(() => {
     let isCurrent = true;
-    void call('sql:window', { resultId: summary.resultId, offset: 0, limit: MAX_CATEGORIES }).then((result) => {
-      if (isCurrent && result.ok) setData(chartData(summary.columns, summary.columnTypes, result.value.rows));
-    });
+    void call('sql:window', { resultId: summary.resultId, offset: 0, limit: MAX_CATEGORIES }).then(
+      (result) => {
+        if (isCurrent && result.ok)
+          setData(chartData(summary.columns, summary.columnTypes, result.value.rows));
+      },
+    );
     return () => {
       isCurrent = false;
     };
@@ -56,7 +59,10 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
   const x = (i: number) => PAD.left + band * i + band / 2;
   const everyNth = Math.ceil(data.labels.length / 20);
   return (
-    <figure className="sql-chart" aria-label={`${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${data.series.map((s) => s.name).join(', ')} by ${data.labelColumn}`}>
+    <figure
+      className="sql-chart"
+      aria-label={`${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${data.series.map((s) => s.name).join(', ')} by ${data.labelColumn}`}
+    >
       <div className="sql-chart-bar">
         <span className="sql-chart-title">
           {full.series.length > 1 ? (
@@ -75,7 +81,13 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
         </span>
         <div className="sql-toggle" role="group" aria-label="Chart type">
           {(['bar', 'line'] as const).map((k) => (
-            <button key={k} type="button" className={chosen === k ? 'is-active' : ''} aria-pressed={chosen === k} onClick={() => onKind(k)}>
+            <button
+              key={k}
+              type="button"
+              className={chosen === k ? 'is-active' : ''}
+              aria-pressed={chosen === k}
+              onClick={() => onKind(k)}
+            >
               {k === 'bar' ? 'Bars' : 'Line'}
             </button>
           ))}
@@ -85,7 +97,13 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="sql-chart-grid" />
-            <text x={PAD.left - 6} y={y(t)} className="sql-chart-tick" textAnchor="end" dominantBaseline="middle">
+            <text
+              x={PAD.left - 6}
+              y={y(t)}
+              className="sql-chart-tick"
+              textAnchor="end"
+              dominantBaseline="middle"
+            >
               {short(t)}
             </text>
           </g>
@@ -95,7 +113,14 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
             <g key={s.name} fill={COLORS[k]}>
               {s.values.map((v, i) =>
                 v === null ? null : (
-                  <rect key={i} className="sql-bar" x={x(i) - (barW * data.series.length) / 2 + barW * k} width={barW} y={Math.min(y(v), y(0))} height={Math.abs(y(0) - y(v))}>
+                  <rect
+                    key={i}
+                    className="sql-bar"
+                    x={x(i) - (barW * data.series.length) / 2 + barW * k}
+                    width={barW}
+                    y={Math.min(y(v), y(0))}
+                    height={Math.abs(y(0) - y(v))}
+                  >
                     <title>{`${data.labels[i]}: ${s.name} ${v}`}</title>
                   </rect>
                 ),
@@ -108,13 +133,20 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
               stroke={COLORS[k]}
               strokeWidth={2}
               className="sql-line"
-              points={s.values.map((v, i) => (v === null ? '' : `${x(i)},${y(v)}`)).filter(Boolean).join(' ')}
+              points={s.values
+                .map((v, i) => (v === null ? '' : `${x(i)},${y(v)}`))
+                .filter(Boolean)
+                .join(' ')}
             />
           ),
         )}
         {data.labels.map((l, i) =>
           i % everyNth === 0 ? (
-            <text key={i} transform={`translate(${x(i)},${H - PAD.bottom + 10}) rotate(35)`} className="sql-chart-tick">
+            <text
+              key={i}
+              transform={`translate(${x(i)},${H - PAD.bottom + 10}) rotate(35)`}
+              className="sql-chart-tick"
+            >
               {l.length > 16 ? `${l.slice(0, 15)}…` : l}
             </text>
           ) : null,
@@ -126,7 +158,11 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
             <i style={{ background: COLORS[k] }} /> {s.name}
           </span>
         ))}
-        {summary.total > MAX_CATEGORIES ? <span className="sql-faint">First {MAX_CATEGORIES} of {summary.total.toLocaleString('en-US')} groups</span> : null}
+        {summary.total > MAX_CATEGORIES ? (
+          <span className="sql-faint">
+            First {MAX_CATEGORIES} of {summary.total.toLocaleString('en-US')} groups
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

@@ -63,17 +63,32 @@ export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGrid
     if (total > 0) cache.ensure(first, last);
   }, [cache, first, last, total]);
   // Fixed widths: every row is its own grid, and max-content would size each row differently.
-  const template = columns.map((column, j) => `${Math.min(360, Math.max(column.length * 8 + 28, columnTypes[j] === 'N' ? 110 : 180))}px`).join(' ');
+  const template = columns
+    .map(
+      (column, j) =>
+        `${Math.min(360, Math.max(column.length * 8 + 28, columnTypes[j] === 'N' ? 110 : 180))}px`,
+    )
+    .join(' ');
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
     rows.push(
-      <div key={i} className="sql-row" role="row" aria-rowindex={i + 2} style={{ top: (i + 1) * ROW_HEIGHT, gridTemplateColumns: `56px ${template}` }}>
+      <div
+        key={i}
+        className="sql-row"
+        role="row"
+        aria-rowindex={i + 2}
+        style={{ top: (i + 1) * ROW_HEIGHT, gridTemplateColumns: `56px ${template}` }}
+      >
         <span className="sql-rownum" role="rowheader">
           {i + 1}
         </span>
         {columns.map((column, j) => (
-          <span key={column} role="gridcell" className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}>
+          <span
+            key={column}
+            role="gridcell"
+            className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+          >
             {row ? <SqlCell value={row[j]} /> : <span className="sql-loading" />}
           </span>
         ))}
@@ -81,12 +96,28 @@ export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGrid
     );
   }
   return (
-    <div className="sql-grid" ref={scroller} role="grid" aria-rowcount={total + 1} aria-label="Query results" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+    <div
+      className="sql-grid"
+      ref={scroller}
+      role="grid"
+      aria-rowcount={total + 1}
+      aria-label="Query results"
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
       <div className="sql-grid-body" style={{ height: (total + 1) * ROW_HEIGHT }}>
-        <div className="sql-row sql-header" role="row" style={{ top: scrollTop, gridTemplateColumns: `56px ${template}` }}>
+        <div
+          className="sql-row sql-header"
+          role="row"
+          style={{ top: scrollTop, gridTemplateColumns: `56px ${template}` }}
+        >
           <span className="sql-rownum">#</span>
           {columns.map((column, j) => (
-            <span key={column} role="columnheader" className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'} title={`${column} (${columnTypes[j] ?? ''})`}>
+            <span
+              key={column}
+              role="columnheader"
+              className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+              title={`${column} (${columnTypes[j] ?? ''})`}
+            >
               {column}
             </span>
           ))}

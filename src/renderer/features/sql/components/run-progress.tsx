@@ -9,11 +9,16 @@ export function RunProgress({ requestId, onCancel }: { requestId: string; onCanc
   return (
     <div className="sql-progress" role="status" aria-live="polite">
       <div className="sql-progress-bar" aria-hidden="true">
-        <span style={{ width: fraction === undefined ? '30%' : `${Math.round(fraction * 100)}%` }} className={fraction === undefined ? 'is-indeterminate' : ''} />
+        <span
+          style={{ width: fraction === undefined ? '30%' : `${Math.round(fraction * 100)}%` }}
+          className={fraction === undefined ? 'is-indeterminate' : ''}
+        />
       </div>
       <span>
         {p?.message ?? 'Starting'}
-        {p ? ` · ${p.items.toLocaleString('en-US')} items · ${p.pages} pages · ${p.consumedCapacity.toLocaleString('en-US')} RCU` : ''}
+        {p
+          ? ` · ${p.items.toLocaleString('en-US')} items · ${p.pages} pages · ${p.consumedCapacity.toLocaleString('en-US')} RCU`
+          : ''}
         {fraction !== undefined ? ` · ${Math.round(fraction * 100)}%` : ''}
       </span>
       <Button size="sm" variant="danger" onClick={onCancel}>

@@ -4,7 +4,13 @@ import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 
 /** Names the statement under the cursor and saves it as queries/<name>.sql. */
-export function SaveQueryForm({ onSave, onCancel }: { onSave(name: string): Promise<AppError | undefined>; onCancel(): void }) {
+export function SaveQueryForm({
+  onSave,
+  onCancel,
+}: {
+  onSave(name: string): Promise<AppError | undefined>;
+  onCancel(): void;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<AppError | undefined>();
   return (
@@ -17,7 +23,13 @@ export function SaveQueryForm({ onSave, onCancel }: { onSave(name: string): Prom
     >
       <label>
         Save as
-        <input autoFocus value={name} maxLength={120} placeholder="Revenue per customer" onChange={(e) => setName(e.target.value)} />
+        <input
+          autoFocus
+          value={name}
+          maxLength={120}
+          placeholder="Revenue per customer"
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <Button type="submit" variant="primary" size="sm" disabled={!name.trim()}>
         Save
@@ -25,7 +37,9 @@ export function SaveQueryForm({ onSave, onCancel }: { onSave(name: string): Prom
       <Button size="sm" variant="ghost" onClick={onCancel}>
         Cancel
       </Button>
-      <span className="sql-faint">Saved as a .sql file in the connection’s queries folder, ready to share.</span>
+      <span className="sql-faint">
+        Saved as a .sql file in the connection’s queries folder, ready to share.
+      </span>
       {error ? <ErrorMessage error={error} compact /> : null}
     </form>
   );

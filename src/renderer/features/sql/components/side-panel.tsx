@@ -15,10 +15,20 @@ export interface SidePanelProps {
   onRefreshCatalog(): void;
 }
 
-const quoted = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+const quoted = (name: string): string =>
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 
 /** Tables and entity views to insert, saved queries (shared .sql files) and history to reload. */
-export function SidePanel({ connectionId, catalog, history, saved, onInsert, onLoad, onDelete, onRefreshCatalog }: SidePanelProps) {
+export function SidePanel({
+  connectionId,
+  catalog,
+  history,
+  saved,
+  onInsert,
+  onLoad,
+  onDelete,
+  onRefreshCatalog,
+}: SidePanelProps) {
   const [isAdding, setIsAdding] = useState(false);
   return (
     <aside className="sql-side" aria-label="Tables, saved queries and history">
@@ -26,10 +36,20 @@ export function SidePanel({ connectionId, catalog, history, saved, onInsert, onL
         <h3>
           Tables
           <span>
-            <button type="button" className="sql-link" onClick={() => setIsAdding((v) => !v)} title="Define an entity view: a name and a key condition">
+            <button
+              type="button"
+              className="sql-link"
+              onClick={() => setIsAdding((v) => !v)}
+              title="Define an entity view: a name and a key condition"
+            >
               New view
             </button>
-            <button type="button" className="sql-link" onClick={onRefreshCatalog} title="Read the tables and sample them again">
+            <button
+              type="button"
+              className="sql-link"
+              onClick={onRefreshCatalog}
+              title="Read the tables and sample them again"
+            >
               Refresh
             </button>
           </span>
@@ -49,8 +69,16 @@ export function SidePanel({ connectionId, catalog, history, saved, onInsert, onL
         <ul className="sql-tree">
           {catalog?.tables.map((table) => (
             <li key={table.name}>
-              <button type="button" className="sql-tree-item" onClick={() => onInsert(quoted(table.name))} title={`${table.itemCount.toLocaleString('en-US')} items (approximate)`}>
-                <span className="sql-kind" aria-hidden="true">T</span> {table.name}
+              <button
+                type="button"
+                className="sql-tree-item"
+                onClick={() => onInsert(quoted(table.name))}
+                title={`${table.itemCount.toLocaleString('en-US')} items (approximate)`}
+              >
+                <span className="sql-kind" aria-hidden="true">
+                  T
+                </span>{' '}
+                {table.name}
               </button>
               <ul>
                 {catalog.views
@@ -63,14 +91,21 @@ export function SidePanel({ connectionId, catalog, history, saved, onInsert, onL
                         onClick={() => onInsert(view.name)}
                         title={`${view.source === 'user' ? 'Your view' : 'Detected from key prefixes'}: ${view.conditions.map((c) => `${c.op}(${c.attribute})`).join(' AND ')}`}
                       >
-                        <span className="sql-kind is-view" aria-hidden="true">V</span> {view.name}
+                        <span className="sql-kind is-view" aria-hidden="true">
+                          V
+                        </span>{' '}
+                        {view.name}
                       </button>
                       {view.source === 'user' ? (
                         <button
                           type="button"
                           className="sql-link"
                           aria-label={`Delete view ${view.name}`}
-                          onClick={() => void call('sql:deleteView', { connectionId, name: view.name }).then(onRefreshCatalog)}
+                          onClick={() =>
+                            void call('sql:deleteView', { connectionId, name: view.name }).then(
+                              onRefreshCatalog,
+                            )
+                          }
                         >
                           ×
                         </button>
@@ -84,14 +119,26 @@ export function SidePanel({ connectionId, catalog, history, saved, onInsert, onL
       </section>
       <section>
         <h3>Saved queries</h3>
-        {saved.length === 0 ? <p className="sql-faint">None yet. Save one to share it as a .sql file.</p> : null}
+        {saved.length === 0 ? (
+          <p className="sql-faint">None yet. Save one to share it as a .sql file.</p>
+        ) : null}
         <ul className="sql-list">
           {saved.map((query) => (
             <li key={query.file}>
-              <button type="button" className="sql-tree-item" onClick={() => onLoad(query.sql)} title={query.file}>
+              <button
+                type="button"
+                className="sql-tree-item"
+                onClick={() => onLoad(query.sql)}
+                title={query.file}
+              >
                 {query.name}
               </button>
-              <button type="button" className="sql-link" aria-label={`Delete ${query.name}`} onClick={() => onDelete(query.name)}>
+              <button
+                type="button"
+                className="sql-link"
+                aria-label={`Delete ${query.name}`}
+                onClick={() => onDelete(query.name)}
+              >
                 ×
               </button>
             </li>
@@ -103,7 +150,12 @@ export function SidePanel({ connectionId, catalog, history, saved, onInsert, onL
         <ul className="sql-list">
           {history.slice(0, 50).map((entry) => (
             <li key={`${entry.ranAt}-${entry.sql.length}`}>
-              <button type="button" className="sql-tree-item sql-history-item" onClick={() => onLoad(entry.sql)} title={`${entry.ranAt}\n${entry.sql}`}>
+              <button
+                type="button"
+                className="sql-tree-item sql-history-item"
+                onClick={() => onLoad(entry.sql)}
+                title={`${entry.ranAt}\n${entry.sql}`}
+              >
                 {entry.sql.replace(/\s+/g, ' ').slice(0, 80)}
               </button>
             </li>

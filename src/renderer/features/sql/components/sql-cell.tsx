@@ -21,7 +21,12 @@ export function SqlCell({ value }: { value: AttributeValue | null | undefined })
   if (value === null || value === undefined) return <span className="sql-missing" aria-label="missing" />;
   if ('NULL' in value) return <em className="sql-faint">NULL</em>;
   if ('N' in value) return <span className="sql-number">{value.N}</span>;
-  if ('S' in value) return <span title={value.S.length > 80 ? value.S : undefined}>{value.S === '' ? <em className="sql-faint">empty</em> : value.S}</span>;
+  if ('S' in value)
+    return (
+      <span title={value.S.length > 80 ? value.S : undefined}>
+        {value.S === '' ? <em className="sql-faint">empty</em> : value.S}
+      </span>
+    );
   if ('BOOL' in value) return <span className="sql-bool">{String(value.BOOL)}</span>;
   if ('B' in value) return <span className="sql-faint">{value.B.slice(0, 24)}…</span>;
   const kind = Object.keys(value)[0]!;

@@ -1,10 +1,22 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { sql, SQLDialect, type SQLNamespace, StandardSQL } from '@codemirror/lang-sql';
 import { type Diagnostic, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+  placeholder,
+} from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { type StatementRange, statementAt } from '../statement-at';
 import { sqlHighlight } from './sql-highlight';
@@ -39,12 +51,23 @@ export interface SqlEditorProps {
 
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--surface)', color: 'var(--text)' },
-  '.cm-content': { fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, monospace)', caretColor: 'var(--text)' },
+  '.cm-content': {
+    fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, monospace)',
+    caretColor: 'var(--text)',
+  },
   '.cm-gutters': { backgroundColor: 'var(--bg-subtle)', color: 'var(--text-faint)', border: 'none' },
   '.cm-activeLine': { backgroundColor: 'var(--bg-hover)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--bg-selected)' },
-  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--danger)', textUnderlineOffset: '3px' },
-  '.cm-tooltip': { backgroundColor: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' },
+  '.cm-lintRange-error': {
+    backgroundImage: 'none',
+    textDecoration: 'underline wavy var(--danger)',
+    textUnderlineOffset: '3px',
+  },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--surface)',
+    border: '1px solid var(--border)',
+    color: 'var(--text)',
+  },
 });
 
 /**
@@ -107,12 +130,15 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
   }, []);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: language.current.reconfigure(sql({ dialect, schema, upperCaseKeywords: true })) });
+    view.current?.dispatch({
+      effects: language.current.reconfigure(sql({ dialect, schema, upperCaseKeywords: true })),
+    });
   }, [schema]);
 
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    if (editor && editor.state.doc.toString() !== value)
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
@@ -120,7 +146,14 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
     if (!editor) return;
     const length = editor.state.doc.length;
     const diagnostics: Diagnostic[] = error
-      ? [{ from: Math.min(error.from, length), to: Math.min(Math.max(error.to, error.from + 1), length), severity: 'error', message: error.message }]
+      ? [
+          {
+            from: Math.min(error.from, length),
+            to: Math.min(Math.max(error.to, error.from + 1), length),
+            severity: 'error',
+            message: error.message,
+          },
+        ]
       : [];
     editor.dispatch(setDiagnostics(editor.state, diagnostics));
   }, [error]);

@@ -7,7 +7,11 @@ export const sqlHighlight = HighlightStyle.define([
   { tag: [tags.string, tags.special(tags.string)], color: 'var(--sql-string)' },
   { tag: [tags.number, tags.bool, tags.null], color: 'var(--sql-number)' },
   { tag: [tags.standard(tags.name), tags.function(tags.name)], color: 'var(--sql-function)' },
-  { tag: [tags.lineComment, tags.blockComment, tags.comment], color: 'var(--text-faint)', fontStyle: 'italic' },
+  {
+    tag: [tags.lineComment, tags.blockComment, tags.comment],
+    color: 'var(--text-faint)',
+    fontStyle: 'italic',
+  },
   { tag: [tags.special(tags.name), tags.quote], color: 'var(--sql-quoted)' },
   { tag: [tags.typeName], color: 'var(--sql-function)' },
 ]);

@@ -17,7 +17,9 @@ import '../sql.css';
 function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
   const namespace: Record<string, readonly string[]> = {};
   for (const table of catalog?.tables ?? []) namespace[table.name] = catalog?.attributes[table.name] ?? [];
-  for (const view of catalog?.views ?? []) namespace[view.name] = catalog?.attributes[`${view.table}.${view.name}`] ?? catalog?.attributes[view.name] ?? [];
+  for (const view of catalog?.views ?? [])
+    namespace[view.name] =
+      catalog?.attributes[`${view.table}.${view.name}`] ?? catalog?.attributes[view.name] ?? [];
   return namespace;
 }
 
@@ -41,7 +43,8 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
 
   const schema = useMemo(() => schemaOf(tab.catalog), [tab.catalog]);
   const editorError: EditorError | undefined = useMemo(() => {
-    const details = tab.error?.error.details as { offset?: number; length?: number; reason?: string } | undefined;
+    const details = tab.error?.error.details as
+      { offset?: number; length?: number; reason?: string } | undefined;
     if (!tab.error || details?.offset === undefined) return undefined;
     const from = tab.error.base + details.offset;
     return { from, to: from + (details.length ?? 1), message: details.reason ?? tab.error.error.message };
@@ -89,14 +92,28 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
       />
       <div className="sql-main">
         <div className="sql-toolbar" role="toolbar" aria-label="SQL">
-          <Button variant="primary" onClick={() => run(current())} isBusy={tab.requestId !== undefined} title="Run the statement under the cursor (Ctrl/Cmd+Enter)">
+          <Button
+            variant="primary"
+            onClick={() => run(current())}
+            isBusy={tab.requestId !== undefined}
+            title="Run the statement under the cursor (Ctrl/Cmd+Enter)"
+          >
             Run
           </Button>
-          <Button onClick={() => plan(current())} isBusy={tab.isPlanning} title="Show the DynamoDB calls first (Shift+Ctrl/Cmd+Enter)">
+          <Button
+            onClick={() => plan(current())}
+            isBusy={tab.isPlanning}
+            title="Show the DynamoDB calls first (Shift+Ctrl/Cmd+Enter)"
+          >
             Plan
           </Button>
           <label className="sql-check" title="Read DynamoDB again instead of using cached data">
-            <input type="checkbox" checked={tab.refresh} onChange={(e) => actions.update(id, { refresh: e.target.checked })} /> Refresh data
+            <input
+              type="checkbox"
+              checked={tab.refresh}
+              onChange={(e) => actions.update(id, { refresh: e.target.checked })}
+            />{' '}
+            Refresh data
           </label>
           <Button variant="ghost" onClick={() => setIsSaving((v) => !v)}>
             Save…
@@ -124,25 +141,54 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             onCursor={(range) => (cursor.current = range)}
           />
         </div>
-        {tab.catalogError ? <ErrorMessage error={tab.catalogError} connectionId={id} compact onRetry={() => void actions.loadCatalog(id, true)} /> : null}
-        {tab.requestId ? <RunProgress requestId={tab.requestId} onCancel={() => void actions.cancel(id)} /> : null}
+        {tab.catalogError ? (
+          <ErrorMessage
+            error={tab.catalogError}
+            connectionId={id}
+            compact
+            onRetry={() => void actions.loadCatalog(id, true)}
+          />
+        ) : null}
+        {tab.requestId ? (
+          <RunProgress requestId={tab.requestId} onCancel={() => void actions.cancel(id)} />
+        ) : null}
         {tab.error ? <ErrorMessage error={tab.error.error} connectionId={id} compact /> : null}
         {tab.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
         <div className="sql-results">
           <div className="sql-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={tab.view === 'results'} className={tab.view === 'results' ? 'is-active' : ''} onClick={() => actions.update(id, { view: 'results' })}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab.view === 'results'}
+              className={tab.view === 'results' ? 'is-active' : ''}
+              onClick={() => actions.update(id, { view: 'results' })}
+            >
               Results
             </button>
-            <button type="button" role="tab" aria-selected={tab.view === 'plan'} className={tab.view === 'plan' ? 'is-active' : ''} onClick={() => actions.update(id, { view: 'plan' })}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab.view === 'plan'}
+              className={tab.view === 'plan' ? 'is-active' : ''}
+              onClick={() => actions.update(id, { view: 'plan' })}
+            >
               Plan
             </button>
           </div>
           {tab.view === 'plan' ? (
-            tab.plan ? <PlanView plan={tab.plan} /> : <p className="sql-faint sql-note">Press Plan to see the DynamoDB calls a statement will make before running it.</p>
+            tab.plan ? (
+              <PlanView plan={tab.plan} />
+            ) : (
+              <p className="sql-faint sql-note">
+                Press Plan to see the DynamoDB calls a statement will make before running it.
+              </p>
+            )
           ) : tab.summary ? (
             <ResultsPanel connectionId={id} summary={tab.summary} />
           ) : (
-            <p className="sql-faint sql-note">Results appear here. Tables and entity views are on the left; click one to add it.</p>
+            <p className="sql-faint sql-note">
+              Results appear here. Tables and entity views are on the left; click one to add it.
+            </p>
           )}
         </div>
       </div>

@@ -37,7 +37,12 @@ export function ViewForm({ connectionId, catalog, onSaved, onCancel }: ViewFormP
     const typed = key.type === 'N' ? { N: value.trim() } : { S: value };
     const result = await call('sql:saveView', {
       connectionId,
-      view: { name: name.trim(), table: table.name, index: index?.name, conditions: [{ attribute: key.name, op, values: [typed] }] },
+      view: {
+        name: name.trim(),
+        table: table.name,
+        index: index?.name,
+        conditions: [{ attribute: key.name, op, values: [typed] }],
+      },
     });
     if (result.ok) onSaved();
     else setError(result.error);
@@ -53,7 +58,14 @@ export function ViewForm({ connectionId, catalog, onSaved, onCancel }: ViewFormP
       }}
     >
       <label>
-        Name <input value={name} onChange={(e) => setName(e.target.value)} placeholder="paid_orders" pattern="[A-Za-z_][A-Za-z0-9_]*" required />
+        Name{' '}
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="paid_orders"
+          pattern="[A-Za-z_][A-Za-z0-9_]*"
+          required
+        />
       </label>
       <label>
         Table
@@ -87,7 +99,8 @@ export function ViewForm({ connectionId, catalog, onSaved, onCancel }: ViewFormP
         </select>
       </label>
       <label>
-        Value <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="STATUS#PAID" required />
+        Value{' '}
+        <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="STATUS#PAID" required />
       </label>
       <div className="sql-view-actions">
         <Button type="submit" variant="primary" size="sm">
