@@ -71,12 +71,4 @@ function exactNumber(n: string): number | string {
 }
 
 /** The inverse of toPlainKey, given the key attributes' types from the key schema. */
-export function fromPlainKey(key: PlainKey, types: Record<string, 'S' | 'N' | 'B'>): Item {
-  const out: Item = {};
-  for (const [name, value] of Object.entries(key)) {
-    const type = types[name] ?? 'S';
-    out[name] =
-      type === 'N' ? { N: String(value) } : type === 'B' ? { B: String(value) } : { S: String(value) };
-  }
-  return out;
-}
+export { fromPlainKey } from '../../shared/dynamo/plain-key';

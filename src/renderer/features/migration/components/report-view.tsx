@@ -8,7 +8,7 @@ import type {
 import { call } from '../../../ipc/client';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { download } from '../keys';
+import { downloadText } from '../../../ui/download';
 import { SampleKeys } from './sample-keys';
 import { StackedBar } from './stacked-bar';
 
@@ -91,7 +91,7 @@ function DateCard({ finding, samples }: { finding: DateAttributeFinding; samples
 
 async function exportAs(scanId: string, format: ExportFormat): Promise<void> {
   const envelope = await call('migration:export', { scanId, format });
-  if (envelope.ok) download(envelope.value.fileName, envelope.value.mimeType, envelope.value.content);
+  if (envelope.ok) downloadText(envelope.value.fileName, envelope.value.mimeType, envelope.value.content);
 }
 
 /** The report page: verdict first, then one chart per finding, samples one click away. */

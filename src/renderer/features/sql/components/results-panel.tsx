@@ -1,18 +1,10 @@
 import type { SqlResultSummary } from '../../../../shared/ipc/sql';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
+import { downloadText } from '../../../ui/download';
 import { useSqlStore, useSqlTab } from '../store';
 import { ResultChart } from './result-chart';
 import { ResultGrid } from './result-grid';
-
-function download(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function age(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -33,10 +25,10 @@ export function ResultsPanel({ connectionId, summary }: { connectionId: string; 
   const exportAs = async (format: 'csv' | 'json') => {
     const result = await call('sql:export', { resultId: summary.resultId, format });
     if (result.ok)
-      download(
-        result.value.content,
+      downloadText(
         result.value.fileName,
         format === 'csv' ? 'text/csv' : 'application/json',
+        result.value.content,
       );
   };
   return (

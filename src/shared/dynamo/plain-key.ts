@@ -1,0 +1,23 @@
+import type { KeySchema } from '../ipc/tables';
+import type { Item } from './attribute-value';
+
+/** A key as plain JSON (reports, sample keys): numbers may be JS numbers or decimal strings, binary is base64. */
+export type PlainKeyValues = Record<string, string | number>;
+
+/** The key attributes' types, from a table's (or index's) key schema. */
+export function keyTypes(keys: KeySchema): Record<string, 'S' | 'N' | 'B'> {
+  const types: Record<string, 'S' | 'N' | 'B'> = { [keys.partitionKey.name]: keys.partitionKey.type };
+  if (keys.sortKey) types[keys.sortKey.name] = keys.sortKey.type;
+  return types;
+}
+
+/** A plain-JSON key back to DynamoDB's tagged form, typed by the key schema (never guessed from the value). */
+export function fromPlainKey(key: PlainKeyValues, types: Record<string, 'S' | 'N' | 'B'>): Item {
+  const out: Item = {};
+  for (const [name, value] of Object.entries(key)) {
+    const type = types[name] ?? 'S';
+    out[name] =
+      type === 'N' ? { N: String(value) } : type === 'B' ? { B: String(value) } : { S: String(value) };
+  }
+  return out;
+}
