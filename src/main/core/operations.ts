@@ -39,7 +39,7 @@ export class OperationRegistry {
     const send = (event: Payload<OperationEvent>): void => {
       if (finished) return;
       if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') finished = true;
-      this.bus.publish({ ...event, requestId, seq: seq++ } as OperationEvent);
+      this.bus.publish({ ...event, requestId, seq: seq++ });
     };
     const emit: OperationEmit = (event) => {
       if (event.type === 'progress' || event.type === 'page' || event.type === 'agent') send(event);

@@ -10,7 +10,7 @@ export function toSdkValue(value: AttributeValue): SdkValue {
   if ('BS' in value) return { BS: value.BS.map((b) => Buffer.from(b, 'base64')) };
   if ('L' in value) return { L: value.L.map(toSdkValue) };
   if ('M' in value) return { M: toSdkItem(value.M) };
-  return value as SdkValue;
+  return value;
 }
 
 export function toSdkItem(item: Item): Record<string, SdkValue> {

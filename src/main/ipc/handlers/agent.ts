@@ -10,5 +10,6 @@ export const agentHandlers: Pick<HandlerTable, AgentChannels> = {
     return agentService(ctx).settings.save(connectionId, settings);
   },
   'agent:ask': async (input, ctx) => ({ conversationId: await agentService(ctx).ask(input) }),
-  'agent:decide': async ({ approvalId, approve }, ctx) => ({ accepted: agentService(ctx).approvals.decide(approvalId, approve) }),
+  'agent:decide': ({ approvalId, approve }, ctx) =>
+    Promise.resolve({ accepted: agentService(ctx).approvals.decide(approvalId, approve) }),
 };
