@@ -42,11 +42,23 @@ export interface ResultSetWindow {
   columns: string[];
 }
 
+export interface WireAppend {
+  total: number;
+  items: number;
+  /** The response's fields other than Items, parsed (Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity). */
+  rest: Record<string, unknown>;
+}
+
 /** Everything fetched lives here, off main's event loop, keyed by id. */
 export interface ResultSetStore {
   create(meta: { connectionId: string; table: string; keyAttributes: string[] }): Promise<string>;
   append(resultSetId: string, items: Item[]): Promise<number>;
   window(resultSetId: string, offset: number, limit: number, viewId?: string): Promise<ResultSetWindow>;
+  /**
+   * Appends the Items of a raw Query/Scan response body (its own ArrayBuffer, transferred to
+   * the worker), encoded without building objects; returns the rows after it and the other fields.
+   */
+  appendWire(resultSetId: string, body: Uint8Array): Promise<WireAppend>;
   /** Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order. */
   view(
     resultSetId: string,

@@ -40,7 +40,7 @@ export class ByteWriter {
     this.length = 0;
   }
 
-  private ensure(extra: number): void {
+  ensure(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;
     let size = this.buffer.length * 2;
     while (size < this.length + extra) size *= 2;
@@ -69,6 +69,33 @@ export class ByteWriter {
     this.varint(size);
     this.ensure(size);
     this.length += this.buffer.write(value, this.length, size, encoding);
+  }
+
+  /** Copies source[start, end) as is (UTF-8 text straight from a response body). */
+  raw(source: Buffer, start: number, end: number): void {
+    this.ensure(end - start);
+    this.length += source.copy(this.buffer, this.length, start, end);
+  }
+
+  /**
+   * Writes `value` as the varint at `at`, where one byte was reserved before the count was
+   * known; a count of 128 or more widens it, moving what follows.
+   */
+  patchVarint(at: number, value: number): void {
+    let size = 1;
+    for (let v = value; v >= 0x80; v >>>= 7) size++;
+    if (size > 1) {
+      this.ensure(size - 1);
+      this.buffer.copyWithin(at + size, at + 1, this.length);
+      this.length += size - 1;
+    }
+    let v = value;
+    let i = at;
+    while (v >= 0x80) {
+      this.buffer[i++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buffer[i] = v;
   }
 
   bytes(base64: string): void {
@@ -219,7 +246,8 @@ export class ItemReader {
       const name = this.names.name(this.varint());
       const value = this.value();
       // An attribute may legally be called "__proto__"; plain assignment would set the prototype.
-      if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+      if (name === '__proto__')
+        Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       else out[name] = value;
     }
     return out;

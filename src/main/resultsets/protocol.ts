@@ -9,6 +9,7 @@ export type WorkerRequest =
   | { id: number; op: 'append'; resultSetId: string; items: Item[] }
   | { id: number; op: 'window'; resultSetId: string; offset: number; limit: number; viewId?: string }
   | { id: number; op: 'view'; resultSetId: string; spec: ViewSpec }
+  | { id: number; op: 'appendWire'; resultSetId: string; body: Uint8Array }
   | { id: number; op: 'drop'; resultSetId: string }
   | { id: number; op: 'stats' };
 

@@ -6,6 +6,7 @@ import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
 import { buildRowView } from '../dynamo/query/row-view';
+import { encodeWirePage, type PageMeta } from '../dynamo/query/wire-encoder';
 
 export interface ResultSetMeta {
   connectionId: string;
@@ -65,6 +66,23 @@ export class ResultSetCore {
       set.arena.push(this.writer.buffer, this.writer.length);
     }
     return set.arena.count;
+  }
+
+  /**
+   * Adds the Items of a raw Query/Scan response body, encoded straight from its bytes (see
+   * wire-encoder.ts); returns the rows after it and the response's other fields.
+   */
+  appendWire(id: string, body: Uint8Array): PageMeta & { total: number } {
+    const set = this.get(id);
+    const meta = encodeWirePage(
+      Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      { writer: this.writer, names: set.names },
+      (names) => {
+        for (const nameId of names) set.counts[nameId] = (set.counts[nameId] ?? 0) + 1;
+        set.arena.push(this.writer.buffer, this.writer.length);
+      },
+    );
+    return { ...meta, total: set.arena.count };
   }
 
   /** Rows [offset, offset + limit), the total and the column order. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { ResultSetStore, ResultSetWindow } from '../core/context';
+import type { ResultSetStore, ResultSetWindow, WireAppend } from '../core/context';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 export interface ResultSetStoreOptions {
@@ -86,7 +86,7 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     return started;
   };
 
-  const call = <T>(op: Op): Promise<T> => {
+  const call = <T>(op: Op, transfer: ArrayBuffer[] = []): Promise<T> => {
     if (closed) return Promise.reject(new AppFailure(ErrorCodes.internal, 'The result-set store is closed.'));
     worker ??= start();
     const id = nextId++;
@@ -95,7 +95,7 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       // Keep the process alive only while an answer is awaited, so the CLI can exit when idle.
       target.ref();
-      target.postMessage({ ...op, id });
+      target.postMessage({ ...op, id }, transfer);
     });
   };
 
@@ -110,6 +110,9 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
         resultSetId,
         spec,
       }),
+    // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.
+    appendWire: (resultSetId, body) =>
+      call<WireAppend>({ op: 'appendWire', resultSetId, body }, [body.buffer as ArrayBuffer]),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
     async close() {
       closed = true;

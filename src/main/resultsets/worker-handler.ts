@@ -21,6 +21,8 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
       return core.append(request.resultSetId, request.items);
     case 'window':
       return core.window(request.resultSetId, request.offset, request.limit, request.viewId);
+    case 'appendWire':
+      return core.appendWire(request.resultSetId, request.body);
     case 'view':
       return core.view(request.resultSetId, request.spec);
     case 'drop':

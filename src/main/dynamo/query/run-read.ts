@@ -9,12 +9,16 @@ import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { AppFailure } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
-import type { ResultSetStore } from '../../core/context';
+import type { ResultSetStore, WireAppend } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import { encodeCursor, type ReadCursor } from '../cursor';
 import { fromSdkItem, toSdkItem } from '../marshal';
 import { withBackoff } from '../writes/backoff';
+import { wireItemsMiddleware, wireItemsStep, type WireStash } from './wire-items';
+
+/** Read through a call: the middleware fills the stash inside client.send, which flow analysis cannot see. */
+const readStash = (stash: WireStash): WireAppend | undefined => stash.page;
 
 /** A call, not a property read, so the loop's earlier check does not narrow it to false. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
@@ -39,6 +43,7 @@ function send(
   startKey: Item | undefined,
   limit: number,
   signal: AbortSignal,
+  wire: { store: ResultSetStore; resultSetId: string; stash: WireStash },
 ) {
   const input = {
     ...request.input,
@@ -50,8 +55,14 @@ function send(
     ReturnConsumedCapacity: 'TOTAL' as const,
   };
   const options = { abortSignal: signal };
-  if (request.operation === 'Query') return client.send(new QueryCommand(input), options);
-  return client.send(new ScanCommand(input), options);
+  if (request.operation === 'Query') {
+    const query = new QueryCommand(input);
+    query.middlewareStack.add(wireItemsMiddleware(wire.store, wire.resultSetId, wire.stash), wireItemsStep);
+    return client.send(query, options);
+  }
+  const scan = new ScanCommand(input);
+  scan.middlewareStack.add(wireItemsMiddleware(wire.store, wire.resultSetId, wire.stash), wireItemsStep);
+  return client.send(scan, options);
 }
 
 /**
@@ -72,6 +83,7 @@ export async function runRead(
   let startKey: Item | undefined = job.cursor?.key;
   let scannedTotal = job.cursor?.scanned ?? 0;
   const progress: Progress = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
+  const stash: WireStash = {};
   const cursor = (): string | undefined =>
     startKey ? encodeCursor({ table, index, key: startKey, scanned: scannedTotal }) : undefined;
   const budget = (): number => {
@@ -83,17 +95,22 @@ export async function runRead(
   while (budget() > 0 && progress.pages < job.maxPages && !run.signal.aborted) {
     let page: QueryCommandOutput | ScanCommandOutput;
     try {
-      page = await withBackoff(() => send(client, request, startKey, budget(), run.signal), {
-        signal: run.signal,
-        onThrottle: (attempt, waitMs) =>
-          run.emit({
-            type: 'progress',
-            progress: {
-              ...progress,
-              message: `DynamoDB is throttling; waiting ${waitMs} ms (retry ${attempt}).`,
-            },
-          }),
-      });
+      stash.page = undefined;
+      page = await withBackoff(
+        () =>
+          send(client, request, startKey, budget(), run.signal, { store: resultSets, resultSetId, stash }),
+        {
+          signal: run.signal,
+          onThrottle: (attempt, waitMs) =>
+            run.emit({
+              type: 'progress',
+              progress: {
+                ...progress,
+                message: `DynamoDB is throttling; waiting ${waitMs} ms (retry ${attempt}).`,
+              },
+            }),
+        },
+      );
     } catch (error) {
       if (isAborted(run.signal)) break;
       const appError = toAppError(error);
@@ -102,19 +119,21 @@ export async function runRead(
         cursor: cursor(),
       });
     }
-    const rows = (page.Items ?? []).map(fromSdkItem);
-    const total = rows.length > 0 ? await resultSets.append(resultSetId, rows) : undefined;
+    // Items went to the result set from the response bytes (wire-items.ts); the SDK only parsed the rest.
+    const wirePage = readStash(stash);
+    const added = wirePage?.items ?? 0;
+    const total = added > 0 ? wirePage?.total : undefined;
     startKey = page.LastEvaluatedKey ? fromSdkItem(page.LastEvaluatedKey) : undefined;
-    const scanned = page.ScannedCount ?? rows.length;
+    const scanned = page.ScannedCount ?? added;
     scannedTotal += scanned;
-    progress.items += rows.length;
+    progress.items += added;
     progress.pages += 1;
     progress.scanned = (progress.scanned ?? 0) + scanned;
     progress.consumedCapacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
     if (!startKey) progress.fraction = 1;
     else if (job.itemCount > 0 && request.operation === 'Scan')
       progress.fraction = Math.min(1, scannedTotal / job.itemCount);
-    if (total !== undefined) run.emit({ type: 'page', resultSetId, added: rows.length, total });
+    if (total !== undefined) run.emit({ type: 'page', resultSetId, added, total });
     run.emit({ type: 'progress', progress: { ...progress } });
     if (!startKey) break;
   }

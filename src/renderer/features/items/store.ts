@@ -104,11 +104,22 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
             version: previous.version + 1,
           }),
     });
+    // A fast scan sends dozens of page events a second: the screen takes the latest once a frame.
+    let pending: Partial<ItemsTableState> | undefined;
+    const flush = (): void => {
+      if (pending) get().patch(key, pending);
+      pending = undefined;
+    };
+    const later = (change: Partial<ItemsTableState>): void => {
+      if (!pending) requestAnimationFrame(flush);
+      pending = { ...pending, ...change };
+    };
     const stop = onOperation(requestId, (event) => {
-      if (event.type === 'page') get().patch(key, { fetched: event.total });
-      else if (event.type === 'progress') get().patch(key, { progress: event.progress });
+      if (event.type === 'page') later({ fetched: event.total });
+      else if (event.type === 'progress') later({ progress: event.progress });
       else if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
         stop();
+        flush();
         get().patch(key, {
           status: event.type,
           cursor: event.cursor,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../../shared/dynamo/entity';
 import type { KeySchema } from '../../../../shared/ipc/tables';
@@ -7,7 +7,7 @@ import type { GridSort } from '../store';
 import { ValueCell } from './value-cell';
 
 export const ROW_HEIGHT = 28;
-const OVERSCAN = 10;
+const OVERSCAN = 6;
 /** Browsers cap an element's height (~33M px in Chromium); past this the scroll is scaled. */
 const MAX_SCROLL_PX = 15_000_000;
 export const ENTITY_COLUMN = '\u0000entity';
@@ -84,7 +84,9 @@ export function ItemGrid(props: ItemGridProps) {
         ...ordered.filter((c) => !keyNames.includes(c)),
       ]
     : ordered;
-  const columns = withEntity.filter((c) => !props.hiddenColumns.includes(c));
+  // One array per distinct column list, so memoized rows do not re-render on every scroll frame.
+  const columnsKey = JSON.stringify(withEntity.filter((c) => !props.hiddenColumns.includes(c)));
+  const columns = useMemo(() => JSON.parse(columnsKey) as string[], [columnsKey]);
   const { onColumns } = props;
   useEffect(() => onColumns(ordered), [onColumns, ordered.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
   const rowWidth = 36 + columns.reduce((sum, c) => sum + width(c, keys), 0);
@@ -132,8 +134,12 @@ export function ItemGrid(props: ItemGridProps) {
                 previous={props.isGrouped ? cache.row(index - 1) : undefined}
                 columns={columns}
                 keys={keys}
-                grid={props}
+                isSelected={props.selected.has(index)}
+                isGrouped={props.isGrouped}
                 width={rowWidth}
+                onOpen={props.onOpen}
+                onToggleRow={props.onToggleRow}
+                onExpand={props.onExpand}
               />
             ))}
           </div>
@@ -143,29 +149,43 @@ export function ItemGrid(props: ItemGridProps) {
   );
 }
 
-interface GridRowProps {
+interface GridRowProps extends Pick<
+  ItemGridProps,
+  'onOpen' | 'onToggleRow' | 'onExpand' | 'isGrouped' | 'keys'
+> {
   index: number;
   item: Item | undefined;
   previous: Item | undefined;
   columns: string[];
-  keys: KeySchema;
-  grid: ItemGridProps;
+  isSelected: boolean;
   width: number;
 }
 
-function GridRow({ index, item, previous, columns, keys, grid, width: rowWidth }: GridRowProps) {
+/** Memoized: while scrolling only the rows that come into view render; the others keep their DOM. */
+const GridRow = memo(function GridRow({
+  index,
+  item,
+  previous,
+  columns,
+  keys,
+  isSelected,
+  isGrouped,
+  width: rowWidth,
+  onOpen,
+  onToggleRow,
+  onExpand,
+}: GridRowProps) {
   const pk = keys.partitionKey.name;
   const isContinued =
-    grid.isGrouped &&
+    isGrouped &&
     item !== undefined &&
     previous !== undefined &&
     JSON.stringify(previous[pk]) === JSON.stringify(item[pk]);
-  const isSelected = grid.selected.has(index);
   const classes = [
     'item-grid-row',
     index % 2 === 1 ? 'is-odd' : '',
     isSelected ? 'is-selected' : '',
-    grid.isGrouped && !isContinued ? 'is-group-start' : '',
+    isGrouped && !isContinued ? 'is-group-start' : '',
   ];
   return (
     <div
@@ -174,14 +194,17 @@ function GridRow({ index, item, previous, columns, keys, grid, width: rowWidth }
       aria-rowindex={index + 1}
       aria-selected={isSelected}
       style={{ width: rowWidth, height: ROW_HEIGHT }}
-      onDoubleClick={() => item && grid.onOpen(item, index)}
+      onDoubleClick={() => item && onOpen(item, index)}
     >
       <span className="item-grid-check">
-        <input
-          type="checkbox"
+        {/* A plain button, not <input type=checkbox>: native controls cost more to paint per frame. */}
+        <button
+          type="button"
+          role="checkbox"
+          className="row-check"
           aria-label={`Select row ${index + 1}`}
-          checked={isSelected}
-          onChange={(event) => grid.onToggleRow(index, (event.nativeEvent as MouseEvent).shiftKey)}
+          aria-checked={isSelected}
+          onClick={(event) => onToggleRow(index, event.shiftKey)}
         />
       </span>
       {item === undefined ? (
@@ -205,7 +228,7 @@ function GridRow({ index, item, previous, columns, keys, grid, width: rowWidth }
                 value={item[column]}
                 onExpand={() => {
                   const v = item[column];
-                  if (v) grid.onExpand(column, v);
+                  if (v) onExpand(column, v);
                 }}
               />
             )}
@@ -214,4 +237,4 @@ function GridRow({ index, item, previous, columns, keys, grid, width: rowWidth }
       )}
     </div>
   );
-}
+});

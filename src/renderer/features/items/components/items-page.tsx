@@ -50,6 +50,14 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     [connection.id, table, keys],
   );
 
+  const onOpen = useCallback(
+    (item: Item) => {
+      if (target) void openItem(target, item);
+    },
+    [openItem, target],
+  );
+  const onExpand = useCallback((name: string, value: AttributeValue) => setExpanded({ name, value }), []);
+
   if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
   const total = state.viewTotal ?? state.fetched;
 
@@ -161,9 +169,9 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
               selected={selected}
               onSort={sortBy}
               onToggleRow={toggleRow}
-              onOpen={(item) => void openItem(target, item)}
+              onOpen={onOpen}
               onColumns={onColumns}
-              onExpand={(name, value) => setExpanded({ name, value })}
+              onExpand={onExpand}
             />
           </>
         ) : (

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ResultSetCore } from '../../src/main/resultsets/result-set-core';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { everyTypeItem } from '../fixtures/items-every-type';
+
+function appendWire(body: string): {
+  core: ResultSetCore;
+  id: string;
+  result: ReturnType<ResultSetCore['appendWire']>;
+} {
+  const core = new ResultSetCore();
+  const id = core.create({ connectionId: 'c', table: 't', keyAttributes: ['pk'] });
+  const result = core.appendWire(id, Buffer.from(body, 'utf8'));
+  return { core, id, result };
+}
+
+describe('encoding Query/Scan responses straight from their bytes', () => {
+  it('stores the every-type item exactly as the object path does', () => {
+    const items: Item[] = [everyTypeItem('a'), everyTypeItem('b'), { pk: { S: 'c' } }];
+    const body = JSON.stringify({
+      Count: 3,
+      Items: items,
+      ScannedCount: 5,
+      LastEvaluatedKey: { pk: { S: 'c' } },
+      ConsumedCapacity: { TableName: 't', CapacityUnits: 1.5 },
+    });
+    const { core, id, result } = appendWire(body);
+    expect(result).toEqual({
+      items: 3,
+      total: 3,
+      rest: {
+        Count: 3,
+        ScannedCount: 5,
+        LastEvaluatedKey: { pk: { S: 'c' } },
+        ConsumedCapacity: { TableName: 't', CapacityUnits: 1.5 },
+      },
+    });
+    expect(core.window(id, 0, 10).rows).toEqual(items);
+    const reference = new ResultSetCore();
+    const refId = reference.create({ connectionId: 'c', table: 't', keyAttributes: ['pk'] });
+    reference.append(refId, items);
+    expect(core.window(id, 0, 10).columns).toEqual(reference.window(refId, 0, 10).columns);
+  });
+
+  it('handles escapes, unicode, whitespace, empty containers and counts past 127', () => {
+    const wide: Record<string, Item[string]> = {};
+    for (let i = 0; i < 300; i++) wide[`k${i}`] = { N: String(i) };
+    const item: Item = {
+      pk: { S: 'quote " backslash \\ newline \n tab \t emoji 😀 名前 \u0001' },
+      'name "quoted"': { SS: ['a"b', 'c\\d', ''] },
+      list: { L: Array.from({ length: 200 }, (_, i) => ({ N: String(i) })) },
+      wide: { M: wide },
+      empty: { M: {} },
+      emptyList: { L: [] },
+      flags: { L: [{ BOOL: true }, { BOOL: false }, { NULL: true }] },
+      bin: { BS: ['AA==', '//8='] },
+    };
+    const body = `{ "Items" : [ ${JSON.stringify(item, null, 2)} ] , "Count": 1 }`;
+    const { core, id } = appendWire(body);
+    expect(core.window(id, 0, 1).rows[0]).toEqual(item);
+  });
+
+  it('refuses a body that is not a DynamoDB response, naming where', () => {
+    expect(() => appendWire('{"Items": [{"pk": {"X": "1"}}]}')).toThrow(/unknown type "X"/);
+    expect(() => appendWire('{"Items": [{"pk": {"S": "1"}')).toThrow(/Unexpected DynamoDB response at byte/);
+  });
+});
