@@ -194,7 +194,33 @@ async function main(): Promise<void> {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
+    const metrics = await context.newCDPSession(page);
+    await metrics.send('Performance.enable');
+    const sample = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await metrics.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+      );
+    const before = await sample();
+    const traceFile = process.env.GRID_TRACE;
+    const cdpTrace = traceFile ? await context.newCDPSession(page) : undefined;
+    const traceEvents: unknown[] = [];
+    if (cdpTrace) {
+      cdpTrace.on('Tracing.dataCollected', (e) => traceEvents.push(...(e.value as unknown[])));
+      await cdpTrace.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+        transferMode: 'ReportEvents',
+      });
+    }
     const steady = await scroll('steady');
+    if (cdpTrace && traceFile) {
+      const complete = new Promise((resolve) => cdpTrace.once('Tracing.tracingComplete', resolve));
+      await cdpTrace.send('Tracing.end');
+      await complete;
+      await import('node:fs/promises').then((fs) => fs.writeFile(traceFile, JSON.stringify(traceEvents)));
+    }
+    const after = await sample();
+    const perFrame = (name: string): string =>
+      ((((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / steady.frames).toFixed(2);
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
       await import('node:fs/promises').then((fs) =>
@@ -221,6 +247,9 @@ async function main(): Promise<void> {
         `at ${ROWS.toLocaleString('en-US')} rows, ${label}: ${(stats.frames / stats.seconds).toFixed(1)} fps, longest frame ${stats.longestFrameMs.toFixed(0)} ms (goal ≥ 55 fps)`,
       );
     }
+    console.log(
+      `renderer main thread per frame while scrolling steadily: script ${perFrame('ScriptDuration')} ms, style ${perFrame('RecalcStyleDuration')} ms, layout ${perFrame('LayoutDuration')} ms, all tasks ${perFrame('TaskDuration')} ms`,
+    );
     if (afterLongTasks.length > 0)
       console.log(`long tasks while scrolling: ${afterLongTasks.map((t) => t.toFixed(0)).join(', ')} ms`);
     if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);

@@ -14,10 +14,14 @@ export class RowCache {
   private readonly listeners = new Set<() => void>();
   columns: string[] = [];
   error?: AppError;
+  /** Whether the rows carry entity prefixes in their keys, decided by the first block that arrives. */
+  hasEntities?: boolean;
 
   constructor(
     readonly resultSetId: string,
     readonly viewId: string | undefined,
+    readonly version: number,
+    private readonly probe?: (row: Item) => boolean,
   ) {}
 
   row(index: number): Item | undefined {
@@ -56,6 +60,8 @@ export class RowCache {
       this.blocks.delete(block);
       this.blocks.set(block, envelope.value.rows);
       this.columns = envelope.value.columns;
+      const first = envelope.value.rows[0];
+      if (this.hasEntities === undefined && first && this.probe) this.hasEntities = this.probe(first);
       while (this.blocks.size > MAX_BLOCKS) {
         const oldest = this.blocks.keys().next().value;
         if (oldest === undefined) break;

@@ -1,16 +1,19 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../../shared/dynamo/entity';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { RowCache } from '../row-cache';
 import type { GridSort } from '../store';
+import { GridHeader } from './grid-header';
+import { columnWidth, ENTITY_COLUMN, ROW_HEIGHT, useScrollFrame } from './grid-layout';
+
+export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
 import { ValueCell } from './value-cell';
 
-export const ROW_HEIGHT = 28;
 const OVERSCAN = 6;
+const ANCHOR_STEP = 1024;
 /** Browsers cap an element's height (~33M px in Chromium); past this the scroll is scaled. */
 const MAX_SCROLL_PX = 15_000_000;
-export const ENTITY_COLUMN = '\u0000entity';
 
 export interface ItemGridProps {
   resultSetId: string;
@@ -29,11 +32,6 @@ export interface ItemGridProps {
   onExpand(name: string, value: AttributeValue): void;
 }
 
-function width(column: string, keys: KeySchema): number {
-  if (column === keys.partitionKey.name || column === keys.sortKey?.name) return 200;
-  return column === ENTITY_COLUMN ? 110 : 170;
-}
-
 /**
  * A virtualized grid with a fixed row height: only the rows in view (plus a few) exist in the
  * DOM, absolutely placed inside one tall spacer, and only their blocks are fetched from the
@@ -41,23 +39,16 @@ function width(column: string, keys: KeySchema): number {
  */
 export function ItemGrid(props: ItemGridProps) {
   const { resultSetId, viewId, version, total, keys } = props;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new cache per result set, view and version
-  const cache = useMemo(() => new RowCache(resultSetId, viewId), [resultSetId, viewId, version]);
+  // A new version means the rows changed meaning (new read, new view): a fresh cache.
+  const cache = useMemo(
+    () => new RowCache(resultSetId, viewId, version, (row) => entityOf(row, keys) !== undefined),
+    [resultSetId, viewId, version, keys],
+  );
   // Re-render when a block of rows arrives.
   const [, setLoaded] = useState(0);
   useEffect(() => cache.subscribe(() => setLoaded((n) => n + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(600);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
-    observer.observe(element);
-    setHeight(element.clientHeight);
-    return () => observer.disconnect();
-  }, []);
+  const { scrollTop, height } = useScrollFrame(scroller);
 
   const fullHeight = total * ROW_HEIGHT;
   const spacer = Math.min(fullHeight, MAX_SCROLL_PX);
@@ -67,14 +58,7 @@ export function ItemGrid(props: ItemGridProps) {
   const last = Math.min(total - 1, Math.ceil((virtualTop + height) / ROW_HEIGHT) + OVERSCAN);
   useEffect(() => cache.ensure(first, last, total), [cache, first, last, total]);
 
-  const hasEntities = useMemo(() => {
-    for (let i = first; i <= last; i++) {
-      const row = cache.row(i);
-      if (row && entityOf(row, keys)) return true;
-    }
-    return false;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed as rows arrive
-  }, [cache, first, last, keys, cache.columns]);
+  const hasEntities = cache.hasEntities === true;
   const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
   const ordered = cache.columns.length > 0 ? cache.columns : keyNames;
   const withEntity = hasEntities
@@ -89,41 +73,20 @@ export function ItemGrid(props: ItemGridProps) {
   const columns = useMemo(() => JSON.parse(columnsKey) as string[], [columnsKey]);
   const { onColumns } = props;
   useEffect(() => onColumns(ordered), [onColumns, ordered.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rowWidth = 36 + columns.reduce((sum, c) => sum + width(c, keys), 0);
+  const rowWidth = 36 + columns.reduce((sum, c) => sum + columnWidth(c, keys), 0);
 
   const rows = [];
   for (let i = first; i <= last; i++) rows.push(i);
-  const offset = scrollTop + (first * ROW_HEIGHT - virtualTop);
+  // Rows sit at fixed places relative to an anchor row, and only the container moves: rows that
+  // stay in view keep their pixels (no repaint), only rows coming into view are painted. The
+  // anchor steps every ANCHOR_STEP rows, which repositions the rows in view once.
+  const anchor = first - (first % ANCHOR_STEP);
+  const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
 
   return (
     <div className="item-grid" role="grid" aria-rowcount={total} aria-label="Items">
-      <div
-        className="item-grid-scroller"
-        ref={scroller}
-        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-        tabIndex={0}
-      >
-        <div className="item-grid-header" style={{ width: rowWidth }} role="row">
-          <span className="item-grid-check" />
-          {columns.map((column) => {
-            const sorted = props.sort.find((s) => s.column === column);
-            return (
-              <button
-                key={column}
-                type="button"
-                role="columnheader"
-                className={`item-grid-th${keyNames.includes(column) ? ' is-key' : ''}`}
-                style={{ width: width(column, keys) }}
-                onClick={() => column !== ENTITY_COLUMN && props.onSort(column)}
-                aria-sort={sorted ? (sorted.descending ? 'descending' : 'ascending') : undefined}
-                title={column === ENTITY_COLUMN ? 'Entity type, from the key prefixes' : column}
-              >
-                {column === ENTITY_COLUMN ? 'type (key prefix)' : column}
-                {sorted ? <span className="sort-arrow">{sorted.descending ? '▼' : '▲'}</span> : null}
-              </button>
-            );
-          })}
-        </div>
+      <div className="item-grid-scroller" ref={scroller} tabIndex={0}>
+        <GridHeader columns={columns} keys={keys} sort={props.sort} width={rowWidth} onSort={props.onSort} />
         <div className="item-grid-spacer" style={{ height: spacer, width: rowWidth }}>
           <div className="item-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
             {rows.map((index) => (
@@ -137,6 +100,7 @@ export function ItemGrid(props: ItemGridProps) {
                 isSelected={props.selected.has(index)}
                 isGrouped={props.isGrouped}
                 width={rowWidth}
+                top={(index - anchor) * ROW_HEIGHT}
                 onOpen={props.onOpen}
                 onToggleRow={props.onToggleRow}
                 onExpand={props.onExpand}
@@ -159,6 +123,7 @@ interface GridRowProps extends Pick<
   columns: string[];
   isSelected: boolean;
   width: number;
+  top: number;
 }
 
 /** Memoized: while scrolling only the rows that come into view render; the others keep their DOM. */
@@ -171,6 +136,7 @@ const GridRow = memo(function GridRow({
   isSelected,
   isGrouped,
   width: rowWidth,
+  top,
   onOpen,
   onToggleRow,
   onExpand,
@@ -193,7 +159,7 @@ const GridRow = memo(function GridRow({
       role="row"
       aria-rowindex={index + 1}
       aria-selected={isSelected}
-      style={{ width: rowWidth, height: ROW_HEIGHT }}
+      style={{ width: rowWidth, height: ROW_HEIGHT, top }}
       onDoubleClick={() => item && onOpen(item, index)}
     >
       <span className="item-grid-check">
@@ -215,7 +181,7 @@ const GridRow = memo(function GridRow({
             key={column}
             role="gridcell"
             className="item-grid-cell"
-            style={{ width: width(column, keys) }}
+            style={{ width: columnWidth(column, keys) }}
           >
             {column === ENTITY_COLUMN ? (
               <span className="cell-entity">{entityOf(item, keys) ?? ''}</span>
