@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
+import { keyOf } from '../../../../shared/dynamo/validate-item';
+import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { Connection } from '../../../../shared/ipc';
 import type { BulkAction, BulkReport } from '../../../../shared/ipc/items';
 import { call, newRequestId } from '../../../ipc/client';
@@ -17,7 +19,14 @@ export interface BulkDialogProps {
   resultSetId: string;
   selected: Item[];
   names: string[];
+  keys: KeySchema;
   onClose(): void;
+}
+
+function keyLabel(item: Item, keys: KeySchema): string {
+  return Object.values(keyOf(item, keys))
+    .map((value) => JSON.stringify(Object.values(value)[0]))
+    .join(' · ');
 }
 
 type Preview = {
@@ -28,7 +37,15 @@ type Preview = {
 };
 
 /** Bulk delete or update of selected or all queried items: preview (count, sample, request) before anything runs. */
-export function BulkDialog({ connection, table, resultSetId, selected, names, onClose }: BulkDialogProps) {
+export function BulkDialog({
+  connection,
+  table,
+  resultSetId,
+  selected,
+  names,
+  keys,
+  onClose,
+}: BulkDialogProps) {
   const [scope, setScope] = useState<'selected' | 'all'>(selected.length > 0 ? 'selected' : 'all');
   const [kind, setKind] = useState<'delete' | 'update'>('delete');
   const [setPath, setSetPath] = useState('');
@@ -232,12 +249,16 @@ export function BulkDialog({ connection, table, resultSetId, selected, names, on
               will be {kind === 'delete' ? 'deleted' : 'updated'}, one conditional request each. First of
               them:
             </p>
-            <pre className="code-block">
-              {preview.sample
-                .map((s) => JSON.stringify(s))
-                .join('\n')
-                .slice(0, 2000)}
-            </pre>
+            <ul className="bulk-sample" aria-label="Sample">
+              {preview.sample.map((item) => {
+                const label = keyLabel(item, keys);
+                return (
+                  <li key={label}>
+                    <code>{label}</code>
+                  </li>
+                );
+              })}
+            </ul>
             {preview.request ? (
               <pre className="code-block">{JSON.stringify(preview.request, null, 2)}</pre>
             ) : null}

@@ -201,6 +201,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           resultSetId={state.resultSetId}
           selected={selectedItems}
           names={columns}
+          keys={keys}
           onClose={() => setDialog(undefined)}
         />
       ) : null}
