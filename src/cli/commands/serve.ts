@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createUnavailableSecretStore } from '../../main/aws/secret-store';
 import { createCore, shutdownCore } from '../../main/core/create-core';
 import { createDispatcher } from '../../main/ipc/dispatcher';
+import { streamExportDownload } from '../../main/dynamo/transfer/export-download';
 import { handlers } from '../../main/ipc/handlers/index';
 import { startBrowserServer, type BrowserServer } from '../../main/server/http-server';
 import { defaultDataDir } from '../data-dir';
@@ -91,6 +92,7 @@ export async function run(argv: string[]): Promise<number> {
       events: core.events,
       staticDir: findRendererDir(),
       port,
+      exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
       log: (line, level) => {
         if (verbose || level === 'error') process.stderr.write(`[serve] ${line}\n`);
       },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toAppError } from '../core/to-app-error';
 import { handleApiCall, type DispatchFn } from './api-route';
 import { createToken, isAuthorized } from './auth';
 import { openEventStream, type EventFeed } from './event-stream';
@@ -22,6 +23,11 @@ export interface BrowserServerOptions {
   /** For tests; SSE comment lines keep idle streams alive through proxies and tunnels. */
   heartbeatMs?: number;
   maxBodyBytes?: number;
+  /**
+   * Streams an export of a result set as a file download (GET /api/download/export). Browser
+   * mode has no save dialog in main, so a million rows go to the browser's downloads instead.
+   */
+  exportDownload?: (params: URLSearchParams, response: ServerResponse) => Promise<void>;
 }
 
 export interface BrowserServer {
@@ -63,11 +69,32 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     if (url.pathname === '/api/events') {
       openEvents(request, response);
+    } else if (
+      url.pathname === '/api/download/export' &&
+      request.method === 'GET' &&
+      options.exportDownload
+    ) {
+      await startDownload(response, url, options.exportDownload);
     } else if (url.pathname.startsWith('/api/')) {
       const channel = decodeChannel(url.pathname.slice('/api/'.length));
       await handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
     } else {
       await serveStatic(request, response, options.staticDir, url.pathname);
+    }
+  }
+
+  async function startDownload(
+    response: ServerResponse,
+    url: URL,
+    download: NonNullable<BrowserServerOptions['exportDownload']>,
+  ): Promise<void> {
+    try {
+      await download(url.searchParams, response);
+    } catch (error) {
+      // Before the first byte the refusal is an envelope the page can show; after it, the
+      // browser's download simply fails.
+      if (response.headersSent) response.destroy();
+      else sendJson(response, 400, { ok: false, error: toAppError(error) });
     }
   }
 

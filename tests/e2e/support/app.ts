@@ -5,6 +5,7 @@ import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store
 import type { CoreContext } from '../../../src/main/core/context';
 import { createCore, shutdownCore } from '../../../src/main/core/create-core';
 import { createDispatcher } from '../../../src/main/ipc/dispatcher';
+import { streamExportDownload } from '../../../src/main/dynamo/transfer/export-download';
 import { handlers } from '../../../src/main/ipc/handlers/index';
 import { startBrowserServer, type BrowserServer } from '../../../src/main/server/http-server';
 import { e2eRendererDir } from './build-renderer';
@@ -79,6 +80,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       events: core.events,
       staticDir: e2eRendererDir,
       port: 0,
+      exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
     });
   } catch (error) {
     await shutdownCore(core);
