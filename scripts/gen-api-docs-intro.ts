@@ -91,5 +91,19 @@ ${facts.events.map((e) => `data: ${e}`).join('\n\n')}
 
 Stop an operation with \`ops:cancel\`. A client that stops reading for long (over 8 MB buffered) is
 disconnected; \`EventSource\` reconnects by itself.
+
+## Downloads
+
+Browser mode has no save dialog, so an export of a result set (see \`transfer:export\` for the
+desktop's file export) is streamed as a file download, with the same token and origin rules:
+
+\`\`\`sh
+curl -OJ "http://127.0.0.1:43117/api/download/export?resultSetId=rs-1&format=jsonl&table=Orders" \\
+  -H "Authorization: Bearer $TOKEN"
+\`\`\`
+
+\`format\` is \`dynamodb-json\`, \`jsonl\` (the S3 export layout) or \`csv\` (with a type row). The rows are
+read from the result set as they are written, so a million rows never sit in memory; an unknown
+result set or format answers 400 with an envelope instead of a file.
 `;
 }
