@@ -1,5 +1,6 @@
 import type { AppError, Channel, ChannelInput, ChannelOutput, Envelope } from '../../shared/ipc';
 import { desktopBridge } from './bridge';
+import { eventStreamReady } from './subscriptions';
 
 /** Our own code for "the other side did not answer" (the server stopped, the network dropped). */
 export const transportErrorCode = 'AppUnreachable';
@@ -13,6 +14,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 async function callOverHttp(channel: Channel, input: unknown): Promise<Envelope<unknown>> {
+  await eventStreamReady();
   let response: Response;
   try {
     response = await fetch(`/api/${channel}`, {

@@ -6,13 +6,28 @@ import { desktopBridge } from './bridge';
  * The one module that forwards main→renderer operation events to stores. Desktop: the preload's
  * onEvent. Browser mode: a server-sent event stream authenticated by the same cookie as calls.
  */
+let streamOpen: Promise<void> = Promise.resolve();
+let markOpen: () => void = () => undefined;
+
+/**
+ * Resolves once the browser-mode event stream is connected (at once in the desktop app). Main
+ * only forwards events to streams that are connected, so an operation started before the
+ * EventSource opened could lose its early events — even its `done` — and its view would wait
+ * forever. Calls wait for this (bounded), so every operation starts with someone listening.
+ */
+export function eventStreamReady(timeoutMs = 5_000): Promise<void> {
+  return Promise.race([streamOpen, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
 export function startEventForwarding(): () => void {
   const deliver = (event: OperationEvent): void => useOperationsStore.getState().receive(event);
   const bridge = desktopBridge();
   if (bridge) return bridge.onEvent(deliver);
   if (typeof EventSource === 'undefined') return () => undefined;
 
+  streamOpen = new Promise<void>((resolve) => (markOpen = resolve));
   const source = new EventSource('/api/events', { withCredentials: true });
+  source.onopen = () => markOpen();
   source.onmessage = (message: MessageEvent<string>) => {
     let parsed: unknown;
     try {
