@@ -90,6 +90,8 @@ export const sqlSavedQuerySchema = z.object({
   updatedAt: z.string(),
   file: z.string(),
 });
+export type SqlHistoryEntry = z.infer<typeof sqlHistoryEntrySchema>;
+export type SqlSavedQuery = z.infer<typeof sqlSavedQuerySchema>;
 export const sqlSaveQueryInput = connectionRef.extend({
   name: z.string().min(1).max(120),
   sql: statement,

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { SqlHistoryEntry, SqlSavedQuery } from '../../../shared/ipc/sql';
 import { writeFileAtomic } from '../../aws/atomic-file';
 import { connectionFolder } from './connection-folder';
 
@@ -9,23 +10,11 @@ const MAX_FILE_BYTES = 1_000_000;
 const MAX_SAVED = 500;
 const MARKER = '-- ran ';
 
-export interface HistoryEntry {
-  sql: string;
-  ranAt: string;
-}
-
-export interface SavedQuery {
-  name: string;
-  sql: string;
-  updatedAt: string;
-  file: string;
-}
-
 const historyFile = (dataDir: string, id: string) => path.join(connectionFolder(dataDir, id), 'history.sql');
 const queriesFolder = (dataDir: string, id: string) => path.join(connectionFolder(dataDir, id), 'queries');
 
-function parseHistory(text: string): HistoryEntry[] {
-  const entries: HistoryEntry[] = [];
+function parseHistory(text: string): SqlHistoryEntry[] {
+  const entries: SqlHistoryEntry[] = [];
   for (const block of text.split(/^(?=-- ran )/m)) {
     if (!block.startsWith(MARKER)) continue;
     const newline = block.indexOf('\n');
@@ -36,7 +25,7 @@ function parseHistory(text: string): HistoryEntry[] {
   return entries;
 }
 
-function formatHistory(entries: HistoryEntry[]): string {
+function formatHistory(entries: SqlHistoryEntry[]): string {
   return entries.map((e) => `${MARKER}${e.ranAt}\n${e.sql};\n\n`).join('');
 }
 
@@ -52,7 +41,7 @@ async function readBounded(file: string): Promise<string | undefined> {
 }
 
 /** Newest first. history.sql is a plain SQL file: each statement after a `-- ran <time>` line. */
-export async function readHistory(dataDir: string, connectionId: string): Promise<HistoryEntry[]> {
+export async function readHistory(dataDir: string, connectionId: string): Promise<SqlHistoryEntry[]> {
   const text = await readBounded(historyFile(dataDir, connectionId));
   return text ? parseHistory(text).reverse() : [];
 }
@@ -85,7 +74,7 @@ export function slug(name: string): string {
 }
 
 /** Saved queries: queries/<slug>.sql, first line `-- name: <name>`; any .sql dropped in the folder counts. */
-export async function listSavedQueries(dataDir: string, connectionId: string): Promise<SavedQuery[]> {
+export async function listSavedQueries(dataDir: string, connectionId: string): Promise<SqlSavedQuery[]> {
   const folder = queriesFolder(dataDir, connectionId);
   let files: string[];
   try {
@@ -97,7 +86,7 @@ export async function listSavedQueries(dataDir: string, connectionId: string): P
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const queries: SavedQuery[] = [];
+  const queries: SqlSavedQuery[] = [];
   for (const file of files) {
     const full = path.join(folder, file);
     const text = (await readBounded(full)) ?? '';
@@ -118,7 +107,7 @@ export async function saveQuery(
   connectionId: string,
   name: string,
   sql: string,
-): Promise<SavedQuery> {
+): Promise<SqlSavedQuery> {
   const file = path.join(queriesFolder(dataDir, connectionId), `${slug(name)}.sql`);
   const body = sql.trim().endsWith(';') ? sql.trim() : `${sql.trim()};`;
   await writeFileAtomic(file, `-- name: ${name.replace(/[\r\n]+/g, ' ')}\n${body}\n`, 0o644);

@@ -2,7 +2,9 @@ import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
 import {
   type SqlCatalogOutput,
+  type SqlHistoryEntry as HistoryEntry,
   type SqlResultSummary,
+  type SqlSavedQuery as SavedQuery,
   sqlResultSummarySchema,
 } from '../../../shared/ipc/sql';
 import type { SqlPlan } from '../../../shared/sql/plan';
@@ -11,16 +13,7 @@ import { onOperation } from '../operations/store';
 import type { ChartKind } from './chart-data';
 import type { StatementRange } from './statement-at';
 
-export interface HistoryEntry {
-  sql: string;
-  ranAt: string;
-}
-export interface SavedQuery {
-  name: string;
-  sql: string;
-  updatedAt: string;
-  file: string;
-}
+export type { HistoryEntry, SavedQuery };
 
 /** An error of the last plan or run, with where its statement starts in the editor. */
 export interface PositionedError {
