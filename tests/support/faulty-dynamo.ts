@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The errors DynamoDB Local never sends, in DynamoDB's own JSON 1.0 wire format: HTTP 400, the
+ * exception's full shape id in the body's `__type` (which the SDK's JSON-RPC deserializer reads
+ * first and cuts at `#`) and its bare name in `x-amzn-ErrorType`. Credential failures come from
+ * the service front end, hence the coral namespaces and the capital `Message`.
+ */
+const FAULTS = {
+  'provisioned-throughput': {
+    type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+    body: {
+      message:
+        'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
+    },
+  },
+  throttling: {
+    type: 'com.amazon.coral.availability#ThrottlingException',
+    body: { message: 'Rate of requests exceeds the allowed throughput.' },
+  },
+  'request-limit': {
+    type: 'com.amazonaws.dynamodb.v20120810#RequestLimitExceeded',
+    body: {
+      message:
+        'Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support request a limit increase',
+    },
+  },
+  'expired-token': {
+    type: 'com.amazon.coral.service#ExpiredTokenException',
+    body: { Message: 'The security token included in the request is expired' },
+  },
+  'unrecognized-client': {
+    type: 'com.amazon.coral.service#UnrecognizedClientException',
+    body: { message: 'The security token included in the request is invalid.' },
+  },
+} as const;
+
+export type Fault = keyof typeof FAULTS;
+
+/**
+ * One line of a test's script. Counts are of the calls this rule matches:
+ * `{ operation: 'Scan', fault, next: 3 }` the next 3 Scans; `{ operation: 'UpdateItem', fault,
+ * every: 2 }` every 2nd UpdateItem; `{ fault }` every call from now; `after: 5` lets the first
+ * five matching calls through first (a failure mid-scan).
+ */
+export interface FaultRule {
+  fault: Fault;
+  /** The X-Amz-Target operation (`Scan`, `UpdateItem`, `TransactWriteItems`); absent: any. */
+  operation?: string;
+  next?: number;
+  every?: number;
+  after?: number;
+}
+
+export interface RecordedCall {
+  operation: string;
+  body: Record<string, unknown>;
+  /** Absent: forwarded to DynamoDB Local. */
+  fault?: Fault;
+  at: number;
+}
+
+export interface FaultyDynamo {
+  /** Give this to the connection's endpoint override. */
+  endpoint: string;
+  /** Adds rules; the first rule that fires answers the call. */
+  script(...rules: FaultRule[]): void;
+  /** Every rule dropped: DynamoDB answers again. */
+  heal(): void;
+  /** Every call in order of arrival, answered by a fault or forwarded. */
+  readonly calls: readonly RecordedCall[];
+  /** The calls that reached DynamoDB Local, optionally of one operation. */
+  forwarded(operation?: string): RecordedCall[];
+  /** The calls a fault answered, optionally of one operation. */
+  refused(operation?: string): RecordedCall[];
+  close(): Promise<void>;
+}
+
+interface LiveRule extends FaultRule {
+  seen: number;
+  fired: number;
+}
+
+function fires(rule: LiveRule, operation: string): boolean {
+  if (rule.operation !== undefined && rule.operation !== operation) return false;
+  rule.seen += 1;
+  const position = rule.seen - (rule.after ?? 0);
+  if (position <= 0) return false;
+  if (rule.every !== undefined && position % rule.every !== 0) return false;
+  if (rule.next !== undefined && rule.fired >= rule.next) return false;
+  rule.fired += 1;
+  return true;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function answerWithFault(res: ServerResponse, fault: Fault): void {
+  const { type, body } = FAULTS[fault];
+  const payload = JSON.stringify({ __type: type, ...body });
+  res.writeHead(400, {
+    'content-type': 'application/x-amz-json-1.0',
+    'content-length': Buffer.byteLength(payload),
+    'x-amzn-requestid': randomUUID(),
+    'x-amzn-errortype': type.slice(type.indexOf('#') + 1),
+  });
+  res.end(payload);
+}
+
+/**
+ * A local HTTP server in front of DynamoDB Local that forwards DynamoDB JSON-protocol calls
+ * unchanged (signature, body and DynamoDB Local's answer bytes, so the SDK parses a real answer)
+ * and, as a test's script says, answers some of them with throttling or a credential failure
+ * instead. It records every call, so a test can assert what was written and what was not.
+ */
+export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo> {
+  const target = new URL(upstream);
+  let rules: LiveRule[] = [];
+  const calls: RecordedCall[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      const targetHeader = req.headers['x-amz-target'];
+      const operation = typeof targetHeader === 'string' ? (targetHeader.split('.').pop() ?? '') : '';
+      const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+      const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation)) : undefined;
+      calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
+      rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
+      if (rule) {
+        answerWithFault(res, rule.fault);
+        return;
+      }
+      const forward = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', (error) => res.destroy(error));
+      forward.end(raw);
+    })().catch((error: unknown) => res.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const pick = (faulted: boolean, operation?: string) =>
+    calls.filter((c) => (c.fault !== undefined) === faulted && (!operation || c.operation === operation));
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    script: (...added) => rules.push(...added.map((r) => ({ ...r, seen: 0, fired: 0 }))),
+    heal: () => (rules = []),
+    calls,
+    forwarded: (operation) => pick(false, operation),
+    refused: (operation) => pick(true, operation),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

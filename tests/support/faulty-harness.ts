@@ -1,0 +1,51 @@
+import { createClientFactory } from '../../src/main/aws/client-factory';
+import type { CoreContext, SecretStore } from '../../src/main/core/context';
+import type { HandlerTable } from '../../src/main/ipc/dispatcher';
+import { localClient } from './dynamo-local';
+import { startFaultyDynamo, type FaultyDynamo } from './faulty-dynamo';
+import { itemsHarness, type ItemsHarness } from './items-context';
+
+export interface FaultyHarness extends ItemsHarness {
+  faulty: FaultyDynamo;
+}
+
+/** The keys DynamoDB Local files the test's tables under, so the app and the test see one database. */
+const localKeys: SecretStore = {
+  isAvailable: () => true,
+  load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
+  save: () => Promise.resolve(),
+  remove: () => Promise.resolve(),
+};
+
+/**
+ * The items harness with the app's own client factory (its timeouts, adaptive retry and five
+ * attempts) on connections whose endpoint override is the faulty server, so every throttle the
+ * script plays meets the SDK retries a user's session would. `client` talks to DynamoDB Local
+ * directly: the test's own eyes, never counted or faulted.
+ */
+export async function faultyHarness(
+  upstream: string,
+  extraHandlers: Partial<HandlerTable> = {},
+): Promise<FaultyHarness> {
+  const faulty = await startFaultyDynamo(upstream);
+  const h = itemsHarness(faulty.endpoint, extraHandlers);
+  h.client.destroy();
+  h.ctx.clients.destroy();
+  const clients = createClientFactory({
+    connections: h.ctx.connections,
+    secrets: localKeys,
+    playground: { status: () => ({ state: 'stopped' }) },
+  });
+  (h.ctx as { clients: CoreContext['clients'] }).clients = clients;
+  const client = localClient(upstream);
+  return {
+    ...h,
+    client,
+    faulty,
+    async close() {
+      await h.close();
+      client.destroy();
+      await faulty.close();
+    },
+  };
+}
