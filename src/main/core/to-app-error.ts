@@ -91,8 +91,10 @@ export function toAppError(error: unknown): AppError {
   }
   const name = awsName(error);
   const raw = error instanceof Error ? error.message : String(error);
-  if (name === 'CredentialsProviderError' || isSsoExpiry(error)) {
-    const expired = isSsoExpiry(error);
+  // DynamoDB's own ExpiredTokenException ("The security token included in the request is
+  // expired") reads like an SSO expiry, but the service named it: keep that name as the code.
+  const expired = name !== 'ExpiredTokenException' && name !== 'ExpiredToken' && isSsoExpiry(error);
+  if (name === 'CredentialsProviderError' || expired) {
     return {
       code: expired ? ErrorCodes.credentialsExpired : 'CredentialsProviderError',
       message: expired
