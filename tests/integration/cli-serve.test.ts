@@ -1,10 +1,11 @@
-import { CreateTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable } from '../support/dynamo-tables';
 import { envelopeOf, openEvents, rawRequest, tokenOf } from '../support/browser-http';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -107,16 +108,8 @@ describe('dynotable serve', () => {
 
   it('lists and scans DynamoDB Local through the built bundle and its result-set worker, the way a script would', async () => {
     const endpoint = inject('dynamoEndpoint');
-    const table = uniqueTableName('cli');
     const client = localClient(endpoint);
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
-      }),
-    );
+    const table = await createTable(client, uniqueTableName('cli'), { partitionKey: ['PK', 'S'] });
     for (const id of ['u1', 'u2', 'u3']) {
       await client.send(
         new PutItemCommand({

@@ -1,18 +1,11 @@
-import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable } from '../support/dynamo-tables';
 
 it('talks to the real DynamoDB Local the setup started', async () => {
   const client = localClient(inject('dynamoEndpoint'));
-  const name = uniqueTableName('smoke');
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    }),
-  );
+  const name = await createTable(client, uniqueTableName('smoke'), { partitionKey: ['pk', 'S'] });
   const described = await client.send(new DescribeTableCommand({ TableName: name }));
   expect(described.Table?.TableStatus).toBe('ACTIVE');
   client.destroy();

@@ -1,7 +1,7 @@
-import { BatchWriteItemCommand, CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type MigrationScanCheckpoint, runMigrationScan } from '../../src/main/migration/scan-migration';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable, putItems } from '../support/dynamo-tables';
 import {
   createOrdersTable,
   expectedFindings,
@@ -63,30 +63,14 @@ describe('migration scan of a table written by dynamoose 4.x', () => {
 
 describe('cancel and resume', () => {
   it('gives the same report as an uninterrupted scan', async () => {
-    const table = uniqueTableName('migr');
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      }),
-    );
+    const table = await createTable(client, uniqueTableName('migr'), { partitionKey: ['id', 'S'] });
     const total = 1500;
-    for (let start = 0; start < total; start += 25) {
-      const batch = Array.from({ length: 25 }, (_, j) => start + j).map((i) => ({
-        PutRequest: {
-          Item: {
-            id: { S: `item-${i}` },
-            ...(i % 7 === 0
-              ? { 'a.b': { N: String(i) }, a: { M: { b: { N: String(i % 2 ? i : -i) } } } }
-              : {}),
-            createdAt: i % 3 === 0 ? { S: new Date(1.7e12 + i).toISOString() } : { N: String(1.7e12 + i) },
-          },
-        },
-      }));
-      await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: batch } }));
-    }
+    const items = Array.from({ length: total }, (_, i) => ({
+      id: { S: `item-${i}` },
+      ...(i % 7 === 0 ? { 'a.b': { N: String(i) }, a: { M: { b: { N: String(i % 2 ? i : -i) } } } } : {}),
+      createdAt: i % 3 === 0 ? { S: new Date(1.7e12 + i).toISOString() } : { N: String(1.7e12 + i) },
+    }));
+    await putItems(client, table, items);
     const whole = await runMigrationScan({
       client,
       table,
@@ -143,35 +127,18 @@ describe('cancel and resume', () => {
 
 describe('keys and pacing', () => {
   it('reports binary and number keys in plain JSON, and pages by the read limit', async () => {
-    const table = uniqueTableName('migbin');
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'id', AttributeType: 'B' },
-          { AttributeName: 'n', AttributeType: 'N' },
-        ],
-        KeySchema: [
-          { AttributeName: 'id', KeyType: 'HASH' },
-          { AttributeName: 'n', KeyType: 'RANGE' },
-        ],
-      }),
-    );
+    const table = await createTable(client, uniqueTableName('migbin'), {
+      partitionKey: ['id', 'B'],
+      sortKey: ['n', 'N'],
+    });
     const total = 120;
-    for (let start = 0; start < total; start += 24) {
-      const batch = Array.from({ length: 24 }, (_, j) => start + j).map((i) => ({
-        PutRequest: {
-          Item: {
-            id: { B: Uint8Array.from([i, 255 - i]) },
-            // 2^53 + i: a key number no JS number can hold exactly
-            n: { N: (9007199254740992n + BigInt(i)).toString() },
-            ...(i === 7 ? { 'x.y': { S: 'shadow' } } : {}),
-          },
-        },
-      }));
-      await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: batch } }));
-    }
+    const items = Array.from({ length: total }, (_, i) => ({
+      id: { B: Uint8Array.from([i, 255 - i]) },
+      // 2^53 + i: a key number no JS number can hold exactly
+      n: { N: (9007199254740992n + BigInt(i)).toString() },
+      ...(i === 7 ? { 'x.y': { S: 'shadow' } } : {}),
+    }));
+    await putItems(client, table, items);
     let pages = 0;
     const { report } = await runMigrationScan({
       client,

@@ -1,12 +1,8 @@
-import {
-  BatchWriteItemCommand,
-  CreateTableCommand,
-  type DynamoDBClient,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable, putItems } from '../support/dynamo-tables';
 import { SqlSession, type SessionConnection } from '../../src/main/sql/session';
 
 export interface RecordedCall {
@@ -37,37 +33,17 @@ export async function createShopTable(
   items: Item[],
   prefix = 'sql',
 ): Promise<string> {
-  const table = uniqueTableName(prefix);
-  await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'PK', AttributeType: 'S' },
-        { AttributeName: 'SK', AttributeType: 'S' },
-        { AttributeName: 'GSI1PK', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'PK', KeyType: 'HASH' },
-        { AttributeName: 'SK', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'GSI1',
-          KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
-  );
+  const table = await createTable(client, uniqueTableName(prefix), {
+    partitionKey: ['PK', 'S'],
+    sortKey: ['SK', 'S'],
+    globalIndexes: [{ name: 'GSI1', partitionKey: ['GSI1PK', 'S'] }],
+  });
   await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: toSdkItem(item) } }));
-    while (pending.length > 0) {
-      const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
-      pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
-    }
-  }
+  await putItems(
+    client,
+    table,
+    items.map((item) => toSdkItem(item)),
+  );
   return table;
 }
 

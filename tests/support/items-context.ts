@@ -1,4 +1,4 @@
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../src/main/aws/read-only-guard';
 import type { CoreContext } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
@@ -8,6 +8,7 @@ import { itemHandlers } from '../../src/main/ipc/handlers/items';
 import { createResultSetStore } from '../../src/main/resultsets/store';
 import type { Connection, Envelope, OperationEvent } from '../../src/shared/ipc';
 import { localClient, uniqueTableName } from './dynamo-local';
+import { createTable } from './dynamo-tables';
 
 export interface ItemsHarness {
   ctx: CoreContext;
@@ -96,40 +97,11 @@ export async function createItemsTable(
   client: DynamoDBClient,
   options: { sortKey?: boolean; gsi?: boolean; prefix?: string } = {},
 ): Promise<string> {
-  const name = uniqueTableName(options.prefix ?? 'items');
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        ...(options.sortKey ? [{ AttributeName: 'sk', AttributeType: 'N' as const }] : []),
-        ...(options.gsi
-          ? [
-              { AttributeName: 'gpk', AttributeType: 'S' as const },
-              { AttributeName: 'gsk', AttributeType: 'S' as const },
-            ]
-          : []),
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        ...(options.sortKey ? [{ AttributeName: 'sk', KeyType: 'RANGE' as const }] : []),
-      ],
-      ...(options.gsi
-        ? {
-            GlobalSecondaryIndexes: [
-              {
-                IndexName: 'byG',
-                KeySchema: [
-                  { AttributeName: 'gpk', KeyType: 'HASH' },
-                  { AttributeName: 'gsk', KeyType: 'RANGE' },
-                ],
-                Projection: { ProjectionType: 'ALL' },
-              },
-            ],
-          }
-        : {}),
-    }),
-  );
-  return name;
+  return createTable(client, uniqueTableName(options.prefix ?? 'items'), {
+    partitionKey: ['pk', 'S'],
+    sortKey: options.sortKey ? ['sk', 'N'] : undefined,
+    globalIndexes: options.gsi
+      ? [{ name: 'byG', partitionKey: ['gpk', 'S'], sortKey: ['gsk', 'S'] }]
+      : undefined,
+  });
 }

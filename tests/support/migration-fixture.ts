@@ -1,10 +1,6 @@
-import {
-  BatchWriteItemCommand,
-  CreateTableCommand,
-  type DynamoDBClient,
-  PutItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as dynamoose from 'dynamoose';
+import { createTable, putItems } from './dynamo-tables';
 
 /**
  * A table as a team mid-way off dynamoose has it: three services writing the same Orders table
@@ -13,28 +9,13 @@ import * as dynamoose from 'dynamoose';
  * the code under test.
  */
 export async function createOrdersTable(client: DynamoDBClient, table: string): Promise<void> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'N' },
-        { AttributeName: 'gsiDay', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'byDay',
-          KeySchema: [{ AttributeName: 'gsiDay', KeyType: 'HASH' }],
-          Projection: { ProjectionType: 'KEYS_ONLY' },
-        },
-      ],
-    }),
-  );
+  await createTable(client, table, {
+    partitionKey: ['pk', 'S'],
+    sortKey: ['sk', 'N'],
+    globalIndexes: [
+      { name: 'byDay', partitionKey: ['gsiDay', 'S'], projection: { ProjectionType: 'KEYS_ONLY' } },
+    ],
+  });
 }
 
 export function pointDynamoose(endpoint: string): void {
@@ -124,52 +105,25 @@ export async function writeOrders(table: string, count: number): Promise<void> {
 
 /** Hand-made traps written with the SDK: nothing dynamoose would produce. */
 export async function writeTraps(client: DynamoDBClient, table: string): Promise<void> {
-  await client.send(
-    new BatchWriteItemCommand({
-      RequestItems: {
-        [table]: [
-          // dots inside a nested map key are not findings
-          {
-            PutRequest: {
-              Item: {
-                pk: { S: 'trap#1' },
-                sk: { N: '1' },
-                meta: { M: { 'v1.2': { S: 'beta' }, 'x.y': { M: { 'p.q': { N: '1' } } } } },
-              },
-            },
-          },
-          // a dotted name whose parent is not a map
-          {
-            PutRequest: {
-              Item: { pk: { S: 'trap#2' }, sk: { N: '2' }, 'status.code': { N: '200' }, status: { S: 'ok' } },
-            },
-          },
-          // near-dates that are not ISO dates
-          {
-            PutRequest: {
-              Item: {
-                pk: { S: 'trap#3' },
-                sk: { N: '3' },
-                ref: { S: '2024-01-05T10:00:00' },
-                code: { S: 'INV-2024-01-05' },
-                total: { N: '1700000000000' },
-              },
-            },
-          },
-        ],
-      },
-    }),
-  );
-  await client.send(
-    new PutItemCommand({
-      TableName: table,
-      Item: {
-        pk: { S: 'trap#4' },
-        sk: { N: '4' },
-        tags: { L: [{ S: 'x' }, { M: { 'due.at': { S: 'soon' } } }] },
-      },
-    }),
-  );
+  await putItems(client, table, [
+    // dots inside a nested map key are not findings
+    {
+      pk: { S: 'trap#1' },
+      sk: { N: '1' },
+      meta: { M: { 'v1.2': { S: 'beta' }, 'x.y': { M: { 'p.q': { N: '1' } } } } },
+    },
+    // a dotted name whose parent is not a map
+    { pk: { S: 'trap#2' }, sk: { N: '2' }, 'status.code': { N: '200' }, status: { S: 'ok' } },
+    // near-dates that are not ISO dates
+    {
+      pk: { S: 'trap#3' },
+      sk: { N: '3' },
+      ref: { S: '2024-01-05T10:00:00' },
+      code: { S: 'INV-2024-01-05' },
+      total: { N: '1700000000000' },
+    },
+    { pk: { S: 'trap#4' }, sk: { N: '4' }, tags: { L: [{ S: 'x' }, { M: { 'due.at': { S: 'soon' } } }] } },
+  ]);
 }
 
 /** What the report must say, tallied from the rules above. */

@@ -21,6 +21,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { toAppError } from '../../../src/main/core/to-app-error';
 import { connectionFixture, directClient, uniqueKeys } from '../../support/aws/connection-fixture';
 import { freePort, uniqueTableName } from '../../support/dynamo-local';
+import { createTable, tableDefinition } from '../../support/dynamo-tables';
 
 const endpoint = inject('dynamoEndpoint');
 let fixture: Awaited<ReturnType<typeof connectionFixture>>;
@@ -35,21 +36,10 @@ beforeEach(async () => {
   fixture = await connectionFixture();
   const keys = uniqueKeys();
   admin = directClient(endpoint, keys);
-  table = uniqueTableName('ro');
-  await admin.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  table = await createTable(admin, uniqueTableName('ro'), {
+    partitionKey: ['pk', 'S'],
+    sortKey: ['sk', 'S'],
+  });
   await admin.send(new PutItemCommand({ TableName: table, Item: item }));
   const connection = await fixture.connections.save(
     {
@@ -116,14 +106,7 @@ describe('a read-only connection, enforced in main', () => {
       'TransactWriteItems',
     );
     await expectRefused(
-      readOnly.send(
-        new CreateTableCommand({
-          TableName: `${table}_new`,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-          KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        }),
-      ),
+      readOnly.send(new CreateTableCommand(tableDefinition(`${table}_new`, { partitionKey: ['pk', 'S'] }))),
       'CreateTable',
     );
     await expectRefused(readOnly.send(new DeleteTableCommand({ TableName: table })), 'DeleteTable');
@@ -226,15 +209,7 @@ describe('the playground connection', () => {
     const playground = await connectionFixture(endpoint);
     try {
       const client = await playground.clients.dynamo('playground');
-      const name = uniqueTableName('pg');
-      await client.send(
-        new CreateTableCommand({
-          TableName: name,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-          KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        }),
-      );
+      const name = await createTable(client, uniqueTableName('pg'), { partitionKey: ['pk', 'S'] });
       await playground.connections.save({
         ...(await playground.connections.get('playground')),
         readOnly: true,

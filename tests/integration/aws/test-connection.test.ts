@@ -1,4 +1,4 @@
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import type { Connection } from '../../../src/shared/ipc/connection';
 import { connectionFixture, directClient, uniqueKeys } from '../../support/aws/connection-fixture';
 import { startFakeSts, type FakeSts } from '../../support/aws/fake-sts';
 import { freePort, uniqueTableName } from '../../support/dynamo-local';
+import { createTable } from '../../support/dynamo-tables';
 
 const endpoint = inject('dynamoEndpoint');
 let fixture: Awaited<ReturnType<typeof connectionFixture>>;
@@ -18,14 +19,7 @@ const base = { color: '#1f6feb', readOnly: false, isProduction: false } as const
 async function createTables(client: DynamoDBClient, count: number): Promise<void> {
   clients.push(client);
   for (let i = 0; i < count; i++) {
-    await client.send(
-      new CreateTableCommand({
-        TableName: uniqueTableName('tc'),
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      }),
-    );
+    await createTable(client, uniqueTableName('tc'), { partitionKey: ['pk', 'S'] });
   }
 }
 

@@ -1,4 +1,4 @@
-import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CoreContext } from '../../../src/main/core/context';
@@ -10,6 +10,7 @@ import { resultSetHandlers } from '../../../src/main/ipc/handlers/resultsets';
 import { createResultSetStore } from '../../../src/main/resultsets/store';
 import { contract, type ChannelInput, type OperationEvent } from '../../../src/shared/ipc';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
+import { createTable, putItems } from '../../support/dynamo-tables';
 
 let client: DynamoDBClient;
 let ctx: CoreContext;
@@ -33,41 +34,18 @@ afterAll(async () => {
 
 /** A table of `count` items keyed (S, N) with a sparse GSI on every fifth item. */
 async function seededTable(count: number): Promise<string> {
-  const table = uniqueTableName('scan');
-  await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'PK', AttributeType: 'S' },
-        { AttributeName: 'SK', AttributeType: 'N' },
-        { AttributeName: 'flagged', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'PK', KeyType: 'HASH' },
-        { AttributeName: 'SK', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        { IndexName: 'Flagged', KeySchema: [{ AttributeName: 'flagged', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
-      ],
-    }),
-  );
-  for (let start = 0; start < count; start += 25) {
-    const requests = Array.from({ length: Math.min(25, count - start) }, (_, k) => {
-      const i = start + k;
-      return {
-        PutRequest: {
-          Item: {
-            PK: { S: `P#${i % 9}` },
-            SK: { N: `${i}.5` },
-            payload: { B: Buffer.from([i % 256, 0, 255]) },
-            ...(i % 5 === 0 ? { flagged: { S: 'yes' } } : {}),
-          },
-        },
-      };
-    });
-    await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
-  }
+  const table = await createTable(client, uniqueTableName('scan'), {
+    partitionKey: ['PK', 'S'],
+    sortKey: ['SK', 'N'],
+    globalIndexes: [{ name: 'Flagged', partitionKey: ['flagged', 'S'] }],
+  });
+  const items = Array.from({ length: count }, (_, i) => ({
+    PK: { S: `P#${i % 9}` },
+    SK: { N: `${i}.5` },
+    payload: { B: Buffer.from([i % 256, 0, 255]) },
+    ...(i % 5 === 0 ? { flagged: { S: 'yes' } } : {}),
+  }));
+  await putItems(client, table, items);
   return table;
 }
 

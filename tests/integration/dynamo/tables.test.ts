@@ -1,13 +1,9 @@
-import {
-  CreateTableCommand,
-  PutItemCommand,
-  UpdateTimeToLiveCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { PutItemCommand, UpdateTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { describeTable, listTables } from '../../../src/main/dynamo/tables';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
+import { createTable } from '../../support/dynamo-tables';
 
 let client: DynamoDBClient;
 const signal = () => AbortSignal.timeout(30_000);
@@ -18,41 +14,24 @@ beforeAll(() => {
 afterAll(() => client.destroy());
 
 async function createOrdersTable(name: string): Promise<void> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'PK', AttributeType: 'S' },
-        { AttributeName: 'SK', AttributeType: 'S' },
-        { AttributeName: 'GSI1PK', AttributeType: 'S' },
-        { AttributeName: 'amount', AttributeType: 'N' },
-      ],
-      KeySchema: [
-        { AttributeName: 'PK', KeyType: 'HASH' },
-        { AttributeName: 'SK', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'GSI1',
-          KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }],
-          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status'] },
-        },
-      ],
-      LocalSecondaryIndexes: [
-        {
-          IndexName: 'ByAmount',
-          KeySchema: [
-            { AttributeName: 'PK', KeyType: 'HASH' },
-            { AttributeName: 'amount', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'KEYS_ONLY' },
-        },
-      ],
+  await createTable(client, name, {
+    partitionKey: ['PK', 'S'],
+    sortKey: ['SK', 'S'],
+    globalIndexes: [
+      {
+        name: 'GSI1',
+        partitionKey: ['GSI1PK', 'S'],
+        projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status'] },
+      },
+    ],
+    localIndexes: [
+      { name: 'ByAmount', sortKey: ['amount', 'N'], projection: { ProjectionType: 'KEYS_ONLY' } },
+    ],
+    options: {
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       DeletionProtectionEnabled: false,
-    }),
-  );
+    },
+  });
 }
 
 describe('listTables / describeTable against DynamoDB Local', () => {
@@ -102,15 +81,13 @@ describe('listTables / describeTable against DynamoDB Local', () => {
 
   it('lists provisioned tables with their capacity and TTL disabled', async () => {
     const name = uniqueTableName('prov');
-    await client.send(
-      new CreateTableCommand({
-        TableName: name,
+    await createTable(client, name, {
+      partitionKey: ['id', 'N'],
+      options: {
         BillingMode: 'PROVISIONED',
         ProvisionedThroughput: { ReadCapacityUnits: 7, WriteCapacityUnits: 3 },
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'N' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      }),
-    );
+      },
+    });
     const tables = await listTables(client, signal());
     const summary = tables.find((t) => t.name === name);
     expect(summary).toMatchObject({

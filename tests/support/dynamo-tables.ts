@@ -1,0 +1,109 @@
+import {
+  type AttributeDefinition,
+  type AttributeValue,
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  type DynamoDBClient,
+  type KeySchemaElement,
+  type Projection,
+  type ScalarAttributeType,
+} from '@aws-sdk/client-dynamodb';
+
+/** A key attribute: its name and DynamoDB type, e.g. `['PK', 'S']`. */
+export type KeyAttribute = readonly [name: string, type: ScalarAttributeType];
+
+export interface GlobalIndexSpec {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  /** ALL unless said otherwise. */
+  projection?: Projection;
+}
+
+/** A local index shares the table's partition key, so only its sort key is named. */
+export type LocalIndexSpec = Omit<GlobalIndexSpec, 'partitionKey'> & { sortKey: KeyAttribute };
+
+export interface TableSpec {
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  globalIndexes?: GlobalIndexSpec[];
+  localIndexes?: LocalIndexSpec[];
+  /** The rest of CreateTable (streams, provisioned capacity, ...); on-demand billing unless said. */
+  options?: Partial<CreateTableCommandInput>;
+}
+
+function keySchema(partitionKey: KeyAttribute, sortKey?: KeyAttribute): KeySchemaElement[] {
+  return [
+    { AttributeName: partitionKey[0], KeyType: 'HASH' },
+    ...(sortKey ? [{ AttributeName: sortKey[0], KeyType: 'RANGE' as const }] : []),
+  ];
+}
+
+/**
+ * The CreateTable input for a spec. Attribute definitions are derived from the keys of the
+ * table and its indexes, once each, because DynamoDB rejects a definition no key uses.
+ */
+export function tableDefinition(name: string, spec: TableSpec): CreateTableCommandInput {
+  const globals = spec.globalIndexes ?? [];
+  const locals = spec.localIndexes ?? [];
+  const keys = [
+    spec.partitionKey,
+    spec.sortKey,
+    ...globals.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ...locals.map((index) => index.sortKey),
+  ].filter((key): key is KeyAttribute => key !== undefined);
+  const definitions = new Map<string, AttributeDefinition>();
+  for (const [AttributeName, AttributeType] of keys)
+    if (!definitions.has(AttributeName)) definitions.set(AttributeName, { AttributeName, AttributeType });
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...definitions.values()],
+    KeySchema: keySchema(spec.partitionKey, spec.sortKey),
+    ...(globals.length
+      ? {
+          GlobalSecondaryIndexes: globals.map((index) => ({
+            IndexName: index.name,
+            KeySchema: keySchema(index.partitionKey, index.sortKey),
+            Projection: index.projection ?? { ProjectionType: 'ALL' },
+          })),
+        }
+      : {}),
+    ...(locals.length
+      ? {
+          LocalSecondaryIndexes: locals.map((index) => ({
+            IndexName: index.name,
+            KeySchema: keySchema(spec.partitionKey, index.sortKey),
+            Projection: index.projection ?? { ProjectionType: 'ALL' },
+          })),
+        }
+      : {}),
+    ...spec.options,
+  };
+}
+
+/** Creates the table (DynamoDB Local makes it ACTIVE at once) and returns its name. */
+export async function createTable(client: DynamoDBClient, name: string, spec: TableSpec): Promise<string> {
+  await client.send(new CreateTableCommand(tableDefinition(name, spec)));
+  return name;
+}
+
+type SdkItem = Record<string, AttributeValue>;
+
+/** Writes `items` in BatchWriteItem's batches of 25, sending again whatever comes back unprocessed. */
+export async function putItems(
+  client: DynamoDBClient,
+  table: string,
+  items: readonly SdkItem[],
+): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      if (attempt > 10)
+        throw new Error(`DynamoDB Local left ${pending.length} items of ${table} unprocessed 10 times.`);
+      const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
+      pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
+    }
+  }
+}
