@@ -1,14 +1,14 @@
-import { BatchWriteItemCommand, CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'node:child_process';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ourLines, runCli } from '../support/cli-run';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable, putItems } from '../support/dynamo-tables';
 
 const endpoint = inject('dynamoEndpoint');
 const client = localClient(endpoint);
-const root = path.resolve(__dirname, '../..');
 let dir: string;
 
 beforeAll(async () => {
@@ -19,58 +19,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The real CLI entry in a child process, with credentials the way a CI job passes them. */
-function cli(
-  args: string[],
-  overrides: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // An override of undefined removes the variable from the child's environment.
-    const merged: NodeJS.ProcessEnv = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_REGION: 'us-east-1',
-      AWS_PROFILE: undefined,
-      ...overrides,
-    };
-    const env = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+/** The migration commands run with the region in the environment, as a CI job sets it. */
+const cli = (args: string[], overrides: NodeJS.ProcessEnv = {}) =>
+  runCli(args, { AWS_REGION: 'us-east-1', ...overrides });
 
-/** stderr minus the SDK's Node version notice, which is not ours to silence. */
-const ourLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('dynotable '));
+/** The table and DynamoDB Local, as every command here names them. */
+const at = (name: string) => ['--table', name, '--endpoint', endpoint];
 
-async function table(items: Record<string, unknown>[]): Promise<string> {
-  const name = uniqueTableName('migcli');
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-    }),
-  );
-  await client.send(
-    new BatchWriteItemCommand({
-      RequestItems: { [name]: items.map((Item) => ({ PutRequest: { Item: Item as never } })) },
-    }),
-  );
+async function table(items: Record<string, AttributeValue>[]): Promise<string> {
+  const name = await createTable(client, uniqueTableName('migcli'), { partitionKey: ['id', 'S'] });
+  await putItems(client, name, items);
   return name;
 }
 
@@ -80,16 +38,7 @@ describe('dynotable scan-migration / fix-migration', () => {
       { id: { S: 'a' }, createdAt: { N: '1704448800000' } },
       { id: { S: 'b' }, createdAt: { N: '1704448800001' }, price: { N: '1700000000' } },
     ]);
-    const run = await cli([
-      'scan-migration',
-      '--table',
-      name,
-      '--endpoint',
-      endpoint,
-      '--segments',
-      '2',
-      '--quiet',
-    ]);
+    const run = await cli(['scan-migration', ...at(name), '--segments', '2', '--quiet']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as {
       itemsScanned: number;
@@ -99,7 +48,7 @@ describe('dynotable scan-migration / fix-migration', () => {
     expect(report.verdict.needsFix).toBe(false);
 
     // A CI job against DynamoDB Local need not invent keys (and nothing dials out looking for some).
-    const noKeys = await cli(['scan-migration', '--table', name, '--endpoint', endpoint, '--quiet'], {
+    const noKeys = await cli(['scan-migration', ...at(name), '--quiet'], {
       AWS_ACCESS_KEY_ID: undefined,
       AWS_SECRET_ACCESS_KEY: undefined,
       AWS_CONFIG_FILE: path.join(dir, 'no-config'),
@@ -116,17 +65,7 @@ describe('dynotable scan-migration / fix-migration', () => {
       { id: { S: 'd' }, createdAt: { N: '1704448800000' } },
     ]);
     const out = path.join(dir, 'report.csv');
-    const scan = await cli([
-      'scan-migration',
-      '--table',
-      name,
-      '--endpoint',
-      endpoint,
-      '--format',
-      'csv',
-      '--out',
-      out,
-    ]);
+    const scan = await cli(['scan-migration', ...at(name), '--format', 'csv', '--out', out]);
     expect(scan.code).toBe(1);
     const csv = await readFile(out, 'utf8');
     expect(csv.split('\r\n')[0]).toMatch(
@@ -138,10 +77,7 @@ describe('dynotable scan-migration / fix-migration', () => {
 
     const dry = await cli([
       'fix-migration',
-      '--table',
-      name,
-      '--endpoint',
-      endpoint,
+      ...at(name),
       '--dry-run',
       '--policy',
       'shadow-wins',
@@ -160,10 +96,7 @@ describe('dynotable scan-migration / fix-migration', () => {
 
     const fix = await cli([
       'fix-migration',
-      '--table',
-      name,
-      '--endpoint',
-      endpoint,
+      ...at(name),
       '--policy',
       'shadow-wins',
       '--convert-dates',
@@ -172,16 +105,7 @@ describe('dynotable scan-migration / fix-migration', () => {
     expect(fix.code).toBe(0);
     expect(JSON.parse(fix.stdout)).toMatchObject({ result: { written: 3, skippedChanged: 0, failed: 0 } });
 
-    const again = await cli([
-      'scan-migration',
-      '--table',
-      name,
-      '--endpoint',
-      endpoint,
-      '--format',
-      'md',
-      '--quiet',
-    ]);
+    const again = await cli(['scan-migration', ...at(name), '--format', 'md', '--quiet']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('# Migration pre-flight');
   });

@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allItems, BIG, get, orders } from '../fixtures/sql-fixture';
+import { ourLines, runCli } from '../support/cli-run';
 import { localClient } from '../support/dynamo-local';
 import { createShopTable } from './sql-support';
 
 const endpoint = inject('dynamoEndpoint');
 const client = localClient(endpoint);
-const root = path.resolve(__dirname, '../..');
 let table: string;
 
 beforeAll(async () => {
@@ -15,35 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => client.destroy());
 
-/** The real CLI entry in a child process, with credentials the way a CI job passes them. */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    };
-    delete env.AWS_PROFILE;
-    delete env.AWS_REGION;
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), 'sql', ...args],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+/** `dynotable sql` with no region in the environment: every call here names it with --region. */
+const cli = (args: string[]) => runCli(['sql', ...args], { AWS_REGION: undefined });
 
-const ourLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('dynotable '));
 const local = ['--endpoint', endpoint, '--region', 'us-east-1'];
 
 describe('dynotable sql', () => {

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The real CLI entry (src/cli/index.ts through tsx) in a child process, with credentials the
+ * way a CI job passes them and no AWS_PROFILE. An override of undefined removes the variable
+ * from the child's environment.
+ */
+export function runCli(args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const merged: NodeJS.ProcessEnv = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_PROFILE: undefined,
+      ...overrides,
+    };
+    const env = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** stderr minus the SDK's Node version notice, which is not ours to silence. */
+export const ourLines = (stderr: string): string[] =>
+  stderr.split('\n').filter((l) => l.startsWith('dynotable '));
