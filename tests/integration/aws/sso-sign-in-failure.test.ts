@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { startSsoSignIn } from '../../../src/main/aws/sso-sign-in';
-import { EventBus } from '../../../src/main/core/events';
-import { OperationRegistry } from '../../../src/main/core/operations';
-import type { Connection } from '../../../src/shared/ipc/connection';
-import type { OperationEvent } from '../../../src/shared/ipc/operations';
 import { connectionFixture, uniqueKeys } from '../../support/aws/connection-fixture';
 import { startFakeSso } from '../../support/aws/fake-sso';
-import { createSsoHome } from '../../support/aws/sso-home';
+import { runSsoSignIn } from '../../support/aws/run-sso-sign-in';
+import { createSsoHome, devSsoConnection } from '../../support/aws/sso-home';
 import { freePort } from '../../support/dynamo-local';
 
 const endpoint = inject('dynamoEndpoint');
@@ -20,36 +16,8 @@ afterEach(async () => {
 async function ssoConnection() {
   const fixture = await connectionFixture(endpoint);
   cleanups.push(() => fixture.cleanup());
-  const connection = await fixture.connections.save({
-    label: 'Dev (SSO)',
-    color: '#8250df',
-    kind: 'profile',
-    profile: 'dev',
-    region: 'eu-west-1',
-    endpoint,
-    readOnly: false,
-    isProduction: false,
-  });
+  const connection = await fixture.connections.save(devSsoConnection(endpoint));
   return { fixture, connection };
-}
-
-/** Runs a sign-in the way create-core does; `onProgress` plays the user reading the dialog. */
-function signIn(
-  connection: Connection,
-  ctx: Parameters<typeof startSsoSignIn>[2],
-  onProgress?: (event: Extract<OperationEvent, { type: 'progress' }>) => Promise<void>,
-) {
-  const bus = new EventBus();
-  const operations = new OperationRegistry(bus);
-  const events: OperationEvent[] = [];
-  return new Promise<OperationEvent[]>((resolve) => {
-    bus.subscribe((event) => {
-      events.push(event);
-      if (event.type === 'progress') void onProgress?.(event);
-      if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') resolve(events);
-    });
-    operations.start('sign-in-0001', (run) => startSsoSignIn(connection, run, ctx));
-  });
 }
 
 describe('signing in when IAM Identity Center cannot be reached', () => {
@@ -59,7 +27,7 @@ describe('signing in when IAM Identity Center cannot be reached', () => {
     cleanups.push(() => home.restore());
     const { fixture, connection } = await ssoConnection();
 
-    const events = await signIn(connection, {
+    const events = await runSsoSignIn(connection, {
       mode: 'desktop',
       clients: fixture.clients,
       openExternal: () => Promise.resolve(true),
@@ -86,7 +54,7 @@ describe('signing in from browser mode', () => {
     const { fixture, connection } = await ssoConnection();
     const openedByMain: string[] = [];
 
-    const events = await signIn(
+    const events = await runSsoSignIn(
       connection,
       {
         mode: 'browser',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ConnectionDraft } from '../../../src/shared/ipc/connection';
 
 export interface SsoHomeOptions {
   /** The fake IAM Identity Center (tests/support/aws/fake-sso.ts) the SDK's SSO clients should call. */
@@ -10,6 +11,8 @@ export interface SsoHomeOptions {
   /** Profile "dev" signs in through [sso-session corp] in this region. */
   ssoRegion?: string;
   region?: string;
+  /** Also writes profile "old-style": the legacy SSO form (no sso-session) on this start URL. */
+  legacyStartUrl?: string;
 }
 
 export interface SsoHome {
@@ -55,6 +58,16 @@ export async function createSsoHome(options: SsoHomeOptions): Promise<SsoHome> {
       `sso_region = ${options.ssoRegion ?? 'eu-west-1'}`,
       'sso_registration_scopes = sso:account:access',
       '',
+      ...(options.legacyStartUrl
+        ? [
+            '[profile old-style]',
+            `sso_start_url = ${options.legacyStartUrl}`,
+            `sso_region = ${options.ssoRegion ?? 'eu-west-1'}`,
+            'sso_account_id = 123456789012',
+            'sso_role_name = Developer',
+            '',
+          ]
+        : []),
     ].join('\n'),
   );
   await writeFile(credentials, '');
@@ -80,5 +93,19 @@ export async function createSsoHome(options: SsoHomeOptions): Promise<SsoHome> {
       }
       await rm(home, { recursive: true, force: true });
     },
+  };
+}
+
+/** The connection a user saves for profile "dev" of an SSO home, talking to `endpoint`. */
+export function devSsoConnection(endpoint: string): ConnectionDraft {
+  return {
+    label: 'Dev (SSO)',
+    color: '#8250df',
+    kind: 'profile',
+    profile: 'dev',
+    region: 'eu-west-1',
+    endpoint,
+    readOnly: false,
+    isProduction: false,
   };
 }
