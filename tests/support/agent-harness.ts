@@ -1,11 +1,11 @@
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentHandlers } from '../../src/main/ipc/handlers/agent';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
-import { toSdkItem } from '../../src/main/dynamo/marshal';
+import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
 import { closeSqlService } from '../../src/main/sql/service-registry';
 import {
   type AgentEvent,
@@ -18,6 +18,12 @@ import { createItemsTable, itemsHarness } from './items-context';
 import { type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
 
 export const BEDROCK_SECRET = 'bEdRoCkSeCrEt0123456789abcdefDoNotLeak';
+
+/** The model's usual first step: a describe_table call on `table`. */
+export const describeTableTurn = (table: string): ScriptedTurn => ({
+  kind: 'tool',
+  tools: [{ name: 'describe_table', input: { table } }],
+});
 
 /**
  * The agent against a real DynamoDB Local and the fake Bedrock Runtime through the real SDK.
@@ -90,8 +96,16 @@ export async function agentHarness(endpoint: string) {
     return { requestId, conversationId: started.value.conversationId, last, events, agentEvents, text };
   }
 
-  async function put(item: Item): Promise<void> {
-    await items.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(item) }));
+  async function put(item: Item, tableName = table): Promise<void> {
+    await items.client.send(new PutItemCommand({ TableName: tableName, Item: toSdkItem(item) }));
+  }
+
+  /** The item stored under partition key `pk` right now (the agent's tables have no sort key). */
+  async function get(pk: string, tableName = table): Promise<Item | undefined> {
+    const stored = await items.client.send(
+      new GetItemCommand({ TableName: tableName, Key: { pk: { S: pk } } }),
+    );
+    return stored.Item ? fromSdkItem(stored.Item) : undefined;
   }
 
   return {
@@ -102,6 +116,7 @@ export async function agentHarness(endpoint: string) {
     configure,
     ask,
     put,
+    get,
     async closeAll() {
       await fake.close();
       // run_sql starts the SQL worker of this core; a worker left running would outlive the test.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { agentHarness } from '../../support/agent-harness';
+import { agentHarness, describeTableTurn } from '../../support/agent-harness';
 
 // "Ask" mode: a read estimated above the user's threshold waits for a card, like a write does;
 // in "auto-read" the same read just runs. Enforced in main, whatever the model asks for.
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => h.closeAll());
 
 const scanScript = () => [
-  { kind: 'tool' as const, tools: [{ name: 'describe_table', input: { table: h.table } }] },
+  describeTableTurn(h.table),
   { kind: 'tool' as const, tools: [{ name: 'scan', input: { table: h.table, limit: 100 } }] },
   { kind: 'text' as const, text: 'Done.' },
 ];

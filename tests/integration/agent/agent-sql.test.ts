@@ -1,8 +1,6 @@
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { toSdkItem } from '../../../src/main/dynamo/marshal';
 import type { Item } from '../../../src/shared/ipc';
-import { agentHarness } from '../../support/agent-harness';
+import { agentHarness, describeTableTurn } from '../../support/agent-harness';
 import type { RecordedRequest } from '../../support/fake-bedrock';
 import { createItemsTable } from '../../support/items-context';
 
@@ -90,8 +88,7 @@ beforeAll(async () => {
       placedAt: { S: o.placedAt },
     })),
   ];
-  for (const item of items)
-    await h.client.send(new PutItemCommand({ TableName: shop, Item: toSdkItem(item) }));
+  for (const item of items) await h.put(item, shop);
   await h.configure('local', { allowedTables: [shop] });
 });
 afterAll(async () => h.closeAll());
@@ -104,7 +101,7 @@ describe('run_sql answers from the right numbers', () => {
       question: 'Which customers ordered more than 3 times last week and have an unpaid balance?',
       script: [
         { kind: 'tool', text: 'Let me look at the tables.', tools: [{ name: 'list_tables', input: {} }] },
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: shop } }] },
+        describeTableTurn(shop),
         { kind: 'tool', tools: [{ name: 'run_sql', input: { statement: statement(shop) } }] },
         { kind: 'text', text: 'Customers 4 and 5.' },
       ],
@@ -217,7 +214,6 @@ describe('run_sql answers from the right numbers', () => {
       code: 'TableNotAllowed',
       error: expect.stringContaining(h.table) as unknown,
     });
-    const order = await h.client.send(new GetItemCommand({ TableName: shop, Key: { pk: { S: 'ORDER#1' } } }));
-    expect(order.Item).toBeDefined();
+    expect(await h.get('ORDER#1', shop)).toBeDefined();
   });
 });

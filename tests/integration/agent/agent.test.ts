@@ -1,10 +1,8 @@
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fromSdkItem } from '../../../src/main/dynamo/marshal';
-import { agentHarness, BEDROCK_SECRET } from '../../support/agent-harness';
-import type { RecordedRequest } from '../../support/fake-bedrock';
+import { agentHarness, BEDROCK_SECRET, describeTableTurn } from '../../support/agent-harness';
+import type { RecordedRequest, ScriptedTurn } from '../../support/fake-bedrock';
 
 type Harness = Awaited<ReturnType<typeof agentHarness>>;
 let h: Harness;
@@ -42,6 +40,13 @@ function assertValidHistory(messages: SentMessage[]): void {
   });
 }
 
+/** A model that looks at the table, proposes `changes` for approval, then says `reply`. */
+const proposing = (reason: string, changes: Record<string, unknown>[], reply: string): ScriptedTurn[] => [
+  describeTableTurn(h.table),
+  { kind: 'tool', tools: [{ name: 'propose_changes', input: { reason, changes } }] },
+  { kind: 'text', text: reply },
+];
+
 beforeAll(async () => {
   h = await agentHarness(inject('dynamoEndpoint'));
   for (let i = 1; i <= 12; i++) {
@@ -61,7 +66,7 @@ describe('the agent answers from what it read', () => {
       question: 'How many customers have an unpaid balance?',
       script: [
         { kind: 'tool', text: 'Let me find the tables.', tools: [{ name: 'list_tables', input: {} }] },
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
+        describeTableTurn(h.table),
         { kind: 'tool', tools: [{ name: 'scan', input: { table: h.table, limit: 100 } }] },
         { kind: 'text', text: '8 of 12 customers have an unpaid balance.', chunks: 4 },
       ],
@@ -114,24 +119,11 @@ describe('writes need the user', () => {
   it('applies an approved write conditionally', async () => {
     const run = await h.ask({
       question: 'Mark customer 1 as VIP',
-      script: [
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
-        {
-          kind: 'tool',
-          tools: [
-            {
-              name: 'propose_changes',
-              input: {
-                reason: 'Mark customer 1 as VIP',
-                changes: [
-                  { action: 'update', table: h.table, partitionKey: 'CUSTOMER#1', set: { vip: true } },
-                ],
-              },
-            },
-          ],
-        },
-        { kind: 'text', text: 'Done.' },
-      ],
+      script: proposing(
+        'Mark customer 1 as VIP',
+        [{ action: 'update', table: h.table, partitionKey: 'CUSTOMER#1', set: { vip: true } }],
+        'Done.',
+      ),
       onApproval: async (id, event) => {
         expect(event.approval.requests[0]).toMatchObject({ operation: 'UpdateItem', TableName: h.table });
         expect(String(event.approval.requests[0]?.ConditionExpression)).toContain('attribute_not_exists');
@@ -139,71 +131,38 @@ describe('writes need the user', () => {
       },
     });
     expect(run.last.type).toBe('done');
-    const stored = await h.client.send(
-      new GetItemCommand({ TableName: h.table, Key: { pk: { S: 'CUSTOMER#1' } } }),
-    );
-    expect(fromSdkItem(stored.Item ?? {}).vip).toEqual({ BOOL: true });
+    expect((await h.get('CUSTOMER#1'))?.vip).toEqual({ BOOL: true });
   });
 
   it('writes nothing when the user rejects', async () => {
     const run = await h.ask({
       question: 'Delete customer 2',
-      script: [
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
-        {
-          kind: 'tool',
-          tools: [
-            {
-              name: 'propose_changes',
-              input: {
-                reason: 'Delete customer 2',
-                changes: [{ action: 'delete', table: h.table, partitionKey: 'CUSTOMER#2' }],
-              },
-            },
-          ],
-        },
-        { kind: 'text', text: 'Understood, nothing deleted.' },
-      ],
+      script: proposing(
+        'Delete customer 2',
+        [{ action: 'delete', table: h.table, partitionKey: 'CUSTOMER#2' }],
+        'Understood, nothing deleted.',
+      ),
       onApproval: (id) => h.call('agent:decide', { approvalId: id, approve: false }).then(() => undefined),
     });
     expect(run.last.type).toBe('done');
-    const stored = await h.client.send(
-      new GetItemCommand({ TableName: h.table, Key: { pk: { S: 'CUSTOMER#2' } } }),
-    );
-    expect(stored.Item).toBeDefined();
+    expect(await h.get('CUSTOMER#2')).toBeDefined();
     expect(JSON.stringify(lastToolResults(h.fake.requests.at(-1)))).toContain('rejected');
   });
 
   it('never overwrites a change made between the proposal and the approval', async () => {
     await h.ask({
       question: 'Set customer 4 balance to 0',
-      script: [
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
-        {
-          kind: 'tool',
-          tools: [
-            {
-              name: 'propose_changes',
-              input: {
-                reason: 'Zero the balance',
-                changes: [
-                  { action: 'update', table: h.table, partitionKey: 'CUSTOMER#4', set: { balance: 0 } },
-                ],
-              },
-            },
-          ],
-        },
-        { kind: 'text', text: 'Tried.' },
-      ],
+      script: proposing(
+        'Zero the balance',
+        [{ action: 'update', table: h.table, partitionKey: 'CUSTOMER#4', set: { balance: 0 } }],
+        'Tried.',
+      ),
       onApproval: async (id) => {
         await h.put({ pk: { S: 'CUSTOMER#4' }, name: { S: 'Customer 4' }, balance: { N: '99' } });
         await h.call('agent:decide', { approvalId: id, approve: true });
       },
     });
-    const stored = await h.client.send(
-      new GetItemCommand({ TableName: h.table, Key: { pk: { S: 'CUSTOMER#4' } } }),
-    );
-    expect(fromSdkItem(stored.Item ?? {}).balance).toEqual({ N: '99' });
+    expect((await h.get('CUSTOMER#4'))?.balance).toEqual({ N: '99' });
     expect(JSON.stringify(lastToolResults(h.fake.requests.at(-1)))).toContain('changed since it was read');
   });
 });
@@ -218,7 +177,7 @@ describe('main enforces the rules whatever the model says', () => {
     await h.ask({
       question: 'What does customer 99 say?',
       script: [
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
+        describeTableTurn(h.table),
         {
           kind: 'tool',
           tools: [{ name: 'get_item', input: { table: h.table, partitionKey: 'CUSTOMER#99' } }],
@@ -245,10 +204,7 @@ describe('main enforces the rules whatever the model says', () => {
       },
     });
     expect(cards).toBe(1);
-    const stored = await h.client.send(
-      new GetItemCommand({ TableName: h.table, Key: { pk: { S: 'CUSTOMER#5' } } }),
-    );
-    expect(stored.Item).toBeDefined();
+    expect(await h.get('CUSTOMER#5')).toBeDefined();
     const results = lastToolResults(h.fake.requests.at(-1));
     expect(JSON.stringify(results[0])).toContain('not available');
     for (const recorded of h.fake.requests) expect(JSON.stringify(recorded)).not.toContain(BEDROCK_SECRET);
@@ -290,7 +246,7 @@ describe('main enforces the rules whatever the model says', () => {
     const run = await h.ask({
       question: 'Read everything',
       script: [
-        { kind: 'tool', tools: [{ name: 'describe_table', input: { table: h.table } }] },
+        describeTableTurn(h.table),
         { kind: 'tool', tools: [{ name: 'scan', input: { table: h.table, limit: 5 } }] },
         { kind: 'tool', tools: [{ name: 'scan', input: { table: h.table, limit: 5 } }] },
         { kind: 'text', text: 'Here is what I have.' },
