@@ -13,7 +13,7 @@ function readChoice(): ThemeChoice {
   return 'system';
 }
 
-/** Applies the choice as a data attribute; CSS falls back to prefers-color-scheme for "system". */
+/** Applies the choice as data-theme, which sets color-scheme; without it CSS follows the system. */
 function apply(choice: ThemeChoice): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset.theme;
