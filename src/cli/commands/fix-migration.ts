@@ -5,15 +5,11 @@ import { fixPolicySchema, type FixResult } from '../../shared/ipc/migration';
 import { adHocClient } from '../../main/migration/cli-client';
 import { buildFixPlan, type BuiltPlan } from '../../main/migration/fix-build';
 import { runFixPlan } from '../../main/migration/fix-run';
+import { abortOnSignal, emit, failureLine, parseFlags, progressPrinter } from './command-io';
 import {
-  abortOnSignal,
   CONNECTION_HELP,
   connectionOptions,
-  emit,
-  failureLine,
-  parse,
   positiveNumber,
-  progressPrinter,
   readLimitOf,
   requireTable,
   segmentsOf,
@@ -62,7 +58,7 @@ function markdown(plan: BuiltPlan, result?: FixResult): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const values = parse(argv, {
+  const { values } = parseFlags(argv, {
     ...connectionOptions,
     'dry-run': { type: 'boolean', default: false },
     policy: { type: 'string' },

@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import type { ReadLimit } from '../../shared/ipc/migration';
-import { toAppError } from '../../main/core/to-app-error';
 import { UsageError } from './types';
 
 /** Flags shared by scan-migration and fix-migration: where the table is and how fast to read. */
@@ -30,14 +28,6 @@ export const CONNECTION_HELP = `  --table T                 The table (required)
   --share-of-provisioned F  at most this share (0–1) of the table's provisioned read capacity.
   --out FILE                Write the output to FILE instead of stdout.
   --quiet                   No progress on stderr.`;
-
-export function parse<O extends ParseArgsConfig['options']>(argv: string[], options: O) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
 
 export function positiveNumber(
   text: string | undefined,
@@ -79,36 +69,4 @@ export function requireTable(values: Record<string, unknown>): string {
   if (typeof table !== 'string' || table.length < 3)
     throw new UsageError('--table T is required (the table name).');
   return table;
-}
-
-export async function emit(text: string, out: string | undefined): Promise<void> {
-  if (out) await writeFile(out, text, 'utf8');
-  else process.stdout.write(text);
-}
-
-/** A progress line on stderr that rewrites itself on a terminal, and stays quiet in logs. */
-export function progressPrinter(quiet: boolean): (line: string) => void {
-  if (quiet || !process.stderr.isTTY) return () => undefined;
-  return (line) => process.stderr.write(`\r\u001b[2K${line}`);
-}
-
-/** One line for the terminal: the sentence and the AWS error name, exit code 2. */
-export function failureLine(command: string, error: unknown): string {
-  const app = toAppError(error);
-  return `dynotable ${command}: ${app.message.split('\n')[0]} (${app.code})\n`;
-}
-
-/** Ctrl+C cancels the work instead of killing the process mid-write. */
-export function abortOnSignal(): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
 }

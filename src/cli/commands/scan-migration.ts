@@ -3,18 +3,8 @@ import { adHocClient } from '../../main/migration/cli-client';
 import { exportReport } from '../../main/migration/export';
 import { runMigrationScan } from '../../main/migration/scan-migration';
 import { newMigrationId } from '../../main/migration/store';
-import {
-  abortOnSignal,
-  CONNECTION_HELP,
-  connectionOptions,
-  emit,
-  failureLine,
-  parse,
-  progressPrinter,
-  readLimitOf,
-  requireTable,
-  segmentsOf,
-} from './migration-flags';
+import { abortOnSignal, emit, failureLine, parseFlags, progressPrinter } from './command-io';
+import { CONNECTION_HELP, connectionOptions, readLimitOf, requireTable, segmentsOf } from './migration-flags';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable scan-migration --table T [options]
@@ -28,7 +18,7 @@ ${CONNECTION_HELP}
   --strict                  Exit 1 also when findings only need a model setting (ISO or seconds storage).`;
 
 export async function run(argv: string[]): Promise<number> {
-  const values = parse(argv, { ...connectionOptions, strict: { type: 'boolean', default: false } });
+  const { values } = parseFlags(argv, { ...connectionOptions, strict: { type: 'boolean', default: false } });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

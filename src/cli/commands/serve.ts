@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { createUnavailableSecretStore } from '../../main/aws/secret-store';
 import { createCore, shutdownCore } from '../../main/core/create-core';
 import { createDispatcher } from '../../main/ipc/dispatcher';
@@ -9,6 +8,7 @@ import { startBrowserServer, type BrowserServer } from '../../main/server/http-s
 import { defaultDataDir } from '../data-dir';
 import { findRendererDir } from '../renderer-dir';
 import { cliVersion } from '../version';
+import { parseFlags } from './command-io';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable serve [--port N] [--playground] [--verbose]
@@ -47,22 +47,12 @@ function waitForStopSignal(): Promise<NodeJS.Signals> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        playground: { type: 'boolean', default: false },
-        verbose: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseFlags(argv, {
+    port: { type: 'string' },
+    playground: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   if (parsed.values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

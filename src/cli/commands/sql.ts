@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { adHocClient } from '../../main/migration/cli-client';
-import { toAppError } from '../../main/core/to-app-error';
 import type { ResultTable } from '../../main/sql/engine/result';
 import { csvRow, jsonRow, textValue } from '../../main/sql/results/format';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
+import { failureLine, parseFlags, progressPrinter } from './command-io';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable sql "<statement>" [options]
@@ -61,28 +60,21 @@ function print(result: ResultTable, format: string): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        profile: { type: 'string' },
-        region: { type: 'string' },
-        endpoint: { type: 'string' },
-        format: { type: 'string', default: 'json' },
-        file: { type: 'string' },
-        plan: { type: 'boolean', default: false },
-        'max-items': { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      profile: { type: 'string' },
+      region: { type: 'string' },
+      endpoint: { type: 'string' },
+      format: { type: 'string', default: 'json' },
+      file: { type: 'string' },
+      plan: { type: 'boolean', default: false },
+      'max-items': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    { allowPositionals: true },
+  );
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
@@ -100,10 +92,7 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
-  const progress =
-    !values.quiet && process.stderr.isTTY
-      ? (line: string) => process.stderr.write(`\r\u001b[2K${line}`)
-      : () => undefined;
+  const progress = progressPrinter(values.quiet);
   try {
     if (values.plan) {
       const plan = await session.plan(connection, sql, [], controller.signal, maxItems);
@@ -124,8 +113,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     progress('');
-    const app = toAppError(error);
-    process.stderr.write(`dynotable sql: ${app.message.split('\n')[0]} (${app.code})\n`);
+    process.stderr.write(failureLine('sql', error));
     return 2;
   } finally {
     process.off('SIGINT', onSignal);
