@@ -11,6 +11,7 @@ import type { SqlPlan } from '../../shared/sql/plan';
 import type { ClientFactory } from '../core/context';
 import { toAppError } from '../core/to-app-error';
 import type { CacheSummary } from './fetch/cache';
+import type { ReadBudgetLimits } from './fetch/read-budget';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker } from './worker/protocol';
 
 export const SQL_WORKER_CRASHED = 'SqlWorkerCrashed';
@@ -193,15 +194,14 @@ export class SqlService {
     options: {
       refresh?: boolean;
       maxItems?: number;
+      budget?: ReadBudgetLimits;
       signal?: AbortSignal;
       onProgress?: (p: Progress) => void;
     },
   ): Promise<SqlResultSummary> {
     const connection = await this.describe(connectionId);
-    return this.call(
-      { op: 'run', connection, sql, views, refresh: options.refresh, maxItems: options.maxItems },
-      options,
-    );
+    const { refresh, maxItems, budget } = options;
+    return this.call({ op: 'run', connection, sql, views, refresh, maxItems, budget }, options);
   }
 
   async catalog(connectionId: string, views: EntityView[], refresh?: boolean): Promise<SqlCatalogOutput> {

@@ -12,6 +12,7 @@ import { executeQuery } from './engine/execute';
 import type { ColumnarTable } from './engine/table';
 import { FetchCache } from './fetch/cache';
 import { type FetchCounters, runFetch } from './fetch/fetcher';
+import { ReadBudget, type ReadBudgetLimits } from './fetch/read-budget';
 import { parseStatement } from './parser/parser';
 import { queryRefs } from './parser/table-refs';
 import { type FetchSpec, planFetches } from './planner/plan';
@@ -25,6 +26,8 @@ export interface SessionConnection {
 export interface RunOptions {
   refresh?: boolean;
   maxItems?: number;
+  /** A bound on all of the statement's reads together (maxItems bounds each read alone). */
+  budget?: ReadBudgetLimits;
   signal: AbortSignal;
   onProgress?: (progress: Progress) => void;
 }
@@ -129,6 +132,7 @@ export class SqlSession {
     };
     const stats: SqlResultSummary['fetches'] = [];
     const client = specs.some((s) => !cached(s)) ? await connection.client() : undefined;
+    const budget = options.budget ? new ReadBudget(options.budget) : undefined;
     await Promise.all(
       specs.map(async (spec) => {
         const hit = cached(spec);
@@ -151,6 +155,7 @@ export class SqlSession {
         const label = `${spec.access.operation} ${spec.table.name}`;
         const outcome = await runFetch(client!, spec, {
           signal,
+          budget,
           onPage: (counters) => {
             perFetch.set(spec.id, counters);
             report(`Reading: ${label}`);
@@ -158,8 +163,9 @@ export class SqlSession {
         });
         tables.set(spec, outcome.table);
         if (outcome.truncated) {
+          const why = budget?.isSpent() ? 'the read budget of this statement' : 'the read limit';
           warnings.push(
-            `Stopped reading ${spec.table.name} after ${spec.maxItems.toLocaleString('en-US')} items (the read limit): the result covers only part of the table. Narrow the query or raise the limit.`,
+            `Stopped reading ${spec.table.name} after ${outcome.items.toLocaleString('en-US')} items (${why}): the result covers only part of the table. Narrow the query or raise the limit.`,
           );
         } else this.cache.put(connection.id, spec, outcome.table, outcome.items);
         stats.push({

@@ -9,6 +9,7 @@ import {
 import { AppFailure } from '../../../shared/errors';
 import { ColumnarTable } from '../engine/table';
 import type { FetchSpec } from '../planner/plan';
+import type { ReadBudget } from './read-budget';
 import { expressionParts, toSdkItem } from './requests';
 
 type SdkItem = Record<string, SdkValue>;
@@ -24,11 +25,13 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Called after every page with the counters of this fetch so far. */
   onPage?: (counters: FetchCounters) => void;
+  /** Shared with the statement's other fetches: when it is spent, every one of them stops. */
+  budget?: ReadBudget;
 }
 
 export interface FetchOutcome extends FetchCounters {
   table: ColumnarTable;
-  /** The read stopped at spec.maxItems: the result covers only part of the data. */
+  /** The read stopped at spec.maxItems or the budget: the result covers only part of the data. */
   truncated: boolean;
 }
 
@@ -68,7 +71,7 @@ export async function runFetch(
   let truncated = false;
   const send = { abortSignal: options.signal };
   const accept = (items: SdkItem[] | undefined, capacity: number | undefined, scanned?: number): boolean => {
-    const room = spec.maxItems - counters.items;
+    const room = Math.min(spec.maxItems - counters.items, options.budget?.room() ?? Infinity);
     const page = items ?? [];
     const kept = page.length > room ? page.slice(0, room) : page;
     if (page.length > room) truncated = true;
@@ -77,11 +80,13 @@ export async function runFetch(
     counters.pages += 1;
     counters.consumedCapacity += capacity ?? 0;
     counters.scanned += scanned ?? page.length;
+    options.budget?.spend(kept.length, capacity ?? 0);
     options.onPage?.({ ...counters });
-    return counters.items < spec.maxItems;
+    return counters.items < spec.maxItems && !options.budget?.isSpent();
   };
   const common = { TableName: spec.table.name, ReturnConsumedCapacity: 'TOTAL' as const };
   const access = spec.access;
+  if (options.budget?.isSpent()) return { ...counters, table, truncated: true };
 
   if (access.operation === 'GetItem') {
     const parts = expressionParts(spec);
@@ -95,7 +100,7 @@ export async function runFetch(
       send,
     );
     accept(response.Item ? [response.Item] : [], response.ConsumedCapacity?.CapacityUnits, 1);
-    return { ...counters, table, truncated: false };
+    return { ...counters, table, truncated };
   }
 
   if (access.operation === 'BatchGetItem') {
@@ -104,6 +109,7 @@ export async function runFetch(
       let keys: SdkItem[] = access.keys.slice(start, start + BATCH_SIZE).map(toSdkItem);
       // DynamoDB may leave some keys unprocessed under load; retry those with backoff, bounded.
       for (let attempt = 0; keys.length > 0; attempt++) {
+        if (options.budget?.isSpent()) return { ...counters, table, truncated: true };
         if (attempt === MAX_BATCH_ATTEMPTS)
           throw new AppFailure(
             'ProvisionedThroughputExceededException',
@@ -129,7 +135,7 @@ export async function runFetch(
         keys = response.UnprocessedKeys?.[spec.table.name]?.Keys ?? [];
       }
     }
-    return { ...counters, table, truncated: false };
+    return { ...counters, table, truncated };
   }
 
   if (access.operation === 'Query') {

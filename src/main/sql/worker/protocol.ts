@@ -1,6 +1,7 @@
 import type { AppError } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
 import type { EntityView } from '../../../shared/sql/catalog';
+import type { ReadBudgetLimits } from '../fetch/read-budget';
 
 /**
  * How the worker reaches DynamoDB for a connection: region and endpoint from main's client,
@@ -32,6 +33,7 @@ export type SqlCall =
       views: EntityView[];
       refresh?: boolean;
       maxItems?: number;
+      budget?: ReadBudgetLimits;
     }
   | { op: 'catalog'; connection: ConnectionDescription; views: EntityView[]; refresh?: boolean }
   | { op: 'window'; resultId: string; offset: number; limit: number }

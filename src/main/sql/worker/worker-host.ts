@@ -106,6 +106,7 @@ export class SqlWorkerHost {
           signal,
           refresh: call.refresh,
           maxItems: call.maxItems,
+          budget: call.budget,
           onProgress: (progress) => this.post({ kind: 'progress', id, progress }),
         });
       case 'catalog':
