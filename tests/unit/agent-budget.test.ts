@@ -45,6 +45,26 @@ describe('the per-question budget', () => {
     expect(budget.remainingItems()).toBe(0);
     expect(budget.remainingCapacity()).toBe(0);
   });
+
+  it('adds every read to one total, and says which budget cut a read short', () => {
+    const budget = new Budget(limits);
+    expect(budget.count({ items: 60, consumedCapacity: 2, isPartial: false })).toBeUndefined();
+    expect(budget.allowance()).toEqual({ items: 40, capacity: 8 });
+    expect(budget.count({ items: 40, consumedCapacity: 1.5, isPartial: true })).toBe(
+      'The items budget of this question (100 items) was reached: reading stopped after 40 items in this call (100 in all), so the result covers only part of the data.',
+    );
+    const capacity = new Budget(limits);
+    expect(capacity.count({ items: 3, consumedCapacity: 10.5, isPartial: true })).toBe(
+      'The read capacity budget of this question (10 RCU) was reached: reading stopped after 3 items in this call, DynamoDB reporting 10.5 RCU consumed (10.5 in all), so the result covers only part of the data.',
+    );
+    expect(capacity.reached()).toBe('10 read capacity units');
+  });
+
+  it('says nothing of a read that stopped short for its own reasons', () => {
+    const budget = new Budget(limits);
+    expect(budget.count({ items: 5, consumedCapacity: 0.5, isPartial: true })).toBeUndefined();
+    expect(budget.usage).toMatchObject({ itemsRead: 5, readCapacity: 0.5 });
+  });
 });
 
 describe('tools offered to the model', () => {

@@ -44,6 +44,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
     },
   ];
   const toolConfig = toolConfigFor(q.allowed);
+  const reportUsage = () => emit({ kind: 'usage', usage: { ...budget.usage }, budgets: budget.limits });
   const progress = () => ({
     items: budget.usage.itemsRead,
     pages: budget.usage.modelCalls,
@@ -75,7 +76,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
       );
       budget.usage.inputTokens += turn.usage.inputTokens ?? 0;
       budget.usage.outputTokens += turn.usage.outputTokens ?? 0;
-      emit({ kind: 'usage', usage: { ...budget.usage }, budgets: budget.limits });
+      reportUsage();
       const content: ContentBlock[] = turn.content.length > 0 ? turn.content : [{ text: '(no answer)' }];
       q.history.push({ role: 'assistant', content });
       const toolUses = content.flatMap((block) => (block.toolUse ? [block.toolUse] : []));
@@ -94,7 +95,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
             status: 'error',
             json: { error: `Not run: the budget of ${limit} for this question is reached.` },
           };
-        else
+        else {
           result = await runToolCall(
             use.name ?? '',
             (use.input ?? {}) as Record<string, unknown>,
@@ -103,6 +104,9 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
             q.executors,
             q.allowed,
           );
+          // The meter shows what DynamoDB reported as each read ends, and stays right if we stop here.
+          reportUsage();
+        }
         const block: ToolResultBlock = {
           toolUseId: id,
           status: result.status,

@@ -1,6 +1,28 @@
 import type { AgentBudgets, AgentUsage } from '../../shared/ipc/agent-events';
 
-/** Counts what one question has spent and says which budget, if any, it has reached. */
+/** What one read may still spend: items it may return, RCU it may consume. */
+export interface ReadAllowance {
+  items: number;
+  capacity: number;
+}
+
+/** A finished read, as DynamoDB reported it. */
+export interface CountedRead {
+  items: number;
+  /** The ConsumedCapacity DynamoDB returned, summed over the read's requests. */
+  consumedCapacity: number;
+  /** The read stopped before it had everything it asked for. */
+  isPartial: boolean;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const rcu = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * Counts what one question has spent and says which budget, if any, it has reached. The items
+ * and capacity budgets are cumulative over every read of the question, whatever tool made it;
+ * capacity is what DynamoDB reports consumed, never an estimate.
+ */
 export class Budget {
   readonly usage: AgentUsage = {
     modelCalls: 0,
@@ -31,5 +53,28 @@ export class Budget {
 
   remainingCapacity(): number {
     return Math.max(0, this.limits.readCapacity - this.usage.readCapacity);
+  }
+
+  allowance(): ReadAllowance {
+    return { items: this.remainingItems(), capacity: this.remainingCapacity() };
+  }
+
+  /**
+   * Adds a read to the totals. When a budget cut it short, returns the sentence that tells the
+   * model (in the tool result) and the user (in the step) which budget and how much was read.
+   */
+  count(read: CountedRead): string | undefined {
+    const left = this.allowance();
+    this.usage.itemsRead += read.items;
+    this.usage.readCapacity += read.consumedCapacity;
+    if (!read.isPartial) return undefined;
+    const total = this.usage;
+    if (read.items >= left.items) {
+      return `The items budget of this question (${plural(this.limits.itemsRead, 'item')}) was reached: reading stopped after ${plural(read.items, 'item')} in this call (${total.itemsRead} in all), so the result covers only part of the data.`;
+    }
+    if (read.consumedCapacity >= left.capacity) {
+      return `The read capacity budget of this question (${rcu(this.limits.readCapacity)} RCU) was reached: reading stopped after ${plural(read.items, 'item')} in this call, DynamoDB reporting ${rcu(read.consumedCapacity)} RCU consumed (${rcu(total.readCapacity)} in all), so the result covers only part of the data.`;
+    }
+    return undefined;
   }
 }

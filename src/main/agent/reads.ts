@@ -16,23 +16,38 @@ export interface BoundedRead {
   truncated: boolean;
 }
 
-/** Pages a Query or Scan until `limit` items; never an unbounded LastEvaluatedKey loop. */
+/** The RCU a read may consume, and what one item is expected to cost until a page says. */
+export interface CapacityBound {
+  left: number;
+  perItem: number;
+}
+
+/**
+ * Pages a Query or Scan until `limit` items; never an unbounded LastEvaluatedKey loop. With a
+ * capacity bound it also stops once DynamoDB has reported that much consumed, and sizes each
+ * page to what is left at the cost per item the previous page showed (the first page goes by
+ * the estimate), so it passes the bound by at most about one page.
+ */
 export async function readBounded(
   client: DynamoDBClient,
   request: { kind: 'query'; input: QueryCommandInput } | { kind: 'scan'; input: ScanCommandInput },
   limit: number,
   signal: AbortSignal,
+  capacity?: CapacityBound,
 ): Promise<BoundedRead> {
   const items: Item[] = [];
   let consumedCapacity = 0;
+  let perItem = capacity?.perItem ?? 0;
   let pages = 0;
   let startKey: QueryCommandInput['ExclusiveStartKey'];
   const maxPages = 1000;
+  const hasCapacity = (): boolean => !capacity || consumedCapacity < capacity.left;
   do {
-    const page = Math.min(1000, limit - items.length);
+    const affordable =
+      capacity && perItem > 0 ? Math.max(1, Math.floor((capacity.left - consumedCapacity) / perItem)) : 1000;
     const input = {
       ...request.input,
-      Limit: page,
+      Limit: Math.min(1000, limit - items.length, affordable),
       ExclusiveStartKey: startKey,
       ReturnConsumedCapacity: 'TOTAL' as const,
     };
@@ -41,10 +56,13 @@ export async function readBounded(
         ? await client.send(new QueryCommand(input), { abortSignal: signal })
         : await client.send(new ScanCommand(input), { abortSignal: signal });
     pages += 1;
-    consumedCapacity += output.ConsumedCapacity?.CapacityUnits ?? 0;
+    const pageCapacity = output.ConsumedCapacity?.CapacityUnits ?? 0;
+    consumedCapacity += pageCapacity;
+    const scanned = output.ScannedCount ?? output.Items?.length ?? 0;
+    if (scanned > 0 && pageCapacity > 0) perItem = pageCapacity / scanned;
     for (const raw of output.Items ?? []) items.push(fromSdkItem(raw));
     startKey = output.LastEvaluatedKey;
-  } while (startKey && items.length < limit && pages < maxPages);
+  } while (startKey && items.length < limit && pages < maxPages && hasCapacity());
   return { items, consumedCapacity, pages, truncated: startKey !== undefined };
 }
 
