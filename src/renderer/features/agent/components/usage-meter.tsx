@@ -1,18 +1,20 @@
 import type { AgentBudgets, AgentUsage } from '../../../../shared/ipc';
 
-function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
+const amount = (n: number): string => (Number.isInteger(n) ? n.toLocaleString() : n.toFixed(1));
+
+function Meter({ label, hint, used, limit }: { label: string; hint?: string; used: number; limit: number }) {
   const fraction = Math.min(1, limit > 0 ? used / limit : 0);
   return (
     <div
       className={`agent-meter${fraction >= 1 ? ' is-full' : fraction > 0.8 ? ' is-high' : ''}`}
-      title={`${label}: ${used} of ${limit}`}
+      title={`${hint ?? label}: ${amount(used)} of ${limit.toLocaleString()}`}
     >
       <span className="agent-meter-label">{label}</span>
       <span className="agent-meter-bar">
         <span style={{ width: `${fraction * 100}%` }} />
       </span>
       <span className="agent-meter-value">
-        {Number.isInteger(used) ? used.toLocaleString() : used.toFixed(1)} / {limit.toLocaleString()}
+        {amount(used)} / {limit.toLocaleString()}
       </span>
     </div>
   );
@@ -23,7 +25,12 @@ export function UsageMeter({ usage, budgets }: { usage: AgentUsage; budgets: Age
   return (
     <div className="agent-meters" role="group" aria-label="Budget used by this question">
       <Meter label="Tokens" used={usage.inputTokens + usage.outputTokens} limit={budgets.tokens} />
-      <Meter label="RCU" used={usage.readCapacity} limit={budgets.readCapacity} />
+      <Meter
+        label="RCU"
+        hint="Read capacity consumed, as DynamoDB reported it"
+        used={usage.readCapacity}
+        limit={budgets.readCapacity}
+      />
       <Meter label="Items" used={usage.itemsRead} limit={budgets.itemsRead} />
       <Meter label="Calls" used={usage.modelCalls} limit={budgets.modelCalls} />
     </div>
