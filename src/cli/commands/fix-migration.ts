@@ -2,18 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fixPolicySchema, type FixResult } from '../../shared/ipc/migration';
-import { adHocClient } from '../../main/migration/cli-client';
 import { buildFixPlan, type BuiltPlan } from '../../main/migration/fix-build';
 import { runFixPlan } from '../../main/migration/fix-run';
-import { abortOnSignal, emit, failureLine, parseFlags, progressPrinter } from './command-io';
-import {
-  CONNECTION_HELP,
-  connectionOptions,
-  positiveNumber,
-  readLimitOf,
-  requireTable,
-  segmentsOf,
-} from './migration-flags';
+import { emit, parseFlags } from './command-io';
+import { runMigrationCommand } from './migration-command';
+import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable fix-migration --table T [--dry-run] [options]
@@ -80,58 +73,49 @@ export async function run(argv: string[]): Promise<number> {
   if (format !== 'json' && format !== 'md')
     throw new UsageError(`--format wants json or md, not "${format}".`);
   const writesPerSecond = positiveNumber(values['writes-per-second'], '--writes-per-second', 100_000);
-  const segments = segmentsOf(values.segments);
-  const limit = readLimitOf(values);
-  const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
-  const cancel = abortOnSignal();
-  const print = progressPrinter(values.quiet);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
-  try {
-    const planFile = path.join(dir, 'plan.jsonl');
-    const plan = await buildFixPlan({
-      client,
-      table,
-      policy: policy.data,
-      convertDates: values['convert-dates'],
-      datePaths: values['date-path'],
-      segments,
-      limit,
-      signal: cancel.signal,
-      planFile,
-      onProgress: (p) => print(p.message ?? ''),
-    });
-    let result: FixResult | undefined;
-    if (!values['dry-run'] && plan.updates > 0) {
-      result = await runFixPlan({
+  return runMigrationCommand('fix-migration', values, async ({ client, segments, limit, signal, print }) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
+    try {
+      const planFile = path.join(dir, 'plan.jsonl');
+      const plan = await buildFixPlan({
         client,
         table,
-        planId: 'cli',
+        policy: policy.data,
+        convertDates: values['convert-dates'],
+        datePaths: values['date-path'],
+        segments,
+        limit,
+        signal,
         planFile,
-        resultsFile: path.join(dir, 'results.jsonl'),
-        total: plan.updates,
-        signal: cancel.signal,
-        writesPerSecond,
         onProgress: (p) => print(p.message ?? ''),
       });
+      let result: FixResult | undefined;
+      if (!values['dry-run'] && plan.updates > 0) {
+        result = await runFixPlan({
+          client,
+          table,
+          planId: 'cli',
+          planFile,
+          resultsFile: path.join(dir, 'results.jsonl'),
+          total: plan.updates,
+          signal,
+          writesPerSecond,
+          onProgress: (p) => print(p.message ?? ''),
+        });
+      }
+      print('');
+      const { sampleRequests, ...counts } = plan;
+      const body =
+        format === 'md'
+          ? markdown(plan, result)
+          : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
+      await emit(body, values.out);
+      if (signal.aborted) return 2;
+      if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
+      if (result.failed > 0) return 2;
+      return result.skippedChanged + plan.review > 0 ? 1 : 0;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    print('');
-    const { sampleRequests, ...counts } = plan;
-    const body =
-      format === 'md'
-        ? markdown(plan, result)
-        : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
-    await emit(body, values.out);
-    if (cancel.signal.aborted) return 2;
-    if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
-    if (result.failed > 0) return 2;
-    return result.skippedChanged + plan.review > 0 ? 1 : 0;
-  } catch (error) {
-    print('');
-    process.stderr.write(failureLine('fix-migration', error));
-    return 2;
-  } finally {
-    cancel.dispose();
-    client.destroy();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

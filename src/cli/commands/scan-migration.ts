@@ -1,10 +1,10 @@
 import { exportFormatSchema } from '../../shared/ipc/migration';
-import { adHocClient } from '../../main/migration/cli-client';
 import { exportReport } from '../../main/migration/export';
 import { runMigrationScan } from '../../main/migration/scan-migration';
 import { newMigrationId } from '../../main/migration/store';
-import { abortOnSignal, emit, failureLine, parseFlags, progressPrinter } from './command-io';
-import { CONNECTION_HELP, connectionOptions, readLimitOf, requireTable, segmentsOf } from './migration-flags';
+import { emit, parseFlags } from './command-io';
+import { runMigrationCommand } from './migration-command';
+import { CONNECTION_HELP, connectionOptions, requireTable } from './migration-flags';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable scan-migration --table T [options]
@@ -27,19 +27,14 @@ export async function run(argv: string[]): Promise<number> {
   const format = exportFormatSchema.safeParse(values.format ?? 'json');
   if (!format.success)
     throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
-  const segments = segmentsOf(values.segments);
-  const limit = readLimitOf(values);
-  const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
-  const cancel = abortOnSignal();
-  const print = progressPrinter(values.quiet);
-  try {
+  return runMigrationCommand('scan-migration', values, async ({ client, segments, limit, signal, print }) => {
     const { report } = await runMigrationScan({
       client,
       table,
       scanId: newMigrationId('scan'),
       segments,
       limit,
-      signal: cancel.signal,
+      signal,
       onProgress: (p) =>
         print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });
@@ -47,12 +42,5 @@ export async function run(argv: string[]): Promise<number> {
     await emit(exportReport(report, format.data).content, values.out);
     if (!values.quiet) process.stderr.write(`${report.verdict.line}\n`);
     return report.verdict.needsFix || (values.strict && report.verdict.settings.length > 0) ? 1 : 0;
-  } catch (error) {
-    print('');
-    process.stderr.write(failureLine('scan-migration', error));
-    return 2;
-  } finally {
-    cancel.dispose();
-    client.destroy();
-  }
+  });
 }
