@@ -45,50 +45,84 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
   });
 }
 
+/** One Server-Sent Event as EventSource would see it: its id, its type, its data parsed. */
+export interface SseMessage {
+  id?: string;
+  event: string;
+  data: unknown;
+}
+
 export interface EventStreamReader {
   response: IncomingMessage;
   /** Resolves with the next `data:` payload, parsed. */
   next(): Promise<unknown>;
+  /** Resolves with the next message, id and event type included. */
+  nextMessage(): Promise<SseMessage>;
+  /** Resolves when the server's side of the stream is gone. */
+  ended: Promise<void>;
   close(): void;
 }
 
-/** Opens GET /api/events and hands out its `data:` messages one by one. */
-export function openEvents(port: number, headers: Record<string, string>): Promise<EventStreamReader> {
+function parseMessage(block: string): SseMessage | undefined {
+  const fields = new Map<string, string[]>();
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(': ');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon);
+    fields.set(name, [...(fields.get(name) ?? []), line.slice(colon + 2)]);
+  }
+  const data = fields.get('data');
+  if (!data) return undefined;
+  return {
+    id: fields.get('id')?.[0],
+    event: fields.get('event')?.[0] ?? 'message',
+    data: JSON.parse(data.join('\n')),
+  };
+}
+
+/**
+ * Opens GET /api/events and hands out its messages one by one. `via` connects through another
+ * port (a relay that can drop the connection) while the headers still name the server.
+ */
+export function openEvents(
+  port: number,
+  headers: Record<string, string>,
+  options: { via?: number } = {},
+): Promise<EventStreamReader> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
-        port,
+        port: options.via ?? port,
         path: '/api/events',
         headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers },
       },
       (res) => {
-        const queue: unknown[] = [];
-        const waiters: ((value: unknown) => void)[] = [];
+        const queue: SseMessage[] = [];
+        const waiters: ((value: SseMessage) => void)[] = [];
         let buffer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
+            const message = parseMessage(buffer.slice(0, end));
             buffer = buffer.slice(end + 2);
-            const data = block
-              .split('\n')
-              .filter((line) => line.startsWith('data: '))
-              .map((line) => line.slice('data: '.length))
-              .join('\n');
-            if (!data) continue;
-            const value: unknown = JSON.parse(data);
+            if (!message) continue;
             const waiter = waiters.shift();
-            if (waiter) waiter(value);
-            else queue.push(value);
+            if (waiter) waiter(message);
+            else queue.push(message);
           }
         });
+        const nextMessage = (): Promise<SseMessage> => {
+          const queued = queue.shift();
+          return queued ? Promise.resolve(queued) : new Promise((r) => waiters.push(r));
+        };
         resolve({
           response: res,
-          next: () =>
-            queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r)),
+          next: async () => (await nextMessage()).data,
+          nextMessage,
+          ended: new Promise((r) => res.once('close', () => r())),
           close: () => req.destroy(),
         });
       },

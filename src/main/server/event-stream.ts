@@ -1,22 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OperationEvent } from '../../shared/ipc';
-
-export interface EventFeed {
-  subscribe(listener: (event: OperationEvent) => void): () => void;
-}
+import { STREAM_GAP_EVENT, type StreamGap } from '../../shared/ipc/event-stream';
+import type { EventReplayLog, LoggedEvent } from './event-replay';
 
 /** A client that stops reading would make us buffer without end; past this we drop it and it reconnects. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
+const GAP_MESSAGE =
+  'The connection to DynoTable was down for longer than it can catch up on, so some live updates were missed. Operations still running carry on here; reload the page to see everything as it is now.';
+
 /**
- * GET /api/events: Server-Sent Events, one `data:` line of OperationEvent JSON per event (the
- * default "message" event, so EventSource.onmessage receives it). Comment lines keep proxies and
- * SSH tunnels from closing an idle stream.
+ * GET /api/events: Server-Sent Events, one `id:` and one `data:` line of OperationEvent JSON per
+ * event (the default "message" event, so EventSource.onmessage receives it). A reconnecting
+ * EventSource sends the last id back as Last-Event-ID and first gets everything it missed; when
+ * the log no longer reaches back that far, what is kept is followed by a `gap` event. Comment
+ * lines keep proxies and SSH tunnels from closing an idle stream.
  */
 export function openEventStream(
   request: IncomingMessage,
   response: ServerResponse,
-  events: EventFeed,
+  log: EventReplayLog,
   heartbeatMs: number,
   onClose: () => void,
 ): () => void {
@@ -27,6 +29,8 @@ export function openEventStream(
   });
   response.write(': connected\nretry: 2000\n\n');
   let closed = false;
+  const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatMs);
+  heartbeat.unref();
   const close = () => {
     if (closed) return;
     closed = true;
@@ -35,17 +39,29 @@ export function openEventStream(
     onClose();
     if (!response.writableEnded) response.end();
   };
-  const unsubscribe = events.subscribe((event) => {
+  const send = (event: LoggedEvent): void => {
     if (closed) return;
     if (response.writableLength > MAX_BUFFERED_BYTES) {
       close();
       return;
     }
-    response.write(`data: ${JSON.stringify(event)}\n\n`);
-  });
-  const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatMs);
-  heartbeat.unref();
+    response.write(`id: ${event.id}\ndata: ${event.data}\n\n`);
+  };
+  // Subscribe and replay in one tick: no event can be published between the two.
+  const unsubscribe = log.subscribe(send);
+  const replay = log.replay(lastEventId(request));
+  for (const event of replay.events) send(event);
+  if (replay.isGap && !response.writableEnded) {
+    const gap: StreamGap = { message: GAP_MESSAGE, running: replay.running };
+    // No id line: the client's Last-Event-ID stays that of the last real event.
+    response.write(`event: ${STREAM_GAP_EVENT}\ndata: ${JSON.stringify(gap)}\n\n`);
+  }
   request.on('close', close);
   response.on('error', close);
   return close;
+}
+
+function lastEventId(request: IncomingMessage): string | undefined {
+  const header = request.headers['last-event-id'];
+  return typeof header === 'string' && header.length > 0 ? header.trim() : undefined;
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { toAppError } from '../core/to-app-error';
 import { handleApiCall, type DispatchFn } from './api-route';
 import { createToken, isAuthorized } from './auth';
-import { openEventStream, type EventFeed } from './event-stream';
+import { EventReplayLog, type EventFeed, type ReplayLimits } from './event-replay';
+import { openEventStream } from './event-stream';
 import { answerFirstLoad, isFirstLoad } from './first-load';
 import { checkHost, checkSite, unauthorized } from './request-guard';
 import { sendJson, sendRefusal, setSecurityHeaders } from './responses';
@@ -22,6 +23,8 @@ export interface BrowserServerOptions {
   log?: ServerLog;
   /** For tests; SSE comment lines keep idle streams alive through proxies and tunnels. */
   heartbeatMs?: number;
+  /** How much of the event stream a reconnecting page can catch up on; smaller in tests. */
+  replay?: ReplayLimits;
   maxBodyBytes?: number;
   /**
    * Streams an export of a result set as a file download (GET /api/download/export). Browser
@@ -41,6 +44,12 @@ export interface BrowserServer {
 const LOOPBACK = '127.0.0.1';
 
 /**
+ * A browser retries a dropped stream after 2 s; a sleeping laptop or a paused SSH tunnel takes
+ * longer. This covers minutes of a busy scan (one progress event a page) within a few MB.
+ */
+const DEFAULT_REPLAY: ReplayLimits = { maxEvents: 5_000, maxBytes: 4 * 1024 * 1024 };
+
+/**
  * Browser mode: the same dispatcher as Electron IPC, over HTTP on 127.0.0.1 only. Every request
  * must name our Host, come from our own origin and present this launch's token.
  */
@@ -49,6 +58,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const log = options.log ?? (() => undefined);
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const streams = new Set<() => void>();
+  const events = new EventReplayLog(options.events, options.replay ?? DEFAULT_REPLAY);
   let port = 0;
 
   async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -107,9 +117,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       });
       return;
     }
-    const close = openEventStream(request, response, options.events, heartbeatMs, () =>
-      streams.delete(close),
-    );
+    const close = openEventStream(request, response, events, heartbeatMs, () => streams.delete(close));
     streams.add(close);
   }
 
@@ -152,9 +160,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refuse = (error: Error) => {
+      events.close();
+      reject(error);
+    };
+    server.once('error', refuse);
     server.listen(options.port ?? 0, LOOPBACK, () => {
-      server.off('error', reject);
+      server.off('error', refuse);
       resolve();
     });
   });
@@ -168,6 +180,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     close: () =>
       new Promise<void>((resolve) => {
         for (const closeStream of [...streams]) closeStream();
+        events.close();
         const force = setTimeout(() => server.closeAllConnections(), 2_000);
         force.unref();
         server.close(() => {
