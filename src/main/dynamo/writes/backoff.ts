@@ -38,9 +38,10 @@ export interface BackoffOptions {
 }
 
 /**
- * Retries throttled work with exponential backoff and full jitter, on top of the SDK's own
- * three attempts: a bulk write on a provisioned table should slow down, not fail. Only
- * throttling is retried here; the request was refused, so sending it again cannot apply it twice.
+ * Retries throttled work with exponential backoff and full jitter, on top of the SDK's own five
+ * attempts: a bulk write or a long read on a provisioned table should slow down, not fail. Not
+ * for a save someone waits on (see send-write.ts). Only throttling is retried here; the request
+ * was refused, so sending it again cannot apply it twice.
  */
 export async function withBackoff<T>(work: () => Promise<T>, options: BackoffOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 6;

@@ -6,7 +6,6 @@ import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChangeResult, StagedChange } from '../../../shared/ipc/items';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
-import { withBackoff } from './backoff';
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
 import { sendWrite } from './send-write';
@@ -69,10 +68,9 @@ async function sendBatch(
   signal?: AbortSignal,
 ): Promise<CancellationReason[] | null> {
   try {
-    await withBackoff(
-      () => sendRequest(t.client, { operation: 'TransactWriteItems', input: batch.request }, signal),
-      { signal },
-    );
+    // Like a single save, retried by the SDK only: the user is waiting, and a retry of the whole
+    // commit with the same token is safe.
+    await sendRequest(t.client, { operation: 'TransactWriteItems', input: batch.request }, signal);
     return null;
   } catch (error) {
     if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;

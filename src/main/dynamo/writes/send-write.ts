@@ -3,7 +3,6 @@ import type { Item } from '../../../shared/dynamo/attribute-value';
 import { itemsEqual } from '../../../shared/dynamo/value-equality';
 import type { ChangeKind } from '../../../shared/dynamo/write-plan';
 import type { WriteRequest } from '../../../shared/dynamo/write-requests';
-import { withBackoff } from './backoff';
 import { sendRequest } from './sdk-requests';
 import { conflictFailure, isConditionalFailure, storedItem } from './write-errors';
 
@@ -11,11 +10,12 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** What the stored item should be after success, to recognise our own earlier attempt. */
   desired?: Item | null;
-  onThrottle?: (attempt: number, waitMs: number) => void;
 }
 
 /**
- * Sends one planned write. A failed condition becomes a conflict carrying the stored item
+ * Sends one planned write, retried only by the SDK (adaptive, five attempts): someone is waiting
+ * on this save, and our own backoff on top multiplied those into 30 attempts over 80 seconds of
+ * "Saving…" before the throttling sentence. A failed condition becomes a conflict carrying the stored item
  * (ALL_OLD), except when the stored item already is exactly what we meant to write: that is
  * our own attempt whose answer got lost, and reporting a conflict would only confuse.
  */
@@ -26,7 +26,7 @@ export async function sendWrite(
   options: SendOptions = {},
 ): Promise<{ attributes: Item | null }> {
   try {
-    const response = await withBackoff(() => sendRequest(client, request, options.signal), options);
+    const response = await sendRequest(client, request, options.signal);
     return { attributes: storedItem(response.Attributes) };
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
