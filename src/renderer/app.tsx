@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ConnectionPicker } from './features/connections/components/connection-picker';
 import { useConnectionsStore } from './features/connections/store';
 import { useAppInfoStore } from './features/app-info/store';
+import { StreamNotice } from './features/operations/components/stream-notice';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './features/workspace/components/workspace';
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
@@ -27,6 +28,7 @@ export function App() {
     <>
       {connection ? <Workspace connection={connection} /> : <ConnectionPicker />}
       <SignInDialog />
+      <StreamNotice />
     </>
   );
 }

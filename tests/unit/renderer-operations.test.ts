@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationEvent } from '../../src/shared/ipc';
-import { onOperation, useOperationsStore } from '../../src/renderer/features/operations/store';
+import {
+  onOperation,
+  outcomeUnknownCode,
+  useOperationsStore,
+} from '../../src/renderer/features/operations/store';
 import { readSignInHints } from '../../src/renderer/features/sign-in/store';
 
 const progress = (seq: number, message?: string): OperationEvent => ({
@@ -39,6 +43,42 @@ describe('operation events in the renderer', () => {
     stop();
     useOperationsStore.getState().receive({ ...progress(1), requestId: 'req-aaaaaaaa' });
     expect(seen).toEqual([0]);
+  });
+});
+
+describe("a gap in browser mode's event stream", () => {
+  it('ends, with a sentence, each operation that stopped unseen, and leaves running ones alone', () => {
+    const { receive, receiveGap } = useOperationsStore.getState();
+    const settled: string[] = [];
+    const stops = ['req-ended-unseen', 'req-still-running', 'req-ended-seen'].map((id) =>
+      onOperation(id, (event) => settled.push(`${id} ${event.type} ${event.seq}`)),
+    );
+    receive({ ...progress(0), requestId: 'req-ended-unseen' });
+    receive({ ...progress(0), requestId: 'req-still-running' });
+    receive({
+      type: 'done',
+      requestId: 'req-ended-seen',
+      seq: 0,
+      progress: { items: 1, pages: 1, consumedCapacity: 0 },
+    });
+    settled.length = 0;
+
+    receiveGap({ message: 'Some live updates were missed.', running: ['req-still-running'] });
+    const state = useOperationsStore.getState();
+    expect(state.streamNotice).toBe('Some live updates were missed.');
+    expect(settled).toEqual(['req-ended-unseen error 1']);
+    const lost = state.byRequest['req-ended-unseen']?.latest;
+    expect(lost?.type === 'error' && lost.error).toMatchObject({ code: outcomeUnknownCode, retryable: true });
+    expect(lost?.type === 'error' && lost.error.message).toMatch(/outcome is not known here\. Reload/);
+    expect(state.byRequest['req-still-running']?.isFinished).toBe(false);
+
+    // Events after an end (a late one, or a repeat) reach no store entry and no listener.
+    receive({ ...progress(2), requestId: 'req-ended-unseen' });
+    receive({ ...progress(1), requestId: 'req-still-running' });
+    expect(settled).toEqual(['req-ended-unseen error 1', 'req-still-running progress 1']);
+    for (const stop of stops) stop();
+    state.dismissStreamNotice();
+    expect(useOperationsStore.getState().streamNotice).toBeUndefined();
   });
 });
 

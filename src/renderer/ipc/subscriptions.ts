@@ -1,10 +1,13 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
+import { STREAM_GAP_EVENT, streamGapSchema } from '../../shared/ipc/event-stream';
 import { useOperationsStore } from '../features/operations/store';
 import { desktopBridge } from './bridge';
 
 /**
  * The one module that forwards main→renderer operation events to stores. Desktop: the preload's
- * onEvent. Browser mode: a server-sent event stream authenticated by the same cookie as calls.
+ * onEvent. Browser mode: a server-sent event stream authenticated by the same cookie as calls;
+ * when it drops, EventSource reconnects with the last event's id and the server replays what
+ * was missed, or says with a `gap` event that it no longer can.
  */
 let streamOpen: Promise<void> = Promise.resolve();
 let markOpen: () => void = () => undefined;
@@ -29,15 +32,21 @@ export function startEventForwarding(): () => void {
   const source = new EventSource('/api/events', { withCredentials: true });
   source.onopen = () => markOpen();
   source.onmessage = (message: MessageEvent<string>) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message.data);
-    } catch {
-      return;
-    }
     // The stream crosses a process boundary: check its shape like any other input.
-    const result = operationEventSchema.safeParse(parsed);
+    const result = operationEventSchema.safeParse(parseJson(message.data));
     if (result.success) deliver(result.data);
   };
+  source.addEventListener(STREAM_GAP_EVENT, (message: MessageEvent<string>) => {
+    const result = streamGapSchema.safeParse(parseJson(message.data));
+    if (result.success) useOperationsStore.getState().receiveGap(result.data);
+  });
   return () => source.close();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

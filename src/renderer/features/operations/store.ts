@@ -1,7 +1,11 @@
 import { create } from 'zustand';
 import type { OperationEvent, Progress } from '../../../shared/ipc';
+import type { StreamGap } from '../../../shared/ipc/event-stream';
 
 type Listener = (event: OperationEvent) => void;
+
+/** Our own code for an operation whose end the browser-mode stream missed (see receiveGap). */
+export const outcomeUnknownCode = 'OutcomeUnknown';
 
 export interface OperationState {
   latest: OperationEvent;
@@ -11,7 +15,12 @@ export interface OperationState {
 
 interface OperationsStore {
   byRequest: Record<string, OperationState>;
+  /** Why live updates may be incomplete (browser mode's stream missed more than it can replay). */
+  streamNotice?: string;
   receive(event: OperationEvent): void;
+  /** After a gap: ends, with a sentence, every operation that stopped while nobody was listening. */
+  receiveGap(gap: StreamGap): void;
+  dismissStreamNotice(): void;
   forget(requestId: string): void;
 }
 
@@ -22,20 +31,41 @@ const listeners = new Map<string, Set<Listener>>();
  * Every operation event from main lands here (forwarded by ipc/subscriptions.ts). Features read
  * the latest state of their request with a selector, or listen to one request's events.
  */
-export const useOperationsStore = create<OperationsStore>()((set) => ({
+export const useOperationsStore = create<OperationsStore>()((set, get) => ({
   byRequest: {},
   receive(event) {
+    const previous = get().byRequest[event.requestId];
+    // Events of one request arrive once and in seq order on both transports; drop stale repeats
+    // anyway, for listeners too, so no feature settles twice.
+    if (previous && (previous.isFinished || previous.latest.seq >= event.seq)) return;
     const isFinished = event.type === 'done' || event.type === 'cancelled' || event.type === 'error';
-    set((state) => {
-      const previous = state.byRequest[event.requestId];
-      // Events of one request arrive in seq order on both transports; drop stale repeats anyway.
-      if (previous && previous.latest.seq >= event.seq) return state;
-      const progress = 'progress' in event ? event.progress : previous?.progress;
-      return {
-        byRequest: { ...state.byRequest, [event.requestId]: { latest: event, progress, isFinished } },
-      };
-    });
+    const progress = 'progress' in event ? event.progress : previous?.progress;
+    set((state) => ({
+      byRequest: { ...state.byRequest, [event.requestId]: { latest: event, progress, isFinished } },
+    }));
     for (const listener of listeners.get(event.requestId) ?? []) listener(event);
+  },
+  receiveGap(gap) {
+    set({ streamNotice: gap.message });
+    // Still running: its next events arrive as usual. Not running and not finished here: its
+    // end fell in the gap, and a view waiting for it would wait forever.
+    for (const [requestId, state] of Object.entries(get().byRequest)) {
+      if (state.isFinished || gap.running.includes(requestId)) continue;
+      get().receive({
+        type: 'error',
+        requestId,
+        seq: state.latest.seq + 1,
+        error: {
+          code: outcomeUnknownCode,
+          message:
+            'This operation ended while the connection to DynoTable was down, so its outcome is not known here. Reload the page, or look at the table, to see what it did.',
+          retryable: true,
+        },
+      });
+    }
+  },
+  dismissStreamNotice() {
+    set({ streamNotice: undefined });
   },
   forget(requestId) {
     listeners.delete(requestId);
