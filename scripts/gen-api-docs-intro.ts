@@ -79,18 +79,30 @@ Long operations (scans, SSO sign-in, the agent) return at once and report on one
 curl -N http://127.0.0.1:43117/api/events -H "Authorization: Bearer $TOKEN"
 \`\`\`
 
-In the browser, \`new EventSource('/api/events')\` (the cookie authenticates it). Each event is one
-\`data:\` line holding an operation event as JSON, on the default \`message\` event type. Comment lines
-(\`: heartbeat\`) arrive every 15 seconds to keep idle connections open. Every event has the \`requestId\`
-the caller chose and a \`seq\` that increases by one; each operation ends with exactly one of \`done\`,
-\`cancelled\` or \`error\`. A scan, for example:
+In the browser, \`new EventSource('/api/events')\` (the cookie authenticates it). Each event is an
+\`id:\` line and one \`data:\` line holding an operation event as JSON, on the default \`message\` event
+type. Comment lines (\`: heartbeat\`) arrive every 15 seconds to keep idle connections open. Every event
+has the \`requestId\` the caller chose and a \`seq\` that increases by one; each operation ends with
+exactly one of \`done\`, \`cancelled\` or \`error\`. A scan, for example:
 
 \`\`\`text
-${facts.events.map((e) => `data: ${e}`).join('\n\n')}
+${facts.events.map((e, i) => `id: ${i + 1}\ndata: ${e}`).join('\n\n')}
 \`\`\`
 
 Stop an operation with \`ops:cancel\`. A client that stops reading for long (over 8 MB buffered) is
 disconnected; \`EventSource\` reconnects by itself.
+
+The ids count every event of this launch. A client that reconnects with the last id it saw in a
+\`Last-Event-ID\` header (\`EventSource\` does) first gets every event after it, once and in order.
+The server keeps the newest 5,000 events (4 MB at most); when the client's id is older than that,
+what is kept is followed by a \`gap\` event (no \`id:\`), whose data is a sentence for the user and
+the request ids still running. An operation that is neither finished for the client nor in
+\`running\` ended unseen: look up its outcome where it left one (a table, a scan's report).
+
+\`\`\`text
+event: gap
+data: {"message":"The connection to DynoTable was down for longer than it can catch up on, …","running":["req-7f3a9c2e"]}
+\`\`\`
 
 ## Downloads
 
