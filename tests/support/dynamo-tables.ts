@@ -40,19 +40,24 @@ function keySchema(partitionKey: KeyAttribute, sortKey?: KeyAttribute): KeySchem
   ];
 }
 
+function toIndex(index: GlobalIndexSpec) {
+  return {
+    IndexName: index.name,
+    KeySchema: keySchema(index.partitionKey, index.sortKey),
+    Projection: index.projection ?? { ProjectionType: 'ALL' },
+  };
+}
+
 /**
  * The CreateTable input for a spec. Attribute definitions are derived from the keys of the
  * table and its indexes, once each, because DynamoDB rejects a definition no key uses.
  */
 export function tableDefinition(name: string, spec: TableSpec): CreateTableCommandInput {
   const globals = spec.globalIndexes ?? [];
-  const locals = spec.localIndexes ?? [];
-  const keys = [
-    spec.partitionKey,
-    spec.sortKey,
-    ...globals.flatMap((index) => [index.partitionKey, index.sortKey]),
-    ...locals.map((index) => index.sortKey),
-  ].filter((key): key is KeyAttribute => key !== undefined);
+  const locals = (spec.localIndexes ?? []).map((index) => ({ ...index, partitionKey: spec.partitionKey }));
+  const keys = [spec, ...globals, ...locals]
+    .flatMap((keyed) => [keyed.partitionKey, keyed.sortKey])
+    .filter((key): key is KeyAttribute => key !== undefined);
   const definitions = new Map<string, AttributeDefinition>();
   for (const [AttributeName, AttributeType] of keys)
     if (!definitions.has(AttributeName)) definitions.set(AttributeName, { AttributeName, AttributeType });
@@ -61,24 +66,8 @@ export function tableDefinition(name: string, spec: TableSpec): CreateTableComma
     BillingMode: 'PAY_PER_REQUEST',
     AttributeDefinitions: [...definitions.values()],
     KeySchema: keySchema(spec.partitionKey, spec.sortKey),
-    ...(globals.length
-      ? {
-          GlobalSecondaryIndexes: globals.map((index) => ({
-            IndexName: index.name,
-            KeySchema: keySchema(index.partitionKey, index.sortKey),
-            Projection: index.projection ?? { ProjectionType: 'ALL' },
-          })),
-        }
-      : {}),
-    ...(locals.length
-      ? {
-          LocalSecondaryIndexes: locals.map((index) => ({
-            IndexName: index.name,
-            KeySchema: keySchema(spec.partitionKey, index.sortKey),
-            Projection: index.projection ?? { ProjectionType: 'ALL' },
-          })),
-        }
-      : {}),
+    GlobalSecondaryIndexes: globals.length ? globals.map(toIndex) : undefined,
+    LocalSecondaryIndexes: locals.length ? locals.map(toIndex) : undefined,
     ...spec.options,
   };
 }
