@@ -47,6 +47,13 @@ const proposing = (reason: string, changes: Record<string, unknown>[], reply: st
   { kind: 'text', text: reply },
 ];
 
+/** Asks again in the same conversation: it answers, and the history it sent is one Bedrock accepts. */
+async function expectConversationGoesOn(conversationId: string, question: string, reply: string) {
+  const next = await h.ask({ question, conversationId, script: [{ kind: 'text', text: reply }] });
+  expect(next.last.type).toBe('done');
+  assertValidHistory(messagesOf(h.fake.requests.at(-1)));
+}
+
 beforeAll(async () => {
   h = await agentHarness(inject('dynamoEndpoint'));
   for (let i = 1; i <= 12; i++) {
@@ -301,13 +308,7 @@ describe('failures a person understands', () => {
     const first = await h.ask({ question: 'Tell me a story', script: [{ kind: 'cut', text: 'Once upon' }] });
     expect(first.last.type).toBe('error');
     if (first.last.type === 'error') expect(first.last.error.message).toMatch(/broke in the middle/);
-    const second = await h.ask({
-      question: 'Try again',
-      conversationId: first.conversationId,
-      script: [{ kind: 'text', text: 'Once upon a time.' }],
-    });
-    expect(second.last.type).toBe('done');
-    assertValidHistory(messagesOf(h.fake.requests.at(-1)));
+    await expectConversationGoesOn(first.conversationId, 'Try again', 'Once upon a time.');
   });
 
   it('cancels mid-stream and leaves no tool use unanswered', async () => {
@@ -320,12 +321,6 @@ describe('failures a person understands', () => {
       },
     });
     expect(run.last.type).toBe('cancelled');
-    const next = await h.ask({
-      question: 'Short then',
-      conversationId: run.conversationId,
-      script: [{ kind: 'text', text: 'OK.' }],
-    });
-    expect(next.last.type).toBe('done');
-    assertValidHistory(messagesOf(h.fake.requests.at(-1)));
+    await expectConversationGoesOn(run.conversationId, 'Short then', 'OK.');
   });
 });
