@@ -1,4 +1,4 @@
-import { BatchWriteItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
 import { bulkHandlers } from '../../src/main/ipc/handlers/bulk';
@@ -6,10 +6,10 @@ import { queryHandlers } from '../../src/main/ipc/handlers/query';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { BulkReport } from '../../src/shared/ipc/items';
 import { failure } from '../support/items-assert';
-import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { putItems } from '../support/dynamo-tables';
+import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
-let counter = 0;
 beforeAll(() => {
   h = itemsHarness(inject('dynamoEndpoint'), { ...queryHandlers, ...bulkHandlers });
 });
@@ -21,10 +21,11 @@ async function seed(table: string, count: number): Promise<Item[]> {
     v: { N: String(i) },
     status: { S: 'open' },
   }));
-  for (let i = 0; i < items.length; i += 25) {
-    const chunk = items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toSdkItem(item) } }));
-    await h.client.send(new BatchWriteItemCommand({ RequestItems: { [table]: chunk } }));
-  }
+  await putItems(
+    h.client,
+    table,
+    items.map((item) => toSdkItem(item)),
+  );
   return items;
 }
 
@@ -42,18 +43,7 @@ async function all(table: string): Promise<Item[]> {
 }
 
 async function scanInto(table: string): Promise<string> {
-  const requestId = `bulkscan_${++counter}_${Date.now()}`;
-  const done = h.waitFor(requestId);
-  const started = await h.call<{ resultSetId: string }>('query:start', {
-    connectionId: 'local',
-    table,
-    requestId,
-    spec: { mode: 'scan' },
-    maxItems: 100_000,
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  await done;
-  return started.value.resultSetId;
+  return (await runQuery(h, { table, spec: { mode: 'scan' }, maxItems: 100_000 })).resultSetId;
 }
 
 describe('bulk delete and update', () => {

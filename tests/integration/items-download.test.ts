@@ -7,7 +7,7 @@ import { queryHandlers } from '../../src/main/ipc/handlers/query';
 import { parseDynamoJson } from '../../src/shared/dynamo/item-json';
 import { everyTypeItem } from '../fixtures/items-every-type';
 import { expectSameItem } from '../support/items-assert';
-import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
 let server: Server;
@@ -35,18 +35,8 @@ it('streams a result set as a JSON Lines download that parses back to the same i
   const table = await createItemsTable(h.client, { prefix: 'download' });
   const item = everyTypeItem('dl#1');
   await h.client.send(new PutItemCommand({ TableName: table, Item: toSdkItem(item) }));
-  const done = h.waitFor('download_scan_1');
-  const started = await h.call<{ resultSetId: string }>('query:start', {
-    connectionId: 'local',
-    table,
-    requestId: 'download_scan_1',
-    spec: { mode: 'scan' },
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  await done;
-  const response = await fetch(
-    `${base}/?resultSetId=${started.value.resultSetId}&format=jsonl&table=${table}`,
-  );
+  const { resultSetId } = await runQuery(h, { table, spec: { mode: 'scan' } });
+  const response = await fetch(`${base}/?resultSetId=${resultSetId}&format=jsonl&table=${table}`);
   expect(response.headers.get('content-type')).toBe('application/x-ndjson');
   expect(response.headers.get('content-disposition')).toMatch(
     new RegExp(`attachment; filename="${table}-.*\\.jsonl"`),

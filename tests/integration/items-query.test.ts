@@ -1,15 +1,14 @@
-import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { queryHandlers } from '../../src/main/ipc/handlers/query';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { OperationEvent } from '../../src/shared/ipc';
 import { failure } from '../support/items-assert';
-import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { putItems } from '../support/dynamo-tables';
+import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
 let table: string;
-let counter = 0;
 
 function item(i: number): Item {
   return {
@@ -26,28 +25,19 @@ function item(i: number): Item {
 beforeAll(async () => {
   h = itemsHarness(inject('dynamoEndpoint'), queryHandlers);
   table = await createItemsTable(h.client, { sortKey: true, gsi: true, prefix: 'query' });
-  const items = Array.from({ length: 60 }, (_, i) => item(i + 1));
-  for (let i = 0; i < items.length; i += 25) {
-    const chunk = items.slice(i, i + 25).map((it) => ({ PutRequest: { Item: toSdkItem(it) } }));
-    await h.client.send(new BatchWriteItemCommand({ RequestItems: { [table]: chunk } }));
-  }
+  await putItems(
+    h.client,
+    table,
+    Array.from({ length: 60 }, (_, i) => toSdkItem(item(i + 1))),
+  );
 });
 afterAll(() => h.close());
 
 async function read(
   payload: Record<string, unknown>,
 ): Promise<{ rows: Item[]; last: OperationEvent; events: OperationEvent[] }> {
-  const requestId = `query_${++counter}_${Date.now()}`;
-  const done = h.waitFor(requestId);
-  const started = await h.call<{ resultSetId: string }>('query:start', {
-    connectionId: 'local',
-    table,
-    requestId,
-    ...payload,
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  const { events, last } = await done;
-  const window = await h.ctx.resultSets.window(started.value.resultSetId, 0, 1000);
+  const { resultSetId, events, last } = await runQuery(h, { table, ...payload });
+  const window = await h.ctx.resultSets.window(resultSetId, 0, 1000);
   return { rows: window.rows, last, events };
 }
 

@@ -6,11 +6,10 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { formatDynamoJson, parseDynamoJson } from '../../src/shared/dynamo/item-json';
 import { everyTypeItem } from '../fixtures/items-every-type';
 import { expectSameItem, failure } from '../support/items-assert';
-import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
 let table: string;
-let counter = 0;
 beforeAll(async () => {
   h = itemsHarness(inject('dynamoEndpoint'), queryHandlers);
   table = await createItemsTable(h.client, { prefix: 'roundtrip' });
@@ -26,17 +25,11 @@ async function storedRaw(key: Item) {
 
 /** Loads the item the way the grid does: query:start into a result set, then a window of rows. */
 async function loadLikeTheGrid(pk: string): Promise<Item> {
-  const requestId = `roundtrip_${++counter}_${Date.now()}`;
-  const done = h.waitFor(requestId);
-  const started = await h.call<{ resultSetId: string }>('query:start', {
-    connectionId: 'local',
+  const { resultSetId } = await runQuery(h, {
     table,
-    requestId,
     spec: { mode: 'query', partitionKey: { S: pk }, consistent: true },
   });
-  if (!started.ok) throw new Error(started.error.message);
-  await done;
-  const window = await h.ctx.resultSets.window(started.value.resultSetId, 0, 10);
+  const window = await h.ctx.resultSets.window(resultSetId, 0, 10);
   expect(window.rows).toHaveLength(1);
   return window.rows[0] as Item;
 }

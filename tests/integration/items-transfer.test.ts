@@ -10,7 +10,7 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { ExportReport, ImportReport, TransferFormat } from '../../src/shared/ipc/transfer';
 import { everyTypeItem } from '../fixtures/items-every-type';
 import { expectSameItem, failure } from '../support/items-assert';
-import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
 let source: string;
@@ -51,17 +51,7 @@ beforeAll(async () => {
   source = await createItemsTable(h.client, { prefix: 'export' });
   for (const item of originals)
     await h.client.send(new PutItemCommand({ TableName: source, Item: toSdkItem(item) }));
-  const requestId = id('scan');
-  const done = h.waitFor(requestId);
-  const started = await h.call<{ resultSetId: string }>('query:start', {
-    connectionId: 'local',
-    table: source,
-    requestId,
-    spec: { mode: 'scan' },
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  await done;
-  resultSetId = started.value.resultSetId;
+  ({ resultSetId } = await runQuery(h, { table: source, spec: { mode: 'scan' } }));
 });
 afterAll(async () => {
   await h.close();

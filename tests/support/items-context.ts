@@ -105,3 +105,25 @@ export async function createItemsTable(
       : undefined,
   });
 }
+
+let queries = 0;
+
+/**
+ * Runs query:start to its end the way the grid does (the harness needs queryHandlers) and
+ * resolves with the result set it filled and the operation's events.
+ */
+export async function runQuery(
+  h: ItemsHarness,
+  payload: Record<string, unknown>,
+): Promise<{ resultSetId: string; events: OperationEvent[]; last: OperationEvent }> {
+  queries += 1;
+  const requestId = `query_${queries}_${Date.now()}`;
+  const done = h.waitFor(requestId);
+  const started = await h.call<{ resultSetId: string }>('query:start', {
+    connectionId: 'local',
+    requestId,
+    ...payload,
+  });
+  if (!started.ok) throw new Error(started.error.message);
+  return { resultSetId: started.value.resultSetId, ...(await done) };
+}
