@@ -4,6 +4,7 @@ import { keyOf } from '../../../shared/dynamo/validate-item';
 import { newRequestToken, planChange, type PlannedChange } from '../../../shared/dynamo/write-plan';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChangeResult, StagedChange } from '../../../shared/ipc/items';
+import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
 import { assertConfirmed, assertWritable } from './guards';
@@ -155,7 +156,18 @@ export async function commitChanges(
   let committedBatches = 0;
   for (const batch of batches) {
     const owners = batch.owners.map((o) => live[o]).filter((e): e is Entry => e !== undefined);
-    const reasons = await sendBatch(t, batch, signal);
+    let reasons: CancellationReason[] | null;
+    try {
+      reasons = await sendBatch(t, batch, signal);
+    } catch (error) {
+      // Nothing landed yet: one error for the whole commit, which the same token retries safely.
+      if (committedBatches === 0) throw error;
+      // Earlier transactions landed: an error alone would hide that, and the user could discard
+      // changes that are already in the table. Say which landed and why the rest did not.
+      const { code, message } = toAppError(error);
+      for (const entry of owners) entry.result = { id: entry.change.id, status: 'failed', code, message };
+      break;
+    }
     if (reasons === null) {
       for (const entry of owners) entry.result = { id: entry.change.id, status: 'written' };
       committedBatches++;
