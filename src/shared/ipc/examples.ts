@@ -1,5 +1,5 @@
 import type { Channel, ChannelInput, ChannelOutput } from './contract';
-import type { AgentSettings } from './agent';
+import { defaultAgentSettings } from './agent';
 import type { Connection } from './connection';
 import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
@@ -60,8 +60,8 @@ const playgroundConnection: Connection = {
   isProduction: false,
 };
 
-const prodConnection: Connection = {
-  id: 'prod-eu',
+/** The production connection as the form sends it; saving gives it an id. */
+const prodConnectionDraft = {
   label: 'Production (eu-west-1)',
   color: '#cf222e',
   kind: 'profile',
@@ -69,24 +69,25 @@ const prodConnection: Connection = {
   region: 'eu-west-1',
   readOnly: true,
   isProduction: true,
-};
+} as const;
+
+const prodConnection: Connection = { id: 'prod-eu', ...prodConnectionDraft };
+
+const runningPlayground = { state: 'running', endpoint: 'http://127.0.0.1:8123', seeded: true } as const;
+
+const sampleTableRef = { connectionId: 'playground', table: 'DynoTableSample' };
+
+const orderKey = { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } };
 
 const orderItem = {
-  PK: { S: 'USER#u1' },
-  SK: { S: 'ORDER#o1' },
+  ...orderKey,
   total: { N: '129.90' },
   status: { S: 'SHIPPED' },
   createdAt: { S: '2024-11-02T10:15:00Z' },
 };
 
-const agentSettings: AgentSettings = {
-  modelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
-  bedrockRegion: 'us-east-1',
-  mode: 'auto-read',
-  budgets: { modelCalls: 12, toolCalls: 24, tokens: 200_000, itemsRead: 20_000, readCapacity: 500 },
-  askAboveReadCapacity: 25,
-  allowedTables: [],
-};
+/** orderItem after the edit the update and commit examples make. */
+const deliveredOrder = { ...orderItem, status: { S: 'DELIVERED' } };
 
 export const examples: ChannelExamples = {
   'app:info': {
@@ -108,17 +109,7 @@ export const examples: ChannelExamples = {
   },
   'connections:save': {
     summary: 'Creates (without id) or updates a connection and returns it as stored.',
-    input: {
-      connection: {
-        label: 'Production (eu-west-1)',
-        color: '#cf222e',
-        kind: 'profile',
-        profile: 'prod-readonly',
-        region: 'eu-west-1',
-        readOnly: true,
-        isProduction: true,
-      },
-    },
+    input: { connection: prodConnectionDraft },
     output: prodConnection,
     notes:
       'Access keys (kind "keys") are accepted only where they can be encrypted: in browser mode this fails with EncryptionUnavailable.',
@@ -155,13 +146,13 @@ export const examples: ChannelExamples = {
   'playground:status': {
     summary: 'State of the local playground (DynamoDB Local).',
     input: {},
-    output: { state: 'running', endpoint: 'http://127.0.0.1:8123', seeded: true },
+    output: runningPlayground,
   },
   'playground:start': {
     summary:
       'Starts DynamoDB Local (Java 17+) and seeds the sample table on first start; resolves when it answers.',
     input: {},
-    output: { state: 'running', endpoint: 'http://127.0.0.1:8123', seeded: true },
+    output: runningPlayground,
     notes: 'Without Java the state is "unavailable" and message says how to install it.',
   },
   'tables:list': {
@@ -172,7 +163,7 @@ export const examples: ChannelExamples = {
   },
   'tables:describe': {
     summary: "One table: the summary and DescribeTable's raw answer.",
-    input: { connectionId: 'playground', table: 'DynoTableSample' },
+    input: sampleTableRef,
     output: {
       summary: sampleTable,
       raw: { TableName: 'DynoTableSample', TableStatus: 'ACTIVE', ItemCount: 14 },
@@ -180,13 +171,7 @@ export const examples: ChannelExamples = {
   },
   'scan:start': {
     summary: 'Starts a bounded scan into a result set and returns its id at once.',
-    input: {
-      connectionId: 'playground',
-      table: 'DynoTableSample',
-      requestId: 'scan_3b9XkQ2m',
-      pageSize: 100,
-      maxItems: 1000,
-    },
+    input: { ...sampleTableRef, requestId: 'scan_3b9XkQ2m', pageSize: 100, maxItems: 1000 },
     output: { resultSetId: 'rs_5f2c9a' },
     notes:
       'Pages arrive as `page` events, then exactly one `done` (with a cursor when items remain), `cancelled` or `error`. Read rows with resultsets:window.',
@@ -213,40 +198,25 @@ export const examples: ChannelExamples = {
   },
   'items:get': {
     summary: 'Reads one item by its full key.',
-    input: {
-      connectionId: 'playground',
-      table: 'DynoTableSample',
-      key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } },
-      consistent: true,
-    },
+    input: { ...sampleTableRef, key: orderKey, consistent: true },
     output: { item: orderItem },
   },
   'items:create': {
     summary: 'Creates an item; fails with ConditionalCheckFailedException if one with the same key exists.',
-    input: { connectionId: 'playground', table: 'DynoTableSample', item: orderItem },
+    input: { ...sampleTableRef, item: orderItem },
     output: { item: orderItem },
   },
   'items:delete': {
     summary: 'Deletes an item only if it still equals what the user saw.',
-    input: {
-      connectionId: 'playground',
-      table: 'DynoTableSample',
-      key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o1' } },
-      expected: orderItem,
-    },
+    input: { ...sampleTableRef, key: orderKey, expected: orderItem },
     output: { deleted: true },
   },
   'items:update': {
     summary:
       'Saves an edited item: an UpdateItem of the changed attributes, conditioned on the item still being as it was loaded (a key change becomes one transaction).',
-    input: {
-      connectionId: 'playground',
-      table: 'DynoTableSample',
-      seen: orderItem,
-      desired: { ...orderItem, status: { S: 'DELIVERED' } },
-    },
+    input: { ...sampleTableRef, seen: orderItem, desired: deliveredOrder },
     output: {
-      item: { ...orderItem, status: { S: 'DELIVERED' } },
+      item: deliveredOrder,
       kind: 'update',
       coverage: { checked: 5, total: 5 },
     },
@@ -257,11 +227,10 @@ export const examples: ChannelExamples = {
     summary:
       'Commits staged changes (creates, edits, deletes) in TransactWriteItems batches; reuse the token to retry safely.',
     input: {
-      connectionId: 'playground',
-      table: 'DynoTableSample',
+      ...sampleTableRef,
       token: 'a1b2c3d4e5f6',
       changes: [
-        { id: 'change-1', seen: orderItem, desired: { ...orderItem, status: { S: 'DELIVERED' } } },
+        { id: 'change-1', seen: orderItem, desired: deliveredOrder },
         {
           id: 'change-2',
           seen: null,
@@ -281,12 +250,13 @@ export const examples: ChannelExamples = {
   'agent:getSettings': {
     summary: 'The agent settings of a connection (model, Bedrock region, permission mode, budgets).',
     input: { connectionId: 'playground' },
-    output: agentSettings,
+    // A connection that never saved settings reads the defaults.
+    output: defaultAgentSettings,
   },
   'agent:saveSettings': {
     summary: 'Saves the agent settings of a connection.',
-    input: { connectionId: 'playground', settings: agentSettings },
-    output: agentSettings,
+    input: { connectionId: 'playground', settings: defaultAgentSettings },
+    output: defaultAgentSettings,
   },
   'agent:ask': {
     summary: "Asks the agent a question about the connection's data, on the user's own Bedrock access.",
