@@ -13,13 +13,13 @@ import {
   type EventStreamReader,
   type SseMessage,
 } from '../support/browser-http';
-import { startTcpRelay, type TcpRelay } from '../support/tcp-relay';
+import { watchEventStreamSockets, type EventStreamSockets } from '../support/event-stream-sockets';
 
 // A stream dropped mid-operation, as a flaky network or a paused tunnel drops it: the real
-// server, EventBus and OperationRegistry; a TCP relay cuts the connection at the server's end and
-// the client reconnects the way EventSource does, sending the last id it saw as Last-Event-ID.
+// server, EventBus and OperationRegistry; the test destroys the server's socket and the client
+// reconnects the way EventSource does, sending the last id it saw as Last-Event-ID.
 let root: string;
-let relay: TcpRelay;
+let sockets: EventStreamSockets;
 const servers: BrowserServer[] = [];
 const streams: EventStreamReader[] = [];
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const stream of streams.splice(0)) stream.close();
-  await relay.close();
+  sockets.stop();
   for (const server of servers.splice(0)) await server.close();
 });
 
@@ -47,12 +47,12 @@ async function serve(replay?: { maxEvents: number; maxBytes: number }) {
     replay,
   });
   servers.push(server);
-  relay = await startTcpRelay(server.port);
+  sockets = watchEventStreamSockets(server.port);
   const cookie = `dynotable_token=${tokenOf(server.url)}`;
   const connect = async (lastEventId?: string) => {
     const headers: Record<string, string> = { cookie };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-    const stream = await openEvents(server.port, headers, { via: relay.port });
+    const stream = await openEvents(server.port, headers);
     streams.push(stream);
     return stream;
   };
@@ -89,7 +89,7 @@ describe('browser mode: a dropped event stream', () => {
     operations.start('req_dropped_scan', scan.work);
     const seen = await take(first, 3);
 
-    relay.cut();
+    sockets.drop();
     await first.ended;
     // Sent while nobody is connected: without a replay the page never learns the scan ended.
     scan.release();
@@ -135,7 +135,7 @@ describe('browser mode: a dropped event stream', () => {
     operations.start('req_still_running', still.work);
     const seen = await take(first, 2);
 
-    relay.cut();
+    sockets.drop();
     await first.ended;
     ending.release();
     await expect.poll(() => operations.isRunning('req_ends_in_gap')).toBe(false);

@@ -80,20 +80,13 @@ function parseMessage(block: string): SseMessage | undefined {
   };
 }
 
-/**
- * Opens GET /api/events and hands out its messages one by one. `via` connects through another
- * port (a relay that can drop the connection) while the headers still name the server.
- */
-export function openEvents(
-  port: number,
-  headers: Record<string, string>,
-  options: { via?: number } = {},
-): Promise<EventStreamReader> {
+/** Opens GET /api/events and hands out its messages one by one. */
+export function openEvents(port: number, headers: Record<string, string>): Promise<EventStreamReader> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
-        port: options.via ?? port,
+        port,
         path: '/api/events',
         headers: { host: `127.0.0.1:${port}`, accept: 'text/event-stream', ...headers },
       },
