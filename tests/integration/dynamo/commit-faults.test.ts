@@ -31,7 +31,7 @@ interface StagedChange {
 const commit = (table: string, changes: StagedChange[], token: string) =>
   h.call<CommitOutput>('items:commit', { connectionId: 'local', table, changes, token });
 
-const transactions = (table: string, calls: RecordedCall[]) =>
+const transactions = (table: string, calls: readonly RecordedCall[]) =>
   calls.filter(
     (c) =>
       c.operation === 'TransactWriteItems' &&
