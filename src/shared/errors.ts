@@ -25,6 +25,7 @@ export const ErrorCodes = {
   unknownChannel: 'UnknownChannel',
   connectionFailed: 'ConnectionFailed',
   credentialsExpired: 'CredentialsExpired',
+  mfaCodeRequired: 'MfaCodeRequired',
   encryptionUnavailable: 'EncryptionUnavailable',
   connectionsFileCorrupt: 'ConnectionsFileCorrupt',
   storedKeysUnreadable: 'StoredKeysUnreadable',

@@ -1,13 +1,12 @@
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { Connection } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { Playground, SecretStore } from '../core/context';
-import { credentialsFor } from './credentials';
+import type { Playground } from '../core/context';
+import { credentialsFor, type CredentialDeps } from './credentials';
 import { PLAYGROUND_SDK_REGION } from './playground-credentials';
 import { sdkTransport } from './sdk-options';
 
-export interface ClientConfigDeps {
-  secrets: SecretStore;
+export interface ClientConfigDeps extends CredentialDeps {
   playground: Pick<Playground, 'status'>;
 }
 
@@ -33,7 +32,7 @@ export function playgroundEndpoint(playground: Pick<Playground, 'status'>): stri
 
 /** The settings any AWS client (DynamoDB, STS) needs to act as this connection. */
 export function clientConfigFor(connection: Connection, deps: ClientConfigDeps): ConnectionClientConfig {
-  const credentials = credentialsFor(connection, deps.secrets);
+  const credentials = credentialsFor(connection, deps);
   if (connection.kind === 'playground') {
     return {
       ...sdkTransport(),

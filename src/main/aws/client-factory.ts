@@ -1,13 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { ClientFactory, ConnectionStore, Playground, SecretStore } from '../core/context';
-import { clientConfigFor } from './client-config';
+import type { ClientFactory, ConnectionStore } from '../core/context';
+import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
 import { addReadOnlyGuard } from './read-only-guard';
 
-export interface ClientFactoryDeps {
+export interface ClientFactoryDeps extends ClientConfigDeps {
   connections: ConnectionStore;
-  secrets: SecretStore;
-  playground: Pick<Playground, 'status'>;
 }
 
 interface Cached {

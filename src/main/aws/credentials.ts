@@ -4,15 +4,25 @@ import type { Connection } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SecretStore } from '../core/context';
 import { PLAYGROUND_CREDENTIALS } from './playground-credentials';
+import type { ProfileCredentials } from './profile-credentials';
+
+export interface CredentialDeps {
+  secrets: SecretStore;
+  /** Profiles that can ask for an MFA code (the core's); without it such a profile fails with the SDK's sentence. */
+  profileCredentials?: ProfileCredentials;
+}
 
 /**
  * A credential provider per connection kind. Profiles go through the SDK's own refreshing
  * providers (SSO with sso-session, assume-role with source_profile, credential_process), so a
- * session that expires mid-way is renewed instead of failing; nothing is resolved once and kept.
+ * session that expires mid-way is renewed instead of failing; only a session won with an MFA
+ * code is kept until it expires (profile-credentials.ts), never written anywhere.
  */
-export function credentialsFor(connection: Connection, secrets: SecretStore): AwsCredentialIdentityProvider {
+export function credentialsFor(connection: Connection, deps: CredentialDeps): AwsCredentialIdentityProvider {
+  const { secrets } = deps;
   switch (connection.kind) {
     case 'profile':
+      if (deps.profileCredentials && connection.profile) return deps.profileCredentials(connection.profile);
       // ignoreCache: a profile added or fixed in ~/.aws/config while DynoTable runs is seen.
       return fromIni({ profile: connection.profile, ignoreCache: true });
     case 'default-chain':

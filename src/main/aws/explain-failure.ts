@@ -56,6 +56,8 @@ export function explainFailure(error: AppError, connection: Connection, identity
         : `The temporary credentials of ${whose(connection)} have expired. Refresh them (for SSO, choose "Sign in again") and test again.`;
     case 'AccessDeniedException':
     case 'AccessDenied': {
+      // STS refused the MFA assume-role: the sentence is about the code, not DynamoDB.
+      if (error.details?.mfaSerial !== undefined) return error.message;
       const action = deniedAction(awsMessage) ?? 'dynamodb:ListTables';
       const who = identity ? `Signed in as ${identity}, but this identity` : 'These credentials';
       return `${who} may not call ${action} in ${connection.region}, so DynoTable cannot list tables. Ask for that permission in the IAM policy, or open a table by name.`;

@@ -1,6 +1,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared/ipc';
 import type { ViewSpec } from '../../shared/ipc/query';
+import type { MfaPrompts } from '../aws/mfa-prompts';
+import type { ProfileCredentials } from '../aws/profile-credentials';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
 
@@ -90,6 +92,10 @@ export interface CoreContext {
   secrets: SecretStore;
   connections: ConnectionStore;
   clients: ClientFactory;
+  /** AWS profiles' credentials; a session won with an MFA code is shared until it expires. */
+  profileCredentials: ProfileCredentials;
+  /** Asks the renderer for MFA codes (`mfa` events) and takes its answers (`connections:mfaCode`). */
+  mfa: MfaPrompts;
   playground: Playground;
   resultSets: ResultSetStore;
   operations: OperationRegistry;

@@ -1,5 +1,7 @@
 import { createClientFactory } from '../aws/client-factory';
 import { createConnectionStore } from '../aws/connection-store';
+import { createMfaPrompts } from '../aws/mfa-prompts';
+import { createProfileCredentials } from '../aws/profile-credentials';
 import { startSsoSignIn } from '../aws/sso-sign-in';
 import { createPlayground } from '../playground/playground';
 import { createResultSetStore } from '../resultsets/store';
@@ -30,7 +32,14 @@ export function createCore(options: CoreOptions): CoreContext {
     port: options.playground?.port,
   });
   const connections = createConnectionStore(options.dataDir, options.secrets);
-  const clients = createClientFactory({ connections, secrets: options.secrets, playground });
+  const mfa = createMfaPrompts(operations, events);
+  const profileCredentials = createProfileCredentials(mfa);
+  const clients = createClientFactory({
+    connections,
+    secrets: options.secrets,
+    playground,
+    profileCredentials,
+  });
   const ctx: CoreContext = {
     mode: options.mode,
     version: options.version,
@@ -39,6 +48,8 @@ export function createCore(options: CoreOptions): CoreContext {
     secrets: options.secrets,
     connections,
     clients,
+    profileCredentials,
+    mfa,
     playground,
     resultSets: createResultSetStore(),
     operations,

@@ -11,6 +11,11 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether a window or browser tab is listening (the CLI's own commands have none). */
+  hasListeners(): boolean {
+    return this.listeners.size > 0;
+  }
+
   publish(event: OperationEvent): void {
     for (const listener of this.listeners) listener(event);
   }

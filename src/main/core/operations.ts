@@ -8,7 +8,7 @@ export type OperationEmit = (event: Payload<OperationEvent>) => void;
 
 export interface OperationRun {
   signal: AbortSignal;
-  /** Sends progress / page / agent events; the final event is sent by the registry. */
+  /** Sends progress / page / agent / mfa events; the final event is sent by the registry. */
   emit: OperationEmit;
 }
 
@@ -42,7 +42,8 @@ export class OperationRegistry {
       this.bus.publish({ ...event, requestId, seq: seq++ });
     };
     const emit: OperationEmit = (event) => {
-      if (event.type === 'progress' || event.type === 'page' || event.type === 'agent') send(event);
+      if (event.type === 'progress' || event.type === 'page' || event.type === 'agent' || event.type === 'mfa')
+        send(event);
     };
     let lastProgress: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
     const tracking: OperationEmit = (event) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestIdSchema } from './operations';
 
 export const connectionKinds = ['playground', 'profile', 'keys', 'default-chain'] as const;
 
@@ -55,3 +56,12 @@ export const profileSummarySchema = z.object({
   region: z.string().optional(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+/** An MFA code is six digits (TOTP apps and hardware tokens alike); STS accepts nothing else. */
+export const mfaCodeSchema = z.string().regex(/^\d{6}$/, 'the 6 digits your MFA device shows');
+
+/** The answer to an `mfa` prompt event: the code, or cancel. The code is never stored or logged. */
+export const mfaCodeInput = z.union([
+  z.object({ promptId: requestIdSchema, code: mfaCodeSchema }).strict(),
+  z.object({ promptId: requestIdSchema, cancel: z.literal(true) }).strict(),
+]);

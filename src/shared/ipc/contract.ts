@@ -6,6 +6,7 @@ import { queryChannels } from './query';
 import { transferChannels } from './transfer';
 import {
   connectionSchema,
+  mfaCodeInput,
   profileSummarySchema,
   saveConnectionInput,
   testConnectionOutput,
@@ -55,6 +56,7 @@ export const contract = {
     input: connectionRef.extend({ requestId: requestIdSchema }),
     output: z.object({ started: z.boolean() }),
   },
+  'connections:mfaCode': { input: mfaCodeInput, output: z.object({ received: z.boolean() }) },
 
   'playground:status': { input: none, output: playgroundStatusSchema },
   'playground:start': { input: none, output: playgroundStatusSchema },

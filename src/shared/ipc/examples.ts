@@ -143,6 +143,14 @@ export const examples: ChannelExamples = {
     notes:
       'Progress and the outcome arrive on the event stream under the requestId. The progress event carries progress.verification: the page to open (url), the code it must show (userCode), and whether the desktop app already opened it (isOpened; browser mode never opens pages on the server).',
   },
+  'connections:mfaCode': {
+    summary:
+      'Answers an MFA prompt: the 6-digit code for an assume-role profile with `mfa_serial`, or `{ "promptId": …, "cancel": true }`.',
+    input: { promptId: 'mfa-5d1c7a0e-4b7f-4c52-9a57-0e8f3c2b1a90', code: '123456' },
+    output: { received: true },
+    notes:
+      'When a call needs the profile\'s credentials, main sends an `mfa` event and the call waits: `{"type":"mfa","requestId":"mfa-5d1c7a0e-4b7f-4c52-9a57-0e8f3c2b1a90","seq":0,"mfa":{"serialNumber":"arn:aws:iam::123456789012:mfa/alice","profile":"prod-admin","expiresAt":"2025-01-07T09:35:00.000Z"}}`. The prompt then ends with `done` (answered), `cancelled` or `error` (no answer within 5 minutes: `MfaCodeRequired`), and the waiting call with it. A wrong code fails that call with `AccessDenied`; the next call asks again. The role session is kept in main (memory only) until shortly before it expires, so one code serves every call meanwhile. A prompt that is no longer waiting answers `NotFound`.',
+  },
   'playground:status': {
     summary: 'State of the local playground (DynamoDB Local).',
     input: {},

@@ -32,6 +32,19 @@ export const progressSchema = z.object({
 });
 export type Progress = z.infer<typeof progressSchema>;
 
+/**
+ * An assume-role profile with `mfa_serial` needs a code: main waits for `connections:mfaCode`
+ * with this event's requestId (the prompt id). The prompt then ends like any operation: done
+ * (answered), cancelled, or error (no answer within five minutes).
+ */
+export const mfaPromptSchema = z.object({
+  /** The device, as `mfa_serial` names it (arn:aws:iam::123456789012:mfa/alice, or a hardware serial). */
+  serialNumber: z.string().max(2048),
+  profile: z.string().max(256),
+  expiresAt: z.string(),
+});
+export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
+
 export const operationEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('progress'), progress: progressSchema }),
   z.object({
@@ -50,6 +63,7 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     cursor: z.string().optional(),
     value: z.unknown().optional(),
   }),
+  z.object({ ...base, type: z.literal('mfa'), mfa: mfaPromptSchema }),
   /** The agent's stream: text deltas, tool steps, approval cards, usage. */
   z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
   z.object({ ...base, type: z.literal('cancelled'), progress: progressSchema, cursor: z.string().optional() }),

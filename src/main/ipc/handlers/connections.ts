@@ -9,9 +9,10 @@ type ConnectionChannel =
   | 'connections:delete'
   | 'connections:test'
   | 'connections:profiles'
-  | 'connections:signIn';
+  | 'connections:signIn'
+  | 'connections:mfaCode';
 
-/** Saved connections, AWS profiles, "Test connection" and SSO sign-in. Logic lives in main/aws. */
+/** Saved connections, AWS profiles, "Test connection", SSO sign-in and MFA codes. Logic lives in main/aws. */
 export const connectionHandlers: Pick<HandlerTable, ConnectionChannel> = {
   'connections:list': (_input, ctx) => ctx.connections.list(),
 
@@ -43,5 +44,12 @@ export const connectionHandlers: Pick<HandlerTable, ConnectionChannel> = {
     }
     await ctx.signIn(connectionId, requestId);
     return { started: true };
+  },
+
+  'connections:mfaCode': (input, ctx) => {
+    // The code goes straight to the waiting SDK call: never logged, stored or echoed back.
+    if ('code' in input) ctx.mfa.answer(input.promptId, input.code);
+    else ctx.mfa.cancel(input.promptId);
+    return Promise.resolve({ received: true });
   },
 };

@@ -1,41 +1,15 @@
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
+import { ExpressionContext } from '../../../shared/dynamo/expression-context';
 import type { PathStep } from '../engine/bound';
 import type { DCond } from './conditions';
 
 /**
- * Builds DynamoDB expressions. Every attribute name goes through ExpressionAttributeNames and
- * every value through ExpressionAttributeValues, so reserved words (status, name, date...),
- * dots and '#' in names, and any value are safe. A readable twin with values inline is made
+ * Builds the FilterExpression and ProjectionExpression of the SQL planner's reads on the same
+ * placeholders as every other request (ExpressionContext), so reserved words, dots and '#' in
+ * names, and any value are safe. showCondition() below is the readable twin, values inline,
  * for the plan preview.
  */
-export class ExpressionBuilder {
-  readonly names: Record<string, string> = {};
-  readonly values: Record<string, AttributeValue> = {};
-  private readonly nameIds = new Map<string, string>();
-  private valueCount = 0;
-
-  name(attribute: string): string {
-    let id = this.nameIds.get(attribute);
-    if (!id) {
-      id = `#n${this.nameIds.size}`;
-      this.nameIds.set(attribute, id);
-      this.names[id] = attribute;
-    }
-    return id;
-  }
-
-  value(v: AttributeValue): string {
-    const id = `:v${this.valueCount++}`;
-    this.values[id] = v;
-    return id;
-  }
-
-  path(steps: PathStep[]): string {
-    return steps
-      .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i > 0 ? '.' : ''}${this.name(s)}`))
-      .join('');
-  }
-
+export class ExpressionBuilder extends ExpressionContext {
   condition(c: DCond): string {
     switch (c.op) {
       case 'and':

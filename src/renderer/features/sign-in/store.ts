@@ -62,7 +62,7 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
         });
         return;
       }
-      if (event.type === 'page' || event.type === 'agent') return;
+      if (event.type === 'page' || event.type === 'agent' || event.type === 'mfa') return;
       stop();
       if (event.type === 'done') {
         set({ current: { ...current, status: 'done' } });
