@@ -47,6 +47,13 @@ interface MigrationStore {
 
 export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
 
+/** A scan's done value is { scanId } (see migration:scan in the contract). */
+function scanIdOf(value: unknown): string | undefined {
+  const scanId =
+    typeof value === 'object' && value !== null ? (value as { scanId?: unknown }).scanId : undefined;
+  return typeof scanId === 'string' ? scanId : undefined;
+}
+
 export const useMigrationStore = create<MigrationStore>()((set, get) => {
   const patch = (connectionId: string, table: string, next: Partial<MigrationTableState>) =>
     set((state) => {
@@ -86,6 +93,9 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
         patch(connectionId, table, { scanRequestId: undefined, error: envelope.error });
         return;
       }
+      // A small table's scan can end before this answer arrives: settle() has then opened its
+      // report already, and clearing it here would leave the page without one.
+      if (current(connectionId, table).scanRequestId !== requestId) return;
       patch(connectionId, table, { selectedScanId: envelope.value.scanId, report: undefined });
       await get().loadScans(connectionId, table);
     },
@@ -126,8 +136,10 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
 
     async settle(connectionId, table, kind, value) {
       if (kind === 'scan') {
-        const scanId = current(connectionId, table).selectedScanId;
-        patch(connectionId, table, { scanRequestId: undefined });
+        // The done event names its scan; selectedScanId may still name the previous one when the
+        // scan ended before its start call answered.
+        const scanId = scanIdOf(value) ?? current(connectionId, table).selectedScanId;
+        patch(connectionId, table, { scanRequestId: undefined, selectedScanId: scanId });
         await get().loadScans(connectionId, table);
         if (scanId) await get().openReport(connectionId, table, scanId);
       } else if (kind === 'plan') {
