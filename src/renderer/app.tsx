@@ -3,6 +3,7 @@ import { ConnectionPicker } from './features/connections/components/connection-p
 import { useConnectionsStore } from './features/connections/store';
 import { useAppInfoStore } from './features/app-info/store';
 import { StreamNotice } from './features/operations/components/stream-notice';
+import { MfaDialog } from './features/mfa/components/mfa-dialog';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './features/workspace/components/workspace';
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
@@ -28,6 +29,7 @@ export function App() {
     <>
       {connection ? <Workspace connection={connection} /> : <ConnectionPicker />}
       <SignInDialog />
+      <MfaDialog />
       <StreamNotice />
     </>
   );

@@ -1,5 +1,6 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
 import { STREAM_GAP_EVENT, streamGapSchema } from '../../shared/ipc/event-stream';
+import { useMfaStore } from '../features/mfa/store';
 import { useOperationsStore } from '../features/operations/store';
 import { desktopBridge } from './bridge';
 
@@ -23,7 +24,11 @@ export function eventStreamReady(timeoutMs = 5_000): Promise<void> {
 }
 
 export function startEventForwarding(): () => void {
-  const deliver = (event: OperationEvent): void => useOperationsStore.getState().receive(event);
+  const deliver = (event: OperationEvent): void => {
+    // A prompt nobody in this window started: main waits for a code before a call can go on.
+    if (event.type === 'mfa') useMfaStore.getState().prompted(event);
+    useOperationsStore.getState().receive(event);
+  };
   const bridge = desktopBridge();
   if (bridge) return bridge.onEvent(deliver);
   if (typeof EventSource === 'undefined') return () => undefined;

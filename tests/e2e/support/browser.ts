@@ -11,6 +11,8 @@ export interface Browser {
   /** Browser-side errors (uncaught exceptions, console errors) seen so far. */
   pageErrors: string[];
   screenshot(name: string): Promise<string>;
+  /** `<name>-light` and `<name>-dark`, leaving the page in the light scheme. */
+  screenshotBothSchemes(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,14 +42,21 @@ export async function launchBrowser(): Promise<Browser> {
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   await mkdir(artifactsDir, { recursive: true });
+  const screenshot = async (name: string): Promise<string> => {
+    const file = path.join(artifactsDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: false });
+    return file;
+  };
   return {
     context,
     page,
     pageErrors,
-    async screenshot(name) {
-      const file = path.join(artifactsDir, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: false });
-      return file;
+    screenshot,
+    async screenshotBothSchemes(name) {
+      for (const scheme of ['dark', 'light'] as const) {
+        await useColorScheme(page, scheme);
+        await screenshot(`${name}-${scheme}`);
+      }
     },
     async close() {
       await context.close();
