@@ -35,9 +35,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-// One retry: a run in a fresh clone twice hung waiting for this page (cause not yet found;
-// every later run passed). A retry starts from a reloaded page, so it is a real second attempt.
-describe('migration pre-flight page', { retry: 1 }, () => {
+describe('migration pre-flight page', () => {
   it('scans the table and shows the verdict, one chart per finding and the sample items', async () => {
     const { page } = browser;
     await useColorScheme(page, 'light');
@@ -96,13 +94,6 @@ describe('migration pre-flight page', { retry: 1 }, () => {
 
   it('dry-runs the fix, runs it, and a new scan comes back clean for the moved attributes', async () => {
     const { page } = browser;
-    // Start from a freshly loaded page showing the last report, so the test does not depend on
-    // what the page was doing at the end of the previous one (and a retry starts clean).
-    await page.reload();
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('button', { name: table, exact: true }).click(slow);
-    await page.getByRole('tab', { name: 'Pre-flight' }).click();
-    await page.locator('.mig-verdict').waitFor(slow);
     await page.getByRole('radio', { name: /Top-level wins/ }).check();
     await page.getByRole('button', { name: 'Dry run' }).click();
     const plan = page.locator('.mig-plan');
