@@ -14,46 +14,46 @@ export function and(parts: BExpr[]): BExpr | undefined {
   );
 }
 
-/** Bindings an expression reads (subqueries are uncorrelated, so they read none of ours). */
-export function bindingsOf(e: BExpr, into = new Set<number>()): Set<number> {
+/**
+ * The expressions directly inside one node, in a fixed order. Subqueries are not among them:
+ * they are queries of their own (walk.ts collects them).
+ */
+export function childExprs(e: BExpr): BExpr[] {
   switch (e.kind) {
-    case 'col':
-      into.add(e.binding);
-      break;
     case 'lit':
+    case 'col':
     case 'slot':
     case 'exists':
     case 'scalar':
-      break;
+      return [];
     case 'unary':
     case 'isNull':
     case 'cast':
-      bindingsOf(e.operand, into);
-      break;
     case 'inQuery':
-      bindingsOf(e.operand, into);
-      break;
+      return [e.operand];
     case 'binary':
-      bindingsOf(e.left, into);
-      bindingsOf(e.right, into);
-      break;
+      return [e.left, e.right];
     case 'between':
-      for (const x of [e.operand, e.low, e.high]) bindingsOf(x, into);
-      break;
+      return [e.operand, e.low, e.high];
     case 'inList':
-      for (const x of [e.operand, ...e.items]) bindingsOf(x, into);
-      break;
+      return [e.operand, ...e.items];
     case 'like':
-      for (const x of [e.operand, e.pattern, e.escape]) if (x) bindingsOf(x, into);
-      break;
+      return e.escape ? [e.operand, e.pattern, e.escape] : [e.operand, e.pattern];
     case 'case':
-      for (const x of [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])])
-        if (x) bindingsOf(x, into);
-      break;
+      return [
+        ...(e.operand ? [e.operand] : []),
+        ...(e.otherwise ? [e.otherwise] : []),
+        ...e.whens.flatMap((w) => [w.when, w.then]),
+      ];
     case 'call':
-      for (const x of e.args) bindingsOf(x, into);
-      break;
+      return e.args;
   }
+}
+
+/** Bindings an expression reads (subqueries are uncorrelated, so they read none of ours). */
+export function bindingsOf(e: BExpr, into = new Set<number>()): Set<number> {
+  if (e.kind === 'col') into.add(e.binding);
+  for (const child of childExprs(e)) bindingsOf(child, into);
   return into;
 }
 

@@ -1,45 +1,10 @@
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree } from '../engine/bound';
+import { childExprs } from '../engine/conjuncts';
 
 function queriesIn(e: BExpr | undefined, out: BoundQuery[]): void {
   if (!e) return;
-  switch (e.kind) {
-    case 'inQuery':
-      out.push(e.query);
-      queriesIn(e.operand, out);
-      return;
-    case 'exists':
-    case 'scalar':
-      out.push(e.query);
-      return;
-    case 'lit':
-    case 'col':
-    case 'slot':
-      return;
-    case 'unary':
-    case 'isNull':
-    case 'cast':
-      queriesIn(e.operand, out);
-      return;
-    case 'binary':
-      queriesIn(e.left, out);
-      queriesIn(e.right, out);
-      return;
-    case 'between':
-      [e.operand, e.low, e.high].forEach((x) => queriesIn(x, out));
-      return;
-    case 'inList':
-      [e.operand, ...e.items].forEach((x) => queriesIn(x, out));
-      return;
-    case 'like':
-      [e.operand, e.pattern, e.escape].forEach((x) => queriesIn(x, out));
-      return;
-    case 'case':
-      [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].forEach((x) => queriesIn(x, out));
-      return;
-    case 'call':
-      e.args.forEach((x) => queriesIn(x, out));
-      return;
-  }
+  if (e.kind === 'inQuery' || e.kind === 'exists' || e.kind === 'scalar') out.push(e.query);
+  for (const child of childExprs(e)) queriesIn(child, out);
 }
 
 function onConditions(tree: JoinTree | undefined): BExpr[] {
