@@ -66,6 +66,10 @@ describe('report exports', () => {
     expect(md).toContain('| Attribute | Items | No nested value | Same as nested | Differs | Sample keys |');
     expect(md).toContain('| `createdAt` | 2 | 1 | 0 | **yes** | index key (byDay) |');
     expect(md).toMatch(/- \[ \] Fix: make createdAt one type \(2 ISO strings, 1 epoch ms\)/);
+    expect(md).not.toContain('throttled');
+    expect(toMarkdown({ ...report, throttledRequests: 3 })).toContain(
+      '- Read capacity consumed: 1.5 RCU over 4 segment(s); DynamoDB throttled 3 request(s), which were retried slower',
+    );
   });
 
   it('JSON is the report itself, with a file name from the table and time', () => {

@@ -90,6 +90,12 @@ function keys(list: readonly Record<string, unknown>[]): string {
   return list.length === 0 ? '' : list.map((k) => `\`${JSON.stringify(k).replace(/`/g, "'")}\``).join('<br>');
 }
 
+function throttledNote(throttled: number | undefined): string {
+  return throttled
+    ? `; DynamoDB throttled ${throttled.toLocaleString('en-US')} request(s), which were retried slower`
+    : '';
+}
+
 export function toMarkdown(r: MigrationReport): string {
   const lines = [
     `# Migration pre-flight: ${md(r.table)}`,
@@ -97,7 +103,7 @@ export function toMarkdown(r: MigrationReport): string {
     `**${r.verdict.needsFix ? 'Needs fixing' : 'No data fix needed'}** — ${md(r.verdict.line)}`,
     '',
     `- Items scanned: ${r.itemsScanned.toLocaleString('en-US')} of about ${r.tableItemCount.toLocaleString('en-US')}${r.complete ? '' : ' (partial scan)'}`,
-    `- Read capacity consumed: ${r.consumedReadCapacity.toLocaleString('en-US')} RCU over ${r.segments} segment(s)`,
+    `- Read capacity consumed: ${r.consumedReadCapacity.toLocaleString('en-US')} RCU over ${r.segments} segment(s)${throttledNote(r.throttledRequests)}`,
     `- Scanned ${r.startedAt} → ${r.finishedAt}`,
     '',
     '## Dotted attribute names',

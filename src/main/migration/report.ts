@@ -24,6 +24,7 @@ export interface ReportMeta {
   segments: number;
   tableItemCount: number;
   consumedReadCapacity: number;
+  throttledRequests?: number;
 }
 
 export function tableKeyAttributes(info: TableKeyInfo): string[] {

@@ -4,7 +4,7 @@ import type { MigrationReport, ReadLimit } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { type AccumulatorState, emptyState, MigrationAccumulator } from './accumulator';
-import { pacingFor } from './limits';
+import { pacingFor, type ScanPacing } from './limits';
 import { RateMeter } from './rate-meter';
 import { buildReport, tableKeyAttributes } from './report';
 import { initialCursors, type SegmentCursor, segmentedScan } from './segmented-scan';
@@ -20,6 +20,8 @@ export interface MigrationScanCheckpoint {
   consumed: number;
   pages: number;
   scanned: number;
+  /** Absent in checkpoints saved before throttling was counted. */
+  throttledRequests?: number;
   segments: (SegmentCursor & { state: AccumulatorState })[];
 }
 
@@ -67,6 +69,7 @@ export function reportOfCheckpoint(
     segments: c.totalSegments,
     tableItemCount: c.info.itemCount,
     consumedReadCapacity: Math.round(c.consumed * 10) / 10,
+    throttledRequests: c.throttledRequests ?? 0,
   });
 }
 
@@ -95,6 +98,7 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     consumed: 0,
     pages: 0,
     scanned: 0,
+    throttledRequests: 0,
     segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyState() })),
   };
   const keyAttributes = tableKeyAttributes(info);
@@ -113,7 +117,7 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
       consumedCapacity: Math.round(checkpoint.consumed * 10) / 10,
       scanned: checkpoint.scanned,
       ...(info.itemCount > 0 ? { fraction: Math.min(1, items / info.itemCount) } : {}),
-      message: `${items.toLocaleString('en-US')} items · ${Math.round(rate).toLocaleString('en-US')} items/s · ${Math.round(meter.rate(checkpoint.consumed, 'rcu'))} RCU/s · ${pacing.description}`,
+      message: `${items.toLocaleString('en-US')} items · ${Math.round(rate).toLocaleString('en-US')} items/s · ${Math.round(meter.rate(checkpoint.consumed, 'rcu'))} RCU/s · ${pacingText(pacing, checkpoint.throttledRequests ?? 0)}`,
     };
   };
   let lastProgress = 0;
@@ -130,6 +134,11 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     limiterUnit: pacing.unit,
     pageLimit: options.pageSize ?? pacing.pageLimit,
     maxItems: options.maxItems,
+    onThrottle() {
+      checkpoint.throttledRequests = (checkpoint.throttledRequests ?? 0) + 1;
+      // Said at once: the bar may stand still for seconds while the scan backs off.
+      options.onProgress?.(progress());
+    },
     onPage(page) {
       // SDK items are the tagged form except binary (Uint8Array), whose bytes the analysis never
       // reads; skipping fromSdkItem here is what keeps the scan near plain Scan speed.
@@ -165,6 +174,18 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     checkpoint,
     report: reportOfCheckpoint(checkpoint, new Date().toISOString(), options.sampleLimit),
   };
+}
+
+/** The read limit for people, and whether throttling has lowered it for now. */
+function pacingText(pacing: ScanPacing, throttled: number): string {
+  if (throttled === 0) return pacing.description;
+  const limiter = pacing.limiter;
+  const unit = pacing.unit === 'items' ? 'items/s' : 'RCU/s';
+  const slowed =
+    limiter && limiter.currentRate < limiter.targetPerSecond
+      ? `, slowed to ${Math.round(limiter.currentRate * 10) / 10} ${unit}`
+      : '';
+  return `${pacing.description}${slowed} · throttled ${throttled.toLocaleString('en-US')}×`;
 }
 
 /** A deep copy, so a save in progress never sees a page half-applied. */

@@ -7,6 +7,7 @@ import {
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
+import { watchThrottling } from './throttle-watch';
 
 export interface SegmentCursor {
   segment: number;
@@ -39,6 +40,8 @@ export interface SegmentedScanOptions {
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
   maxThrottleRetries?: number;
+  /** Told of each throttled Scan attempt, also of those the SDK retried by itself. */
+  onThrottle?(): void;
 }
 
 /**
@@ -55,27 +58,32 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
   const budget = { stopped: false }; // an object: set inside run(), which narrowing cannot follow
   const unit = options.limiterUnit ?? 'capacity';
 
+  const throttled = (): void => {
+    options.limiter?.throttled();
+    options.onThrottle?.();
+  };
+
   async function page(cursor: SegmentCursor): Promise<ScanCommandOutput> {
     for (let attempt = 0; ; attempt++) {
       await options.limiter?.take(inner.signal);
       try {
-        const out = await options.client.send(
-          new ScanCommand({
-            TableName: options.table,
-            Segment: cursor.segment,
-            TotalSegments: options.totalSegments,
-            ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
-            ReturnConsumedCapacity: 'TOTAL',
-            Limit: options.pageLimit,
-          }),
-          { abortSignal: inner.signal },
-        );
+        const command = new ScanCommand({
+          TableName: options.table,
+          Segment: cursor.segment,
+          TotalSegments: options.totalSegments,
+          ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
+          ReturnConsumedCapacity: 'TOTAL',
+          Limit: options.pageLimit,
+        });
+        const out = await options.client.send(watchThrottling(command, throttled), {
+          abortSignal: inner.signal,
+        });
         options.limiter?.succeeded();
         return out;
       } catch (error) {
+        // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
         if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
           throw error;
-        options.limiter?.throttled();
         await sleep(backoffMs(attempt + 3), inner.signal);
       }
     }

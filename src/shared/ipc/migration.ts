@@ -75,6 +75,8 @@ export const migrationReportSchema = z.object({
   /** The table's approximate item count when the scan started. */
   tableItemCount: z.number(),
   consumedReadCapacity: z.number(),
+  /** Scan requests DynamoDB throttled (each slowed the scan and was retried); absent in older reports. */
+  throttledRequests: z.number().int().optional(),
   dottedAttributes: z.array(dottedAttributeSchema),
   dateAttributes: z.array(dateAttributeSchema),
   /** Distinct date-like paths not tracked once the bound was reached. */
