@@ -120,6 +120,9 @@ export function ReportView({ report, samples }: ReportViewProps) {
         {report.itemsScanned.toLocaleString('en-US')} items scanned of about{' '}
         {report.tableItemCount.toLocaleString('en-US')} ·{' '}
         {report.consumedReadCapacity.toLocaleString('en-US')} RCU · {report.segments} segments
+        {report.throttledRequests
+          ? ` · throttled ${report.throttledRequests.toLocaleString('en-US')}× (slowed and retried)`
+          : ''}
         {report.complete ? '' : ' · partial (cancelled or failed): resume to finish'}
       </p>
       <h3 className="mig-section-title">
