@@ -109,6 +109,19 @@ function keyNames(table: TableInfo, index?: IndexInfo): string[] {
   ].filter((n): n is string => n !== undefined);
 }
 
+/** A Query's key conditions, plus every other condition on a key attribute (see keyNames). */
+function queryConsumes(
+  table: TableInfo,
+  index: IndexInfo | undefined,
+  conds: DCond[],
+  keyConds: DCond[],
+): Set<DCond> {
+  const consumed = new Set<DCond>(keyConds);
+  for (const c of conds)
+    if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
+  return consumed;
+}
+
 function show(values: AttributeValue[], name: string): string {
   return values.length === 1
     ? showCondition({ op: '=', path: [name], value: values[0]! })
@@ -154,9 +167,6 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
           }
         }
       }
-      const consumed = new Set<DCond>([partition.cond, ...(sort?.used ?? [])]);
-      for (const c of conds)
-        if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
       return {
         access: {
           operation: 'Query',
@@ -164,7 +174,7 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
           partition: { name: pk.name, values: partition.values },
           sort: sort?.sort,
         },
-        consumed,
+        consumed: queryConsumes(table, index, conds, [partition.cond, ...(sort?.used ?? [])]),
         reason: `${show(partition.values, pk.name)} is the table's partition key${index ? `; ${index.name} has the sort condition` : ''}`,
       };
     }
@@ -174,9 +184,6 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
     if (!indexPartition || indexPartition.values.length > MAX_PARTITIONS || !covers(gsi, table, needed))
       continue;
     const sort = sortCondition(conds, gsi.keys.sortKey);
-    const consumed = new Set<DCond>([indexPartition.cond, ...(sort?.used ?? [])]);
-    for (const c of conds)
-      if ('path' in c && keyNames(table, gsi).includes(String(c.path[0]))) consumed.add(c);
     return {
       access: {
         operation: 'Query',
@@ -184,7 +191,7 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
         partition: { name: gsi.keys.partitionKey.name, values: indexPartition.values },
         sort: sort?.sort,
       },
-      consumed,
+      consumed: queryConsumes(table, gsi, conds, [indexPartition.cond, ...(sort?.used ?? [])]),
       reason: `${show(indexPartition.values, gsi.keys.partitionKey.name)} is the partition key of index ${gsi.name}`,
     };
   }
