@@ -50,7 +50,7 @@ async function storedCount(table: string, count: number): Promise<number> {
   return found;
 }
 
-describe('committing staged changes while DynamoDB throttles', () => {
+describe('committing staged changes when DynamoDB refuses', () => {
   it('retries a throttled commit with the same ClientRequestToken and writes every change once', async () => {
     const table = await createItemsTable(h.client);
     const seen: Item = { pk: { S: 'edit' }, v: { N: '1' } };
@@ -89,14 +89,14 @@ describe('committing staged changes while DynamoDB throttles', () => {
     expect(edited.Item && fromSdkItem(edited.Item)).toEqual({ pk: { S: 'edit' }, v: { N: '2' } });
   });
 
-  it('says which changes landed when the second of two transactions is throttled, and the retry sends only the rest', async () => {
+  it('says which changes landed when the session expires after the first of two transactions, and the retry sends only the rest', async () => {
     const table = await createItemsTable(h.client);
     const changes: StagedChange[] = Array.from({ length: 150 }, (_, i) => ({
       id: `c${i}`,
       seen: null,
       desired: { pk: { S: `k${i}` }, n: { N: String(i) } },
     }));
-    h.faulty.script({ operation: 'TransactWriteItems', fault: 'throttling', after: 1 });
+    h.faulty.script({ operation: 'TransactWriteItems', fault: 'expired-token', after: 1 });
     const first = await commit(table, changes, newRequestToken());
     h.faulty.heal();
     if (!first.ok) throw new Error(`the commit failed whole: ${first.error.message}`);
@@ -105,11 +105,11 @@ describe('committing staged changes while DynamoDB throttles', () => {
     const failed = first.value.results.filter((r) => r.status === 'failed');
     expect(written).toHaveLength(100);
     expect(failed).toHaveLength(50);
-    expect(failed[0]).toMatchObject({ code: 'ThrottlingException' });
-    expect(failed[0]?.message).toMatch(/throttling/);
+    expect(failed[0]).toMatchObject({ code: 'ExpiredTokenException' });
+    expect(failed[0]?.message).toMatch(/session has expired/);
     expect(await storedCount(table, 150)).toBe(100);
 
-    // The staged panel drops what was written and commits the rest under a fresh token.
+    // Signed in again, the staged panel drops what was written and commits the rest under a fresh token.
     const landed = new Set(written.map((r) => r.id));
     const rest = changes.filter((c) => !landed.has(c.id));
     const second = await commit(table, rest, newRequestToken());
