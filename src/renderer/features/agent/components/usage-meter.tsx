@@ -10,7 +10,7 @@ function Meter({ label, hint, used, limit }: { label: string; hint?: string; use
       title={`${hint ?? label}: ${amount(used)} of ${limit.toLocaleString()}`}
     >
       <span className="agent-meter-label">{label}</span>
-      <span className="agent-meter-bar">
+      <span className="meter agent-meter-bar">
         <span style={{ width: `${fraction * 100}%` }} />
       </span>
       <span className="agent-meter-value">

@@ -8,7 +8,7 @@ export function RunProgress({ requestId, onCancel }: { requestId: string; onCanc
   const fraction = p?.fraction;
   return (
     <div className="sql-progress" role="status" aria-live="polite">
-      <div className="sql-progress-bar" aria-hidden="true">
+      <div className="meter sql-progress-bar" aria-hidden="true">
         <span
           style={{ width: fraction === undefined ? '30%' : `${Math.round(fraction * 100)}%` }}
           className={fraction === undefined ? 'is-indeterminate' : ''}
