@@ -15,13 +15,17 @@ export function Field({ label, htmlFor, hint, error, children }: FieldProps) {
         {label}
       </label>
       {children}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field-hint">{hint}</p>
-      ) : null}
+      {error ? <FieldError message={error} /> : hint ? <p className="field-hint">{hint}</p> : null}
     </div>
+  );
+}
+
+/** What is wrong with a field, announced as it appears; nothing while all is well. */
+export function FieldError({ message, className }: { message?: string; className?: string }) {
+  if (!message) return null;
+  return (
+    <p className={className ? `field-error ${className}` : 'field-error'} role="alert">
+      {message}
+    </p>
   );
 }

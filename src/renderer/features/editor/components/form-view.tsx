@@ -3,6 +3,7 @@ import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-v
 import type { ValidationIssue } from '../../../../shared/dynamo/validate-item';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
+import { TextInput } from '../../../ui/text-input';
 import { ValueEditor } from './value-editor';
 
 export interface FormViewProps {
@@ -74,12 +75,11 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
         );
       })}
       <div className="form-attr form-add">
-        <input
-          className="input"
-          aria-label="New attribute name"
+        <TextInput
+          label="New attribute name"
           placeholder="new attribute"
           value={newName}
-          onChange={(e) => setNewName(e.target.value)}
+          onChange={setNewName}
         />
         <Button
           size="sm"

@@ -5,6 +5,7 @@ import { planChange } from '../../../../shared/dynamo/write-plan';
 import type { Connection } from '../../../../shared/ipc';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
+import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../ui/error-message';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { DiffList } from './diff-list';
@@ -43,13 +44,7 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
         </span>
         <span className="toolbar-spacer" />
         {needsName ? (
-          <input
-            className="input staged-confirm"
-            aria-label="Type the table name to confirm"
-            placeholder={`type ${table} to confirm`}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
+          <ConfirmTableInput className="staged-confirm" table={table} value={typed} onChange={setTyped} />
         ) : null}
         <Button
           variant="primary"

@@ -6,8 +6,12 @@ import type { Connection } from '../../../../shared/ipc';
 import type { BulkAction, BulkReport } from '../../../../shared/ipc/items';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
+import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
+import { Select } from '../../../ui/select';
+import { TextInput } from '../../../ui/text-input';
 import type { AppError } from '../../../../shared/ipc';
 import { parseAttributePath } from '../../query/attribute-path';
 import { typedValue, type ScalarType } from '../../query/builder-state';
@@ -88,6 +92,15 @@ export function BulkDialog({
     };
   };
   const problem = (message: string): void => setError({ code: 'InvalidInput', message, retryable: false });
+  // Another scope or kind makes the preview stale.
+  const rescope = (next: 'selected' | 'all'): void => {
+    setScope(next);
+    setPreview(undefined);
+  };
+  const rekind = (next: 'delete' | 'update'): void => {
+    setKind(next);
+    setPreview(undefined);
+  };
 
   const footer = (
     <>
@@ -154,91 +167,56 @@ export function BulkDialog({
     >
       <div className="bulk-form">
         <div className="qb-row">
-          <label className="qb-check">
-            <input
-              type="radio"
-              checked={scope === 'selected'}
-              disabled={selected.length === 0}
-              onChange={() => {
-                setScope('selected');
-                setPreview(undefined);
-              }}
-            />
+          <Check
+            type="radio"
+            checked={scope === 'selected'}
+            disabled={selected.length === 0}
+            onChange={() => rescope('selected')}
+          >
             {selected.length} selected
-          </label>
-          <label className="qb-check">
-            <input
-              type="radio"
-              checked={scope === 'all'}
-              onChange={() => {
-                setScope('all');
-                setPreview(undefined);
-              }}
-            />
+          </Check>
+          <Check type="radio" checked={scope === 'all'} onChange={() => rescope('all')}>
             Every queried item
-          </label>
+          </Check>
         </div>
         <div className="qb-row">
-          <label className="qb-check">
-            <input
-              type="radio"
-              checked={kind === 'delete'}
-              onChange={() => {
-                setKind('delete');
-                setPreview(undefined);
-              }}
-            />
+          <Check type="radio" checked={kind === 'delete'} onChange={() => rekind('delete')}>
             Delete
-          </label>
-          <label className="qb-check">
-            <input
-              type="radio"
-              checked={kind === 'update'}
-              onChange={() => {
-                setKind('update');
-                setPreview(undefined);
-              }}
-            />
+          </Check>
+          <Check type="radio" checked={kind === 'update'} onChange={() => rekind('update')}>
             Update
-          </label>
-          <label className="qb-check" title="Each write also requires the item to still be as it was read">
-            <input type="checkbox" checked={isSafe} onChange={(e) => setSafe(e.target.checked)} />
+          </Check>
+          <Check
+            checked={isSafe}
+            onChange={setSafe}
+            title="Each write also requires the item to still be as it was read"
+          >
             Only items unchanged since they were read
-          </label>
+          </Check>
         </div>
         {kind === 'update' ? (
           <div className="qb-row">
             <span>Set</span>
-            <input
-              className="input"
-              aria-label="Attribute to set"
+            <TextInput
+              label="Attribute to set"
               placeholder="attribute"
               value={setPath}
-              onChange={(e) => setSetPath(e.target.value)}
+              onChange={setSetPath}
             />
-            <select
-              className="input qb-type"
-              aria-label="Type of the new value"
+            <Select<ScalarType>
+              className="qb-type"
+              label="Type of the new value"
               value={setType}
-              onChange={(e) => setSetType(e.target.value as ScalarType)}
-            >
-              {['S', 'N', 'B', 'BOOL', 'NULL'].map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-            <input
-              className="input"
-              aria-label="New value"
-              value={setText}
-              onChange={(e) => setSetText(e.target.value)}
+              options={['S', 'N', 'B', 'BOOL', 'NULL']}
+              onChange={setSetType}
             />
+            <TextInput label="New value" value={setText} onChange={setSetText} />
             <span>Remove</span>
-            <input
-              className="input"
-              aria-label="Attribute to remove"
+            <TextInput
+              label="Attribute to remove"
               placeholder="attribute"
               value={removePath}
-              onChange={(e) => setRemovePath(e.target.value)}
+              onChange={setRemovePath}
             />
           </div>
         ) : null}
@@ -263,13 +241,7 @@ export function BulkDialog({
               <pre className="code-block">{JSON.stringify(preview.request, null, 2)}</pre>
             ) : null}
             {preview.needsConfirmation ? (
-              <input
-                className="input"
-                aria-label="Type the table name to confirm"
-                placeholder={`type ${table} to confirm`}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-              />
+              <ConfirmTableInput table={table} value={typed} onChange={setTyped} />
             ) : null}
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
 
 export interface ColumnChooserProps {
   columns: string[];
@@ -26,16 +27,15 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
             </Button>
           </div>
           {columns.map((column) => (
-            <label key={column} className="qb-check">
-              <input
-                type="checkbox"
-                checked={!hidden.includes(column)}
-                onChange={(e) =>
-                  onChange(e.target.checked ? hidden.filter((h) => h !== column) : [...hidden, column])
-                }
-              />
+            <Check
+              key={column}
+              checked={!hidden.includes(column)}
+              onChange={(isShown) =>
+                onChange(isShown ? hidden.filter((h) => h !== column) : [...hidden, column])
+              }
+            >
               {column}
-            </label>
+            </Check>
           ))}
         </div>
       ) : null}

@@ -3,17 +3,14 @@ import type { AppError } from '../../../../shared/ipc';
 import type { ExportReport, TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { formatBytes } from '../../../ui/format';
+import { TextInput } from '../../../ui/text-input';
 import { useAppInfoStore } from '../../app-info/store';
+import { FormatChoice } from './format-choice';
 import { OperationStatus } from './operation-report';
-
-export const formatLabels: Record<TransferFormat, string> = {
-  'dynamodb-json': 'DynamoDB JSON',
-  jsonl: 'JSON Lines (S3 export format)',
-  csv: 'CSV with a type row',
-};
 
 export interface ExportDialogProps {
   table: string;
@@ -54,28 +51,19 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
   return (
     <Dialog title="Export" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
       <div className="bulk-form">
+        <FormatChoice value={format} onChange={setFormat} />
         <div className="qb-row">
-          {(['jsonl', 'dynamodb-json', 'csv'] as const).map((f) => (
-            <label key={f} className="qb-check">
-              <input type="radio" checked={format === f} onChange={() => setFormat(f)} />
-              {formatLabels[f]}
-            </label>
-          ))}
-        </div>
-        <div className="qb-row">
-          <label className="qb-check">
-            <input type="radio" checked={scope === 'all'} onChange={() => setScope('all')} />
+          <Check type="radio" checked={scope === 'all'} onChange={() => setScope('all')}>
             All {total.toLocaleString('en-US')} rows
-          </label>
-          <label className="qb-check">
-            <input
-              type="radio"
-              disabled={rows.length === 0}
-              checked={scope === 'selected'}
-              onChange={() => setScope('selected')}
-            />
+          </Check>
+          <Check
+            type="radio"
+            disabled={rows.length === 0}
+            checked={scope === 'selected'}
+            onChange={() => setScope('selected')}
+          >
             {rows.length} selected
-          </label>
+          </Check>
         </div>
         {mode === 'browser' && scope === 'all' ? (
           <p>
@@ -88,17 +76,16 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
           </p>
         ) : null}
         <div className="qb-row">
-          <input
-            className="input export-path"
-            aria-label="Save to (full path)"
+          <TextInput
+            className="export-path"
+            label="Save to (full path)"
             placeholder={`/home/you/Downloads/${table}.${extension}`}
             value={path}
-            onChange={(e) => setPath(e.target.value)}
+            onChange={setPath}
           />
-          <label className="qb-check">
-            <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
+          <Check checked={overwrite} onChange={setOverwrite}>
             Replace if it exists
-          </label>
+          </Check>
           <Button
             variant="primary"
             disabled={path === '' || requestId !== undefined}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
+import { TextInput } from '../../../ui/text-input';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
 import { ColumnChooser } from './column-chooser';
 
@@ -51,13 +53,13 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
   };
   return (
     <div className="grid-controls">
-      <input
-        className="input grid-filter"
+      <TextInput
+        className="grid-filter"
         type="search"
-        aria-label="Filter fetched rows"
+        label="Filter fetched rows"
         placeholder="Filter fetched rows…"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={setText}
       />
       {entityNames.length > 0 ? (
         <div className="entity-chips" role="group" aria-label="Entity types">
@@ -83,17 +85,13 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
           })}
         </div>
       ) : null}
-      <label
-        className="qb-check"
+      <Check
+        checked={state.isGrouped}
+        onChange={(isGrouped) => change({ isGrouped })}
         title="Sort by partition and sort key, and mark where each item collection starts"
       >
-        <input
-          type="checkbox"
-          checked={state.isGrouped}
-          onChange={(e) => change({ isGrouped: e.target.checked })}
-        />
         Item collections
-      </label>
+      </Check>
       {state.sort.length > 0 ? (
         <Button size="sm" variant="ghost" onClick={() => change({ sort: [] })}>
           Clear sort

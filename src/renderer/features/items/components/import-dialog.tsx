@@ -4,9 +4,12 @@ import type { AppError, Connection } from '../../../../shared/ipc';
 import type { ImportReport, TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
+import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
-import { formatLabels } from './export-dialog';
+import { TextInput } from '../../../ui/text-input';
+import { FormatChoice } from './format-choice';
 import { OperationStatus } from './operation-report';
 
 const MAX_UPLOAD = 50_000_000;
@@ -54,22 +57,15 @@ export function ImportDialog({
       footer={<Button onClick={onClose}>Close</Button>}
     >
       <div className="bulk-form">
+        <FormatChoice value={format} onChange={setFormat} />
         <div className="qb-row">
-          {(['jsonl', 'dynamodb-json', 'csv'] as const).map((f) => (
-            <label key={f} className="qb-check">
-              <input type="radio" checked={format === f} onChange={() => setFormat(f)} />
-              {formatLabels[f]}
-            </label>
-          ))}
-        </div>
-        <div className="qb-row">
-          <input
-            className="input export-path"
-            aria-label="File to import (full path)"
+          <TextInput
+            className="export-path"
+            label="File to import (full path)"
             placeholder="/home/you/Downloads/items.jsonl"
             value={path}
             disabled={text !== undefined}
-            onChange={(e) => setPath(e.target.value)}
+            onChange={setPath}
           />
           <span className="muted">or</span>
           <input
@@ -94,28 +90,18 @@ export function ImportDialog({
           />
         </div>
         <div className="qb-row">
-          <label className="qb-check">
-            <input type="radio" checked={mode === 'create-only'} onChange={() => setMode('create-only')} />
+          <Check type="radio" checked={mode === 'create-only'} onChange={() => setMode('create-only')}>
             Only create (never replace an existing item)
-          </label>
-          <label className="qb-check">
-            <input type="radio" checked={mode === 'overwrite'} onChange={() => setMode('overwrite')} />
+          </Check>
+          <Check type="radio" checked={mode === 'overwrite'} onChange={() => setMode('overwrite')}>
             Replace existing items
-          </label>
+          </Check>
         </div>
         <div className="qb-row">
           <Button onClick={() => void start(true)} disabled={path === '' && text === undefined}>
             Dry run
           </Button>
-          {needsName ? (
-            <input
-              className="input"
-              aria-label="Type the table name to confirm"
-              placeholder={`type ${table} to confirm`}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          ) : null}
+          {needsName ? <ConfirmTableInput table={table} value={typed} onChange={setTyped} /> : null}
           <Button
             variant="primary"
             disabled={connection.readOnly || !runs.some((r) => r.dryRun) || (needsName && typed !== table)}

@@ -236,7 +236,7 @@ export function QueryBuilder({
           Options
         </Button>
         <label
-          className="qb-check"
+          className="check"
           title={
             isGsi ? GSI_CONSISTENT_READ : 'Reads the latest committed data; costs twice the read capacity.'
           }
@@ -251,7 +251,7 @@ export function QueryBuilder({
           {isGsi ? <span className="qb-reason">not on a GSI</span> : null}
         </label>
         {state.mode === 'query' ? (
-          <label className="qb-check">
+          <label className="check">
             <input
               type="checkbox"
               checked={state.descending}
@@ -260,7 +260,7 @@ export function QueryBuilder({
             Newest first (descending)
           </label>
         ) : null}
-        <label className="qb-check" title="Keep reading pages until this many items match the filter">
+        <label className="check" title="Keep reading pages until this many items match the filter">
           <input
             type="checkbox"
             checked={state.untilMatches}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+export interface CheckProps {
+  type?: 'checkbox' | 'radio';
+  checked: boolean;
+  /** A radio reports only being chosen, so its handler can ignore the argument. */
+  onChange(checked: boolean): void;
+  disabled?: boolean;
+  title?: string;
+  children: ReactNode;
+}
+
+/** A small checkbox or radio with its words, for rows of options beside other controls. */
+export function Check({ type = 'checkbox', checked, onChange, disabled, title, children }: CheckProps) {
+  return (
+    <label className="check" title={title}>
+      <input
+        type={type}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
