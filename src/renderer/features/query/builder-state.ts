@@ -40,6 +40,12 @@ export interface BuilderState {
   untilMatches: boolean;
 }
 
+/** What each part of the builder form gets: the whole state and a way to change some of it. */
+export interface BuilderPartProps {
+  state: BuilderState;
+  set(change: Partial<BuilderState>): void;
+}
+
 export const initialBuilder: BuilderState = {
   mode: 'scan',
   index: '',

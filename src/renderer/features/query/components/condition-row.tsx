@@ -1,5 +1,8 @@
 import { filterOperators, type FilterOperator } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
+import { FieldError } from '../../../ui/field';
+import { Select } from '../../../ui/select';
+import { TextInput } from '../../../ui/text-input';
 import { noValueOps, type ConditionDraft, type ScalarType } from '../builder-state';
 
 const OPERATOR_LABELS: Partial<Record<FilterOperator, string>> = {
@@ -15,6 +18,7 @@ const OPERATOR_LABELS: Partial<Record<FilterOperator, string>> = {
 };
 
 const TYPES: ScalarType[] = ['S', 'N', 'B', 'BOOL', 'NULL'];
+const SIZE_OPS: ConditionDraft['sizeOp'][] = ['=', '<>', '<', '<=', '>', '>='];
 
 export interface ConditionRowProps {
   draft: ConditionDraft;
@@ -31,42 +35,35 @@ export function ConditionRow({ draft, names, error, onChange, onRemove }: Condit
   const listId = `names-${draft.id}`;
   return (
     <div className={`qb-condition${error ? ' has-error' : ''}`}>
-      <input
-        className="input qb-path"
-        aria-label="Attribute path"
+      <TextInput
+        className="qb-path"
+        label="Attribute path"
         placeholder="attribute or a.b[0]"
         list={listId}
         value={draft.path}
-        onChange={(e) => set({ path: e.target.value })}
+        onChange={(path) => set({ path })}
       />
       <datalist id={listId}>
         {names.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
-      <select
-        className="input qb-op"
-        aria-label="Operator"
+      <Select
+        className="qb-op"
+        label="Operator"
         value={draft.op}
-        onChange={(e) => set({ op: e.target.value as FilterOperator })}
-      >
-        {filterOperators.map((op) => (
-          <option key={op} value={op}>
-            {OPERATOR_LABELS[op] ?? op}
-          </option>
-        ))}
-      </select>
+        options={filterOperators}
+        labelOf={(op) => OPERATOR_LABELS[op] ?? op}
+        onChange={(op) => set({ op })}
+      />
       {draft.op === 'size' ? (
-        <select
-          className="input qb-op-small"
-          aria-label="Size comparison"
+        <Select
+          className="qb-op-small"
+          label="Size comparison"
           value={draft.sizeOp}
-          onChange={(e) => set({ sizeOp: e.target.value as ConditionDraft['sizeOp'] })}
-        >
-          {['=', '<>', '<', '<=', '>', '>='].map((op) => (
-            <option key={op}>{op}</option>
-          ))}
-        </select>
+          options={SIZE_OPS}
+          onChange={(sizeOp) => set({ sizeOp })}
+        />
       ) : null}
       {needsValue && draft.op !== 'size' ? (
         <select
@@ -84,29 +81,25 @@ export function ConditionRow({ draft, names, error, onChange, onRemove }: Condit
         </select>
       ) : null}
       {needsValue && draft.op !== 'attribute_type' && draft.type !== 'NULL' ? (
-        <input
-          className="input qb-value"
-          aria-label="Value"
+        <TextInput
+          className="qb-value"
+          label="Value"
           value={draft.value}
-          onChange={(e) => set({ value: e.target.value })}
+          onChange={(value) => set({ value })}
         />
       ) : null}
       {draft.op === 'between' ? (
-        <input
-          className="input qb-value"
-          aria-label="Upper bound"
+        <TextInput
+          className="qb-value"
+          label="Upper bound"
           value={draft.value2}
-          onChange={(e) => set({ value2: e.target.value })}
+          onChange={(value2) => set({ value2 })}
         />
       ) : null}
       <Button size="sm" variant="ghost" aria-label="Remove the condition" onClick={onRemove}>
         ×
       </Button>
-      {error ? (
-        <p className="field-error qb-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError className="qb-error" message={error} />
     </div>
   );
 }

@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { GSI_CONSISTENT_READ } from '../../../../shared/dynamo/read-request';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
-import { keysOf, type BuilderErrors, type BuilderState, type SortKeyOp } from '../builder-state';
-import { ConditionRow } from './condition-row';
+import { Check } from '../../../ui/check';
+import { FieldError } from '../../../ui/field';
+import { Select } from '../../../ui/select';
+import { keysOf, type BuilderErrors, type BuilderState } from '../builder-state';
+import { ConditionList, withNewCondition } from './condition-list';
+import { KeyFields } from './key-fields';
+import { RawExpressions } from './raw-expressions';
+import { ReadLimits } from './read-limits';
 
 export interface QueryBuilderProps {
   state: BuilderState;
@@ -16,9 +22,6 @@ export interface QueryBuilderProps {
   onRun(): void;
   onCancel(): void;
 }
-
-const SORT_OPS: SortKeyOp[] = ['', '=', '<', '<=', '>', '>=', 'begins_with', 'between'];
-let nextId = 1;
 
 /**
  * Query or Scan, by form or raw expressions. The run button names the operation, so the cost
@@ -64,65 +67,19 @@ export function QueryBuilder({
             </button>
           ))}
         </div>
-        <select
-          className="input qb-index"
-          aria-label="Table or index"
+        <Select
+          className="qb-index"
+          label="Table or index"
           value={state.index}
-          onChange={(e) => set({ index: e.target.value, consistent: false })}
-        >
-          <option value="">Table</option>
-          {indexes.map((i) => (
-            <option key={i.name} value={i.name}>
-              {i.kind} {i.name}
-            </option>
-          ))}
-        </select>
+          options={['', ...indexes.map((i) => i.name)]}
+          labelOf={(name) => {
+            const index = indexes.find((i) => i.name === name);
+            return index ? `${index.kind} ${index.name}` : 'Table';
+          }}
+          onChange={(index) => set({ index, consistent: false })}
+        />
         {state.mode === 'query' && !state.isRaw ? (
-          <>
-            <label className="qb-key">
-              <span className="qb-key-name">{indexKeys.partitionKey.name} =</span>
-              <input
-                className="input"
-                aria-label={`Partition key ${indexKeys.partitionKey.name}`}
-                value={state.partitionKey}
-                onChange={(e) => set({ partitionKey: e.target.value })}
-                placeholder={indexKeys.partitionKey.type === 'N' ? 'number' : 'value'}
-              />
-            </label>
-            {indexKeys.sortKey ? (
-              <label className="qb-key">
-                <span className="qb-key-name">{indexKeys.sortKey.name}</span>
-                <select
-                  className="input qb-op-small"
-                  aria-label="Sort key condition"
-                  value={state.sortOp}
-                  onChange={(e) => set({ sortOp: e.target.value as SortKeyOp })}
-                >
-                  {SORT_OPS.map((op) => (
-                    <option key={op} value={op}>
-                      {op === '' ? 'any' : op.replace('_', ' ')}
-                    </option>
-                  ))}
-                </select>
-                {state.sortOp ? (
-                  <input
-                    className="input"
-                    aria-label={`Sort key ${indexKeys.sortKey.name}`}
-                    value={state.sortValue}
-                    onChange={(e) => set({ sortValue: e.target.value })}
-                  />
-                ) : null}
-                {state.sortOp === 'between' ? (
-                  <input
-                    className="input"
-                    aria-label="Sort key upper bound"
-                    value={state.sortValue2}
-                    onChange={(e) => set({ sortValue2: e.target.value })}
-                  />
-                ) : null}
-              </label>
-            ) : null}
-          </>
+          <KeyFields keys={indexKeys} state={state} set={set} />
         ) : null}
         <span className="toolbar-spacer" />
         {isRunning ? (
@@ -134,87 +91,18 @@ export function QueryBuilder({
           {verb}
         </Button>
       </div>
-      {errors.partitionKey || errors.sortKey ? (
-        <p className="field-error" role="alert">
-          {errors.partitionKey ?? errors.sortKey}
-        </p>
-      ) : null}
+      <FieldError message={errors.partitionKey ?? errors.sortKey} />
       {state.isRaw ? (
-        <div className="qb-raw">
-          {state.mode === 'query' ? (
-            <textarea
-              className="input code"
-              aria-label="Key condition expression"
-              placeholder="#pk = :pk AND begins_with(#sk, :prefix)"
-              value={state.rawKeyCondition}
-              onChange={(e) => set({ rawKeyCondition: e.target.value })}
-            />
-          ) : null}
-          <textarea
-            className="input code"
-            aria-label="Filter expression"
-            placeholder="#status = :paid AND size(#items) > :n"
-            value={state.rawFilter}
-            onChange={(e) => set({ rawFilter: e.target.value })}
-          />
-          <textarea
-            className="input code"
-            aria-label="Expression attribute names"
-            value={state.rawNames}
-            onChange={(e) => set({ rawNames: e.target.value })}
-          />
-          <textarea
-            className="input code"
-            aria-label="Expression attribute values"
-            value={state.rawValues}
-            onChange={(e) => set({ rawValues: e.target.value })}
-          />
-          {errors.raw ? (
-            <p className="field-error" role="alert">
-              {errors.raw}
-            </p>
-          ) : null}
-        </div>
+        <RawExpressions state={state} set={set} error={errors.raw} />
       ) : (
-        <div className="qb-filters">
-          {state.conditions.length > 1 ? (
-            <select
-              className="input qb-join"
-              aria-label="Combine conditions with"
-              value={state.join}
-              onChange={(e) => set({ join: e.target.value as 'AND' | 'OR' })}
-            >
-              <option value="AND">All of (AND)</option>
-              <option value="OR">Any of (OR)</option>
-            </select>
-          ) : null}
-          {state.conditions.map((draft) => (
-            <ConditionRow
-              key={draft.id}
-              draft={draft}
-              names={names}
-              error={errors[`condition:${draft.id}`]}
-              onChange={(next) =>
-                set({ conditions: state.conditions.map((c) => (c.id === draft.id ? next : c)) })
-              }
-              onRemove={() => set({ conditions: state.conditions.filter((c) => c.id !== draft.id) })}
-            />
-          ))}
-        </div>
+        <ConditionList state={state} set={set} names={names} errors={errors} />
       )}
       <div className="qb-row qb-secondary">
         {!state.isRaw ? (
           <Button
             size="sm"
             variant="ghost"
-            onClick={() =>
-              set({
-                conditions: [
-                  ...state.conditions,
-                  { id: `c${nextId++}`, path: '', op: '=', type: 'S', value: '', value2: '', sizeOp: '>' },
-                ],
-              })
-            }
+            onClick={() => set({ conditions: withNewCondition(state.conditions) })}
           >
             + Filter
           </Button>
@@ -235,79 +123,31 @@ export function QueryBuilder({
         >
           Options
         </Button>
-        <label
-          className="check"
+        <Check
+          disabled={isGsi}
+          checked={state.consistent && !isGsi}
+          onChange={(consistent) => set({ consistent })}
           title={
             isGsi ? GSI_CONSISTENT_READ : 'Reads the latest committed data; costs twice the read capacity.'
           }
         >
-          <input
-            type="checkbox"
-            disabled={isGsi}
-            checked={state.consistent && !isGsi}
-            onChange={(e) => set({ consistent: e.target.checked })}
-          />
           Consistent read
           {isGsi ? <span className="qb-reason">not on a GSI</span> : null}
-        </label>
+        </Check>
         {state.mode === 'query' ? (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={state.descending}
-              onChange={(e) => set({ descending: e.target.checked })}
-            />
+          <Check checked={state.descending} onChange={(descending) => set({ descending })}>
             Newest first (descending)
-          </label>
+          </Check>
         ) : null}
-        <label className="check" title="Keep reading pages until this many items match the filter">
-          <input
-            type="checkbox"
-            checked={state.untilMatches}
-            onChange={(e) => set({ untilMatches: e.target.checked })}
-          />
+        <Check
+          checked={state.untilMatches}
+          onChange={(untilMatches) => set({ untilMatches })}
+          title="Keep reading pages until this many items match the filter"
+        >
           Fetch until {state.maxItems || 'N'} matches
-        </label>
+        </Check>
       </div>
-      {showOptions ? (
-        <div className="qb-row qb-options">
-          <label className="qb-key">
-            <span>Projection</span>
-            <input
-              className="input"
-              aria-label="Projection"
-              placeholder="all attributes (or: total, address.city)"
-              value={state.projection}
-              onChange={(e) => set({ projection: e.target.value })}
-            />
-          </label>
-          <label className="qb-key">
-            <span>Page size</span>
-            <input
-              className="input qb-number"
-              aria-label="Page size"
-              inputMode="numeric"
-              value={state.pageSize}
-              onChange={(e) => set({ pageSize: e.target.value })}
-            />
-          </label>
-          <label className="qb-key">
-            <span>Max items</span>
-            <input
-              className="input qb-number"
-              aria-label="Max items"
-              inputMode="numeric"
-              value={state.maxItems}
-              onChange={(e) => set({ maxItems: e.target.value })}
-            />
-          </label>
-          {(errors.projection ?? errors.pageSize ?? errors.maxItems) ? (
-            <p className="field-error" role="alert">
-              {errors.projection ?? errors.pageSize ?? errors.maxItems}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {showOptions ? <ReadLimits state={state} set={set} errors={errors} /> : null}
     </form>
   );
 }
