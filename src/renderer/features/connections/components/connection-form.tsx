@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { ErrorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
-import { Switch } from '../../../ui/switch';
 import { useAppInfoStore } from '../../app-info/store';
 import {
   draftFrom,
@@ -16,7 +12,8 @@ import {
 } from '../draft';
 import { endpointPresets } from '../regions';
 import { useConnectionsStore } from '../store';
-import { ColorPicker } from './color-picker';
+import { ConnectionDialog } from './connection-dialog';
+import { ColourField, ConnectionFlags } from './connection-fields';
 import { CredentialFields } from './credential-fields';
 import { RegionField } from './region-field';
 
@@ -58,98 +55,71 @@ export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormP
   }
 
   return (
-    <Dialog
+    <ConnectionDialog
       title={connection ? `Edit ${connection.label}` : 'New connection'}
-      onClose={onClose}
       width="lg"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" isBusy={isSaving} onClick={() => void submit()}>
-            {connection ? 'Save' : 'Save and test'}
-          </Button>
-        </>
-      }
+      saveLabel={connection ? 'Save' : 'Save and test'}
+      isSaving={isSaving}
+      saveError={saveError}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="field-row">
-          <Field label="Name" htmlFor="connection-label" error={errors.label}>
-            <input
-              id="connection-label"
-              className="input"
-              value={draft.label}
-              autoFocus
-              placeholder="e.g. Orders — production"
-              onChange={(event) => update({ label: event.target.value })}
-            />
-          </Field>
-          <Field label="Colour" hint="The top bar takes this colour while you are connected.">
-            <ColorPicker value={draft.color} onChange={(color) => update({ color })} />
-          </Field>
-        </div>
-        <CredentialFields
-          draft={draft}
-          errors={errors}
-          update={update}
-          keysUnavailableReason={keysUnavailableReason}
-        />
-        <div className="field-row">
-          <RegionField value={draft.region} onChange={(region) => update({ region })} error={errors.region} />
-          <Field
-            label="Endpoint override"
-            htmlFor="connection-endpoint"
-            error={errors.endpoint}
-            hint={
-              <span className="preset-links">
-                Optional.{' '}
-                {endpointPresets.map((preset) => (
-                  <button
-                    type="button"
-                    className="link"
-                    key={preset.url}
-                    onClick={() => update({ endpoint: preset.url })}
-                  >
-                    {preset.label}
-                  </button>
-                ))}
-              </span>
-            }
-          >
-            <input
-              id="connection-endpoint"
-              className="input mono"
-              value={draft.endpoint}
-              spellCheck={false}
-              placeholder="https://dynamodb.<region>.amazonaws.com"
-              onChange={(event) => update({ endpoint: event.target.value })}
-            />
-          </Field>
-        </div>
-        <div className="field-row">
-          <Switch
-            checked={draft.readOnly}
-            onChange={(readOnly) => update({ readOnly })}
-            label="Read-only"
-            hint="DynoTable refuses every write on this connection."
+      <div className="field-row">
+        <Field label="Name" htmlFor="connection-label" error={errors.label}>
+          <input
+            id="connection-label"
+            className="input"
+            value={draft.label}
+            autoFocus
+            placeholder="e.g. Orders — production"
+            onChange={(event) => update({ label: event.target.value })}
           />
-          <Switch
-            checked={draft.isProduction}
-            onChange={(isProduction) => update({ isProduction })}
-            label="Production"
-            hint="Marked in red; destructive work asks you to type the table name."
+        </Field>
+        <ColourField value={draft.color} onChange={(color) => update({ color })} />
+      </div>
+      <CredentialFields
+        draft={draft}
+        errors={errors}
+        update={update}
+        keysUnavailableReason={keysUnavailableReason}
+      />
+      <div className="field-row">
+        <RegionField value={draft.region} onChange={(region) => update({ region })} error={errors.region} />
+        <Field
+          label="Endpoint override"
+          htmlFor="connection-endpoint"
+          error={errors.endpoint}
+          hint={
+            <span className="preset-links">
+              Optional.{' '}
+              {endpointPresets.map((preset) => (
+                <button
+                  type="button"
+                  className="link"
+                  key={preset.url}
+                  onClick={() => update({ endpoint: preset.url })}
+                >
+                  {preset.label}
+                </button>
+              ))}
+            </span>
+          }
+        >
+          <input
+            id="connection-endpoint"
+            className="input mono"
+            value={draft.endpoint}
+            spellCheck={false}
+            placeholder="https://dynamodb.<region>.amazonaws.com"
+            onChange={(event) => update({ endpoint: event.target.value })}
           />
-        </div>
-        {saveError ? <ErrorMessage error={saveError} /> : null}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+        </Field>
+      </div>
+      <ConnectionFlags
+        flags={draft}
+        readOnlyHint="DynoTable refuses every write on this connection."
+        onChange={update}
+      />
+    </ConnectionDialog>
   );
 }

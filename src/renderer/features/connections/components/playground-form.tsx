@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { ErrorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
-import { Switch } from '../../../ui/switch';
 import { useConnectionsStore } from '../store';
-import { ColorPicker } from './color-picker';
+import { ConnectionDialog } from './connection-dialog';
+import { ColourField, ConnectionFlags } from './connection-fields';
 
 export interface PlaygroundFormProps {
   playground: Connection;
   onClose(): void;
 }
+
+type PlaygroundDraft = Pick<Connection, 'label' | 'color' | 'readOnly' | 'isProduction'>;
 
 /**
  * The built-in playground keeps its credentials, region and endpoint (DynoTable runs it), so
@@ -19,17 +18,21 @@ export interface PlaygroundFormProps {
  * flags, which main enforces on the playground like on any other connection.
  */
 export function PlaygroundForm({ playground, onClose }: PlaygroundFormProps) {
-  const [label, setLabel] = useState(playground.label);
-  const [color, setColor] = useState(playground.color);
-  const [readOnly, setReadOnly] = useState(playground.readOnly);
-  const [isProduction, setIsProduction] = useState(playground.isProduction);
+  const [draft, setDraft] = useState<PlaygroundDraft>(() => ({
+    label: playground.label,
+    color: playground.color,
+    readOnly: playground.readOnly,
+    isProduction: playground.isProduction,
+  }));
   const [labelError, setLabelError] = useState<string>();
   const [saveError, setSaveError] = useState<AppError>();
   const [isSaving, setIsSaving] = useState(false);
   const save = useConnectionsStore((state) => state.save);
 
+  const update = (patch: Partial<PlaygroundDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
   async function submit() {
-    if (!label.trim()) {
+    if (!draft.label.trim()) {
       setLabelError('Give the playground a name you will recognise.');
       return;
     }
@@ -40,10 +43,8 @@ export function PlaygroundForm({ playground, onClose }: PlaygroundFormProps) {
         id: playground.id,
         kind: playground.kind,
         region: playground.region,
-        label: label.trim(),
-        color,
-        readOnly,
-        isProduction,
+        ...draft,
+        label: draft.label.trim(),
       },
     });
     setIsSaving(false);
@@ -52,65 +53,38 @@ export function PlaygroundForm({ playground, onClose }: PlaygroundFormProps) {
   }
 
   return (
-    <Dialog
+    <ConnectionDialog
       title="Edit the local playground"
-      onClose={onClose}
       width="md"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" isBusy={isSaving} onClick={() => void submit()}>
-            Save
-          </Button>
-        </>
-      }
+      saveLabel="Save"
+      isSaving={isSaving}
+      saveError={saveError}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="muted">
-          DynoTable runs the playground on this machine, so where it connects is not editable.
-        </p>
-        <Field label="Name" htmlFor="playground-label" error={labelError}>
-          <input
-            id="playground-label"
-            className="input"
-            value={label}
-            maxLength={80}
-            autoFocus
-            onChange={(event) => {
-              setLabel(event.target.value);
-              // The complaint goes once there is a name again, not only on the next Save.
-              if (event.target.value.trim()) setLabelError(undefined);
-            }}
-          />
-        </Field>
-        <Field label="Colour" hint="The top bar takes this colour while you are connected.">
-          <ColorPicker value={color} onChange={setColor} />
-        </Field>
-        <div className="field-row">
-          <Switch
-            checked={readOnly}
-            onChange={setReadOnly}
-            label="Read-only"
-            hint="DynoTable refuses every write to the playground."
-          />
-          <Switch
-            checked={isProduction}
-            onChange={setIsProduction}
-            label="Production"
-            hint="Marked in red; destructive work asks you to type the table name."
-          />
-        </div>
-        {saveError ? <ErrorMessage error={saveError} /> : null}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+      <p className="muted">
+        DynoTable runs the playground on this machine, so where it connects is not editable.
+      </p>
+      <Field label="Name" htmlFor="playground-label" error={labelError}>
+        <input
+          id="playground-label"
+          className="input"
+          value={draft.label}
+          maxLength={80}
+          autoFocus
+          onChange={(event) => {
+            update({ label: event.target.value });
+            // The complaint goes once there is a name again, not only on the next Save.
+            if (event.target.value.trim()) setLabelError(undefined);
+          }}
+        />
+      </Field>
+      <ColourField value={draft.color} onChange={(color) => update({ color })} />
+      <ConnectionFlags
+        flags={draft}
+        readOnlyHint="DynoTable refuses every write to the playground."
+        onChange={update}
+      />
+    </ConnectionDialog>
   );
 }
