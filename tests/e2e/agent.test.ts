@@ -6,8 +6,8 @@ import { PLAYGROUND_ID } from '../../src/main/aws/connection-store';
 import { fromSdkItem } from '../../src/main/dynamo/marshal';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { type FakeBedrock, type ScriptedTurn, startFakeBedrock } from '../support/fake-bedrock';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // The assistant as a user meets it: the real browser-mode server and core, the playground on
 // real Java with the seeded sample table, Debian's Chromium, and the fake Bedrock Runtime (the
@@ -15,27 +15,20 @@ import { launchBrowser, useColorScheme, type Browser } from './support/browser';
 // what the user would see.
 const slow = { timeout: 120_000 };
 
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser();
 let fake: FakeBedrock;
-const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   fake = await startFakeBedrock();
-  cleanups.push(() => fake.close());
-  app = await startApp();
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
 });
 
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  await fake.close();
 });
 
 /** The item as DynamoDB holds it now, read with the app's own client for the playground. */
 async function storedItem(pk: string, sk: string): Promise<Item | undefined> {
-  const client = await app.core.clients.dynamo(PLAYGROUND_ID);
+  const client = await session.app.core.clients.dynamo(PLAYGROUND_ID);
   const output = await client.send(
     new GetItemCommand({
       TableName: SAMPLE_TABLE,
@@ -67,15 +60,15 @@ function gate(): { promise: Promise<void>; open: () => void } {
 }
 
 async function screenshots(name: string): Promise<void> {
-  const { page } = browser;
+  const { page } = session.browser;
   await useColorScheme(page, 'light');
-  await browser.screenshot(`${name}-light`);
+  await session.browser.screenshot(`${name}-light`);
   await useColorScheme(page, 'dark');
-  await browser.screenshot(`${name}-dark`);
+  await session.browser.screenshot(`${name}-dark`);
   await useColorScheme(page, 'light');
 }
 
-const panel = (): Locator => browser.page.getByRole('complementary', { name: 'Assistant' });
+const panel = (): Locator => session.browser.page.getByRole('complementary', { name: 'Assistant' });
 const lastTurn = (): Locator => panel().locator('article.agent-turn').last();
 const step = (tool: string): Locator =>
   lastTurn().getByRole('button', { name: new RegExp(`^\\S?\\s*${tool}\\b`) });
@@ -89,9 +82,7 @@ async function ask(question: string, script: ScriptedTurn[]): Promise<void> {
 
 describe('the assistant on the playground', () => {
   it('opens beside the sample table and saves its settings from the form', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('button', { name: 'Open playground' }).click();
     await page.getByTestId('table-row').filter({ hasText: SAMPLE_TABLE }).waitFor(slow);
     await page.getByTestId('top-bar').getByRole('button', { name: 'Assistant' }).click();
@@ -116,7 +107,7 @@ describe('the assistant on the playground', () => {
   });
 
   it('reads with visible steps, asks before writing, applies the approved write, and streams the answer', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     // Counted here from the seed itself, not from anything the app computed.
     const orders = sampleItems().filter(
       (i) => text(i, 'PK') === 'USER#u1' && text(i, 'SK')?.startsWith('ORDER#'),
@@ -318,6 +309,6 @@ describe('the assistant on the playground', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

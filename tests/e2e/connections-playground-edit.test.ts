@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // The built-in playground can be renamed, recoloured and flagged from the picker, like any other
 // connection, while where it connects stays DynoTable's business. Nothing here starts Java.
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
+const session = useAppInBrowser();
 const orange = '#e16f24';
-
-beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
 
 describe('editing the local playground from the picker', () => {
   it('offers its name, colour and flags, and nothing about where it connects', async () => {
-    const { page } = browser;
-    await page.goto(app.url);
+    const page = await session.openPage();
     const card = page.getByTestId('playground-card');
     await card.getByRole('button', { name: 'Edit Local playground' }).click();
 
@@ -44,16 +30,16 @@ describe('editing the local playground from the picker', () => {
     await dialog.getByRole('switch', { name: /Read-only/ }).check({ force: true });
     await dialog.getByRole('switch', { name: /Production/ }).check({ force: true });
     await useColorScheme(page, 'light');
-    await browser.screenshot('playground-edit-light');
+    await session.browser.screenshot('playground-edit-light');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('playground-edit-dark');
+    await session.browser.screenshot('playground-edit-dark');
     await useColorScheme(page, 'light');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 
   it('shows the new name, colour and flags on the card, and main keeps them', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const card = page.getByTestId('playground-card');
     await card.getByRole('heading', { name: 'Sandbox' }).waitFor();
     await card.getByText('PRODUCTION').waitFor();
@@ -63,12 +49,12 @@ describe('editing the local playground from the picker', () => {
     );
     // Still the playground: the same button opens it.
     await card.getByRole('button', { name: 'Open playground' }).waitFor();
-    await browser.screenshot('playground-edited-light');
+    await session.browser.screenshot('playground-edited-light');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('playground-edited-dark');
+    await session.browser.screenshot('playground-edited-dark');
     await useColorScheme(page, 'light');
 
-    expect(await app.core.connections.get('playground')).toMatchObject({
+    expect(await session.app.core.connections.get('playground')).toMatchObject({
       id: 'playground',
       kind: 'playground',
       label: 'Sandbox',
@@ -77,7 +63,7 @@ describe('editing the local playground from the picker', () => {
       isProduction: true,
     });
     // Main enforces the flag on the playground's client: tests/integration/aws/read-only-connection.test.ts.
-    const saved = await app.core.connections.list();
+    const saved = await session.app.core.connections.list();
     expect(saved.filter((connection) => connection.kind === 'playground')).toHaveLength(1);
 
     await page.reload();
@@ -85,7 +71,7 @@ describe('editing the local playground from the picker', () => {
   });
 
   it('can be put back, and raised no errors in the page', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Edit Sandbox' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the local playground' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Local playground');
@@ -96,6 +82,6 @@ describe('editing the local playground from the picker', () => {
     const card = page.getByTestId('playground-card');
     await card.getByRole('heading', { name: 'Local playground' }).waitFor();
     expect(await card.getByText('Read-only').count()).toBe(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,44 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // The foundation's promise, driven like a user would: real server, real core, DynamoDB Local
 // on real Java, Debian's Chromium. No fixed sleeps: every step waits for what the user would see.
 const sampleTable = 'DynoTableSample';
 const slow = { timeout: 120_000 };
 
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const session = useAppInBrowser();
 
 describe('first screens in browser mode', () => {
   it('opens on the connection picker with the local playground first', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('heading', { name: 'Local playground' }).waitFor();
     await page.getByText('No saved connections yet').waitFor();
     // The token was traded for a cookie and is gone from the address bar.
-    expect(page.url()).toBe(`${app.origin}/`);
-    await browser.screenshot('picker-light');
+    expect(page.url()).toBe(`${session.app.origin}/`);
+    await session.browser.screenshot('picker-light');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('picker-dark');
+    await session.browser.screenshot('picker-dark');
     await useColorScheme(page, 'light');
   });
 
   it('starts the playground and lists the seeded table', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Open playground' }).click();
     await page.getByTestId('top-bar').getByText('Local playground').waitFor(slow);
     const row = page.getByTestId('table-row').filter({ hasText: sampleTable });
@@ -47,14 +32,14 @@ describe('first screens in browser mode', () => {
     expect(rowText).toContain('PK');
     expect(rowText).toContain('SK');
     expect(rowText).toMatch(/\d+ GSI/);
-    await browser.screenshot('table-list-light');
+    await session.browser.screenshot('table-list-light');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('table-list-dark');
+    await session.browser.screenshot('table-list-dark');
     await useColorScheme(page, 'light');
   });
 
   it('filters the list from the keyboard', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.keyboard.press('Control+K');
     const filter = page.getByRole('searchbox', { name: 'Filter tables' });
     await expect.poll(() => filter.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -65,7 +50,7 @@ describe('first screens in browser mode', () => {
   });
 
   it("opens the table's description with keys and every index", async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: sampleTable, exact: true }).click();
     await page.getByRole('heading', { name: sampleTable }).waitFor();
     const keys = page.getByRole('region', { name: 'Keys' });
@@ -77,14 +62,14 @@ describe('first screens in browser mode', () => {
     const names = await indexRows.locator('td:first-child').allInnerTexts();
     // The overloaded GSI1 and the sparse index that only unprocessed payments carry.
     expect(names).toEqual(expect.arrayContaining(['GSI1', 'UnprocessedPayments']));
-    await browser.screenshot('description-light');
+    await session.browser.screenshot('description-light');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('description-dark');
+    await session.browser.screenshot('description-dark');
     await useColorScheme(page, 'light');
   });
 
   it('keeps open table tabs when switching connections and back', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: '‹ Connections' }).click();
     await page.getByRole('heading', { name: 'Local playground' }).waitFor();
     await page.getByRole('button', { name: 'Open playground' }).click();
@@ -93,7 +78,7 @@ describe('first screens in browser mode', () => {
   });
 
   it('shows a connection error as a sentence with its code, never a stack trace', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'New connection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Closed endpoint');
@@ -112,7 +97,7 @@ describe('first screens in browser mode', () => {
     expect(text).toMatch(/Nothing answered at http:\/\/127\.0\.0\.1:9\/?: the connection was refused/);
     expect(text).toContain('ECONNREFUSED');
     expect(text).not.toMatch(/\n\s+at |Error:|node_modules/);
-    await browser.screenshot('error-test-connection');
+    await session.browser.screenshot('error-test-connection');
 
     await card.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByTestId('production-band').waitFor();
@@ -120,13 +105,13 @@ describe('first screens in browser mode', () => {
     const listError = page.locator('.table-list').getByRole('alert');
     await listError.waitFor(slow);
     expect(await listError.innerText()).toMatch(/Could not reach DynamoDB/);
-    await browser.screenshot('error-table-list-production');
+    await session.browser.screenshot('error-table-list-production');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('error-table-list-production-dark');
+    await session.browser.screenshot('error-table-list-production-dark');
   });
 
   it('raised no uncaught errors in the page', () => {
     // Failed requests the app handled (e.g. none expected here) would also show up in the console.
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,30 +1,23 @@
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../support/dynamo-local';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
 
 // The Items tab driven like a user: the real browser-mode server and core, the playground's
 // DynamoDB Local with the seeded sample table, Debian's Chromium. No fixed sleeps.
 const table = 'DynoTableSample';
 const slow = { timeout: 120_000 };
 
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser({ withPlayground: true });
 let client: ReturnType<typeof localClient>;
 
-beforeAll(async () => {
-  app = await startApp();
-  const status = await app.core.playground.start();
-  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
-  client = localClient(status.endpoint);
-  browser = await launchBrowser();
-}, 240_000);
+beforeAll(() => {
+  client = localClient(session.playgroundEndpoint);
+});
 
-afterAll(async () => {
+afterAll(() => {
   client.destroy();
-  await browser.close();
-  await app.close();
 });
 
 async function storedCurrency(pk: string, sk: string): Promise<string | undefined> {
@@ -36,12 +29,8 @@ async function storedCurrency(pk: string, sk: string): Promise<string | undefine
 
 describe('Items tab', () => {
   it("queries the playground's GSI, edits an attribute, saves, and sees the change", async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('button', { name: table, exact: true }).click(slow);
-    await page.getByRole('tab', { name: 'Items' }).click();
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Items');
 
     await page.getByRole('radio', { name: 'Query' }).click();
     await page.getByLabel('Table or index').selectOption('GSI1');
@@ -51,7 +40,7 @@ describe('Items tab', () => {
     await rows.first().locator('.item-grid-cell').first().waitFor(slow);
     await page.getByRole('status').filter({ hasText: /RCU/ }).waitFor();
     expect(await page.locator('.progress-line').innerText()).toMatch(/\d+ items · 1 page · [\d.]+ RCU/);
-    await browser.screenshot('items-query-gsi');
+    await session.browser.screenshot('items-query-gsi');
 
     await rows.first().dblclick();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
@@ -68,7 +57,7 @@ describe('Items tab', () => {
     expect(await editor.locator('.request-preview-text').innerText()).toContain(
       '"UpdateExpression": "SET #n0 = :v0"',
     );
-    await browser.screenshot('items-editor-change');
+    await session.browser.screenshot('items-editor-change');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await storedCurrency(pk, sk)).toBe('JPY');
@@ -76,11 +65,11 @@ describe('Items tab', () => {
     await page.getByRole('button', { name: 'Query', exact: true }).click();
     const row = rows.filter({ has: page.locator('.item-grid-cell', { hasText: new RegExp(`^${sk}$`) }) });
     await expect.poll(() => row.innerText()).toContain('JPY');
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 
   it('shows the conflict view when someone else changed the item, and saves mine on top of theirs', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const [pk = '', sk = ''] = (await editor.locator('h2').innerText()).split(' · ');
     // Someone else changes the item while it is open in the editor.
@@ -100,7 +89,7 @@ describe('Items tab', () => {
     expect(await conflict.innerText()).toMatch(/changed by someone else[\s\S]*Nothing was written/);
     const currencyRow = conflict.locator('tr', { hasText: 'currency' });
     expect(await currencyRow.innerText()).toMatch(/both[\s\S]*"JPY"[\s\S]*"USD"[\s\S]*"GBP"/);
-    await browser.screenshot('items-conflict');
+    await session.browser.screenshot('items-conflict');
     expect(await storedCurrency(pk, sk)).toBe('USD');
 
     await conflict.getByRole('button', { name: 'Apply my changes to the stored item' }).click();
@@ -115,6 +104,6 @@ describe('Items tab', () => {
       new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
     );
     expect(stored.Item?.note?.S).toBe('changed in another tab');
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

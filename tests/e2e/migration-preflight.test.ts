@@ -1,48 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../support/dynamo-local';
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { useColorScheme } from './support/browser';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
 
 // The pre-flight page driven like a user: real server and core, the playground's DynamoDB Local
 // holding a table written by the real dynamoose, Debian's Chromium. No fixed sleeps.
 const table = 'OrdersMigration';
 const slow = { timeout: 120_000 };
 
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
+const session = useAppInBrowser({ withPlayground: true });
 
 beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  const status = await app.core.playground.start();
-  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
-  const client = localClient(status.endpoint);
-  cleanups.push(() => {
+  const client = localClient(session.playgroundEndpoint);
+  try {
+    pointDynamoose(session.playgroundEndpoint);
+    await createOrdersTable(client, table);
+    await writeOrders(table, 24);
+    await writeTraps(client, table);
+  } finally {
     client.destroy();
-    return Promise.resolve();
-  });
-  pointDynamoose(status.endpoint);
-  await createOrdersTable(client, table);
-  await writeOrders(table, 24);
-  await writeTraps(client, table);
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-}, 240_000);
+  }
+}, 120_000);
 
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+/** Starts a scan paced at two items a second: slow enough to reload, cancel or lose touch mid-way. */
+async function startPacedScan(page: Page): Promise<Locator> {
+  await page.getByLabel('Read limit').selectOption('items');
+  await page.getByLabel('Per second', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Scan table' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Scanning' });
+  await progress.waitFor();
+  return progress;
+}
 
 describe('migration pre-flight page', () => {
   it('scans the table and shows the verdict, one chart per finding and the sample items', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('button', { name: table, exact: true }).click(slow);
-    await page.getByRole('tab', { name: 'Pre-flight' }).click();
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Pre-flight');
     await page.getByRole('button', { name: 'Scan table' }).click();
 
     const verdict = page.locator('.mig-verdict');
@@ -68,16 +64,16 @@ describe('migration pre-flight page', () => {
       /Differs from nested\s*2[\s\S]*No nested value\s*2[\s\S]*Same as nested\s*2/,
     );
     expect(await dotted.locator('svg rect').count()).toBe(4);
-    await browser.screenshot('migration-report-light');
+    await session.browser.screenshot('migration-report-light');
 
     // { } shows the stored JSON beside the report.
     await dotted.getByRole('button', { name: 'Show the JSON of order#004 · 4' }).click();
     const panel = page.getByRole('complementary', { name: 'Sample item' });
     await panel.locator('pre').waitFor();
     expect(await panel.locator('pre').innerText()).toContain('"address.city"');
-    await browser.screenshot('migration-sample-item');
+    await session.browser.screenshot('migration-sample-item');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('migration-report-dark');
+    await session.browser.screenshot('migration-report-dark');
     await useColorScheme(page, 'light');
     await panel.getByRole('button', { name: 'Close the item' }).click();
 
@@ -86,14 +82,14 @@ describe('migration pre-flight page', () => {
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.waitFor();
     await expect.poll(() => editor.innerText()).toContain('address.city');
-    await browser.screenshot('migration-sample-in-editor');
+    await session.browser.screenshot('migration-sample-in-editor');
     await editor.getByRole('button', { name: 'Close the editor' }).click();
     await page.getByRole('tab', { name: 'Pre-flight' }).click();
     await page.locator('.mig-verdict').waitFor();
   });
 
   it('dry-runs the fix, runs it, and a new scan comes back clean for the moved attributes', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('radio', { name: /Top-level wins/ }).check();
     await page.getByRole('button', { name: 'Dry run' }).click();
     const plan = page.locator('.mig-plan');
@@ -103,7 +99,7 @@ describe('migration pre-flight page', () => {
     );
     await plan.getByText('Sample requests as they will be sent').click();
     await page.getByRole('heading', { name: 'Fix' }).scrollIntoViewIfNeeded();
-    await browser.screenshot('migration-dry-run');
+    await session.browser.screenshot('migration-dry-run');
 
     await page.getByRole('button', { name: /Run fix/ }).click();
     const result = page.locator('.mig-result');
@@ -112,7 +108,7 @@ describe('migration pre-flight page', () => {
       /Fix finished\. 6 written · 0 skipped because the item changed · 0 failed/,
     );
     await result.scrollIntoViewIfNeeded();
-    await browser.screenshot('migration-fix-result');
+    await session.browser.screenshot('migration-fix-result');
 
     await page.getByRole('button', { name: 'Scan table' }).click();
     await page.locator('.mig-scans tbody tr').nth(1).waitFor(slow);
@@ -120,42 +116,32 @@ describe('migration pre-flight page', () => {
     await expect
       .poll(() => page.locator('.mig-card .mig-name').allInnerTexts(), slow)
       .not.toContain('address.city');
-    await browser.screenshot('migration-after-fix');
+    await session.browser.screenshot('migration-after-fix');
   });
 
   it('paces a scan by the read limit, and a reloaded page follows the running scan', async () => {
-    const { page } = browser;
-    await page.getByLabel('Read limit').selectOption('items');
-    await page.getByLabel('Per second', { exact: true }).fill('2');
-    await page.getByRole('button', { name: 'Scan table' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Scanning' });
-    await progress.waitFor();
+    const { page } = session.browser;
+    const progress = await startPacedScan(page);
     await page.reload();
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('button', { name: table, exact: true }).click(slow);
-    await page.getByRole('tab', { name: 'Pre-flight' }).click();
+    await openPlaygroundTable(page, table, 'Pre-flight');
     // The running scan is found again and its progress followed, until its report opens.
     await page.getByRole('progressbar', { name: 'Scanning' }).waitFor(slow);
     await page
       .locator('.mig-progress')
       .getByText(/items\/s/)
       .waitFor(slow);
-    await browser.screenshot('migration-scan-progress');
+    await session.browser.screenshot('migration-scan-progress');
     await progress.waitFor({ state: 'detached', ...slow });
     await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(3);
     expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
   });
 
   it('cancels a scan and resumes it into the same report', async () => {
-    const { page } = browser;
-    await page.getByLabel('Read limit').selectOption('items');
-    await page.getByLabel('Per second', { exact: true }).fill('2');
-    await page.getByRole('button', { name: 'Scan table' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Scanning' });
-    await progress.waitFor();
+    const { page } = session.browser;
+    await startPacedScan(page);
     await page.locator('.mig-progress').getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.mig-scans tbody tr').first().getByText('cancelled').waitFor(slow);
-    await browser.screenshot('migration-cancelled');
+    await session.browser.screenshot('migration-cancelled');
     await page.getByRole('button', { name: /Resume scan/ }).click();
     await page.locator('.mig-scans tbody tr').first().getByText('running').waitFor(slow);
     await page.locator('.mig-scans tbody tr').first().getByText('done').waitFor(slow);
@@ -167,6 +153,6 @@ describe('migration pre-flight page', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

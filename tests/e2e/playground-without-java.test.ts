@@ -1,33 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoLocal, type LocalDynamo } from '../support/dynamo-local';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // A machine without Java: the playground says why and what to do, and a connection to another
 // DynamoDB (a real DynamoDB Local started by the test, reached through a profile) still works.
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser({ javaCommand: '/nonexistent/bin/java' });
 let dynamo: LocalDynamo;
-const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   dynamo = await startDynamoLocal();
-  cleanups.push(() => dynamo.stop());
-  app = await startApp({ javaCommand: '/nonexistent/bin/java' });
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
 });
 
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  await dynamo.stop();
 });
 
 describe('the picker on a machine without Java', () => {
   it('explains that the playground needs Java 17 and how to install it', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('button', { name: 'Open playground' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'The playground cannot start here' });
     await notice.waitFor();
@@ -36,11 +27,11 @@ describe('the picker on a machine without Java', () => {
     expect(text).toMatch(/apt install openjdk-17-jre/);
     // Still on the picker, with a way to try again once Java is installed.
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    await browser.screenshot('playground-without-java');
+    await session.browser.screenshot('playground-without-java');
   });
 
   it('still opens another connection and shows its empty table list', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'New connection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Team DynamoDB Local');
@@ -55,9 +46,9 @@ describe('the picker on a machine without Java', () => {
       .waitFor();
     await card.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByText(`No tables in eu-west-1 at ${dynamo.endpoint}`).waitFor();
-    await browser.screenshot('table-list-empty');
+    await session.browser.screenshot('table-list-empty');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('table-list-empty-dark');
-    expect(browser.pageErrors).toEqual([]);
+    await session.browser.screenshot('table-list-empty-dark');
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

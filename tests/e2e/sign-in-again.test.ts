@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // An SSO profile whose session is gone: the UI offers "Sign in again" where the error is shown,
 // and the sign-in dialog reports its outcome over the event stream without leaving the workspace.
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const session = useAppInBrowser();
 
 describe('an expired SSO session', () => {
   it('is explained on "Test connection" with a way to sign in again', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('button', { name: 'New connection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Team SSO');
@@ -41,13 +26,13 @@ describe('an expired SSO session', () => {
   });
 
   it('offers "Sign in again" on the table list, and reports a failed sign-in in place', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const card = page.getByTestId('connection-card').filter({ hasText: 'Team SSO' });
     await card.getByRole('button', { name: 'Open', exact: true }).click();
     const listError = page.locator('.table-list').getByRole('alert');
     await listError.waitFor();
     expect(await listError.innerText()).toMatch(/CredentialsExpired/);
-    await browser.screenshot('sso-expired');
+    await session.browser.screenshot('sso-expired');
 
     await listError.getByRole('button', { name: 'Sign in again' }).click();
     const signIn = page.getByRole('dialog', { name: 'Sign in again' });
@@ -61,14 +46,14 @@ describe('an expired SSO session', () => {
     // Said about the sign-in service and where to fix it, not about DynamoDB.
     expect(text).toContain('Could not reach IAM Identity Center in e2e-nowhere-1');
     expect(text).not.toMatch(/DynamoDB/);
-    await browser.screenshot('sso-sign-in-failed');
+    await session.browser.screenshot('sso-sign-in-failed');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('sso-sign-in-failed-dark');
+    await session.browser.screenshot('sso-sign-in-failed-dark');
 
     // Esc closes the dialog and the workspace is still there, as it was.
     await page.keyboard.press('Escape');
     await signIn.waitFor({ state: 'detached' });
     await page.getByTestId('top-bar').getByText('Team SSO').waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

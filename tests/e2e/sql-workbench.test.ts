@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // The SQL workbench driven like a user: real browser-mode server and core (the SQL worker
 // included), the playground's DynamoDB Local with the sample single-table design, Chromium.
@@ -12,22 +12,7 @@ FROM orders o JOIN users u ON o.PK = u.PK
 GROUP BY u.name
 ORDER BY revenue DESC, u.name`;
 
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  const status = await app.core.playground.start();
-  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-}, 240_000);
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const session = useAppInBrowser({ withPlayground: true });
 
 /** Revenue per customer computed from the sample items with plain loops, in cents. */
 function expectedRevenue(): { name: string; orders: number; cents: number }[] {
@@ -61,7 +46,7 @@ function expectedRevenue(): { name: string; orders: number; cents: number }[] {
 }
 
 async function typeStatement(sql: string): Promise<void> {
-  const { page } = browser;
+  const { page } = session.browser;
   const editor = page.locator('.sql-editor .cm-content');
   await editor.click();
   await page.keyboard.press('Control+A');
@@ -71,9 +56,7 @@ async function typeStatement(sql: string): Promise<void> {
 
 describe('SQL workbench', () => {
   it('runs a JOIN + GROUP BY on the playground and shows the grid and the chart', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('button', { name: 'Open playground' }).click();
     await page.getByRole('tab', { name: 'SQL' }).click(slow);
     await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
@@ -95,7 +78,7 @@ describe('SQL workbench', () => {
     // One measure at a time (revenue, the last numeric column); the picker switches to orders.
     expect(await bars.count()).toBe(Math.min(expected.length, 60));
     await page.keyboard.press('Escape');
-    await browser.screenshot('sql-join-group-chart');
+    await session.browser.screenshot('sql-join-group-chart');
     await page.getByLabel('Value').selectOption('orders');
     expect(await page.getByLabel('Value').inputValue()).toBe('orders');
     expect(await page.locator('.sql-chart figcaption').innerText()).toMatch(/orders/);
@@ -108,12 +91,12 @@ describe('SQL workbench', () => {
     const plan = page.locator('.sql-plan');
     await plan.waitFor();
     expect(await plan.innerText()).toMatch(/Scan[\s\S]*DynoTableSample[\s\S]*cached/);
-    await browser.screenshot('sql-plan');
-    expect(browser.pageErrors).toEqual([]);
+    await session.browser.screenshot('sql-plan');
+    expect(session.browser.pageErrors).toEqual([]);
   });
 
   it('underlines a mistake where it is and shows the sentence with line and column', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('tab', { name: 'Results' }).click();
     await typeStatement('SELECT u.name,\n  COUNT(*\nFROM users u');
     await page.keyboard.press('Control+Enter');
@@ -123,7 +106,7 @@ describe('SQL workbench', () => {
     await page.locator('.cm-lintRange-error').first().waitFor();
     expect(await page.locator('.cm-lintRange-error').first().innerText()).toBe('FROM');
     await page.keyboard.press('Escape');
-    await browser.screenshot('sql-syntax-error');
+    await session.browser.screenshot('sql-syntax-error');
 
     await typeStatement("SELECT userId, name FROM users WHERE PK = 'USER#u1'");
     await page.keyboard.press('Control+Enter');
@@ -137,12 +120,12 @@ describe('SQL workbench', () => {
     expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
     await page.keyboard.press('Escape');
     await useColorScheme(page, 'dark');
-    await browser.screenshot('sql-point-query-dark');
+    await session.browser.screenshot('sql-point-query-dark');
     await useColorScheme(page, 'light');
   });
 
   it('saves a user-defined view on an index and queries it with a Query on that index', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'New view' }).click(quick);
     const form = page.getByRole('form', { name: 'New entity view' });
     await form.getByLabel('Name').fill('paid_orders', quick);
@@ -157,7 +140,7 @@ describe('SQL workbench', () => {
     const userViewPlan = page.locator('.sql-plan', { hasText: 'GSI1' });
     await userViewPlan.waitFor(slow);
     expect(await userViewPlan.innerText()).toMatch(/Query[\s\S]*on index GSI1[\s\S]*GSI1PK = 'STATUS#PAID'/);
-    await browser.screenshot('sql-user-view-plan');
+    await session.browser.screenshot('sql-user-view-plan');
     // Focus is on the Plan button now: the shortcut still runs the statement under the cursor.
     await page.keyboard.press('Control+Enter');
     const paid = sampleItems().filter(

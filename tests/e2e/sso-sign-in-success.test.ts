@@ -4,8 +4,8 @@ import { directClient, uniqueKeys } from '../support/aws/connection-fixture';
 import { startFakeSso, type FakeSso } from '../support/aws/fake-sso';
 import { createSsoHome, type SsoHome } from '../support/aws/sso-home';
 import { startDynamoLocal } from '../support/dynamo-local';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // A day in the life of an SSO user: tabs open on two tables, the session runs out, "Sign in
 // again" walks through IAM Identity Center's device flow (a local fake speaking the real wire
@@ -14,8 +14,7 @@ const startUrl = 'https://corp.awsapps.com/start';
 const tables = ['orders', 'customers'];
 const slow = { timeout: 60_000 };
 
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser();
 let sso: FakeSso;
 let home: SsoHome;
 const cleanups: (() => Promise<void>)[] = [];
@@ -36,11 +35,11 @@ async function cacheSession(state: 'valid' | 'expired'): Promise<void> {
 }
 
 async function screenshots(name: string): Promise<void> {
-  await useColorScheme(browser.page, 'light');
-  await browser.screenshot(`${name}-light`);
-  await useColorScheme(browser.page, 'dark');
-  await browser.screenshot(`${name}-dark`);
-  await useColorScheme(browser.page, 'light');
+  await useColorScheme(session.browser.page, 'light');
+  await session.browser.screenshot(`${name}-light`);
+  await useColorScheme(session.browser.page, 'dark');
+  await session.browser.screenshot(`${name}-dark`);
+  await useColorScheme(session.browser.page, 'light');
 }
 
 beforeAll(async () => {
@@ -49,9 +48,7 @@ beforeAll(async () => {
   const roleKeys = { ...uniqueKeys(), sessionToken: 'role-session-token' };
   sso = await startFakeSso(roleKeys, { roleCredentialsTtlMs: 60_000 });
   cleanups.push(() => sso.close());
-  app = await startApp();
-  cleanups.push(() => app.close());
-  // After startApp, which points AWS_CONFIG_FILE at its own profiles: these replace them.
+  // The app has started and pointed AWS_CONFIG_FILE at its own profiles: these replace them.
   home = await createSsoHome({ ssoEndpoint: sso.endpoint, startUrl });
   cleanups.push(() => home.restore());
   await cacheSession('valid');
@@ -69,7 +66,7 @@ beforeAll(async () => {
     );
   }
   admin.destroy();
-  await app.core.connections.save({
+  await session.app.core.connections.save({
     label: 'Dev (SSO)',
     color: '#8250df',
     kind: 'profile',
@@ -79,8 +76,6 @@ beforeAll(async () => {
     readOnly: false,
     isProduction: false,
   });
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
 });
 
 afterAll(async () => {
@@ -89,8 +84,7 @@ afterAll(async () => {
 
 describe('signing in again after the SSO session expired', () => {
   it('works with tabs open on two tables while the session lasts', async () => {
-    const { page } = browser;
-    await page.goto(app.url);
+    const page = await session.openPage();
     const card = page.getByTestId('connection-card').filter({ hasText: 'Dev (SSO)' });
     await card.getByRole('button', { name: 'Open', exact: true }).click();
     for (const table of tables) {
@@ -102,7 +96,7 @@ describe('signing in again after the SSO session expired', () => {
   });
 
   it('shows the expired session on the open tab with "Sign in again"', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await cacheSession('expired');
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
     const alert = page.locator('.table-page').getByRole('alert');
@@ -112,7 +106,7 @@ describe('signing in again after the SSO session expired', () => {
   });
 
   it('shows the code and the sign-in page, and finishes once the user allows it there', async () => {
-    const { page, context } = browser;
+    const { page, context } = session.browser;
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
     const code = dialog.getByTestId('user-code');
     await code.waitFor(slow);
@@ -137,7 +131,7 @@ describe('signing in again after the SSO session expired', () => {
   });
 
   it('keeps the same tabs open, and the table loads with the new session', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const strip = page.getByRole('tablist', { name: 'Open tabs' });
     const tabNames = await strip.getByRole('tab').allInnerTexts();
     // Connection-wide tool tabs (such as SQL) sit between Tables and the table tabs.
@@ -151,11 +145,11 @@ describe('signing in again after the SSO session expired', () => {
     await strip.getByRole('tab', { name: 'orders' }).click();
     await page.getByRole('heading', { name: 'orders' }).waitFor();
     await page.locator('.table-page-header').getByText('active').waitFor(slow);
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 
   it('names IAM Identity Center, its region and start URL when it cannot be reached', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await sso.close();
     await cacheSession('expired');
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();

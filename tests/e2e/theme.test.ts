@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // The palette is written once (light-dark() in styles/theme.css); which half shows depends on the
 // system's preference unless the toggle picked one. Nothing here starts Java.
 const white = 'rgb(255, 255, 255)';
 const darkBackground = 'rgb(15, 18, 22)';
 
-let app: RunningApp;
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  cleanups.push(() => app.close());
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const session = useAppInBrowser();
 
 const background = (): Promise<string> =>
-  browser.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  session.browser.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 async function choose(label: 'Theme: follows the system' | 'Theme: light' | 'Theme: dark'): Promise<void> {
-  const toggle = browser.page.getByRole('button', { name: /^Theme:/ });
+  const toggle = session.browser.page.getByRole('button', { name: /^Theme:/ });
   for (let i = 0; i < 3 && (await toggle.getAttribute('aria-label')) !== label; i++) await toggle.click();
   expect(await toggle.getAttribute('aria-label')).toBe(label);
 }
 
 describe('the theme', () => {
   it('follows the system until a choice is made', async () => {
-    const { page } = browser;
-    await page.goto(app.url);
+    const page = await session.openPage();
     await page.getByRole('heading', { name: 'Local playground' }).waitFor();
     await choose('Theme: follows the system');
     await useColorScheme(page, 'light');
@@ -44,7 +30,7 @@ describe('the theme', () => {
   });
 
   it('keeps an explicit choice against the system preference, across a reload', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await useColorScheme(page, 'dark');
     await choose('Theme: light');
     expect(await background()).toBe(white);
@@ -58,6 +44,6 @@ describe('the theme', () => {
 
     await choose('Theme: follows the system');
     expect(await background()).toBe(white);
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

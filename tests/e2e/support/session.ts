@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startApp, type RunningApp, type StartAppOptions } from './app';
+import { launchBrowser, useColorScheme, type Browser } from './browser';
+
+export interface AppInBrowser {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  /** The playground's DynamoDB Local, when the file asked for it. */
+  readonly playgroundEndpoint: string;
+  /** Loads the printed address (the token becomes a cookie) in the light scheme: a user opening DynoTable. */
+  openPage(): Promise<Page>;
+}
+
+export interface AppInBrowserOptions extends StartAppOptions {
+  /** Starts the playground (real Java) before the first test, so no test waits for it. */
+  withPlayground?: boolean;
+}
+
+/**
+ * The setup every e2e file shares: the real app (browser-mode server and core) and Debian's
+ * Chromium, started before the file's first test and closed after its last, browser first.
+ * A file's own beforeAll, registered after this call, runs once the app is up.
+ */
+export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let playgroundEndpoint: string | undefined;
+
+  beforeAll(async () => {
+    app = await startApp(options);
+    if (options.withPlayground) {
+      const status = await app.core.playground.start();
+      if (!status.endpoint)
+        throw new Error(`The playground did not start: ${status.message ?? status.state}`);
+      playgroundEndpoint = status.endpoint;
+    }
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started: use it inside a test or a later hook.`);
+    return value;
+  };
+  return {
+    async openPage() {
+      const { page } = started(browser, 'The browser');
+      await useColorScheme(page, 'light');
+      await page.goto(started(app, 'The app').url);
+      return page;
+    },
+    get app() {
+      return started(app, 'The app');
+    },
+    get browser() {
+      return started(browser, 'The browser');
+    },
+    get playgroundEndpoint() {
+      return started(playgroundEndpoint, 'The playground');
+    },
+  };
+}
