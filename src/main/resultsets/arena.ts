@@ -1,15 +1,28 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /**
  * Append-only storage for encoded items. Records are packed into 64 KB blocks; a full block is
- * deflated (level 1: fast, and items of one table repeat prefixes, dates and enum values, so
- * blocks typically shrink 2-4x) and kept outside the V8 heap, so a million items neither hit
- * the heap limit nor slow the garbage collector. Two typed arrays say which block holds a
- * record and where it starts there (8 bytes per record). Reading a window inflates the one or
+ * compressed (items of one table repeat prefixes, dates and enum values, so blocks typically
+ * shrink 2-4x) and kept outside the V8 heap, so a million items neither hit the heap limit nor
+ * slow the garbage collector. Two typed arrays say which block holds a record and where it
+ * starts there (8 bytes per record). Reading a window inflates the one or
  * two blocks it touches; a few recently inflated blocks are cached for scrolling.
  */
 const BLOCK_SIZE = 64 * 1024;
 const CACHED_BLOCKS = 8;
+/**
+ * Brotli at quality 1, measured against deflate level 1 on encoded ~1 KB items (see
+ * docs/PERFORMANCE.md): ~40% less CPU per byte, a slightly better ratio (3.9x vs 3.7x), and on
+ * incompressible blocks (random ids, binary) it gives up ~20x sooner. Inflating costs a little
+ * more, but only the blocks a window or a sort touches are inflated.
+ */
+const BROTLI = {
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 1,
+    [constants.BROTLI_PARAM_LGWIN]: 17,
+    [constants.BROTLI_PARAM_SIZE_HINT]: BLOCK_SIZE,
+  },
+};
 
 interface Block {
   bytes: Buffer;
@@ -55,7 +68,7 @@ export class Arena {
   private seal(): void {
     if (this.openUsed === 0) return;
     const raw = this.open.subarray(0, this.openUsed);
-    const packed = deflateRawSync(raw, { level: 1, chunkSize: BLOCK_SIZE });
+    const packed = brotliCompressSync(raw, BROTLI);
     // Incompressible data (random ids, binary) is kept as is rather than paying to inflate it.
     const isCompressed = packed.length < raw.length * 0.9;
     const kept = isCompressed ? packed : raw;
@@ -79,7 +92,7 @@ export class Arena {
       this.cache.set(blockIndex, cached); // most recently used last
       return cached;
     }
-    const raw = inflateRawSync(block.bytes);
+    const raw = brotliDecompressSync(block.bytes);
     this.cache.set(blockIndex, raw);
     const oldest = this.cache.keys().next();
     if (this.cache.size > CACHED_BLOCKS && !oldest.done) this.cache.delete(oldest.value);
