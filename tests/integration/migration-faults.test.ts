@@ -2,7 +2,7 @@ import { BatchWriteItemCommand, CreateTableCommand } from '@aws-sdk/client-dynam
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
 import type { OperationEvent } from '../../src/shared/ipc';
 import type { MigrationReport, ScanSummary } from '../../src/shared/ipc/migration';
@@ -47,6 +47,8 @@ afterAll(async () => {
   await h.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+// Each test starts like a new session: no adaptive-retry slowdown left over from the last one.
+afterEach(() => h.ctx.clients.invalidate());
 
 let seq = 0;
 

@@ -1,5 +1,5 @@
 import { BatchGetItemCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fromSdkItem, toSdkItem } from '../../../src/main/dynamo/marshal';
 import type { Item } from '../../../src/shared/dynamo/attribute-value';
 import { newRequestToken } from '../../../src/shared/dynamo/write-plan';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   h = await faultyHarness(inject('dynamoEndpoint'));
 });
 afterAll(() => h.close());
+// Each test starts like a new session: no adaptive-retry slowdown left over from the last one.
+afterEach(() => h.ctx.clients.invalidate());
 
 interface CommitOutput {
   results: ChangeResult[];
