@@ -34,6 +34,8 @@ interface Out {
 
 export class WireEncoder {
   private pos = 0;
+  /** Whether the string stringEnd() just found has escapes. */
+  private escaped = false;
   /** Attribute names by a hash of their bytes, so a repeated name never becomes a JS string again. */
   private readonly nameCache = new Map<number, { bytes: Uint8Array; id: number }[]>();
 
@@ -86,29 +88,34 @@ export class WireEncoder {
     return true;
   }
 
-  /** Finds the end of a string starting after its opening quote; says whether it has escapes. */
-  private stringEnd(): { end: number; isEscaped: boolean } {
+  /**
+   * Finds the end of a string starting after its opening quote; sets `escaped` when it has
+   * escapes (a field, not a returned pair: this runs for every string of every item).
+   */
+  private stringEnd(): number {
     const body = this.body;
     let i = this.pos;
+    this.escaped = false;
     // Short strings (ids, enums, numbers): a JS loop. Long ones: native memchr via indexOf.
     for (const stop = Math.min(body.length, i + 32); i < stop; i++) {
       const c = body[i];
-      if (c === QUOTE) return { end: i, isEscaped: false };
+      if (c === QUOTE) return i;
       if (c === BACKSLASH) return this.escapedEnd(i);
     }
     const end = body.indexOf(QUOTE, i);
     if (end < 0) this.fail('unterminated string');
     const slash = body.subarray(i, end).indexOf(BACKSLASH);
-    return slash < 0 ? { end, isEscaped: false } : this.escapedEnd(i + slash);
+    return slash < 0 ? end : this.escapedEnd(i + slash);
   }
 
-  private escapedEnd(from: number): { end: number; isEscaped: boolean } {
+  private escapedEnd(from: number): number {
     const body = this.body;
     let i = from;
+    this.escaped = true;
     for (;;) {
       const c = body[i];
       if (c === undefined) this.fail('unterminated string');
-      if (c === QUOTE) return { end: i, isEscaped: true };
+      if (c === QUOTE) return i;
       i += c === BACKSLASH ? 2 : 1;
     }
   }
@@ -116,8 +123,8 @@ export class WireEncoder {
   /** Reads a JSON string as a JS string (names, type tags, binary). */
   private text(): string {
     this.expect(QUOTE);
-    const { end, isEscaped } = this.stringEnd();
-    const value = isEscaped
+    const end = this.stringEnd();
+    const value = this.escaped
       ? (JSON.parse(this.body.toString('utf8', this.pos - 1, end + 1)) as string)
       : this.body.toString('utf8', this.pos, end);
     this.pos = end + 1;
@@ -127,8 +134,8 @@ export class WireEncoder {
   /** Writes a JSON string's UTF-8 bytes with a varint length, copying them when unescaped. */
   private copyString(): void {
     this.expect(QUOTE);
-    const { end, isEscaped } = this.stringEnd();
-    if (isEscaped) {
+    const end = this.stringEnd();
+    if (this.escaped) {
       const value = JSON.parse(this.body.toString('utf8', this.pos - 1, end + 1)) as string;
       this.out.writer.string(value, 'utf8');
     } else {
@@ -188,7 +195,7 @@ export class WireEncoder {
 
   private escapedName(start: number): number {
     this.pos = start;
-    const { end } = this.stringEnd();
+    const end = this.stringEnd();
     const name = JSON.parse(this.body.toString('utf8', start - 1, end + 1)) as string;
     this.pos = end + 1;
     return this.out.names.id(name);
@@ -225,7 +232,7 @@ export class WireEncoder {
       tag = word === 'BOOL' || word === 'NULL' ? word : undefined;
     }
     if (tag === undefined) {
-      const { end } = this.stringEnd();
+      const end = this.stringEnd();
       this.fail(`unknown type "${body.toString('utf8', p, end)}"`);
     }
     this.pos = p + length + 1;
@@ -339,7 +346,7 @@ export class WireEncoder {
       if (c === undefined) this.fail('the body ends inside a value');
       if (c === QUOTE) {
         this.pos++;
-        this.pos = this.stringEnd().end + 1;
+        this.pos = this.stringEnd() + 1;
       } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
         depth++;
         this.pos++;
