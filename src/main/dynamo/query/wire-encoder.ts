@@ -38,6 +38,10 @@ export class WireEncoder {
   private escaped = false;
   /** Attribute names by a hash of their bytes, so a repeated name never becomes a JS string again. */
   private readonly nameCache = new Map<number, { bytes: Uint8Array; id: number }[]>();
+  /** Each cached name's bytes, by name id. */
+  private readonly nameBytes: Uint8Array[] = [];
+  /** The name id seen next in each slot last time (see members()). */
+  private readonly follows: number[] = [];
 
   constructor(
     private readonly body: Buffer,
@@ -156,10 +160,34 @@ export class WireEncoder {
     this.pos = end + 1;
   }
 
-  private name(): number {
+  /**
+   * The id of the member name at pos. Items of a page mostly repeat their attributes in the same
+   * order, so the name that came next last time (`slot`, see members()) is tried first with a
+   * plain byte compare; only a miss hashes the bytes and looks them up.
+   */
+  private name(slot: number): number {
     this.expect(QUOTE);
     const body = this.body;
     const start = this.pos;
+    const guess = this.follows[slot];
+    if (guess !== undefined) {
+      const bytes = this.nameBytes[guess];
+      if (bytes && body[start + bytes.length] === QUOTE) {
+        let k = 0;
+        while (k < bytes.length && bytes[k] === body[start + k]) k++;
+        if (k === bytes.length) {
+          this.pos = start + k + 1;
+          return guess;
+        }
+      }
+    }
+    const id = this.lookupName(start);
+    this.follows[slot] = id;
+    return id;
+  }
+
+  private lookupName(start: number): number {
+    const body = this.body;
     let hash = 0x811c9dc5;
     let i = start;
     for (;;) {
@@ -188,6 +216,7 @@ export class WireEncoder {
     }
     const id = this.out.names.id(body.toString('utf8', start, i));
     const entry = { bytes: new Uint8Array(body.subarray(start, i)), id };
+    this.nameBytes[id] = entry.bytes;
     if (candidates) candidates.push(entry);
     else this.nameCache.set(hash, [entry]);
     return id;
@@ -247,33 +276,39 @@ export class WireEncoder {
     return at;
   }
 
-  /** A map's members: name id, then value; returns the top-level name ids when asked. */
-  private members(names?: number[]): void {
+  /**
+   * A map's members: name id, then value; returns the top-level name ids when asked. `parent`
+   * is the name id of the attribute holding the map (-1 for an item), so each member's
+   * prediction slot is "first in a map under parent" or "right after name X".
+   */
+  private members(parent: number, names?: number[]): void {
     const writer = this.out.writer;
     const at = this.reserveCount();
     let count = 0;
     this.expect(OPEN_BRACE);
     if (!this.isEmpty(CLOSE_BRACE)) {
+      let slot = 2 * parent + 3;
       do {
-        const id = this.name();
+        const id = this.name(slot);
+        slot = 2 * id + 2;
         this.expect(COLON);
         writer.varint(id);
         names?.push(id);
-        this.value();
+        this.value(id);
         count++;
       } while (!this.next(CLOSE_BRACE));
     }
     writer.patchVarint(at, count);
   }
 
-  private elements(kind: 'value' | 'string' | 'binary'): void {
+  private elements(kind: 'value' | 'string' | 'binary', parent = -1): void {
     const writer = this.out.writer;
     const at = this.reserveCount();
     let count = 0;
     this.expect(OPEN_BRACKET);
     if (!this.isEmpty(CLOSE_BRACKET)) {
       do {
-        if (kind === 'value') this.value();
+        if (kind === 'value') this.value(parent);
         else if (kind === 'string') this.copyString();
         else writer.bytes(this.text());
         count++;
@@ -282,7 +317,8 @@ export class WireEncoder {
     writer.patchVarint(at, count);
   }
 
-  private value(): void {
+  /** One tagged value; `parent` is the name id of the attribute it belongs to. */
+  private value(parent: number): void {
     const writer = this.out.writer;
     this.expect(OPEN_BRACE);
     const type = this.typeTag();
@@ -314,11 +350,11 @@ export class WireEncoder {
         break;
       case 'L':
         writer.byte(Tag.L);
-        this.elements('value');
+        this.elements('value', parent);
         break;
       case 'M':
         writer.byte(Tag.M);
-        this.members();
+        this.members(parent);
         break;
       case 'SS':
       case 'NS':
@@ -378,7 +414,7 @@ export class WireEncoder {
       do {
         this.out.writer.reset();
         const names: number[] = [];
-        this.members(names);
+        this.members(-1, names);
         onItem(names);
         items++;
       } while (!this.next(CLOSE_BRACKET));
