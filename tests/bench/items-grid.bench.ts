@@ -8,10 +8,10 @@
  *   - once all rows are in: frames per second while scrolling steadily, and while jumping.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import { createCore, shutdownCore } from '../../src/main/core/create-core';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
@@ -53,6 +53,23 @@ interface FrameStats {
   frames: number;
   seconds: number;
   longestFrameMs: number;
+}
+
+/** Starts a Chromium timeline trace of the page; the returned function stops it and writes the file. */
+async function startTrace(context: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown[])));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
+    transferMode: 'ReportEvents',
+  });
+  return async (file) => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await writeFile(file, JSON.stringify(events));
+  };
 }
 
 async function main(): Promise<void> {
@@ -142,10 +159,14 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(tick);
     });
+    // GRID_TRACE_STREAM=file: a Chromium trace of the streaming phase, to tell a long task's own
+    // work (thread time) from time its thread spent waiting for a core (wall time only).
+    const streamTrace = process.env.GRID_TRACE_STREAM ? await startTrace(context, page) : undefined;
     const streamStarted = Date.now();
     await streamed;
     const streamSeconds = (Date.now() - streamStarted) / 1000;
     await page.waitForFunction((rows) => window.benchTotal >= rows, ROWS);
+    if (streamTrace && process.env.GRID_TRACE_STREAM) await streamTrace(process.env.GRID_TRACE_STREAM);
     const during = await page.evaluate(() => {
       const state = (
         window as unknown as {
@@ -201,31 +222,15 @@ async function main(): Promise<void> {
         (await metrics.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
       );
     const before = await sample();
-    const traceFile = process.env.GRID_TRACE;
-    const cdpTrace = traceFile ? await context.newCDPSession(page) : undefined;
-    const traceEvents: unknown[] = [];
-    if (cdpTrace) {
-      cdpTrace.on('Tracing.dataCollected', (e) => traceEvents.push(...(e.value as unknown[])));
-      await cdpTrace.send('Tracing.start', {
-        categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-        transferMode: 'ReportEvents',
-      });
-    }
+    const scrollTrace = process.env.GRID_TRACE ? await startTrace(context, page) : undefined;
     const steady = await scroll('steady');
-    if (cdpTrace && traceFile) {
-      const complete = new Promise((resolve) => cdpTrace.once('Tracing.tracingComplete', resolve));
-      await cdpTrace.send('Tracing.end');
-      await complete;
-      await import('node:fs/promises').then((fs) => fs.writeFile(traceFile, JSON.stringify(traceEvents)));
-    }
+    if (scrollTrace && process.env.GRID_TRACE) await scrollTrace(process.env.GRID_TRACE);
     const after = await sample();
     const perFrame = (name: string): string =>
       ((((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / steady.frames).toFixed(2);
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
-      await import('node:fs/promises').then((fs) =>
-        fs.writeFile(process.env.GRID_PROFILE ?? '', JSON.stringify(profile)),
-      );
+      await writeFile(process.env.GRID_PROFILE ?? '', JSON.stringify(profile));
     }
     const jump = await scroll('jump');
     const afterLongTasks = await page.evaluate(() => window.benchLongTasks);
