@@ -5,6 +5,7 @@ import type { Item } from '../../../src/shared/dynamo/attribute-value';
 import { keyOf } from '../../../src/shared/dynamo/validate-item';
 import { expectSameItem, failure } from '../../support/items-assert';
 import { createItemsTable } from '../../support/items-context';
+import type { RecordedCall } from '../../support/faulty-dynamo';
 import { faultyHarness, type FaultyHarness } from '../../support/faulty-harness';
 
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
@@ -31,6 +32,8 @@ async function tableWith(item: Item): Promise<string> {
   return table;
 }
 
+const ofTable = (calls: RecordedCall[], table: string) => calls.filter((c) => c.body.TableName === table);
+
 const save = (table: string, seen: Item, desired: Item) =>
   h.call<{ item: Item }>('items:update', { connectionId: 'local', table, seen, desired });
 
@@ -49,7 +52,7 @@ describe('saving an item when DynamoDB refuses', () => {
     h.faulty.heal();
     expect(throttled.retryable).toBe(true);
     // Refused every time, so it was sent more than once and never reached the table.
-    expect(h.faulty.refused('UpdateItem').length).toBeGreaterThan(1);
+    expect(ofTable(h.faulty.refused('UpdateItem'), table).length).toBeGreaterThan(1);
 
     h.faulty.script({ fault: 'expired-token' });
     const expired = failure(await save(table, theirs, mine), 'ExpiredTokenException');
@@ -61,7 +64,7 @@ describe('saving an item when DynamoDB refuses', () => {
     expect(expired.message).toMatch(/session has expired/);
     expect(new Set([conflict.message, throttled.message, expired.message]).size).toBe(3);
     // Only the conflict's UpdateItem reached DynamoDB, and it changed nothing.
-    expect(h.faulty.forwarded('UpdateItem')).toHaveLength(1);
+    expect(ofTable(h.faulty.forwarded('UpdateItem'), table)).toHaveLength(1);
     expectSameItem(await stored(table, seen), theirs);
   });
 
@@ -97,11 +100,11 @@ describe('saving an item when DynamoDB refuses', () => {
       expect(created).toEqual({ ok: true, value: { item } });
     }
     h.faulty.heal();
-    const puts = h.faulty.forwarded('PutItem').filter((c) => c.body.TableName === table);
+    const puts = ofTable(h.faulty.forwarded('PutItem'), table);
     expect(puts.map((c) => (c.body.Item as { pk: { S: string } }).pk.S)).toEqual(
       items.map((_, i) => `new#${i}`),
     );
-    expect(h.faulty.refused('PutItem').filter((c) => c.body.TableName === table).length).toBeGreaterThan(0);
+    expect(ofTable(h.faulty.refused('PutItem'), table).length).toBeGreaterThan(0);
     for (const item of items) expect(await stored(table, item)).toEqual(item);
   });
 });
