@@ -1,0 +1,145 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleItems } from '../../resources/playground/sample-table';
+import { localClient } from '../support/dynamo-local';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+
+// Export, import, bulk update and a staged delete from the Items tab, driven like a user: the
+// real browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium.
+const table = 'DynoTableSample';
+const slow = { timeout: 120_000 };
+const shipped = sampleItems().filter(
+  (item) => item.GSI1PK && 'S' in item.GSI1PK && item.GSI1PK.S === 'STATUS#SHIPPED',
+);
+
+let app: RunningApp;
+let browser: Browser;
+let client: ReturnType<typeof localClient>;
+
+beforeAll(async () => {
+  app = await startApp();
+  const status = await app.core.playground.start();
+  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
+  client = localClient(status.endpoint);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  client.destroy();
+  await browser.close();
+  await app.close();
+});
+
+async function stored(pk: string, sk: string) {
+  const output = await client.send(
+    new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
+  );
+  return output.Item;
+}
+
+/** Runs the shipped-orders Query (again), until the grid shows a cell with the given text. */
+async function queryShipped(cellText: string): Promise<void> {
+  const { page } = browser;
+  await page.getByRole('button', { name: 'Query', exact: true }).click();
+  await page
+    .locator('.item-grid-cell', { hasText: new RegExp(`^${cellText}$`) })
+    .first()
+    .waitFor(slow);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${shipped.length} items` })
+    .waitFor(slow);
+}
+
+const dialog = (name: string) => browser.page.getByRole('dialog', { name });
+
+describe('moving items in and out of the Items tab', () => {
+  it('exports the queried items to a file, then imports an edited copy after a dry run', async () => {
+    const { page } = browser;
+    await useColorScheme(page, 'light');
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Open playground' }).click();
+    await page.getByRole('button', { name: table, exact: true }).click(slow);
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await page.getByRole('radio', { name: 'Query' }).click();
+    await page.getByLabel('Table or index').selectOption('GSI1');
+    await page.getByLabel('Partition key GSI1PK').fill('STATUS#SHIPPED');
+    await queryShipped('STATUS#SHIPPED');
+
+    const file = path.join(app.dataDir, 'shipped.jsonl');
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const exporting = dialog('Export');
+    await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
+    await exporting.getByLabel('Save to (full path)').fill(file);
+    await exporting.getByRole('button', { name: 'Export', exact: true }).click();
+    await exporting.getByText(`Wrote ${shipped.length} items`).waitFor(slow);
+    await browser.screenshot('items-export-done');
+    await exporting.getByRole('button', { name: 'Close' }).last().click();
+
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(shipped.length);
+    const first = JSON.parse(lines[0]!) as { Item: Record<string, Record<string, string>> };
+    const pk = first.Item.PK!.S!;
+    const sk = first.Item.SK!.S!;
+    first.Item.currency = { S: 'CHF' };
+    await writeFile(file, [JSON.stringify(first), ...lines.slice(1)].join('\n'));
+
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const importing = dialog(`Import into ${table}`);
+    await importing.getByRole('radio', { name: 'Replace existing items' }).check();
+    await importing.getByLabel('File to import (full path)').fill(file);
+    const importButton = importing.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await importing.getByRole('button', { name: 'Dry run' }).click();
+    await importing
+      .getByText(`Dry run: ${shipped.length} read · ${shipped.length} would be written`)
+      .waitFor(slow);
+    expect((await stored(pk, sk))?.currency?.S).not.toBe('CHF');
+    await importButton.click();
+    await importing
+      .getByText(`${shipped.length} read · ${shipped.length} written`, { exact: false })
+      .waitFor(slow);
+    await browser.screenshot('items-import-done');
+    expect((await stored(pk, sk))?.currency?.S).toBe('CHF');
+    await importing.getByRole('button', { name: 'Close' }).last().click();
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('updates every queried item after a preview, then commits a staged delete', async () => {
+    const { page } = browser;
+    // Read again: the bulk update's condition expects what the import wrote.
+    await queryShipped('CHF');
+    await page.getByRole('button', { name: 'Delete / update…' }).click();
+    await dialog('Delete items').getByRole('radio', { name: 'Update' }).check();
+    const updating = dialog('Update items');
+    await updating.getByLabel('Attribute to set').fill('flag');
+    await updating.getByRole('textbox', { name: 'New value' }).fill('yes');
+    await updating.getByRole('button', { name: 'Preview' }).click();
+    await updating.getByText(`${shipped.length} items will be updated`, { exact: false }).waitFor(slow);
+    await updating.getByRole('button', { name: `Update ${shipped.length}` }).click();
+    await updating.getByText(`${shipped.length} done, 0 changed since read`, { exact: false }).waitFor(slow);
+    await browser.screenshot('items-bulk-update-done');
+    await updating.getByRole('button', { name: 'Close' }).last().click();
+    const some = shipped[0]!;
+    const somePk = (some.PK as { S: string }).S;
+    const someSk = (some.SK as { S: string }).S;
+    expect((await stored(somePk, someSk))?.flag?.S).toBe('yes');
+
+    // Read again, so the staged delete's condition expects the flag the update wrote.
+    await queryShipped('yes');
+    await page.locator('.item-grid-row').first().dblclick();
+    const editor = page.getByRole('complementary', { name: 'Item editor' });
+    await editor.getByLabel('flag', { exact: true }).waitFor();
+    const [pk = '', sk = ''] = (await editor.locator('h2').innerText()).split(' · ');
+    await editor.getByRole('button', { name: 'Stage delete' }).click();
+    const staged = page.getByRole('region', { name: 'Staged changes' });
+    await staged.getByText('1 staged change').waitFor();
+    expect(await stored(pk, sk)).toBeDefined();
+    await staged.getByRole('button', { name: 'Commit' }).click();
+    await expect.poll(() => stored(pk, sk), slow).toBeUndefined();
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
