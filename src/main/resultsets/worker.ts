@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../core/background-priority';
 import type { WorkerRequest } from './protocol';
 import { createRequestHandler } from './worker-handler';
 
@@ -8,5 +9,7 @@ import { createRequestHandler } from './worker-handler';
  */
 if (!parentPort) throw new Error('worker.ts must run as a worker thread.');
 const port = parentPort;
+// Encoding pages is bulk work: the renderer's frames come first (measured in docs/PERFORMANCE.md).
+lowerThisThreadPriority();
 const handle = createRequestHandler();
 port.on('message', (request: WorkerRequest) => port.postMessage(handle(request)));

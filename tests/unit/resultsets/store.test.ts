@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResultSetStore } from '../../../src/main/core/context';
@@ -26,6 +27,22 @@ describe('createResultSetStore (worker thread)', () => {
     expect(window).toEqual({ total: 250, offset: 120, rows: items.slice(120, 125), columns: ['PK', 'amount', 'even'] });
     expect(await store.drop(id)).toBe(true);
     await expect(store.window(id, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('runs its worker thread below normal CPU priority and leaves the main thread alone (Linux)', async () => {
+    const niceOf = (): Map<number, number> =>
+      new Map(
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+        }),
+      );
+    const before = niceOf();
+    store = createResultSetStore();
+    await store.create(meta);
+    const started = [...niceOf()].filter(([tid]) => !before.has(tid));
+    expect(started.filter(([, nice]) => nice === 10)).toHaveLength(1);
+    expect(niceOf().get(process.pid)).toBe(0);
   });
 
   it('answers concurrent calls each with its own response', async () => {

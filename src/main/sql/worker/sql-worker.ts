@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../core/background-priority';
 import type { FromWorker, ToWorker } from './protocol';
 import { SqlWorkerHost } from './worker-host';
 
@@ -10,5 +11,6 @@ import { SqlWorkerHost } from './worker-host';
  */
 if (!parentPort) throw new Error('sql-worker.ts must run as a worker thread.');
 const port = parentPort;
+lowerThisThreadPriority();
 const host = new SqlWorkerHost((message: FromWorker) => port.postMessage(message));
 port.on('message', (message: ToWorker) => host.handle(message));
