@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationEvent } from '../../src/shared/ipc';
 import { localClient } from '../support/dynamo-local';
+import { watchEventStreamSockets, type EventStreamSockets } from '../support/event-stream-sockets';
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
@@ -11,9 +13,13 @@ import { useAppInBrowser } from './support/session';
 const table = 'OrdersMigration';
 const slow = { timeout: 120_000 };
 
-const session = useAppInBrowser({ withPlayground: true });
+// A paced scan of this table sends about a dozen events; a page that misses more than eight
+// while its stream is down cannot catch up and is told so.
+const session = useAppInBrowser({ withPlayground: true, replay: { maxEvents: 8, maxBytes: 1024 * 1024 } });
+let sockets: EventStreamSockets;
 
 beforeAll(async () => {
+  sockets = watchEventStreamSockets(session.app.port);
   const client = localClient(session.playgroundEndpoint);
   try {
     pointDynamoose(session.playgroundEndpoint);
@@ -25,6 +31,10 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+afterAll(() => {
+  sockets.stop();
+});
+
 /** Starts a scan paced at two items a second: slow enough to reload, cancel or lose touch mid-way. */
 async function startPacedScan(page: Page): Promise<Locator> {
   await page.getByLabel('Read limit').selectOption('items');
@@ -33,6 +43,36 @@ async function startPacedScan(page: Page): Promise<Locator> {
   const progress = page.getByRole('progressbar', { name: 'Scanning' });
   await progress.waitFor();
   return progress;
+}
+
+/** Resolves when the core publishes an event that `matches`, whoever listens. */
+function published(matches: (event: OperationEvent) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = session.app.core.events.subscribe((event) => {
+      if (!matches(event)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const scanEnded = (event: OperationEvent) => event.type === 'done' && event.requestId.startsWith('mig-');
+
+/**
+ * Cuts the page's event stream at the server and refuses its reconnects (the browser retries
+ * every 2 s) until the scan has ended: the page misses its last events, done included.
+ */
+async function loseTouchUntilTheScanEnds(): Promise<void> {
+  sockets.setDown(true);
+  sockets.drop();
+  await published(scanEnded);
+  sockets.setDown(false);
+}
+
+/** The console lines a dropped stream causes, taken out of the page's errors, and checked. */
+function takeDroppedStreamErrors(from: number): void {
+  const caused = session.browser.pageErrors.splice(from);
+  expect(caused.every((line) => line.startsWith('Failed to load resource: net::ERR_'))).toBe(true);
 }
 
 describe('migration pre-flight page', () => {
@@ -150,6 +190,41 @@ describe('migration pre-flight page', () => {
     expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
     await page.locator('.mig-verdict').waitFor();
     expect(await page.locator('.mig-stats').innerText()).toMatch(/^28 items scanned/);
+  });
+
+  it('follows a running scan through a dropped event stream, missing nothing', async () => {
+    const { page } = session.browser;
+    const errorsBefore = session.browser.pageErrors.length;
+    const progress = await startPacedScan(page);
+    // Late in the scan, so the few events missed fit in what the server keeps.
+    await published((event) => event.type === 'progress' && event.progress.items >= 20);
+    await loseTouchUntilTheScanEnds();
+    await progress.waitFor({ state: 'detached', ...slow });
+    await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(5);
+    expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
+    await page.locator('.mig-verdict').waitFor();
+    // It caught up by the id of the last event it had, and nothing was lost.
+    expect(sockets.lastEventIds.at(-1)).toMatch(/^\d+$/);
+    expect(await page.locator('.stream-notice').count()).toBe(0);
+    takeDroppedStreamErrors(errorsBefore);
+  });
+
+  it('says so when the stream was down too long, and still opens the report of the scan that ended', async () => {
+    const { page } = session.browser;
+    const errorsBefore = session.browser.pageErrors.length;
+    await startPacedScan(page);
+    // From the scan's first event on: far more missed than the server keeps.
+    await loseTouchUntilTheScanEnds();
+    const notice = page.locator('.stream-notice');
+    await notice.waitFor(slow);
+    expect(await notice.innerText()).toMatch(/some live updates were missed/);
+    await session.browser.screenshot('stream-gap-notice');
+    await page.getByRole('progressbar', { name: 'Scanning' }).waitFor({ state: 'detached', ...slow });
+    await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(6);
+    expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    takeDroppedStreamErrors(errorsBefore);
   });
 
   it('raised no uncaught errors in the page', () => {

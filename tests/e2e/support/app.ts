@@ -7,6 +7,7 @@ import { createCore, shutdownCore } from '../../../src/main/core/create-core';
 import { createDispatcher } from '../../../src/main/ipc/dispatcher';
 import { streamExportDownload } from '../../../src/main/dynamo/transfer/export-download';
 import { handlers } from '../../../src/main/ipc/handlers/index';
+import type { ReplayLimits } from '../../../src/main/server/event-replay';
 import { startBrowserServer, type BrowserServer } from '../../../src/main/server/http-server';
 import { e2eRendererDir } from './build-renderer';
 
@@ -14,6 +15,7 @@ export interface RunningApp {
   /** The one-time address with the token, as `dynotable serve` prints it. */
   url: string;
   origin: string;
+  port: number;
   core: CoreContext;
   dataDir: string;
   close(): Promise<void>;
@@ -60,6 +62,8 @@ async function writeAwsProfiles(dir: string): Promise<void> {
 export interface StartAppOptions {
   /** Which java the playground runs; a path that does not exist plays a machine without Java. */
   javaCommand?: string;
+  /** How much of the event stream a reconnecting page can catch up on (the server's default if unset). */
+  replay?: ReplayLimits;
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -81,6 +85,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       staticDir: e2eRendererDir,
       port: 0,
       exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
+      replay: options.replay,
     });
   } catch (error) {
     await shutdownCore(core);
@@ -89,6 +94,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   return {
     url: server.url,
     origin: server.origin,
+    port: server.port,
     core,
     dataDir,
     async close() {
