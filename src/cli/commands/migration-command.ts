@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadLimit } from '../../shared/ipc/migration';
 import { adHocClient } from '../../main/migration/cli-client';
+import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, progressPrinter } from './command-io';
 import { readLimitOf, segmentsOf } from './migration-flags';
 
@@ -33,8 +34,13 @@ export async function runMigrationCommand(
 ): Promise<number> {
   const segments = segmentsOf(values.segments);
   const limit = readLimitOf(values);
-  const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
   const cancel = abortOnSignal();
+  const client = adHocClient({
+    profile: values.profile,
+    region: values.region,
+    endpoint: values.endpoint,
+    mfa: terminalMfaPrompt(processTerminal(), cancel.signal),
+  });
   const print = progressPrinter(values.quiet);
   try {
     return await work({ client, segments, limit, signal: cancel.signal, print });

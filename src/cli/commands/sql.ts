@@ -4,6 +4,7 @@ import type { ResultTable } from '../../main/sql/engine/result';
 import { csvRow, jsonRow, textValue } from '../../main/sql/results/format';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
+import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { failureLine, parseFlags, progressPrinter } from './command-io';
 import { UsageError } from './types';
 
@@ -86,12 +87,17 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`--max-items wants a whole number above 0, not "${values['max-items']}".`);
   const sql = await statementOf(positionals, values.file);
 
-  const client = adHocClient({ profile: values.profile, region: values.region, endpoint: values.endpoint });
-  const session = new SqlSession();
-  const connection = { id: 'cli', client: () => Promise.resolve(client) };
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
+  const client = adHocClient({
+    profile: values.profile,
+    region: values.region,
+    endpoint: values.endpoint,
+    mfa: terminalMfaPrompt(processTerminal(), controller.signal),
+  });
+  const session = new SqlSession();
+  const connection = { id: 'cli', client: () => Promise.resolve(client) };
   const progress = progressPrinter(values.quiet);
   try {
     if (values.plan) {

@@ -1,20 +1,18 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv, fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
+import type { MfaPrompts } from '../aws/mfa-prompts';
+import { createProfileCredentials } from '../aws/profile-credentials';
 import { sdkTransport } from '../aws/sdk-options';
 
 export interface AdHocConnection {
   profile?: string;
   region?: string;
   endpoint?: string;
+  /** Asks for the code of a profile with mfa_serial; the CLI asks on the terminal. */
+  mfa: Pick<MfaPrompts, 'ask'>;
 }
 
-/**
- * A client from command-line flags, for CI: nothing is saved as a connection. Credentials come
- * from the profile (SSO, assume-role and credential_process included) or the default chain
- * (environment variables in most pipelines); the region from the flag, the environment or the
- * profile. Same transport settings (timeouts, adaptive retry) as the app's clients.
- */
 function isLoopback(endpoint: string | undefined): boolean {
   if (!endpoint) return false;
   try {
@@ -45,6 +43,13 @@ function localCredentials(): AwsCredentialIdentityProvider {
   };
 }
 
+/**
+ * A client from command-line flags, for CI: nothing is saved as a connection. Credentials come
+ * from the profile (SSO, assume-role and credential_process included) or the default chain
+ * (environment variables in most pipelines); the region from the flag, the environment or the
+ * profile. Same transport settings (timeouts, adaptive retry) as the app's clients. An MFA
+ * profile goes through the app's createProfileCredentials, so its STS answers read the same.
+ */
 export function adHocClient(connection: AdHocConnection): DynamoDBClient {
   const region =
     connection.region ??
@@ -57,7 +62,7 @@ export function adHocClient(connection: AdHocConnection): DynamoDBClient {
     ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
     ...(connection.profile ? { profile: connection.profile } : {}),
     credentials: connection.profile
-      ? fromIni({ profile: connection.profile, ignoreCache: true })
+      ? createProfileCredentials(connection.mfa)(connection.profile)
       : isLoopback(connection.endpoint)
         ? localCredentials()
         : fromNodeProviderChain(),
