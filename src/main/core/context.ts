@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared/ipc';
-import type { ViewSpec } from '../../shared/ipc/query';
+import type { AttributeValue } from '../../shared/dynamo/attribute-value';
+import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
 import type { MfaPrompts } from '../aws/mfa-prompts';
 import type { ProfileCredentials } from '../aws/profile-credentials';
 import type { EventBus } from './events';
@@ -42,6 +43,31 @@ export interface ResultSetWindow {
   offset: number;
   rows: Item[];
   columns: string[];
+  /** Collection views only: the header rows among the window's positions, and each row's item position. */
+  headers?: CollectionHeader[];
+  positions?: number[];
+}
+
+/** A collection view's sizes; `at` is where a changed collection's header now is. */
+export interface CollectionSizes {
+  total: number;
+  collections: number;
+  items: number;
+  at?: number;
+}
+
+/** One collection (absent partitionKey: the rows without one), or with `all` every collection. */
+export interface CollapseChange {
+  isCollapsed: boolean;
+  all?: boolean;
+  partitionKey?: AttributeValue;
+}
+
+export interface ViewSummary {
+  viewId: string;
+  total: number;
+  entities?: Record<string, number>;
+  collections?: number;
 }
 
 export interface WireAppend {
@@ -55,7 +81,14 @@ export interface WireAppend {
 export interface ResultSetStore {
   create(meta: { connectionId: string; table: string; keyAttributes: string[] }): Promise<string>;
   append(resultSetId: string, items: Item[]): Promise<number>;
-  window(resultSetId: string, offset: number, limit: number, viewId?: string): Promise<ResultSetWindow>;
+  /** `itemsOnly`: in a collection view, offsets count items as if every collection were expanded. */
+  window(
+    resultSetId: string,
+    offset: number,
+    limit: number,
+    viewId?: string,
+    itemsOnly?: boolean,
+  ): Promise<ResultSetWindow>;
   /**
    * Appends the Items of a raw Query/Scan response body (its own ArrayBuffer, transferred to
    * the worker), encoded without building objects; returns the rows after it and the other fields.
@@ -65,7 +98,9 @@ export interface ResultSetStore {
   view(
     resultSetId: string,
     spec: ViewSpec,
-  ): Promise<{ viewId: string; total: number; entities?: Record<string, number> }>;
+  ): Promise<ViewSummary>;
+  /** Collapses/expands item collections of a collection view, or (no change) reports its sizes. */
+  collections(resultSetId: string, viewId: string, change?: CollapseChange): Promise<CollectionSizes>;
   drop(resultSetId: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,14 +1,24 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import type { AppError } from '../../shared/errors';
 import type { ViewSpec } from '../../shared/ipc/query';
+import type { CollapseChange } from '../core/context';
 import type { ResultSetMeta } from './result-set-core';
 
 /** Messages between store.ts (main) and worker.ts. Every request carries an id its response echoes. */
 export type WorkerRequest =
   | { id: number; op: 'create'; meta: ResultSetMeta }
   | { id: number; op: 'append'; resultSetId: string; items: Item[] }
-  | { id: number; op: 'window'; resultSetId: string; offset: number; limit: number; viewId?: string }
+  | {
+      id: number;
+      op: 'window';
+      resultSetId: string;
+      offset: number;
+      limit: number;
+      viewId?: string;
+      itemsOnly?: boolean;
+    }
   | { id: number; op: 'view'; resultSetId: string; spec: ViewSpec }
+  | { id: number; op: 'collections'; resultSetId: string; viewId: string; change?: CollapseChange }
   | { id: number; op: 'appendWire'; resultSetId: string; body: Uint8Array }
   | { id: number; op: 'drop'; resultSetId: string }
   | { id: number; op: 'stats' };

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { ResultSetWindow } from '../core/context';
+import type { CollapseChange, CollectionSizes, ResultSetWindow, ViewSummary } from '../core/context';
 import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
 import { buildRowView } from '../dynamo/query/row-view';
+import { CollapseState } from '../dynamo/query/collapse-state';
+import { CollectionView } from '../dynamo/query/collection-view';
 import { encodeWirePage, type PageMeta } from '../dynamo/query/wire-encoder';
 
 export interface ResultSetMeta {
@@ -22,10 +24,25 @@ class ResultSet {
   readonly arena = new Arena();
   /** How many items carry each top-level attribute, indexed by name id. */
   readonly counts: number[] = [];
-  /** Sorted/filtered orders of the rows (row indexes), by view id; see buildRowView. */
-  readonly views = new Map<string, Uint32Array>();
+  /** Sorted/filtered orders of the rows (row indexes) or collection views, by view id. */
+  readonly views = new Map<string, Uint32Array | CollectionView>();
+  /** Which item collections are collapsed: outlives views, so sorting off and on keeps it. */
+  readonly collapse = new CollapseState();
 
   constructor(readonly meta: ResultSetMeta) {}
+
+  item(index: number): Item {
+    const { buffer, start } = this.arena.locate(index);
+    return decodeItem(buffer, start, this.names);
+  }
+
+  /** Collection views take in rows appended after them (sorted views are rebuilt instead). */
+  extendViews(from: number): void {
+    for (const view of this.views.values()) {
+      if (!(view instanceof CollectionView)) continue;
+      for (let i = from; i < this.arena.count; i++) view.add(i, this.item(i));
+    }
+  }
 
   columns(): string[] {
     const keys = this.meta.keyAttributes;
@@ -56,6 +73,7 @@ export class ResultSetCore {
   /** Adds items at the end; returns the number of rows in the set afterwards. */
   append(id: string, items: Item[]): number {
     const set = this.get(id);
+    const from = set.arena.count;
     for (const item of items) {
       this.writer.reset();
       for (const name of Object.keys(item)) {
@@ -65,6 +83,7 @@ export class ResultSetCore {
       encodeItem(item, set.names, this.writer);
       set.arena.push(this.writer.buffer, this.writer.length);
     }
+    set.extendViews(from);
     return set.arena.count;
   }
 
@@ -74,6 +93,7 @@ export class ResultSetCore {
    */
   appendWire(id: string, body: Uint8Array): PageMeta & { total: number } {
     const set = this.get(id);
+    const from = set.arena.count;
     const meta = encodeWirePage(
       Buffer.from(body.buffer, body.byteOffset, body.byteLength),
       { writer: this.writer, names: set.names },
@@ -82,28 +102,28 @@ export class ResultSetCore {
         set.arena.push(this.writer.buffer, this.writer.length);
       },
     );
+    set.extendViews(from);
     return { ...meta, total: set.arena.count };
   }
 
-  /** Rows [offset, offset + limit), the total and the column order. */
-  window(id: string, offset: number, limit: number, viewId?: string): ResultSetWindow {
+  /**
+   * Rows [offset, offset + limit), the total and the column order. In a collection view the
+   * positions are headers and items (`itemsOnly`: items only, as if all were expanded).
+   */
+  window(id: string, offset: number, limit: number, viewId?: string, itemsOnly = false): ResultSetWindow {
     const set = this.get(id);
-    const view = viewId === undefined ? undefined : set.views.get(viewId);
-    if (viewId !== undefined && !view) {
-      throw new AppFailure(
-        ErrorCodes.notFound,
-        'This sorted or filtered view is gone; sort or filter again.',
-        false,
-        { viewId },
-      );
+    const view = viewId === undefined ? undefined : findView(set, viewId);
+    if (view instanceof CollectionView) {
+      const size = Math.min(Math.max(0, limit), MAX_WINDOW);
+      const window = itemsOnly ? view.items(offset, size) : view.window(offset, size);
+      return { ...window, columns: set.columns() };
     }
     const total = view ? view.length : set.arena.count;
     const start = Math.max(0, Math.min(Math.floor(offset), total));
     const end = Math.min(total, start + Math.max(0, Math.min(Math.floor(limit), MAX_WINDOW)));
     const rows: Item[] = [];
     for (let i = start; i < end; i++) {
-      const { buffer, start: at } = set.arena.locate(view ? (view[i] ?? 0) : i);
-      rows.push(decodeItem(buffer, at, set.names));
+      rows.push(set.item(view ? (view[i] ?? 0) : i));
     }
     return { total, offset: start, rows, columns: set.columns() };
   }
@@ -112,20 +132,41 @@ export class ResultSetCore {
    * Sorts/filters the rows fetched so far into a new view (replacing older views of the set:
    * the grid shows one order at a time). Rows appended later are not in it until it is rebuilt.
    */
-  view(id: string, spec: ViewSpec): { viewId: string; total: number; entities?: Record<string, number> } {
+  view(id: string, spec: ViewSpec): ViewSummary {
     const set = this.get(id);
-    const view = buildRowView(
-      set.arena.count,
-      (i) => {
-        const { buffer, start } = set.arena.locate(i);
-        return decodeItem(buffer, start, set.names);
-      },
-      spec,
-    );
     set.views.clear();
     const viewId = randomUUID();
+    const keys = spec.keys;
+    if (spec.collections && keys) {
+      const view = new CollectionView({ ...spec, keys }, set.collapse, (i) => set.item(i));
+      const entities: Record<string, number> = {};
+      for (let i = 0; i < set.arena.count; i++) {
+        const entity = view.add(i, set.item(i));
+        entities[entity] = (entities[entity] ?? 0) + 1;
+      }
+      set.views.set(viewId, view);
+      const { total, collections } = view.sizes();
+      return { viewId, total, entities, collections };
+    }
+    const view = buildRowView(set.arena.count, (i) => set.item(i), spec);
     set.views.set(viewId, view.rows);
     return { viewId, total: view.rows.length, entities: view.entities };
+  }
+
+  /** Collapses or expands item collections of a collection view; without a change, its sizes. */
+  collections(id: string, viewId: string, change?: CollapseChange): CollectionSizes {
+    const view = findView(this.get(id), viewId);
+    if (!(view instanceof CollectionView)) {
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        'This view does not show item collections; turn on Item collections first.',
+        false,
+        { viewId },
+      );
+    }
+    if (!change) return view.sizes();
+    const target = change.all ? 'all' : { partitionKey: change.partitionKey };
+    return view.setCollapsed(target, change.isCollapsed);
   }
 
   drop(id: string): boolean {
@@ -158,4 +199,17 @@ export class ResultSetCore {
     }
     return set;
   }
+}
+
+function findView(set: ResultSet, viewId: string): Uint32Array | CollectionView {
+  const view = set.views.get(viewId);
+  if (!view) {
+    throw new AppFailure(
+      ErrorCodes.notFound,
+      'This sorted or filtered view is gone; sort or filter again.',
+      false,
+      { viewId },
+    );
+  }
+  return view;
 }

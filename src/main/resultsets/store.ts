@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { ResultSetStore, ResultSetWindow, WireAppend } from '../core/context';
+import type {
+  CollectionSizes,
+  ResultSetStore,
+  ResultSetWindow,
+  ViewSummary,
+  WireAppend,
+} from '../core/context';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 export interface ResultSetStoreOptions {
@@ -102,14 +108,11 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
   return {
     create: (meta) => call<string>({ op: 'create', meta }),
     append: (resultSetId, items) => call<number>({ op: 'append', resultSetId, items }),
-    window: (resultSetId, offset, limit, viewId) =>
-      call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit, viewId }),
-    view: (resultSetId, spec) =>
-      call<{ viewId: string; total: number; entities?: Record<string, number> }>({
-        op: 'view',
-        resultSetId,
-        spec,
-      }),
+    window: (resultSetId, offset, limit, viewId, itemsOnly) =>
+      call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit, viewId, itemsOnly }),
+    view: (resultSetId, spec) => call<ViewSummary>({ op: 'view', resultSetId, spec }),
+    collections: (resultSetId, viewId, change) =>
+      call<CollectionSizes>({ op: 'collections', resultSetId, viewId, change }),
     // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.
     appendWire: (resultSetId, body) =>
       call<WireAppend>({ op: 'appendWire', resultSetId, body }, [body.buffer as ArrayBuffer]),

@@ -20,11 +20,13 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
     case 'append':
       return core.append(request.resultSetId, request.items);
     case 'window':
-      return core.window(request.resultSetId, request.offset, request.limit, request.viewId);
+      return core.window(request.resultSetId, request.offset, request.limit, request.viewId, request.itemsOnly);
     case 'appendWire':
       return core.appendWire(request.resultSetId, request.body);
     case 'view':
       return core.view(request.resultSetId, request.spec);
+    case 'collections':
+      return core.collections(request.resultSetId, request.viewId, request.change);
     case 'drop':
       return core.drop(request.resultSetId);
     case 'stats':

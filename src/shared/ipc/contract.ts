@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { deleteItemInput, itemChannels } from './items';
-import { queryChannels } from './query';
+import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
 import {
   connectionSchema,
@@ -88,6 +88,8 @@ export const contract = {
       limit: z.number().int().min(1).max(1000),
       /** Read in the order of a view made by resultsets:view (sorted/filtered). */
       viewId: z.string().optional(),
+      /** In a collection view: offsets count items as if every collection were expanded, no headers. */
+      itemsOnly: z.boolean().optional(),
     }),
     output: z.object({
       total: z.number().int(),
@@ -95,6 +97,10 @@ export const contract = {
       rows: z.array(itemSchema),
       /** Attribute names in order of frequency, key attributes first. */
       columns: z.array(z.string()),
+      /** In a collection view: the collection headers among this window's positions. */
+      headers: z.array(collectionHeaderSchema).optional(),
+      /** In a collection view: each row's item position, which collapsing does not change. */
+      positions: z.array(z.number().int()).optional(),
     }),
   },
   'resultsets:drop': { input: z.object({ resultSetId: z.string() }), output: z.object({ dropped: z.boolean() }) },

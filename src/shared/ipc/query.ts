@@ -120,8 +120,31 @@ export const viewSpecSchema = z.object({
   /** Only rows whose entity type (from key prefixes) is one of these. */
   entities: z.array(z.string().max(40)).max(50).optional(),
   keys: keySchemaSchema.optional(),
+  /**
+   * Item-collection mode (needs `keys`): rows grouped by partition key, collections ordered by
+   * partition key and their items by sort key (a `sort` on either key sets its direction; other
+   * columns do not reorder items). Windows put a header row before each collection, and a
+   * collapsed collection shows only its header. The view takes in rows appended after it.
+   */
+  collections: z.boolean().optional(),
 });
 export type ViewSpec = z.infer<typeof viewSpecSchema>;
+
+/** The header row of one item collection in a window of a collection view. */
+export const collectionHeaderSchema = z.object({
+  /** Its place in the window: position `offset + at` is this header; `rows` fill the others in order. */
+  at: z.number().int(),
+  /** Absent for rows without a partition key attribute (a projection that left it out). */
+  partitionKey: attributeValueSchema.optional(),
+  /** Items in the collection (after the view's filters). */
+  count: z.number().int(),
+  /** Items per entity type (key prefix), when the items have one. */
+  entities: z.record(z.string(), z.number().int()).optional(),
+  isCollapsed: z.boolean(),
+  /** The item position (see `positions`) of the collection's first item. */
+  first: z.number().int(),
+});
+export type CollectionHeader = z.infer<typeof collectionHeaderSchema>;
 
 export const queryChannels = {
   /** Query or Scan with the builder's spec, into a result set; pages/progress/done as operation events. */
@@ -137,6 +160,35 @@ export const queryChannels = {
       total: z.number().int(),
       /** Rows per entity type (key prefix) over all fetched rows; '' for rows without one. */
       entities: z.record(z.string(), z.number().int()).optional(),
+      /** Item collections in the view, in item-collection mode. */
+      collections: z.number().int().optional(),
+    }),
+  },
+  /**
+   * Collapses or expands one item collection of a collection view (with `all`, every one, also
+   * those that stream in later), or with no `collapse` only reports the view's sizes, which grow
+   * as a read streams in. Collapsed state belongs to the result set: a later view keeps it.
+   */
+  'resultsets:collections': {
+    input: z.object({
+      resultSetId: z.string(),
+      viewId: z.string(),
+      collapse: z
+        .object({
+          isCollapsed: z.boolean(),
+          all: z.boolean().optional(),
+          /** The collection's partition key value; absent: the rows that have none. */
+          partitionKey: attributeValueSchema.optional(),
+        })
+        .optional(),
+    }),
+    output: z.object({
+      /** Rows a window can show: one header per collection plus the items of expanded ones. */
+      total: z.number().int(),
+      collections: z.number().int(),
+      items: z.number().int(),
+      /** Where the changed collection's header now is (0 for all); rows after it moved. */
+      at: z.number().int().optional(),
     }),
   },
 } as const;

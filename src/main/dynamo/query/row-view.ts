@@ -46,7 +46,7 @@ export function buildRowView(count: number, rowAt: (index: number) => Item, spec
   return { rows: Uint32Array.from(kept), entities: counts };
 }
 
-function matches(item: Item, needle: string, column: string | undefined): boolean {
+export function matches(item: Item, needle: string, column: string | undefined): boolean {
   if (column !== undefined) {
     const value = item[column];
     return value !== undefined && searchText(value).toLowerCase().includes(needle);

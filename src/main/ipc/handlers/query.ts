@@ -5,7 +5,10 @@ import type { Handler } from '../dispatcher';
 export const queryHandlers: {
   'query:start': Handler<'query:start'>;
   'resultsets:view': Handler<'resultsets:view'>;
+  'resultsets:collections': Handler<'resultsets:collections'>;
 } = {
   'query:start': (input, ctx) => startRead(ctx, input),
   'resultsets:view': ({ resultSetId, spec }, ctx) => ctx.resultSets.view(resultSetId, spec),
+  'resultsets:collections': ({ resultSetId, viewId, collapse }, ctx) =>
+    ctx.resultSets.collections(resultSetId, viewId, collapse),
 };
