@@ -56,7 +56,13 @@ async function serve(replay?: { maxEvents: number; maxBytes: number }) {
     streams.push(stream);
     return stream;
   };
-  return { server, events, operations: new OperationRegistry(events), cookie, connect };
+  const operations = new OperationRegistry(events);
+  /** Lets gated work go on and waits until it has sent its last event. */
+  const finish = async (requestId: string, gated: { release(): void }) => {
+    gated.release();
+    await expect.poll(() => operations.isRunning(requestId)).toBe(false);
+  };
+  return { server, events, operations, cookie, connect, finish };
 }
 
 /** Work that emits `before` progress events, waits to be let go, then emits `after` more. */
@@ -73,6 +79,12 @@ function gatedWork(before: number, after: number) {
   return { work, release };
 }
 
+/** Drops the stream at the server's end; resolves once the client has seen it go. */
+async function drop(stream: EventStreamReader): Promise<void> {
+  sockets.drop();
+  await stream.ended;
+}
+
 async function take(stream: EventStreamReader, count: number): Promise<SseMessage[]> {
   const messages: SseMessage[] = [];
   for (let i = 0; i < count; i++) messages.push(await stream.nextMessage());
@@ -83,17 +95,15 @@ const eventOf = (message: SseMessage) => message.data as OperationEvent;
 
 describe('browser mode: a dropped event stream', () => {
   it('replays every event after Last-Event-ID on reconnect, once and in order, up to done', async () => {
-    const { operations, connect } = await serve();
+    const { operations, connect, finish } = await serve();
     const first = await connect();
     const scan = gatedWork(3, 5);
     operations.start('req_dropped_scan', scan.work);
     const seen = await take(first, 3);
 
-    sockets.drop();
-    await first.ended;
+    await drop(first);
     // Sent while nobody is connected: without a replay the page never learns the scan ended.
-    scan.release();
-    await expect.poll(() => operations.isRunning('req_dropped_scan')).toBe(false);
+    await finish('req_dropped_scan', scan);
 
     const second = await connect(seen.at(-1)?.id);
     seen.push(...(await take(second, 6)));
@@ -126,7 +136,7 @@ describe('browser mode: a dropped event stream', () => {
   });
 
   it('says so with a gap event when the drop outlasted the replay buffer, naming what still runs', async () => {
-    const { operations, connect } = await serve({ maxEvents: 5, maxBytes: 1024 * 1024 });
+    const { operations, connect, finish } = await serve({ maxEvents: 5, maxBytes: 1024 * 1024 });
     const first = await connect();
     const ending = gatedWork(1, 10);
     const still = gatedWork(1, 0);
@@ -135,14 +145,11 @@ describe('browser mode: a dropped event stream', () => {
     operations.start('req_still_running', still.work);
     const seen = await take(first, 2);
 
-    sockets.drop();
-    await first.ended;
-    ending.release();
-    await expect.poll(() => operations.isRunning('req_ends_in_gap')).toBe(false);
-    // Six more events push the first operation's done out of a buffer of five.
+    await drop(first);
+    await finish('req_ends_in_gap', ending);
+    // Seven more events push the first operation's done out of a buffer of five.
     operations.start('req_chatty', chatty.work);
-    chatty.release();
-    await expect.poll(() => operations.isRunning('req_chatty')).toBe(false);
+    await finish('req_chatty', chatty);
 
     const second = await connect(seen.at(-1)?.id);
     const replayed = await take(second, 6);
