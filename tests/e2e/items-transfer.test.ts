@@ -4,8 +4,8 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { localClient } from '../support/dynamo-local';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, useColorScheme, type Browser } from './support/browser';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
 
 // Export, import, bulk update and a staged delete from the Items tab, driven like a user: the
 // real browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium.
@@ -15,22 +15,15 @@ const shipped = sampleItems().filter(
   (item) => item.GSI1PK && 'S' in item.GSI1PK && item.GSI1PK.S === 'STATUS#SHIPPED',
 );
 
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser({ withPlayground: true });
 let client: ReturnType<typeof localClient>;
 
-beforeAll(async () => {
-  app = await startApp();
-  const status = await app.core.playground.start();
-  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
-  client = localClient(status.endpoint);
-  browser = await launchBrowser();
-}, 240_000);
+beforeAll(() => {
+  client = localClient(session.playgroundEndpoint);
+});
 
-afterAll(async () => {
+afterAll(() => {
   client.destroy();
-  await browser.close();
-  await app.close();
 });
 
 async function stored(pk: string, sk: string) {
@@ -42,7 +35,7 @@ async function stored(pk: string, sk: string) {
 
 /** Runs the shipped-orders Query (again), until the grid shows a cell with the given text. */
 async function queryShipped(cellText: string): Promise<void> {
-  const { page } = browser;
+  const { page } = session.browser;
   await page.getByRole('button', { name: 'Query', exact: true }).click();
   await page
     .locator('.item-grid-cell', { hasText: new RegExp(`^${cellText}$`) })
@@ -54,29 +47,25 @@ async function queryShipped(cellText: string): Promise<void> {
     .waitFor(slow);
 }
 
-const dialog = (name: string) => browser.page.getByRole('dialog', { name });
+const dialog = (name: string) => session.browser.page.getByRole('dialog', { name });
 
 describe('moving items in and out of the Items tab', () => {
   it('exports the queried items to a file, then imports an edited copy after a dry run', async () => {
-    const { page } = browser;
-    await useColorScheme(page, 'light');
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('button', { name: table, exact: true }).click(slow);
-    await page.getByRole('tab', { name: 'Items' }).click();
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Items');
     await page.getByRole('radio', { name: 'Query' }).click();
     await page.getByLabel('Table or index').selectOption('GSI1');
     await page.getByLabel('Partition key GSI1PK').fill('STATUS#SHIPPED');
     await queryShipped('STATUS#SHIPPED');
 
-    const file = path.join(app.dataDir, 'shipped.jsonl');
+    const file = path.join(session.app.dataDir, 'shipped.jsonl');
     await page.getByRole('button', { name: 'Export…' }).click();
     const exporting = dialog('Export');
     await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
     await exporting.getByLabel('Save to (full path)').fill(file);
     await exporting.getByRole('button', { name: 'Export', exact: true }).click();
     await exporting.getByText(`Wrote ${shipped.length} items`).waitFor(slow);
-    await browser.screenshot('items-export-done');
+    await session.browser.screenshot('items-export-done');
     await exporting.getByRole('button', { name: 'Close' }).last().click();
 
     const lines = (await readFile(file, 'utf8')).trim().split('\n');
@@ -102,14 +91,14 @@ describe('moving items in and out of the Items tab', () => {
     await importing
       .getByText(`${shipped.length} read · ${shipped.length} written`, { exact: false })
       .waitFor(slow);
-    await browser.screenshot('items-import-done');
+    await session.browser.screenshot('items-import-done');
     expect((await stored(pk, sk))?.currency?.S).toBe('CHF');
     await importing.getByRole('button', { name: 'Close' }).last().click();
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 
   it('updates every queried item after a preview, then commits a staged delete', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     // Read again: the bulk update's condition expects what the import wrote.
     await queryShipped('CHF');
     await page.getByRole('button', { name: 'Delete / update…' }).click();
@@ -121,7 +110,7 @@ describe('moving items in and out of the Items tab', () => {
     await updating.getByText(`${shipped.length} items will be updated`, { exact: false }).waitFor(slow);
     await updating.getByRole('button', { name: `Update ${shipped.length}` }).click();
     await updating.getByText(`${shipped.length} done, 0 changed since read`, { exact: false }).waitFor(slow);
-    await browser.screenshot('items-bulk-update-done');
+    await session.browser.screenshot('items-bulk-update-done');
     await updating.getByRole('button', { name: 'Close' }).last().click();
     const some = shipped[0]!;
     const somePk = (some.PK as { S: string }).S;
@@ -140,6 +129,6 @@ describe('moving items in and out of the Items tab', () => {
     expect(await stored(pk, sk)).toBeDefined();
     await staged.getByRole('button', { name: 'Commit' }).click();
     await expect.poll(() => stored(pk, sk), slow).toBeUndefined();
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });

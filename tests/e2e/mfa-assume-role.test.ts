@@ -3,8 +3,7 @@ import { directClient } from '../support/aws/connection-fixture';
 import { createMfaHome, type MfaHome } from '../support/aws/mfa-home';
 import { startDynamoLocal } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
-import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, type Browser } from './support/browser';
+import { useAppInBrowser } from './support/session';
 
 // A profile that assumes a role with MFA (a local STS speaking the real query protocol, called
 // by the real SDK): opening the connection asks for the code in a dialog, a cancel or a wrong
@@ -12,17 +11,14 @@ import { launchBrowser, type Browser } from './support/browser';
 const tables = ['invoices', 'payments'];
 const slow = { timeout: 60_000 };
 
-let app: RunningApp;
-let browser: Browser;
+const session = useAppInBrowser();
 let home: MfaHome;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const dynamo = await startDynamoLocal();
   cleanups.push(() => dynamo.stop());
-  app = await startApp();
-  cleanups.push(() => app.close());
-  // After startApp, which points AWS_CONFIG_FILE at its own profiles: these replace them.
+  // The app has started and pointed AWS_CONFIG_FILE at its own profiles: these replace them.
   home = await createMfaHome();
   cleanups.push(() => home.close());
 
@@ -30,7 +26,7 @@ beforeAll(async () => {
   const admin = directClient(dynamo.endpoint, home.roleKeys, 'eu-west-1');
   for (const table of tables) await createTable(admin, table, { partitionKey: ['pk', 'S'] });
   admin.destroy();
-  await app.core.connections.save({
+  await session.app.core.connections.save({
     label: 'Prod admin (MFA)',
     color: '#cf222e',
     kind: 'profile',
@@ -40,8 +36,6 @@ beforeAll(async () => {
     readOnly: false,
     isProduction: true,
   });
-  browser = await launchBrowser();
-  cleanups.push(() => browser.close());
 });
 
 afterAll(async () => {
@@ -52,8 +46,7 @@ const tokenCodes = () => home.sts.assumeRoleCalls.map((call) => call.tokenCode);
 
 describe('a connection whose profile assumes a role with MFA', () => {
   it('asks for the code when the connection opens, and explains a cancel where the tables would be', async () => {
-    const { page } = browser;
-    await page.goto(app.url);
+    const page = await session.openPage();
     const card = page.getByTestId('connection-card').filter({ hasText: 'Prod admin (MFA)' });
     await card.getByRole('button', { name: 'Open', exact: true }).click();
 
@@ -72,7 +65,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
   });
 
   it('explains a wrong code with STS’s answer, and asks again on "Try again"', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const alert = page.locator('.table-list').getByRole('alert');
     await alert.getByRole('button', { name: 'Try again' }).click();
     const dialog = page.getByRole('dialog', { name: 'MFA code' });
@@ -86,7 +79,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
   });
 
   it('checks the code in place, and lists the tables once the right one is sent', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.locator('.table-list').getByRole('alert').getByRole('button', { name: 'Try again' }).click();
     const dialog = page.getByRole('dialog', { name: 'MFA code' });
     const input = dialog.getByRole('textbox', { name: 'Code' });
@@ -96,7 +89,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('The code has 6 digits; this has 4.').waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    await browser.screenshotBothSchemes('mfa-code-invalid');
+    await session.browser.screenshotBothSchemes('mfa-code-invalid');
     // Nothing reached STS while the code was incomplete.
     expect(tokenCodes()).toEqual(['000000']);
 
@@ -110,7 +103,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
   });
 
   it('does not ask again while the role session lasts', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'invoices', exact: true }).click();
     await page.getByRole('heading', { name: 'invoices' }).waitFor();
     await page.locator('.table-page-header').getByText('active').waitFor(slow);
@@ -119,6 +112,6 @@ describe('a connection whose profile assumes a role with MFA', () => {
     await page.getByRole('button', { name: 'payments', exact: true }).waitFor(slow);
     expect(await page.getByRole('dialog', { name: 'MFA code' }).count()).toBe(0);
     expect(tokenCodes()).toEqual(['000000', home.code]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(session.browser.pageErrors).toEqual([]);
   });
 });
