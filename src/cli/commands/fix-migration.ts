@@ -39,6 +39,7 @@ function markdown(plan: BuiltPlan, result?: FixResult): string {
       `Written: ${result.written}`,
       `Skipped because changed: ${result.skippedChanged}`,
       `Failed: ${result.failed}`,
+      `Throttled writes (retried slower): ${result.throttledRequests ?? 0}`,
     );
   else lines.push('', 'Sample requests:', '```json', JSON.stringify(plan.sampleRequests, null, 2), '```');
   if (plan.reviewSamples.length > 0)

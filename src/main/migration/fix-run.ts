@@ -10,6 +10,7 @@ import { isMissingFile } from '../aws/atomic-file';
 import { toSdkItem } from '../dynamo/marshal';
 import { backoffMs, isThrottling, RateLimiter, sleep } from './rate-limiter';
 import { toPlainKey } from './samples';
+import { watchThrottling } from './throttle-watch';
 
 export interface RunFixOptions {
   client: DynamoDBClient;
@@ -25,6 +26,9 @@ export interface RunFixOptions {
   concurrency?: number;
   onProgress?(progress: Progress): void;
 }
+
+/** Written once per run that DynamoDB throttled, so a resumed run's result counts every run's. */
+type ThrottledLine = { throttled: number };
 
 type Outcome = {
   i: number;
@@ -64,7 +68,11 @@ async function previousOutcomes(file: string, result: FixResult): Promise<Set<nu
   }
   for (const line of text.split('\n')) {
     if (!line) continue;
-    const o = JSON.parse(line) as Outcome;
+    const o = JSON.parse(line) as Outcome | ThrottledLine;
+    if ('throttled' in o) {
+      result.throttledRequests = (result.throttledRequests ?? 0) + o.throttled;
+      continue;
+    }
     // A write that failed for a passing reason (throttling, network) is tried again on resume.
     if (o.outcome === 'failed') continue;
     done.add(o.i);
@@ -88,11 +96,13 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
     skippedChanged: 0,
     failed: 0,
     consumedWriteCapacity: 0,
+    throttledRequests: 0,
     changedSamples: [],
     failures: [],
   };
   const done = await previousOutcomes(options.resultsFile, result);
   const failedBefore = result.failed;
+  const throttledBefore = result.throttledRequests ?? 0;
   const limiter = new RateLimiter(options.writesPerSecond ?? 50);
   const results = createWriteStream(options.resultsFile, { flags: 'a', encoding: 'utf8', mode: 0o600 });
   const inFlight = new Set<Promise<void>>();
@@ -105,8 +115,24 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
       pages: 0,
       consumedCapacity: Math.round(result.consumedWriteCapacity * 10) / 10,
       ...(options.total > 0 ? { fraction: Math.min(1, processed / options.total) } : {}),
-      message: `${result.written} written · ${result.skippedChanged} skipped (changed) · ${result.failed} failed of ${options.total}`,
+      message: `${result.written} written · ${result.skippedChanged} skipped (changed) · ${result.failed} failed of ${options.total}${throttledText()}`,
     };
+  };
+  const throttledText = (): string => {
+    const throttled = result.throttledRequests ?? 0;
+    if (throttled === 0) return '';
+    const slowed =
+      limiter.currentRate < limiter.targetPerSecond
+        ? `slowed to ${Math.round(limiter.currentRate * 10) / 10} WCU/s · `
+        : '';
+    return ` · ${slowed}throttled ${throttled.toLocaleString('en-US')}×`;
+  };
+  // Every refused attempt, also those the SDK retried by itself: each halves the pace.
+  const throttled = (): void => {
+    limiter.throttled();
+    result.throttledRequests = (result.throttledRequests ?? 0) + 1;
+    // Said at once: progress may stand still for seconds while the writes back off.
+    options.onProgress?.(progress());
   };
 
   async function write(i: number, update: PlannedUpdate): Promise<void> {
@@ -114,27 +140,26 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
     let outcome: Outcome;
     for (let attempt = 0; ; attempt++) {
       try {
-        const out = await options.client.send(
-          new UpdateItemCommand({
-            TableName: options.table,
-            Key: toSdkItem(update.Key),
-            UpdateExpression: update.UpdateExpression,
-            ConditionExpression: update.ConditionExpression,
-            ExpressionAttributeNames: update.ExpressionAttributeNames,
-            ExpressionAttributeValues: update.ExpressionAttributeValues
-              ? toSdkItem(update.ExpressionAttributeValues)
-              : undefined,
-            ReturnConsumedCapacity: 'TOTAL',
-          }),
-        );
+        const command = new UpdateItemCommand({
+          TableName: options.table,
+          Key: toSdkItem(update.Key),
+          UpdateExpression: update.UpdateExpression,
+          ConditionExpression: update.ConditionExpression,
+          ExpressionAttributeNames: update.ExpressionAttributeNames,
+          ExpressionAttributeValues: update.ExpressionAttributeValues
+            ? toSdkItem(update.ExpressionAttributeValues)
+            : undefined,
+          ReturnConsumedCapacity: 'TOTAL',
+        });
+        const out = await options.client.send(watchThrottling(command, throttled));
         const consumed = out.ConsumedCapacity?.CapacityUnits ?? 1;
         limiter.spend(consumed);
         limiter.succeeded();
         outcome = { i, outcome: 'written', key, consumed };
         break;
       } catch (error) {
+        // The SDK gave up on this write; the watch already slowed the limiter for each refusal.
         if (isThrottling(error) && attempt < 10 && !options.signal.aborted) {
-          limiter.throttled();
           await sleep(backoffMs(attempt + 3)).catch(() => undefined);
           continue;
         }
@@ -170,6 +195,9 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
   } finally {
     lines.close();
     await Promise.all(inFlight);
+    const throttledNow = (result.throttledRequests ?? 0) - throttledBefore;
+    if (throttledNow > 0)
+      results.write(`${JSON.stringify({ throttled: throttledNow } satisfies ThrottledLine)}\n`);
     results.end();
     await once(results, 'close');
   }

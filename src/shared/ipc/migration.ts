@@ -189,6 +189,8 @@ export const fixResultSchema = z.object({
   skippedChanged: z.number().int(),
   failed: z.number().int(),
   consumedWriteCapacity: z.number(),
+  /** Writes DynamoDB throttled (retried slower); absent in results saved before they were counted. */
+  throttledRequests: z.number().int().optional(),
   changedSamples: z.array(plainKeySchema),
   failures: z.array(z.object({ key: plainKeySchema, code: z.string(), message: z.string() })),
 });
