@@ -157,6 +157,12 @@ export function FixPanel({
                 Changed items were left as they are now. Scan again to see what remains.
               </p>
             ) : null}
+            {result.throttledRequests ? (
+              <p className="muted">
+                DynamoDB throttled {result.throttledRequests.toLocaleString('en-US')} write
+                {result.throttledRequests === 1 ? '' : 's'}; the fix slowed down and retried them.
+              </p>
+            ) : null}
             {result.failures.slice(0, 5).map((f) => (
               <p key={JSON.stringify(f.key)} className="muted">
                 <code>{JSON.stringify(f.key)}</code> {f.code}: {f.message}
