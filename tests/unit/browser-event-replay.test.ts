@@ -19,6 +19,20 @@ const seqs = (events: { data: string }[]) =>
   events.map((event) => (JSON.parse(event.data) as OperationEvent).seq);
 
 describe('the browser-mode replay log', () => {
+  it('counts a tab as listening only while its stream is open, not the log itself', () => {
+    // Main asks before prompting (an MFA code): with no tab open, the prompt must fail at once.
+    const { bus, log } = logOf(10);
+    expect(bus.hasListeners()).toBe(false);
+    const first = log.subscribe(() => undefined);
+    const second = log.subscribe(() => undefined);
+    expect(bus.hasListeners()).toBe(true);
+    first();
+    first();
+    expect(bus.hasListeners()).toBe(true);
+    second();
+    expect(bus.hasListeners()).toBe(false);
+  });
+
   it('numbers events from 1 and replays exactly those after the id a page last saw', () => {
     const { bus, log } = logOf(10);
     for (let seq = 0; seq < 4; seq++) bus.publish(progress('req-aaaaaaaa', seq));

@@ -1,7 +1,9 @@
 import type { OperationEvent } from '../../shared/ipc';
 
 export interface EventFeed {
-  subscribe(listener: (event: OperationEvent) => void): () => void;
+  subscribe(listener: (event: OperationEvent) => void, options?: { isRecorder?: boolean }): () => void;
+  /** Counts an open tab, so main knows someone can answer a prompt (an MFA code, say). */
+  watch(): () => void;
 }
 
 /** One event as every stream sends it: its SSE id and its JSON, serialised once. */
@@ -40,16 +42,21 @@ export class EventReplayLog {
   private readonly unsubscribe: () => void;
 
   constructor(
-    feed: EventFeed,
+    private readonly feed: EventFeed,
     private readonly limits: ReplayLimits,
   ) {
-    this.unsubscribe = feed.subscribe((event) => this.append(event));
+    // The log records for the whole launch; only the tabs streaming from it are viewers.
+    this.unsubscribe = feed.subscribe((event) => this.append(event), { isRecorder: true });
   }
 
   /** Live events from now on; combine with replay() in the same tick so none falls between. */
   subscribe(listener: (event: LoggedEvent) => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const unwatch = this.feed.watch();
+    return () => {
+      this.listeners.delete(listener);
+      unwatch();
+    };
   }
 
   /** Everything after `lastEventId` (the header a reconnecting EventSource sends). */
