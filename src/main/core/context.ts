@@ -53,6 +53,8 @@ export interface CollectionSizes {
   total: number;
   collections: number;
   items: number;
+  /** Rows per entity type over every fetched row, as resultsets:view reports them. */
+  entities: Record<string, number>;
   at?: number;
 }
 
@@ -68,6 +70,7 @@ export interface ViewSummary {
   total: number;
   entities?: Record<string, number>;
   collections?: number;
+  items?: number;
 }
 
 export interface WireAppend {
@@ -95,10 +98,7 @@ export interface ResultSetStore {
    */
   appendWire(resultSetId: string, body: Uint8Array): Promise<WireAppend>;
   /** Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order. */
-  view(
-    resultSetId: string,
-    spec: ViewSpec,
-  ): Promise<ViewSummary>;
+  view(resultSetId: string, spec: ViewSpec): Promise<ViewSummary>;
   /** Collapses/expands item collections of a collection view, or (no change) reports its sizes. */
   collections(resultSetId: string, viewId: string, change?: CollapseChange): Promise<CollectionSizes>;
   drop(resultSetId: string): Promise<boolean>;

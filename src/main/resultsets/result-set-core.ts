@@ -139,14 +139,10 @@ export class ResultSetCore {
     const keys = spec.keys;
     if (spec.collections && keys) {
       const view = new CollectionView({ ...spec, keys }, set.collapse, (i) => set.item(i));
-      const entities: Record<string, number> = {};
-      for (let i = 0; i < set.arena.count; i++) {
-        const entity = view.add(i, set.item(i));
-        entities[entity] = (entities[entity] ?? 0) + 1;
-      }
+      for (let i = 0; i < set.arena.count; i++) view.add(i, set.item(i));
       set.views.set(viewId, view);
-      const { total, collections } = view.sizes();
-      return { viewId, total, entities, collections };
+      const { total, collections, items, entities } = view.sizes();
+      return { viewId, total, entities, collections, items };
     }
     const view = buildRowView(set.arena.count, (i) => set.item(i), spec);
     set.views.set(viewId, view.rows);

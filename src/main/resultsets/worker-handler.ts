@@ -20,7 +20,13 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
     case 'append':
       return core.append(request.resultSetId, request.items);
     case 'window':
-      return core.window(request.resultSetId, request.offset, request.limit, request.viewId, request.itemsOnly);
+      return core.window(
+        request.resultSetId,
+        request.offset,
+        request.limit,
+        request.viewId,
+        request.itemsOnly,
+      );
     case 'appendWire':
       return core.appendWire(request.resultSetId, request.body);
     case 'view':

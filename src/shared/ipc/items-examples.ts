@@ -129,7 +129,7 @@ export const itemExamples: ItemExamples = {
     },
     output: { viewId: 'view_3f9a', total: 412 },
     notes:
-      'Read the view with resultsets:window and its viewId. Numbers sort by exact value; missing values sort last. With `collections: true` (and `keys`) the view groups rows into item collections: windows then hold a header per collection (`headers`, each with its item count and counts per entity type) and each row\'s item position (`positions`); a collapsed collection shows only its header.',
+      "Read the view with resultsets:window and its viewId. Numbers sort by exact value; missing values sort last. With `collections: true` (and `keys`) the view groups rows into item collections: windows then hold a header per collection (`headers`, each with its item count and counts per entity type) and each row's item position (`positions`); a collapsed collection shows only its header.",
   },
   'resultsets:collections': {
     summary:
@@ -139,7 +139,13 @@ export const itemExamples: ItemExamples = {
       viewId: 'view_8c2d',
       collapse: { partitionKey: { S: 'USER#u1' }, isCollapsed: true },
     },
-    output: { total: 1180, collections: 100, items: 1200, at: 0 },
+    output: {
+      total: 1180,
+      collections: 100,
+      items: 1200,
+      entities: { USER: 100, ORDER: 1000, PAYMENT: 100 },
+      at: 0,
+    },
     notes:
       'Rows after `at` moved: read them again with resultsets:window. `{ all: true, isCollapsed }` changes every collection, also those a running read adds later. The collapsed state belongs to the result set, so a new view of it (another sort, item collections off and on) keeps it.',
   },

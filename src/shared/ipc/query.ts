@@ -160,8 +160,9 @@ export const queryChannels = {
       total: z.number().int(),
       /** Rows per entity type (key prefix) over all fetched rows; '' for rows without one. */
       entities: z.record(z.string(), z.number().int()).optional(),
-      /** Item collections in the view, in item-collection mode. */
+      /** In item-collection mode: the collections and items in the view (`total` counts headers too). */
       collections: z.number().int().optional(),
+      items: z.number().int().optional(),
     }),
   },
   /**
@@ -187,6 +188,8 @@ export const queryChannels = {
       total: z.number().int(),
       collections: z.number().int(),
       items: z.number().int(),
+      /** Rows per entity type over all fetched rows, as resultsets:view reports them. */
+      entities: z.record(z.string(), z.number().int()),
       /** Where the changed collection's header now is (0 for all); rows after it moved. */
       at: z.number().int().optional(),
     }),

@@ -52,7 +52,7 @@ describe('item collections in the result-set worker', () => {
   it('puts a header with item and entity counts before each collection, ordered by partition and sort key', () => {
     const { core, id } = setUp();
     const view = core.view(id, collections);
-    expect(view).toMatchObject({ total: 19, collections: 3 });
+    expect(view).toMatchObject({ total: 19, collections: 3, items: 16 });
     const window = core.window(id, 0, 100, view.viewId);
     expect(window.total).toBe(19);
     expect(window.headers).toEqual([
@@ -92,9 +92,14 @@ describe('item collections in the result-set worker', () => {
     ]);
 
     const collapsed = core.collections(id, viewId, { partitionKey: { S: 'USER#u2' }, isCollapsed: true });
-    expect(collapsed).toEqual({ total: 16, collections: 3, items: 16, at: 13 });
+    expect(collapsed).toMatchObject({ total: 16, collections: 3, items: 16, at: 13 });
     const window = core.window(id, 12, 10, viewId);
-    expect(lines(window)).toEqual(['  USER#u1 USER#u1', '▸ USER#u2 (3)', '▾ USER#u3 (1)', '  USER#u3 USER#u3']);
+    expect(lines(window)).toEqual([
+      '  USER#u1 USER#u1',
+      '▸ USER#u2 (3)',
+      '▾ USER#u3 (1)',
+      '  USER#u3 USER#u3',
+    ]);
     // An item keeps its position whatever is collapsed before it.
     expect(window.positions).toEqual([11, 15]);
     expect(window.headers?.[1]).toMatchObject({ at: 2, first: 15 });
@@ -116,7 +121,7 @@ describe('item collections in the result-set worker', () => {
   it('collapses and expands all, and keeps the state across new views of the same result set', () => {
     const { core, id } = setUp();
     const first = core.view(id, collections);
-    expect(core.collections(id, first.viewId, { all: true, isCollapsed: true })).toEqual({
+    expect(core.collections(id, first.viewId, { all: true, isCollapsed: true })).toMatchObject({
       total: 3,
       collections: 3,
       items: 16,
@@ -145,14 +150,28 @@ describe('item collections in the result-set worker', () => {
     const { core, id } = setUp([item('USER#u2', 'ORDER#01'), item('USER#u2', 'ORDER#02')]);
     const { viewId } = core.view(id, collections);
     core.collections(id, viewId, { partitionKey: { S: 'USER#u2' }, isCollapsed: true });
-    expect(core.collections(id, viewId)).toEqual({ total: 1, collections: 1, items: 2 });
+    expect(core.collections(id, viewId)).toEqual({
+      total: 1,
+      collections: 1,
+      items: 2,
+      entities: { ORDER: 2 },
+    });
 
     // A page through the object path and one straight from response bytes, as a scan streams.
     core.append(id, [item('USER#u1', 'ORDER#05'), item('USER#u2', 'ORDER#03')]);
-    const body = JSON.stringify({ Items: [item('USER#u1', 'ORDER#07'), item('USER#u3', 'USER#u3')], Count: 2 });
+    const body = JSON.stringify({
+      Items: [item('USER#u1', 'ORDER#07'), item('USER#u3', 'USER#u3')],
+      Count: 2,
+    });
     expect(core.appendWire(id, Buffer.from(body)).total).toBe(6);
 
-    expect(core.collections(id, viewId)).toEqual({ total: 6, collections: 3, items: 6 });
+    // Entity counts cover every fetched row, for the entity chips while the read streams.
+    expect(core.collections(id, viewId)).toEqual({
+      total: 6,
+      collections: 3,
+      items: 6,
+      entities: { ORDER: 5, USER: 1 },
+    });
     expect(lines(core.window(id, 0, 10, viewId))).toEqual([
       '▾ USER#u1 (2)',
       '  USER#u1 ORDER#05',

@@ -46,6 +46,8 @@ export class CollectionView {
   private headerAt = new Float64Array(1);
   private itemsBefore = new Float64Array(1);
   private isDirty = true;
+  /** Rows per entity type over every row taken in, before filters (for the entity chips). */
+  private readonly entities: Record<string, number> = {};
   private readonly pk: string;
   private readonly sk: string | undefined;
   private readonly isPkDescending: boolean;
@@ -66,11 +68,12 @@ export class CollectionView {
     this.entityFilter = spec.entities && spec.entities.length > 0 ? new Set(spec.entities) : undefined;
   }
 
-  /** Takes in one row (applying the view's filters); returns its entity type, '' if none. */
-  add(index: number, item: Item): string {
+  /** Takes in one row, if it passes the view's filters. */
+  add(index: number, item: Item): void {
     const entity = entityOf(item, this.spec.keys) ?? '';
-    if (this.entityFilter && !this.entityFilter.has(entity)) return entity;
-    if (this.needle && !matches(item, this.needle, this.spec.column)) return entity;
+    this.entities[entity] = (this.entities[entity] ?? 0) + 1;
+    if (this.entityFilter && !this.entityFilter.has(entity)) return;
+    if (this.needle && !matches(item, this.needle, this.spec.column)) return;
     const partitionKey = item[this.pk];
     const key = keyOf(partitionKey);
     let collection = this.byKey.get(key);
@@ -97,17 +100,24 @@ export class CollectionView {
     collection.last = sortKey;
     if (entity) collection.entities[entity] = (collection.entities[entity] ?? 0) + 1;
     this.isDirty = true;
-    return entity;
   }
 
   sizes(): CollectionSizes {
     this.layout();
     const count = this.sorted.length;
-    return { total: this.headerAt[count] ?? 0, collections: count, items: this.itemsBefore[count] ?? 0 };
+    return {
+      total: this.headerAt[count] ?? 0,
+      collections: count,
+      items: this.itemsBefore[count] ?? 0,
+      entities: { ...this.entities },
+    };
   }
 
   /** Collapses or expands one collection (by partition key) or, with `all`, every one. */
-  setCollapsed(target: { partitionKey: AttributeValue | undefined } | 'all', isCollapsed: boolean): CollectionSizes {
+  setCollapsed(
+    target: { partitionKey: AttributeValue | undefined } | 'all',
+    isCollapsed: boolean,
+  ): CollectionSizes {
     if (target === 'all') {
       this.collapse.setAll(isCollapsed);
       for (const collection of this.byKey.values()) collection.isCollapsed = isCollapsed;
