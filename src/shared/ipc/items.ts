@@ -52,6 +52,8 @@ export const changeResultSchema = z.object({
   message: z.string().optional(),
   /** The item as stored now, when DynamoDB returned it (ALL_OLD on a failed condition). */
   current: itemSchema.nullable().optional(),
+  /** A fresh sign-in repairs the failure: the session expired after earlier batches landed. */
+  canSignIn: z.boolean().optional(),
 });
 export type ChangeResult = z.infer<typeof changeResultSchema>;
 

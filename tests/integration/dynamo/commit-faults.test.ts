@@ -107,7 +107,8 @@ describe('committing staged changes when DynamoDB refuses', () => {
     const failed = first.value.results.filter((r) => r.status === 'failed');
     expect(written).toHaveLength(100);
     expect(failed).toHaveLength(50);
-    expect(failed[0]).toMatchObject({ code: 'ExpiredTokenException' });
+    // canSignIn: the staged panel offers "Sign in again" beside these, as for any expired session.
+    expect(failed[0]).toMatchObject({ code: 'ExpiredTokenException', canSignIn: true });
     expect(failed[0]?.message).toMatch(/session has expired/);
     expect(await storedCount(table, 150)).toBe(100);
 

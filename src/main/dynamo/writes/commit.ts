@@ -164,8 +164,11 @@ export async function commitChanges(
       if (committedBatches === 0) throw error;
       // Earlier transactions landed: an error alone would hide that, and the user could discard
       // changes that are already in the table. Say which landed and why the rest did not.
-      const { code, message } = toAppError(error);
-      for (const entry of owners) entry.result = { id: entry.change.id, status: 'failed', code, message };
+      const { code, message, details } = toAppError(error);
+      // Kept so the staged panel can offer "Sign in again" as every other expired-session error does.
+      const canSignIn = details?.canSignIn === true ? { canSignIn: true } : {};
+      for (const entry of owners)
+        entry.result = { id: entry.change.id, status: 'failed', code, message, ...canSignIn };
       break;
     }
     if (reasons === null) {
