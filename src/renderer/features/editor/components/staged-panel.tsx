@@ -7,6 +7,7 @@ import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../ui/error-message';
+import { expiredSessionError } from '../expired-session';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { DiffList } from './diff-list';
 import { RequestPreview } from './request-preview';
@@ -30,6 +31,7 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
   const needsName =
     deletes > 0 && needsTypedConfirmation('commit-with-deletes', deletes, connection.isProduction);
   if (state.staged.length === 0) return null;
+  const expired = expiredSessionError(state.staged);
   return (
     <section className="staged-panel" aria-label="Staged changes">
       <header className="staged-header">
@@ -61,6 +63,8 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
       </header>
       {state.commitError ? (
         <ErrorMessage compact error={state.commitError} connectionId={connection.id} />
+      ) : expired ? (
+        <ErrorMessage compact error={expired} connectionId={connection.id} />
       ) : null}
       <ul className="staged-list">
         {state.staged.map((entry) => {
@@ -73,7 +77,10 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
                 <code>{keyText(entry, keys)}</code>
                 {entry.result && status !== 'written' ? (
                   <span className="staged-reason" role="alert">
-                    {entry.result.message}
+                    {/* The sentence and its way out stand once above the list. */}
+                    {expired && entry.result.canSignIn
+                      ? 'Not written: the session expired before it was sent.'
+                      : entry.result.message}
                   </span>
                 ) : null}
                 <span className="toolbar-spacer" />
