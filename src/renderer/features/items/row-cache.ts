@@ -1,16 +1,27 @@
 import type { AppError, Item } from '../../../shared/ipc';
+import type { CollectionHeader } from '../../../shared/ipc/query';
 import { call } from '../../ipc/client';
 
 export const BLOCK_ROWS = 100;
 const MAX_BLOCKS = 80;
 
 /**
+ * One position of the grid: an item (with its item position, which selection uses) or, in
+ * item-collection mode, a collection's header.
+ */
+export type GridEntry =
+  { type: 'item'; item: Item; position: number } | { type: 'header'; header: CollectionHeader };
+
+/**
  * The few hundred rows around what the grid shows, fetched a block at a time with
  * resultsets:window. The rest stays in main's worker: the renderer never holds a million rows.
  */
 export class RowCache {
-  private readonly blocks = new Map<number, Item[]>();
+  private readonly blocks = new Map<number, GridEntry[]>();
   private readonly pending = new Set<number>();
+  /** Blocks whose positions moved (a collection collapsed, rows streamed into a collection view). */
+  private readonly stale = new Set<number>();
+  private generation = 0;
   private readonly listeners = new Set<() => void>();
   columns: string[] = [];
   error?: AppError;
@@ -24,7 +35,7 @@ export class RowCache {
     private readonly probe?: (row: Item) => boolean,
   ) {}
 
-  row(index: number): Item | undefined {
+  entry(index: number): GridEntry | undefined {
     return this.blocks.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS];
   }
 
@@ -37,8 +48,19 @@ export class RowCache {
       // A block that was short when fetched may have grown as pages streamed in.
       const isShort =
         rows !== undefined && rows.length < BLOCK_ROWS && block * BLOCK_ROWS + rows.length < total;
-      if ((rows === undefined || isShort) && !this.pending.has(block)) void this.load(block);
+      const isWanted = rows === undefined || isShort || this.stale.has(block);
+      if (isWanted && !this.pending.has(block)) void this.load(block);
     }
+  }
+
+  /**
+   * Positions from `position` on show other rows now. Their blocks stay on screen until their
+   * fresh copies arrive (a collapse looks instant instead of flashing empty rows).
+   */
+  invalidateFrom(position: number): void {
+    this.generation += 1;
+    const from = Math.floor(Math.max(0, position) / BLOCK_ROWS);
+    for (const block of this.blocks.keys()) if (block >= from) this.stale.add(block);
   }
 
   subscribe(listener: () => void): () => void {
@@ -48,6 +70,7 @@ export class RowCache {
 
   private async load(block: number): Promise<void> {
     this.pending.add(block);
+    const sentIn = this.generation;
     const envelope = await call('resultsets:window', {
       resultSetId: this.resultSetId,
       offset: block * BLOCK_ROWS,
@@ -58,16 +81,43 @@ export class RowCache {
     if (!envelope.ok) this.error = envelope.error;
     else {
       this.blocks.delete(block);
-      this.blocks.set(block, envelope.value.rows);
+      this.blocks.set(block, toEntries(envelope.value));
       this.columns = envelope.value.columns;
       const first = envelope.value.rows[0];
       if (this.hasEntities === undefined && first && this.probe) this.hasEntities = this.probe(first);
+      // Answered from before a later invalidation: show it, but fetch it again.
+      if (sentIn === this.generation) this.stale.delete(block);
+      else void this.load(block);
       while (this.blocks.size > MAX_BLOCKS) {
         const oldest = this.blocks.keys().next().value;
         if (oldest === undefined) break;
         this.blocks.delete(oldest);
+        this.stale.delete(oldest);
       }
     }
     for (const listener of this.listeners) listener();
+  }
+}
+
+interface WindowValue {
+  offset: number;
+  rows: Item[];
+  headers?: CollectionHeader[];
+  positions?: number[];
+}
+
+/** Interleaves a window's headers with its rows, in position order. */
+function toEntries({ offset, rows, headers = [], positions }: WindowValue): GridEntry[] {
+  const entries: GridEntry[] = [];
+  let next = 0;
+  for (const header of headers) {
+    while (entries.length < header.at && next < rows.length) entries.push(itemEntry(next++));
+    entries.push({ type: 'header', header });
+  }
+  while (next < rows.length) entries.push(itemEntry(next++));
+  return entries;
+
+  function itemEntry(i: number): GridEntry {
+    return { type: 'item', item: rows[i] ?? {}, position: positions?.[i] ?? offset + i };
   }
 }

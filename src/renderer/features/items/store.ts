@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import type { AppError, Progress } from '../../../shared/ipc';
 import type { ReadSpec, ViewSpec } from '../../../shared/ipc/query';
 import type { KeySchema } from '../../../shared/ipc/tables';
@@ -8,6 +9,19 @@ import { onOperation } from '../operations/store';
 export interface GridSort {
   column: string;
   descending: boolean;
+}
+
+/** Bumped when the grid's positions from `from` on show other rows than before. */
+export interface GridLayout {
+  revision: number;
+  from: number;
+}
+
+/** One item collection (absent partitionKey: the rows without one), or with `all` every one. */
+export interface CollapseChange {
+  isCollapsed: boolean;
+  all?: boolean;
+  partitionKey?: AttributeValue;
 }
 
 /** One table's Items tab: the result set on screen and how it is shown. */
@@ -24,8 +38,13 @@ export interface ItemsTableState {
   viewId?: string;
   viewTotal?: number;
   entities?: Record<string, number>;
+  /** In item-collection mode: collections and items in the view (viewTotal counts headers too). */
+  collections?: number;
+  viewItems?: number;
   /** Bumped whenever rows change meaning (new query, new view), so the grid drops its cache. */
   version: number;
+  /** Bumped when some positions show other rows within the same view (see GridLayout). */
+  layout?: GridLayout;
   sort: GridSort[];
   text: string;
   entityFilter: string[];
@@ -64,6 +83,36 @@ interface ItemsStore {
   cancel(connectionId: string, table: string): Promise<void>;
   patch(key: string, change: Partial<ItemsTableState>): void;
   applyView(connectionId: string, table: string, keys: KeySchema): Promise<void>;
+  setCollapsed(connectionId: string, table: string, change: CollapseChange): Promise<void>;
+  /** Reads a collection view's sizes again after rows streamed in, at most one call at a time. */
+  refreshCollections(key: string): void;
+}
+
+/**
+ * Collection sizes are read at most this often while a read streams: each read lays out every
+ * collection in the worker, which is busy encoding pages, and counts need not move faster.
+ */
+const REFRESH_MS = 250;
+
+/** Per table: a sizes call in flight or resting, and whether pages arrived meanwhile. */
+const refreshes = new Map<string, { isBusy: boolean; isWanted: boolean }>();
+
+interface CollectionSizes {
+  total: number;
+  collections: number;
+  items: number;
+  entities: Record<string, number>;
+}
+
+/** A collection view's new sizes; positions from `from` on show other rows now. */
+function withSizes(state: ItemsTableState, sizes: CollectionSizes, from: number): Partial<ItemsTableState> {
+  return {
+    viewTotal: sizes.total,
+    collections: sizes.collections,
+    viewItems: sizes.items,
+    entities: sizes.entities,
+    layout: { revision: (state.layout?.revision ?? 0) + 1, from },
+  };
 }
 
 function hasView(state: ItemsTableState): boolean {
@@ -100,6 +149,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
             fetched: 0,
             viewId: undefined,
             viewTotal: undefined,
+            viewItems: undefined,
             cursor: undefined,
             version: previous.version + 1,
           }),
@@ -115,8 +165,10 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       pending = { ...pending, ...change };
     };
     const stop = onOperation(requestId, (event) => {
-      if (event.type === 'page') later({ fetched: event.total });
-      else if (event.type === 'progress') later({ progress: event.progress });
+      if (event.type === 'page') {
+        later({ fetched: event.total });
+        get().refreshCollections(key);
+      } else if (event.type === 'progress') later({ progress: event.progress });
       else if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
         stop();
         flush();
@@ -125,7 +177,10 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
           cursor: event.cursor,
           ...(event.type === 'error' ? { error: event.error } : { progress: event.progress }),
         });
-        if (hasView(get().tables[key] ?? emptyItemsState)) void get().applyView(connectionId, table, keys);
+        const now = get().tables[key] ?? emptyItemsState;
+        // A collection view took in every row as it streamed; other views are rebuilt with them.
+        if (now.isGrouped && now.viewId) get().refreshCollections(key);
+        else if (hasView(now)) void get().applyView(connectionId, table, keys);
       }
     });
     const started = await call('query:start', {
@@ -145,6 +200,8 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       return;
     }
     get().patch(key, { resultSetId: started.value.resultSetId, operation: started.value.operation });
+    // Item collections follow the stream from the start (the worker adds each page to them).
+    if (!isMore && get().tables[key]?.isGrouped) await get().applyView(connectionId, table, keys);
   },
 
   async cancel(connectionId, table) {
@@ -157,20 +214,18 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     const state = get().tables[key] ?? emptyItemsState;
     if (!state.resultSetId) return;
     if (!hasView(state)) {
-      get().patch(key, { viewId: undefined, viewTotal: undefined, version: state.version + 1 });
+      get().patch(key, {
+        viewId: undefined,
+        viewTotal: undefined,
+        viewItems: undefined,
+        collections: undefined,
+        version: state.version + 1,
+      });
       return;
     }
-    const grouping = state.isGrouped
-      ? [
-          { column: keys.partitionKey.name, descending: false },
-          ...(keys.sortKey ? [{ column: keys.sortKey.name, descending: false }] : []),
-        ]
-      : [];
     const spec: ViewSpec = {
-      sort: [...grouping, ...state.sort.filter((s) => !grouping.some((g) => g.column === s.column))].slice(
-        0,
-        4,
-      ),
+      sort: state.sort.slice(0, 4),
+      ...(state.isGrouped ? { collections: true } : {}),
       ...(state.text.trim() ? { text: state.text.trim() } : {}),
       ...(state.entityFilter.length > 0 ? { entities: state.entityFilter } : {}),
       keys,
@@ -183,8 +238,48 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
         viewId: envelope.value.viewId,
         viewTotal: envelope.value.total,
         entities: envelope.value.entities,
+        collections: envelope.value.collections,
+        viewItems: envelope.value.items,
         version: now.version + 1,
       });
+  },
+
+  async setCollapsed(connectionId, table, change) {
+    const key = itemsKey(connectionId, table);
+    const state = get().tables[key] ?? emptyItemsState;
+    if (!state.resultSetId || !state.viewId || !state.isGrouped) return;
+    const envelope = await call('resultsets:collections', {
+      resultSetId: state.resultSetId,
+      viewId: state.viewId,
+      collapse: change,
+    });
+    const now = get().tables[key] ?? emptyItemsState;
+    if (now.viewId !== state.viewId) return;
+    if (!envelope.ok) get().patch(key, { error: envelope.error });
+    else get().patch(key, withSizes(now, envelope.value, envelope.value.at ?? 0));
+  },
+
+  refreshCollections(key) {
+    const state = get().tables[key] ?? emptyItemsState;
+    const { resultSetId, viewId } = state;
+    if (!resultSetId || !viewId || !state.isGrouped) return;
+    const refresh = refreshes.get(key) ?? { isBusy: false, isWanted: false };
+    refreshes.set(key, refresh);
+    if (refresh.isBusy) {
+      refresh.isWanted = true;
+      return;
+    }
+    refresh.isBusy = true;
+    void call('resultsets:collections', { resultSetId, viewId }).then((envelope) => {
+      const now = get().tables[key] ?? emptyItemsState;
+      if (now.viewId === viewId && envelope.ok && envelope.value.items !== now.viewItems)
+        // New rows may land in any collection, so every position may show another row now.
+        get().patch(key, withSizes(now, envelope.value, 0));
+      setTimeout(() => {
+        refreshes.delete(key);
+        if (refresh.isWanted) get().refreshCollections(key);
+      }, REFRESH_MS);
+    });
   },
 }));
 

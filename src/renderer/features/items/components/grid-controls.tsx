@@ -19,6 +19,7 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
   const state = useItemsTable(connectionId, table);
   const patch = useItemsStore((s) => s.patch);
   const applyView = useItemsStore((s) => s.applyView);
+  const setCollapsed = useItemsStore((s) => s.setCollapsed);
   const key = itemsKey(connectionId, table);
   const [text, setText] = useState(state.text);
   const [entities, setEntities] = useState<Record<string, number>>();
@@ -32,9 +33,10 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
     return () => clearTimeout(timer);
   }, [text, state.text, patch, key, applyView, connectionId, table, keys]);
 
-  // Entity counts come from the worker over every fetched row, refreshed when a read ends.
+  // Entity counts come from the worker over every fetched row, refreshed when a read ends. A view
+  // reports them itself; asking here would replace it (the worker keeps one view per result set).
   useEffect(() => {
-    if (!state.resultSetId || state.status === 'running') return;
+    if (!state.resultSetId || state.viewId || state.status === 'running') return;
     let isCurrent = true;
     void call('resultsets:view', { resultSetId: state.resultSetId, spec: { keys } }).then((r) => {
       if (isCurrent && r.ok) setEntities(r.value.entities);
@@ -42,7 +44,7 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
     return () => {
       isCurrent = false;
     };
-  }, [state.resultSetId, state.status, state.fetched, keys]);
+  }, [state.resultSetId, state.viewId, state.status, state.fetched, keys]);
 
   const entityNames = Object.keys(state.entities ?? entities ?? {})
     .filter(Boolean)
@@ -88,10 +90,31 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
       <Check
         checked={state.isGrouped}
         onChange={(isGrouped) => change({ isGrouped })}
-        title="Sort by partition and sort key, and mark where each item collection starts"
+        title="One header per partition key, with its items sorted by sort key; collapse the ones you do not need"
       >
         Item collections
       </Check>
+      {state.isGrouped && state.viewId ? (
+        <span className="collection-controls">
+          <span className="muted" role="status">
+            {(state.collections ?? 0).toLocaleString()} collection{state.collections === 1 ? '' : 's'}
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void setCollapsed(connectionId, table, { all: true, isCollapsed: true })}
+          >
+            Collapse all
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void setCollapsed(connectionId, table, { all: true, isCollapsed: false })}
+          >
+            Expand all
+          </Button>
+        </span>
+      ) : null}
       {state.sort.length > 0 ? (
         <Button size="sm" variant="ghost" onClick={() => change({ sort: [] })}>
           Clear sort

@@ -1,9 +1,11 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../../shared/dynamo/entity';
+import type { CollectionHeader } from '../../../../shared/ipc/query';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { RowCache } from '../row-cache';
-import type { GridSort } from '../store';
+import type { GridLayout, GridSort } from '../store';
+import { CollectionRow } from './collection-row';
 import { GridHeader } from './grid-header';
 import { columnWidth, ENTITY_COLUMN, ROW_HEIGHT, useScrollFrame } from './grid-layout';
 
@@ -24,13 +26,20 @@ export interface ItemGridProps {
   hiddenColumns: string[];
   sort: GridSort[];
   isGrouped: boolean;
+  /** Item positions (see GridEntry) that are selected. */
   selected: ReadonlySet<number>;
+  /** Bumped when positions from `from` on show other rows (a collapse, rows streamed into collections). */
+  layout?: GridLayout;
   onSort(column: string): void;
-  onToggleRow(index: number, isRange: boolean): void;
-  onOpen(item: Item, index: number): void;
+  onToggleRow(position: number, isRange: boolean): void;
+  onOpen(item: Item, position: number): void;
   onColumns(columns: string[]): void;
   onExpand(name: string, value: AttributeValue): void;
+  onToggleCollection?(header: CollectionHeader): void;
+  onSelectCollection?(header: CollectionHeader, isSelected: boolean): void;
 }
+
+const noCollectionAction = (): void => undefined;
 
 /**
  * A virtualized grid with a fixed row height: only the rows in view (plus a few) exist in the
@@ -56,7 +65,15 @@ export function ItemGrid(props: ItemGridProps) {
   const virtualTop = scrollTop * scale;
   const first = Math.max(0, Math.floor(virtualTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total - 1, Math.ceil((virtualTop + height) / ROW_HEIGHT) + OVERSCAN);
-  useEffect(() => cache.ensure(first, last, total), [cache, first, last, total]);
+  const { layout } = props;
+  const invalidated = useRef(layout?.revision);
+  useEffect(() => {
+    if (layout && layout.revision !== invalidated.current) {
+      invalidated.current = layout.revision;
+      cache.invalidateFrom(layout.from);
+    }
+    cache.ensure(first, last, total);
+  }, [cache, first, last, total, layout]);
 
   const hasEntities = cache.hasEntities === true;
   const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
@@ -84,28 +101,53 @@ export function ItemGrid(props: ItemGridProps) {
   const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
 
   return (
-    <div className="item-grid" role="grid" aria-rowcount={total} aria-label="Items">
+    <div
+      className="item-grid"
+      role={props.isGrouped ? 'treegrid' : 'grid'}
+      aria-rowcount={total}
+      aria-label="Items"
+    >
       <div className="item-grid-scroller" ref={scroller} tabIndex={0}>
         <GridHeader columns={columns} keys={keys} sort={props.sort} width={rowWidth} onSort={props.onSort} />
         <div className="item-grid-spacer" style={{ height: spacer, width: rowWidth }}>
           <div className="item-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
-            {rows.map((index) => (
-              <GridRow
-                key={index}
-                index={index}
-                item={cache.row(index)}
-                previous={props.isGrouped ? cache.row(index - 1) : undefined}
-                columns={columns}
-                keys={keys}
-                isSelected={props.selected.has(index)}
-                isGrouped={props.isGrouped}
-                width={rowWidth}
-                top={(index - anchor) * ROW_HEIGHT}
-                onOpen={props.onOpen}
-                onToggleRow={props.onToggleRow}
-                onExpand={props.onExpand}
-              />
-            ))}
+            {rows.map((index) => {
+              const entry = cache.entry(index);
+              const top = (index - anchor) * ROW_HEIGHT;
+              if (entry?.type === 'header') {
+                const { header } = entry;
+                return (
+                  <CollectionRow
+                    key={index}
+                    index={index}
+                    header={header}
+                    isSelected={isRangeSelected(props.selected, header.first, header.count)}
+                    width={rowWidth}
+                    top={top}
+                    onToggle={props.onToggleCollection ?? noCollectionAction}
+                    onSelect={props.onSelectCollection ?? noCollectionAction}
+                  />
+                );
+              }
+              const position = entry?.position ?? index;
+              return (
+                <GridRow
+                  key={index}
+                  index={index}
+                  position={position}
+                  item={entry?.item}
+                  columns={columns}
+                  keys={keys}
+                  isSelected={props.selected.has(position)}
+                  isGrouped={props.isGrouped}
+                  width={rowWidth}
+                  top={top}
+                  onOpen={props.onOpen}
+                  onToggleRow={props.onToggleRow}
+                  onExpand={props.onExpand}
+                />
+              );
+            })}
           </div>
         </div>
       </div>
@@ -118,8 +160,8 @@ interface GridRowProps extends Pick<
   'onOpen' | 'onToggleRow' | 'onExpand' | 'isGrouped' | 'keys'
 > {
   index: number;
+  position: number;
   item: Item | undefined;
-  previous: Item | undefined;
   columns: string[];
   isSelected: boolean;
   width: number;
@@ -129,8 +171,8 @@ interface GridRowProps extends Pick<
 /** Memoized: while scrolling only the rows that come into view render; the others keep their DOM. */
 const GridRow = memo(function GridRow({
   index,
+  position,
   item,
-  previous,
   columns,
   keys,
   isSelected,
@@ -142,25 +184,16 @@ const GridRow = memo(function GridRow({
   onExpand,
 }: GridRowProps) {
   const pk = keys.partitionKey.name;
-  const isContinued =
-    isGrouped &&
-    item !== undefined &&
-    previous !== undefined &&
-    JSON.stringify(previous[pk]) === JSON.stringify(item[pk]);
-  const classes = [
-    'item-grid-row',
-    index % 2 === 1 ? 'is-odd' : '',
-    isSelected ? 'is-selected' : '',
-    isGrouped && !isContinued ? 'is-group-start' : '',
-  ];
+  const classes = ['item-grid-row', index % 2 === 1 ? 'is-odd' : '', isSelected ? 'is-selected' : ''];
   return (
     <div
       className={classes.filter(Boolean).join(' ')}
       role="row"
       aria-rowindex={index + 1}
+      aria-level={isGrouped ? 2 : undefined}
       aria-selected={isSelected}
       style={{ width: rowWidth, height: ROW_HEIGHT, top }}
-      onDoubleClick={() => item && onOpen(item, index)}
+      onDoubleClick={() => item && onOpen(item, position)}
     >
       <span className="item-grid-check">
         {/* A plain button, not <input type=checkbox>: native controls cost more to paint per frame. */}
@@ -168,9 +201,9 @@ const GridRow = memo(function GridRow({
           type="button"
           role="checkbox"
           className="row-check"
-          aria-label={`Select row ${index + 1}`}
+          aria-label={`Select row ${position + 1}`}
           aria-checked={isSelected}
-          onClick={(event) => onToggleRow(index, event.shiftKey)}
+          onClick={(event) => onToggleRow(position, event.shiftKey)}
         />
       </span>
       {item === undefined ? (
@@ -185,9 +218,11 @@ const GridRow = memo(function GridRow({
           >
             {column === ENTITY_COLUMN ? (
               <span className="cell-entity">{entityOf(item, keys) ?? ''}</span>
-            ) : isContinued && column === pk ? (
-              <span className="cell-faint" title="Same partition as the row above">
-                〃
+            ) : isGrouped && column === pk ? (
+              // U+2033 (double prime) as the ditto mark: U+3003 〃 needs a CJK font, which many
+              // Linux machines lack, and then showed as an empty box.
+              <span className="cell-faint" title="The partition of the collection header above">
+                ″
               </span>
             ) : (
               <ValueCell
@@ -204,3 +239,24 @@ const GridRow = memo(function GridRow({
     </div>
   );
 });
+
+const rangeAnswers = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
+
+/**
+ * Whether every item of a collection is selected. Cheap when the selection is smaller; a large
+ * one is checked once per selection (the grid asks again on every scroll frame).
+ */
+function isRangeSelected(selected: ReadonlySet<number>, first: number, count: number): boolean {
+  if (count === 0 || selected.size < count) return false;
+  let answers = rangeAnswers.get(selected);
+  if (!answers) rangeAnswers.set(selected, (answers = new Map<string, boolean>()));
+  const range = `${first}+${count}`;
+  let answer = answers.get(range);
+  if (answer === undefined) {
+    answer = true;
+    for (let position = first; position < first + count && answer; position++)
+      answer = selected.has(position);
+    answers.set(range, answer);
+  }
+  return answer;
+}

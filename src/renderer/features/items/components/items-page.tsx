@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
-import { call } from '../../../ipc/client';
+import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -10,6 +10,7 @@ import { useEditorStore, useEditorTable } from '../../editor/store';
 import { initialBuilder, toReadSpec, type BuilderErrors, type BuilderState } from '../../query/builder-state';
 import { QueryBuilder } from '../../query/components/query-builder';
 import type { TableViewProps } from '../../table/tabs';
+import { readSelected, useScopedSelection, withCollection } from '../selection';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
 import { BulkDialog } from './bulk-dialog';
 import { ExportDialog } from './export-dialog';
@@ -28,13 +29,14 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const key = itemsKey(connection.id, table);
   const state = useItemsTable(connection.id, table);
   const editor = useEditorTable(connection.id, table);
-  const { run, cancel, patch, applyView } = useItemsStore.getState();
+  const { run, cancel, patch, applyView, setCollapsed } = useItemsStore.getState();
   const openItem = useEditorStore((s) => s.openItem);
   const openNew = useEditorStore((s) => s.openNew);
   const [builder, setBuilderState] = useState<BuilderState>(() => builders.get(key) ?? initialBuilder);
   const [errors, setErrors] = useState<BuilderErrors>({});
   const [columns, setColumns] = useState<string[]>([]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // Positions mean other items once the view changes, or rows stream into its collections.
+  const [selected, setSelected] = useScopedSelection(`${state.version}:${state.viewItems ?? ''}`);
   const [anchor, setAnchor] = useState<number>();
   const [expanded, setExpanded] = useState<{ name: string; value: AttributeValue }>();
   const [dialog, setDialog] = useState<'bulk' | 'export' | 'import'>();
@@ -57,6 +59,19 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     [openItem, target],
   );
   const onExpand = useCallback((name: string, value: AttributeValue) => setExpanded({ name, value }), []);
+  const onToggleCollection = useCallback(
+    (header: CollectionHeader) =>
+      void setCollapsed(connection.id, table, {
+        isCollapsed: !header.isCollapsed,
+        ...(header.partitionKey ? { partitionKey: header.partitionKey } : {}),
+      }),
+    [setCollapsed, connection.id, table],
+  );
+  const onSelectCollection = useCallback(
+    (header: CollectionHeader, isSelected: boolean) =>
+      setSelected((current) => withCollection(current, header, isSelected)),
+    [setSelected],
+  );
 
   if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
   const total = state.viewTotal ?? state.fetched;
@@ -69,7 +84,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
       return;
     }
     setErrors({});
-    if (!isMore) setSelected(new Set());
+    if (!isMore) setSelected(() => new Set());
     void run({ connectionId: connection.id, table, keys, read: built, isMore });
   };
   const toggleRow = (index: number, isRange: boolean): void => {
@@ -79,21 +94,10 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     else if (next.has(index)) next.delete(index);
     else next.add(index);
     setAnchor(index);
-    setSelected(next);
+    setSelected(() => next);
   };
-  const loadSelected = async (): Promise<Item[]> => {
-    const rows: Item[] = [];
-    for (const index of [...selected].sort((a, b) => a - b).slice(0, 10_000)) {
-      const r = await call('resultsets:window', {
-        resultSetId: state.resultSetId ?? '',
-        offset: index,
-        limit: 1,
-        ...(state.viewId ? { viewId: state.viewId } : {}),
-      });
-      if (r.ok && r.value.rows[0]) rows.push(r.value.rows[0]);
-    }
-    return rows;
-  };
+  const loadSelected = (): Promise<Item[]> =>
+    readSelected(state.resultSetId ?? '', state.viewId, state.isGrouped, selected);
   const sortBy = (column: string): void => {
     const current = state.sort.find((s) => s.column === column);
     patch(key, {
@@ -167,11 +171,14 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
               sort={state.sort}
               isGrouped={state.isGrouped}
               selected={selected}
+              layout={state.layout}
               onSort={sortBy}
               onToggleRow={toggleRow}
               onOpen={onOpen}
               onColumns={onColumns}
               onExpand={onExpand}
+              onToggleCollection={onToggleCollection}
+              onSelectCollection={onSelectCollection}
             />
           </>
         ) : (

@@ -4,7 +4,8 @@ import { formatCount } from '../../../ui/format';
 /** Items, pages and read capacity so far: the cost of the read, visible while it runs. */
 export function ProgressLine({ state }: { state: ItemsTableState }) {
   const p = state.progress;
-  const shown = state.viewTotal ?? state.fetched;
+  // A collection view's total counts its header rows too; the line counts items.
+  const shown = state.viewItems ?? state.viewTotal ?? state.fetched;
   const parts = [
     `${formatCount(shown)}${state.viewTotal !== undefined ? ` of ${formatCount(state.fetched)}` : ''} item${shown === 1 ? '' : 's'}`,
     p ? `${p.pages} page${p.pages === 1 ? '' : 's'}` : undefined,

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
+
+// Item collections on the playground's single-table design, driven like a user: the real
+// browser-mode server, the result-set worker that groups the rows, Debian's Chromium.
+const slow = { timeout: 120_000 };
+
+const session = useAppInBrowser({ withPlayground: true });
+
+describe('item collections in the Items tab', () => {
+  it('groups a scan by partition, collapses one and all, keeps that across a re-sort, selects a collapsed one', async () => {
+    const page = await session.openPage();
+    await openPlaygroundTable(page, 'DynoTableSample', 'Items');
+    await page.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('textbox', { name: 'Max items' }).fill('1000');
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /RCU/ }).waitFor(slow);
+    await page.getByRole('checkbox', { name: 'Item collections' }).check();
+
+    const grid = page.getByRole('treegrid', { name: 'Items' });
+    const headers = grid.locator('.collection-row');
+    const itemRows = grid.locator('.item-grid-row[aria-level="2"]');
+    const rowCount = async (): Promise<number> => Number(await grid.getAttribute('aria-rowcount'));
+    await headers.first().waitFor();
+    const collections = Number(
+      (
+        await page
+          .getByRole('status')
+          .filter({ hasText: /collections?$/ })
+          .innerText()
+      )
+        .split(' ')[0]
+        ?.replace(/,/g, ''),
+    );
+    expect(collections).toBeGreaterThan(40);
+
+    // Sort collections by partition key, descending: the users (USER#…) come before their orders.
+    const pkHeader = grid.getByRole('columnheader', { name: /^PK[▲▼]?$/ });
+    await pkHeader.click();
+    await pkHeader.click();
+    await expect.poll(() => pkHeader.getAttribute('aria-sort')).toBe('descending');
+    const first = headers.first().locator('.collection-toggle');
+    await expect.poll(() => first.innerText()).toMatch(/^▾\s*USER#/);
+    const text = await first.innerText();
+    const [, user = '', count = '0'] = /(USER#\S+)\s+(\d+) items: (.*)/.exec(text) ?? [];
+    expect(text).toMatch(/\d+ PROFILE/);
+    expect(text).toMatch(/\d+ ORDER/);
+    const items = Number(count);
+    const expandedTotal = await rowCount();
+    // The header, its items (with 〃 for the partition), then the next collection's header.
+    expect(await itemRows.first().innerText()).toContain('″');
+    expect(
+      await grid.locator(`.item-grid-row[aria-rowindex="${items + 2}"]`).getAttribute('aria-level'),
+    ).toBe('1');
+
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(rowCount).toBe(expandedTotal - items);
+    expect(await first.innerText()).toContain(`${user}\n${items} items`);
+    expect(await grid.locator('.item-grid-row[aria-rowindex="2"]').getAttribute('aria-level')).toBe('1');
+    await session.browser.screenshotBothSchemes('items-collections-one-collapsed');
+
+    // The keyboard: Right expands, Left collapses, Enter toggles.
+    await first.press('ArrowRight');
+    await expect.poll(rowCount).toBe(expandedTotal);
+    await first.press('ArrowLeft');
+    await expect.poll(rowCount).toBe(expandedTotal - items);
+    await first.press('Enter');
+    await expect.poll(rowCount).toBe(expandedTotal);
+
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    await expect.poll(rowCount).toBe(collections);
+    await expect.poll(() => itemRows.count()).toBe(0);
+    await session.browser.screenshotBothSchemes('items-collections-all-collapsed');
+
+    // Item collections off and on again (another view of the same rows): still collapsed.
+    await page.getByRole('checkbox', { name: 'Item collections' }).uncheck();
+    await page.getByRole('grid', { name: 'Items' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Item collections' }).check();
+    await expect.poll(rowCount).toBe(collections);
+    await expect.poll(() => first.innerText()).toMatch(/^▸\s*USER#/);
+
+    // A collapsed collection's checkbox selects its items, which a bulk action then reads.
+    await headers
+      .first()
+      .getByRole('checkbox', { name: `Select the ${items} items of ${user}` })
+      .click();
+    await page.getByText(`${items} selected`).waitFor();
+
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect.poll(rowCount).toBe(expandedTotal);
+    await expect.poll(() => itemRows.first().getAttribute('aria-selected')).toBe('true');
+
+    // Opening the editor from an item row still works.
+    await itemRows.first().dblclick();
+    const editor = page.getByRole('complementary', { name: 'Item editor' });
+    await expect.poll(() => editor.locator('h2').innerText()).toMatch(new RegExp(`^${user} · `));
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
