@@ -19,7 +19,7 @@ export const connectionOptions = {
 } as const satisfies ParseArgsConfig['options'];
 
 export const CONNECTION_HELP = `  --table T                 The table (required).
-  --profile P               AWS profile (SSO, assume-role and credential_process work); default: the default chain.
+  --profile P               AWS profile (SSO, assume-role, credential_process; an MFA code is asked on the terminal); default: the default chain.
   --region R                Region; default: $AWS_REGION or the profile's.
   --endpoint URL            Endpoint override (DynamoDB Local, LocalStack).
   --segments N              Parallel Scan segments, 1–64 (default 4).

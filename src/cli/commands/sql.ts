@@ -14,7 +14,7 @@ Runs one SQL SELECT over DynamoDB with the same planner and engine as the app: p
 equalities become Queries, other conditions filters; joins, GROUP BY and aggregates run here.
 Numbers keep all their digits. Exit code: 0 ok, 2 bad SQL or a connection error (one line).
 
-  --profile P          AWS profile (SSO, assume-role and credential_process work); default: the default chain.
+  --profile P          AWS profile (SSO, assume-role, credential_process; an MFA code is asked on the terminal); default: the default chain.
   --region R           Region; default: $AWS_REGION or the profile's.
   --endpoint URL       Endpoint override (DynamoDB Local, LocalStack).
   --format F           json (an array of row objects, the default), csv or table.
