@@ -98,4 +98,39 @@ describe('item collections in the Items tab', () => {
     await expect.poll(() => editor.locator('h2').innerText()).toMatch(new RegExp(`^${user} · `));
     expect(session.browser.pageErrors).toEqual([]);
   });
+
+  it('keeps collections collapsed while more pages stream into the same result set', async () => {
+    const { page } = session.browser;
+    const grid = page.getByRole('treegrid', { name: 'Items' });
+    const rowCount = async (): Promise<number> => Number(await grid.getAttribute('aria-rowcount'));
+    const collectionCount = async (): Promise<number> =>
+      Number(
+        (
+          await page
+            .getByRole('status')
+            .filter({ hasText: /collections?$/ })
+            .innerText()
+        ).split(' ')[0],
+      );
+    // Item collections are still on: this read streams into a collection view from its first page.
+    await page.getByRole('textbox', { name: 'Max items' }).fill('200');
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    await page.getByRole('button', { name: 'Load more' }).waitFor(slow);
+    await expect.poll(() => page.locator('.progress-line').innerText()).toMatch(/^200 of 200 items/);
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    const before = await collectionCount();
+    await expect.poll(rowCount).toBe(before);
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.locator('.progress-line').innerText()).toMatch(/^352 of 352 items/);
+    // The new pages' collections arrive collapsed too, and the old ones stayed collapsed.
+    await expect.poll(collectionCount).toBeGreaterThan(before);
+    const after = await collectionCount();
+    await expect.poll(rowCount).toBe(after);
+    await expect.poll(() => grid.locator('.item-grid-row[aria-level="2"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect.poll(rowCount).toBe(after + 352);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
 });
