@@ -8,7 +8,6 @@ import { type CollapseState, keyOf } from './collapse-state';
 import { matches } from './row-view';
 
 interface Collection {
-  key: string;
   partitionKey: AttributeValue | undefined;
   /** Row indexes in the result set, in arrival order until a window needs them sorted. */
   rows: number[];
@@ -79,7 +78,6 @@ export class CollectionView {
     let collection = this.byKey.get(key);
     if (!collection) {
       collection = {
-        key,
         partitionKey,
         rows: [],
         direction: 1,
