@@ -33,10 +33,14 @@ async function stored(pk: string, sk: string) {
   return output.Item;
 }
 
-/** Runs the shipped-orders Query (again), until the grid shows a cell with the given text. */
-async function queryShipped(cellText: string): Promise<void> {
+/**
+ * Runs the shipped-orders Query (again), until the grid shows `cellText` in `column` (scrolled
+ * into view sideways first, as a person would: rows render only the columns in view).
+ */
+async function queryShipped(column: string, cellText: string): Promise<void> {
   const { page } = session.browser;
   await page.getByRole('button', { name: 'Query', exact: true }).click();
+  await page.locator('.item-grid-th', { hasText: new RegExp(`^${column}`) }).scrollIntoViewIfNeeded(slow);
   await page
     .locator('.item-grid-cell', { hasText: new RegExp(`^${cellText}$`) })
     .first()
@@ -56,7 +60,7 @@ describe('moving items in and out of the Items tab', () => {
     await page.getByRole('radio', { name: 'Query' }).click();
     await page.getByLabel('Table or index').selectOption('GSI1');
     await page.getByLabel('Partition key GSI1PK').fill('STATUS#SHIPPED');
-    await queryShipped('STATUS#SHIPPED');
+    await queryShipped('GSI1PK', 'STATUS#SHIPPED');
 
     const file = path.join(session.app.dataDir, 'shipped.jsonl');
     await page.getByRole('button', { name: 'Export…' }).click();
@@ -100,7 +104,7 @@ describe('moving items in and out of the Items tab', () => {
   it('updates every queried item after a preview, then commits a staged delete', async () => {
     const { page } = session.browser;
     // Read again: the bulk update's condition expects what the import wrote.
-    await queryShipped('CHF');
+    await queryShipped('currency', 'CHF');
     await page.getByRole('button', { name: 'Delete / update…' }).click();
     await dialog('Delete items').getByRole('radio', { name: 'Update' }).check();
     const updating = dialog('Update items');
@@ -118,7 +122,7 @@ describe('moving items in and out of the Items tab', () => {
     expect((await stored(somePk, someSk))?.flag?.S).toBe('yes');
 
     // Read again, so the staged delete's condition expects the flag the update wrote.
-    await queryShipped('yes');
+    await queryShipped('flag', 'yes');
     await page.locator('.item-grid-row').first().dblclick();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByLabel('flag', { exact: true }).waitFor();

@@ -7,7 +7,14 @@ import { RowCache } from '../row-cache';
 import type { GridLayout, GridSort } from '../store';
 import { CollectionRow } from './collection-row';
 import { GridHeader } from './grid-header';
-import { columnWidth, ENTITY_COLUMN, ROW_HEIGHT, useScrollFrame } from './grid-layout';
+import {
+  CHECK_WIDTH,
+  columnWidth,
+  ENTITY_COLUMN,
+  ROW_HEIGHT,
+  useScrollFrame,
+  visibleColumns,
+} from './grid-layout';
 
 export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
 import { ValueCell } from './value-cell';
@@ -57,7 +64,7 @@ export function ItemGrid(props: ItemGridProps) {
   const [, setLoaded] = useState(0);
   useEffect(() => cache.subscribe(() => setLoaded((n) => n + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { scrollTop, height } = useScrollFrame(scroller);
+  const { scrollTop, scrollLeft, height, width } = useScrollFrame(scroller);
 
   const fullHeight = total * ROW_HEIGHT;
   const spacer = Math.min(fullHeight, MAX_SCROLL_PX);
@@ -90,7 +97,11 @@ export function ItemGrid(props: ItemGridProps) {
   const columns = useMemo(() => JSON.parse(columnsKey) as string[], [columnsKey]);
   const { onColumns } = props;
   useEffect(() => onColumns(ordered), [onColumns, ordered.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rowWidth = 36 + columns.reduce((sum, c) => sum + columnWidth(c, keys), 0);
+  const rowWidth = CHECK_WIDTH + columns.reduce((sum, c) => sum + columnWidth(c, keys), 0);
+  // Only the columns in view (plus a margin) are rendered in rows; one array per range, so
+  // memoized rows re-render only when a sideways scroll brings another column in.
+  const shown = visibleColumns(columns, keys, scrollLeft, width);
+  const rowColumns = useMemo(() => columns.slice(shown.from, shown.to), [columns, shown.from, shown.to]);
 
   const rows = [];
   for (let i = first; i <= last; i++) rows.push(i);
@@ -136,7 +147,8 @@ export function ItemGrid(props: ItemGridProps) {
                   index={index}
                   position={position}
                   item={entry?.item}
-                  columns={columns}
+                  columns={rowColumns}
+                  leftPad={shown.leftPad}
                   keys={keys}
                   isSelected={props.selected.has(position)}
                   isGrouped={props.isGrouped}
@@ -162,7 +174,9 @@ interface GridRowProps extends Pick<
   index: number;
   position: number;
   item: Item | undefined;
+  /** The columns in view, and the width of those left of them. */
   columns: string[];
+  leftPad: number;
   isSelected: boolean;
   width: number;
   top: number;
@@ -174,6 +188,7 @@ const GridRow = memo(function GridRow({
   position,
   item,
   columns,
+  leftPad,
   keys,
   isSelected,
   isGrouped,
@@ -206,6 +221,7 @@ const GridRow = memo(function GridRow({
           onClick={(event) => onToggleRow(position, event.shiftKey)}
         />
       </span>
+      {leftPad > 0 && <span className="item-grid-gap" style={{ width: leftPad }} aria-hidden="true" />}
       {item === undefined ? (
         <span className="item-grid-loading" />
       ) : (
