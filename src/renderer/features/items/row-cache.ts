@@ -21,6 +21,15 @@ export class RowCache {
   private readonly pending = new Set<number>();
   /** Blocks whose positions moved (a collection collapsed, rows streamed into a collection view). */
   private readonly stale = new Set<number>();
+  /**
+   * Blocks asked for again while their load was in flight. A read's first window is often
+   * answered before its first page lands (0 rows); the grid asks again once the rows are
+   * counted, but finds the block loading, and nothing would ask once more after the empty
+   * answer: the grid showed placeholder rows for good.
+   */
+  private readonly askedAgain = new Set<number>();
+  /** The row count of the latest ensure(), which a block's answer may be short of. */
+  private total = 0;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
   columns: string[] = [];
@@ -41,16 +50,21 @@ export class RowCache {
 
   /** Makes sure rows [first, last] are loaded or loading; stale blocks are dropped oldest first. */
   ensure(first: number, last: number, total: number): void {
+    this.total = total;
     const from = Math.floor(Math.max(0, first) / BLOCK_ROWS);
     const to = Math.floor(Math.max(0, Math.min(last, total - 1)) / BLOCK_ROWS);
     for (let block = from; block <= to; block++) {
-      const rows = this.blocks.get(block);
-      // A block that was short when fetched may have grown as pages streamed in.
-      const isShort =
-        rows !== undefined && rows.length < BLOCK_ROWS && block * BLOCK_ROWS + rows.length < total;
-      const isWanted = rows === undefined || isShort || this.stale.has(block);
-      if (isWanted && !this.pending.has(block)) void this.load(block);
+      const isWanted = !this.blocks.has(block) || this.isShort(block) || this.stale.has(block);
+      if (!isWanted) continue;
+      if (this.pending.has(block)) this.askedAgain.add(block);
+      else void this.load(block);
     }
+  }
+
+  /** A block that was short when fetched may have grown as pages streamed in. */
+  private isShort(block: number): boolean {
+    const rows = this.blocks.get(block);
+    return rows !== undefined && rows.length < BLOCK_ROWS && block * BLOCK_ROWS + rows.length < this.total;
   }
 
   /**
@@ -78,6 +92,7 @@ export class RowCache {
       ...(this.viewId ? { viewId: this.viewId } : {}),
     });
     this.pending.delete(block);
+    const isAskedAgain = this.askedAgain.delete(block);
     if (!envelope.ok) this.error = envelope.error;
     else {
       this.blocks.delete(block);
@@ -86,8 +101,12 @@ export class RowCache {
       const first = envelope.value.rows[0];
       if (this.hasEntities === undefined && first && this.probe) this.hasEntities = this.probe(first);
       // Answered from before a later invalidation: show it, but fetch it again.
-      if (sentIn === this.generation) this.stale.delete(block);
-      else void this.load(block);
+      if (sentIn !== this.generation) void this.load(block);
+      else {
+        this.stale.delete(block);
+        // Rows arrived while it was in flight: fetch them too (once per ask, so never a loop).
+        if (isAskedAgain && this.isShort(block)) void this.load(block);
+      }
       while (this.blocks.size > MAX_BLOCKS) {
         const oldest = this.blocks.keys().next().value;
         if (oldest === undefined) break;

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
+import { RowCache } from '../../src/renderer/features/items/row-cache';
+
+/**
+ * Main's result set behind the desktop bridge: a window is read when it is asked for and
+ * answered when the test releases it, as a busy worker answers after pages have landed.
+ */
+function resultSet() {
+  const rows: Item[] = [];
+  const waiting: (() => void)[] = [];
+  let asked = 0;
+  vi.stubGlobal('window', {
+    [BRIDGE_KEY]: {
+      'resultsets:window': ({ offset, limit }: { offset: number; limit: number }) => {
+        asked += 1;
+        const value = {
+          total: rows.length,
+          offset,
+          rows: rows.slice(offset, offset + limit),
+          columns: ['PK', 'SK'],
+        };
+        return new Promise((resolve) => waiting.push(() => resolve({ ok: true, value })));
+      },
+    },
+  });
+  return {
+    land(count: number) {
+      for (let i = 0; i < count; i++) rows.push({ PK: { S: 'ORDER#1' }, SK: { S: `LINE#${rows.length}` } });
+    },
+    /** Answers every window asked for so far, and lets the cache take the answers in. */
+    async release() {
+      for (const answer of waiting.splice(0)) answer();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    asked: () => asked,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the grid row cache', () => {
+  it('shows the rows of a read whose first window was answered before its first page landed', async () => {
+    const set = resultSet();
+    const cache = new RowCache('rs_1', undefined, 1);
+    cache.ensure(0, -1, 0); // the grid mounts as the read starts
+    set.land(28);
+    cache.ensure(0, 24, 28); // the page event counts 28 rows while block 0 is still loading
+    await set.release(); // block 0 answers with the 0 rows it had when asked
+    expect(set.asked()).toBe(2);
+    await set.release();
+    expect(cache.entry(27)).toMatchObject({ type: 'item', item: { SK: { S: 'LINE#27' } } });
+  });
+
+  it('asks once for a block that is asked for again while loading and comes back whole', async () => {
+    const set = resultSet();
+    set.land(28);
+    const cache = new RowCache('rs_1', undefined, 1);
+    cache.ensure(0, 24, 28);
+    cache.ensure(1, 25, 28); // a scroll while it loads
+    await set.release();
+    expect(set.asked()).toBe(1);
+    expect(cache.entry(27)).toMatchObject({ type: 'item' });
+  });
+});
