@@ -19,12 +19,21 @@ export interface OperationOutcome {
   value?: unknown;
 }
 
+/** Early cancels kept at most; request ids are one-use, so only the latest few can still start. */
+const MAX_EARLY_CANCELS = 64;
+
 /**
  * Runs long work under a caller-chosen requestId with an AbortController, numbering events
  * with `seq` and guaranteeing exactly one terminal event: done | cancelled | error.
  */
 export class OperationRegistry {
   private readonly running = new Map<string, AbortController>();
+  /**
+   * Cancels that arrived before their operation started. A view shows Cancel as soon as it sends
+   * the start call, whose handler may still be resolving credentials or writing a file when the
+   * cancel, a call of its own, overtakes it; dropped, that click would let the work run to its end.
+   */
+  private readonly cancelledEarly = new Set<string>();
 
   constructor(private readonly bus: EventBus) {}
 
@@ -33,6 +42,9 @@ export class OperationRegistry {
       throw new AppFailure(ErrorCodes.invalidInput, `Request ${requestId} is already running.`);
     }
     const controller = new AbortController();
+    // The work still runs, on a stopped signal, so it ends the way any cancelled run does (a
+    // migration scan records itself as cancelled, say).
+    if (this.cancelledEarly.delete(requestId)) controller.abort();
     this.running.set(requestId, controller);
     let seq = 0;
     let finished = false;
@@ -70,9 +82,16 @@ export class OperationRegistry {
       .finally(() => this.running.delete(requestId));
   }
 
+  /** True when a running operation was stopped; otherwise the cancel waits for that id to start. */
   cancel(requestId: string): boolean {
     const controller = this.running.get(requestId);
-    if (!controller) return false;
+    if (!controller) {
+      this.cancelledEarly.add(requestId);
+      // A Set iterates in insertion order: the oldest goes first.
+      if (this.cancelledEarly.size > MAX_EARLY_CANCELS)
+        this.cancelledEarly.delete(this.cancelledEarly.values().next().value as string);
+      return false;
+    }
     controller.abort();
     return true;
   }

@@ -188,6 +188,8 @@ export const examples: ChannelExamples = {
     summary: 'Cancels a running operation; it then ends with a `cancelled` event.',
     input: { requestId: 'scan_3b9XkQ2m' },
     output: { cancelled: true },
+    notes:
+      '`cancelled` is false when nothing runs under that id. Such a cancel is still kept: when it overtook its start call (sent at the same moment, the start still resolving credentials), the operation starts cancelled and ends at once with `cancelled`.',
   },
   'resultsets:window': {
     summary: 'A window of rows of a result set (at most 1000), with the column order to show.',
