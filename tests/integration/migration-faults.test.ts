@@ -53,8 +53,7 @@ afterEach(() => h.ctx.clients.invalidate());
 let seq = 0;
 
 /** migration:scan as the Pre-flight view starts it, to its terminal event. */
-async function scan(input: Record<string, unknown>) {
-  const requestId = `req_migfault_${seq++}_${Date.now()}`;
+async function scan(input: Record<string, unknown>, requestId = `req_migfault_${seq++}_${Date.now()}`) {
   const ended = h.waitFor(requestId);
   const started = await h.call<{ scanId: string }>('migration:scan', { ...input, requestId });
   if (!started.ok) throw new Error(started.error.message);
@@ -131,5 +130,50 @@ describe('the pre-flight scan when DynamoDB pushes back', () => {
     expect(resumed.scanId).toBe(failed.scanId);
     const report = await reportOf(failed.scanId);
     expect(findings(report)).toEqual(findings(baseline));
+  });
+});
+
+describe('a scan stopped before its first checkpoint', () => {
+  /** The scan's row in the Pre-flight list. */
+  async function listed(scanId: string): Promise<ScanSummary | undefined> {
+    const scans = await h.call<ScanSummary[]>('migration:scans', { connectionId: 'local', table });
+    return scans.ok ? scans.value.find((s) => s.scanId === scanId) : undefined;
+  }
+
+  it('is cancelled when Cancel overtook its start call, and its resume reads the whole table', async () => {
+    const requestId = `req_migfault_early_${Date.now()}`;
+    // The view's Cancel reached main while migration:scan was still on its way.
+    expect(h.ctx.operations.cancel(requestId)).toBe(false);
+    const cancelled = await scan(scanInput, requestId);
+    expect(cancelled.last).toMatchObject({ type: 'cancelled', cursor: cancelled.scanId });
+    expect(await listed(cancelled.scanId)).toMatchObject({ state: 'cancelled', itemsScanned: 0 });
+
+    const resumed = await scan({ ...scanInput, resumeScanId: cancelled.scanId });
+    expect(resumed.last.type).toBe('done');
+    expect(resumed.scanId).toBe(cancelled.scanId);
+    expect(findings(await reportOf(cancelled.scanId))).toEqual(findings(baseline));
+    expect(await listed(cancelled.scanId)).toMatchObject({ state: 'done', itemsScanned: TOTAL });
+  });
+
+  it('resumes from the start when DescribeTable was refused, and a finished scan is not resumed', async () => {
+    h.faulty.script({ operation: 'DescribeTable', fault: 'expired-token', next: 1 });
+    const failed = await scan(scanInput);
+    h.faulty.heal();
+    expect(failed.last.type === 'error' && failed.last.error.code).toBe('ExpiredTokenException');
+    expect(await listed(failed.scanId)).toMatchObject({ state: 'failed', itemsScanned: 0 });
+
+    const resumed = await scan({ ...scanInput, resumeScanId: failed.scanId });
+    expect(resumed.last.type).toBe('done');
+    expect(findings(await reportOf(failed.scanId))).toEqual(findings(baseline));
+
+    const again = await h.call('migration:scan', {
+      ...scanInput,
+      requestId: `req_migfault_again_${Date.now()}`,
+      resumeScanId: failed.scanId,
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidInput', message: 'That scan finished; start a new scan to read the table again.' },
+    });
   });
 });

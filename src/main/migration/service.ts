@@ -52,8 +52,17 @@ export async function startMigrationScan(
         `Scan ${input.resumeScanId} was of ${previous.table} on another connection.`,
       );
     }
-    resume = await store.loadCheckpoint(input.resumeScanId);
+    if (previous.state === 'done')
+      throw new AppFailure(ErrorCodes.invalidInput, 'That scan finished; start a new scan to read the table again.');
+    // Stopped before its first checkpoint (cancelled as it started, or DescribeTable refused):
+    // nothing it read was kept, so it resumes from the start.
+    resume = await store.loadCheckpoint(input.resumeScanId).catch((error: unknown) => {
+      if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
+      throw error;
+    });
   }
+  // The counts so far belong to the checkpoint; a scan resumed from the start begins at zero.
+  const carried = resume ? previous : undefined;
   const scanId = input.resumeScanId ?? newMigrationId('scan');
   const summary: ScanSummary = {
     scanId,
@@ -64,9 +73,9 @@ export async function startMigrationScan(
     startedAt: previous?.startedAt ?? new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     segments: resume?.totalSegments ?? input.segments ?? 4,
-    itemsScanned: previous?.itemsScanned ?? 0,
-    tableItemCount: previous?.tableItemCount ?? 0,
-    consumedReadCapacity: previous?.consumedReadCapacity ?? 0,
+    itemsScanned: carried?.itemsScanned ?? 0,
+    tableItemCount: carried?.tableItemCount ?? 0,
+    consumedReadCapacity: carried?.consumedReadCapacity ?? 0,
   };
   await store.saveSummary(summary);
   running.add(scanId);

@@ -105,7 +105,7 @@ export const migrationExamples: MigrationExamples = {
     },
     output: { scanId: 'scan-m1x2y3-1a2b3c4d' },
     notes:
-      'Progress events carry items, the fraction of the table, consumed RCU and the rate. Cancel with ops:cancel; the cancelled (or error) event carries the scanId as its cursor, and resumeScanId continues from the checkpoint.',
+      'Progress events carry items, the fraction of the table, consumed RCU and the rate. Cancel with ops:cancel; the cancelled (or error) event carries the scanId as its cursor, and resumeScanId continues from the checkpoint (from the start when the scan stopped before its first one; a finished scan cannot be resumed).',
   },
   'migration:scans': {
     summary: 'Lists the pre-flight scans of a connection (newest first), optionally of one table.',
