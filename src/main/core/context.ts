@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared/ipc';
-import type { AttributeValue } from '../../shared/dynamo/attribute-value';
+import type { CollapseChange } from '../../shared/dynamo/collapse-state';
 import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
 import type { MfaPrompts } from '../aws/mfa-prompts';
 import type { ProfileCredentials } from '../aws/profile-credentials';
@@ -58,12 +58,7 @@ export interface CollectionSizes {
   at?: number;
 }
 
-/** One collection (absent partitionKey: the rows without one), or with `all` every collection. */
-export interface CollapseChange {
-  isCollapsed: boolean;
-  all?: boolean;
-  partitionKey?: AttributeValue;
-}
+export type { CollapseChange };
 
 export interface ViewSummary {
   viewId: string;

@@ -6,7 +6,7 @@ import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
 import { buildRowView } from '../dynamo/query/row-view';
-import { CollapseState } from '../dynamo/query/collapse-state';
+import { CollapseState } from '../../shared/dynamo/collapse-state';
 import { CollectionView } from '../dynamo/query/collection-view';
 import { encodeWirePage, type PageMeta } from '../dynamo/query/wire-encoder';
 

@@ -4,7 +4,7 @@ import { compareValues } from '../../../shared/dynamo/value-order';
 import type { CollectionHeader, ViewSpec } from '../../../shared/ipc/query';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import type { CollectionSizes } from '../../core/context';
-import { type CollapseState, keyOf } from './collapse-state';
+import { type CollapseState, keyOf } from '../../../shared/dynamo/collapse-state';
 import { matches } from './row-view';
 
 interface Collection {

@@ -1,6 +1,7 @@
 import type { AppError, Item } from '../../../shared/ipc';
 import type { CollectionHeader } from '../../../shared/ipc/query';
 import { call } from '../../ipc/client';
+import { asRequested, onCollapseRequest } from './collapse-requests';
 
 export const BLOCK_ROWS = 100;
 const MAX_BLOCKS = 80;
@@ -32,6 +33,7 @@ export class RowCache {
   private total = 0;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
+  private stopRequests?: () => void;
   columns: string[] = [];
   error?: AppError;
   /** Whether the rows carry entity prefixes in their keys, decided by the first block that arrives. */
@@ -77,9 +79,35 @@ export class RowCache {
     for (const block of this.blocks.keys()) if (block >= from) this.stale.add(block);
   }
 
+  /** Listeners hear of loaded blocks and of collapse changes the user asked for (see collapse-requests). */
   subscribe(listener: () => void): () => void {
+    if (this.listeners.size === 0)
+      this.stopRequests = onCollapseRequest(this.resultSetId, () => this.takeRequests());
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0) return;
+      this.stopRequests?.();
+      this.stopRequests = undefined;
+    };
+  }
+
+  /** Headers already on screen show a collapse at once, before their blocks come back. */
+  private takeRequests(): void {
+    for (const [block, entries] of this.blocks) this.blocks.set(block, this.requested(entries));
+    this.notify();
+  }
+
+  private requested(entries: GridEntry[]): GridEntry[] {
+    return entries.map((entry) => {
+      if (entry.type !== 'header') return entry;
+      const header = asRequested(this.resultSetId, entry.header);
+      return header === entry.header ? entry : { type: 'header', header };
+    });
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async load(block: number): Promise<void> {
@@ -96,7 +124,7 @@ export class RowCache {
     if (!envelope.ok) this.error = envelope.error;
     else {
       this.blocks.delete(block);
-      this.blocks.set(block, toEntries(envelope.value));
+      this.blocks.set(block, this.requested(toEntries(envelope.value)));
       this.columns = envelope.value.columns;
       const first = envelope.value.rows[0];
       if (this.hasEntities === undefined && first && this.probe) this.hasEntities = this.probe(first);
@@ -114,7 +142,7 @@ export class RowCache {
         this.stale.delete(oldest);
       }
     }
-    for (const listener of this.listeners) listener();
+    this.notify();
   }
 }
 

@@ -1,10 +1,14 @@
 import { create } from 'zustand';
-import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
+import type { CollapseChange } from '../../../shared/dynamo/collapse-state';
 import type { AppError, Progress } from '../../../shared/ipc';
 import type { ReadSpec, ViewSpec } from '../../../shared/ipc/query';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
+import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
+import { inLane } from './view-lane';
+
+export type { CollapseChange };
 
 export interface GridSort {
   column: string;
@@ -15,13 +19,6 @@ export interface GridSort {
 export interface GridLayout {
   revision: number;
   from: number;
-}
-
-/** One item collection (absent partitionKey: the rows without one), or with `all` every one. */
-export interface CollapseChange {
-  isCollapsed: boolean;
-  all?: boolean;
-  partitionKey?: AttributeValue;
 }
 
 /** One table's Items tab: the result set on screen and how it is shown. */
@@ -36,12 +33,15 @@ export interface ItemsTableState {
   /** Rows in the result set, and in the current view (sorted/filtered) when there is one. */
   fetched: number;
   viewId?: string;
+  /** What the shown view was built from and how many rows it held: a rebuild that matches it
+   * shows the same rows at the same positions, so a selection made meanwhile stays. */
+  viewBasis?: string;
   viewTotal?: number;
   entities?: Record<string, number>;
   /** In item-collection mode: collections and items in the view (viewTotal counts headers too). */
   collections?: number;
   viewItems?: number;
-  /** Bumped whenever rows change meaning (new query, new view), so the grid drops its cache. */
+  /** Bumped whenever rows change meaning (new query, a view of other rows), so the grid drops its cache. */
   version: number;
   /** Bumped when some positions show other rows within the same view (see GridLayout). */
   layout?: GridLayout;
@@ -84,6 +84,12 @@ interface ItemsStore {
   patch(key: string, change: Partial<ItemsTableState>): void;
   applyView(connectionId: string, table: string, keys: KeySchema): Promise<void>;
   setCollapsed(connectionId: string, table: string, change: CollapseChange): Promise<void>;
+  /** Rows per entity type over the whole result set, read only while no view is shown or coming. */
+  readEntities(
+    connectionId: string,
+    table: string,
+    keys: KeySchema,
+  ): Promise<Record<string, number> | undefined>;
   /** Reads a collection view's sizes again after rows streamed in, at most one call at a time. */
   refreshCollections(key: string): void;
 }
@@ -96,6 +102,9 @@ const REFRESH_MS = 250;
 
 /** Per table: a sizes call in flight or resting, and whether pages arrived meanwhile. */
 const refreshes = new Map<string, { isBusy: boolean; isWanted: boolean }>();
+
+/** Per table: a view build waiting in the lane, which takes the latest sort and filters when it starts. */
+const queuedViews = new Map<string, Promise<void>>();
 
 interface CollectionSizes {
   total: number;
@@ -135,7 +144,10 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     const previous = get().tables[key] ?? emptyItemsState;
     const requestId = newRequestId('items');
     const resultSetId = isMore ? previous.resultSetId : undefined;
-    if (!isMore && previous.resultSetId) void call('resultsets:drop', { resultSetId: previous.resultSetId });
+    if (!isMore && previous.resultSetId) {
+      void call('resultsets:drop', { resultSetId: previous.resultSetId });
+      forgetCollapseRequests(previous.resultSetId);
+    }
     get().patch(key, {
       requestId,
       status: 'running',
@@ -148,6 +160,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
             resultSetId: undefined,
             fetched: 0,
             viewId: undefined,
+            viewBasis: undefined,
             viewTotal: undefined,
             viewItems: undefined,
             cursor: undefined,
@@ -178,8 +191,9 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
           ...(event.type === 'error' ? { error: event.error } : { progress: event.progress }),
         });
         const now = get().tables[key] ?? emptyItemsState;
-        // A collection view took in every row as it streamed; other views are rebuilt with them.
-        if (now.isGrouped && now.viewId) get().refreshCollections(key);
+        // A collection view takes in every row as it streams, also one still being built (the
+        // sizes read waits for it in the lane); other views are rebuilt with the rows.
+        if (now.isGrouped) get().refreshCollections(key);
         else if (hasView(now)) void get().applyView(connectionId, table, keys);
       }
     });
@@ -209,60 +223,55 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     if (requestId) await call('ops:cancel', { requestId });
   },
 
-  async applyView(connectionId, table, keys) {
+  applyView(connectionId, table, keys) {
     const key = itemsKey(connectionId, table);
-    const state = get().tables[key] ?? emptyItemsState;
-    if (!state.resultSetId) return;
-    if (!hasView(state)) {
-      get().patch(key, {
-        viewId: undefined,
-        viewTotal: undefined,
-        viewItems: undefined,
-        collections: undefined,
-        version: state.version + 1,
-      });
-      return;
-    }
-    const spec: ViewSpec = {
-      sort: state.sort.slice(0, 4),
-      ...(state.isGrouped ? { collections: true } : {}),
-      ...(state.text.trim() ? { text: state.text.trim() } : {}),
-      ...(state.entityFilter.length > 0 ? { entities: state.entityFilter } : {}),
-      keys,
-    };
-    const envelope = await call('resultsets:view', { resultSetId: state.resultSetId, spec });
-    const now = get().tables[key] ?? emptyItemsState;
-    if (!envelope.ok) get().patch(key, { error: envelope.error });
-    else
-      get().patch(key, {
-        viewId: envelope.value.viewId,
-        viewTotal: envelope.value.total,
-        entities: envelope.value.entities,
-        collections: envelope.value.collections,
-        viewItems: envelope.value.items,
-        version: now.version + 1,
-      });
+    // Changes made while a build waits join it: one build, with what the user chose last.
+    const queued = queuedViews.get(key);
+    if (queued) return queued;
+    const build = inLane(key, () => {
+      queuedViews.delete(key);
+      return buildView(key, keys);
+    });
+    queuedViews.set(key, build);
+    return build;
   },
 
   async setCollapsed(connectionId, table, change) {
     const key = itemsKey(connectionId, table);
-    const state = get().tables[key] ?? emptyItemsState;
-    if (!state.resultSetId || !state.viewId || !state.isGrouped) return;
-    const envelope = await call('resultsets:collections', {
-      resultSetId: state.resultSetId,
-      viewId: state.viewId,
-      collapse: change,
+    const { resultSetId, viewId, isGrouped } = get().tables[key] ?? emptyItemsState;
+    if (!resultSetId || !viewId || !isGrouped) return;
+    // Headers on screen show it at once; the worker hears of it after what was asked before.
+    requestCollapse(resultSetId, change);
+    await inLane(key, async () => {
+      const state = get().tables[key] ?? emptyItemsState;
+      // The view may have been rebuilt meanwhile; the collapse belongs to the result set.
+      if (state.resultSetId !== resultSetId || !state.viewId) return;
+      const envelope = await call('resultsets:collections', {
+        resultSetId,
+        viewId: state.viewId,
+        collapse: change,
+      });
+      const now = get().tables[key] ?? emptyItemsState;
+      if (now.viewId !== state.viewId) return;
+      if (!envelope.ok) get().patch(key, { error: envelope.error });
+      else get().patch(key, withSizes(now, envelope.value, envelope.value.at ?? 0));
     });
-    const now = get().tables[key] ?? emptyItemsState;
-    if (now.viewId !== state.viewId) return;
-    if (!envelope.ok) get().patch(key, { error: envelope.error });
-    else get().patch(key, withSizes(now, envelope.value, envelope.value.at ?? 0));
+  },
+
+  readEntities(connectionId, table, keys) {
+    const key = itemsKey(connectionId, table);
+    return inLane(key, async () => {
+      const state = get().tables[key] ?? emptyItemsState;
+      // Asking for a plain view would replace the view the grid shows (one per result set).
+      if (!state.resultSetId || state.viewId || hasView(state)) return undefined;
+      const envelope = await call('resultsets:view', { resultSetId: state.resultSetId, spec: { keys } });
+      return envelope.ok ? envelope.value.entities : undefined;
+    });
   },
 
   refreshCollections(key) {
     const state = get().tables[key] ?? emptyItemsState;
-    const { resultSetId, viewId } = state;
-    if (!resultSetId || !viewId || !state.isGrouped) return;
+    if (!state.resultSetId || !state.isGrouped) return;
     const refresh = refreshes.get(key) ?? { isBusy: false, isWanted: false };
     refreshes.set(key, refresh);
     if (refresh.isBusy) {
@@ -270,18 +279,68 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       return;
     }
     refresh.isBusy = true;
-    void call('resultsets:collections', { resultSetId, viewId }).then((envelope) => {
+    void inLane(key, async () => {
+      const { resultSetId, viewId, isGrouped } = get().tables[key] ?? emptyItemsState;
+      if (!resultSetId || !viewId || !isGrouped) return;
+      const envelope = await call('resultsets:collections', { resultSetId, viewId });
       const now = get().tables[key] ?? emptyItemsState;
       if (now.viewId === viewId && envelope.ok && envelope.value.items !== now.viewItems)
         // New rows may land in any collection, so every position may show another row now.
         get().patch(key, withSizes(now, envelope.value, 0));
+    }).then(rest, rest);
+    function rest(): void {
       setTimeout(() => {
         refreshes.delete(key);
         if (refresh.isWanted) get().refreshCollections(key);
       }, REFRESH_MS);
-    });
+    }
   },
 }));
+
+/** Builds the view the tab's sort, filters and item-collection switch ask for, as they are now. */
+async function buildView(key: string, keys: KeySchema): Promise<void> {
+  const { tables, patch } = useItemsStore.getState();
+  const state = tables[key] ?? emptyItemsState;
+  if (!state.resultSetId) return;
+  if (!hasView(state)) {
+    patch(key, {
+      viewId: undefined,
+      viewBasis: undefined,
+      viewTotal: undefined,
+      viewItems: undefined,
+      collections: undefined,
+      version: state.version + 1,
+    });
+    return;
+  }
+  const spec: ViewSpec = {
+    sort: state.sort.slice(0, 4),
+    ...(state.isGrouped ? { collections: true } : {}),
+    ...(state.text.trim() ? { text: state.text.trim() } : {}),
+    ...(state.entityFilter.length > 0 ? { entities: state.entityFilter } : {}),
+    keys,
+  };
+  const envelope = await call('resultsets:view', { resultSetId: state.resultSetId, spec });
+  const now = useItemsStore.getState().tables[key] ?? emptyItemsState;
+  // A new read started, or the user changed the view again and its build waits in the lane:
+  // showing this one meanwhile (a plain grid between "off" and "on") would only flash.
+  if (now.resultSetId !== state.resultSetId || queuedViews.has(key)) return;
+  if (!envelope.ok) {
+    patch(key, { error: envelope.error });
+    return;
+  }
+  const { viewId, total, entities, collections, items } = envelope.value;
+  const viewBasis = JSON.stringify([spec, items ?? total]);
+  patch(key, {
+    viewId,
+    viewBasis,
+    viewTotal: total,
+    entities,
+    collections,
+    viewItems: items,
+    version: viewBasis === now.viewBasis ? now.version : now.version + 1,
+  });
+}
 
 export function useItemsTable(connectionId: string, table: string): ItemsTableState {
   return useItemsStore((state) => state.tables[itemsKey(connectionId, table)] ?? emptyItemsState);

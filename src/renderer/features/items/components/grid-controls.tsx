@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
-import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { TextInput } from '../../../ui/text-input';
@@ -20,6 +19,7 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
   const patch = useItemsStore((s) => s.patch);
   const applyView = useItemsStore((s) => s.applyView);
   const setCollapsed = useItemsStore((s) => s.setCollapsed);
+  const readEntities = useItemsStore((s) => s.readEntities);
   const key = itemsKey(connectionId, table);
   const [text, setText] = useState(state.text);
   const [entities, setEntities] = useState<Record<string, number>>();
@@ -34,17 +34,17 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
   }, [text, state.text, patch, key, applyView, connectionId, table, keys]);
 
   // Entity counts come from the worker over every fetched row, refreshed when a read ends. A view
-  // reports them itself; asking here would replace it (the worker keeps one view per result set).
+  // reports them itself; the store skips the read when a view is shown or on its way.
   useEffect(() => {
     if (!state.resultSetId || state.viewId || state.status === 'running') return;
     let isCurrent = true;
-    void call('resultsets:view', { resultSetId: state.resultSetId, spec: { keys } }).then((r) => {
-      if (isCurrent && r.ok) setEntities(r.value.entities);
+    void readEntities(connectionId, table, keys).then((counts) => {
+      if (isCurrent && counts) setEntities(counts);
     });
     return () => {
       isCurrent = false;
     };
-  }, [state.resultSetId, state.viewId, state.status, state.fetched, keys]);
+  }, [state.resultSetId, state.viewId, state.status, state.fetched, readEntities, connectionId, table, keys]);
 
   const entityNames = Object.keys(state.entities ?? entities ?? {})
     .filter(Boolean)
