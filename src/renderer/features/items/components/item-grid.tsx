@@ -19,7 +19,7 @@ import {
 export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
 import { ValueCell } from './value-cell';
 
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 const ANCHOR_STEP = 1024;
 /** Browsers cap an element's height (~33M px in Chromium); past this the scroll is scaled. */
 const MAX_SCROLL_PX = 15_000_000;
