@@ -114,6 +114,9 @@ async function main(): Promise<void> {
     const bodies = pageBodies();
     // Long tasks of the page's own start-up (script compile, first render) are not the stream's.
     await page.evaluate(() => (window.benchLongTasks = []));
+    // GRID_TRACE_STREAM=file: a Chromium trace of the streaming phase, to tell a long task's own
+    // work (thread time) from time its thread spent waiting for a core (wall time only).
+    const streamTrace = process.env.GRID_TRACE_STREAM ? await startTrace(context, page) : undefined;
     const resultSetId = await core.resultSets.create({
       connectionId: 'bench',
       table: 'bench',
@@ -159,9 +162,6 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(tick);
     });
-    // GRID_TRACE_STREAM=file: a Chromium trace of the streaming phase, to tell a long task's own
-    // work (thread time) from time its thread spent waiting for a core (wall time only).
-    const streamTrace = process.env.GRID_TRACE_STREAM ? await startTrace(context, page) : undefined;
     const streamStarted = Date.now();
     await streamed;
     const streamSeconds = (Date.now() - streamStarted) / 1000;
