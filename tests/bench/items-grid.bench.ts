@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import { createCore, shutdownCore } from '../../src/main/core/create-core';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
@@ -88,24 +89,10 @@ async function main(): Promise<void> {
     staticDir: outDir,
     port: 0,
   });
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-grid-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1360, height: 820 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  // The e2e tests' Chromium: Debian's, headless, the same flags and viewport.
+  const browser = await launchBrowser();
+  const { context, page } = browser;
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
     // tsx (esbuild keepNames) wraps functions handed to page.evaluate in __name(); give the page one.
     await page.addInitScript('globalThis.__name = (fn) => fn;');
     await page.goto(server.url);
@@ -257,12 +244,11 @@ async function main(): Promise<void> {
     );
     if (afterLongTasks.length > 0)
       console.log(`long tasks while scrolling: ${afterLongTasks.map((t) => t.toFixed(0)).join(', ')} ms`);
-    if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);
+    if (browser.pageErrors.length > 0) console.log(`page errors: ${browser.pageErrors.join('; ')}`);
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
     await shutdownCore(core);
-    await rm(userDataDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   }
 }
