@@ -1,6 +1,5 @@
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localClient } from '../support/dynamo-local';
+import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
 
@@ -10,18 +9,9 @@ const table = 'DynoTableSample';
 const slow = { timeout: 120_000 };
 
 const session = useAppInBrowser({ withPlayground: true });
-let client: ReturnType<typeof localClient>;
-
-beforeAll(() => {
-  client = localClient(session.playgroundEndpoint);
-});
-
-afterAll(() => {
-  client.destroy();
-});
 
 async function storedCurrency(pk: string, sk: string): Promise<string | undefined> {
-  const item = await client.send(
+  const item = await session.playgroundClient.send(
     new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
   );
   return item.Item?.currency?.S;
@@ -78,7 +68,7 @@ describe('Items tab', () => {
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const [pk = '', sk = ''] = (await editor.locator('h2').innerText()).split(' · ');
     // Someone else changes the item while it is open in the editor.
-    await client.send(
+    await session.playgroundClient.send(
       new UpdateItemCommand({
         TableName: table,
         Key: { PK: { S: pk }, SK: { S: sk } },
@@ -105,7 +95,7 @@ describe('Items tab', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await storedCurrency(pk, sk)).toBe('GBP');
-    const stored = await client.send(
+    const stored = await session.playgroundClient.send(
       new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
     );
     expect(stored.Item?.note?.S).toBe('changed in another tab');

@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { localClient } from '../support/dynamo-local';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
 
@@ -16,18 +15,9 @@ const shipped = sampleItems().filter(
 );
 
 const session = useAppInBrowser({ withPlayground: true });
-let client: ReturnType<typeof localClient>;
-
-beforeAll(() => {
-  client = localClient(session.playgroundEndpoint);
-});
-
-afterAll(() => {
-  client.destroy();
-});
 
 async function stored(pk: string, sk: string) {
-  const output = await client.send(
+  const output = await session.playgroundClient.send(
     new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
   );
   return output.Item;

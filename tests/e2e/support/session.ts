@@ -1,5 +1,7 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { localClient } from '../../support/dynamo-local';
 import { startApp, type RunningApp, type StartAppOptions } from './app';
 import { launchBrowser, useColorScheme, type Browser } from './browser';
 
@@ -8,6 +10,8 @@ export interface AppInBrowser {
   readonly browser: Browser;
   /** The playground's DynamoDB Local, when the file asked for it. */
   readonly playgroundEndpoint: string;
+  /** A client of the playground's DynamoDB Local, for checking what the UI wrote; closed after the file. */
+  readonly playgroundClient: DynamoDBClient;
   /** Loads the printed address (the token becomes a cookie) in the light scheme: a user opening DynoTable. */
   openPage(): Promise<Page>;
 }
@@ -26,6 +30,7 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   let playgroundEndpoint: string | undefined;
+  let playgroundClient: DynamoDBClient | undefined;
 
   beforeAll(async () => {
     app = await startApp(options);
@@ -39,6 +44,7 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
   }, 240_000);
 
   afterAll(async () => {
+    playgroundClient?.destroy();
     await browser?.close();
     await app?.close();
   });
@@ -62,6 +68,10 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
     },
     get playgroundEndpoint() {
       return started(playgroundEndpoint, 'The playground');
+    },
+    get playgroundClient() {
+      playgroundClient ??= localClient(started(playgroundEndpoint, 'The playground'));
+      return playgroundClient;
     },
   };
 }
