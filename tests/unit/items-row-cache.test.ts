@@ -11,6 +11,7 @@ function resultSet() {
   const rows: Item[] = [];
   const waiting: (() => void)[] = [];
   let asked = 0;
+  let failing = false;
   vi.stubGlobal('window', {
     [BRIDGE_KEY]: {
       'resultsets:window': ({ offset, limit }: { offset: number; limit: number }) => {
@@ -21,6 +22,11 @@ function resultSet() {
           rows: rows.slice(offset, offset + limit),
           columns: ['PK', 'SK'],
         };
+        if (failing)
+          return Promise.resolve({
+            ok: false,
+            error: { code: 'NotFound', message: 'This result set no longer exists.', retryable: false },
+          });
         return new Promise((resolve) => waiting.push(() => resolve({ ok: true, value })));
       },
     },
@@ -35,6 +41,9 @@ function resultSet() {
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
     asked: () => asked,
+    fail(isFailing: boolean) {
+      failing = isFailing;
+    },
   };
 }
 
@@ -53,6 +62,25 @@ describe('the grid row cache', () => {
     expect(set.asked()).toBe(2);
     await set.release();
     expect(cache.entry(27)).toMatchObject({ type: 'item', item: { SK: { S: 'LINE#27' } } });
+  });
+
+  it('keeps the reason a window failed for the grid to show, and Retry loads the rows', async () => {
+    const set = resultSet();
+    set.land(28);
+    set.fail(true);
+    const cache = new RowCache('rs_1', undefined, 1);
+    let changes = 0;
+    cache.subscribe(() => (changes += 1));
+    cache.ensure(0, 24, 28);
+    await set.release();
+    expect(cache.error?.message).toBe('This result set no longer exists.');
+    expect(cache.entry(0)).toBeUndefined();
+    set.fail(false);
+    cache.retry();
+    expect(cache.error).toBeUndefined();
+    await set.release();
+    expect(cache.entry(24)).toMatchObject({ type: 'item', item: { SK: { S: 'LINE#24' } } });
+    expect(changes).toBeGreaterThanOrEqual(3);
   });
 
   it('asks once for a block that is asked for again while loading and comes back whole', async () => {

@@ -35,7 +35,9 @@ export class RowCache {
   private readonly listeners = new Set<() => void>();
   private stopRequests?: () => void;
   columns: string[] = [];
+  /** Why the latest window failed (the grid shows it with Retry); cleared by the next answer. */
   error?: AppError;
+  private range = { first: 0, last: -1 };
   /** Whether the rows carry entity prefixes in their keys, decided by the first block that arrives. */
   hasEntities?: boolean;
 
@@ -53,6 +55,7 @@ export class RowCache {
   /** Makes sure rows [first, last] are loaded or loading; stale blocks are dropped oldest first. */
   ensure(first: number, last: number, total: number): void {
     this.total = total;
+    this.range = { first, last };
     const from = Math.floor(Math.max(0, first) / BLOCK_ROWS);
     const to = Math.floor(Math.max(0, Math.min(last, total - 1)) / BLOCK_ROWS);
     for (let block = from; block <= to; block++) {
@@ -98,6 +101,13 @@ export class RowCache {
     this.notify();
   }
 
+  /** Asks again for the rows in view after a failed window (a failed block is not kept). */
+  retry(): void {
+    this.error = undefined;
+    this.notify();
+    this.ensure(this.range.first, this.range.last, this.total);
+  }
+
   private requested(entries: GridEntry[]): GridEntry[] {
     return entries.map((entry) => {
       if (entry.type !== 'header') return entry;
@@ -123,6 +133,7 @@ export class RowCache {
     const isAskedAgain = this.askedAgain.delete(block);
     if (!envelope.ok) this.error = envelope.error;
     else {
+      this.error = undefined;
       this.blocks.delete(block);
       this.blocks.set(block, this.requested(toEntries(envelope.value)));
       this.columns = envelope.value.columns;

@@ -3,6 +3,7 @@ import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-v
 import { entityOf } from '../../../../shared/dynamo/entity';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import type { KeySchema } from '../../../../shared/ipc/tables';
+import { ErrorMessage } from '../../../ui/error-message';
 import { RowCache } from '../row-cache';
 import type { GridLayout, GridSort } from '../store';
 import { CollectionRow } from './collection-row';
@@ -118,6 +119,7 @@ export function ItemGrid(props: ItemGridProps) {
       aria-rowcount={total}
       aria-label="Items"
     >
+      {cache.error && <ErrorMessage error={cache.error} compact onRetry={() => cache.retry()} />}
       <div className="item-grid-scroller" ref={scroller} tabIndex={0}>
         <GridHeader columns={columns} keys={keys} sort={props.sort} width={rowWidth} onSort={props.onSort} />
         <div className="item-grid-spacer" style={{ height: spacer, width: rowWidth }}>
