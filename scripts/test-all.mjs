@@ -1,4 +1,4 @@
-// `npm test`: every layer in order — typecheck, lint, unit, integration, e2e — stopping at the
+// `npm test`: every layer in order — format, typecheck, lint, unit, integration, e2e — stopping at the
 // first that fails. `node scripts/test-all.mjs unit e2e` runs only the named layers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,11 +24,16 @@ function counts(layer) {
   const file = reportFile(layer);
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: report.numPendingTests ?? 0 };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: report.numPendingTests ?? 0,
+  };
 }
 
-/** The same commands as package.json's typecheck / lint / test:* scripts. */
+/** The same commands as package.json's format:check / typecheck / lint / test:* scripts. */
 const layers = [
+  { name: 'format', args: [bin('prettier/bin/prettier.cjs'), '--check', '.'] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', args: [bin('eslint/bin/eslint.js'), '.'] },
   { name: 'unit', args: vitest('unit') },
@@ -87,5 +92,7 @@ if (failed) {
   say(`all ${selected.length} layers passed.`);
 }
 // The closing line CI reads.
-process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.stdout.write(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`,
+);
 if (failed) process.exit(1);

@@ -20,7 +20,10 @@ function random(): number {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
   return seed / 2 ** 31;
 }
-const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa'.split(' ');
+const words =
+  'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa'.split(
+    ' ',
+  );
 
 /** A deterministic order-like item of about 1 KB (attribute names + values, as DynamoDB counts). */
 function makeItem(i: number): Item {
@@ -42,8 +45,16 @@ function makeItem(i: number): Item {
     total: { N: `${(i % 100_000) / 100 + 0.01}` },
     currency: { S: 'EUR' },
     createdAt: { N: String(1_700_000_000_000 + i * 60_000) },
-    shipping: { M: { street: { S: `${i % 999} Main Street` }, city: { S: 'Springfield' }, zip: { S: `${10_000 + (i % 89_999)}` } } },
-    lines: { L: [{ M: { sku: { S: `SKU-${i % 1000}` }, qty: { N: String(1 + (i % 5)) }, price: { N: '19.99' } } }] },
+    shipping: {
+      M: {
+        street: { S: `${i % 999} Main Street` },
+        city: { S: 'Springfield' },
+        zip: { S: `${10_000 + (i % 89_999)}` },
+      },
+    },
+    lines: {
+      L: [{ M: { sku: { S: `SKU-${i % 1000}` }, qty: { N: String(1 + (i % 5)) }, price: { N: '19.99' } } }],
+    },
     tags: { SS: ['gift', `batch-${i % 17}`] },
     note: { S: text },
   };
@@ -72,7 +83,9 @@ function used(): number {
 
 async function main(): Promise<void> {
   const sample = makeItem(12345);
-  console.log(`items: ${count}, sample item ≈ ${dynamoSize(sample)} bytes (tagged JSON ${Buffer.byteLength(JSON.stringify(sample))})`);
+  console.log(
+    `items: ${count}, sample item ≈ ${dynamoSize(sample)} bytes (tagged JSON ${Buffer.byteLength(JSON.stringify(sample))})`,
+  );
 
   if (mode === 'core') measureCore();
   else await measureWorker();

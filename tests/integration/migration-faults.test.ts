@@ -173,7 +173,10 @@ describe('a scan stopped before its first checkpoint', () => {
     });
     expect(again).toMatchObject({
       ok: false,
-      error: { code: 'InvalidInput', message: 'That scan finished; start a new scan to read the table again.' },
+      error: {
+        code: 'InvalidInput',
+        message: 'That scan finished; start a new scan to read the table again.',
+      },
     });
   });
 });

@@ -54,7 +54,12 @@ export class OperationRegistry {
       this.bus.publish({ ...event, requestId, seq: seq++ });
     };
     const emit: OperationEmit = (event) => {
-      if (event.type === 'progress' || event.type === 'page' || event.type === 'agent' || event.type === 'mfa')
+      if (
+        event.type === 'progress' ||
+        event.type === 'page' ||
+        event.type === 'agent' ||
+        event.type === 'mfa'
+      )
         send(event);
     };
     let lastProgress: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
@@ -66,12 +71,15 @@ export class OperationRegistry {
       .then(() => work({ signal: controller.signal, emit: tracking }))
       .then(
         (outcome) => {
-          if (controller.signal.aborted) send({ type: 'cancelled', progress: outcome.progress, cursor: outcome.cursor });
-          else send({ type: 'done', progress: outcome.progress, cursor: outcome.cursor, value: outcome.value });
+          if (controller.signal.aborted)
+            send({ type: 'cancelled', progress: outcome.progress, cursor: outcome.cursor });
+          else
+            send({ type: 'done', progress: outcome.progress, cursor: outcome.cursor, value: outcome.value });
         },
         (error: unknown) => {
           if (controller.signal.aborted) {
-            const cursor = error instanceof AppFailure ? (error.details?.cursor as string | undefined) : undefined;
+            const cursor =
+              error instanceof AppFailure ? (error.details?.cursor as string | undefined) : undefined;
             send({ type: 'cancelled', progress: lastProgress, cursor });
           } else {
             const appError = toAppError(error);

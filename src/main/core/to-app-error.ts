@@ -22,18 +22,23 @@ const MESSAGES: Record<string, string> = {
     'The item changed since you loaded it (or the condition no longer holds), so nothing was written.',
   ProvisionedThroughputExceededException:
     'The table is throttling requests: its provisioned read or write capacity is used up. DynoTable retried with backoff; try again shortly or lower the rate.',
-  ThrottlingException: 'AWS is throttling requests right now. DynoTable retried with backoff; try again shortly.',
+  ThrottlingException:
+    'AWS is throttling requests right now. DynoTable retried with backoff; try again shortly.',
   RequestLimitExceeded: 'The account is over its DynamoDB request limit right now. Try again shortly.',
   ResourceNotFoundException: 'The table or index does not exist in this region (or you cannot see it).',
   ResourceInUseException: 'The table is being created, updated or deleted; wait until it is ACTIVE.',
-  AccessDeniedException: 'Your credentials are not allowed to do this. Check the IAM policy of this profile or role.',
+  AccessDeniedException:
+    'Your credentials are not allowed to do this. Check the IAM policy of this profile or role.',
   UnrecognizedClientException:
     'AWS did not recognise these credentials: the access key may be wrong, deleted, or for another partition.',
   InvalidSignatureException: 'AWS rejected the request signature: the secret access key is probably wrong.',
-  ExpiredTokenException: 'Your AWS session has expired. Sign in again (for SSO: "Sign in again"), then retry.',
-  TransactionCanceledException: 'The transaction was cancelled; nothing in it was written. See the reason on each item.',
+  ExpiredTokenException:
+    'Your AWS session has expired. Sign in again (for SSO: "Sign in again"), then retry.',
+  TransactionCanceledException:
+    'The transaction was cancelled; nothing in it was written. See the reason on each item.',
   TransactionConflictException: 'Another transaction was changing the same item; nothing was written. Retry.',
-  ItemCollectionSizeLimitExceededException: 'This partition key already holds 10 GB (the limit with a local index).',
+  ItemCollectionSizeLimitExceededException:
+    'This partition key already holds 10 GB (the limit with a local index).',
   ValidationException: 'DynamoDB rejected the request as invalid.',
   CredentialsProviderError: 'No usable AWS credentials were found for this connection.',
   // STS (query protocol) spells these differently from DynamoDB.
@@ -53,12 +58,17 @@ function awsName(error: unknown): string | undefined {
 
 function isSsoExpiry(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
-  return /sso.*(expired|refresh)|token.*(is expired|has expired)|sso session|session token not found or invalid/i.test(message);
+  return /sso.*(expired|refresh)|token.*(is expired|has expired)|sso session|session token not found or invalid/i.test(
+    message,
+  );
 }
 
 function isNetwork(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null | undefined)?.code;
-  if (typeof code === 'string' && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code))
+  if (
+    typeof code === 'string' &&
+    ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code)
+  )
     return code;
   return undefined;
 }

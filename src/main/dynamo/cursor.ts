@@ -35,8 +35,12 @@ export function encodeCursor(cursor: ReadCursor): string {
 
 export function decodeCursor(text: string, expected: { table: string; index?: string }): ReadCursor {
   const invalid = (why: string): AppFailure =>
-    new AppFailure(ErrorCodes.invalidInput, `This continuation cursor cannot be used: ${why}. Start the read again from the beginning.`);
-  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid('it is not one DynoTable made');
+    new AppFailure(
+      ErrorCodes.invalidInput,
+      `This continuation cursor cannot be used: ${why}. Start the read again from the beginning.`,
+    );
+  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text))
+    throw invalid('it is not one DynoTable made');
   let parsed: z.infer<typeof cursorSchema>;
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
@@ -45,7 +49,9 @@ export function decodeCursor(text: string, expected: { table: string; index?: st
   }
   if (parsed.table !== expected.table || (parsed.index ?? undefined) !== (expected.index ?? undefined)) {
     const where = (t: string, i?: string): string => (i ? `${t} (index ${i})` : t);
-    throw invalid(`it belongs to ${where(parsed.table, parsed.index)}, not ${where(expected.table, expected.index)}`);
+    throw invalid(
+      `it belongs to ${where(parsed.table, parsed.index)}, not ${where(expected.table, expected.index)}`,
+    );
   }
   return { table: parsed.table, index: parsed.index, key: parsed.key, scanned: parsed.scanned };
 }

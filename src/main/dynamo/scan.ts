@@ -34,7 +34,12 @@ export interface ScanRequest {
  * What a scan needs to know before it starts. Only a missing table or index is fatal: without
  * DescribeTable permission the scan still runs, just without key-first columns or a fraction.
  */
-export async function scanTarget(client: DynamoDBClient, table: string, index: string | undefined, signal: AbortSignal): Promise<ScanTarget> {
+export async function scanTarget(
+  client: DynamoDBClient,
+  table: string,
+  index: string | undefined,
+  signal: AbortSignal,
+): Promise<ScanTarget> {
   let described;
   try {
     described = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
@@ -45,7 +50,10 @@ export async function scanTarget(client: DynamoDBClient, table: string, index: s
   const summary = toSummary(described.Table ?? { TableName: table }, undefined, undefined);
   const indexInfo = index === undefined ? undefined : summary.indexes.find((i) => i.name === index);
   if (index !== undefined && !indexInfo) {
-    throw new AppFailure(ErrorCodes.notFound, `The table ${table} has no index named ${index}.`, false, { table, index });
+    throw new AppFailure(ErrorCodes.notFound, `The table ${table} has no index named ${index}.`, false, {
+      table,
+      index,
+    });
   }
   return {
     table,
@@ -93,7 +101,10 @@ export async function runScan(
       if (isCancelled()) break;
       // Keep the AWS name as the code, and add where to resume once the cause is fixed.
       const appError = toAppError(error);
-      throw new AppFailure(appError.code, appError.message, appError.retryable, { ...appError.details, cursor: cursor() });
+      throw new AppFailure(appError.code, appError.message, appError.retryable, {
+        ...appError.details,
+        cursor: cursor(),
+      });
     }
     const rows = (page.Items ?? []).map(fromSdkItem);
     const total = await resultSets.append(resultSetId, rows);

@@ -23,11 +23,17 @@ export interface TableDetails {
   raw: Record<string, unknown>;
 }
 
-export async function listTableNames(client: DynamoDBClient, signal: AbortSignal, max = MAX_TABLES): Promise<string[]> {
+export async function listTableNames(
+  client: DynamoDBClient,
+  signal: AbortSignal,
+  max = MAX_TABLES,
+): Promise<string[]> {
   const names: string[] = [];
   let start: string | undefined;
   do {
-    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start, Limit: 100 }), { abortSignal: signal });
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start, Limit: 100 }), {
+      abortSignal: signal,
+    });
     names.push(...(page.TableNames ?? []));
     start = page.LastEvaluatedTableName;
   } while (start && names.length < max);
@@ -41,14 +47,19 @@ export async function listTables(client: DynamoDBClient, signal: AbortSignal): P
     try {
       return await describeTable(client, name, signal);
     } catch (error) {
-      if ((error as { name?: string }).name === 'ResourceNotFoundException' && !signal.aborted) return undefined;
+      if ((error as { name?: string }).name === 'ResourceNotFoundException' && !signal.aborted)
+        return undefined;
       throw error;
     }
   });
   return details.flatMap((d) => (d ? [d.summary] : []));
 }
 
-export async function describeTable(client: DynamoDBClient, name: string, signal: AbortSignal): Promise<TableDetails> {
+export async function describeTable(
+  client: DynamoDBClient,
+  name: string,
+  signal: AbortSignal,
+): Promise<TableDetails> {
   const options = { abortSignal: signal };
   const [described, ttl, backups] = await Promise.all([
     client.send(new DescribeTableCommand({ TableName: name }), options),
@@ -118,8 +129,13 @@ export function toSummary(
     writeCapacity: isOnDemand ? undefined : table.ProvisionedThroughput?.WriteCapacityUnits,
     itemCount: table.ItemCount ?? 0,
     sizeBytes: table.TableSizeBytes ?? 0,
-    ttl: ttl ? { status: ttl.TimeToLiveStatus ?? 'DISABLED', attribute: ttl.AttributeName } : { status: 'UNKNOWN' },
-    stream: { enabled: table.StreamSpecification?.StreamEnabled ?? false, viewType: table.StreamSpecification?.StreamViewType },
+    ttl: ttl
+      ? { status: ttl.TimeToLiveStatus ?? 'DISABLED', attribute: ttl.AttributeName }
+      : { status: 'UNKNOWN' },
+    stream: {
+      enabled: table.StreamSpecification?.StreamEnabled ?? false,
+      viewType: table.StreamSpecification?.StreamViewType,
+    },
     pointInTimeRecovery: pitr === 'ENABLED' || pitr === 'DISABLED' ? pitr : 'UNKNOWN',
     deletionProtection: table.DeletionProtectionEnabled ?? false,
     createdAt: table.CreationDateTime?.toISOString(),
@@ -143,7 +159,10 @@ function keysOf(schema: KeySchemaElement[] | undefined, definitions: AttributeDe
 
 /** The key attribute names of a table and, for an index scan, of that index too (index keys first). */
 export function keyAttributesOf(summary: TableSummary, index?: string): string[] {
-  const names = (keys: KeySchema): string[] => [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
+  const names = (keys: KeySchema): string[] => [
+    keys.partitionKey.name,
+    ...(keys.sortKey ? [keys.sortKey.name] : []),
+  ];
   const indexKeys = index ? summary.indexes.find((i) => i.name === index)?.keys : undefined;
   return [...new Set([...(indexKeys ? names(indexKeys) : []), ...names(summary.keys)])];
 }

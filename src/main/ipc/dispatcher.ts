@@ -21,7 +21,11 @@ export function createDispatcher(handlers: HandlerTable, ctx: CoreContext) {
     if (!isChannel(channel)) {
       return {
         ok: false,
-        error: { code: ErrorCodes.unknownChannel, message: `There is no channel named ${channel}.`, retryable: false },
+        error: {
+          code: ErrorCodes.unknownChannel,
+          message: `There is no channel named ${channel}.`,
+          retryable: false,
+        },
       };
     }
     try {

@@ -53,7 +53,10 @@ export async function startMigrationScan(
       );
     }
     if (previous.state === 'done')
-      throw new AppFailure(ErrorCodes.invalidInput, 'That scan finished; start a new scan to read the table again.');
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        'That scan finished; start a new scan to read the table again.',
+      );
     // Stopped before its first checkpoint (cancelled as it started, or DescribeTable refused):
     // nothing it read was kept, so it resumes from the start.
     resume = await store.loadCheckpoint(input.resumeScanId).catch((error: unknown) => {

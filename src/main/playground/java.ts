@@ -56,6 +56,7 @@ export async function checkJava(javaCommand?: string): Promise<JavaCheck> {
     if (major >= MIN_JAVA) return { ok: true, command, major };
     newestOld = Math.max(newestOld ?? 0, major);
   }
-  if (newestOld !== undefined) return { ok: false, message: `DynoTable found Java ${newestOld}, which is too old. ${JAVA_HELP}` };
+  if (newestOld !== undefined)
+    return { ok: false, message: `DynoTable found Java ${newestOld}, which is too old. ${JAVA_HELP}` };
   return { ok: false, message: JAVA_HELP };
 }

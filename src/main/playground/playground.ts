@@ -41,7 +41,11 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
     let launched: DynamoLocalProcess;
     try {
       await mkdir(options.dataDir, { recursive: true });
-      launched = await launchDynamoLocal({ java: java.command, dataDir: options.dataDir, port: options.port ?? (await freePort()) });
+      launched = await launchDynamoLocal({
+        java: java.command,
+        dataDir: options.dataDir,
+        port: options.port ?? (await freePort()),
+      });
     } catch (error) {
       return (status = { state: 'failed', message: toAppError(error).message });
     }
@@ -53,7 +57,8 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
       local = undefined;
       status = {
         state: 'failed',
-        message: `DynamoDB Local stopped unexpectedly (${exitText(launched.child)}). Choose Local playground again to restart it. ${lastLine(launched.output())}`.trim(),
+        message:
+          `DynamoDB Local stopped unexpectedly (${exitText(launched.child)}). Choose Local playground again to restart it. ${lastLine(launched.output())}`.trim(),
       };
     });
 
@@ -71,7 +76,12 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
       client.destroy();
     }
     if (local !== launched) return status; // it died while seeding
-    return (status = { state: 'running', endpoint: launched.endpoint, seeded: seedProblem === undefined, message: seedProblem });
+    return (status = {
+      state: 'running',
+      endpoint: launched.endpoint,
+      seeded: seedProblem === undefined,
+      message: seedProblem,
+    });
   };
 
   return {
@@ -111,7 +121,8 @@ function processExitGuard(): { watch(child: ChildProcess): void; unwatch(child: 
   const killAll = (): void => {
     for (const child of children) child.kill();
   };
-  const signals: NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const signals: NodeJS.Signals[] =
+    process.platform === 'win32' ? ['SIGINT'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals): void => {
     killAll();
     remove();

@@ -10,7 +10,12 @@ import {
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SAMPLE_TABLE, SAMPLE_TTL_ATTRIBUTE, sampleItems, sampleTableDefinition } from '../../../resources/playground/sample-table';
+import {
+  SAMPLE_TABLE,
+  SAMPLE_TTL_ATTRIBUTE,
+  sampleItems,
+  sampleTableDefinition,
+} from '../../../resources/playground/sample-table';
 import { toSdkItem } from '../dynamo/marshal';
 
 /** Written after the last sample item, so a start interrupted mid-seed finishes the job next time. */
@@ -49,7 +54,10 @@ export async function ensureSampleTable(client: DynamoDBClient, dataDir: string)
     const batch = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: toSdkItem(item) } }));
     await writeBatch(client, batch);
   }
-  await writeFile(marker, JSON.stringify({ table: SAMPLE_TABLE, items: items.length, seededAt: new Date().toISOString() }));
+  await writeFile(
+    marker,
+    JSON.stringify({ table: SAMPLE_TABLE, items: items.length, seededAt: new Date().toISOString() }),
+  );
   return true;
 }
 
@@ -57,9 +65,12 @@ async function writeBatch(client: DynamoDBClient, requests: WriteRequest[]): Pro
   let pending = requests;
   // BatchWriteItem may leave items unprocessed under load; retry those a bounded number of times.
   for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 8) throw new Error(`${pending.length} sample items could not be written after 8 attempts.`);
+    if (attempt === 8)
+      throw new Error(`${pending.length} sample items could not be written after 8 attempts.`);
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [SAMPLE_TABLE]: pending } }));
+    const result = await client.send(
+      new BatchWriteItemCommand({ RequestItems: { [SAMPLE_TABLE]: pending } }),
+    );
     pending = result.UnprocessedItems?.[SAMPLE_TABLE] ?? [];
   }
 }

@@ -79,7 +79,10 @@ export const contract = {
     }),
     output: z.object({ resultSetId: z.string() }),
   },
-  'ops:cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
+  'ops:cancel': {
+    input: z.object({ requestId: requestIdSchema }),
+    output: z.object({ cancelled: z.boolean() }),
+  },
 
   'resultsets:window': {
     input: z.object({
@@ -103,7 +106,10 @@ export const contract = {
       positions: z.array(z.number().int()).optional(),
     }),
   },
-  'resultsets:drop': { input: z.object({ resultSetId: z.string() }), output: z.object({ dropped: z.boolean() }) },
+  'resultsets:drop': {
+    input: z.object({ resultSetId: z.string() }),
+    output: z.object({ dropped: z.boolean() }),
+  },
 
   'items:get': {
     input: tableRefInput.extend({ key: itemSchema, consistent: z.boolean().optional() }),

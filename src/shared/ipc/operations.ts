@@ -66,7 +66,12 @@ export const operationEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('mfa'), mfa: mfaPromptSchema }),
   /** The agent's stream: text deltas, tool steps, approval cards, usage. */
   z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
-  z.object({ ...base, type: z.literal('cancelled'), progress: progressSchema, cursor: z.string().optional() }),
+  z.object({
+    ...base,
+    type: z.literal('cancelled'),
+    progress: progressSchema,
+    cursor: z.string().optional(),
+  }),
   z.object({ ...base, type: z.literal('error'), error: appErrorSchema, cursor: z.string().optional() }),
 ]);
 export type OperationEvent = z.infer<typeof operationEventSchema>;

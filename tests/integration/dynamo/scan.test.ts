@@ -56,7 +56,10 @@ interface Run {
   finished: Promise<OperationEvent>;
 }
 
-async function startScan(input: Omit<ChannelInput<'scan:start'>, 'connectionId' | 'requestId'>, onEvent?: (e: OperationEvent) => void): Promise<Run> {
+async function startScan(
+  input: Omit<ChannelInput<'scan:start'>, 'connectionId' | 'requestId'>,
+  onEvent?: (e: OperationEvent) => void,
+): Promise<Run> {
   const requestId = `req-${randomUUID()}`;
   const events: OperationEvent[] = [];
   let finish!: (event: OperationEvent) => void;
@@ -81,7 +84,10 @@ async function allRows(resultSetId: string) {
 }
 
 const expectedKeys = (count: number) =>
-  Array.from({ length: count }, (_, i) => `${JSON.stringify({ S: `P#${i % 9}` })}|${JSON.stringify({ N: `${i}.5` })}`).sort();
+  Array.from(
+    { length: count },
+    (_, i) => `${JSON.stringify({ S: `P#${i % 9}` })}|${JSON.stringify({ N: `${i}.5` })}`,
+  ).sort();
 
 describe('scan:start into the result-set store', () => {
   it('streams pages with increasing seq and ends in exactly one done', async () => {
@@ -91,7 +97,10 @@ describe('scan:start into the result-set store', () => {
 
     expect(run.events.map((e) => e.seq)).toEqual(run.events.map((_, i) => i));
     expect(run.events.filter((e) => ['done', 'cancelled', 'error'].includes(e.type))).toEqual([last]);
-    expect(last).toMatchObject({ type: 'done', progress: { items: 250, pages: 7, scanned: 250, fraction: 1 } });
+    expect(last).toMatchObject({
+      type: 'done',
+      progress: { items: 250, pages: 7, scanned: 250, fraction: 1 },
+    });
     expect(last.type === 'done' && last.cursor).toBeUndefined();
     const pages = run.events.filter((e) => e.type === 'page');
     expect(pages.map((p) => p.total)).toEqual([40, 80, 120, 160, 200, 240, 250]);
@@ -103,7 +112,9 @@ describe('scan:start into the result-set store', () => {
     expect(rows.total).toBe(250);
     expect(rows.keys.sort()).toEqual(expectedKeys(250));
     expect(rows.columns).toEqual(['PK', 'SK', 'payload', 'flagged']);
-    expect(rows.rows.find((r) => JSON.stringify(r.SK) === '{"N":"7.5"}')?.payload).toEqual({ B: Buffer.from([7, 0, 255]).toString('base64') });
+    expect(rows.rows.find((r) => JSON.stringify(r.SK) === '{"N":"7.5"}')?.payload).toEqual({
+      B: Buffer.from([7, 0, 255]).toString('base64'),
+    });
   });
 
   it('stops at maxItems with a cursor, and "load more" appends the rest without duplicates', async () => {
@@ -158,17 +169,26 @@ describe('scan:start into the result-set store', () => {
 
   it('refuses a missing table, a missing index and a foreign cursor before starting', async () => {
     const table = await seededTable(3);
-    await expect(startScan({ table: uniqueTableName('nope') })).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    await expect(startScan({ table: uniqueTableName('nope') })).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
     const missingIndex = await startScan({ table, index: 'Nope' }).catch((e: unknown) => toAppError(e));
-    expect(missingIndex).toMatchObject({ code: 'NotFound', message: `The table ${table} has no index named Nope.` });
+    expect(missingIndex).toMatchObject({
+      code: 'NotFound',
+      message: `The table ${table} has no index named Nope.`,
+    });
     const other = await seededTable(3);
     const first = await startScan({ table: other, maxItems: 1 });
     const end = await first.finished;
-    const foreign = await startScan({ table, cursor: end.type === 'done' ? end.cursor : 'x' }).catch((e: unknown) => toAppError(e));
+    const foreign = await startScan({ table, cursor: end.type === 'done' ? end.cursor : 'x' }).catch(
+      (e: unknown) => toAppError(e),
+    );
     expect(foreign).toMatchObject({ code: 'InvalidInput' });
   });
 
   it('answers ops:cancel for unknown requests with cancelled: false', async () => {
-    expect(await operationHandlers['ops:cancel']({ requestId: 'req-not-running' }, ctx)).toEqual({ cancelled: false });
+    expect(await operationHandlers['ops:cancel']({ requestId: 'req-not-running' }, ctx)).toEqual({
+      cancelled: false,
+    });
   });
 });

@@ -38,9 +38,16 @@ describe('listTables / describeTable against DynamoDB Local', () => {
   it('shows key schema, indexes, billing mode, item count, streams, TTL, and PITR as UNKNOWN where it cannot be read', async () => {
     const name = uniqueTableName('tables');
     await createOrdersTable(name);
-    await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: 'expiresAt' } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: name,
+        TimeToLiveSpecification: { Enabled: true, AttributeName: 'expiresAt' },
+      }),
+    );
     for (const id of ['1', '2', '3']) {
-      await client.send(new PutItemCommand({ TableName: name, Item: { PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } } }));
+      await client.send(
+        new PutItemCommand({ TableName: name, Item: { PK: { S: `USER#${id}` }, SK: { S: 'PROFILE' } } }),
+      );
     }
 
     const { summary, raw } = await describeTable(client, name, signal());

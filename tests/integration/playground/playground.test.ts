@@ -46,7 +46,9 @@ async function scanAll(client: DynamoDBClient, index?: string) {
   const items = [];
   let start: Record<string, AttributeValue> | undefined;
   for (let page = 0; page < 50; page++) {
-    const out: ScanCommandOutput = await client.send(new ScanCommand({ TableName: 'DynoTableSample', IndexName: index, ExclusiveStartKey: start }));
+    const out: ScanCommandOutput = await client.send(
+      new ScanCommand({ TableName: 'DynoTableSample', IndexName: index, ExclusiveStartKey: start }),
+    );
     items.push(...(out.Items ?? []).map(fromSdkItem));
     start = out.LastEvaluatedKey;
     if (!start) break;
@@ -63,73 +65,102 @@ describe('local playground', () => {
     expect(playground.status().state).toBe('unavailable');
   });
 
-  it('starts DynamoDB Local, seeds the sample once, keeps data across restarts and stops it', { timeout: 300_000 }, async () => {
-    const dataDir = await tempDir();
-    const playground = createPlayground({ dataDir });
-    started.push(playground);
+  it(
+    'starts DynamoDB Local, seeds the sample once, keeps data across restarts and stops it',
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = await tempDir();
+      const playground = createPlayground({ dataDir });
+      started.push(playground);
 
-    const first = await playground.start();
-    expect(first).toMatchObject({ state: 'running', seeded: true });
-    expect(first.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const client = localClient(first.endpoint!);
+      const first = await playground.start();
+      expect(first).toMatchObject({ state: 'running', seeded: true });
+      expect(first.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = localClient(first.endpoint!);
 
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: 'DynoTableSample' }));
-    expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual(['PK', 'SK']);
-    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(['GSI1', 'UnprocessedPayments']);
-    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: 'DynoTableSample' }));
-    expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: 'DynoTableSample' }));
+      expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual(['PK', 'SK']);
+      expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual([
+        'GSI1',
+        'UnprocessedPayments',
+      ]);
+      const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: 'DynoTableSample' }));
+      expect(ttl.TimeToLiveDescription).toMatchObject({
+        TimeToLiveStatus: 'ENABLED',
+        AttributeName: 'expiresAt',
+      });
 
-    const items = await scanAll(client);
-    expect(items.length).toBeGreaterThan(200);
-    const entities = new Set(items.map((i) => JSON.stringify(i.entity)));
-    for (const entity of ['User', 'Balance', 'Order', 'Payment']) expect(entities).toContain(JSON.stringify({ S: entity }));
-    expect(items.some((i) => JSON.stringify(i.PK) === '{"S":"USER#u1"}' && JSON.stringify(i.SK) === '{"S":"ORDER#o1"}')).toBe(true);
+      const items = await scanAll(client);
+      expect(items.length).toBeGreaterThan(200);
+      const entities = new Set(items.map((i) => JSON.stringify(i.entity)));
+      for (const entity of ['User', 'Balance', 'Order', 'Payment'])
+        expect(entities).toContain(JSON.stringify({ S: entity }));
+      expect(
+        items.some(
+          (i) => JSON.stringify(i.PK) === '{"S":"USER#u1"}' && JSON.stringify(i.SK) === '{"S":"ORDER#o1"}',
+        ),
+      ).toBe(true);
 
-    // The sparse index holds exactly the unprocessed payments.
-    const unprocessed = await scanAll(client, 'UnprocessedPayments');
-    const payments = items.filter((i) => JSON.stringify(i.entity) === '{"S":"Payment"}');
-    const unprocessedPayments = payments.filter((i) => JSON.stringify(i.status) === '{"S":"UNPROCESSED"}');
-    expect(unprocessed.length).toBe(unprocessedPayments.length);
-    expect(unprocessed.length).toBeGreaterThan(0);
-    expect(unprocessed.length).toBeLessThan(payments.length);
+      // The sparse index holds exactly the unprocessed payments.
+      const unprocessed = await scanAll(client, 'UnprocessedPayments');
+      const payments = items.filter((i) => JSON.stringify(i.entity) === '{"S":"Payment"}');
+      const unprocessedPayments = payments.filter((i) => JSON.stringify(i.status) === '{"S":"UNPROCESSED"}');
+      expect(unprocessed.length).toBe(unprocessedPayments.length);
+      expect(unprocessed.length).toBeGreaterThan(0);
+      expect(unprocessed.length).toBeLessThan(payments.length);
 
-    // dynamoose 4.x leftovers: a top-level "address.city" that agrees with the map, disagrees, or stands alone.
-    const legacy = items.filter((i) => 'address.city' in i);
-    const cityInMap = (i: (typeof items)[number]) => JSON.stringify((i.address as { M?: Record<string, unknown> } | undefined)?.M?.city);
-    expect(legacy.some((i) => cityInMap(i) === JSON.stringify(i['address.city']))).toBe(true);
-    expect(legacy.some((i) => i.address && cityInMap(i) !== JSON.stringify(i['address.city']))).toBe(true);
-    expect(legacy.some((i) => !i.address)).toBe(true);
-    // Dates written by two generations of code: ISO strings and epoch milliseconds.
-    expect(items.some((i) => i.createdAt && 'S' in i.createdAt)).toBe(true);
-    expect(items.some((i) => i.createdAt && 'N' in i.createdAt && /^\d{13}$/.test(i.createdAt.N))).toBe(true);
-    // Every type shows up somewhere, including 38-digit numbers and binary.
-    const all = JSON.stringify(items);
-    expect(all).toContain('{"N":"12345678901234567890123456789012345678"}');
-    for (const tag of ['"B":', '"SS":', '"NS":', '"BS":', '"BOOL":', '"NULL":', '"L":', '"M":']) expect(all).toContain(tag);
+      // dynamoose 4.x leftovers: a top-level "address.city" that agrees with the map, disagrees, or stands alone.
+      const legacy = items.filter((i) => 'address.city' in i);
+      const cityInMap = (i: (typeof items)[number]) =>
+        JSON.stringify((i.address as { M?: Record<string, unknown> } | undefined)?.M?.city);
+      expect(legacy.some((i) => cityInMap(i) === JSON.stringify(i['address.city']))).toBe(true);
+      expect(legacy.some((i) => i.address && cityInMap(i) !== JSON.stringify(i['address.city']))).toBe(true);
+      expect(legacy.some((i) => !i.address)).toBe(true);
+      // Dates written by two generations of code: ISO strings and epoch milliseconds.
+      expect(items.some((i) => i.createdAt && 'S' in i.createdAt)).toBe(true);
+      expect(items.some((i) => i.createdAt && 'N' in i.createdAt && /^\d{13}$/.test(i.createdAt.N))).toBe(
+        true,
+      );
+      // Every type shows up somewhere, including 38-digit numbers and binary.
+      const all = JSON.stringify(items);
+      expect(all).toContain('{"N":"12345678901234567890123456789012345678"}');
+      for (const tag of ['"B":', '"SS":', '"NS":', '"BS":', '"BOOL":', '"NULL":', '"L":', '"M":'])
+        expect(all).toContain(tag);
 
-    // Edit one sample item; a restart must keep the edit (no reseed) and the data (kept in dataDir).
-    const key = { PK: { S: 'USER#u1' }, SK: { S: 'PROFILE' } };
-    await client.send(new PutItemCommand({ TableName: 'DynoTableSample', Item: { ...key, name: { S: 'Edited by the test' } } }));
-    const pid = playground.pid();
-    expect(pid).toBeGreaterThan(0);
-    await playground.stop();
-    expect(playground.status()).toEqual({ state: 'stopped' });
-    expect(isAlive(pid!)).toBe(false);
-    await expect(client.send(new ListTablesCommand({}))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    client.destroy();
+      // Edit one sample item; a restart must keep the edit (no reseed) and the data (kept in dataDir).
+      const key = { PK: { S: 'USER#u1' }, SK: { S: 'PROFILE' } };
+      await client.send(
+        new PutItemCommand({
+          TableName: 'DynoTableSample',
+          Item: { ...key, name: { S: 'Edited by the test' } },
+        }),
+      );
+      const pid = playground.pid();
+      expect(pid).toBeGreaterThan(0);
+      await playground.stop();
+      expect(playground.status()).toEqual({ state: 'stopped' });
+      expect(isAlive(pid!)).toBe(false);
+      await expect(client.send(new ListTablesCommand({}))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      client.destroy();
 
-    const second = await playground.start();
-    expect(second).toMatchObject({ state: 'running', seeded: true });
-    const again = localClient(second.endpoint!);
-    const edited = await again.send(new GetItemCommand({ TableName: 'DynoTableSample', Key: key }));
-    expect(edited.Item).toEqual({ ...key, name: { S: 'Edited by the test' } });
-    expect((await scanAll(again)).length).toBe(items.length);
-    again.destroy();
+      const second = await playground.start();
+      expect(second).toMatchObject({ state: 'running', seeded: true });
+      const again = localClient(second.endpoint!);
+      const edited = await again.send(new GetItemCommand({ TableName: 'DynoTableSample', Key: key }));
+      expect(edited.Item).toEqual({ ...key, name: { S: 'Edited by the test' } });
+      expect((await scanAll(again)).length).toBe(items.length);
+      again.destroy();
 
-    // If DynamoDB Local dies on its own, the status says so in a sentence.
-    process.kill(playground.pid()!, 'SIGKILL');
-    await vi.waitFor(() => expect(playground.status().state).toBe('failed'), { timeout: 30_000, interval: 100 });
-    expect(playground.status().message).toMatch(/^DynamoDB Local stopped unexpectedly \(signal SIGKILL\)\. Choose Local playground again/);
-    await playground.stop();
-  });
+      // If DynamoDB Local dies on its own, the status says so in a sentence.
+      process.kill(playground.pid()!, 'SIGKILL');
+      await vi.waitFor(() => expect(playground.status().state).toBe('failed'), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect(playground.status().message).toMatch(
+        /^DynamoDB Local stopped unexpectedly \(signal SIGKILL\)\. Choose Local playground again/,
+      );
+      await playground.stop();
+    },
+  );
 });

@@ -11,7 +11,12 @@ describe('read cursors', () => {
   it('round-trips typed key values exactly, as a URL-safe opaque string', () => {
     const text = encodeCursor({ table: 'Orders', index: 'GSI1', key, scanned: 1500 });
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(text, { table: 'Orders', index: 'GSI1' })).toEqual({ table: 'Orders', index: 'GSI1', key, scanned: 1500 });
+    expect(decodeCursor(text, { table: 'Orders', index: 'GSI1' })).toEqual({
+      table: 'Orders',
+      index: 'GSI1',
+      key,
+      scanned: 1500,
+    });
   });
 
   it('refuses a cursor from another table or index with a sentence', () => {
@@ -22,9 +27,13 @@ describe('read cursors', () => {
 
   it('refuses damaged or foreign cursors as invalid input', () => {
     for (const bad of ['', 'not base64!', Buffer.from('{"v":2}').toString('base64url'), 'x'.repeat(20_000)]) {
-      expect(() => decodeCursor(bad, { table: 'Orders' })).toThrow(expect.objectContaining({ code: 'InvalidInput' }));
+      expect(() => decodeCursor(bad, { table: 'Orders' })).toThrow(
+        expect.objectContaining({ code: 'InvalidInput' }),
+      );
     }
-    const wrongValue = Buffer.from(JSON.stringify({ v: 1, table: 'Orders', key: { PK: { N: 12 } }, scanned: 0 })).toString('base64url');
+    const wrongValue = Buffer.from(
+      JSON.stringify({ v: 1, table: 'Orders', key: { PK: { N: 12 } }, scanned: 0 }),
+    ).toString('base64url');
     expect(() => decodeCursor(wrongValue, { table: 'Orders' })).toThrow(/damaged/);
   });
 });

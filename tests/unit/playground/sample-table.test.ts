@@ -14,7 +14,9 @@ describe('the sample single-table design', () => {
   });
 
   it('gives every index key attribute the declared type, or leaves it out (sparse)', () => {
-    const declared = new Map(sampleTableDefinition.AttributeDefinitions!.map((d) => [d.AttributeName!, d.AttributeType!]));
+    const declared = new Map(
+      sampleTableDefinition.AttributeDefinitions!.map((d) => [d.AttributeName!, d.AttributeType!]),
+    );
     for (const item of items) {
       for (const [name, type] of declared) {
         if (name in item) expect(Object.keys(item[name]!)).toEqual([type]);
@@ -27,6 +29,8 @@ describe('the sample single-table design', () => {
     const inIndex = items.filter((i) => 'unprocessedQueue' in i);
     expect(inIndex.length).toBeGreaterThan(0);
     expect(inIndex.every((i) => JSON.stringify(i.status) === '{"S":"UNPROCESSED"}')).toBe(true);
-    expect(items.filter((i) => JSON.stringify(i.status) === '{"S":"UNPROCESSED"}')).toHaveLength(inIndex.length);
+    expect(items.filter((i) => JSON.stringify(i.status) === '{"S":"UNPROCESSED"}')).toHaveLength(
+      inIndex.length,
+    );
   });
 });

@@ -6,7 +6,12 @@ import { ResultSetCore } from '../../../src/main/resultsets/result-set-core';
 const meta = { connectionId: 'c1', table: 'Orders', keyAttributes: ['PK', 'SK'] };
 
 function order(i: number, extra: Item = {}): Item {
-  return { PK: { S: `USER#u${i % 7}` }, SK: { S: `ORDER#${String(i).padStart(5, '0')}` }, n: { N: String(i) }, ...extra };
+  return {
+    PK: { S: `USER#u${i % 7}` },
+    SK: { S: `ORDER#${String(i).padStart(5, '0')}` },
+    n: { N: String(i) },
+    ...extra,
+  };
 }
 
 describe('ResultSetCore', () => {
@@ -52,14 +57,19 @@ describe('ResultSetCore', () => {
     const padding = { S: 'x'.repeat(300) }; // 3000 items * ~330 bytes spans many 64 KB blocks
     let total = 0;
     for (let page = 0; page < 30; page++) {
-      total = core.append(id, Array.from({ length: 100 }, (_, j) => order(page * 100 + j, { padding })));
+      total = core.append(
+        id,
+        Array.from({ length: 100 }, (_, j) => order(page * 100 + j, { padding })),
+      );
     }
     expect(total).toBe(3000);
     for (const offset of [0, 99, 1234, 2950]) {
       const window = core.window(id, offset, 50);
       expect(window.total).toBe(3000);
       expect(window.offset).toBe(offset);
-      expect(window.rows.map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, k) => ({ N: String(offset + k) })));
+      expect(window.rows.map((r) => r.n)).toEqual(
+        Array.from({ length: 50 }, (_, k) => ({ N: String(offset + k) })),
+      );
     }
     // A window past the end is short or empty, never an error.
     expect(core.window(id, 2990, 100).rows).toHaveLength(10);
@@ -72,7 +82,13 @@ describe('ResultSetCore', () => {
     core.append(id, [
       { SK: { S: 's1' }, rare: { S: 'r' }, PK: { S: 'p1' }, common: { N: '1' } },
       { PK: { S: 'p2' }, SK: { S: 's2' }, common: { N: '2' }, tieA: { S: 'a' } },
-      { PK: { S: 'p3' }, SK: { S: 's3' }, common: { N: '3' }, tieB: { S: 'b' }, rare2: { M: { nested: { S: 'n' } } } },
+      {
+        PK: { S: 'p3' },
+        SK: { S: 's3' },
+        common: { N: '3' },
+        tieB: { S: 'b' },
+        rare2: { M: { nested: { S: 'n' } } },
+      },
       { PK: { S: 'p4' }, SK: { S: 's4' }, tieA: { S: 'a' }, tieB: { S: 'b' } },
     ]);
     // common 3, tieA 2 and tieB 2 (tieA seen first), then rare and rare2 once each; nested names are no columns.

@@ -24,7 +24,12 @@ describe('createResultSetStore (worker thread)', () => {
     expect(await store.append(id, items.slice(0, 100))).toBe(100);
     expect(await store.append(id, items.slice(100))).toBe(250);
     const window = await store.window(id, 120, 5);
-    expect(window).toEqual({ total: 250, offset: 120, rows: items.slice(120, 125), columns: ['PK', 'amount', 'even'] });
+    expect(window).toEqual({
+      total: 250,
+      offset: 120,
+      rows: items.slice(120, 125),
+      columns: ['PK', 'amount', 'even'],
+    });
     expect(await store.drop(id)).toBe(true);
     await expect(store.window(id, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });
   });
@@ -48,19 +53,30 @@ describe('createResultSetStore (worker thread)', () => {
   it('answers concurrent calls each with its own response', async () => {
     store = createResultSetStore();
     const ids = await Promise.all([store.create(meta), store.create(meta), store.create(meta)]);
-    await Promise.all(ids.map((id, i) => store!.append(id, Array.from({ length: i + 1 }, (_, j) => ({ PK: { S: `${i}-${j}` } })))));
+    await Promise.all(
+      ids.map((id, i) =>
+        store!.append(
+          id,
+          Array.from({ length: i + 1 }, (_, j) => ({ PK: { S: `${i}-${j}` } })),
+        ),
+      ),
+    );
     const windows = await Promise.all(ids.map((id) => store!.window(id, 0, 10)));
     expect(windows.map((w) => w.total)).toEqual([1, 2, 3]);
   });
 
   it('fails waiting calls clearly when the worker crashes, then restarts it', async () => {
-    store = createResultSetStore({ workerFile: path.resolve(__dirname, '../../fixtures/resultsets/crashing-worker.ts') });
+    store = createResultSetStore({
+      workerFile: path.resolve(__dirname, '../../fixtures/resultsets/crashing-worker.ts'),
+    });
     const before = await store.create(meta);
     await store.append(before, [{ PK: { S: 'a' } }]);
 
     const crash = store.drop('crash-now');
     await expect(crash).rejects.toMatchObject({ code: WORKER_CRASHED, retryable: true });
-    await expect(crash).rejects.toThrow(/stopped unexpectedly: simulated worker failure.*run the query again/);
+    await expect(crash).rejects.toThrow(
+      /stopped unexpectedly: simulated worker failure.*run the query again/,
+    );
 
     // The next call starts a fresh worker: new result sets work, old ids are gone and say so.
     const after = await store.create(meta);

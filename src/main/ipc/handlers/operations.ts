@@ -18,7 +18,9 @@ export const operationHandlers: Pick<HandlerTable, OperationChannel> = {
     }
     const cursor = input.cursor === undefined ? undefined : decodeCursor(input.cursor, { table, index });
     const client = await ctx.clients.dynamo(connectionId);
-    const target = await withDeadline(30_000, `looking up ${table}`, (signal) => scanTarget(client, table, index, signal));
+    const target = await withDeadline(30_000, `looking up ${table}`, (signal) =>
+      scanTarget(client, table, index, signal),
+    );
     let resultSetId = input.resultSetId;
     if (resultSetId === undefined) {
       resultSetId = await ctx.resultSets.create({ connectionId, table, keyAttributes: target.keyAttributes });

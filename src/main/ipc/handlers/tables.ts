@@ -15,6 +15,8 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   },
   'tables:describe': async ({ connectionId, table }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
-    return withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) => describeTable(client, table, signal));
+    return withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
+      describeTable(client, table, signal),
+    );
   },
 };
