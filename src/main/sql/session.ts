@@ -29,6 +29,8 @@ export interface RunOptions {
   /** A bound on all of the statement's reads together (maxItems bounds each read alone). */
   budget?: ReadBudgetLimits;
   signal: AbortSignal;
+  /** Internal (tests): false turns pushdown off (see PlanOptions.pushdown). */
+  pushdown?: boolean;
   onProgress?: (progress: Progress) => void;
 }
 
@@ -113,6 +115,7 @@ export class SqlSession {
     const { specs, forBinding, plan } = planFetches(bound, {
       maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS,
       cached,
+      pushdown: options.pushdown,
     });
     const expected = plan.fetches.filter((f) => !f.cached).reduce((sum, f) => sum + f.estimate.itemsRead, 0);
     const warnings: string[] = [];

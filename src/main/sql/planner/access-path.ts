@@ -1,7 +1,9 @@
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import type { IndexInfo } from '../../../shared/ipc/tables';
 import type { TableInfo } from '../../../shared/sql/catalog';
-import type { DCond } from './conditions';
+import { type DCond, isValidRange } from './conditions';
+import { hashKey, type HashKey } from '../values/compare';
+import { fromTagged } from '../values/value';
 import { showCondition } from './expression-builder';
 
 export interface SortCondition {
@@ -40,6 +42,20 @@ function typeMatches(v: AttributeValue, key: KeyDef): boolean {
   return 'B' in v && v.B !== '';
 }
 
+/**
+ * `IN ('a', 'a')` and `IN (1, 1.0)` name one key twice: DynamoDB refuses duplicate keys in a
+ * BatchGetItem, and a partition queried twice would return its items twice.
+ */
+function distinct(values: AttributeValue[]): AttributeValue[] {
+  const seen = new Set<HashKey>();
+  return values.filter((v) => {
+    const key = hashKey(fromTagged(v));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function equalities(conds: DCond[], key: KeyDef): { values: AttributeValue[]; cond: DCond } | undefined {
   for (const c of conds) {
     if (c.op === '=' && c.path.length === 1 && c.path[0] === key.name && typeMatches(c.value, key))
@@ -50,7 +66,7 @@ function equalities(conds: DCond[], key: KeyDef): { values: AttributeValue[]; co
       c.path[0] === key.name &&
       c.values.every((v) => typeMatches(v, key))
     )
-      return { values: c.values, cond: c };
+      return { values: distinct(c.values), cond: c };
   }
   return undefined;
 }
@@ -66,7 +82,12 @@ function sortCondition(
   if (eq && eq.op === '=' && typeMatches(eq.value, key))
     return { sort: { name: key.name, op: '=', values: [eq.value] }, used: [eq] };
   const between = pick('between');
-  if (between?.op === 'between' && typeMatches(between.low, key) && typeMatches(between.high, key)) {
+  if (
+    between?.op === 'between' &&
+    typeMatches(between.low, key) &&
+    typeMatches(between.high, key) &&
+    isValidRange(between.low, between.high)
+  ) {
     return { sort: { name: key.name, op: 'between', values: [between.low, between.high] }, used: [between] };
   }
   const prefix = pick('begins_with');
@@ -75,7 +96,7 @@ function sortCondition(
   }
   const lower = mine.find((c) => (c.op === '>' || c.op === '>=') && typeMatches(c.value, key));
   const upper = mine.find((c) => (c.op === '<' || c.op === '<=') && typeMatches(c.value, key));
-  if (lower?.op === '>=' && upper?.op === '<=')
+  if (lower?.op === '>=' && upper?.op === '<=' && isValidRange(lower.value, upper.value))
     return {
       sort: { name: key.name, op: 'between', values: [lower.value, upper.value] },
       used: [lower, upper],
@@ -117,9 +138,15 @@ function queryConsumes(
   keyConds: DCond[],
 ): Set<DCond> {
   const consumed = new Set<DCond>(keyConds);
-  for (const c of conds)
-    if ('path' in c && keyNames(table, index).includes(String(c.path[0]))) consumed.add(c);
+  const keys = keyNames(table, index);
+  for (const c of conds) if (mentions(c, keys)) consumed.add(c);
   return consumed;
+}
+
+/** Whether a condition reads one of `names`, also inside AND/OR (`SK = 1 OR SK = 3`). */
+function mentions(c: DCond, names: string[]): boolean {
+  if ('parts' in c) return c.parts.some((p) => mentions(p, names));
+  return names.includes(String(c.path[0]));
 }
 
 function show(values: AttributeValue[], name: string): string {

@@ -1,7 +1,8 @@
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import { numberProblem } from '../../../shared/dynamo/number';
 import type { BExpr, PathStep } from '../engine/bound';
-import { toTagged, type Value } from '../values/value';
+import { sqlCompare } from '../values/compare';
+import { fromTagged, toTagged, type Value } from '../values/value';
 import { isNum, numToString } from '../values/decimal';
 
 /**
@@ -28,7 +29,23 @@ function literal(e: BExpr): AttributeValue | undefined {
 }
 
 function path(e: BExpr, binding: number): PathStep[] | undefined {
-  return e.kind === 'col' && e.binding === binding ? [e.attr, ...e.path] : undefined;
+  // `tags[0]` is the first element of a list or of a set for SQL; DynamoDB has no element of a
+  // set, so a condition through an index could drop rows SQL keeps.
+  if (e.kind !== 'col' || e.binding !== binding || e.path.some((step) => typeof step === 'number'))
+    return undefined;
+  return [e.attr, ...e.path];
+}
+
+/** DynamoDB orders (`<`, BETWEEN) only strings, numbers and binary; it rejects anything else. */
+function isOrderable(v: AttributeValue): boolean {
+  return 'S' in v || 'N' in v || 'B' in v;
+}
+
+/** `BETWEEN a AND b` DynamoDB accepts: bounds of one orderable type, the lower not above the upper. */
+export function isValidRange(low: AttributeValue, high: AttributeValue): boolean {
+  if (!isOrderable(low) || !isOrderable(high)) return false;
+  const c = sqlCompare(fromTagged(low), fromTagged(high));
+  return c !== null && c <= 0;
 }
 
 const FLIP = { '=': '=', '<>': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
@@ -62,16 +79,19 @@ export function toDCond(e: BExpr, binding: number, nullable: boolean): DCond | u
       const op = e.op as keyof typeof FLIP;
       const lp = path(e.left, binding);
       const rv = literal(e.right);
-      if (lp && rv) return { op, path: lp, value: rv };
       const rp = path(e.right, binding);
       const lv = literal(e.left);
+      const value = lp ? rv : lv;
+      if (!value || (op !== '=' && op !== '<>' && !isOrderable(value))) return undefined;
+      if (lp && rv) return { op, path: lp, value: rv };
       if (rp && lv) return { op: FLIP[op], path: rp, value: lv };
       return undefined;
     }
     case 'between': {
       const p = path(e.operand, binding);
       const [low, high] = [literal(e.low), literal(e.high)];
-      if (e.negated || !p || !low || !high) return undefined;
+      // BETWEEN 300 AND 100 is simply false for SQL, but DynamoDB refuses the request.
+      if (e.negated || !p || !low || !high || !isValidRange(low, high)) return undefined;
       return { op: 'between', path: p, low, high };
     }
     case 'inList': {
@@ -99,7 +119,9 @@ export function toDCond(e: BExpr, binding: number, nullable: boolean): DCond | u
       if (!p || !v || e.args.length !== 2) return undefined;
       if ((e.name === 'BEGINS_WITH' || e.name === 'STARTS_WITH') && 'S' in v && v.S !== '')
         return { op: 'begins_with', path: p, value: v };
-      if (e.name === 'CONTAINS') return { op: 'contains', path: p, value: v };
+      // contains() takes a string or a number (a set's element); '' is in every string for SQL.
+      if (e.name === 'CONTAINS' && (('S' in v && v.S !== '') || 'N' in v))
+        return { op: 'contains', path: p, value: v };
       return undefined;
     }
     case 'isNull': {
