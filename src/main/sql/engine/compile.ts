@@ -319,8 +319,11 @@ function compileMembership(operand: Compiled, list: () => readonly Value[], nega
     }
     const set = keys;
     const o = operand(f);
+    const empty = set.size === 0 && !hasNull;
     return (r) => {
       const v = o(r);
+      // Membership in nothing is false whatever x is, NULL included (SQL tests emptiness first).
+      if (empty) return negated;
       if (isNull(v)) return null;
       if (set.has(hashKey(v))) return !negated;
       return hasNull ? null : negated;
