@@ -1,7 +1,7 @@
 import type { CastType } from '../parser/ast';
 import { isNum } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
-import { toNumber, toText } from './functions';
+import { roundNumber, toNumber, toText } from './functions';
 
 /** CAST never fails a whole query over one odd item: a value that does not convert is NULL. */
 export function castValue(v: Value, type: CastType): Value {
@@ -9,6 +9,12 @@ export function castValue(v: Value, type: CastType): Value {
   switch (type) {
     case 'NUMBER':
       return toNumber(typeof v === 'string' ? v.trim() : v);
+    case 'INTEGER': {
+      // Like DuckDB and PostgreSQL: round half away from zero (408.5 → 409, -2.5 → -3). Numbers
+      // stay exact, so there is no 32/64-bit range to overflow.
+      const n = toNumber(typeof v === 'string' ? v.trim() : v);
+      return n === null ? null : roundNumber(n, 0, 'half');
+    }
     case 'STRING':
       return toText(v);
     case 'BOOLEAN':

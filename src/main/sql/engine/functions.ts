@@ -45,21 +45,26 @@ export function toNumber(v: Value): Num | null {
 const str = (v: Value): string | null => (typeof v === 'string' ? v : null);
 const int = (v: Value): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
+/** Rounds exactly to `places` digits after the point (half away from zero, as ROUND and CAST AS INTEGER). */
+export function roundNumber(x: Num, places: number, mode: 'half' | 'floor' | 'ceil'): Num {
+  if (typeof x === 'number' && places === 0) {
+    const r =
+      mode === 'floor'
+        ? Math.floor(x)
+        : mode === 'ceil'
+          ? Math.ceil(x)
+          : Math.sign(x) * Math.round(Math.abs(x));
+    if (Math.abs(r) < 1e15) return r + 0;
+  }
+  return normalizeDecimal(roundDecimal(toDecimal(x), places, mode));
+}
+
 function roundWith(mode: 'half' | 'floor' | 'ceil'): Impl {
   return ([x, places]) => {
     if (!isNum(x)) return null;
     const p = places === undefined ? 0 : int(places);
     if (p === null) return null;
-    if (typeof x === 'number' && p === 0) {
-      const r =
-        mode === 'floor'
-          ? Math.floor(x)
-          : mode === 'ceil'
-            ? Math.ceil(x)
-            : Math.sign(x) * Math.round(Math.abs(x));
-      if (Math.abs(r) < 1e15) return r + 0;
-    }
-    return normalizeDecimal(roundDecimal(toDecimal(x), p, mode));
+    return roundNumber(x, p, mode);
   };
 }
 
@@ -105,7 +110,10 @@ const defs: Record<string, FunctionDef> = {
     max: 3,
     impl: ([s, from, to]) =>
       typeof s === 'string' && typeof from === 'string' && typeof to === 'string'
-        ? s.split(from).join(to)
+        ? // An empty search string matches nothing (as in every SQL engine), not between letters.
+          from === ''
+          ? s
+          : s.split(from).join(to)
         : null,
   },
   CONCAT: { min: 1, max: 64, impl: (args) => args.map((a) => toText(a) ?? '').join('') },

@@ -32,7 +32,7 @@ export type Expr = { span: SourceSpan } & (
   | { kind: 'call'; name: string; args: Expr[]; distinct: boolean; star: boolean }
 );
 
-export type CastType = 'NUMBER' | 'STRING' | 'BOOLEAN';
+export type CastType = 'NUMBER' | 'INTEGER' | 'STRING' | 'BOOLEAN';
 
 export type SelectItem =
   | { kind: 'star'; qualifier?: string; span: SourceSpan }

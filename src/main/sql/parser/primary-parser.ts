@@ -5,9 +5,10 @@ const CAST_TYPES: Record<string, CastType> = {
   NUMBER: 'NUMBER',
   NUMERIC: 'NUMBER',
   DECIMAL: 'NUMBER',
-  INT: 'NUMBER',
-  INTEGER: 'NUMBER',
-  BIGINT: 'NUMBER',
+  INT: 'INTEGER',
+  INTEGER: 'INTEGER',
+  BIGINT: 'INTEGER',
+  SMALLINT: 'INTEGER',
   FLOAT: 'NUMBER',
   DOUBLE: 'NUMBER',
   REAL: 'NUMBER',
@@ -154,7 +155,7 @@ export abstract class PrimaryParser extends TokenCursor {
     this.expectKeyword('AS', 'Expected AS in CAST(value AS type)');
     const typeToken = this.next();
     const type = CAST_TYPES[typeToken.upper];
-    if (!type) this.fail('Unknown type; use NUMBER, STRING or BOOLEAN', typeToken);
+    if (!type) this.fail('Unknown type; use NUMBER, INTEGER, STRING or BOOLEAN', typeToken);
     if (this.acceptOp('(')) {
       while (!this.peekOp(')') && this.peek().kind !== 'eof') this.next();
       this.expectOp(')');
