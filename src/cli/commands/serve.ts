@@ -1,13 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { createUnavailableSecretStore } from '../../main/aws/secret-store';
-import { createCore, shutdownCore } from '../../main/core/create-core';
+import { shutdownCore } from '../../main/core/create-core';
 import { createDispatcher } from '../../main/ipc/dispatcher';
 import { streamExportDownload } from '../../main/dynamo/transfer/export-download';
 import { handlers } from '../../main/ipc/handlers/index';
 import { startBrowserServer, type BrowserServer } from '../../main/server/http-server';
-import { defaultDataDir } from '../data-dir';
+import { createCliCore } from '../cli-core';
 import { findRendererDir } from '../renderer-dir';
-import { cliVersion } from '../version';
 import { parseFlags } from './command-io';
 import { UsageError } from './types';
 
@@ -60,18 +57,10 @@ export async function run(argv: string[]): Promise<number> {
   const port = parsePort(parsed.values.port);
   const verbose = parsed.values.verbose;
 
-  const dataDir = defaultDataDir();
-  await mkdir(dataDir, { recursive: true });
-  const core = createCore({
-    mode: 'browser',
-    version: cliVersion,
-    dataDir,
-    secrets: createUnavailableSecretStore(),
-    // The browser is on the other side of the socket (maybe another machine): say the link.
-    openUrl: (url) => {
-      process.stdout.write(`Open this link in your browser: ${url}\n`);
-      return Promise.resolve();
-    },
+  // The browser is on the other side of the socket (maybe another machine): say the link.
+  const core = await createCliCore((url) => {
+    process.stdout.write(`Open this link in your browser: ${url}\n`);
+    return Promise.resolve();
   });
   const stopSignal = waitForStopSignal();
 

@@ -33,7 +33,11 @@ export class Budget {
     readCapacity: 0,
   };
 
-  constructor(readonly limits: AgentBudgets) {}
+  /** `scope` names what the budget covers in its sentences: the agent's question, or one MCP call. */
+  constructor(
+    readonly limits: AgentBudgets,
+    readonly scope = 'this question',
+  ) {}
 
   /** The first budget that is used up, as a phrase for the user and the model. */
   reached(): string | undefined {
@@ -70,10 +74,10 @@ export class Budget {
     if (!read.isPartial) return undefined;
     const total = this.usage;
     if (read.items >= left.items) {
-      return `The items budget of this question (${plural(this.limits.itemsRead, 'item')}) was reached: reading stopped after ${plural(read.items, 'item')} in this call (${total.itemsRead} in all), so the result covers only part of the data.`;
+      return `The items budget of ${this.scope} (${plural(this.limits.itemsRead, 'item')}) was reached: reading stopped after ${plural(read.items, 'item')} in this call (${total.itemsRead} in all), so the result covers only part of the data.`;
     }
     if (read.consumedCapacity >= left.capacity) {
-      return `The read capacity budget of this question (${rcu(this.limits.readCapacity)} RCU) was reached: reading stopped after ${plural(read.items, 'item')} in this call, DynamoDB reporting ${rcu(read.consumedCapacity)} RCU consumed (${rcu(total.readCapacity)} in all), so the result covers only part of the data.`;
+      return `The read capacity budget of ${this.scope} (${rcu(this.limits.readCapacity)} RCU) was reached: reading stopped after ${plural(read.items, 'item')} in this call, DynamoDB reporting ${rcu(read.consumedCapacity)} RCU consumed (${rcu(total.readCapacity)} in all), so the result covers only part of the data.`;
     }
     return undefined;
   }

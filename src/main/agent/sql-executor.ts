@@ -87,7 +87,7 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
   const views = await loadViews(session.ctx.dataDir, connectionId);
   const allowance = session.budget.allowance();
   if (allowance.items === 0)
-    throw new AppFailure('BudgetReached', 'The items-read budget for this question is used up.');
+    throw new AppFailure('BudgetReached', `The items-read budget for ${session.budget.scope} is used up.`);
   const plan = await service.plan(connectionId, statement, views, allowance.items);
   const tables = checkTables(session, plan);
   const fresh = plan.fetches.filter((f) => !f.cached);
@@ -98,7 +98,7 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
   if (estimate.rcu > allowance.capacity) {
     throw new AppFailure(
       'BudgetReached',
-      `This statement would read about ${Math.round(estimate.items)} items (about ${estimate.rcu.toFixed(1)} RCU), more than the ${allowance.capacity.toFixed(1)} RCU left in this question's budget. Narrow it with a key condition, or answer with what you have.`,
+      `This statement would read about ${Math.round(estimate.items)} items (about ${estimate.rcu.toFixed(1)} RCU), more than the ${allowance.capacity.toFixed(1)} RCU left in the budget of ${session.budget.scope}. Narrow it with a key condition, or answer with what you have.`,
     );
   }
   const requests = fresh.map((f) => ({

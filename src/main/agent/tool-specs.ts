@@ -125,6 +125,11 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
   },
 };
 
+/** One tool's description and JSON Schema: what Bedrock and MCP clients are both shown. */
+export function toolSpec(name: ToolName): { description: string; schema: Record<string, unknown> } {
+  return specs[name];
+}
+
 export function toolConfigFor(names: readonly ToolName[]): { tools: Tool[] } {
   return {
     tools: names.map((name) => ({
