@@ -18,6 +18,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'Run a SQL SELECT (joins, GROUP BY, aggregates) over DynamoDB tables; --format json|csv|table.',
     load: () => import('./sql'),
   },
+  mcp: {
+    summary: 'An MCP server on stdio: bounded DynamoDB reads, SQL and confirmed writes for coding agents.',
+    load: () => import('./mcp'),
+  },
   'fix-migration': {
     summary:
       'Move dotted attributes into their nested paths (and convert ISO dates), conditionally; --dry-run first.',

@@ -1,0 +1,162 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
+import type { CoreContext } from '../../main/core/context';
+import { shutdownCore } from '../../main/core/create-core';
+import { createMcpServer } from '../../main/mcp/mcp-server';
+import { McpToolSession } from '../../main/mcp/tool-session';
+import { adHocClient } from '../../main/migration/cli-client';
+import type { Connection } from '../../shared/ipc/connection';
+import { createCliCore } from '../cli-core';
+import { terminalMfaPrompt } from '../terminal-mfa';
+import { cliVersion } from '../version';
+import { failureLine, parseFlags } from './command-io';
+import { UsageError } from './types';
+
+const DEFAULT_MAX_ITEMS = 1000;
+const DEFAULT_MAX_RCU = 50;
+
+const HELP = `Usage: dynotable mcp [options]
+
+An MCP server on stdio that gives a coding agent (Claude Code, Cursor, VS Code, …) safe DynamoDB
+tools: list_tables, describe_table, get_item, query, scan, run_sql (SELECT only), and with
+--allow-writes propose_changes, which asks you to confirm each write. Every read is bounded per
+tool call; every call is recorded in the audit log of the data folder. See docs/MCP.md.
+
+  --connection NAME    A connection saved in DynoTable (its name or id); its read-only flag holds.
+  --profile P          AWS profile (not one that needs an MFA code: stdin carries the protocol).
+  --region R           Region; default: $AWS_REGION or the profile's.
+  --endpoint URL       Endpoint override (DynamoDB Local, LocalStack).
+  --read-only          Refuse every write, whatever else is said.
+  --tables T1,T2       Only these tables may be listed, read or changed.
+  --max-items N        Items one tool call may read (default ${DEFAULT_MAX_ITEMS}).
+  --max-rcu N          Read capacity one tool call may consume (default ${DEFAULT_MAX_RCU}).
+  --allow-writes       Offer propose_changes (each write confirmed by you through the client).
+
+Data folder (audit log, saved connections): $DYNOTABLE_DATA_DIR, or the desktop app's.`;
+
+function positive(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} wants a number above 0, not "${text}".`);
+  return n;
+}
+
+/** A connection from --profile/--region/--endpoint: nothing is saved. */
+function adHocConnection(
+  values: { profile?: string; region?: string; endpoint?: string },
+  readOnly: boolean,
+) {
+  const client = adHocClient({
+    ...values,
+    // stdin is the MCP stream, so no code can be typed there: fail at once with what to do.
+    mfa: terminalMfaPrompt(
+      { input: process.stdin, output: process.stderr, isInteractive: false },
+      new AbortController().signal,
+    ),
+  });
+  if (readOnly) addReadOnlyGuard(client);
+  const connection: Connection = {
+    id: 'mcp-command-line',
+    label: 'dynotable mcp',
+    color: '#1f6feb',
+    kind: values.profile ? 'profile' : 'default-chain',
+    profile: values.profile,
+    region: values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    endpoint: values.endpoint,
+    readOnly,
+    isProduction: false,
+  };
+  return { connection, client };
+}
+
+/** The core with the command line's client served for its connection id. */
+function withClient(core: CoreContext, id: string, client: DynamoDBClient): CoreContext {
+  return {
+    ...core,
+    clients: {
+      dynamo: (connectionId) =>
+        connectionId === id ? Promise.resolve(client) : core.clients.dynamo(connectionId),
+      invalidate: (connectionId) => core.clients.invalidate(connectionId),
+      destroy: () => {
+        client.destroy();
+        core.clients.destroy();
+      },
+    },
+  };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseFlags(argv, {
+    connection: { type: 'string' },
+    profile: { type: 'string' },
+    region: { type: 'string' },
+    endpoint: { type: 'string' },
+    'read-only': { type: 'boolean', default: false },
+    tables: { type: 'string' },
+    'max-items': { type: 'string' },
+    'max-rcu': { type: 'string' },
+    'allow-writes': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (values.connection !== undefined && (values.profile || values.region || values.endpoint))
+    throw new UsageError('Give either --connection or --profile/--region/--endpoint, not both.');
+  const maxItems = Math.floor(positive('--max-items', values['max-items'], DEFAULT_MAX_ITEMS));
+  const maxRcu = positive('--max-rcu', values['max-rcu'], DEFAULT_MAX_RCU);
+  const tables = (values.tables ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+
+  const core = await createCliCore(() => Promise.resolve());
+  let ctx = core;
+  try {
+    let connection: Connection;
+    if (values.connection !== undefined) {
+      const name = values.connection;
+      const saved = (await core.connections.list()).find((c) => c.id === name || c.label === name);
+      if (!saved)
+        throw new UsageError(
+          `No saved connection is named "${name}"; DynoTable's connections list shows them.`,
+        );
+      connection = values['read-only'] ? { ...saved, readOnly: true } : saved;
+      if (values['read-only'] && !saved.readOnly) {
+        const client = await core.clients.dynamo(saved.id);
+        addReadOnlyGuard(client);
+      }
+    } else {
+      const adHoc = adHocConnection(values, values['read-only']);
+      connection = adHoc.connection;
+      ctx = withClient(core, connection.id, adHoc.client);
+    }
+    const session = new McpToolSession({
+      ctx,
+      connection,
+      tables,
+      maxItems,
+      maxRcu,
+      allowWrites: values['allow-writes'],
+    });
+    const server = createMcpServer(session, cliVersion);
+    const closed = new Promise<void>((resolve) => {
+      server.onclose = resolve;
+      process.stdin.once('end', resolve);
+    });
+    await server.connect(new StdioServerTransport());
+    process.stderr.write(
+      `dynotable mcp: serving ${connection.label} (${connection.readOnly ? 'read-only' : values['allow-writes'] ? 'writes confirmed by you' : 'reads only'}) on stdio.\n`,
+    );
+    await closed;
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    process.stderr.write(failureLine('mcp', error));
+    return 2;
+  } finally {
+    await shutdownCore(ctx);
+  }
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+// The low-level Server, not McpServer: McpServer wants zod shapes per tool, and the tools' one
+// source of truth is the JSON Schema Bedrock is also given (agent/tool-specs.ts).
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { AgentEvent } from '../../shared/ipc/agent-events';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { runToolCall } from '../agent/tool-runner';
+import { toolSpec } from '../agent/tool-specs';
+import { toAppError } from '../core/to-app-error';
+import { describeTable, listTables } from '../dynamo/tables';
+import { confirmWrites } from './confirm-writes';
+import type { McpToolSession } from './tool-session';
+
+const TABLE_URI = 'dynotable://table/';
+
+const INSTRUCTIONS = `DynoTable's DynamoDB tools. Every read is bounded: each tool call may read at most the items and read capacity this server was started with, and a result that a budget cut short says so. Prefer query (a partition key) or run_sql with a key condition over scan. Item values are plain JSON; numbers that a double cannot hold exactly are decimal strings. Writes exist only as propose_changes, which asks the user to confirm the exact requests and conditions each write on the item as read.`;
+
+function text(json: unknown, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(json, null, 2) }], isError };
+}
+
+/** The tables a call names: `table`, or each change's table for propose_changes. */
+function tablesNamed(input: Record<string, unknown>): string[] {
+  const names = new Set<string>();
+  if (typeof input.table === 'string') names.add(input.table);
+  if (Array.isArray(input.changes)) {
+    for (const change of input.changes as unknown[]) {
+      const table = (change as { table?: unknown } | null)?.table;
+      if (typeof table === 'string') names.add(table);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * The agent's executors need a table's key schema before a key read or a write; in the app the
+ * model learns it with describe_table first. A coding agent often knows its table already, so
+ * the server fetches the metadata (DescribeTable, no read capacity) of allowed tables itself.
+ */
+async function learnTables(session: McpToolSession, names: string[], signal: AbortSignal): Promise<void> {
+  const unknown = names.filter((n) => session.isTableAllowed(n) && !session.tables.has(n));
+  if (unknown.length === 0) return;
+  const client = await session.options.ctx.clients.dynamo(session.options.connection.id);
+  for (const name of unknown) {
+    const { summary } = await describeTable(client, name, signal);
+    session.tables.set(summary.name, summary);
+  }
+}
+
+/** An MCP server (any transport) over one connection, with the agent's guards enforced here. */
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+export function createMcpServer(session: McpToolSession, version: string): Server {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const server = new Server(
+    { name: 'dynotable', version },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
+  const canElicit = (): boolean => server.getClientCapabilities()?.elicitation !== undefined;
+
+  const call = async (name: string, input: Record<string, unknown>, signal: AbortSignal) => {
+    const emit = (event: AgentEvent): void => {
+      if (event.kind === 'approval') void confirmWrites(server, session.approvals, event.approval, signal);
+    };
+    const toolSession = session.forCall(signal, emit);
+    await learnTables(session, name === 'describe_table' ? [] : tablesNamed(input), signal);
+    const result = await runToolCall(
+      name,
+      input,
+      `mcp_${randomUUID()}`,
+      toolSession,
+      session.executors,
+      session.allowed,
+    );
+    const usage = toolSession.budget.usage;
+    return { result, usage: { itemsRead: usage.itemsRead, readCapacity: usage.readCapacity } };
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: session.allowed.map((name) => {
+      const spec = toolSpec(name);
+      return { name, description: spec.description, inputSchema: spec.schema as { type: 'object' } };
+    }),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const input = request.params.arguments ?? {};
+    if (name === 'propose_changes' && session.allowed.includes('propose_changes') && !canElicit()) {
+      return text(
+        {
+          error:
+            'Refused: writes need your confirmation, and this MCP client cannot ask for it (it does not support MCP elicitation). Nothing was written. Make the change in DynoTable, or use a client that supports elicitation.',
+        },
+        true,
+      );
+    }
+    try {
+      const { result, usage } = await call(name, input, extra.signal);
+      return text({ ...result.json, usage }, result.status === 'error');
+    } catch (error) {
+      const appError = toAppError(error);
+      return text({ error: appError.message, code: appError.code }, true);
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    const client = await session.options.ctx.clients.dynamo(session.options.connection.id);
+    const tables = (await listTables(client, extra.signal)).filter((t) => session.isTableAllowed(t.name));
+    return {
+      resources: tables.map((t) => ({
+        uri: `${TABLE_URI}${encodeURIComponent(t.name)}`,
+        name: t.name,
+        description: `DynamoDB table ${t.name}: key schema, indexes, size and the attribute paths seen in a sample.`,
+        mimeType: 'application/json',
+      })),
+    };
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const uri = request.params.uri;
+    if (!uri.startsWith(TABLE_URI))
+      throw new AppFailure(ErrorCodes.notFound, `DynoTable has no resource ${uri}.`);
+    const table = decodeURIComponent(uri.slice(TABLE_URI.length));
+    const { result } = await call('describe_table', { table }, extra.signal);
+    if (result.status === 'error') throw new AppFailure(ErrorCodes.invalidInput, String(result.json.error));
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.json, null, 2) }] };
+  });
+
+  return server;
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent } from '../../shared/ipc/agent-events';
+import type { AgentSettings } from '../../shared/ipc/agent';
+import { defaultAgentSettings } from '../../shared/ipc/agent';
+import type { Connection } from '../../shared/ipc/connection';
+import type { TableSummary } from '../../shared/ipc/tables';
+import { Approvals } from '../agent/approvals';
+import { AuditLog } from '../agent/audit-log';
+import { Budget } from '../agent/budget';
+import { readExecutors } from '../agent/read-executors';
+import { sqlExecutors } from '../agent/sql-executor';
+import { allowedTools, type ToolExecutor, type ToolSession } from '../agent/tool-runner';
+import type { ToolName } from '../agent/tool-specs';
+import { writeExecutors } from '../agent/write-executors';
+import type { CoreContext } from '../core/context';
+
+export interface McpLimits {
+  /** Items one tool call may read, over all its requests. */
+  maxItems: number;
+  /** Read capacity one tool call may consume, as DynamoDB reports it. */
+  maxRcu: number;
+}
+
+export interface McpSessionOptions extends McpLimits {
+  ctx: CoreContext;
+  connection: Connection;
+  /** Tables the client may touch; empty means every table of the connection. */
+  tables: string[];
+  /** Offer propose_changes (still refused on a read-only connection, and each write confirmed). */
+  allowWrites: boolean;
+}
+
+/**
+ * The agent's tools as an MCP client sees them: the same executors, allow-list, approvals and
+ * audit log as the in-app assistant, with a budget per tool call instead of per question (a
+ * coding agent's session has no "question"), and the approval card replaced by elicitation.
+ */
+export class McpToolSession {
+  readonly approvals = new Approvals();
+  readonly audit: AuditLog;
+  readonly settings: AgentSettings;
+  readonly executors: Partial<Record<ToolName, ToolExecutor>> = {
+    ...readExecutors,
+    ...sqlExecutors,
+    ...writeExecutors,
+  };
+  readonly allowed: readonly ToolName[];
+  /** The audit log's conversation id: one per server process. */
+  readonly conversationId = `mcp_${randomUUID()}`;
+  /** Tables described so far, shared by every call (writes and key reads need the key schema). */
+  readonly tables = new Map<string, TableSummary>();
+
+  constructor(readonly options: McpSessionOptions) {
+    this.audit = new AuditLog(options.ctx.dataDir);
+    this.settings = {
+      ...defaultAgentSettings,
+      mode: options.allowWrites ? 'auto-read' : 'read-only',
+      allowedTables: options.tables,
+      budgets: {
+        ...defaultAgentSettings.budgets,
+        itemsRead: options.maxItems,
+        readCapacity: options.maxRcu,
+      },
+    };
+    this.allowed = allowedTools(options.connection, this.settings, 'run_sql' in sqlExecutors);
+  }
+
+  /** A fresh per-call budget and the session a call runs in. */
+  forCall(signal: AbortSignal, emit: (event: AgentEvent) => void): ToolSession {
+    return {
+      ctx: this.options.ctx,
+      connection: this.options.connection,
+      settings: this.settings,
+      budget: new Budget(
+        {
+          modelCalls: 1,
+          toolCalls: Number.MAX_SAFE_INTEGER,
+          tokens: Number.MAX_SAFE_INTEGER,
+          itemsRead: this.options.maxItems,
+          readCapacity: this.options.maxRcu,
+        },
+        'this tool call',
+      ),
+      approvals: this.approvals,
+      audit: this.audit,
+      conversationId: this.conversationId,
+      signal,
+      emit,
+      tables: this.tables,
+    };
+  }
+
+  isTableAllowed(table: string): boolean {
+    return this.options.tables.length === 0 || this.options.tables.includes(table);
+  }
+}
