@@ -2,7 +2,7 @@ import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
-import { isSafeLink, Markdown, renderInline } from '../../src/renderer/features/agent/markdown';
+import { isSafeLink, Markdown, SafeLink } from '../../src/renderer/features/agent/markdown';
 
 // The model's answer may quote table contents that anyone could have written, so the renderer
 // must never turn text into markup, and a link may only ever reach the safe opener.
@@ -10,8 +10,10 @@ const html = (text: string): string => renderToStaticMarkup(<Markdown text={text
 
 type AnchorProps = { href: string; onClick: (event: { preventDefault(): void }) => void };
 
-function anchors(nodes: ReactNode[]): ReactElement<AnchorProps>[] {
-  return nodes.filter((node): node is ReactElement<AnchorProps> => isValidElement(node) && node.type === 'a');
+/** What SafeLink renders for a link: an anchor element, or something else. */
+function anchors(href: string, label: string): ReactElement<AnchorProps>[] {
+  const node: ReactNode = SafeLink({ href, children: label });
+  return isValidElement(node) && node.type === 'a' ? [node as ReactElement<AnchorProps>] : [];
 }
 
 /** A stand-in for the preload bridge that records which channels the renderer called. */
@@ -53,12 +55,16 @@ describe('agent Markdown renders no raw HTML', () => {
   });
 
   it('renders the Markdown it supports as elements', () => {
-    const out = html('# Total\n\n**8** of *12* customers, see `balance`\n\n1. first\n2. second');
+    // react-markdown separates block elements with newlines; they are not part of what is shown.
+    const out = html(
+      '# Total\n\n**8** of *12* customers, see `balance`\n\n1. first\n2. second\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    ).replace(/\n/g, '');
     expect(out).toContain('<h4>Total</h4>');
     expect(out).toContain('<strong>8</strong>');
     expect(out).toContain('<em>12</em>');
     expect(out).toContain('<code>balance</code>');
     expect(out).toContain('<ol><li>first</li><li>second</li></ol>');
+    expect(out).toContain('<table class="md-table"><thead><tr><th>a</th><th>b</th></tr></thead>');
   });
 });
 
@@ -84,12 +90,15 @@ describe('agent Markdown links', () => {
     expect(out.replace(/<[^>]+>/g, '')).toBe(
       '[click me](javascript:alert(1)) and [file](file:///etc/passwd)',
     );
-    expect(anchors(renderInline('[x](data:text/html,hi)'))).toHaveLength(0);
+    expect(anchors('data:text/html,hi', 'x')).toHaveLength(0);
   });
 
   it('opens an http(s) link through app:openExternal, never by navigating', () => {
     const calls = recordBridgeCalls();
-    const [link] = anchors(renderInline('See [the console](https://console.aws.amazon.com/bedrock/) now'));
+    expect(html('See [the console](https://console.aws.amazon.com/bedrock/) now')).toContain(
+      '<a href="https://console.aws.amazon.com/bedrock/" title="https://console.aws.amazon.com/bedrock/">the console</a>',
+    );
+    const [link] = anchors('https://console.aws.amazon.com/bedrock/', 'the console');
     expect(link?.props.href).toBe('https://console.aws.amazon.com/bedrock/');
     let isDefaultPrevented = false;
     link?.props.onClick({ preventDefault: () => (isDefaultPrevented = true) });
