@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
-import { attributeValueSchema, itemSchema } from '../src/shared/dynamo/attribute-value';
+import { attributeValueTreeSchema, itemSchema } from '../src/shared/dynamo/attribute-value';
 import { ErrorCodes } from '../src/shared/errors';
 import { connectionSchema } from '../src/shared/ipc/connection';
 import { channels, contract, type Channel } from '../src/shared/ipc/contract';
@@ -22,7 +22,7 @@ type JsonSchema = Record<string, unknown> & { $defs?: Record<string, unknown> };
 /** Types many channels share are written once, under "Shared types", and referenced by name. */
 function sharedRegistry() {
   const registry = z.registry<{ id: string }>();
-  registry.add(attributeValueSchema, { id: 'AttributeValue' });
+  registry.add(attributeValueTreeSchema, { id: 'AttributeValue' });
   registry.add(itemSchema, { id: 'Item' });
   registry.add(connectionSchema, { id: 'Connection' });
   registry.add(tableSummarySchema, { id: 'TableSummary' });

@@ -27,17 +27,31 @@ function numberSize(text: string): number {
  * significant digits, BOOL/NULL one byte, lists and maps three bytes plus one per element.
  * Rounding up where the rules say "approximately" keeps the 400 KB check on the safe side.
  */
-export function valueSize(value: AttributeValue): number {
-  if ('S' in value) return utf8Length(value.S);
-  if ('N' in value) return numberSize(value.N);
-  if ('B' in value) return base64ByteLength(value.B);
-  if ('BOOL' in value || 'NULL' in value) return 1;
-  if ('SS' in value) return value.SS.reduce((sum, s) => sum + utf8Length(s), 0);
-  if ('NS' in value) return value.NS.reduce((sum, n) => sum + numberSize(n), 0);
-  if ('BS' in value) return value.BS.reduce((sum, b) => sum + base64ByteLength(b), 0);
-  if ('L' in value) return value.L.reduce((sum, v) => sum + 1 + valueSize(v), 3);
-  let size = 3;
-  for (const [name, v] of Object.entries(value.M)) size += 1 + utf8Length(name) + valueSize(v);
+export function valueSize(root: AttributeValue): number {
+  // Iterative: validation sizes an item before its depth is refused, and the item may be deep.
+  let size = 0;
+  const stack: AttributeValue[] = [root];
+  for (let value = stack.pop(); value; value = stack.pop()) {
+    if ('S' in value) size += utf8Length(value.S);
+    else if ('N' in value) size += numberSize(value.N);
+    else if ('B' in value) size += base64ByteLength(value.B);
+    else if ('BOOL' in value || 'NULL' in value) size += 1;
+    else if ('SS' in value) size += value.SS.reduce((sum, s) => sum + utf8Length(s), 0);
+    else if ('NS' in value) size += value.NS.reduce((sum, n) => sum + numberSize(n), 0);
+    else if ('BS' in value) size += value.BS.reduce((sum, b) => sum + base64ByteLength(b), 0);
+    else if ('L' in value) {
+      size += 3 + value.L.length;
+      for (const member of value.L) stack.push(member);
+    } else {
+      size += 3;
+      for (const name of Object.keys(value.M)) {
+        const member = value.M[name];
+        if (!member) continue;
+        size += 1 + utf8Length(name);
+        stack.push(member);
+      }
+    }
+  }
   return size;
 }
 

@@ -2,6 +2,7 @@ import type { KeySchema } from '../ipc/tables';
 import { typeOf, type AttributeValue, type Item } from './attribute-value';
 import { base64ByteLength, formatBytes, itemSize, MAX_ITEM_BYTES, utf8Length } from './item-size';
 import { canonicalNumber, numberProblem } from './number';
+import { MAX_DEPTH } from './value-depth';
 import { canonicalBase64 } from './value-equality';
 
 export type PathSegment = string | number;
@@ -12,8 +13,6 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** DynamoDB nests lists and maps at most 32 levels deep. */
-export const MAX_DEPTH = 32;
 const MAX_PARTITION_KEY_BYTES = 2048;
 const MAX_SORT_KEY_BYTES = 1024;
 
@@ -42,11 +41,7 @@ function checkSet(
   }
 }
 
-function checkValue(value: AttributeValue, path: PathSegment[], depth: number, out: ValidationIssue[]): void {
-  if (depth > MAX_DEPTH) {
-    out.push({ path, message: `Nested deeper than DynamoDB's limit of ${MAX_DEPTH} levels.` });
-    return;
-  }
+function checkScalar(value: AttributeValue, path: PathSegment[], out: ValidationIssue[]): void {
   if ('N' in value) {
     const problem = numberProblem(value.N);
     if (problem) out.push({ path, message: `The number ${problem}.` });
@@ -58,9 +53,32 @@ function checkValue(value: AttributeValue, path: PathSegment[], depth: number, o
     checkSet(path, value.NS, canonicalNumber, out);
   } else if ('SS' in value) checkSet(path, value.SS, (s) => s, out);
   else if ('BS' in value) checkSet(path, value.BS, canonicalBase64, out);
-  else if ('L' in value) value.L.forEach((v, i) => checkValue(v, [...path, i], depth + 1, out));
-  else if ('M' in value) {
-    for (const [name, v] of Object.entries(value.M)) checkValue(v, [...path, name], depth + 1, out);
+}
+
+/** Iterative, so that a value nested thousands of levels gets its sentence instead of a stack overflow. */
+function checkValue(root: AttributeValue, rootPath: PathSegment[], out: ValidationIssue[]): void {
+  const stack: { value: AttributeValue; path: PathSegment[]; depth: number }[] = [
+    { value: root, path: rootPath, depth: 1 },
+  ];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, path, depth } = next;
+    if (depth > MAX_DEPTH) {
+      out.push({ path, message: `Nested deeper than DynamoDB's limit of ${MAX_DEPTH} levels.` });
+      continue;
+    }
+    if ('L' in value) {
+      for (let i = value.L.length - 1; i >= 0; i--) {
+        const member = value.L[i];
+        if (member) stack.push({ value: member, path: [...path, i], depth: depth + 1 });
+      }
+    } else if ('M' in value) {
+      const names = Object.keys(value.M);
+      for (let i = names.length - 1; i >= 0; i--) {
+        const name = names[i] ?? '';
+        const member = value.M[name];
+        if (member) stack.push({ value: member, path: [...path, name], depth: depth + 1 });
+      }
+    } else checkScalar(value, path, out);
   }
 }
 
@@ -109,7 +127,7 @@ export function validateItem(item: Item, options: ValidationOptions): Validation
   }
   for (const [name, value] of Object.entries(item)) {
     if (name === '') out.push({ path: [name], message: 'An attribute name cannot be empty.' });
-    checkValue(value, [name], 1, out);
+    checkValue(value, [name], out);
   }
   const size = itemSize(item);
   if (size > MAX_ITEM_BYTES) {
