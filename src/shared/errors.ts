@@ -30,6 +30,16 @@ export const ErrorCodes = {
   connectionsFileCorrupt: 'ConnectionsFileCorrupt',
   storedKeysUnreadable: 'StoredKeysUnreadable',
   javaMissing: 'JavaMissing',
+  fileNotFound: 'FileNotFound',
+  notAFile: 'NotAFile',
+  fileExists: 'FileExists',
+  fileAccessDenied: 'FileAccessDenied',
+  diskFull: 'DiskFull',
+  tooManyOpenFiles: 'TooManyOpenFiles',
+  /** A file system failure without a sentence of its own; the message names the path and errno. */
+  fileSystemError: 'FileSystemError',
+  /** Browser mode keeps server paths inside the app's own folders. */
+  pathNotAllowed: 'PathNotAllowed',
   internal: 'InternalError',
 } as const;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type AppError, AppFailure, ErrorCodes } from '../../shared/errors';
+import { fileError } from './file-errors';
+import { zodSentence } from './zod-sentence';
 
 const THROTTLING = new Set([
   'ProvisionedThroughputExceededException',
@@ -73,21 +75,27 @@ function isNetwork(error: unknown): string | undefined {
   return undefined;
 }
 
+/** AWS messages often stop without a full stop (or with a stray ';'); ours are sentences. */
+function sentence(text: string): string {
+  const trimmed = text.trim().replace(/[;,:\s]+$/, '');
+  return /[.!?)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** Keeps error identity: AWS names stay codes, our failures keep theirs, nothing becomes a bare string. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) {
     return { code: error.code, message: error.message, retryable: error.retryable, details: error.details };
   }
   if (error instanceof z.ZodError) {
-    const first = error.issues[0];
-    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
     return {
       code: ErrorCodes.invalidInput,
-      message: `The request was not valid${where}: ${first?.message ?? 'unknown problem'}.`,
+      message: zodSentence(error).message,
       retryable: false,
       details: { issues: error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
     };
   }
+  const file = fileError(error);
+  if (file) return file;
   const network = isNetwork(error);
   if (network) {
     return {
@@ -129,7 +137,7 @@ export function toAppError(error: unknown): AppError {
     if (EXPIRED.has(name)) details.canSignIn = true;
     return {
       code: name,
-      message: base ? (name === 'ValidationException' ? `${base} ${raw}` : base) : raw,
+      message: sentence(base ? (name === 'ValidationException' ? `${base} ${raw}` : base) : raw),
       retryable,
       details,
     };
