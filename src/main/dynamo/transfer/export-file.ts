@@ -1,35 +1,14 @@
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { once } from 'node:events';
 import type { z } from 'zod';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { exportInput, ExportReport } from '../../../shared/ipc/transfer';
 import type { ResultSetStore } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { exportChunks } from './export-chunks';
+import { checkExportPath } from './transfer-paths';
 
 type ExportInput = z.output<typeof exportInput>;
-
-/** Refuses, before the operation starts, a path that cannot be written or would be overwritten unasked. */
-export function checkExportPath(input: ExportInput): string {
-  const target = input.path;
-  if (!path.isAbsolute(target))
-    throw new AppFailure(ErrorCodes.invalidInput, 'Choose where to save the export with a full path.');
-  const dir = path.dirname(target);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new AppFailure(ErrorCodes.invalidInput, `The folder ${dir} does not exist.`);
-  }
-  if (existsSync(target) && !input.overwrite) {
-    throw new AppFailure(
-      'FileExists',
-      `${target} already exists. Choose another name, or confirm replacing it.`,
-      false,
-      { path: target },
-    );
-  }
-  return target;
-}
 
 /**
  * Streams the export to `<path>.part` with backpressure and renames it when complete, so a
@@ -41,7 +20,7 @@ export async function runExportToFile(
   total: number,
   run: OperationRun,
 ): Promise<OperationOutcome> {
-  const target = checkExportPath(input);
+  const target = await checkExportPath(input);
   const partial = `${target}.part`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   let items = 0;

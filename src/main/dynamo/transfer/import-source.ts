@@ -26,6 +26,19 @@ async function* textChunks(source: ImportSource): AsyncGenerator<string> {
   for await (const chunk of stream) yield chunk as string;
 }
 
+/**
+ * Where JSON.parse gave up, without the text it quotes: V8's messages carry a snippet of the
+ * input ("Unexpected token 'r', "root:x:0:0"..."), and an error must never echo a file's content.
+ */
+export function jsonSyntaxProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/i.test(message)) return 'not valid JSON: it ends too early';
+  const at = /at position (\d+)/.exec(message)?.[1];
+  return at === undefined
+    ? 'not valid JSON'
+    : `not valid JSON (the problem is at character ${Number(at) + 1})`;
+}
+
 function tagged(value: unknown, line: number): ImportEntry {
   const parsed = itemSchema.safeParse(value);
   if (parsed.success) return { line, item: parsed.data };
@@ -47,7 +60,10 @@ async function* jsonLines(source: ImportSource): AsyncGenerator<ImportEntry> {
         value && typeof value === 'object' && 'Item' in value && Object.keys(value).length === 1;
       return tagged(wrapped ? value.Item : value, line);
     } catch (error) {
-      return { line, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        line,
+        error: `${jsonSyntaxProblem(error)}; each line must hold one item in DynamoDB JSON, such as {"Item": {"pk": {"S": "a"}}}`,
+      };
     }
   };
   for await (const chunk of textChunks(source)) {
@@ -77,7 +93,7 @@ async function* jsonDocument(source: ImportSource): AsyncGenerator<ImportEntry> 
   } catch (error) {
     throw new AppFailure(
       ErrorCodes.invalidInput,
-      `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `The file cannot be read as DynamoDB JSON: it is ${jsonSyntaxProblem(error)}. Choose a file exported as DynamoDB JSON, or pick the format it is in.`,
     );
   }
   const items = Array.isArray(document) ? document : (document as { Items?: unknown } | null)?.Items;
@@ -100,8 +116,12 @@ async function* csvRows(source: ImportSource): AsyncGenerator<ImportEntry> {
     if (!columns) {
       try {
         columns = parseColumns(names, row);
-      } catch (error) {
-        throw new AppFailure(ErrorCodes.invalidInput, error instanceof Error ? error.message : String(error));
+      } catch {
+        // The codec's sentence quotes the cell; the file may not be the user's to show.
+        throw new AppFailure(
+          ErrorCodes.invalidInput,
+          'The file is not a DynoTable CSV: its second row must name the type of each column (S, N, B, BOOL, NULL, L, M, SS, NS, BS or *). Export a CSV from DynoTable, or pick the format the file is in.',
+        );
       }
       return undefined;
     }

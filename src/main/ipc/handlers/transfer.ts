@@ -1,5 +1,6 @@
 import { resolveTarget } from '../../dynamo/items/item-access';
-import { checkExportPath, runExportToFile } from '../../dynamo/transfer/export-file';
+import { runExportToFile } from '../../dynamo/transfer/export-file';
+import { checkExportPath, checkImportPath } from '../../dynamo/transfer/transfer-paths';
 import { runImport } from '../../dynamo/transfer/import-run';
 import { assertConfirmed, assertWritable } from '../../dynamo/writes/guards';
 import type { Handler } from '../dispatcher';
@@ -10,13 +11,14 @@ export const transferHandlers: {
   'transfer:import': Handler<'transfer:import'>;
 } = {
   'transfer:export': async (input, ctx) => {
-    checkExportPath(input);
+    await checkExportPath(input);
     const { total } = await ctx.resultSets.window(input.resultSetId, 0, 0);
     const count = input.rows ? input.rows.length : total;
     ctx.operations.start(input.requestId, (run) => runExportToFile(ctx.resultSets, input, count, run));
     return { started: true };
   },
   'transfer:import': async (input, ctx) => {
+    if ('path' in input.source) await checkImportPath(input.source.path);
     const target = await resolveTarget(ctx, input.connectionId, input.table);
     if (!input.dryRun) {
       assertWritable(target.connection);
