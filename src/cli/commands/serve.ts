@@ -1,8 +1,6 @@
 import { shutdownCore } from '../../main/core/create-core';
-import { createDispatcher } from '../../main/ipc/dispatcher';
-import { streamExportDownload } from '../../main/dynamo/transfer/export-download';
-import { handlers } from '../../main/ipc/handlers/index';
-import { startBrowserServer, type BrowserServer } from '../../main/server/http-server';
+import { startCoreServer } from '../../main/server/core-server';
+import type { BrowserServer } from '../../main/server/http-server';
 import { createCliCore } from '../cli-core';
 import { findRendererDir } from '../renderer-dir';
 import { parseFlags } from './command-io';
@@ -66,12 +64,9 @@ export async function run(argv: string[]): Promise<number> {
 
   let server: BrowserServer;
   try {
-    server = await startBrowserServer({
-      dispatch: createDispatcher(handlers, core),
-      events: core.events,
+    server = await startCoreServer(core, {
       staticDir: findRendererDir(),
       port,
-      exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
       log: (line, level) => {
         if (verbose || level === 'error') process.stderr.write(`[serve] ${line}\n`);
       },

@@ -1,0 +1,22 @@
+import type { CoreContext } from '../core/context';
+import { streamExportDownload } from '../dynamo/transfer/export-download';
+import { createDispatcher } from '../ipc/dispatcher';
+import { handlers } from '../ipc/handlers/index';
+import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './http-server';
+
+/**
+ * Browser mode for a core: every channel through the one dispatcher, plus the file routes.
+ * `dynotable serve` and the integration tests start the server through here, so both get the
+ * same wiring.
+ */
+export function startCoreServer(
+  core: CoreContext,
+  options: Pick<BrowserServerOptions, 'staticDir' | 'port' | 'log'>,
+): Promise<BrowserServer> {
+  return startBrowserServer({
+    ...options,
+    dispatch: createDispatcher(handlers, core),
+    events: core.events,
+    exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
+  });
+}
