@@ -4,7 +4,7 @@ import { parseNum } from '../values/decimal';
 import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
 import { fingerprint } from './fingerprint';
 import { functionArity } from './functions';
-import type { Scope } from './scope';
+import type { OuterLink, Scope } from './scope';
 import { outputNames } from './scope';
 
 export const AGGREGATES = new Set<string>(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
@@ -33,7 +33,7 @@ export class Grouping {
 
 export interface ExprContext {
   scope: Scope;
-  bindSubquery: (query: Query, scope: Scope) => BoundQuery;
+  bindSubquery: (query: Query, outer: OuterLink) => BoundQuery;
   /** Set for HAVING / SELECT / ORDER BY of a grouped query. */
   grouping?: Grouping;
   /** Output aliases usable by name (ORDER BY, HAVING, GROUP BY). */
@@ -88,9 +88,23 @@ function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value
   }
 }
 
-function subquery(query: Query, ctx: ExprContext, span: Expr['span'], what: string): BoundQuery {
-  const bound = ctx.bindSubquery(query, ctx.scope);
-  const names = outputNames(bound);
+/**
+ * Binds a subquery whose outer names are bound in this clause (`ctx`): in a grouped HAVING or
+ * SELECT an outer column must be a group key, as anywhere else there.
+ */
+function correlated(query: Query, ctx: ExprContext): { query: BoundQuery; params: BExpr[] } {
+  const outer: OuterLink = { scope: ctx.scope, bind: (ref) => bindExpr(ref, ctx), params: [] };
+  return { query: ctx.bindSubquery(query, outer), params: outer.params };
+}
+
+function subquery(
+  query: Query,
+  ctx: ExprContext,
+  span: Expr['span'],
+  what: string,
+): { query: BoundQuery; params: BExpr[] } {
+  const bound = correlated(query, ctx);
+  const names = outputNames(bound.query);
   if (names && names.length !== 1)
     throw ctx.scope.error(`${what} must select exactly one column (it selects ${names.length})`, span);
   return bound;
@@ -107,9 +121,7 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
     const only = e.parts.length === 1 ? e.parts[0] : undefined;
     const alias = only?.kind === 'name' ? ctx.aliases?.get(only.name) : undefined;
     if (alias) return alias;
-    const { binding, attr, path } = ctx.scope.resolve(e.parts, e.span);
-    if (binding.attributes !== 'ALL') binding.attributes.add(attr);
-    return { kind: 'col', binding: binding.id, attr, path };
+    return ctx.scope.resolve(e);
   }
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
     throw ctx.scope.error(
@@ -148,7 +160,7 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
         e.span,
       );
     }
-    if (e.kind === 'literal' || e.kind === 'subquery' || e.kind === 'exists') return plain;
+    if (e.kind === 'literal') return plain;
   }
   return buildNode(e, ctx, (child) => bindGrouped(child, ctx, grouping));
 }
@@ -180,7 +192,7 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
       return {
         kind: 'inQuery',
         operand: child(e.operand),
-        query: subquery(e.query, ctx, e.span, 'The subquery after IN'),
+        ...subquery(e.query, ctx, e.span, 'The subquery after IN'),
         negated: e.negated,
         span: e.span,
       };
@@ -194,11 +206,11 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
         caseInsensitive: e.caseInsensitive,
       };
     case 'exists':
-      return { kind: 'exists', query: ctx.bindSubquery(e.query, ctx.scope), negated: e.negated };
+      return { kind: 'exists', ...correlated(e.query, ctx), negated: e.negated };
     case 'subquery':
       return {
         kind: 'scalar',
-        query: subquery(e.query, ctx, e.span, 'A subquery used as a value'),
+        ...subquery(e.query, ctx, e.span, 'A subquery used as a value'),
         span: e.span,
       };
     case 'case':

@@ -14,7 +14,7 @@ import type {
 import { fingerprint } from './fingerprint';
 import { bindingsOf, conjuncts, propagateEqualities } from './conjuncts';
 import { viewConditionExprs } from './view-conditions';
-import { outputNames, Scope } from './scope';
+import { type OuterLink, outputNames, Scope } from './scope';
 
 export interface BindEnv {
   text: string;
@@ -27,7 +27,7 @@ export function bindStatement(statement: Statement, env: BindEnv): BoundQuery {
   return bindQuery(statement.query, env, undefined);
 }
 
-function bindQuery(query: Query, env: BindEnv, parent: Scope | undefined): BoundQuery {
+function bindQuery(query: Query, env: BindEnv, parent: OuterLink | undefined): BoundQuery {
   if (query.kind === 'select') return bindSelect(query, env, parent);
   const left = bindQuery(query.left, env, parent);
   const right = bindQuery(query.right, env, parent);
@@ -81,7 +81,7 @@ function constant(expr: Expr | undefined, text: string, clause: string): number 
 function bindFrom(
   item: FromItem,
   env: BindEnv,
-  parent: Scope | undefined,
+  parent: OuterLink | undefined,
   bindings: Binding[],
   nullable: boolean,
   joins: { tree: JoinTree; on?: Expr }[],
@@ -145,12 +145,12 @@ function outputName(
   return text.slice(e.span.start, e.span.end).replace(/\s+/g, ' ');
 }
 
-function bindSelect(select: Select, env: BindEnv, parent: Scope | undefined): BoundSelect {
+function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined): BoundSelect {
   const bindings: Binding[] = [];
   const joins: { tree: JoinTree; on?: Expr }[] = [];
   const from = select.from ? bindFrom(select.from, env, parent, bindings, false, joins) : undefined;
   const scope = new Scope(bindings, env.text, parent);
-  const bindSubquery = (query: Query, outer: Scope): BoundQuery => bindQuery(query, env, outer);
+  const bindSubquery = (query: Query, outer: OuterLink): BoundQuery => bindQuery(query, env, outer);
   const ctx = (clause: string, extra: Partial<ExprContext> = {}): ExprContext => ({
     scope,
     bindSubquery,

@@ -12,12 +12,21 @@ export type BExpr =
   | { kind: 'col'; binding: number; attr: string; path: PathStep[] }
   /** A column of the aggregated row (group keys first, then aggregates). */
   | { kind: 'slot'; index: number }
+  /** A value of the enclosing query's current row (correlated subquery): its subquery's params[index]. */
+  | { kind: 'param'; index: number }
   | { kind: 'unary'; op: '-' | '+' | 'NOT'; operand: BExpr }
   | { kind: 'binary'; op: BinaryOp; left: BExpr; right: BExpr }
   | { kind: 'isNull'; operand: BExpr; negated: boolean }
   | { kind: 'between'; operand: BExpr; low: BExpr; high: BExpr; negated: boolean }
   | { kind: 'inList'; operand: BExpr; items: BExpr[]; negated: boolean }
-  | { kind: 'inQuery'; operand: BExpr; query: BoundQuery; negated: boolean; span: SourceSpan }
+  | {
+      kind: 'inQuery';
+      operand: BExpr;
+      query: BoundQuery;
+      params: BExpr[];
+      negated: boolean;
+      span: SourceSpan;
+    }
   | {
       kind: 'like';
       operand: BExpr;
@@ -26,8 +35,12 @@ export type BExpr =
       negated: boolean;
       caseInsensitive: boolean;
     }
-  | { kind: 'exists'; query: BoundQuery; negated: boolean }
-  | { kind: 'scalar'; query: BoundQuery; span: SourceSpan }
+  /**
+   * `params` (on every subquery): the enclosing query's values the subquery reads, in the
+   * enclosing query's terms; empty when it is uncorrelated (then it runs once per statement).
+   */
+  | { kind: 'exists'; query: BoundQuery; params: BExpr[]; negated: boolean }
+  | { kind: 'scalar'; query: BoundQuery; params: BExpr[]; span: SourceSpan }
   | { kind: 'case'; operand?: BExpr; whens: { when: BExpr; then: BExpr }[]; otherwise?: BExpr }
   | { kind: 'cast'; operand: BExpr; type: CastType }
   | { kind: 'call'; name: string; args: BExpr[]; span: SourceSpan };

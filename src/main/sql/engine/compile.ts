@@ -1,5 +1,5 @@
 import { add, divide, modulo, multiply, negate, subtract } from '../values/arith';
-import { hashKey, type HashKey, sqlCompare, sqlEquals } from '../values/compare';
+import { compositeKey, hashKey, sqlCompare, sqlEquals } from '../values/compare';
 import { isNum, type Num } from '../values/decimal';
 import { DMap, getEntry, isNull, DSet, type Value } from '../values/value';
 import type { BExpr, BoundQuery, PathStep } from './bound';
@@ -13,12 +13,16 @@ export type Evaluator = (r: number) => Value;
 /** Two stages: bind to a frame's arrays once, then evaluate per row with no lookups. */
 export type Compiled = (frame: Frame) => Evaluator;
 
+/**
+ * Runs subqueries. `params` are the outer row's values a correlated subquery reads (empty for an
+ * uncorrelated one, whose result is computed once per statement).
+ */
 export interface SubqueryValues {
-  /** First-column values of an uncorrelated subquery, computed once per statement. */
-  values: (query: BoundQuery) => readonly Value[];
+  /** First-column values. */
+  values: (query: BoundQuery, params: readonly Value[]) => readonly Value[];
   /** Row count check and value of a scalar subquery; throws with the position when >1 row. */
-  scalar: (query: BoundQuery, span: { start: number; end: number }) => Value;
-  exists: (query: BoundQuery) => boolean;
+  scalar: (query: BoundQuery, span: { start: number; end: number }, params: readonly Value[]) => Value;
+  exists: (query: BoundQuery, params: readonly Value[]) => boolean;
 }
 
 export interface CompileEnv {
@@ -27,6 +31,8 @@ export interface CompileEnv {
   slots?: readonly (readonly Value[])[];
   fn: FunctionEnv;
   subqueries: SubqueryValues;
+  /** The enclosing query's values when this query is a correlated subquery (read by `param`). */
+  params: readonly Value[];
 }
 
 export function truth(v: Value): boolean | null {
@@ -81,6 +87,10 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
           return i < 0 ? undefined : walkPath(column[i], path);
         };
       };
+    }
+    case 'param': {
+      const value = env.params[e.index];
+      return () => () => value;
     }
     case 'slot': {
       const column = env.slots![e.index]!;
@@ -147,22 +157,44 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
     }
     case 'inQuery': {
       const operand = compile(e.operand, env);
-      return compileMembership(operand, () => env.subqueries.values(e.query), e.negated);
+      if (e.params.length === 0)
+        return compileMembership(operand, () => env.subqueries.values(e.query, []), e.negated);
+      const { query, negated } = e;
+      const perRow = correlated(e.params, env, (params) =>
+        memberTest(env.subqueries.values(query, params), negated),
+      );
+      return (f) => {
+        const o = operand(f);
+        const test = perRow(f);
+        return (r) => test(r)(o(r));
+      };
     }
     case 'like':
       return compileLike(e, env);
     case 'exists': {
       const { query, negated } = e;
-      return () => {
-        const found = env.subqueries.exists(query) !== negated;
-        return () => found;
+      if (e.params.length === 0)
+        return () => {
+          const found = env.subqueries.exists(query, []) !== negated;
+          return () => found;
+        };
+      const perRow = correlated(e.params, env, (params) => env.subqueries.exists(query, params) !== negated);
+      return (f) => {
+        const found = perRow(f);
+        return (r) => found(r);
       };
     }
     case 'scalar': {
       const { query, span } = e;
-      return () => {
-        const value = env.subqueries.scalar(query, span);
-        return () => value;
+      if (e.params.length === 0)
+        return () => {
+          const value = env.subqueries.scalar(query, span, []);
+          return () => value;
+        };
+      const perRow = correlated(e.params, env, (params) => env.subqueries.scalar(query, span, params));
+      return (f) => {
+        const value = perRow(f);
+        return (r) => value(r);
       };
     }
     case 'case':
@@ -189,6 +221,33 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       };
     }
   }
+}
+
+/**
+ * A correlated subquery's answer for each row: computed from the row's outer values, once per
+ * distinct tuple of them (rows of one customer share one run of `EXISTS (... c.customerId)`).
+ */
+function correlated<T>(
+  paramExprs: BExpr[],
+  env: CompileEnv,
+  answer: (params: readonly Value[]) => T,
+): (frame: Frame) => (r: number) => T {
+  const params = paramExprs.map((p) => compile(p, env));
+  const answers = new Map<string, T>();
+  return (f) => {
+    const evaluators = params.map((p) => p(f));
+    return (r) => {
+      const values = evaluators.map((ev) => ev(r));
+      // compositeKey folds missing into NULL; a subquery may tell them apart (IS MISSING).
+      const key = values.map((v) => (v === undefined ? '\u0002' : compositeKey([v]))).join('');
+      let result = answers.get(key);
+      if (result === undefined && !answers.has(key)) {
+        result = answer(values);
+        answers.set(key, result);
+      }
+      return result as T;
+    };
+  };
 }
 
 /** begins_with(x, 'USER#') is every entity view's condition; keep it a direct string test. */
@@ -307,27 +366,27 @@ function membership(v: Value, items: readonly Value[], negated: boolean): boolea
   return sawNull ? null : negated;
 }
 
-/** x IN (...) with a fixed list: one hash lookup per row. NULL in the list makes misses NULL. */
+/** Membership in a fixed list: one hash lookup per value. NULL in the list makes misses NULL. */
+function memberTest(values: readonly Value[], negated: boolean): (v: Value) => boolean | null {
+  // Membership in nothing is false whatever x is, NULL included (SQL tests emptiness first).
+  if (values.length === 0) return () => negated;
+  const hasNull = values.some(isNull);
+  const keys = new Set(values.filter((v) => !isNull(v)).map(hashKey));
+  return (v) => {
+    if (isNull(v)) return null;
+    if (keys.has(hashKey(v))) return !negated;
+    return hasNull ? null : negated;
+  };
+}
+
+/** x IN (...) with a list known once per statement: the set is built on first use. */
 function compileMembership(operand: Compiled, list: () => readonly Value[], negated: boolean): Compiled {
-  let keys: Set<HashKey> | undefined;
-  let hasNull = false;
+  let test: ((v: Value) => boolean | null) | undefined;
   return (f) => {
-    if (!keys) {
-      const values = list();
-      hasNull = values.some(isNull);
-      keys = new Set(values.filter((v) => !isNull(v)).map(hashKey));
-    }
-    const set = keys;
+    test ??= memberTest(list(), negated);
+    const member = test;
     const o = operand(f);
-    const empty = set.size === 0 && !hasNull;
-    return (r) => {
-      const v = o(r);
-      // Membership in nothing is false whatever x is, NULL included (SQL tests emptiness first).
-      if (empty) return negated;
-      if (isNull(v)) return null;
-      if (set.has(hashKey(v))) return !negated;
-      return hasNull ? null : negated;
-    };
+    return (r) => member(o(r));
   };
 }
 

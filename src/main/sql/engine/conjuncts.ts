@@ -15,21 +15,25 @@ export function and(parts: BExpr[]): BExpr | undefined {
 }
 
 /**
- * The expressions directly inside one node, in a fixed order. Subqueries are not among them:
- * they are queries of their own (walk.ts collects them).
+ * The expressions directly inside one node, in a fixed order. Subqueries are not among them
+ * (they are queries of their own; walk.ts collects them), but the outer values a correlated
+ * subquery reads are: they are expressions of this query.
  */
 export function childExprs(e: BExpr): BExpr[] {
   switch (e.kind) {
     case 'lit':
     case 'col':
     case 'slot':
+    case 'param':
+      return [];
     case 'exists':
     case 'scalar':
-      return [];
+      return e.params;
+    case 'inQuery':
+      return [e.operand, ...e.params];
     case 'unary':
     case 'isNull':
     case 'cast':
-    case 'inQuery':
       return [e.operand];
     case 'binary':
       return [e.left, e.right];
@@ -50,7 +54,7 @@ export function childExprs(e: BExpr): BExpr[] {
   }
 }
 
-/** Bindings an expression reads (subqueries are uncorrelated, so they read none of ours). */
+/** Bindings an expression reads (a correlated subquery reads those of its params). */
 export function bindingsOf(e: BExpr, into = new Set<number>()): Set<number> {
   if (e.kind === 'col') into.add(e.binding);
   for (const child of childExprs(e)) bindingsOf(child, into);

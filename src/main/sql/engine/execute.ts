@@ -20,24 +20,34 @@ export interface ExecEnv {
   tableFor: (binding: Binding) => ColumnarTable;
   warn: (message: string) => void;
   signal?: AbortSignal;
+  /** The outer values of a correlated subquery being run (see CompileEnv.params). */
+  params?: readonly Value[];
 }
 
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   const memo = new Map<BoundQuery, ResultTable>();
-  const run = (q: BoundQuery): ResultTable => {
+  const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
+    checkCancelled(env);
+    return q.kind === 'select'
+      ? executeSelect(q, { ...env, params }, subqueries)
+      : executeUnion(q, (side) => run(side, params));
+  };
+  // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
+  // values (its caller in compile.ts keeps the answers).
+  const run = (q: BoundQuery, params: readonly Value[]): ResultTable => {
+    if (params.length > 0) return execute(q, params);
     let result = memo.get(q);
     if (!result) {
-      checkCancelled(env);
-      result = q.kind === 'select' ? executeSelect(q, env, subqueries) : executeUnion(q, run);
+      result = execute(q, params);
       memo.set(q, result);
     }
     return result;
   };
   const subqueries: SubqueryValues = {
-    values: (q) => run(q).column(0),
-    exists: (q) => run(q).length > 0,
-    scalar: (q, span) => {
-      const result = run(q);
+    values: (q, params) => run(q, params).column(0),
+    exists: (q, params) => run(q, params).length > 0,
+    scalar: (q, span, params) => {
+      const result = run(q, params);
       if (result.length > 1) {
         throw new SqlError(
           SqlErrorCodes.semantic,
@@ -49,7 +59,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
       return result.length === 0 ? null : (result.row(0)[0] ?? null);
     },
   };
-  return run(query);
+  return run(query, env.params ?? []);
 }
 
 function checkCancelled(env: ExecEnv): void {
@@ -73,7 +83,7 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
       ? env.tableFor(binding)
       : toColumnarTable(executeQuery(binding.source.query, env), binding.alias),
   );
-  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries };
+  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
   const count = select.bindings.length;
   const evalTree = (tree: JoinTree): Frame => {
     checkCancelled(env);

@@ -32,6 +32,8 @@ export function fingerprint(e: BExpr): string {
       return `c${e.binding}.${JSON.stringify(e.attr)}${JSON.stringify(e.path)}`;
     case 'slot':
       return `s${e.index}`;
+    case 'param':
+      return `p${e.index}`;
     case 'unary':
       return `(${e.op} ${fingerprint(e.operand)})`;
     case 'binary':

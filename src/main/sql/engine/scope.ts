@@ -1,10 +1,23 @@
-import type { PathPart } from '../parser/ast';
+import type { Expr, PathPart } from '../parser/ast';
 import { type SourceSpan, SqlError, SqlErrorCodes } from '../parser/sql-error';
-import type { Binding, BoundQuery, PathStep } from './bound';
+import type { BExpr, Binding, BoundQuery, PathStep } from './bound';
+import { fingerprint } from './fingerprint';
+
+export type RefExpr = Extract<Expr, { kind: 'ref' }>;
+
+/** How a subquery reaches the query around it (one per subquery in an expression). */
+export interface OuterLink {
+  scope: Scope;
+  /** Binds a name in the enclosing query's clause: a column, a group key's slot, or its own outer value. */
+  bind(ref: RefExpr): BExpr;
+  /** The outer values the subquery reads (`param` i is params[i]), in the enclosing query's terms. */
+  params: BExpr[];
+}
 
 /**
- * The tables visible to one SELECT, and the rule for names:
- *   `x.y...`  — if x is a table alias (or table name) in FROM, y is its attribute and the rest a path;
+ * The tables visible to one SELECT, and the rule for names (inner names first):
+ *   `x.y...`  — if x is a table alias (or table name) in this FROM, y is its attribute and the rest a path;
+ *               else if x is an alias of an enclosing query (a correlated subquery), the outer row's y;
  *   `y...`    — otherwise y is an attribute of the only table in FROM (several tables: qualify it);
  *   `"a.b"`   — quotes make one name, so an attribute literally called "a.b" is reachable.
  */
@@ -12,8 +25,12 @@ export class Scope {
   constructor(
     readonly bindings: Binding[],
     readonly text: string,
-    readonly parent?: Scope,
+    readonly outer?: OuterLink,
   ) {}
+
+  get parent(): Scope | undefined {
+    return this.outer?.scope;
+  }
 
   findAlias(name: string): Binding | undefined {
     const exact = this.bindings.filter((b) => b.alias === name);
@@ -22,24 +39,26 @@ export class Scope {
     return folded.length === 1 ? folded[0] : undefined;
   }
 
-  resolve(parts: PathPart[], span: SourceSpan): { binding: Binding; attr: string; path: PathStep[] } {
+  /** A name → a column of this query, or a value of the enclosing query's row (`param`). */
+  resolve(ref: RefExpr): BExpr {
+    const { parts, span } = ref;
     const [first, second] = parts;
     if (first?.kind !== 'name') throw this.error('A column must start with a name', span);
     if (second?.kind === 'name') {
       const binding = this.findAlias(first.name);
       if (binding) {
         checkDerivedColumn(binding, second.name, this.text, second.span);
-        return { binding, attr: second.name, path: toPath(parts.slice(2)) };
+        return column(binding, second.name, toPath(parts.slice(2)));
       }
-      if (this.bindings.length !== 1 && this.outerHas(first.name)) throw this.correlated(first.name, span);
+      if (this.outerHas(first.name)) return this.outerValue(ref);
     }
     if (this.bindings.length === 1) {
       const binding = this.bindings[0]!;
       if (binding.source.kind === 'derived') checkDerivedColumn(binding, first.name, this.text, first.span);
-      return { binding, attr: first.name, path: toPath(parts.slice(1)) };
+      return column(binding, first.name, toPath(parts.slice(1)));
     }
     if (this.bindings.length === 0) {
-      if (this.outerHas(first.name) || this.parent) throw this.correlated(first.name, span);
+      if (this.outer) return this.outerValue(ref);
       throw this.error(`"${first.name}" cannot be read here: the query has no FROM`, span);
     }
     const aliases = this.bindings.map((b) => b.alias).join(', ');
@@ -54,18 +73,27 @@ export class Scope {
     return false;
   }
 
-  private correlated(name: string, span: SourceSpan): SqlError {
-    return new SqlError(
-      SqlErrorCodes.unsupported,
-      `"${name}" refers to the outer query; correlated subqueries are not supported yet, rewrite it as a JOIN`,
-      this.text,
-      span,
-    );
+  /** One param per distinct outer value; the enclosing query binds it (and may pass it further out). */
+  private outerValue(ref: RefExpr): BExpr {
+    const outer = this.outer!;
+    const bound = outer.bind(ref);
+    const print = fingerprint(bound);
+    let index = outer.params.findIndex((p) => fingerprint(p) === print);
+    if (index < 0) {
+      index = outer.params.length;
+      outer.params.push(bound);
+    }
+    return { kind: 'param', index };
   }
 
   error(message: string, span: SourceSpan): SqlError {
     return new SqlError(SqlErrorCodes.semantic, message, this.text, span);
   }
+}
+
+function column(binding: Binding, attr: string, path: PathStep[]): BExpr {
+  if (binding.attributes !== 'ALL') binding.attributes.add(attr);
+  return { kind: 'col', binding: binding.id, attr, path };
 }
 
 function toPath(parts: PathPart[]): PathStep[] {
