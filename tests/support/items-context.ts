@@ -1,4 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { keepProtoNames } from '../../src/main/aws/proto-names';
 import { addReadOnlyGuard } from '../../src/main/aws/read-only-guard';
 import type { CoreContext } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
@@ -54,7 +55,7 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
       dynamo: (id: string) => {
         let found = clients.get(id);
         if (!found) {
-          found = localClient(endpoint);
+          found = keepProtoNames(localClient(endpoint));
           if (connections.get(id)?.readOnly) addReadOnlyGuard(found);
           clients.set(id, found);
         }

@@ -1,7 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ClientFactory, ConnectionStore } from '../core/context';
 import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
+import { dynamoClient } from './proto-names';
 import { addReadOnlyGuard } from './read-only-guard';
 
 export interface ClientFactoryDeps extends ClientConfigDeps {
@@ -40,7 +41,7 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
 
   async function build(connectionId: string): Promise<DynamoDBClient> {
     const connection = await deps.connections.get(connectionId);
-    const client = new DynamoDBClient(clientConfigFor(connection, deps));
+    const client = dynamoClient(clientConfigFor(connection, deps));
     if (connection.readOnly) addReadOnlyGuard(client);
     return client;
   }

@@ -1,5 +1,6 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import { defineOwn } from '../../shared/dynamo/proto-keys';
 
 /**
  * Tagged wire form ⇄ the SDK's AttributeValue. The only difference is binary: base64 on the
@@ -15,18 +16,8 @@ export function toSdkValue(value: AttributeValue): SdkValue {
 
 export function toSdkItem(item: Item): Record<string, SdkValue> {
   const out: Record<string, SdkValue> = {};
-  for (const [name, value] of Object.entries(item)) setOwn(out, name, toSdkValue(value));
+  for (const [name, value] of Object.entries(item)) defineOwn(out, name, toSdkValue(value));
   return out;
-}
-
-/**
- * An attribute named `__proto__` is legal in DynamoDB; plain assignment would set the object's
- * prototype instead and the attribute would vanish, so it is defined as an own property.
- */
-function setOwn<T>(target: Record<string, T>, name: string, value: T): void {
-  if (name === '__proto__')
-    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-  else target[name] = value;
 }
 
 function base64(bytes: Uint8Array): string {
@@ -49,6 +40,6 @@ export function fromSdkValue(value: SdkValue): AttributeValue {
 
 export function fromSdkItem(item: Record<string, SdkValue>): Item {
   const out: Item = {};
-  for (const [name, value] of Object.entries(item)) setOwn(out, name, fromSdkValue(value));
+  for (const [name, value] of Object.entries(item)) defineOwn(out, name, fromSdkValue(value));
   return out;
 }

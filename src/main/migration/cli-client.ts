@@ -1,9 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv, fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { MfaPrompts } from '../aws/mfa-prompts';
 import { createProfileCredentials } from '../aws/profile-credentials';
 import { sdkTransport } from '../aws/sdk-options';
+import { dynamoClient } from '../aws/proto-names';
 
 export interface AdHocConnection {
   profile?: string;
@@ -56,7 +57,7 @@ export function adHocClient(connection: AdHocConnection): DynamoDBClient {
     process.env.AWS_REGION ??
     process.env.AWS_DEFAULT_REGION ??
     (connection.endpoint ? 'us-east-1' : undefined);
-  return new DynamoDBClient({
+  return dynamoClient({
     ...sdkTransport(),
     ...(region ? { region } : {}),
     ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),

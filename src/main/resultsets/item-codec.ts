@@ -1,4 +1,5 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import { defineOwn } from '../../shared/dynamo/proto-keys';
 
 /**
  * A compact binary form for items held in the result-set store. Kept as tagged JS objects, a
@@ -245,10 +246,7 @@ export class ItemReader {
     for (let i = 0; i < count; i++) {
       const name = this.names.name(this.varint());
       const value = this.value();
-      // An attribute may legally be called "__proto__"; plain assignment would set the prototype.
-      if (name === '__proto__')
-        Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-      else out[name] = value;
+      defineOwn(out, name, value);
     }
     return out;
   }

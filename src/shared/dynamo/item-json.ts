@@ -1,6 +1,7 @@
 import type { AttributeValue, Item } from './attribute-value';
 import { failAt, parseJsonText, type JsonNode } from './json-text';
 import { numberProblem } from './number';
+import { defineOwn } from './proto-keys';
 
 /**
  * The editor's two text views. DynamoDB JSON keeps every type; plain JSON is offered only when
@@ -8,11 +9,6 @@ import { numberProblem } from './number';
  * hands over the literal text.
  */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function put(target: Item, name: string, value: AttributeValue): void {
-  // defineProperty, not assignment: an attribute may be called "__proto__".
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-}
 
 function tagged(text: string, node: JsonNode): AttributeValue {
   const entry = node.kind === 'object' && node.entries.length === 1 ? node.entries[0] : undefined;
@@ -80,7 +76,7 @@ function tagged(text: string, node: JsonNode): AttributeValue {
 function taggedMap(text: string, node: JsonNode): Item {
   if (node.kind !== 'object') return failAt(text, node.at, 'Expected an object of attributes');
   const out: Item = {};
-  for (const entry of node.entries) put(out, entry.key, tagged(text, entry.value));
+  for (const entry of node.entries) defineOwn(out, entry.key, tagged(text, entry.value));
   return out;
 }
 
@@ -169,7 +165,7 @@ function fromPlain(text: string, node: JsonNode): AttributeValue {
       return { L: node.items.map((v) => fromPlain(text, v)) };
     case 'object': {
       const out: Item = {};
-      for (const entry of node.entries) put(out, entry.key, fromPlain(text, entry.value));
+      for (const entry of node.entries) defineOwn(out, entry.key, fromPlain(text, entry.value));
       return { M: out };
     }
   }

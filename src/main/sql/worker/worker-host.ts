@@ -1,6 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
 import { sdkTransport } from '../../aws/sdk-options';
+import { dynamoClient } from '../../aws/proto-names';
 import { toAppError } from '../../core/to-app-error';
 import { type SessionConnection, SqlSession } from '../session';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker, WireCredentials } from './protocol';
@@ -78,7 +79,7 @@ export class SqlWorkerHost {
         memo = await this.askCredentials(description.id);
       return { ...memo, expiration: memo.expiration === undefined ? undefined : new Date(memo.expiration) };
     };
-    const client = new DynamoDBClient({
+    const client = dynamoClient({
       ...sdkTransport(),
       region: description.region,
       ...(description.endpoint ? { endpoint: description.endpoint } : {}),
