@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema, type Item } from '../../shared/dynamo/attribute-value';
+import { parseKeepingProtoKeys } from '../../shared/dynamo/proto-keys';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 
 /**
@@ -43,7 +44,7 @@ export function decodeCursor(text: string, expected: { table: string; index?: st
     throw invalid('it is not one DynoTable made');
   let parsed: z.infer<typeof cursorSchema>;
   try {
-    parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    parsed = parseKeepingProtoKeys(cursorSchema, JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
     throw invalid('it is damaged or from another version of DynoTable');
   }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { contract, isChannel, type Channel, type ChannelOutput, type Contract } from '../../shared/ipc';
+import { parseKeepingProtoKeys } from '../../shared/dynamo/proto-keys';
 import { type Envelope, ErrorCodes } from '../../shared/errors';
 import type { CoreContext } from '../core/context';
 import { toAppError } from '../core/to-app-error';
@@ -29,7 +30,7 @@ export function createDispatcher(handlers: HandlerTable, ctx: CoreContext) {
       };
     }
     try {
-      const input: unknown = contract[channel].input.parse(payload ?? {});
+      const input: unknown = parseKeepingProtoKeys(contract[channel].input as z.ZodType, payload ?? {});
       const handler = handlers[channel] as (input: unknown, ctx: CoreContext) => Promise<unknown>;
       const value = await handler(input, ctx);
       return { ok: true, value };

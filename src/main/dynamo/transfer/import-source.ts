@@ -8,6 +8,7 @@ import {
   type CsvColumn,
   type CsvField,
 } from '../../../shared/dynamo/csv-codec';
+import { safeParseKeepingProtoKeys } from '../../../shared/dynamo/proto-keys';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
 
@@ -40,7 +41,7 @@ export function jsonSyntaxProblem(error: unknown): string {
 }
 
 function tagged(value: unknown, line: number): ImportEntry {
-  const parsed = itemSchema.safeParse(value);
+  const parsed = safeParseKeepingProtoKeys(itemSchema, value);
   if (parsed.success) return { line, item: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
