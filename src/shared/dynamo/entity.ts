@@ -1,5 +1,6 @@
 import type { KeySchema } from '../ipc/tables';
 import type { AttributeValue, Item } from './attribute-value';
+import { ownValue } from './proto-keys';
 
 /**
  * Entity types of a single-table design, read from key prefixes: `ORDER#2026-11-01` is an
@@ -17,6 +18,6 @@ function prefixOf(value: AttributeValue | undefined, allowBare: boolean): string
 }
 
 export function entityOf(item: Item, keys: KeySchema): string | undefined {
-  const sk = keys.sortKey ? prefixOf(item[keys.sortKey.name], true) : undefined;
-  return sk ?? prefixOf(item[keys.partitionKey.name], false);
+  const sk = keys.sortKey ? prefixOf(ownValue(item, keys.sortKey.name), true) : undefined;
+  return sk ?? prefixOf(ownValue(item, keys.partitionKey.name), false);
 }

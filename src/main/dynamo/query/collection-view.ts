@@ -1,3 +1,4 @@
+import { addCount, ownValue } from '../../../shared/dynamo/proto-keys';
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../shared/dynamo/entity';
 import { compareValues } from '../../../shared/dynamo/value-order';
@@ -70,10 +71,10 @@ export class CollectionView {
   /** Takes in one row, if it passes the view's filters. */
   add(index: number, item: Item): void {
     const entity = entityOf(item, this.spec.keys) ?? '';
-    this.entities[entity] = (this.entities[entity] ?? 0) + 1;
+    addCount(this.entities, entity);
     if (this.entityFilter && !this.entityFilter.has(entity)) return;
     if (this.needle && !matches(item, this.needle, this.spec.column)) return;
-    const partitionKey = item[this.pk];
+    const partitionKey = ownValue(item, this.pk);
     const key = keyOf(partitionKey);
     let collection = this.byKey.get(key);
     if (!collection) {
@@ -88,7 +89,7 @@ export class CollectionView {
       this.byKey.set(key, collection);
       this.added.push(collection);
     }
-    const sortKey = this.sk === undefined ? undefined : item[this.sk];
+    const sortKey = this.sk === undefined ? undefined : ownValue(item, this.sk);
     if (collection.rows.length > 0 && collection.direction !== 0) {
       const order = compareValues(sortKey, collection.last);
       if (collection.rows.length === 1 && order < 0) collection.direction = -1;
@@ -96,7 +97,7 @@ export class CollectionView {
     }
     collection.rows.push(index);
     collection.last = sortKey;
-    if (entity) collection.entities[entity] = (collection.entities[entity] ?? 0) + 1;
+    if (entity) addCount(collection.entities, entity);
     this.isDirty = true;
   }
 

@@ -2,6 +2,7 @@ import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-valu
 import { entityOf } from '../../../shared/dynamo/entity';
 import { compareValues, searchText } from '../../../shared/dynamo/value-order';
 import type { ViewSpec } from '../../../shared/ipc/query';
+import { addCount, ownValue } from '../../../shared/dynamo/proto-keys';
 
 /**
  * A sorted and/or filtered order of a result set's rows, as row indexes. Runs in the
@@ -25,11 +26,11 @@ export function buildRowView(count: number, rowAt: (index: number) => Item, spec
   for (let i = 0; i < count; i++) {
     const item = rowAt(i);
     const entity = keys ? (entityOf(item, keys) ?? '') : '';
-    if (counts) counts[entity] = (counts[entity] ?? 0) + 1;
+    if (counts) addCount(counts, entity);
     if (entities && !entities.has(entity)) continue;
     if (needle && !matches(item, needle, spec.column)) continue;
     kept.push(i);
-    if (sort.length > 0) sortValues.push(sort.map((s) => item[s.column]));
+    if (sort.length > 0) sortValues.push(sort.map((s) => ownValue(item, s.column)));
   }
   if (sort.length > 0) {
     const order = kept.map((_, position) => position);
@@ -48,7 +49,7 @@ export function buildRowView(count: number, rowAt: (index: number) => Item, spec
 
 export function matches(item: Item, needle: string, column: string | undefined): boolean {
   if (column !== undefined) {
-    const value = item[column];
+    const value = ownValue(item, column);
     return value !== undefined && searchText(value).toLowerCase().includes(needle);
   }
   for (const [name, value] of Object.entries(item)) {
