@@ -40,6 +40,8 @@ export const ErrorCodes = {
   fileSystemError: 'FileSystemError',
   /** Browser mode keeps server paths inside the app's own folders. */
   pathNotAllowed: 'PathNotAllowed',
+  /** The endpoint does not implement this (DynamoDB Local has no PITR, tags or table classes). */
+  notSupported: 'NotSupported',
   internal: 'InternalError',
 } as const;
 

@@ -14,6 +14,7 @@ import {
 import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
 import { sqlChannels } from './sql';
+import { tableAdminChannels } from './table-admin';
 import { tableRefInput, tableSummarySchema } from './tables';
 
 /**
@@ -66,6 +67,7 @@ export const contract = {
     input: tableRefInput,
     output: z.object({ summary: tableSummarySchema, raw: z.record(z.string(), z.unknown()) }),
   },
+  ...tableAdminChannels,
 
   'scan:start': {
     input: tableRefInput.extend({

@@ -5,6 +5,7 @@ import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
 import { itemExamples } from './items-examples';
+import { tableAdminExamples } from './table-admin-examples';
 import { sqlExamples } from '../sql/examples';
 
 /**
@@ -177,6 +178,7 @@ export const examples: ChannelExamples = {
       raw: { TableName: 'DynoTableSample', TableStatus: 'ACTIVE', ItemCount: 14 },
     },
   },
+  ...tableAdminExamples,
   'scan:start': {
     summary: 'Starts a bounded scan into a result set and returns its id at once.',
     input: { ...sampleTableRef, requestId: 'scan_3b9XkQ2m', pageSize: 100, maxItems: 1000 },

@@ -40,6 +40,11 @@ export async function loadTableInfo(
   return info;
 }
 
+/** Drops a table's cached keys and indexes after DynoTable changed or created it. */
+export function forgetTableInfo(client: DynamoDBClient, table: string): void {
+  cache.get(client)?.delete(table);
+}
+
 /** Every attribute that keys one of the table's indexes, with its type. */
 export function indexKeyAttributes(info: TableInfo): { name: string; type: KeyType }[] {
   const out = new Map<string, KeyType>();

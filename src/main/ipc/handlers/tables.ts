@@ -1,8 +1,13 @@
 import { withDeadline } from '../../dynamo/deadline';
+import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
+import { listTags } from '../../dynamo/table-admin/tags';
+import { checkChange, updateTable } from '../../dynamo/table-admin/update-table';
 import { describeTable, listTables } from '../../dynamo/tables';
+import { assertWritable } from '../../dynamo/writes/guards';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { HandlerTable } from '../dispatcher';
 
-type TableChannel = 'tables:list' | 'tables:describe';
+type TableChannel = 'tables:list' | 'tables:describe' | 'tables:create' | 'tables:update' | 'tables:tags';
 
 /** Listing describes every table (a few calls each), so it gets more time than one description. */
 const LIST_DEADLINE_MS = 120_000;
@@ -18,5 +23,38 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     return withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
       describeTable(client, table, signal),
     );
+  },
+  'tables:tags': async ({ connectionId, table }, ctx) => {
+    const client = await ctx.clients.dynamo(connectionId);
+    return withDeadline(DESCRIBE_DEADLINE_MS, `reading the tags of ${table}`, async (signal) => {
+      const { summary } = await describeTable(client, table, signal);
+      if (!summary.arn) throw new AppFailure(ErrorCodes.notFound, `DynamoDB reported no ARN for ${table}.`);
+      return listTags(client, summary.arn, signal);
+    });
+  },
+  // Read-only is refused here, before the form's request is even checked; the SDK guard on the
+  // connection's client would refuse CreateTable/UpdateTable as well.
+  'tables:create': async ({ connectionId, requestId, definition }, ctx) => {
+    assertWritable(await ctx.connections.get(connectionId));
+    checkDefinition(definition);
+    const client = await ctx.clients.dynamo(connectionId);
+    ctx.operations.start(requestId, async (run) => ({
+      progress: { items: 0, pages: 0, consumedCapacity: 0 },
+      value: await createTable(client, definition, run),
+    }));
+    return { started: true };
+  },
+  'tables:update': async ({ connectionId, table, requestId, change }, ctx) => {
+    assertWritable(await ctx.connections.get(connectionId));
+    const client = await ctx.clients.dynamo(connectionId);
+    const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
+      describeTable(client, table, signal),
+    );
+    checkChange(change, summary);
+    ctx.operations.start(requestId, async (run) => ({
+      progress: { items: 0, pages: 0, consumedCapacity: 0 },
+      value: await updateTable(client, summary, change, run),
+    }));
+    return { started: true };
   },
 };

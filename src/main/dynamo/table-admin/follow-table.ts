@@ -1,0 +1,99 @@
+import { DescribeTableCommand, type DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
+import { AppFailure } from '../../../shared/errors';
+import type { OperationEmit } from '../../core/operations';
+
+/** Control-plane changes on AWS take seconds (tables) to hours (a GSI backfill on a big table). */
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 5_000;
+/** Following is bounded too: past this the change goes on in DynamoDB, unwatched. */
+export const MAX_FOLLOW_MS = 12 * 60 * 60 * 1000;
+
+export type TableCheck = (table: TableDescription | undefined) => { isDone: boolean; message: string };
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Polls DescribeTable until `check` says done, reporting each new state as a progress message.
+ * A table that is gone is `undefined` (what a delete waits for).
+ */
+export async function followTable(
+  client: DynamoDBClient,
+  table: string,
+  signal: AbortSignal,
+  emit: OperationEmit,
+  check: TableCheck,
+): Promise<TableDescription | undefined> {
+  const started = Date.now();
+  let wait = FIRST_POLL_MS;
+  let said = '';
+  for (;;) {
+    let described: TableDescription | undefined;
+    try {
+      described = (await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal }))
+        .Table;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ResourceNotFoundException' || signal.aborted) throw error;
+    }
+    const { isDone, message } = check(described);
+    if (message !== said) {
+      said = message;
+      emit({ type: 'progress', progress: { items: 0, pages: 0, consumedCapacity: 0, message } });
+    }
+    if (isDone) return described;
+    if (Date.now() - started > MAX_FOLLOW_MS)
+      throw new AppFailure(
+        'StillChanging',
+        `${table} is still changing after ${MAX_FOLLOW_MS / 3_600_000} hours; DynoTable stopped following it, DynamoDB goes on. Refresh the table later.`,
+        true,
+      );
+    await sleep(wait, signal);
+    wait = Math.min(MAX_POLL_MS, Math.round(wait * 1.5));
+  }
+}
+
+/** Done when the table and every index are ACTIVE (what create and most updates wait for). */
+export const untilActive: TableCheck = (table) => {
+  if (!table) return { isDone: false, message: 'Waiting for DynamoDB to describe the table…' };
+  const busy = (table.GlobalSecondaryIndexes ?? []).filter((g) => g.IndexStatus !== 'ACTIVE');
+  if (table.TableStatus !== 'ACTIVE')
+    return {
+      isDone: false,
+      message: `${table.TableName ?? 'The table'} is ${table.TableStatus ?? 'changing'}…`,
+    };
+  if (busy.length === 0) return { isDone: true, message: `${table.TableName ?? 'The table'} is ACTIVE.` };
+  return { isDone: false, message: busy.map(indexMessage).join(' ') };
+};
+
+function indexMessage(index: NonNullable<TableDescription['GlobalSecondaryIndexes']>[number]): string {
+  const name = index.IndexName ?? 'An index';
+  if (index.IndexStatus === 'DELETING') return `Index ${name} is being deleted…`;
+  // DescribeTable reports whether a backfill runs, not how far it got (that is CloudWatch's
+  // OnlineIndexPercentageProgress); say what is known.
+  if (index.Backfilling) return `Index ${name} is backfilling: DynamoDB is copying existing items into it…`;
+  return `Index ${name} is ${index.IndexStatus ?? 'changing'}…`;
+}
+
+/** Done when the index is gone and the table is ACTIVE. */
+export function untilIndexGone(indexName: string): TableCheck {
+  return (table) => {
+    const index = table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === indexName);
+    if (index) return { isDone: false, message: indexMessage(index) };
+    return untilActive(table);
+  };
+}

@@ -1,0 +1,47 @@
+import { singleTableDefinition } from '../dynamo/table-definition';
+import type { ChannelExample } from './examples';
+import type { tableAdminChannels } from './table-admin';
+
+type TableAdminExamples = { [C in keyof typeof tableAdminChannels]: ChannelExample<C> };
+
+/** docs/API.md examples for creating and changing tables. */
+export const tableAdminExamples: TableAdminExamples = {
+  'tables:create': {
+    summary:
+      "Creates a table from the form's definition (keys, billing, indexes, stream, TTL, protection, class, tags) and follows it until it and its indexes are ACTIVE.",
+    input: {
+      connectionId: 'playground',
+      requestId: 'create_7Hq2LmPz',
+      definition: singleTableDefinition('Orders'),
+    },
+    output: { started: true },
+    notes:
+      "Refused with ReadOnlyConnection on a read-only connection and with InvalidInput (details.fields: every field's problem) before anything is sent. Progress events carry the table's status in `message`; `done` carries `{ summary, notes }`, where notes say what the endpoint accepted but did not apply (DynamoDB Local ignores table class and tags). `ops:cancel` stops the following, not the creation.",
+  },
+  'tables:update': {
+    summary:
+      'Makes one change to a table (billing and capacity, add or delete a GSI, TTL, stream, deletion protection, table class, tags, PITR) and follows it until the table is ACTIVE again.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      requestId: 'update_Rk81vQxe',
+      change: {
+        kind: 'addIndex',
+        index: {
+          name: 'GSI2',
+          partitionKey: { name: 'GSI2PK', type: 'S' },
+          sortKey: { name: 'GSI2SK', type: 'S' },
+          projection: { type: 'KEYS_ONLY' },
+        },
+      },
+    },
+    output: { started: true },
+    notes:
+      'An added index is followed until ACTIVE (progress says when it backfills), a deleted one until it is gone. A change DynamoDB Local cannot make (PITR, tags, table class) is refused with NotSupported and a sentence; LimitExceededException and ResourceInUseException keep their names with what to do.',
+  },
+  'tables:tags': {
+    summary: "A table's tags, or `supported: false` where the endpoint has no tagging (DynamoDB Local).",
+    input: { connectionId: 'prod-eu', table: 'Orders' },
+    output: { supported: true, tags: [{ key: 'team', value: 'payments' }] },
+  },
+};
