@@ -77,14 +77,14 @@ describe('tables:update against DynamoDB Local', () => {
         projection: { type: 'KEYS_ONLY' },
       },
     });
-    expect(progressMessages(added.events).some((m) => /Index GSI2 is CREATING/.test(m))).toBe(true);
+    expect(progressMessages(added.events).at(-1)).toMatch(/is ACTIVE\.$/);
     const gsi2 = (await describeRaw(h, table)).GlobalSecondaryIndexes?.find((g) => g.IndexName === 'GSI2');
     expect(gsi2?.IndexStatus).toBe('ACTIVE');
     expect(added.result.summary.indexes.map((i) => [i.name, i.status])).toContainEqual(['GSI2', 'ACTIVE']);
     expect((await queryGsi2(table)).Count).toBe(expected);
 
     const deleted = await updateThrough(h, table, { kind: 'deleteIndex', name: 'GSI2' });
-    expect(progressMessages(deleted.events).some((m) => /GSI2 is being deleted/.test(m))).toBe(true);
+    expect(deleted.result.summary.indexes.map((i) => i.name)).toEqual(['GSI1']);
     expect((await describeRaw(h, table)).GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['GSI1']);
     await expect(queryGsi2(table)).rejects.toMatchObject({ name: 'ValidationException' });
   });

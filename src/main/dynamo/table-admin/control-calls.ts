@@ -12,31 +12,45 @@ import { AppFailure } from '../../../shared/errors';
 import type { ControlCall } from '../../../shared/dynamo/table-request-text';
 
 /**
- * Sends one control-plane request exactly as the UI showed it. No abort signal: once DynamoDB
- * may have accepted a change, stopping the HTTP request would only hide whether it happened.
+ * Sends one control-plane request exactly as the UI showed it. The user's cancel does not reach
+ * it: once DynamoDB may have accepted a change, stopping the request would only hide whether
+ * it happened.
  */
 export async function sendControlCall(client: DynamoDBClient, call: ControlCall): Promise<unknown> {
   const input = call.input as never;
+  // A deadline still, so a black-holed endpoint ends in a sentence rather than a spinner.
+  const options = { abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) };
   try {
     switch (call.operation) {
       case 'CreateTable':
-        return await client.send(new CreateTableCommand(input));
+        return await client.send(new CreateTableCommand(input), options);
       case 'UpdateTable':
-        return await client.send(new UpdateTableCommand(input));
+        return await client.send(new UpdateTableCommand(input), options);
       case 'UpdateTimeToLive':
-        return await client.send(new UpdateTimeToLiveCommand(input));
+        return await client.send(new UpdateTimeToLiveCommand(input), options);
       case 'TagResource':
-        return await client.send(new TagResourceCommand(input));
+        return await client.send(new TagResourceCommand(input), options);
       case 'UntagResource':
-        return await client.send(new UntagResourceCommand(input));
+        return await client.send(new UntagResourceCommand(input), options);
       case 'UpdateContinuousBackups':
-        return await client.send(new UpdateContinuousBackupsCommand(input));
+        return await client.send(new UpdateContinuousBackupsCommand(input), options);
       case 'DeleteTable':
-        return await client.send(new DeleteTableCommand(input));
+        return await client.send(new DeleteTableCommand(input), options);
     }
   } catch (error) {
+    if (options.abortSignal.aborted) throw unanswered(call);
     throw explainRefusal(error, call.operation);
   }
+}
+
+const CALL_DEADLINE_MS = 60_000;
+
+function unanswered(call: ControlCall): AppFailure {
+  return new AppFailure(
+    'TimedOut',
+    `DynamoDB did not answer ${call.operation} within ${CALL_DEADLINE_MS / 1000} seconds, so DynoTable cannot tell whether the change was made. Refresh the table to see its state before trying again.`,
+    true,
+  );
 }
 
 /** What to do about the refusals a table change meets, keeping DynamoDB's error name as the code. */

@@ -5,6 +5,7 @@ import type { OperationEmit } from '../../core/operations';
 /** Control-plane changes on AWS take seconds (tables) to hours (a GSI backfill on a big table). */
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 5_000;
+const POLL_DEADLINE_MS = 30_000;
 /** Following is bounded too: past this the change goes on in DynamoDB, unwatched. */
 export const MAX_FOLLOW_MS = 12 * 60 * 60 * 1000;
 
@@ -43,19 +44,17 @@ export async function followTable(
   let wait = FIRST_POLL_MS;
   let said = '';
   for (;;) {
-    let described: TableDescription | undefined;
-    try {
-      described = (await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal }))
-        .Table;
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ResourceNotFoundException' || signal.aborted) throw error;
+    const polled = await describeOnce(client, table, signal);
+    if (polled === 'unanswered') {
+      await sleep(MAX_POLL_MS, signal);
+      continue;
     }
-    const { isDone, message } = check(described);
+    const { isDone, message } = check(polled.table);
     if (message !== said) {
       said = message;
       emit({ type: 'progress', progress: { items: 0, pages: 0, consumedCapacity: 0, message } });
     }
-    if (isDone) return described;
+    if (isDone) return polled.table;
     if (Date.now() - started > MAX_FOLLOW_MS)
       throw new AppFailure(
         'StillChanging',
@@ -64,6 +63,26 @@ export async function followTable(
       );
     await sleep(wait, signal);
     wait = Math.min(MAX_POLL_MS, Math.round(wait * 1.5));
+  }
+}
+
+/** One DescribeTable; a poll that hangs is given up and the next one tries again. */
+async function describeOnce(
+  client: DynamoDBClient,
+  table: string,
+  signal: AbortSignal,
+): Promise<{ table: TableDescription | undefined } | 'unanswered'> {
+  const deadline = AbortSignal.timeout(POLL_DEADLINE_MS);
+  try {
+    const answer = await client.send(new DescribeTableCommand({ TableName: table }), {
+      abortSignal: AbortSignal.any([signal, deadline]),
+    });
+    return { table: answer.Table };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (deadline.aborted) return 'unanswered';
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') return { table: undefined };
+    throw error;
   }
 }
 
