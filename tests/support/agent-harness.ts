@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { agentHandlers } from '../../src/main/ipc/handlers/agent';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
+import { sqlAssistHandlers } from '../../src/main/ipc/handlers/sql-assist';
 import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
 import { closeSqlService } from '../../src/main/sql/service-registry';
 import {
@@ -31,7 +32,12 @@ export const describeTableTurn = (table: string): ScriptedTurn => ({
  * check that the secret never travels in a request.
  */
 export async function agentHarness(endpoint: string) {
-  const items = itemsHarness(endpoint, { ...agentHandlers, ...operationHandlers, ...resultSetHandlers });
+  const items = itemsHarness(endpoint, {
+    ...agentHandlers,
+    ...operationHandlers,
+    ...resultSetHandlers,
+    ...sqlAssistHandlers,
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'dynotable-agent-'));
   (items.ctx as { dataDir: string }).dataDir = dataDir;
   await writeFile(

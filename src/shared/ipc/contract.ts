@@ -14,6 +14,7 @@ import {
 import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
 import { sqlChannels } from './sql';
+import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
 import { tableRefInput, tableSummarySchema } from './tables';
 
@@ -134,6 +135,7 @@ export const contract = {
   ...migrationChannels,
 
   ...sqlChannels,
+  ...sqlAssistChannels,
 } as const;
 
 export type Contract = typeof contract;

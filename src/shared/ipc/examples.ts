@@ -7,6 +7,7 @@ import { migrationExamples } from './migration-examples';
 import { itemExamples } from './items-examples';
 import { tableAdminExamples } from './table-admin-examples';
 import { sqlExamples } from '../sql/examples';
+import { sqlAssistExamples } from '../sql/assist-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -288,6 +289,7 @@ export const examples: ChannelExamples = {
   ...migrationExamples,
   ...itemExamples,
   ...sqlExamples,
+  ...sqlAssistExamples,
 };
 
 /** What a scan looks like on the event stream, in order. */

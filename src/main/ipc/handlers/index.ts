@@ -10,6 +10,7 @@ import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
 import { sqlHandlers } from './sql';
+import { sqlAssistHandlers } from './sql-assist';
 import { tableHandlers } from './tables';
 import { transferHandlers } from './transfer';
 
@@ -28,4 +29,5 @@ export const handlers: HandlerTable = {
   ...agentHandlers,
   ...migrationHandlers,
   ...sqlHandlers,
+  ...sqlAssistHandlers,
 };

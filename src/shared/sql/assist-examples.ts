@@ -1,0 +1,32 @@
+import type { ChannelExample } from '../ipc/examples';
+import type { sqlAssistChannels } from '../ipc/sql-assist';
+
+type SqlAssistExamples = { [C in keyof typeof sqlAssistChannels]: ChannelExample<C> };
+
+/** Examples of Ask / Fix / Explain for docs/API.md (checked against the schemas by the API docs test). */
+export const sqlAssistExamples: SqlAssistExamples = {
+  'sql:assist': {
+    summary:
+      'Ask (a question → a statement), Fix (a failed statement and its error → a corrected one) or Explain (a plan in words) on the connection’s Bedrock settings. Nothing runs.',
+    input: {
+      connectionId: 'playground',
+      requestId: 'assist_R4nd0mId',
+      task: 'ask',
+      question: 'Which five users spent the most?',
+      includeSamples: false,
+    },
+    output: { started: true },
+    notes:
+      'Progress arrives under the requestId; `done.value` holds the proposal: `statement`, `explanation`, its `plan` (or `planError`), `retried` when the first answer did not plan and was sent back once, `sent` (every message exactly as sent), `usage` and `costUsd`.',
+  },
+  'sql:assistContext': {
+    summary:
+      'What Ask, Fix and Explain send about the catalog: the system prompt and the table, view and attribute names with their types (values only with includeSamples).',
+    input: { connectionId: 'playground', includeSamples: false },
+    output: {
+      system: 'You write SQL for DynoTable’s SQL workbench…',
+      context:
+        'Tables of this connection:\n- table "DynoTableSample": partition key PK (S), sort key SK (S), about 352 items\n  attributes:\n    total (N)',
+    },
+  },
+};

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type SqlAssistResult, sqlAssistResultSchema } from '../../../src/shared/ipc/sql-assist';
+import { agentHarness } from '../../support/agent-harness';
+import type { ScriptedTurn } from '../../support/fake-bedrock';
+
+// Ask / Fix / Explain against the local Bedrock (real SDK, real wire protocol) and a real
+// DynamoDB Local table: what is sent, what comes back, and that a proposal is planned, not run.
+
+type Harness = Awaited<ReturnType<typeof agentHarness>>;
+let h: Harness;
+const SECRET_VALUE = 'zebra-unique-name-7f3a';
+
+beforeAll(async () => {
+  h = await agentHarness(inject('dynamoEndpoint'));
+  await h.configure('local');
+  await h.put({
+    pk: { S: 'CUST#1' },
+    entity: { S: 'Customer' },
+    name: { S: SECRET_VALUE },
+    balance: { N: '12.5' },
+  });
+  await h.put({ pk: { S: 'CUST#2' }, entity: { S: 'Customer' }, name: { S: 'Ada' }, balance: { N: '0' } });
+});
+afterAll(() => h.closeAll());
+
+let counter = 0;
+async function assist(input: Record<string, unknown>, script: ScriptedTurn[]): Promise<SqlAssistResult> {
+  h.fake.script = script;
+  h.fake.requests.length = 0;
+  counter += 1;
+  const requestId = `assist-req-${counter}-${Date.now()}`;
+  const finished = h.waitFor(requestId);
+  const started = await h.call('sql:assist', {
+    connectionId: 'local',
+    requestId,
+    includeSamples: false,
+    ...input,
+  });
+  if (!started.ok) throw new Error(started.error.message);
+  const { last } = await finished;
+  if (last.type !== 'done') throw new Error(`ended with ${last.type}: ${JSON.stringify(last)}`);
+  return sqlAssistResultSchema.parse(last.value);
+}
+
+/** Every text block of the user messages of a recorded Converse request. */
+function userText(index: number): string {
+  const body = h.fake.requests[index]?.body as { messages: { role: string; content: { text?: string }[] }[] };
+  return body.messages
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => m.content.map((c) => c.text ?? ''))
+    .join('\n');
+}
+
+const sql = (statement: string): ScriptedTurn => ({
+  kind: 'text',
+  text: `\`\`\`sql\n${statement}\n\`\`\`\nThis counts them.`,
+});
+
+describe('Ask', () => {
+  it('grounds the model in names and types, sends an invented table back once, and proposes a planned statement', async () => {
+    const good = `SELECT COUNT(*) AS n FROM "${h.table}" WHERE balance > 0`;
+    const result = await assist({ task: 'ask', question: 'How many customers owe money?' }, [
+      sql('SELECT COUNT(*) AS n FROM customers_table WHERE balance > 0'),
+      sql(good),
+    ]);
+    expect(h.fake.requests).toHaveLength(2);
+    const first = userText(0);
+    expect(first).toContain(`table "${h.table}": partition key pk (S)`);
+    expect(first).toMatch(/balance \(N\)/);
+    expect(first).toContain('How many customers owe money?');
+    expect(first).not.toContain(SECRET_VALUE);
+    expect(result.retried).toMatch(/customers_table/);
+    expect(userText(1)).toContain(result.retried);
+    expect(result.statement).toBe(good);
+    expect(result.plan?.fetches[0]?.call.operation).toBe('Scan');
+    expect(result.planError).toBeUndefined();
+    expect(result.sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(result.usage).toEqual({ inputTokens: 200, outputTokens: 40 });
+    // claude-3-5-sonnet: $3 / $15 per million tokens.
+    expect(result.costUsd).toBeCloseTo((200 * 3 + 40 * 15) / 1_000_000, 10);
+  });
+
+  it('sends sample values only when the user turned them on', async () => {
+    await assist({ task: 'ask', question: 'Names?', includeSamples: true }, [
+      sql(`SELECT name FROM "${h.table}"`),
+    ]);
+    expect(userText(0)).toContain(SECRET_VALUE);
+  });
+
+  it('says so when the model still invents a name after the retry', async () => {
+    const result = await assist({ task: 'ask', question: 'Orders?' }, [
+      sql('SELECT * FROM orders_v1'),
+      sql('SELECT * FROM orders_v2'),
+    ]);
+    expect(result.statement).toBe('SELECT * FROM orders_v2');
+    expect(result.plan).toBeUndefined();
+    expect(result.planError).toMatch(/orders_v2/);
+  });
+});
+
+describe('Fix and Explain', () => {
+  it('Fix sends the failed statement with its error and proposes the correction', async () => {
+    const fixed = `SELECT name FROM "${h.table}" WHERE pk = 'CUST#1'`;
+    const result = await assist(
+      {
+        task: 'fix',
+        statement: `SELEC name FROM "${h.table}"`,
+        error: 'Expected SELECT at line 1, column 1.',
+      },
+      [sql(fixed)],
+    );
+    expect(userText(0)).toContain('Expected SELECT at line 1, column 1.');
+    expect(result.statement).toBe(fixed);
+    expect(result.plan?.fetches[0]?.call.operation).toBe('GetItem');
+  });
+
+  it('Explain sends the plan and returns the words', async () => {
+    const result = await assist({ task: 'explain', statement: `SELECT * FROM "${h.table}"` }, [
+      { kind: 'text', text: 'This scans the whole table once.' },
+    ]);
+    expect(userText(0)).toContain('"operation":"Scan"');
+    expect(result.explanation).toBe('This scans the whole table once.');
+    expect(result.statement).toBeUndefined();
+  });
+
+  it('refuses an empty question with a sentence, asking nothing', async () => {
+    h.fake.requests.length = 0;
+    const requestId = `assist-empty-${Date.now()}`;
+    const finished = h.waitFor(requestId);
+    await h.call('sql:assist', {
+      connectionId: 'local',
+      requestId,
+      task: 'ask',
+      question: '  ',
+      includeSamples: false,
+    });
+    const { last } = await finished;
+    expect(last.type === 'error' ? last.error.message : last.type).toBe(
+      'Type a question first: what do you want to know?',
+    );
+    expect(h.fake.requests).toHaveLength(0);
+  });
+});
