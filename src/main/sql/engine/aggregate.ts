@@ -10,6 +10,8 @@ export interface Aggregated {
   /** Group keys, then one column per aggregate call; row g is group g. */
   slots: Value[][];
   groups: number;
+  /** Per aggregated row, the GROUP BY positions its grouping set keeps (grouping sets only). */
+  groupKeys?: ReadonlySet<number>[];
 }
 
 /** Assigns each frame row a group number; groups are numbered in order of first appearance. */
@@ -36,19 +38,57 @@ function assignGroups(frame: Frame, keys: Evaluator[]): { groupOf: Int32Array; f
   return { groupOf, firstRow: firstRow.toArray() };
 }
 
-/** Hash aggregation: one pass to find groups, then one tight pass per aggregate. */
+/** What GROUP BY asks for: keys, aggregates, and for ROLLUP / CUBE / GROUPING SETS the key sets. */
+export interface AggregateSpec {
+  keys: BExpr[];
+  calls: AggregateCall[];
+  sets?: number[][];
+}
+
+/**
+ * Hash aggregation: one pass to find groups, then one tight pass per aggregate. With grouping
+ * sets, each set is aggregated in turn and its rows follow the previous set's; a key the set
+ * does not group by is NULL in its rows, and `groupKeys` tells GROUPING() which keys each row kept.
+ */
 export function aggregate(
   frame: Frame,
-  keys: BExpr[],
-  calls: AggregateCall[],
+  spec: AggregateSpec,
   env: CompileEnv,
   warn: (message: string) => void,
 ): Aggregated {
-  const keyEvaluators = keys.map((k) => compile(k, env)(frame));
-  const { groupOf, firstRow } = assignGroups(frame, keyEvaluators);
-  const groups = keys.length === 0 ? 1 : firstRow.length;
-  const slots: Value[][] = keyEvaluators.map((ev) => Array.from(firstRow, (r) => ev(r)));
-  for (const call of calls) {
+  if (!spec.sets) return aggregateSet(frame, spec, undefined, env, warn);
+  // Every set reads the same rows, so a warning about them would repeat once per set.
+  const said = new Set<string>();
+  const warnOnce = (message: string): void => {
+    if (!said.has(message)) warn(message);
+    said.add(message);
+  };
+  const parts = spec.sets.map((set) => aggregateSet(frame, spec, set, env, warnOnce));
+  const slots = parts[0]!.slots.map((_, j) => parts.flatMap((part) => part.slots[j]!));
+  const groupKeys = spec.sets.flatMap((set, i) =>
+    Array<ReadonlySet<number>>(parts[i]!.groups).fill(new Set(set)),
+  );
+  return { slots, groups: groupKeys.length, groupKeys };
+}
+
+function aggregateSet(
+  frame: Frame,
+  spec: AggregateSpec,
+  set: number[] | undefined,
+  env: CompileEnv,
+  warn: (message: string) => void,
+): Aggregated {
+  const grouped = spec.keys.map((_, i) => set === undefined || set.includes(i));
+  const keyEvaluators = spec.keys.map((k, i) => (grouped[i] ? compile(k, env)(frame) : undefined));
+  const { groupOf, firstRow } = assignGroups(
+    frame,
+    keyEvaluators.filter((ev): ev is Evaluator => ev !== undefined),
+  );
+  const groups = grouped.some(Boolean) ? firstRow.length : 1;
+  const slots: Value[][] = keyEvaluators.map((ev) =>
+    ev ? Array.from(firstRow, (r) => ev(r)) : new Array<Value>(groups).fill(null),
+  );
+  for (const call of spec.calls) {
     const arg = call.arg ? compile(call.arg, env)(frame) : undefined;
     slots.push(accumulate(call, arg, frame.length, groupOf, groups, warn));
   }

@@ -4,6 +4,7 @@ import { parseNum } from '../values/decimal';
 import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
 import { fingerprint } from './fingerprint';
 import { functionArity } from './functions';
+import { bindWindowCall, type WindowCollector } from './bind-window';
 import type { OuterLink, Scope } from './scope';
 import { outputNames } from './scope';
 
@@ -40,36 +41,62 @@ export interface ExprContext {
   aliases?: Map<string, BExpr>;
   /** Clause name for messages ("WHERE", "ON", ...). */
   clause: string;
+  /** Set where window functions may appear (SELECT, QUALIFY, ORDER BY). */
+  windows?: WindowCollector;
 }
 
-export function containsAggregate(e: Expr): boolean {
+type WindowExpr = Extract<Expr, { kind: 'call' }> & {
+  over: NonNullable<Extract<Expr, { kind: 'call' }>['over']>;
+};
+
+function isWindow(e: Expr): e is WindowExpr {
+  return e.kind === 'call' && e.over !== undefined;
+}
+
+/** The expressions directly inside one node (subqueries excluded: they bind on their own). */
+function children(e: Expr): Expr[] {
   switch (e.kind) {
-    case 'call':
-      return AGGREGATES.has(e.name) || e.args.some(containsAggregate);
     case 'literal':
     case 'ref':
     case 'exists':
     case 'subquery':
-      return false;
+      return [];
     case 'unary':
     case 'isNull':
+    case 'isMissing':
     case 'cast':
-      return containsAggregate(e.operand);
-    case 'binary':
-      return containsAggregate(e.left) || containsAggregate(e.right);
-    case 'between':
-      return [e.operand, e.low, e.high].some(containsAggregate);
-    case 'inList':
-      return containsAggregate(e.operand) || e.items.some(containsAggregate);
     case 'inQuery':
-      return containsAggregate(e.operand);
+      return [e.operand];
+    case 'binary':
+      return [e.left, e.right];
+    case 'between':
+      return [e.operand, e.low, e.high];
+    case 'inList':
+      return [e.operand, ...e.items];
     case 'like':
-      return containsAggregate(e.operand) || containsAggregate(e.pattern);
+      return e.escape ? [e.operand, e.pattern, e.escape] : [e.operand, e.pattern];
     case 'case':
-      return [e.operand, e.otherwise, ...e.whens.flatMap((w) => [w.when, w.then])].some(
-        (x) => x !== undefined && containsAggregate(x),
-      );
+      return [
+        ...(e.operand ? [e.operand] : []),
+        ...(e.otherwise ? [e.otherwise] : []),
+        ...e.whens.flatMap((w) => [w.when, w.then]),
+      ];
+    case 'call':
+      return [...e.args, ...(e.over ? [...e.over.partitionBy, ...e.over.orderBy.map((o) => o.expr)] : [])];
+    case 'grouping':
+      return e.args;
   }
+}
+
+export function containsWindow(e: Expr): boolean {
+  return isWindow(e) || children(e).some(containsWindow);
+}
+
+/** True when the expression makes its SELECT a grouped one (an aggregate outside any OVER). */
+export function containsAggregate(e: Expr): boolean {
+  if (e.kind === 'grouping') return true;
+  if (e.kind === 'call' && !e.over && AGGREGATES.has(e.name)) return true;
+  return children(e).some(containsAggregate);
 }
 
 function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value {
@@ -117,6 +144,8 @@ export function bindExpr(e: Expr, ctx: ExprContext): BExpr {
 }
 
 function bindPlain(e: Expr, ctx: ExprContext): BExpr {
+  if (isWindow(e)) return bindWindowCall(e, ctx, bindExpr);
+  if (e.kind === 'grouping') throw ctx.scope.error('GROUPING() needs GROUP BY', e.span);
   if (e.kind === 'ref') {
     const only = e.parts.length === 1 ? e.parts[0] : undefined;
     const alias = only?.kind === 'name' ? ctx.aliases?.get(only.name) : undefined;
@@ -133,6 +162,18 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
 }
 
 function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
+  if (isWindow(e)) return bindWindowCall(e, ctx, bindExpr);
+  if (e.kind === 'grouping') {
+    const keys = e.args.map((arg) => {
+      const slot = grouping.slotOfKey(
+        fingerprint(bindPlain(arg, { ...ctx, aliases: undefined, grouping: undefined })),
+      );
+      if (slot < 0) throw ctx.scope.error('GROUPING() takes only expressions listed in GROUP BY', arg.span);
+      return slot;
+    });
+    if (keys.length === 0) throw ctx.scope.error('GROUPING() takes one or more GROUP BY expressions', e.span);
+    return { kind: 'grouping', keys };
+  }
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
     const plain: ExprContext = { scope: ctx.scope, bindSubquery: ctx.bindSubquery, clause: `${e.name}()` };
     if (e.args.length > 1 || (!e.star && e.args.length === 0))
@@ -149,7 +190,7 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
     const alias = ctx.aliases?.get(e.parts[0]!.name);
     if (alias) return alias;
   }
-  if (!containsAggregate(e)) {
+  if (!containsAggregate(e) && !containsWindow(e)) {
     const plain = bindPlain(e, { ...ctx, aliases: undefined, grouping: undefined });
     const slot = grouping.slotOfKey(fingerprint(plain));
     if (slot >= 0) return { kind: 'slot', index: slot };
@@ -178,6 +219,10 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
       return { kind: 'binary', op: e.op, left: child(e.left), right: child(e.right) };
     case 'isNull':
       return { kind: 'isNull', operand: child(e.operand), negated: e.negated };
+    case 'isMissing':
+      return { kind: 'isMissing', operand: child(e.operand), negated: e.negated };
+    case 'grouping':
+      return child(e);
     case 'between':
       return {
         kind: 'between',

@@ -1,6 +1,7 @@
 import type { Expr, FromItem, Query, Select, Statement } from '../parser/ast';
 import { type SourceSpan, SqlError, SqlErrorCodes } from '../parser/sql-error';
 import { bindExpr, containsAggregate, type ExprContext, Grouping } from './bind-expr';
+import { WindowCollector } from './bind-window';
 import type {
   BExpr,
   Binding,
@@ -20,6 +21,11 @@ export interface BindEnv {
   text: string;
   /** A base table or entity view by name; throws SqlError when there is none. */
   resolveTable(name: string, schema: string | undefined, span: SourceSpan): BindingSource;
+  /**
+   * WITH queries in scope, by lower-cased name. Every use of one shares its bound query, and
+   * the executor runs a bound query once per statement, so a CTE used twice is evaluated once.
+   */
+  ctes?: ReadonlyMap<string, BoundQuery>;
 }
 
 /** Statement → bound query tree (names resolved, aggregates found, conditions sorted by binding). */
@@ -27,7 +33,8 @@ export function bindStatement(statement: Statement, env: BindEnv): BoundQuery {
   return bindQuery(statement.query, env, undefined);
 }
 
-function bindQuery(query: Query, env: BindEnv, parent: OuterLink | undefined): BoundQuery {
+function bindQuery(query: Query, outerEnv: BindEnv, parent: OuterLink | undefined): BoundQuery {
+  const env = bindCtes(query, outerEnv, parent);
   if (query.kind === 'select') return bindSelect(query, env, parent);
   const left = bindQuery(query.left, env, parent);
   const right = bindQuery(query.right, env, parent);
@@ -36,17 +43,18 @@ function bindQuery(query: Query, env: BindEnv, parent: OuterLink | undefined): B
   if (names && rightNames && names.length !== rightNames.length) {
     throw new SqlError(
       SqlErrorCodes.semantic,
-      `Both sides of UNION must select the same number of columns (${names.length} and ${rightNames.length})`,
+      `Both sides of ${query.op} must select the same number of columns (${names.length} and ${rightNames.length})`,
       env.text,
       query.span,
     );
   }
   const orderBy = query.orderBy.map((item) => {
-    const output = outputPosition(item.expr, names, env.text);
+    const output = outputPosition(item.expr, names, env.text, query.op);
     return { output, descending: item.descending, nullsFirst: item.nullsFirst ?? !item.descending };
   });
   return {
-    kind: 'union',
+    kind: 'setop',
+    op: query.op,
     all: query.all,
     left,
     right,
@@ -56,7 +64,45 @@ function bindQuery(query: Query, env: BindEnv, parent: OuterLink | undefined): B
   };
 }
 
-function outputPosition(expr: Expr, names: string[] | undefined, text: string): number {
+function bindCtes(query: Query, env: BindEnv, parent: OuterLink | undefined): BindEnv {
+  if (!query.ctes) return env;
+  const ctes = new Map(env.ctes);
+  let inner: BindEnv = env;
+  for (const cte of query.ctes) {
+    const bound = bindQuery(cte.query, inner, parent);
+    if (cte.columns) renameOutputs(bound, cte.columns, cte.name, env.text, cte.span);
+    ctes.set(cte.name.toLowerCase(), bound);
+    inner = { ...env, ctes: new Map(ctes) };
+  }
+  return inner;
+}
+
+/** `WITH t(a, b) AS (...)`: the listed names replace the query's own column names. */
+function renameOutputs(
+  query: BoundQuery,
+  columns: string[],
+  name: string,
+  text: string,
+  span: SourceSpan,
+): void {
+  if (query.kind === 'setop') {
+    renameOutputs(query.left, columns, name, text, span);
+    return;
+  }
+  const outputs = query.outputs;
+  if (outputs.some((o) => o.kind === 'star') || outputs.length !== columns.length)
+    throw new SqlError(
+      SqlErrorCodes.semantic,
+      `WITH ${name}(${columns.join(', ')}) names ${columns.length} columns, but its query ${outputs.some((o) => o.kind === 'star') ? 'selects *; list its columns' : `selects ${outputs.length}`}`,
+      text,
+      span,
+    );
+  outputs.forEach((o, i) => {
+    if (o.kind === 'expr') o.name = columns[i]!;
+  });
+}
+
+function outputPosition(expr: Expr, names: string[] | undefined, text: string, op: string): number {
   if (expr.kind === 'literal' && expr.value.type === 'number' && /^\d+$/.test(expr.value.text))
     return Number(expr.value.text) - 1;
   if (expr.kind === 'ref' && expr.parts.length === 1 && expr.parts[0]!.kind === 'name' && names) {
@@ -65,7 +111,7 @@ function outputPosition(expr: Expr, names: string[] | undefined, text: string): 
   }
   throw new SqlError(
     SqlErrorCodes.semantic,
-    'ORDER BY after UNION must name an output column or give its position (ORDER BY 2)',
+    `ORDER BY after ${op} must name an output column or give its position (ORDER BY 2)`,
     text,
     expr.span,
   );
@@ -87,9 +133,15 @@ function bindFrom(
   joins: { tree: JoinTree; on?: Expr }[],
 ): JoinTree {
   if (item.kind === 'join') {
-    const left = bindFrom(item.left, env, parent, bindings, nullable, joins);
-    const right = bindFrom(item.right, env, parent, bindings, nullable || item.type === 'left', joins);
-    const tree: JoinTree = { kind: 'join', type: item.type, left, right, on: [] };
+    const leftNullable = nullable || item.type === 'right' || item.type === 'full';
+    const rightNullable = nullable || item.type === 'left' || item.type === 'full';
+    const left = bindFrom(item.left, env, parent, bindings, leftNullable, joins);
+    const right = bindFrom(item.right, env, parent, bindings, rightNullable, joins);
+    // The join operator keeps the rows of its left input: a RIGHT JOIN is a LEFT JOIN turned around.
+    const tree: JoinTree =
+      item.type === 'right'
+        ? { kind: 'join', type: 'left', left: right, right: left, on: [] }
+        : { kind: 'join', type: item.type, left, right, on: [] };
     joins.push({ tree, on: item.on });
     return tree;
   }
@@ -102,8 +154,11 @@ function bindFrom(
       item.span,
     );
   }
-  const source: BindingSource =
-    item.kind === 'table'
+  const cte =
+    item.kind === 'table' && item.schema === undefined ? env.ctes?.get(item.name.toLowerCase()) : undefined;
+  const source: BindingSource = cte
+    ? { kind: 'derived', query: cte }
+    : item.kind === 'table'
       ? env.resolveTable(item.name, item.schema, item.span)
       : { kind: 'derived', query: bindQuery(item.query, env, parent) };
   const binding: Binding = {
@@ -164,9 +219,14 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
     for (const part of conjuncts(bindExpr(join.on, ctx('ON')))) {
       const used = bindingsOf(part);
       const only = used.size === 1 ? bindings[[...used][0]!]! : undefined;
+      // A condition on one side moves into that side's own filter only where it cannot turn a
+      // kept row into a missing one: any side of an INNER JOIN, the optional side of a LEFT JOIN,
+      // never a FULL JOIN (both sides are kept).
       const movable =
         only &&
-        (join.tree.type === 'inner' ? !only.nullable : right.has(only.id) && !hasNestedLeft(join.tree.right));
+        (join.tree.type === 'inner'
+          ? !only.nullable
+          : join.tree.type === 'left' && right.has(only.id) && !hasNestedLeft(join.tree.right));
       if (only && movable) only.local.push(part);
       else join.tree.on.push(part);
     }
@@ -188,7 +248,9 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
   const grouped =
     select.groupBy.length > 0 ||
     select.items.some((i) => i.kind === 'expr' && containsAggregate(i.expr)) ||
-    select.having !== undefined;
+    select.having !== undefined ||
+    (select.qualify !== undefined && containsAggregate(select.qualify));
+  const windows = new WindowCollector();
   const outputs: Output[] = [];
   const aliases = new Map<string, BExpr>();
   let grouping: Grouping | undefined;
@@ -223,12 +285,15 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
       outputs.push({ kind: 'star', bindings: targets.map((b) => b!.id) });
       continue;
     }
-    const expr = bindExpr(item.expr, ctx('SELECT', { grouping }));
+    const expr = bindExpr(item.expr, ctx('SELECT', { grouping, windows }));
     const name = outputName(item, env.text, scope);
     outputs.push({ kind: 'expr', name, expr });
     if (!aliases.has(name)) aliases.set(name, expr);
   }
   const having = select.having ? bindExpr(select.having, ctx('HAVING', { grouping, aliases })) : undefined;
+  const qualify = select.qualify
+    ? bindExpr(select.qualify, ctx('QUALIFY', { grouping, aliases, windows }))
+    : undefined;
   const orderBy: SortKey[] = select.orderBy.map((item) => {
     const e = item.expr;
     let expr: BExpr;
@@ -242,7 +307,7 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
           e.span,
         );
       expr = output.expr;
-    } else expr = bindExpr(e, ctx('ORDER BY', { grouping, aliases }));
+    } else expr = bindExpr(e, ctx('ORDER BY', { grouping, aliases, windows }));
     return { expr, descending: item.descending, nullsFirst: item.nullsFirst ?? !item.descending };
   });
   return {
@@ -250,8 +315,12 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
     bindings,
     from,
     where,
-    aggregate: grouping ? { keys: grouping.keys.map((k) => k.expr), calls: grouping.calls } : undefined,
+    aggregate: grouping
+      ? { keys: grouping.keys.map((k) => k.expr), calls: grouping.calls, sets: select.groupingSets }
+      : undefined,
     having,
+    windows: windows.calls,
+    qualify,
     outputs,
     orderBy,
     distinct: select.distinct,
@@ -262,7 +331,8 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
 
 function hasNestedLeft(tree: JoinTree): boolean {
   return (
-    tree.kind === 'join' && (tree.type === 'left' || hasNestedLeft(tree.left) || hasNestedLeft(tree.right))
+    tree.kind === 'join' &&
+    (tree.type === 'left' || tree.type === 'full' || hasNestedLeft(tree.left) || hasNestedLeft(tree.right))
   );
 }
 

@@ -1,4 +1,4 @@
-import type { BinaryOp, CastType } from '../parser/ast';
+import type { BinaryOp, CastType, SetOperator } from '../parser/ast';
 import type { SourceSpan } from '../parser/sql-error';
 import type { Value } from '../values/value';
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
@@ -17,6 +17,11 @@ export type BExpr =
   | { kind: 'unary'; op: '-' | '+' | 'NOT'; operand: BExpr }
   | { kind: 'binary'; op: BinaryOp; left: BExpr; right: BExpr }
   | { kind: 'isNull'; operand: BExpr; negated: boolean }
+  | { kind: 'isMissing'; operand: BExpr; negated: boolean }
+  /** The value of window function `index` of the SELECT for this row. */
+  | { kind: 'win'; index: number }
+  /** GROUPING(...): a bit per listed GROUP BY key (by position), 1 where the row rolled it up. */
+  | { kind: 'grouping'; keys: number[] }
   | { kind: 'between'; operand: BExpr; low: BExpr; high: BExpr; negated: boolean }
   | { kind: 'inList'; operand: BExpr; items: BExpr[]; negated: boolean }
   | {
@@ -56,6 +61,21 @@ export interface AggregateCall {
   text: string;
 }
 
+export type FrameEdge =
+  | { kind: 'unboundedPreceding' | 'currentRow' | 'unboundedFollowing' }
+  | { kind: 'preceding' | 'following'; offset: number };
+
+/** A window function call: evaluated over the rows after WHERE, GROUP BY and HAVING. */
+export interface WindowCall {
+  name: string;
+  args: BExpr[];
+  partitionBy: BExpr[];
+  orderBy: SortKey[];
+  /** The frame; when the query gives none, the SQL standard's default (see window.ts). */
+  frame: { unit: 'ROWS' | 'RANGE'; start: FrameEdge; end: FrameEdge };
+  text: string;
+}
+
 export type BindingSource =
   { kind: 'base'; table: TableInfo; view?: EntityView } | { kind: 'derived'; query: BoundQuery };
 
@@ -76,7 +96,8 @@ export interface Binding {
 
 export type JoinTree =
   | { kind: 'binding'; id: number }
-  | { kind: 'join'; type: 'inner' | 'left' | 'cross'; left: JoinTree; right: JoinTree; on: BExpr[] };
+  /** RIGHT JOIN is bound as a LEFT JOIN with its sides swapped. */
+  | { kind: 'join'; type: 'inner' | 'left' | 'full' | 'cross'; left: JoinTree; right: JoinTree; on: BExpr[] };
 
 export type Output =
   | { kind: 'expr'; name: string; expr: BExpr }
@@ -95,8 +116,11 @@ export interface BoundSelect {
   from?: JoinTree;
   /** WHERE conjuncts that involve several bindings (or none), applied after the joins. */
   where: BExpr[];
-  aggregate?: { keys: BExpr[]; calls: AggregateCall[] };
+  /** `sets`: ROLLUP / CUBE / GROUPING SETS as positions in `keys`; absent for one set of all keys. */
+  aggregate?: { keys: BExpr[]; calls: AggregateCall[]; sets?: number[][] };
   having?: BExpr;
+  windows: WindowCall[];
+  qualify?: BExpr;
   outputs: Output[];
   orderBy: SortKey[];
   distinct: boolean;
@@ -104,8 +128,9 @@ export interface BoundSelect {
   offset?: number;
 }
 
-export interface BoundUnion {
-  kind: 'union';
+export interface BoundSetOperation {
+  kind: 'setop';
+  op: SetOperator;
   all: boolean;
   left: BoundQuery;
   right: BoundQuery;
@@ -115,4 +140,4 @@ export interface BoundUnion {
   offset?: number;
 }
 
-export type BoundQuery = BoundSelect | BoundUnion;
+export type BoundQuery = BoundSelect | BoundSetOperation;

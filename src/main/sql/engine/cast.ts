@@ -1,6 +1,7 @@
 import type { CastType } from '../parser/ast';
 import { isNum } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
+import { toEpochMs, toIso } from './dates';
 import { roundNumber, toNumber, toText } from './functions';
 
 /** CAST never fails a whole query over one odd item: a value that does not convert is NULL. */
@@ -25,5 +26,11 @@ export function castValue(v: Value, type: CastType): Value {
       }
       if (isNum(v)) return typeof v === 'number' ? v !== 0 : v.coef !== 0n;
       return null;
+    // Items store time as ISO strings or epoch milliseconds; there is no date type, so a date is
+    // its ISO text (YYYY-MM-DD, UTC) and a timestamp its full ISO-8601 UTC text, which sort right.
+    case 'DATE':
+      return toIso(toEpochMs(v))?.slice(0, 10) ?? null;
+    case 'TIMESTAMP':
+      return toIso(toEpochMs(v));
   }
 }

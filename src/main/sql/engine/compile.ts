@@ -29,6 +29,10 @@ export interface CompileEnv {
   tables: readonly ColumnarTable[];
   /** Columns of the aggregated rows, read by `slot` expressions. */
   slots?: readonly (readonly Value[])[];
+  /** With ROLLUP / CUBE / GROUPING SETS: the GROUP BY positions each aggregated row keeps. */
+  groupKeys?: readonly (ReadonlySet<number> | undefined)[];
+  /** Window function values by frame row, read by `win` expressions. */
+  windows?: readonly (readonly Value[])[];
   fn: FunctionEnv;
   subqueries: SubqueryValues;
   /** The enclosing query's values when this query is a correlated subquery (read by `param`). */
@@ -118,6 +122,31 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       return (f) => {
         const o = operand(f);
         return (r) => isNull(o(r)) !== negated;
+      };
+    }
+    case 'isMissing': {
+      const operand = compile(e.operand, env);
+      const negated = e.negated;
+      return (f) => {
+        const o = operand(f);
+        return (r) => (o(r) === undefined) !== negated;
+      };
+    }
+    case 'win': {
+      const column = env.windows![e.index]!;
+      return () => (r) => column[r];
+    }
+    case 'grouping': {
+      const { keys } = e;
+      const groupKeys = env.groupKeys;
+      return (frame) => {
+        const groups = frame.idx[0]!;
+        return (r) => {
+          const kept = groupKeys?.[groups[r]!];
+          let bits = 0;
+          for (const key of keys) bits = bits * 2 + (kept && !kept.has(key) ? 1 : 0);
+          return bits;
+        };
       };
     }
     case 'between': {

@@ -31,8 +31,12 @@ export function childExprs(e: BExpr): BExpr[] {
       return e.params;
     case 'inQuery':
       return [e.operand, ...e.params];
+    case 'win':
+    case 'grouping':
+      return [];
     case 'unary':
     case 'isNull':
+    case 'isMissing':
     case 'cast':
       return [e.operand];
     case 'binary':
@@ -73,6 +77,7 @@ export function propagateEqualities(tree: JoinTree, bindings: Binding[]): void {
   if (tree.kind !== 'join') return;
   propagateEqualities(tree.left, bindings);
   propagateEqualities(tree.right, bindings);
+  if (tree.type !== 'inner' && tree.type !== 'left') return;
   for (const condition of tree.on) {
     if (
       condition.kind !== 'binary' ||

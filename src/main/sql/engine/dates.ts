@@ -135,6 +135,11 @@ export function datePart(ms: number, part: string): number | null {
       return d.getUTCMinutes();
     case 'second':
       return d.getUTCSeconds();
+    case 'millisecond':
+    case 'milliseconds':
+      return d.getUTCSeconds() * 1000 + d.getUTCMilliseconds();
+    case 'epoch':
+      return ms / 1000;
     case 'week': {
       // ISO week number: the week with the year's first Thursday is week 1.
       const thursday = truncate(ms, 'day') + (3 - ((d.getUTCDay() + 6) % 7)) * 86_400_000;

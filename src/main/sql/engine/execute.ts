@@ -1,17 +1,18 @@
 import { AppFailure } from '../../../shared/errors';
 import { SqlError, SqlErrorCodes } from '../parser/sql-error';
-import { compositeKey } from '../values/compare';
 import type { Value } from '../values/value';
 import { aggregate } from './aggregate';
-import type { BExpr, Binding, BoundQuery, BoundSelect, BoundUnion, JoinTree, Output } from './bound';
-import { compile, type CompileEnv, type Evaluator, type SubqueryValues } from './compile';
+import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from './bound';
+import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from './conjuncts';
 import { filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
 import { joinFrames } from './join';
-import { ColumnResult, FrameResult, type ResultTable, toColumnarTable } from './result';
-import { sortRows } from './sort';
+import { FrameResult, type ResultTable, toColumnarTable } from './result';
+import { executeSetOperation } from './set-operation';
+import { distinctRows, limitRows, sortRows } from './sort';
 import type { ColumnarTable } from './table';
+import { evaluateWindow } from './window';
 
 export interface ExecEnv {
   text: string;
@@ -25,12 +26,15 @@ export interface ExecEnv {
 }
 
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
+  // One result per bound query and statement: a WITH query read twice, or an uncorrelated
+  // subquery tested per row, runs once.
   const memo = new Map<BoundQuery, ResultTable>();
+  const derived = new Map<BoundQuery, ColumnarTable>();
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
     return q.kind === 'select'
-      ? executeSelect(q, { ...env, params }, subqueries)
-      : executeUnion(q, (side) => run(side, params));
+      ? executeSelect(q, { ...env, params }, subqueries, (d, name) => table(d, name, params))
+      : executeSetOperation(q, (side) => run(side, params));
   };
   // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
   // values (its caller in compile.ts keeps the answers).
@@ -42,6 +46,15 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
       memo.set(q, result);
     }
     return result;
+  };
+  const table = (q: BoundQuery, name: string, params: readonly Value[]): ColumnarTable => {
+    if (params.length > 0) return toColumnarTable(run(q, params), name);
+    let columnar = derived.get(q);
+    if (!columnar) {
+      columnar = toColumnarTable(run(q, params), name);
+      derived.set(q, columnar);
+    }
+    return columnar;
   };
   const subqueries: SubqueryValues = {
     values: (q, params) => run(q, params).column(0),
@@ -77,11 +90,16 @@ function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame 
   return filterFrame(frame, (r) => test(r) === true);
 }
 
-function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryValues): ResultTable {
+function executeSelect(
+  select: BoundSelect,
+  env: ExecEnv,
+  subqueries: SubqueryValues,
+  derivedTable: (q: BoundQuery, name: string) => ColumnarTable,
+): ResultTable {
   const tables = select.bindings.map((binding) =>
     binding.source.kind === 'base'
       ? env.tableFor(binding)
-      : toColumnarTable(executeQuery(binding.source.query, env), binding.alias),
+      : derivedTable(binding.source.query, binding.alias),
   );
   const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
   const count = select.bindings.length;
@@ -101,21 +119,26 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
 
   let outputEnv = compileEnv;
   if (select.aggregate) {
-    const { slots, groups } = aggregate(
-      frame,
-      select.aggregate.keys,
-      select.aggregate.calls,
-      compileEnv,
-      env.warn,
-    );
-    outputEnv = { ...compileEnv, slots };
+    const { slots, groups, groupKeys } = aggregate(frame, select.aggregate, compileEnv, env.warn);
+    outputEnv = { ...compileEnv, slots, groupKeys };
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
+  }
+  if (select.windows.length > 0) {
+    const windows = select.windows.map((call) => {
+      checkCancelled(env);
+      return evaluateWindow(call, frame, outputEnv, env.warn);
+    });
+    outputEnv = { ...outputEnv, windows };
   }
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
   let order: Int32Array = Int32Array.from({ length: frame.length }, (_, i) => i);
+  if (select.qualify) {
+    const test = compile(select.qualify, outputEnv)(frame);
+    order = order.filter((r) => test(r) === true);
+  }
   if (select.orderBy.length > 0) {
     const keys = select.orderBy.map((k) => ({
       evaluator: compile(k.expr, outputEnv)(frame),
@@ -127,30 +150,12 @@ function executeSelect(select: BoundSelect, env: ExecEnv, subqueries: SubqueryVa
     order = sortRows(order, keys, top);
   }
   if (select.distinct) order = distinctRows(order, evaluators);
-  order = window(order, select.offset, select.limit);
+  order = limitRows(order, select.offset, select.limit);
   return new FrameResult(
     outputs.map((o) => o.name),
     evaluators,
     order,
   );
-}
-
-function window(order: Int32Array, offset = 0, limit?: number): Int32Array {
-  if (offset === 0 && (limit === undefined || limit >= order.length)) return order;
-  return order.subarray(
-    Math.min(offset, order.length),
-    limit === undefined ? undefined : Math.min(order.length, offset + limit),
-  );
-}
-
-function distinctRows(order: Int32Array, evaluators: Evaluator[]): Int32Array {
-  const seen = new Set<string>();
-  return order.filter((r) => {
-    const key = compositeKey(evaluators.map((ev) => ev(r)));
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /**
@@ -188,33 +193,4 @@ function expandOutputs(
     }
   }
   return expanded;
-}
-
-function executeUnion(union: BoundUnion, run: (q: BoundQuery) => ResultTable): ResultTable {
-  const left = run(union.left);
-  const right = run(union.right);
-  if (left.columns.length !== right.columns.length) {
-    throw new AppFailure(
-      SqlErrorCodes.semantic,
-      `Both sides of UNION must have the same number of columns (${left.columns.length} and ${right.columns.length}).`,
-    );
-  }
-  const data: Value[][] = left.columns.map((_, j) => [...left.column(j), ...right.column(j)]);
-  let order: Int32Array = Int32Array.from({ length: left.length + right.length }, (_, i) => i);
-  const evaluators: Evaluator[] = data.map((column) => (r) => column[r]);
-  if (!union.all) order = distinctRows(order, evaluators);
-  if (union.orderBy.length > 0) {
-    const keys = union.orderBy.map((k) => {
-      if (k.output < 0 || k.output >= data.length)
-        throw new AppFailure(
-          SqlErrorCodes.semantic,
-          `ORDER BY ${k.output + 1} is not one of the ${data.length} columns.`,
-        );
-      return { evaluator: evaluators[k.output]!, descending: k.descending, nullsFirst: k.nullsFirst };
-    });
-    order = sortRows(order, keys);
-  }
-  order = window(order, union.offset, union.limit);
-  const picked = data.map((column) => Array.from(order, (r) => column[r]));
-  return new ColumnResult(left.columns, picked, order.length);
 }

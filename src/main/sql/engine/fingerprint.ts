@@ -38,6 +38,12 @@ export function fingerprint(e: BExpr): string {
       return `(${e.op} ${fingerprint(e.operand)})`;
     case 'binary':
       return `(${fingerprint(e.left)} ${e.op} ${fingerprint(e.right)})`;
+    case 'isMissing':
+      return `(${fingerprint(e.operand)} is${e.negated ? ' not' : ''} missing)`;
+    case 'win':
+      return `w${e.index}`;
+    case 'grouping':
+      return `grouping(${e.keys.join(',')})`;
     case 'isNull':
       return `(${fingerprint(e.operand)} is${e.negated ? ' not' : ''} null)`;
     case 'between':

@@ -103,6 +103,8 @@ const defs: Record<string, FunctionDef> = {
   TRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trim() ?? null },
   LTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimStart() ?? null },
   RTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimEnd() ?? null },
+  LEFT: { min: 2, max: 2, impl: ([s, n]) => leftRight(s, n, 'left') },
+  RIGHT: { min: 2, max: 2, impl: ([s, n]) => leftRight(s, n, 'right') },
   SUBSTR: { min: 2, max: 3, impl: substring },
   SUBSTRING: { min: 2, max: 3, impl: substring },
   REPLACE: {
@@ -208,6 +210,15 @@ function substring([s, start, length]: Value[]): Value {
   const count = int(length);
   if (count === null || count < 0) return null;
   return chars.slice(begin, Math.max(begin, from - 1 + count)).join('');
+}
+
+/** LEFT(s, n) / RIGHT(s, n): n characters from that end; a negative n drops -n from the other end. */
+function leftRight(s: Value, n: Value, side: 'left' | 'right'): Value {
+  const count = int(n);
+  if (typeof s !== 'string' || count === null) return null;
+  const chars = Array.from(s);
+  const keep = count >= 0 ? Math.min(count, chars.length) : Math.max(0, chars.length + count);
+  return (side === 'left' ? chars.slice(0, keep) : chars.slice(chars.length - keep)).join('');
 }
 
 function contains(x: Value, y: Value): Value {

@@ -77,13 +77,13 @@ function combine(left: Frame, right: Frame, leftRows: Int32Array, rightRows: Int
 
 /**
  * Hash join (nested loop when there is no equality). INNER builds the hash on the smaller side;
- * LEFT builds on the right and probes with the left in order, so every left row appears once
- * per match, or once with the right side missing.
+ * LEFT and FULL build on the right and probe with the left in order, so every left row appears
+ * once per match, or once with the right side missing; FULL then adds the unmatched right rows.
  */
 export function joinFrames(
   left: Frame,
   right: Frame,
-  type: 'inner' | 'left' | 'cross',
+  type: 'inner' | 'left' | 'full' | 'cross',
   on: BExpr[],
   env: CompileEnv,
   leftIds: Set<number>,
@@ -139,12 +139,22 @@ export function joinFrames(
     survivors = { left: rows.map((i) => survivors.left[i]!), right: rows.map((i) => survivors.right[i]!) };
     matched = combine(left, right, survivors.left, survivors.right);
   }
-  if (type !== 'left') return matched;
-  return withUnmatchedLeft(left, right, survivors.left, survivors.right);
+  if (type !== 'left' && type !== 'full') return matched;
+  if (type === 'left') return withUnmatched(left, right, survivors.left, survivors.right, false);
+  return withUnmatched(left, right, survivors.left, survivors.right, true);
 }
 
-/** Adds the left rows that found no match (right side -1), keeping left order. */
-function withUnmatchedLeft(left: Frame, right: Frame, pairLeft: Int32Array, pairRight: Int32Array): Frame {
+/**
+ * Adds the left rows that found no match (right side -1), keeping left order; for a FULL JOIN
+ * then the right rows that found none (left side -1).
+ */
+function withUnmatched(
+  left: Frame,
+  right: Frame,
+  pairLeft: Int32Array,
+  pairRight: Int32Array,
+  isFull: boolean,
+): Frame {
   const outLeft = new IntBuffer(pairLeft.length + 16);
   const outRight = new IntBuffer(pairLeft.length + 16);
   let p = 0;
@@ -158,6 +168,15 @@ function withUnmatchedLeft(left: Frame, right: Frame, pairLeft: Int32Array, pair
     } else {
       outLeft.push(l);
       outRight.push(-1);
+    }
+  }
+  if (isFull) {
+    const matched = new Uint8Array(right.length);
+    for (const r of pairRight) matched[r] = 1;
+    for (let r = 0; r < right.length; r++) {
+      if (matched[r]) continue;
+      outLeft.push(-1);
+      outRight.push(r);
     }
   }
   return combine(left, right, outLeft.toArray(), outRight.toArray());

@@ -102,7 +102,7 @@ function toPath(parts: PathPart[]): PathStep[] {
 
 /** Output names of a bound query, when they are known before running (no `*`). */
 export function outputNames(query: BoundQuery): string[] | undefined {
-  if (query.kind === 'union') return outputNames(query.left);
+  if (query.kind === 'setop') return outputNames(query.left);
   if (query.outputs.some((o) => o.kind === 'star')) return undefined;
   return query.outputs.map((o) => (o.kind === 'expr' ? o.name : ''));
 }

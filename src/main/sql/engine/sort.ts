@@ -1,4 +1,4 @@
-import { sortCompare } from '../values/compare';
+import { compositeKey, sortCompare } from '../values/compare';
 import { isNull, type Value } from '../values/value';
 import type { Evaluator } from './compile';
 
@@ -60,4 +60,24 @@ export function sortRows(rows: readonly number[] | Int32Array, keys: SortSpec[],
   const order = Array.from({ length: count }, (_, i) => i);
   order.sort(compare);
   return Int32Array.from(order, (i) => rows[i]!);
+}
+
+/** Keeps the first of rows whose values are all equal (NULL equals NULL here, as DISTINCT wants). */
+export function distinctRows(order: Int32Array, evaluators: Evaluator[]): Int32Array {
+  const seen = new Set<string>();
+  return order.filter((r) => {
+    const key = compositeKey(evaluators.map((ev) => ev(r)));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** OFFSET and LIMIT over rows already in result order. */
+export function limitRows(order: Int32Array, offset = 0, limit?: number): Int32Array {
+  if (offset === 0 && (limit === undefined || limit >= order.length)) return order;
+  return order.subarray(
+    Math.min(offset, order.length),
+    limit === undefined ? undefined : Math.min(order.length, offset + limit),
+  );
 }

@@ -21,6 +21,8 @@ export type Expr = { span: SourceSpan } & (
   | { kind: 'unary'; op: '-' | '+' | 'NOT'; operand: Expr }
   | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr }
   | { kind: 'isNull'; operand: Expr; negated: boolean }
+  /** DynamoDB's own test: the item has no such attribute (NULL is a value, so it is not missing). */
+  | { kind: 'isMissing'; operand: Expr; negated: boolean }
   | { kind: 'between'; operand: Expr; low: Expr; high: Expr; negated: boolean }
   | { kind: 'inList'; operand: Expr; items: Expr[]; negated: boolean }
   | { kind: 'inQuery'; operand: Expr; query: Query; negated: boolean }
@@ -29,10 +31,24 @@ export type Expr = { span: SourceSpan } & (
   | { kind: 'subquery'; query: Query }
   | { kind: 'case'; operand?: Expr; whens: { when: Expr; then: Expr }[]; otherwise?: Expr }
   | { kind: 'cast'; operand: Expr; type: CastType }
-  | { kind: 'call'; name: string; args: Expr[]; distinct: boolean; star: boolean }
+  | { kind: 'call'; name: string; args: Expr[]; distinct: boolean; star: boolean; over?: WindowSpec }
+  /** GROUPING(a, b): which of the listed GROUP BY keys a ROLLUP/CUBE row has rolled up. */
+  | { kind: 'grouping'; args: Expr[] }
 );
 
-export type CastType = 'NUMBER' | 'INTEGER' | 'STRING' | 'BOOLEAN';
+export type FrameBound =
+  | { kind: 'unboundedPreceding' | 'currentRow' | 'unboundedFollowing' }
+  | { kind: 'preceding' | 'following'; offset: Expr };
+
+/** `OVER (PARTITION BY ... ORDER BY ... ROWS|RANGE BETWEEN ... AND ...)`. */
+export interface WindowSpec {
+  partitionBy: Expr[];
+  orderBy: OrderItem[];
+  frame?: { unit: 'ROWS' | 'RANGE'; start: FrameBound; end: FrameBound; span: SourceSpan };
+  span: SourceSpan;
+}
+
+export type CastType = 'NUMBER' | 'INTEGER' | 'STRING' | 'BOOLEAN' | 'DATE' | 'TIMESTAMP';
 
 export type SelectItem =
   | { kind: 'star'; qualifier?: string; span: SourceSpan }
@@ -43,12 +59,14 @@ export type FromItem =
   | { kind: 'subquery'; query: Query; alias: string; span: SourceSpan }
   | {
       kind: 'join';
-      type: 'inner' | 'left' | 'cross';
+      type: JoinType;
       left: FromItem;
       right: FromItem;
       on?: Expr;
       span: SourceSpan;
     };
+
+export type JoinType = 'inner' | 'left' | 'right' | 'full' | 'cross';
 
 export interface OrderItem {
   expr: Expr;
@@ -57,10 +75,20 @@ export interface OrderItem {
   nullsFirst?: boolean;
 }
 
+/** `WITH name [(columns)] AS (query)`: visible to the queries after it and to the body. */
+export interface CommonTable {
+  name: string;
+  columns?: string[];
+  query: Query;
+  span: SourceSpan;
+}
+
 export interface Tail {
   orderBy: OrderItem[];
   limit?: Expr;
   offset?: Expr;
+  /** The WITH list in front of this query, if any. */
+  ctes?: CommonTable[];
 }
 
 export interface Select extends Tail {
@@ -70,19 +98,28 @@ export interface Select extends Tail {
   from?: FromItem;
   where?: Expr;
   groupBy: Expr[];
+  /**
+   * ROLLUP / CUBE / GROUPING SETS, expanded: each set lists positions in `groupBy`. Absent for a
+   * plain GROUP BY (one set of every key).
+   */
+  groupingSets?: number[][];
   having?: Expr;
+  qualify?: Expr;
   span: SourceSpan;
 }
 
-export interface Union extends Tail {
-  kind: 'union';
+export type SetOperator = 'UNION' | 'INTERSECT' | 'EXCEPT';
+
+export interface SetOperation extends Tail {
+  kind: 'setop';
+  op: SetOperator;
   all: boolean;
   left: Query;
   right: Query;
   span: SourceSpan;
 }
 
-export type Query = Select | Union;
+export type Query = Select | SetOperation;
 
 export interface Statement {
   query: Query;

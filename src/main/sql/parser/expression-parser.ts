@@ -57,7 +57,9 @@ export class ExpressionParser extends PrimaryParser {
     }
     if (this.acceptKeyword('IS')) {
       const negated = this.acceptKeyword('NOT');
-      this.expectKeyword('NULL', 'Expected NULL after IS');
+      if (this.acceptKeyword('MISSING'))
+        return { kind: 'isMissing', operand: left, negated, span: this.span(start) };
+      this.expectKeyword('NULL', 'Expected NULL or MISSING after IS');
       return { kind: 'isNull', operand: left, negated, span: this.span(start) };
     }
     const negated =
@@ -71,7 +73,7 @@ export class ExpressionParser extends PrimaryParser {
     }
     if (this.acceptKeyword('IN')) {
       this.expectOp('(');
-      if (this.peekKeyword('SELECT')) {
+      if (this.peekQuery()) {
         const query = this.parseQuery();
         this.expectOp(')');
         return { kind: 'inQuery', operand: left, query, negated, span: this.span(start) };

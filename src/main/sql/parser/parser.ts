@@ -1,7 +1,11 @@
 import type {
   CastType,
+  CommonTable,
+  SetOperation,
+  SetOperator,
   Expr,
   FromItem,
+  JoinType,
   OrderItem,
   PathPart,
   Query,
@@ -10,7 +14,7 @@ import type {
   Statement,
   Tail,
 } from './ast';
-import { ExpressionParser } from './expression-parser';
+import { GroupByParser } from './group-by-parser';
 import { SqlError, SqlErrorCodes } from './sql-error';
 import { tokenize } from './lexer';
 
@@ -46,7 +50,7 @@ export function parseStatement(text: string): Statement {
   return { query: parser.statement(), text };
 }
 
-class Parser extends ExpressionParser {
+class Parser extends GroupByParser {
   constructor(text: string) {
     super(text, tokenize(text));
     this.parseQuery = () => this.query();
@@ -55,22 +59,7 @@ class Parser extends ExpressionParser {
   statement(): Query {
     const first = this.peek();
     if (first.kind === 'eof') this.fail('The statement is empty; write a SELECT', first);
-    if (first.kind === 'ident' && WRITES.has(first.upper)) {
-      throw new SqlError(
-        SqlErrorCodes.readOnly,
-        `${first.upper} is not allowed: the SQL workbench only reads (SELECT). Change items in the item editor`,
-        this.text,
-        first,
-      );
-    }
-    if (first.kind === 'ident' && first.upper === 'WITH') {
-      throw new SqlError(
-        SqlErrorCodes.unsupported,
-        'WITH (common table expressions) is not supported yet; use a subquery in FROM',
-        this.text,
-        first,
-      );
-    }
+    this.refuseWrite();
     const query = this.query();
     this.acceptOp(';');
     const rest = this.peek();
@@ -85,21 +74,27 @@ class Parser extends ExpressionParser {
     return query;
   }
 
-  private query(): Query {
-    let left = this.queryTerm();
-    while (this.acceptKeyword('UNION')) {
-      const all = this.acceptKeyword('ALL');
-      if (!all) this.acceptKeyword('DISTINCT');
-      const right = this.queryTerm();
-      left = {
-        kind: 'union',
-        all,
-        left,
-        right,
-        orderBy: [],
-        span: { start: left.span.start, end: right.span.end },
-      };
+  private refuseWrite(): void {
+    const token = this.peek();
+    if (token.kind === 'ident' && WRITES.has(token.upper)) {
+      throw new SqlError(
+        SqlErrorCodes.readOnly,
+        `${token.upper} is not allowed: the SQL workbench only reads (SELECT). Change items in the item editor`,
+        this.text,
+        token,
+      );
     }
+  }
+
+  private query(): Query {
+    const ctes = this.peekKeyword('WITH') ? this.withList() : undefined;
+    let left = this.intersectTerm();
+    for (
+      let token = this.peek();
+      this.acceptKeyword('UNION') || this.acceptKeyword('EXCEPT');
+      token = this.peek()
+    )
+      left = this.setOperation(token.upper as SetOperator, left, () => this.intersectTerm());
     const tail = this.tail();
     if (tail.orderBy.length > 0 || tail.limit || tail.offset) {
       const hasTail = left.orderBy.length > 0 || left.limit !== undefined || left.offset !== undefined;
@@ -110,7 +105,68 @@ class Parser extends ExpressionParser {
         );
       Object.assign(left, tail);
     }
+    if (ctes) {
+      if (left.ctes) this.fail('WITH appears twice for the same query; merge the two lists', ctes[0]!.span);
+      left.ctes = ctes;
+    }
     return left;
+  }
+
+  /** INTERSECT binds tighter than UNION and EXCEPT, as in the SQL standard. */
+  private intersectTerm(): Query {
+    let left = this.queryTerm();
+    while (this.acceptKeyword('INTERSECT'))
+      left = this.setOperation('INTERSECT', left, () => this.queryTerm());
+    return left;
+  }
+
+  private setOperation(op: SetOperator, left: Query, operand: () => Query): SetOperation {
+    const all = this.acceptKeyword('ALL');
+    if (!all) this.acceptKeyword('DISTINCT');
+    const right = operand();
+    return {
+      kind: 'setop',
+      op,
+      all,
+      left,
+      right,
+      orderBy: [],
+      span: { start: left.span.start, end: right.span.end },
+    };
+  }
+
+  private withList(): CommonTable[] {
+    const withToken = this.next();
+    if (this.peekKeyword('RECURSIVE'))
+      throw new SqlError(
+        SqlErrorCodes.unsupported,
+        'WITH RECURSIVE is not supported; DynamoDB hierarchies are usually read with begins_with on a sort key prefix',
+        this.text,
+        this.peek(),
+      );
+    const ctes: CommonTable[] = [];
+    do {
+      const start = this.peek();
+      const name = this.name('Expected a name for the WITH query');
+      let columns: string[] | undefined;
+      if (this.acceptOp('(')) {
+        columns = [];
+        do columns.push(this.name('Expected a column name'));
+        while (this.acceptOp(','));
+        this.expectOp(')');
+      }
+      this.expectKeyword('AS', `Expected AS after WITH ${name}`);
+      this.expectOp('(');
+      const query = this.query();
+      this.expectOp(')');
+      if (ctes.some((c) => c.name.toLowerCase() === name.toLowerCase()))
+        this.fail(`"${name}" is defined twice in WITH`, start);
+      ctes.push({ name, columns, query, span: { start: start.start, end: this.previous().end } });
+    } while (this.acceptOp(','));
+    this.refuseWrite();
+    if (!this.peekKeyword('SELECT') && !this.peekOp('('))
+      this.fail('Expected SELECT after the WITH list', this.peek().kind === 'eof' ? withToken : this.peek());
+    return ctes;
   }
 
   private queryTerm(): Query {
@@ -132,21 +188,22 @@ class Parser extends ExpressionParser {
     while (this.acceptOp(',')) items.push(this.selectItem());
     const from = this.acceptKeyword('FROM') ? this.fromClause() : undefined;
     const where = this.acceptKeyword('WHERE') ? this.expression() : undefined;
-    const groupBy: Expr[] = [];
+    let grouping: { groupBy: Expr[]; groupingSets?: number[][] } = { groupBy: [] };
     if (this.acceptKeyword('GROUP')) {
       this.expectKeyword('BY', 'Expected BY after GROUP');
-      do groupBy.push(this.expression());
-      while (this.acceptOp(','));
+      grouping = this.groupByClause();
     }
     const having = this.acceptKeyword('HAVING') ? this.expression() : undefined;
+    const qualify = this.acceptKeyword('QUALIFY') ? this.expression() : undefined;
     return {
       kind: 'select',
       distinct,
       items,
       from,
       where,
-      groupBy,
+      ...grouping,
       having,
+      qualify,
       orderBy: [],
       span: { start: start.start, end: this.previous().end },
     };
@@ -187,7 +244,7 @@ class Parser extends ExpressionParser {
     let left = this.fromPrimary();
     for (;;) {
       const token = this.peek();
-      let type: 'inner' | 'left' | 'cross' | undefined;
+      let type: JoinType | undefined;
       if (this.acceptOp(',')) type = 'cross';
       else if (this.acceptKeyword('CROSS')) {
         this.expectKeyword('JOIN', 'Expected JOIN after CROSS');
@@ -199,15 +256,11 @@ class Parser extends ExpressionParser {
         this.acceptKeyword('OUTER');
         this.expectKeyword('JOIN', 'Expected JOIN after LEFT');
         type = 'left';
+      } else if (this.acceptKeyword('RIGHT') || this.acceptKeyword('FULL')) {
+        this.acceptKeyword('OUTER');
+        this.expectKeyword('JOIN', `Expected JOIN after ${token.upper}`);
+        type = token.upper === 'RIGHT' ? 'right' : 'full';
       } else if (this.acceptKeyword('JOIN')) type = 'inner';
-      else if (token.kind === 'ident' && (token.upper === 'RIGHT' || token.upper === 'FULL')) {
-        throw new SqlError(
-          SqlErrorCodes.unsupported,
-          `${token.upper} JOIN is not supported; swap the tables and use LEFT JOIN`,
-          this.text,
-          token,
-        );
-      }
       if (!type) return left;
       const right = this.fromPrimary();
       let on: Expr | undefined;
@@ -230,7 +283,7 @@ class Parser extends ExpressionParser {
     const token = this.peek();
     if (this.peekOp('(')) {
       this.next();
-      if (this.peekKeyword('SELECT') || this.peekOp('(')) {
+      if (this.peekQuery() || this.peekOp('(')) {
         const query = this.query();
         this.expectOp(')');
         const alias = this.alias();
@@ -253,24 +306,7 @@ class Parser extends ExpressionParser {
   }
 
   private tail(): Tail {
-    const orderBy: OrderItem[] = [];
-    if (this.acceptKeyword('ORDER')) {
-      this.expectKeyword('BY', 'Expected BY after ORDER');
-      do {
-        const expr = this.expression();
-        const descending = this.acceptKeyword('DESC');
-        if (!descending) this.acceptKeyword('ASC');
-        let nullsFirst: boolean | undefined;
-        if (this.acceptKeyword('NULLS')) {
-          if (this.acceptKeyword('FIRST')) nullsFirst = true;
-          else {
-            this.expectKeyword('LAST', 'Expected FIRST or LAST after NULLS');
-            nullsFirst = false;
-          }
-        }
-        orderBy.push({ expr, descending, nullsFirst });
-      } while (this.acceptOp(','));
-    }
+    const orderBy: OrderItem[] = this.acceptKeyword('ORDER') ? this.orderItems() : [];
     let limit: Expr | undefined;
     let offset: Expr | undefined;
     if (this.acceptKeyword('LIMIT')) limit = this.expression();

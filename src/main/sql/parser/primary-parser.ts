@@ -1,4 +1,4 @@
-import type { CastType, Expr, PathPart, Query } from './ast';
+import type { CastType, Expr, FrameBound, OrderItem, PathPart, Query, WindowSpec } from './ast';
 import { TokenCursor } from './token-cursor';
 
 const CAST_TYPES: Record<string, CastType> = {
@@ -20,7 +20,14 @@ const CAST_TYPES: Record<string, CastType> = {
   S: 'STRING',
   BOOLEAN: 'BOOLEAN',
   BOOL: 'BOOLEAN',
+  DATE: 'DATE',
+  TIMESTAMP: 'TIMESTAMP',
+  DATETIME: 'TIMESTAMP',
+  TIMESTAMPTZ: 'TIMESTAMP',
 };
+
+/** Reserved words that are also string functions when a "(" follows: LEFT(s, 3), RIGHT(s, 3). */
+const RESERVED_FUNCTIONS = new Set(['LEFT', 'RIGHT']);
 
 /**
  * The tightest-binding expressions: literals, names and paths, parentheses, subqueries, function
@@ -46,7 +53,7 @@ export abstract class PrimaryParser extends TokenCursor {
     }
     if (token.kind === 'op' && token.text === '(') {
       this.next();
-      if (this.peekKeyword('SELECT')) {
+      if (this.peekQuery()) {
         const query = this.parseQuery();
         this.expectOp(')');
         return { kind: 'subquery', query, span: this.span(token.start) };
@@ -68,6 +75,9 @@ export abstract class PrimaryParser extends TokenCursor {
           return this.caseExpression();
         case 'CAST':
           return this.cast();
+        case 'EXTRACT':
+          if (this.peekOp('(', 1)) return this.extract();
+          break;
         case 'EXISTS': {
           this.next();
           this.expectOp('(');
@@ -76,7 +86,8 @@ export abstract class PrimaryParser extends TokenCursor {
           return { kind: 'exists', query, negated: false, span: this.span(token.start) };
         }
       }
-      if (this.peekOp('(', 1) && !this.isReserved(token)) return this.call();
+      if (this.peekOp('(', 1) && (!this.isReserved(token) || RESERVED_FUNCTIONS.has(token.upper)))
+        return this.call();
     }
     if (token.kind === 'ident' || token.kind === 'quoted') {
       if (this.isReserved(token))
@@ -109,17 +120,24 @@ export abstract class PrimaryParser extends TokenCursor {
     return { kind: 'ref', parts, span: this.span(first.start) };
   }
 
+  /** True when a query starts here (after an opening parenthesis). */
+  protected peekQuery(): boolean {
+    return this.peekKeyword('SELECT') || this.peekKeyword('WITH');
+  }
+
   private call(): Expr {
     const name = this.next();
     this.expectOp('(');
     if (this.acceptOp('*')) {
       this.expectOp(')');
+      const over = this.over();
       return {
         kind: 'call',
         name: name.upper,
         args: [],
         distinct: false,
         star: true,
+        over,
         span: this.span(name.start),
       };
     }
@@ -129,8 +147,115 @@ export abstract class PrimaryParser extends TokenCursor {
       do args.push(this.expression());
       while (this.acceptOp(','));
     }
+    if ((name.upper === 'SUBSTRING' || name.upper === 'SUBSTR') && args.length === 1) {
+      // SQL's own spelling: SUBSTRING(s FROM start [FOR count]), or SUBSTRING(s FOR count).
+      if (this.acceptKeyword('FROM')) args.push(this.expression());
+      else if (this.peekKeyword('FOR'))
+        args.push({ kind: 'literal', value: { type: 'number', text: '1' }, span: name });
+      if (this.acceptKeyword('FOR')) args.push(this.expression());
+    }
     this.expectOp(')');
-    return { kind: 'call', name: name.upper, args, distinct, star: false, span: this.span(name.start) };
+    if (name.upper === 'GROUPING' && !distinct)
+      return { kind: 'grouping', args, span: this.span(name.start) };
+    const over = this.over();
+    return { kind: 'call', name: name.upper, args, distinct, star: false, over, span: this.span(name.start) };
+  }
+
+  /** EXTRACT(part FROM x) is DATE_PART('part', x). */
+  private extract(): Expr {
+    const start = this.next();
+    this.expectOp('(');
+    const part = this.next();
+    if (part.kind !== 'ident' && part.kind !== 'string')
+      this.fail('Expected a date part such as YEAR, MONTH or DAY after EXTRACT(', part);
+    this.expectKeyword('FROM', 'Expected FROM in EXTRACT(part FROM value)');
+    const value = this.expression();
+    this.expectOp(')');
+    const partLiteral: Expr = {
+      kind: 'literal',
+      value: { type: 'string', value: part.text.toLowerCase() },
+      span: part,
+    };
+    return {
+      kind: 'call',
+      name: 'DATE_PART',
+      args: [partLiteral, value],
+      distinct: false,
+      star: false,
+      span: this.span(start.start),
+    };
+  }
+
+  private over(): WindowSpec | undefined {
+    const start = this.peek();
+    if (!this.acceptKeyword('OVER')) return undefined;
+    if (!this.peekOp('('))
+      this.fail(
+        'Named windows (OVER w) are not supported; write the window in place: OVER (PARTITION BY ...)',
+        this.peek(),
+      );
+    this.next();
+    const partitionBy: Expr[] = [];
+    if (this.acceptKeyword('PARTITION')) {
+      this.expectKeyword('BY', 'Expected BY after PARTITION');
+      do partitionBy.push(this.expression());
+      while (this.acceptOp(','));
+    }
+    const orderBy = this.acceptKeyword('ORDER') ? this.orderItems() : [];
+    let frame: WindowSpec['frame'];
+    const unitToken = this.peek();
+    if (this.acceptKeyword('ROWS') || this.acceptKeyword('RANGE')) {
+      const unit = unitToken.upper as 'ROWS' | 'RANGE';
+      let startBound: FrameBound;
+      let endBound: FrameBound = { kind: 'currentRow' };
+      if (this.acceptKeyword('BETWEEN')) {
+        startBound = this.frameBound();
+        this.expectKeyword('AND', 'Expected AND in BETWEEN start AND end');
+        endBound = this.frameBound();
+      } else startBound = this.frameBound();
+      frame = { unit, start: startBound, end: endBound, span: this.span(unitToken.start) };
+    } else if (this.peekKeyword('GROUPS')) {
+      this.fail('GROUPS frames are not supported; use ROWS or RANGE', this.peek());
+    }
+    this.expectOp(')');
+    return { partitionBy, orderBy, frame, span: this.span(start.start) };
+  }
+
+  private frameBound(): FrameBound {
+    if (this.acceptKeyword('UNBOUNDED')) {
+      if (this.acceptKeyword('PRECEDING')) return { kind: 'unboundedPreceding' };
+      this.expectKeyword('FOLLOWING', 'Expected PRECEDING or FOLLOWING after UNBOUNDED');
+      return { kind: 'unboundedFollowing' };
+    }
+    if (this.acceptKeyword('CURRENT')) {
+      this.expectKeyword('ROW', 'Expected ROW after CURRENT');
+      return { kind: 'currentRow' };
+    }
+    const offset = this.expression();
+    if (this.acceptKeyword('PRECEDING')) return { kind: 'preceding', offset };
+    this.expectKeyword('FOLLOWING', 'Expected PRECEDING or FOLLOWING after the frame offset');
+    return { kind: 'following', offset };
+  }
+
+  /** The list after ORDER (BY is next): shared by ORDER BY and OVER (ORDER BY ...). */
+  protected orderItems(): OrderItem[] {
+    this.expectKeyword('BY', 'Expected BY after ORDER');
+    const items: OrderItem[] = [];
+    do {
+      const expr = this.expression();
+      const descending = this.acceptKeyword('DESC');
+      if (!descending) this.acceptKeyword('ASC');
+      let nullsFirst: boolean | undefined;
+      if (this.acceptKeyword('NULLS')) {
+        if (this.acceptKeyword('FIRST')) nullsFirst = true;
+        else {
+          this.expectKeyword('LAST', 'Expected FIRST or LAST after NULLS');
+          nullsFirst = false;
+        }
+      }
+      items.push({ expr, descending, nullsFirst });
+    } while (this.acceptOp(','));
+    return items;
   }
 
   private caseExpression(): Expr {
@@ -155,7 +280,7 @@ export abstract class PrimaryParser extends TokenCursor {
     this.expectKeyword('AS', 'Expected AS in CAST(value AS type)');
     const typeToken = this.next();
     const type = CAST_TYPES[typeToken.upper];
-    if (!type) this.fail('Unknown type; use NUMBER, INTEGER, STRING or BOOLEAN', typeToken);
+    if (!type) this.fail('Unknown type; use NUMBER, INTEGER, STRING, BOOLEAN, DATE or TIMESTAMP', typeToken);
     if (this.acceptOp('(')) {
       while (!this.peekOp(')') && this.peek().kind !== 'eof') this.next();
       this.expectOp(')');

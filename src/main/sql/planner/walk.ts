@@ -23,6 +23,8 @@ function nested(select: BoundSelect): BoundQuery[] {
     ...select.orderBy.map((k) => k.expr),
     ...(select.aggregate?.keys ?? []),
     ...(select.aggregate?.calls.map((c) => c.arg) ?? []),
+    select.qualify,
+    ...select.windows.flatMap((w) => [...w.args, ...w.partitionBy, ...w.orderBy.map((k) => k.expr)]),
   ];
   exprs.forEach((e) => queriesIn(e, out));
   for (const b of select.bindings) if (b.source.kind === 'derived') out.push(b.source.query);
@@ -36,7 +38,7 @@ export function baseBindings(query: BoundQuery): Binding[] {
   const visit = (q: BoundQuery): void => {
     if (seen.has(q)) return;
     seen.add(q);
-    if (q.kind === 'union') {
+    if (q.kind === 'setop') {
       visit(q.left);
       visit(q.right);
       return;

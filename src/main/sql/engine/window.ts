@@ -1,0 +1,215 @@
+import { divide } from '../values/arith';
+import { compositeKey, hashKey, type HashKey, sortCompare } from '../values/compare';
+import { isNum } from '../values/decimal';
+import { isNull, type Value } from '../values/value';
+import type { FrameEdge, WindowCall } from './bound';
+import { compile, type CompileEnv, type Evaluator } from './compile';
+import type { Frame } from './frame';
+import { sortRows } from './sort';
+import { frameAccumulator } from './window-aggregate';
+
+/** One partition in window order, and where each position's peers (equal ORDER BY values) end. */
+interface Partition {
+  rows: Int32Array;
+  /** peerStart[i] / peerEnd[i]: first position of i's peer group, and one past its last. */
+  peerStart: Int32Array;
+  peerEnd: Int32Array;
+}
+
+function partitionRows(length: number, keys: Evaluator[]): Int32Array[] {
+  if (keys.length === 0) return [Int32Array.from({ length }, (_, i) => i)];
+  const groups = new Map<HashKey, number[]>();
+  const single = keys.length === 1 ? keys[0]! : undefined;
+  for (let r = 0; r < length; r++) {
+    // NULL partition keys form one partition, as NULL group keys form one group.
+    const key = single ? hashKey(single(r)) : compositeKey(keys.map((k) => k(r)));
+    let rows = groups.get(key);
+    if (!rows) groups.set(key, (rows = []));
+    rows.push(r);
+  }
+  return [...groups.values()].map((rows) => Int32Array.from(rows));
+}
+
+function peers(rows: Int32Array, keys: Evaluator[]): Pick<Partition, 'peerStart' | 'peerEnd'> {
+  const m = rows.length;
+  const peerStart = new Int32Array(m);
+  const peerEnd = new Int32Array(m);
+  const same = (a: number, b: number): boolean =>
+    keys.every((key) => {
+      const x = key(a);
+      const y = key(b);
+      return isNull(x) || isNull(y) ? isNull(x) && isNull(y) : sortCompare(x, y) === 0;
+    });
+  for (let i = 0; i < m; i++) peerStart[i] = i > 0 && same(rows[i - 1]!, rows[i]!) ? peerStart[i - 1]! : i;
+  for (let i = m - 1; i >= 0; i--)
+    peerEnd[i] = i < m - 1 && peerStart[i + 1] === peerStart[i] ? peerEnd[i + 1]! : i + 1;
+  return { peerStart, peerEnd };
+}
+
+/** First and last position of row i's frame (first > last: an empty frame). */
+function frameBounds(call: WindowCall, p: Partition, i: number): [number, number] {
+  const m = p.rows.length;
+  const position = (edge: FrameEdge, isStart: boolean): number => {
+    switch (edge.kind) {
+      case 'unboundedPreceding':
+        return 0;
+      case 'unboundedFollowing':
+        return m - 1;
+      case 'preceding':
+        return i - edge.offset;
+      case 'following':
+        return i + edge.offset;
+      case 'currentRow':
+        if (call.frame.unit === 'ROWS') return i;
+        return isStart ? p.peerStart[i]! : p.peerEnd[i]! - 1;
+    }
+  };
+  return [Math.max(0, position(call.frame.start, true)), Math.min(m - 1, position(call.frame.end, false))];
+}
+
+function ntile(buckets: number, m: number, i: number): number {
+  const size = Math.floor(m / buckets);
+  const larger = m % buckets; // the first `larger` buckets hold one row more
+  const cut = larger * (size + 1);
+  return i < cut ? Math.floor(i / (size + 1)) + 1 : larger + Math.floor((i - cut) / size) + 1;
+}
+
+type Fill = (p: Partition, out: Value[]) => void;
+
+function rankingFill(call: WindowCall, args: Evaluator[]): Fill {
+  const literal = (k: number): number => {
+    const arg = call.args[k];
+    return arg?.kind === 'lit' && typeof arg.value === 'number' ? arg.value : 1;
+  };
+  switch (call.name) {
+    case 'ROW_NUMBER':
+      return (p, out) => p.rows.forEach((r, i) => (out[r] = i + 1));
+    case 'RANK':
+      return (p, out) => p.rows.forEach((r, i) => (out[r] = p.peerStart[i]! + 1));
+    case 'DENSE_RANK':
+      return (p, out) => {
+        let rank = 0;
+        p.rows.forEach((r, i) => (out[r] = p.peerStart[i] === i ? ++rank : rank));
+      };
+    case 'PERCENT_RANK':
+      return (p, out) =>
+        p.rows.forEach(
+          (r, i) => (out[r] = p.rows.length > 1 ? (divide(p.peerStart[i]!, p.rows.length - 1) ?? 0) : 0),
+        );
+    case 'CUME_DIST':
+      return (p, out) => p.rows.forEach((r, i) => (out[r] = divide(p.peerEnd[i]!, p.rows.length) ?? null));
+    case 'NTILE': {
+      const buckets = literal(0);
+      return (p, out) => p.rows.forEach((r, i) => (out[r] = ntile(buckets, p.rows.length, i)));
+    }
+    default: {
+      // LAG / LEAD: the value `offset` rows before / after in window order, else the default.
+      const offset = (call.name === 'LAG' ? -1 : 1) * (call.args.length > 1 ? literal(1) : 1);
+      const [value, fallback] = [args[0]!, args[2]];
+      return (p, out) =>
+        p.rows.forEach((r, i) => {
+          const j = i + offset;
+          out[r] = j >= 0 && j < p.rows.length ? value(p.rows[j]!) : fallback ? fallback(r) : null;
+        });
+    }
+  }
+}
+
+function frameFill(call: WindowCall, args: Evaluator[]): Fill {
+  if (call.name === 'FIRST_VALUE' || call.name === 'LAST_VALUE' || call.name === 'NTH_VALUE') {
+    const value = args[0]!;
+    const nth =
+      call.args[1]?.kind === 'lit' && typeof call.args[1].value === 'number' ? call.args[1].value : 1;
+    return (p, out) =>
+      p.rows.forEach((r, i) => {
+        const [first, last] = frameBounds(call, p, i);
+        const at = call.name === 'LAST_VALUE' ? last : first + nth - 1;
+        out[r] = first <= last && at <= last ? value(p.rows[at]!) : null;
+      });
+  }
+  const accumulator = frameAccumulator(call.name, call.args.length === 0);
+  const value: Evaluator = args[0] ?? (() => null);
+  const { start, end } = call.frame;
+  return (p, out) => {
+    const m = p.rows.length;
+    if (start.kind === 'unboundedPreceding' || end.kind === 'unboundedFollowing') {
+      // Frames anchored at one end of the partition grow one way: add rows as they enter.
+      const forward = start.kind === 'unboundedPreceding';
+      const acc = accumulator();
+      let added = forward ? 0 : m - 1;
+      for (let step = 0; step < m; step++) {
+        const i = forward ? step : m - 1 - step;
+        const [first, last] = frameBounds(call, p, i);
+        if (forward) for (; added <= last; added++) acc.add(value(p.rows[added]!));
+        else for (; added >= first; added--) acc.add(value(p.rows[added]!));
+        out[p.rows[i]!] = first <= last ? acc.result() : accumulator().result();
+      }
+      return;
+    }
+    for (let i = 0; i < m; i++) {
+      const [first, last] = frameBounds(call, p, i);
+      const acc = accumulator();
+      for (let j = first; j <= last; j++) acc.add(value(p.rows[j]!));
+      out[p.rows[i]!] = acc.result();
+    }
+  };
+}
+
+const POSITIONAL = new Set([
+  'ROW_NUMBER',
+  'RANK',
+  'DENSE_RANK',
+  'PERCENT_RANK',
+  'CUME_DIST',
+  'NTILE',
+  'LAG',
+  'LEAD',
+]);
+
+/**
+ * The window operator: one value per frame row for one window call. Rows are split into
+ * partitions, each sorted by the window's ORDER BY (ties keep their input order), then the
+ * function fills its values in. Ranking functions and LAG/LEAD look at positions only;
+ * FIRST_VALUE, LAST_VALUE, NTH_VALUE and the aggregates look at each row's frame.
+ */
+export function evaluateWindow(
+  call: WindowCall,
+  frame: Frame,
+  env: CompileEnv,
+  warn: (message: string) => void,
+): Value[] {
+  const args = call.args.map((arg) => compile(arg, env)(frame));
+  const partitionKeys = call.partitionBy.map((p) => compile(p, env)(frame));
+  const orderKeys = call.orderBy.map((k) => ({
+    evaluator: compile(k.expr, env)(frame),
+    descending: k.descending,
+    nullsFirst: k.nullsFirst,
+  }));
+  const out = new Array<Value>(frame.length).fill(null);
+  const fill = POSITIONAL.has(call.name) ? rankingFill(call, args) : frameFill(call, args);
+  for (const unordered of partitionRows(frame.length, partitionKeys)) {
+    const rows = orderKeys.length > 0 ? sortRows(unordered, orderKeys) : unordered;
+    fill(
+      {
+        rows,
+        ...peers(
+          rows,
+          orderKeys.map((k) => k.evaluator),
+        ),
+      },
+      out,
+    );
+  }
+  if ((call.name === 'SUM' || call.name === 'AVG') && args[0]) {
+    let skipped = 0;
+    for (let r = 0; r < frame.length; r++) {
+      const v = args[0](r);
+      if (!isNull(v) && !isNum(v)) skipped += 1;
+    }
+    if (skipped > 0)
+      warn(
+        `${call.text} skipped ${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'value that is not a number' : 'values that are not numbers'}.`,
+      );
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import type { Value } from '../../src/main/sql/values/value';
+import { isNum, numToString } from '../../src/main/sql/values/decimal';
+
+/** A column of the DuckDB copy: its SQL type; values come from the items' attribute of that name. */
+export type DuckColumns = Record<string, 'VARCHAR' | 'DECIMAL(38,4)' | 'BIGINT' | 'BOOLEAN'>;
+
+export interface DuckTable {
+  name: string;
+  columns: DuckColumns;
+  items: readonly Item[];
+}
+
+function literal(v: AttributeValue | undefined): string {
+  if (v === undefined || 'NULL' in v) return 'NULL';
+  if ('S' in v) return `'${v.S.replace(/'/g, "''")}'`;
+  if ('N' in v) return v.N;
+  if ('BOOL' in v) return v.BOOL ? 'TRUE' : 'FALSE';
+  throw new Error('only scalar attributes are copied to DuckDB');
+}
+
+/**
+ * DuckDB as the independent oracle: the same items loaded into an in-memory DuckDB table, one
+ * column per attribute (a missing attribute and DynamoDB's NULL are both NULL there).
+ */
+export async function duckdbWith(tables: DuckTable[]): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  for (const table of tables) {
+    const names = Object.keys(table.columns);
+    await connection.run(
+      `CREATE TABLE "${table.name}" (${names.map((n) => `"${n}" ${table.columns[n]!}`).join(', ')})`,
+    );
+    const rows = table.items.map((item) => `(${names.map((n) => literal(item[n])).join(', ')})`);
+    if (rows.length > 0) await connection.run(`INSERT INTO "${table.name}" VALUES ${rows.join(', ')}`);
+  }
+  return connection;
+}
+
+/** One comparable form for both engines: numbers to 12 significant digits, dates as ISO text. */
+export function comparable(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return comparable(Number(v));
+  if (typeof v === 'number') return Number(v.toPrecision(12));
+  if (v instanceof Date) return v.toISOString();
+  if (isNum(v)) return comparable(Number(numToString(v)));
+  return v;
+}
+
+export async function duckRows(connection: DuckDBConnection, sql: string): Promise<unknown[][]> {
+  const reader = await connection.runAndReadAll(sql);
+  return reader.getRowsJS().map((row) => row.map(comparable));
+}
+
+export function comparableRows(rows: Value[][]): unknown[][] {
+  return rows.map((row) => row.map(comparable));
+}
+
+/** Rows in a fixed order, for statements whose order SQL leaves open. */
+export function sorted(rows: unknown[][]): unknown[][] {
+  return [...rows].sort((a, b) =>
+    JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0,
+  );
+}
