@@ -6,7 +6,7 @@ import {
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
-import { sql, SQLDialect, type SQLNamespace, StandardSQL } from '@codemirror/lang-sql';
+import { PostgreSQL, sql, SQLDialect, type SQLNamespace, StandardSQL } from '@codemirror/lang-sql';
 import { type Diagnostic, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import {
@@ -23,10 +23,14 @@ import { sqlHighlight } from './sql-highlight';
 
 /** DynoTable's functions, so they highlight and complete like the built-in ones. */
 const FUNCTIONS =
-  'count sum avg min max coalesce ifnull nullif greatest least lower upper length trim ltrim rtrim substr substring replace concat split_part begins_with starts_with contains size type_of abs round floor ceil ceiling now to_epoch_ms to_iso date_trunc date_part date_add date_diff cast';
+  'count sum avg min max coalesce ifnull nullif greatest least lower upper length trim ltrim rtrim substr substring left right replace concat split_part begins_with starts_with contains size type_of abs round floor ceil ceiling now to_epoch_ms to_iso date_trunc date_part extract date_add date_diff cast grouping row_number rank dense_rank percent_rank cume_dist ntile lag lead first_value last_value nth_value';
 
 const dialect = SQLDialect.define({
   ...StandardSQL.spec,
+  // lang-sql applies `builtin` only together with an explicit keyword list. PostgreSQL's has
+  // everything DynoTable accepts (OVER, PARTITION, ROLLUP, INTERSECT, UNBOUNDED, ...) but two.
+  keywords: `${PostgreSQL.spec.keywords ?? ''} qualify missing`,
+  types: PostgreSQL.spec.types,
   builtin: `${StandardSQL.spec.builtin ?? ''} ${FUNCTIONS}`,
   identifierQuotes: '"`',
   caseInsensitiveIdentifiers: true,
