@@ -19,6 +19,8 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppError 
 export const ErrorCodes = {
   invalidInput: 'InvalidInput',
   readOnly: 'ReadOnlyConnection',
+  /** A write meant for a connection whose settings changed (read-only, keys, endpoint) meanwhile. */
+  connectionChanged: 'ConnectionChanged',
   notFound: 'NotFound',
   forbidden: 'Forbidden',
   cancelled: 'Cancelled',

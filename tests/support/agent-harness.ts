@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentHandlers } from '../../src/main/ipc/handlers/agent';
+import { connectionHandlers } from '../../src/main/ipc/handlers/connections';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
 import { sqlAssistHandlers } from '../../src/main/ipc/handlers/sql-assist';
@@ -15,7 +16,7 @@ import {
   type Item,
   type OperationEvent,
 } from '../../src/shared/ipc';
-import { createItemsTable, itemsHarness } from './items-context';
+import { createItemsTable, itemsHarness, useAppClients } from './items-context';
 import { type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
 
 export const BEDROCK_SECRET = 'bEdRoCkSeCrEt0123456789abcdefDoNotLeak';
@@ -27,7 +28,8 @@ export const describeTableTurn = (table: string): ScriptedTurn => ({
 });
 
 /**
- * The agent against a real DynamoDB Local and the fake Bedrock Runtime through the real SDK.
+ * The agent against a real DynamoDB Local and the fake Bedrock Runtime through the real SDK and
+ * the app's client factory; connections are edited through `connections:save` as in the app.
  * Bedrock credentials come from a profile in a temp shared-credentials file, so a test can
  * check that the secret never travels in a request.
  */
@@ -37,7 +39,10 @@ export async function agentHarness(endpoint: string) {
     ...operationHandlers,
     ...resultSetHandlers,
     ...sqlAssistHandlers,
+    ...connectionHandlers,
   });
+  // The app's own clients: editing a connection mid-question must meet the real client cache.
+  useAppClients(items);
   const dataDir = await mkdtemp(join(tmpdir(), 'dynotable-agent-'));
   (items.ctx as { dataDir: string }).dataDir = dataDir;
   await writeFile(

@@ -1,21 +1,11 @@
-import { createClientFactory } from '../../src/main/aws/client-factory';
-import type { CoreContext, SecretStore } from '../../src/main/core/context';
 import type { HandlerTable } from '../../src/main/ipc/dispatcher';
 import { localClient } from './dynamo-local';
 import { startFaultyDynamo, type FaultyDynamo } from './faulty-dynamo';
-import { itemsHarness, type ItemsHarness } from './items-context';
+import { itemsHarness, useAppClients, type ItemsHarness } from './items-context';
 
 export interface FaultyHarness extends ItemsHarness {
   faulty: FaultyDynamo;
 }
-
-/** The keys DynamoDB Local files the test's tables under, so the app and the test see one database. */
-const localKeys: SecretStore = {
-  isAvailable: () => true,
-  load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
-  save: () => Promise.resolve(),
-  remove: () => Promise.resolve(),
-};
 
 /**
  * The items harness with the app's own client factory (its timeouts, adaptive retry and five
@@ -30,13 +20,7 @@ export async function faultyHarness(
   const faulty = await startFaultyDynamo(upstream);
   const h = itemsHarness(faulty.endpoint, extraHandlers);
   h.client.destroy();
-  h.ctx.clients.destroy();
-  const clients = createClientFactory({
-    connections: h.ctx.connections,
-    secrets: localKeys,
-    playground: { status: () => ({ state: 'stopped' }) },
-  });
-  (h.ctx as { clients: CoreContext['clients'] }).clients = clients;
+  useAppClients(h);
   const client = localClient(upstream);
   return {
     ...h,

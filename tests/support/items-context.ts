@@ -1,7 +1,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createClientFactory } from '../../src/main/aws/client-factory';
 import { keepProtoNames } from '../../src/main/aws/proto-names';
 import { addReadOnlyGuard } from '../../src/main/aws/read-only-guard';
-import type { CoreContext } from '../../src/main/core/context';
+import type { CoreContext, SecretStore } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
 import { OperationRegistry } from '../../src/main/core/operations';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
@@ -92,6 +93,28 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
       await resultSets.close();
     },
   };
+}
+
+/** The keys DynamoDB Local files the test's tables under, so the app and the test see one database. */
+const localKeys: SecretStore = {
+  isAvailable: () => true,
+  load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
+  save: () => Promise.resolve(),
+  remove: () => Promise.resolve(),
+};
+
+/**
+ * Puts the app's own client factory (its timeouts, retries, read-only guard, and the retiring of
+ * a client when its connection is edited) in place of the harness's plain clients.
+ */
+export function useAppClients(h: ItemsHarness): void {
+  h.ctx.clients.destroy();
+  const clients = createClientFactory({
+    connections: h.ctx.connections,
+    secrets: localKeys,
+    playground: { status: () => ({ state: 'stopped' }) },
+  });
+  (h.ctx as { clients: CoreContext['clients'] }).clients = clients;
 }
 
 export async function createItemsTable(

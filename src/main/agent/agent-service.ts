@@ -78,6 +78,10 @@ export class AgentService {
               audit: this.audit,
               conversationId,
               tables: active.tables,
+              current: async () => ({
+                connection: await this.ctx.connections.get(connection.id),
+                settings: await this.settings.get(connection.id),
+              }),
             },
           },
           run,

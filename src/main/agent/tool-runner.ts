@@ -27,6 +27,11 @@ export interface ToolSession {
   emit: (event: AgentEvent) => void;
   /** Tables described so far in this conversation (key schema, sizes for estimates). */
   tables: Map<string, TableSummary>;
+  /**
+   * The connection and agent settings as saved now. `connection` and `settings` are what held
+   * when the question was asked; an approval card can wait while the user changes either.
+   */
+  current(): Promise<{ connection: Connection; settings: AgentSettings }>;
 }
 
 export interface ToolOutcome {

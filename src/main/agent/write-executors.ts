@@ -195,24 +195,53 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
     };
   }
   const outcomes: string[] = [];
-  for (const write of planned) {
-    try {
-      await send(client, write, session.signal);
-      outcomes.push('written');
-    } catch (error) {
-      const appError = toAppError(error);
-      outcomes.push(
-        appError.code === 'ConditionalCheckFailedException'
-          ? 'skipped: the item changed since it was read'
-          : `failed: ${appError.message}`,
-      );
-    }
-  }
+  for (const write of planned) outcomes.push(await writeNow(session, write));
   const written = outcomes.filter((o) => o === 'written').length;
   const summary = `${written} of ${planned.length} written${written < planned.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
   await session.audit.record(log, { type: 'write', approvalId: id, outcome: summary });
   session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
-  return { result: { status: 'success', json: { outcomes } }, step: { summary } };
+  return {
+    result:
+      written > 0
+        ? { status: 'success', json: { outcomes } }
+        : {
+            status: 'error',
+            json: { error: `The user approved, but nothing was written (${outcomes.join('; ')}).`, outcomes },
+          },
+    step: { summary },
+  };
 };
+
+/**
+ * Why this write may not go out now, judged on the connection and agent settings as saved at
+ * this moment (the card may have waited while the user changed them); undefined when it may.
+ */
+async function refusalNow(session: ToolSession, table: string): Promise<string | undefined> {
+  const { connection, settings } = await session.current();
+  if (connection.readOnly)
+    return `not written: the connection "${connection.label}" was made read-only while the card waited`;
+  if (settings.mode === 'read-only')
+    return 'not written: the agent was set to read-only on this connection while the card waited';
+  if (settings.allowedTables.length > 0 && !settings.allowedTables.includes(table))
+    return `not written: the table ${table} was removed from the tables the agent may use while the card waited`;
+  return undefined;
+}
+
+/** Sends one approved write through the connection's client as it is now, after the checks. */
+async function writeNow(session: ToolSession, write: PlannedWrite): Promise<string> {
+  try {
+    const refusal = await refusalNow(session, write.request.TableName ?? '');
+    if (refusal) return refusal;
+    // The client of now: one taken before the wait may have been replaced and closed to writes.
+    const client = await session.ctx.clients.dynamo(session.connection.id);
+    await send(client, write, session.signal);
+    return 'written';
+  } catch (error) {
+    const appError = toAppError(error);
+    return appError.code === 'ConditionalCheckFailedException'
+      ? 'skipped: the item changed since it was read'
+      : `failed: ${appError.message}`;
+  }
+}
 
 export const writeExecutors = { propose_changes: proposeChanges } as const;

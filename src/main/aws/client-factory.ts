@@ -3,7 +3,7 @@ import type { ClientFactory, ConnectionStore } from '../core/context';
 import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
 import { dynamoClient } from './proto-names';
-import { addReadOnlyGuard } from './read-only-guard';
+import { addReadOnlyGuard, addRetiredGuard } from './read-only-guard';
 
 export interface ClientFactoryDeps extends ClientConfigDeps {
   connections: ConnectionStore;
@@ -11,11 +11,13 @@ export interface ClientFactoryDeps extends ClientConfigDeps {
 
 interface Cached {
   client: Promise<DynamoDBClient>;
+  /** Set once built, so retiring can close it to writes in the same tick. */
+  built?: DynamoDBClient;
   /** The endpoint it was built for: the playground may restart on another port. */
   endpoint?: string;
 }
 
-// Requests already in flight on a replaced client get this long to finish before it is closed.
+// Reads already in flight on a replaced client get this long to finish before it is closed.
 const RETIRE_AFTER_MS = 120_000;
 
 /**
@@ -26,9 +28,15 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
   const cache = new Map<string, Cached>();
   const retired = new Set<DynamoDBClient>();
 
+  /**
+   * A replaced client was built for settings that no longer hold (read-only switched on, other
+   * keys or endpoint): it refuses writes from now on, whoever still holds it, and lets reads finish.
+   */
   function retire(entry: Cached): void {
+    if (entry.built) addRetiredGuard(entry.built);
     void entry.client.then(
       (client) => {
+        if (!entry.built) addRetiredGuard(client);
         retired.add(client);
         setTimeout(() => {
           retired.delete(client);
@@ -54,6 +62,10 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
       if (cached) retire(cached);
       const entry: Cached = { client: build(connectionId), endpoint };
       cache.set(connectionId, entry);
+      void entry.client.then(
+        (client) => (entry.built = client),
+        () => undefined,
+      );
       // A failed build (playground stopped, connection deleted) is not cached.
       entry.client.catch(() => {
         if (cache.get(connectionId) === entry) cache.delete(connectionId);

@@ -92,3 +92,29 @@ export function addReadOnlyGuard(client: DynamoDBClient): void {
     override: true,
   });
 }
+
+export function retiredRefusal(operation: string): AppFailure {
+  return new AppFailure(
+    ErrorCodes.connectionChanged,
+    `The connection was changed while this request waited, so DynoTable did not send ${operation} with its old settings. Try again: it will use the connection as it is now.`,
+    false,
+    { operation },
+  );
+}
+
+const retiredMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+  (next, context) => (args) => {
+    const operation = operationName(context.commandName);
+    if (!isReadOperation(operation, args.input)) return Promise.reject(retiredRefusal(operation));
+    return next(args);
+  };
+
+/** Closes a replaced client to writes at once; reads already under way (or still sent) may finish. */
+export function addRetiredGuard(client: DynamoDBClient): void {
+  client.middlewareStack.add(retiredMiddleware, {
+    step: 'initialize',
+    priority: 'high',
+    name: 'dynotableRetiredGuard',
+    override: true,
+  });
+}
