@@ -112,6 +112,21 @@ function converseBody(turn: ScriptedTurn & { kind: 'text' | 'tool' }): unknown {
   };
 }
 
+/**
+ * The check Bedrock's Converse API makes before any model sees the request: a message that
+ * carries tool results carries nothing else. The wording is the service's own (ValidationException).
+ */
+function mixedTurnError(body: Record<string, unknown>): string | undefined {
+  const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+  for (const [index, message] of messages.entries()) {
+    const blocks = Array.isArray(message.content) ? (message.content as Record<string, unknown>[]) : [];
+    const results = blocks.filter((block) => 'toolResult' in block).length;
+    if (results > 0 && results < blocks.length)
+      return `messages.${index}.content: Conversation blocks and tool result blocks cannot be provided in the same turn.`;
+  }
+  return undefined;
+}
+
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -147,6 +162,12 @@ export async function startFakeBedrock(script: ScriptedTurn[] = []): Promise<Fak
         headers: req.headers,
         body,
       });
+      const invalid = mixedTurnError(body);
+      if (invalid) {
+        res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' });
+        res.end(JSON.stringify({ message: invalid }));
+        return;
+      }
       const turn = state.script.shift();
       if (!turn) {
         res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' });

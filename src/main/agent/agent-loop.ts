@@ -84,7 +84,7 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
         await q.session.audit.record(log, { type: 'answer', stopReason: turn.stopReason });
         return { progress: progress(), value: { stopReason: turn.stopReason } };
       }
-      const results: ContentBlock[] = [];
+      const results: (ContentBlock & { toolResult: ToolResultBlock })[] = [];
       for (const use of toolUses) {
         const id = use.toolUseId ?? '';
         const limit = budget.reached();
@@ -132,9 +132,10 @@ export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promi
           emit({ kind: 'notice', message: `Stopped: the budget of ${reached} was reached.` });
           return { progress: progress(), value: { stopReason: 'budget' } };
         }
-        results.push({
-          text: `The budget of ${reached} for this question is reached. Answer now with what you have; do not call tools.`,
-        });
+        // Bedrock refuses text next to tool results in one message ("Conversation blocks and tool
+        // result blocks cannot be provided in the same turn"), so the notice rides in each result.
+        const notice = `The budget of ${reached} for this question is reached. Answer now with what you have; do not call tools.`;
+        for (const block of results) block.toolResult.content?.push({ text: notice });
       }
       q.history.push({ role: 'user', content: results });
       if (run.signal.aborted) throw new Error('cancelled');

@@ -100,6 +100,35 @@ describe('the items budget is one budget for the whole question', () => {
   });
 });
 
+describe('a budget-cut read still ends in an answer', () => {
+  it('tells the model inside the tool result, in a turn Bedrock accepts, and gets the answer', async () => {
+    const table = await createItemsTable(h.client, { prefix: 'agentbudscan' });
+    await putAll(
+      table,
+      Array.from({ length: 12 }, (_, i) => ({ pk: { S: `ROW#${i}` }, n: { N: String(i) } })),
+    );
+    await h.configure('local', { allowedTables: [table], budgets: budgets({ itemsRead: 5 }) });
+    const run = await h.ask({
+      question: 'How many rows?',
+      script: [
+        { kind: 'tool', tools: [{ name: 'describe_table', input: { table } }] },
+        { kind: 'tool', tools: [{ name: 'scan', input: { table, limit: 100 } }] },
+        { kind: 'text', text: 'At least 5 rows; the budget stopped the count.' },
+      ],
+    });
+    expect(run.last.type).toBe('done');
+    expect(run.text).toBe('At least 5 rows; the budget stopped the count.');
+    const lastTurn = ((h.fake.requests.at(-1)?.body.messages ?? []) as { content: object[] }[]).at(-1);
+    // Tool results alone in their message; the notice travels inside the result's own content.
+    expect(lastTurn?.content.every((block) => 'toolResult' in block)).toBe(true);
+    const [scan] = toolResults(h.fake.requests.at(-1));
+    expect(scan?.content[0]?.json?.count).toBe(5);
+    expect(JSON.stringify(scan?.content)).toContain(
+      'The budget of 5 items read for this question is reached. Answer now with what you have; do not call tools.',
+    );
+  });
+});
+
 describe('the read-capacity budget counts what DynamoDB reports', () => {
   it('stops a scan at the capacity DynamoDB reports, and the meter shows that figure', async () => {
     await putAll(
