@@ -73,24 +73,24 @@ export function readOnlyRefusal(operation: string): AppFailure {
   );
 }
 
-const readOnlyMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
-  (next, context) => (args) => {
+/** A middleware that refuses every write with `refusal`'s error and lets reads through. */
+function writeGuard(
+  refusal: (operation: string) => AppFailure,
+): InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> {
+  return (next, context) => (args) => {
     const operation = operationName(context.commandName);
-    if (!isReadOperation(operation, args.input)) return Promise.reject(readOnlyRefusal(operation));
+    if (!isReadOperation(operation, args.input)) return Promise.reject(refusal(operation));
     return next(args);
   };
+}
 
-/**
- * Installs the guard on a client. It runs at the first step of every command sent through
- * this client (whoever builds the command), before signing or any network traffic.
- */
+// The first step of every command sent through the client (whoever builds the command), before
+// signing or any network traffic.
+const installAt = { step: 'initialize', priority: 'high', override: true } as const;
+
+/** Installs the read-only guard on the client of a read-only connection. */
 export function addReadOnlyGuard(client: DynamoDBClient): void {
-  client.middlewareStack.add(readOnlyMiddleware, {
-    step: 'initialize',
-    priority: 'high',
-    name: 'dynotableReadOnlyGuard',
-    override: true,
-  });
+  client.middlewareStack.add(writeGuard(readOnlyRefusal), { ...installAt, name: 'dynotableReadOnlyGuard' });
 }
 
 export function retiredRefusal(operation: string): AppFailure {
@@ -102,19 +102,7 @@ export function retiredRefusal(operation: string): AppFailure {
   );
 }
 
-const retiredMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
-  (next, context) => (args) => {
-    const operation = operationName(context.commandName);
-    if (!isReadOperation(operation, args.input)) return Promise.reject(retiredRefusal(operation));
-    return next(args);
-  };
-
 /** Closes a replaced client to writes at once; reads already under way (or still sent) may finish. */
 export function addRetiredGuard(client: DynamoDBClient): void {
-  client.middlewareStack.add(retiredMiddleware, {
-    step: 'initialize',
-    priority: 'high',
-    name: 'dynotableRetiredGuard',
-    override: true,
-  });
+  client.middlewareStack.add(writeGuard(retiredRefusal), { ...installAt, name: 'dynotableRetiredGuard' });
 }
