@@ -87,7 +87,19 @@ export class McpToolSession {
       signal,
       emit,
       tables: this.tables,
+      current: () => this.current(),
     };
+  }
+
+  /**
+   * The flags fix the agent settings, but a saved connection can be edited in the app while a
+   * write waits for confirmation; --read-only holds whatever the saved flag says.
+   */
+  private async current(): Promise<{ connection: Connection; settings: AgentSettings }> {
+    const fixed = this.options.connection;
+    const saved = (await this.options.ctx.connections.list()).find((c) => c.id === fixed.id);
+    const connection = saved ? { ...saved, readOnly: saved.readOnly || fixed.readOnly } : fixed;
+    return { connection, settings: this.settings };
   }
 
   isTableAllowed(table: string): boolean {
