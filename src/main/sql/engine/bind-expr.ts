@@ -164,6 +164,7 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
 function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
   if (isWindow(e)) return bindWindowCall(e, ctx, bindExpr);
   if (e.kind === 'grouping') {
+    if (grouping.keys.length === 0) throw ctx.scope.error('GROUPING() needs GROUP BY', e.span);
     const keys = e.args.map((arg) => {
       const slot = grouping.slotOfKey(
         fingerprint(bindPlain(arg, { ...ctx, aliases: undefined, grouping: undefined })),

@@ -13,7 +13,7 @@ import type {
   SortKey,
 } from './bound';
 import { fingerprint } from './fingerprint';
-import { bindingsOf, conjuncts, propagateEqualities } from './conjuncts';
+import { bindingsOf, childExprs, conjuncts, propagateEqualities } from './conjuncts';
 import { viewConditionExprs } from './view-conditions';
 import { type OuterLink, outputNames, Scope } from './scope';
 
@@ -291,6 +291,13 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
     if (!aliases.has(name)) aliases.set(name, expr);
   }
   const having = select.having ? bindExpr(select.having, ctx('HAVING', { grouping, aliases })) : undefined;
+  if (select.having && having && readsWindow(having))
+    throw new SqlError(
+      SqlErrorCodes.semantic,
+      'HAVING runs before window functions are computed; filter on a window function with QUALIFY',
+      env.text,
+      select.having.span,
+    );
   const qualify = select.qualify
     ? bindExpr(select.qualify, ctx('QUALIFY', { grouping, aliases, windows }))
     : undefined;
@@ -327,6 +334,10 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
     limit: constant(select.limit, env.text, 'LIMIT'),
     offset: constant(select.offset, env.text, 'OFFSET'),
   };
+}
+
+function readsWindow(e: BExpr): boolean {
+  return e.kind === 'win' || childExprs(e).some(readsWindow);
 }
 
 function hasNestedLeft(tree: JoinTree): boolean {
