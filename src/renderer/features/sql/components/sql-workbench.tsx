@@ -4,8 +4,11 @@ import type { SqlCatalogOutput } from '../../../../shared/ipc/sql';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import type { WorkspaceToolProps } from '../../workspace/tools';
+import { useAssistStore, useAssistTab } from '../assist-store';
 import { type StatementRange, statementAt } from '../statement-at';
 import { useSqlStore, useSqlTab } from '../store';
+import { AssistBar } from './assist-bar';
+import { AssistProposal } from './assist-proposal';
 import { PlanView } from './plan-view';
 import { ResultsPanel } from './results-panel';
 import { RunProgress } from './run-progress';
@@ -31,6 +34,8 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
   const id = connection.id;
   const tab = useSqlTab(id);
   const actions = useSqlStore.getState();
+  const assist = useAssistTab(id);
+  const assistActions = useAssistStore.getState();
   const [isSaving, setIsSaving] = useState(false);
   const cursor = useRef<StatementRange>({ text: '', from: 0, to: 0 });
 
@@ -120,6 +125,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
           </Button>
           <span className="sql-hint">Ctrl/Cmd+Enter runs · Shift adds the plan · SELECT only</span>
         </div>
+        <AssistBar connectionId={id} editorText={tab.text} />
         {isSaving ? (
           <SaveQueryForm
             onCancel={() => setIsSaving(false)}
@@ -141,6 +147,18 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             onCursor={(range) => (cursor.current = range)}
           />
         </div>
+        {assist.result ? (
+          <AssistProposal
+            result={assist.result}
+            current={assist.baseline ?? tab.text}
+            onDiscard={() => assistActions.discard(id)}
+            onUse={(statement, andRun) => {
+              actions.setText(id, statement);
+              assistActions.discard(id);
+              if (andRun) run({ text: statement, from: 0, to: statement.length });
+            }}
+          />
+        ) : null}
         {tab.catalogError ? (
           <ErrorMessage
             error={tab.catalogError}
@@ -152,7 +170,25 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
         {tab.requestId ? (
           <RunProgress requestId={tab.requestId} onCancel={() => void actions.cancel(id)} />
         ) : null}
-        {tab.error ? <ErrorMessage error={tab.error.error} connectionId={id} compact /> : null}
+        {tab.error ? (
+          <div className="sql-error-row">
+            <ErrorMessage error={tab.error.error} connectionId={id} compact />
+            <Button
+              size="sm"
+              isBusy={assist.requestId !== undefined && assist.task === 'fix'}
+              title="Ask the model for a corrected statement; nothing runs until you choose"
+              onClick={() =>
+                void assistActions.start(id, {
+                  task: 'fix',
+                  statement: current().text,
+                  error: tab.error?.error.message ?? '',
+                })
+              }
+            >
+              Fix with AI
+            </Button>
+          </div>
+        ) : null}
         {tab.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
         <div className="sql-results">
           <div className="sql-tabs" role="tablist">
@@ -177,7 +213,20 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
           </div>
           {tab.view === 'plan' ? (
             tab.plan ? (
-              <PlanView plan={tab.plan} />
+              <>
+                <div className="sql-plan-actions">
+                  <Button
+                    size="sm"
+                    isBusy={assist.requestId !== undefined && assist.task === 'explain'}
+                    onClick={() =>
+                      void assistActions.start(id, { task: 'explain', statement: current().text })
+                    }
+                  >
+                    Explain in words
+                  </Button>
+                </div>
+                <PlanView plan={tab.plan} />
+              </>
             ) : (
               <p className="sql-faint sql-note">
                 Press Plan to see the DynamoDB calls a statement will make before running it.
