@@ -103,8 +103,7 @@ function renameOutputs(
 }
 
 function outputPosition(expr: Expr, names: string[] | undefined, text: string, op: string): number {
-  if (expr.kind === 'literal' && expr.value.type === 'number' && /^\d+$/.test(expr.value.text))
-    return Number(expr.value.text) - 1;
+  if (isPosition(expr, text)) return Number(expr.value.text) - 1;
   if (expr.kind === 'ref' && expr.parts.length === 1 && expr.parts[0]!.kind === 'name' && names) {
     const index = names.indexOf(expr.parts[0]!.name);
     if (index >= 0) return index;
@@ -114,6 +113,19 @@ function outputPosition(expr: Expr, names: string[] | undefined, text: string, o
     `ORDER BY after ${op} must name an output column or give its position (ORDER BY 2)`,
     text,
     expr.span,
+  );
+}
+
+/**
+ * `GROUP BY 2` / `ORDER BY 2`: digits as written. `GROUP BY - (-5)` is an expression (a constant),
+ * even though the parser folds it into the literal 5.
+ */
+function isPosition(
+  e: Expr,
+  text: string,
+): e is Extract<Expr, { kind: 'literal' }> & { value: { type: 'number' } } {
+  return (
+    e.kind === 'literal' && e.value.type === 'number' && /^\d+$/.test(text.slice(e.span.start, e.span.end))
   );
 }
 
@@ -304,7 +316,7 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
   const orderBy: SortKey[] = select.orderBy.map((item) => {
     const e = item.expr;
     let expr: BExpr;
-    if (e.kind === 'literal' && e.value.type === 'number' && /^\d+$/.test(e.value.text)) {
+    if (isPosition(e, env.text)) {
       const output = outputs[Number(e.value.text) - 1];
       if (output?.kind !== 'expr')
         throw new SqlError(
@@ -349,7 +361,7 @@ function hasNestedLeft(tree: JoinTree): boolean {
 
 /** GROUP BY 2 and GROUP BY alias mean the listed column's expression. */
 function groupSource(e: Expr, select: Select, text: string): Expr {
-  if (e.kind === 'literal' && e.value.type === 'number' && /^\d+$/.test(e.value.text)) {
+  if (isPosition(e, text)) {
     const item = select.items[Number(e.value.text) - 1];
     if (item?.kind !== 'expr')
       throw new SqlError(

@@ -113,11 +113,12 @@ export class ExpressionParser extends PrimaryParser {
     if (token.kind === 'op' && (token.text === '-' || token.text === '+')) {
       this.next();
       const operand = this.unary();
-      // Fold -<number> into the literal so -1E+125 stays one exact literal.
+      // Fold -<number> into the literal so -1E+125 stays one exact literal; - -41 is 41.
       if (token.text === '-' && operand.kind === 'literal' && operand.value.type === 'number') {
+        const text = operand.value.text;
         return {
           kind: 'literal',
-          value: { type: 'number', text: `-${operand.value.text}` },
+          value: { type: 'number', text: text.startsWith('-') ? text.slice(1) : `-${text}` },
           span: this.span(token.start),
         };
       }
