@@ -1,6 +1,7 @@
 import { typeOf, type AttributeType, type AttributeValue, type Item } from './attribute-value';
 import { parseDynamoJson } from './item-json';
 import { numberProblem } from './number';
+import { defineOwn, ownValue } from './proto-keys';
 
 /**
  * CSV that round-trips: row 1 holds attribute names, row 2 each column's DynamoDB type ('*' when
@@ -46,7 +47,7 @@ export function csvHeader(columns: CsvColumn[]): string {
 }
 
 export function csvRow(item: Item, columns: CsvColumn[]): string {
-  return `${columns.map((c) => cell(item[c.name], c.type)).join(',')}\r\n`;
+  return `${columns.map((c) => cell(ownValue(item, c.name), c.type)).join(',')}\r\n`;
 }
 
 export interface CsvField {
@@ -176,13 +177,7 @@ export function itemFromRow(row: CsvField[], columns: CsvColumn[]): Item {
     } catch (error) {
       throw new Error(`column "${column.name}": ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (value !== undefined)
-      Object.defineProperty(item, column.name, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    if (value !== undefined) defineOwn(item, column.name, value);
   });
   return item;
 }

@@ -1,5 +1,6 @@
 import type { AttributeValue, Item } from './attribute-value';
 import { valuesEqual } from './value-equality';
+import { ownValue } from './proto-keys';
 
 export interface AttributeChange {
   name: string;
@@ -12,12 +13,12 @@ export interface AttributeChange {
 export function diffItems(before: Item, after: Item): AttributeChange[] {
   const changes: AttributeChange[] = [];
   for (const [name, old] of Object.entries(before)) {
-    const next = after[name];
+    const next = ownValue(after, name);
     if (next === undefined) changes.push({ name, kind: 'removed', before: old });
     else if (!valuesEqual(old, next)) changes.push({ name, kind: 'changed', before: old, after: next });
   }
   for (const [name, next] of Object.entries(after)) {
-    if (before[name] === undefined) changes.push({ name, kind: 'added', after: next });
+    if (ownValue(before, name) === undefined) changes.push({ name, kind: 'added', after: next });
   }
   return changes;
 }
@@ -35,14 +36,14 @@ export interface ConflictView {
 export function compareConflict(seen: Item, current: Item | null, mine: Item): ConflictView {
   const theirs = current
     ? diffItems(seen, current)
-    : Object.keys(seen).map((name) => ({ name, kind: 'removed' as const, before: seen[name] }));
+    : Object.keys(seen).map((name) => ({ name, kind: 'removed' as const, before: ownValue(seen, name) }));
   const own = diffItems(seen, mine);
   const touched = new Set(theirs.map((c) => c.name));
   const overlapping = own
     .filter((c) => touched.has(c.name))
     .filter((c) => {
-      const stored = current?.[c.name];
-      const wanted = mine[c.name];
+      const stored = current ? ownValue(current, c.name) : undefined;
+      const wanted = ownValue(mine, c.name);
       if (!stored || !wanted) return stored !== wanted;
       return !valuesEqual(stored, wanted);
     })

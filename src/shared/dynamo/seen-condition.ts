@@ -4,6 +4,7 @@ import {
   MAX_EXPRESSION_LENGTH,
   MAX_EXPRESSION_OPERATORS,
 } from './expression-context';
+import { ownValue } from './proto-keys';
 
 export interface ConditionCoverage {
   /** Attributes whose seen value (or absence) the condition checks. */
@@ -33,13 +34,13 @@ export function seenCondition(
     operators: MAX_EXPRESSION_OPERATORS,
   },
 ): SeenCondition {
-  const order = [...new Set([...touched.filter((n) => n in seen), ...Object.keys(seen)])];
+  const order = [...new Set([...touched.filter((n) => Object.hasOwn(seen, n)), ...Object.keys(seen)])];
   // Decide what fits before registering placeholders: DynamoDB refuses unused names or values.
   // Placeholders are at most 6 characters (#n9999), so these lengths are upper bounds.
   const wanted = [
     ...added.map((name) => ({ name, value: undefined })),
     ...order.flatMap((name) => {
-      const value = seen[name];
+      const value = ownValue(seen, name);
       return value ? [{ name, value }] : [];
     }),
   ];

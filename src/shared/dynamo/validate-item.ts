@@ -2,6 +2,7 @@ import type { KeySchema } from '../ipc/tables';
 import { typeOf, type AttributeValue, type Item } from './attribute-value';
 import { base64ByteLength, formatBytes, itemSize, MAX_ITEM_BYTES, utf8Length } from './item-size';
 import { canonicalNumber, numberProblem } from './number';
+import { defineOwn, ownValue } from './proto-keys';
 import { MAX_DEPTH } from './value-depth';
 import { canonicalBase64 } from './value-equality';
 
@@ -90,7 +91,7 @@ function checkKey(
   role: string,
   out: ValidationIssue[],
 ): void {
-  const value = item[name];
+  const value = ownValue(item, name);
   if (!value) {
     out.push({ path: [name], message: `The ${role} "${name}" is required.` });
     return;
@@ -113,7 +114,7 @@ export function validateItem(item: Item, options: ValidationOptions): Validation
   checkKey(item, partitionKey.name, partitionKey.type, MAX_PARTITION_KEY_BYTES, 'partition key', out);
   if (sortKey) checkKey(item, sortKey.name, sortKey.type, MAX_SORT_KEY_BYTES, 'sort key', out);
   for (const index of options.indexKeys ?? []) {
-    const value = item[index.name];
+    const value = ownValue(item, index.name);
     if (!value) continue;
     const actual = typeOf(value);
     if (actual !== index.type) {
@@ -146,11 +147,11 @@ export function formatPath(path: PathSegment[]): string {
 /** The key attributes of an item, for Key parameters. */
 export function keyOf(item: Item, keys: KeySchema): Item {
   const key: Item = {};
-  const pk = item[keys.partitionKey.name];
-  if (pk) key[keys.partitionKey.name] = pk;
+  const pk = ownValue(item, keys.partitionKey.name);
+  if (pk) defineOwn(key, keys.partitionKey.name, pk);
   if (keys.sortKey) {
-    const sk = item[keys.sortKey.name];
-    if (sk) key[keys.sortKey.name] = sk;
+    const sk = ownValue(item, keys.sortKey.name);
+    if (sk) defineOwn(key, keys.sortKey.name, sk);
   }
   return key;
 }

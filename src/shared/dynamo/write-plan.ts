@@ -12,6 +12,7 @@ import type {
   UpdateRequest,
   WriteRequest,
 } from './write-requests';
+import { ownValue } from './proto-keys';
 
 export interface TableTarget {
   table: string;
@@ -49,7 +50,7 @@ export function changeKind(change: ItemChange, keys: KeySchema): ChangeKind {
   const sameKey =
     Object.keys(before).length === Object.keys(after).length &&
     Object.entries(before).every(([k, v]) => {
-      const other = after[k];
+      const other = ownValue(after, k);
       return other !== undefined && valuesEqual(v, other);
     });
   if (!sameKey) return 'key-change';
