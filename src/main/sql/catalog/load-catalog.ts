@@ -143,7 +143,8 @@ export class ConnectionCatalog {
     return {
       tables: infos.filter((i): i is TableInfo => i !== undefined),
       views: samples.flatMap((s) => s.views),
-      attributes: Object.assign({}, ...samples.map((s) => s.attributes)) as Record<string, string[]>,
+      // fromEntries defines properties: a table may be called __proto__.
+      attributes: Object.fromEntries(samples.flatMap((s) => Object.entries(s.attributes))),
       loadedAt: Date.now(),
       sampleCapacity: samples.reduce((sum, s) => sum + s.capacity, 0),
     };

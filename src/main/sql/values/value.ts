@@ -1,6 +1,7 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import { Decimal, isNum, type Num, numToString, parseDynamoNumber } from './decimal';
+import { defineOwn } from '../../../shared/dynamo/proto-keys';
 
 /** Binary attribute, kept as base64 (its wire form) — SQL only compares and shows it. */
 export class Bytes {
@@ -30,12 +31,6 @@ export function isNull(value: Value): value is null | undefined {
   return value === null || value === undefined;
 }
 
-function setEntry(target: Record<string, Value>, name: string, value: Value): void {
-  // An attribute may be called __proto__; plain assignment would change the prototype instead.
-  if (name === '__proto__') Object.defineProperty(target, name, { value, enumerable: true, writable: true });
-  else target[name] = value;
-}
-
 export function getEntry(map: DMap, name: string): Value {
   return Object.hasOwn(map.entries, name) ? map.entries[name] : undefined;
 }
@@ -51,7 +46,7 @@ export function fromSdkValue(v: SdkValue): Value {
   if (v.BOOL !== undefined) return v.BOOL;
   if (v.M !== undefined) {
     const entries: Record<string, Value> = {};
-    for (const name in v.M) setEntry(entries, name, fromSdkValue(v.M[name]!));
+    for (const name in v.M) defineOwn(entries, name, fromSdkValue(v.M[name]!));
     return new DMap(entries);
   }
   if (v.L !== undefined) return v.L.map(fromSdkValue);
@@ -74,7 +69,7 @@ export function fromTagged(v: AttributeValue): Value {
   if ('BOOL' in v) return v.BOOL;
   if ('M' in v) {
     const entries: Record<string, Value> = {};
-    for (const name of Object.keys(v.M)) setEntry(entries, name, fromTagged(v.M[name]!));
+    for (const name of Object.keys(v.M)) defineOwn(entries, name, fromTagged(v.M[name]!));
     return new DMap(entries);
   }
   if ('L' in v) return v.L.map(fromTagged);
@@ -105,7 +100,7 @@ export function toTagged(v: Value): AttributeValue | undefined {
   const M: Record<string, AttributeValue> = {};
   for (const name of Object.keys(v.entries)) {
     const tagged = toTagged(v.entries[name]);
-    if (tagged) M[name] = tagged;
+    if (tagged) defineOwn(M, name, tagged);
   }
   return { M };
 }
