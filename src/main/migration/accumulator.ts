@@ -3,6 +3,7 @@ import { classifyEpoch, classifyIso } from './classify';
 import { formatPath, type PathStep } from './paths';
 import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
 import { compareWithNested, type DottedState } from './dotted';
+import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 
 export interface DottedStats {
   items: number;
@@ -104,7 +105,7 @@ export class MigrationAccumulator {
     s.items += other.items;
     s.untrackedPaths += other.untrackedPaths;
     for (const [name, o] of Object.entries(other.dotted)) {
-      const d = (s.dotted[name] ??= newDotted());
+      const d = this.dottedStats(name);
       d.items += o.items;
       d.parentMissing += o.parentMissing;
       d.missingParentMap += o.missingParentMap;
@@ -114,14 +115,14 @@ export class MigrationAccumulator {
       mergeSamples(d.samples, o.samples, this.sampleLimit);
     }
     for (const [path, o] of Object.entries(other.paths)) {
-      let p = s.paths[path];
+      let p = ownValue(s.paths, path);
       if (!p) {
         if (this.pathCount >= this.maxPaths) {
           s.untrackedPaths += 1;
           continue;
         }
         this.pathCount += 1;
-        p = s.paths[path] = {
+        p = {
           ...o,
           iso: 0,
           isoDateOnly: 0,
@@ -129,6 +130,7 @@ export class MigrationAccumulator {
           epochSeconds: 0,
           samples: { iso: [], millis: [], seconds: [] },
         };
+        defineOwn(s.paths, path, p);
       }
       p.iso += o.iso;
       p.isoDateOnly += o.isoDateOnly;
@@ -187,14 +189,14 @@ export class MigrationAccumulator {
 
   private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds'): void {
     const path = this.pathText();
-    let p = this.state.paths[path];
+    let p = ownValue(this.state.paths, path);
     if (!p) {
       if (this.pathCount >= this.maxPaths) {
         this.state.untrackedPaths += 1;
         return;
       }
       this.pathCount += 1;
-      p = this.state.paths[path] = {
+      p = {
         top: this.steps[0] as string,
         depth: this.steps.length,
         name: this.names[this.names.length - 1] as string,
@@ -204,6 +206,7 @@ export class MigrationAccumulator {
         epochSeconds: 0,
         samples: { iso: [], millis: [], seconds: [] },
       };
+      defineOwn(this.state.paths, path, p);
     }
     if (kind === 'millis') {
       p.epochMillis += 1;
@@ -218,8 +221,15 @@ export class MigrationAccumulator {
     }
   }
 
+  /** Paths and names are data (an attribute may be called `constructor`): own entries only. */
+  private dottedStats(name: string): DottedStats {
+    let d = ownValue(this.state.dotted, name);
+    if (!d) defineOwn(this.state.dotted, name, (d = newDotted()));
+    return d;
+  }
+
   private dotted(name: string, value: AttributeValue): void {
-    const d = (this.state.dotted[name] ??= newDotted());
+    const d = this.dottedStats(name);
     d.items += 1;
     const state: DottedState = compareWithNested(this.item, name, value);
     if (state === 'same') d.sameAsNested += 1;

@@ -1,5 +1,6 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { sameValue } from './value-equal';
+import { ownValue } from '../../shared/dynamo/proto-keys';
 
 /**
  * dynamoose 4.x writes `$SET: {'a.b': v}` as a top-level attribute literally named "a.b"
@@ -19,14 +20,14 @@ export type NestedLookup =
   | { state: 'noNested' };
 
 export function lookupNested(item: Item, steps: readonly string[]): NestedLookup {
-  let current: AttributeValue | undefined = item[steps[0] as string];
+  let current: AttributeValue | undefined = ownValue(item, steps[0] as string);
   if (current === undefined)
     return steps.length === 1 ? { state: 'noNested' } : { state: 'noParent', missingAt: 0 };
   for (let i = 1; i < steps.length; i++) {
     const step = steps[i] as string;
     const c = current as Partial<Record<string, unknown>>;
     let next: AttributeValue | undefined;
-    if (c.M !== undefined) next = (c.M as Record<string, AttributeValue>)[step];
+    if (c.M !== undefined) next = ownValue(c.M as Record<string, AttributeValue>, step);
     else if (c.L !== undefined && /^\d+$/.test(step)) next = (c.L as AttributeValue[])[Number(step)];
     else return { state: 'parentNotMap', at: i - 1 };
     if (next === undefined)

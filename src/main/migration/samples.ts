@@ -1,5 +1,6 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import type { PlainKey } from '../../shared/ipc/migration';
+import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 
 /**
  * Bounded, deterministic samples: each list keeps the `limit` smallest keys by a canonical
@@ -35,8 +36,8 @@ function taggedKeyValue(value: AttributeValue): AttributeValue {
 export function keyOf(item: Item, keyAttributes: readonly string[]): Item {
   const key: Item = {};
   for (const name of keyAttributes) {
-    const value = item[name];
-    if (value !== undefined) key[name] = taggedKeyValue(value);
+    const value = ownValue(item, name);
+    if (value !== undefined) defineOwn(key, name, taggedKeyValue(value));
   }
   return key;
 }
@@ -45,7 +46,7 @@ export function keyOf(item: Item, keyAttributes: readonly string[]): Item {
 export function sortKeyOf(item: Item, keyAttributes: readonly string[]): string {
   let out = '';
   for (const name of keyAttributes) {
-    const value = item[name] as unknown as Record<string, unknown> | undefined;
+    const value = ownValue(item, name) as unknown as Record<string, unknown> | undefined;
     if (!value) continue;
     const v = value.S ?? value.N ?? value.B;
     out += typeof v === 'string' ? v : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : '';
