@@ -1,5 +1,6 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { defineOwn } from '../../shared/dynamo/proto-keys';
 
 /**
  * What the model reads and writes: plain JSON. Numbers the model sees stay exact (a number that
@@ -21,7 +22,7 @@ export function toModelValue(value: AttributeValue): unknown {
 
 export function toModelItem(item: Item): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(item)) out[name] = toModelValue(value);
+  for (const [name, value] of Object.entries(item)) defineOwn(out, name, toModelValue(value));
   return out;
 }
 
@@ -54,7 +55,7 @@ export function fromPlain(value: unknown): AttributeValue {
   if (Array.isArray(value)) return { L: value.map(fromPlain) };
   if (typeof value === 'object') {
     const m: Item = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) m[k] = fromPlain(v);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) defineOwn(m, k, fromPlain(v));
     return { M: m };
   }
   throw new AppFailure(ErrorCodes.invalidInput, `Cannot store ${typeof value} in DynamoDB.`);

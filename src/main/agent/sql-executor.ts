@@ -7,6 +7,7 @@ import { sqlServiceFor } from '../sql/service-registry';
 import { toModelValue } from './plain-values';
 import { approveRead } from './read-approval';
 import type { ToolExecutor, ToolSession } from './tool-runner';
+import { defineOwn } from '../../shared/dynamo/proto-keys';
 
 /** Rows the model sees; the rest stay in the result set, for the user and for further SQL. */
 const ROWS_TO_MODEL = 50;
@@ -65,7 +66,7 @@ async function storeResult(session: ToolSession, summary: SqlResultSummary): Pro
       const item: Item = {};
       window.columns.forEach((c, j) => {
         const value = row[j];
-        if (value) item[c] = value;
+        if (value) defineOwn(item, c, value);
       });
       return item;
     });

@@ -83,7 +83,7 @@ async function planWrite(
   }
   if (change.action === 'put') {
     // Key attributes first (the approval card reads better) and always the key's own values.
-    const rest = Object.entries(change.item ?? {}).filter(([name]) => !(name in key));
+    const rest = Object.entries(change.item ?? {}).filter(([name]) => !Object.hasOwn(key, name));
     const item: Item = { ...key, ...Object.fromEntries(rest.map(([k, v]) => [k, fromPlain(v)])) };
     const names = seen ? new Set([...Object.keys(seen), ...Object.keys(item)]) : [partitionKey.name];
     const condition = unchangedCondition(expr, seen, names).join(' AND ');
@@ -101,7 +101,7 @@ async function planWrite(
     throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${summary.name} to update.`);
   const sets = Object.entries(change.set ?? {});
   const removes = change.remove ?? [];
-  if (sets.some(([n]) => n in key) || removes.some((n) => n in key)) {
+  if (sets.some(([n]) => Object.hasOwn(key, n)) || removes.some((n) => Object.hasOwn(key, n))) {
     throw new AppFailure(ErrorCodes.invalidInput, 'Key attributes cannot be changed by an update.');
   }
   if (sets.length + removes.length === 0)
