@@ -161,6 +161,9 @@ describe('dynotable mcp', () => {
       });
       expect(sql.isError).toBe(false);
       expect(sql.json.rows).toEqual([{ n: 20 }]);
+      const plan = sql.json.plan as { calls: { operation: string }[]; estimatedReadCapacity: number };
+      expect(plan.calls.map((c) => c.operation)).toEqual(['Query']);
+      expect(plan.estimatedReadCapacity).toBeGreaterThan(0);
       const del = await call(server, 'run_sql', { statement: `DELETE FROM "${table}"` });
       expect(del.isError).toBe(true);
       expect(await totalOf('ORDER#001')).toBe('10');
