@@ -10,6 +10,7 @@ import './styles/data.css';
 import './styles/picker.css';
 import './styles/workspace.css';
 import './styles/tables.css';
+import './styles/table-admin.css';
 
 applyStoredTheme();
 

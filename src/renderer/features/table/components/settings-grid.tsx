@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isDynamoLocal } from '../../../../shared/dynamo/table-change';
 import type { TableSummary } from '../../../../shared/ipc';
 import { billingLabel, formatBytes, formatCount, formatDate } from '../../../ui/format';
 import { KeyAttribute } from '../../tables/components/key-label';
@@ -71,7 +72,9 @@ export function SettingsGrid({ summary }: { summary: TableSummary }) {
           </Item>
           <Item term="Point-in-time recovery">
             {summary.pointInTimeRecovery === 'UNKNOWN' ? (
-              <span className="muted">Could not be read</span>
+              <span className="muted">
+                {isDynamoLocal(summary) ? 'Not on DynamoDB Local' : 'Could not be read'}
+              </span>
             ) : (
               <OnOff isOn={summary.pointInTimeRecovery === 'ENABLED'} />
             )}

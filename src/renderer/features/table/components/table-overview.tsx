@@ -6,6 +6,7 @@ import type { TableViewProps } from '../tabs';
 import { IndexTable } from './index-table';
 import { RawJson } from './raw-json';
 import { SettingsGrid } from './settings-grid';
+import { ChangeSection } from './change/change-section';
 
 /** The table's description: keys, indexes, capacity, settings, identity, and the raw response. */
 export function TableOverview({ connection, table }: TableViewProps) {
@@ -42,6 +43,7 @@ export function TableOverview({ connection, table }: TableViewProps) {
         </h2>
         <IndexTable indexes={summary.indexes} />
       </section>
+      <ChangeSection key={summary.name} connection={connection} summary={summary} />
       <RawJson value={raw} />
     </div>
   );

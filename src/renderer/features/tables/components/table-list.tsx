@@ -9,6 +9,7 @@ import { useTableList } from '../hooks';
 import { matchesFilter, sortTables, type SortColumn, type SortOrder } from '../sort';
 import { useTablesStore } from '../store';
 import { TableRow } from './table-row';
+import { CreateTableDialog } from '../admin/create-table-dialog';
 
 const columns: { label: string; sort?: SortColumn; className?: string; title?: string }[] = [
   { label: 'Table', sort: 'name' },
@@ -48,6 +49,7 @@ export function TableList({ connection }: { connection: Connection }) {
   const reload = useTablesStore((state) => state.loadList);
   const openTable = useWorkspaceStore((state) => state.openTable);
   const [filter, setFilter] = useState('');
+  const [isCreating, setIsCreating] = useState(false);
   const [order, setOrder] = useState<SortOrder>({ column: 'name', direction: 'asc' });
   const tables = list?.value;
   const visible = useMemo(
@@ -102,7 +104,17 @@ export function TableList({ connection }: { connection: Connection }) {
         >
           Refresh
         </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={connection.readOnly}
+          title={connection.readOnly ? 'This connection is read-only' : undefined}
+          onClick={() => setIsCreating(true)}
+        >
+          Create table
+        </Button>
       </div>
+      {isCreating ? <CreateTableDialog connection={connection} onClose={() => setIsCreating(false)} /> : null}
       {list?.status === 'error' ? (
         <ErrorMessage
           error={list.error}
@@ -114,7 +126,7 @@ export function TableList({ connection }: { connection: Connection }) {
       {tables && tables.length === 0 ? (
         <EmptyState title={`No tables in ${whereLabel(connection)}`}>
           This connection works but its account has no DynamoDB tables in this region. Check the region, or
-          create a table with the AWS console or CLI.
+          choose Create table.
         </EmptyState>
       ) : null}
       {tables && tables.length > 0 ? (

@@ -1,0 +1,130 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Connection } from '../../../../shared/ipc';
+import type { TableAdminResult } from '../../../../shared/ipc/table-admin';
+import { blankDefinition, type TableDefinition } from '../../../../shared/dynamo/table-definition';
+import {
+  cliText,
+  cloudFormationText,
+  createTableCalls,
+  sdkText,
+} from '../../../../shared/dynamo/table-request-text';
+import { validateDefinition } from '../../../../shared/dynamo/table-validation';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { useWorkspaceStore } from '../../workspace/store';
+import { useTablesStore } from '../store';
+import { DefinitionForm } from './definition-form';
+import { OperationStatus } from './operation-status';
+import { RequestPreview } from './request-preview';
+import { StartFrom } from './start-from';
+import { fieldsOf, useTableOperation } from './use-table-operation';
+
+export const LOCAL_CREATE_NOTE =
+  'DynamoDB Local accepts a table class and tags but keeps neither, and has no point-in-time recovery; everything else here works as on AWS.';
+
+/** The Create table form: a starting point, the definition, the exact request, and the table followed until ACTIVE. */
+export function CreateTableDialog({ connection, onClose }: { connection: Connection; onClose(): void }) {
+  const [definition, setDefinition] = useState<TableDefinition>(blankDefinition);
+  const [notes, setNotes] = useState<string[]>([]);
+  const [showProblems, setShowProblems] = useState(false);
+  const reloadList = useTablesStore((state) => state.loadList);
+  const openTable = useWorkspaceStore((state) => state.openTable);
+  const onDone = useCallback(
+    (_result: TableAdminResult) => void reloadList(connection.id),
+    [reloadList, connection.id],
+  );
+  const operation = useTableOperation(onDone);
+  const { state } = operation;
+
+  const problems = useMemo(() => {
+    const local = validateDefinition(definition);
+    return state.phase === 'failed' ? [...fieldsOf(state.error), ...local] : local;
+  }, [definition, state]);
+  const shownProblems = showProblems ? problems : [];
+  const calls = useMemo(() => createTableCalls(definition), [definition]);
+  const texts = useMemo(
+    () => [
+      { id: 'sdk', label: 'SDK v3', text: sdkText(calls) },
+      { id: 'cli', label: 'AWS CLI', text: cliText(calls) },
+      { id: 'cfn', label: 'CloudFormation', text: cloudFormationText(definition) },
+    ],
+    [calls, definition],
+  );
+
+  const isRunning = state.phase === 'running';
+  const isDone = state.phase === 'done';
+  const create = (): void => {
+    setShowProblems(true);
+    if (problems.length > 0) {
+      // Take the user to the first field that needs them.
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('.create-table-form .field-error')
+          ?.scrollIntoView({ block: 'center' }),
+      );
+      return;
+    }
+    void operation.start({ channel: 'tables:create', input: { connectionId: connection.id, definition } });
+  };
+
+  return (
+    <Dialog
+      title={`Create table in ${connection.label}`}
+      onClose={onClose}
+      width="lg"
+      footer={
+        <>
+          <span className="dialog-footer-status">
+            <OperationStatus
+              state={state}
+              message={operation.message}
+              onCancel={operation.cancel}
+              connectionId={connection.id}
+              doneText="Created."
+            />
+          </span>
+          {isDone ? (
+            <Button
+              variant="primary"
+              onClick={() => {
+                openTable(state.result.summary.name);
+                onClose();
+              }}
+            >
+              Open {state.result.summary.name}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={onClose}>{isRunning ? 'Close' : 'Cancel'}</Button>
+              <Button variant="primary" onClick={create} isBusy={isRunning} disabled={isRunning}>
+                Create table
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      <fieldset className="plain-fieldset" disabled={isRunning || isDone}>
+        <StartFrom
+          connection={connection}
+          onStart={(next, startNotes) => {
+            setDefinition(next);
+            setNotes(startNotes);
+            setShowProblems(false);
+            operation.reset();
+          }}
+        />
+        {notes.length > 0 ? (
+          <ul className="start-notes small" aria-label="About what was read">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
+        {connection.kind === 'playground' ? <p className="notice small">{LOCAL_CREATE_NOTE}</p> : null}
+        <DefinitionForm value={definition} onChange={setDefinition} problems={shownProblems} />
+        <RequestPreview texts={texts} title="What DynoTable will send" />
+      </fieldset>
+    </Dialog>
+  );
+}
