@@ -50,8 +50,9 @@ export function BulkDialog({
   keys,
   onClose,
 }: BulkDialogProps) {
-  const [scope, setScope] = useState<'selected' | 'all'>(selected.length > 0 ? 'selected' : 'all');
-  const [kind, setKind] = useState<'delete' | 'update'>('delete');
+  // No destructive default: the selection (even an empty one), and no action until one is chosen.
+  const [scope, setScope] = useState<'selected' | 'all'>('selected');
+  const [kind, setKind] = useState<'delete' | 'update'>();
   const [setPath, setSetPath] = useState('');
   const [setType, setSetType] = useState<ScalarType>('S');
   const [setText, setSetText] = useState('');
@@ -62,7 +63,9 @@ export function BulkDialog({
   const [error, setError] = useState<AppError>();
   const [requestId, setRequestId] = useState<string>();
 
+  const isNothingSelected = scope === 'selected' && selected.length === 0;
   const action = (): BulkAction | string => {
+    if (!kind) return 'Choose Delete or Update.';
     if (kind === 'delete') return { type: 'delete' };
     const set = [];
     if (setPath) {
@@ -108,6 +111,10 @@ export function BulkDialog({
       {!preview ? (
         <Button
           variant="primary"
+          disabled={isNothingSelected || !kind}
+          title={
+            isNothingSelected ? 'Nothing is selected.' : !kind ? 'Choose Delete or Update first.' : undefined
+          }
           onClick={() => {
             const body = payload();
             if (typeof body === 'string') {
@@ -160,32 +167,37 @@ export function BulkDialog({
 
   return (
     <Dialog
-      title={kind === 'delete' ? 'Delete items' : 'Update items'}
+      title={
+        kind === 'delete' ? 'Delete items' : kind === 'update' ? 'Update items' : 'Delete or update items'
+      }
       onClose={onClose}
       width="lg"
       footer={footer}
     >
       <div className="bulk-form">
-        <div className="qb-row">
-          <Check
-            type="radio"
-            checked={scope === 'selected'}
-            disabled={selected.length === 0}
-            onChange={() => rescope('selected')}
-          >
-            {selected.length} selected
+        <div className="qb-row" role="radiogroup" aria-label="Which items">
+          <Check type="radio" checked={scope === 'selected'} onChange={() => rescope('selected')}>
+            {selected.length.toLocaleString('en-US')} selected
           </Check>
           <Check type="radio" checked={scope === 'all'} onChange={() => rescope('all')}>
             Every queried item
           </Check>
         </div>
+        {isNothingSelected ? (
+          <p className="muted bulk-note" role="status">
+            Nothing is selected. Select rows in the grid first (Shift-click selects a range), or choose Every
+            queried item.
+          </p>
+        ) : null}
         <div className="qb-row">
-          <Check type="radio" checked={kind === 'delete'} onChange={() => rekind('delete')}>
-            Delete
-          </Check>
-          <Check type="radio" checked={kind === 'update'} onChange={() => rekind('update')}>
-            Update
-          </Check>
+          <span className="qb-row" role="radiogroup" aria-label="Action">
+            <Check type="radio" checked={kind === 'delete'} onChange={() => rekind('delete')}>
+              Delete
+            </Check>
+            <Check type="radio" checked={kind === 'update'} onChange={() => rekind('update')}>
+              Update
+            </Check>
+          </span>
           <Check
             checked={isSafe}
             onChange={setSafe}
