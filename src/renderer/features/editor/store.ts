@@ -25,6 +25,8 @@ export interface OpenItem {
   error?: AppError;
   /** Set when a save found the item changed by someone else. */
   conflict?: { current: Item | null; mine: Item };
+  /** Set when a create found its key taken: the stored item (when DynamoDB returned it). */
+  keyTaken?: { current: Item | null };
   savedAt?: number;
 }
 
@@ -104,7 +106,7 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
   },
   setDraft(key, draft) {
     const open = get().tables[key]?.open;
-    if (open) get().patch(key, { open: { ...open, draft, error: undefined } });
+    if (open) get().patch(key, { open: { ...open, draft, error: undefined, keyTaken: undefined } });
   },
   async save({ connectionId, table }) {
     const key = editorKey(connectionId, table);
@@ -121,12 +123,18 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
     }
     const isConflict = envelope.error.code === 'ConditionalCheckFailedException';
     const current = (envelope.error.details?.current as Item | null | undefined) ?? null;
+    // A create's condition is only "no item has this key": nobody changed anything, the key is taken.
+    const isKeyTaken = isConflict && open.seen === null;
     get().patch(key, {
       open: {
         ...open,
         isSaving: false,
         error: envelope.error,
-        ...(isConflict ? { conflict: { current, mine: open.draft } } : {}),
+        ...(isKeyTaken
+          ? { keyTaken: { current } }
+          : isConflict
+            ? { conflict: { current, mine: open.draft } }
+            : {}),
       },
     });
     return false;
