@@ -83,7 +83,7 @@ describe('the builder form to a read spec', () => {
         partitionKey: 'A query needs the partition key "PK".',
         sortKey: 'The number is too large for DynamoDB (the largest magnitude is below 1E+126).',
         'condition:c1': 'The number "ten" is not a number.',
-        pageSize: 'A whole number from 1 to 1,000.',
+        pageSize: 'Page size must be from 1 to 1,000; 0 is not.',
       },
     });
   });

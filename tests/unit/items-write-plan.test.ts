@@ -104,11 +104,11 @@ describe('copy as code', () => {
       desired: { ...seen, status: { S: "it's paid" }, bin: { B: 'AAE=' } },
     });
     if (!plan.request) throw new Error('no request');
-    const code = toSdkV3Code(plan.request, 'eu-west-1');
+    const code = toSdkV3Code(plan.request, { region: 'eu-west-1' });
     expect(code).toContain('import { DynamoDBClient, UpdateItemCommand } from "@aws-sdk/client-dynamodb";');
     expect(code).toContain('{ B: Buffer.from("AAE=", "base64") }');
     expect(code).toContain('{ N: "1" }');
-    const cli = toAwsCli(plan.request, 'eu-west-1');
+    const cli = toAwsCli(plan.request, { region: 'eu-west-1' });
     expect(cli).toMatch(/^aws dynamodb update-item/);
     expect(cli).toContain(`--update-expression 'SET #n0 = :v0, #n1 = :v1'`);
     expect(cli).toContain(`"S":"it'\\''s paid"`);

@@ -10,7 +10,7 @@ import { defineOwn } from './proto-keys';
  */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function tagged(text: string, node: JsonNode): AttributeValue {
+export function tagged(text: string, node: JsonNode): AttributeValue {
   const entry = node.kind === 'object' && node.entries.length === 1 ? node.entries[0] : undefined;
   if (!entry) return failAt(text, node.at, 'Expected a typed value like {"S": "text"} or {"N": "42"}');
   const { key, value } = entry;
@@ -149,7 +149,7 @@ export function formatPlainJson(item: Item): string {
   return plainObject(item, 0);
 }
 
-function fromPlain(text: string, node: JsonNode): AttributeValue {
+export function fromPlain(text: string, node: JsonNode): AttributeValue {
   switch (node.kind) {
     case 'string':
       return { S: node.value };

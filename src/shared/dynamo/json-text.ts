@@ -13,12 +13,17 @@ export type JsonNode =
 
 export class JsonTextError extends Error {
   constructor(
-    message: string,
+    readonly reason: string,
     readonly offset: number,
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${message} (line ${line}, column ${column})`);
+    super(`${reason} (line ${line}, column ${column})`);
+  }
+
+  /** For a person, next to the box they typed in. */
+  get sentence(): string {
+    return `Line ${this.line}, column ${this.column}: ${this.reason}.`;
   }
 }
 

@@ -115,11 +115,16 @@ export function filterText(ctx: ExpressionContext, group: FilterGroup): string {
 }
 
 function rawPlaceholders(spec: ReadSpec): void {
-  for (const name of [...Object.keys(spec.raw?.names ?? {}), ...Object.keys(spec.raw?.values ?? {})]) {
-    if (/^[#:][nv]\d+$/.test(name)) {
+  const boxes = [
+    ['rawNames', Object.keys(spec.raw?.names ?? {})],
+    ['rawValues', Object.keys(spec.raw?.values ?? {})],
+  ] as const;
+  for (const [field, placeholders] of boxes) {
+    const reserved = placeholders.find((name) => /^[#:][nv]\d+$/.test(name));
+    if (reserved) {
       throw new ReadSpecError(
-        'raw',
-        `The placeholder ${name} is reserved for the builder; name yours differently (e.g. #status, :paid).`,
+        field,
+        `The placeholder ${reserved} is reserved for the builder; name yours differently (e.g. #status, :paid).`,
       );
     }
   }

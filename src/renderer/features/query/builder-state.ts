@@ -1,4 +1,6 @@
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
+import { parseExpressionNames, parseExpressionValues } from '../../../shared/dynamo/expression-values';
+import { JsonTextError } from '../../../shared/dynamo/json-text';
 import { numberProblem } from '../../../shared/dynamo/number';
 import type { FilterCondition, FilterOperator, ReadSpec } from '../../../shared/ipc/query';
 import type { IndexInfo, KeySchema } from '../../../shared/ipc/tables';
@@ -116,13 +118,50 @@ function condition(draft: ConditionDraft, names: readonly string[]): FilterCondi
   return typeof value2 === 'string' ? value2 : { ...base, value, value2 };
 }
 
-function count(text: string, field: string, errors: BuilderErrors, max: number): number | undefined {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    errors[field] = `A whole number from 1 to ${max.toLocaleString('en-US')}.`;
+export type LimitField = 'pageSize' | 'maxItems';
+
+const LIMITS: Record<LimitField, { label: string; max: number }> = {
+  pageSize: { label: 'Page size', max: 1000 },
+  maxItems: { label: 'Max items', max: 1_000_000 },
+};
+
+/** What is wrong with a typed read limit, checked as it is typed; undefined when it is fine. */
+export function limitProblem(field: LimitField, text: string): string | undefined {
+  const { label, max } = LIMITS[field];
+  const range = `from 1 to ${max.toLocaleString('en-US')}`;
+  const trimmed = text.trim();
+  if (trimmed === '') return `${label} needs a number ${range}.`;
+  if (!/^\d+$/.test(trimmed)) return `${label} is a whole number ${range}.`;
+  const n = Number(trimmed);
+  if (n < 1 || n > max)
+    return `${label} must be ${range}; ${Number(trimmed).toLocaleString('en-US')} is not.`;
+  return undefined;
+}
+
+/** The typed limit as a number, once it is valid (for labels that echo it). */
+export function validLimit(field: LimitField, text: string): number | undefined {
+  return limitProblem(field, text) === undefined ? Number(text.trim()) : undefined;
+}
+
+function count(field: LimitField, text: string, errors: BuilderErrors): number | undefined {
+  const problem = limitProblem(field, text);
+  if (problem) errors[field] = problem;
+  return problem ? undefined : Number(text.trim());
+}
+
+/** Parses one raw box, leaving a sentence at that box when it does not parse. */
+function rawBox<T>(
+  text: string,
+  field: 'rawNames' | 'rawValues',
+  parse: (text: string) => T,
+  errors: BuilderErrors,
+): T | undefined {
+  try {
+    return parse(text);
+  } catch (error) {
+    errors[field] = error instanceof JsonTextError ? error.sentence : String(error);
     return undefined;
   }
-  return n;
 }
 
 /** The builder's text → a ReadSpec and read bounds, or an error per field (shown at the field). */
@@ -137,18 +176,18 @@ export function toReadSpec(
   const spec: ReadSpec = { mode: state.mode };
   if (state.index) spec.index = state.index;
   if (state.isRaw) {
-    try {
-      spec.raw = {
-        ...(state.rawKeyCondition.trim() ? { keyCondition: state.rawKeyCondition } : {}),
-        ...(state.rawFilter.trim() ? { filter: state.rawFilter } : {}),
-        names: JSON.parse(state.rawNames || '{}') as Record<string, string>,
-        values: JSON.parse(state.rawValues || '{}') as Record<string, AttributeValue>,
-      };
-    } catch (error) {
-      errors.raw = `Names and values are JSON objects: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    const rawNames = rawBox(state.rawNames, 'rawNames', parseExpressionNames, errors);
+    const rawValues = rawBox(state.rawValues, 'rawValues', parseExpressionValues, errors);
+    spec.raw = {
+      ...(state.rawKeyCondition.trim() ? { keyCondition: state.rawKeyCondition } : {}),
+      ...(state.rawFilter.trim() ? { filter: state.rawFilter } : {}),
+      ...(rawNames && Object.keys(rawNames).length > 0 ? { names: rawNames } : {}),
+      ...(rawValues && Object.keys(rawValues).length > 0 ? { values: rawValues } : {}),
+    };
+    if (state.mode === 'query' && !state.rawKeyCondition.trim())
+      errors.rawKeyCondition = `A query needs a key condition, like #pk = :pk for the partition key "${indexKeys.partitionKey.name}".`;
   }
-  if (state.mode === 'query' && !(state.isRaw && state.rawKeyCondition.trim())) {
+  if (state.mode === 'query' && !state.isRaw) {
     const pk = typedValue(indexKeys.partitionKey.type, state.partitionKey);
     if (state.partitionKey === '')
       errors.partitionKey = `A query needs the partition key "${indexKeys.partitionKey.name}".`;
@@ -180,8 +219,8 @@ export function toReadSpec(
   }
   if (state.mode === 'query' && state.descending) spec.descending = true;
   if (state.consistent) spec.consistent = true;
-  const pageSize = count(state.pageSize, 'pageSize', errors, 1000);
-  const maxItems = count(state.maxItems, 'maxItems', errors, 1_000_000);
+  const pageSize = count('pageSize', state.pageSize, errors);
+  const maxItems = count('maxItems', state.maxItems, errors);
   if (Object.keys(errors).length > 0 || pageSize === undefined || maxItems === undefined) return { errors };
   return { spec, pageSize, maxItems, untilMatches: state.untilMatches };
 }

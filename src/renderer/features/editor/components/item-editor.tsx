@@ -14,10 +14,12 @@ import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { inDisplayOrder } from '../key-order';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { ConflictView } from './conflict-view';
 import { DiffList } from './diff-list';
 import { FormView } from './form-view';
+import { KeyTaken } from './key-taken';
 import { RequestPreview } from './request-preview';
 import { TextView } from './text-view';
 
@@ -26,6 +28,8 @@ export interface ItemEditorProps {
   table: string;
   keys: KeySchema;
   indexes: IndexInfo[];
+  /** The grid's column order, which the JSON views follow after the key attributes. */
+  columns?: readonly string[];
   onSaved(): void;
 }
 
@@ -38,7 +42,7 @@ function keyLabel(item: Item, keys: KeySchema): string {
 }
 
 /** The item editor: form and JSON views, validation at the spot, the exact request, save or stage. */
-export function ItemEditor({ connection, table, keys, indexes, onSaved }: ItemEditorProps) {
+export function ItemEditor({ connection, table, keys, indexes, columns, onSaved }: ItemEditorProps) {
   const state = useEditorTable(connection.id, table);
   const store = useEditorStore();
   const [view, setView] = useState<ViewKind>('form');
@@ -56,6 +60,8 @@ export function ItemEditor({ connection, table, keys, indexes, onSaved }: ItemEd
   const plainObstacle = plainJsonObstacle(open.draft);
   const isValid = issues.length === 0;
   const title = open.seen ? keyLabel(open.seen, keys) || 'Item' : 'New item';
+  // The text views start from the item once: another item, or this one loaded or saved, starts them again.
+  const textKey = `${open.savedAt ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
   return (
     <aside className="item-editor" aria-label="Item editor">
       <header className="item-editor-header">
@@ -103,20 +109,20 @@ export function ItemEditor({ connection, table, keys, indexes, onSaved }: ItemEd
             ) : null}
             {view === 'dynamodb' ? (
               <TextView
-                key={`d${open.savedAt ?? 0}`}
+                key={`d${textKey}`}
                 label="Item as DynamoDB JSON"
                 item={open.draft}
-                format={formatDynamoJson}
+                format={(item) => formatDynamoJson(inDisplayOrder(item, keys, columns))}
                 parse={parseDynamoJson}
                 onChange={(draft) => store.setDraft(key, draft)}
               />
             ) : null}
             {view === 'plain' ? (
               <TextView
-                key={`p${open.savedAt ?? 0}`}
+                key={`p${textKey}`}
                 label="Item as JSON"
                 item={open.draft}
-                format={formatPlainJson}
+                format={(item) => formatPlainJson(inDisplayOrder(item, keys, columns))}
                 parse={parsePlainJson}
                 onChange={(draft) => store.setDraft(key, draft)}
               />
@@ -149,12 +155,18 @@ export function ItemEditor({ connection, table, keys, indexes, onSaved }: ItemEd
               </Button>
             ) : null}
             {showRequest && planned.request ? (
-              <RequestPreview request={planned.request} region={connection.region} />
+              <RequestPreview request={planned.request} connection={connection} />
             ) : null}
           </div>
         </>
       )}
-      {open.error && !open.conflict ? (
+      {open.keyTaken ? (
+        <KeyTaken
+          keyLabel={keyLabel(open.draft, keys)}
+          code={open.error?.code ?? 'ConditionalCheckFailedException'}
+          onOpen={() => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys))}
+        />
+      ) : open.error && !open.conflict ? (
         <ErrorMessage compact error={open.error} connectionId={connection.id} />
       ) : null}
       {open.conflict ? null : (

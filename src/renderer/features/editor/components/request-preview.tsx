@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { toAwsCli, toSdkV3Code } from '../../../../shared/dynamo/request-code';
-import type { WriteRequest } from '../../../../shared/dynamo/write-requests';
+import {
+  codeTargetOf,
+  toAwsCli,
+  toSdkV3Code,
+  type CodeRequest,
+  type ReadPaging,
+} from '../../../../shared/dynamo/request-code';
+import type { Connection } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
+import { useConnectionsStore } from '../../connections/store';
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -12,19 +19,28 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
+export interface RequestPreviewProps {
+  request: CodeRequest;
+  connection: Connection;
+  /** For a Query or Scan: how DynoTable pages it, which the copied code repeats. */
+  paging?: ReadPaging;
+}
+
 /** The exact request that will be sent, and the same as AWS SDK v3 code or an AWS CLI command. */
-export function RequestPreview({ request, region }: { request: WriteRequest; region: string }) {
+export function RequestPreview({ request, connection, paging }: RequestPreviewProps) {
+  const playgroundEndpoint = useConnectionsStore((s) => s.playground.endpoint);
   const [shown, setShown] = useState<'request' | 'sdk' | 'cli'>('request');
   const [copied, setCopied] = useState<string>();
+  const target = codeTargetOf(connection, playgroundEndpoint);
   const text =
     shown === 'sdk'
-      ? toSdkV3Code(request, region)
+      ? toSdkV3Code(request, target, paging)
       : shown === 'cli'
-        ? toAwsCli(request, region)
+        ? toAwsCli(request, target, paging)
         : JSON.stringify(request.input, null, 2);
   return (
     <div className="request-preview">
-      <div className="request-preview-bar">
+      <div className="request-preview-bar" role="group" aria-label="Request as">
         <strong>{request.operation}</strong>
         <span className="toolbar-spacer" />
         {(['request', 'sdk', 'cli'] as const).map((kind) => (
@@ -33,7 +49,10 @@ export function RequestPreview({ request, region }: { request: WriteRequest; reg
             size="sm"
             variant={shown === kind ? 'secondary' : 'ghost'}
             aria-pressed={shown === kind}
-            onClick={() => setShown(kind)}
+            onClick={() => {
+              setShown(kind);
+              setCopied(undefined);
+            }}
           >
             {kind === 'request' ? 'Request' : kind === 'sdk' ? 'AWS SDK v3' : 'AWS CLI'}
           </Button>

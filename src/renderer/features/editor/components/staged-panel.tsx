@@ -104,7 +104,7 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
                       Stored now: <code>{JSON.stringify(entry.result.current).slice(0, 300)}</code>
                     </p>
                   ) : null}
-                  {plan.request ? <RequestPreview request={plan.request} region={connection.region} /> : null}
+                  {plan.request ? <RequestPreview request={plan.request} connection={connection} /> : null}
                 </div>
               ) : null}
             </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { JsonTextError } from '../../../../shared/dynamo/json-text';
+import { JsonEditor } from './json-editor';
 
 export interface TextViewProps {
   label: string;
@@ -20,14 +21,15 @@ export function TextView({ label, format, parse, item, onChange }: TextViewProps
   const [error, setError] = useState<JsonTextError | Error>();
   return (
     <div className="text-view">
-      <textarea
-        className={`input code text-view-area${error ? ' has-error' : ''}`}
-        aria-label={label}
-        aria-invalid={error !== undefined}
-        spellCheck={false}
+      <JsonEditor
+        label={label}
         value={text}
-        onChange={(event) => {
-          const next = event.target.value;
+        error={
+          error
+            ? { offset: error instanceof JsonTextError ? error.offset : 0, message: error.message }
+            : undefined
+        }
+        onChange={(next) => {
           setText(next);
           try {
             onChange(parse(next));
@@ -39,10 +41,7 @@ export function TextView({ label, format, parse, item, onChange }: TextViewProps
       />
       {error ? (
         <p className="field-error" role="alert">
-          {error instanceof JsonTextError
-            ? `Line ${error.line}, column ${error.column}: ${error.message.replace(/ \(line \d+, column \d+\)$/, '')}.`
-            : error.message}{' '}
-          Nothing is saved until it parses.
+          {error instanceof JsonTextError ? error.sentence : error.message} Nothing is saved until it parses.
         </p>
       ) : null}
     </div>

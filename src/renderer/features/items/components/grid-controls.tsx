@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
+import { useDateView } from '../date-view';
 import { TextInput } from '../../../ui/text-input';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
 import { ColumnChooser } from './column-chooser';
@@ -15,6 +16,8 @@ export interface GridControlsProps {
 
 /** Quick filter, entity types, item collections and columns: all on fetched rows, computed in main's worker. */
 export function GridControls({ connectionId, table, keys, columns }: GridControlsProps) {
+  const showDates = useDateView((s) => s.isOn);
+  const setShowDates = useDateView((s) => s.set);
   const state = useItemsTable(connectionId, table);
   const patch = useItemsStore((s) => s.patch);
   const applyView = useItemsStore((s) => s.applyView);
@@ -115,6 +118,13 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
           </Button>
         </span>
       ) : null}
+      <Check
+        checked={showDates}
+        onChange={setShowDates}
+        title="Numbers that look like epoch seconds or milliseconds, and ISO strings, as dates in your time zone (hover for UTC and the stored value). Nothing stored changes."
+      >
+        View as dates
+      </Check>
       {state.sort.length > 0 ? (
         <Button size="sm" variant="ghost" onClick={() => change({ sort: [] })}>
           Clear sort

@@ -49,6 +49,10 @@ export interface ItemGridProps {
 
 const noCollectionAction = (): void => undefined;
 
+function isNumber(value: AttributeValue | undefined): boolean {
+  return value !== undefined && 'N' in value;
+}
+
 /**
  * A virtualized grid with a fixed row height: only the rows in view (plus a few) exist in the
  * DOM, absolutely placed inside one tall spacer, and only their blocks are fetched from the
@@ -211,6 +215,10 @@ const GridRow = memo(function GridRow({
       aria-selected={isSelected}
       style={{ width: rowWidth, height: ROW_HEIGHT, top }}
       onDoubleClick={() => item && onOpen(item, position)}
+      // The second press of a double-click would select the cell's word; it opens the item instead.
+      onMouseDown={(event) => {
+        if (event.detail > 1) event.preventDefault();
+      }}
     >
       <span className="item-grid-check">
         {/* A plain button, not <input type=checkbox>: native controls cost more to paint per frame. */}
@@ -231,7 +239,7 @@ const GridRow = memo(function GridRow({
           <span
             key={column}
             role="gridcell"
-            className="item-grid-cell"
+            className={isNumber(item[column]) ? 'item-grid-cell is-number' : 'item-grid-cell'}
             style={{ width: columnWidth(column, keys) }}
           >
             {column === ENTITY_COLUMN ? (

@@ -9,6 +9,7 @@ import { StagedPanel } from '../../editor/components/staged-panel';
 import { useEditorStore, useEditorTable } from '../../editor/store';
 import { initialBuilder, toReadSpec, type BuilderErrors, type BuilderState } from '../../query/builder-state';
 import { QueryBuilder } from '../../query/components/query-builder';
+import { readErrorAtField } from '../../query/raw-fields';
 import type { TableViewProps } from '../../table/tabs';
 import { readSelected, useScopedSelection, withCollection } from '../selection';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
@@ -44,6 +45,11 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const setBuilder = (next: BuilderState): void => {
     builders.set(key, next);
     setBuilderState(next);
+    // Marked fields follow what is typed: a fixed field loses its sentence at once.
+    if (Object.keys(errors).length > 0 && summary) {
+      const built = toReadSpec(next, summary.keys, summary.indexes, columns);
+      setErrors('errors' in built ? built.errors : {});
+    }
   };
   const onColumns = useCallback((next: string[]) => setColumns(next), []);
   const keys = summary?.keys;
@@ -75,6 +81,8 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
 
   if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
   const total = state.viewTotal ?? state.fetched;
+  // A read DynamoDB refused for something typed in the builder is said at that field.
+  const readErrors = readErrorAtField(state.error, builder.isRaw);
 
   const start = (isMore = false): void => {
     const built =
@@ -114,11 +122,14 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     <div className={`items-page${editor.open ? ' has-editor' : ''}`}>
       <div className="items-main">
         <QueryBuilder
+          connection={connection}
+          table={table}
           state={builder}
           keys={keys}
           indexes={summary.indexes}
           names={columns}
-          errors={errors}
+          errors={readErrors ? { ...readErrors, ...errors } : errors}
+          runProblem={Object.values(errors).find(Boolean)}
           isRunning={state.status === 'running'}
           onChange={setBuilder}
           onRun={() => start()}
@@ -155,7 +166,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
             Import…
           </Button>
         </div>
-        {state.error ? (
+        {state.error && !readErrors ? (
           <ErrorMessage compact error={state.error} connectionId={connection.id} onRetry={() => start()} />
         ) : null}
         {state.resultSetId ? (
@@ -195,6 +206,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           table={table}
           keys={keys}
           indexes={summary.indexes}
+          columns={columns}
           onSaved={() => undefined}
         />
       ) : null}

@@ -1,5 +1,6 @@
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
 import { base64ByteLength, formatBytes } from '../../../../shared/dynamo/item-size';
+import { dateTitle, localText, readAsDate, useDateView } from '../date-view';
 
 const MAX_TEXT = 160;
 
@@ -22,7 +23,17 @@ export interface ValueCellProps {
  * base64 with its size, sets marked as sets, lists and maps as a count that expands.
  */
 export function ValueCell({ value, onExpand }: ValueCellProps) {
+  const showDates = useDateView((s) => s.isOn);
   if (value === undefined) return <span className="cell-missing" aria-label="missing" />;
+  const reading = showDates ? readAsDate(value) : undefined;
+  if (reading) {
+    const stored = 'N' in value ? value.N : 'S' in value ? value.S : '';
+    return (
+      <span className="cell-date" title={dateTitle(reading, stored)}>
+        {localText(reading.date)}
+      </span>
+    );
+  }
   if ('S' in value)
     return (
       <span title={value.S.length > MAX_TEXT ? value.S : undefined}>

@@ -1,22 +1,29 @@
 import { useState } from 'react';
 import { GSI_CONSISTENT_READ } from '../../../../shared/dynamo/read-request';
+import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
-import { keysOf, type BuilderErrors, type BuilderState } from '../builder-state';
+import { keysOf, validLimit, type BuilderErrors, type BuilderState } from '../builder-state';
+import { withRawFromForm } from '../raw-fields';
 import { ConditionList, withNewCondition } from './condition-list';
 import { KeyFields } from './key-fields';
 import { RawExpressions } from './raw-expressions';
+import { ReadRequestPreview } from './read-request-preview';
 import { ReadLimits } from './read-limits';
 
 export interface QueryBuilderProps {
+  connection: Connection;
+  table: string;
   state: BuilderState;
   keys: KeySchema;
   indexes: IndexInfo[];
   names: string[];
   errors: BuilderErrors;
+  /** Why the last press of the run button did not send anything. */
+  runProblem?: string;
   isRunning: boolean;
   onChange(state: BuilderState): void;
   onRun(): void;
@@ -28,21 +35,29 @@ export interface QueryBuilderProps {
  * is never a surprise: a Scan reads the whole table, a Query one partition.
  */
 export function QueryBuilder({
+  connection,
+  table,
   state,
   keys,
   indexes,
   names,
   errors,
+  runProblem,
   isRunning,
   onChange,
   onRun,
   onCancel,
 }: QueryBuilderProps) {
   const [showOptions, setShowOptions] = useState(false);
+  const [showRequest, setShowRequest] = useState(false);
   const set = (change: Partial<BuilderState>): void => onChange({ ...state, ...change });
   const indexKeys = keysOf(keys, indexes, state.index);
   const isGsi = indexes.find((i) => i.name === state.index)?.kind === 'GSI';
   const verb = state.mode === 'query' ? 'Query' : 'Scan';
+  const target = { table, keys, indexes };
+  // A limit out of range is marked at its field as it is typed; the run button says why it did not run.
+  const optionsNeedFixing = ['projection', 'pageSize', 'maxItems'].some((field) => errors[field]);
+  const fetchUntil = validLimit('maxItems', state.maxItems);
   return (
     <form
       className="qb"
@@ -92,8 +107,13 @@ export function QueryBuilder({
         </Button>
       </div>
       <FieldError message={errors.partitionKey ?? errors.sortKey} />
+      {runProblem && !errors.partitionKey && !errors.sortKey ? (
+        <p className="field-error qb-why" role="alert">
+          {verb} did not run: {runProblem}
+        </p>
+      ) : null}
       {state.isRaw ? (
-        <RawExpressions state={state} set={set} error={errors.raw} />
+        <RawExpressions state={state} set={set} errors={errors} />
       ) : (
         <ConditionList state={state} set={set} names={names} errors={errors} />
       )}
@@ -111,17 +131,27 @@ export function QueryBuilder({
           size="sm"
           variant="ghost"
           aria-pressed={state.isRaw}
-          onClick={() => set({ isRaw: !state.isRaw })}
+          onClick={() =>
+            onChange(state.isRaw ? { ...state, isRaw: false } : withRawFromForm(state, target, names))
+          }
         >
           {state.isRaw ? 'Use the form' : 'Raw expressions'}
         </Button>
         <Button
           size="sm"
           variant="ghost"
-          aria-expanded={showOptions}
+          aria-expanded={showOptions || optionsNeedFixing}
           onClick={() => setShowOptions(!showOptions)}
         >
           Options
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showRequest}
+          onClick={() => setShowRequest(!showRequest)}
+        >
+          {showRequest ? 'Hide' : 'Show'} the request
         </Button>
         <Check
           disabled={isGsi}
@@ -144,10 +174,13 @@ export function QueryBuilder({
           onChange={(untilMatches) => set({ untilMatches })}
           title="Keep reading pages until this many items match the filter"
         >
-          Fetch until {state.maxItems || 'N'} matches
+          Fetch until {fetchUntil?.toLocaleString('en-US') ?? 'N'} matches
         </Check>
       </div>
-      {showOptions ? <ReadLimits state={state} set={set} errors={errors} /> : null}
+      {showOptions || optionsNeedFixing ? <ReadLimits state={state} set={set} errors={errors} /> : null}
+      {showRequest ? (
+        <ReadRequestPreview state={state} target={target} names={names} connection={connection} />
+      ) : null}
     </form>
   );
 }

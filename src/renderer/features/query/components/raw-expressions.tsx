@@ -1,5 +1,5 @@
-import { FieldError } from '../../../ui/field';
-import type { BuilderPartProps } from '../builder-state';
+import { useId } from 'react';
+import type { BuilderErrors, BuilderPartProps } from '../builder-state';
 
 type RawKey = 'rawKeyCondition' | 'rawFilter' | 'rawNames' | 'rawValues';
 
@@ -11,26 +11,67 @@ const fields: { key: RawKey; label: string; placeholder?: string; isQueryOnly?: 
     isQueryOnly: true,
   },
   { key: 'rawFilter', label: 'Filter expression', placeholder: '#status = :paid AND size(#items) > :n' },
-  { key: 'rawNames', label: 'Expression attribute names' },
-  { key: 'rawValues', label: 'Expression attribute values' },
+  { key: 'rawNames', label: 'Expression attribute names', placeholder: '{"#status": "status"}' },
+  {
+    key: 'rawValues',
+    label: 'Expression attribute values',
+    placeholder: '{":paid": "PAID", ":n": 3}  (plain JSON, or DynamoDB JSON like {"N": "3"})',
+  },
 ];
 
+function RawBox({
+  label,
+  placeholder,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className={`qb-raw-box${error ? ' has-error' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="input code"
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-invalid={error !== undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The read as DynamoDB's own expressions, for what the form cannot say. */
-export function RawExpressions({ state, set, error }: BuilderPartProps & { error?: string }) {
+export function RawExpressions({ state, set, errors }: BuilderPartProps & { errors: BuilderErrors }) {
   const shown = fields.filter((field) => state.mode === 'query' || !field.isQueryOnly);
   return (
     <div className="qb-raw">
       {shown.map(({ key, label, placeholder }) => (
-        <textarea
+        <RawBox
           key={key}
-          className="input code"
-          aria-label={label}
+          label={label}
           placeholder={placeholder}
           value={state[key]}
-          onChange={(e) => set({ [key]: e.target.value })}
+          error={errors[key]}
+          onChange={(value) => set({ [key]: value })}
         />
       ))}
-      <FieldError message={error} />
     </div>
   );
 }

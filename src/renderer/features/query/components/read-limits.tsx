@@ -1,36 +1,51 @@
-import { FieldError } from '../../../ui/field';
+import { useId } from 'react';
 import { TextInput } from '../../../ui/text-input';
-import type { BuilderErrors, BuilderPartProps } from '../builder-state';
+import { limitProblem, type BuilderErrors, type BuilderPartProps } from '../builder-state';
 
 function LimitField({
   label,
   value,
   isCount,
   placeholder,
+  error,
   onChange,
 }: {
   label: string;
   value: string;
   isCount?: boolean;
   placeholder?: string;
+  error?: string;
   onChange(value: string): void;
 }) {
+  const id = useId();
   return (
-    <label className="qb-key">
-      <span>{label}</span>
-      <TextInput
-        className={isCount ? 'qb-number' : undefined}
-        label={label}
-        inputMode={isCount ? 'numeric' : undefined}
-        placeholder={placeholder}
-        value={value}
-        onChange={onChange}
-      />
-    </label>
+    <div className={`qb-limit${error ? ' has-error' : ''}${isCount ? '' : ' is-wide'}`}>
+      <label className="qb-key">
+        <span>{label}</span>
+        <TextInput
+          className={isCount ? 'qb-number' : undefined}
+          label={label}
+          inputMode={isCount ? 'numeric' : undefined}
+          placeholder={placeholder}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={value}
+          onChange={onChange}
+        />
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
-/** The Options row: which attributes to read, and how much per page and in all. */
+/**
+ * The Options row: which attributes to read, and how much per page and in all. Limits are
+ * checked as they are typed, each under its own field.
+ */
 export function ReadLimits({ state, set, errors }: BuilderPartProps & { errors: BuilderErrors }) {
   return (
     <div className="qb-row qb-options">
@@ -38,21 +53,23 @@ export function ReadLimits({ state, set, errors }: BuilderPartProps & { errors: 
         label="Projection"
         placeholder="all attributes (or: total, address.city)"
         value={state.projection}
+        error={errors.projection}
         onChange={(projection) => set({ projection })}
       />
       <LimitField
         label="Page size"
         isCount
         value={state.pageSize}
+        error={limitProblem('pageSize', state.pageSize)}
         onChange={(pageSize) => set({ pageSize })}
       />
       <LimitField
         label="Max items"
         isCount
         value={state.maxItems}
+        error={limitProblem('maxItems', state.maxItems)}
         onChange={(maxItems) => set({ maxItems })}
       />
-      <FieldError message={errors.projection ?? errors.pageSize ?? errors.maxItems} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
 } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { type StatementRange, statementAt } from '../statement-at';
+import { codeEditorTheme } from '../../../ui/code-theme';
 import { sqlHighlight } from './sql-highlight';
 
 /** DynoTable's functions, so they highlight and complete like the built-in ones. */
@@ -52,27 +53,6 @@ export interface SqlEditorProps {
   /** The statement the toolbar's Run and Plan buttons would use, as the cursor moves. */
   onCursor?(statement: StatementRange): void;
 }
-
-const theme = EditorView.theme({
-  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--surface)', color: 'var(--text)' },
-  '.cm-content': {
-    fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, monospace)',
-    caretColor: 'var(--text)',
-  },
-  '.cm-gutters': { backgroundColor: 'var(--bg-subtle)', color: 'var(--text-faint)', border: 'none' },
-  '.cm-activeLine': { backgroundColor: 'var(--bg-hover)' },
-  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--bg-selected)' },
-  '.cm-lintRange-error': {
-    backgroundImage: 'none',
-    textDecoration: 'underline wavy var(--danger)',
-    textUnderlineOffset: '3px',
-  },
-  '.cm-tooltip': {
-    backgroundColor: 'var(--surface)',
-    border: '1px solid var(--border)',
-    color: 'var(--text)',
-  },
-});
 
 /**
  * CodeMirror 6 with SQL highlighting, completion of tables, entity views and attribute paths,
@@ -123,7 +103,7 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
             if (update.docChanged || update.selectionSet) callbacks.current.onCursor?.(current(update.view));
           }),
           EditorView.contentAttributes.of({ 'aria-label': 'SQL statement' }),
-          theme,
+          codeEditorTheme,
         ],
       }),
     });
