@@ -21,10 +21,18 @@ export function Field({ label, htmlFor, hint, error, children }: FieldProps) {
 }
 
 /** What is wrong with a field, announced as it appears; nothing while all is well. */
-export function FieldError({ message, className }: { message?: string; className?: string }) {
+export function FieldError({
+  message,
+  className,
+  id,
+}: {
+  message?: string;
+  className?: string;
+  id?: string;
+}) {
   if (!message) return null;
   return (
-    <p className={className ? `field-error ${className}` : 'field-error'} role="alert">
+    <p id={id} className={className ? `field-error ${className}` : 'field-error'} role="alert">
       {message}
     </p>
   );

@@ -20,7 +20,7 @@ import { ConflictView } from './conflict-view';
 import { DiffList } from './diff-list';
 import { FormView } from './form-view';
 import { KeyTaken } from './key-taken';
-import { RequestPreview } from './request-preview';
+import { RequestPreview, RequestToggle } from './request-preview';
 import { TextView } from './text-view';
 
 export interface ItemEditorProps {
@@ -145,14 +145,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
               </p>
             ) : null}
             {planned.request ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-expanded={showRequest}
-                onClick={() => setShowRequest(!showRequest)}
-              >
-                {showRequest ? 'Hide' : 'Show'} the request
-              </Button>
+              <RequestToggle isShown={showRequest} onToggle={() => setShowRequest(!showRequest)} />
             ) : null}
             {showRequest && planned.request ? (
               <RequestPreview request={planned.request} connection={connection} />

@@ -9,18 +9,19 @@ import {
   HighlightStyle,
   syntaxHighlighting,
 } from '@codemirror/language';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
 
-/** JSON token colours from the theme's variables (the SQL editor's palette). */
+/** JSON token colours from variables that follow the theme (items.css, .json-editor). */
 const jsonHighlight = HighlightStyle.define([
-  { tag: tags.propertyName, color: 'var(--sql-function)' },
-  { tag: tags.string, color: 'var(--sql-string)' },
-  { tag: [tags.number, tags.bool, tags.null], color: 'var(--sql-number)' },
+  { tag: tags.propertyName, color: 'var(--json-key)' },
+  { tag: tags.string, color: 'var(--json-string)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--json-number)' },
 ]);
 
 export interface JsonEditorProps {
@@ -60,6 +61,8 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
           bracketMatching(),
           closeBrackets(),
           json(),
+          // A pasted one-line item stays readable without scrolling sideways.
+          EditorView.lineWrapping,
           syntaxHighlighting(jsonHighlight),
           keymap.of([
             ...closeBracketsKeymap,
@@ -82,28 +85,15 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value)
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-  }, [value]);
-
-  useEffect(() => {
-    const editor = view.current;
-    if (!editor) return;
-    const length = editor.state.doc.length;
-    const diagnostics: Diagnostic[] = error
-      ? [
-          {
-            from: Math.min(error.offset, length),
-            to: Math.min(error.offset + 1, length),
-            severity: 'error',
-            message: error.message,
-          },
-        ]
-      : [];
-    editor.dispatch(setDiagnostics(editor.state, diagnostics));
-  }, [error]);
+  useEditorText(view, value);
+  const offset = error?.offset;
+  const message = error?.message;
+  const mark = useMemo(
+    () =>
+      offset === undefined || message === undefined ? undefined : { from: offset, to: offset + 1, message },
+    [offset, message],
+  );
+  useEditorError(view, mark);
 
   return <div className={`json-editor${error ? ' has-error' : ''}`} ref={host} />;
 }

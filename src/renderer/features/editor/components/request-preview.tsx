@@ -75,3 +75,12 @@ export function RequestPreview({ request, connection, paging }: RequestPreviewPr
     </div>
   );
 }
+
+/** The "Show the request" toggle that opens a RequestPreview below it. */
+export function RequestToggle({ isShown, onToggle }: { isShown: boolean; onToggle(): void }) {
+  return (
+    <Button size="sm" variant="ghost" aria-expanded={isShown} onClick={onToggle}>
+      {isShown ? 'Hide' : 'Show'} the request
+    </Button>
+  );
+}

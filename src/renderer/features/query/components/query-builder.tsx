@@ -10,6 +10,7 @@ import { keysOf, validLimit, type BuilderErrors, type BuilderState } from '../bu
 import { withRawFromForm } from '../raw-fields';
 import { ConditionList, withNewCondition } from './condition-list';
 import { KeyFields } from './key-fields';
+import { RequestToggle } from '../../editor/components/request-preview';
 import { RawExpressions } from './raw-expressions';
 import { ReadRequestPreview } from './read-request-preview';
 import { ReadLimits } from './read-limits';
@@ -145,14 +146,7 @@ export function QueryBuilder({
         >
           Options
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-expanded={showRequest}
-          onClick={() => setShowRequest(!showRequest)}
-        >
-          {showRequest ? 'Hide' : 'Show'} the request
-        </Button>
+        <RequestToggle isShown={showRequest} onToggle={() => setShowRequest(!showRequest)} />
         <Check
           disabled={isGsi}
           checked={state.consistent && !isGsi}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldError } from '../../../ui/field';
 import type { BuilderErrors, BuilderPartProps } from '../builder-state';
 
 type RawKey = 'rawKeyCondition' | 'rawFilter' | 'rawNames' | 'rawValues';
@@ -48,11 +49,7 @@ function RawBox({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

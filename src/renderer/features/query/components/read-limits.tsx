@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldError } from '../../../ui/field';
 import { TextInput } from '../../../ui/text-input';
 import { limitProblem, type BuilderErrors, type BuilderPartProps } from '../builder-state';
 
@@ -33,11 +34,7 @@ function LimitField({
           onChange={onChange}
         />
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

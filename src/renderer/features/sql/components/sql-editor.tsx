@@ -7,7 +7,6 @@ import {
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { PostgreSQL, sql, SQLDialect, type SQLNamespace, StandardSQL } from '@codemirror/lang-sql';
-import { type Diagnostic, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import {
   drawSelection,
@@ -19,6 +18,7 @@ import {
 } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { type StatementRange, statementAt } from '../statement-at';
+import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
 import { sqlHighlight } from './sql-highlight';
 
@@ -119,28 +119,8 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
     });
   }, [schema]);
 
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value)
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-  }, [value]);
-
-  useEffect(() => {
-    const editor = view.current;
-    if (!editor) return;
-    const length = editor.state.doc.length;
-    const diagnostics: Diagnostic[] = error
-      ? [
-          {
-            from: Math.min(error.from, length),
-            to: Math.min(Math.max(error.to, error.from + 1), length),
-            severity: 'error',
-            message: error.message,
-          },
-        ]
-      : [];
-    editor.dispatch(setDiagnostics(editor.state, diagnostics));
-  }, [error]);
+  useEditorText(view, value);
+  useEditorError(view, error);
 
   return <div className="sql-editor" ref={host} />;
 }
