@@ -1,5 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
+import { defineOwn } from '../../shared/dynamo/proto-keys';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
@@ -156,7 +157,7 @@ const getItemTool: ToolExecutor = async (input, session) => {
   const key: Item = {
     [partitionKey.name]: keyValue(input.partitionKey, partitionKey.type, partitionKey.name),
   };
-  if (sortKey) key[sortKey.name] = keyValue(input.sortKey, sortKey.type, sortKey.name);
+  if (sortKey) defineOwn(key, sortKey.name, keyValue(input.sortKey, sortKey.type, sortKey.name));
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const output = await client.send(
     new GetItemCommand({ TableName: summary.name, Key: toSdkItem(key), ReturnConsumedCapacity: 'TOTAL' }),
