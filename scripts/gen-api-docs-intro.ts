@@ -117,5 +117,23 @@ curl -OJ "http://127.0.0.1:43117/api/download/export?resultSetId=rs-1&format=jso
 \`format\` is \`dynamodb-json\`, \`jsonl\` (the S3 export layout) or \`csv\` (with a type row). The rows are
 read from the result set as they are written, so a million rows never sit in memory; an unknown
 result set or format answers 400 with an envelope instead of a file.
+
+## Uploads
+
+In browser mode the file to import comes from the page: its bytes go to
+\`POST /api/upload/import\` (same token and origin rules; \`Content-Type: application/octet-stream\`,
+which a cross-site form cannot send; at most 256 MB, else 413 with a sentence). The answer names the
+upload, and \`transfer:import\` takes it as \`source: { "uploadId": … }\` for the dry run and the import:
+
+\`\`\`sh
+curl -X POST "http://127.0.0.1:43117/api/upload/import" -H "Authorization: Bearer $TOKEN" \\
+  -H "Content-Type: application/octet-stream" --data-binary @items.jsonl
+# {"ok":true,"value":{"uploadId":"q3Vt…","bytes":18234}}
+\`\`\`
+
+Uploads are kept for a day. A server path (\`source.path\`, \`transfer:export\`'s \`path\`) must, in
+browser mode, stay inside DynoTable's folders after \`..\` and symbolic links are resolved: imports
+are read from the data folder, exports are written to its \`exports\` folder (a bare file name
+means a file there). Anything else fails with \`PathNotAllowed\`, whose sentence names the folder.
 `;
 }

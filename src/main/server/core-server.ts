@@ -1,5 +1,6 @@
 import type { CoreContext } from '../core/context';
 import { streamExportDownload } from '../dynamo/transfer/export-download';
+import { receiveImportUpload } from '../dynamo/transfer/import-upload';
 import { createDispatcher } from '../ipc/dispatcher';
 import { handlers } from '../ipc/handlers/index';
 import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './http-server';
@@ -18,5 +19,6 @@ export function startCoreServer(
     dispatch: createDispatcher(handlers, core),
     events: core.events,
     exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
+    importUpload: (request) => receiveImportUpload(core.dataDir, request),
   });
 }

@@ -31,6 +31,11 @@ export interface BrowserServerOptions {
    * mode has no save dialog in main, so a million rows go to the browser's downloads instead.
    */
   exportDownload?: (params: URLSearchParams, response: ServerResponse) => Promise<void>;
+  /**
+   * Takes a file to import from the page (POST /api/upload/import, the raw bytes) and answers
+   * with what transfer:import then names it by. Browser mode reads no path the page chose.
+   */
+  importUpload?: (request: IncomingMessage) => Promise<unknown>;
 }
 
 export interface BrowserServer {
@@ -85,6 +90,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       options.exportDownload
     ) {
       await startDownload(response, url, options.exportDownload);
+    } else if (url.pathname === '/api/upload/import' && options.importUpload) {
+      await receiveUpload(request, response, options.importUpload);
     } else if (url.pathname.startsWith('/api/')) {
       const channel = decodeChannel(url.pathname.slice('/api/'.length));
       await handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
@@ -105,6 +112,30 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       // browser's download simply fails.
       if (response.headersSent) response.destroy();
       else sendJson(response, 400, { ok: false, error: toAppError(error) });
+    }
+  }
+
+  async function receiveUpload(
+    request: IncomingMessage,
+    response: ServerResponse,
+    upload: NonNullable<BrowserServerOptions['importUpload']>,
+  ): Promise<void> {
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      sendJson(response, 405, {
+        ok: false,
+        error: { code: 'InvalidInput', message: 'Upload a file with POST.', retryable: false },
+      });
+      return;
+    }
+    try {
+      sendJson(response, 200, { ok: true, value: await upload(request) });
+    } catch (error) {
+      const appError = toAppError(error);
+      const status = appError.details?.httpStatus;
+      // The rest of a refused body is dropped; closing lets the client read the answer at once.
+      if (typeof status === 'number' && status === 413) response.setHeader('Connection', 'close');
+      sendJson(response, typeof status === 'number' ? status : 400, { ok: false, error: appError });
     }
   }
 

@@ -17,7 +17,10 @@ export const exportInput = z.object({
   /** Row indexes of a selection; absent for the whole result set. */
   rows: z.array(z.number().int().nonnegative()).max(1_000_000).optional(),
   format: transferFormatSchema,
-  /** Where to write, as the user chose it in a save dialog (desktop) or typed (browser mode). */
+  /**
+   * Where to write: a full path (desktop). Browser mode writes only inside DynoTable's export
+   * folder, where a bare file name is enough; its Download link streams to the browser instead.
+   */
   path: z.string().min(1).max(4096),
   overwrite: z.boolean().optional(),
 });
@@ -32,9 +35,14 @@ export type ExportReport = z.infer<typeof exportReportSchema>;
 export const importInput = tableRefInput.extend({
   requestId: requestIdSchema,
   format: transferFormatSchema,
-  /** A file on this machine (desktop), or the text itself (an upload in browser mode, up to 50 MB). */
+  /**
+   * A file on this machine (desktop; in browser mode only inside DynoTable's data folder, and a
+   * relative path starts in its export folder), a file the page uploaded first (browser mode:
+   * POST /api/upload/import answers with its uploadId), or the text itself (up to 50 MB).
+   */
   source: z.union([
     z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ uploadId: z.string().min(1).max(64) }),
     z.object({ text: z.string().max(50_000_000) }),
   ]),
   /** Parse, validate and check which keys exist; write nothing. */

@@ -1,11 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { exportInput, ExportReport } from '../../../shared/ipc/transfer';
 import type { ResultSetStore } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { exportChunks } from './export-chunks';
+import type { TransferScope } from './transfer-folders';
 import { checkExportPath } from './transfer-paths';
 
 type ExportInput = z.output<typeof exportInput>;
@@ -19,10 +21,19 @@ export async function runExportToFile(
   input: ExportInput,
   total: number,
   run: OperationRun,
+  scope: TransferScope,
 ): Promise<OperationOutcome> {
-  const target = await checkExportPath(input);
+  const target = await checkExportPath(input, scope);
   const partial = `${target}.part`;
-  const out = createWriteStream(partial, { encoding: 'utf8' });
+  // A stale .part (or a link planted under its name) is removed, and 'wx' creates the file
+  // afresh: the export never writes through a symbolic link into another folder.
+  await rm(partial, { force: true });
+  const out = createWriteStream(partial, { encoding: 'utf8', flags: 'wx' });
+  // An open or write failure (EACCES, ENOSPC) surfaces through finished() below as a sentence;
+  // without a listener it would be an uncaught 'error' event that takes the process down.
+  out.on('error', () => undefined);
+  const closed = finished(out);
+  closed.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
   let items = 0;
   let bytes = 0;
   let lastEmit = 0;
@@ -42,10 +53,10 @@ export async function runExportToFile(
     };
     for await (const chunk of exportChunks(store, input, input.format, run.signal, onRows)) {
       bytes += Buffer.byteLength(chunk);
-      if (!out.write(chunk)) await once(out, 'drain');
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), closed]);
     }
     out.end();
-    await once(out, 'finish');
+    await closed;
     if (run.signal.aborted) {
       await rm(partial, { force: true });
       return { progress: progress() };

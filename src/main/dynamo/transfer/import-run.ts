@@ -13,9 +13,10 @@ import { withBackoff } from '../writes/backoff';
 import { sendRequest } from '../writes/sdk-requests';
 import { CONDITIONAL_FAILED } from '../writes/write-errors';
 import { existingKeys, keyText } from './existing-keys';
-import { readImport } from './import-source';
+import { readImport, type ImportSource } from './import-source';
 
-type ImportInput = z.output<typeof importInput>;
+/** The source resolved by the handler: an upload is a file by now, a browser-mode path confined. */
+type ImportInput = Omit<z.output<typeof importInput>, 'source'> & { source: ImportSource };
 
 const CHUNK = 200;
 const CONCURRENCY = 8;

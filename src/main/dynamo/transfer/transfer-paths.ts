@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import { confineExportPath, confineImportPath, exportFolder, type TransferScope } from './transfer-folders';
 
 /** Node refuses such paths with a TypeError; the user gets a sentence that shows where it is. */
 function checkPathText(given: string): void {
@@ -27,12 +28,12 @@ async function statOrNothing(target: string): Promise<Stats | undefined> {
 }
 
 /** Refuses, before the operation starts, a path that cannot be written or would be overwritten unasked. */
-export async function checkExportPath(input: {
-  path: string;
-  overwrite?: boolean | undefined;
-}): Promise<string> {
-  const target = input.path;
-  checkPathText(target);
+export async function checkExportPath(
+  input: { path: string; overwrite?: boolean | undefined },
+  scope: TransferScope,
+): Promise<string> {
+  checkPathText(input.path);
+  const target = scope.mode === 'browser' ? await confineExportPath(input.path, scope) : input.path;
   if (!path.isAbsolute(target))
     throw new AppFailure(
       ErrorCodes.invalidInput,
@@ -67,9 +68,21 @@ export async function checkExportPath(input: {
   return target;
 }
 
+/** A confined path, or the path as given when nothing is there (the caller then says so). */
+async function confineOrMissing(given: string, scope: TransferScope): Promise<string> {
+  try {
+    return await confineImportPath(given, scope);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return path.resolve(exportFolder(scope.dataDir), given);
+    throw error;
+  }
+}
+
 /** Refuses, before the operation starts, an import source that is missing or not a file. */
-export async function checkImportPath(given: string): Promise<string> {
-  checkPathText(given);
+export async function checkImportPath(requested: string, scope: TransferScope): Promise<string> {
+  checkPathText(requested);
+  const given = scope.mode === 'browser' ? await confineOrMissing(requested, scope) : requested;
   if (!path.isAbsolute(given))
     throw new AppFailure(
       ErrorCodes.invalidInput,
