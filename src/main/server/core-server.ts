@@ -12,7 +12,7 @@ import { startBrowserServer, type BrowserServer, type BrowserServerOptions } fro
  */
 export function startCoreServer(
   core: CoreContext,
-  options: Pick<BrowserServerOptions, 'staticDir' | 'port' | 'log'>,
+  options: Pick<BrowserServerOptions, 'staticDir' | 'port' | 'log' | 'replay'>,
 ): Promise<BrowserServer> {
   return startBrowserServer({
     ...options,

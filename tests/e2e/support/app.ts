@@ -4,11 +4,9 @@ import path from 'node:path';
 import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
 import { createCore, shutdownCore } from '../../../src/main/core/create-core';
-import { createDispatcher } from '../../../src/main/ipc/dispatcher';
-import { streamExportDownload } from '../../../src/main/dynamo/transfer/export-download';
-import { handlers } from '../../../src/main/ipc/handlers/index';
+import { startCoreServer } from '../../../src/main/server/core-server';
 import type { ReplayLimits } from '../../../src/main/server/event-replay';
-import { startBrowserServer, type BrowserServer } from '../../../src/main/server/http-server';
+import type { BrowserServer } from '../../../src/main/server/http-server';
 import { e2eRendererDir } from './build-renderer';
 
 export interface RunningApp {
@@ -79,14 +77,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   });
   let server: BrowserServer;
   try {
-    server = await startBrowserServer({
-      dispatch: createDispatcher(handlers, core),
-      events: core.events,
-      staticDir: e2eRendererDir,
-      port: 0,
-      exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
-      replay: options.replay,
-    });
+    server = await startCoreServer(core, { staticDir: e2eRendererDir, port: 0, replay: options.replay });
   } catch (error) {
     await shutdownCore(core);
     throw error;
