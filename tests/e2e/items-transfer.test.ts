@@ -44,7 +44,7 @@ async function queryShipped(column: string, cellText: string): Promise<void> {
 const dialog = (name: string) => session.browser.page.getByRole('dialog', { name });
 
 describe('moving items in and out of the Items tab', () => {
-  it('exports the queried items to a file, then imports an edited copy after a dry run', async () => {
+  it('exports the queried items to the export folder, then uploads an edited copy and imports it after a dry run', async () => {
     const page = await session.openPage();
     await openPlaygroundTable(page, table, 'Items');
     await page.getByRole('radio', { name: 'Query' }).click();
@@ -52,11 +52,12 @@ describe('moving items in and out of the Items tab', () => {
     await page.getByLabel('Partition key GSI1PK').fill('STATUS#SHIPPED');
     await queryShipped('GSI1PK', 'STATUS#SHIPPED');
 
-    const file = path.join(session.app.dataDir, 'shipped.jsonl');
+    // Browser mode writes only inside DynoTable's export folder; a bare name is a file there.
+    const file = path.join(session.app.dataDir, 'exports', 'shipped.jsonl');
     await page.getByRole('button', { name: 'Export…' }).click();
     const exporting = dialog('Export');
     await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
-    await exporting.getByLabel('Save to (full path)').fill(file);
+    await exporting.getByLabel("Save on the server, in DynoTable's export folder").fill('shipped.jsonl');
     await exporting.getByRole('button', { name: 'Export', exact: true }).click();
     await exporting.getByText(`Wrote ${shipped.length} items`).waitFor(slow);
     await session.browser.screenshot('items-export-done');
@@ -73,7 +74,10 @@ describe('moving items in and out of the Items tab', () => {
     await page.getByRole('button', { name: 'Import…' }).click();
     const importing = dialog(`Import into ${table}`);
     await importing.getByRole('radio', { name: 'Replace existing items' }).check();
-    await importing.getByLabel('File to import (full path)').fill(file);
+    // The page uploads the file's bytes; the server reads no path the page chose.
+    await importing.getByLabel('File to upload and import').setInputFiles(file);
+    await importing.getByText('Uploaded shipped.jsonl').waitFor(slow);
+    await session.browser.screenshotBothSchemes('items-import-uploaded');
     const importButton = importing.getByRole('button', { name: 'Import', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
     await importing.getByRole('button', { name: 'Dry run' }).click();
@@ -88,6 +92,8 @@ describe('moving items in and out of the Items tab', () => {
     await session.browser.screenshot('items-import-done');
     expect((await stored(pk, sk))?.currency?.S).toBe('CHF');
     await importing.getByRole('button', { name: 'Close' }).last().click();
+    // The grid shows what the upload wrote once the query runs again.
+    await queryShipped('currency', 'CHF');
     expect(session.browser.pageErrors).toEqual([]);
   });
 

@@ -71,15 +71,19 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
               Download {table}.{extension}
             </a>{' '}
             <span className="muted">
-              streams straight from the result set; or save to a path on this machine:
+              streams straight from the result set to your browser; or save it on the server:
             </span>
           </p>
         ) : null}
         <div className="qb-row">
           <TextInput
             className="export-path"
-            label="Save to (full path)"
-            placeholder={`/home/you/Downloads/${table}.${extension}`}
+            label={
+              mode === 'browser' ? "Save on the server, in DynoTable's export folder" : 'Save to (full path)'
+            }
+            placeholder={
+              mode === 'browser' ? `${table}.${extension}` : `/home/you/Downloads/${table}.${extension}`
+            }
             value={path}
             onChange={setPath}
           />

@@ -9,10 +9,19 @@ import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { TextInput } from '../../../ui/text-input';
+import { formatBytes } from '../../../ui/format';
+import { uploadImportFile } from '../../../ipc/upload';
+import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
 import { OperationStatus } from './operation-report';
 
 const MAX_UPLOAD = 50_000_000;
+
+type Picked =
+  | { kind: 'none' }
+  | { kind: 'reading'; name: string }
+  | { kind: 'text'; name: string; text: string }
+  | { kind: 'upload'; name: string; uploadId: string; bytes: number };
 
 /** Import with a dry run first: what would be written, what exists already, which lines are wrong. */
 export function ImportDialog({
@@ -24,15 +33,53 @@ export function ImportDialog({
   table: string;
   onClose(): void;
 }) {
+  const isBrowser = useAppInfoStore((s) => s.info?.mode) === 'browser';
   const [format, setFormat] = useState<TransferFormat>('jsonl');
   const [path, setPath] = useState('');
-  const [text, setText] = useState<string>();
+  const [picked, setPicked] = useState<Picked>({ kind: 'none' });
   const [mode, setMode] = useState<'create-only' | 'overwrite'>('create-only');
   const [typed, setTyped] = useState('');
   const [runs, setRuns] = useState<{ id: string; dryRun: boolean }[]>([]);
   const [error, setError] = useState<AppError>();
   const needsName = needsTypedConfirmation('import', 0, connection.isProduction);
-  const source = text !== undefined ? { text } : { path };
+  const source =
+    picked.kind === 'upload'
+      ? { uploadId: picked.uploadId }
+      : picked.kind === 'text'
+        ? { text: picked.text }
+        : { path };
+  const hasSource =
+    picked.kind === 'upload' || picked.kind === 'text' || (picked.kind === 'none' && path !== '');
+  // Browser mode sends the file's bytes to the server (which reads no path the page chose);
+  // the desktop window reads the file itself and passes its text over IPC.
+  const pick = async (file: File | undefined): Promise<void> => {
+    setError(undefined);
+    if (!file) {
+      setPicked({ kind: 'none' });
+      return;
+    }
+    setPicked({ kind: 'reading', name: file.name });
+    if (isBrowser) {
+      const sent = await uploadImportFile(file);
+      if (!sent.ok) {
+        setError(sent.error);
+        setPicked({ kind: 'none' });
+        return;
+      }
+      setPicked({ kind: 'upload', name: file.name, ...sent.value });
+      return;
+    }
+    if (file.size > MAX_UPLOAD) {
+      setError({
+        code: 'InvalidInput',
+        message: `${file.name} is over 50 MB, the most the window reads itself; give its full path instead.`,
+        retryable: false,
+      });
+      setPicked({ kind: 'none' });
+      return;
+    }
+    setPicked({ kind: 'text', name: file.name, text: await file.text() });
+  };
   const start = async (dryRun: boolean): Promise<void> => {
     const id = newRequestId('import');
     setRuns((r) => [...r, { id, dryRun }]);
@@ -59,34 +106,32 @@ export function ImportDialog({
       <div className="bulk-form">
         <FormatChoice value={format} onChange={setFormat} />
         <div className="qb-row">
-          <TextInput
-            className="export-path"
-            label="File to import (full path)"
-            placeholder="/home/you/Downloads/items.jsonl"
-            value={path}
-            disabled={text !== undefined}
-            onChange={setPath}
-          />
-          <span className="muted">or</span>
           <input
             type="file"
-            aria-label="Upload a file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (!file) {
-                setText(undefined);
-                return;
-              }
-              if (file.size > MAX_UPLOAD) {
-                setError({
-                  code: 'InvalidInput',
-                  message: 'Uploads are limited to 50 MB; give the path of a larger file instead.',
-                  retryable: false,
-                });
-                return;
-              }
-              void file.text().then(setText);
-            }}
+            aria-label={isBrowser ? 'File to upload and import' : 'Choose a file'}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+          {picked.kind === 'reading' ? (
+            <span className="muted" role="status">
+              {isBrowser ? 'Uploading' : 'Reading'} {picked.name}…
+            </span>
+          ) : picked.kind === 'upload' ? (
+            <span className="muted" role="status">
+              Uploaded {picked.name} ({formatBytes(picked.bytes)})
+            </span>
+          ) : null}
+        </div>
+        <div className="qb-row">
+          <span className="muted">or</span>
+          <TextInput
+            className="export-path"
+            label={
+              isBrowser ? "A file on the server, in DynoTable's export folder" : 'File to import (full path)'
+            }
+            placeholder={isBrowser ? 'items.jsonl' : '/home/you/Downloads/items.jsonl'}
+            value={path}
+            disabled={picked.kind !== 'none'}
+            onChange={setPath}
           />
         </div>
         <div className="qb-row">
@@ -98,7 +143,7 @@ export function ImportDialog({
           </Check>
         </div>
         <div className="qb-row">
-          <Button onClick={() => void start(true)} disabled={path === '' && text === undefined}>
+          <Button onClick={() => void start(true)} disabled={!hasSource}>
             Dry run
           </Button>
           {needsName ? <ConfirmTableInput table={table} value={typed} onChange={setTyped} /> : null}
