@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -110,6 +110,101 @@ describe('dynotable scan-migration / fix-migration', () => {
     expect(again.stdout).toContain('# Migration pre-flight');
   });
 
+  it('fails the gate on ISO Dates (one the sort key) until the team acknowledges the setting', async () => {
+    const name = await createTable(client, uniqueTableName('migcliiso'), {
+      partitionKey: ['id', 'S'],
+      sortKey: ['occurredAt', 'S'],
+    });
+    await putItems(client, name, [
+      { id: { S: 'a' }, occurredAt: { S: '2024-01-05T10:00:00.000Z' }, shippedAt: { S: '2024-01-06' } },
+      { id: { S: 'b' }, occurredAt: { S: '2024-01-07T10:00:00.000Z' } },
+    ]);
+    type Report = {
+      verdict: { needsFix: boolean; actionNeeded: boolean; acknowledged: unknown[]; line: string };
+    };
+    const before = await cli(['scan-migration', ...at(name)]);
+    expect(before.code).toBe(1);
+    expect((JSON.parse(before.stdout) as Report).verdict).toMatchObject({
+      needsFix: false,
+      actionNeeded: true,
+    });
+    expect(before.stderr).toContain(
+      "No data fix needed, but the models need a setting: store Dates as ISO strings at occurredAt, shippedAt (new ORM: defaultDateStorage 'iso' on that model)",
+    );
+
+    // One of the two acknowledged: still something to do.
+    const half = await cli(['scan-migration', ...at(name), '--expect', 'occurredAt=iso', '--quiet']);
+    expect(half.code).toBe(1);
+
+    const after = await cli([
+      'scan-migration',
+      ...at(name),
+      '--expect',
+      'occurredAt=iso',
+      '--expect',
+      'shippedAt=iso',
+    ]);
+    expect(after.code).toBe(0);
+    expect((JSON.parse(after.stdout) as Report).verdict.acknowledged).toEqual([
+      { path: 'occurredAt', storage: 'iso' },
+      { path: 'shippedAt', storage: 'iso' },
+    ]);
+    expect(after.stderr).toContain(
+      'Acknowledged model settings: occurredAt ISO strings, shippedAt ISO strings.',
+    );
+
+    // The same from a file kept with the models; a flag the data contradicts fails again.
+    const file = path.join(dir, 'expectations.json');
+    const settings = [
+      { path: 'occurredAt', storage: 'iso' },
+      { path: 'shippedAt', storage: 'iso' },
+    ];
+    await writeFile(file, JSON.stringify({ table: name, dateStorage: settings }));
+    expect((await cli(['scan-migration', ...at(name), '--expectations', file, '--quiet'])).code).toBe(0);
+    const contradicted = await cli([
+      'scan-migration',
+      ...at(name),
+      '--expectations',
+      file,
+      '--expect',
+      'shippedAt=millis',
+    ]);
+    expect(contradicted.code).toBe(1);
+    expect(contradicted.stderr).toContain('shippedAt is acknowledged as epoch ms but holds ISO strings');
+
+    const otherTable = path.join(dir, 'other-expectations.json');
+    await writeFile(otherTable, JSON.stringify({ table: 'Orders', dateStorage: settings }));
+    const refused = await cli(['scan-migration', ...at(name), '--expectations', otherTable]);
+    expect(refused.code).toBe(2);
+    expect(ourLines(refused.stderr)).toEqual([
+      `dynotable scan-migration: The expectations file ${otherTable} is for the table Orders, not ${name}.`,
+    ]);
+  });
+
+  it('finds Dates in string and number sets, and passes once they are acknowledged', async () => {
+    const name = await table([
+      { id: { S: 'a' }, remindAt: { SS: ['2024-01-05T10:00:00.000Z', '2024-02-05T10:00:00.000Z'] } },
+      { id: { S: 'b' }, seenAt: { NS: ['1704448800', '1704448801'] }, tags: { SS: ['red'] } },
+    ]);
+    const before = await cli(['scan-migration', ...at(name), '--quiet']);
+    expect(before.code).toBe(1);
+    const report = JSON.parse(before.stdout) as { dateAttributes: Record<string, unknown>[] };
+    expect(report.dateAttributes).toEqual([
+      expect.objectContaining({ path: 'remindAt', iso: 2, setMembers: 2, mixed: false }),
+      expect.objectContaining({ path: 'seenAt', epochSeconds: 2, setMembers: 2, mixed: false }),
+    ]);
+    const after = await cli([
+      'scan-migration',
+      ...at(name),
+      '--expect',
+      'remindAt=iso',
+      '--expect',
+      'seenAt=seconds',
+      '--quiet',
+    ]);
+    expect(after.code).toBe(0);
+  });
+
   it('exits 2 with one line on errors', async () => {
     const missing = await cli(['scan-migration', '--table', 'no_such_table_here', '--endpoint', endpoint]);
     expect(missing.code).toBe(2);
@@ -120,6 +215,11 @@ describe('dynotable scan-migration / fix-migration', () => {
     expect(usage.code).toBe(2);
     expect(ourLines(usage.stderr)).toEqual([
       'dynotable scan-migration: --segments wants a positive number up to 64, not "0".',
+    ]);
+    const badExpect = await cli(['scan-migration', '--table', 'x_table', '--expect', 'occurredAt=date']);
+    expect(badExpect.code).toBe(2);
+    expect(ourLines(badExpect.stderr)).toEqual([
+      'dynotable scan-migration: --expect wants PATH=STORAGE with STORAGE one of iso, seconds, millis (for example occurredAt=iso), not "occurredAt=date".',
     ]);
     const noTable = await cli(['fix-migration', '--dry-run']);
     expect(noTable.code).toBe(2);

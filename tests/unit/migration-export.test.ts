@@ -88,8 +88,9 @@ describe('report exports', () => {
       itemsScanned: 5,
     });
     expect(settingsOnly.needsFix).toBe(false);
+    expect(settingsOnly.actionNeeded).toBe(true);
     expect(settingsOnly.line).toMatch(
-      /^Partial scan \(5 items, not the whole table\): No data fix needed; set: store Dates as ISO strings at createdAt/,
+      /^Partial scan \(5 items, not the whole table\): No data fix needed, but the models need a setting: store Dates as ISO strings at createdAt/,
     );
   });
 });

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { exportFormatSchema } from '../../shared/ipc/migration';
+import { mergeExpectations, parseExpectationsFile, parseExpectFlag } from '../../main/migration/expectations';
 import { exportReport } from '../../main/migration/export';
 import { runMigrationScan } from '../../main/migration/scan-migration';
+import { withExpectations } from '../../main/migration/verdict';
 import { newMigrationId } from '../../main/migration/store';
 import { emit, parseFlags } from './command-io';
 import { runMigrationCommand } from './migration-command';
@@ -10,15 +13,29 @@ import { UsageError } from './types';
 const HELP = `Usage: dynotable scan-migration --table T [options]
 
 Scans a whole table for what breaks a move off dynamoose: top-level attributes named like
-"a.b" (dynamoose 4.x nested updates) and Dates stored as ISO strings next to epoch numbers.
-Prints the report. Exit code: 0 nothing needs fixing, 1 findings need fixing, 2 error.
+"a.b" (dynamoose 4.x nested updates) and Dates stored as ISO strings or epoch seconds (at any
+depth, set members included), next to epoch numbers or alone.
+Prints the report. Exit code: 0 nothing left to do, 1 something is (a data fix, or a model
+setting not yet acknowledged), 2 error.
 
 ${CONNECTION_HELP}
   --format json|csv|md      Report format (default json).
-  --strict                  Exit 1 also when findings only need a model setting (ISO or seconds storage).`;
+  --expect PATH=STORAGE     Acknowledge a model setting already made: the models store Dates at
+                            PATH as STORAGE (iso, seconds or millis), e.g. --expect occurredAt=iso.
+                            Repeatable. Acknowledged settings no longer fail the run; one the data
+                            contradicts does.
+  --expectations FILE       The same from a JSON file kept with the models:
+                            {"table": "T", "dateStorage": [{"path": "occurredAt", "storage": "iso"}]}
+                            ("table" optional; when present the file is refused for other tables).
+  --strict                  Kept for old pipelines: settings now fail the run unless acknowledged.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { ...connectionOptions, strict: { type: 'boolean', default: false } });
+  const { values } = parseFlags(argv, {
+    ...connectionOptions,
+    strict: { type: 'boolean', default: false },
+    expect: { type: 'string', multiple: true },
+    expectations: { type: 'string' },
+  });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
@@ -27,8 +44,12 @@ export async function run(argv: string[]): Promise<number> {
   const format = exportFormatSchema.safeParse(values.format ?? 'json');
   if (!format.success)
     throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
+  const flagged = (values.expect ?? []).map(parseExpectFlag);
+  const file = values.expectations;
+  const fromFile = file ? parseExpectationsFile(await readExpectations(file), file, table) : [];
+  const expectations = mergeExpectations(fromFile, flagged);
   return runMigrationCommand('scan-migration', values, async ({ client, segments, limit, signal, print }) => {
-    const { report } = await runMigrationScan({
+    const scanned = await runMigrationScan({
       client,
       table,
       scanId: newMigrationId('scan'),
@@ -38,9 +59,19 @@ export async function run(argv: string[]): Promise<number> {
       onProgress: (p) =>
         print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });
+    const report = withExpectations(scanned.report, expectations);
     print('');
     await emit(exportReport(report, format.data).content, values.out);
     if (!values.quiet) process.stderr.write(`${report.verdict.line}\n`);
-    return report.verdict.needsFix || (values.strict && report.verdict.settings.length > 0) ? 1 : 0;
+    return report.verdict.actionNeeded ? 1 : 0;
   });
+}
+
+async function readExpectations(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UsageError(`--expectations: the file ${file} could not be read (${code}).`);
+  }
 }

@@ -25,6 +25,8 @@ export interface PathStats {
   isoDateOnly: number;
   epochMillis: number;
   epochSeconds: number;
+  /** Of the values counted above, members of string or number sets (absent in older checkpoints). */
+  setMembers?: number;
   /** Per kind, so a mostly converted path still shows where its last ISO strings are. */
   samples: { iso: Sample[]; millis: Sample[]; seconds: Sample[] };
 }
@@ -128,6 +130,7 @@ export class MigrationAccumulator {
           isoDateOnly: 0,
           epochMillis: 0,
           epochSeconds: 0,
+          setMembers: 0,
           samples: { iso: [], millis: [], seconds: [] },
         };
         defineOwn(s.paths, path, p);
@@ -136,6 +139,7 @@ export class MigrationAccumulator {
       p.isoDateOnly += o.isoDateOnly;
       p.epochMillis += o.epochMillis;
       p.epochSeconds += o.epochSeconds;
+      if (o.setMembers) p.setMembers = (p.setMembers ?? 0) + o.setMembers;
       mergeSamples(p.samples.iso, o.samples.iso, this.sampleLimit);
       mergeSamples(p.samples.millis, o.samples.millis, this.sampleLimit);
       mergeSamples(p.samples.seconds, o.samples.seconds, this.sampleLimit);
@@ -167,9 +171,19 @@ export class MigrationAccumulator {
         this.walk(list[i] as AttributeValue);
         this.steps.pop();
       }
+    } else if (v.SS !== undefined) {
+      // A set of Dates is stored member by member the way the model says, like a scalar Date;
+      // members count at the set's own path (they have no path of their own).
+      for (const member of v.SS as string[]) {
+        const kind = classifyIso(member);
+        if (kind !== 0) this.dateValue(kind === 1 ? 'date' : 'iso', true);
+      }
+    } else if (v.NS !== undefined) {
+      for (const member of v.NS as string[]) {
+        const kind = classifyEpoch(member);
+        if (kind !== 0) this.dateValue(kind === 2 ? 'millis' : 'seconds', true);
+      }
     }
-    // Sets are skipped on purpose: no ORM stores a Date in a set, and an element of a set has
-    // no path an update could convert.
   }
 
   /** The path's text, memoised in a trie of steps: no string is built twice for the same path. */
@@ -187,7 +201,7 @@ export class MigrationAccumulator {
     return (node.path ??= formatPath(this.steps));
   }
 
-  private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds'): void {
+  private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds', inSet = false): void {
     const path = this.pathText();
     let p = ownValue(this.state.paths, path);
     if (!p) {
@@ -208,6 +222,7 @@ export class MigrationAccumulator {
       };
       defineOwn(this.state.paths, path, p);
     }
+    if (inSet) p.setMembers = (p.setMembers ?? 0) + 1;
     if (kind === 'millis') {
       p.epochMillis += 1;
       this.sample(p.samples.millis, this.sampleLimit);

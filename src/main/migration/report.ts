@@ -54,6 +54,7 @@ export function dateFindings(state: AccumulatorState, info: TableKeyInfo): DateA
       epochMillis: p.epochMillis,
       epochSeconds: p.epochSeconds,
       mixed: kinds > 1,
+      ...(p.setMembers ? { setMembers: p.setMembers } : {}),
       isKey: p.depth === 1 && keyNames.has(p.top),
       indexKeyOf: p.depth === 1 ? (info.indexKeys[p.top] ?? []) : [],
       timeNamed: isTimeName(p.name),

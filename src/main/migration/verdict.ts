@@ -1,4 +1,10 @@
-import type { DateAttributeFinding, DottedAttributeFinding, Verdict } from '../../shared/ipc/migration';
+import type {
+  DateAttributeFinding,
+  DateSetting,
+  DateStorage,
+  DottedAttributeFinding,
+  Verdict,
+} from '../../shared/ipc/migration';
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -36,24 +42,61 @@ function dateLine(d: DateAttributeFinding): string {
   return `make ${d.path} one type (${kindsOf(d)})${keyNote}`;
 }
 
+const STORAGE_TEXT: Record<DateStorage, string> = {
+  iso: 'ISO strings',
+  seconds: 'epoch seconds',
+  millis: 'epoch ms',
+};
+
+/** How a path that holds one kind of Date stores it; undefined while it mixes kinds. */
+function storageOf(d: DateAttributeFinding): DateStorage | undefined {
+  if (d.mixed) return undefined;
+  if (d.iso > 0) return 'iso';
+  return d.epochSeconds > 0 ? 'seconds' : 'millis';
+}
+
+function where(d: DateAttributeFinding): string {
+  return d.setMembers ? `${d.path} (set members)` : d.path;
+}
+
 /**
  * The one line a person (or CI) reads: data that must change before the new ORM writes
- * (dotted attributes; paths that mix storage types), and what only needs a model setting.
+ * (dotted attributes; paths that mix storage types), and what needs a model setting. A setting
+ * the team acknowledged (`expectations`: it says its models have it) is no longer an action;
+ * one the data contradicts is.
  */
 export function verdictOf(input: {
   dottedAttributes: DottedAttributeFinding[];
   dateAttributes: DateAttributeFinding[];
   complete: boolean;
   itemsScanned: number;
+  expectations?: readonly DateSetting[];
 }): Verdict {
   const mustFix = [
     ...input.dottedAttributes.map(dottedLine),
     ...input.dateAttributes.filter((d) => d.mixed).map(dateLine),
   ];
-  const settled = input.dateAttributes.filter((d) => !d.mixed);
-  const isoPaths = settled.filter((d) => d.iso > 0).map((d) => d.path);
-  const secondsPaths = settled.filter((d) => d.iso === 0 && d.epochSeconds > 0).map((d) => d.path);
-  const settings: string[] = [];
+  const expected = new Map((input.expectations ?? []).map((e) => [e.path, e.storage]));
+  const requiredSettings: DateSetting[] = [];
+  const acknowledged: DateSetting[] = [];
+  const isoPaths: string[] = [];
+  const secondsPaths: string[] = [];
+  const contradicted: string[] = [];
+  for (const d of input.dateAttributes) {
+    const storage = storageOf(d);
+    if (!storage) continue;
+    const said = expected.get(d.path);
+    if (said !== undefined && said !== storage)
+      contradicted.push(
+        `${where(d)} is acknowledged as ${STORAGE_TEXT[said]} but holds ${STORAGE_TEXT[storage]}: correct the model or the acknowledgement`,
+      );
+    // Epoch ms is the new ORM's default: nothing to set.
+    if (storage === 'millis') continue;
+    requiredSettings.push({ path: d.path, storage });
+    if (said === storage) acknowledged.push({ path: d.path, storage });
+    else if (said === undefined) (storage === 'iso' ? isoPaths : secondsPaths).push(where(d));
+  }
+  const settings: string[] = [...contradicted];
   if (isoPaths.length > 0) {
     settings.push(
       `store Dates as ISO strings at ${isoPaths.join(', ')} (new ORM: defaultDateStorage 'iso' on that model), or convert them to epoch ms`,
@@ -64,13 +107,36 @@ export function verdictOf(input: {
   const scope = input.complete
     ? ''
     : `Partial scan (${plural(input.itemsScanned, 'item')}, not the whole table): `;
+  const made =
+    acknowledged.length > 0
+      ? ` Acknowledged model settings: ${acknowledged.map((a) => `${a.path} ${STORAGE_TEXT[a.storage]}`).join(', ')}.`
+      : '';
   let line: string;
   if (mustFix.length === 0 && settings.length === 0) {
-    line = `${scope}Ready: no dotted attributes and no ISO or mixed Date storage in ${plural(input.itemsScanned, 'item')}.`;
+    line =
+      acknowledged.length > 0
+        ? `${scope}Ready: no data fix needed, and every model setting the data calls for is acknowledged.${made}`
+        : `${scope}Ready: no dotted attributes and no ISO or mixed Date storage in ${plural(input.itemsScanned, 'item')}.`;
   } else if (mustFix.length === 0) {
-    line = `${scope}No data fix needed; set: ${settings.join('; ')}.`;
+    line = `${scope}No data fix needed, but the models need a setting: ${settings.join('; ')}. Acknowledge it once the models have it.${made}`;
   } else {
-    line = `${scope}Fix before the new ORM writes: ${mustFix.join('; ')}.${settings.length > 0 ? ` Then set: ${settings.join('; ')}.` : ''}`;
+    line = `${scope}Fix before the new ORM writes: ${mustFix.join('; ')}.${settings.length > 0 ? ` Then set: ${settings.join('; ')}.` : ''}${made}`;
   }
-  return { needsFix: mustFix.length > 0, line, mustFix, settings };
+  return {
+    needsFix: mustFix.length > 0,
+    line,
+    mustFix,
+    settings,
+    requiredSettings,
+    acknowledged,
+    actionNeeded: mustFix.length > 0 || settings.length > 0,
+  };
+}
+
+/** The report's verdict again with these acknowledgements (the findings stay as scanned). */
+export function withExpectations<R extends Parameters<typeof verdictOf>[0] & { verdict: Verdict }>(
+  report: R,
+  expectations: readonly DateSetting[],
+): R {
+  return { ...report, verdict: verdictOf({ ...report, expectations }) };
 }

@@ -36,6 +36,8 @@ export const dateAttributeSchema = z.object({
   epochMillis: z.number().int(),
   epochSeconds: z.number().int(),
   mixed: z.boolean(),
+  /** Of the values counted, members of string or number sets at this path (absent when none). */
+  setMembers: z.number().int().optional(),
   /** A key attribute of the table: its type cannot change in place. */
   isKey: z.boolean(),
   /** A key attribute of these indexes: the index fixes its type. */
@@ -52,13 +54,33 @@ export const dateAttributeSchema = z.object({
 });
 export type DateAttributeFinding = z.infer<typeof dateAttributeSchema>;
 
+/** How a model stores Dates at a path: the new ORM's defaultDateStorage (epoch ms is its default). */
+export const dateStorageSchema = z.enum(['iso', 'seconds', 'millis']);
+export type DateStorage = z.infer<typeof dateStorageSchema>;
+
+/** A model setting the data calls for, or one the team says its models have (an acknowledgement). */
+export const dateSettingSchema = z.object({
+  path: z.string().min(1).max(4096),
+  storage: dateStorageSchema,
+});
+export type DateSetting = z.infer<typeof dateSettingSchema>;
+
 export const verdictSchema = z.object({
   /** Data must change before the new ORM writes to this table. */
   needsFix: z.boolean(),
   line: z.string(),
   mustFix: z.array(z.string()),
-  /** Needs only a model setting (for example storing Dates as ISO). */
+  /** Needs only a model setting (for example storing Dates as ISO); acknowledged ones are not listed. */
   settings: z.array(z.string()),
+  /** Every model setting the data calls for, acknowledged or not (absent in older reports). */
+  requiredSettings: z.array(dateSettingSchema).optional(),
+  /** Of requiredSettings, those the team acknowledged as made in its models. */
+  acknowledged: z.array(dateSettingSchema).optional(),
+  /**
+   * Anything left to do: a data fix, a setting not acknowledged, or an acknowledgement the data
+   * contradicts. What a CI gate fails on (absent in older reports: read needsFix).
+   */
+  actionNeeded: z.boolean().optional(),
 });
 export type Verdict = z.infer<typeof verdictSchema>;
 
