@@ -39,6 +39,19 @@ export const tableAdminExamples: TableAdminExamples = {
     notes:
       'An added index is followed until ACTIVE (progress says when it backfills), a deleted one until it is gone. A change DynamoDB Local cannot make (PITR, tags, table class) is refused with NotSupported and a sentence; LimitExceededException and ResourceInUseException keep their names with what to do.',
   },
+  'tables:delete': {
+    summary:
+      'Deletes a table after its name was typed (and, on a production connection, a second confirmation), then follows it until DynamoDB no longer describes it.',
+    input: {
+      connectionId: 'playground',
+      table: 'Orders',
+      requestId: 'delete_Qw3rTy12',
+      confirmTable: 'Orders',
+    },
+    output: { started: true },
+    notes:
+      'Refused before anything is sent: ReadOnlyConnection; DeletionProtected while deletion protection is on (turn it off with tables:update first, a separate step); ConfirmationRequired when the typed name differs or a production connection lacks confirmProduction.',
+  },
   'tables:tags': {
     summary: "A table's tags, or `supported: false` where the endpoint has no tagging (DynamoDB Local).",
     input: { connectionId: 'prod-eu', table: 'Orders' },

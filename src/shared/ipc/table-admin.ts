@@ -32,6 +32,17 @@ export const tableAdminChannels = {
     input: tableRefInput.extend({ requestId: requestIdSchema, change: tableChangeSchema }),
     output: started,
   },
+  'tables:delete': {
+    input: tableRefInput.extend({
+      requestId: requestIdSchema,
+      /** The table name as the user typed it: main refuses unless it is the table's name. */
+      confirmTable: z.string().max(255),
+      /** On a production-labelled connection, the second confirmation. */
+      confirmProduction: z.boolean().optional(),
+    }),
+    /** The operation's `done` value is `{ table, deleted: true }` once DynamoDB no longer describes it. */
+    output: started,
+  },
   'tables:tags': {
     input: tableRefInput,
     /** `supported: false` where the endpoint has no tagging (DynamoDB Local). */

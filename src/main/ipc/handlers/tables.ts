@@ -1,5 +1,6 @@
 import { withDeadline } from '../../dynamo/deadline';
 import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
+import { checkDelete, deleteTable } from '../../dynamo/table-admin/delete-table';
 import { listTags } from '../../dynamo/table-admin/tags';
 import { checkChange, updateTable } from '../../dynamo/table-admin/update-table';
 import { describeTable, listTables } from '../../dynamo/tables';
@@ -7,7 +8,8 @@ import { assertWritable } from '../../dynamo/writes/guards';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { HandlerTable } from '../dispatcher';
 
-type TableChannel = 'tables:list' | 'tables:describe' | 'tables:create' | 'tables:update' | 'tables:tags';
+type TableChannel =
+  'tables:list' | 'tables:describe' | 'tables:create' | 'tables:update' | 'tables:delete' | 'tables:tags';
 
 /** Listing describes every table (a few calls each), so it gets more time than one description. */
 const LIST_DEADLINE_MS = 120_000;
@@ -54,6 +56,20 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     ctx.operations.start(requestId, async (run) => ({
       progress: { items: 0, pages: 0, consumedCapacity: 0 },
       value: await updateTable(client, summary, change, run),
+    }));
+    return { started: true };
+  },
+  'tables:delete': async ({ connectionId, table, requestId, confirmTable, confirmProduction }, ctx) => {
+    const connection = await ctx.connections.get(connectionId);
+    assertWritable(connection);
+    const client = await ctx.clients.dynamo(connectionId);
+    const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
+      describeTable(client, table, signal),
+    );
+    checkDelete(connection, summary, confirmTable, confirmProduction);
+    ctx.operations.start(requestId, async (run) => ({
+      progress: { items: 0, pages: 0, consumedCapacity: 0 },
+      value: await deleteTable(client, table, run),
     }));
     return { started: true };
   },
