@@ -56,6 +56,10 @@ describe('SQL parser', () => {
     expect(failure('SELECT 1; DELETE FROM t').message).toMatch(/after the end of the statement/);
     expect(failure('SELECT 1; SELECT 2').message).toMatch(/one statement/);
     expect(failure('WITH x AS (SELECT 1) DELETE FROM t').code).toBe('SqlReadOnly');
+    expect(failure('SELECT * FROM a JOIN b USING (id)').message).toMatch(
+      /JOIN \.\.\. USING \(column\) is not supported; write ON a\.column = b\.column/,
+    );
+    expect(failure('SELECT * FROM a NATURAL JOIN b').message).toMatch(/NATURAL JOIN is not supported/);
     expect(failure('WITH RECURSIVE x AS (SELECT 1) SELECT * FROM x').message).toMatch(
       /WITH RECURSIVE is not supported/,
     );

@@ -261,10 +261,24 @@ class Parser extends GroupByParser {
         this.expectKeyword('JOIN', `Expected JOIN after ${token.upper}`);
         type = token.upper === 'RIGHT' ? 'right' : 'full';
       } else if (this.acceptKeyword('JOIN')) type = 'inner';
+      else if (token.kind === 'ident' && token.upper === 'NATURAL')
+        throw new SqlError(
+          SqlErrorCodes.unsupported,
+          'NATURAL JOIN is not supported (items have no fixed columns to match); write JOIN ... ON a.column = b.column',
+          this.text,
+          token,
+        );
       if (!type) return left;
       const right = this.fromPrimary();
       let on: Expr | undefined;
       if (type !== 'cross') {
+        if (this.peekKeyword('USING'))
+          throw new SqlError(
+            SqlErrorCodes.unsupported,
+            'JOIN ... USING (column) is not supported; write ON a.column = b.column',
+            this.text,
+            this.peek(),
+          );
         this.expectKeyword('ON', `Expected ON after the joined table`);
         on = this.expression();
       }

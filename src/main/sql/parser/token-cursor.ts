@@ -16,6 +16,8 @@ const RESERVED = new Set([
   'INTERSECT',
   'EXCEPT',
   'QUALIFY',
+  'NATURAL',
+  'USING',
   'WINDOW',
   'OVER',
   'JOIN',
