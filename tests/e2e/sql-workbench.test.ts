@@ -95,6 +95,28 @@ describe('SQL workbench', () => {
     expect(session.browser.pageErrors).toEqual([]);
   });
 
+  it('charts a result grouped by two columns as a line per value of the second column', async () => {
+    const { page } = session.browser;
+    await typeStatement(
+      "SELECT DATE_TRUNC('month', createdAt) AS month, status, SUM(total) AS revenue FROM orders GROUP BY 1, 2 ORDER BY 1, 2",
+    );
+    await page.keyboard.press('Control+Enter');
+    const lines = page.locator('.sql-chart polyline.sql-line');
+    await lines.first().waitFor(slow);
+    const statuses = new Set(
+      sampleItems()
+        .filter((i) => i.SK && 'S' in i.SK && i.SK.S.startsWith('ORDER#') && i.status && 'S' in i.status)
+        .map((i) => (i.status as { S: string }).S),
+    );
+    expect(statuses.size).toBeGreaterThan(1);
+    expect(await lines.count()).toBe(statuses.size);
+    const legend = await page.locator('.sql-chart-legend span:has(i)').allInnerTexts();
+    expect(new Set(legend.map((t) => t.trim()))).toEqual(statuses);
+    expect(await page.locator('.sql-chart-title').innerText()).toMatch(/revenue by month and status/);
+    await session.browser.screenshotBothSchemes('sql-chart-split-by-status');
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
   it('underlines a mistake where it is and shows the sentence with line and column', async () => {
     const { page } = session.browser;
     await page.getByRole('tab', { name: 'Results' }).click();

@@ -33,6 +33,34 @@ describe('chart data', () => {
     expect(line.suggested).toBe('line');
     expect(chartData(['name'], ['S'], [[{ S: 'x' }]])).toBeUndefined();
   });
+  it('grouped by two columns, draws a series per value of the second column (not one zig-zag line)', () => {
+    const rows = [
+      ['2024-01', 'NEW', '3', '30.5'],
+      ['2024-01', 'PAID', '5', '12'],
+      ['2024-02', 'PAID', '2', '7.25'],
+      ['2024-03', 'NEW', '1', '4'],
+      ['2024-03', 'SHIPPED', '6', '60'],
+    ].map(([month, status, n, total]) => [{ S: month! }, { S: status! }, { N: n! }, { N: total! }]);
+    const data = chartData(['month', 'status', 'n', 'total'], ['S', 'S', 'N', 'N'], rows)!;
+    expect(data).toMatchObject({
+      labelColumn: 'month',
+      splitColumn: 'status',
+      labels: ['2024-01', '2024-02', '2024-03'],
+      measures: ['n', 'total'],
+      suggested: 'line',
+    });
+    const total = data.series.filter((s) => s.measure === 'total');
+    expect(total.map((s) => [s.name, s.values])).toEqual([
+      ['NEW', [30.5, null, 4]],
+      ['PAID', [12, 7.25, null]],
+      ['SHIPPED', [null, null, 60]],
+    ]);
+    expect(data.series.filter((s) => s.measure === 'n').map((s) => s.values)).toEqual([
+      [3, null, 1],
+      [5, 2, null],
+      [null, null, 6],
+    ]);
+  });
   it('ticks are round numbers that cover the data', () => {
     expect(niceTicks(0, 1351.35)).toEqual([0, 500, 1000, 1500]);
     expect(niceTicks(-3, 7)).toEqual([-4, -2, 0, 2, 4, 6, 8]);

@@ -6,7 +6,7 @@ import { type ChartData, chartData, type ChartKind, MAX_CATEGORIES, niceTicks } 
 const W = 640;
 const H = 300;
 const PAD = { left: 64, right: 16, top: 16, bottom: 72 };
-const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)'];
+const COLORS = Array.from({ length: 8 }, (_, k) => `var(--chart-${k + 1})`);
 
 function short(n: number): string {
   const abs = Math.abs(n);
@@ -24,14 +24,14 @@ export interface ResultChartProps {
 
 /** A count next to a sum would be a flat line at the bottom: one measure at a time, switchable. */
 function pickSeries(data: ChartData, name: string | undefined): ChartData {
-  const chosen = data.series.find((s) => s.name === name) ?? data.series.at(-1)!;
-  return { ...data, series: [chosen] };
+  const measure = data.measures.find((m) => m === name) ?? data.measures.at(-1)!;
+  return { ...data, series: data.series.filter((s) => s.measure === measure) };
 }
 
 /** A plain SVG chart of a grouped result: bars for categories, a line for dates and numbers. */
 export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
   const [full, setData] = useState<ChartData | undefined>();
-  const [measure, setMeasure] = useState<string | undefined>();
+  const [measureName, setMeasure] = useState<string | undefined>();
   useEffect(() => {
     let isCurrent = true;
     void call('sql:window', { resultId: summary.resultId, offset: 0, limit: MAX_CATEGORIES }).then(
@@ -45,7 +45,8 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
     };
   }, [summary]);
   if (!full) return null;
-  const data = pickSeries(full, measure);
+  const data = pickSeries(full, measureName);
+  const measure = data.series[0]?.measure ?? full.measures.at(-1)!;
   const chosen = kind ?? data.suggested;
   const all = data.series.flatMap((s) => s.values).filter((v): v is number => v !== null);
   const ticks = niceTicks(Math.min(0, ...all), Math.max(0, ...all));
@@ -61,23 +62,24 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
   return (
     <figure
       className="sql-chart"
-      aria-label={`${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${data.series.map((s) => s.name).join(', ')} by ${data.labelColumn}`}
+      aria-label={`${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${measure} by ${data.labelColumn}${data.splitColumn ? `, one ${chosen === 'bar' ? 'colour' : 'line'} per ${data.splitColumn}: ${data.series.map((s) => s.name).join(', ')}` : ''}`}
     >
       <div className="sql-chart-bar">
         <span className="sql-chart-title">
-          {full.series.length > 1 ? (
+          {full.measures.length > 1 ? (
             <label>
               Value
-              <select value={data.series[0]!.name} onChange={(e) => setMeasure(e.target.value)}>
-                {full.series.map((s) => (
-                  <option key={s.name}>{s.name}</option>
+              <select value={measure} onChange={(e) => setMeasure(e.target.value)}>
+                {full.measures.map((m) => (
+                  <option key={m}>{m}</option>
                 ))}
               </select>
             </label>
           ) : (
-            data.series[0]!.name
+            measure
           )}{' '}
           by {data.labelColumn}
+          {data.splitColumn ? ` and ${data.splitColumn}` : ''}
         </span>
         <div className="sql-toggle" role="group" aria-label="Chart type">
           {(['bar', 'line'] as const).map((k) => (
