@@ -1,11 +1,12 @@
 import { AppFailure } from '../../../shared/errors';
 import { SqlError, SqlErrorCodes } from '../parser/sql-error';
-import type { Value } from '../values/value';
+import { hashKey, type HashKey } from '../values/compare';
+import { isNull, type Value } from '../values/value';
 import { aggregate } from './aggregate';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from './bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from './conjuncts';
-import { filterFrame, type Frame, identityFrame } from './frame';
+import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
 import { joinFrames } from './join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
@@ -90,6 +91,58 @@ function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame 
   return filterFrame(frame, (r) => test(r) === true);
 }
 
+/**
+ * A correlated subquery runs once per distinct outer value. When it has `o.customerId =
+ * c.customerId`, its rows come from a hash index of that column (built once per table) instead
+ * of a pass over every row; the condition is still applied afterwards with the others.
+ */
+const indexes = new WeakMap<ColumnarTable, Map<string, Map<HashKey, number[]>>>();
+
+function paramLookup(
+  local: BExpr[],
+  binding: number,
+  params: readonly Value[],
+): { attr: string; value: Value } | undefined {
+  for (const c of local) {
+    if (c.kind !== 'binary' || c.op !== '=') continue;
+    const [column, param] = c.left.kind === 'col' ? [c.left, c.right] : [c.right, c.left];
+    if (
+      column.kind === 'col' &&
+      column.binding === binding &&
+      column.path.length === 0 &&
+      param.kind === 'param'
+    )
+      return { attr: column.attr, value: params[param.index] };
+  }
+  return undefined;
+}
+
+function rowsWith(table: ColumnarTable, attr: string, value: Value): Int32Array {
+  if (isNull(value)) return new Int32Array(0);
+  let byAttr = indexes.get(table);
+  if (!byAttr) indexes.set(table, (byAttr = new Map<string, Map<HashKey, number[]>>()));
+  let index = byAttr.get(attr);
+  if (!index) {
+    index = new Map();
+    const column = table.column(attr) ?? [];
+    for (let i = 0; i < table.rowCount; i++) {
+      const v = column[i];
+      if (isNull(v)) continue;
+      const key = hashKey(v);
+      const rows = index.get(key);
+      if (rows) rows.push(i);
+      else index.set(key, [i]);
+    }
+    byAttr.set(attr, index);
+  }
+  return Int32Array.from(index.get(hashKey(value)) ?? []);
+}
+
+function rowsFrame(bindingCount: number, binding: number, rows: Int32Array): Frame {
+  const idx = Array.from({ length: bindingCount }, (_, b) => (b === binding ? rows : emptyIdx()));
+  return { length: rows.length, idx };
+}
+
 function executeSelect(
   select: BoundSelect,
   env: ExecEnv,
@@ -106,8 +159,13 @@ function executeSelect(
   const evalTree = (tree: JoinTree): Frame => {
     checkCancelled(env);
     if (tree.kind === 'binding') {
-      const frame = identityFrame(count, tree.id, tables[tree.id]!.rowCount);
-      return applyFilter(frame, select.bindings[tree.id]!.local, compileEnv);
+      const local = select.bindings[tree.id]!.local;
+      const lookup = env.params?.length ? paramLookup(local, tree.id, env.params) : undefined;
+      const table = tables[tree.id]!;
+      const frame = lookup
+        ? rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value))
+        : identityFrame(count, tree.id, table.rowCount);
+      return applyFilter(frame, local, compileEnv);
     }
     const left = evalTree(tree.left);
     const right = evalTree(tree.right);
