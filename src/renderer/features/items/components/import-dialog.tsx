@@ -122,7 +122,9 @@ export function ImportDialog({
           ) : null}
         </div>
         <div className="qb-row">
-          <span className="muted">or</span>
+          <span className="muted">
+            {isBrowser ? "or a file on the server, in DynoTable's export folder:" : 'or'}
+          </span>
           <TextInput
             className="export-path"
             label={
