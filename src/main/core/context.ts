@@ -4,6 +4,7 @@ import type { CollapseChange } from '../../shared/dynamo/collapse-state';
 import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
 import type { MfaPrompts } from '../aws/mfa-prompts';
 import type { ProfileCredentials } from '../aws/profile-credentials';
+import type { ReadScope } from '../resultsets/read-match';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
 
@@ -46,6 +47,39 @@ export interface ResultSetWindow {
   /** Collection views only: the header rows among the window's positions, and each row's item position. */
   headers?: CollectionHeader[];
   positions?: number[];
+  /** Rows the user's own writes changed or created, by their place in `rows`. */
+  marks?: WindowMark[];
+}
+
+export interface WindowMark {
+  at: number;
+  mark: 'changed' | 'new';
+}
+
+/** One item DynoTable wrote: what DynamoDB now holds under that key, or null when deleted. */
+export interface WrittenItem {
+  key: Item;
+  item: Item | null;
+  /**
+   * The stored item a failed condition returned (someone else's change): shown where the row
+   * is, unmarked, and never added.
+   */
+  isRefresh?: boolean;
+}
+
+export interface WriteBatch {
+  connectionId: string;
+  table: string;
+  writes: WrittenItem[];
+}
+
+/** A result set that a write changed: its rows now, and its current view's sizes. */
+export interface ResultSetChange {
+  resultSetId: string;
+  total: number;
+  /** A write may have changed which rows its read returns, in a way we could not evaluate. */
+  isStale: boolean;
+  view?: ViewSummary;
 }
 
 /** A collection view's sizes; `at` is where a changed collection's header now is. */
@@ -75,9 +109,17 @@ export interface WireAppend {
   rest: Record<string, unknown>;
 }
 
+export interface ResultSetMeta {
+  connectionId: string;
+  table: string;
+  keyAttributes: string[];
+  /** How the rows were read; without it, writes DynoTable makes are not applied to the set. */
+  scope?: ReadScope;
+}
+
 /** Everything fetched lives here, off main's event loop, keyed by id. */
 export interface ResultSetStore {
-  create(meta: { connectionId: string; table: string; keyAttributes: string[] }): Promise<string>;
+  create(meta: ResultSetMeta): Promise<string>;
   append(resultSetId: string, items: Item[]): Promise<number>;
   /** `itemsOnly`: in a collection view, offsets count items as if every collection were expanded. */
   window(
@@ -96,6 +138,8 @@ export interface ResultSetStore {
   view(resultSetId: string, spec: ViewSpec): Promise<ViewSummary>;
   /** Collapses/expands item collections of a collection view, or (no change) reports its sizes. */
   collections(resultSetId: string, viewId: string, change?: CollapseChange): Promise<CollectionSizes>;
+  /** Applies writes DynoTable made to every result set that could hold the items. */
+  applyWrites(batch: WriteBatch): Promise<ResultSetChange[]>;
   drop(resultSetId: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -41,13 +41,26 @@ export class Arena {
 
   /** Copies bytes[0, length) in as the next record. */
   push(bytes: Buffer, length: number): void {
+    if (this.count === this.startOf.length) this.grow();
+    this.write(this.count, bytes, length);
+    this.count += 1;
+  }
+
+  /**
+   * Points record `index` at new bytes (an item the user wrote). The old bytes stay where they
+   * are, unreferenced: blocks are compressed whole, and user writes are few next to a read.
+   */
+  replace(index: number, bytes: Buffer, length: number): void {
+    if (index < 0 || index >= this.count) throw new RangeError(`No record ${index}.`);
+    this.write(index, bytes, length);
+  }
+
+  private write(index: number, bytes: Buffer, length: number): void {
     if (this.openUsed + length > this.open.length) this.seal();
     if (length > this.open.length) this.open = Buffer.allocUnsafe(length); // one outsized record
-    if (this.count === this.startOf.length) this.grow();
     bytes.copy(this.open, this.openUsed, 0, length);
-    this.blockOf[this.count] = this.blocks.length;
-    this.startOf[this.count] = this.openUsed;
-    this.count += 1;
+    this.blockOf[index] = this.blocks.length;
+    this.startOf[index] = this.openUsed;
     this.openUsed += length;
   }
 

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { CollapseChange, CollectionSizes, ResultSetWindow, ViewSummary } from '../core/context';
+import type {
+  CollapseChange,
+  CollectionSizes,
+  ResultSetChange,
+  ResultSetMeta,
+  ResultSetWindow,
+  ViewSummary,
+  WindowMark,
+  WriteBatch,
+} from '../core/context';
+import { applyToSet } from './apply-writes';
+
 import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
@@ -10,22 +21,43 @@ import { CollapseState } from '../../shared/dynamo/collapse-state';
 import { CollectionView } from '../dynamo/query/collection-view';
 import { encodeWirePage, type PageMeta } from '../dynamo/query/wire-encoder';
 
-export interface ResultSetMeta {
-  connectionId: string;
-  table: string;
-  keyAttributes: string[];
-}
+export type { ResultSetMeta };
 
 /** A window never decodes more than this many rows, whatever the caller asks for. */
 export const MAX_WINDOW = 5000;
 
-class ResultSet {
+export type RowMark = 'changed' | 'new';
+
+/** A row view's spec and the entity counts it reports, kept up to date as rows are written. */
+export interface RowViewState {
+  spec: ViewSpec;
+  entities?: Record<string, number>;
+}
+
+/** One table key as text: how a written item finds its row (values tagged, so 1 and "1" differ). */
+export function itemKeyText(item: Item, tableKeys: string[]): string {
+  return JSON.stringify(tableKeys.map((name) => item[name] ?? null));
+}
+
+export class ResultSet {
   readonly names = new NameDictionary();
   readonly arena = new Arena();
   /** How many items carry each top-level attribute, indexed by name id. */
   readonly counts: number[] = [];
   /** Sorted/filtered orders of the rows (row indexes) or collection views, by view id. */
   readonly views = new Map<string, Uint32Array | CollectionView>();
+  /** What each view was built from, so a written row can find its place in it. */
+  readonly viewSpecs = new Map<string, RowViewState>();
+  /** Rows (by index) that a write deleted; their records stay, unreachable. */
+  readonly removed = new Set<number>();
+  /** Rows the user's own writes changed or created since the read. */
+  readonly marks = new Map<number, RowMark>();
+  /** A write may have changed which rows the read would return, and we could not tell how. */
+  isStale = false;
+  /** The live rows in fetched order, once some were removed (rebuilt after rows are appended). */
+  private liveRows?: Uint32Array;
+  private keyIndex?: Map<string, number>;
+  private indexed = 0;
   /** Which item collections are collapsed: outlives views, so sorting off and on keeps it. */
   readonly collapse = new CollapseState();
 
@@ -36,8 +68,43 @@ class ResultSet {
     return decodeItem(buffer, start, this.names);
   }
 
+  get size(): number {
+    return this.arena.count - this.removed.size;
+  }
+
+  /** Row index at a position of the fetched order. */
+  rowAt(position: number): number {
+    if (this.removed.size === 0) return position;
+    if (!this.liveRows || this.liveRows.length !== this.size) {
+      const live = new Uint32Array(this.size);
+      let at = 0;
+      for (let i = 0; i < this.arena.count; i++) if (!this.removed.has(i)) live[at++] = i;
+      this.liveRows = live;
+    }
+    return this.liveRows[position] ?? 0;
+  }
+
+  /** The row holding the item with this table key, if the set has it. */
+  find(keyText: string, tableKeys: string[]): number | undefined {
+    const index = (this.keyIndex ??= new Map<string, number>());
+    for (; this.indexed < this.arena.count; this.indexed++) {
+      if (!this.removed.has(this.indexed))
+        index.set(itemKeyText(this.item(this.indexed), tableKeys), this.indexed);
+    }
+    return index.get(keyText);
+  }
+
+  forgetKey(keyText: string): void {
+    this.keyIndex?.delete(keyText);
+  }
+
+  invalidateLiveRows(): void {
+    this.liveRows = undefined;
+  }
+
   /** Collection views take in rows appended after them (sorted views are rebuilt instead). */
   extendViews(from: number): void {
+    this.invalidateLiveRows();
     for (const view of this.views.values()) {
       if (!(view instanceof CollectionView)) continue;
       for (let i = from; i < this.arena.count; i++) view.add(i, this.item(i));
@@ -84,7 +151,7 @@ export class ResultSetCore {
       set.arena.push(this.writer.buffer, this.writer.length);
     }
     set.extendViews(from);
-    return set.arena.count;
+    return set.size;
   }
 
   /**
@@ -103,7 +170,7 @@ export class ResultSetCore {
       },
     );
     set.extendViews(from);
-    return { ...meta, total: set.arena.count };
+    return { ...meta, total: set.size };
   }
 
   /**
@@ -115,17 +182,20 @@ export class ResultSetCore {
     const view = viewId === undefined ? undefined : findView(set, viewId);
     if (view instanceof CollectionView) {
       const size = Math.min(Math.max(0, limit), MAX_WINDOW);
-      const window = itemsOnly ? view.items(offset, size) : view.window(offset, size);
-      return { ...window, columns: set.columns() };
+      const { indexes, ...window } = itemsOnly ? view.items(offset, size) : view.window(offset, size);
+      return { ...window, ...marksOf(set, indexes), columns: set.columns() };
     }
-    const total = view ? view.length : set.arena.count;
+    const total = view ? view.length : set.size;
     const start = Math.max(0, Math.min(Math.floor(offset), total));
     const end = Math.min(total, start + Math.max(0, Math.min(Math.floor(limit), MAX_WINDOW)));
     const rows: Item[] = [];
+    const indexes: number[] = [];
     for (let i = start; i < end; i++) {
-      rows.push(set.item(view ? (view[i] ?? 0) : i));
+      const index = view ? (view[i] ?? 0) : set.rowAt(i);
+      indexes.push(index);
+      rows.push(set.item(index));
     }
-    return { total, offset: start, rows, columns: set.columns() };
+    return { total, offset: start, rows, ...marksOf(set, indexes), columns: set.columns() };
   }
 
   /**
@@ -135,18 +205,50 @@ export class ResultSetCore {
   view(id: string, spec: ViewSpec): ViewSummary {
     const set = this.get(id);
     set.views.clear();
+    set.viewSpecs.clear();
     const viewId = randomUUID();
     const keys = spec.keys;
     if (spec.collections && keys) {
       const view = new CollectionView({ ...spec, keys }, set.collapse, (i) => set.item(i));
-      for (let i = 0; i < set.arena.count; i++) view.add(i, set.item(i));
+      for (let i = 0; i < set.arena.count; i++) if (!set.removed.has(i)) view.add(i, set.item(i));
       set.views.set(viewId, view);
-      const { total, collections, items, entities } = view.sizes();
-      return { viewId, total, entities, collections, items };
+      return { viewId, ...summaryOf(view) };
     }
-    const view = buildRowView(set.arena.count, (i) => set.item(i), spec);
-    set.views.set(viewId, view.rows);
-    return { viewId, total: view.rows.length, entities: view.entities };
+    // Built over the live rows in fetched order, then mapped back to row indexes.
+    const view = buildRowView(set.size, (i) => set.item(set.rowAt(i)), spec);
+    const rows = set.removed.size === 0 ? view.rows : view.rows.map((i) => set.rowAt(i));
+    set.views.set(viewId, rows);
+    set.viewSpecs.set(viewId, { spec, entities: view.entities });
+    return { viewId, total: rows.length, entities: view.entities };
+  }
+
+  /**
+   * Applies writes DynoTable made to every result set of that table that could hold the items
+   * (see apply-writes.ts); returns the sets that changed, each with its current view's sizes.
+   */
+  applyWrites(batch: WriteBatch): ResultSetChange[] {
+    const changes: ResultSetChange[] = [];
+    for (const [resultSetId, set] of this.sets) {
+      if (set.meta.connectionId !== batch.connectionId || set.meta.table !== batch.table) continue;
+      if (!set.meta.scope) continue;
+      const wasStale = set.isStale;
+      const touched = applyToSet(set, set.meta.scope, batch.writes, this.writer);
+      if (!touched && set.isStale === wasStale) continue;
+      const [viewId, view] = [...set.views][0] ?? [];
+      const summary =
+        viewId === undefined || view === undefined
+          ? undefined
+          : view instanceof CollectionView
+            ? { viewId, ...summaryOf(view) }
+            : { viewId, total: view.length, entities: set.viewSpecs.get(viewId)?.entities };
+      changes.push({
+        resultSetId,
+        total: set.size,
+        isStale: set.isStale,
+        ...(summary ? { view: summary } : {}),
+      });
+    }
+    return changes;
   }
 
   /** Collapses or expands item collections of a collection view; without a change, its sizes. */
@@ -177,7 +279,7 @@ export class ResultSetCore {
     let items = 0;
     let reservedBytes = 0;
     for (const set of this.sets.values()) {
-      items += set.arena.count;
+      items += set.size;
       reservedBytes += set.arena.reservedBytes;
     }
     return { resultSets: this.sets.size, items, reservedBytes };
@@ -195,6 +297,22 @@ export class ResultSetCore {
     }
     return set;
   }
+}
+
+function summaryOf(view: CollectionView): Omit<ViewSummary, 'viewId'> {
+  const { total, collections, items, entities } = view.sizes();
+  return { total, entities, collections, items };
+}
+
+/** The marks of a window's rows, by their place in `rows`; absent when none is marked. */
+function marksOf(set: ResultSet, indexes: number[]): { marks?: WindowMark[] } {
+  if (set.marks.size === 0) return {};
+  const marks: WindowMark[] = [];
+  indexes.forEach((index, at) => {
+    const mark = set.marks.get(index);
+    if (mark) marks.push({ at, mark });
+  });
+  return marks.length > 0 ? { marks } : {};
 }
 
 function findView(set: ResultSet, viewId: string): Uint32Array | CollectionView {

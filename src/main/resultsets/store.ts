@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type {
   CollectionSizes,
+  ResultSetChange,
   ResultSetStore,
   ResultSetWindow,
   ViewSummary,
@@ -116,6 +117,7 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.
     appendWire: (resultSetId, body) =>
       call<WireAppend>({ op: 'appendWire', resultSetId, body }, [body.buffer as ArrayBuffer]),
+    applyWrites: (batch) => call<ResultSetChange[]>({ op: 'applyWrites', batch }),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
     async close() {
       closed = true;

@@ -33,6 +33,8 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
       return core.view(request.resultSetId, request.spec);
     case 'collections':
       return core.collections(request.resultSetId, request.viewId, request.change);
+    case 'applyWrites':
+      return core.applyWrites(request.batch);
     case 'drop':
       return core.drop(request.resultSetId);
     case 'stats':

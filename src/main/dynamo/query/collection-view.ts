@@ -26,6 +26,8 @@ export interface CollectionWindow {
   rows: Item[];
   headers: CollectionHeader[];
   positions: number[];
+  /** Each row's index in the result set (for its marks). */
+  indexes: number[];
 }
 
 /**
@@ -101,6 +103,30 @@ export class CollectionView {
     this.isDirty = true;
   }
 
+  /** Takes out a row that was taken in as `item` (a write deleted or changed it). */
+  remove(index: number, item: Item): void {
+    const entity = entityOf(item, this.spec.keys) ?? '';
+    const left = (this.entities[entity] ?? 0) - 1;
+    if (left > 0) this.entities[entity] = left;
+    else Reflect.deleteProperty(this.entities, entity);
+    const key = keyOf(item[this.pk]);
+    const collection = this.byKey.get(key);
+    const at = collection ? collection.rows.indexOf(index) : -1;
+    if (!collection || at < 0) return;
+    collection.rows.splice(at, 1);
+    if (entity) {
+      const inCollection = (collection.entities[entity] ?? 0) - 1;
+      if (inCollection > 0) collection.entities[entity] = inCollection;
+      else Reflect.deleteProperty(collection.entities, entity);
+    }
+    if (collection.rows.length === 0) {
+      this.byKey.delete(key);
+      this.sorted = this.sorted.filter((c) => c !== collection);
+      this.added = this.added.filter((c) => c !== collection);
+    } else if (this.sk !== undefined) collection.last = this.rowAt(collection.rows.at(-1) ?? 0)[this.sk];
+    this.isDirty = true;
+  }
+
   sizes(): CollectionSizes {
     this.layout();
     const count = this.sorted.length;
@@ -138,7 +164,7 @@ export class CollectionView {
     const { total } = this.sizes();
     const start = clamp(offset, total);
     const end = Math.min(total, start + Math.max(0, Math.floor(limit)));
-    const out: CollectionWindow = { total, offset: start, rows: [], headers: [], positions: [] };
+    const out: CollectionWindow = { total, offset: start, rows: [], headers: [], positions: [], indexes: [] };
     let at = start;
     for (let g = upperBound(this.headerAt, start) - 1; at < end && g < this.sorted.length; g++) {
       const collection = this.collectionAt(g);
@@ -150,7 +176,9 @@ export class CollectionView {
       }
       if (collection.isCollapsed) continue;
       for (let j = at - headerAt - 1; j < collection.rows.length && at < end; j++, at++) {
-        out.rows.push(this.rowAt(this.rowOf(collection, j)));
+        const index = this.rowOf(collection, j);
+        out.rows.push(this.rowAt(index));
+        out.indexes.push(index);
         out.positions.push(first + j);
       }
     }
@@ -162,13 +190,22 @@ export class CollectionView {
     const { items } = this.sizes();
     const start = clamp(offset, items);
     const end = Math.min(items, start + Math.max(0, Math.floor(limit)));
-    const out: CollectionWindow = { total: items, offset: start, rows: [], headers: [], positions: [] };
+    const out: CollectionWindow = {
+      total: items,
+      offset: start,
+      rows: [],
+      headers: [],
+      positions: [],
+      indexes: [],
+    };
     let at = start;
     for (let g = upperBound(this.itemsBefore, start) - 1; at < end && g < this.sorted.length; g++) {
       const collection = this.collectionAt(g);
       const first = this.itemsBefore[g] ?? 0;
       for (let j = at - first; j < collection.rows.length && at < end; j++, at++) {
-        out.rows.push(this.rowAt(this.rowOf(collection, j)));
+        const index = this.rowOf(collection, j);
+        out.rows.push(this.rowAt(index));
+        out.indexes.push(index);
         out.positions.push(at);
       }
     }
