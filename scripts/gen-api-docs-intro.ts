@@ -89,6 +89,13 @@ exactly one of \`done\`, \`cancelled\` or \`error\`. A scan, for example:
 ${facts.events.map((e, i) => `id: ${i + 1}\ndata: ${e}`).join('\n\n')}
 \`\`\`
 
+One event belongs to no operation: after a write DynoTable made (a save, a commit, a bulk change,
+an import, an approved agent write), an event of type \`resultsets\` (requestId
+\`resultsets-written\`) lists in \`changes\` the result sets it changed in place: each
+\`resultSetId\`, its rows now (\`total\`), \`isStale\` when the write may have moved items into or
+out of the read in a way DynoTable could not evaluate, and its current \`view\`'s sizes. A client
+showing one of them reads its window again.
+
 Stop an operation with \`ops:cancel\`. A client that stops reading for long (over 8 MB buffered) is
 disconnected; \`EventSource\` reconnects by itself.
 

@@ -8,7 +8,9 @@ import {
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { ExpressionContext } from '../../shared/dynamo/expression-context';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { WrittenItem } from '../core/context';
 import { toAppError } from '../core/to-app-error';
+import { recordWrites } from '../resultsets/write-sync';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { fromPlain, keyValue } from './plain-values';
 import { requireTable, type ToolExecutor, type ToolSession } from './tool-runner';
@@ -123,6 +125,8 @@ async function planWrite(
       UpdateExpression: clauses.join(' '),
       ConditionExpression: condition,
       ...sdkFields(expr),
+      // The updated item comes back, so the grids that show it show what is stored.
+      ReturnValues: 'ALL_NEW',
     },
   };
 }
@@ -137,11 +141,21 @@ function sdkFields(expr: ExpressionContext) {
   };
 }
 
-async function send(client: DynamoDBClient, write: PlannedWrite, signal: AbortSignal): Promise<void> {
+/** Sends one approved write; returns what the table now holds under its key. */
+async function send(client: DynamoDBClient, write: PlannedWrite, signal: AbortSignal): Promise<WrittenItem> {
   const options = { abortSignal: signal };
-  if (write.kind === 'put') await client.send(new PutItemCommand(write.request), options);
-  else if (write.kind === 'update') await client.send(new UpdateItemCommand(write.request), options);
-  else await client.send(new DeleteItemCommand(write.request), options);
+  if (write.kind === 'put') {
+    await client.send(new PutItemCommand(write.request), options);
+    const item = fromSdkItem(write.request.Item ?? {});
+    return { key: item, item };
+  }
+  const key = fromSdkItem(write.request.Key ?? {});
+  if (write.kind === 'update') {
+    const response = await client.send(new UpdateItemCommand(write.request), options);
+    return { key, item: response.Attributes ? fromSdkItem(response.Attributes) : null };
+  }
+  await client.send(new DeleteItemCommand(write.request), options);
+  return { key, item: null };
 }
 
 /** The request as the AWS API's JSON (binary as base64), for the approval card and the audit log. */
@@ -234,7 +248,10 @@ async function writeNow(session: ToolSession, write: PlannedWrite): Promise<stri
     if (refusal) return refusal;
     // The client of now: one taken before the wait may have been replaced and closed to writes.
     const client = await session.ctx.clients.dynamo(session.connection.id);
-    await send(client, write, session.signal);
+    const done = await send(client, write, session.signal);
+    // Only what DynamoDB answered: an update without attributes is left to the next read.
+    if (write.kind !== 'update' || done.item)
+      await recordWrites(session.ctx, session.connection.id, write.request.TableName ?? '', [done]);
     return 'written';
   } catch (error) {
     const appError = toAppError(error);

@@ -17,6 +17,11 @@ export function sqlServiceFor(ctx: CoreContext): SqlService {
   return service;
 }
 
+/** The core's SQL service if one was started (writes tell it to forget what it cached). */
+export function runningSqlService(ctx: CoreContext): SqlService | undefined {
+  return services.get(ctx);
+}
+
 export async function closeSqlService(ctx: CoreContext): Promise<void> {
   const service = services.get(ctx);
   services.delete(ctx);

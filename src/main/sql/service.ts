@@ -228,8 +228,9 @@ export class SqlService {
     return this.call({ op: 'cacheList', connectionId });
   }
 
-  cacheClear(connectionId: string): Promise<number> {
-    return this.call({ op: 'cacheClear', connectionId });
+  /** Drops cached fetches of a connection, or of one of its tables (after DynoTable wrote to it). */
+  cacheClear(connectionId: string, table?: string): Promise<number> {
+    return this.call({ op: 'cacheClear', connectionId, ...(table === undefined ? {} : { table }) });
   }
 
   async close(): Promise<void> {

@@ -67,6 +67,8 @@ export function planBulkRequest(
       UpdateExpression: update,
       ConditionExpression: condition,
       ...ctx.fields(),
+      // The updated item comes back, so the grids that show it show what is stored.
+      ReturnValues: 'ALL_NEW',
     },
   };
 }

@@ -45,6 +45,28 @@ export const mfaPromptSchema = z.object({
 });
 export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
 
+/** The requestId of `resultsets` events, which belong to no operation. */
+export const RESULT_SETS_REQUEST_ID = 'resultsets-written';
+
+/** A result set that a write DynoTable made changed, with its current view's sizes. */
+export const resultSetChangeSchema = z.object({
+  resultSetId: z.string(),
+  /** Rows in the result set now. */
+  total: z.number().int(),
+  /** A write may have changed which rows its read returns in a way DynoTable could not evaluate. */
+  isStale: z.boolean(),
+  view: z
+    .object({
+      viewId: z.string(),
+      total: z.number().int(),
+      entities: z.record(z.string(), z.number().int()).optional(),
+      collections: z.number().int().optional(),
+      items: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type ResultSetChangeEvent = z.infer<typeof resultSetChangeSchema>;
+
 export const operationEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('progress'), progress: progressSchema }),
   z.object({
@@ -64,6 +86,11 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     value: z.unknown().optional(),
   }),
   z.object({ ...base, type: z.literal('mfa'), mfa: mfaPromptSchema }),
+  /**
+   * Writes DynoTable made (a save, a commit, a bulk change, an import, an approved agent write)
+   * changed these result sets in place; windows showing them read them again.
+   */
+  z.object({ ...base, type: z.literal('resultsets'), changes: z.array(resultSetChangeSchema) }),
   /** The agent's stream: text deltas, tool steps, approval cards, usage. */
   z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
   z.object({

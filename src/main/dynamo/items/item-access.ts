@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext, WrittenItem } from '../../core/context';
+import { recordWrites } from '../../resultsets/write-sync';
 import type { Connection } from '../../../shared/ipc/connection';
 import { loadTableInfo, type TableInfo } from './table-info';
 
@@ -7,6 +8,8 @@ export interface ItemTarget {
   connection: Connection;
   client: DynamoDBClient;
   info: TableInfo;
+  /** Tells every open result set of the table what DynamoDB now holds for these items. */
+  record(writes: WrittenItem[]): Promise<void>;
 }
 
 /** What every item operation needs: the connection (flags), its client and the table's keys. */
@@ -19,5 +22,6 @@ export async function resolveTarget(
   const connection = await ctx.connections.get(connectionId);
   const client = await ctx.clients.dynamo(connectionId);
   const info = await loadTableInfo(client, table, signal);
-  return { connection, client, info };
+  const record = (writes: WrittenItem[]) => recordWrites(ctx, connectionId, info.table, writes);
+  return { connection, client, info, record };
 }

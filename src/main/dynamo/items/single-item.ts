@@ -9,8 +9,31 @@ import { fromSdkItem, toSdkItem } from '../marshal';
 import { assertConfirmed, assertWritable } from '../writes/guards';
 import { commitOne } from '../writes/commit';
 import { sendWrite } from '../writes/send-write';
+import { CONDITIONAL_FAILED } from '../writes/write-errors';
 import type { ItemTarget } from './item-access';
 import { assertValid } from './validation';
+
+/**
+ * A failed condition carries the stored item (ALL_OLD): rows showing the item show that, so
+ * the grid no longer disagrees with the conflict view. The failure still reaches the caller.
+ */
+async function refreshOnConflict<T>(t: ItemTarget, key: Item, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (
+      error instanceof AppFailure &&
+      error.code === CONDITIONAL_FAILED &&
+      error.details &&
+      'current' in error.details
+    ) {
+      const current = (error.details.current as Item | null | undefined) ?? null;
+      // A key change's failed put reports the item under the new key, not this one.
+      if (error.details.action !== 'put') await t.record([{ key, item: current, isRefresh: true }]);
+    }
+    throw error;
+  }
+}
 
 export async function getItem(target: ItemTarget, key: Item, consistent = false): Promise<Item | null> {
   const response = await target.client.send(
@@ -30,9 +53,12 @@ function target(t: ItemTarget) {
 export async function createItem(t: ItemTarget, item: Item): Promise<Item> {
   assertWritable(t.connection);
   assertValid(t, item);
-  await sendWrite(t.client, { operation: 'PutItem', input: planPut(target(t), item) }, 'create', {
-    desired: item,
-  });
+  await refreshOnConflict(t, item, () =>
+    sendWrite(t.client, { operation: 'PutItem', input: planPut(target(t), item) }, 'create', {
+      desired: item,
+    }),
+  );
+  await t.record([{ key: keyOf(item, t.info.keys), item }]);
   return item;
 }
 
@@ -52,7 +78,10 @@ export async function deleteItem(
     );
   }
   const { request } = planDelete(target(t), expected);
-  await sendWrite(t.client, { operation: 'DeleteItem', input: request }, 'delete', { desired: null });
+  await refreshOnConflict(t, seenKey, () =>
+    sendWrite(t.client, { operation: 'DeleteItem', input: request }, 'delete', { desired: null }),
+  );
+  await t.record([{ key: seenKey, item: null }]);
   return true;
 }
 
@@ -79,10 +108,20 @@ export async function updateItem(
       'An update needs both the item you saw and the edited item.',
     );
   }
+  const seenKey = keyOf(seen, t.info.keys);
   if (planned.kind === 'key-change') {
-    await commitOne(t, planned, token);
+    await refreshOnConflict(t, seenKey, () => commitOne(t, planned, token));
+    await t.record([
+      { key: seenKey, item: null },
+      { key: keyOf(desired, t.info.keys), item: desired },
+    ]);
     return { item: desired, kind: 'key-change', coverage: planned.coverage };
   }
-  const { attributes } = await sendWrite(t.client, planned.request, 'update', { desired });
-  return { item: attributes ?? desired, kind: 'update', coverage: planned.coverage };
+  const request = planned.request;
+  const { attributes } = await refreshOnConflict(t, seenKey, () =>
+    sendWrite(t.client, request, 'update', { desired }),
+  );
+  const stored = attributes ?? desired;
+  await t.record([{ key: seenKey, item: stored }]);
+  return { item: stored, kind: 'update', coverage: planned.coverage };
 }

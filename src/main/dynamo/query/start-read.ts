@@ -1,11 +1,13 @@
 import { buildReadRequest, ReadSpecError } from '../../../shared/dynamo/read-request';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { z } from 'zod';
-import type { queryStartInput } from '../../../shared/ipc/query';
+import type { queryStartInput, ReadSpec } from '../../../shared/ipc/query';
 import type { CoreContext } from '../../core/context';
 import { decodeCursor } from '../cursor';
 import { withDeadline } from '../deadline';
-import { loadTableInfo } from '../items/table-info';
+import { loadTableInfo, type TableInfo } from '../items/table-info';
+import type { ReadScope } from '../../resultsets/read-match';
+import type { IndexInfo } from '../../../shared/ipc/tables';
 import { keyAttributesOf } from '../tables';
 import { runRead } from './run-read';
 
@@ -39,18 +41,19 @@ export async function startRead(
   }
   const cursor =
     input.cursor === undefined ? undefined : decodeCursor(input.cursor, { table, index: spec.index });
+  const indexInfo = spec.index ? info.indexes.find((i) => i.name === spec.index) : undefined;
   let resultSetId = input.resultSetId;
   if (resultSetId === undefined) {
     resultSetId = await ctx.resultSets.create({
       connectionId,
       table,
       keyAttributes: keyAttributesOf(info.summary, spec.index),
+      scope: readScope(info, spec, indexInfo),
     });
   } else {
     await ctx.resultSets.window(resultSetId, 0, 0);
   }
   const maxItems = input.maxItems ?? DEFAULT_QUERY_ITEMS;
-  const indexInfo = spec.index ? info.indexes.find((i) => i.name === spec.index) : undefined;
   const job = {
     request,
     resultSetId,
@@ -63,4 +66,23 @@ export async function startRead(
   };
   ctx.operations.start(requestId, (run) => runRead(client, ctx.resultSets, job, run));
   return { resultSetId, operation: request.operation };
+}
+
+/** What the result set needs to take in the writes DynoTable makes later (see resultsets/read-match.ts). */
+function readScope(info: TableInfo, spec: ReadSpec, index: IndexInfo | undefined): ReadScope {
+  const { partitionKey, sortKey } = info.keys;
+  const projection = index?.projection;
+  return {
+    tableKeys: [partitionKey.name, ...(sortKey ? [sortKey.name] : [])],
+    spec,
+    ...(index ? { indexKeys: index.keys } : {}),
+    ...(index && projection !== 'ALL'
+      ? {
+          indexProjection: {
+            isKeysOnly: projection === 'KEYS_ONLY',
+            attributes: index.projectedAttributes ?? [],
+          },
+        }
+      : {}),
+  };
 }

@@ -5,6 +5,7 @@ import { planPut } from '../../../shared/dynamo/write-plan';
 import type { WriteRequest } from '../../../shared/dynamo/write-requests';
 import { ErrorCodes } from '../../../shared/errors';
 import type { ImportReport, importInput } from '../../../shared/ipc/transfer';
+import type { WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
@@ -85,12 +86,14 @@ export async function runImport(
       ? { operation: 'PutItem', input: planPut({ table, keys: t.info.keys }, item) }
       : { operation: 'PutItem', input: { TableName: table, Item: item } };
 
+  const written: WrittenItem[] = [];
   const writeOne = async (row: Row): Promise<void> => {
     try {
       await withBackoff(() => sendRequest(t.client, requestFor(row.item), run.signal), {
         signal: run.signal,
       });
       report.written++;
+      written.push({ key: keyOf(row.item, t.info.keys), item: row.item });
     } catch (error) {
       const appError = toAppError(error);
       if (FATAL.has(appError.code) || run.signal.aborted) throw error;
@@ -106,6 +109,7 @@ export async function runImport(
     if (!input.dryRun) {
       for (let i = 0; i < rows.length && !run.signal.aborted; i += CONCURRENCY) {
         await Promise.all(rows.slice(i, i + CONCURRENCY).map(writeOne));
+        await t.record(written.splice(0));
       }
       return;
     }

@@ -5,14 +5,14 @@ import { needsTypedConfirmation } from '../../../shared/dynamo/confirmation';
 import { keyOf } from '../../../shared/dynamo/validate-item';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { BulkReport, bulkInput } from '../../../shared/ipc/items';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext, WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
-import { CONDITIONAL_FAILED } from './write-errors';
+import { CONDITIONAL_FAILED, storedItem } from './write-errors';
 
 type BulkInput = z.output<typeof bulkInput>;
 
@@ -111,11 +111,15 @@ async function runBulk(
       message: `${report.succeeded} ${verb}, ${report.conflicts} changed since read, ${report.failed} failed`,
     };
   };
+  const written: WrittenItem[] = [];
   const one = async (item: Item): Promise<void> => {
     try {
       const request = planBulkRequest(target, item, input.action, input.conditionOnSeen);
-      await withBackoff(() => sendRequest(t.client, request, run.signal), { signal: run.signal });
+      const response = await withBackoff(() => sendRequest(t.client, request, run.signal), {
+        signal: run.signal,
+      });
       report.succeeded++;
+      written.push({ key: keyOf(item, t.info.keys), item: storedItem(response.Attributes) });
     } catch (error) {
       const appError = toAppError(error);
       if (FATAL.has(appError.code) || run.signal.aborted) throw error;
@@ -130,17 +134,29 @@ async function runBulk(
       }
     }
   };
-  let lastEmit = Date.now();
-  for await (const chunk of itemsOf(ctx, input)) {
-    for (let i = 0; i < chunk.length && !run.signal.aborted; i += CONCURRENCY) {
-      await Promise.all(chunk.slice(i, i + CONCURRENCY).map(one));
-      // A progress event at most every quarter second: a million items must not mean a million events.
-      if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
-        lastEmit = Date.now();
-        run.emit({ type: 'progress', progress: progress() });
-      }
-    }
-    if (run.signal.aborted) break;
+  // The job reads its items from a result set by offset: rows leaving it meanwhile would shift
+  // the rest past the reader, so that set hears of the writes once the job ends.
+  const readsResultSet = !('items' in input.source);
+  try {
+    await writeAll();
+  } finally {
+    await t.record(written.splice(0));
   }
   return { progress: progress(), value: report };
+
+  async function writeAll(): Promise<void> {
+    let lastEmit = Date.now();
+    for await (const chunk of itemsOf(ctx, input)) {
+      for (let i = 0; i < chunk.length && !run.signal.aborted; i += CONCURRENCY) {
+        await Promise.all(chunk.slice(i, i + CONCURRENCY).map(one));
+        if (!readsResultSet) await t.record(written.splice(0));
+        // A progress event at most every quarter second: a million items must not mean a million events.
+        if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
+          lastEmit = Date.now();
+          run.emit({ type: 'progress', progress: progress() });
+        }
+      }
+      if (run.signal.aborted) break;
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { keyOf } from '../../../shared/dynamo/validate-item';
 import { newRequestToken, planChange, type PlannedChange } from '../../../shared/dynamo/write-plan';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChangeResult, StagedChange } from '../../../shared/ipc/items';
+import type { WrittenItem } from '../../core/context';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
@@ -146,6 +147,7 @@ export async function commitChanges(
   const single = live.length === 1 && live[0]?.plan.actions.length === 1 ? live[0] : undefined;
   if (single) {
     await commitSingle(t, single, signal);
+    await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
     return { results: entries.map((e) => e.result), batches: 1, committedBatches: written };
   }
@@ -161,7 +163,10 @@ export async function commitChanges(
       reasons = await sendBatch(t, batch, signal);
     } catch (error) {
       // Nothing landed yet: one error for the whole commit, which the same token retries safely.
-      if (committedBatches === 0) throw error;
+      if (committedBatches === 0) {
+        await t.record(writtenItems(t, live));
+        throw error;
+      }
       // Earlier transactions landed: an error alone would hide that, and the user could discard
       // changes that are already in the table. Say which landed and why the rest did not.
       const { code, message, details } = toAppError(error);
@@ -179,7 +184,30 @@ export async function commitChanges(
     applyReasons(owners, reasons);
     break;
   }
+  await t.record(writtenItems(t, live));
   return { results: entries.map((e) => e.result), batches: batches.length, committedBatches };
+}
+
+/**
+ * What each change left in the table: the desired item where it was written (a transaction
+ * returns no attributes, and its conditions held, so the item is what was planned), nothing
+ * under a deleted or moved key, and the stored item where a condition failed.
+ */
+function writtenItems(t: ItemTarget, entries: Entry[]): WrittenItem[] {
+  const out: WrittenItem[] = [];
+  for (const { change, plan, result } of entries) {
+    const seenKey = change.seen ? keyOf(change.seen, t.info.keys) : undefined;
+    if (result.status === 'conflict') {
+      const key = seenKey ?? (change.desired ? keyOf(change.desired, t.info.keys) : undefined);
+      if (key && plan.kind !== 'key-change') out.push({ key, item: result.current ?? null, isRefresh: true });
+      continue;
+    }
+    if (result.status !== 'written' || plan.kind === 'none') continue;
+    if (seenKey && (plan.kind === 'delete' || plan.kind === 'key-change'))
+      out.push({ key: seenKey, item: null });
+    if (change.desired) out.push({ key: keyOf(change.desired, t.info.keys), item: change.desired });
+  }
+  return out;
 }
 
 /** A key change on its own: one transaction, whose token a retry may reuse. */

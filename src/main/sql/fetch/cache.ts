@@ -88,7 +88,13 @@ export class FetchCache {
     }));
   }
 
-  clear(connectionId?: string): number {
+  clear(connectionId?: string, table?: string): number {
+    if (connectionId !== undefined && table !== undefined) {
+      const entries = this.byConnection.get(connectionId) ?? [];
+      const kept = entries.filter((e) => e.tableName !== table);
+      this.byConnection.set(connectionId, kept);
+      return entries.length - kept.length;
+    }
     if (connectionId === undefined) {
       const count = [...this.byConnection.values()].reduce((n, e) => n + e.length, 0);
       this.byConnection.clear();

@@ -121,7 +121,7 @@ export class SqlWorkerHost {
       case 'cacheList':
         return session.cache.list(call.connectionId);
       case 'cacheClear':
-        return session.cache.clear(call.connectionId);
+        return session.cache.clear(call.connectionId, call.table);
     }
   }
 }

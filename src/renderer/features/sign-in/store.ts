@@ -62,7 +62,13 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
         });
         return;
       }
-      if (event.type === 'page' || event.type === 'agent' || event.type === 'mfa') return;
+      if (
+        event.type === 'page' ||
+        event.type === 'agent' ||
+        event.type === 'mfa' ||
+        event.type === 'resultsets'
+      )
+        return;
       stop();
       if (event.type === 'done') {
         set({ current: { ...current, status: 'done' } });

@@ -1,0 +1,30 @@
+import { RESULT_SETS_REQUEST_ID } from '../../shared/ipc/operations';
+import type { CoreContext, WrittenItem } from '../core/context';
+import { runningSqlService } from '../sql/service-registry';
+
+let seq = 0;
+
+/**
+ * Tells the result-set store what DynamoDB now holds for items DynoTable wrote, and every window
+ * which result sets changed (a `resultsets` event), so the grids that show them read them again.
+ * Never throws: the write itself succeeded, and a result set the worker lost is not its failure.
+ */
+export async function recordWrites(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+  writes: WrittenItem[],
+): Promise<void> {
+  if (writes.length === 0) return;
+  // SQL answers later queries from what it fetched: a table DynoTable wrote to is read again.
+  await runningSqlService(ctx)
+    ?.cacheClear(connectionId, table)
+    .catch(() => undefined);
+  try {
+    const changes = await ctx.resultSets.applyWrites({ connectionId, table, writes });
+    if (changes.length > 0)
+      ctx.events.publish({ type: 'resultsets', requestId: RESULT_SETS_REQUEST_ID, seq: seq++, changes });
+  } catch {
+    // Nothing to do: the next read shows the table as it is.
+  }
+}
