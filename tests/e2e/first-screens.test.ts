@@ -53,6 +53,8 @@ describe('first screens in browser mode', () => {
     const { page } = session.browser;
     await page.getByRole('button', { name: sampleTable, exact: true }).click();
     await page.getByRole('heading', { name: sampleTable }).waitFor();
+    // A table opens on its items; the description is one click away.
+    await page.getByRole('tab', { name: 'Overview' }).click();
     const keys = page.getByRole('region', { name: 'Keys' });
     await keys.getByText('PK', { exact: true }).waitFor();
     await keys.getByText('SK', { exact: true }).waitFor();

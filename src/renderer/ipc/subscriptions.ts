@@ -1,5 +1,6 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
 import { STREAM_GAP_EVENT, streamGapSchema } from '../../shared/ipc/event-stream';
+import { useItemsStore } from '../features/items/store';
 import { useMfaStore } from '../features/mfa/store';
 import { useOperationsStore } from '../features/operations/store';
 import { desktopBridge } from './bridge';
@@ -25,6 +26,11 @@ export function eventStreamReady(timeoutMs = 5_000): Promise<void> {
 
 export function startEventForwarding(): () => void {
   const deliver = (event: OperationEvent): void => {
+    // Not an operation: result sets that writes changed, which the Items tabs read again.
+    if (event.type === 'resultsets') {
+      useItemsStore.getState().applyWrites(event.changes);
+      return;
+    }
     // A prompt nobody in this window started: main waits for a code before a call can go on.
     if (event.type === 'mfa') useMfaStore.getState().prompted(event);
     useOperationsStore.getState().receive(event);

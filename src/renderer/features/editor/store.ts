@@ -36,6 +36,8 @@ export interface EditorTableState {
   token?: string;
   isCommitting: boolean;
   commitError?: AppError;
+  /** How the last commit ended, for its confirmation line (cleared when something is staged). */
+  lastCommit?: { written: number; remaining: number };
   open?: OpenItem;
 }
 
@@ -151,7 +153,7 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
     const staged = existing
       ? state.staged.map((s) => (s.id === existing.id ? entry : s))
       : [...state.staged, entry];
-    get().patch(key, { staged, token: undefined, commitError: undefined });
+    get().patch(key, { staged, token: undefined, commitError: undefined, lastCommit: undefined });
   },
   unstage(key, id) {
     const state = get().tables[key] ?? empty;
@@ -180,7 +182,13 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
     const staged = state.staged
       .map((s) => ({ ...s, result: results.get(s.id) ?? s.result }))
       .filter((s) => s.result?.status !== 'written');
-    get().patch(key, { isCommitting: false, staged, token: undefined });
+    const written = pending.length - staged.length;
+    get().patch(key, {
+      isCommitting: false,
+      staged,
+      token: undefined,
+      lastCommit: { written, remaining: staged.length },
+    });
   },
   resolve(key, choice) {
     const open = get().tables[key]?.open;

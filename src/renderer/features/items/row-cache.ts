@@ -11,7 +11,11 @@ const MAX_BLOCKS = 80;
  * item-collection mode, a collection's header.
  */
 export type GridEntry =
-  { type: 'item'; item: Item; position: number } | { type: 'header'; header: CollectionHeader };
+  | { type: 'item'; item: Item; position: number; mark?: RowMark }
+  | { type: 'header'; header: CollectionHeader };
+
+/** A row the user's own writes changed or created since the read. */
+export type RowMark = 'changed' | 'new';
 
 /**
  * The few hundred rows around what the grid shows, fetched a block at a time with
@@ -162,10 +166,12 @@ interface WindowValue {
   rows: Item[];
   headers?: CollectionHeader[];
   positions?: number[];
+  marks?: { at: number; mark: RowMark }[];
 }
 
 /** Interleaves a window's headers with its rows, in position order. */
-function toEntries({ offset, rows, headers = [], positions }: WindowValue): GridEntry[] {
+function toEntries({ offset, rows, headers = [], positions, marks = [] }: WindowValue): GridEntry[] {
+  const markAt = new Map(marks.map(({ at, mark }) => [at, mark]));
   const entries: GridEntry[] = [];
   let next = 0;
   for (const header of headers) {
@@ -176,6 +182,12 @@ function toEntries({ offset, rows, headers = [], positions }: WindowValue): Grid
   return entries;
 
   function itemEntry(i: number): GridEntry {
-    return { type: 'item', item: rows[i] ?? {}, position: positions?.[i] ?? offset + i };
+    const mark = markAt.get(i);
+    return {
+      type: 'item',
+      item: rows[i] ?? {},
+      position: positions?.[i] ?? offset + i,
+      ...(mark ? { mark } : {}),
+    };
   }
 }

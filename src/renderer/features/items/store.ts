@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CollapseChange } from '../../../shared/dynamo/collapse-state';
 import type { AppError, Progress } from '../../../shared/ipc';
+import type { ResultSetChangeEvent } from '../../../shared/ipc/operations';
 import type { ReadSpec, ViewSpec } from '../../../shared/ipc/query';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
@@ -50,6 +51,10 @@ export interface ItemsTableState {
   entityFilter: string[];
   isGrouped: boolean;
   hiddenColumns: string[];
+  /** Bumped when writes DynoTable made changed rows of the result set in place. */
+  written?: number;
+  /** A write may have changed which rows the read returns in a way DynoTable could not evaluate. */
+  isStale?: boolean;
   /** The last read, so "load more" repeats it from the cursor. */
   lastRead?: { spec: ReadSpec; pageSize: number; maxItems: number; untilMatches: boolean };
 }
@@ -92,6 +97,8 @@ interface ItemsStore {
   ): Promise<Record<string, number> | undefined>;
   /** Reads a collection view's sizes again after rows streamed in, at most one call at a time. */
   refreshCollections(key: string): void;
+  /** Writes DynoTable made changed these result sets: counts follow, the grid reads its rows again. */
+  applyWrites(changes: ResultSetChangeEvent[]): void;
 }
 
 /**
@@ -163,6 +170,9 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
             viewBasis: undefined,
             viewTotal: undefined,
             viewItems: undefined,
+            entities: undefined,
+            collections: undefined,
+            isStale: undefined,
             cursor: undefined,
             version: previous.version + 1,
           }),
@@ -216,6 +226,30 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     get().patch(key, { resultSetId: started.value.resultSetId, operation: started.value.operation });
     // Item collections follow the stream from the start (the worker adds each page to them).
     if (!isMore && get().tables[key]?.isGrouped) await get().applyView(connectionId, table, keys);
+  },
+
+  applyWrites(changes) {
+    const byResultSet = new Map(changes.map((change) => [change.resultSetId, change]));
+    for (const [key, state] of Object.entries(get().tables)) {
+      const change = state.resultSetId ? byResultSet.get(state.resultSetId) : undefined;
+      if (!change) continue;
+      const view = change.view && change.view.viewId === state.viewId ? change.view : undefined;
+      get().patch(key, {
+        fetched: change.total,
+        isStale: change.isStale,
+        written: (state.written ?? 0) + 1,
+        ...(view
+          ? {
+              viewTotal: view.total,
+              entities: view.entities,
+              collections: view.collections,
+              viewItems: view.items,
+            }
+          : {}),
+        // Any position may show another row now; blocks on screen stay until their fresh copies arrive.
+        layout: { revision: (state.layout?.revision ?? 0) + 1, from: 0 },
+      });
+    }
   },
 
   async cancel(connectionId, table) {

@@ -30,7 +30,14 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
   const deletes = state.staged.filter((s) => s.desired === null).length;
   const needsName =
     deletes > 0 && needsTypedConfirmation('commit-with-deletes', deletes, connection.isProduction);
-  if (state.staged.length === 0) return null;
+  if (state.staged.length === 0) {
+    const written = state.lastCommit?.written ?? 0;
+    return state.lastCommit ? (
+      <p className="commit-confirmation" role="status">
+        Committed: {written} item{written === 1 ? '' : 's'} written.
+      </p>
+    ) : null;
+  }
   const expired = expiredSessionError(state.staged);
   return (
     <section className="staged-panel" aria-label="Staged changes">
@@ -61,6 +68,12 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
           {state.token && state.commitError ? 'Retry commit' : 'Commit'}
         </Button>
       </header>
+      {state.lastCommit && state.lastCommit.written > 0 ? (
+        <p className="muted" role="status">
+          {state.lastCommit.written} item{state.lastCommit.written === 1 ? '' : 's'} written;{' '}
+          {state.lastCommit.remaining} not written (see below).
+        </p>
+      ) : null}
       {state.commitError ? (
         <ErrorMessage compact error={state.commitError} connectionId={connection.id} />
       ) : expired ? (

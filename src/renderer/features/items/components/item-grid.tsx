@@ -4,7 +4,7 @@ import { entityOf } from '../../../../shared/dynamo/entity';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { ErrorMessage } from '../../../ui/error-message';
-import { RowCache } from '../row-cache';
+import { RowCache, type RowMark } from '../row-cache';
 import type { GridLayout, GridSort } from '../store';
 import { CollectionRow } from './collection-row';
 import { GridHeader } from './grid-header';
@@ -38,6 +38,8 @@ export interface ItemGridProps {
   selected: ReadonlySet<number>;
   /** Bumped when positions from `from` on show other rows (a collapse, rows streamed into collections). */
   layout?: GridLayout;
+  /** Keys (see rowKeyText) of items with a staged change that is not committed yet. */
+  staged?: ReadonlySet<string>;
   onSort(column: string): void;
   onToggleRow(position: number, isRange: boolean): void;
   onOpen(item: Item, position: number): void;
@@ -147,12 +149,15 @@ export function ItemGrid(props: ItemGridProps) {
                 );
               }
               const position = entry?.position ?? index;
+              const item = entry?.item;
+              const isStaged = item !== undefined && props.staged?.has(rowKeyText(item, keys)) === true;
               return (
                 <GridRow
+                  mark={isStaged ? 'staged' : entry?.mark}
                   key={index}
                   index={index}
                   position={position}
-                  item={entry?.item}
+                  item={item}
                   columns={rowColumns}
                   leftPad={shown.leftPad}
                   keys={keys}
@@ -180,6 +185,7 @@ interface GridRowProps extends Pick<
   index: number;
   position: number;
   item: Item | undefined;
+  mark?: RowMark | 'staged';
   /** The columns in view, and the width of those left of them. */
   columns: string[];
   leftPad: number;
@@ -193,6 +199,7 @@ const GridRow = memo(function GridRow({
   index,
   position,
   item,
+  mark,
   columns,
   leftPad,
   keys,
@@ -205,7 +212,12 @@ const GridRow = memo(function GridRow({
   onExpand,
 }: GridRowProps) {
   const pk = keys.partitionKey.name;
-  const classes = ['item-grid-row', index % 2 === 1 ? 'is-odd' : '', isSelected ? 'is-selected' : ''];
+  const classes = [
+    'item-grid-row',
+    index % 2 === 1 ? 'is-odd' : '',
+    isSelected ? 'is-selected' : '',
+    mark ? `is-${mark}` : '',
+  ];
   return (
     <div
       className={classes.filter(Boolean).join(' ')}
@@ -230,6 +242,14 @@ const GridRow = memo(function GridRow({
           aria-checked={isSelected}
           onClick={(event) => onToggleRow(position, event.shiftKey)}
         />
+        {mark ? (
+          <span
+            className={`row-mark is-${mark}`}
+            role="img"
+            aria-label={MARK_LABELS[mark]}
+            title={MARK_LABELS[mark]}
+          />
+        ) : null}
       </span>
       {leftPad > 0 && <span className="item-grid-gap" style={{ width: leftPad }} aria-hidden="true" />}
       {item === undefined ? (
@@ -265,6 +285,20 @@ const GridRow = memo(function GridRow({
     </div>
   );
 });
+
+const MARK_LABELS: Record<RowMark | 'staged', string> = {
+  changed: 'Changed by you',
+  new: 'Created by you',
+  staged: 'Staged change, not committed yet',
+};
+
+/** An item's table key as text, to match grid rows with staged changes. */
+export function rowKeyText(item: Item, keys: KeySchema): string {
+  return JSON.stringify([
+    item[keys.partitionKey.name] ?? null,
+    keys.sortKey ? (item[keys.sortKey.name] ?? null) : null,
+  ]);
+}
 
 const rangeAnswers = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
 

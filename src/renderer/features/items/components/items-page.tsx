@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
@@ -17,12 +17,14 @@ import { BulkDialog } from './bulk-dialog';
 import { ExportDialog } from './export-dialog';
 import { GridControls } from './grid-controls';
 import { ImportDialog } from './import-dialog';
-import { ItemGrid } from './item-grid';
+import { ItemGrid, rowKeyText } from './item-grid';
 import { ProgressLine } from './progress-line';
 import { ValuePopover } from './value-popover';
 import '../items.css';
 
 const builders = new Map<string, BuilderState>();
+/** Tables whose Items tab already read its first page by itself in this window. */
+const autoRead = new Set<string>();
 
 /** The Items tab of a table: build a read, stream it into the grid, open, edit, stage, commit. */
 export function ItemsPage({ connection, table, description }: TableViewProps) {
@@ -65,6 +67,29 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     [openItem, target],
   );
   const onExpand = useCallback((name: string, value: AttributeValue) => setExpanded({ name, value }), []);
+  const staged = useMemo(
+    () =>
+      keys
+        ? new Set(
+            editor.staged
+              .filter((entry) => entry.result?.status !== 'written')
+              .map((entry) => rowKeyText(entry.seen ?? entry.desired ?? {}, keys)),
+          )
+        : undefined,
+    [editor.staged, keys],
+  );
+  // Opening a table shows its first page at once: the read last used for it in this workspace
+  // (the builder as it was left), or a bounded Scan of the builder's default 100 items.
+  const indexes = summary?.indexes;
+  const isIdle = state.status === 'idle' && !state.resultSetId;
+  useEffect(() => {
+    if (!keys || !indexes || !isIdle || autoRead.has(key)) return;
+    autoRead.add(key);
+    const last = toReadSpec(builders.get(key) ?? initialBuilder, keys, indexes, []);
+    const read = 'errors' in last ? toReadSpec(initialBuilder, keys, indexes, []) : last;
+    if ('errors' in read) return;
+    void run({ connectionId: connection.id, table, keys, read });
+  }, [keys, indexes, isIdle, key, run, connection.id, table]);
   const onToggleCollection = useCallback(
     (header: CollectionHeader) =>
       void setCollapsed(connection.id, table, {
@@ -143,6 +168,19 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
             </Button>
           ) : null}
           <span className="toolbar-spacer" />
+          {state.resultSetId && state.status !== 'running' ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label="Refresh items"
+              title="Read the same items again from DynamoDB (changes made elsewhere show only after a re-read)"
+              onClick={() =>
+                state.lastRead && void run({ connectionId: connection.id, table, keys, read: state.lastRead })
+              }
+            >
+              Refresh
+            </Button>
+          ) : null}
           {selected.size > 0 ? <span className="muted">{selected.size} selected</span> : null}
           <Button size="sm" onClick={() => openNew(target)} disabled={connection.readOnly}>
             New item
@@ -166,6 +204,12 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
             Import…
           </Button>
         </div>
+        {state.isStale ? (
+          <p className="items-stale" role="status">
+            Your change may have moved items into or out of this read in a way DynoTable cannot tell here.
+            Refresh to read it again.
+          </p>
+        ) : null}
         {state.error && !readErrors ? (
           <ErrorMessage compact error={state.error} connectionId={connection.id} onRetry={() => start()} />
         ) : null}
@@ -183,6 +227,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
               isGrouped={state.isGrouped}
               selected={selected}
               layout={state.layout}
+              staged={staged}
               onSort={sortBy}
               onToggleRow={toggleRow}
               onOpen={onOpen}

@@ -13,7 +13,9 @@ export function TablePage({ connection, table }: { connection: Connection; table
   const setView = useWorkspaceStore((state) => state.setTableView);
   const props = { connection, table, description: description?.value };
   const views = availableViews(props);
-  const active = views.find((view) => view.id === chosenView) ?? views[0];
+  // A table opens on its items, as in every other DynamoDB client; Overview is one click away.
+  const active =
+    views.find((view) => view.id === chosenView) ?? views.find((view) => view.id === 'items') ?? views[0];
   const status = description?.value?.summary.status;
 
   return (
