@@ -29,14 +29,15 @@ async function stored(pk: string, sk: string) {
 const page = () => session.browser.page;
 const progress = () => page().locator('.progress-line');
 const editor = () => page().getByRole('complementary', { name: 'Item editor' });
-const cell = (value: string): Locator =>
-  page().locator('.item-grid-cell', { hasText: new RegExp(`^${escape(value)}$`) });
+/** A cell of the column at `column` (counting from 1) whose whole text is `value`; key columns come first. */
+const cell = (column: number, value: string): Locator =>
+  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
 /** The row of one item, found by its key cells (scrolled back to them first). */
 const rowWith = (pk: string, sk: string): Locator =>
   page()
     .locator('.item-grid-row')
-    .filter({ has: cell(pk) })
-    .filter({ has: cell(sk) });
+    .filter({ has: cell(1, pk) })
+    .filter({ has: cell(2, sk) });
 const rowAt = (index: string | null): Locator => page().locator(`.item-grid-row[aria-rowindex="${index}"]`);
 
 async function rowIndex(pk: string, sk: string): Promise<string | null> {
