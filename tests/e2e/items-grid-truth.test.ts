@@ -285,6 +285,7 @@ describe('the grid shows what is stored', () => {
 
   it('counts the entity chips of a cancelled scan from what it read, not from the scan before', async () => {
     await page().getByRole('radio', { name: 'Scan' }).click();
+    await page().getByLabel('Table or index').selectOption({ index: 0 });
     await scanEverything();
     await page().getByRole('textbox', { name: 'Page size' }).fill('1');
     await page().getByRole('button', { name: 'Scan', exact: true }).click();
