@@ -265,7 +265,10 @@ describe('the grid shows what is stored', () => {
     await rows.nth(0).getByRole('checkbox').click();
     await rows.nth(1).getByRole('checkbox').click();
     await page().getByRole('button', { name: 'Delete / update…' }).click();
-    await page().getByRole('dialog', { name: 'Delete items' }).getByRole('radio', { name: 'Update' }).check();
+    await page()
+      .getByRole('dialog', { name: /^Delete (or update )?items$/ })
+      .getByRole('radio', { name: 'Update' })
+      .check();
     const updating = page().getByRole('dialog', { name: 'Update items' });
     await updating.getByRole('radio', { name: '2 selected' }).check();
     await updating.getByLabel('Attribute to set').fill('flag');
