@@ -102,7 +102,10 @@ describe('moving items in and out of the Items tab', () => {
     // Read again: the bulk update's condition expects what the import wrote.
     await queryShipped('currency', 'CHF');
     await page.getByRole('button', { name: 'Delete / update…' }).click();
-    await dialog('Delete items').getByRole('radio', { name: 'Update' }).check();
+    // Nothing is selected, so the dialog chooses neither the scope's widest reach nor an action.
+    const choosing = dialog('Delete or update items');
+    await choosing.getByRole('radio', { name: 'Every queried item' }).check();
+    await choosing.getByRole('radio', { name: 'Update' }).check();
     const updating = dialog('Update items');
     await updating.getByLabel('Attribute to set').fill('flag');
     await updating.getByRole('textbox', { name: 'New value' }).fill('yes');
