@@ -1,6 +1,7 @@
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { compareConflict } from '../../../../shared/dynamo/diff';
 import { Button } from '../../../ui/button';
+import { ownValue } from '../../../../shared/dynamo/proto-keys';
 
 function show(value: AttributeValue | undefined): string {
   return value ? JSON.stringify(value) : '—';
@@ -42,13 +43,13 @@ export function ConflictView({ seen, current, mine, onResolve }: ConflictViewPro
                 {view.overlapping.includes(name) ? <span className="cell-type">both</span> : null}
               </td>
               <td>
-                <code>{show(seen?.[name])}</code>
+                <code>{show(seen ? ownValue(seen, name) : undefined)}</code>
               </td>
               <td>
-                <code>{show(current?.[name])}</code>
+                <code>{show(current ? ownValue(current, name) : undefined)}</code>
               </td>
               <td>
-                <code>{show(mine[name])}</code>
+                <code>{show(ownValue(mine, name))}</code>
               </td>
             </tr>
           ))}

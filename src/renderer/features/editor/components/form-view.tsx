@@ -5,6 +5,7 @@ import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/text-input';
 import { ValueEditor } from './value-editor';
+import { defineOwn, ownValue } from '../../../../shared/dynamo/proto-keys';
 
 export interface FormViewProps {
   item: Item;
@@ -18,7 +19,7 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
   const [newName, setNewName] = useState('');
   const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
   const keyTypes: Record<string, 'S' | 'N' | 'B'> = { [keys.partitionKey.name]: keys.partitionKey.type };
-  if (keys.sortKey) keyTypes[keys.sortKey.name] = keys.sortKey.type;
+  if (keys.sortKey) defineOwn(keyTypes, keys.sortKey.name, keys.sortKey.type);
   const names = [...keyNames, ...Object.keys(item).filter((n) => !keyNames.includes(n))];
   const replace = (name: string, value: AttributeValue | undefined): void => {
     const next: [string, AttributeValue][] = [];
@@ -43,7 +44,7 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
       ))}
       {names.map((name) => {
         const isKey = keyNames.includes(name);
-        const value = item[name] ?? ({ [keyTypes[name] ?? 'S']: '' } as AttributeValue);
+        const value = ownValue(item, name) ?? ({ [ownValue(keyTypes, name) ?? 'S']: '' } as AttributeValue);
         return (
           <div className={`form-attr${isKey ? ' is-key' : ''}`} key={name}>
             <div className="form-attr-name" title={name}>
@@ -55,7 +56,7 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
               value={value}
               path={[name]}
               issues={issues}
-              fixedType={keyTypes[name]}
+              fixedType={ownValue(keyTypes, name)}
               depth={0}
               onChange={(next) => replace(name, next)}
             />
@@ -83,7 +84,7 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
         />
         <Button
           size="sm"
-          disabled={newName === '' || newName in item}
+          disabled={newName === '' || Object.hasOwn(item, newName)}
           onClick={() => {
             replace(newName, { S: '' });
             setNewName('');

@@ -11,6 +11,7 @@ import { expiredSessionError } from '../expired-session';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { DiffList } from './diff-list';
 import { RequestPreview } from './request-preview';
+import { ownValue } from '../../../../shared/dynamo/proto-keys';
 
 export interface StagedPanelProps {
   connection: Connection;
@@ -135,6 +136,6 @@ function keyText(
   const item = (entry.seen ?? entry.desired ?? {}) as Record<string, Record<string, string>>;
   return [keys.partitionKey.name, keys.sortKey?.name]
     .filter((n): n is string => n !== undefined)
-    .map((n) => Object.values(item[n] ?? {})[0] ?? '')
+    .map((n) => Object.values(ownValue(item, n) ?? {})[0] ?? '')
     .join(' · ');
 }

@@ -149,7 +149,7 @@ function MapChildren({
         <Button
           size="sm"
           variant="ghost"
-          disabled={newName === '' || newName in map}
+          disabled={newName === '' || Object.hasOwn(map, newName)}
           onClick={() => {
             onChange(Object.fromEntries([...entries, [newName, { S: '' }]]));
             setNewName('');

@@ -19,6 +19,7 @@ import {
 
 export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
 import { ValueCell } from './value-cell';
+import { ownValue } from '../../../../shared/dynamo/proto-keys';
 
 const OVERSCAN = 3;
 const ANCHOR_STEP = 1024;
@@ -272,9 +273,9 @@ const GridRow = memo(function GridRow({
               </span>
             ) : (
               <ValueCell
-                value={item[column]}
+                value={ownValue(item, column)}
                 onExpand={() => {
-                  const v = item[column];
+                  const v = ownValue(item, column);
                   if (v) onExpand(column, v);
                 }}
               />
