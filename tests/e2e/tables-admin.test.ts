@@ -79,6 +79,7 @@ describe('Create and change tables', () => {
     const change = page.getByRole('region', { name: 'Change' });
     await change.getByLabel('What to change').selectOption('addIndex');
     await change.getByText(/Adds the global index GSI2: DynamoDB backfills it/).waitFor();
+    await change.scrollIntoViewIfNeeded();
     await screenshots(page, 'tables-change-add-index');
     await change.getByRole('button', { name: 'Apply change' }).click();
     await change
@@ -99,6 +100,13 @@ describe('Create and change tables', () => {
     await change.getByLabel('What to change').selectOption('pitr');
     await change.getByText('DynamoDB Local does not implement point-in-time recovery').waitFor();
     expect(await change.getByRole('button', { name: 'Apply change' }).count()).toBe(0);
+
+    const deleting = change.getByRole('group', { name: 'Delete table' });
+    await deleting.getByLabel('Type the table name to confirm').fill(table);
+    await deleting.getByRole('button', { name: 'Delete table' }).click();
+    await page.getByRole('row').filter({ hasText: 'DynoTableSample' }).waitFor(slow);
+    await expect(describeStored(table)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    expect(await page.getByRole('row').filter({ hasText: table }).count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { RequestPreview } from '../../../tables/admin/request-preview';
 import { fieldsOf, useTableOperation } from '../../../tables/admin/use-table-operation';
 import { useTablesStore } from '../../../tables/store';
 import { ChangeFields } from './change-fields';
+import { DeleteTable } from './delete-table';
 import { CHANGE_KINDS, initialChange } from './change-kinds';
 
 /** Rows the user added but left empty are not tags to set. */
@@ -133,6 +134,8 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
               </Button>
             </div>
           ) : null}
+          <h3 className="subheading">Delete table</h3>
+          <DeleteTable connection={connection} summary={summary} />
         </div>
       )}
     </section>
