@@ -20,6 +20,8 @@ beforeAll(async () => {
     balance: { N: '12.5' },
   });
   await h.put({ pk: { S: 'CUST#2' }, entity: { S: 'Customer' }, name: { S: 'Ada' }, balance: { N: '0' } });
+  // Attribute names are data: the catalog text lists these like any other name.
+  await h.put({ pk: { S: 'CUST#3' }, constructor: { S: 'x' }, toString: { N: '1' } });
 });
 afterAll(() => h.closeAll());
 
@@ -67,6 +69,8 @@ describe('Ask', () => {
     const first = userText(0);
     expect(first).toContain(`table "${h.table}": partition key pk (S)`);
     expect(first).toMatch(/balance \(N\)/);
+    expect(first).toContain('constructor (S)');
+    expect(first).toContain('toString (N)');
     expect(first).toContain('How many customers owe money?');
     expect(first).not.toContain(SECRET_VALUE);
     expect(result.retried).toMatch(/customers_table/);

@@ -91,8 +91,10 @@ export function catalogText(
   const lines: string[] = ['Tables of this connection:'];
   for (const table of catalog.tables) {
     const items = sampled.get(table.name) ?? [];
-    const types = attributePaths(items);
-    const known = new Set([...(catalog.attributes[table.name] ?? []), ...Object.keys(types)]);
+    // Attribute and table names are data ("constructor", "__proto__"): Maps and own keys only.
+    const types = new Map(Object.entries(attributePaths(items)));
+    const listed = Object.hasOwn(catalog.attributes, table.name) ? catalog.attributes[table.name] : undefined;
+    const known = new Set([...(listed ?? []), ...types.keys()]);
     lines.push(
       `- table "${table.name}": partition key ${keyText(table.keys.partitionKey)}${table.keys.sortKey ? `, sort key ${keyText(table.keys.sortKey)}` : ''}, about ${table.itemCount} items`,
     );
@@ -104,7 +106,7 @@ export function catalogText(
       lines.push('  attributes:');
       for (const path of [...known].sort())
         lines.push(
-          `    ${path}${types[path] ? ` (${types[path].join('|')})` : ''}${includeSamples ? sampleValues(items, path) : ''}`,
+          `    ${path}${types.has(path) ? ` (${(types.get(path) ?? []).join('|')})` : ''}${includeSamples ? sampleValues(items, path) : ''}`,
         );
     }
   }
