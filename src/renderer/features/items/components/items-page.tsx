@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
+import { useSignInStore } from '../../sign-in/store';
 import { ItemEditor } from '../../editor/components/item-editor';
 import { StagedPanel } from '../../editor/components/staged-panel';
 import { useEditorStore, useEditorTable } from '../../editor/store';
@@ -90,6 +91,23 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     if ('errors' in read) return;
     void run({ connectionId: connection.id, table, keys, read });
   }, [keys, indexes, isIdle, key, run, connection.id, table]);
+  // Signing in again repairs a read the expired session refused: read it again, as the sign-in
+  // dialog promises ("your open tabs reload with the new session").
+  const renewedBy = useSignInStore((s) =>
+    s.current?.status === 'done' && s.current.connectionId === connection.id
+      ? s.current.requestId
+      : undefined,
+  );
+  const handledRenewal = useRef<string | undefined>(undefined);
+  const hasFailed = state.error !== undefined;
+  const lastRead = state.lastRead;
+  useEffect(() => {
+    // The table's description reloads with the new session too: wait for its keys.
+    if (!renewedBy || handledRenewal.current === renewedBy || !keys) return;
+    handledRenewal.current = renewedBy;
+    if (!hasFailed || !lastRead) return;
+    void run({ connectionId: connection.id, table, keys, read: lastRead });
+  }, [renewedBy, hasFailed, keys, lastRead, run, connection.id, table]);
   const onToggleCollection = useCallback(
     (header: CollectionHeader) =>
       void setCollapsed(connection.id, table, {
