@@ -158,11 +158,12 @@ describe('the grid shows what is stored', () => {
       .filter({ hasText: new RegExp(`of ${all} items`) })
       .waitFor();
 
-    const file = path.join(session.app.dataDir, 'after-save.jsonl');
+    // Browser mode writes only inside DynoTable's export folder; a bare name is a file there.
+    const file = path.join(session.app.dataDir, 'exports', 'after-save.jsonl');
     await page().getByRole('button', { name: 'Export…' }).click();
     const exporting = page().getByRole('dialog', { name: 'Export' });
     await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
-    await exporting.getByLabel('Save to (full path)').fill(file);
+    await exporting.getByLabel("Save on the server, in DynoTable's export folder").fill('after-save.jsonl');
     await exporting.getByRole('button', { name: 'Export', exact: true }).click();
     await exporting.getByText(`Wrote ${all} items`).waitFor(slow);
     await exporting.getByRole('button', { name: 'Close' }).last().click();

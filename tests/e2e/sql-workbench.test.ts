@@ -79,8 +79,8 @@ describe('SQL workbench', () => {
     expect(await bars.count()).toBe(Math.min(expected.length, 60));
     await page.keyboard.press('Escape');
     await session.browser.screenshot('sql-join-group-chart');
-    await page.getByLabel('Value').selectOption('orders');
-    expect(await page.getByLabel('Value').inputValue()).toBe('orders');
+    await page.getByRole('combobox', { name: /^Value/ }).selectOption('orders');
+    expect(await page.getByRole('combobox', { name: /^Value/ }).inputValue()).toBe('orders');
     expect(await page.locator('.sql-chart figcaption').innerText()).toMatch(/orders/);
 
     await page.getByRole('button', { name: 'Line' }).click();

@@ -76,6 +76,8 @@ describe('Create and change tables', () => {
   it("adds a GSI from the table's Overview and follows it until ACTIVE", async () => {
     const { page } = session.browser;
     await page.getByRole('button', { name: table, exact: true }).click();
+    // A table opens on its items; Overview is one click away.
+    await page.getByRole('tab', { name: 'Overview' }).click();
     const change = page.getByRole('region', { name: 'Change' });
     await change.getByLabel('What to change').selectOption('addIndex');
     await change.getByText(/Adds the global index GSI2: DynamoDB backfills it/).waitFor();
