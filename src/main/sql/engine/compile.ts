@@ -1,12 +1,15 @@
 import { add, divide, modulo, multiply, negate, subtract } from '../values/arith';
-import { compositeKey, hashKey, sqlCompare, sqlEquals } from '../values/compare';
+import { sqlCompare, sqlEquals } from '../values/compare';
 import { isNum, type Num } from '../values/decimal';
-import { DMap, getEntry, isNull, DSet, type Value } from '../values/value';
-import type { BExpr, BoundQuery, PathStep } from './bound';
+import { isNull, type Value } from '../values/value';
+import type { BExpr, BoundQuery } from './bound';
+import { correlated } from './correlated';
 import { castValue } from './cast';
 import type { Frame } from './frame';
 import { type FunctionEnv, functionImpl, toText } from './functions';
 import { likeMatcher } from './like';
+import { walkPath } from './walk-path';
+import { compileMembership, membership, memberTest, truth } from './three-valued';
 import type { ColumnarTable } from './table';
 
 export type Evaluator = (r: number) => Value;
@@ -37,23 +40,6 @@ export interface CompileEnv {
   subqueries: SubqueryValues;
   /** The enclosing query's values when this query is a correlated subquery (read by `param`). */
   params: readonly Value[];
-}
-
-export function truth(v: Value): boolean | null {
-  return v === true ? true : v === false ? false : null;
-}
-
-export function walkPath(value: Value, path: readonly PathStep[]): Value {
-  let v = value;
-  for (const step of path) {
-    if (typeof step === 'number') {
-      if (Array.isArray(v)) v = v[step];
-      else if (v instanceof DSet) v = v.items[step];
-      else return undefined;
-    } else if (v instanceof DMap) v = getEntry(v, step);
-    else return undefined;
-  }
-  return v;
 }
 
 const arithmetic: Record<string, (a: Num, b: Num) => Num | undefined> = {
@@ -189,8 +175,9 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       if (e.params.length === 0)
         return compileMembership(operand, () => env.subqueries.values(e.query, []), e.negated);
       const { query, negated } = e;
-      const perRow = correlated(e.params, env, (params) =>
-        memberTest(env.subqueries.values(query, params), negated),
+      const perRow = correlated(
+        e.params.map((p) => compile(p, env)),
+        (params) => memberTest(env.subqueries.values(query, params), negated),
       );
       return (f) => {
         const o = operand(f);
@@ -207,7 +194,10 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
           const found = env.subqueries.exists(query, []) !== negated;
           return () => found;
         };
-      const perRow = correlated(e.params, env, (params) => env.subqueries.exists(query, params) !== negated);
+      const perRow = correlated(
+        e.params.map((p) => compile(p, env)),
+        (params) => env.subqueries.exists(query, params) !== negated,
+      );
       return (f) => {
         const found = perRow(f);
         return (r) => found(r);
@@ -220,7 +210,10 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
           const value = env.subqueries.scalar(query, span, []);
           return () => value;
         };
-      const perRow = correlated(e.params, env, (params) => env.subqueries.scalar(query, span, params));
+      const perRow = correlated(
+        e.params.map((p) => compile(p, env)),
+        (params) => env.subqueries.scalar(query, span, params),
+      );
       return (f) => {
         const value = perRow(f);
         return (r) => value(r);
@@ -250,33 +243,6 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       };
     }
   }
-}
-
-/**
- * A correlated subquery's answer for each row: computed from the row's outer values, once per
- * distinct tuple of them (rows of one customer share one run of `EXISTS (... c.customerId)`).
- */
-function correlated<T>(
-  paramExprs: BExpr[],
-  env: CompileEnv,
-  answer: (params: readonly Value[]) => T,
-): (frame: Frame) => (r: number) => T {
-  const params = paramExprs.map((p) => compile(p, env));
-  const answers = new Map<string, T>();
-  return (f) => {
-    const evaluators = params.map((p) => p(f));
-    return (r) => {
-      const values = evaluators.map((ev) => ev(r));
-      // compositeKey folds missing into NULL; a subquery may tell them apart (IS MISSING).
-      const key = values.map((v) => (v === undefined ? '\u0002' : compositeKey([v]))).join('');
-      let result = answers.get(key);
-      if (result === undefined && !answers.has(key)) {
-        result = answer(values);
-        answers.set(key, result);
-      }
-      return result as T;
-    };
-  };
 }
 
 /** begins_with(x, 'USER#') is every entity view's condition; keep it a direct string test. */
@@ -382,41 +348,6 @@ function compileBinary(e: Extract<BExpr, { kind: 'binary' }>, env: CompileEnv): 
       };
     }
   }
-}
-
-function membership(v: Value, items: readonly Value[], negated: boolean): boolean | null {
-  if (isNull(v)) return null;
-  let sawNull = false;
-  for (const item of items) {
-    const eq = sqlEquals(v, item);
-    if (eq === true) return !negated;
-    if (eq === null) sawNull = true;
-  }
-  return sawNull ? null : negated;
-}
-
-/** Membership in a fixed list: one hash lookup per value. NULL in the list makes misses NULL. */
-function memberTest(values: readonly Value[], negated: boolean): (v: Value) => boolean | null {
-  // Membership in nothing is false whatever x is, NULL included (SQL tests emptiness first).
-  if (values.length === 0) return () => negated;
-  const hasNull = values.some(isNull);
-  const keys = new Set(values.filter((v) => !isNull(v)).map(hashKey));
-  return (v) => {
-    if (isNull(v)) return null;
-    if (keys.has(hashKey(v))) return !negated;
-    return hasNull ? null : negated;
-  };
-}
-
-/** x IN (...) with a list known once per statement: the set is built on first use. */
-function compileMembership(operand: Compiled, list: () => readonly Value[], negated: boolean): Compiled {
-  let test: ((v: Value) => boolean | null) | undefined;
-  return (f) => {
-    test ??= memberTest(list(), negated);
-    const member = test;
-    const o = operand(f);
-    return (r) => member(o(r));
-  };
 }
 
 function compileLike(e: Extract<BExpr, { kind: 'like' }>, env: CompileEnv): Compiled {

@@ -2,7 +2,8 @@ import { AppFailure } from '../../../shared/errors';
 import { compositeKey, hashKey, type HashKey } from '../values/compare';
 import { isNull, type Value } from '../values/value';
 import type { BExpr } from './bound';
-import { compile, type CompileEnv, type Evaluator, truth } from './compile';
+import { compile, type CompileEnv, type Evaluator } from './compile';
+import { truth } from './three-valued';
 import { and, bindingsOf } from './conjuncts';
 import { type Frame, IntBuffer } from './frame';
 
