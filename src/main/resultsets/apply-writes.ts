@@ -1,5 +1,6 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { entityOf } from '../../shared/dynamo/entity';
+import { changeCount } from '../../shared/dynamo/proto-keys';
 import { compareValues } from '../../shared/dynamo/value-order';
 import type { WrittenItem } from '../core/context';
 import { CollectionView } from '../dynamo/query/collection-view';
@@ -114,11 +115,7 @@ function forEachView(
 function countEntity(state: RowViewState, item: Item, by: 1 | -1): string {
   const keys = state.spec.keys;
   const entity = keys ? (entityOf(item, keys) ?? '') : '';
-  if (state.entities) {
-    const count = (state.entities[entity] ?? 0) + by;
-    if (count > 0) state.entities[entity] = count;
-    else Reflect.deleteProperty(state.entities, entity);
-  }
+  if (state.entities) changeCount(state.entities, entity, by);
   return entity;
 }
 

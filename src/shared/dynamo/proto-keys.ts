@@ -26,7 +26,14 @@ export function ownValue<T>(record: Record<string, T>, name: string): T | undefi
 
 /** Adds one to the count kept under `name` in a record of counts keyed by data. */
 export function addCount(counts: Record<string, number>, name: string): void {
-  defineOwn(counts, name, (ownValue(counts, name) ?? 0) + 1);
+  changeCount(counts, name, 1);
+}
+
+/** Adds `by` to the count under `name` (a name like `constructor` is data); drops it at zero. */
+export function changeCount(counts: Record<string, number>, name: string, by: number): void {
+  const count = (ownValue(counts, name) ?? 0) + by;
+  if (count > 0) defineOwn(counts, name, count);
+  else Reflect.deleteProperty(counts, name);
 }
 
 /** True when some object in the value (JSON-like data) has an own `__proto__` key. */

@@ -1,4 +1,4 @@
-import { addCount, ownValue } from '../../../shared/dynamo/proto-keys';
+import { addCount, changeCount, ownValue } from '../../../shared/dynamo/proto-keys';
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../shared/dynamo/entity';
 import { compareValues } from '../../../shared/dynamo/value-order';
@@ -106,18 +106,14 @@ export class CollectionView {
   /** Takes out a row that was taken in as `item` (a write deleted or changed it). */
   remove(index: number, item: Item): void {
     const entity = entityOf(item, this.spec.keys) ?? '';
-    const left = (this.entities[entity] ?? 0) - 1;
-    if (left > 0) this.entities[entity] = left;
-    else Reflect.deleteProperty(this.entities, entity);
+    changeCount(this.entities, entity, -1);
     const key = keyOf(item[this.pk]);
     const collection = this.byKey.get(key);
     const at = collection ? collection.rows.indexOf(index) : -1;
     if (!collection || at < 0) return;
     collection.rows.splice(at, 1);
     if (entity) {
-      const inCollection = (collection.entities[entity] ?? 0) - 1;
-      if (inCollection > 0) collection.entities[entity] = inCollection;
-      else Reflect.deleteProperty(collection.entities, entity);
+      changeCount(collection.entities, entity, -1);
     }
     if (collection.rows.length === 0) {
       this.byKey.delete(key);
