@@ -108,7 +108,8 @@ describe('Create and change tables', () => {
     await deleting.getByRole('button', { name: 'Delete table' }).click();
     await page.getByRole('row').filter({ hasText: 'DynoTableSample' }).waitFor(slow);
     await expect(describeStored(table)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
-    expect(await page.getByRole('row').filter({ hasText: table }).count()).toBe(0);
+    // The list reloads after the delete: wait for the row to leave rather than count a snapshot.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: table }).count(), slow).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
