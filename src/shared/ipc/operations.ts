@@ -21,6 +21,10 @@ export const progressSchema = z.object({
   /** 0..1 when the total is known (a table's approximate item count). */
   fraction: z.number().min(0).max(1).optional(),
   message: z.string().optional(),
+  /** Long writes (a purge): items that failed, items per second lately, seconds left at that rate. */
+  failed: z.number().int().optional(),
+  perSecond: z.number().optional(),
+  etaSeconds: z.number().optional(),
   /**
    * An SSO device sign-in waiting for the user: the page to open, the code it must show, and
    * whether DynoTable already opened it in the user's browser (desktop). Structured, so the

@@ -52,6 +52,34 @@ export const tableAdminExamples: TableAdminExamples = {
     notes:
       'Refused before anything is sent: ReadOnlyConnection; DeletionProtected while deletion protection is on (turn it off with tables:update first, a separate step); ConfirmationRequired when the typed name differs or a production connection lacks confirmProduction.',
   },
+  'tables:purgePreview': {
+    summary:
+      'What purging a table (deleting every item, keeping the table) will consume: the approximate item count and size, read and write units, the time at provisioned capacity, and the comparison with delete-and-recreate.',
+    input: { connectionId: 'playground', table: 'Orders' },
+    output: {
+      itemCount: 50000,
+      sizeBytes: 12_500_000,
+      readUnits: 1526,
+      writeUnits: 50000,
+      sentences: [
+        'DynamoDB reports about 50,000 items (11.9 MB); on AWS it refreshes this count about every six hours, so the purge reads the table to find every key.',
+      ],
+    },
+  },
+  'tables:purge': {
+    summary:
+      'Deletes every item of a table and keeps the table (its ARN, stream, tags and settings): keys are scanned a chunk at a time and deleted eight at a time, each delete conditional on the item still existing.',
+    input: {
+      connectionId: 'playground',
+      table: 'Orders',
+      requestId: 'purge_Zx81Lm0q',
+      confirmTable: 'Orders',
+      maxPerSecond: 500,
+    },
+    output: { started: true },
+    notes:
+      'Refused before anything is sent: ReadOnlyConnection; ConfirmationRequired when the typed name differs or a production connection lacks confirmProduction. The connection is checked again before every chunk of deletes. Progress carries items (deleted), failed, perSecond and etaSeconds; `done` carries `{ table, deleted, alreadyGone, failed, failures, readUnits, isEmpty }`. `ops:cancel` stops after the deletes in flight; starting again resumes, since a new Scan finds only what is left. Open result sets of the table drop the deleted rows.',
+  },
   'tables:tags': {
     summary: "A table's tags, or `supported: false` where the endpoint has no tagging (DynamoDB Local).",
     input: { connectionId: 'prod-eu', table: 'Orders' },

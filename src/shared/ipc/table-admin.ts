@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
 import { tableChangeSchema } from '../dynamo/table-change';
 import { tableDefinitionSchema, tagSchema } from '../dynamo/table-definition';
 import { requestIdSchema } from './operations';
@@ -18,6 +19,30 @@ export const tableAdminResultSchema = z.object({
 export type TableAdminResult = z.infer<typeof tableAdminResultSchema>;
 
 const started = z.object({ started: z.boolean() });
+
+export const purgeEstimateSchema = z.object({
+  itemCount: z.number().int(),
+  sizeBytes: z.number(),
+  readUnits: z.number(),
+  writeUnits: z.number(),
+  seconds: z.number().optional(),
+  /** Cost, duration, and the comparison with delete-and-recreate, as sentences. */
+  sentences: z.array(z.string()),
+});
+
+export const purgeResultSchema = z.object({
+  table: z.string(),
+  deleted: z.number().int(),
+  /** Items gone before their delete reached them (someone else deleted them). */
+  alreadyGone: z.number().int(),
+  failed: z.number().int(),
+  failures: z.array(z.object({ key: itemSchema, code: z.string(), message: z.string() })),
+  /** Read units the Scans consumed, as DynamoDB reported them. */
+  readUnits: z.number(),
+  /** True when a last Scan found no item left. */
+  isEmpty: z.boolean(),
+});
+export type PurgeResult = z.infer<typeof purgeResultSchema>;
 
 export const tableAdminChannels = {
   'tables:create': {
@@ -41,6 +66,23 @@ export const tableAdminChannels = {
       confirmProduction: z.boolean().optional(),
     }),
     /** The operation's `done` value is `{ table, deleted: true }` once DynamoDB no longer describes it. */
+    output: started,
+  },
+  'tables:purgePreview': {
+    input: tableRefInput,
+    output: purgeEstimateSchema,
+  },
+  'tables:purge': {
+    input: tableRefInput.extend({
+      requestId: requestIdSchema,
+      /** The table name as the user typed it: main refuses unless it is the table's name. */
+      confirmTable: z.string().max(255),
+      /** On a production-labelled connection, the second confirmation. */
+      confirmProduction: z.boolean().optional(),
+      /** Deletes per second at most, to leave provisioned capacity to the application. */
+      maxPerSecond: z.number().int().min(1).max(100_000).optional(),
+    }),
+    /** The operation's `done` (or `cancelled`) value is a `purgeResult`. */
     output: started,
   },
   'tables:tags': {

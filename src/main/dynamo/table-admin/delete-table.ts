@@ -25,19 +25,31 @@ export function checkDelete(
       DELETION_PROTECTED,
       `${summary.name} is protected against deletion. Turn deletion protection off first (Change → Deletion protection), then delete it.`,
     );
-  if (confirmTable !== summary.name)
-    throw new AppFailure(
-      CONFIRMATION_REQUIRED,
-      `Type ${summary.name} to confirm deleting it and every item in it.`,
-      false,
-      {
-        field: 'confirmTable',
-      },
-    );
+  checkTypedName(connection, summary.name, confirmTable, confirmProduction, {
+    typed: 'deleting it and every item in it',
+    second: `${summary.name} should be deleted`,
+  });
+}
+
+/**
+ * The table name typed, and on a production connection a second confirmation: what a delete and
+ * a purge both ask before anything is sent.
+ */
+export function checkTypedName(
+  connection: Connection,
+  table: string,
+  confirmTable: string,
+  confirmProduction: boolean | undefined,
+  what: { typed: string; second: string },
+): void {
+  if (confirmTable !== table)
+    throw new AppFailure(CONFIRMATION_REQUIRED, `Type ${table} to confirm ${what.typed}.`, false, {
+      field: 'confirmTable',
+    });
   if (connection.isProduction && confirmProduction !== true)
     throw new AppFailure(
       CONFIRMATION_REQUIRED,
-      `"${connection.label}" is a production connection: confirm a second time that ${summary.name} should be deleted.`,
+      `"${connection.label}" is a production connection: confirm a second time that ${what.second}.`,
       false,
       { field: 'confirmProduction' },
     );

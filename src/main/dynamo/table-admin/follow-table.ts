@@ -11,7 +11,7 @@ export const MAX_FOLLOW_MS = 12 * 60 * 60 * 1000;
 
 export type TableCheck = (table: TableDescription | undefined) => { isDone: boolean; message: string };
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason as Error);

@@ -2,39 +2,19 @@ import type { z } from 'zod';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { bulkActionProblem, planBulkRequest } from '../../../shared/dynamo/bulk-plan';
 import { needsTypedConfirmation } from '../../../shared/dynamo/confirmation';
-import { keyOf } from '../../../shared/dynamo/validate-item';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import type { BulkReport, bulkInput } from '../../../shared/ipc/items';
+import type { bulkInput } from '../../../shared/ipc/items';
 import type { CoreContext, WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
-import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
-import { withBackoff } from './backoff';
 import { assertConfirmed, assertWritable } from './guards';
-import { sendRequest } from './sdk-requests';
-import { CONDITIONAL_FAILED, storedItem } from './write-errors';
+import { emptyReport, writeEach } from './write-each';
 
 type BulkInput = z.output<typeof bulkInput>;
 
 const SAMPLE = 5;
 const WINDOW = 500;
-const CONCURRENCY = 8;
-const MAX_LISTED_FAILURES = 1000;
 const PROGRESS_EVERY_MS = 250;
-
-/** Errors that every item would hit the same way: stop the whole job instead of failing each item. */
-const FATAL = new Set([
-  ErrorCodes.readOnly,
-  ErrorCodes.credentialsExpired,
-  'ExpiredTokenException',
-  'AccessDeniedException',
-  'UnrecognizedClientException',
-  'InvalidSignatureException',
-  'ResourceNotFoundException',
-  'CredentialsProviderError',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-]);
 
 async function sourceCount(ctx: CoreContext, input: BulkInput): Promise<{ count: number; sample: Item[] }> {
   if ('items' in input.source)
@@ -86,11 +66,7 @@ async function* itemsOf(ctx: CoreContext, input: BulkInput): AsyncGenerator<Item
   }
 }
 
-/**
- * One conditional write per item (BatchWriteItem has no conditions), eight at a time, each
- * retried with backoff when throttled. Conflicts are counted, not fatal: the item changed
- * after it was read, so it is left alone and reported.
- */
+/** Runs the bulk job through the one bulk write path, reporting progress at most every quarter second. */
 async function runBulk(
   ctx: CoreContext,
   t: ItemTarget,
@@ -98,8 +74,7 @@ async function runBulk(
   total: number,
   run: OperationRun,
 ): Promise<OperationOutcome> {
-  const target = { table: t.info.table, keys: t.info.keys };
-  const report: BulkReport = { succeeded: 0, conflicts: 0, failed: 0, failures: [] };
+  const report = emptyReport();
   const verb = input.action.type === 'delete' ? 'deleted' : 'updated';
   const progress = () => {
     const done = report.succeeded + report.conflicts + report.failed;
@@ -111,52 +86,28 @@ async function runBulk(
       message: `${report.succeeded} ${verb}, ${report.conflicts} changed since read, ${report.failed} failed`,
     };
   };
-  const written: WrittenItem[] = [];
-  const one = async (item: Item): Promise<void> => {
-    try {
-      const request = planBulkRequest(target, item, input.action, input.conditionOnSeen);
-      const response = await withBackoff(() => sendRequest(t.client, request, run.signal), {
-        signal: run.signal,
-      });
-      report.succeeded++;
-      written.push({ key: keyOf(item, t.info.keys), item: storedItem(response.Attributes) });
-    } catch (error) {
-      const appError = toAppError(error);
-      if (FATAL.has(appError.code) || run.signal.aborted) throw error;
-      if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
-      else report.failed++;
-      if (report.failures.length < MAX_LISTED_FAILURES) {
-        report.failures.push({
-          key: keyOf(item, t.info.keys),
-          code: appError.code,
-          message: appError.message,
-        });
-      }
-    }
-  };
   // The job reads its items from a result set by offset: rows leaving it meanwhile would shift
   // the rest past the reader, so that set hears of the writes once the job ends.
   const readsResultSet = !('items' in input.source);
+  const held: WrittenItem[] = [];
+  let lastEmit = Date.now();
   try {
-    await writeAll();
+    await writeEach(t, itemsOf(ctx, input), report, run, {
+      action: input.action,
+      conditionOnSeen: input.conditionOnSeen,
+      record: async (written) => {
+        if (readsResultSet) held.push(...written);
+        else await t.record(written);
+      },
+      afterBatch: () => {
+        // A million items must not mean a million events.
+        if (Date.now() - lastEmit < PROGRESS_EVERY_MS) return;
+        lastEmit = Date.now();
+        run.emit({ type: 'progress', progress: progress() });
+      },
+    });
   } finally {
-    await t.record(written.splice(0));
+    await t.record(held.splice(0));
   }
   return { progress: progress(), value: report };
-
-  async function writeAll(): Promise<void> {
-    let lastEmit = Date.now();
-    for await (const chunk of itemsOf(ctx, input)) {
-      for (let i = 0; i < chunk.length && !run.signal.aborted; i += CONCURRENCY) {
-        await Promise.all(chunk.slice(i, i + CONCURRENCY).map(one));
-        if (!readsResultSet) await t.record(written.splice(0));
-        // A progress event at most every quarter second: a million items must not mean a million events.
-        if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
-          lastEmit = Date.now();
-          run.emit({ type: 'progress', progress: progress() });
-        }
-      }
-      if (run.signal.aborted) break;
-    }
-  }
 }

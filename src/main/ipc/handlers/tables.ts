@@ -1,6 +1,10 @@
 import { withDeadline } from '../../dynamo/deadline';
 import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
-import { checkDelete, deleteTable } from '../../dynamo/table-admin/delete-table';
+import { checkDelete, checkTypedName, deleteTable } from '../../dynamo/table-admin/delete-table';
+import { purgeTable } from '../../dynamo/table-admin/purge-table';
+import { resolveTarget } from '../../dynamo/items/item-access';
+import { forgetTableInfo } from '../../dynamo/items/table-info';
+import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
 import { checkChange, updateTable } from '../../dynamo/table-admin/update-table';
 import { describeTable, listTables } from '../../dynamo/tables';
@@ -9,7 +13,14 @@ import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { HandlerTable } from '../dispatcher';
 
 type TableChannel =
-  'tables:list' | 'tables:describe' | 'tables:create' | 'tables:update' | 'tables:delete' | 'tables:tags';
+  | 'tables:list'
+  | 'tables:describe'
+  | 'tables:create'
+  | 'tables:update'
+  | 'tables:delete'
+  | 'tables:tags'
+  | 'tables:purgePreview'
+  | 'tables:purge';
 
 /** Listing describes every table (a few calls each), so it gets more time than one description. */
 const LIST_DEADLINE_MS = 120_000;
@@ -71,6 +82,35 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
       progress: { items: 0, pages: 0, consumedCapacity: 0 },
       value: await deleteTable(client, table, run),
     }));
+    return { started: true };
+  },
+  'tables:purgePreview': async ({ connectionId, table }, ctx) => {
+    const client = await ctx.clients.dynamo(connectionId);
+    const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
+      describeTable(client, table, signal),
+    );
+    return estimatePurge(summary);
+  },
+  'tables:purge': async (
+    { connectionId, table, requestId, confirmTable, confirmProduction, maxPerSecond },
+    ctx,
+  ) => {
+    const connection = await ctx.connections.get(connectionId);
+    assertWritable(connection);
+    const client = await ctx.clients.dynamo(connectionId);
+    const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
+      describeTable(client, table, signal),
+    );
+    checkTypedName(connection, summary.name, confirmTable, confirmProduction, {
+      typed: `deleting every item in it (the table stays)`,
+      second: `every item of ${summary.name} should be deleted`,
+    });
+    // The keys come from a fresh description: a purge must not trust keys cached before a re-create.
+    forgetTableInfo(client, table);
+    const target = await resolveTarget(ctx, connectionId, table);
+    ctx.operations.start(requestId, (run) =>
+      purgeTable(ctx, target, { connectionId, itemCount: summary.itemCount, maxPerSecond }, run),
+    );
     return { started: true };
   },
 };

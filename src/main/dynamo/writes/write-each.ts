@@ -1,0 +1,91 @@
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { planBulkRequest, type BulkTarget } from '../../../shared/dynamo/bulk-plan';
+import { keyOf } from '../../../shared/dynamo/validate-item';
+import { ErrorCodes } from '../../../shared/errors';
+import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
+import type { WrittenItem } from '../../core/context';
+import type { OperationRun } from '../../core/operations';
+import { toAppError } from '../../core/to-app-error';
+import type { ItemTarget } from '../items/item-access';
+import { withBackoff } from './backoff';
+import { sendRequest } from './sdk-requests';
+import { CONDITIONAL_FAILED, storedItem } from './write-errors';
+
+export const CONCURRENCY = 8;
+const MAX_LISTED_FAILURES = 1000;
+
+/** Errors that every item would hit the same way: stop the whole job instead of failing each item. */
+const FATAL = new Set([
+  ErrorCodes.readOnly,
+  ErrorCodes.credentialsExpired,
+  'ExpiredTokenException',
+  'AccessDeniedException',
+  'UnrecognizedClientException',
+  'InvalidSignatureException',
+  'ResourceNotFoundException',
+  'CredentialsProviderError',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+]);
+
+export interface WriteEachOptions {
+  action: BulkAction;
+  conditionOnSeen: boolean;
+  /** The writes of each concurrent batch, even one a fatal error or a cancel cut short. */
+  record(written: WrittenItem[]): Promise<void>;
+  /** After each batch that ran to its end: progress, pacing. */
+  afterBatch?(report: BulkReport): Promise<void> | void;
+}
+
+export const emptyReport = (): BulkReport => ({ succeeded: 0, conflicts: 0, failed: 0, failures: [] });
+
+/**
+ * The one bulk write path (bulk:start and tables:purge): one conditional write per item
+ * (BatchWriteItem has no conditions), eight at a time, each retried with backoff when throttled.
+ * Conflicts are counted, not fatal: the item changed (or went) after it was read, so it is left
+ * alone and reported. Stops at the next batch once the run is cancelled.
+ */
+export async function writeEach(
+  t: ItemTarget,
+  chunks: AsyncIterable<Item[]>,
+  report: BulkReport,
+  run: OperationRun,
+  options: WriteEachOptions,
+): Promise<void> {
+  const target: BulkTarget = { table: t.info.table, keys: t.info.keys };
+  const one = async (item: Item, written: WrittenItem[]): Promise<void> => {
+    try {
+      const request = planBulkRequest(target, item, options.action, options.conditionOnSeen);
+      const response = await withBackoff(() => sendRequest(t.client, request, run.signal), {
+        signal: run.signal,
+      });
+      report.succeeded++;
+      written.push({ key: keyOf(item, t.info.keys), item: storedItem(response.Attributes) });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (FATAL.has(appError.code) || run.signal.aborted) throw error;
+      if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
+      else report.failed++;
+      if (report.failures.length < MAX_LISTED_FAILURES) {
+        report.failures.push({
+          key: keyOf(item, t.info.keys),
+          code: appError.code,
+          message: appError.message,
+        });
+      }
+    }
+  };
+  for await (const chunk of chunks) {
+    for (let i = 0; i < chunk.length && !run.signal.aborted; i += CONCURRENCY) {
+      const written: WrittenItem[] = [];
+      try {
+        await Promise.all(chunk.slice(i, i + CONCURRENCY).map((item) => one(item, written)));
+      } finally {
+        // Writes that landed before a fatal error or a cancel are still told to the result sets.
+        await options.record(written);
+      }
+      await options.afterBatch?.(report);
+    }
+    if (run.signal.aborted) break;
+  }
+}
