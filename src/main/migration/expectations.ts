@@ -1,20 +1,18 @@
-import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import { type DateSetting, dateSettingSchema, dateStorageSchema } from '../../shared/ipc/migration';
+import {
+  type Acknowledgement,
+  type DateSetting,
+  dateStorageSchema,
+  expectationsFileSchema,
+} from '../../shared/ipc/migration';
 
 /**
  * Acknowledged model settings, as a CI job states them: `--expect PATH=STORAGE` (repeatable) and
- * an expectations file kept next to the models. Paths are written as the report writes them.
+ * an expectations file kept next to the models, the same format the app keeps its own
+ * acknowledgements in (./acknowledgements.ts). Paths are written as the report writes them.
  *
  *   { "table": "Orders", "dateStorage": [{ "path": "occurredAt", "storage": "iso" }] }
- *
- * An array rather than an object keyed by path: paths are data (`__proto__` is a legal name).
  */
-const fileSchema = z.strictObject({
-  /** When present, the file is refused for any other table: a copied file must not pass a gate. */
-  table: z.string().min(1).optional(),
-  dateStorage: z.array(dateSettingSchema).max(10_000),
-});
 
 const STORAGES = dateStorageSchema.options.join(', ');
 
@@ -31,14 +29,14 @@ export function parseExpectFlag(text: string): DateSetting {
   return { path, storage: storage.data };
 }
 
-export function parseExpectationsFile(text: string, fileName: string, table: string): DateSetting[] {
+export function parseExpectationsFile(text: string, fileName: string, table: string): Acknowledgement[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new AppFailure(ErrorCodes.invalidInput, `The expectations file ${fileName} is not valid JSON.`);
   }
-  const parsed = fileSchema.safeParse(json);
+  const parsed = expectationsFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new AppFailure(
@@ -55,8 +53,8 @@ export function parseExpectationsFile(text: string, fileName: string, table: str
 }
 
 /** One setting per path; a later one (a flag after the file) wins. */
-export function mergeExpectations(...lists: (readonly DateSetting[])[]): DateSetting[] {
-  const byPath = new Map<string, DateSetting>();
+export function mergeExpectations<T extends DateSetting>(...lists: (readonly T[])[]): T[] {
+  const byPath = new Map<string, T>();
   for (const list of lists) for (const e of list) byPath.set(e.path, e);
   return [...byPath.values()];
 }

@@ -6,6 +6,7 @@ import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { newMigrationId, MigrationStore } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
+import { withExpectations } from './verdict';
 
 const stores = new WeakMap<CoreContext, MigrationStore>();
 /** Scans running in this process; a summary still "running" without an entry here was interrupted. */
@@ -106,13 +107,14 @@ export async function startMigrationScan(
       });
       await store.saveReport(result.report);
       await store.dropCheckpoint(scanId);
+      const { verdict } = await acknowledged(store, result.report, input.connectionId);
       await save({
         state: 'done',
         itemsScanned: result.report.itemsScanned,
         tableItemCount: result.report.tableItemCount,
         consumedReadCapacity: result.report.consumedReadCapacity,
-        needsFix: result.report.verdict.needsFix,
-        verdictLine: result.report.verdict.line,
+        needsFix: verdict.needsFix,
+        verdictLine: verdict.line,
       });
       const last = {
         items: result.report.itemsScanned,
@@ -121,7 +123,7 @@ export async function startMigrationScan(
       };
       return {
         progress: last,
-        value: { scanId, needsFix: result.report.verdict.needsFix, verdictLine: result.report.verdict.line },
+        value: { scanId, needsFix: verdict.needsFix, verdictLine: verdict.line },
       };
     } catch (error) {
       const app = toAppError(error);
@@ -151,9 +153,28 @@ export async function listMigrationScans(
   );
 }
 
+/**
+ * The report's verdict with the table's acknowledgements as they are now: the findings stay as
+ * scanned, and an acknowledgement made after the scan counts without scanning again.
+ */
+async function acknowledged(
+  store: MigrationStore,
+  report: MigrationReport,
+  connectionId: string,
+): Promise<MigrationReport> {
+  const { acknowledgements } = await store.acknowledgements.list(connectionId, report.table);
+  return withExpectations(report, acknowledgements);
+}
+
 export async function loadMigrationReport(scanId: string, ctx: CoreContext): Promise<MigrationReport> {
   const store = migrationStore(ctx);
   const summary = await store.loadSummary(scanId);
+  const report = await loadRawReport(store, summary);
+  return acknowledged(store, report, summary.connectionId);
+}
+
+async function loadRawReport(store: MigrationStore, summary: ScanSummary): Promise<MigrationReport> {
+  const { scanId } = summary;
   if (summary.state === 'done') return store.loadReport(scanId);
   // Cancelled, failed or still running: the report so far, from the last checkpoint.
   const checkpoint = await store.loadCheckpoint(scanId).catch(() => undefined);
@@ -174,4 +195,48 @@ export async function exportMigrationReport(
 
 export function isScanRunning(scanId: string): boolean {
   return running.has(scanId);
+}
+
+export function listAcknowledgements(
+  input: ChannelInput<'migration:acknowledgements'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:acknowledgements'>> {
+  return migrationStore(ctx).acknowledgements.list(input.connectionId, input.table);
+}
+
+/**
+ * The scan list shows each finished scan's verdict line: say it again with the acknowledgements
+ * as they are now, so the list and the open report never disagree.
+ */
+async function restateVerdicts(store: MigrationStore, connectionId: string, table: string): Promise<void> {
+  const scans = await store.listSummaries({ connectionId, table });
+  for (const summary of scans) {
+    if (summary.state !== 'done') continue;
+    const report = await store.loadReport(summary.scanId).catch(() => undefined);
+    if (!report) continue;
+    const { verdict } = await acknowledged(store, report, connectionId);
+    await store.saveSummary({ ...summary, needsFix: verdict.needsFix, verdictLine: verdict.line });
+  }
+}
+
+export async function acknowledgeSetting(
+  input: ChannelInput<'migration:acknowledge'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:acknowledge'>> {
+  // The connection must exist: an acknowledgement filed under a mistyped id would never count.
+  await ctx.connections.get(input.connectionId);
+  const store = migrationStore(ctx);
+  const list = await store.acknowledgements.acknowledge(input.connectionId, input.table, input);
+  await restateVerdicts(store, input.connectionId, input.table);
+  return list;
+}
+
+export async function withdrawAcknowledgement(
+  input: ChannelInput<'migration:withdrawAcknowledgement'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'migration:withdrawAcknowledgement'>> {
+  const store = migrationStore(ctx);
+  const list = await store.acknowledgements.withdraw(input.connectionId, input.table, input.path);
+  await restateVerdicts(store, input.connectionId, input.table);
+  return list;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { AcknowledgementStore } from './acknowledgements';
 import type { MigrationScanCheckpoint } from './scan-migration';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
@@ -21,8 +22,11 @@ export function newMigrationId(prefix: string): string {
 export class MigrationStore {
   readonly scansDir: string;
   readonly plansDir: string;
+  /** The model settings the team acknowledged, per connection and table. */
+  readonly acknowledgements: AcknowledgementStore;
 
   constructor(dataDir: string) {
+    this.acknowledgements = new AcknowledgementStore(dataDir);
     this.scansDir = join(dataDir, 'migration', 'scans');
     this.plansDir = join(dataDir, 'migration', 'plans');
   }

@@ -1,9 +1,10 @@
-import type {
-  DateAttributeFinding,
-  DateSetting,
-  DateStorage,
-  DottedAttributeFinding,
-  Verdict,
+import {
+  type DateAttributeFinding,
+  type DateSetting,
+  type DateStorage,
+  type DottedAttributeFinding,
+  type Verdict,
+  dateStorageOf,
 } from '../../shared/ipc/migration';
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -48,13 +49,6 @@ const STORAGE_TEXT: Record<DateStorage, string> = {
   millis: 'epoch ms',
 };
 
-/** How a path that holds one kind of Date stores it; undefined while it mixes kinds. */
-function storageOf(d: DateAttributeFinding): DateStorage | undefined {
-  if (d.mixed) return undefined;
-  if (d.iso > 0) return 'iso';
-  return d.epochSeconds > 0 ? 'seconds' : 'millis';
-}
-
 function where(d: DateAttributeFinding): string {
   return d.setMembers ? `${d.path} (set members)` : d.path;
 }
@@ -83,7 +77,7 @@ export function verdictOf(input: {
   const secondsPaths: string[] = [];
   const contradicted: string[] = [];
   for (const d of input.dateAttributes) {
-    const storage = storageOf(d);
+    const storage = dateStorageOf(d);
     if (!storage) continue;
     const said = expected.get(d.path);
     if (said !== undefined && said !== storage)

@@ -3,6 +3,19 @@ import type { FixPlanSummary, MigrationReport, migrationChannels } from './migra
 
 type MigrationExamples = { [C in keyof typeof migrationChannels]: ChannelExample<C> };
 
+const acknowledged = {
+  path: 'createdAt',
+  storage: 'iso' as const,
+  by: 'maria',
+  at: '2026-11-06T09:10:00.000Z',
+  reason: "OrderModel sets defaultDateStorage: 'iso' since v4.2.",
+};
+const acknowledgementsExample = {
+  acknowledgements: [acknowledged],
+  file: '/home/maria/.config/DynoTable/migration/acknowledgements/conn_prod/Orders.expectations.json',
+  content: `${JSON.stringify({ table: 'Orders', dateStorage: [acknowledged] }, null, 2)}\n`,
+};
+
 const report: MigrationReport = {
   scanId: 'scan-m1x2y3-1a2b3c4d',
   table: 'Orders',
@@ -179,6 +192,37 @@ export const migrationExamples: MigrationExamples = {
         changedSamples: [{ pk: 'order#004410', sk: 1 }],
         failures: [],
       },
+    },
+  },
+  'migration:acknowledgements': {
+    summary:
+      'The model settings acknowledged for a table on this connection (who, when, why), and the expectations file they are kept in.',
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: acknowledgementsExample,
+    notes:
+      'Every report of the table counts them in its verdict. The file is what `dynotable scan-migration --expectations FILE` reads, so a CI gate can use it as it is.',
+  },
+  'migration:acknowledge': {
+    summary:
+      'Acknowledges that the models store Dates at a path as ISO strings, epoch seconds or epoch ms; main records who and when.',
+    input: {
+      connectionId: 'conn_prod',
+      table: 'Orders',
+      path: 'createdAt',
+      storage: 'iso',
+      reason: "OrderModel sets defaultDateStorage: 'iso' since v4.2.",
+    },
+    output: acknowledgementsExample,
+    notes:
+      'Acknowledging a path again replaces the earlier entry. An acknowledgement the data contradicts is an action again in the verdict.',
+  },
+  'migration:withdrawAcknowledgement': {
+    summary: 'Withdraws the acknowledgement of one path; reports count the setting as needed again.',
+    input: { connectionId: 'conn_prod', table: 'Orders', path: 'createdAt' },
+    output: {
+      ...acknowledgementsExample,
+      acknowledgements: [],
+      content: '{\n  "table": "Orders",\n  "dateStorage": []\n}\n',
     },
   },
 };

@@ -58,12 +58,50 @@ export type DateAttributeFinding = z.infer<typeof dateAttributeSchema>;
 export const dateStorageSchema = z.enum(['iso', 'seconds', 'millis']);
 export type DateStorage = z.infer<typeof dateStorageSchema>;
 
+/** How a path that holds one kind of Date stores it; undefined while it mixes kinds. */
+export function dateStorageOf(d: DateAttributeFinding): DateStorage | undefined {
+  if (d.mixed) return undefined;
+  if (d.iso > 0) return 'iso';
+  return d.epochSeconds > 0 ? 'seconds' : 'millis';
+}
+
 /** A model setting the data calls for, or one the team says its models have (an acknowledgement). */
 export const dateSettingSchema = z.object({
   path: z.string().min(1).max(4096),
   storage: dateStorageSchema,
 });
 export type DateSetting = z.infer<typeof dateSettingSchema>;
+
+/**
+ * A model setting the team says its models have: who said so, when and why. The app records all
+ * three; a hand-written expectations file may give only path and storage.
+ */
+export const acknowledgementSchema = dateSettingSchema.extend({
+  by: z.string().max(200).optional(),
+  at: z.string().max(40).optional(),
+  reason: z.string().max(2000).optional(),
+});
+export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
+
+/**
+ * The one format for acknowledgements: the file `scan-migration --expectations` reads, and the
+ * file the app keeps per connection and table. An array rather than an object keyed by path:
+ * paths are data (`__proto__` is a legal name).
+ */
+export const expectationsFileSchema = z.strictObject({
+  /** When present, the file is refused for any other table: a copied file must not pass a gate. */
+  table: z.string().min(1).optional(),
+  dateStorage: z.array(acknowledgementSchema).max(10_000),
+});
+export type ExpectationsFile = z.infer<typeof expectationsFileSchema>;
+
+export const acknowledgementsOutput = z.object({
+  acknowledgements: z.array(acknowledgementSchema),
+  /** Where they are kept: an expectations file `scan-migration --expectations` reads as it is. */
+  file: z.string(),
+  /** The same as an expectations file's text, to keep next to the models. */
+  content: z.string(),
+});
 
 export const verdictSchema = z.object({
   /** Data must change before the new ORM writes to this table. */
@@ -249,5 +287,20 @@ export const migrationChannels = {
   'migration:fixStatus': {
     input: z.object({ planId: scanIdSchema }),
     output: z.object({ plan: fixPlanSummarySchema, result: fixResultSchema.nullable() }),
+  },
+  /** The model settings acknowledged for a table on this connection; reports' verdicts count them. */
+  'migration:acknowledgements': { input: tableRefInput, output: acknowledgementsOutput },
+  /** Acknowledges (or re-acknowledges) one setting; main records who and when, the user says why. */
+  'migration:acknowledge': {
+    input: tableRefInput.extend({
+      path: dateSettingSchema.shape.path,
+      storage: dateStorageSchema,
+      reason: z.string().trim().min(1, 'Say why the setting is acknowledged.').max(2000),
+    }),
+    output: acknowledgementsOutput,
+  },
+  'migration:withdrawAcknowledgement': {
+    input: tableRefInput.extend({ path: dateSettingSchema.shape.path }),
+    output: acknowledgementsOutput,
   },
 } as const;

@@ -1,9 +1,12 @@
 import { fixStatus, startFixPlan, startFixRun } from '../../migration/fix-service';
 import {
+  acknowledgeSetting,
   exportMigrationReport,
+  listAcknowledgements,
   listMigrationScans,
   loadMigrationReport,
   startMigrationScan,
+  withdrawAcknowledgement,
 } from '../../migration/service';
 import type { HandlerTable } from '../dispatcher';
 
@@ -17,4 +20,7 @@ export const migrationHandlers: Pick<HandlerTable, MigrationChannel> = {
   'migration:fixPlan': (input, ctx) => startFixPlan(input, ctx),
   'migration:fixRun': (input, ctx) => startFixRun(input, ctx),
   'migration:fixStatus': (input, ctx) => fixStatus(input, ctx),
+  'migration:acknowledgements': (input, ctx) => listAcknowledgements(input, ctx),
+  'migration:acknowledge': (input, ctx) => acknowledgeSetting(input, ctx),
+  'migration:withdrawAcknowledgement': (input, ctx) => withdrawAcknowledgement(input, ctx),
 };

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type {
+  Acknowledgement,
   AppError,
+  DateStorage,
   FixPlanSummary,
   FixPolicy,
   FixResult,
@@ -22,6 +24,8 @@ export interface MigrationTableState {
   plan?: FixPlanSummary;
   runRequestId?: string;
   result?: FixResult;
+  /** The model settings acknowledged for the table, and the expectations file that holds them. */
+  acknowledgements?: { list: Acknowledgement[]; file: string; content: string };
   error?: AppError;
 }
 
@@ -43,6 +47,13 @@ interface MigrationStore {
   /** After an operation ends: refresh what it changed. */
   settle(connectionId: string, table: string, kind: 'scan' | 'plan' | 'run', value?: unknown): Promise<void>;
   clearError(connectionId: string, table: string): void;
+  loadAcknowledgements(connectionId: string, table: string): Promise<void>;
+  /** Acknowledges (or, with storage undefined, withdraws) a setting; true once it is saved. */
+  acknowledge(
+    connectionId: string,
+    table: string,
+    setting: { path: string; storage?: DateStorage; reason?: string },
+  ): Promise<boolean>;
 }
 
 export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
@@ -158,6 +169,41 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
 
     clearError(connectionId, table) {
       patch(connectionId, table, { error: undefined });
+    },
+
+    async loadAcknowledgements(connectionId, table) {
+      const envelope = await call('migration:acknowledgements', { connectionId, table });
+      if (!envelope.ok) patch(connectionId, table, { error: envelope.error });
+      else
+        patch(connectionId, table, {
+          acknowledgements: { ...envelope.value, list: envelope.value.acknowledgements },
+        });
+    },
+
+    async acknowledge(connectionId, table, { path, storage, reason }) {
+      const envelope =
+        storage === undefined
+          ? await call('migration:withdrawAcknowledgement', { connectionId, table, path })
+          : await call('migration:acknowledge', {
+              connectionId,
+              table,
+              path,
+              storage,
+              reason: reason ?? '',
+            });
+      if (!envelope.ok) {
+        patch(connectionId, table, { error: envelope.error });
+        return false;
+      }
+      patch(connectionId, table, {
+        acknowledgements: { ...envelope.value, list: envelope.value.acknowledgements },
+        error: undefined,
+      });
+      // main counts acknowledgements in every verdict: read the list and the open report again.
+      const scanId = current(connectionId, table).selectedScanId;
+      await get().loadScans(connectionId, table);
+      if (scanId) await get().openReport(connectionId, table, scanId);
+      return true;
     },
   };
 });

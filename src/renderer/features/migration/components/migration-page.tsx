@@ -19,11 +19,13 @@ import '../migration.css';
 export function MigrationPage({ connection, table, description }: TableViewProps) {
   const state = useMigrationTable(connection.id, table);
   const loadScans = useMigrationStore((s) => s.loadScans);
+  const loadAcknowledgements = useMigrationStore((s) => s.loadAcknowledgements);
   const clearError = useMigrationStore((s) => s.clearError);
   const [openKey, setOpenKey] = useState<PlainKey>();
   useEffect(() => {
     void loadScans(connection.id, table);
-  }, [connection.id, table, loadScans]);
+    void loadAcknowledgements(connection.id, table);
+  }, [connection.id, table, loadScans, loadAcknowledgements]);
   useSettleOnEnd(connection.id, table, state.scanRequestId, 'scan');
   const resumable = state.scans.find((s) => s.state === 'cancelled' || s.state === 'failed');
   const report = state.report;
@@ -66,6 +68,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
         </section>
         {report ? (
           <ReportView
+            connectionId={connection.id}
             report={report}
             samples={{
               open: (key) => {

@@ -9,6 +9,7 @@ import { call } from '../../../ipc/client';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
+import { AcknowledgementList, SettingAcknowledgement } from './acknowledgement';
 import { SampleKeys } from './sample-keys';
 import { StackedBar } from './stacked-bar';
 
@@ -20,6 +21,7 @@ export interface SampleActions {
 }
 
 interface ReportViewProps {
+  connectionId: string;
   report: MigrationReport;
   samples: SampleActions;
 }
@@ -55,7 +57,14 @@ function DottedCard({ finding, samples }: { finding: DottedAttributeFinding; sam
   );
 }
 
-function DateCard({ finding, samples }: { finding: DateAttributeFinding; samples: SampleActions }) {
+interface DateCardProps {
+  connectionId: string;
+  table: string;
+  finding: DateAttributeFinding;
+  samples: SampleActions;
+}
+
+function DateCard({ connectionId, table, finding, samples }: DateCardProps) {
   return (
     <article className="mig-card">
       <header className="mig-card-header">
@@ -84,6 +93,7 @@ function DateCard({ finding, samples }: { finding: DateAttributeFinding; samples
           { label: 'Epoch s', value: finding.epochSeconds, tone: 'muted' },
         ]}
       />
+      <SettingAcknowledgement connectionId={connectionId} table={table} finding={finding} />
       <SampleKeys keys={finding.sampleKeys} onOpen={samples.open} onPeek={samples.peek} />
     </article>
   );
@@ -95,7 +105,7 @@ async function exportAs(scanId: string, format: ExportFormat): Promise<void> {
 }
 
 /** The report page: verdict first, then one chart per finding, samples one click away. */
-export function ReportView({ report, samples }: ReportViewProps) {
+export function ReportView({ connectionId, report, samples }: ReportViewProps) {
   const { verdict } = report;
   return (
     <section className="mig-report" aria-labelledby="mig-report-title">
@@ -152,9 +162,16 @@ export function ReportView({ report, samples }: ReportViewProps) {
       ) : null}
       <div className="mig-cards">
         {report.dateAttributes.map((finding) => (
-          <DateCard key={finding.path} finding={finding} samples={samples} />
+          <DateCard
+            key={finding.path}
+            connectionId={connectionId}
+            table={report.table}
+            finding={finding}
+            samples={samples}
+          />
         ))}
       </div>
+      <AcknowledgementList connectionId={connectionId} table={report.table} />
     </section>
   );
 }

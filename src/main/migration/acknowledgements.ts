@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { Acknowledgement, DateStorage, ExpectationsFile } from '../../shared/ipc/migration';
+import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { parseExpectationsFile } from './expectations';
+
+export interface AcknowledgementList {
+  acknowledgements: Acknowledgement[];
+  file: string;
+  content: string;
+}
+
+/** DynamoDB's own table-name rule: nothing here can climb out of the folder. */
+const TABLE = /^[A-Za-z0-9_.-]{3,255}$/;
+
+function osUser(): string {
+  try {
+    return userInfo().username || 'unknown user';
+  } catch {
+    return 'unknown user';
+  }
+}
+
+/**
+ * The app's acknowledgements, one expectations file per connection and table under
+ * <dataDir>/migration/acknowledgements. Deliberately the very format `scan-migration
+ * --expectations` reads (and read by the same parser), so what the Pre-flight view accepted and
+ * what a CI gate accepts cannot drift apart: the file can be passed to the CLI or committed next
+ * to the models as it is.
+ */
+export class AcknowledgementStore {
+  private readonly dir: string;
+  /** Read-modify-write of one file at a time, so two quick clicks cannot lose one of them. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    dataDir: string,
+    private readonly who: () => string = osUser,
+  ) {
+    this.dir = join(dataDir, 'migration', 'acknowledgements');
+  }
+
+  file(connectionId: string, table: string): string {
+    if (!TABLE.test(table)) throw new AppFailure(ErrorCodes.invalidInput, `${table} is not a table name.`);
+    // Dots too: a connection id of ".." must stay one folder down.
+    const folder = encodeURIComponent(connectionId).replace(/\./g, '%2E');
+    return join(this.dir, folder, `${table}.expectations.json`);
+  }
+
+  async list(connectionId: string, table: string): Promise<AcknowledgementList> {
+    const file = this.file(connectionId, table);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if (isMissingFile(error)) return this.describe(file, table, []);
+      throw error;
+    }
+    return this.describe(file, table, parseExpectationsFile(text, file, table));
+  }
+
+  acknowledge(
+    connectionId: string,
+    table: string,
+    setting: { path: string; storage: DateStorage; reason: string },
+  ): Promise<AcknowledgementList> {
+    const entry: Acknowledgement = {
+      path: setting.path,
+      storage: setting.storage,
+      by: this.who(),
+      at: new Date().toISOString(),
+      reason: setting.reason,
+    };
+    return this.change(connectionId, table, (list) => [...list.filter((a) => a.path !== entry.path), entry]);
+  }
+
+  withdraw(connectionId: string, table: string, path: string): Promise<AcknowledgementList> {
+    return this.change(connectionId, table, (list) => {
+      if (!list.some((a) => a.path === path))
+        throw new AppFailure(ErrorCodes.notFound, `No setting at ${path} is acknowledged for ${table}.`);
+      return list.filter((a) => a.path !== path);
+    });
+  }
+
+  private change(
+    connectionId: string,
+    table: string,
+    edit: (list: Acknowledgement[]) => Acknowledgement[],
+  ): Promise<AcknowledgementList> {
+    const next = this.queue.then(async () => {
+      const { acknowledgements, file } = await this.list(connectionId, table);
+      const changed = edit(acknowledgements);
+      const described = this.describe(file, table, changed);
+      await writeFileAtomic(file, described.content);
+      return described;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private describe(file: string, table: string, acknowledgements: Acknowledgement[]): AcknowledgementList {
+    const content: ExpectationsFile = { table, dateStorage: acknowledgements };
+    return { acknowledgements, file, content: `${JSON.stringify(content, null, 2)}\n` };
+  }
+}
