@@ -5,7 +5,16 @@ type SdkItem = Record<string, SdkValue>;
 
 const PREFIX = /^([A-Za-z][A-Za-z0-9_-]*)#/;
 const TOKEN = /^[A-Z][A-Z0-9_]*$/;
-const TYPE_ATTRIBUTES = ['entity', 'entityType', 'type', '_type', '__typename', 'Type', 'EntityType', 'kind'];
+export const TYPE_ATTRIBUTES = [
+  'entity',
+  'entityType',
+  'type',
+  '_type',
+  '__typename',
+  'Type',
+  'EntityType',
+  'kind',
+];
 
 interface Group {
   label: string;
@@ -30,6 +39,80 @@ export function pluralName(word: string): string {
 
 const text = (v: SdkValue | undefined): string | undefined => v?.S;
 
+export type EntityGroupKey = Omit<Group, 'items'>;
+
+/**
+ * The entity group of one item by its keys: the sort key's prefix (`ORDER#o1` → ORDER), a constant
+ * sort key under a partition key prefix (`USER#u1` + `PROFILE`), else the partition key's prefix.
+ * One item at a time, so a full-table scan (the Schema view) groups exactly as SQL's views do.
+ */
+export function entityGroupOf(item: SdkItem, pk: string, sk: string | undefined): EntityGroupKey | undefined {
+  const pkValue = text(ownItemValue(item, pk));
+  const skValue = sk ? text(ownItemValue(item, sk)) : undefined;
+  const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
+  const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
+  if (sk && skPrefix)
+    return {
+      label: `sk:${skPrefix}`,
+      keyName: skPrefix,
+      conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }],
+    };
+  if (sk && skValue && TOKEN.test(skValue) && pkPrefix)
+    return {
+      label: `const:${pkPrefix}:${skValue}`,
+      keyName: skValue,
+      conditions: [
+        { attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] },
+        { attribute: sk, op: '=', values: [{ S: skValue }] },
+      ],
+    };
+  if (pkPrefix)
+    return {
+      label: `pk:${pkPrefix}`,
+      keyName: pkPrefix,
+      conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }],
+    };
+  return undefined;
+}
+
+const ownItemValue = (item: SdkItem, name: string): SdkValue | undefined =>
+  Object.prototype.hasOwnProperty.call(item, name) ? item[name] : undefined;
+
+/** A group as counted so far, with the type attribute's value when every item agreed on one. */
+export interface CountedGroup extends EntityGroupKey {
+  count: number;
+  typeName?: string;
+}
+
+/**
+ * Names for entity groups, largest first: the agreed type attribute's value (User → users),
+ * else the key word; a constant sort key alone under its partition prefix names the prefix
+ * (USER#…/PROFILE → users). Names are unique (orders, orders_2).
+ */
+export function nameEntityGroups<G extends CountedGroup>(groups: readonly G[]): { group: G; name: string }[] {
+  const constantsPerPrefix = new Map<string, number>();
+  for (const g of groups)
+    if (g.label.startsWith('const:'))
+      constantsPerPrefix.set(
+        g.label.split(':')[1]!,
+        (constantsPerPrefix.get(g.label.split(':')[1]!) ?? 0) + 1,
+      );
+  const used = new Set<string>();
+  const out: { group: G; name: string }[] = [];
+  for (const g of [...groups].sort((a, b) => b.count - a.count)) {
+    let name = pluralName(
+      g.typeName ??
+        (g.label.startsWith('const:') && constantsPerPrefix.get(g.label.split(':')[1]!) === 1
+          ? g.label.split(':')[1]!
+          : g.keyName),
+    );
+    for (let n = 2; used.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
+    used.add(name);
+    out.push({ group: g, name });
+  }
+  return out;
+}
+
 /**
  * Entity views of a single-table design, from a sample of its items. An item's entity is the
  * prefix of its sort key (`ORDER#o1` → orders); a sort key that is a constant word
@@ -43,66 +126,25 @@ export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityVi
   const sk = table.keys.sortKey?.name;
   const groups = new Map<string, Group>();
   for (const item of sample) {
-    const pkValue = text(item[pk]);
-    const skValue = sk ? text(item[sk]) : undefined;
-    const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
-    const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
-    let group: Omit<Group, 'items'> | undefined;
-    if (sk && skPrefix)
-      group = {
-        label: `sk:${skPrefix}`,
-        keyName: skPrefix,
-        conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }],
-      };
-    else if (sk && skValue && TOKEN.test(skValue) && pkPrefix) {
-      group = {
-        label: `const:${pkPrefix}:${skValue}`,
-        keyName: skValue,
-        conditions: [
-          { attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] },
-          { attribute: sk, op: '=', values: [{ S: skValue }] },
-        ],
-      };
-    } else if (pkPrefix)
-      group = {
-        label: `pk:${pkPrefix}`,
-        keyName: pkPrefix,
-        conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }],
-      };
+    const group = entityGroupOf(item, pk, sk);
     if (!group) continue;
     const existing = groups.get(group.label) ?? { ...group, items: [] };
     existing.items.push(item);
     groups.set(group.label, existing);
   }
   if (groups.size < 2) return [];
-  // A constant sort key that is the only one under its partition prefix names the prefix (USER#…/PROFILE → users).
-  const constantsPerPrefix = new Map<string, number>();
-  for (const g of groups.values())
-    if (g.label.startsWith('const:'))
-      constantsPerPrefix.set(
-        g.label.split(':')[1]!,
-        (constantsPerPrefix.get(g.label.split(':')[1]!) ?? 0) + 1,
-      );
-  const views: EntityView[] = [];
-  const used = new Set<string>();
-  for (const g of [...groups.values()].sort((a, b) => b.items.length - a.items.length)) {
-    let name = pluralName(
-      typeName(g.items) ??
-        (g.label.startsWith('const:') && constantsPerPrefix.get(g.label.split(':')[1]!) === 1
-          ? g.label.split(':')[1]!
-          : g.keyName),
-    );
-    for (let n = 2; used.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
-    used.add(name);
-    views.push({
-      name,
-      table: table.name,
-      conditions: g.conditions,
-      source: 'detected',
-      share: g.items.length / sample.length,
-    });
-  }
-  return views;
+  const counted = [...groups.values()].map((g) => ({
+    ...g,
+    count: g.items.length,
+    typeName: typeName(g.items),
+  }));
+  return nameEntityGroups(counted).map(({ group, name }) => ({
+    name,
+    table: table.name,
+    conditions: group.conditions,
+    source: 'detected' as const,
+    share: group.count / sample.length,
+  }));
 }
 
 function typeName(items: SdkItem[]): string | undefined {
