@@ -27,6 +27,8 @@ export interface ScanPage {
 export interface SegmentedScanOptions {
   client: DynamoDBClient;
   table: string;
+  /** Scan this index of the table instead of the table. */
+  index?: string;
   cursors: SegmentCursor[];
   totalSegments: number;
   signal: AbortSignal;
@@ -39,6 +41,8 @@ export interface SegmentedScanOptions {
   onPage(page: ScanPage): void;
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
+  /** Read at most this many pages of each segment (a sample reads the first page of each). */
+  pagesPerSegment?: number;
   maxThrottleRetries?: number;
   /** Told of each throttled Scan attempt, also of those the SDK retried by itself. */
   onThrottle?(): void;
@@ -69,6 +73,7 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
       try {
         const command = new ScanCommand({
           TableName: options.table,
+          ...(options.index ? { IndexName: options.index } : {}),
           Segment: cursor.segment,
           TotalSegments: options.totalSegments,
           ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
@@ -90,8 +95,11 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
   }
 
   async function run(cursor: SegmentCursor): Promise<void> {
-    while (!cursor.done && !inner.signal.aborted) {
-      if (options.maxItems !== undefined && read >= options.maxItems) {
+    for (let pages = 0; !cursor.done && !inner.signal.aborted; pages++) {
+      if (
+        (options.maxItems !== undefined && read >= options.maxItems) ||
+        (options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment)
+      ) {
         budget.stopped = true;
         return;
       }
