@@ -1,0 +1,63 @@
+import { classifyEpoch, classifyIso, EpochKind } from '../migration/classify';
+
+/**
+ * What a string looks like. One format per string (the first that matches, in this order), so
+ * the shares of a path add up. The ISO and epoch rules are the pre-flight's (classify.ts): the
+ * schema view and the migration must agree on what a stored Date is.
+ */
+export const STRING_FORMATS = [
+  'isoDateTime',
+  'isoDate',
+  'epochString',
+  'uuid',
+  'email',
+  'url',
+  'json',
+] as const;
+export type StringFormat = (typeof STRING_FORMATS)[number];
+
+const HEX = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const URL_TEXT = /^[A-Za-z][A-Za-z0-9+.-]{0,15}:\/\/[^\s/?#]+[^\s]*$/;
+/** JSON.parse of a megabyte per value would dominate the scan; longer text is not checked. */
+const MAX_JSON_CHECK = 65_536;
+
+export function stringFormat(s: string): StringFormat | undefined {
+  const n = s.length;
+  if (n === 0) return undefined;
+  const first = s.charCodeAt(0);
+  if (first >= 48 && first <= 57) {
+    const iso = classifyIso(s);
+    if (iso === 2) return 'isoDateTime';
+    if (iso === 1) return 'isoDate';
+    if (n >= 9 && n <= 13 && classifyEpoch(s) !== EpochKind.none) return 'epochString';
+  }
+  if (n === 36 && s.charCodeAt(8) === 45 && HEX.test(s)) return 'uuid';
+  if (n <= 320 && s.includes('@') && EMAIL.test(s)) return 'email';
+  if (n <= 8192 && s.includes('://') && URL_TEXT.test(s)) return 'url';
+  if ((first === 123 || first === 91) && n >= 2 && n <= MAX_JSON_CHECK) {
+    const last = s.charCodeAt(n - 1);
+    if ((first === 123 && last === 125) || (first === 91 && last === 93)) {
+      try {
+        JSON.parse(s);
+        return 'json';
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Epoch seconds or milliseconds as classify.ts reads a stored number (0 none, 1 s, 2 ms). */
+export { classifyEpoch };
+
+/** The year of a date-like value, for the "when" histogram; undefined when it is none. */
+export function yearOfIso(s: string): number {
+  return Number(s.slice(0, 4));
+}
+
+export function yearOfEpoch(n: string, kind: EpochKind): number {
+  const ms = kind === EpochKind.millis ? Number(n) : Number(n) * 1000;
+  return new Date(ms).getUTCFullYear();
+}

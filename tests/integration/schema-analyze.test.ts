@@ -1,0 +1,247 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AttributeSchema, SchemaReport } from '../../src/shared/ipc/schema';
+import { analyzeSchema, type SchemaCheckpoint } from '../../src/main/schema/analyze';
+import { keepProtoNames } from '../../src/main/aws/proto-names';
+import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable, putItems } from '../support/dynamo-tables';
+import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
+import { rawDynamo } from '../support/raw-dynamo';
+import { tallyPaths } from '../support/schema-tally';
+
+const endpoint = inject('dynamoEndpoint');
+// As the app builds its clients: `__proto__` survives the SDK's deserializer (aws/proto-names.ts).
+const client = keepProtoNames(localClient(endpoint));
+afterAll(() => client.destroy());
+
+type Wire = Record<string, unknown>;
+
+/** Every stored item as DynamoDB Local's wire JSON, past the SDK and DynoTable. */
+async function rawItems(table: string, index?: string): Promise<Wire[]> {
+  const items: Wire[] = [];
+  let start: Wire | undefined;
+  do {
+    const page: { Items: Wire[]; LastEvaluatedKey?: Wire } = await rawDynamo(endpoint, 'Scan', {
+      TableName: table,
+      ...(index ? { IndexName: index } : {}),
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    });
+    items.push(...page.Items);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Records each Scan request's Segment, TotalSegments and Limit as the SDK sends it. */
+function recordScans(c: DynamoDBClient): { segment: number; total: number; limit?: number }[] {
+  const seen: { segment: number; total: number; limit?: number }[] = [];
+  c.middlewareStack.add(
+    (next, context) => (args) => {
+      if (context.commandName === 'ScanCommand') {
+        const input = args.input as { Segment: number; TotalSegments: number; Limit?: number };
+        seen.push({ segment: input.Segment, total: input.TotalSegments, limit: input.Limit });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordScans' },
+  );
+  return seen;
+}
+
+function expectEqualsTally(attributes: AttributeSchema[], items: Wire[]): void {
+  const tally = tallyPaths(items);
+  expect(attributes.map((a) => a.path).sort()).toEqual([...tally.keys()].sort());
+  for (const a of attributes) {
+    const t = tally.get(a.path);
+    expect(a.items, a.path).toBe(t?.items.size);
+    expect(a.types, a.path).toEqual(Object.fromEntries(t?.types ?? []));
+    if (t && t.distinct.size <= 64)
+      expect(a.distinct, a.path).toEqual({ count: t.distinct.size, isExact: true });
+  }
+}
+
+const stillSignal = () => new AbortController().signal;
+
+describe('schema of a table written by dynamoose 4.x, hostile names included', () => {
+  const table = uniqueTableName('schema');
+
+  beforeAll(async () => {
+    pointDynamoose(endpoint);
+    await createOrdersTable(client, table);
+    await writeOrders(table, 48);
+    await writeTraps(client, table);
+    // Written as wire JSON past the SDK, whose serializer would drop the `__proto__` name.
+    await rawDynamo(endpoint, 'PutItem', {
+      TableName: table,
+      Item: JSON.parse(`{
+        "pk": {"S": "hostile#1"}, "sk": {"N": "1"},
+        "__proto__": {"S": "proto"},
+        "constructor": {"M": {"toString": {"N": "1"}, "[0]": {"SS": ["a", "b"]}}},
+        "#tag": {"NS": ["1", "2.5"]},
+        "say \\"hi\\"": {"L": [{"M": {"sku": {"S": "A-1"}}}, {"M": {"sku": {"N": "2"}}}]},
+        "blob": {"B": "aGVsbG8="}, "flag": {"BOOL": true}, "gone": {"NULL": true}
+      }`) as unknown,
+    });
+  });
+
+  it('counts every path and type as a tally of the stored items', async () => {
+    const { report, complete } = await analyzeSchema({
+      client,
+      table,
+      mode: 'full',
+      scanId: 'schema-full-1',
+      segments: 3,
+      signal: stillSignal(),
+    });
+    const stored = await rawItems(table);
+    expect(complete).toBe(true);
+    expect(report.complete).toBe(true);
+    expect(report.itemsScanned).toBe(stored.length);
+    expectEqualsTally(report.attributes, stored);
+    const by = (path: string) => report.attributes.find((a) => a.path === path);
+    expect(by('"address.city"')?.items).toBe(12);
+    expect(by('createdAt')?.types).toEqual({ S: 16, N: 32 });
+    expect(by('history[].at')?.formats.isoDateTime).toBe(16);
+    expect(by('__proto__')?.types).toEqual({ S: 1 });
+    expect(by('constructor."[0]"')?.setSize).toEqual({ min: 2, max: 2 });
+    expect(by('"say ""hi"""[].sku')?.types).toEqual({ S: 1, N: 1 });
+    const kinds = report.warnings.map((w) => `${w.kind} ${w.path}`);
+    expect(kinds).toContain('isoAndEpoch createdAt');
+    expect(kinds).toContain('dottedName "address.city"');
+    expect(report.draw.description).toMatch(/Full scan of the table: 53 items in 3 parallel segments/);
+  });
+
+  it('reads an index: only the items it holds', async () => {
+    const { report } = await analyzeSchema({
+      client,
+      table,
+      index: 'byDay',
+      mode: 'full',
+      scanId: 'schema-index-1',
+      signal: stillSignal(),
+    });
+    const stored = await rawItems(table, 'byDay');
+    expect(report.index).toBe('byDay');
+    expect(report.itemsScanned).toBe(stored.length);
+    expectEqualsTally(report.attributes, stored);
+  });
+});
+
+describe('sampling over segments', () => {
+  it('reads the first page of the planned random segments, and says so', async () => {
+    const table = await createTable(client, uniqueTableName('schs'), {
+      partitionKey: ['PK', 'S'],
+      sortKey: ['SK', 'S'],
+    });
+    const items = Array.from({ length: 2400 }, (_, i) => ({
+      PK: { S: `USER#${i % 600}` },
+      SK: { S: i < 600 ? 'PROFILE' : `ORDER#${i}` },
+      ...(i < 600 ? { name: { S: `user ${i}` } } : { total: { N: String(i) } }),
+    }));
+    await putItems(client, table, items);
+    const recording = localClient(endpoint);
+    const scans = recordScans(recording);
+    const { report } = await analyzeSchema({
+      client: recording,
+      table,
+      mode: 'sample',
+      scanId: 'schema-sample-1',
+      sampleSize: 240,
+      segments: 12,
+      signal: stillSignal(),
+      random: seeded(42),
+    });
+    recording.destroy();
+    expect(report.sampled).toBe(true);
+    expect(report.draw.segments).toHaveLength(12);
+    expect(scans.map((s) => s.segment).sort((a, b) => a - b)).toEqual(report.draw.segments);
+    expect(new Set(scans.map((s) => s.total))).toEqual(new Set([report.draw.totalSegments]));
+    expect(scans.every((s) => s.limit === 20)).toBe(true);
+    expect(report.draw.totalSegments).toBe(120);
+    expect(report.itemsScanned).toBeGreaterThan(0);
+    expect(report.itemsScanned).toBeLessThanOrEqual(240);
+    expect(report.draw.description).toContain('of 12 random segments of 120 Scan segments of the table');
+    // The union of the segments read, item for item: what a plain Scan of those segments returns.
+    const expected: Wire[] = [];
+    for (const segment of report.draw.segments) {
+      const page: { Items: Wire[] } = await rawDynamo(endpoint, 'Scan', {
+        TableName: table,
+        Segment: segment,
+        TotalSegments: report.draw.totalSegments,
+        Limit: 20,
+      });
+      expected.push(...page.Items);
+    }
+    expect(report.itemsScanned).toBe(expected.length);
+    expectEqualsTally(report.attributes, expected);
+    expect(report.entities.map((e) => e.name).sort()).toEqual(['orders', 'users']);
+  });
+});
+
+describe('full scan: cancel and resume', () => {
+  it('a cancelled scan resumes from its checkpoint to the report of an uninterrupted one', async () => {
+    const table = await createTable(client, uniqueTableName('schr'), { partitionKey: ['id', 'S'] });
+    const items = Array.from({ length: 1200 }, (_, i) => ({
+      id: { S: `ITEM#${i}` },
+      n: i % 4 === 0 ? { S: String(i) } : { N: String(i) },
+      ...(i % 9 === 0 ? { tags: { SS: [`t${i % 5}`, 'x'] } } : {}),
+    }));
+    await putItems(client, table, items);
+    const whole = await analyzeSchema({
+      client,
+      table,
+      mode: 'full',
+      scanId: 'schema-whole-1',
+      segments: 3,
+      pageSize: 40,
+      signal: stillSignal(),
+    });
+    const controller = new AbortController();
+    let saved: SchemaCheckpoint | undefined;
+    await expect(
+      analyzeSchema({
+        client,
+        table,
+        mode: 'full',
+        scanId: 'schema-cut-1',
+        segments: 3,
+        pageSize: 40,
+        signal: controller.signal,
+        progressEveryMs: 0,
+        onProgress: (p) => {
+          if (p.items >= 300) controller.abort();
+        },
+        onCheckpoint: (c) => {
+          saved = c;
+        },
+      }),
+    ).rejects.toThrow();
+    expect(saved).toBeDefined();
+    const cut = saved as SchemaCheckpoint;
+    const readBefore = cut.segments.reduce((n, s) => n + s.state.items, 0);
+    expect(readBefore).toBeGreaterThan(0);
+    expect(readBefore).toBeLessThan(1200);
+    const resumed = await analyzeSchema({
+      client,
+      table,
+      mode: 'full',
+      scanId: 'schema-cut-1',
+      pageSize: 40,
+      resume: JSON.parse(JSON.stringify(cut)) as SchemaCheckpoint,
+      signal: stillSignal(),
+    });
+    expect(resumed.complete).toBe(true);
+    const strip = (r: SchemaReport) => ({
+      attributes: r.attributes,
+      entities: r.entities,
+      items: r.itemsScanned,
+    });
+    expect(strip(resumed.report)).toEqual(strip(whole.report));
+    expect(whole.report.attributes.find((a) => a.path === 'n')?.types).toEqual({ S: 300, N: 900 });
+  });
+});
+
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
