@@ -13,6 +13,7 @@ import {
 } from './connection';
 import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
+import { schemaChannels } from './schema';
 import { sqlChannels } from './sql';
 import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
@@ -133,6 +134,7 @@ export const contract = {
   ...agentChannels,
 
   ...migrationChannels,
+  ...schemaChannels,
 
   ...sqlChannels,
   ...sqlAssistChannels,

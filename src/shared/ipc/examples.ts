@@ -4,6 +4,7 @@ import type { Connection } from './connection';
 import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
+import { schemaExamples } from './schema-examples';
 import { itemExamples } from './items-examples';
 import { tableAdminExamples } from './table-admin-examples';
 import { sqlExamples } from '../sql/examples';
@@ -287,6 +288,7 @@ export const examples: ChannelExamples = {
     output: { accepted: true },
   },
   ...migrationExamples,
+  ...schemaExamples,
   ...itemExamples,
   ...sqlExamples,
   ...sqlAssistExamples,

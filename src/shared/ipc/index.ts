@@ -8,3 +8,4 @@ export * from '../dynamo/attribute-value';
 export * from './agent';
 export * from './agent-events';
 export * from './migration';
+export * from './schema';

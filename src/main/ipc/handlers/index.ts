@@ -9,6 +9,7 @@ import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
+import { schemaHandlers } from './schema';
 import { sqlHandlers } from './sql';
 import { sqlAssistHandlers } from './sql-assist';
 import { tableHandlers } from './tables';
@@ -28,6 +29,7 @@ export const handlers: HandlerTable = {
   ...transferHandlers,
   ...agentHandlers,
   ...migrationHandlers,
+  ...schemaHandlers,
   ...sqlHandlers,
   ...sqlAssistHandlers,
 };
