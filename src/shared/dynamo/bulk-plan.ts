@@ -39,6 +39,7 @@ export function planBulkRequest(
   item: Item,
   action: BulkAction,
   conditionOnSeen: boolean,
+  options: { returnDeleted?: boolean } = {},
 ): WriteRequest {
   const ctx = new ExpressionContext();
   const key = keyOf(item, target.keys);
@@ -48,7 +49,14 @@ export function planBulkRequest(
   if (action.type === 'delete') {
     return {
       operation: 'DeleteItem',
-      input: { TableName: target.table, Key: key, ConditionExpression: condition, ...ctx.fields() },
+      input: {
+        TableName: target.table,
+        Key: key,
+        ConditionExpression: condition,
+        ...ctx.fields(),
+        // The deleted item comes back, so the undo journal keeps exactly what was stored.
+        ...(options.returnDeleted ? { ReturnValues: 'ALL_OLD' as const } : {}),
+      },
     };
   }
   const sets = action.set.map((s) => `${ctx.path(s.path)} = ${ctx.value(s.value)}`);

@@ -27,10 +27,14 @@ export interface UpdateRequest extends ExpressionFields {
 export interface DeleteRequest extends ExpressionFields {
   TableName: string;
   Key: Item;
+  /** A bulk delete keeps the deleted item for the undo journal. */
+  ReturnValues?: 'ALL_OLD';
 }
 
 export type TransactAction =
-  { Put: PutRequest } | { Update: Omit<UpdateRequest, 'ReturnValues'> } | { Delete: DeleteRequest };
+  | { Put: PutRequest }
+  | { Update: Omit<UpdateRequest, 'ReturnValues'> }
+  | { Delete: Omit<DeleteRequest, 'ReturnValues'> };
 
 export interface TransactRequest {
   TransactItems: TransactAction[];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { deleteItemInput, itemChannels } from './items';
+import { journalChannels } from './journal';
 import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
 import {
@@ -128,6 +129,7 @@ export const contract = {
     output: z.object({ deleted: z.boolean() }),
   },
   ...itemChannels,
+  ...journalChannels,
   ...queryChannels,
   ...transferChannels,
 

@@ -6,6 +6,7 @@ import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
 import { schemaExamples } from './schema-examples';
 import { itemExamples } from './items-examples';
+import { journalExamples } from './journal-examples';
 import { tableAdminExamples } from './table-admin-examples';
 import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
@@ -290,6 +291,7 @@ export const examples: ChannelExamples = {
   ...migrationExamples,
   ...schemaExamples,
   ...itemExamples,
+  ...journalExamples,
   ...sqlExamples,
   ...sqlAssistExamples,
 };

@@ -61,6 +61,10 @@ export const commitOutput = z.object({
   results: z.array(changeResultSchema),
   batches: z.number().int(),
   committedBatches: z.number().int(),
+  /** The undo journal entry that can put back what this commit wrote (journal:undo). */
+  journalId: z.string().optional(),
+  /** Why the writes could not be kept for undo (they were made all the same). */
+  journalProblem: z.string().optional(),
 });
 
 export const conflictDetailsSchema = z.object({
@@ -113,6 +117,9 @@ export const bulkReportSchema = z.object({
   conflicts: z.number().int(),
   failed: z.number().int(),
   failures: z.array(z.object({ key: itemSchema, code: z.string(), message: z.string() })),
+  /** The undo journal entry that can put back what this bulk change wrote (journal:undo). */
+  journalId: z.string().optional(),
+  journalProblem: z.string().optional(),
 });
 export type BulkReport = z.infer<typeof bulkReportSchema>;
 

@@ -1,6 +1,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { CoreContext, WrittenItem } from '../../core/context';
 import { recordWrites } from '../../resultsets/write-sync';
+import { startJournalEntry, type JournalWriter } from '../../journal/journal-files';
+import type { JournalAction } from '../../../shared/ipc/journal';
 import type { Connection } from '../../../shared/ipc/connection';
 import { loadTableInfo, type TableInfo } from './table-info';
 
@@ -10,6 +12,8 @@ export interface ItemTarget {
   info: TableInfo;
   /** Tells every open result set of the table what DynamoDB now holds for these items. */
   record(writes: WrittenItem[]): Promise<void>;
+  /** Starts an undo journal entry in the data folder for a commit or bulk change of this table. */
+  journal(action: JournalAction, options?: { isBeforeAsRead?: boolean }): JournalWriter;
 }
 
 /** What every item operation needs: the connection (flags), its client and the table's keys. */
@@ -23,5 +27,7 @@ export async function resolveTarget(
   const client = await ctx.clients.dynamo(connectionId);
   const info = await loadTableInfo(client, table, signal);
   const record = (writes: WrittenItem[]) => recordWrites(ctx, connectionId, info.table, writes);
-  return { connection, client, info, record };
+  const journal = (action: JournalAction, options: { isBeforeAsRead?: boolean } = {}) =>
+    startJournalEntry(ctx.dataDir, connectionId, { table: info.table, action, ...options });
+  return { connection, client, info, record, journal };
 }

@@ -35,13 +35,19 @@ async function refreshOnConflict<T>(t: ItemTarget, key: Item, write: () => Promi
   }
 }
 
-export async function getItem(target: ItemTarget, key: Item, consistent = false): Promise<Item | null> {
+export async function getItem(
+  target: ItemTarget,
+  key: Item,
+  consistent = false,
+  signal?: AbortSignal,
+): Promise<Item | null> {
   const response = await target.client.send(
     new GetItemCommand({
       TableName: target.info.table,
       Key: toSdkItem(keyOf(key, target.info.keys)),
       ConsistentRead: consistent,
     }),
+    { abortSignal: signal },
   );
   return response.Item ? fromSdkItem(response.Item) : null;
 }

@@ -9,6 +9,9 @@ import type { OperationOutcome, OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
 import { assertConfirmed, assertWritable } from './guards';
 import { emptyReport, writeEach } from './write-each';
+import type { JournalPair } from '../../journal/journal-files';
+import { keepForUndo } from '../../journal/keep';
+import { bulkUndoPair } from './bulk-undo';
 
 type BulkInput = z.output<typeof bulkInput>;
 
@@ -90,16 +93,23 @@ async function runBulk(
   // the rest past the reader, so that set hears of the writes once the job ends.
   const readsResultSet = !('items' in input.source);
   const held: WrittenItem[] = [];
+  const isUpdate = input.action.type === 'update';
+  const journal = t.journal(writeKind(input), { isBeforeAsRead: isUpdate && !input.conditionOnSeen });
+  const pairs: JournalPair[] = [];
   let lastEmit = Date.now();
   try {
     await writeEach(t, itemsOf(ctx, input), report, run, {
       action: input.action,
       conditionOnSeen: input.conditionOnSeen,
+      returnDeleted: true,
+      onWritten: (key, read, stored) => pairs.push(bulkUndoPair(key, read, stored, input.action)),
       record: async (written) => {
         if (readsResultSet) held.push(...written);
         else await t.record(written);
       },
-      afterBatch: () => {
+      afterBatch: async () => {
+        // A failed append shows up when the entry is finished, as the report's journalProblem.
+        if (pairs.length >= WINDOW) await journal.add(pairs.splice(0)).catch(() => undefined);
         // A million items must not mean a million events.
         if (Date.now() - lastEmit < PROGRESS_EVERY_MS) return;
         lastEmit = Date.now();
@@ -108,6 +118,7 @@ async function runBulk(
     });
   } finally {
     await t.record(held.splice(0));
+    Object.assign(report, await keepForUndo(journal, pairs.splice(0)));
   }
   return { progress: progress(), value: report };
 }

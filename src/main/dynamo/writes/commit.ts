@@ -8,6 +8,8 @@ import type { WrittenItem } from '../../core/context';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
+import type { JournalPair } from '../../journal/journal-files';
+import { keepForUndo } from '../../journal/keep';
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
 import { sendWrite } from './send-write';
@@ -23,6 +25,8 @@ interface Entry {
   change: StagedChange;
   plan: PlannedChange;
   result: ChangeResult;
+  /** What DynamoDB returned as stored after a single write (ALL_NEW of an update). */
+  stored?: Item | null;
 }
 
 function keyText(item: Item, t: ItemTarget): string {
@@ -105,8 +109,12 @@ async function commitSingle(t: ItemTarget, entry: Entry, signal?: AbortSignal): 
   const { change, plan } = entry;
   if (!plan.request) return;
   try {
-    await sendWrite(t.client, plan.request, plan.kind, { desired: change.desired, signal });
+    const { attributes } = await sendWrite(t.client, plan.request, plan.kind, {
+      desired: change.desired,
+      signal,
+    });
     entry.result = { id: change.id, status: 'written' };
+    if (attributes) entry.stored = attributes;
   } catch (error) {
     if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) throw error;
     const current = (error.details?.current as Item | null | undefined) ?? null;
@@ -149,7 +157,8 @@ export async function commitChanges(
     await commitSingle(t, single, signal);
     await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
-    return { results: entries.map((e) => e.result), batches: 1, committedBatches: written };
+    const kept = await keepForUndo(t.journal('commit'), undoPairs(t, [single]));
+    return { results: entries.map((e) => e.result), batches: 1, committedBatches: written, ...kept };
   }
   const batches = splitTransactions(
     live.map((e) => e.plan.actions),
@@ -185,7 +194,28 @@ export async function commitChanges(
     break;
   }
   await t.record(writtenItems(t, live));
-  return { results: entries.map((e) => e.result), batches: batches.length, committedBatches };
+  const kept = await keepForUndo(t.journal('commit'), undoPairs(t, live));
+  return { results: entries.map((e) => e.result), batches: batches.length, committedBatches, ...kept };
+}
+
+/**
+ * The undo journal's view of a commit: per key, the item as the user loaded it (each write was
+ * conditioned on it) and what the write left (the returned item, or the planned one: a
+ * transaction returns nothing, and its conditions held). A key change is a delete and a create.
+ */
+function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
+  const pairs: JournalPair[] = [];
+  for (const { change, plan, result, stored } of entries) {
+    if (result.status !== 'written' || plan.kind === 'none') continue;
+    const { seen, desired } = change;
+    if (seen && plan.kind !== 'create') {
+      const after = plan.kind === 'update' ? (stored ?? desired) : null;
+      pairs.push({ key: keyOf(seen, t.info.keys), before: seen, after });
+    }
+    if (desired && (plan.kind === 'create' || plan.kind === 'key-change'))
+      pairs.push({ key: keyOf(desired, t.info.keys), before: null, after: stored ?? desired });
+  }
+  return pairs;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { planBulkRequest, type BulkTarget } from '../../../shared/dynamo/bulk-plan';
 import { keyOf } from '../../../shared/dynamo/validate-item';
-import { ErrorCodes } from '../../../shared/errors';
 import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
 import type { WrittenItem } from '../../core/context';
 import type { OperationRun } from '../../core/operations';
@@ -9,24 +8,10 @@ import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';
 import { sendRequest } from './sdk-requests';
-import { CONDITIONAL_FAILED, storedItem } from './write-errors';
+import { CONDITIONAL_FAILED, isJobFatal, storedItem } from './write-errors';
 
 export const CONCURRENCY = 8;
 const MAX_LISTED_FAILURES = 1000;
-
-/** Errors that every item would hit the same way: stop the whole job instead of failing each item. */
-const FATAL = new Set([
-  ErrorCodes.readOnly,
-  ErrorCodes.credentialsExpired,
-  'ExpiredTokenException',
-  'AccessDeniedException',
-  'UnrecognizedClientException',
-  'InvalidSignatureException',
-  'ResourceNotFoundException',
-  'CredentialsProviderError',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-]);
 
 export interface WriteEachOptions {
   action: BulkAction;
@@ -35,6 +20,10 @@ export interface WriteEachOptions {
   record(written: WrittenItem[]): Promise<void>;
   /** After each batch that ran to its end: progress, pacing. */
   afterBatch?(report: BulkReport): Promise<void> | void;
+  /** Deletes return the deleted item (ALL_OLD), for the undo journal. */
+  returnDeleted?: boolean;
+  /** Each item written: its key, the item as read, and what DynamoDB returned. */
+  onWritten?(key: Item, read: Item, returned: Item | null): void;
 }
 
 export const emptyReport = (): BulkReport => ({ succeeded: 0, conflicts: 0, failed: 0, failures: [] });
@@ -55,15 +44,20 @@ export async function writeEach(
   const target: BulkTarget = { table: t.info.table, keys: t.info.keys };
   const one = async (item: Item, written: WrittenItem[]): Promise<void> => {
     try {
-      const request = planBulkRequest(target, item, options.action, options.conditionOnSeen);
+      const request = planBulkRequest(target, item, options.action, options.conditionOnSeen, {
+        returnDeleted: options.returnDeleted === true,
+      });
       const response = await withBackoff(() => sendRequest(t.client, request, run.signal), {
         signal: run.signal,
       });
       report.succeeded++;
-      written.push({ key: keyOf(item, t.info.keys), item: storedItem(response.Attributes) });
+      const key = keyOf(item, t.info.keys);
+      const returned = storedItem(response.Attributes);
+      written.push({ key, item: options.action.type === 'delete' ? null : returned });
+      options.onWritten?.(key, item, returned);
     } catch (error) {
       const appError = toAppError(error);
-      if (FATAL.has(appError.code) || run.signal.aborted) throw error;
+      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
       if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
       else report.failed++;
       if (report.failures.length < MAX_LISTED_FAILURES) {

@@ -1,6 +1,6 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChangeKind } from '../../../shared/dynamo/write-plan';
 import { fromSdkItem } from '../marshal';
 
@@ -56,4 +56,25 @@ export function cancellationMessage(code: string | undefined, message?: string):
     default:
       return message ? `${code}: ${message}` : code;
   }
+}
+
+/**
+ * Errors that every item of a long write job would hit the same way: the job stops instead of
+ * failing each item (bulk changes, undo).
+ */
+const JOB_FATAL = new Set<string>([
+  ErrorCodes.readOnly,
+  ErrorCodes.credentialsExpired,
+  'ExpiredTokenException',
+  'AccessDeniedException',
+  'UnrecognizedClientException',
+  'InvalidSignatureException',
+  'ResourceNotFoundException',
+  'CredentialsProviderError',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+]);
+
+export function isJobFatal(code: string): boolean {
+  return JOB_FATAL.has(code);
 }

@@ -4,6 +4,7 @@ import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
 import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
+import { journalHandlers } from './journal';
 import { queryHandlers } from './query';
 import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable = {
   ...itemHandlers,
   ...queryHandlers,
   ...bulkHandlers,
+  ...journalHandlers,
   ...transferHandlers,
   ...agentHandlers,
   ...migrationHandlers,

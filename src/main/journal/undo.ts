@@ -1,0 +1,159 @@
+import type { Item } from '../../shared/dynamo/attribute-value';
+import { itemsEqual } from '../../shared/dynamo/value-equality';
+import { planChange } from '../../shared/dynamo/write-plan';
+import { AppFailure } from '../../shared/errors';
+import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
+import type { WrittenItem } from '../core/context';
+import type { OperationOutcome, OperationRun } from '../core/operations';
+import { toAppError } from '../core/to-app-error';
+import type { ItemTarget } from '../dynamo/items/item-access';
+import { getItem } from '../dynamo/items/single-item';
+import { withBackoff } from '../dynamo/writes/backoff';
+import { assertWritable } from '../dynamo/writes/guards';
+import { sendWrite } from '../dynamo/writes/send-write';
+import { CONDITIONAL_FAILED, isJobFatal } from '../dynamo/writes/write-errors';
+import { journalPairs, recordUndo, type JournalPair } from './journal-files';
+
+const CONCURRENCY = 8;
+const MAX_LISTED = 1000;
+const PROGRESS_EVERY_MS = 250;
+
+function same(a: Item | null, b: Item | null): boolean {
+  return a === null || b === null ? a === b : itemsEqual(a, b);
+}
+
+interface Refusal {
+  type: 'conflict' | 'failed';
+  current?: Item | null;
+  code: string;
+  message: string;
+}
+type Outcome = { type: 'restored' } | { type: 'already' } | Refusal;
+
+const CHANGED_SINCE =
+  'Changed since this write (by someone or something else), so undo left it as it is. What is stored now is shown next to what the write left.';
+
+/**
+ * Puts one item back only while it is exactly what the journalled write left. A consistent read
+ * compares the whole item (a condition cannot say "and no other attribute"), and the write is
+ * conditioned on every attribute the write left, so a change landing between the read and the
+ * write fails the condition instead of being overwritten. An item that already holds what undo
+ * restores counts as restored, so an undo can be run again after a cancel or a failure.
+ */
+async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<Outcome> {
+  if (same(pair.before, pair.after)) return { type: 'already' };
+  const current = await withBackoff(() => getItem(t, pair.key, true, signal), { signal });
+  if (same(current, pair.before)) return { type: 'already' };
+  if (!same(current, pair.after))
+    return { type: 'conflict', current, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
+  const plan = planChange(
+    { table: t.info.table, keys: t.info.keys },
+    { seen: pair.after, desired: pair.before },
+  );
+  if (!plan.request) return { type: 'already' };
+  const request = plan.request;
+  try {
+    await withBackoff(() => sendWrite(t.client, request, plan.kind, { desired: pair.before, signal }), {
+      signal,
+    });
+    return { type: 'restored' };
+  } catch (error) {
+    if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) throw error;
+    const stored = (error.details?.current as Item | null | undefined) ?? null;
+    return { type: 'conflict', current: stored, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
+  }
+}
+
+/** Checks in main, before the operation starts, that the connection may write; returns the work. */
+export function prepareUndo(dataDir: string, t: ItemTarget, connectionId: string, entry: JournalEntry) {
+  assertWritable(t.connection);
+  return (run: OperationRun) => runUndo(dataDir, t, connectionId, entry, run);
+}
+
+async function runUndo(
+  dataDir: string,
+  t: ItemTarget,
+  connectionId: string,
+  entry: JournalEntry,
+  run: OperationRun,
+): Promise<OperationOutcome> {
+  const report: UndoReport = { restored: 0, alreadyRestored: 0, conflicts: 0, failed: 0, items: [] };
+  const progress = () => {
+    const done = report.restored + report.conflicts + report.failed;
+    return {
+      items: done,
+      pages: 0,
+      consumedCapacity: 0,
+      fraction: entry.count > 0 ? Math.min(1, done / entry.count) : 1,
+      message: `${report.restored} restored, ${report.conflicts} changed since, ${report.failed} failed`,
+    };
+  };
+  const list = (pair: JournalPair, outcome: Refusal): void => {
+    if (report.items.length >= MAX_LISTED) return;
+    const item: UndoItem = {
+      key: pair.key,
+      status: outcome.type,
+      code: outcome.code,
+      message: outcome.message,
+      written: pair.after,
+      before: pair.before,
+      ...(outcome.current !== undefined ? { current: outcome.current } : {}),
+    };
+    report.items.push(item);
+  };
+  const one = async (pair: JournalPair, written: WrittenItem[]): Promise<void> => {
+    let outcome: Outcome;
+    try {
+      outcome = await undoOne(t, pair, run.signal);
+    } catch (error) {
+      const appError = toAppError(error);
+      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
+      outcome = { type: 'failed', code: appError.code, message: appError.message };
+    }
+    if (outcome.type === 'restored') {
+      report.restored++;
+      written.push({ key: pair.key, item: pair.before });
+      return;
+    }
+    if (outcome.type === 'already') {
+      report.restored++;
+      report.alreadyRestored++;
+      return;
+    }
+    if (outcome.type === 'conflict') {
+      report.conflicts++;
+      // Rows showing the item show what is stored, as after any refused write.
+      if (outcome.current !== undefined)
+        written.push({ key: pair.key, item: outcome.current, isRefresh: true });
+    } else report.failed++;
+    list(pair, outcome);
+  };
+  let lastEmit = Date.now();
+  try {
+    for await (const chunk of journalPairs(dataDir, connectionId, entry.id)) {
+      for (let i = 0; i < chunk.length && !run.signal.aborted; i += CONCURRENCY) {
+        const written: WrittenItem[] = [];
+        try {
+          await Promise.all(chunk.slice(i, i + CONCURRENCY).map((pair) => one(pair, written)));
+        } finally {
+          await t.record(written);
+        }
+        if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
+          lastEmit = Date.now();
+          run.emit({ type: 'progress', progress: progress() });
+        }
+      }
+      if (run.signal.aborted) break;
+    }
+  } finally {
+    const { restored, conflicts, failed } = report;
+    await recordUndo(dataDir, connectionId, entry, {
+      at: new Date().toISOString(),
+      restored,
+      conflicts,
+      failed,
+      ...(run.signal.aborted ? { isCancelled: true } : {}),
+    }).catch(() => undefined);
+  }
+  return { progress: progress(), value: report };
+}
