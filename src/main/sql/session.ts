@@ -203,6 +203,7 @@ export class SqlSession {
       warnings,
       elapsedMs: Date.now() - started,
       fetches: stats,
+      ...(result.source ? { source: { table: result.source.table, keys: result.source.keys } } : {}),
     };
   }
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { attributeValueSchema } from '../dynamo/attribute-value';
+import { attributeValueSchema, itemSchema } from '../dynamo/attribute-value';
 import { catalogSchema, entityViewSchema } from '../sql/catalog';
 import { sqlPlanSchema } from '../sql/plan';
 import { requestIdSchema } from './operations';
+import { keySchemaSchema } from './tables';
 
 /** Schemas of the `sql:*` channels (the SQL workbench). Results stay in main; windows cross. */
 const connectionRef = z.object({ connectionId: z.string() });
@@ -44,6 +45,11 @@ export const sqlResultSummarySchema = z.object({
   warnings: z.array(z.string()),
   elapsedMs: z.number(),
   fetches: z.array(sqlFetchStatsSchema),
+  /**
+   * Present when each row is one item of this table (one table or view in FROM, no GROUP BY,
+   * aggregate, DISTINCT, join or set operation): `sql:window` then gives each row's key.
+   */
+  source: z.object({ table: z.string(), keys: keySchemaSchema }).optional(),
 });
 export type SqlResultSummary = z.infer<typeof sqlResultSummarySchema>;
 
@@ -58,6 +64,8 @@ export const sqlWindowOutput = z.object({
   columns: z.array(z.string()),
   /** Tagged values; null where a row has no value (a missing attribute). */
   rows: z.array(z.array(attributeValueSchema.nullable())),
+  /** With a summary's `source`: the primary key of each row's item (null when it has none). */
+  keys: z.array(itemSchema.nullable()).optional(),
 });
 export type SqlWindow = z.infer<typeof sqlWindowOutput>;
 

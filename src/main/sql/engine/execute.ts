@@ -10,6 +10,7 @@ import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
 import { joinFrames } from './join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
+import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './set-operation';
 import { distinctRows, limitRows, sortRows } from './sort';
 import type { ColumnarTable } from './table';
@@ -213,6 +214,7 @@ function executeSelect(
     outputs.map((o) => o.name),
     evaluators,
     order,
+    rowSourceOf(select, tables, frame),
   );
 }
 

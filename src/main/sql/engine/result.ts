@@ -1,5 +1,8 @@
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import type { KeySchema } from '../../../shared/ipc/tables';
 import type { Value } from '../values/value';
 import type { Evaluator } from './compile';
+import type { RowSource } from './row-source';
 import { ColumnarTable } from './table';
 
 /** A query result: its column names and random access to rows, for windows and export. */
@@ -9,6 +12,15 @@ export interface ResultTable {
   row(i: number): Value[];
   /** All values of one column (subqueries, charts, derived tables). */
   column(j: number): Value[];
+  /** Present when every row is one item of one table (see row-source.ts). */
+  readonly source?: ResultSource;
+}
+
+export interface ResultSource {
+  table: string;
+  keys: KeySchema;
+  /** The primary key of result row i's item; undefined when the row has none. */
+  keyOf(i: number): Item | undefined;
 }
 
 /** Unique names: a second "name" becomes "name_2", so JSON rows keep every column. */
@@ -27,13 +39,21 @@ export function uniqueNames(names: string[]): string[] {
  */
 export class FrameResult implements ResultTable {
   readonly columns: string[];
+  readonly source?: ResultSource;
   constructor(
     columns: string[],
     private readonly evaluators: Evaluator[],
     /** Frame rows in result order. */
     private readonly order: Int32Array,
+    rowSource?: RowSource,
   ) {
     this.columns = uniqueNames(columns);
+    if (rowSource)
+      this.source = {
+        table: rowSource.table,
+        keys: rowSource.keys,
+        keyOf: (i) => rowSource.keyOf(this.order[i]!),
+      };
   }
   get length(): number {
     return this.order.length;

@@ -44,7 +44,9 @@ export class ResultStore {
     const end = Math.min(result.length, offset + limit);
     const rows = [];
     for (let i = offset; i < end; i++) rows.push(result.row(i).map((v) => toTagged(v) ?? null));
-    return { total: result.length, offset, columns: result.columns, rows };
+    const { source } = result;
+    const keys = source ? rows.map((_, k) => source.keyOf(offset + k) ?? null) : undefined;
+    return { total: result.length, offset, columns: result.columns, rows, ...(keys ? { keys } : {}) };
   }
 
   drop(resultId: string): boolean {
