@@ -12,6 +12,8 @@ import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import type { ChartKind } from './chart-data';
 import type { StatementRange } from './statement-at';
+import * as docs from './statement-tabs';
+import type { SqlDocuments } from './statement-tabs';
 
 export type { HistoryEntry, SavedQuery };
 
@@ -23,120 +25,202 @@ export interface PositionedError {
 
 export type ResultView = 'results' | 'plan';
 
-export interface SqlTab {
-  text: string;
-  catalog?: SqlCatalogOutput;
-  catalogError?: AppError;
+/** What one statement tab last planned and ran. Never persisted: results live in main. */
+export interface SqlRun {
   plan?: SqlPlan;
   isPlanning: boolean;
   requestId?: string;
   summary?: SqlResultSummary;
   error?: PositionedError;
+  /** The plan shown is of an earlier statement: a later plan or run failed, or another statement ran. */
+  isPlanStale: boolean;
+  /** The results shown are of an earlier run: a later one failed. */
+  isResultStale: boolean;
+  /** The statement text the plan is of. */
+  plannedText?: string;
   cancelled: boolean;
-  refresh: boolean;
   view: ResultView;
   /** Undefined: the kind the data suggests. */
   chartKind?: ChartKind;
   /** Grouped results show a chart beside the grid unless hidden. */
   isChartHidden: boolean;
+}
+
+/** What the workbench knows of a connection, shared by its tabs. */
+export interface SqlConnectionState {
+  catalog?: SqlCatalogOutput;
+  catalogError?: AppError;
+  refresh: boolean;
   history: HistoryEntry[];
   saved: SavedQuery[];
 }
 
-const STARTER = `-- Ctrl/Cmd+Enter runs the statement under the cursor (or the selection).
-SELECT *
-FROM `;
-
-export const emptyTab: SqlTab = {
-  text: STARTER,
+export const emptyRun: SqlRun = {
   isPlanning: false,
+  isPlanStale: false,
+  isResultStale: false,
   cancelled: false,
-  refresh: false,
   view: 'results',
   isChartHidden: false,
-  history: [],
-  saved: [],
 };
+const emptyConnection: SqlConnectionState = { refresh: false, history: [], saved: [] };
+/** A connection's first tab has a fixed id, so the same tab is found before and after its first edit. */
+const firstDocuments = new Map<string, SqlDocuments>();
+function initialFor(connectionId: string): SqlDocuments {
+  let initial = firstDocuments.get(connectionId);
+  if (!initial) {
+    initial = docs.initialDocuments(`q-${connectionId}-1`);
+    firstDocuments.set(connectionId, initial);
+  }
+  return initial;
+}
 
 interface SqlStore {
-  tabs: Record<string, SqlTab>;
+  /**
+   * Statement tabs per connection: plain, serialisable data (ids, titles, text). This slice is
+   * what workspace persistence saves and gives back through `restoreDocuments`.
+   */
+  documents: Record<string, SqlDocuments>;
+  /** Per statement tab id. */
+  runs: Record<string, SqlRun>;
+  connections: Record<string, SqlConnectionState>;
+  restoreDocuments(connectionId: string, documents: SqlDocuments): void;
+  addTab(connectionId: string, text?: string): void;
+  closeTab(connectionId: string, tabId: string): void;
+  renameTab(connectionId: string, tabId: string, title: string): void;
+  activateTab(connectionId: string, tabId: string): void;
+  /** Sets the active tab's text. */
   setText(connectionId: string, text: string): void;
-  update(connectionId: string, change: Partial<SqlTab>): void;
+  updateRun(tabId: string, change: Partial<SqlRun>): void;
+  setRefresh(connectionId: string, refresh: boolean): void;
   loadCatalog(connectionId: string, refresh?: boolean): Promise<void>;
   loadFiles(connectionId: string): Promise<void>;
-  plan(connectionId: string, statement: StatementRange): Promise<void>;
-  run(connectionId: string, statement: StatementRange): Promise<void>;
-  cancel(connectionId: string): Promise<void>;
+  plan(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  run(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  cancel(tabId: string): Promise<void>;
   saveQuery(connectionId: string, name: string, sql: string): Promise<AppError | undefined>;
   deleteQuery(connectionId: string, name: string): Promise<void>;
 }
 
 /**
- * The SQL workbench per connection: editor text, last plan and result summary, errors with
- * their position, history and saved queries. Rows never live here: the grid and chart ask
- * main for windows of the result.
+ * The SQL workbench per connection: statement tabs (each with its last plan and result
+ * summary, errors with their position), and the connection's catalog, history and saved
+ * queries. Rows never live here: the grid and chart ask main for windows of the result.
  */
 export const useSqlStore = create<SqlStore>()((set, get) => {
-  const tab = (id: string): SqlTab => get().tabs[id] ?? emptyTab;
-  const update = (id: string, change: Partial<SqlTab>): void =>
-    set((state) => ({ tabs: { ...state.tabs, [id]: { ...(state.tabs[id] ?? emptyTab), ...change } } }));
+  const documentsOf = (id: string): SqlDocuments => get().documents[id] ?? initialFor(id);
+  const changeDocuments = (id: string, change: (d: SqlDocuments) => SqlDocuments): void =>
+    set((state) => ({
+      documents: { ...state.documents, [id]: change(state.documents[id] ?? documentsOf(id)) },
+    }));
+  const runOf = (tabId: string): SqlRun => get().runs[tabId] ?? emptyRun;
+  const updateRun = (tabId: string, change: Partial<SqlRun>): void =>
+    set((state) => ({ runs: { ...state.runs, [tabId]: { ...(state.runs[tabId] ?? emptyRun), ...change } } }));
+  const connectionOf = (id: string): SqlConnectionState => get().connections[id] ?? emptyConnection;
+  const updateConnection = (id: string, change: Partial<SqlConnectionState>): void =>
+    set((state) => ({
+      connections: {
+        ...state.connections,
+        [id]: { ...(state.connections[id] ?? emptyConnection), ...change },
+      },
+    }));
   return {
-    tabs: {},
-    setText: (id, text) => update(id, { text }),
-    update,
+    documents: {},
+    runs: {},
+    connections: {},
+    restoreDocuments(id, restored) {
+      if (docs.isSqlDocuments(restored))
+        set((state) => ({ documents: { ...state.documents, [id]: restored } }));
+    },
+    addTab: (id, text) => changeDocuments(id, (d) => docs.addTab(d, undefined, text)),
+    closeTab(id, tabId) {
+      const resultId = runOf(tabId).summary?.resultId;
+      if (resultId) void call('sql:drop', { resultId });
+      changeDocuments(id, (d) => docs.closeTab(d, tabId));
+      set((state) => {
+        const { [tabId]: _closed, ...runs } = state.runs;
+        return { runs };
+      });
+    },
+    renameTab: (id, tabId, title) => changeDocuments(id, (d) => docs.renameTab(d, tabId, title)),
+    activateTab: (id, tabId) => changeDocuments(id, (d) => docs.activateTab(d, tabId)),
+    setText: (id, text) => changeDocuments(id, (d) => docs.setTabText(d, docs.activeDocument(d).id, text)),
+    updateRun,
+    setRefresh: (id, refresh) => updateConnection(id, { refresh }),
     async loadCatalog(id, refresh) {
       const result = await call('sql:catalog', { connectionId: id, refresh });
-      if (result.ok) update(id, { catalog: result.value, catalogError: undefined });
-      else update(id, { catalogError: result.error });
+      if (result.ok) updateConnection(id, { catalog: result.value, catalogError: undefined });
+      else updateConnection(id, { catalogError: result.error });
     },
     async loadFiles(id) {
       const [history, saved] = await Promise.all([
         call('sql:history', { connectionId: id }),
         call('sql:savedQueries', { connectionId: id }),
       ]);
-      update(id, {
-        history: history.ok ? history.value : tab(id).history,
-        saved: saved.ok ? saved.value : tab(id).saved,
+      updateConnection(id, {
+        history: history.ok ? history.value : connectionOf(id).history,
+        saved: saved.ok ? saved.value : connectionOf(id).saved,
       });
     },
-    async plan(id, statement) {
-      update(id, { isPlanning: true, error: undefined, view: 'plan' });
+    async plan(id, tabId, statement) {
+      updateRun(tabId, { isPlanning: true, error: undefined, view: 'plan' });
       const result = await call('sql:plan', { connectionId: id, sql: statement.text });
-      if (result.ok) update(id, { plan: result.value, isPlanning: false });
-      else
-        update(id, {
+      if (result.ok)
+        updateRun(tabId, {
+          plan: result.value,
+          plannedText: statement.text,
           isPlanning: false,
-          plan: undefined,
+          isPlanStale: false,
+        });
+      else
+        updateRun(tabId, {
+          isPlanning: false,
+          isPlanStale: runOf(tabId).plan !== undefined,
+          isResultStale: runOf(tabId).summary !== undefined,
           error: { error: result.error, base: statement.from },
         });
     },
-    async run(id, statement) {
+    async run(id, tabId, statement) {
       const requestId = newRequestId('sql');
-      update(id, { requestId, error: undefined, cancelled: false });
+      updateRun(tabId, { requestId, error: undefined, cancelled: false });
+      const failed = (error: AppError): void =>
+        updateRun(tabId, {
+          requestId: undefined,
+          error: { error, base: statement.from },
+          // What is on screen now answers an earlier statement, not the one that failed.
+          isPlanStale: runOf(tabId).plan !== undefined,
+          isResultStale: runOf(tabId).summary !== undefined,
+        });
       const stop = onOperation(requestId, (event) => {
         if (event.type === 'done') {
           const parsed = sqlResultSummarySchema.safeParse(event.value);
-          if (parsed.success) update(id, { summary: parsed.data, requestId: undefined, view: 'results' });
-          else update(id, { requestId: undefined });
+          if (parsed.success)
+            updateRun(tabId, {
+              summary: parsed.data,
+              requestId: undefined,
+              view: 'results',
+              isResultStale: false,
+              isPlanStale: runOf(tabId).isPlanStale || runOf(tabId).plannedText !== statement.text,
+            });
+          else updateRun(tabId, { requestId: undefined });
           void get().loadFiles(id);
-        } else if (event.type === 'error')
-          update(id, { requestId: undefined, error: { error: event.error, base: statement.from } });
-        else if (event.type === 'cancelled') update(id, { requestId: undefined, cancelled: true });
+        } else if (event.type === 'error') failed(event.error);
+        else if (event.type === 'cancelled') updateRun(tabId, { requestId: undefined, cancelled: true });
         if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
       });
       const started = await call('sql:run', {
         connectionId: id,
         sql: statement.text,
         requestId,
-        refresh: tab(id).refresh,
+        refresh: connectionOf(id).refresh,
       });
       if (!started.ok) {
         stop();
-        update(id, { requestId: undefined, error: { error: started.error, base: statement.from } });
+        failed(started.error);
       }
     },
-    async cancel(id) {
-      const requestId = tab(id).requestId;
+    async cancel(tabId) {
+      const requestId = runOf(tabId).requestId;
       if (requestId) await call('ops:cancel', { requestId });
     },
     async saveQuery(id, name, sql) {
@@ -152,6 +236,14 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
   };
 });
 
-export function useSqlTab(connectionId: string): SqlTab {
-  return useSqlStore((state) => state.tabs[connectionId] ?? emptyTab);
+export function useSqlDocuments(connectionId: string): SqlDocuments {
+  return useSqlStore((state) => state.documents[connectionId] ?? initialFor(connectionId));
+}
+
+export function useSqlRun(tabId: string): SqlRun {
+  return useSqlStore((state) => state.runs[tabId] ?? emptyRun);
+}
+
+export function useSqlConnection(connectionId: string): SqlConnectionState {
+  return useSqlStore((state) => state.connections[connectionId] ?? emptyConnection);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
+import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { call } from '../../../ipc/client';
 import { SqlCell } from './sql-cell';
 
@@ -12,6 +12,8 @@ type Row = (AttributeValue | null)[];
 /** Blocks of 200 rows fetched on demand from the result in main; nothing else is held. */
 class WindowCache {
   private readonly blocks = new Map<number, Row[] | 'loading'>();
+  /** The item key of each row of a block, when the result's rows link to items. */
+  private readonly keys = new Map<number, (Item | null)[]>();
   private readonly listeners = new Set<() => void>();
   constructor(private readonly resultId: string) {}
   subscribe(listener: () => void): () => void {
@@ -22,13 +24,18 @@ class WindowCache {
     const block = this.blocks.get(Math.floor(index / BLOCK));
     return block === undefined || block === 'loading' ? undefined : block[index % BLOCK];
   }
+  key(index: number): Item | undefined {
+    return this.keys.get(Math.floor(index / BLOCK))?.[index % BLOCK] ?? undefined;
+  }
   ensure(first: number, last: number): void {
     for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) {
       if (this.blocks.has(b)) continue;
       this.blocks.set(b, 'loading');
       void call('sql:window', { resultId: this.resultId, offset: b * BLOCK, limit: BLOCK }).then((result) => {
-        if (result.ok) this.blocks.set(b, result.value.rows);
-        else this.blocks.delete(b);
+        if (result.ok) {
+          this.blocks.set(b, result.value.rows);
+          if (result.value.keys) this.keys.set(b, result.value.keys);
+        } else this.blocks.delete(b);
         for (const listener of this.listeners) listener();
       });
     }
@@ -40,10 +47,13 @@ export interface ResultGridProps {
   total: number;
   columns: string[];
   columnTypes: string[];
+  /** The table rows link to (each row is one of its items). */
+  source?: string;
+  onOpenRow?(key: Item): void;
 }
 
 /** A virtualized grid: only rows in view exist in the DOM, and only their blocks are fetched. */
-export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGridProps) {
+export function ResultGrid({ resultId, total, columns, columnTypes, source, onOpenRow }: ResultGridProps) {
   const cache = useMemo(() => new WindowCache(resultId), [resultId]);
   const [, setVersion] = useState(0);
   useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
@@ -72,6 +82,7 @@ export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGrid
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
+    const key = onOpenRow ? cache.key(i) : undefined;
     rows.push(
       <div
         key={i}
@@ -81,7 +92,20 @@ export function ResultGrid({ resultId, total, columns, columnTypes }: ResultGrid
         style={{ top: (i + 1) * ROW_HEIGHT, gridTemplateColumns: `56px ${template}` }}
       >
         <span className="sql-rownum" role="rowheader">
-          {i + 1}
+          {key && onOpenRow ? (
+            <button
+              type="button"
+              className="sql-row-open"
+              aria-label={`Open the item of row ${i + 1} in ${source ?? 'its table'}`}
+              title={`Open this item of ${source ?? 'its table'} in the editor`}
+              onClick={() => onOpenRow(key)}
+            >
+              {i + 1}
+              <span aria-hidden="true"> ↗</span>
+            </button>
+          ) : (
+            i + 1
+          )}
         </span>
         {columns.map((column, j) => (
           <span

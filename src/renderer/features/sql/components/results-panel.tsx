@@ -1,10 +1,22 @@
+import type { Item } from '../../../../shared/dynamo/attribute-value';
 import type { SqlResultSummary } from '../../../../shared/ipc/sql';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
-import { useSqlStore, useSqlTab } from '../store';
+import { useEditorStore } from '../../editor/store';
+import { useWorkspaceStore } from '../../workspace/store';
+import { useSqlRun, useSqlStore } from '../store';
 import { ResultChart } from './result-chart';
 import { ResultGrid } from './result-grid';
+import { StaleNote } from './stale-note';
+
+/** One click: the item in the editor, in its table's Items view (the results stay in this tab). */
+function openSourceItem(connectionId: string, source: NonNullable<SqlResultSummary['source']>, key: Item) {
+  void useEditorStore.getState().openItem({ connectionId, table: source.table, keys: source.keys }, key);
+  const workspace = useWorkspaceStore.getState();
+  workspace.openTable(source.table);
+  workspace.setTableView(source.table, 'items');
+}
 
 function age(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -16,9 +28,18 @@ function age(iso: string): string {
 }
 
 /** The last result: counts, where the data came from (and how old it is), grid, chart, export. */
-export function ResultsPanel({ connectionId, summary }: { connectionId: string; summary: SqlResultSummary }) {
-  const tab = useSqlTab(connectionId);
-  const update = useSqlStore((state) => state.update);
+export function ResultsPanel({
+  connectionId,
+  tabId,
+  summary,
+}: {
+  connectionId: string;
+  tabId: string;
+  summary: SqlResultSummary;
+}) {
+  const tab = useSqlRun(tabId);
+  const update = useSqlStore((state) => state.updateRun);
+  const { source } = summary;
   const capacity = summary.fetches.reduce((sum, f) => sum + f.consumedCapacity, 0);
   const cached = summary.fetches.filter((f) => f.cached);
   const isChartable = summary.grouped && summary.total > 0 && summary.columnTypes.includes('N');
@@ -32,7 +53,12 @@ export function ResultsPanel({ connectionId, summary }: { connectionId: string; 
       );
   };
   return (
-    <div className="sql-result">
+    <div className={`sql-result${tab.isResultStale ? ' is-stale' : ''}`}>
+      {tab.isResultStale ? (
+        <StaleNote>
+          These results are from an earlier run: the last statement failed (see the error above).
+        </StaleNote>
+      ) : null}
       <div className="sql-result-bar">
         <span>
           <strong>{summary.total.toLocaleString('en-US')}</strong> row{summary.total === 1 ? '' : 's'} ·{' '}
@@ -56,7 +82,7 @@ export function ResultsPanel({ connectionId, summary }: { connectionId: string; 
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => update(connectionId, { isChartHidden: !tab.isChartHidden })}
+              onClick={() => update(tabId, { isChartHidden: !tab.isChartHidden })}
             >
               {tab.isChartHidden ? 'Show chart' : 'Hide chart'}
             </Button>
@@ -81,12 +107,14 @@ export function ResultsPanel({ connectionId, summary }: { connectionId: string; 
           total={summary.total}
           columns={summary.columns}
           columnTypes={summary.columnTypes}
+          source={source?.table}
+          onOpenRow={source ? (key) => openSourceItem(connectionId, source, key) : undefined}
         />
         {isChartable && !tab.isChartHidden ? (
           <ResultChart
             summary={summary}
             kind={tab.chartKind}
-            onKind={(chartKind) => update(connectionId, { chartKind })}
+            onKind={(chartKind) => update(tabId, { chartKind })}
           />
         ) : null}
       </div>

@@ -6,7 +6,8 @@ import { ErrorMessage } from '../../../ui/error-message';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAssistStore, useAssistTab } from '../assist-store';
 import { type StatementRange, statementAt } from '../statement-at';
-import { useSqlStore, useSqlTab } from '../store';
+import { activeDocument } from '../statement-tabs';
+import { useSqlConnection, useSqlDocuments, useSqlRun, useSqlStore } from '../store';
 import { AssistBar } from './assist-bar';
 import { AssistProposal } from './assist-proposal';
 import { PlanView } from './plan-view';
@@ -15,6 +16,8 @@ import { RunProgress } from './run-progress';
 import { SaveQueryForm } from './save-query-form';
 import { SidePanel } from './side-panel';
 import { type EditorError, SqlEditor } from './sql-editor';
+import { StaleNote } from './stale-note';
+import { StatementTabBar } from './statement-tab-bar';
 import '../sql.css';
 
 function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
@@ -32,7 +35,16 @@ function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
  */
 export function SqlWorkbench({ connection }: WorkspaceToolProps) {
   const id = connection.id;
-  const tab = useSqlTab(id);
+  const documents = useSqlDocuments(id);
+  const statementTab = activeDocument(documents);
+  const tabId = statementTab.id;
+  const last = useSqlRun(tabId);
+  const shared = useSqlConnection(id);
+  const runs = useSqlStore((state) => state.runs);
+  const busy = useMemo(
+    () => new Set(documents.tabs.filter((t) => runs[t.id]?.requestId).map((t) => t.id)),
+    [documents.tabs, runs],
+  );
   const actions = useSqlStore.getState();
   const assist = useAssistTab(id);
   const assistActions = useAssistStore.getState();
@@ -46,199 +58,244 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
-  const schema = useMemo(() => schemaOf(tab.catalog), [tab.catalog]);
+  useEffect(() => {
+    // A tab switch leaves the previous tab's cursor behind; Run then reads the new tab's text.
+    cursor.current = { text: '', from: 0, to: 0 };
+  }, [tabId]);
+
+  const schema = useMemo(() => schemaOf(shared.catalog), [shared.catalog]);
   const editorError: EditorError | undefined = useMemo(() => {
-    const details = tab.error?.error.details as
+    const details = last.error?.error.details as
       { offset?: number; length?: number; reason?: string } | undefined;
-    if (!tab.error || details?.offset === undefined) return undefined;
-    const from = tab.error.base + details.offset;
-    return { from, to: from + (details.length ?? 1), message: details.reason ?? tab.error.error.message };
-  }, [tab.error]);
+    if (!last.error || details?.offset === undefined) return undefined;
+    const from = last.error.base + details.offset;
+    return { from, to: from + (details.length ?? 1), message: details.reason ?? last.error.error.message };
+  }, [last.error]);
 
   const current = useCallback((): StatementRange => {
     const range = cursor.current;
-    return range.text ? range : statementAt(tab.text, tab.text.length);
-  }, [tab.text]);
+    return range.text ? range : statementAt(statementTab.text, statementTab.text.length);
+  }, [statementTab.text]);
   const run = (statement: StatementRange) => {
-    if (statement.text.trim() && !tab.requestId) void actions.run(id, statement);
+    if (statement.text.trim() && !last.requestId) void actions.run(id, tabId, statement);
   };
   const plan = (statement: StatementRange) => {
-    if (statement.text.trim()) void actions.plan(id, statement);
+    if (statement.text.trim()) void actions.plan(id, tabId, statement);
   };
-  const shortcut = useRef({ run, plan, current });
+  const shortcut = useRef({ run, plan, current, tabId });
   useEffect(() => {
-    shortcut.current = { run, plan, current };
+    shortcut.current = { run, plan, current, tabId };
   });
   useEffect(() => {
     // Ctrl/Cmd+Enter while the workbench is open, wherever focus is (a clicked button, nothing);
     // the editor handles it first and marks the event, so it never runs twice.
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (!(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      const { run: runNow, plan: planNow, current: statement, tabId: active } = shortcut.current;
+      // Ctrl/Cmd+Alt+T and +W: the browser keeps Ctrl+T and Ctrl+W for its own tabs.
+      if (event.altKey && event.code === 'KeyT') {
+        event.preventDefault();
+        useSqlStore.getState().addTab(id);
+        return;
+      }
+      if (event.altKey && event.code === 'KeyW') {
+        event.preventDefault();
+        useSqlStore.getState().closeTab(id, active);
+        return;
+      }
+      if (event.key !== 'Enter') return;
       event.preventDefault();
-      const { run: runNow, plan: planNow, current: statement } = shortcut.current;
       if (event.shiftKey) planNow(statement());
       else runNow(statement());
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [id]);
 
   return (
     <div className="sql-workbench">
       <SidePanel
         connectionId={id}
-        catalog={tab.catalog}
-        history={tab.history}
-        saved={tab.saved}
-        onInsert={(text) => actions.setText(id, `${tab.text}${/\s$/.test(tab.text) ? '' : ' '}${text}`)}
+        catalog={shared.catalog}
+        history={shared.history}
+        saved={shared.saved}
+        onInsert={(text) =>
+          actions.setText(id, `${statementTab.text}${/\s$/.test(statementTab.text) ? '' : ' '}${text}`)
+        }
         onLoad={(sql) => actions.setText(id, sql)}
         onDelete={(name) => void actions.deleteQuery(id, name)}
         onRefreshCatalog={() => void actions.loadCatalog(id, true)}
       />
       <div className="sql-main">
-        <div className="sql-toolbar" role="toolbar" aria-label="SQL">
-          <Button
-            variant="primary"
-            onClick={() => run(current())}
-            isBusy={tab.requestId !== undefined}
-            title="Run the statement under the cursor (Ctrl/Cmd+Enter)"
-          >
-            Run
-          </Button>
-          <Button
-            onClick={() => plan(current())}
-            isBusy={tab.isPlanning}
-            title="Show the DynamoDB calls first (Shift+Ctrl/Cmd+Enter)"
-          >
-            Plan
-          </Button>
-          <label className="sql-check" title="Read DynamoDB again instead of using cached data">
-            <input
-              type="checkbox"
-              checked={tab.refresh}
-              onChange={(e) => actions.update(id, { refresh: e.target.checked })}
-            />{' '}
-            Refresh data
-          </label>
-          <Button variant="ghost" onClick={() => setIsSaving((v) => !v)}>
-            Save…
-          </Button>
-          <span className="sql-hint">Ctrl/Cmd+Enter runs · Shift adds the plan · SELECT only</span>
-        </div>
-        <AssistBar connectionId={id} editorText={tab.text} />
-        {isSaving ? (
-          <SaveQueryForm
-            onCancel={() => setIsSaving(false)}
-            onSave={async (name) => {
-              const error = await actions.saveQuery(id, name, current().text);
-              if (!error) setIsSaving(false);
-              return error;
-            }}
-          />
-        ) : null}
-        <div className="sql-editor-wrap">
-          <SqlEditor
-            value={tab.text}
-            schema={schema}
-            error={editorError}
-            onChange={(text) => actions.setText(id, text)}
-            onRun={run}
-            onPlan={plan}
-            onCursor={(range) => (cursor.current = range)}
-          />
-        </div>
-        {assist.result ? (
-          <AssistProposal
-            result={assist.result}
-            current={assist.baseline ?? tab.text}
-            onDiscard={() => assistActions.discard(id)}
-            onUse={(statement, andRun) => {
-              actions.setText(id, statement);
-              assistActions.discard(id);
-              if (andRun) run({ text: statement, from: 0, to: statement.length });
-            }}
-          />
-        ) : null}
-        {tab.catalogError ? (
-          <ErrorMessage
-            error={tab.catalogError}
-            connectionId={id}
-            compact
-            onRetry={() => void actions.loadCatalog(id, true)}
-          />
-        ) : null}
-        {tab.requestId ? (
-          <RunProgress requestId={tab.requestId} onCancel={() => void actions.cancel(id)} />
-        ) : null}
-        {tab.error ? (
-          <div className="sql-error-row">
-            <ErrorMessage error={tab.error.error} connectionId={id} compact />
+        <StatementTabBar
+          documents={documents}
+          busy={busy}
+          panelId={`sql-doc-panel-${id}`}
+          onActivate={(tab) => actions.activateTab(id, tab)}
+          onAdd={() => actions.addTab(id)}
+          onClose={(tab) => actions.closeTab(id, tab)}
+          onRename={(tab, title) => actions.renameTab(id, tab, title)}
+        />
+        <div
+          className="sql-doc-panel"
+          role="tabpanel"
+          id={`sql-doc-panel-${id}`}
+          aria-labelledby={`sql-doc-tab-${tabId}`}
+        >
+          <div className="sql-toolbar" role="toolbar" aria-label="SQL">
             <Button
-              size="sm"
-              isBusy={assist.requestId !== undefined && assist.task === 'fix'}
-              title="Ask the model for a corrected statement; nothing runs until you choose"
-              onClick={() =>
-                void assistActions.start(id, {
-                  task: 'fix',
-                  statement: current().text,
-                  error: tab.error?.error.message ?? '',
-                })
-              }
+              variant="primary"
+              onClick={() => run(current())}
+              isBusy={last.requestId !== undefined}
+              title="Run the statement under the cursor (Ctrl/Cmd+Enter)"
             >
-              Fix with AI
+              Run
             </Button>
-          </div>
-        ) : null}
-        {tab.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
-        <div className="sql-results">
-          <div className="sql-tabs" role="tablist">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab.view === 'results'}
-              className={tab.view === 'results' ? 'is-active' : ''}
-              onClick={() => actions.update(id, { view: 'results' })}
-            >
-              Results
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab.view === 'plan'}
-              className={tab.view === 'plan' ? 'is-active' : ''}
-              onClick={() => actions.update(id, { view: 'plan' })}
+            <Button
+              onClick={() => plan(current())}
+              isBusy={last.isPlanning}
+              title="Show the DynamoDB calls first (Shift+Ctrl/Cmd+Enter)"
             >
               Plan
-            </button>
+            </Button>
+            <label className="sql-check" title="Read DynamoDB again instead of using cached data">
+              <input
+                type="checkbox"
+                checked={shared.refresh}
+                onChange={(e) => actions.setRefresh(id, e.target.checked)}
+              />{' '}
+              Refresh data
+            </label>
+            <Button variant="ghost" onClick={() => setIsSaving((v) => !v)}>
+              Save…
+            </Button>
+            <span className="sql-hint">Ctrl/Cmd+Enter runs · Shift adds the plan · SELECT only</span>
           </div>
-          {tab.view === 'plan' ? (
-            tab.plan ? (
-              <>
-                <div className="sql-plan-actions">
-                  <Button
-                    size="sm"
-                    isBusy={assist.requestId !== undefined && assist.task === 'explain'}
-                    onClick={() =>
-                      void assistActions.start(id, { task: 'explain', statement: current().text })
-                    }
-                  >
-                    Explain in words
-                  </Button>
-                </div>
-                <PlanView plan={tab.plan} />
-              </>
+          <AssistBar connectionId={id} editorText={statementTab.text} />
+          {isSaving ? (
+            <SaveQueryForm
+              onCancel={() => setIsSaving(false)}
+              onSave={async (name) => {
+                const error = await actions.saveQuery(id, name, current().text);
+                if (!error) setIsSaving(false);
+                return error;
+              }}
+            />
+          ) : null}
+          <div className="sql-editor-wrap">
+            <SqlEditor
+              key={tabId}
+              value={statementTab.text}
+              schema={schema}
+              error={editorError}
+              onChange={(text) => actions.setText(id, text)}
+              onRun={run}
+              onPlan={plan}
+              onCursor={(range) => (cursor.current = range)}
+            />
+          </div>
+          {assist.result ? (
+            <AssistProposal
+              result={assist.result}
+              current={assist.baseline ?? statementTab.text}
+              onDiscard={() => assistActions.discard(id)}
+              onUse={(statement, andRun) => {
+                actions.setText(id, statement);
+                assistActions.discard(id);
+                if (andRun) run({ text: statement, from: 0, to: statement.length });
+              }}
+            />
+          ) : null}
+          {shared.catalogError ? (
+            <ErrorMessage
+              error={shared.catalogError}
+              connectionId={id}
+              compact
+              onRetry={() => void actions.loadCatalog(id, true)}
+            />
+          ) : null}
+          {last.requestId ? (
+            <RunProgress requestId={last.requestId} onCancel={() => void actions.cancel(tabId)} />
+          ) : null}
+          {last.error ? (
+            <div className="sql-error-row">
+              <ErrorMessage error={last.error.error} connectionId={id} compact />
+              <Button
+                size="sm"
+                isBusy={assist.requestId !== undefined && assist.task === 'fix'}
+                title="Ask the model for a corrected statement; nothing runs until you choose"
+                onClick={() =>
+                  void assistActions.start(id, {
+                    task: 'fix',
+                    statement: current().text,
+                    error: last.error?.error.message ?? '',
+                  })
+                }
+              >
+                Fix with AI
+              </Button>
+            </div>
+          ) : null}
+          {last.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
+          <div className="sql-results">
+            <div className="sql-tabs" role="tablist">
+              <button
+                type="button"
+                role="tab"
+                aria-selected={last.view === 'results'}
+                className={last.view === 'results' ? 'is-active' : ''}
+                onClick={() => actions.updateRun(tabId, { view: 'results' })}
+              >
+                Results
+              </button>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={last.view === 'plan'}
+                className={last.view === 'plan' ? 'is-active' : ''}
+                onClick={() => actions.updateRun(tabId, { view: 'plan' })}
+              >
+                Plan
+              </button>
+            </div>
+            {last.view === 'plan' ? (
+              last.plan ? (
+                <>
+                  <div className="sql-plan-actions">
+                    <Button
+                      size="sm"
+                      isBusy={assist.requestId !== undefined && assist.task === 'explain'}
+                      onClick={() =>
+                        void assistActions.start(id, { task: 'explain', statement: current().text })
+                      }
+                    >
+                      Explain in words
+                    </Button>
+                  </div>
+                  {last.isPlanStale ? (
+                    <StaleNote>
+                      This plan is of an earlier statement
+                      {last.error ? ': the last statement failed (see the error above)' : ''}. Press Plan to
+                      see the current one.
+                    </StaleNote>
+                  ) : null}
+                  <div className={last.isPlanStale ? 'is-stale' : undefined}>
+                    <PlanView plan={last.plan} />
+                  </div>
+                </>
+              ) : (
+                <p className="sql-faint sql-note">
+                  Press Plan to see the DynamoDB calls a statement will make before running it.
+                </p>
+              )
+            ) : last.summary ? (
+              <ResultsPanel connectionId={id} tabId={tabId} summary={last.summary} />
             ) : (
               <p className="sql-faint sql-note">
-                Press Plan to see the DynamoDB calls a statement will make before running it.
+                Results appear here. Tables and entity views are on the left; click one to add it.
               </p>
-            )
-          ) : tab.summary ? (
-            <ResultsPanel connectionId={id} summary={tab.summary} />
-          ) : (
-            <p className="sql-faint sql-note">
-              Results appear here. Tables and entity views are on the left; click one to add it.
-            </p>
-          )}
+            )}
+          </div>
         </div>
       </div>
     </div>
