@@ -1,47 +1,43 @@
 /**
- * `npm run bench:sql`: the SQL engine against hand-written JavaScript over the same items, in
- * the same process, alternating runs so machine load hits both alike. Prints engine/reference
- * ratios for a JOIN + GROUP BY and a GROUP BY at each size, the engine's load cost per item
- * (paid while pages arrive) and the heap the loaded items take.
+ * `npm run bench:sql`: DynoTable's SQL engine against a hand-written JavaScript reference,
+ * alasql and DuckDB (@duckdb/node-api, one thread), in one process on the same generated items,
+ * for a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery. Runs alternate
+ * (engine, reference, DuckDB, engine, ...) so machine load hits every side alike; the ratios are
+ * what to read. Also prints each side's load cost and the memory the loaded items take.
  *
  *   SQL_BENCH_SIZES=100000,1000000   sizes to run (default both)
- *   SQL_BENCH_ROUNDS=5               runs per query and side (medians are reported)
+ *   SQL_BENCH_ROUNDS=3               runs per query and side (medians are reported)
+ *   SQL_BENCH_ALASQL=1               0 leaves alasql out (it is slow at 1M)
  */
-import { parseStatement } from '../../src/main/sql/parser/parser';
+import { execSync } from 'node:child_process';
+import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
 import { bindStatement } from '../../src/main/sql/engine/bind-query';
 import { executeQuery } from '../../src/main/sql/engine/execute';
-import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
 import { tableInfo } from '../../src/main/sql/engine/run-local';
 import { ColumnarTable } from '../../src/main/sql/engine/table';
-import { numToString, type Num } from '../../src/main/sql/values/decimal';
+import { parseStatement } from '../../src/main/sql/parser/parser';
+import { isNum, numToString } from '../../src/main/sql/values/decimal';
 import type { EntityView } from '../../src/shared/sql/catalog';
-import { pages, type SdkItem } from './sql-data';
-import { referenceGroup, referenceJoinGroup } from './sql-reference';
+import { type BenchCase, CASES, canonical } from './sql-cases';
+import { makeItem, pages, type SdkItem } from './sql-data';
+import { alasqlLoad, alasqlRows, DuckSide } from './sql-others';
 
 const sizes = (process.env.SQL_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
-const rounds = Number(process.env.SQL_BENCH_ROUNDS ?? 5);
+const rounds = Number(process.env.SQL_BENCH_ROUNDS ?? 3);
+const withAlasql = process.env.SQL_BENCH_ALASQL !== '0';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const views: EntityView[] = [
-  {
-    name: 'users',
-    table: 'App',
-    conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'USER#' }] }],
-    source: 'detected',
-  },
-  {
-    name: 'orders',
-    table: 'App',
-    conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'ORDER#' }] }],
-    source: 'detected',
-  },
-];
+const views: EntityView[] = ['users', 'orders'].map((name) => ({
+  name,
+  table: 'App',
+  conditions: [
+    { attribute: 'SK', op: 'begins_with', values: [{ S: `${name === 'users' ? 'USER' : 'ORDER'}#` }] },
+  ],
+  source: 'detected',
+}));
 const catalog = { tables: [tableInfo('App', 'PK', 'SK')], views };
-export const JOIN_GROUP =
-  'SELECT u.name, COUNT(*) AS orders, SUM(o.amount) AS revenue FROM orders o JOIN users u ON o.userId = u.userId GROUP BY u.name';
-export const GROUP = 'SELECT status, COUNT(*) AS n, SUM(amount) AS total FROM App GROUP BY status';
 
-function runEngine(text: string, table: ColumnarTable): Map<string, { count: number; sum: Num | null }> {
+export function runEngine(text: string, table: ColumnarTable): unknown[][] {
   const bound = bindStatement(parseStatement(text), {
     text,
     resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
@@ -52,85 +48,135 @@ function runEngine(text: string, table: ColumnarTable): Map<string, { count: num
     tableFor: () => table,
     warn: () => undefined,
   });
-  const out = new Map<string, { count: number; sum: Num | null }>();
-  for (let i = 0; i < result.length; i++) {
-    const [key, count, sum] = result.row(i);
-    out.set(typeof key === 'string' ? key : '', { count: count as number, sum: sum as Num | null });
-  }
-  return out;
+  return Array.from({ length: result.length }, (_, i) =>
+    result.row(i).map((v) => (isNum(v) ? numToString(v) : v)),
+  );
 }
 
-const time = <T>(fn: () => T): [number, T] => {
-  const start = performance.now();
-  const value = fn();
-  return [performance.now() - start, value];
-};
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const heapMb = (): number => {
+const ms = (x: number): string => `${x.toFixed(0)} ms`;
+function heapBytes(): number {
   gc?.();
   const m = process.memoryUsage();
-  return (m.heapUsed + m.external) / 1e6;
-};
+  return m.heapUsed + m.external;
+}
+async function timed<T>(fn: () => T | Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
 
-function measure(size: number): void {
-  const before = heapMb();
+interface Loaded {
+  table: ColumnarTable;
+  items: SdkItem[];
+  duck: DuckSide;
+  duckLoadMs: number;
+}
+
+async function load(size: number): Promise<Loaded> {
+  const base = heapBytes();
   const table = new ColumnarTable('App', ['PK', 'SK']);
-  let ingestMs = 0;
+  const duck = await DuckSide.open();
+  let engineMs = 0;
+  let duckMs = 0;
   let pageCount = 0;
   for (const page of pages(size)) {
     const { Items } = JSON.parse(page) as { Items: SdkItem[] };
-    ingestMs += time(() => table.appendSdkItems(Items))[0];
+    engineMs += (await timed(() => table.appendSdkItems(Items)))[0];
+    duckMs += (await timed(() => duck.append(Items)))[0];
     pageCount += 1;
   }
-  const engineHeap = heapMb() - before;
-  const referenceItems: SdkItem[] = [];
+  const engineHeap = heapBytes() - base;
+  const items: SdkItem[] = [];
   for (const page of pages(size))
-    for (const item of (JSON.parse(page) as { Items: SdkItem[] }).Items) referenceItems.push(item);
-  const referenceHeap = heapMb() - before - engineHeap;
-
+    for (const item of (JSON.parse(page) as { Items: SdkItem[] }).Items) items.push(item);
+  const sdkHeap = heapBytes() - base - engineHeap;
+  const [alasqlMs] = withAlasql ? await timed(() => alasqlLoad(items)) : [NaN];
+  const alasqlHeap = heapBytes() - base - engineHeap - sdkHeap;
+  const duckBytes = await duck.memoryBytes();
+  const perItem = (bytes: number): string => `${Math.round(bytes / size).toLocaleString('en-US')} B/item`;
+  const perItemUs = (t: number): string => `${((t * 1000) / size).toFixed(2)} µs/item`;
   console.log(`\n${size.toLocaleString('en-US')} items (~1 KB each, ${pageCount} pages of 1,000)`);
   console.log(
-    `  load: ${((ingestMs * 1000) / size).toFixed(2)} µs/item, ${(ingestMs / pageCount).toFixed(1)} ms per page — done while the next page is fetched`,
+    `  load:   engine ${perItemUs(engineMs)} (${ms(engineMs)}) · DuckDB appender ${perItemUs(duckMs)} (${ms(duckMs)})` +
+      (withAlasql ? ` · alasql rows ${perItemUs(alasqlMs)}` : ''),
   );
   console.log(
-    `  heap: engine columns ${engineHeap.toFixed(0)} MB (${((engineHeap * 1e6) / size).toFixed(0)} B/item); SDK item objects ${referenceHeap.toFixed(0)} MB (${((referenceHeap * 1e6) / size).toFixed(0)} B/item)`,
+    `  memory: engine columns ${perItem(engineHeap)} · SDK item objects ${perItem(sdkHeap)} · DuckDB ${perItem(duckBytes)}` +
+      (withAlasql ? ` · alasql rows ${perItem(alasqlHeap)}` : ''),
   );
+  return { table, items, duck, duckLoadMs: duckMs };
+}
 
-  const cases = [
-    { label: 'JOIN + GROUP BY', sql: JOIN_GROUP, reference: () => referenceJoinGroup(referenceItems) },
-    { label: 'GROUP BY', sql: GROUP, reference: () => referenceGroup(referenceItems) },
-  ];
-  for (const c of cases) {
-    const engineTimes: number[] = [];
-    const referenceTimes: number[] = [];
-    let engineOut = new Map<string, { count: number; sum: Num | null }>();
-    let referenceOut = new Map<string | undefined, { count: number; sum: number }>();
-    for (let round = 0; round < rounds; round++) {
-      const [e, eo] = time(() => runEngine(c.sql, table));
-      const [r, ro] = time(c.reference);
-      engineTimes.push(e);
-      referenceTimes.push(r);
-      engineOut = eo;
-      referenceOut = ro;
+async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
+  const { duckLoadMs } = data;
+  const times = { engine: [] as number[], reference: [] as number[], duck: [] as number[] };
+  let answers: Record<string, string[]> = {};
+  for (let round = 0; round < rounds; round++) {
+    const [e, engineRows] = await timed(() => runEngine(c.dyno, data.table));
+    const [r, referenceRows] = await timed(() => c.reference(data.items));
+    const [d, duckRows] = await timed(() => data.duck.rows(c.duck));
+    times.engine.push(e);
+    times.reference.push(r);
+    times.duck.push(d);
+    answers = {
+      engine: canonical(engineRows),
+      reference: canonical(referenceRows),
+      duck: canonical(duckRows),
+    };
+  }
+  let alasqlNote = '';
+  if (withAlasql && c.label === 'correlated subquery') {
+    alasqlNote = 'alasql not run (it runs the subquery again for every row: see the probe above)';
+  } else if (withAlasql) {
+    try {
+      const [a, rows] = await timed(() => alasqlRows(c.alasql));
+      answers.alasql = canonical(rows);
+      alasqlNote = `alasql ${ms(a)} (${(a / median(times.engine)).toFixed(2)}× the engine)`;
+    } catch (error) {
+      alasqlNote = `alasql refused it: ${(error as Error).message.slice(0, 80)}`;
     }
-    let countsAgree = engineOut.size === referenceOut.size;
-    let worstDrift = 0;
-    for (const [key, ref] of referenceOut) {
-      const mine = engineOut.get(key ?? '');
-      if (!mine || mine.count !== ref.count) countsAgree = false;
-      if (mine?.sum !== null && mine?.sum !== undefined)
-        worstDrift = Math.max(worstDrift, Math.abs(Number(numToString(mine.sum)) - ref.sum));
-    }
-    const ratio = median(engineTimes) / median(referenceTimes);
+  }
+  const expected = JSON.stringify(answers.engine);
+  const verdict = Object.entries(answers)
+    .filter(([side]) => side !== 'engine')
+    .map(([side, lines]) => `${side} ${JSON.stringify(lines) === expected ? 'agrees' : 'DIFFERS'}`)
+    .join(', ');
+  const [e, r, d] = [median(times.engine), median(times.reference), median(times.duck)];
+  console.log(
+    `  ${c.label.padEnd(24)} engine ${ms(e).padStart(8)} · reference ${ms(r).padStart(8)} · DuckDB query ${ms(d).padStart(8)}`,
+  );
+  console.log(
+    `  ${''.padEnd(24)} engine/reference ${(e / r).toFixed(2)}× · engine/DuckDB query ${(e / d).toFixed(2)}× · engine/(DuckDB load + query) ${(e / (d + duckLoadMs)).toFixed(2)}×`,
+  );
+  console.log(
+    `  ${''.padEnd(24)} ${alasqlNote}${alasqlNote ? ' · ' : ''}rows: ${verdict} (${answers.engine!.length} rows)`,
+  );
+}
+
+/** alasql's correlated subquery is quadratic: two small sizes show it without running for hours. */
+function alasqlProbe(): void {
+  for (const n of [2000, 4000]) {
+    alasqlLoad(Array.from({ length: n }, (_, i) => makeItem(i, Math.ceil(n / 10))));
+    const start = performance.now();
+    alasqlRows(CASES.find((c) => c.label === 'correlated subquery')!.alasql);
     console.log(
-      `  ${c.label.padEnd(16)} engine ${median(engineTimes).toFixed(0).padStart(6)} ms  reference ${median(referenceTimes).toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2)}x` +
-        `  (best ${Math.min(...engineTimes).toFixed(0)} / ${Math.min(...referenceTimes).toFixed(0)} ms; groups ${engineOut.size}, counts ${countsAgree ? 'agree' : 'DIFFER'}, reference double-sum drift ${worstDrift.toExponential(1)})`,
+      `  alasql correlated subquery at ${n.toLocaleString('en-US')} items: ${ms(performance.now() - start)}`,
     );
   }
 }
 
-if (!gc) console.log('(run with node --expose-gc for heap figures: npm run bench:sql does)');
-console.log(
-  `SQL engine vs hand-written JavaScript — Node ${process.version}, ${rounds} alternating rounds per query, medians`,
-);
-for (const size of sizes) measure(size);
+async function main(): Promise<void> {
+  if (!gc) console.log('(run with node --expose-gc for memory figures: npm run bench:sql does)');
+  console.log(`bench:sql — Node ${process.version}, ${rounds} alternating rounds per query, medians`);
+  console.log(`  machine: ${execSync('uptime').toString().trim()}`);
+  if (withAlasql) alasqlProbe();
+  for (const size of sizes) {
+    const data = await load(size);
+    for (const c of CASES) await measureCase(c, data);
+    data.duck.close();
+  }
+  console.log(`  machine after: ${execSync('uptime').toString().trim()}`);
+}
+
+void main();
