@@ -9,7 +9,10 @@ import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { ExportReport, ImportReport, TransferFormat } from '../../src/shared/ipc/transfer';
 import { everyTypeItem } from '../fixtures/items-every-type';
+import { uniqueTableName } from '../support/dynamo-local';
+import { createTable } from '../support/dynamo-tables';
 import { expectSameItem, failure } from '../support/items-assert';
+import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { createItemsTable, itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 
 let h: ItemsHarness;
@@ -138,6 +141,77 @@ describe('transfer problems', () => {
     expect((await scanAll(target)).find((i) => (i.pk as { S: string }).S === 'good#2')?.n).toEqual({
       N: '12345678901234567890123456789012345678',
     });
+  });
+
+  it('tells an item whose one attribute is named Item from the export wrapper by its shape', async () => {
+    // A table keyed on "Item": a bare item {"Item": {"S": …}} is one attribute, not a wrapper.
+    const target = await createTable(h.client, uniqueTableName('itemkey'), { partitionKey: ['Item', 'S'] });
+    const file = path.join(dir, 'item-named-item.jsonl');
+    const bare = { Item: { S: 'bare#1' } };
+    const wrapped = { Item: { Item: { S: 'wrapped#1' }, n: { N: '1.5' } } };
+    const bareWithMap = { Item: { S: 'bare#2' }, note: { M: { Item: { S: 'nested' } } } };
+    writeFileSync(file, [bare, wrapped, bareWithMap].map((line) => JSON.stringify(line)).join('\n'));
+    const report = await operation<ImportReport>('transfer:import', {
+      connectionId: 'local',
+      table: target,
+      format: 'jsonl',
+      source: { path: file },
+      dryRun: false,
+    });
+    expect(report).toMatchObject({ total: 3, written: 3, invalid: 0 });
+    // The oracle: DynamoDB Local's own wire JSON for each key.
+    const endpoint = inject('dynamoEndpoint');
+    expect(canonical(await rawGetItem(endpoint, target, { Item: { S: 'bare#1' } }))).toBe(canonical(bare));
+    expect(canonical(await rawGetItem(endpoint, target, { Item: { S: 'wrapped#1' } }))).toBe(
+      canonical(wrapped.Item),
+    );
+    expect(canonical(await rawGetItem(endpoint, target, { Item: { S: 'bare#2' } }))).toBe(
+      canonical(bareWithMap),
+    );
+  });
+
+  it('says which row and column is wrong without echoing the uploaded value at length', async () => {
+    const long = `12${'9'.repeat(5000)}x`;
+    const forged = 'te\u202en\nLine 99: all rows were written';
+    const hugeName = `col${'n'.repeat(3000)}`;
+    const csv = [
+      `pk,price,${hugeName}`,
+      'S,N,N',
+      'ok#1,1,2',
+      `bad#1,"${long}",3`,
+      `bad#2,"${forged}",4`,
+      'bad#3,5,six',
+      'bad#4,1',
+    ].join('\r\n');
+    const file = path.join(dir, 'hostile.csv');
+    writeFileSync(file, csv);
+    const target = await createItemsTable(h.client, { prefix: 'hostile' });
+    const report = await operation<ImportReport>('transfer:import', {
+      connectionId: 'local',
+      table: target,
+      format: 'csv',
+      source: { path: file },
+      dryRun: false,
+    });
+    expect(report).toMatchObject({ total: 5, written: 1, invalid: 4 });
+    const [tooLong, newline, namedColumn, shortRow] = report.failures;
+    expect(report.failures.map((f) => f.line)).toEqual([4, 5, 6, 7]);
+    expect(tooLong?.message).toMatch(
+      /^Column "price" \(N\): the number "12999.*…" \(5,003 characters\) is not a number\.$/,
+    );
+    // A newline or a direction override in the value is shown escaped: one line, read left to right.
+    expect(newline?.message).toBe(
+      'Column "price" (N): the number "te\\u{202e}n\\u{a}Line 99: all rows were writ…" (35 characters) is not a number.',
+    );
+    expect(namedColumn?.message).toMatch(
+      /^Column "colnnn.*…" \(3,003 characters\) \(N\): the number "six" is not a number\.$/,
+    );
+    expect(shortRow?.message).toBe('This row has 2 cells; the header names 3 columns.');
+    for (const f of report.failures) {
+      expect(f.message.length).toBeLessThan(200);
+      expect(f.message).not.toMatch(/[\n\u202e]/);
+    }
+    expect((await scanAll(target)).map((i) => i.pk)).toEqual([{ S: 'ok#1' }]);
   });
 
   it('will not overwrite an existing file unasked, nor import through a read-only connection', async () => {

@@ -1,5 +1,6 @@
 import { typeOf, type AttributeType, type AttributeValue, type Item } from './attribute-value';
 import { parseDynamoJson } from './item-json';
+import { echoValue } from './echo-value';
 import { numberProblem } from './number';
 import { defineOwn, ownValue } from './proto-keys';
 
@@ -147,7 +148,7 @@ export function parseCell(field: CsvField | undefined, type: ColumnType): Attrib
     case 'NULL':
       return { NULL: true };
     default:
-      if (!COMPOSITE.has(type)) throw new Error(`unknown type ${type}`);
+      if (!COMPOSITE.has(type)) throw new Error(`the type ${echoValue(type)} is not one DynoTable writes`);
       return typed(type, text);
   }
 }
@@ -161,21 +162,24 @@ export function parseColumns(names: CsvField[], types: CsvField[]): CsvColumn[] 
     const type = types[i]?.text ?? '';
     if (!TYPES.has(type))
       throw new Error(
-        `Row 2 names the type of each column (S, N, B, BOOL, NULL, L, M, SS, NS, BS or *); "${type}" is not one.`,
+        `Row 2 names the type of each column (S, N, B, BOOL, NULL, L, M, SS, NS, BS or *); ${echoValue(type)} is not one.`,
       );
     return { name: n.text, type: type as ColumnType };
   });
 }
 
 export function itemFromRow(row: CsvField[], columns: CsvColumn[]): Item {
-  if (row.length !== columns.length) throw new Error(`expected ${columns.length} cells, found ${row.length}`);
+  if (row.length !== columns.length)
+    throw new Error(`This row has ${row.length} cells; the header names ${columns.length} columns.`);
   const item: Item = {};
   columns.forEach((column, i) => {
     let value: AttributeValue | undefined;
     try {
       value = parseCell(row[i], column.type);
     } catch (error) {
-      throw new Error(`column "${column.name}": ${error instanceof Error ? error.message : String(error)}`);
+      // The cell's own words (a number's problem, a JSON position), never the uploaded cell itself.
+      const problem = error instanceof Error ? error.message : String(error);
+      throw new Error(`Column ${echoValue(column.name)} (${column.type}): ${problem.replace(/\.$/, '')}.`);
     }
     if (value !== undefined) defineOwn(item, column.name, value);
   });

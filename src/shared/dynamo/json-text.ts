@@ -1,3 +1,5 @@
+import { echoValue } from './echo-value';
+
 /**
  * A JSON parser that keeps number literals as text and remembers where each value starts, so
  * the editor can accept a 38-digit number without rounding it and point at the exact line and
@@ -63,7 +65,7 @@ export function parseJsonText(text: string): JsonNode {
         const keyAt = i;
         if (text[i] !== '"') failAt(text, i, 'Expected a quoted name');
         const key = str();
-        if (keys.has(key)) failAt(text, keyAt, `The name "${key}" appears twice`);
+        if (keys.has(key)) failAt(text, keyAt, `The name ${echoValue(key)} appears twice`);
         keys.add(key);
         skip();
         if (text[i] !== ':') failAt(text, i, 'Expected ":" after the name');

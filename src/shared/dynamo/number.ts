@@ -1,3 +1,5 @@
+import { echoValue } from './echo-value';
+
 /**
  * DynamoDB numbers without a JS number: a double rounds past 2^53 and cannot hold 38 digits,
  * so every check here works on the decimal text. DynamoDB keeps up to 38 significant digits
@@ -34,7 +36,7 @@ export function parseDecimal(text: string): DecimalParts | undefined {
 /** Why a text is not a number DynamoDB stores, or undefined when it is one. */
 export function numberProblem(text: string): string | undefined {
   const parts = parseDecimal(text);
-  if (!parts) return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not a number`;
+  if (!parts) return `${echoValue(text)} is not a number`;
   if (parts.digits === '') return undefined;
   if (parts.digits.length > MAX_SIGNIFICANT_DIGITS) {
     return `has ${parts.digits.length} significant digits; DynamoDB keeps at most ${MAX_SIGNIFICANT_DIGITS}`;

@@ -8,6 +8,7 @@ import {
   type CsvColumn,
   type CsvField,
 } from '../../../shared/dynamo/csv-codec';
+import { echoValue } from '../../../shared/dynamo/echo-value';
 import { safeParseKeepingProtoKeys } from '../../../shared/dynamo/proto-keys';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
@@ -44,8 +45,34 @@ function tagged(value: unknown, line: number): ImportEntry {
   const parsed = safeParseKeepingProtoKeys(itemSchema, value);
   if (parsed.success) return { line, item: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return { line, error: `not a DynamoDB-JSON item${where}: ${issue?.message ?? 'unknown problem'}` };
+  // The path holds attribute names from the file: quoted and capped, never echoed at length.
+  const where =
+    issue && issue.path.length > 0 ? ` at ${echoValue(issue.path.map(String).join('.'), 64)}` : '';
+  return {
+    line,
+    error: `This is not an item in DynamoDB JSON${where}: ${issue?.message ?? 'unknown problem'}.`,
+  };
+}
+
+const TYPE_TAGS = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']);
+
+/**
+ * DynamoDB's S3 export wraps each item as {"Item": {...}}, but an item whose one attribute is
+ * named Item looks the same from its keys. The shape decides: the wrapper's value is an item (a
+ * map of typed values), a bare attribute's is one typed value, and no value is both (a typed
+ * value's one key is a type tag whose contents are never themselves a typed value).
+ */
+function exportWrapped(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== 'Item') return value;
+  const inner = (value as { Item: unknown }).Item;
+  if (safeParseKeepingProtoKeys(itemSchema, inner).success) return inner;
+  if (safeParseKeepingProtoKeys(itemSchema, value).success) return value;
+  // Neither reads: the error speaks of the reading the line resembles more.
+  const innerKeys = inner && typeof inner === 'object' ? Object.keys(inner) : [];
+  const looksTyped = innerKeys.length === 1 && TYPE_TAGS.has(innerKeys[0] ?? '');
+  return looksTyped ? value : inner;
 }
 
 async function* jsonLines(source: ImportSource): AsyncGenerator<ImportEntry> {
@@ -55,11 +82,7 @@ async function* jsonLines(source: ImportSource): AsyncGenerator<ImportEntry> {
     line++;
     if (text.trim() === '') return undefined;
     try {
-      const value = JSON.parse(text) as unknown;
-      // DynamoDB's S3 export wraps each item as {"Item": {...}}; a bare item is accepted too.
-      const wrapped =
-        value && typeof value === 'object' && 'Item' in value && Object.keys(value).length === 1;
-      return tagged(wrapped ? value.Item : value, line);
+      return tagged(exportWrapped(JSON.parse(text)), line);
     } catch (error) {
       return {
         line,
