@@ -1,6 +1,7 @@
 import {
   type AttributeValue as SdkValue,
   type DynamoDBClient,
+  QueryCommand,
   ScanCommand,
   type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
@@ -22,6 +23,24 @@ export interface ScanPage {
   items: Record<string, SdkValue>[];
   scannedCount: number;
   consumed: number;
+  /** Where the segment goes on after this page; absent when it is done. */
+  nextKey?: Item;
+}
+
+/**
+ * The request each page repeats, in SDK form: a Scan's index and filter, or a Query (one
+ * segment: DynamoDB cannot split a Query). Absent: a Scan of the whole table.
+ */
+export interface PagedRequest {
+  operation: 'Scan' | 'Query';
+  input: {
+    IndexName?: string;
+    KeyConditionExpression?: string;
+    FilterExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, SdkValue>;
+    ConsistentRead?: boolean;
+  };
 }
 
 export interface SegmentedScanOptions {
@@ -37,8 +56,12 @@ export interface SegmentedScanOptions {
   limiterUnit?: 'capacity' | 'items';
   /** Items per request; absent = DynamoDB's 1 MB pages. */
   pageLimit?: number;
-  /** Called after each page, before its segment's cursor moves past it. Must be synchronous. */
-  onPage(page: ScanPage): void;
+  request?: PagedRequest;
+  /**
+   * Called after each page, before its segment's cursor moves past it. A promise holds the
+   * segment until it settles (a copy writes the page first); a synchronous callback costs no tick.
+   */
+  onPage(page: ScanPage): void | Promise<void>;
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
   /** Read at most this many pages of each segment (a sample reads the first page of each). */
@@ -71,18 +94,30 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
     for (let attempt = 0; ; attempt++) {
       await options.limiter?.take(inner.signal);
       try {
-        const command = new ScanCommand({
+        const common = {
           TableName: options.table,
           ...(options.index ? { IndexName: options.index } : {}),
-          Segment: cursor.segment,
-          TotalSegments: options.totalSegments,
+          ...options.request?.input,
           ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
-          ReturnConsumedCapacity: 'TOTAL',
+          ReturnConsumedCapacity: 'TOTAL' as const,
           Limit: options.pageLimit,
-        });
-        const out = await options.client.send(watchThrottling(command, throttled), {
-          abortSignal: inner.signal,
-        });
+        };
+        const out: ScanCommandOutput =
+          options.request?.operation === 'Query'
+            ? await options.client.send(watchThrottling(new QueryCommand(common), throttled), {
+                abortSignal: inner.signal,
+              })
+            : await options.client.send(
+                watchThrottling(
+                  new ScanCommand({
+                    ...common,
+                    Segment: cursor.segment,
+                    TotalSegments: options.totalSegments,
+                  }),
+                  throttled,
+                ),
+                { abortSignal: inner.signal },
+              );
         options.limiter?.succeeded();
         return out;
       } catch (error) {
@@ -107,14 +142,17 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
       const items = out.Items ?? [];
       const consumed = out.ConsumedCapacity?.CapacityUnits ?? 0;
       read += items.length;
-      options.onPage({
+      const nextKey = out.LastEvaluatedKey ? fromSdkItem(out.LastEvaluatedKey) : undefined;
+      const pending = options.onPage({
         segment: cursor.segment,
         items,
         scannedCount: out.ScannedCount ?? items.length,
         consumed,
+        nextKey,
       });
+      if (pending) await pending;
       options.limiter?.spend(unit === 'items' ? items.length : consumed);
-      if (out.LastEvaluatedKey) cursor.startKey = fromSdkItem(out.LastEvaluatedKey);
+      if (nextKey) cursor.startKey = nextKey;
       else {
         cursor.startKey = undefined;
         cursor.done = true;

@@ -5,6 +5,7 @@ import { deleteItemInput, itemChannels } from './items';
 import { journalChannels } from './journal';
 import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
+import { copyChannels } from './copy';
 import {
   connectionSchema,
   mfaCodeInput,
@@ -132,6 +133,7 @@ export const contract = {
   ...journalChannels,
   ...queryChannels,
   ...transferChannels,
+  ...copyChannels,
 
   ...agentChannels,
 

@@ -8,6 +8,7 @@ import { schemaExamples } from './schema-examples';
 import { itemExamples } from './items-examples';
 import { journalExamples } from './journal-examples';
 import { tableAdminExamples } from './table-admin-examples';
+import { copyExamples } from './copy-examples';
 import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
 
@@ -182,6 +183,7 @@ export const examples: ChannelExamples = {
     },
   },
   ...tableAdminExamples,
+  ...copyExamples,
   'scan:start': {
     summary: 'Starts a bounded scan into a result set and returns its id at once.',
     input: { ...sampleTableRef, requestId: 'scan_3b9XkQ2m', pageSize: 100, maxItems: 1000 },

@@ -25,6 +25,15 @@ export const progressSchema = z.object({
   failed: z.number().int().optional(),
   perSecond: z.number().optional(),
   etaSeconds: z.number().optional(),
+  /** A copy's counts (copy:start / copy:resume); its failures, rate and ETA are the fields above. */
+  copy: z
+    .object({
+      read: z.number().int(),
+      written: z.number().int(),
+      skipped: z.number().int(),
+      phase: z.enum(['preparing', 'copying', 'verifying']),
+    })
+    .optional(),
   /**
    * An SSO device sign-in waiting for the user: the page to open, the code it must show, and
    * whether DynoTable already opened it in the user's browser (desktop). Structured, so the

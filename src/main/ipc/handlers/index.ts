@@ -2,6 +2,7 @@ import type { HandlerTable } from '../dispatcher';
 import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
+import { copyHandlers } from './copy';
 import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
 import { journalHandlers } from './journal';
@@ -29,6 +30,7 @@ export const handlers: HandlerTable = {
   ...bulkHandlers,
   ...journalHandlers,
   ...transferHandlers,
+  ...copyHandlers,
   ...agentHandlers,
   ...migrationHandlers,
   ...schemaHandlers,

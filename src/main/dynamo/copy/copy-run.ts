@@ -1,0 +1,236 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { compileMapping, mappingProblem } from '../../../shared/dynamo/copy-mapping';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { CopyReport, CopyVerification } from '../../../shared/ipc/copy';
+import type { Progress } from '../../../shared/ipc/operations';
+import type { ResultSetStore, WrittenItem } from '../../core/context';
+import type { OperationOutcome, OperationRun } from '../../core/operations';
+import { RateLimiter } from '../../migration/rate-limiter';
+import { RateMeter } from '../../migration/rate-meter';
+import { initialCursors, segmentedScan } from '../../migration/segmented-scan';
+import { fromSdkItem } from '../marshal';
+import { describeTable, keyAttributesOf } from '../tables';
+import { type CopyCheckpoint, type CopyStore, snapshotOf } from './copy-checkpoint';
+import { sourceReader } from './copy-source';
+import { prepareTarget } from './copy-target';
+import { Verifier } from './copy-verify';
+import { sdkKeyOf, writePage, type SdkItem } from './copy-writer';
+
+export interface CopyEnd {
+  client: DynamoDBClient;
+  /** For sentences. */
+  label: string;
+}
+
+export interface CopyContext {
+  source: CopyEnd;
+  target: CopyEnd;
+  store: CopyStore;
+  /** The app's result sets: a result-set source, and the target's open views hearing of the writes. */
+  resultSets?: ResultSetStore;
+  record?(writes: WrittenItem[]): Promise<void>;
+}
+
+const MAX_FAILURES = 1000;
+const PROGRESS_EVERY_MS = 250;
+const CHECKPOINT_EVERY_MS = 2000;
+
+/**
+ * A copy from its checkpoint to its end: the target made ready (created or checked) before the
+ * first write, then the source read page by page (Scan segments in parallel), each page mapped
+ * and written by the conflict policy before its segment moves on, the checkpoint saved every
+ * two seconds and whenever the copy stops; at the end an optional verification pass.
+ */
+export async function runCopy(
+  c: CopyContext,
+  checkpoint: CopyCheckpoint,
+  run: OperationRun,
+): Promise<OperationOutcome> {
+  const { input } = checkpoint;
+  const meter = new RateMeter();
+  let phase: 'preparing' | 'copying' | 'verifying' = 'preparing';
+  let lastEmit = 0;
+  const progress = (): Progress => {
+    const { read, written, skipped, failed } = checkpoint.counts;
+    const rate = meter.rate(written + skipped + failed);
+    const left = checkpoint.sourceCount - read;
+    const etaSeconds = phase === 'copying' && rate > 0 && left > 0 ? Math.ceil(left / rate) : undefined;
+    return {
+      items: read,
+      pages: 0,
+      consumedCapacity: 0,
+      ...(checkpoint.sourceCount > 0 ? { fraction: Math.min(1, read / checkpoint.sourceCount) } : {}),
+      message: `${read.toLocaleString('en-US')} read · ${written.toLocaleString('en-US')} written · ${skipped.toLocaleString('en-US')} skipped · ${failed.toLocaleString('en-US')} failed · ${Math.round(rate).toLocaleString('en-US')} items/s`,
+      failed,
+      perSecond: rate,
+      ...(etaSeconds !== undefined ? { etaSeconds } : {}),
+      copy: { read, written, skipped, phase },
+    };
+  };
+  const emit = (force = false): void => {
+    const now = performance.now();
+    if (!force && now - lastEmit < PROGRESS_EVERY_MS) return;
+    lastEmit = now;
+    run.emit({ type: 'progress', progress: progress() });
+  };
+
+  let saving: Promise<void> | undefined;
+  let lastSave = performance.now();
+  const save = (): Promise<void> => c.store.save(snapshotOf(checkpoint));
+
+  try {
+    const details = await describeTable(c.source.client, input.source.table, run.signal);
+    const problem = mappingProblem(input.mapping, details.summary.keys);
+    if (problem) throw new AppFailure(ErrorCodes.invalidInput, problem);
+    const allKeys = [
+      ...new Set([
+        ...keyAttributesOf(details.summary),
+        ...details.summary.indexes.flatMap((i) => keyAttributesOf(details.summary, i.name)),
+      ]),
+    ];
+    const mapper = compileMapping(input.mapping, allKeys);
+    const reader = sourceReader(c.source.client, details.summary, input.source, c.resultSets);
+    if (!checkpoint.target) {
+      emit(true);
+      const ready = await prepareTarget(
+        { client: c.source.client, details },
+        {
+          client: c.target.client,
+          table: input.target.table,
+          label: c.target.label,
+          create: input.target.create,
+          includeTags: input.target.includeTags,
+        },
+        mapper,
+        run,
+      );
+      checkpoint.target = { keys: ready.keys, created: ready.created };
+      checkpoint.notes.push(...ready.notes, ...reader.notes);
+      checkpoint.sourceCount =
+        'resultSetId' in input.source
+          ? ((await c.resultSets?.window(input.source.resultSetId, 0, 0))?.total ?? 0)
+          : details.summary.itemCount;
+      checkpoint.segments ??=
+        'resultSetId' in input.source ? undefined : initialCursors(reader.segments(input.segments));
+      await save();
+    }
+    const keys = checkpoint.target.keys;
+    phase = 'copying';
+    emit(true);
+    const readLimiter = input.readRate ? new RateLimiter(input.readRate) : undefined;
+    const writeLimiter = input.writeRate ? new RateLimiter(input.writeRate) : undefined;
+    const writer = {
+      client: c.target.client,
+      table: input.target.table,
+      keys,
+      policy: input.conflict,
+      signal: run.signal,
+      limiter: writeLimiter,
+    };
+
+    await reader.read(
+      { cursors: checkpoint.segments, offset: checkpoint.offset },
+      {
+        signal: run.signal,
+        limiter: readLimiter,
+        async onPage(page) {
+          const mapped = page.items.map((item) => mapper.map(item));
+          const out = await writePage(writer, mapped);
+          // A page cut short by a cancel is not counted and its segment does not move: a resume
+          // writes it again (puts are idempotent), so nothing is lost or counted twice.
+          if (run.signal.aborted) return;
+          const counts = checkpoint.counts;
+          counts.read += page.items.length;
+          counts.written += out.written.length;
+          counts.skipped += out.skipped;
+          counts.failed += out.failures.length;
+          checkpoint.failures.push(...out.failures.slice(0, MAX_FAILURES - checkpoint.failures.length));
+          if (page.offset !== undefined) checkpoint.offset = page.offset;
+          else if (checkpoint.segments)
+            checkpoint.segments[page.segment] = {
+              segment: page.segment,
+              startKey: page.nextKey,
+              done: !page.nextKey,
+            };
+          if (c.record && out.written.length > 0)
+            await c.record(
+              out.written.map((item) => ({ key: sdkKeyOf(item, keys), item: fromSdkItem(item) })),
+            );
+          emit();
+          if (!saving && performance.now() - lastSave >= CHECKPOINT_EVERY_MS) {
+            lastSave = performance.now();
+            const taken = snapshotOf(checkpoint);
+            saving = c.store.save(taken).finally(() => (saving = undefined));
+          }
+        },
+      },
+    );
+    if (run.signal.aborted) throw new AppFailure(ErrorCodes.cancelled, 'The copy was cancelled.');
+    await saving;
+    let verified: CopyVerification | undefined;
+    if (input.verify) {
+      phase = 'verifying';
+      emit(true);
+      verified = await verify(c, checkpoint, mapper.map.bind(mapper), reader, run);
+    }
+    checkpoint.state = 'complete';
+    await save();
+    emit(true);
+    const report: CopyReport = {
+      copyId: checkpoint.copyId,
+      source: { connectionId: input.source.connectionId, table: input.source.table },
+      target: { connectionId: input.target.connectionId, table: input.target.table },
+      created: checkpoint.target.created,
+      complete: true,
+      itemsRead: checkpoint.counts.read,
+      itemsWritten: checkpoint.counts.written,
+      itemsSkipped: checkpoint.counts.skipped,
+      itemsFailed: checkpoint.counts.failed,
+      failures: checkpoint.failures,
+      ...(verified ? { verified } : {}),
+      notes: checkpoint.notes,
+    };
+    return { progress: progress(), value: report, cursor: checkpoint.copyId };
+  } catch (error) {
+    await saving;
+    checkpoint.state = 'stopped';
+    await save().catch(() => undefined);
+    emit(true);
+    throw error;
+  }
+}
+
+/** Reads both sides again: the source as it was copied (filtered, mapped), the target whole. */
+async function verify(
+  c: CopyContext,
+  checkpoint: CopyCheckpoint,
+  map: (item: SdkItem) => SdkItem,
+  reader: ReturnType<typeof sourceReader>,
+  run: OperationRun,
+): Promise<CopyVerification> {
+  const keys = checkpoint.target?.keys;
+  if (!keys) throw new AppFailure(ErrorCodes.internal, 'The copy has no target keys to verify with.');
+  const verifier = new Verifier(keys);
+  const segments = reader.segments(checkpoint.input.segments);
+  await reader.read(
+    { cursors: initialCursors(segments), offset: 0 },
+    {
+      signal: run.signal,
+      onPage: (page) => {
+        for (const item of page.items) verifier.addSource(map(item));
+        return Promise.resolve();
+      },
+    },
+  );
+  await segmentedScan({
+    client: c.target.client,
+    table: checkpoint.input.target.table,
+    cursors: initialCursors(checkpoint.input.segments),
+    totalSegments: checkpoint.input.segments,
+    signal: run.signal,
+    onPage: (page) => {
+      for (const item of page.items) verifier.addTarget(item);
+    },
+  });
+  return verifier.result();
+}
