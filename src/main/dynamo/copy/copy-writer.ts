@@ -7,14 +7,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { defineOwn, ownValue } from '../../../shared/dynamo/proto-keys';
-import { ErrorCodes } from '../../../shared/errors';
 import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
 import { backoffMs, type RateLimiter, sleep } from '../../migration/rate-limiter';
 import { fromSdkValue } from '../marshal';
 import { isThrottled, withBackoff } from '../writes/backoff';
-import { CONDITIONAL_FAILED } from '../writes/write-errors';
+import { CONDITIONAL_FAILED, isJobFatal } from '../writes/write-errors';
 
 export type SdkItem = Record<string, SdkValue>;
 
@@ -40,21 +39,6 @@ export interface CopyWriterOptions {
   onThrottle?(): void;
 }
 
-/** Errors every item would meet the same way: the copy stops (resumably) instead of failing each one. */
-const FATAL = new Set<string>([
-  ErrorCodes.readOnly,
-  ErrorCodes.connectionChanged,
-  ErrorCodes.credentialsExpired,
-  'ExpiredTokenException',
-  'AccessDeniedException',
-  'UnrecognizedClientException',
-  'InvalidSignatureException',
-  'ResourceNotFoundException',
-  'CredentialsProviderError',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-]);
-
 const BATCH = 25;
 /** Conditional puts in flight per page; the segments multiply it. */
 const CONCURRENCY = 8;
@@ -78,7 +62,7 @@ export function sdkKeyText(item: SdkItem, keys: KeySchema): string {
 }
 
 function isFatal(error: unknown): boolean {
-  return FATAL.has(toAppError(error).code);
+  return isJobFatal(toAppError(error).code);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ItemTarget } from '../items/item-access';
 import { indexKeyAttributes } from '../items/table-info';
 import { withBackoff } from '../writes/backoff';
 import { sendRequest } from '../writes/sdk-requests';
-import { CONDITIONAL_FAILED } from '../writes/write-errors';
+import { CONDITIONAL_FAILED, isJobFatal } from '../writes/write-errors';
 import { existingKeys, keyText } from './existing-keys';
 import { readImport, type ImportSource } from './import-source';
 
@@ -23,15 +23,6 @@ const CHUNK = 200;
 const CONCURRENCY = 8;
 const MAX_LISTED = 1000;
 const SAMPLE = 5;
-/** Errors every item would hit the same way: the import stops instead of failing each line. */
-const FATAL = new Set<string>([
-  ErrorCodes.readOnly,
-  ErrorCodes.credentialsExpired,
-  'ExpiredTokenException',
-  'AccessDeniedException',
-  'ResourceNotFoundException',
-  'UnrecognizedClientException',
-]);
 
 interface Row {
   line: number;
@@ -96,7 +87,7 @@ export async function runImport(
       written.push({ key: keyOf(row.item, t.info.keys), item: row.item });
     } catch (error) {
       const appError = toAppError(error);
-      if (FATAL.has(appError.code) || run.signal.aborted) throw error;
+      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
       if (appError.code === CONDITIONAL_FAILED) report.existing++;
       else {
         report.failed++;

@@ -60,10 +60,12 @@ export function cancellationMessage(code: string | undefined, message?: string):
 
 /**
  * Errors that every item of a long write job would hit the same way: the job stops instead of
- * failing each item (bulk changes, undo).
+ * failing each item (bulk changes, undo, import, copy). A replaced client (ConnectionChanged)
+ * refuses every write too.
  */
 const JOB_FATAL = new Set<string>([
   ErrorCodes.readOnly,
+  ErrorCodes.connectionChanged,
   ErrorCodes.credentialsExpired,
   'ExpiredTokenException',
   'AccessDeniedException',
