@@ -26,7 +26,16 @@ export function schemaWarnings(input: {
   const keyPaths = new Set(input.keyNames.map(quoteName));
   for (const a of input.attributes) {
     const types = Object.keys(a.types);
-    if (keyPaths.has(a.path) && types.length > 1) {
+    const iso = (a.formats.isoDateTime ?? 0) + (a.formats.isoDate ?? 0);
+    const epoch = (a.number?.epochSeconds ?? 0) + (a.number?.epochMillis ?? 0) + (a.formats.epochString ?? 0);
+    if (iso > 0 && epoch > 0) {
+      // Said once: the ISO/epoch mix is also why the path has two types.
+      warnings.push({
+        kind: 'isoAndEpoch',
+        path: a.path,
+        detail: `Dates stored two ways: ${n(iso)} ISO strings next to ${n(epoch)} epoch values (${typeCounts(a)}); code reading one breaks on the other, and Athena cannot map it to one column.`,
+      });
+    } else if (keyPaths.has(a.path) && types.length > 1) {
       warnings.push({
         kind: 'keyShape',
         path: a.path,
@@ -37,15 +46,6 @@ export function schemaWarnings(input: {
         kind: 'mixedTypes',
         path: a.path,
         detail: `Holds several types (${typeCounts(a)} values): Athena's Ion and JSON readers (and most schemas) cannot map it to one column.`,
-      });
-    }
-    const iso = (a.formats.isoDateTime ?? 0) + (a.formats.isoDate ?? 0);
-    const epoch = (a.number?.epochSeconds ?? 0) + (a.number?.epochMillis ?? 0) + (a.formats.epochString ?? 0);
-    if (iso > 0 && epoch > 0) {
-      warnings.push({
-        kind: 'isoAndEpoch',
-        path: a.path,
-        detail: `Dates stored two ways: ${n(iso)} ISO strings next to ${n(epoch)} epoch values; code reading one breaks on the other.`,
       });
     }
     if (
