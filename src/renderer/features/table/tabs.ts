@@ -4,6 +4,7 @@ import type { TableDescription } from '../tables/store';
 import { TableOverview } from './components/table-overview';
 import { MigrationPage } from '../migration/components/migration-page';
 import { ItemsPage } from '../items/components/items-page';
+import { SchemaPage } from '../schema/components/schema-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -29,6 +30,7 @@ export interface TableView {
 export const tableViews: TableView[] = [
   { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
   { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
+  { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
   { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
 ];
 

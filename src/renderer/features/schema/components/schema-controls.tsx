@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { ReadLimit, SchemaScanSummary } from '../../../../shared/ipc';
+import { Button } from '../../../ui/button';
+import type { SchemaStartOptions } from '../store';
+
+type LimitKind = 'none' | 'items' | 'rcu';
+
+function limitOf(kind: LimitKind, value: number): ReadLimit | undefined {
+  if (kind === 'items') return { itemsPerSecond: value };
+  if (kind === 'rcu') return { readCapacityPerSecond: value };
+  return undefined;
+}
+
+interface SchemaControlsProps {
+  /** Top-level attributes that could name an entity (strings seen in the last read). */
+  typeAttributes: string[];
+  resumable?: SchemaScanSummary;
+  isBusy: boolean;
+  onStart(options: SchemaStartOptions): void;
+}
+
+/** How to read: a sample over segments or a full scan (paced), and how to group entities. */
+export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: SchemaControlsProps) {
+  const [mode, setMode] = useState<'sample' | 'full'>('sample');
+  const [sampleSize, setSampleSize] = useState(1000);
+  const [sampleSegments, setSampleSegments] = useState(40);
+  const [segments, setSegments] = useState(4);
+  const [kind, setKind] = useState<LimitKind>('none');
+  const [rate, setRate] = useState(500);
+  const [groupBy, setGroupBy] = useState('');
+  const limit = limitOf(kind, rate);
+  const typeAttribute = groupBy === '' ? undefined : groupBy;
+  const isValid =
+    mode === 'sample'
+      ? sampleSize >= 10 && sampleSize <= 100_000 && sampleSegments >= 1 && sampleSegments <= 1000
+      : segments >= 1 && segments <= 64 && (kind === 'none' || rate > 0);
+
+  return (
+    <div className="mig-controls schema-controls">
+      <fieldset className="schema-mode">
+        <legend className="field-label">Read</legend>
+        <label>
+          <input
+            type="radio"
+            name="schema-mode"
+            checked={mode === 'sample'}
+            onChange={() => setMode('sample')}
+          />{' '}
+          Sample
+        </label>
+        <label>
+          <input type="radio" name="schema-mode" checked={mode === 'full'} onChange={() => setMode('full')} />{' '}
+          Full scan
+        </label>
+      </fieldset>
+      {mode === 'sample' ? (
+        <>
+          <label className="mig-control">
+            <span className="field-label">Items</span>
+            <input
+              className="input"
+              type="number"
+              min={10}
+              max={100000}
+              value={sampleSize}
+              onChange={(e) => setSampleSize(Number(e.target.value))}
+            />
+          </label>
+          <label className="mig-control">
+            <span className="field-label">Segments read</span>
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={1000}
+              value={sampleSegments}
+              onChange={(e) => setSampleSegments(Number(e.target.value))}
+            />
+          </label>
+        </>
+      ) : (
+        <>
+          <label className="mig-control">
+            <span className="field-label">Parallel segments</span>
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={64}
+              value={segments}
+              onChange={(e) => setSegments(Number(e.target.value))}
+            />
+          </label>
+          <label className="mig-control">
+            <span className="field-label">Read limit</span>
+            <select className="input" value={kind} onChange={(e) => setKind(e.target.value as LimitKind)}>
+              <option value="none">No limit</option>
+              <option value="items">Items per second</option>
+              <option value="rcu">Read capacity units per second</option>
+            </select>
+          </label>
+          {kind !== 'none' ? (
+            <label className="mig-control">
+              <span className="field-label">Per second</span>
+              <input
+                className="input"
+                type="number"
+                min={1}
+                value={rate}
+                onChange={(e) => setRate(Number(e.target.value))}
+              />
+            </label>
+          ) : null}
+        </>
+      )}
+      <label className="mig-control">
+        <span className="field-label">Entities by</span>
+        <select className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
+          <option value="">Key prefixes (as SQL)</option>
+          {typeAttributes.map((name) => (
+            <option key={name} value={name}>
+              Attribute {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button
+        variant="primary"
+        disabled={!isValid || isBusy}
+        onClick={() =>
+          onStart(
+            mode === 'sample'
+              ? { mode, sampleSize, segments: sampleSegments, typeAttribute }
+              : { mode, segments, limit, typeAttribute },
+          )
+        }
+      >
+        {mode === 'sample' ? 'Sample' : 'Scan table'}
+      </Button>
+      {resumable ? (
+        <Button
+          disabled={isBusy}
+          onClick={() => onStart({ mode: 'full', limit, resumeScanId: resumable.scanId })}
+        >
+          Resume full scan ({resumable.itemsScanned.toLocaleString('en-US')} items read)
+        </Button>
+      ) : null}
+    </div>
+  );
+}
