@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rawDynamo } from '../support/raw-dynamo';
+import { quotePathName, tallyPaths } from '../support/schema-tally';
+import { useColorScheme } from './support/browser';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
+
+// The Schema tab driven like a user on the playground's sample table; the counts it shows are
+// checked against a tally of the items as DynamoDB Local's wire JSON returns them.
+const session = useAppInBrowser({ withPlayground: true });
+const slow = { timeout: 120_000 };
+type Wire = Record<string, unknown>;
+
+/** Every item of the sample table as DynamoDB Local's wire JSON (the playground seeds it on first open). */
+async function storedItems(): Promise<Wire[]> {
+  const items: Wire[] = [];
+  let start: Wire | undefined;
+  do {
+    const page: { Items: Wire[]; LastEvaluatedKey?: Wire } = await rawDynamo(
+      session.playgroundEndpoint,
+      'Scan',
+      {
+        TableName: 'DynoTableSample',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      },
+    );
+    items.push(...page.Items);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1024, 700],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      await session.browser.screenshot(`${name}-${width}x${height}-${scheme}`);
+    }
+  }
+  await useColorScheme(page, 'light');
+  await page.setViewportSize({ width: 1360, height: 820 });
+}
+
+describe('Schema tab', () => {
+  it('samples the playground table and shows its entities and each path’s type shares', async () => {
+    const page = await session.openPage();
+    await openPlaygroundTable(page, 'DynoTableSample', 'Schema');
+    const stored = await storedItems();
+    // More than the table holds: every segment's first page is then the whole segment.
+    await page.getByLabel('Items', { exact: true }).fill('5000');
+    await page.getByRole('button', { name: 'Sample', exact: true }).click();
+    const draw = page.getByTestId('schema-draw');
+    await draw.waitFor(slow);
+    await expect
+      .poll(() => draw.innerText(), slow)
+      .toMatch(new RegExp(`^${stored.length} items from the first page`));
+
+    const entities = page.getByRole('group', { name: 'Entities' });
+    const names = await entities.getByRole('button').allInnerTexts();
+    expect(names[0]).toMatch(new RegExp(`^All items\\s*${stored.length}$`));
+    const entityNames = names.slice(1).map((n) => n.replace(/\s*\d+$/, ''));
+    expect(entityNames).toEqual(expect.arrayContaining(['users', 'orders', 'payments']));
+
+    // createdAt: ISO strings and epoch milliseconds, as the legacy items hold it.
+    const tally = tallyPaths(stored).get('createdAt');
+    const types = Object.fromEntries(tally?.types ?? []);
+    expect(Object.keys(types).sort()).toEqual(['N', 'S']);
+    const total = (types.S ?? 0) + (types.N ?? 0);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'createdAt', exact: true }) });
+    await expect
+      .poll(() => row.innerText())
+      .toContain(`${tally?.items.size} · ${Math.round(((tally?.items.size ?? 0) / stored.length) * 100)}%`);
+    const text = await row.innerText();
+    expect(text).toContain(`S ${Math.round(((types.S ?? 0) / total) * 100)}%`);
+    expect(text).toContain(`N ${Math.round(((types.N ?? 0) / total) * 100)}%`);
+    await shots(page, 'schema-all-items');
+
+    // One entity, one path: the details list the type counts of that entity's items only.
+    await entities.getByRole('button', { name: /^orders/ }).click();
+    await page
+      .getByRole('table', { name: 'Attribute paths of orders' })
+      .getByRole('button', { name: 'createdAt', exact: true })
+      .click();
+    const detail = page.getByRole('complementary');
+    const orders = stored.filter((i) => ((i.SK as { S?: string }).S ?? '').startsWith('ORDER#'));
+    const orderTypes = Object.fromEntries(tallyPaths(orders).get(quotePathName('createdAt'))?.types ?? []);
+    const typeBars = detail.getByRole('list', { name: 'Types' });
+    for (const [type, count] of Object.entries(orderTypes))
+      expect(await typeBars.innerText()).toMatch(new RegExp(`${type} · \\w[\\w ]*\\s+${count}`));
+    const warnings = page.getByRole('list', { name: 'Warnings' });
+    expect(await warnings.innerText()).toContain('"address.city"');
+    await shots(page, 'schema-entity-detail');
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
