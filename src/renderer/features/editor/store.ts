@@ -37,7 +37,7 @@ export interface EditorTableState {
   isCommitting: boolean;
   commitError?: AppError;
   /** How the last commit ended, for its confirmation line (cleared when something is staged). */
-  lastCommit?: { written: number; remaining: number };
+  lastCommit?: { written: number; remaining: number; journalId?: string; journalProblem?: string };
   open?: OpenItem;
 }
 
@@ -187,7 +187,12 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
       isCommitting: false,
       staged,
       token: undefined,
-      lastCommit: { written, remaining: staged.length },
+      lastCommit: {
+        written,
+        remaining: staged.length,
+        journalId: envelope.value.journalId,
+        journalProblem: envelope.value.journalProblem,
+      },
     });
   },
   resolve(key, choice) {

@@ -9,6 +9,7 @@ import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../ui/error-message';
 import { expiredSessionError } from '../expired-session';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
+import { UndoEntry } from '../../journal/components/undo-entry';
 import { DiffList } from './diff-list';
 import { RequestPreview } from './request-preview';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
@@ -33,10 +34,17 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
     deletes > 0 && needsTypedConfirmation('commit-with-deletes', deletes, connection.isProduction);
   if (state.staged.length === 0) {
     const written = state.lastCommit?.written ?? 0;
+    const { journalId, journalProblem } = state.lastCommit ?? {};
     return state.lastCommit ? (
-      <p className="commit-confirmation" role="status">
-        Committed: {written} item{written === 1 ? '' : 's'} written.
-      </p>
+      <div className="commit-done">
+        <p className="commit-confirmation" role="status">
+          Committed: {written} item{written === 1 ? '' : 's'} written.
+          {journalProblem ? ` ${journalProblem}` : ''}
+        </p>
+        {journalId ? (
+          <UndoEntry connection={connection} entryId={journalId} label="Undo this commit" />
+        ) : null}
+      </div>
     ) : null;
   }
   const expired = expiredSessionError(state.staged);

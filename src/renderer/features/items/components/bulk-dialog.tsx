@@ -16,6 +16,7 @@ import type { AppError } from '../../../../shared/ipc';
 import { parseAttributePath } from '../../query/attribute-path';
 import { typedValue, type ScalarType } from '../../query/builder-state';
 import { OperationStatus } from './operation-report';
+import { UndoEntry } from '../../journal/components/undo-entry';
 
 export interface BulkDialogProps {
   connection: Connection;
@@ -265,11 +266,21 @@ export function BulkDialog({
             render={(value) => {
               const report = value as BulkReport;
               return (
-                <p>
-                  {report.succeeded} done, {report.conflicts} changed since read (left alone), {report.failed}{' '}
-                  failed.
-                  {report.failures.length > 0 ? ` First problem: ${report.failures[0]?.message ?? ''}` : ''}
-                </p>
+                <>
+                  <p>
+                    {report.succeeded} done, {report.conflicts} changed since read (left alone),{' '}
+                    {report.failed} failed.
+                    {report.failures.length > 0 ? ` First problem: ${report.failures[0]?.message ?? ''}` : ''}
+                    {report.journalProblem ? ` ${report.journalProblem}` : ''}
+                  </p>
+                  {report.journalId ? (
+                    <UndoEntry
+                      connection={connection}
+                      entryId={report.journalId}
+                      label="Undo this bulk change"
+                    />
+                  ) : null}
+                </>
               );
             }}
           />

@@ -10,6 +10,7 @@ import { StagedPanel } from '../../editor/components/staged-panel';
 import { useEditorStore, useEditorTable } from '../../editor/store';
 import { initialBuilder, toReadSpec, type BuilderErrors, type BuilderState } from '../../query/builder-state';
 import { QueryBuilder } from '../../query/components/query-builder';
+import { rememberBuilder, rememberedBuilder } from '../../query/builder-memory';
 import { readErrorAtField } from '../../query/raw-fields';
 import type { TableViewProps } from '../../table/tabs';
 import { readSelected, useScopedSelection, withCollection } from '../selection';
@@ -18,12 +19,12 @@ import { BulkDialog } from './bulk-dialog';
 import { ExportDialog } from './export-dialog';
 import { GridControls } from './grid-controls';
 import { ImportDialog } from './import-dialog';
+import { JournalDialog } from '../../journal/components/journal-dialog';
 import { ItemGrid, rowKeyText } from './item-grid';
 import { ProgressLine } from './progress-line';
 import { ValuePopover } from './value-popover';
 import '../items.css';
 
-const builders = new Map<string, BuilderState>();
 /** Tables whose Items tab already read its first page by itself in this window. */
 const autoRead = new Set<string>();
 
@@ -36,17 +37,17 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const { run, cancel, patch, applyView, setCollapsed } = useItemsStore.getState();
   const openItem = useEditorStore((s) => s.openItem);
   const openNew = useEditorStore((s) => s.openNew);
-  const [builder, setBuilderState] = useState<BuilderState>(() => builders.get(key) ?? initialBuilder);
+  const [builder, setBuilderState] = useState<BuilderState>(() => rememberedBuilder(key) ?? initialBuilder);
   const [errors, setErrors] = useState<BuilderErrors>({});
   const [columns, setColumns] = useState<string[]>([]);
   // Positions mean other items once the view changes, or rows stream into its collections.
   const [selected, setSelected] = useScopedSelection(`${state.version}:${state.viewItems ?? ''}`);
   const [anchor, setAnchor] = useState<number>();
   const [expanded, setExpanded] = useState<{ name: string; value: AttributeValue }>();
-  const [dialog, setDialog] = useState<'bulk' | 'export' | 'import'>();
+  const [dialog, setDialog] = useState<'bulk' | 'export' | 'import' | 'journal'>();
   const [selectedItems, setSelectedItems] = useState<Item[]>([]);
   const setBuilder = (next: BuilderState): void => {
-    builders.set(key, next);
+    rememberBuilder(key, next);
     setBuilderState(next);
     // Marked fields follow what is typed: a fixed field loses its sentence at once.
     if (Object.keys(errors).length > 0 && summary) {
@@ -86,7 +87,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   useEffect(() => {
     if (!keys || !indexes || !isIdle || autoRead.has(key)) return;
     autoRead.add(key);
-    const last = toReadSpec(builders.get(key) ?? initialBuilder, keys, indexes, []);
+    const last = toReadSpec(rememberedBuilder(key) ?? initialBuilder, keys, indexes, []);
     const read = 'errors' in last ? toReadSpec(initialBuilder, keys, indexes, []) : last;
     if ('errors' in read) return;
     void run({ connectionId: connection.id, table, keys, read });
@@ -221,6 +222,9 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
             Import…
           </Button>
+          <Button size="sm" onClick={() => setDialog('journal')}>
+            Undo history…
+          </Button>
         </div>
         {state.isStale ? (
           <p className="items-stale" role="status">
@@ -298,6 +302,9 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
       ) : null}
       {dialog === 'import' ? (
         <ImportDialog connection={connection} table={table} onClose={() => setDialog(undefined)} />
+      ) : null}
+      {dialog === 'journal' ? (
+        <JournalDialog connection={connection} table={table} onClose={() => setDialog(undefined)} />
       ) : null}
     </div>
   );

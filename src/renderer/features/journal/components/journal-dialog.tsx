@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import type { AppError, Connection } from '../../../../shared/ipc';
+import type { JournalEntry } from '../../../../shared/ipc/journal';
+import { call } from '../../../ipc/client';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { ErrorMessage } from '../../../ui/error-message';
+import { UndoEntry } from './undo-entry';
+
+export interface JournalDialogProps {
+  connection: Connection;
+  table: string;
+  onClose(): void;
+}
+
+const ACTIONS: Record<JournalEntry['action'], string> = {
+  commit: 'Commit of staged changes',
+  'bulk-update': 'Bulk update',
+  'bulk-delete': 'Bulk delete',
+};
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+function lastUndoText(entry: JournalEntry): string | undefined {
+  const undo = entry.lastUndo;
+  if (!undo) return undefined;
+  const refused = undo.conflicts + undo.failed;
+  return `${undo.isCancelled ? 'Undo cancelled' : 'Undone'} ${when(undo.at)}: ${undo.restored} put back${
+    refused > 0 ? `, ${refused} left as they are` : ''
+  }`;
+}
+
+/** The table's recent commits and bulk changes on this connection, newest first, each undoable. */
+export function JournalDialog({ connection, table, onClose }: JournalDialogProps) {
+  const [entries, setEntries] = useState<JournalEntry[]>();
+  const [error, setError] = useState<AppError>();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let isCurrent = true;
+    void call('journal:list', { connectionId: connection.id, table }).then((r) => {
+      if (!isCurrent) return;
+      if (r.ok) setEntries(r.value.entries);
+      else setError(r.error);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [connection.id, table, version]);
+  return (
+    <Dialog
+      title={`Undo history — ${table}`}
+      onClose={onClose}
+      width="lg"
+      footer={
+        <>
+          <Button onClick={() => setVersion((v) => v + 1)}>Reload list</Button>
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      <p className="muted">
+        Undo puts each item back only while it is still exactly what that write left; an item someone changed
+        since is left as it is and shown next to yours. Kept in DynoTable&apos;s data folder, newest 200 per
+        connection.
+      </p>
+      {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+      {entries === undefined && !error ? <p className="muted">Loading…</p> : null}
+      {entries?.length === 0 ? (
+        <p className="muted">No commits or bulk changes of {table} on this connection yet.</p>
+      ) : null}
+      {entries && entries.length > 0 ? (
+        <ol className="journal-list" aria-label="Recent writes">
+          {entries.map((entry) => (
+            <li key={entry.id} className="journal-entry">
+              <div className="journal-line">
+                <strong>{ACTIONS[entry.action]}</strong>
+                <span>
+                  {entry.count.toLocaleString('en-US')} item{entry.count === 1 ? '' : 's'}
+                </span>
+                <time dateTime={entry.at} className="muted">
+                  {when(entry.at)}
+                </time>
+              </div>
+              {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
+              {entry.isBeforeAsRead ? (
+                <p className="muted">
+                  This bulk update did not check the items were unchanged since read; undo puts back the
+                  values as they were read.
+                </p>
+              ) : null}
+              <UndoEntry
+                connection={connection}
+                entryId={entry.id}
+                label={`Undo the ${ACTIONS[entry.action].toLowerCase()} of ${when(entry.at)}`}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </Dialog>
+  );
+}

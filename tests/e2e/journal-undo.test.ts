@@ -1,0 +1,140 @@
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sampleItems } from '../../resources/playground/sample-table';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
+
+// Undo after commit, driven like a user in Debian's Chromium against the browser-mode server and
+// the playground's DynamoDB Local: commit, undo, the grid shows the old values; a change made
+// since is left alone and shown next to yours.
+const table = 'DynoTableSample';
+const slow = { timeout: 60_000 };
+const text = (value: unknown): string =>
+  (value as { S?: string; N?: string }).S ?? (value as { N: string }).N;
+const orders = sampleItems().filter((item) => text(item.SK).startsWith('ORDER#') && item.currency);
+
+const session = useAppInBrowser({ withPlayground: true });
+const page = () => session.browser.page;
+const progress = () => page().locator('.progress-line');
+const editor = () => page().getByRole('complementary', { name: 'Item editor' });
+const staged = () => page().getByRole('region', { name: 'Staged changes' });
+
+async function stored(pk: string, sk: string) {
+  const output = await session.playgroundClient.send(
+    new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
+  );
+  return output.Item;
+}
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const cell = (column: number, value: string): Locator =>
+  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
+const rowWith = (pk: string, sk: string): Locator =>
+  page()
+    .locator('.item-grid-row')
+    .filter({ has: cell(1, pk) })
+    .filter({ has: cell(2, sk) });
+
+/** Reads the whole table, then narrows the grid to one item with the quick filter. */
+async function showOnly(pk: string, sk: string): Promise<Locator> {
+  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
+  const row = rowWith(pk, sk);
+  await row.waitFor(slow);
+  return row;
+}
+
+async function stageCurrency(pk: string, sk: string, currency: string): Promise<void> {
+  const row = await showOnly(pk, sk);
+  await row.locator('.item-grid-cell').first().dblclick();
+  await editor().locator('h2').waitFor();
+  await editor().getByLabel('currency', { exact: true }).fill(currency);
+  await editor().getByRole('button', { name: 'Stage', exact: true }).click();
+  await staged().getByText('1 staged change').waitFor(slow);
+}
+
+async function screenshots(name: string): Promise<void> {
+  for (const [width, height] of [
+    [1024, 700],
+    [1440, 900],
+  ] as const) {
+    await page().setViewportSize({ width, height });
+    await session.browser.screenshotBothSchemes(`${name}-${width}x${height}`);
+  }
+  await page().setViewportSize({ width: 1360, height: 820 });
+  await useColorScheme(page(), 'light');
+}
+
+describe('undo after commit', () => {
+  it('commits an edit, undoes it from the confirmation, and the grid and the table hold the old value', async () => {
+    const p = await session.openPage();
+    await p.getByRole('button', { name: 'Open playground' }).click();
+    await p.getByRole('button', { name: table, exact: true }).click(slow);
+    const options = p.getByRole('button', { name: 'Options' });
+    if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
+    await p.getByRole('textbox', { name: 'Max items' }).fill('1000');
+    await p.getByRole('button', { name: 'Scan', exact: true }).click();
+    await progress()
+      .filter({ hasText: /^352 items/ })
+      .waitFor(slow);
+
+    const order = orders[0]!;
+    const [pk, sk] = [text(order.PK), text(order.SK)];
+    const old = text((await stored(pk, sk))?.currency);
+    await stageCurrency(pk, sk, 'XTS');
+    await staged().getByRole('button', { name: 'Commit' }).click();
+    await p.getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
+    expect(text((await stored(pk, sk))?.currency)).toBe('XTS');
+    const row = rowWith(pk, sk);
+    await expect.poll(() => row.innerText()).toContain('XTS');
+
+    await p.getByRole('button', { name: 'Undo this commit' }).click();
+    await p.getByText('Undo: 1 item put back.').waitFor(slow);
+    expect(text((await stored(pk, sk))?.currency)).toBe(old);
+    await expect.poll(() => row.innerText()).toContain(old);
+    expect(await row.innerText()).not.toContain('XTS');
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('leaves an item someone changed since as it is, and shows their version next to yours', async () => {
+    const order = orders[1]!;
+    const [pk, sk] = [text(order.PK), text(order.SK)];
+    const old = text((await stored(pk, sk))?.currency);
+    await stageCurrency(pk, sk, 'XAU');
+    await staged().getByRole('button', { name: 'Commit' }).click();
+    await page().getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
+    // Someone else changes the item after the commit.
+    const theirs = { ...(await stored(pk, sk)), currency: { S: 'XAG' } };
+    await session.playgroundClient.send(new PutItemCommand({ TableName: table, Item: theirs }));
+
+    await page().getByRole('button', { name: 'Undo history…' }).click();
+    const dialog = page().getByRole('dialog', { name: `Undo history — ${table}` });
+    const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
+    await entries.first().waitFor(slow);
+    // Newest first: this commit, then the one the first test undid (which says so).
+    expect(await entries.count()).toBeGreaterThanOrEqual(2);
+    await entries
+      .nth(1)
+      .getByText(/^Undone .*: 1 put back$/)
+      .waitFor();
+    await entries
+      .first()
+      .getByRole('button', { name: /^Undo the commit of staged changes of / })
+      .click();
+    await dialog.getByText(/left as they are because they changed since your write/).waitFor(slow);
+    const versions = dialog.getByRole('list', { name: 'Items undo left alone' });
+    const currency = versions.getByRole('row', { name: /^currency/ });
+    expect(await currency.getByRole('cell').allInnerTexts()).toEqual([
+      'currency',
+      JSON.stringify({ S: old }),
+      JSON.stringify({ S: 'XAU' }),
+      JSON.stringify({ S: 'XAG' }),
+    ]);
+    expect(text((await stored(pk, sk))?.currency)).toBe('XAG');
+    await screenshots('journal-undo-refused');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    // The grid shows what is stored now: their value.
+    await expect.poll(() => rowWith(pk, sk).innerText()).toContain('XAG');
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
