@@ -18,6 +18,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'Run a SQL SELECT (joins, GROUP BY, aggregates) over DynamoDB tables; --format json|csv|table.',
     load: () => import('./sql'),
   },
+  copy: {
+    summary:
+      'Copy a table to another table, account, region or DynamoDB Local, losslessly, then verify (exit 0/1/2).',
+    load: () => import('./copy'),
+  },
   mcp: {
     summary: 'An MCP server on stdio: bounded DynamoDB reads, SQL and confirmed writes for coding agents.',
     load: () => import('./mcp'),

@@ -1,0 +1,235 @@
+import { copyStartInput, type CopyReport } from '../../shared/ipc/copy';
+import { CopyStore } from '../../main/dynamo/copy/copy-checkpoint';
+import { runCopy } from '../../main/dynamo/copy/copy-run';
+import { assertDistinct, newCheckpoint } from '../../main/dynamo/copy/copy-service';
+import { newCopyId } from '../../main/dynamo/copy/copy-checkpoint';
+import { adHocClient } from '../../main/migration/cli-client';
+import { defaultDataDir } from '../data-dir';
+import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
+import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
+import { positiveNumber, segmentsOf } from './migration-flags';
+import { UsageError } from './types';
+
+const HELP = `Usage: dynotable copy --from-table T --to-table T2 [options]
+
+Copies every item of a table into another table, on the same endpoint or another account,
+region or DynamoDB Local, losslessly (binary, sets, nested values, 38-digit numbers, any
+attribute name). Then reads both sides again and compares counts and checksums.
+Prints a JSON report. Exit code: 0 the target holds the source's items, 1 it does not, 2 error.
+
+  --from-table T            The source table (required).
+  --from-profile P          Source AWS profile; default: the default chain.
+  --from-region R           Source region; default: $AWS_REGION or the profile's.
+  --from-endpoint URL       Source endpoint override (DynamoDB Local, LocalStack).
+  --to-table T2             The target table (required).
+  --to-profile P, --to-region R, --to-endpoint URL    The same for the target.
+  --create-table            Create the target from the source's definition (keys, indexes, TTL, billing) when missing.
+  --include-tags            With --create-table: copy the source's tags too.
+  --if-exists POLICY        skip (attribute_not_exists), overwrite (default), or newer:ATTR (write
+                            only where the target's ATTR is lower than the source's).
+  --prefix FROM=TO          Rewrite key values starting with FROM to start with TO. Repeatable.
+  --drop ATTR               Leave ATTR out of every item. Repeatable.
+  --rename FROM=TO          Write FROM under the name TO. Repeatable.
+  --segments N              Parallel Scan segments and writers, 1–64 (default 4).
+  --read-rate N             Read at most N items per second.
+  --write-rate N            Write at most N items per second.
+  --no-verify               Skip the verification pass (exit 0 then means nothing failed or was skipped).
+  --resume                  Continue the last stopped copy between these two tables (after Ctrl+C,
+                            a crash or expired credentials) from its checkpoint.
+  --format json|table       Report format (default json).
+  --quiet                   No progress on stderr.`;
+
+const options = {
+  'from-table': { type: 'string' },
+  'from-profile': { type: 'string' },
+  'from-region': { type: 'string' },
+  'from-endpoint': { type: 'string' },
+  'to-table': { type: 'string' },
+  'to-profile': { type: 'string' },
+  'to-region': { type: 'string' },
+  'to-endpoint': { type: 'string' },
+  'create-table': { type: 'boolean', default: false },
+  'include-tags': { type: 'boolean', default: false },
+  'if-exists': { type: 'string', default: 'overwrite' },
+  prefix: { type: 'string', multiple: true },
+  drop: { type: 'string', multiple: true },
+  rename: { type: 'string', multiple: true },
+  segments: { type: 'string' },
+  'read-rate': { type: 'string' },
+  'write-rate': { type: 'string' },
+  'no-verify': { type: 'boolean', default: false },
+  resume: { type: 'boolean', default: false },
+  format: { type: 'string', default: 'json' },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+interface Side {
+  profile?: string;
+  region?: string;
+  endpoint?: string;
+}
+
+/** The CLI has no saved connections: a side is named by its flags, which a resume must repeat. */
+function connectionId(side: Side): string {
+  return `cli:${JSON.stringify([side.profile ?? '', side.region ?? '', side.endpoint ?? ''])}`;
+}
+
+function pairs(values: string[] | undefined, flag: string): { from: string; to: string }[] {
+  return (values ?? []).map((text) => {
+    const at = text.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} wants FROM=TO, not "${text}".`);
+    return { from: text.slice(0, at), to: text.slice(at + 1) };
+  });
+}
+
+function policyOf(text: string) {
+  if (text === 'skip' || text === 'overwrite') return { policy: text };
+  if (text.startsWith('newer:') && text.length > 'newer:'.length)
+    return { policy: 'newer' as const, attribute: text.slice('newer:'.length) };
+  throw new UsageError(`--if-exists wants skip, overwrite or newer:ATTRIBUTE, not "${text}".`);
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`${flag} is required.`);
+  return value;
+}
+
+function table(report: CopyReport): string {
+  const v = report.verified;
+  const rows: [string, string][] = [
+    ['source', report.source.table],
+    ['target', `${report.target.table}${report.created ? ' (created)' : ''}`],
+    ['read', String(report.itemsRead)],
+    ['written', String(report.itemsWritten)],
+    ['skipped', String(report.itemsSkipped)],
+    ['failed', String(report.itemsFailed)],
+    ...(v
+      ? ([
+          ['source items', String(v.sourceCount)],
+          ['target items', String(v.targetCount)],
+          [
+            'checksums',
+            v.checksumsMatch
+              ? `match (${v.sourceChecksum})`
+              : `differ (${v.sourceChecksum} ≠ ${v.targetChecksum})`,
+          ],
+        ] as [string, string][])
+      : []),
+    ...report.notes.map((n): [string, string] => ['note', n]),
+  ];
+  return `${rows.map(([k, v]) => `${k.padEnd(13)} ${v}`).join('\n')}\n`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseFlags(argv, options);
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (values.format !== 'json' && values.format !== 'table')
+    throw new UsageError(`--format wants json or table, not "${values.format}".`);
+  const from: Side = {
+    profile: values['from-profile'],
+    region: values['from-region'],
+    endpoint: values['from-endpoint'],
+  };
+  const to: Side = {
+    profile: values['to-profile'],
+    region: values['to-region'],
+    endpoint: values['to-endpoint'],
+  };
+  const parsed = copyStartInput.safeParse({
+    requestId: 'cli-copy-run',
+    source: { connectionId: connectionId(from), table: required(values['from-table'], '--from-table') },
+    target: {
+      connectionId: connectionId(to),
+      table: required(values['to-table'], '--to-table'),
+      create: values['create-table'],
+      includeTags: values['include-tags'],
+    },
+    mapping: {
+      prefixes: pairs(values.prefix, '--prefix'),
+      drop: values.drop ?? [],
+      rename: pairs(values.rename, '--rename'),
+    },
+    conflict: policyOf(values['if-exists']),
+    segments: segmentsOf(values.segments) ?? 4,
+    readRate: positiveNumber(values['read-rate'], '--read-rate'),
+    writeRate: positiveNumber(values['write-rate'], '--write-rate'),
+    verify: !values['no-verify'],
+  });
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues[0]?.message ?? 'The flags do not make a copy.');
+  const { requestId: _unused, ...settings } = parsed.data;
+  assertDistinct(settings, connectionId(from) === connectionId(to));
+
+  const store = new CopyStore(defaultDataDir());
+  const abort = abortOnSignal();
+  const mfa = terminalMfaPrompt(processTerminal(), abort.signal);
+  const sourceClient = adHocClient({ ...from, mfa });
+  const targetClient = adHocClient({ ...to, mfa });
+  const print = progressPrinter(values.quiet);
+  try {
+    const checkpoint = values.resume
+      ? await lastStopped(store, settings)
+      : newCheckpoint(newCopyId(), settings);
+    checkpoint.state = 'running';
+    await store.save(checkpoint);
+    const outcome = await runCopy(
+      {
+        source: {
+          client: sourceClient,
+          label: values['from-endpoint'] ?? values['from-profile'] ?? 'source',
+        },
+        target: { client: targetClient, label: values['to-endpoint'] ?? values['to-profile'] ?? 'target' },
+        store,
+      },
+      checkpoint,
+      {
+        signal: abort.signal,
+        emit: (event) => {
+          if (event.type === 'progress') print(event.progress.message ?? '');
+        },
+      },
+    );
+    print('');
+    const report = outcome.value as CopyReport;
+    process.stdout.write(values.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : table(report));
+    const holds = report.verified
+      ? report.verified.checksumsMatch
+      : report.itemsFailed === 0 && report.itemsSkipped === 0;
+    return holds ? 0 : 1;
+  } catch (error) {
+    print('');
+    if (abort.signal.aborted) {
+      process.stderr.write(
+        'dynotable copy: stopped; run the same command with --resume to continue (Cancelled)\n',
+      );
+      return 2;
+    }
+    process.stderr.write(failureLine('copy', error));
+    return 2;
+  } finally {
+    abort.dispose();
+    sourceClient.destroy();
+    targetClient.destroy();
+  }
+}
+
+/** The newest stopped copy between the same two sides and tables. */
+async function lastStopped(store: CopyStore, settings: Parameters<typeof newCheckpoint>[1]) {
+  const same = (await store.list()).find(
+    (c) =>
+      c.state !== 'complete' &&
+      c.source.connectionId === settings.source.connectionId &&
+      c.source.table === settings.source.table &&
+      c.target.connectionId === settings.target.connectionId &&
+      c.target.table === settings.target.table,
+  );
+  if (!same)
+    throw new UsageError(
+      `There is no stopped copy from ${settings.source.table} to ${settings.target.table} with these flags to resume.`,
+    );
+  return store.load(same.copyId);
+}
