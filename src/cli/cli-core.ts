@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { createUnavailableSecretStore } from '../main/aws/secret-store';
-import type { CoreContext } from '../main/core/context';
+import type { ClientFactory, CoreContext } from '../main/core/context';
 import { createCore } from '../main/core/create-core';
 import { defaultDataDir } from './data-dir';
 import { cliVersion } from './version';
@@ -9,7 +9,10 @@ import { cliVersion } from './version';
  * The core of a long-running CLI command (serve, mcp) in the shared data folder. No secret store:
  * the CLI never stores access keys (see docs/ARCHITECTURE.md).
  */
-export async function createCliCore(openUrl: (url: string) => Promise<void>): Promise<CoreContext> {
+export async function createCliCore(
+  openUrl: (url: string) => Promise<void>,
+  wrapClients?: (clients: ClientFactory) => ClientFactory,
+): Promise<CoreContext> {
   const dataDir = defaultDataDir();
   await mkdir(dataDir, { recursive: true });
   return createCore({
@@ -18,5 +21,6 @@ export async function createCliCore(openUrl: (url: string) => Promise<void>): Pr
     dataDir,
     secrets: createUnavailableSecretStore(),
     openUrl,
+    wrapClients,
   });
 }

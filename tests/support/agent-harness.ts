@@ -8,7 +8,6 @@ import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
 import { sqlAssistHandlers } from '../../src/main/ipc/handlers/sql-assist';
 import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
-import { closeSqlService } from '../../src/main/sql/service-registry';
 import {
   type AgentEvent,
   type AgentSettings,
@@ -131,7 +130,7 @@ export async function agentHarness(endpoint: string) {
     async closeAll() {
       await fake.close();
       // run_sql starts the SQL worker of this core; a worker left running would outlive the test.
-      await closeSqlService(items.ctx);
+      await items.ctx.services.close();
       await items.close();
     },
   };

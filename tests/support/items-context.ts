@@ -5,6 +5,7 @@ import { addReadOnlyGuard } from '../../src/main/aws/read-only-guard';
 import type { CoreContext, SecretStore } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
 import { OperationRegistry } from '../../src/main/core/operations';
+import { CoreServices } from '../../src/main/core/services';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
 import { itemHandlers } from '../../src/main/ipc/handlers/items';
 import { createResultSetStore } from '../../src/main/resultsets/store';
@@ -68,6 +69,7 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
     resultSets,
     operations,
     events,
+    services: new CoreServices(() => ctx),
   } as unknown as CoreContext;
   const dispatch = createDispatcher({ ...itemHandlers, ...extraHandlers } as HandlerTable, ctx);
   return {
@@ -88,6 +90,7 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
       }),
     async close() {
       operations.cancelAll();
+      await ctx.services.close();
       ctx.clients.destroy();
       client.destroy();
       await resultSets.close();

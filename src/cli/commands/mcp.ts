@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
-import type { CoreContext } from '../../main/core/context';
+import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/core/create-core';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
@@ -70,18 +70,18 @@ function adHocConnection(
   return { connection, client };
 }
 
-/** The core with the command line's client served for its connection id. */
-function withClient(core: CoreContext, id: string, client: DynamoDBClient): CoreContext {
+/**
+ * The core's clients with the command line's client served for its connection id. Wrapped as the
+ * core is made, not in a copy of the context after: every service then sees the same clients,
+ * and the one shutdown destroys this client too.
+ */
+function withClient(clients: ClientFactory, id: string, client: DynamoDBClient): ClientFactory {
   return {
-    ...core,
-    clients: {
-      dynamo: (connectionId) =>
-        connectionId === id ? Promise.resolve(client) : core.clients.dynamo(connectionId),
-      invalidate: (connectionId) => core.clients.invalidate(connectionId),
-      destroy: () => {
-        client.destroy();
-        core.clients.destroy();
-      },
+    dynamo: (connectionId) => (connectionId === id ? Promise.resolve(client) : clients.dynamo(connectionId)),
+    invalidate: (connectionId) => clients.invalidate(connectionId),
+    destroy: () => {
+      client.destroy();
+      clients.destroy();
     },
   };
 }
@@ -112,26 +112,28 @@ export async function run(argv: string[]): Promise<number> {
     .map((t) => t.trim())
     .filter((t) => t.length > 0);
 
-  const core = await createCliCore(() => Promise.resolve());
-  let ctx = core;
+  // An ad-hoc client is made before the core so that the core is built around it.
+  const adHoc = values.connection === undefined ? adHocConnection(values, values['read-only']) : undefined;
+  const ctx = await createCliCore(
+    () => Promise.resolve(),
+    adHoc ? (clients) => withClient(clients, adHoc.connection.id, adHoc.client) : undefined,
+  );
   try {
     let connection: Connection;
-    if (values.connection !== undefined) {
-      const name = values.connection;
-      const saved = (await core.connections.list()).find((c) => c.id === name || c.label === name);
+    if (adHoc) {
+      connection = adHoc.connection;
+    } else {
+      const name = values.connection ?? '';
+      const saved = (await ctx.connections.list()).find((c) => c.id === name || c.label === name);
       if (!saved)
         throw new UsageError(
           `No saved connection is named "${name}"; DynoTable's connections list shows them.`,
         );
       connection = values['read-only'] ? { ...saved, readOnly: true } : saved;
       if (values['read-only'] && !saved.readOnly) {
-        const client = await core.clients.dynamo(saved.id);
+        const client = await ctx.clients.dynamo(saved.id);
         addReadOnlyGuard(client);
       }
-    } else {
-      const adHoc = adHocConnection(values, values['read-only']);
-      connection = adHoc.connection;
-      ctx = withClient(core, connection.id, adHoc.client);
     }
     const session = new McpToolSession({
       ctx,

@@ -95,10 +95,7 @@ export class AgentService {
   }
 }
 
-const services = new WeakMap<CoreContext, AgentService>();
-
+/** The core's agent service (ctx.services owns it). */
 export function agentService(ctx: CoreContext): AgentService {
-  let service = services.get(ctx);
-  if (!service) services.set(ctx, (service = new AgentService(ctx)));
-  return service;
+  return ctx.services.agent();
 }

@@ -7,6 +7,7 @@ import type { ProfileCredentials } from '../aws/profile-credentials';
 import type { ReadScope } from '../resultsets/read-match';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
+import type { CoreServices } from './services';
 
 /** Encrypts secrets at rest. Electron's safeStorage in the desktop app; unavailable elsewhere. */
 export interface SecretStore {
@@ -174,6 +175,8 @@ export interface CoreContext {
   resultSets: ResultSetStore;
   operations: OperationRegistry;
   events: EventBus;
+  /** SQL, the agent and the migration store: made from this context, closed by shutdownCore. */
+  services: CoreServices;
   /** Opens http(s) links from the allow-list in the user's browser; false when refused. */
   openExternal(url: string): Promise<boolean>;
   /** Starts an SSO device sign-in for a profile connection; progress arrives as operation events. */

@@ -6,10 +6,10 @@ import { startSsoSignIn } from '../aws/sso-sign-in';
 import { createPlayground } from '../playground/playground';
 import { createResultSetStore } from '../resultsets/store';
 import { isAllowedExternalUrl } from '../security/external-links';
-import { closeSqlService } from '../sql/service-registry';
-import type { CoreContext, SecretStore } from './context';
+import type { ClientFactory, CoreContext, SecretStore } from './context';
 import { EventBus } from './events';
 import { OperationRegistry } from './operations';
+import { CoreServices } from './services';
 
 export interface CoreOptions {
   mode: 'desktop' | 'browser';
@@ -18,6 +18,8 @@ export interface CoreOptions {
   secrets: SecretStore;
   /** How links leave the app: shell.openExternal in Electron, printed/opened by the browser otherwise. */
   openUrl: (url: string) => Promise<void>;
+  /** Serves some connections with clients made elsewhere (the CLI's --profile/--endpoint client). */
+  wrapClients?: (clients: ClientFactory) => ClientFactory;
   /** Overrides for tests: where DynamoDB Local keeps its files, which java to run. */
   playground?: { dataDir?: string; javaCommand?: string; port?: number };
 }
@@ -34,12 +36,13 @@ export function createCore(options: CoreOptions): CoreContext {
   const connections = createConnectionStore(options.dataDir, options.secrets);
   const mfa = createMfaPrompts(operations, events);
   const profileCredentials = createProfileCredentials(mfa);
-  const clients = createClientFactory({
+  const factory = createClientFactory({
     connections,
     secrets: options.secrets,
     playground,
     profileCredentials,
   });
+  const clients = options.wrapClients ? options.wrapClients(factory) : factory;
   const ctx: CoreContext = {
     mode: options.mode,
     version: options.version,
@@ -54,6 +57,7 @@ export function createCore(options: CoreOptions): CoreContext {
     resultSets: createResultSetStore(),
     operations,
     events,
+    services: new CoreServices(() => ctx),
     async openExternal(url) {
       if (!isAllowedExternalUrl(url)) return false;
       await options.openUrl(url);
@@ -67,10 +71,11 @@ export function createCore(options: CoreOptions): CoreContext {
   return ctx;
 }
 
+/** The one orderly shutdown: running work first, then the services, clients, workers, Java. */
 export async function shutdownCore(ctx: CoreContext): Promise<void> {
   ctx.operations.cancelAll();
+  await ctx.services.close();
   ctx.clients.destroy();
   await ctx.resultSets.close();
-  await closeSqlService(ctx);
   await ctx.playground.stop();
 }

@@ -4,18 +4,16 @@ import type { MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
-import { newMigrationId, MigrationStore } from './store';
+import { newMigrationId, type MigrationStore } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
 
-const stores = new WeakMap<CoreContext, MigrationStore>();
 /** Scans running in this process; a summary still "running" without an entry here was interrupted. */
 const running = new Set<string>();
 
+/** The core's migration store (ctx.services owns it). */
 export function migrationStore(ctx: CoreContext): MigrationStore {
-  let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = new MigrationStore(ctx.dataDir)));
-  return store;
+  return ctx.services.migration();
 }
 
 /** Keeps the error's code (the AWS name) and adds the id to resume from as the event's cursor. */

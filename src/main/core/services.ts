@@ -1,0 +1,57 @@
+import { AgentService } from '../agent/agent-service';
+import { MigrationStore } from '../migration/store';
+import { SqlService } from '../sql/service';
+import type { CoreContext } from './context';
+
+/**
+ * The core's long-lived services, made on first use from the one context and closed by the one
+ * shutdown (shutdownCore) that the desktop app, browser mode, the MCP server and the CLI share.
+ * Before, each lived in a private map keyed by the context object, so a copy of the context
+ * (`{ ...core, clients }`) quietly got a second SQL worker that no shutdown closed.
+ */
+export class CoreServices {
+  private sqlService?: SqlService;
+  private agentService?: AgentService;
+  private migrationStore?: MigrationStore;
+  private isClosed = false;
+
+  constructor(private readonly ctx: () => CoreContext) {}
+
+  /** The SQL workbench's service (one worker thread, unref'd while idle). */
+  sql(): SqlService {
+    this.assertOpen();
+    return (this.sqlService ??= new SqlService({ clients: this.ctx().clients }));
+  }
+
+  /** The SQL service if one was started: writes tell it to forget what it cached. */
+  runningSql(): SqlService | undefined {
+    return this.sqlService;
+  }
+
+  /** The assistant: settings, conversations, pending approvals and the audit log. */
+  agent(): AgentService {
+    this.assertOpen();
+    return (this.agentService ??= new AgentService(this.ctx()));
+  }
+
+  /** The migration pre-flight's scans, plans and acknowledgements on disk. */
+  migration(): MigrationStore {
+    return (this.migrationStore ??= new MigrationStore(this.ctx().dataDir));
+  }
+
+  /**
+   * Stops what holds threads or waits: the SQL worker. The agent's runs and approval waits end
+   * with their operations (cancelAll comes first in shutdownCore). Later calls are refused, so
+   * nothing starts a new worker on a core being shut down.
+   */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    const sql = this.sqlService;
+    this.sqlService = undefined;
+    await sql?.close();
+  }
+
+  private assertOpen(): void {
+    if (this.isClosed) throw new Error('DynoTable is shutting down; the request was not started.');
+  }
+}

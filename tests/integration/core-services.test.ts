@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
+import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { agentService } from '../../src/main/agent/agent-service';
+import { migrationStore } from '../../src/main/migration/service';
+import { sqlServiceFor } from '../../src/main/sql/service-registry';
+import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { createTable } from '../support/dynamo-tables';
+
+// Issue 16 item 4: the SQL, agent and migration services hang off the one core context, and the
+// one shutdown closes them, the SQL worker and the clients, whoever made the core.
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-core-services-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('services on the core context', () => {
+  it('are made once from the context, see its clients, and one shutdown closes them all', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const admin = localClient(endpoint);
+    const table = await createTable(admin, uniqueTableName('coresvc'), { partitionKey: ['pk', 'S'] });
+    admin.destroy();
+    const client = localClient(endpoint);
+    let destroyed = 0;
+    const original = client.destroy.bind(client);
+    client.destroy = () => {
+      destroyed++;
+      original();
+    };
+    // A client served for one connection id, as `dynotable mcp --endpoint` does.
+    const ctx = createCore({
+      mode: 'browser',
+      version: 'test',
+      dataDir: dir,
+      secrets: createUnavailableSecretStore(),
+      openUrl: () => Promise.resolve(),
+      wrapClients: (clients) => ({
+        dynamo: (id) => (id === 'command-line' ? Promise.resolve(client) : clients.dynamo(id)),
+        invalidate: (id) => clients.invalidate(id),
+        destroy: () => {
+          client.destroy();
+          clients.destroy();
+        },
+      }),
+    });
+    const sql = ctx.services.sql();
+    expect(sqlServiceFor(ctx)).toBe(sql);
+    expect(agentService(ctx)).toBe(ctx.services.agent());
+    expect(migrationStore(ctx)).toBe(ctx.services.migration());
+
+    // The SQL worker reads through the core's (wrapped) clients.
+    const catalog = await sql.catalog('command-line', []);
+    expect(JSON.stringify(catalog)).toContain(table);
+
+    await shutdownCore(ctx);
+    expect(destroyed).toBe(1);
+    await expect(sql.catalog('command-line', [])).rejects.toThrow(/SQL service is closed/);
+    // Nothing starts a new worker on a core that was shut down.
+    expect(() => ctx.services.sql()).toThrow(/shutting down/);
+    expect(ctx.services.runningSql()).toBeUndefined();
+  });
+});
