@@ -47,9 +47,9 @@ export async function writeEach(
       const request = planBulkRequest(target, item, options.action, options.conditionOnSeen, {
         returnDeleted: options.returnDeleted === true,
       });
-      const response = await withBackoff(() => sendRequest(t.client, request, run.signal), {
-        signal: run.signal,
-      });
+      // The cancel does not abort a write in flight: cut off after DynamoDB applied it, the item
+      // would be gone without being counted or told to the grids. The batch ends, then the job.
+      const response = await withBackoff(() => sendRequest(t.client, request), { signal: run.signal });
       report.succeeded++;
       const key = keyOf(item, t.info.keys);
       const returned = storedItem(response.Attributes);

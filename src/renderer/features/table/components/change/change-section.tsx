@@ -20,6 +20,7 @@ import { fieldsOf, useTableOperation } from '../../../tables/admin/use-table-ope
 import { useTablesStore } from '../../../tables/store';
 import { ChangeFields } from './change-fields';
 import { DeleteTable } from './delete-table';
+import { PurgeTable } from './purge-table';
 import { CHANGE_KINDS, initialChange } from './change-kinds';
 
 /** Rows the user added but left empty are not tags to set. */
@@ -134,6 +135,8 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
               </Button>
             </div>
           ) : null}
+          <h3 className="subheading">Purge items</h3>
+          <PurgeTable connection={connection} summary={summary} />
           <h3 className="subheading">Delete table</h3>
           <DeleteTable connection={connection} summary={summary} />
         </div>

@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { formatSeconds } from '../../../../../shared/dynamo/purge-estimate';
+import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
+import type { PurgeResult } from '../../../../../shared/ipc/table-admin';
+import { call, newRequestId } from '../../../../ipc/client';
+import { Button } from '../../../../ui/button';
+import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
+import { ErrorMessage } from '../../../../ui/error-message';
+import { FieldError } from '../../../../ui/field';
+import { formatCount } from '../../../../ui/format';
+import { TextInput } from '../../../../ui/text-input';
+import { onOperation, useOperation } from '../../../operations/store';
+import { useTablesStore } from '../../../tables/store';
+
+type Estimate = { itemCount: number; readUnits: number; writeUnits: number; sentences: string[] };
+type Ended = { kind: 'done'; result: PurgeResult } | { kind: 'cancelled'; deleted: number };
+
+/**
+ * Deleting every item and keeping the table: the estimate first, the name typed (and a second
+ * confirmation on production), then progress with Cancel; after a cancel, Resume starts again on
+ * what is left.
+ */
+export function PurgeTable({ connection, summary }: { connection: Connection; summary: TableSummary }) {
+  const [estimate, setEstimate] = useState<Estimate>();
+  const [typed, setTyped] = useState('');
+  const [isProductionConfirmed, setIsProductionConfirmed] = useState(false);
+  const [rate, setRate] = useState('');
+  const [requestId, setRequestId] = useState<string>();
+  const [error, setError] = useState<AppError>();
+  const [ended, setEnded] = useState<Ended>();
+  const operation = useOperation(requestId);
+  const reloadDescription = useTablesStore((state) => state.loadDescription);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void call('tables:purgePreview', { connectionId: connection.id, table: summary.name }).then((answer) => {
+      if (!isCurrent) return;
+      if (answer.ok) setEstimate(answer.value);
+      else setError(answer.error);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [connection.id, summary.name, summary.itemCount]);
+
+  useEffect(() => {
+    if (!requestId) return undefined;
+    return onOperation(requestId, (event) => {
+      if (event.type === 'done') {
+        setEnded({ kind: 'done', result: event.value as PurgeResult });
+        // A finished purge is not one click away from running again.
+        setTyped('');
+      } else if (event.type === 'cancelled') setEnded({ kind: 'cancelled', deleted: event.progress.items });
+      else if (event.type === 'error') setError(event.error);
+      if (event.type !== 'progress') {
+        setRequestId(undefined);
+        void reloadDescription(connection.id, summary.name);
+      }
+    });
+  }, [requestId, reloadDescription, connection.id, summary.name]);
+
+  const rateProblem =
+    rate.trim() === '' || /^[1-9]\d{0,5}$/.test(rate.trim())
+      ? undefined
+      : 'A rate is a whole number of items per second, 1 to 100000 (or empty for no limit).';
+  const isReady =
+    typed === summary.name && (!connection.isProduction || isProductionConfirmed) && !rateProblem;
+  const purge = async (): Promise<void> => {
+    const id = newRequestId('purge');
+    setError(undefined);
+    setEnded(undefined);
+    setRequestId(id);
+    const envelope = await call('tables:purge', {
+      connectionId: connection.id,
+      table: summary.name,
+      requestId: id,
+      confirmTable: typed,
+      confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
+      maxPerSecond: rate.trim() === '' ? undefined : Number(rate.trim()),
+    });
+    if (!envelope.ok) {
+      setRequestId(undefined);
+      setError(envelope.error);
+    }
+  };
+  const progress = operation?.progress;
+  const isRunning = requestId !== undefined;
+  return (
+    <div className="delete-table purge-table" role="group" aria-label="Purge items">
+      <p className="small">
+        Purging deletes every item of {summary.name} and keeps the table, its ARN, stream, indexes and
+        settings. It cannot be undone.
+      </p>
+      {estimate ? (
+        <ul className="purge-estimate small" aria-label="What the purge will cost">
+          {estimate.sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="small muted">Estimating what the purge will cost…</p>
+      )}
+      <div className="tag-row purge-row">
+        <label className="purge-field">
+          <span className="field-label">Rate limit (deletes per second)</span>
+          <TextInput
+            className="purge-rate"
+            label="Deletes per second at most"
+            placeholder="no limit"
+            inputMode="numeric"
+            value={rate}
+            disabled={isRunning}
+            onChange={setRate}
+          />
+        </label>
+        <label className="purge-field purge-confirm">
+          <span className="field-label">Table name, to confirm</span>
+          <ConfirmTableInput table={summary.name} value={typed} onChange={setTyped} />
+        </label>
+        {connection.isProduction ? (
+          <label className="check-label">
+            <input
+              type="checkbox"
+              checked={isProductionConfirmed}
+              onChange={(event) => setIsProductionConfirmed(event.target.checked)}
+            />
+            Yes, delete every item on the production connection {connection.label}
+          </label>
+        ) : null}
+        <Button
+          variant="danger"
+          disabled={!isReady || isRunning}
+          isBusy={isRunning}
+          onClick={() => void purge()}
+        >
+          {ended?.kind === 'cancelled' ? 'Resume purge' : 'Purge items'}
+        </Button>
+      </div>
+      <FieldError message={rateProblem} />
+      {isRunning ? (
+        <div className="table-op-status" aria-live="polite">
+          <div
+            className={progress?.fraction === undefined ? 'progress-bar is-indeterminate' : 'progress-bar'}
+            role="progressbar"
+            aria-label="Purge progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            {...(progress?.fraction === undefined
+              ? {}
+              : { 'aria-valuenow': Math.round(progress.fraction * 100) })}
+          >
+            <span
+              style={progress?.fraction === undefined ? undefined : { width: `${progress.fraction * 100}%` }}
+            />
+          </div>
+          <p className="small purge-stats">
+            <span>{formatCount(progress?.items ?? 0)} deleted</span>
+            <span>{formatCount(progress?.failed ?? 0)} failed</span>
+            <span>{formatCount(progress?.perSecond ?? 0)} items/s</span>
+            {progress?.etaSeconds !== undefined ? (
+              <span>about {formatSeconds(progress.etaSeconds)} left</span>
+            ) : null}
+            <Button size="sm" onClick={() => void call('ops:cancel', { requestId })}>
+              Cancel purge
+            </Button>
+          </p>
+        </div>
+      ) : null}
+      {ended?.kind === 'cancelled' ? (
+        <p className="small" role="status">
+          Stopped after {formatCount(ended.deleted)} deleted. Resume purge starts again on what is left:
+          deleted items are gone, so nothing is read or deleted twice.
+        </p>
+      ) : null}
+      {ended?.kind === 'done' ? (
+        <p className="small purge-done" role="status">
+          <strong>Purged.</strong> {formatCount(ended.result.deleted)} deleted
+          {ended.result.alreadyGone > 0 ? `, ${formatCount(ended.result.alreadyGone)} already gone` : ''}
+          {ended.result.failed > 0 ? `, ${formatCount(ended.result.failed)} failed` : ''};{' '}
+          {ended.result.isEmpty
+            ? `${summary.name} is empty.`
+            : `items remain in ${summary.name}: purge again to delete them.`}
+        </p>
+      ) : null}
+      {error ? <ErrorMessage error={error} connectionId={connection.id} compact /> : null}
+    </div>
+  );
+}

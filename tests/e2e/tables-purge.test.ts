@@ -1,0 +1,106 @@
+import { CreateTableCommand, ScanCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { putItems } from '../support/dynamo-tables';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
+
+// Purging a table like a user: the estimate, the typed name, progress, cancel, resume. The
+// real browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium.
+const slow = { timeout: 120_000 };
+const session = useAppInBrowser({ withPlayground: true });
+const table = `Purge-${Date.now().toString(36)}`;
+const total = 1500;
+
+async function storedCount(): Promise<number> {
+  let count = 0;
+  let start: Record<string, never> | undefined;
+  do {
+    const page = await session.playgroundClient.send(
+      new ScanCommand({ TableName: table, Select: 'COUNT', ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey as typeof start;
+  } while (start);
+  return count;
+}
+
+/** Light and dark at both window sizes, with `target` in the middle of the view. */
+async function screenshots(page: Page, name: string, target: Locator): Promise<void> {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await session.browser.screenshotBothSchemes(`${name}-${size.width}x${size.height}`);
+  }
+}
+
+describe('Purge a table', () => {
+  it('shows the estimate, asks for the name, cancels mid-way, then resumes to an empty table', async () => {
+    const client = session.playgroundClient;
+    await client.send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
+    await putItems(
+      client,
+      table,
+      Array.from({ length: total }, (_, i) => ({ id: { S: `item-${i}` }, n: { N: String(i) } })),
+    );
+
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Overview');
+    const purge = page.getByRole('group', { name: 'Purge items' });
+    await purge.scrollIntoViewIfNeeded();
+    const estimate = purge.getByRole('list', { name: 'What the purge will cost' });
+    await estimate.getByText(/DynamoDB reports about 1,500 items/).waitFor(slow);
+    expect(await estimate.innerText()).toMatch(/1,500 write units/);
+    expect(await estimate.innerText()).toMatch(/new ARN/);
+
+    const button = purge.getByRole('button', { name: 'Purge items' });
+    expect(await button.isDisabled()).toBe(true);
+    await purge.getByLabel('Type the table name to confirm').fill(`${table}x`);
+    expect(await button.isDisabled()).toBe(true);
+    await purge.getByLabel('Type the table name to confirm').fill(table);
+    // Slow enough to cancel part-way and to see the progress.
+    await purge.getByLabel('Deletes per second at most').fill('150');
+    expect(await button.isDisabled()).toBe(false);
+    await screenshots(page, 'tables-purge-confirm', button);
+    await button.click();
+
+    const stats = purge.locator('.purge-stats');
+    await stats.getByText(/^[1-9][\d,]* deleted$/).waitFor(slow);
+    await stats.getByText(/items\/s/).waitFor();
+    await purge.getByRole('progressbar', { name: 'Purge progress' }).waitFor();
+    await screenshots(page, 'tables-purge-running', stats);
+    await purge.getByRole('button', { name: 'Cancel purge' }).click();
+    const stopped = purge.getByRole('status').filter({ hasText: /Stopped after/ });
+    await stopped.waitFor(slow);
+    const deletedFirst = Number(
+      /Stopped after ([\d,]+) deleted/.exec(await stopped.innerText())?.[1]?.replace(/,/g, ''),
+    );
+    const left = await storedCount();
+    expect(left).toBeGreaterThan(0);
+    expect(total - left).toBe(deletedFirst);
+
+    await purge.getByLabel('Deletes per second at most').fill('');
+    await purge.getByRole('button', { name: 'Resume purge' }).click();
+    await purge
+      .getByRole('status')
+      .filter({ hasText: `${table} is empty` })
+      .waitFor(slow);
+    expect((await purge.getByRole('status').innerText()).replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`Purged. ${left.toLocaleString('en-US')} deleted`),
+    );
+    expect(await storedCount()).toBe(0);
+    await screenshots(page, 'tables-purge-done', button);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
