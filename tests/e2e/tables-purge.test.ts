@@ -102,5 +102,5 @@ describe('Purge a table', () => {
     expect(await storedCount()).toBe(0);
     await screenshots(page, 'tables-purge-done', button);
     expect(session.browser.pageErrors).toEqual([]);
-  });
+  }, 300_000);
 });

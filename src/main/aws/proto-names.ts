@@ -76,9 +76,13 @@ const restoreMiddleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTy
     }
   };
 
-/** Makes a client keep `__proto__` attribute (and table) names as data, in outputs and errors. */
-export function keepProtoNames(client: DynamoDBClient): DynamoDBClient {
-  client.middlewareStack.add(restoreMiddleware, {
+/**
+ * Makes a client keep `__proto__` attribute (and table) names as data, in outputs and errors.
+ * Also the DynamoDB Streams client: its records carry items in the same JSON.
+ */
+export function keepProtoNames<C extends { middlewareStack: unknown }>(client: C): C {
+  const stack = client.middlewareStack as DynamoDBClient['middlewareStack'];
+  stack.add(restoreMiddleware, {
     step: 'initialize',
     priority: 'low',
     name: 'dynotableRestoreProtoNames',
@@ -86,7 +90,7 @@ export function keepProtoNames(client: DynamoDBClient): DynamoDBClient {
   });
   // Right under the SDK's deserializer, above wire-items.ts (which reads the Items of Query and
   // Scan from the raw bytes itself and hands on only the rest).
-  client.middlewareStack.addRelativeTo(hideMiddleware, {
+  stack.addRelativeTo(hideMiddleware, {
     relation: 'after',
     toMiddleware: 'deserializerMiddleware',
     name: 'dynotableHideProtoNames',

@@ -58,7 +58,8 @@ export class OperationRegistry {
         event.type === 'progress' ||
         event.type === 'page' ||
         event.type === 'agent' ||
-        event.type === 'mfa'
+        event.type === 'mfa' ||
+        event.type === 'stream'
       )
         send(event);
     };

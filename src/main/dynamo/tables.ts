@@ -135,6 +135,7 @@ export function toSummary(
     stream: {
       enabled: table.StreamSpecification?.StreamEnabled ?? false,
       viewType: table.StreamSpecification?.StreamViewType,
+      arn: table.StreamSpecification?.StreamEnabled ? table.LatestStreamArn : undefined,
     },
     pointInTimeRecovery: pitr === 'ENABLED' || pitr === 'DISABLED' ? pitr : 'UNKNOWN',
     deletionProtection: table.DeletionProtectionEnabled ?? false,

@@ -19,6 +19,7 @@ import { schemaChannels } from './schema';
 import { sqlChannels } from './sql';
 import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
+import { streamChannels } from './streams';
 import { tableRefInput, tableSummarySchema } from './tables';
 
 /**
@@ -72,6 +73,7 @@ export const contract = {
     output: z.object({ summary: tableSummarySchema, raw: z.record(z.string(), z.unknown()) }),
   },
   ...tableAdminChannels,
+  ...streamChannels,
 
   'scan:start': {
     input: tableRefInput.extend({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appErrorSchema } from '../errors';
 import { agentEventSchema } from './agent-events';
+import { streamRecordSchema } from './stream-record';
 
 /**
  * Long work (scans, queries, the agent) runs under a requestId chosen by the caller, can be
@@ -104,6 +105,14 @@ export const operationEventSchema = z.discriminatedUnion('type', [
    * changed these result sets in place; windows showing them read them again.
    */
   z.object({ ...base, type: z.literal('resultsets'), changes: z.array(resultSetChangeSchema) }),
+  /** New records of a table's DynamoDB stream (streams:tail), in the order DynamoDB keeps them per shard. */
+  z.object({
+    ...base,
+    type: z.literal('stream'),
+    records: z.array(streamRecordSchema),
+    /** Shards being read now. */
+    shards: z.number().int(),
+  }),
   /** The agent's stream: text deltas, tool steps, approval cards, usage. */
   z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
   z.object({

@@ -1,8 +1,11 @@
 import { singleTableDefinition } from '../dynamo/table-definition';
 import type { ChannelExample } from './examples';
+import type { streamChannels } from './streams';
 import type { tableAdminChannels } from './table-admin';
 
-type TableAdminExamples = { [C in keyof typeof tableAdminChannels]: ChannelExample<C> };
+type TableAdminExamples = {
+  [C in keyof typeof tableAdminChannels | keyof typeof streamChannels]: ChannelExample<C>;
+};
 
 /** docs/API.md examples for creating and changing tables. */
 export const tableAdminExamples: TableAdminExamples = {
@@ -84,5 +87,17 @@ export const tableAdminExamples: TableAdminExamples = {
     summary: "A table's tags, or `supported: false` where the endpoint has no tagging (DynamoDB Local).",
     input: { connectionId: 'prod-eu', table: 'Orders' },
     output: { supported: true, tags: [{ key: 'team', value: 'payments' }] },
+  },
+  'streams:tail': {
+    summary:
+      "Follows a table's DynamoDB stream live: every open shard is read (and the shards that follow a split or a rollover), and new INSERT, MODIFY and REMOVE records arrive as `stream` events with old and new images per the stream's view type.",
+    input: { connectionId: 'playground', table: 'Orders', requestId: 'tail_Hx72mQa9', from: 'LATEST' },
+    output: {
+      started: true,
+      streamArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/Orders/stream/2026-12-01T18:00:00.000',
+      viewType: 'NEW_AND_OLD_IMAGES',
+    },
+    notes:
+      'Refused with InvalidInput and a sentence when the table has no stream. Each `stream` event carries `records` (eventName, keys, oldImage/newImage as the view type allows, sequenceNumber, at, isTtl) and `shards`, the shards being read. Main keeps no records; `ops:cancel` stops the tail and releases its client and iterators, and it ends cancelled.',
   },
 };

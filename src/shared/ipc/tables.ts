@@ -29,7 +29,12 @@ export const tableSummarySchema = z.object({
   itemCount: z.number(),
   sizeBytes: z.number(),
   ttl: z.object({ status: z.string(), attribute: z.string().optional() }),
-  stream: z.object({ enabled: z.boolean(), viewType: z.string().optional() }),
+  stream: z.object({
+    enabled: z.boolean(),
+    viewType: z.string().optional(),
+    /** The current stream's ARN (LatestStreamArn), which a stream tail reads. */
+    arn: z.string().optional(),
+  }),
   pointInTimeRecovery: z.enum(['ENABLED', 'DISABLED', 'UNKNOWN']),
   deletionProtection: z.boolean(),
   createdAt: z.string().optional(),

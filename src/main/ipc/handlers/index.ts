@@ -14,6 +14,7 @@ import { resultSetHandlers } from './resultsets';
 import { schemaHandlers } from './schema';
 import { sqlHandlers } from './sql';
 import { sqlAssistHandlers } from './sql-assist';
+import { streamHandlers } from './streams';
 import { tableHandlers } from './tables';
 import { transferHandlers } from './transfer';
 
@@ -23,6 +24,7 @@ export const handlers: HandlerTable = {
   ...connectionHandlers,
   ...playgroundHandlers,
   ...tableHandlers,
+  ...streamHandlers,
   ...operationHandlers,
   ...resultSetHandlers,
   ...itemHandlers,

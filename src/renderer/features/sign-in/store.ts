@@ -66,7 +66,8 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
         event.type === 'page' ||
         event.type === 'agent' ||
         event.type === 'mfa' ||
-        event.type === 'resultsets'
+        event.type === 'resultsets' ||
+        event.type === 'stream'
       )
         return;
       stop();
