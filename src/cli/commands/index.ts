@@ -14,6 +14,11 @@ export const commands: Record<string, CommandEntry> = {
       'Pre-flight a table before leaving dynamoose: dotted attribute names and Date storage (exit 0/1/2).',
     load: () => import('./scan-migration'),
   },
+  schema: {
+    summary:
+      'What every attribute path of a table holds, per entity (types, formats, ranges, distinct values); --format json|md.',
+    load: () => import('./schema'),
+  },
   sql: {
     summary: 'Run a SQL SELECT (joins, GROUP BY, aggregates) over DynamoDB tables; --format json|csv|table.',
     load: () => import('./sql'),

@@ -1,0 +1,79 @@
+import { analyzeSchema } from '../../main/schema/analyze';
+import { pipelineJson, pipelineMarkdown } from '../../main/schema/schema-output';
+import { newMigrationId } from '../../main/migration/store';
+import { emit, parseFlags } from './command-io';
+import { runMigrationCommand } from './migration-command';
+import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { UsageError } from './types';
+
+const HELP = `Usage: dynotable schema --table T [options]
+
+What every attribute path of a table (or index) holds, per entity: how many items have it, the
+share of each DynamoDB type, string formats, number ranges, set sizes and distinct values, with
+warnings (several types, ISO next to epoch, dotted top-level names, items near 400 KB).
+By default a sample: the first page of random Scan segments out of many, spread over the table.
+Exit code: 0 done, 2 error (one line on stderr).
+
+${CONNECTION_HELP}
+  --index NAME              Read this index instead of the table.
+  --full                    Scan every item (paced by the read limit) instead of sampling.
+  --sample N                Items the sample aims at (default 1000); --segments is then the
+                            number of segments it reads (default 40).
+  --entity NAME             Only this entity (as SQL names it: orders, users, …).
+  --type-attribute A        Group entities by attribute A's value instead of key prefixes.
+  --format json|md          Output format (default json).`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseFlags(argv, {
+    ...connectionOptions,
+    index: { type: 'string' },
+    full: { type: 'boolean', default: false },
+    sample: { type: 'string' },
+    entity: { type: 'string' },
+    'type-attribute': { type: 'string' },
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const table = requireTable(values);
+  const format = values.format ?? 'json';
+  if (format !== 'json' && format !== 'md')
+    throw new UsageError(`--format wants json or md, not "${format}".`);
+  if (values.full && values.sample !== undefined)
+    throw new UsageError('Choose --full or --sample N, not both.');
+  const sampleSize = positiveNumber(values.sample, '--sample', 100_000);
+  if (sampleSize !== undefined && (!Number.isInteger(sampleSize) || sampleSize < 10))
+    throw new UsageError(`--sample wants a whole number from 10 to 100000, not "${values.sample}".`);
+  const typeAttribute = values['type-attribute'];
+  return runMigrationCommand('schema', values, async ({ client, segments, limit, signal, print }) => {
+    const { report } = await analyzeSchema({
+      client,
+      table,
+      index: values.index,
+      mode: values.full ? 'full' : 'sample',
+      scanId: newMigrationId('schema'),
+      sampleSize,
+      segments,
+      limit,
+      signal,
+      ...(typeAttribute ? { entities: { kind: 'attribute' as const, name: typeAttribute } } : {}),
+      onProgress: (p) =>
+        print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
+    });
+    print('');
+    if (values.entity !== undefined && !report.entities.some((e) => e.name === values.entity))
+      throw new AppFailure(
+        ErrorCodes.notFound,
+        `No entity named ${values.entity} was found; the read found ${report.entities.map((e) => e.name).join(', ') || 'none'}.`,
+      );
+    const text =
+      format === 'md'
+        ? pipelineMarkdown(report, values.entity)
+        : `${JSON.stringify(pipelineJson(report, values.entity), null, 2)}\n`;
+    await emit(text, values.out);
+    if (!values.quiet) process.stderr.write(`${report.draw.description}\n`);
+    return 0;
+  });
+}
