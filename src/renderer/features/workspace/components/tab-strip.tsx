@@ -40,20 +40,26 @@ export function TabStrip() {
               type="button"
               role="tab"
               aria-selected={active === id}
+              aria-keyshortcuts="Delete"
+              title={`${table} (Delete closes the tab)`}
               className="tab-title"
               onClick={() => activate(id)}
+              onKeyDown={(event) => {
+                if (event.key === 'Delete') closeTable(table);
+              }}
             >
               <TableIcon />
               {table}
             </button>
-            <button
-              type="button"
+            {/* A tablist may hold only tabs, so the × is for the mouse; keyboards press Delete on the tab. */}
+            <span
               className="tab-close"
-              aria-label={`Close ${table}`}
+              aria-hidden="true"
+              title={`Close ${table}`}
               onClick={() => closeTable(table)}
             >
               ×
-            </button>
+            </span>
           </div>
         );
       })}
