@@ -1,6 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
+import { colIndexOf, rowIndexOf } from './grid-aria';
 import { ROW_HEIGHT } from './grid-layout';
 
 export interface CollectionRowProps {
@@ -9,6 +10,10 @@ export interface CollectionRowProps {
   isSelected: boolean;
   width: number;
   top: number;
+  /** Attribute columns in the grid: the header's cell spans them. */
+  colSpan: number;
+  /** The grid column that is the grid's one tab stop, when it is in this row (any column ≥ 1 is the spanning cell). */
+  activeCol?: number;
   onToggle(header: CollectionHeader): void;
   onSelect(header: CollectionHeader, isSelected: boolean): void;
 }
@@ -31,9 +36,10 @@ export function collectionSummary(header: CollectionHeader): string {
 }
 
 /**
- * The header row of one item collection. The disclosure is a button (click, Enter or Space
- * toggles; Left collapses, Right expands); its checkbox selects every item of the collection,
- * also while it is collapsed. Memoized like item rows: scrolling renders only new rows.
+ * The header row of one item collection: a selection cell and one cell spanning the attribute
+ * columns with the disclosure (click, or Enter in the grid, toggles; Left collapses, Right
+ * expands); its checkbox selects every item of the collection, also while it is collapsed.
+ * Memoized like item rows: scrolling renders only new rows.
  */
 export const CollectionRow = memo(function CollectionRow({
   index,
@@ -41,6 +47,8 @@ export const CollectionRow = memo(function CollectionRow({
   isSelected,
   width,
   top,
+  colSpan,
+  activeCol,
   onToggle,
   onSelect,
 }: CollectionRowProps) {
@@ -56,36 +64,56 @@ export const CollectionRow = memo(function CollectionRow({
     <div
       className={`item-grid-row collection-row${isSelected ? ' is-selected' : ''}`}
       role="row"
-      aria-rowindex={index + 1}
+      aria-rowindex={rowIndexOf(index)}
       aria-level={1}
       aria-expanded={isExpanded}
       aria-selected={isSelected}
       style={{ width, height: ROW_HEIGHT, top }}
     >
-      <span className="item-grid-check">
+      <div
+        role="gridcell"
+        aria-colindex={colIndexOf(0)}
+        className="item-grid-check"
+        tabIndex={activeCol === 0 ? 0 : -1}
+        aria-label={
+          activeCol === 0
+            ? `${label}: all ${header.count.toLocaleString()} items ${isSelected ? 'selected' : 'not selected'}`
+            : undefined
+        }
+      >
         <button
           type="button"
           role="checkbox"
+          tabIndex={-1}
           className="row-check"
           aria-label={`Select the ${header.count.toLocaleString()} items of ${label}`}
           aria-checked={isSelected}
           onClick={() => onSelect(header, !isSelected)}
         />
-      </span>
-      <button
-        type="button"
-        className="collection-toggle"
-        aria-expanded={isExpanded}
-        title={isExpanded ? 'Collapse (←)' : 'Expand (→)'}
-        onClick={() => onToggle(header)}
-        onKeyDown={onKeyDown}
+      </div>
+      <div
+        role="gridcell"
+        aria-colindex={colIndexOf(1)}
+        aria-colspan={Math.max(1, colSpan)}
+        className="collection-cell"
+        tabIndex={activeCol !== undefined && activeCol > 0 ? 0 : -1}
       >
-        <span className="collection-caret" aria-hidden="true">
-          {isExpanded ? '▾' : '▸'}
-        </span>
-        <span className="collection-key">{label}</span>
-        <span className="collection-summary">{collectionSummary(header)}</span>
-      </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          className="collection-toggle"
+          aria-expanded={isExpanded}
+          title={isExpanded ? 'Collapse (←)' : 'Expand (→)'}
+          onClick={() => onToggle(header)}
+          onKeyDown={onKeyDown}
+        >
+          <span className="collection-caret" aria-hidden="true">
+            {isExpanded ? '▾' : '▸'}
+          </span>
+          <span className="collection-key">{label}</span>
+          <span className="collection-summary">{collectionSummary(header)}</span>
+        </button>
+      </div>
     </div>
   );
 });

@@ -1,30 +1,36 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { entityOf } from '../../../../shared/dynamo/entity';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { ErrorMessage } from '../../../ui/error-message';
-import { RowCache, type RowMark } from '../row-cache';
+import { RowCache } from '../row-cache';
 import type { GridLayout, GridSort } from '../store';
+import { CellEditor } from './cell-editor';
 import { CollectionRow } from './collection-row';
+import { gridColCount, gridRowCount } from './grid-aria';
+import { clampPoint, type GridPoint } from './grid-keys';
 import { GridHeader } from './grid-header';
 import {
   CHECK_WIDTH,
+  columnLeft,
   columnWidth,
   ENTITY_COLUMN,
+  HEADER_HEIGHT,
   ROW_HEIGHT,
+  rowsPerPage,
+  rowWindow,
   useScrollFrame,
   visibleColumns,
 } from './grid-layout';
+import { GridRow } from './grid-row';
+import { isRangeSelected, rowKeyText } from './grid-rows';
+import { useGridFocus, type Editing } from './use-grid-focus';
 
 export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
-import { ValueCell } from './value-cell';
-import { ownValue } from '../../../../shared/dynamo/proto-keys';
+export { rowKeyText } from './grid-rows';
 
-const OVERSCAN = 3;
 const ANCHOR_STEP = 1024;
-/** Browsers cap an element's height (~33M px in Chromium); past this the scroll is scaled. */
-const MAX_SCROLL_PX = 15_000_000;
 
 export interface ItemGridProps {
   resultSetId: string;
@@ -39,27 +45,28 @@ export interface ItemGridProps {
   selected: ReadonlySet<number>;
   /** Bumped when positions from `from` on show other rows (a collapse, rows streamed into collections). */
   layout?: GridLayout;
-  /** Keys (see rowKeyText) of items with a staged change that is not committed yet. */
-  staged?: ReadonlySet<string>;
+  /** Items with a staged change that is not committed yet, by key (see rowKeyText): as staged, null for a delete. */
+  staged?: ReadonlyMap<string, Item | null>;
+  /** Whether scalar cells can be edited in place (not on a read-only connection). */
+  canEdit?: boolean;
   onSort(column: string): void;
   onToggleRow(position: number, isRange: boolean): void;
   onOpen(item: Item, position: number): void;
   onColumns(columns: string[]): void;
   onExpand(name: string, value: AttributeValue): void;
+  /** A cell edited in place: stage `item` (as the grid shows it) with `column` set to `value`. */
+  onEditCell?(item: Item, column: string, value: AttributeValue): void;
   onToggleCollection?(header: CollectionHeader): void;
   onSelectCollection?(header: CollectionHeader, isSelected: boolean): void;
 }
 
 const noCollectionAction = (): void => undefined;
 
-function isNumber(value: AttributeValue | undefined): boolean {
-  return value !== undefined && 'N' in value;
-}
-
 /**
- * A virtualized grid with a fixed row height: only the rows in view (plus a few) exist in the
- * DOM, absolutely placed inside one tall spacer, and only their blocks are fetched from the
- * result set. A million rows scroll like a hundred.
+ * A virtualized ARIA grid with a fixed row height: only the rows in view (plus a few) exist in
+ * the DOM, absolutely placed inside one tall spacer, and only their blocks are fetched from the
+ * result set. A million rows scroll like a hundred. aria-rowcount and aria-rowindex speak of the
+ * whole result set; one cell is the tab stop and the keys move it (see use-grid-focus).
  */
 export function ItemGrid(props: ItemGridProps) {
   const { resultSetId, viewId, version, total, keys } = props;
@@ -72,14 +79,8 @@ export function ItemGrid(props: ItemGridProps) {
   const [, setLoaded] = useState(0);
   useEffect(() => cache.subscribe(() => setLoaded((n) => n + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { scrollTop, scrollLeft, height, width } = useScrollFrame(scroller);
-
-  const fullHeight = total * ROW_HEIGHT;
-  const spacer = Math.min(fullHeight, MAX_SCROLL_PX);
-  const scale = fullHeight > spacer && spacer > height ? (fullHeight - height) / (spacer - height) : 1;
-  const virtualTop = scrollTop * scale;
-  const first = Math.max(0, Math.floor(virtualTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(total - 1, Math.ceil((virtualTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const { scrollTop, scrollLeft, height, width, scrollTo } = useScrollFrame(scroller);
+  const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
   const { layout } = props;
   const invalidated = useRef(layout?.revision);
   useEffect(() => {
@@ -111,6 +112,30 @@ export function ItemGrid(props: ItemGridProps) {
   const shown = visibleColumns(columns, keys, scrollLeft, width);
   const rowColumns = useMemo(() => columns.slice(shown.from, shown.to), [columns, shown.from, shown.to]);
 
+  const [active, setActive] = useState<GridPoint>({ row: 0, col: 1 });
+  const [editing, setEditing] = useState<Editing>();
+  const size = { rows: total, cols: columns.length, page: rowsPerPage(height) };
+  const point = clampPoint(active, size);
+  // The tab stop: the focused cell, or while it is out of the DOM (scrolled away), the same
+  // column in the first row in view; the selection column while its column is scrolled away.
+  const firstInView = Math.min(total - 1, Math.ceil(virtualTop / ROW_HEIGHT));
+  const tabRow = point.row < 0 || (point.row >= first && point.row <= last) ? point.row : firstInView;
+  const isColRendered = point.col === 0 || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
+  const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
+  const { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit } = useGridFocus({
+    scroller,
+    cache,
+    props,
+    columns,
+    size,
+    point,
+    tab,
+    editing,
+    frame: { height, width, scrollTo },
+    setActive,
+    setEditing,
+  });
+
   const rows = [];
   for (let i = first; i <= last; i++) rows.push(i);
   // Rows sit at fixed places relative to an anchor row, and only the container moves: rows that
@@ -118,22 +143,56 @@ export function ItemGrid(props: ItemGridProps) {
   // anchor steps every ANCHOR_STEP rows, which repositions the rows in view once.
   const anchor = first - (first % ANCHOR_STEP);
   const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
+  const editorNode = (row: number, item: Item) => {
+    if (!editing || editing.row !== row || editing.rowKey !== rowKeyText(item, keys)) return undefined;
+    const rowY = HEADER_HEIGHT + row * ROW_HEIGHT - virtualTop;
+    return {
+      col: editing.col,
+      node: (
+        <CellEditor
+          column={columns[editing.col - 1] ?? ''}
+          kind={editing.kind}
+          text={editing.text}
+          problem={editing.problem}
+          isProblemAbove={rowY + ROW_HEIGHT + 64 > height}
+          isProblemAtEnd={columnLeft(columns, keys, editing.col - 1) - scrollLeft > width / 2}
+          onChange={(text) => setEditing({ ...editing, text, problem: undefined })}
+          onCommit={commitEdit}
+          onCancel={cancelEdit}
+        />
+      ),
+    };
+  };
 
   return (
-    <div
-      className="item-grid"
-      role={props.isGrouped ? 'treegrid' : 'grid'}
-      aria-rowcount={total}
-      aria-label="Items"
-    >
+    <div className="item-grid">
       {cache.error && <ErrorMessage error={cache.error} compact onRetry={() => cache.retry()} />}
-      <div className="item-grid-scroller" ref={scroller} tabIndex={0}>
-        <GridHeader columns={columns} keys={keys} sort={props.sort} width={rowWidth} onSort={props.onSort} />
+      <div
+        className="item-grid-scroller"
+        ref={scroller}
+        role={props.isGrouped ? 'treegrid' : 'grid'}
+        aria-label="Items"
+        aria-rowcount={gridRowCount(total)}
+        aria-colcount={gridColCount(columns.length)}
+        aria-multiselectable="true"
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
+        <GridHeader
+          columns={columns}
+          keys={keys}
+          sort={props.sort}
+          width={rowWidth}
+          activeCol={tab.row < 0 ? tab.col : undefined}
+          onSort={props.onSort}
+        />
         <div className="item-grid-spacer" style={{ height: spacer, width: rowWidth }}>
           <div className="item-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
             {rows.map((index) => {
               const entry = cache.entry(index);
               const top = (index - anchor) * ROW_HEIGHT;
+              const activeCol = index === tab.row ? tab.col : undefined;
               if (entry?.type === 'header') {
                 const { header } = entry;
                 return (
@@ -144,6 +203,8 @@ export function ItemGrid(props: ItemGridProps) {
                     isSelected={isRangeSelected(props.selected, header.first, header.count)}
                     width={rowWidth}
                     top={top}
+                    colSpan={columns.length}
+                    activeCol={activeCol}
                     onToggle={props.onToggleCollection ?? noCollectionAction}
                     onSelect={props.onSelectCollection ?? noCollectionAction}
                   />
@@ -151,7 +212,9 @@ export function ItemGrid(props: ItemGridProps) {
               }
               const position = entry?.position ?? index;
               const item = entry?.item;
-              const isStaged = item !== undefined && props.staged?.has(rowKeyText(item, keys)) === true;
+              const rowKey = item === undefined ? undefined : rowKeyText(item, keys);
+              const staged = rowKey === undefined ? undefined : props.staged?.get(rowKey);
+              const isStaged = rowKey !== undefined && props.staged?.has(rowKey) === true;
               return (
                 <GridRow
                   mark={isStaged ? 'staged' : entry?.mark}
@@ -159,13 +222,17 @@ export function ItemGrid(props: ItemGridProps) {
                   index={index}
                   position={position}
                   item={item}
+                  staged={staged}
                   columns={rowColumns}
+                  firstCol={shown.from + 1}
                   leftPad={shown.leftPad}
                   keys={keys}
                   isSelected={props.selected.has(position)}
                   isGrouped={props.isGrouped}
                   width={rowWidth}
                   top={top}
+                  activeCol={activeCol}
+                  editor={item ? editorNode(index, item) : undefined}
                   onOpen={props.onOpen}
                   onToggleRow={props.onToggleRow}
                   onExpand={props.onExpand}
@@ -177,147 +244,4 @@ export function ItemGrid(props: ItemGridProps) {
       </div>
     </div>
   );
-}
-
-interface GridRowProps extends Pick<
-  ItemGridProps,
-  'onOpen' | 'onToggleRow' | 'onExpand' | 'isGrouped' | 'keys'
-> {
-  index: number;
-  position: number;
-  item: Item | undefined;
-  mark?: RowMark | 'staged';
-  /** The columns in view, and the width of those left of them. */
-  columns: string[];
-  leftPad: number;
-  isSelected: boolean;
-  width: number;
-  top: number;
-}
-
-/** Memoized: while scrolling only the rows that come into view render; the others keep their DOM. */
-const GridRow = memo(function GridRow({
-  index,
-  position,
-  item,
-  mark,
-  columns,
-  leftPad,
-  keys,
-  isSelected,
-  isGrouped,
-  width: rowWidth,
-  top,
-  onOpen,
-  onToggleRow,
-  onExpand,
-}: GridRowProps) {
-  const pk = keys.partitionKey.name;
-  const classes = [
-    'item-grid-row',
-    index % 2 === 1 ? 'is-odd' : '',
-    isSelected ? 'is-selected' : '',
-    mark ? `is-${mark}` : '',
-  ];
-  return (
-    <div
-      className={classes.filter(Boolean).join(' ')}
-      role="row"
-      aria-rowindex={index + 1}
-      aria-level={isGrouped ? 2 : undefined}
-      aria-selected={isSelected}
-      style={{ width: rowWidth, height: ROW_HEIGHT, top }}
-      onDoubleClick={() => item && onOpen(item, position)}
-      // The second press of a double-click would select the cell's word; it opens the item instead.
-      onMouseDown={(event) => {
-        if (event.detail > 1) event.preventDefault();
-      }}
-    >
-      <span className="item-grid-check">
-        {/* A plain button, not <input type=checkbox>: native controls cost more to paint per frame. */}
-        <button
-          type="button"
-          role="checkbox"
-          className="row-check"
-          aria-label={`Select row ${position + 1}`}
-          aria-checked={isSelected}
-          onClick={(event) => onToggleRow(position, event.shiftKey)}
-        />
-        {mark ? (
-          <span
-            className={`row-mark is-${mark}`}
-            role="img"
-            aria-label={MARK_LABELS[mark]}
-            title={MARK_LABELS[mark]}
-          />
-        ) : null}
-      </span>
-      {leftPad > 0 && <span className="item-grid-gap" style={{ width: leftPad }} aria-hidden="true" />}
-      {item === undefined ? (
-        <span className="item-grid-loading" />
-      ) : (
-        columns.map((column) => (
-          <span
-            key={column}
-            role="gridcell"
-            className={isNumber(item[column]) ? 'item-grid-cell is-number' : 'item-grid-cell'}
-            style={{ width: columnWidth(column, keys) }}
-          >
-            {column === ENTITY_COLUMN ? (
-              <span className="cell-entity">{entityOf(item, keys) ?? ''}</span>
-            ) : isGrouped && column === pk ? (
-              // U+2033 (double prime) as the ditto mark: U+3003 〃 needs a CJK font, which many
-              // Linux machines lack, and then showed as an empty box.
-              <span className="cell-faint" title="The partition of the collection header above">
-                ″
-              </span>
-            ) : (
-              <ValueCell
-                value={ownValue(item, column)}
-                onExpand={() => {
-                  const v = ownValue(item, column);
-                  if (v) onExpand(column, v);
-                }}
-              />
-            )}
-          </span>
-        ))
-      )}
-    </div>
-  );
-});
-
-const MARK_LABELS: Record<RowMark | 'staged', string> = {
-  changed: 'Changed by you',
-  new: 'Created by you',
-  staged: 'Staged change, not committed yet',
-};
-
-/** An item's table key as text, to match grid rows with staged changes. */
-export function rowKeyText(item: Item, keys: KeySchema): string {
-  return JSON.stringify([
-    item[keys.partitionKey.name] ?? null,
-    keys.sortKey ? (item[keys.sortKey.name] ?? null) : null,
-  ]);
-}
-
-const rangeAnswers = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
-
-/**
- * Whether every item of a collection is selected. Cheap when the selection is smaller; a large
- * one is checked once per selection (the grid asks again on every scroll frame).
- */
-function isRangeSelected(selected: ReadonlySet<number>, first: number, count: number): boolean {
-  if (count === 0 || selected.size < count) return false;
-  let answers = rangeAnswers.get(selected);
-  if (!answers) rangeAnswers.set(selected, (answers = new Map<string, boolean>()));
-  const range = `${first}+${count}`;
-  let answer = answers.get(range);
-  if (answer === undefined) {
-    answer = true;
-    for (let position = first; position < first + count && answer; position++)
-      answer = selected.has(position);
-    answers.set(range, answer);
-  }
-  return answer;
 }

@@ -20,6 +20,7 @@ import { ExportDialog } from './export-dialog';
 import { GridControls } from './grid-controls';
 import { ImportDialog } from './import-dialog';
 import { JournalDialog } from '../../journal/components/journal-dialog';
+import { withAttribute } from './inline-edit';
 import { ItemGrid, rowKeyText } from './item-grid';
 import { ProgressLine } from './progress-line';
 import { ValuePopover } from './value-popover';
@@ -72,13 +73,22 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const staged = useMemo(
     () =>
       keys
-        ? new Set(
+        ? new Map(
             editor.staged
               .filter((entry) => entry.result?.status !== 'written')
-              .map((entry) => rowKeyText(entry.seen ?? entry.desired ?? {}, keys)),
+              .map((entry) => [rowKeyText(entry.seen ?? entry.desired ?? {}, keys), entry.desired]),
           )
         : undefined,
     [editor.staged, keys],
+  );
+  const stage = useEditorStore((s) => s.stage);
+  // A cell edited in the grid is staged like an edit in the item editor: the row as read is what
+  // the write is conditioned on (the store keeps what was first seen when the item is staged already).
+  const onEditCell = useCallback(
+    (item: Item, column: string, value: AttributeValue) => {
+      if (target) stage(target, { seen: item, desired: withAttribute(item, column, value) });
+    },
+    [stage, target],
   );
   // Opening a table shows its first page at once: the read last used for it in this workspace
   // (the builder as it was left), or a bounded Scan of the builder's default 100 items.
@@ -250,6 +260,8 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
               selected={selected}
               layout={state.layout}
               staged={staged}
+              canEdit={!connection.readOnly}
+              onEditCell={onEditCell}
               onSort={sortBy}
               onToggleRow={toggleRow}
               onOpen={onOpen}

@@ -62,8 +62,11 @@ export function ValueCell({ value, onExpand }: ValueCellProps) {
     <button
       type="button"
       className="cell-expand"
+      // The grid has one tab stop (its focused cell); Enter there opens the item.
+      tabIndex={-1}
       onClick={onExpand}
-      aria-label={`Show the ${isList ? 'list' : 'map'}`}
+      // A title, not a name: the name is the text it shows (axe's label-content-name-mismatch).
+      title={`Show the ${isList ? 'list' : 'map'} of ${size}`}
     >
       <span aria-hidden="true">▸</span> {isList ? `[${size}]` : `{${size}}`}
       <span className="cell-type">{isList ? 'L' : 'M'}</span>
