@@ -54,10 +54,11 @@ describe('item collections in the Items tab', () => {
     expect(text).toMatch(/\d+ ORDER/);
     const items = Number(count);
     const expandedTotal = await rowCount();
-    // The header, its items (with 〃 for the partition), then the next collection's header.
+    // The header, its items (with 〃 for the partition), then the next collection's header (the
+    // column headers are row 1).
     expect(await itemRows.first().innerText()).toContain('″');
     expect(
-      await grid.locator(`.item-grid-row[aria-rowindex="${items + 2}"]`).getAttribute('aria-level'),
+      await grid.locator(`.item-grid-row[aria-rowindex="${items + 3}"]`).getAttribute('aria-level'),
     ).toBe('1');
 
     await first.click();
@@ -66,7 +67,7 @@ describe('item collections in the Items tab', () => {
     expect(await first.innerText()).toContain(`${user}\n${items} items`);
     // The caret turns at once; the next collection's header moves up once its rows are read again.
     await expect
-      .poll(() => grid.locator('.item-grid-row[aria-rowindex="2"]').getAttribute('aria-level'))
+      .poll(() => grid.locator('.item-grid-row[aria-rowindex="3"]').getAttribute('aria-level'))
       .toBe('1');
     await session.browser.screenshotBothSchemes('items-collections-one-collapsed');
 
