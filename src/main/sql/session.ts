@@ -192,6 +192,8 @@ export class SqlSession {
       warn: (message) => warnings.push(message),
       signal,
     });
+    // Decoded string columns stay only for the columns this statement read (see ColumnarTable).
+    for (const table of tables.values()) table.coolDown();
     const resultId = this.results.add(connection.id, result);
     stats.sort((a, b) => a.id.localeCompare(b.id));
     return {

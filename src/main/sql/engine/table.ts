@@ -1,6 +1,19 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
+import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
+
+interface Column {
+  /** Rows from `cold.rows` on (all rows when nothing is sealed). */
+  values: Value[];
+  /** Non-missing values, for `SELECT *` column order and autocomplete. */
+  count: number;
+  /** Only strings so far: full blocks of rows can be sealed compressed. */
+  isStrings: boolean;
+  cold?: ColdStrings;
+  /** The whole column decoded, while statements read it. */
+  hot?: Value[];
+}
 
 /**
  * Fetched items held column by column: one JS array per top-level attribute, `undefined` where
@@ -8,11 +21,17 @@ import { fromSdkValue, fromTagged, type Value } from '../values/value';
  * tagged item objects can be dropped as soon as a page is appended (they cost several times
  * the data). A column that appears late is padded once, so arrays stay dense (no holes,
  * which would push V8 into slow dictionary elements).
+ *
+ * String columns are sealed compressed in blocks as pages arrive (ColdStrings), so the text of
+ * attributes no statement reads costs its compressed bytes, not a JS string per item. A
+ * statement that reads a column decodes it once; `coolDown` after the statement keeps decoded
+ * only the columns that statement read, so the next statement of the same kind finds them.
  */
 export class ColumnarTable {
   rowCount = 0;
-  /** `count`: non-missing values, for `SELECT *` column order and autocomplete. */
-  private readonly columns = new Map<string, { values: Value[]; count: number }>();
+  private readonly columns = new Map<string, Column>();
+  /** Columns read since the last coolDown. */
+  private readonly touched = new Set<string>();
 
   constructor(
     readonly name: string,
@@ -21,7 +40,22 @@ export class ColumnarTable {
   ) {}
 
   column(name: string): readonly Value[] | undefined {
-    return this.columns.get(name)?.values;
+    const column = this.columns.get(name);
+    if (!column) return undefined;
+    if (!column.cold) return column.values;
+    this.touched.add(name);
+    if (!column.hot) {
+      const hot: Value[] = column.cold.decode();
+      for (const value of column.values) hot.push(value);
+      column.hot = hot;
+    }
+    return column.hot;
+  }
+
+  /** Drops the decoded copies of columns no statement read since the last call. */
+  coolDown(): void {
+    for (const [name, column] of this.columns) if (!this.touched.has(name)) column.hot = undefined;
+    this.touched.clear();
   }
 
   /** Column names, key attributes first, then by how many rows have them. */
@@ -35,13 +69,42 @@ export class ColumnarTable {
   private set(name: string, row: number, value: Value): void {
     let column = this.columns.get(name);
     if (!column) {
-      column = { values: [], count: 0 };
+      column = { values: [], count: 0, isStrings: true };
       this.columns.set(name, column);
     }
+    if (column.isStrings && typeof value !== 'string') {
+      column.isStrings = false;
+      // A column that turns out to mix types goes back to one plain array.
+      if (column.cold) {
+        const decoded: Value[] = column.cold.decode();
+        column.values = decoded.concat(column.values);
+      }
+      column.cold = undefined;
+    }
+    column.hot = undefined;
     const values = column.values;
-    while (values.length < row) values.push(undefined);
+    const base = column.cold?.rows ?? 0;
+    while (base + values.length < row) values.push(undefined);
     values.push(value);
     column.count += 1;
+  }
+
+  /** Seals full blocks of string columns; called after each appended page. */
+  private seal(): void {
+    for (const column of this.columns.values()) {
+      if (!column.isStrings) continue;
+      const base = column.cold?.rows ?? 0;
+      // Pad to the current row count so a block never ends short of rows that exist.
+      while (base + column.values.length < this.rowCount) column.values.push(undefined);
+      if (column.values.length < COLD_BLOCK_ROWS) continue;
+      column.cold ??= new ColdStrings();
+      let start = 0;
+      while (column.values.length - start >= COLD_BLOCK_ROWS) {
+        column.cold.seal(column.values.slice(start, start + COLD_BLOCK_ROWS) as (string | undefined)[]);
+        start += COLD_BLOCK_ROWS;
+      }
+      column.values = column.values.slice(start);
+    }
   }
 
   appendSdkItems(items: readonly Record<string, SdkValue>[]): void {
@@ -49,6 +112,7 @@ export class ColumnarTable {
       const row = this.rowCount++;
       for (const name in item) this.set(name, row, fromSdkValue(item[name]!));
     }
+    this.seal();
   }
 
   appendTaggedItems(items: readonly Item[]): void {
@@ -56,13 +120,15 @@ export class ColumnarTable {
       const row = this.rowCount++;
       for (const name of Object.keys(item)) this.set(name, row, fromTagged(item[name]!));
     }
+    this.seal();
   }
 
   /** A derived table (subquery in FROM, aggregation output) from ready-made columns. */
   static fromColumns(name: string, columns: [string, Value[]][], rowCount: number): ColumnarTable {
     const table = new ColumnarTable(name);
     table.rowCount = rowCount;
-    for (const [column, values] of columns) table.columns.set(column, { values, count: rowCount });
+    for (const [column, values] of columns)
+      table.columns.set(column, { values, count: rowCount, isStrings: false });
     return table;
   }
 }
