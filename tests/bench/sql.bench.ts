@@ -11,10 +11,10 @@
  */
 import { execSync } from 'node:child_process';
 import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
-import { bindStatement } from '../../src/main/sql/engine/bind-query';
-import { executeQuery } from '../../src/main/sql/engine/execute';
-import { tableInfo } from '../../src/main/sql/engine/run-local';
-import { ColumnarTable } from '../../src/main/sql/engine/table';
+import { bindStatement } from '../../src/main/sql/binder/bind-query';
+import { executeQuery } from '../../src/main/sql/executor/execute';
+import { tableInfo } from '../../src/main/sql/executor/run-local';
+import { ColumnarTable } from '../../src/main/sql/executor/table';
 import { parseStatement } from '../../src/main/sql/parser/parser';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
 import type { EntityView } from '../../src/shared/sql/catalog';

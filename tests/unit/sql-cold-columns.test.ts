@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { COLD_BLOCK_ROWS, ColdStrings } from '../../src/main/sql/engine/cold-strings';
-import { runLocal, tableInfo } from '../../src/main/sql/engine/run-local';
-import { ColumnarTable } from '../../src/main/sql/engine/table';
+import { COLD_BLOCK_ROWS, ColdStrings } from '../../src/main/sql/executor/cold-strings';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { ColumnarTable } from '../../src/main/sql/executor/table';
 
 // String columns are sealed compressed once a block fills; whatever is read back must be the
 // very values appended, in order, whatever the text (unicode, empty, absent) and page sizes.

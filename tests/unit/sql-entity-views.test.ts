@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { detectEntityViews, pluralName } from '../../src/main/sql/catalog/entity-detect';
-import { runLocal, tableInfo } from '../../src/main/sql/engine/run-local';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import type { EntityView } from '../../src/shared/sql/catalog';
 import { allItems, get, shop, views } from '../fixtures/sql-fixture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLocal, tableInfo } from '../../src/main/sql/engine/run-local';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { expectedRows, loadSltFiles, renderRows, type SltTable } from '../support/sql-logic';
 
 /** The engine alone (no DynamoDB) on every tests/sql-logic/*.slt file. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { runLocal, tableInfo } from '../../src/main/sql/engine/run-local';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { numToString, type Num } from '../../src/main/sql/values/decimal';
 
 // Rows link to their item only when each row is exactly one item; the key each row carries

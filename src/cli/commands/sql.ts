@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { adHocClient } from '../../main/migration/cli-client';
-import type { ResultTable } from '../../main/sql/engine/result';
+import type { ResultTable } from '../../main/sql/executor/result';
 import { csvRow, jsonRow, textValue } from '../../main/sql/results/format';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';

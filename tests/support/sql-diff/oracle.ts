@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { runLocal, tableInfo } from '../../../src/main/sql/engine/run-local';
+import { runLocal, tableInfo } from '../../../src/main/sql/executor/run-local';
 import { isNum, numToString } from '../../../src/main/sql/values/decimal';
 import { typeName, type Value } from '../../../src/main/sql/values/value';
 import { type Dataset, duckTableSql, randomDataset } from './data';

@@ -1,5 +1,5 @@
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
-import type { BindingSource } from '../engine/bound';
+import type { BindingSource } from '../binder/bound';
 import { type SourceSpan, SqlError, SqlErrorCodes } from '../parser/sql-error';
 
 export interface CatalogView {

@@ -1,4 +1,4 @@
-import type { ColumnarTable } from '../engine/table';
+import type { ColumnarTable } from '../executor/table';
 import type { FetchSpec } from '../planner/plan';
 
 export interface CacheEntry {

@@ -7,7 +7,7 @@ import {
   type AttributeValue as SdkValue,
 } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
-import { ColumnarTable } from '../engine/table';
+import { ColumnarTable } from '../executor/table';
 import type { FetchSpec } from '../planner/plan';
 import type { ReadBudget } from './read-budget';
 import { expressionParts, toSdkItem } from './requests';

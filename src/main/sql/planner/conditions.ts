@@ -1,6 +1,6 @@
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import { numberProblem } from '../../../shared/dynamo/number';
-import type { BExpr, PathStep } from '../engine/bound';
+import type { BExpr, PathStep } from '../binder/bound';
 import { sqlCompare } from '../values/compare';
 import { fromTagged, toTagged, type Value } from '../values/value';
 import { isNum, numToString } from '../values/decimal';

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import { ExpressionContext } from '../../../shared/dynamo/expression-context';
-import type { PathStep } from '../engine/bound';
+import type { PathStep } from '../binder/bound';
 import type { DCond } from './conditions';
 
 /**

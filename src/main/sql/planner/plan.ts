@@ -1,6 +1,6 @@
 import type { FetchPlan, SqlPlan } from '../../../shared/sql/plan';
 import type { TableInfo } from '../../../shared/sql/catalog';
-import type { Binding, BoundQuery } from '../engine/bound';
+import type { Binding, BoundQuery } from '../binder/bound';
 import { type Access, chooseAccess } from './access-path';
 import { type DCond, toDCond } from './conditions';
 import { estimate } from './estimate';

@@ -1,5 +1,5 @@
-import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree } from '../engine/bound';
-import { childExprs } from '../engine/conjuncts';
+import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree } from '../binder/bound';
+import { childExprs } from '../binder/conjuncts';
 
 function queriesIn(e: BExpr | undefined, out: BoundQuery[]): void {
   if (!e) return;

@@ -1,6 +1,6 @@
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { SqlWindow } from '../../../shared/ipc/sql';
-import type { ResultTable } from '../engine/result';
+import type { ResultTable } from '../executor/result';
 import { toTagged, typeName } from '../values/value';
 import { csvRow, jsonRow, textValue } from './format';
 

@@ -3,7 +3,7 @@ import type { Value } from '../values/value';
 import { parseNum } from '../values/decimal';
 import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
 import { fingerprint } from './fingerprint';
-import { functionArity } from './functions';
+import { functionArity } from '../executor/functions';
 import { bindWindowCall, type WindowCollector } from './bind-window';
 import type { OuterLink, Scope } from './scope';
 import { outputNames } from './scope';

@@ -1,10 +1,10 @@
-import { compositeKey, hashKey, type HashKey, sortCompare } from '../values/compare';
-import { isNum } from '../values/decimal';
-import { ExactSum } from '../values/exact-sum';
-import { isNull, type Value } from '../values/value';
-import type { AggregateCall, BExpr } from './bound';
-import { compile, type CompileEnv, type Evaluator } from './compile';
-import { type Frame, IntBuffer } from './frame';
+import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
+import { isNum } from '../../values/decimal';
+import { ExactSum } from '../../values/exact-sum';
+import { isNull, type Value } from '../../values/value';
+import type { AggregateCall, BExpr } from '../../binder/bound';
+import { compile, type CompileEnv, type Evaluator } from '../compile';
+import { type Frame, IntBuffer } from '../frame';
 
 export interface Aggregated {
   /** Group keys, then one column per aggregate call; row g is group g. */

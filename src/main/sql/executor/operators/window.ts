@@ -1,10 +1,10 @@
-import { divide } from '../values/arith';
-import { compositeKey, hashKey, type HashKey, sortCompare } from '../values/compare';
-import { isNum } from '../values/decimal';
-import { isNull, type Value } from '../values/value';
-import type { FrameEdge, WindowCall } from './bound';
-import { compile, type CompileEnv, type Evaluator } from './compile';
-import type { Frame } from './frame';
+import { divide } from '../../values/arith';
+import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
+import { isNum } from '../../values/decimal';
+import { isNull, type Value } from '../../values/value';
+import type { FrameEdge, WindowCall } from '../../binder/bound';
+import { compile, type CompileEnv, type Evaluator } from '../compile';
+import type { Frame } from '../frame';
 import { sortRows } from './sort';
 import { frameAccumulator } from './window-aggregate';
 

@@ -1,7 +1,7 @@
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toTagged } from '../values/value';
-import type { BoundSelect } from './bound';
+import type { BoundSelect } from '../binder/bound';
 import type { Frame } from './frame';
 import type { ColumnarTable } from './table';
 

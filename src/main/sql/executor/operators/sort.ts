@@ -1,6 +1,6 @@
-import { compositeKey, sortCompare } from '../values/compare';
-import { isNull, type Value } from '../values/value';
-import type { Evaluator } from './compile';
+import { compositeKey, sortCompare } from '../../values/compare';
+import { isNull, type Value } from '../../values/value';
+import type { Evaluator } from '../compile';
 
 export interface SortSpec {
   evaluator: Evaluator;

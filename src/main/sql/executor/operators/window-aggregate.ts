@@ -1,7 +1,7 @@
-import { sortCompare } from '../values/compare';
-import { isNum } from '../values/decimal';
-import { ExactSum } from '../values/exact-sum';
-import { isNull, type Value } from '../values/value';
+import { sortCompare } from '../../values/compare';
+import { isNum } from '../../values/decimal';
+import { ExactSum } from '../../values/exact-sum';
+import { isNull, type Value } from '../../values/value';
 
 /**
  * An aggregate over a window frame, with the same rules as GROUP BY's (aggregate.ts): SUM and

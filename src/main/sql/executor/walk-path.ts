@@ -1,5 +1,5 @@
 import { DMap, DSet, getEntry, type Value } from '../values/value';
-import type { PathStep } from './bound';
+import type { PathStep } from '../binder/bound';
 
 /** The value at a path inside a map, list or set (`address.city`, `tags[0]`); missing when absent. */
 export function walkPath(value: Value, path: readonly PathStep[]): Value {

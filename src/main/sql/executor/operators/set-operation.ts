@@ -1,10 +1,10 @@
-import { AppFailure } from '../../../shared/errors';
-import { SqlErrorCodes } from '../parser/sql-error';
-import { compositeKey } from '../values/compare';
-import type { Value } from '../values/value';
-import type { BoundQuery, BoundSetOperation } from './bound';
-import type { Evaluator } from './compile';
-import { ColumnResult, type ResultTable } from './result';
+import { AppFailure } from '../../../../shared/errors';
+import { SqlErrorCodes } from '../../parser/sql-error';
+import { compositeKey } from '../../values/compare';
+import type { Value } from '../../values/value';
+import type { BoundQuery, BoundSetOperation } from '../../binder/bound';
+import type { Evaluator } from '../compile';
+import { ColumnResult, type ResultTable } from '../result';
 import { distinctRows, limitRows, sortRows } from './sort';
 
 function rowKeys(data: Value[][], from: number, to: number): string[] {

@@ -1,11 +1,11 @@
-import { AppFailure } from '../../../shared/errors';
-import { compositeKey, hashKey, type HashKey } from '../values/compare';
-import { isNull, type Value } from '../values/value';
-import type { BExpr } from './bound';
-import { compile, type CompileEnv, type Evaluator } from './compile';
-import { truth } from './three-valued';
-import { and, bindingsOf } from './conjuncts';
-import { type Frame, IntBuffer } from './frame';
+import { AppFailure } from '../../../../shared/errors';
+import { compositeKey, hashKey, type HashKey } from '../../values/compare';
+import { isNull, type Value } from '../../values/value';
+import type { BExpr } from '../../binder/bound';
+import { compile, type CompileEnv, type Evaluator } from '../compile';
+import { truth } from '../three-valued';
+import { and, bindingsOf } from '../../binder/conjuncts';
+import { type Frame, IntBuffer } from '../frame';
 
 /** Joins without an equality would compare every pair; past this many we ask for a condition. */
 export const MAX_NESTED_LOOP_PAIRS = 50_000_000;

@@ -2,19 +2,19 @@ import { AppFailure } from '../../../shared/errors';
 import { SqlError, SqlErrorCodes } from '../parser/sql-error';
 import { hashKey, type HashKey } from '../values/compare';
 import { isNull, type Value } from '../values/value';
-import { aggregate } from './aggregate';
-import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from './bound';
+import { aggregate } from './operators/aggregate';
+import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
-import { and } from './conjuncts';
+import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
-import { joinFrames } from './join';
+import { joinFrames } from './operators/join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
-import { executeSetOperation } from './set-operation';
-import { distinctRows, limitRows, sortRows } from './sort';
+import { executeSetOperation } from './operators/set-operation';
+import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
-import { evaluateWindow } from './window';
+import { evaluateWindow } from './operators/window';
 
 export interface ExecEnv {
   text: string;

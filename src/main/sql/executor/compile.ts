@@ -2,7 +2,7 @@ import { add, divide, modulo, multiply, negate, subtract } from '../values/arith
 import { sqlCompare, sqlEquals } from '../values/compare';
 import { isNum, type Num } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
-import type { BExpr, BoundQuery } from './bound';
+import type { BExpr, BoundQuery } from '../binder/bound';
 import { correlated } from './correlated';
 import { castValue } from './cast';
 import type { Frame } from './frame';
