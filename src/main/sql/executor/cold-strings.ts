@@ -3,6 +3,8 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 /** Rows per sealed block: large enough to compress well, small enough to seal page by page. */
 export const COLD_BLOCK_ROWS = 4096;
 /** Brotli quality 1, as the result-set store's blocks (docs/PERFORMANCE.md measures it against deflate). */
+const SHARED_MAX_BYTES = 24;
+const SHARED_MAX_VALUES = 4096;
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 20 } };
 
 /**
@@ -46,6 +48,9 @@ export class ColdStrings {
 
   /** Every sealed row, in order, appended to `into` (undefined where absent). */
   decode(into: (string | undefined)[] = []): (string | undefined)[] {
+    // Short values (statuses, types, countries) repeat: one shared string per value keeps its
+    // hash computed once for GROUP BY and joins, and the column small, as JSON.parse's were.
+    const shared = new Map<string, string>();
     for (const block of this.blocks) {
       const raw = brotliDecompressSync(block.bytes);
       let at = 0;
@@ -60,8 +65,14 @@ export class ColdStrings {
         } while (byte & 0x80);
         if (n === 0) into.push(undefined);
         else {
-          into.push(raw.toString('utf8', at, at + n - 1));
+          const value = raw.toString('utf8', at, at + n - 1);
           at += n - 1;
+          if (n > SHARED_MAX_BYTES) into.push(value);
+          else {
+            const known = shared.get(value);
+            if (known === undefined && shared.size < SHARED_MAX_VALUES) shared.set(value, value);
+            into.push(known ?? value);
+          }
         }
       }
     }
