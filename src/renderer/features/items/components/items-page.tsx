@@ -15,6 +15,7 @@ import { readErrorAtField } from '../../query/raw-fields';
 import type { TableViewProps } from '../../table/tabs';
 import { readSelected, useScopedSelection, withCollection } from '../selection';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
+import { CopyDialog } from '../../copy/copy-dialog';
 import { BulkDialog } from './bulk-dialog';
 import { ExportDialog } from './export-dialog';
 import { GridControls } from './grid-controls';
@@ -45,7 +46,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const [selected, setSelected] = useScopedSelection(`${state.version}:${state.viewItems ?? ''}`);
   const [anchor, setAnchor] = useState<number>();
   const [expanded, setExpanded] = useState<{ name: string; value: AttributeValue }>();
-  const [dialog, setDialog] = useState<'bulk' | 'export' | 'import' | 'journal'>();
+  const [dialog, setDialog] = useState<'bulk' | 'export' | 'import' | 'journal' | 'copy'>();
   const [selectedItems, setSelectedItems] = useState<Item[]>([]);
   const setBuilder = (next: BuilderState): void => {
     rememberBuilder(key, next);
@@ -232,6 +233,9 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
             Import…
           </Button>
+          <Button size="sm" onClick={() => setDialog('copy')}>
+            Copy to…
+          </Button>
           <Button size="sm" onClick={() => setDialog('journal')}>
             Undo history…
           </Button>
@@ -314,6 +318,18 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
       ) : null}
       {dialog === 'import' ? (
         <ImportDialog connection={connection} table={table} onClose={() => setDialog(undefined)} />
+      ) : null}
+      {dialog === 'copy' ? (
+        <CopyDialog
+          connection={connection}
+          table={table}
+          resultSet={
+            state.resultSetId
+              ? { id: state.resultSetId, total: state.fetched, spec: state.lastRead?.spec }
+              : undefined
+          }
+          onClose={() => setDialog(undefined)}
+        />
       ) : null}
       {dialog === 'journal' ? (
         <JournalDialog connection={connection} table={table} onClose={() => setDialog(undefined)} />

@@ -1,0 +1,381 @@
+import { useEffect, useState } from 'react';
+import type { AppError, Connection } from '../../../shared/ipc';
+import type { ConflictPolicy, CopyReport, CopyStartInput } from '../../../shared/ipc/copy';
+import type { ReadSpec } from '../../../shared/ipc/query';
+import { call, newRequestId } from '../../ipc/client';
+import { Button } from '../../ui/button';
+import { Check } from '../../ui/check';
+import { Dialog } from '../../ui/dialog';
+import { ErrorMessage } from '../../ui/error-message';
+import { Select } from '../../ui/select';
+import { TextInput } from '../../ui/text-input';
+import { useConnectionsStore } from '../connections/store';
+import { onOperation, useOperation } from '../operations/store';
+import { useTablesStore } from '../tables/store';
+import { CopyReportView } from './copy-report';
+import './copy.css';
+
+export interface CopyDialogProps {
+  connection: Connection;
+  table: string;
+  /** The Items tab's result set and the read that filled it, when there is one. */
+  resultSet?: { id: string; total: number; spec?: ReadSpec };
+  /** Which source the dialog starts with. */
+  initialSource?: SourceChoice;
+  onClose(): void;
+}
+
+type SourceChoice = 'table' | 'read' | 'result';
+type Phase =
+  | { phase: 'idle' }
+  | { phase: 'running'; requestId: string; copyId: string }
+  | { phase: 'stopped'; copyId: string; error?: AppError }
+  | { phase: 'done'; report: CopyReport };
+
+const policies = ['overwrite', 'skip', 'newer'] as const;
+const policyWords: Record<(typeof policies)[number], string> = {
+  overwrite: 'Overwrite existing items',
+  skip: 'Skip existing items',
+  newer: 'Overwrite only when the source is newer',
+};
+
+const list = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/** "Copy to…": a table, the current read or the current result set into a table on any connection. */
+export function CopyDialog({
+  connection,
+  table,
+  resultSet,
+  initialSource = 'table',
+  onClose,
+}: CopyDialogProps) {
+  const connections = useConnectionsStore((s) => s.connections);
+  const loadList = useTablesStore((s) => s.loadList);
+  const [source, setSource] = useState<SourceChoice>(initialSource);
+  const [targetId, setTargetId] = useState(connection.id);
+  const [targetTable, setTargetTable] = useState(`${table}-copy`);
+  const [create, setCreate] = useState(true);
+  const [policy, setPolicy] = useState<(typeof policies)[number]>('overwrite');
+  const [newerBy, setNewerBy] = useState('updatedAt');
+  const [prefixFrom, setPrefixFrom] = useState('');
+  const [prefixTo, setPrefixTo] = useState('');
+  const [drop, setDrop] = useState('');
+  const [segments, setSegments] = useState('4');
+  const [writeRate, setWriteRate] = useState('');
+  const [verify, setVerify] = useState(true);
+  const [state, setState] = useState<Phase>({ phase: 'idle' });
+  const [error, setError] = useState<AppError>();
+  const requestId = state.phase === 'running' ? state.requestId : undefined;
+  const operation = useOperation(requestId);
+  const target = connections.find((c) => c.id === targetId);
+  const ids = connections.map((c) => c.id);
+
+  useEffect(() => {
+    if (state.phase !== 'running') return undefined;
+    const { copyId } = state;
+    return onOperation(state.requestId, (event) => {
+      if (event.type === 'done') {
+        setState({ phase: 'done', report: event.value as CopyReport });
+        void loadList(targetId);
+      } else if (event.type === 'cancelled') setState({ phase: 'stopped', copyId });
+      else if (event.type === 'error') setState({ phase: 'stopped', copyId, error: event.error });
+    });
+  }, [state, loadList, targetId]);
+
+  const conflict = (): ConflictPolicy =>
+    policy === 'newer' ? { policy, attribute: newerBy.trim() } : { policy };
+
+  const start = async (): Promise<void> => {
+    setError(undefined);
+    const id = newRequestId('copy');
+    const input: CopyStartInput = {
+      requestId: id,
+      source:
+        source === 'result' && resultSet
+          ? { connectionId: connection.id, table, resultSetId: resultSet.id }
+          : {
+              connectionId: connection.id,
+              table,
+              ...(source === 'read' && resultSet?.spec ? { spec: resultSet.spec } : {}),
+            },
+      target: { connectionId: targetId, table: targetTable.trim(), create, includeTags: false },
+      mapping: {
+        prefixes: prefixFrom ? [{ from: prefixFrom, to: prefixTo }] : [],
+        drop: list(drop),
+        rename: [],
+      },
+      conflict: conflict(),
+      segments: Math.min(64, Math.max(1, Number(segments) || 4)),
+      ...(Number(writeRate) > 0 ? { writeRate: Number(writeRate) } : {}),
+      verify,
+    };
+    const started = await call('copy:start', input);
+    if (started.ok) setState({ phase: 'running', requestId: id, copyId: started.value.copyId });
+    else setError(started.error);
+  };
+
+  const resume = async (copyId: string): Promise<void> => {
+    setError(undefined);
+    const id = newRequestId('copy');
+    const started = await call('copy:resume', { requestId: id, copyId });
+    if (started.ok) setState({ phase: 'running', requestId: id, copyId });
+    else setError(started.error);
+  };
+
+  const isBusy = state.phase === 'running';
+  const progress = operation?.progress;
+  const counts = progress?.copy;
+  return (
+    <Dialog
+      title={`Copy ${table} to…`}
+      width="lg"
+      onClose={onClose}
+      footer={<Button onClick={onClose}>{isBusy ? 'Close (the copy goes on)' : 'Close'}</Button>}
+    >
+      <div className="copy-form">
+        <fieldset className="copy-group" disabled={isBusy}>
+          <legend>Copy</legend>
+          <Check type="radio" checked={source === 'table'} onChange={() => setSource('table')}>
+            The whole table
+          </Check>
+          <Check
+            type="radio"
+            disabled={!resultSet?.spec}
+            checked={source === 'read'}
+            onChange={() => setSource('read')}
+          >
+            Every item the current read matches (all pages)
+          </Check>
+          <Check
+            type="radio"
+            disabled={!resultSet}
+            checked={source === 'result'}
+            onChange={() => setSource('result')}
+          >
+            The current result set{resultSet ? ` (${resultSet.total.toLocaleString('en-US')} rows)` : ''}
+          </Check>
+        </fieldset>
+
+        <fieldset className="copy-group" disabled={isBusy}>
+          <legend>To</legend>
+          <div className="qb-row">
+            <label className="copy-field">
+              <span>Connection</span>
+              <Select
+                label="Target connection"
+                value={targetId}
+                options={ids}
+                labelOf={(id) => {
+                  const c = connections.find((x) => x.id === id);
+                  return c ? `${c.label}${c.readOnly ? ' (read-only)' : ''}` : id;
+                }}
+                onChange={setTargetId}
+              />
+            </label>
+            <label className="copy-field copy-grow">
+              <span>Table</span>
+              <TextInput label="Target table" value={targetTable} onChange={setTargetTable} />
+            </label>
+          </div>
+          {target?.readOnly ? (
+            <p className="copy-warning" role="note">
+              “{target.label}” is read-only: DynoTable writes nothing through it.
+            </p>
+          ) : null}
+          <Check checked={create} onChange={setCreate}>
+            Create the table from {table}’s definition (keys, indexes, TTL, billing) if it does not exist
+          </Check>
+        </fieldset>
+
+        <fieldset className="copy-group" disabled={isBusy}>
+          <legend>When the item exists in the target</legend>
+          <div className="qb-row">
+            {policies.map((p) => (
+              <Check key={p} type="radio" checked={policy === p} onChange={() => setPolicy(p)}>
+                {policyWords[p]}
+              </Check>
+            ))}
+            {policy === 'newer' ? (
+              <TextInput
+                label="Compare by attribute"
+                value={newerBy}
+                onChange={setNewerBy}
+                placeholder="updatedAt"
+              />
+            ) : null}
+          </div>
+        </fieldset>
+
+        <details className="copy-group">
+          <summary>Key mapping, speed and checks</summary>
+          <fieldset className="copy-inner" disabled={isBusy}>
+            <div className="qb-row">
+              <label className="copy-field">
+                <span>Rewrite key prefix</span>
+                <TextInput
+                  label="Key prefix to rewrite"
+                  value={prefixFrom}
+                  onChange={setPrefixFrom}
+                  placeholder="TENANT#a"
+                />
+              </label>
+              <label className="copy-field">
+                <span>to</span>
+                <TextInput
+                  label="New key prefix"
+                  value={prefixTo}
+                  onChange={setPrefixTo}
+                  placeholder="TENANT#b"
+                />
+              </label>
+              <label className="copy-field copy-grow">
+                <span>Drop attributes (comma-separated)</span>
+                <TextInput
+                  label="Attributes to drop"
+                  value={drop}
+                  onChange={setDrop}
+                  placeholder="ssn, email"
+                />
+              </label>
+            </div>
+            <div className="qb-row">
+              <label className="copy-field">
+                <span>Parallel segments</span>
+                <TextInput
+                  label="Parallel segments"
+                  inputMode="numeric"
+                  value={segments}
+                  onChange={setSegments}
+                />
+              </label>
+              <label className="copy-field">
+                <span>Write at most (items/s)</span>
+                <TextInput
+                  label="Write rate, items per second"
+                  inputMode="numeric"
+                  value={writeRate}
+                  onChange={setWriteRate}
+                  placeholder="no limit"
+                />
+              </label>
+              <Check checked={verify} onChange={setVerify}>
+                Verify at the end (counts and checksums of both sides)
+              </Check>
+            </div>
+          </fieldset>
+        </details>
+
+        {error ? <ErrorMessage compact error={error} connectionId={targetId} /> : null}
+
+        {state.phase === 'running' ? (
+          <div className="copy-progress" role="status" aria-live="polite">
+            <p>
+              {counts?.phase === 'verifying'
+                ? 'Verifying both sides…'
+                : counts?.phase === 'copying'
+                  ? 'Copying…'
+                  : (progress?.message ?? 'Preparing the target…')}
+            </p>
+            <span
+              className={progress?.fraction === undefined ? 'progress-bar is-indeterminate' : 'progress-bar'}
+              aria-hidden="true"
+            >
+              <span
+                style={
+                  progress?.fraction === undefined
+                    ? undefined
+                    : { width: `${Math.round(progress.fraction * 100)}%` }
+                }
+              />
+            </span>
+            <CopyCounts
+              read={counts?.read ?? 0}
+              written={counts?.written ?? 0}
+              skipped={counts?.skipped ?? 0}
+              failed={progress?.failed ?? 0}
+              rate={progress?.perSecond}
+              eta={progress?.etaSeconds}
+            />
+          </div>
+        ) : null}
+        {state.phase === 'stopped' ? (
+          <div className="copy-progress" role="status">
+            {state.error ? (
+              <ErrorMessage compact error={state.error} connectionId={targetId} />
+            ) : (
+              <p>Stopped. What was copied stays copied; Resume goes on from the checkpoint.</p>
+            )}
+          </div>
+        ) : null}
+        {state.phase === 'done' ? <CopyReportView report={state.report} /> : null}
+
+        <div className="qb-row copy-actions">
+          {state.phase === 'running' ? (
+            <Button variant="danger" onClick={() => void call('ops:cancel', { requestId: state.requestId })}>
+              Cancel copy
+            </Button>
+          ) : state.phase === 'stopped' ? (
+            <Button variant="primary" onClick={() => void resume(state.copyId)}>
+              Resume copy
+            </Button>
+          ) : state.phase === 'done' ? null : (
+            <Button
+              variant="primary"
+              disabled={targetTable.trim() === '' || target?.readOnly === true}
+              onClick={() => void start()}
+            >
+              Copy
+            </Button>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function CopyCounts(props: {
+  read: number;
+  written: number;
+  skipped: number;
+  failed: number;
+  rate?: number;
+  eta?: number;
+}) {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    <dl className="copy-counts">
+      <div>
+        <dt>Read</dt>
+        <dd>{n(props.read)}</dd>
+      </div>
+      <div>
+        <dt>Written</dt>
+        <dd>{n(props.written)}</dd>
+      </div>
+      <div>
+        <dt>Skipped</dt>
+        <dd>{n(props.skipped)}</dd>
+      </div>
+      <div>
+        <dt>Failed</dt>
+        <dd>{n(props.failed)}</dd>
+      </div>
+      {props.rate !== undefined ? (
+        <div>
+          <dt>Rate</dt>
+          <dd>{n(Math.round(props.rate))} items/s</dd>
+        </div>
+      ) : null}
+      {props.eta !== undefined ? (
+        <div>
+          <dt>Left</dt>
+          <dd>about {props.eta < 90 ? `${props.eta} s` : `${Math.round(props.eta / 60)} min`}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

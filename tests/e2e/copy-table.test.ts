@@ -1,0 +1,85 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { sampleItems } from '../../resources/playground/sample-table';
+import { useColorScheme } from './support/browser';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
+
+// "Copy to…" from the Items tab, driven like a user: the real browser-mode server and core, the
+// playground's DynamoDB Local, Debian's Chromium.
+const table = 'DynoTableSample';
+const slow = { timeout: 120_000 };
+const session = useAppInBrowser({ withPlayground: true });
+
+async function count(name: string): Promise<number> {
+  let total = 0;
+  let start: Record<string, never> | undefined;
+  do {
+    const page = await session.playgroundClient.send(
+      new ScanCommand({ TableName: name, ExclusiveStartKey: start, Select: 'COUNT' }),
+    );
+    total += page.Count ?? 0;
+    start = page.LastEvaluatedKey as typeof start;
+  } while (start);
+  return total;
+}
+
+describe('Copy to…', () => {
+  it('copies the playground table to a new table, shows progress and the verification, and lists the new table', async () => {
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Items');
+    const target = `SampleCopy-${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Copy to…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Copy ${table} to…` });
+    await dialog.getByRole('radio', { name: 'The whole table' }).check();
+    await dialog.getByLabel('Target table').fill(target);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    // Progress shows while it runs (the counts), then the report with the verification.
+    await dialog.getByText('Written').first().waitFor(slow);
+    const expected = sampleItems().length;
+    await dialog
+      .getByText(`Verified: both sides hold the same ${expected} items`, { exact: false })
+      .waitFor(slow);
+    await dialog.getByText(`${target} (created)`, { exact: false }).waitFor();
+    for (const [width, height] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await session.browser.screenshotBothSchemes(`copy-dialog-done-${width}x${height}`);
+    }
+    await useColorScheme(page, 'light');
+    expect(await count(target)).toBe(expected);
+    expect(await count(target)).toBe(await count(table));
+
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+    const row = page.getByTestId('table-row').filter({ hasText: target });
+    await row.waitFor(slow);
+    await expect
+      .poll(() => row.locator('td.num').first().getAttribute('title'))
+      .toBe(`About ${expected} items`);
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 300_000);
+
+  it('shows the form before a copy starts, and Copy waits for a target table name', async () => {
+    const page = session.browser.page;
+    await page.getByRole('button', { name: table, exact: true }).click();
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await page.getByRole('button', { name: 'Copy to…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Copy ${table} to…` });
+    await dialog.getByText('Key mapping, speed and checks').click();
+    for (const [width, height] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await session.browser.screenshotBothSchemes(`copy-dialog-form-${width}x${height}`);
+    }
+    await useColorScheme(page, 'light');
+    await dialog.getByLabel('Target table').fill('');
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Copy', exact: true }).isDisabled())
+      .toBe(true);
+  }, 120_000);
+});
