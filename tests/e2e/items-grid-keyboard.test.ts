@@ -4,6 +4,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { run as AxeRun } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
 
@@ -74,6 +75,16 @@ async function axeViolations(selector: string, rules?: string[]): Promise<string
   return found
     .filter((v) => rules !== undefined || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact ?? '?'}) at ${v.targets.join(', ')}`);
+}
+
+/** The same, in the dark scheme and then the light one (where the page stays). */
+async function axeInBothSchemes(selector: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['dark', 'light'] as const) {
+    await useColorScheme(page(), scheme);
+    found.push(...(await axeViolations(selector)).map((v) => `${scheme}: ${v}`));
+  }
+  return found;
 }
 
 async function storedTotal(pk: string, sk: string): Promise<string | undefined> {
@@ -159,6 +170,7 @@ describe('the item grid by keyboard', () => {
     await problem.filter({ hasText: /"abc" is not a number/ }).waitFor();
     expect(await input.inputValue()).toBe('abc');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await axeInBothSchemes('.item-grid')).toEqual([]);
     await screenshotsAt('items-grid-inline-problem');
     await page().keyboard.press('Control+A');
     await page().keyboard.type('1234.5');
@@ -182,10 +194,10 @@ describe('the item grid by keyboard', () => {
     expect(await storedTotal(pk, sk)).toBe(before);
 
     // The grid passes axe-core with a focused cell, a staged row and an editor open.
-    expect(await axeViolations('.item-grid')).toEqual([]);
+    expect(await axeInBothSchemes('.item-grid')).toEqual([]);
     await page().keyboard.press('Enter');
     await input.waitFor();
-    expect(await axeViolations('.item-grid')).toEqual([]);
+    expect(await axeInBothSchemes('.item-grid')).toEqual([]);
     await page().keyboard.press('Escape');
 
     // Commit from the keyboard: Tab on from the grid to the staged panel's Commit.
