@@ -3,6 +3,16 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { defineOwn } from '../../shared/dynamo/proto-keys';
 
 /**
+ * Binary in plain JSON: the bytes as base64 with their type, so an agent can tell them from a
+ * string and use them (a key, a comparison) exactly. `{"$type": "B", "base64": …}` rather than
+ * DynamoDB's `{"B": …}`, which a map with one attribute named B would read the same as.
+ */
+export interface PlainBinary {
+  $type: 'B' | 'BS';
+  base64: string | string[];
+}
+
+/**
  * What the model reads and writes: plain JSON. Numbers the model sees stay exact (a number that
  * a double can't hold is shown as its decimal string); what it proposes is typed by the table's
  * key schema or by the plain JSON type, never guessed from text.
@@ -10,14 +20,14 @@ import { defineOwn } from '../../shared/dynamo/proto-keys';
 export function toModelValue(value: AttributeValue): unknown {
   if ('S' in value) return value.S;
   if ('N' in value) return isSafeNumber(value.N) ? Number(value.N) : value.N;
-  if ('B' in value) return `<binary ${Buffer.from(value.B, 'base64').length} bytes>`;
+  if ('B' in value) return { $type: 'B', base64: value.B } satisfies PlainBinary;
   if ('BOOL' in value) return value.BOOL;
   if ('NULL' in value) return null;
   if ('L' in value) return value.L.map(toModelValue);
   if ('M' in value) return toModelItem(value.M);
   if ('SS' in value) return value.SS;
   if ('NS' in value) return value.NS.map((n) => (isSafeNumber(n) ? Number(n) : n));
-  return value.BS.map((b) => `<binary ${Buffer.from(b, 'base64').length} bytes>`);
+  return { $type: 'BS', base64: value.BS } satisfies PlainBinary;
 }
 
 export function toModelItem(item: Item): Record<string, unknown> {

@@ -21,7 +21,7 @@ import type { McpToolSession } from './tool-session';
 
 const TABLE_URI = 'dynotable://table/';
 
-const INSTRUCTIONS = `DynoTable's DynamoDB tools. Every read is bounded: each tool call may read at most the items and read capacity this server was started with, and a result that a budget cut short says so. Prefer query (a partition key) or run_sql with a key condition over scan. Item values are plain JSON; numbers that a double cannot hold exactly are decimal strings. Writes exist only as propose_changes, which asks the user to confirm the exact requests and conditions each write on the item as read.`;
+const INSTRUCTIONS = `DynoTable's DynamoDB tools. Every read is bounded: each tool call may read at most the items and read capacity this server was started with, and a result that a budget cut short says so. Prefer query (a partition key) or run_sql with a key condition over scan. Item values are plain JSON; numbers that a double cannot hold exactly are decimal strings; binary is {"$type": "B", "base64": …} (a set: "BS" with a list). Writes exist only as propose_changes, which asks the user to confirm the exact requests and conditions each write on the item as read.`;
 
 function text(json: unknown, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(json, null, 2) }], isError };
