@@ -68,6 +68,9 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     const users = sampleItems().filter((i) => text(i.SK) === 'PROFILE').length;
     await page.locator('.sql-grid [role="columnheader"]', { hasText: /^n$/ }).waitFor(slow);
     await expect.poll(() => firstCells(page)).toEqual([String(users)]);
+    // One value is not a chart: no chart toggle and no empty chart column beside the grid.
+    expect(await page.getByRole('button', { name: 'Hide chart' }).count()).toBe(0);
+    expect(await page.locator('.sql-result-body.has-chart').count()).toBe(0);
 
     // Rename by keyboard: F2 on the focused tab, a name, Enter.
     await tabs.getByRole('tab', { name: 'Query 2' }).focus();

@@ -42,7 +42,9 @@ export function ResultsPanel({
   const { source } = summary;
   const capacity = summary.fetches.reduce((sum, f) => sum + f.consumedCapacity, 0);
   const cached = summary.fetches.filter((f) => f.cached);
-  const isChartable = summary.grouped && summary.total > 0 && summary.columnTypes.includes('N');
+  // A chart needs a label column beside a number: `SELECT COUNT(*)` alone is one value, not a chart.
+  const isChartable =
+    summary.grouped && summary.total > 0 && summary.columns.length > 1 && summary.columnTypes.includes('N');
   const exportAs = async (format: 'csv' | 'json') => {
     const result = await call('sql:export', { resultId: summary.resultId, format });
     if (result.ok)
