@@ -214,6 +214,33 @@ describe('the item grid by keyboard', () => {
     expect(session.browser.pageErrors).toEqual([]);
   });
 
+  it('collapses, expands and selects an item collection from the keyboard', async () => {
+    await page().getByRole('checkbox', { name: 'Item collections' }).check();
+    const tree = page().getByRole('treegrid', { name: 'Items' });
+    await tree.locator('.collection-row').first().waitFor(slow);
+    await tabUntil((at) => at.role === 'gridcell');
+    // The first row is the first collection's header: its selection cell, then one cell spanning the attributes.
+    expect((await press('Control+Home')).label).toMatch(/^\S+: all \d+ items not selected$/);
+    const header = tree.locator('[role="row"][aria-rowindex="2"]');
+    expect(await press('ArrowRight')).toMatchObject({ row: 2, col: 2 });
+    expect(await header.getAttribute('aria-expanded')).toBe('true');
+    const expanded = Number(await tree.getAttribute('aria-rowcount'));
+    await page().keyboard.press('ArrowLeft');
+    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(async () => Number(await tree.getAttribute('aria-rowcount'))).toBeLessThan(expanded);
+    await page().keyboard.press('ArrowRight');
+    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => Number(await tree.getAttribute('aria-rowcount'))).toBe(expanded);
+    await page().keyboard.press(' ');
+    await expect.poll(() => header.getAttribute('aria-selected')).toBe('true');
+    // Down into the collection's first item, a row one level deeper.
+    const item = await press('ArrowDown');
+    expect(item).toMatchObject({ row: 3, role: 'gridcell' });
+    expect(await tree.locator('[role="row"][aria-rowindex="3"]').getAttribute('aria-level')).toBe('2');
+    expect(await axeViolations('.item-grid')).toEqual([]);
+    await page().getByRole('checkbox', { name: 'Item collections' }).uncheck();
+  });
+
   it('leaves no rows or tab lists holding what their roles forbid, on the items and overview screens', async () => {
     const structure = ['aria-required-children', 'aria-allowed-role', 'aria-required-parent'];
     expect(await axeViolations('body', structure)).toEqual([]);
