@@ -8,6 +8,7 @@ import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './features/workspace/components/workspace';
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
+import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
 import { startEventForwarding } from './ipc/subscriptions';
 
 export function App() {
@@ -19,10 +20,21 @@ export function App() {
 
   useEffect(() => {
     const stop = startEventForwarding();
+    let stopSaving: (() => void) | undefined;
+    let isMounted = true;
     void useAppInfoStore.getState().load();
-    void useConnectionsStore.getState().load();
-    void useConnectionsStore.getState().refreshPlayground();
-    return stop;
+    const connections = useConnectionsStore.getState();
+    // The workspace comes back once main has said which connections exist and can answer.
+    void Promise.all([connections.load(), connections.refreshPlayground()])
+      .then(restoreWorkspace)
+      .finally(() => {
+        if (isMounted) stopSaving = startWorkspaceSaving();
+      });
+    return () => {
+      isMounted = false;
+      stop();
+      stopSaving?.();
+    };
   }, []);
 
   return (

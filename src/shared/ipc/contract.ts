@@ -3,6 +3,7 @@ import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { deleteItemInput, itemChannels } from './items';
 import { journalChannels } from './journal';
+import { workspaceChannels } from './workspace';
 import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
 import { copyChannels } from './copy';
@@ -133,6 +134,7 @@ export const contract = {
   },
   ...itemChannels,
   ...journalChannels,
+  ...workspaceChannels,
   ...queryChannels,
   ...transferChannels,
   ...copyChannels,

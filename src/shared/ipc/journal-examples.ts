@@ -1,9 +1,39 @@
 import type { ChannelExample } from './examples';
 import type { journalChannels } from './journal';
+import type { workspaceChannels } from './workspace';
 
-type JournalExamples = { [C in keyof typeof journalChannels]: ChannelExample<C> };
+type OwnChannels = keyof typeof journalChannels | keyof typeof workspaceChannels;
+type JournalExamples = { [C in OwnChannels]: ChannelExample<C> };
 
-/** docs/API.md examples for the undo journal. */
+const workspace = {
+  version: 1 as const,
+  activeConnectionId: 'playground',
+  connections: [
+    {
+      connectionId: 'playground',
+      tables: [
+        {
+          name: 'DynoTableSample',
+          view: 'items',
+          form: { mode: 'query', partitionKey: 'USER#u1', sortOp: 'begins_with', sortValue: 'ORDER#' },
+        },
+      ],
+      active: 'table:DynoTableSample',
+      sql: {
+        tabs: [
+          {
+            id: 'q-mi5x2k7q-1-a1b2',
+            title: 'Query 1',
+            text: "SELECT * FROM DynoTableSample WHERE PK = 'USER#u1'",
+          },
+        ],
+        active: 'q-mi5x2k7q-1-a1b2',
+      },
+    },
+  ],
+};
+
+/** docs/API.md examples for the undo journal and the saved workspace. */
 export const journalExamples: JournalExamples = {
   'journal:list': {
     summary:
@@ -38,5 +68,17 @@ export const journalExamples: JournalExamples = {
     output: { started: true },
     notes:
       'done.value is an UndoReport: restored, alreadyRestored, conflicts, failed, and per refused item its key, what the entry wrote, what is stored now and what undo would have put back. Refused on a read-only connection (ReadOnlyConnection). Running it again after a cancel or failure is safe: items already put back count as restored.',
+  },
+  'workspace:load': {
+    summary:
+      'The workspace as it was left: open connection, its tabs, each table view and query form, the SQL text.',
+    input: {},
+    output: { snapshot: workspace },
+    notes: 'null on a first start. Never holds credentials or item data. Kept in <data>/workspace.json.',
+  },
+  'workspace:save': {
+    summary: 'Replaces the saved workspace; the window sends it shortly after each change.',
+    input: { snapshot: workspace },
+    output: { saved: true },
   },
 };

@@ -6,6 +6,7 @@ import { copyHandlers } from './copy';
 import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
 import { journalHandlers } from './journal';
+import { workspaceHandlers } from './workspace';
 import { queryHandlers } from './query';
 import { migrationHandlers } from './migration';
 import { operationHandlers } from './operations';
@@ -31,6 +32,7 @@ export const handlers: HandlerTable = {
   ...queryHandlers,
   ...bulkHandlers,
   ...journalHandlers,
+  ...workspaceHandlers,
   ...transferHandlers,
   ...copyHandlers,
   ...agentHandlers,

@@ -1,0 +1,115 @@
+import type { ConnectionWorkspace, WorkspaceSnapshot } from '../../../shared/ipc/workspace';
+import { call } from '../../ipc/client';
+import { useConnectionsStore } from '../connections/store';
+import { itemsKey } from '../items/store';
+import { onBuilderChange, rememberBuilder, rememberedBuilder } from '../query/builder-memory';
+import { initialBuilder, type BuilderState, type ConditionDraft } from '../query/builder-state';
+import { useSqlStore } from '../sql/store';
+import { STARTER } from '../sql/statement-tabs';
+import { emptyTabs, useWorkspaceStore, type ConnectionTabs } from './store';
+
+type Form = NonNullable<ConnectionWorkspace['tables'][number]['form']>;
+
+const CONDITION_FIELDS = ['id', 'path', 'op', 'type', 'value', 'value2', 'sizeOp'] as const;
+
+/** A saved form back into the builder: only known fields of the right type, the rest as new. */
+function builderFrom(form: Form): BuilderState {
+  const state: Record<string, unknown> = { ...initialBuilder };
+  for (const [name, initial] of Object.entries(initialBuilder)) {
+    if (!Object.hasOwn(form, name)) continue;
+    const value = form[name];
+    if (Array.isArray(initial) && Array.isArray(value))
+      state[name] = value.filter((c) => CONDITION_FIELDS.every((f) => typeof c[f] === 'string'));
+    else if (typeof value === typeof initial) state[name] = value;
+  }
+  return state as unknown as BuilderState;
+}
+
+function formOf(builder: BuilderState): Form {
+  const conditions = builder.conditions.map((c: ConditionDraft) => ({ ...c }));
+  return { ...builder, conditions };
+}
+
+export function workspaceSnapshot(): WorkspaceSnapshot {
+  const { activeConnectionId, tabs } = useWorkspaceStore.getState();
+  const sql = useSqlStore.getState().documents;
+  const ids = [...new Set([...Object.keys(tabs), ...Object.keys(sql)])];
+  const connections = ids.map((connectionId): ConnectionWorkspace => {
+    const open: ConnectionTabs = tabs[connectionId] ?? emptyTabs;
+    const documents = sql[connectionId];
+    // The untouched starter tab is not worth a line in the file.
+    const isUntouched = documents?.tabs.length === 1 && documents.tabs[0]?.text === STARTER;
+    return {
+      connectionId,
+      active: open.active,
+      tables: open.openTables.map((name) => {
+        const builder = rememberedBuilder(itemsKey(connectionId, name));
+        const view = Object.hasOwn(open.tableViews, name) ? open.tableViews[name] : undefined;
+        return { name, ...(view ? { view } : {}), ...(builder ? { form: formOf(builder) } : {}) };
+      }),
+      ...(documents && !isUntouched ? { sql: documents } : {}),
+    };
+  });
+  return { version: 1, ...(activeConnectionId ? { activeConnectionId } : {}), connections };
+}
+
+/**
+ * Puts back the workspace saved last. The open connection is reopened only if it still exists
+ * and can answer now: the playground after a restart is stopped until "Open playground", which
+ * then finds its tabs as they were.
+ */
+export async function restoreWorkspace(): Promise<void> {
+  const loaded = await call('workspace:load', {});
+  if (!loaded.ok || !loaded.value.snapshot) return;
+  const { snapshot } = loaded.value;
+  const tabs: Record<string, ConnectionTabs> = {};
+  for (const saved of snapshot.connections) {
+    const tableViews: Record<string, string> = Object.fromEntries(
+      saved.tables.flatMap((t) => (t.view ? [[t.name, t.view]] : [])),
+    );
+    tabs[saved.connectionId] = {
+      openTables: saved.tables.map((t) => t.name),
+      active: saved.active,
+      tableViews,
+    };
+    for (const table of saved.tables)
+      if (table.form) rememberBuilder(itemsKey(saved.connectionId, table.name), builderFrom(table.form));
+    if (saved.sql) useSqlStore.getState().restoreDocuments(saved.connectionId, saved.sql);
+  }
+  const { connections, playground } = useConnectionsStore.getState();
+  const active = connections.find((c) => c.id === snapshot.activeConnectionId);
+  const canOpen = active && (active.kind !== 'playground' || playground.state === 'running');
+  useWorkspaceStore.setState((state) => ({
+    tabs: { ...tabs, ...state.tabs },
+    activeConnectionId: state.activeConnectionId ?? (canOpen ? active.id : undefined),
+  }));
+}
+
+const SAVE_AFTER_MS = 400;
+
+/** Saves the workspace a moment after each change of tabs, forms or SQL text. */
+export function startWorkspaceSaving(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = JSON.stringify(workspaceSnapshot());
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      const snapshot = workspaceSnapshot();
+      const text = JSON.stringify(snapshot);
+      if (text === last) return;
+      last = text;
+      void call('workspace:save', { snapshot });
+    }, SAVE_AFTER_MS);
+  };
+  const stops = [
+    useWorkspaceStore.subscribe(schedule),
+    useSqlStore.subscribe((state, previous) => {
+      if (state.documents !== previous.documents) schedule();
+    }),
+    onBuilderChange(schedule),
+  ];
+  return () => {
+    if (timer) clearTimeout(timer);
+    stops.forEach((stop) => stop());
+  };
+}
