@@ -5,6 +5,7 @@ import { TableOverview } from './components/table-overview';
 import { MigrationPage } from '../migration/components/migration-page';
 import { ItemsPage } from '../items/components/items-page';
 import { SchemaPage } from '../schema/components/schema-page';
+import { StreamPage } from '../streams/components/stream-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -30,6 +31,7 @@ export interface TableView {
 export const tableViews: TableView[] = [
   { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
   { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
+  { id: 'stream', title: 'Stream', order: 40, Component: StreamPage },
   { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
   { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
 ];

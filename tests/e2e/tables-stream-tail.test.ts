@@ -1,0 +1,117 @@
+import {
+  CreateTableCommand,
+  DeleteItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPlaygroundTable } from './support/playground-table';
+import { useAppInBrowser } from './support/session';
+
+// The stream tail like a user: another client writes, the panel shows the records with their
+// diffs; pause holds them, the filter hides them. Real browser-mode core, DynamoDB Local, Chromium.
+const slow = { timeout: 60_000 };
+const session = useAppInBrowser({ withPlayground: true });
+const table = `Tail-${Date.now().toString(36)}`;
+
+async function screenshots(page: Page, name: string, target: Locator): Promise<void> {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await session.browser.screenshotBothSchemes(`${name}-${size.width}x${size.height}`);
+  }
+}
+
+describe('Stream tail', () => {
+  it('shows an insert, a modify with its diff and a remove made by another client; pause and filter', async () => {
+    const client = session.playgroundClient;
+    await client.send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
+
+    const page = await session.openPage();
+    await openPlaygroundTable(page, table, 'Stream');
+    const panel = page.getByRole('region', { name: 'Stream tail' });
+    await panel.getByRole('button', { name: 'Follow stream' }).click(slow);
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /Following 1 shard of the NEW_AND_OLD_IMAGES stream/ })
+      .waitFor(slow);
+
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { id: { S: 'order-1' }, state: { S: 'NEW' }, total: { N: '12.50' } },
+      }),
+    );
+    await client.send(
+      new UpdateItemCommand({
+        TableName: table,
+        Key: { id: { S: 'order-1' } },
+        UpdateExpression: 'SET #s = :paid, paidAt = :at',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: { ':paid': { S: 'PAID' }, ':at': { S: '2026-12-01T18:00:00Z' } },
+      }),
+    );
+    await client.send(new DeleteItemCommand({ TableName: table, Key: { id: { S: 'order-1' } } }));
+
+    const records = panel.getByRole('article');
+    await expect.poll(() => records.count(), slow).toBe(3);
+    // Newest first.
+    expect(await records.evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual([
+      'REMOVE id = order-1',
+      'MODIFY id = order-1',
+      'INSERT id = order-1',
+    ]);
+    const modify = panel.getByRole('article', { name: 'MODIFY id = order-1' });
+    const stateRow = modify.getByRole('row', { name: /^state/ });
+    expect(await stateRow.getByRole('cell').allInnerTexts()).toEqual(['NEW', 'PAID']);
+    expect(
+      await modify
+        .getByRole('row', { name: /^paidAt/ })
+        .getByRole('cell')
+        .allInnerTexts(),
+    ).toEqual(['—', '2026-12-01T18:00:00Z']);
+    // total did not change, so it is not in the diff.
+    expect(await modify.getByRole('row', { name: /^total/ }).count()).toBe(0);
+    await screenshots(page, 'tables-stream-tail', panel);
+
+    // The filter: only removals, then a key that matches nothing.
+    await panel.getByRole('checkbox', { name: 'INSERT' }).uncheck();
+    await panel.getByRole('checkbox', { name: 'MODIFY' }).uncheck();
+    await expect.poll(() => records.count()).toBe(1);
+    await panel.getByLabel('Filter by key').fill('order-2');
+    await expect.poll(() => records.count()).toBe(0);
+    await panel.getByLabel('Filter by key').fill('');
+    await panel.getByRole('checkbox', { name: 'INSERT' }).check();
+    await panel.getByRole('checkbox', { name: 'MODIFY' }).check();
+
+    // Paused, new records are held and counted, then shown on resume.
+    await panel.getByRole('button', { name: 'Pause' }).click();
+    await client.send(new PutItemCommand({ TableName: table, Item: { id: { S: 'order-2' } } }));
+    await panel.getByRole('status').filter({ hasText: 'paused, 1 new held' }).waitFor(slow);
+    expect(await records.count()).toBe(3);
+    await panel.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => records.count()).toBe(4);
+    expect(await records.first().getAttribute('aria-label')).toBe('INSERT id = order-2');
+
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /^Not following/ })
+      .waitFor(slow);
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 300_000);
+});
