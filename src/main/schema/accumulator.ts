@@ -4,7 +4,7 @@ import type { KeyCondition } from '../../shared/sql/catalog';
 import { utf8Length } from '../../shared/dynamo/item-size';
 import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
 import { PathStats, type PathState, type ValueType } from './path-stats';
-import { childPath, elementPath } from './schema-paths';
+import { childPath, elementPath } from '../../shared/schema/schema-paths';
 
 type SdkItem = Record<string, SdkValue>;
 

@@ -2,7 +2,7 @@ import type { KeySchema } from '../../shared/ipc/tables';
 import type { AttributeSchema, EntitySchema, SchemaWarning } from '../../shared/ipc/schema';
 import { MAX_ITEM_BYTES } from '../../shared/dynamo/item-size';
 import type { GroupState } from './accumulator';
-import { quoteName } from './schema-paths';
+import { quoteName } from '../../shared/schema/schema-paths';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
