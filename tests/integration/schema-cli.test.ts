@@ -90,6 +90,21 @@ describe('dynotable schema', () => {
     expect(md.stdout).toContain('## users (10 items, PK=USER#… SK=PROFILE)');
     expect(md.stdout).toContain('| `"address.city"` | 10 | 100% | S 10 |');
     expect(md.stdout).not.toContain('## orders');
+    const zod = await cli([
+      'schema',
+      '--table',
+      table,
+      '--endpoint',
+      endpoint,
+      '--entity',
+      'users',
+      '--format',
+      'zod',
+      '--quiet',
+    ]);
+    expect(zod.code).toBe(0);
+    expect(zod.stdout).toContain('export const userSchema = z.looseObject({');
+    expect(zod.stdout).toContain('"address.city": z.string(),');
     const bad = await cli([
       'schema',
       '--table',

@@ -16,7 +16,7 @@ export const commands: Record<string, CommandEntry> = {
   },
   schema: {
     summary:
-      'What every attribute path of a table holds, per entity (types, formats, ranges, distinct values); --format json|md.',
+      'What every attribute path of a table holds, per entity (types, formats, ranges, distinct values), or a TS/Zod/JSON Schema model.',
     load: () => import('./schema'),
   },
   sql: {

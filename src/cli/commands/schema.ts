@@ -1,6 +1,7 @@
 import { analyzeSchema } from '../../main/schema/analyze';
 import { pipelineJson, pipelineMarkdown } from '../../main/schema/schema-output';
 import { newMigrationId } from '../../main/migration/store';
+import { generateModel, type ModelFormat, scopeOf } from '../../shared/schema/model-gen';
 import { emit, parseFlags } from './command-io';
 import { runMigrationCommand } from './migration-command';
 import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
@@ -22,7 +23,10 @@ ${CONNECTION_HELP}
                             number of segments it reads (default 40).
   --entity NAME             Only this entity (as SQL names it: orders, users, …).
   --type-attribute A        Group entities by attribute A's value instead of key prefixes.
-  --format json|md          Output format (default json).`;
+  --format F                json (default) or md: the report; ts, zod or json-schema: a model of
+                            the items (of --entity, or of the whole table) as unmarshall() gives them.`;
+
+const FORMATS = ['json', 'md', 'ts', 'zod', 'json-schema'];
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -39,8 +43,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const table = requireTable(values);
   const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'md')
-    throw new UsageError(`--format wants json or md, not "${format}".`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format wants one of ${FORMATS.join(', ')}, not "${format}".`);
   if (values.full && values.sample !== undefined)
     throw new UsageError('Choose --full or --sample N, not both.');
   const sampleSize = positiveNumber(values.sample, '--sample', 100_000);
@@ -71,7 +75,13 @@ export async function run(argv: string[]): Promise<number> {
     const text =
       format === 'md'
         ? pipelineMarkdown(report, values.entity)
-        : `${JSON.stringify(pipelineJson(report, values.entity), null, 2)}\n`;
+        : format === 'json'
+          ? `${JSON.stringify(pipelineJson(report, values.entity), null, 2)}\n`
+          : generateModel(
+              scopeOf(report, values.entity),
+              format as ModelFormat,
+              `dynotable schema of ${table}`,
+            );
     await emit(text, values.out);
     if (!values.quiet) process.stderr.write(`${report.draw.description}\n`);
     return 0;
