@@ -97,6 +97,14 @@ describe('Schema tab', () => {
     const warnings = page.getByRole('list', { name: 'Warnings' });
     expect(await warnings.innerText()).toContain('"address.city"');
     await shots(page, 'schema-entity-detail');
+    // The model of the shown entity, generated from the same read.
+    const model = page.getByRole('region', { name: 'Model of orders' });
+    await model.getByLabel('Format').selectOption('zod');
+    expect(await model.getByLabel('Zod schema of orders').innerText()).toContain(
+      'export const orderSchema = z.looseObject({',
+    );
+    await model.scrollIntoViewIfNeeded();
+    await session.browser.screenshot('schema-model-light');
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

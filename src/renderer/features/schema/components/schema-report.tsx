@@ -1,5 +1,6 @@
 import type { SchemaReport } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
+import { ModelPanel } from './model-panel';
 import { PathDetail } from './path-detail';
 import { PathTable } from './path-table';
 
@@ -96,6 +97,7 @@ export function SchemaReportView({ report, entity, path, onEntity, onPath }: Sch
           {detail ? <PathDetail attribute={detail} onClose={() => onPath(undefined)} /> : null}
         </div>
       </section>
+      <ModelPanel report={report} entity={shown ? shown.name : ''} />
     </>
   );
 }

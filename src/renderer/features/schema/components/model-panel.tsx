@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { SchemaReport } from '../../../../shared/ipc';
+import { generateModel, type ModelFormat, scopeOf } from '../../../../shared/schema/model-gen';
+import { Button } from '../../../ui/button';
+import { downloadText } from '../../../ui/download';
+
+const FORMATS: { id: ModelFormat; label: string; ext: string; mime: string }[] = [
+  { id: 'ts', label: 'TypeScript type', ext: 'ts', mime: 'text/plain' },
+  { id: 'zod', label: 'Zod schema', ext: 'ts', mime: 'text/plain' },
+  { id: 'json-schema', label: 'JSON Schema', ext: 'schema.json', mime: 'application/json' },
+];
+
+/** A model of the shown items (all, or one entity), generated from what the read found. */
+export function ModelPanel({ report, entity }: { report: SchemaReport; entity: string }) {
+  const [format, setFormat] = useState<ModelFormat>('ts');
+  const [copied, setCopied] = useState(false);
+  const scope = scopeOf(report, entity || undefined);
+  const chosen = FORMATS.find((f) => f.id === format) ?? {
+    id: 'ts',
+    label: 'TypeScript type',
+    ext: 'ts',
+    mime: 'text/plain',
+  };
+  const text = generateModel(scope, format, `a ${report.sampled ? 'sample' : 'scan'} of ${report.table}`);
+  return (
+    <section className="panel" aria-labelledby="schema-model-title">
+      <h2 id="schema-model-title" className="panel-title">
+        Model of {scope.name}
+      </h2>
+      <div className="mig-panel-body">
+        <div className="mig-controls">
+          <label className="mig-control">
+            <span className="field-label">Format</span>
+            <select
+              className="input"
+              value={format}
+              onChange={(e) => setFormat(e.target.value as ModelFormat)}
+            >
+              {FORMATS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            onClick={() =>
+              void navigator.clipboard.writeText(text).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button onClick={() => downloadText(`${scope.name}.${chosen.ext}`, chosen.mime, text)}>
+            Save to a file
+          </Button>
+        </div>
+        <pre className="schema-model" aria-label={`${chosen.label} of ${scope.name}`} tabIndex={0}>
+          {text}
+        </pre>
+      </div>
+    </section>
+  );
+}
