@@ -1,0 +1,194 @@
+/**
+ * Opening a table and seeing a save, in real Chromium through browser mode
+ * (`npm run bench -- items-open`; env OPEN_RUNS, default 5). The real core and server, the
+ * playground's DynamoDB Local and the e2e renderer build. Measured in the page:
+ *   - from the click on a table in the list to the first frame that paints its first rows
+ *     (goal: under 300 ms), against a bare Scan of the same 100 items from Node (the DynamoDB floor);
+ *   - from a save's response (items:update, the editor's call) to the frame that paints the
+ *     updated row (goal: one frame), against the page's own frame interval.
+ * Between runs the table tab is closed, the connection left and the page reloaded, so each open is
+ * a first open in that window (no cached result set).
+ */
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { launchBrowser } from '../e2e/support/browser';
+import { buildRendererIfNeeded } from '../e2e/support/build-renderer';
+import { localClient } from '../support/dynamo-local';
+import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
+import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { createDispatcher } from '../../src/main/ipc/dispatcher';
+import { handlers } from '../../src/main/ipc/handlers/index';
+import { startBrowserServer } from '../../src/main/server/http-server';
+
+const RUNS = Number(process.env.OPEN_RUNS ?? 5);
+const table = 'DynoTableSample';
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const staticDir = buildRendererIfNeeded();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-open-bench-'));
+  const core = createCore({
+    mode: 'browser',
+    version: 'bench',
+    dataDir,
+    secrets: createUnavailableSecretStore(),
+    openUrl: () => Promise.resolve(),
+  });
+  const status = await core.playground.start();
+  if (!status.endpoint) throw new Error(`The playground did not start: ${status.message ?? status.state}`);
+  const server = await startBrowserServer({
+    dispatch: createDispatcher(handlers, core),
+    events: core.events,
+    staticDir,
+    port: 0,
+  });
+  const dynamo = localClient(status.endpoint);
+  const browser = await launchBrowser();
+  const { page } = browser;
+  const workspaceFile = path.join(dataDir, 'workspace.json');
+  try {
+    await page.addInitScript('globalThis.__name = (fn) => fn;');
+    await page.goto(server.url);
+    const opens: number[] = [];
+    const scans: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await page.getByRole('button', { name: 'Open playground' }).click();
+      const button = page.getByRole('button', { name: table, exact: true });
+      await button.waitFor({ timeout: 120_000 });
+      opens.push(
+        await button.evaluate(
+          (element) =>
+            new Promise<number>((resolve) => {
+              const started = performance.now();
+              (element as HTMLElement).click();
+              const check = (now: number): void => {
+                // This frame's callbacks see the rows in the DOM: the frame paints them next.
+                if (document.querySelector('.item-grid-row .item-grid-cell')) resolve(now - started);
+                else requestAnimationFrame(check);
+              };
+              requestAnimationFrame(check);
+            }),
+        ),
+      );
+      const scanStarted = performance.now();
+      await dynamo.send(new ScanCommand({ TableName: table, Limit: 100 }));
+      scans.push(performance.now() - scanStarted);
+      if (run === RUNS - 1) break;
+      // Close the tab, leave the connection, and wait until the saved workspace says so.
+      const tab = page
+        .getByRole('tablist', { name: 'Open tabs' })
+        .getByRole('tab', { name: table, exact: true });
+      await tab.focus();
+      await page.keyboard.press('Delete');
+      await tab.waitFor({ state: 'detached' });
+      await page
+        .getByRole('button', { name: /Connections/ })
+        .first()
+        .click();
+      for (;;) {
+        const saved = await readFile(workspaceFile, 'utf8').catch(() => '');
+        if (saved && !saved.includes('activeConnectionId') && !saved.includes(`"${table}"`)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await page.reload();
+    }
+
+    // Saves: the page calls items:update as the editor does, then waits for the row to change.
+    const saves = await page.evaluate(
+      async ({ tableName, runs }) => {
+        const api = async (channel: string, body: unknown) => {
+          const response = await fetch(`/api/${channel}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return ((await response.json()) as { value: unknown }).value;
+        };
+        const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+        const intervals: number[] = [];
+        let last = await frame();
+        for (let i = 0; i < 30; i++) {
+          const now = await frame();
+          intervals.push(now - last);
+          last = now;
+        }
+        const row = document.querySelector('.item-grid-row');
+        const cells = [...(row?.querySelectorAll('.item-grid-cell') ?? [])].map((c) => c.textContent);
+        const headers = [...document.querySelectorAll('.item-grid-th')].map((h) =>
+          h.textContent.replace(/[▲▼]$/, ''),
+        );
+        const [pk, sk] = [cells[0] ?? '', cells[1] ?? ''];
+        const key = { PK: { S: pk }, SK: { S: sk } };
+        const { item } = (await api('items:get', {
+          connectionId: 'playground',
+          table: tableName,
+          key,
+          consistent: true,
+        })) as { item: Record<string, Record<string, string>> };
+        // The first visible string attribute past the keys: its new value must show in the row.
+        const name = headers.slice(2).find((h) => typeof item[h]?.S === 'string') ?? '';
+        const latencies: number[] = [];
+        let seen = item;
+        for (let i = 0; i < runs; i++) {
+          const value = `bench-${i}-${Math.random().toString(36).slice(2, 6)}`;
+          const desired = { ...seen, [name]: { S: value } };
+          const answer = (await api('items:update', {
+            connectionId: 'playground',
+            table: tableName,
+            seen,
+            desired,
+          })) as { item: Record<string, Record<string, string>> };
+          const responded = performance.now();
+          seen = answer.item;
+          const painted = await new Promise<number>((resolve) => {
+            const check = (now: number): void => {
+              const shown = document.querySelector('.item-grid-row')?.textContent ?? '';
+              if (shown.includes(value)) resolve(now);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          });
+          latencies.push(painted - responded);
+        }
+        return { latencies, intervals, attribute: name };
+      },
+      { tableName: table, runs: RUNS },
+    );
+
+    const open = median(opens);
+    const scan = median(scans);
+    const frameMs = median(saves.intervals);
+    const save = median(saves.latencies);
+    const load = execSync('uptime').toString().trim();
+    process.stdout.write(
+      [
+        `load: ${load}`,
+        `open a table → first rows painted: median ${ms(open)} of ${RUNS} (${opens.map(ms).join(', ')}); goal 300 ms`,
+        `  reference, a bare Scan of 100 items from Node: median ${ms(scan)}; ratio ${(open / scan).toFixed(1)}×`,
+        `save response → updated row painted (${saves.attribute}): median ${ms(save)} (${saves.latencies.map(ms).join(', ')})`,
+        `  reference, the page's frame interval: median ${ms(frameMs)}; ratio ${(save / frameMs).toFixed(1)} frames; goal 1 frame`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    dynamo.destroy();
+    await browser.close();
+    await server.close();
+    await shutdownCore(core);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
