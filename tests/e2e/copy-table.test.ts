@@ -62,7 +62,7 @@ describe('Copy to…', () => {
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
 
-  it('shows the form before a copy starts, and Copy waits for a target table name', async () => {
+  it('shows the form before a copy starts, Copy waits for a target table name, and the Overview opens it on the whole table', async () => {
     const page = session.browser.page;
     await page.getByRole('button', { name: table, exact: true }).click();
     await page.getByRole('tab', { name: 'Items' }).click();

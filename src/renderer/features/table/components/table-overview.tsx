@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { CopyDialog } from '../../copy/copy-dialog';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { useTableDescription } from '../../tables/hooks';
 import { useTablesStore } from '../../tables/store';
@@ -13,6 +16,7 @@ export function TableOverview({ connection, table }: TableViewProps) {
   const description = useTableDescription(connection.id, table);
   const reload = useTablesStore((state) => state.loadDescription);
   const value = description?.value;
+  const [isCopying, setCopying] = useState(false);
 
   if (description?.status === 'error' && !value) {
     return (
@@ -44,6 +48,21 @@ export function TableOverview({ connection, table }: TableViewProps) {
         <IndexTable indexes={summary.indexes} />
       </section>
       <ChangeSection key={summary.name} connection={connection} summary={summary} />
+      <section className="panel" aria-labelledby="copy-heading">
+        <h2 id="copy-heading" className="panel-title">
+          Copy
+        </h2>
+        <p className="muted">
+          Every item of {table}, exactly, into another table here or on another connection; the table is
+          created from this one&apos;s definition when it does not exist.
+        </p>
+        <p>
+          <Button onClick={() => setCopying(true)}>Copy to…</Button>
+        </p>
+      </section>
+      {isCopying ? (
+        <CopyDialog connection={connection} table={table} onClose={() => setCopying(false)} />
+      ) : null}
       <RawJson value={raw} />
     </div>
   );
