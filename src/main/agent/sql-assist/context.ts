@@ -114,14 +114,19 @@ export function catalogText(
   return lines.join('\n');
 }
 
-/** What Ask, Fix and Explain send about the connection, built the same way for the preview. */
+/**
+ * What Ask, Fix and Explain send about the connection, built the same way for the preview.
+ * `views`: the entity views the caller read once and also plans with, so the model and the
+ * planner see the same views even if the file changes meanwhile.
+ */
 export async function assistContext(
   ctx: CoreContext,
   connectionId: string,
   includeSamples: boolean,
   signal: AbortSignal,
+  views?: EntityView[],
 ): Promise<string> {
-  const views = await loadViews(ctx.dataDir, connectionId);
+  views ??= await loadViews(ctx.dataDir, connectionId);
   const catalog = await sqlServiceFor(ctx).catalog(connectionId, views);
   const sampled = await sampleTables(
     ctx,

@@ -87,9 +87,10 @@ export async function runSqlAssist(
   const settings = await agentService(ctx).settings.get(connectionId);
   const progress = (message: string) => ({ items: 0, pages: 0, consumedCapacity: 0, message });
   run.emit({ type: 'progress', progress: progress('Reading the catalog…') });
-  const context = await assistContext(ctx, connectionId, input.includeSamples, run.signal);
-  const service = sqlServiceFor(ctx);
+  // Read once: the catalog sent to the model and the planner that checks its answer share them.
   const views = await loadViews(ctx.dataDir, connectionId);
+  const context = await assistContext(ctx, connectionId, input.includeSamples, run.signal, views);
+  const service = sqlServiceFor(ctx);
   const planOf = async (statement: string): Promise<SqlPlan> => service.plan(connectionId, statement, views);
 
   let explainedPlan: SqlPlan | undefined;
