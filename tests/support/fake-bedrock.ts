@@ -180,6 +180,11 @@ export async function startFakeBedrock(script: ScriptedTurn[] = []): Promise<Fak
         return;
       }
       if (operation === 'converse') {
+        if (turn.kind === 'hang') {
+          // No answer until the client goes away: what a cancelled Converse call meets.
+          await new Promise((resolve) => res.once('close', resolve));
+          return;
+        }
         if (turn.kind === 'text' || turn.kind === 'tool') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify(converseBody(turn)));

@@ -127,6 +127,56 @@ describe('Fix and Explain', () => {
     expect(result.statement).toBeUndefined();
   });
 
+  it('stops at Cancel while the model is still answering, proposing nothing', async () => {
+    h.fake.script = [{ kind: 'hang', text: 'SELECT' }];
+    h.fake.requests.length = 0;
+    const requestId = `assist-cancel-${Date.now()}`;
+    const finished = h.waitFor(requestId);
+    const started = await h.call('sql:assist', {
+      connectionId: 'local',
+      requestId,
+      task: 'ask',
+      question: 'How many customers are there?',
+      includeSamples: false,
+    });
+    expect(started.ok).toBe(true);
+    // The question has reached the model, which has not answered yet.
+    await expect.poll(() => h.fake.requests.length, { timeout: 30_000 }).toBe(1);
+    const cancelled = await h.call('ops:cancel', { requestId });
+    expect(cancelled).toMatchObject({ ok: true, value: { cancelled: true } });
+    const { events, last } = await finished;
+    expect(last.type).toBe('cancelled');
+    expect(events.filter((e) => e.type === 'done' || e.type === 'error')).toHaveLength(0);
+    expect(h.fake.requests).toHaveLength(1);
+  });
+
+  it('ends in the AWS error with a sentence that says what to do when Bedrock refuses', async () => {
+    h.fake.script = [
+      {
+        kind: 'http-error',
+        status: 403,
+        type: 'AccessDeniedException',
+        message: "You don't have access to the model with the specified model ID.",
+      },
+    ];
+    h.fake.requests.length = 0;
+    const requestId = `assist-denied-${Date.now()}`;
+    const finished = h.waitFor(requestId);
+    await h.call('sql:assist', {
+      connectionId: 'local',
+      requestId,
+      task: 'fix',
+      statement: 'SELEC * FROM customers',
+      error: 'Expected SELECT at line 1, column 1.',
+      includeSamples: false,
+    });
+    const { last } = await finished;
+    if (last.type !== 'error') throw new Error(`ended with ${last.type}`);
+    expect(last.error.code).toBe('AccessDeniedException');
+    expect(last.error.message).toMatch(/Bedrock refused .* enable access to this model/);
+    expect(h.fake.requests).toHaveLength(1);
+  });
+
   it('refuses an empty question with a sentence, asking nothing', async () => {
     h.fake.requests.length = 0;
     const requestId = `assist-empty-${Date.now()}`;
