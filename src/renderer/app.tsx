@@ -3,6 +3,7 @@ import { ConnectionPicker } from './features/connections/components/connection-p
 import { useConnectionsStore } from './features/connections/store';
 import { useAppInfoStore } from './features/app-info/store';
 import { StreamNotice } from './features/operations/components/stream-notice';
+import { KeyboardHelp } from './features/keyboard/components/keyboard-help';
 import { MfaDialog } from './features/mfa/components/mfa-dialog';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './features/workspace/components/workspace';
@@ -43,6 +44,7 @@ export function App() {
       <SignInDialog />
       <MfaDialog />
       <StreamNotice />
+      <KeyboardHelp />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { matches } from '../../keyboard/shortcuts';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAgentStore } from '../store';
 import { AgentSettingsForm } from './agent-settings-form';
@@ -137,7 +138,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
             aria-label="Question for the assistant"
             onChange={(event) => setQuestion(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
+              if (matches('send-question', event.nativeEvent)) {
                 event.preventDefault();
                 void send();
               }

@@ -14,6 +14,7 @@ import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { ariaKeys, matches } from '../../keyboard/shortcuts';
 import { inDisplayOrder } from '../key-order';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { ConflictView } from './conflict-view';
@@ -59,11 +60,22 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
   const planned = planChange({ table, keys }, { seen: open.seen, desired: open.draft });
   const plainObstacle = plainJsonObstacle(open.draft);
   const isValid = issues.length === 0;
+  const canSave =
+    isValid && planned.kind !== 'none' && !connection.readOnly && !open.isSaving && !open.conflict;
   const title = open.seen ? keyLabel(open.seen, keys) || 'Item' : 'New item';
   // The text views start from the item once: another item, or this one loaded or saved, starts them again.
   const textKey = `${open.savedAt ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
   return (
-    <aside className="item-editor" aria-label="Item editor">
+    <aside
+      className="item-editor"
+      aria-label="Item editor"
+      onKeyDown={(event) => {
+        if (!matches('save-item', event.nativeEvent)) return;
+        // Never the browser's "save page", even when there is nothing to save.
+        event.preventDefault();
+        if (canSave) void store.save(target).then((ok) => ok && onSaved());
+      }}
+    >
       <header className="item-editor-header">
         <h2 title={title}>{title}</h2>
         <span className="muted">{formatBytes(itemSize(open.draft))} of 400 KB</span>
@@ -164,11 +176,10 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
       ) : null}
       {open.conflict ? null : (
         <footer className="item-editor-footer">
-          {open.savedAt && planned.kind === 'none' ? (
-            <span className="muted" role="status">
-              Saved
-            </span>
-          ) : null}
+          {/* Always present, so the screen reader hears "Saved" when the text appears in it. */}
+          <span className="muted" role="status">
+            {open.savedAt && planned.kind === 'none' ? 'Saved' : ''}
+          </span>
           <span className="toolbar-spacer" />
           {open.seen ? (
             <Button
@@ -192,9 +203,10 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
           </Button>
           <Button
             variant="primary"
-            disabled={!isValid || planned.kind === 'none' || connection.readOnly}
+            disabled={!canSave}
             isBusy={open.isSaving}
             title={connection.readOnly ? 'This connection is read-only.' : undefined}
+            aria-keyshortcuts={ariaKeys('save-item')}
             onClick={() => void store.save(target).then((ok) => ok && onSaved())}
           >
             {open.seen ? 'Save' : 'Create'}

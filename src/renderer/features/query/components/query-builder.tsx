@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { GSI_CONSISTENT_READ } from '../../../../shared/dynamo/read-request';
 import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
@@ -11,6 +11,7 @@ import { withRawFromForm } from '../raw-fields';
 import { ConditionList, withNewCondition } from './condition-list';
 import { KeyFields } from './key-fields';
 import { RequestToggle } from '../../editor/components/request-preview';
+import { useRunShortcut } from '../../keyboard/hooks';
 import { RawExpressions } from './raw-expressions';
 import { ReadRequestPreview } from './read-request-preview';
 import { ReadLimits } from './read-limits';
@@ -49,6 +50,8 @@ export function QueryBuilder({
   onRun,
   onCancel,
 }: QueryBuilderProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useRunShortcut(form);
   const [showOptions, setShowOptions] = useState(false);
   const [showRequest, setShowRequest] = useState(false);
   const set = (change: Partial<BuilderState>): void => onChange({ ...state, ...change });
@@ -61,6 +64,7 @@ export function QueryBuilder({
   const fetchUntil = validLimit('maxItems', state.maxItems);
   return (
     <form
+      ref={form}
       className="qb"
       aria-label="Query builder"
       onSubmit={(event) => {

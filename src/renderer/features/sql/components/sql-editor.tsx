@@ -20,6 +20,7 @@ import { useEffect, useRef } from 'react';
 import { type StatementRange, statementAt } from '../statement-at';
 import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
+import { codeMirrorKeys } from '../../keyboard/shortcuts';
 import { sqlHighlight } from './sql-highlight';
 
 /** DynoTable's functions, so they highlight and complete like the built-in ones. */
@@ -90,8 +91,14 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
           placeholder('SELECT … FROM …'),
           language.current.of(sql({ dialect, schema, upperCaseKeywords: true })),
           keymap.of([
-            { key: 'Mod-Enter', run: (target) => (callbacks.current.onRun(current(target)), true) },
-            { key: 'Shift-Mod-Enter', run: (target) => (callbacks.current.onPlan(current(target)), true) },
+            ...codeMirrorKeys('run').map((key) => ({
+              key,
+              run: (target: EditorView) => (callbacks.current.onRun(current(target)), true),
+            })),
+            ...codeMirrorKeys('plan').map((key) => ({
+              key,
+              run: (target: EditorView) => (callbacks.current.onPlan(current(target)), true),
+            })),
             ...closeBracketsKeymap,
             ...completionKeymap,
             ...historyKeymap,
@@ -102,7 +109,9 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
             if (update.docChanged || update.selectionSet) callbacks.current.onCursor?.(current(update.view));
           }),
-          EditorView.contentAttributes.of({ 'aria-label': 'SQL statement' }),
+          // An explicit tabindex: axe (and some screen readers) count a contenteditable without one
+          // as not focusable, and then call the editor's scroller a region the keyboard cannot reach.
+          EditorView.contentAttributes.of({ 'aria-label': 'SQL statement', tabindex: '0' }),
           codeEditorTheme,
         ],
       }),

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SqlCatalogOutput } from '../../../../shared/ipc/sql';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAssistStore, useAssistTab } from '../assist-store';
 import { type StatementRange, statementAt } from '../statement-at';
@@ -87,26 +88,24 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
     shortcut.current = { run, plan, current, tabId };
   });
   useEffect(() => {
-    // Ctrl/Cmd+Enter while the workbench is open, wherever focus is (a clicked button, nothing);
-    // the editor handles it first and marks the event, so it never runs twice.
+    // Run, plan and the statement tabs' keys while the workbench is open, wherever focus is; the
+    // editor handles run and plan first and marks the event, so they never run twice.
     const onKey = (event: KeyboardEvent): void => {
-      if (!(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (event.defaultPrevented) return;
       const { run: runNow, plan: planNow, current: statement, tabId: active } = shortcut.current;
-      // Ctrl/Cmd+Alt+T and +W: the browser keeps Ctrl+T and Ctrl+W for its own tabs.
-      if (event.altKey && event.code === 'KeyT') {
+      if (matches('new-sql-tab', event)) {
         event.preventDefault();
         useSqlStore.getState().addTab(id);
-        return;
-      }
-      if (event.altKey && event.code === 'KeyW') {
+      } else if (matches('close-sql-tab', event)) {
         event.preventDefault();
         useSqlStore.getState().closeTab(id, active);
-        return;
+      } else if (matches('plan', event)) {
+        event.preventDefault();
+        planNow(statement());
+      } else if (matches('run', event)) {
+        event.preventDefault();
+        runNow(statement());
       }
-      if (event.key !== 'Enter') return;
-      event.preventDefault();
-      if (event.shiftKey) planNow(statement());
-      else runNow(statement());
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -114,6 +113,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
 
   return (
     <div className="sql-workbench">
+      <h1 className="visually-hidden">SQL workbench</h1>
       <SidePanel
         connectionId={id}
         catalog={shared.catalog}
@@ -147,14 +147,16 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
               variant="primary"
               onClick={() => run(current())}
               isBusy={last.requestId !== undefined}
-              title="Run the statement under the cursor (Ctrl/Cmd+Enter)"
+              title={`Run the statement under the cursor (${formatShortcut('run')})`}
+              aria-keyshortcuts={ariaKeys('run')}
             >
               Run
             </Button>
             <Button
               onClick={() => plan(current())}
               isBusy={last.isPlanning}
-              title="Show the DynamoDB calls first (Shift+Ctrl/Cmd+Enter)"
+              title={`Show the DynamoDB calls first (${formatShortcut('plan')})`}
+              aria-keyshortcuts={ariaKeys('plan')}
             >
               Plan
             </Button>
@@ -169,7 +171,9 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             <Button variant="ghost" onClick={() => setIsSaving((v) => !v)}>
               Save…
             </Button>
-            <span className="sql-hint">Ctrl/Cmd+Enter runs · Shift adds the plan · SELECT only</span>
+            <span className="sql-hint">
+              {formatShortcut('run')} runs · {formatShortcut('plan')} plans · SELECT only
+            </span>
           </div>
           <AssistBar connectionId={id} editorText={statementTab.text} />
           {isSaving ? (

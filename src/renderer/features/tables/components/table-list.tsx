@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { formatShortcut, matches } from '../../keyboard/shortcuts';
 import { useWorkspaceStore } from '../../workspace/store';
 import { useTableList } from '../hooks';
 import { matchesFilter, sortTables, type SortColumn, type SortOrder } from '../sort';
@@ -72,6 +73,7 @@ export function TableList({ connection }: { connection: Connection }) {
 
   return (
     <div className="table-list">
+      <h1 className="visually-hidden">Tables in {connection.label}</h1>
       <div className="toolbar">
         <input
           id="table-filter"
@@ -82,12 +84,13 @@ export function TableList({ connection }: { connection: Connection }) {
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') setFilter('');
-            if (event.key === 'Enter' && visible.length === 1 && visible[0]) openTable(visible[0].name);
+            if (matches('clear-filter', event.nativeEvent)) setFilter('');
+            if (matches('open-only-table', event.nativeEvent) && visible.length === 1 && visible[0])
+              openTable(visible[0].name);
           }}
         />
         <kbd className="shortcut-hint" title="Focus the filter">
-          {navigator.platform.startsWith('Mac') ? '⌘K' : 'Ctrl K'}
+          {formatShortcut('filter-tables')}
         </kbd>
         <span className="toolbar-spacer" />
         {tables ? (

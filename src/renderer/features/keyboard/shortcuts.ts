@@ -1,0 +1,168 @@
+/**
+ * The one list of keyboard shortcuts. Handlers ask `matches(id, event)`, CodeMirror keymaps take
+ * `codeMirrorKeys(id)`, and the help overlay (F1 or ?) renders this list, so a key cannot do one
+ * thing and be documented as another.
+ */
+export interface Chord {
+  /** A KeyboardEvent.key, or 'digit' for 1…9. */
+  key: string;
+  /** ⌘ on macOS, Ctrl elsewhere; never both, so Ctrl+K on a Mac keeps its text-editing meaning. */
+  mod?: boolean;
+  shift?: boolean;
+  alt?: boolean;
+}
+
+export interface Shortcut {
+  id: string;
+  where: 'Anywhere' | 'Dialogs' | 'Table list' | 'Items' | 'Item editor' | 'SQL' | 'Assistant';
+  does: string;
+  chords: Chord[];
+  /** The chords are pressed one after the other, not as alternatives. */
+  isSequence?: boolean;
+}
+
+export const shortcuts = [
+  { id: 'help', where: 'Anywhere', does: 'Show these shortcuts', chords: [{ key: 'F1' }, { key: '?' }] },
+  {
+    id: 'filter-tables',
+    where: 'Anywhere',
+    does: 'Go to the table list and filter it',
+    chords: [{ key: 'k', mod: true }],
+  },
+  {
+    id: 'nth-tab',
+    where: 'Anywhere',
+    does: 'Go to the first… ninth tab',
+    chords: [{ key: 'digit', alt: true }],
+  },
+  { id: 'close-tab', where: 'Anywhere', does: 'Close the focused table tab', chords: [{ key: 'Delete' }] },
+  {
+    id: 'close',
+    where: 'Dialogs',
+    does: 'Close the dialog or popover, focus back where it was',
+    chords: [{ key: 'Escape' }],
+  },
+  {
+    id: 'open-only-table',
+    where: 'Table list',
+    does: 'Open the only table the filter leaves',
+    chords: [{ key: 'Enter' }],
+  },
+  { id: 'clear-filter', where: 'Table list', does: 'Clear the filter', chords: [{ key: 'Escape' }] },
+  { id: 'run', where: 'Items', does: 'Run the query or scan', chords: [{ key: 'Enter', mod: true }] },
+  { id: 'save-item', where: 'Item editor', does: 'Save the item', chords: [{ key: 's', mod: true }] },
+  {
+    id: 'run',
+    where: 'SQL',
+    does: 'Run the statement at the cursor (or the selection)',
+    chords: [{ key: 'Enter', mod: true }],
+  },
+  {
+    id: 'plan',
+    where: 'SQL',
+    does: 'Show the plan of that statement',
+    chords: [{ key: 'Enter', mod: true, shift: true }],
+  },
+  // Alt as well: the browser keeps Ctrl+T and Ctrl+W for its own tabs.
+  {
+    id: 'new-sql-tab',
+    where: 'SQL',
+    does: 'New statement tab',
+    chords: [{ key: 't', mod: true, alt: true }],
+  },
+  {
+    id: 'close-sql-tab',
+    where: 'SQL',
+    does: 'Close the statement tab',
+    chords: [{ key: 'w', mod: true, alt: true }],
+  },
+  { id: 'send-question', where: 'Assistant', does: 'Send the question', chords: [{ key: 'Enter' }] },
+  {
+    id: 'new-line',
+    where: 'Assistant',
+    does: 'New line in the question',
+    chords: [{ key: 'Enter', shift: true }],
+  },
+] as const satisfies readonly Shortcut[];
+
+export type ShortcutId = (typeof shortcuts)[number]['id'];
+
+const isMac = (): boolean => typeof navigator !== 'undefined' && navigator.platform.startsWith('Mac');
+
+function chordMatches(chord: Chord, event: KeyboardEvent): boolean {
+  const mod = isMac() ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  const noMod = !event.metaKey && !event.ctrlKey;
+  if (chord.mod ? !mod : !noMod) return false;
+  if (Boolean(chord.alt) !== event.altKey) return false;
+  // '?' is Shift+/ on most layouts: its shift is part of the character, not a modifier to check.
+  if (chord.key !== '?' && Boolean(chord.shift) !== event.shiftKey) return false;
+  if (chord.key === 'digit') return /^[1-9]$/.test(event.key) || /^Digit[1-9]$/.test(event.code);
+  return event.key.length === 1
+    ? event.key.toLowerCase() === chord.key.toLowerCase()
+    : event.key === chord.key;
+}
+
+/** Whether the event is one of the chords of that shortcut (any of its places). */
+export function matches(id: ShortcutId, event: KeyboardEvent): boolean {
+  return shortcuts.some(
+    (shortcut) => shortcut.id === id && shortcut.chords.some((chord) => chordMatches(chord, event)),
+  );
+}
+
+function chordsOf(id: ShortcutId): readonly Chord[] {
+  return shortcuts.find((shortcut) => shortcut.id === id)?.chords ?? [];
+}
+
+/** CodeMirror's spelling of the same chords ("Shift-Mod-Enter"). */
+export function codeMirrorKeys(id: ShortcutId): string[] {
+  return chordsOf(id).map((chord) =>
+    [chord.shift ? 'Shift' : '', chord.alt ? 'Alt' : '', chord.mod ? 'Mod' : '', chord.key]
+      .filter(Boolean)
+      .join('-'),
+  );
+}
+
+const keyNames: Record<string, string> = {
+  Escape: 'Esc',
+  Enter: 'Enter',
+  Delete: 'Del',
+  digit: '1…9',
+  ' ': 'Space',
+};
+
+/** The chord as this platform writes it: "⌘ Enter" on macOS, "Ctrl Enter" elsewhere. */
+export function formatChord(chord: Chord): string {
+  const mac = isMac();
+  return [
+    chord.mod ? (mac ? '⌘' : 'Ctrl') : '',
+    chord.shift ? (mac ? '⇧' : 'Shift') : '',
+    chord.alt ? (mac ? '⌥' : 'Alt') : '',
+    keyNames[chord.key] ?? (chord.key.length === 1 ? chord.key.toUpperCase() : chord.key),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export const formatShortcut = (id: ShortcutId): string => chordsOf(id).map(formatChord).join(' or ');
+
+/** Typing into a field must keep plain characters such as "?" for itself. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/** The aria-keyshortcuts spelling ("Control+S"), so a screen reader announces the key on the control. */
+export function ariaKeys(id: ShortcutId): string {
+  return chordsOf(id)
+    .map((chord) =>
+      [
+        chord.mod ? (isMac() ? 'Meta' : 'Control') : '',
+        chord.shift ? 'Shift' : '',
+        chord.alt ? 'Alt' : '',
+        chord.key,
+      ]
+        .filter(Boolean)
+        .join('+'),
+    )
+    .join(' ');
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ariaKeys,
+  codeMirrorKeys,
+  formatShortcut,
+  matches,
+  shortcuts,
+  type Chord,
+} from '../../src/renderer/features/keyboard/shortcuts';
+
+// Node has no navigator here, so the registry speaks for Ctrl (Windows/Linux), as in browser mode on CI.
+const key = (init: Partial<KeyboardEvent>): KeyboardEvent =>
+  ({
+    key: '',
+    code: '',
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...init,
+  }) as KeyboardEvent;
+
+describe('the keyboard map', () => {
+  it('tells run from plan by Shift, and neither from a plain Enter', () => {
+    expect(matches('run', key({ key: 'Enter', ctrlKey: true }))).toBe(true);
+    expect(matches('plan', key({ key: 'Enter', ctrlKey: true }))).toBe(false);
+    expect(matches('plan', key({ key: 'Enter', ctrlKey: true, shiftKey: true }))).toBe(true);
+    expect(matches('run', key({ key: 'Enter', ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(matches('run', key({ key: 'Enter' }))).toBe(false);
+    expect(matches('send-question', key({ key: 'Enter' }))).toBe(true);
+    expect(matches('send-question', key({ key: 'Enter', shiftKey: true }))).toBe(false);
+  });
+
+  it('takes Ctrl+K in either case but not with ⌘ on a non-Mac, and ? whatever Shift says', () => {
+    expect(matches('filter-tables', key({ key: 'K', ctrlKey: true, shiftKey: false }))).toBe(true);
+    expect(matches('filter-tables', key({ key: 'k', metaKey: true }))).toBe(false);
+    expect(matches('help', key({ key: '?', shiftKey: true }))).toBe(true);
+    expect(matches('help', key({ key: 'F1' }))).toBe(true);
+    expect(matches('help', key({ key: '/' }))).toBe(false);
+  });
+
+  it('reads Alt+digit from the physical key too (Alt+2 types ™ or ² on some layouts)', () => {
+    expect(matches('nth-tab', key({ key: '2', code: 'Digit2', altKey: true }))).toBe(true);
+    expect(matches('nth-tab', key({ key: '²', code: 'Digit2', altKey: true }))).toBe(true);
+    expect(matches('nth-tab', key({ key: '0', code: 'Digit0', altKey: true }))).toBe(false);
+    expect(matches('nth-tab', key({ key: '2', code: 'Digit2' }))).toBe(false);
+  });
+
+  it('writes each chord the same way for people, CodeMirror and screen readers', () => {
+    expect(formatShortcut('plan')).toBe('Ctrl Shift Enter');
+    expect(formatShortcut('help')).toBe('F1 or ?');
+    expect(codeMirrorKeys('plan')).toEqual(['Shift-Mod-Enter']);
+    expect(ariaKeys('save-item')).toBe('Control+s');
+  });
+
+  it('gives no chord two meanings in one place (Anywhere counts as every place)', () => {
+    const spelled = (chord: Chord) =>
+      `${chord.mod ? 'mod+' : ''}${chord.shift ? 'shift+' : ''}${chord.alt ? 'alt+' : ''}${chord.key}`;
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    const places = [...new Set(shortcuts.map((s) => s.where))].filter((where) => where !== 'Anywhere');
+    for (const shortcut of shortcuts) {
+      if ('isSequence' in shortcut) continue;
+      for (const where of shortcut.where === 'Anywhere' ? places : [shortcut.where]) {
+        for (const chord of shortcut.chords) {
+          const slot = `${where}:${spelled(chord)}`;
+          const other = seen.get(slot);
+          // The same action listed in two places (Ctrl+Enter runs in Items and in SQL) is consistency, not a clash.
+          if (other !== undefined && other !== shortcut.id)
+            clashes.push(`${slot} is ${other} and ${shortcut.id}`);
+          seen.set(slot, shortcut.id);
+        }
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+});
