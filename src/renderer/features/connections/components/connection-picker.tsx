@@ -31,7 +31,7 @@ export function ConnectionPicker() {
       <header className="picker-header">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
-          <span className="brand-name">DynoTable</span>
+          <h1 className="brand-name">DynoTable</h1>
         </div>
         <ThemeToggle />
       </header>

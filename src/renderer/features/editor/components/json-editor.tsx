@@ -74,7 +74,13 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' }),
+          // tabindex as in the SQL editor: an editor whose content has none reads as unreachable by keyboard.
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            'aria-multiline': 'true',
+            role: 'textbox',
+            tabindex: '0',
+          }),
           codeEditorTheme,
         ],
       }),

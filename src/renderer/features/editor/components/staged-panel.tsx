@@ -51,9 +51,9 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
   return (
     <section className="staged-panel" aria-label="Staged changes">
       <header className="staged-header">
-        <h3>
+        <h2>
           {state.staged.length} staged change{state.staged.length === 1 ? '' : 's'}
-        </h3>
+        </h2>
         <span className="muted">
           committed as{' '}
           {state.staged.length > 1

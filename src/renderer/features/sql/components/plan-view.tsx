@@ -10,7 +10,8 @@ function age(iso: string): string {
 /** The DynamoDB calls a statement will make, shown before it runs. */
 export function PlanView({ plan }: { plan: SqlPlan }) {
   return (
-    <div className="sql-plan" aria-label="Plan">
+    // Focusable because it scrolls: a keyboard user must be able to scroll it to read it all.
+    <div className="sql-plan" role="region" aria-label="Plan" tabIndex={0}>
       <p className="sql-plan-totals">
         {plan.totals.calls === 0
           ? 'Everything comes from the cache: no DynamoDB reads.'

@@ -59,11 +59,9 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
   const barW = Math.max(2, (band * 0.8) / data.series.length);
   const x = (i: number) => PAD.left + band * i + band / 2;
   const everyNth = Math.ceil(data.labels.length / 20);
+  const description = `${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${measure} by ${data.labelColumn}${data.splitColumn ? `, one ${chosen === 'bar' ? 'colour' : 'line'} per ${data.splitColumn}: ${data.series.map((s) => s.name).join(', ')}` : ''}`;
   return (
-    <figure
-      className="sql-chart"
-      aria-label={`${chosen === 'bar' ? 'Bar' : 'Line'} chart of ${measure} by ${data.labelColumn}${data.splitColumn ? `, one ${chosen === 'bar' ? 'colour' : 'line'} per ${data.splitColumn}: ${data.series.map((s) => s.name).join(', ')}` : ''}`}
-    >
+    <figure className="sql-chart" aria-label={description}>
       <div className="sql-chart-bar">
         <span className="sql-chart-title">
           {full.measures.length > 1 ? (
@@ -95,7 +93,13 @@ export function ResultChart({ summary, kind, onKind }: ResultChartProps) {
           ))}
         </div>
       </div>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" className="sql-chart-svg" data-kind={chosen}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={description}
+        className="sql-chart-svg"
+        data-kind={chosen}
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="sql-chart-grid" />

@@ -33,7 +33,7 @@ export function SidePanel({
   return (
     <aside className="sql-side" aria-label="Tables, saved queries and history">
       <section>
-        <h3>
+        <h2>
           Tables
           <span>
             <button
@@ -53,7 +53,7 @@ export function SidePanel({
               Refresh
             </button>
           </span>
-        </h3>
+        </h2>
         {isAdding && catalog ? (
           <ViewForm
             connectionId={connectionId}
@@ -118,7 +118,7 @@ export function SidePanel({
         </ul>
       </section>
       <section>
-        <h3>Saved queries</h3>
+        <h2>Saved queries</h2>
         {saved.length === 0 ? (
           <p className="sql-faint">None yet. Save one to share it as a .sql file.</p>
         ) : null}
@@ -146,7 +146,7 @@ export function SidePanel({
         </ul>
       </section>
       <section>
-        <h3>History</h3>
+        <h2>History</h2>
         <ul className="sql-list">
           {history.slice(0, 50).map((entry) => (
             <li key={`${entry.ranAt}-${entry.sql.length}`}>
