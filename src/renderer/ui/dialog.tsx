@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   title: string;
@@ -8,24 +8,64 @@ export interface DialogProps {
   width?: 'sm' | 'md' | 'lg';
 }
 
+const tabbable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+const firstField =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
 /**
  * A modal built on the native <dialog>: the browser traps focus, makes the rest inert and turns
  * Esc into a "cancel" event, which we route to onClose so React state stays the source of truth.
+ * Every dialog in the app is this one, so focus handling lives here once.
  */
 export function Dialog({ title, onClose, children, footer, width = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Read during the first render: by the time effects run, a child's autoFocus has already moved focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+    if (!dialog) return;
+    const focusedByChild = dialog.contains(document.activeElement) ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element, which is the header's ×: start on the
+    // field a child asked for, else the body's first control, so typing can begin at once.
+    const start = focusedByChild ?? dialog.querySelector<HTMLElement>(`.dialog-body :is(${firstField})`);
+    if (start instanceof HTMLElement) start.focus();
+    return () => {
+      dialog.close();
+      // React removes the element before this runs, so the browser's own restore cannot happen;
+      // hand focus back to what opened the dialog, if it is still on screen.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [opener]);
 
   return (
     <dialog
       ref={ref}
       className={`dialog dialog-${width}`}
       aria-label={title}
+      onKeyDown={(event) => {
+        // showModal() makes the page inert but lets Tab leave the last control for the browser's
+        // own UI; wrap instead, so focus stays in the dialog until it closes.
+        if (event.key !== 'Tab' || !ref.current) return;
+        const controls = [...ref.current.querySelectorAll<HTMLElement>(tabbable)].filter(
+          (element) => element.offsetParent !== null || element === document.activeElement,
+        );
+        const first = controls[0];
+        const last = controls.at(-1);
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
+import { Popover } from '../../../ui/popover';
 
 export interface ColumnChooserProps {
   columns: string[];
@@ -17,7 +18,7 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
         Columns{hidden.length > 0 ? ` (${columns.length - hidden.length}/${columns.length})` : ''}
       </Button>
       {isOpen ? (
-        <div className="popover column-chooser" role="dialog" aria-label="Columns">
+        <Popover className="column-chooser" label="Columns" onClose={() => setOpen(false)}>
           <div className="column-chooser-actions">
             <Button size="sm" variant="ghost" onClick={() => onChange([])}>
               Show all
@@ -37,7 +38,7 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
               {column}
             </Check>
           ))}
-        </div>
+        </Popover>
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
 import { Button } from '../../../ui/button';
+import { Popover } from '../../../ui/popover';
 
 /** A list or map from a grid cell, opened in full (rows keep one fixed height). */
 export function ValuePopover({
@@ -12,7 +13,7 @@ export function ValuePopover({
   onClose(): void;
 }) {
   return (
-    <div className="value-popover popover" role="dialog" aria-label={`Value of ${name}`}>
+    <Popover className="value-popover" label={`Value of ${name}`} onClose={onClose}>
       <header className="value-popover-header">
         <strong>{name}</strong>
         <span className="toolbar-spacer" />
@@ -21,6 +22,6 @@ export function ValuePopover({
         </Button>
       </header>
       <pre className="code-block">{JSON.stringify(value, null, 2)}</pre>
-    </div>
+    </Popover>
   );
 }
