@@ -2,11 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { type FakeBedrock, startFakeBedrock } from '../support/fake-bedrock';
 import { axeViolations, describeViolations, isSeriousOrCritical, type AxeCheckOptions } from './support/axe';
 import { artifactsDir, useColorScheme } from './support/browser';
+import { useFakeBedrock, vipProposal } from './support/assistant';
 import { useAppInBrowser } from './support/session';
 
 // Every screen and dialog under axe-core, walked once per theme, each checked at both window
@@ -23,15 +23,7 @@ const sizes = [
 const withoutGrid: AxeCheckOptions = { exclude: ['.item-grid'] };
 
 const session = useAppInBrowser({ withPlayground: true });
-let fake: FakeBedrock;
-
-beforeAll(async () => {
-  fake = await startFakeBedrock();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+const bedrock = useFakeBedrock();
 
 /** Per theme: the serious/critical sentences found, and counts by impact for the report. */
 interface Findings {
@@ -176,32 +168,9 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   const assistant = page.getByRole('complementary', { name: 'Assistant' });
   await assistant.getByRole('button', { name: 'Settings' }).click();
   await check(page, findings, 'assistant settings');
-  await assistant.getByLabel('Bedrock endpoint (optional)').fill(fake.endpoint);
+  await assistant.getByLabel('Bedrock endpoint (optional)').fill(bedrock.fake.endpoint);
   await assistant.getByRole('button', { name: 'Save' }).click();
-  fake.script = [
-    { kind: 'tool', tools: [{ name: 'describe_table', input: { table: SAMPLE_TABLE } }] },
-    {
-      kind: 'tool',
-      tools: [
-        {
-          name: 'propose_changes',
-          input: {
-            reason: 'Mark u1 as VIP',
-            changes: [
-              {
-                action: 'update',
-                table: SAMPLE_TABLE,
-                partitionKey: 'USER#u1',
-                sortKey: 'PROFILE',
-                set: { vip: true },
-              },
-            ],
-          },
-        },
-      ],
-    },
-    { kind: 'text', text: 'Left as it is.' },
-  ];
+  bedrock.fake.script = vipProposal('Left as it is.');
   await assistant.getByRole('textbox', { name: 'Question for the assistant' }).fill('Mark u1 as VIP');
   await assistant.getByRole('button', { name: 'Ask', exact: true }).click();
   const card = assistant.getByRole('region', { name: 'Approval needed' }).last();

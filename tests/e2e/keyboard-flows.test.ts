@@ -1,10 +1,10 @@
 import { type AttributeValue, GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { type FakeBedrock, startFakeBedrock } from '../support/fake-bedrock';
 import { useColorScheme } from './support/browser';
 import { describeFocus, expectFocusVisible, isFocused, tabTo } from './support/keyboard';
+import { useFakeBedrock, vipProposal } from './support/assistant';
 import { useAppInBrowser } from './support/session';
 
 // Every flow of issue #18 item 3 driven with the keyboard alone: no click, no fill, no
@@ -13,15 +13,7 @@ import { useAppInBrowser } from './support/session';
 const slow = { timeout: 120_000 };
 
 const session = useAppInBrowser({ withPlayground: true });
-let fake: FakeBedrock;
-
-beforeAll(async () => {
-  fake = await startFakeBedrock();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+const bedrock = useFakeBedrock();
 
 const page = (): Page => session.browser.page;
 const editor = () => page().getByRole('complementary', { name: 'Item editor' });
@@ -215,33 +207,10 @@ describe('every flow without a mouse', () => {
     const assistant = page().getByRole('complementary', { name: 'Assistant' });
     await press(assistant.getByRole('button', { name: 'Settings' }));
     await tabTo(page(), assistant.getByLabel('Bedrock endpoint (optional)'));
-    await retype(fake.endpoint);
+    await retype(bedrock.fake.endpoint);
     await press(assistant.getByRole('button', { name: 'Save' }));
     await assistant.getByLabel('Bedrock endpoint (optional)').waitFor({ state: 'detached' });
-    fake.script = [
-      { kind: 'tool', tools: [{ name: 'describe_table', input: { table: SAMPLE_TABLE } }] },
-      {
-        kind: 'tool',
-        tools: [
-          {
-            name: 'propose_changes',
-            input: {
-              reason: 'Mark u1 as VIP',
-              changes: [
-                {
-                  action: 'update',
-                  table: SAMPLE_TABLE,
-                  partitionKey: 'USER#u1',
-                  sortKey: 'PROFILE',
-                  set: { vip: true },
-                },
-              ],
-            },
-          },
-        ],
-      },
-      { kind: 'text', text: 'Marked u1 as VIP.' },
-    ];
+    bedrock.fake.script = vipProposal('Marked u1 as VIP.');
     await tabTo(page(), assistant.getByRole('textbox', { name: 'Question for the assistant' }));
     await page().keyboard.type('Mark u1 as VIP');
     await page().keyboard.press('Enter');
