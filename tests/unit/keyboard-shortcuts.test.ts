@@ -46,6 +46,12 @@ describe('the keyboard map', () => {
     expect(matches('nth-tab', key({ key: '2', code: 'Digit2' }))).toBe(false);
   });
 
+  it('opens a statement tab on Ctrl+Alt+T even when the layout turns it into another character', () => {
+    expect(matches('new-sql-tab', key({ key: 'þ', code: 'KeyT', ctrlKey: true, altKey: true }))).toBe(true);
+    expect(matches('new-sql-tab', key({ key: 't', code: 'KeyT', ctrlKey: true }))).toBe(false);
+    expect(matches('close-sql-tab', key({ key: 'w', code: 'KeyW', ctrlKey: true, altKey: true }))).toBe(true);
+  });
+
   it('writes each chord the same way for people, CodeMirror and screen readers', () => {
     expect(formatShortcut('plan')).toBe('Ctrl Shift Enter');
     expect(formatShortcut('help')).toBe('F1 or ?');

@@ -97,6 +97,8 @@ function chordMatches(chord: Chord, event: KeyboardEvent): boolean {
   // '?' is Shift+/ on most layouts: its shift is part of the character, not a modifier to check.
   if (chord.key !== '?' && Boolean(chord.shift) !== event.shiftKey) return false;
   if (chord.key === 'digit') return /^[1-9]$/.test(event.key) || /^Digit[1-9]$/.test(event.code);
+  // A letter also by its physical key: with Alt (AltGr on Windows) the character can be another one.
+  if (/^[a-z]$/i.test(chord.key) && event.code === `Key${chord.key.toUpperCase()}`) return true;
   return event.key.length === 1
     ? event.key.toLowerCase() === chord.key.toLowerCase()
     : event.key === chord.key;
