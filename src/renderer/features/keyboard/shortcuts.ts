@@ -35,7 +35,12 @@ export const shortcuts = [
     does: 'Go to the first… ninth tab',
     chords: [{ key: 'digit', alt: true }],
   },
-  { id: 'close-tab', where: 'Anywhere', does: 'Close the focused table tab', chords: [{ key: 'Delete' }] },
+  {
+    id: 'close-tab',
+    where: 'Anywhere',
+    does: 'Close the focused tab (a table, a SQL statement)',
+    chords: [{ key: 'Delete' }],
+  },
   {
     id: 'close',
     where: 'Dialogs',
@@ -62,6 +67,13 @@ export const shortcuts = [
     where: 'SQL',
     does: 'Show the plan of that statement',
     chords: [{ key: 'Enter', mod: true, shift: true }],
+  },
+  { id: 'rename-sql-tab', where: 'SQL', does: 'Rename the focused statement tab', chords: [{ key: 'F2' }] },
+  {
+    id: 'next-sql-tab',
+    where: 'SQL',
+    does: 'Previous or next statement tab (Home, End: first, last)',
+    chords: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }],
   },
   // Alt as well: the browser keeps Ctrl+T and Ctrl+W for its own tabs.
   {
@@ -125,6 +137,8 @@ export function codeMirrorKeys(id: ShortcutId): string[] {
 }
 
 const keyNames: Record<string, string> = {
+  ArrowLeft: '←',
+  ArrowRight: '→',
   Escape: 'Esc',
   Enter: 'Enter',
   Delete: 'Del',

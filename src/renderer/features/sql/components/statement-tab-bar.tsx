@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { matches } from '../../keyboard/shortcuts';
 import { neighbourTab, type SqlDocuments } from '../statement-tabs';
 
 export interface StatementTabBarProps {
@@ -56,10 +57,10 @@ export function StatementTabBar({
     else if (event.key === 'ArrowLeft') move(neighbourTab(documents, -1));
     else if (event.key === 'Home') move(tabs[0]!.id);
     else if (event.key === 'End') move(tabs[tabs.length - 1]!.id);
-    else if (event.key === 'F2') {
+    else if (matches('rename-sql-tab', event.nativeEvent)) {
       event.preventDefault();
       startRename(tabId, title);
-    } else if (event.key === 'Delete') {
+    } else if (matches('close-tab', event.nativeEvent)) {
       event.preventDefault();
       focusActive.current = true;
       onClose(tabId);
