@@ -18,10 +18,6 @@ const sizes = [
   { width: 1440, height: 900 },
 ] as const;
 
-// The item grid's ARIA grid pattern is being rebuilt in its own change (issue #18 item 2); until it
-// lands its own violations are left out of the screens that show it, and only the grid element.
-const withoutGrid: AxeCheckOptions = { exclude: ['.item-grid'] };
-
 const session = useAppInBrowser({ withPlayground: true });
 const bedrock = useFakeBedrock();
 
@@ -58,7 +54,12 @@ async function check(
 async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void> {
   const page = await session.openPage();
   await useColorScheme(page, scheme);
-  await page.getByRole('heading', { name: 'Local playground' }).waitFor();
+  // After the first walk a reload restores the open playground: go back to the picker as a user would.
+  const picker = page.getByRole('heading', { name: 'Local playground' });
+  const back = page.getByRole('button', { name: '‹ Connections' });
+  await picker.or(back).first().waitFor(slow);
+  if (await back.isVisible()) await back.click();
+  await picker.waitFor();
   await check(page, findings, 'connections');
 
   await page.getByRole('button', { name: 'New connection' }).first().click();
@@ -68,6 +69,7 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 
   await page.getByRole('button', { name: 'Open playground' }).click();
+  await page.getByRole('tab', { name: 'Tables', exact: true }).click(slow);
   await page.getByTestId('table-row').filter({ hasText: SAMPLE_TABLE }).waitFor(slow);
   await check(page, findings, 'table list');
 
@@ -90,7 +92,7 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const rows = page.locator('.item-grid-row');
   await rows.first().locator('.item-grid-cell').first().waitFor(slow);
-  await check(page, findings, 'items after a scan', withoutGrid);
+  await check(page, findings, 'items after a scan');
 
   await page.getByRole('button', { name: 'Export…' }).click();
   await page.getByRole('dialog', { name: 'Export' }).waitFor();
@@ -118,13 +120,13 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   };
   const editor = page.getByRole('complementary', { name: 'Item editor' });
   await openFirst();
-  await check(page, findings, 'item editor', withoutGrid);
+  await check(page, findings, 'item editor');
   const [pk = '', sk = ''] = (await editor.locator('h2').innerText()).split(' · ');
 
   await editor.getByRole('button', { name: 'Stage delete' }).click();
   const staged = page.getByRole('region', { name: 'Staged changes' });
   await staged.getByText('1 staged change').waitFor();
-  await check(page, findings, 'staged changes', withoutGrid);
+  await check(page, findings, 'staged changes');
   await staged.getByRole('button', { name: 'Discard', exact: true }).first().click();
   await staged.waitFor({ state: 'detached' });
 
@@ -141,7 +143,7 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await editor.getByLabel('currency', { exact: true }).fill('JPY');
   await editor.getByRole('button', { name: 'Save' }).click();
   await editor.getByRole('region', { name: 'Conflict' }).waitFor();
-  await check(page, findings, 'conflict view', withoutGrid);
+  await check(page, findings, 'conflict view');
   await editor.getByRole('button', { name: 'Close the editor' }).click();
 
   await page.getByRole('tab', { name: 'Pre-flight' }).click();
