@@ -1,7 +1,6 @@
 import type { TableChange } from '../../../../../shared/dynamo/table-change';
 import { problemAt, type FieldProblem } from '../../../../../shared/dynamo/table-validation';
 import type { TableSummary } from '../../../../../shared/ipc';
-import { Button } from '../../../../ui/button';
 import { FieldError } from '../../../../ui/field';
 import { Select } from '../../../../ui/select';
 import { Switch } from '../../../../ui/switch';
@@ -154,52 +153,7 @@ export function ChangeFields({
         </div>
       );
     case 'tags':
-      return (
-        <div className="tag-list">
-          {change.set.map((tag, i) => (
-            <div key={i} className="tag-row">
-              <TextInput
-                label={`Tag ${i + 1} key`}
-                placeholder="key"
-                value={tag.key}
-                onChange={(key) =>
-                  onChange({ ...change, set: change.set.map((t, j) => (j === i ? { ...t, key } : t)) })
-                }
-              />
-              <TextInput
-                label={`Tag ${i + 1} value`}
-                placeholder="value"
-                value={tag.value}
-                onChange={(value) =>
-                  onChange({ ...change, set: change.set.map((t, j) => (j === i ? { ...t, value } : t)) })
-                }
-              />
-              <FieldError message={problemAt(problems, `tags.${i}`)} />
-            </div>
-          ))}
-          <div className="tag-row">
-            <Button
-              size="sm"
-              onClick={() => onChange({ ...change, set: [...change.set, { key: '', value: '' }] })}
-            >
-              Add tag
-            </Button>
-            <TextInput
-              label="Tag keys to remove"
-              placeholder="keys to remove, comma-separated"
-              value={change.remove.join(', ')}
-              onChange={(text) =>
-                onChange({
-                  ...change,
-                  remove: text
-                    .split(',')
-                    .map((k) => k.trim())
-                    .filter(Boolean),
-                })
-              }
-            />
-          </div>
-        </div>
-      );
+      // The Tags change has its own editor, which starts from the table's current tags (tags-editor.tsx).
+      return null;
   }
 }

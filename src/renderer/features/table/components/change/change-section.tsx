@@ -21,6 +21,7 @@ import { useTablesStore } from '../../../tables/store';
 import { ChangeFields } from './change-fields';
 import { DeleteTable } from './delete-table';
 import { PurgeTable } from './purge-table';
+import { TagsEditor } from './tags-editor';
 import { CHANGE_KINDS, initialChange } from './change-kinds';
 
 /** Rows the user added but left empty are not tags to set. */
@@ -95,7 +96,16 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
             </p>
           ) : (
             <fieldset className="plain-fieldset" disabled={isRunning}>
-              <ChangeFields change={change} onChange={setChange} summary={summary} problems={problems} />
+              {change.kind === 'tags' ? (
+                <TagsEditor
+                  connectionId={connection.id}
+                  summary={summary}
+                  problems={problems}
+                  onChange={setChange}
+                />
+              ) : (
+                <ChangeFields change={change} onChange={setChange} summary={summary} problems={problems} />
+              )}
               <p className="consequence" aria-live="polite">
                 <strong>What this does: </strong>
                 {changeConsequence(sent, summary)}
