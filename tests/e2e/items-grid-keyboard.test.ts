@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { run as AxeRun } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations as axeViolationsOf, describeViolations, isSeriousOrCritical } from './support/axe';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
@@ -14,7 +12,6 @@ const table = 'DynoTableSample';
 const slow = { timeout: 60_000 };
 const session = useAppInBrowser({ withPlayground: true });
 const page = (): Page => session.browser.page;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Focused {
   role: string | null;
@@ -54,27 +51,10 @@ async function tabUntil(isThere: (at: Focused) => boolean, key = 'Tab'): Promise
   throw new Error(`Tabbing never reached the element; last focused: ${JSON.stringify(await focused())}`);
 }
 
-/** Serious and critical axe-core violations inside `selector` (axe's source evaluated in the page, past its CSP). */
+/** Serious and critical axe-core violations inside `selector`; with `rules`, every violation of those rules. */
 async function axeViolations(selector: string, rules?: string[]): Promise<string[]> {
-  await page().evaluate(axeSource);
-  const found = await page().evaluate(
-    async ({ selector, rules }) => {
-      const axe = (window as unknown as { axe: { run: typeof AxeRun } }).axe;
-      const result = await axe.run(
-        { include: [[selector]] },
-        rules ? { runOnly: { type: 'rule', values: rules } } : {},
-      );
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
-    },
-    { selector, rules },
-  );
-  return found
-    .filter((v) => rules !== undefined || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact ?? '?'}) at ${v.targets.join(', ')}`);
+  const found = await axeViolationsOf(page(), { include: selector, rules });
+  return describeViolations(rules ? found : found.filter(isSeriousOrCritical));
 }
 
 /** The same, in the dark scheme and then the light one (where the page stays). */

@@ -15,6 +15,8 @@ export interface AxeCheckOptions {
   exclude?: string[];
   /** Limit the check to this element instead of the whole document. */
   include?: string;
+  /** Run only these rules (all impacts), e.g. the ARIA structure rules a component must keep. */
+  rules?: string[];
 }
 
 // Read once per test file: the minified build is ~550 kB, and injecting the source (not a
@@ -36,12 +38,13 @@ export async function axeViolations(page: Page, options: AxeCheckOptions = {}): 
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(source());
   const results = await page.evaluate(
-    async ({ include, exclude }) => {
+    async ({ include, exclude, rules }) => {
       const context = { include: include ? [include] : [document], exclude: exclude.map((s) => [s]) };
       const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe;
-      return axe.run(context, { resultTypes: ['violations'] });
+      const only = rules ? { runOnly: { type: 'rule', values: rules } } : {};
+      return axe.run(context, { resultTypes: ['violations'], ...only });
     },
-    { include: options.include, exclude: options.exclude ?? [] },
+    { include: options.include, exclude: options.exclude ?? [], rules: options.rules },
   );
   return (results as AxeResultsLike).violations.map((violation) => ({
     id: violation.id,
