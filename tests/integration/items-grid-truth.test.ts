@@ -7,6 +7,7 @@ import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { OperationEvent } from '../../src/shared/ipc';
 import type { ReadSpec } from '../../src/shared/ipc/query';
+import { newRequestToken } from '../../src/shared/dynamo/write-plan';
 import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
 
 // Writes through the real handlers against DynamoDB Local, and the result sets that hold the
@@ -162,5 +163,34 @@ describe('writes show in the result sets that hold the items', () => {
     const shown = await window(scan);
     expect(shown.rows).toEqual([await stored(table, { pk: { S: 'k' } })]);
     expect(shown.marks).toBeUndefined();
+  });
+
+  it('shows what DynamoDB stored after a commit, not the plan, where the two differ (1.50 is stored as 1.5)', async () => {
+    const table = await createItemsTable(h.client);
+    const scan = await read(table, { mode: 'scan' });
+    const created = (pk: string) => ({
+      id: pk,
+      seen: null,
+      desired: { pk: { S: pk }, price: { N: '1.50' } },
+    });
+    // Two changes go as one transaction, which returns no attributes; one goes as a single put.
+    await value('items:commit', {
+      connectionId: 'local',
+      table,
+      changes: [created('t1'), created('t2')],
+      token: newRequestToken(),
+    });
+    await value('items:commit', {
+      connectionId: 'local',
+      table,
+      changes: [created('s1')],
+      token: newRequestToken(),
+    });
+    const rows = (await window(scan)).rows;
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.price).toEqual({ N: '1.5' });
+      expect(row).toEqual(await stored(table, { pk: row.pk! }));
+    }
   });
 });

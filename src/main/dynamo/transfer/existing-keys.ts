@@ -17,12 +17,17 @@ export function keyText(key: Item): string {
 const MAX_ROUNDS = 8;
 
 /**
- * Which of these items' keys exist already, for a dry run's "would be skipped". BatchGetItem
- * may leave keys unprocessed under load; those are retried with backoff a bounded number of times.
+ * The stored items under these items' keys, by key text. BatchGetItem may leave keys unprocessed
+ * under load; those are retried with backoff a bounded number of times.
  */
-export async function existingKeys(t: ItemTarget, items: Item[], signal: AbortSignal): Promise<Set<string>> {
+export async function storedItems(
+  t: ItemTarget,
+  items: Item[],
+  signal: AbortSignal | undefined,
+  consistent = false,
+): Promise<Map<string, Item>> {
   const table = t.info.table;
-  const found = new Set<string>();
+  const found = new Map<string, Item>();
   for (let i = 0; i < items.length; i += 100) {
     const unique = new Map(
       items.slice(i, i + 100).map((item) => [keyText(keyOf(item, t.info.keys)), keyOf(item, t.info.keys)]),
@@ -32,19 +37,26 @@ export async function existingKeys(t: ItemTarget, items: Item[], signal: AbortSi
       if (round >= MAX_ROUNDS) {
         throw new AppFailure(
           'ProvisionedThroughputExceededException',
-          'DynamoDB kept answering "unprocessed" while checking which keys exist; the table is throttling. Try again later.',
+          'DynamoDB kept answering "unprocessed" while reading items by key; the table is throttling. Try again later.',
           true,
         );
       }
       if (round > 0) await new Promise((r) => setTimeout(r, Math.min(5000, 50 * 2 ** round)));
       const response: BatchGetItemCommandOutput = await t.client.send(
-        new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending } } }),
+        new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: consistent } } }),
         { abortSignal: signal },
       );
-      for (const stored of response.Responses?.[table] ?? [])
-        found.add(keyText(keyOf(fromSdkItem(stored), t.info.keys)));
+      for (const stored of response.Responses?.[table] ?? []) {
+        const item = fromSdkItem(stored);
+        found.set(keyText(keyOf(item, t.info.keys)), item);
+      }
       pending = response.UnprocessedKeys?.[table]?.Keys;
     }
   }
   return found;
+}
+
+/** Which of these items' keys exist already, for a dry run's "would be skipped". */
+export async function existingKeys(t: ItemTarget, items: Item[], signal: AbortSignal): Promise<Set<string>> {
+  return new Set((await storedItems(t, items, signal)).keys());
 }

@@ -10,6 +10,7 @@ import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
 import type { JournalPair } from '../../journal/journal-files';
 import { keepForUndo } from '../../journal/keep';
+import { keyText as storedKeyText, storedItems } from '../transfer/existing-keys';
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
 import { sendWrite } from './send-write';
@@ -155,6 +156,7 @@ export async function commitChanges(
   const single = live.length === 1 && live[0]?.plan.actions.length === 1 ? live[0] : undefined;
   if (single) {
     await commitSingle(t, single, signal);
+    await readBack(t, [single], signal);
     await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
     const kept = await keepForUndo(t.journal('commit'), undoPairs(t, [single]));
@@ -193,9 +195,36 @@ export async function commitChanges(
     applyReasons(owners, reasons);
     break;
   }
+  await readBack(t, live, signal);
   await t.record(writtenItems(t, live));
   const kept = await keepForUndo(t.journal('commit'), undoPairs(t, live));
   return { results: entries.map((e) => e.result), batches: batches.length, committedBatches, ...kept };
+}
+
+/**
+ * A transaction returns no attributes, and DynamoDB may store a value in another form than the
+ * one planned (N "1.50" is stored as "1.5"), so the written items are read back, consistently,
+ * for every view and the journal to hold what is stored. The commit has landed by now: a failed
+ * read-back leaves the planned items in place rather than turning the commit into an error.
+ */
+async function readBack(t: ItemTarget, entries: Entry[], signal?: AbortSignal): Promise<void> {
+  const written = entries.filter(
+    (e) => e.result.status === 'written' && e.change.desired && e.stored === undefined,
+  );
+  if (written.length === 0) return;
+  let stored: Map<string, Item>;
+  try {
+    stored = await storedItems(
+      t,
+      written.map((e) => e.change.desired!),
+      signal,
+      true,
+    );
+  } catch {
+    return;
+  }
+  for (const entry of written)
+    entry.stored = stored.get(storedKeyText(keyOf(entry.change.desired!, t.info.keys))) ?? null;
 }
 
 /**
@@ -219,13 +248,13 @@ function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
 }
 
 /**
- * What each change left in the table: the desired item where it was written (a transaction
- * returns no attributes, and its conditions held, so the item is what was planned), nothing
- * under a deleted or moved key, and the stored item where a condition failed.
+ * What each change left in the table: the stored item where it was written (returned by a
+ * single write or read back after a transaction; the planned one when neither was possible),
+ * nothing under a deleted or moved key, and the stored item where a condition failed.
  */
 function writtenItems(t: ItemTarget, entries: Entry[]): WrittenItem[] {
   const out: WrittenItem[] = [];
-  for (const { change, plan, result } of entries) {
+  for (const { change, plan, result, stored } of entries) {
     const seenKey = change.seen ? keyOf(change.seen, t.info.keys) : undefined;
     if (result.status === 'conflict') {
       const key = seenKey ?? (change.desired ? keyOf(change.desired, t.info.keys) : undefined);
@@ -235,7 +264,11 @@ function writtenItems(t: ItemTarget, entries: Entry[]): WrittenItem[] {
     if (result.status !== 'written' || plan.kind === 'none') continue;
     if (seenKey && (plan.kind === 'delete' || plan.kind === 'key-change'))
       out.push({ key: seenKey, item: null });
-    if (change.desired) out.push({ key: keyOf(change.desired, t.info.keys), item: change.desired });
+    if (change.desired)
+      out.push({
+        key: keyOf(change.desired, t.info.keys),
+        item: stored !== undefined ? stored : change.desired,
+      });
   }
   return out;
 }
