@@ -119,7 +119,7 @@ describe('dynotable mcp', () => {
     try {
       const { tools } = await server.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['describe_table', 'get_item', 'list_tables', 'query', 'run_sql', 'scan'].sort(),
+        ['describe_table', 'get_item', 'list_tables', 'query', 'run_sql', 'scan', 'table_schema'].sort(),
       );
 
       const listed = await call(server, 'list_tables', {});
@@ -156,6 +156,33 @@ describe('dynotable mcp', () => {
         'get_item',
         'query',
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports the schema from a sample sized to the per-call budget, as a tally of the items read', async () => {
+    const server = await startServer(['--max-items', '40']);
+    try {
+      const schema = await call(server, 'table_schema', { table, sampleSize: 1000 });
+      expect(schema.isError).toBe(false);
+      const read = schema.json.itemsRead as number;
+      expect(read).toBeGreaterThan(0);
+      expect(read).toBeLessThanOrEqual(40);
+      expect(String(schema.json.budgetReached)).toMatch(/budget of this tool call/);
+      expect(schema.json.consumedReadCapacity).toBeGreaterThan(0);
+      type Path = { path: string; share: number; types: Record<string, number> };
+      const paths = (schema.json.allItems as { attributes: Path[] }).attributes;
+      // Every item of the table has total (N) and note (S): each sampled item counts once.
+      expect(paths.find((p) => p.path === 'total')).toMatchObject({ share: 1, types: { N: read } });
+      expect(paths.find((p) => p.path === 'note')).toMatchObject({ share: 1, types: { S: read } });
+      expect((schema.json.entities as unknown[]).length).toBeGreaterThan(0);
+
+      const unknown = await call(server, 'table_schema', { table, entity: 'no_such_entity', sampleSize: 20 });
+      expect(unknown.isError).toBe(true);
+      expect(String(unknown.json.error)).toMatch(/no entity named no_such_entity/);
+      const audit = auditLines(server.dataDir).filter((e) => e.type === 'tool-call');
+      expect(audit.map((e) => e.tool)).toEqual(['table_schema', 'table_schema']);
     } finally {
       await server.close();
     }

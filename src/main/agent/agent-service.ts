@@ -8,6 +8,7 @@ import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { createBedrockClient } from './bedrock-client';
 import { readExecutors } from './read-executors';
+import { schemaExecutors } from './schema-executor';
 import { AgentSettingsStore } from './settings-store';
 import { allowedTools, type ToolExecutor } from './tool-runner';
 import type { ToolName } from './tool-specs';
@@ -54,6 +55,7 @@ export class AgentService {
       throw new AppFailure(ErrorCodes.invalidInput, 'The agent is still answering the previous question.');
     const executors: Partial<Record<ToolName, ToolExecutor>> = {
       ...readExecutors,
+      ...schemaExecutors,
       ...sqlExecutors,
       ...writeExecutors,
     };

@@ -18,7 +18,7 @@ import { requireTable, type ToolExecutor, type ToolOutcome, type ToolSession } f
 
 const SAMPLE_SIZE = 5;
 
-function keysOf(summary: TableSummary, index?: string): TableSummary['keys'] {
+export function keysOf(summary: TableSummary, index?: string): TableSummary['keys'] {
   if (!index) return summary.keys;
   const found = summary.indexes.find((i) => i.name === index);
   if (!found)
@@ -27,13 +27,13 @@ function keysOf(summary: TableSummary, index?: string): TableSummary['keys'] {
 }
 
 /** Read capacity one item is likely to cost (eventually consistent: 0.5 RCU per 4 KB). */
-function capacityPerItem(summary: TableSummary): number {
+export function capacityPerItem(summary: TableSummary): number {
   const average = summary.itemCount > 0 ? summary.sizeBytes / summary.itemCount : 1024;
   return average / 4096 / 2;
 }
 
 /** Read capacity a read of `items` items is likely to cost: what an approval card shows. */
-function estimateCapacity(summary: TableSummary, items: number): number {
+export function estimateCapacity(summary: TableSummary, items: number): number {
   return Math.max(0.5, Math.min(items, Math.max(summary.itemCount, 1)) * capacityPerItem(summary));
 }
 
@@ -175,7 +175,7 @@ const getItemTool: ToolExecutor = async (input, session) => {
 };
 
 /** The items the model asked for, and the bound the question's budget puts on them. */
-function limitFor(session: ToolSession, input: unknown): { requested: number; limit: number } {
+export function limitFor(session: ToolSession, input: unknown): { requested: number; limit: number } {
   const remaining = session.budget.remainingItems();
   if (remaining === 0)
     throw new AppFailure('BudgetReached', `The items-read budget for ${session.budget.scope} is used up.`);

@@ -2,7 +2,14 @@ import type { Tool } from '@aws-sdk/client-bedrock-runtime';
 
 /** The agent's tools: DynamoDB reads, SQL over the connection's tables, and write proposals. Nothing else exists. */
 export type ToolName =
-  'list_tables' | 'describe_table' | 'get_item' | 'query' | 'scan' | 'run_sql' | 'propose_changes';
+  | 'list_tables'
+  | 'describe_table'
+  | 'table_schema'
+  | 'get_item'
+  | 'query'
+  | 'scan'
+  | 'run_sql'
+  | 'propose_changes';
 
 const keyValue = {
   description: 'A key value as plain JSON: a string for S, a number or decimal string for N, base64 for B.',
@@ -21,6 +28,26 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
     schema: {
       type: 'object',
       properties: { table: { type: 'string' } },
+      required: ['table'],
+      additionalProperties: false,
+    },
+  },
+  table_schema: {
+    description:
+      "The schema of a table or index as its items show it, per entity (SQL's views, found from key prefixes): for every attribute path, the share of items that have it, the share of each DynamoDB type, string formats (ISO dates, UUIDs, …), number ranges and the most common values. Drawn from a sample spread over random Scan segments, within the read budget.",
+    schema: {
+      type: 'object',
+      properties: {
+        table: { type: 'string' },
+        index: { type: 'string', description: 'A GSI or LSI name; omit for the table.' },
+        entity: { type: 'string', description: 'One entity (view) name; omit for every entity.' },
+        sampleSize: {
+          type: 'integer',
+          minimum: 10,
+          maximum: 5000,
+          description: 'Items to sample (default 500).',
+        },
+      },
       required: ['table'],
       additionalProperties: false,
     },
@@ -145,6 +172,7 @@ export function toolConfigFor(names: readonly ToolName[]): { tools: Tool[] } {
 export const readTools: readonly ToolName[] = [
   'list_tables',
   'describe_table',
+  'table_schema',
   'get_item',
   'query',
   'scan',

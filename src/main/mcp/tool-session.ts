@@ -8,6 +8,7 @@ import { Approvals } from '../agent/approvals';
 import { AuditLog } from '../agent/audit-log';
 import { Budget } from '../agent/budget';
 import { readExecutors } from '../agent/read-executors';
+import { schemaExecutors } from '../agent/schema-executor';
 import { sqlExecutors } from '../agent/sql-executor';
 import { allowedTools, type ToolExecutor, type ToolSession } from '../agent/tool-runner';
 import type { ToolName } from '../agent/tool-specs';
@@ -41,6 +42,7 @@ export class McpToolSession {
   readonly settings: AgentSettings;
   readonly executors: Partial<Record<ToolName, ToolExecutor>> = {
     ...readExecutors,
+    ...schemaExecutors,
     ...sqlExecutors,
     ...writeExecutors,
   };
