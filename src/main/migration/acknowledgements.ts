@@ -5,6 +5,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { Acknowledgement, DateStorage, ExpectationsFile } from '../../shared/ipc/migration';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { parseExpectationsFile } from './expectations';
+import { echoValue } from '../../shared/dynamo/echo-value';
 
 export interface AcknowledgementList {
   acknowledgements: Acknowledgement[];
@@ -43,7 +44,8 @@ export class AcknowledgementStore {
   }
 
   file(connectionId: string, table: string): string {
-    if (!TABLE.test(table)) throw new AppFailure(ErrorCodes.invalidInput, `${table} is not a table name.`);
+    if (!TABLE.test(table))
+      throw new AppFailure(ErrorCodes.invalidInput, `The table name ${echoValue(table, 64)} is not valid.`);
     // Dots too: a connection id of ".." must stay one folder down.
     const folder = encodeURIComponent(connectionId).replace(/\./g, '%2E');
     return join(this.dir, folder, `${table}.expectations.json`);
