@@ -124,9 +124,11 @@ export class ConnectionCatalog {
           );
         return { views, attributes, capacity: page.ConsumedCapacity?.CapacityUnits ?? 0 };
       } catch (error) {
-        if (signal.aborted) throw error;
-        // Allowed to describe but not to scan: the table still works, without views.
-        return { views: [], attributes: {}, capacity: 0 };
+        // Allowed to describe but not to scan: the table still works, without views. Any other
+        // failure (throttling, a timeout) is not cached as "this table has no entities".
+        if (!signal.aborted && (error as { name?: string }).name === 'AccessDeniedException')
+          return { views: [], attributes: {}, capacity: 0 };
+        throw error;
       }
     });
     this.samples.set(info.name, { at: Date.now(), value });
