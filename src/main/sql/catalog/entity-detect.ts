@@ -158,6 +158,8 @@ function typeName(items: SdkItem[]): string | undefined {
   return undefined;
 }
 
+type Maybe = SdkItem[string] | undefined;
+
 /** Attribute paths in the sample (maps two levels deep) for the editor's autocomplete. */
 export function attributePaths(items: SdkItem[], limit = 200): string[] {
   const counts = new Map<string, number>();
@@ -167,15 +169,16 @@ export function attributePaths(items: SdkItem[], limit = 200): string[] {
   const quote = (name: string): string =>
     /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
   for (const item of items) {
-    for (const [name, value] of Object.entries(item)) {
+    // An attribute the SDK could not decode reaches here as undefined: its name still counts.
+    for (const [name, value] of Object.entries(item) as [string, Maybe][]) {
       add(quote(name));
-      if (value.M)
-        for (const [inner, v] of Object.entries(value.M)) {
+      if (value?.M)
+        for (const [inner, v] of Object.entries(value.M) as [string, Maybe][]) {
           add(`${quote(name)}.${quote(inner)}`);
-          if (v.M)
+          if (v?.M)
             for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
         }
-      if (value.L && value.L.length > 0) add(`${quote(name)}[0]`);
+      if (value?.L && value.L.length > 0) add(`${quote(name)}[0]`);
     }
   }
   return [...counts]

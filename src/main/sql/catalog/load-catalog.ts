@@ -124,11 +124,12 @@ export class ConnectionCatalog {
           );
         return { views, attributes, capacity: page.ConsumedCapacity?.CapacityUnits ?? 0 };
       } catch (error) {
+        if (signal.aborted) throw error;
         // Allowed to describe but not to scan: the table still works, without views. Any other
-        // failure (throttling, a timeout) is not cached as "this table has no entities".
-        if (!signal.aborted && (error as { name?: string }).name === 'AccessDeniedException')
-          return { views: [], attributes: {}, capacity: 0 };
-        throw error;
+        // failure (throttling, a timeout) leaves it without views for this statement only, and
+        // is not cached as "this table has no entities".
+        if ((error as { name?: string }).name !== 'AccessDeniedException') this.samples.delete(info.name);
+        return { views: [], attributes: {}, capacity: 0 };
       }
     });
     this.samples.set(info.name, { at: Date.now(), value });
