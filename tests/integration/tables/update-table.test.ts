@@ -87,7 +87,7 @@ describe('tables:update against DynamoDB Local', () => {
     expect(deleted.result.summary.indexes.map((i) => i.name)).toEqual(['GSI1']);
     expect((await describeRaw(h, table)).GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['GSI1']);
     await expect(queryGsi2(table)).rejects.toMatchObject({ name: 'ValidationException' });
-  });
+  }, 240_000);
 
   it('switches billing to provisioned (its GSI too) and back to on-demand', async () => {
     const table = await newTable('billing');
