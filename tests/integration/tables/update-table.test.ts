@@ -1,7 +1,5 @@
 import {
-  BatchWriteItemCommand,
   DeleteTableCommand,
-  QueryCommand,
   TagResourceCommand,
   UpdateContinuousBackupsCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -18,7 +16,6 @@ import {
   createThrough,
   describeRaw,
   nextRequestId,
-  progressMessages,
   tableAdminHarness,
   ttlRaw,
   updateThrough,
@@ -38,57 +35,7 @@ async function newTable(prefix: string, extra: Partial<TableDefinition> = {}): P
   return definition.name;
 }
 
-/** 60 items, a third of them in the partition `G#1` of GSI2PK: the count a query on GSI2 must find. */
-async function fill(table: string): Promise<number> {
-  const items = Array.from({ length: 60 }, (_, i) => ({
-    PK: { S: `USER#${i}` },
-    SK: { S: 'PROFILE' },
-    ...(i % 2 === 0 ? { GSI2PK: { S: `G#${i % 3}` }, GSI2SK: { N: String(i) } } : {}),
-  }));
-  for (let start = 0; start < items.length; start += 25)
-    await h.client.send(
-      new BatchWriteItemCommand({
-        RequestItems: { [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-  return items.filter((i) => i.GSI2PK?.S === 'G#1').length;
-}
-
-const queryGsi2 = (table: string) =>
-  h.client.send(
-    new QueryCommand({
-      TableName: table,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :p',
-      ExpressionAttributeValues: { ':p': { S: 'G#1' } },
-    }),
-  );
-
 describe('tables:update against DynamoDB Local', () => {
-  it('adds a GSI, follows its backfill until ACTIVE, and queries on it find the existing items; then deletes it', async () => {
-    const table = await newTable('gsi');
-    const expected = await fill(table);
-    const added = await updateThrough(h, table, {
-      kind: 'addIndex',
-      index: {
-        name: 'GSI2',
-        partitionKey: { name: 'GSI2PK', type: 'S' },
-        sortKey: { name: 'GSI2SK', type: 'N' },
-        projection: { type: 'KEYS_ONLY' },
-      },
-    });
-    expect(progressMessages(added.events).at(-1)).toMatch(/is ACTIVE\.$/);
-    const gsi2 = (await describeRaw(h, table)).GlobalSecondaryIndexes?.find((g) => g.IndexName === 'GSI2');
-    expect(gsi2?.IndexStatus).toBe('ACTIVE');
-    expect(added.result.summary.indexes.map((i) => [i.name, i.status])).toContainEqual(['GSI2', 'ACTIVE']);
-    expect((await queryGsi2(table)).Count).toBe(expected);
-
-    const deleted = await updateThrough(h, table, { kind: 'deleteIndex', name: 'GSI2' });
-    expect(deleted.result.summary.indexes.map((i) => i.name)).toEqual(['GSI1']);
-    expect((await describeRaw(h, table)).GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['GSI1']);
-    await expect(queryGsi2(table)).rejects.toMatchObject({ name: 'ValidationException' });
-  }, 240_000);
-
   it('switches billing to provisioned (its GSI too) and back to on-demand', async () => {
     const table = await newTable('billing');
     await updateThrough(h, table, {
