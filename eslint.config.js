@@ -27,6 +27,11 @@ const rules = {
 
 const restrict = (...patterns) => ['error', { patterns }];
 
+const mainRule = {
+  regex: intoLayer(['renderer', 'preload']),
+  message: 'Main and the CLI never import UI or preload code.',
+};
+
 /** Node globals for the few plain-JS files (configs, scripts, bin). */
 const nodeGlobals = Object.fromEntries(
   [
@@ -114,9 +119,18 @@ module.exports = tseslint.config(
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict({
-        regex: intoLayer(['renderer', 'preload']),
-        message: 'Main and the CLI never import UI or preload code.',
+      'no-restricted-imports': restrict(mainRule),
+    },
+  },
+  {
+    // The result-set worker holds fetched items and their views; the DynamoDB side hands it
+    // response bytes and written items (dynamo/ → resultsets/), never the other way round, so
+    // the worker's bundle stays free of the SDK and the read loop.
+    files: ['src/main/resultsets/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(mainRule, rules.aws, {
+        regex: '^(\\.\\./)+(main/)?(dynamo|aws)(/|$)',
+        message: 'resultsets/ does not depend on dynamo/ or aws/: they call it, not the other way round.',
       }),
     },
   },

@@ -16,10 +16,10 @@ import { applyToSet } from './apply-writes';
 import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
-import { buildRowView } from '../dynamo/query/row-view';
+import { buildRowView } from './row-view';
 import { CollapseState } from '../../shared/dynamo/collapse-state';
-import { CollectionView } from '../dynamo/query/collection-view';
-import { encodeWirePage, type PageMeta } from '../dynamo/query/wire-encoder';
+import { CollectionView } from './collection-view';
+import { encodeWirePage, type PageMeta } from './wire-encoder';
 
 export type { ResultSetMeta };
 

@@ -81,4 +81,25 @@ describe('import boundaries', () => {
     expect(refused('src/main/ipc/probe.ts', 'electron')).toEqual([]);
     expect(refused('src/main/ipc/probe.ts', 'node:fs')).toEqual([]);
   });
+
+  it.each([
+    '../dynamo/query/run-read',
+    '../../main/dynamo/marshal',
+    '../aws/clients',
+    '@aws-sdk/client-dynamodb',
+  ])('refuses %s in the result-set worker', (from) => {
+    expect(refused('src/main/resultsets/probe.ts', from)).not.toEqual([]);
+  });
+
+  it.each(['./item-codec', '../core/context', '../../shared/ipc/query', 'node:zlib'])(
+    'allows %s in the result-set worker',
+    (from) => {
+      expect(refused('src/main/resultsets/probe.ts', from)).toEqual([]);
+    },
+  );
+
+  it('lets dynamo/ hand work to the result-set store', () => {
+    expect(refused('src/main/dynamo/query/probe.ts', '../../resultsets/write-sync')).toEqual([]);
+    expect(refused('src/main/resultsets/probe.ts', '../../renderer/ipc/client')).not.toEqual([]);
+  });
 });

@@ -1,8 +1,8 @@
-import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
-import { entityOf } from '../../../shared/dynamo/entity';
-import { compareValues, searchText } from '../../../shared/dynamo/value-order';
-import type { ViewSpec } from '../../../shared/ipc/query';
-import { addCount, ownValue } from '../../../shared/dynamo/proto-keys';
+import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import { entityOf } from '../../shared/dynamo/entity';
+import { compareValues, searchText } from '../../shared/dynamo/value-order';
+import type { ViewSpec } from '../../shared/ipc/query';
+import { addCount, ownValue } from '../../shared/dynamo/proto-keys';
 
 /**
  * A sorted and/or filtered order of a result set's rows, as row indexes. Runs in the

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { ByteWriter, NameDictionary } from '../../resultsets/item-codec';
+import type { ByteWriter, NameDictionary } from './item-codec';
 import { WireCursor } from './wire-cursor';
 
 // Declared here, not imported from wire-cursor.ts: run through tsx (tests, benchmarks) an

@@ -1,11 +1,11 @@
-import { addCount, changeCount, ownValue } from '../../../shared/dynamo/proto-keys';
-import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
-import { entityOf } from '../../../shared/dynamo/entity';
-import { compareValues } from '../../../shared/dynamo/value-order';
-import type { CollectionHeader, ViewSpec } from '../../../shared/ipc/query';
-import type { KeySchema } from '../../../shared/ipc/tables';
-import type { CollectionSizes } from '../../core/context';
-import { type CollapseState, keyOf } from '../../../shared/dynamo/collapse-state';
+import { addCount, changeCount, ownValue } from '../../shared/dynamo/proto-keys';
+import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import { entityOf } from '../../shared/dynamo/entity';
+import { compareValues } from '../../shared/dynamo/value-order';
+import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
+import type { KeySchema } from '../../shared/ipc/tables';
+import type { CollectionSizes } from '../core/context';
+import { type CollapseState, keyOf } from '../../shared/dynamo/collapse-state';
 import { matches } from './row-view';
 
 interface Collection {
