@@ -1,13 +1,25 @@
 import type { AttributeSchema, SchemaStringFormat } from '../../../../shared/ipc';
+import type { PickScope } from '../../../../shared/schema/click-through';
 import { Button } from '../../../ui/button';
 import { Bars } from './bars';
 import { distinctText, FORMAT_NAMES } from './describe';
+import { PathActions, type PathActionHandlers } from './path-actions';
 import { percent, TYPE_NAMES, typeEntries } from './type-bar';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
 /** Everything known about one path, with bars where the shape matters more than the numbers. */
-export function PathDetail({ attribute: a, onClose }: { attribute: AttributeSchema; onClose(): void }) {
+export function PathDetail({
+  attribute: a,
+  scope,
+  handlers,
+  onClose,
+}: {
+  attribute: AttributeSchema;
+  scope: PickScope;
+  handlers: PathActionHandlers;
+  onClose(): void;
+}) {
   const types = typeEntries(a);
   const formats = (Object.entries(a.formats) as [SchemaStringFormat, number][]).sort((x, y) => y[1] - x[1]);
   return (
@@ -25,6 +37,7 @@ export function PathDetail({ attribute: a, onClose }: { attribute: AttributeSche
           In <strong>{n(a.items)}</strong> items ({percent(a.share, 1)}) · {n(a.values)} values ·{' '}
           {distinctText(a)}
         </p>
+        <PathActions key={`${scope.entity}\u0000${a.path}`} scope={scope} attribute={a} handlers={handlers} />
         <Bars
           title="Types"
           buckets={types.map(([type, count]) => ({ label: `${type} · ${TYPE_NAMES[type]}`, count }))}

@@ -4,6 +4,7 @@ import type { TableViewProps } from '../../table/tabs';
 import { OperationProgress } from '../../migration/components/operation-progress';
 import { useSettleSchemaRead } from '../hooks';
 import { type SchemaTarget, useSchemaStore, useSchemaView } from '../store';
+import { openInSql, showInItems } from '../click-through';
 import { SchemaControls } from './schema-controls';
 import { SchemaReportView } from './schema-report';
 import '../../migration/migration.css';
@@ -82,6 +83,22 @@ export function SchemaPage({ connection, table, description }: TableViewProps) {
             path={view.path}
             onEntity={(entity) => select(target, { entity, path: undefined })}
             onPath={(path) => select(target, { path })}
+            handlers={{
+              onItems: (filter) =>
+                description
+                  ? showInItems(
+                      {
+                        connectionId: connection.id,
+                        table,
+                        keys: description.summary.keys,
+                        indexes: description.summary.indexes,
+                      },
+                      filter,
+                      report.index,
+                    )
+                  : 'The table’s description is still loading.',
+              onSql: (text) => openInSql(connection.id, text),
+            }}
           />
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import type { SchemaReport } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { ModelPanel } from './model-panel';
+import type { PathActionHandlers } from './path-actions';
 import { PathDetail } from './path-detail';
 import { PathTable } from './path-table';
 
@@ -10,6 +11,7 @@ interface SchemaReportViewProps {
   path?: string;
   onEntity(name: string): void;
   onPath(path: string | undefined): void;
+  handlers: PathActionHandlers;
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -23,7 +25,14 @@ const WARNING_TITLES = {
 } as const;
 
 /** How the read was drawn, its warnings, the entities, and every path of the chosen one. */
-export function SchemaReportView({ report, entity, path, onEntity, onPath }: SchemaReportViewProps) {
+export function SchemaReportView({
+  report,
+  entity,
+  path,
+  onEntity,
+  onPath,
+  handlers,
+}: SchemaReportViewProps) {
   const shown = report.entities.find((e) => e.name === entity);
   const attributes = shown ? shown.attributes : report.attributes;
   const items = shown ? shown.items : report.itemsScanned;
@@ -94,7 +103,14 @@ export function SchemaReportView({ report, entity, path, onEntity, onPath }: Sch
               label={`Attribute paths of ${shown ? shown.name : 'all items'}`}
             />
           </div>
-          {detail ? <PathDetail attribute={detail} onClose={() => onPath(undefined)} /> : null}
+          {detail ? (
+            <PathDetail
+              attribute={detail}
+              scope={{ report, entity: shown ? shown.name : '', path: detail.path }}
+              handlers={handlers}
+              onClose={() => onPath(undefined)}
+            />
+          ) : null}
         </div>
       </section>
       <ModelPanel report={report} entity={shown ? shown.name : ''} />
