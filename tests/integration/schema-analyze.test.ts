@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AttributeSchema, SchemaReport } from '../../src/shared/ipc/schema';
 import { analyzeSchema, type SchemaCheckpoint } from '../../src/main/schema/analyze';
+import { pickDistinct } from '../../src/main/schema/sample-plan';
 import { keepProtoNames } from '../../src/main/aws/proto-names';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
@@ -175,6 +176,47 @@ describe('sampling over segments', () => {
     expect(report.itemsScanned).toBe(expected.length);
     expectEqualsTally(report.attributes, expected);
     expect(report.entities.map((e) => e.name).sort()).toEqual(['orders', 'users']);
+  });
+  it('falls back to the first page when every random segment is empty: a table of one item collection is not reported empty', async () => {
+    // Found on CI: 60 items in 3 partitions, 40 random segments of 60, none of them holding an item.
+    const table = await createTable(client, uniqueTableName('schone'), {
+      partitionKey: ['PK', 'S'],
+      sortKey: ['SK', 'S'],
+    });
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      PK: { S: 'USER#1' },
+      SK: { S: `ORDER#${String(i).padStart(3, '0')}` },
+      total: { N: String(i) },
+    }));
+    await putItems(client, table, items);
+    // One partition key fills one of the 60 segments: pick two random segments that miss it.
+    let full = -1;
+    for (let segment = 0; segment < 60 && full < 0; segment++) {
+      const page: { Count: number } = await rawDynamo(endpoint, 'Scan', {
+        TableName: table,
+        Segment: segment,
+        TotalSegments: 60,
+        Limit: 1,
+      });
+      if (page.Count > 0) full = segment;
+    }
+    expect(full).toBeGreaterThanOrEqual(0);
+    const random = [() => 0, () => 0.999, () => 0.5].find((r) => !pickDistinct(2, 60, r).includes(full))!;
+    const { report } = await analyzeSchema({
+      client,
+      table,
+      mode: 'sample',
+      scanId: 'schema-sample-empty',
+      sampleSize: 2,
+      segments: 2,
+      signal: stillSignal(),
+      random,
+    });
+    expect(report.itemsScanned).toBe(2);
+    expect(report.attributes.find((a) => a.path === 'total')?.types).toEqual({ N: 2 });
+    expect(report.draw.description).toMatch(
+      /^2 items from the first page \(up to 2 items\) of the table: the 2 random Scan segments read first were empty/,
+    );
   });
 });
 

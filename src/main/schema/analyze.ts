@@ -31,6 +31,8 @@ export interface SchemaCheckpoint {
   consumed: number;
   pages: number;
   throttledRequests: number;
+  /** Random segments a sample found empty before it fell back to the table's first page. */
+  emptySegmentsRead?: number;
   segments: (SegmentCursor & { state: SchemaState })[];
 }
 
@@ -93,6 +95,8 @@ const num = (v: number) => v.toLocaleString('en-US');
 function drawText(c: SchemaCheckpoint, items: number, complete: boolean): string {
   const rcu = `${Math.round(c.consumed * 10) / 10} RCU`;
   const source = c.index ? `index ${c.index}` : 'the table';
+  if (c.mode === 'sample' && c.emptySegmentsRead)
+    return `${num(items)} items from the first page (up to ${num(c.pageLimit ?? 0)} items) of ${source}: the ${num(c.emptySegmentsRead)} random Scan segments read first were empty (its items sit in few partitions), ${rcu}.`;
   if (c.mode === 'sample') {
     const segments = c.segments.length;
     const all = segments === c.totalSegments;
@@ -218,43 +222,61 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
   let lastProgress = 0;
   let lastCheckpoint = performance.now();
   let saving: Promise<void> | undefined;
-  const status = await segmentedScan({
-    client: options.client,
-    table: options.table,
-    index: options.index,
-    cursors: checkpoint.segments,
-    totalSegments: checkpoint.totalSegments,
-    signal: options.signal,
-    limiter: pacing.limiter,
-    limiterUnit: pacing.unit,
-    pageLimit: checkpoint.mode === 'sample' ? checkpoint.pageLimit : (options.pageSize ?? pacing.pageLimit),
-    ...(checkpoint.mode === 'sample' ? { pagesPerSegment: 1 } : {}),
-    onThrottle() {
-      checkpoint.throttledRequests += 1;
+  const scanPass = () =>
+    segmentedScan({
+      client: options.client,
+      table: options.table,
+      index: options.index,
+      cursors: checkpoint.segments,
+      totalSegments: checkpoint.totalSegments,
+      signal: options.signal,
+      limiter: pacing.limiter,
+      limiterUnit: pacing.unit,
+      pageLimit: checkpoint.mode === 'sample' ? checkpoint.pageLimit : (options.pageSize ?? pacing.pageLimit),
+      ...(checkpoint.mode === 'sample' ? { pagesPerSegment: 1 } : {}),
+      onThrottle() {
+        checkpoint.throttledRequests += 1;
+        options.onProgress?.(progress());
+      },
+      onPage(page) {
+        (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);
+        checkpoint.pages += 1;
+        checkpoint.consumed += page.consumed;
+        const now = performance.now();
+        if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 250)) {
+          lastProgress = now;
+          options.onProgress(progress());
+        }
+        if (options.onCheckpoint && !saving && now - lastCheckpoint >= (options.checkpointEveryMs ?? 5000)) {
+          lastCheckpoint = now;
+          saving = Promise.resolve()
+            .then(() => options.onCheckpoint?.(save()))
+            .finally(() => (saving = undefined));
+        }
+      },
+    }).catch(async (error: unknown) => {
+      await saving;
+      await options.onCheckpoint?.(save());
       options.onProgress?.(progress());
-    },
-    onPage(page) {
-      (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);
-      checkpoint.pages += 1;
-      checkpoint.consumed += page.consumed;
-      const now = performance.now();
-      if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 250)) {
-        lastProgress = now;
-        options.onProgress(progress());
-      }
-      if (options.onCheckpoint && !saving && now - lastCheckpoint >= (options.checkpointEveryMs ?? 5000)) {
-        lastCheckpoint = now;
-        saving = Promise.resolve()
-          .then(() => options.onCheckpoint?.(save()))
-          .finally(() => (saving = undefined));
-      }
-    },
-  }).catch(async (error: unknown) => {
-    await saving;
-    await options.onCheckpoint?.(save());
-    options.onProgress?.(progress());
-    throw error;
-  });
+      throw error;
+    });
+  let status = await scanPass();
+  await saving;
+  if (
+    checkpoint.mode === 'sample' &&
+    itemsSoFar() === 0 &&
+    checkpoint.segments.length < checkpoint.totalSegments
+  ) {
+    // A table whose items sit in a few partitions fills a few segments: random segments can all
+    // come back empty while the table is not. Then the sample is the table's first page instead.
+    checkpoint.emptySegmentsRead = checkpoint.segments.length;
+    checkpoint.pageLimit = Math.min(1000, (checkpoint.pageLimit ?? 1) * checkpoint.segments.length);
+    checkpoint.totalSegments = 1;
+    checkpoint.segments = initialCursors(1).map((c) => ({ ...c, state: emptySchemaState() }));
+    accumulators.clear();
+    accumulators.set(0, new SchemaAccumulator({ keys: info.keys, entities }, checkpoint.segments[0]!.state));
+    status = await scanPass();
+  }
   await saving;
   // A sample reads one page per segment: each segment is done with its share once that page is in.
   if (checkpoint.mode === 'sample') for (const s of checkpoint.segments) s.done = true;
