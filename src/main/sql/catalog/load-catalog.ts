@@ -58,6 +58,8 @@ export class ConnectionCatalog {
   private names?: { at: number; value: Promise<string[]> };
   private readonly infos = new Map<string, { at: number; value: Promise<TableInfo | undefined> }>();
   private readonly samples = new Map<string, { at: number; value: Promise<Sample> }>();
+  /** Tables statements named directly, most recent last (what autocomplete samples first). */
+  private readonly usedByStatements = new Set<string>();
 
   constructor(private readonly client: () => Promise<DynamoDBClient>) {}
 
@@ -175,15 +177,29 @@ export class ConnectionCatalog {
     }
     const chosen = sampleAll ? names.slice(0, MAX_SAMPLED_TABLES) : [...toSample];
     const wanted = [...new Set([...direct, ...chosen])];
+    for (const name of direct) {
+      // Most recent last: a Set keeps insertion order.
+      this.usedByStatements.delete(name);
+      this.usedByStatements.add(name);
+    }
     const infos = await mapLimit(wanted, CONCURRENCY, (name) => this.describe(name, signal));
     const sampled = infos.filter((i): i is TableInfo => i !== undefined && chosen.includes(i.name));
     // Sampling also estimates items per partition for the planner; do it for named tables too when cheap.
     return this.build(infos, sampled, signal);
   }
 
-  /** Every table with its views and attributes, for the editor's autocomplete. */
+  /**
+   * Every table with its views and attributes, for the editor's autocomplete. Past
+   * MAX_SAMPLED_TABLES, the tables statements have already used come first, so an account with
+   * hundreds of tables still completes the views of the ones the user works with.
+   */
   async full(signal: AbortSignal): Promise<CatalogData> {
-    const names = (await this.tableNames(signal)).slice(0, MAX_SAMPLED_TABLES);
+    const all = await this.tableNames(signal);
+    const used = [...this.usedByStatements].reverse().filter((name) => all.includes(name));
+    const names =
+      all.length <= MAX_SAMPLED_TABLES
+        ? all
+        : [...new Set([...used, ...all])].slice(0, MAX_SAMPLED_TABLES).sort();
     const infos = await mapLimit(names, CONCURRENCY, (name) => this.describe(name, signal));
     return this.build(
       infos,
