@@ -80,7 +80,8 @@ export interface ResultSetChange {
   total: number;
   /** A write may have changed which rows its read returns, in a way we could not evaluate. */
   isStale: boolean;
-  view?: ViewSummary;
+  /** Each view of the set, by id, with its sizes now. */
+  views: ViewSummary[];
 }
 
 /** A collection view's sizes; `at` is where a changed collection's header now is. */
@@ -91,6 +92,8 @@ export interface CollectionSizes {
   /** Rows per entity type over every fetched row, as resultsets:view reports them. */
   entities: Record<string, number>;
   at?: number;
+  /** The result set's change counter when these sizes were true (see ViewSummary.seq). */
+  seq?: number;
 }
 
 export type { CollapseChange };
@@ -101,6 +104,10 @@ export interface ViewSummary {
   entities?: Record<string, number>;
   collections?: number;
   items?: number;
+  /** The named view's revision that these sizes describe (see resultsets:view). */
+  revision?: number;
+  /** The result set's change counter when these sizes were true: a higher one is newer. */
+  seq: number;
 }
 
 export interface WireAppend {
@@ -135,8 +142,11 @@ export interface ResultSetStore {
    * the worker), encoded without building objects; returns the rows after it and the other fields.
    */
   appendWire(resultSetId: string, body: Uint8Array): Promise<WireAppend>;
-  /** Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order. */
-  view(resultSetId: string, spec: ViewSpec): Promise<ViewSummary>;
+  /**
+   * Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order.
+   * `name` keeps one view per name (else one unnamed view), `revision` orders its builds.
+   */
+  view(resultSetId: string, spec: ViewSpec, name?: string, revision?: number): Promise<ViewSummary>;
   /** Collapses/expands item collections of a collection view, or (no change) reports its sizes. */
   collections(resultSetId: string, viewId: string, change?: CollapseChange): Promise<CollectionSizes>;
   /** Applies writes DynoTable made to every result set that could hold the items. */

@@ -16,7 +16,7 @@ export type WorkerRequest =
       viewId?: string;
       itemsOnly?: boolean;
     }
-  | { id: number; op: 'view'; resultSetId: string; spec: ViewSpec }
+  | { id: number; op: 'view'; resultSetId: string; spec: ViewSpec; name?: string; revision?: number }
   | { id: number; op: 'collections'; resultSetId: string; viewId: string; change?: CollapseChange }
   | { id: number; op: 'appendWire'; resultSetId: string; body: Uint8Array }
   | { id: number; op: 'applyWrites'; batch: WriteBatch }

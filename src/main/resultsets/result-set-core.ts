@@ -48,6 +48,15 @@ export class ResultSet {
   readonly views = new Map<string, Uint32Array | CollectionView>();
   /** What each view was built from, so a written row can find its place in it. */
   readonly viewSpecs = new Map<string, RowViewState>();
+  /** The caller's revision of each named view: a build that left before the held one is not applied. */
+  readonly revisions = new Map<string, number>();
+  /** Views made without a name: each new one replaces them (one unnamed view at a time). */
+  readonly unnamed = new Set<string>();
+  /**
+   * Bumped by every change to the rows or a view's layout; sizes carry it, so a caller that
+   * receives answers out of order keeps the newest.
+   */
+  seq = 0;
   /** Rows (by index) that a write deleted; their records stay, unreachable. */
   readonly removed = new Set<number>();
   /** Rows the user's own writes changed or created since the read. */
@@ -151,6 +160,7 @@ export class ResultSetCore {
       set.arena.push(this.writer.buffer, this.writer.length);
     }
     set.extendViews(from);
+    set.seq += 1;
     return set.size;
   }
 
@@ -170,6 +180,7 @@ export class ResultSetCore {
       },
     );
     set.extendViews(from);
+    set.seq += 1;
     return { ...meta, total: set.size };
   }
 
@@ -199,27 +210,41 @@ export class ResultSetCore {
   }
 
   /**
-   * Sorts/filters the rows fetched so far into a new view (replacing older views of the set:
-   * the grid shows one order at a time). Rows appended later are not in it until it is rebuilt.
+   * Sorts/filters the rows fetched so far into a view. A named view (`name`, the caller's own id)
+   * replaces only the view of that name, and not at all when `revision` is older than the one it
+   * holds (calls can arrive out of order); an unnamed view gets a new id and replaces the last
+   * unnamed one. Rows appended later join collection views, not sorted ones, until rebuilt.
    */
-  view(id: string, spec: ViewSpec): ViewSummary {
+  view(id: string, spec: ViewSpec, name?: string, revision?: number): ViewSummary {
     const set = this.get(id);
-    set.views.clear();
-    set.viewSpecs.clear();
-    const viewId = randomUUID();
+    if (name !== undefined) {
+      const held = set.revisions.get(name);
+      if (held !== undefined && revision !== undefined && held > revision && set.views.has(name))
+        return { ...summaryOfView(set, name), revision: held };
+    }
+    for (const old of name === undefined ? set.unnamed : [name]) {
+      set.views.delete(old);
+      set.viewSpecs.delete(old);
+      set.revisions.delete(old);
+    }
+    set.unnamed.clear();
+    const viewId = name ?? randomUUID();
+    if (name === undefined) set.unnamed.add(viewId);
+    else if (revision !== undefined) set.revisions.set(name, revision);
+    set.seq += 1;
     const keys = spec.keys;
     if (spec.collections && keys) {
       const view = new CollectionView({ ...spec, keys }, set.collapse, (i) => set.item(i));
       for (let i = 0; i < set.arena.count; i++) if (!set.removed.has(i)) view.add(i, set.item(i));
       set.views.set(viewId, view);
-      return { viewId, ...summaryOf(view) };
+    } else {
+      // Built over the live rows in fetched order, then mapped back to row indexes.
+      const view = buildRowView(set.size, (i) => set.item(set.rowAt(i)), spec);
+      const rows = set.removed.size === 0 ? view.rows : view.rows.map((i) => set.rowAt(i));
+      set.views.set(viewId, rows);
+      set.viewSpecs.set(viewId, { spec, entities: view.entities });
     }
-    // Built over the live rows in fetched order, then mapped back to row indexes.
-    const view = buildRowView(set.size, (i) => set.item(set.rowAt(i)), spec);
-    const rows = set.removed.size === 0 ? view.rows : view.rows.map((i) => set.rowAt(i));
-    set.views.set(viewId, rows);
-    set.viewSpecs.set(viewId, { spec, entities: view.entities });
-    return { viewId, total: rows.length, entities: view.entities };
+    return { ...summaryOfView(set, viewId), ...(revision === undefined ? {} : { revision }) };
   }
 
   /**
@@ -234,26 +259,26 @@ export class ResultSetCore {
       const wasStale = set.isStale;
       const touched = applyToSet(set, set.meta.scope, batch.writes, this.writer);
       if (!touched && set.isStale === wasStale) continue;
-      const [viewId, view] = [...set.views][0] ?? [];
-      const summary =
-        viewId === undefined || view === undefined
-          ? undefined
-          : view instanceof CollectionView
-            ? { viewId, ...summaryOf(view) }
-            : { viewId, total: view.length, entities: set.viewSpecs.get(viewId)?.entities };
+      set.seq += 1;
       changes.push({
         resultSetId,
         total: set.size,
         isStale: set.isStale,
-        ...(summary ? { view: summary } : {}),
+        views: [...set.views.keys()].map((viewId) => summaryOfView(set, viewId)),
       });
     }
     return changes;
   }
 
-  /** Collapses or expands item collections of a collection view; without a change, its sizes. */
+  /**
+   * Collapses or expands item collections of a collection view; without a change, its sizes.
+   * The change belongs to the result set, so it holds even when it arrives before the
+   * collection view it was meant for (a later view takes it from the set).
+   */
   collections(id: string, viewId: string, change?: CollapseChange): CollectionSizes {
-    const view = findView(this.get(id), viewId);
+    const set = this.get(id);
+    const view = set.views.get(viewId);
+    if (change && !(view instanceof CollectionView)) set.collapse.apply(change);
     if (!(view instanceof CollectionView)) {
       throw new AppFailure(
         ErrorCodes.invalidInput,
@@ -262,9 +287,10 @@ export class ResultSetCore {
         { viewId },
       );
     }
-    if (!change) return view.sizes();
+    if (!change) return { ...view.sizes(), seq: set.seq };
+    set.seq += 1;
     const target = change.all ? 'all' : { partitionKey: change.partitionKey };
-    return view.setCollapsed(target, change.isCollapsed);
+    return { ...view.setCollapsed(target, change.isCollapsed), seq: set.seq };
   }
 
   drop(id: string): boolean {
@@ -299,9 +325,14 @@ export class ResultSetCore {
   }
 }
 
-function summaryOf(view: CollectionView): Omit<ViewSummary, 'viewId'> {
-  const { total, collections, items, entities } = view.sizes();
-  return { total, entities, collections, items };
+/** A view's sizes now, stamped with the set's change counter. */
+function summaryOfView(set: ResultSet, viewId: string): ViewSummary {
+  const view = findView(set, viewId);
+  if (view instanceof CollectionView) {
+    const { total, collections, items, entities } = view.sizes();
+    return { viewId, total, entities, collections, items, seq: set.seq };
+  }
+  return { viewId, total: view.length, entities: set.viewSpecs.get(viewId)?.entities, seq: set.seq };
 }
 
 /** The marks of a window's rows, by their place in `rows`; absent when none is marked. */

@@ -111,7 +111,8 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     append: (resultSetId, items) => call<number>({ op: 'append', resultSetId, items }),
     window: (resultSetId, offset, limit, viewId, itemsOnly) =>
       call<ResultSetWindow>({ op: 'window', resultSetId, offset, limit, viewId, itemsOnly }),
-    view: (resultSetId, spec) => call<ViewSummary>({ op: 'view', resultSetId, spec }),
+    view: (resultSetId, spec, name, revision) =>
+      call<ViewSummary>({ op: 'view', resultSetId, spec, name, revision }),
     collections: (resultSetId, viewId, change) =>
       call<CollectionSizes>({ op: 'collections', resultSetId, viewId, change }),
     // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.

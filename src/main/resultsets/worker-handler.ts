@@ -30,7 +30,7 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
     case 'appendWire':
       return core.appendWire(request.resultSetId, request.body);
     case 'view':
-      return core.view(request.resultSetId, request.spec);
+      return core.view(request.resultSetId, request.spec, request.name, request.revision);
     case 'collections':
       return core.collections(request.resultSetId, request.viewId, request.change);
     case 'applyWrites':

@@ -126,17 +126,19 @@ export const itemExamples: ItemExamples = {
         entities: ['ORDER'],
         keys: { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
       },
+      viewId: 'grid',
+      revision: 7,
     },
-    output: { viewId: 'view_3f9a', total: 412 },
+    output: { viewId: 'grid', revision: 7, seq: 31, total: 412 },
     notes:
-      "Read the view with resultsets:window and its viewId. Numbers sort by exact value; missing values sort last. With `collections: true` (and `keys`) the view groups rows into item collections: windows then hold a header per collection (`headers`, each with its item count and counts per entity type) and each row's item position (`positions`); a collapsed collection shows only its header.",
+      "A named view (`viewId`) is replaced only by another build of that name, and not by one whose `revision` is older than the one held, so calls may arrive in any order; `seq` orders every answer that carries sizes (this, resultsets:collections, `resultsets` events), the highest being the newest. Read the view with resultsets:window and its viewId. Numbers sort by exact value; missing values sort last. With `collections: true` (and `keys`) the view groups rows into item collections: windows then hold a header per collection (`headers`, each with its item count and counts per entity type) and each row's item position (`positions`); a collapsed collection shows only its header.",
   },
   'resultsets:collections': {
     summary:
       'Collapses or expands item collections of a collection view in the result-set worker, or reports its sizes.',
     input: {
       resultSetId: 'rs_7d1e0b',
-      viewId: 'view_8c2d',
+      viewId: 'grid',
       collapse: { partitionKey: { S: 'USER#u1' }, isCollapsed: true },
     },
     output: {
@@ -145,6 +147,7 @@ export const itemExamples: ItemExamples = {
       items: 1200,
       entities: { USER: 100, ORDER: 1000, PAYMENT: 100 },
       at: 0,
+      seq: 32,
     },
     notes:
       'Rows after `at` moved: read them again with resultsets:window. `{ all: true, isCollapsed }` changes every collection, also those a running read adds later. The collapsed state belongs to the result set, so a new view of it (another sort, item collections off and on) keeps it.',

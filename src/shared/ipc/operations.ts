@@ -62,22 +62,24 @@ export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
 /** The requestId of `resultsets` events, which belong to no operation. */
 export const RESULT_SETS_REQUEST_ID = 'resultsets-written';
 
-/** A result set that a write DynoTable made changed, with its current view's sizes. */
+/** A result set that a write DynoTable made changed, with its views' sizes. */
 export const resultSetChangeSchema = z.object({
   resultSetId: z.string(),
   /** Rows in the result set now. */
   total: z.number().int(),
   /** A write may have changed which rows its read returns in a way DynoTable could not evaluate. */
   isStale: z.boolean(),
-  view: z
-    .object({
+  /** Each view of the set (by id) with its sizes now; `seq` orders them against other answers. */
+  views: z.array(
+    z.object({
       viewId: z.string(),
       total: z.number().int(),
       entities: z.record(z.string(), z.number().int()).optional(),
       collections: z.number().int().optional(),
       items: z.number().int().optional(),
-    })
-    .optional(),
+      seq: z.number().int(),
+    }),
+  ),
 });
 export type ResultSetChangeEvent = z.infer<typeof resultSetChangeSchema>;
 

@@ -154,9 +154,24 @@ export const queryChannels = {
   },
   /** Sorts/filters the rows fetched so far, in the result-set worker; read them with resultsets:window's viewId. */
   'resultsets:view': {
-    input: z.object({ resultSetId: z.string(), spec: viewSpecSchema }),
+    input: z.object({
+      resultSetId: z.string(),
+      spec: viewSpecSchema,
+      /**
+       * The caller's name for the view: building it again replaces only that view, so a tab's
+       * grid and another reader of the same set keep their own. Without it: a new id, replacing
+       * the last view made without one.
+       */
+      viewId: z.string().min(1).max(64).optional(),
+      /** Orders builds of a named view: one older than the view held is not applied. */
+      revision: z.number().int().nonnegative().optional(),
+    }),
     output: z.object({
       viewId: z.string(),
+      /** The revision of the view now held under this name (newer than asked: a later build won). */
+      revision: z.number().int().optional(),
+      /** The result set's change counter when these sizes were true: a higher one is newer. */
+      seq: z.number().int(),
       total: z.number().int(),
       /** Rows per entity type (key prefix) over all fetched rows; '' for rows without one. */
       entities: z.record(z.string(), z.number().int()).optional(),
@@ -192,6 +207,8 @@ export const queryChannels = {
       entities: z.record(z.string(), z.number().int()),
       /** Where the changed collection's header now is (0 for all); rows after it moved. */
       at: z.number().int().optional(),
+      /** The result set's change counter when these sizes were true: a higher one is newer. */
+      seq: z.number().int().optional(),
     }),
   },
 } as const;

@@ -63,7 +63,7 @@ describe('applying a write to the result sets that hold the item', () => {
     const { core, id } = setUp();
     const saved = item('USER#u1', 'ORDER#02', { total: { N: '76' } });
     const changes = core.applyWrites({ connectionId: 'c', table: 't', writes: [put(saved)] });
-    expect(changes).toEqual([{ resultSetId: id, total: 5, isStale: false }]);
+    expect(changes).toEqual([{ resultSetId: id, total: 5, isStale: false, views: [] }]);
     const window = core.window(id, 0, 10);
     expect(window.rows[2]).toEqual(saved);
     expect(window.marks).toEqual([{ at: 2, mark: 'changed' }]);
@@ -137,7 +137,7 @@ describe('applying a write to the result sets that hold the item', () => {
             if (at >= 0) expected = expected.filter((_, i) => i !== at);
           } else {
             const [change] = core.applyWrites({ connectionId: 'c', table: 't', writes: [put(written)] });
-            expect(change?.view?.viewId).toBe(viewId);
+            expect(change?.views.map((v) => v.viewId)).toEqual([viewId]);
             if (at >= 0) expected = expected.map((r, i) => (i === at ? written : r));
             else expected = [...expected, written];
           }
@@ -145,7 +145,7 @@ describe('applying a write to the result sets that hold the item', () => {
         const oracle = fresh(expected, spec);
         expect(plain(core.window(id, 0, 1000, viewId))).toEqual(plain(oracle.window));
         const [latest] = core.applyWrites({ connectionId: 'c', table: 't', writes: [put(expected[0]!)] });
-        expect(latest?.view?.entities).toEqual(oracle.entities);
+        expect(latest?.views[0]?.entities).toEqual(oracle.entities);
         expect(core.window(id, 0, 1000).rows).toEqual(fresh(expected).window.rows);
       }),
       { numRuns: 150 },
@@ -186,13 +186,13 @@ describe('applying a write to the result sets that hold the item', () => {
       table: 't',
       writes: [put(item('USER#u1', 'ORDER#02', { total: { N: '3' } }))],
     });
-    expect(change).toEqual({ resultSetId: id, total: 1, isStale: false });
+    expect(change).toEqual({ resultSetId: id, total: 1, isStale: false, views: [] });
     const [rawChange] = raw.core.applyWrites({
       connectionId: 'c',
       table: 't',
       writes: [put(item('USER#u1', 'ORDER#02', { total: { N: '3' } })), put(item('USER#u1', 'ORDER#77'))],
     });
-    expect(rawChange).toEqual({ resultSetId: raw.id, total: 2, isStale: true });
+    expect(rawChange).toEqual({ resultSetId: raw.id, total: 2, isStale: true, views: [] });
     expect(raw.core.window(raw.id, 0, 10).rows.map((r) => num(r.total))).toEqual(['3', '5']);
   });
 

@@ -150,12 +150,8 @@ describe('item collections in the result-set worker', () => {
     const { core, id } = setUp([item('USER#u2', 'ORDER#01'), item('USER#u2', 'ORDER#02')]);
     const { viewId } = core.view(id, collections);
     core.collections(id, viewId, { partitionKey: { S: 'USER#u2' }, isCollapsed: true });
-    expect(core.collections(id, viewId)).toEqual({
-      total: 1,
-      collections: 1,
-      items: 2,
-      entities: { ORDER: 2 },
-    });
+    const collapsed = core.collections(id, viewId);
+    expect(collapsed).toMatchObject({ total: 1, collections: 1, items: 2, entities: { ORDER: 2 } });
 
     // A page through the object path and one straight from response bytes, as a scan streams.
     core.append(id, [item('USER#u1', 'ORDER#05'), item('USER#u2', 'ORDER#03')]);
@@ -165,13 +161,11 @@ describe('item collections in the result-set worker', () => {
     });
     expect(core.appendWire(id, Buffer.from(body)).total).toBe(6);
 
-    // Entity counts cover every fetched row, for the entity chips while the read streams.
-    expect(core.collections(id, viewId)).toEqual({
-      total: 6,
-      collections: 3,
-      items: 6,
-      entities: { ORDER: 5, USER: 1 },
-    });
+    // Entity counts cover every fetched row, for the entity chips while the read streams; the
+    // change counter tells these sizes from those read before the pages.
+    const grown = core.collections(id, viewId);
+    expect(grown).toMatchObject({ total: 6, collections: 3, items: 6, entities: { ORDER: 5, USER: 1 } });
+    expect(grown.seq).toBeGreaterThan(collapsed.seq ?? Infinity);
     expect(lines(core.window(id, 0, 10, viewId))).toEqual([
       '▾ USER#u1 (2)',
       '  USER#u1 ORDER#05',

@@ -8,7 +8,8 @@ export const queryHandlers: {
   'resultsets:collections': Handler<'resultsets:collections'>;
 } = {
   'query:start': (input, ctx) => startRead(ctx, input),
-  'resultsets:view': ({ resultSetId, spec }, ctx) => ctx.resultSets.view(resultSetId, spec),
+  'resultsets:view': ({ resultSetId, spec, viewId, revision }, ctx) =>
+    ctx.resultSets.view(resultSetId, spec, viewId, revision),
   'resultsets:collections': ({ resultSetId, viewId, collapse }, ctx) =>
     ctx.resultSets.collections(resultSetId, viewId, collapse),
 };

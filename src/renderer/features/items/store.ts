@@ -7,7 +7,6 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
-import { inLane } from './view-lane';
 
 export type { CollapseChange };
 
@@ -42,6 +41,8 @@ export interface ItemsTableState {
   /** In item-collection mode: collections and items in the view (viewTotal counts headers too). */
   collections?: number;
   viewItems?: number;
+  /** The result set's change counter of the sizes shown: answers that come back older are dropped. */
+  sizesSeq?: number;
   /** Bumped whenever rows change meaning (new query, a view of other rows), so the grid drops its cache. */
   version: number;
   /** Bumped when some positions show other rows within the same view (see GridLayout). */
@@ -110,8 +111,18 @@ const REFRESH_MS = 250;
 /** Per table: a sizes call in flight or resting, and whether pages arrived meanwhile. */
 const refreshes = new Map<string, { isBusy: boolean; isWanted: boolean }>();
 
-/** Per table: a view build waiting in the lane, which takes the latest sort and filters when it starts. */
-const queuedViews = new Map<string, Promise<void>>();
+/**
+ * The worker keeps views by name: the grid's (rebuilt in place, so a collapse or window naming
+ * it never meets a replaced id) and the entity counts' (which then leave the grid's alone).
+ * Calls go out at once and may arrive and answer in any order (browser mode sends each as its
+ * own HTTP request): builds carry a revision the worker will not go back from, and every answer
+ * with sizes carries the set's change counter, so the newest wins on both sides.
+ */
+const GRID_VIEW = 'grid';
+const ENTITIES_VIEW = 'entities';
+let lastRevision = Date.now();
+/** Per table: the newest build sent, and the newest whose answer was taken. */
+const builds = new Map<string, { sent: number; answered?: number }>();
 
 interface CollectionSizes {
   total: number;
@@ -120,15 +131,31 @@ interface CollectionSizes {
   entities: Record<string, number>;
 }
 
-/** A collection view's new sizes; positions from `from` on show other rows now. */
-function withSizes(state: ItemsTableState, sizes: CollectionSizes, from: number): Partial<ItemsTableState> {
+/** A view's new sizes, unless an answer with a later change counter was shown already. */
+function sizesIfNewer(
+  state: ItemsTableState,
+  seq: number | undefined,
+  sizes: { total: number; collections?: number; items?: number; entities?: Record<string, number> },
+): Partial<ItemsTableState> {
+  if (seq !== undefined && state.sizesSeq !== undefined && seq < state.sizesSeq) return {};
   return {
     viewTotal: sizes.total,
     collections: sizes.collections,
     viewItems: sizes.items,
     entities: sizes.entities,
-    layout: { revision: (state.layout?.revision ?? 0) + 1, from },
+    ...(seq === undefined ? {} : { sizesSeq: seq }),
   };
+}
+
+/** A collection view's new sizes; positions from `from` on show other rows now. */
+function withSizes(
+  state: ItemsTableState,
+  sizes: CollectionSizes & { seq?: number },
+  from: number,
+): Partial<ItemsTableState> {
+  const change = sizesIfNewer(state, sizes.seq, sizes);
+  if (!('viewTotal' in change)) return {};
+  return { ...change, layout: { revision: (state.layout?.revision ?? 0) + 1, from } };
 }
 
 function hasView(state: ItemsTableState): boolean {
@@ -172,6 +199,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
             viewItems: undefined,
             entities: undefined,
             collections: undefined,
+            sizesSeq: undefined,
             isStale: undefined,
             cursor: undefined,
             version: previous.version + 1,
@@ -233,19 +261,12 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     for (const [key, state] of Object.entries(get().tables)) {
       const change = state.resultSetId ? byResultSet.get(state.resultSetId) : undefined;
       if (!change) continue;
-      const view = change.view && change.view.viewId === state.viewId ? change.view : undefined;
+      const view = state.viewId ? change.views.find((v) => v.viewId === state.viewId) : undefined;
       get().patch(key, {
         fetched: change.total,
         isStale: change.isStale,
         written: (state.written ?? 0) + 1,
-        ...(view
-          ? {
-              viewTotal: view.total,
-              entities: view.entities,
-              collections: view.collections,
-              viewItems: view.items,
-            }
-          : {}),
+        ...(view ? sizesIfNewer(state, view.seq, view) : {}),
         // Any position may show another row now; blocks on screen stay until their fresh copies arrive.
         layout: { revision: (state.layout?.revision ?? 0) + 1, from: 0 },
       });
@@ -258,49 +279,38 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
   },
 
   applyView(connectionId, table, keys) {
-    const key = itemsKey(connectionId, table);
-    // Changes made while a build waits join it: one build, with what the user chose last.
-    const queued = queuedViews.get(key);
-    if (queued) return queued;
-    const build = inLane(key, () => {
-      queuedViews.delete(key);
-      return buildView(key, keys);
-    });
-    queuedViews.set(key, build);
-    return build;
+    return buildView(itemsKey(connectionId, table), keys);
   },
 
   async setCollapsed(connectionId, table, change) {
     const key = itemsKey(connectionId, table);
-    const { resultSetId, viewId, isGrouped } = get().tables[key] ?? emptyItemsState;
-    if (!resultSetId || !viewId || !isGrouped) return;
-    // Headers on screen show it at once; the worker hears of it after what was asked before.
+    const { resultSetId, isGrouped } = get().tables[key] ?? emptyItemsState;
+    if (!resultSetId || !isGrouped) return;
+    // Headers on screen show it at once. The worker keeps it with the result set even when it
+    // arrives before the collection view being built, which then takes it from there.
     requestCollapse(resultSetId, change);
-    await inLane(key, async () => {
-      const state = get().tables[key] ?? emptyItemsState;
-      // The view may have been rebuilt meanwhile; the collapse belongs to the result set.
-      if (state.resultSetId !== resultSetId || !state.viewId) return;
-      const envelope = await call('resultsets:collections', {
-        resultSetId,
-        viewId: state.viewId,
-        collapse: change,
-      });
-      const now = get().tables[key] ?? emptyItemsState;
-      if (now.viewId !== state.viewId) return;
-      if (!envelope.ok) get().patch(key, { error: envelope.error });
-      else get().patch(key, withSizes(now, envelope.value, envelope.value.at ?? 0));
+    const envelope = await call('resultsets:collections', {
+      resultSetId,
+      viewId: GRID_VIEW,
+      collapse: change,
     });
+    const now = get().tables[key] ?? emptyItemsState;
+    if (now.resultSetId !== resultSetId) return;
+    const build = builds.get(key);
+    if (envelope.ok) get().patch(key, withSizes(now, envelope.value, envelope.value.at ?? 0));
+    else if (!build || build.answered === build.sent) get().patch(key, { error: envelope.error });
   },
 
-  readEntities(connectionId, table, keys) {
-    const key = itemsKey(connectionId, table);
-    return inLane(key, async () => {
-      const state = get().tables[key] ?? emptyItemsState;
-      // Asking for a plain view would replace the view the grid shows (one per result set).
-      if (!state.resultSetId || state.viewId || hasView(state)) return undefined;
-      const envelope = await call('resultsets:view', { resultSetId: state.resultSetId, spec: { keys } });
-      return envelope.ok ? envelope.value.entities : undefined;
+  async readEntities(connectionId, table, keys) {
+    const state = get().tables[itemsKey(connectionId, table)] ?? emptyItemsState;
+    // The grid's own view reports them, and one is shown or on its way.
+    if (!state.resultSetId || state.viewId || hasView(state)) return undefined;
+    const envelope = await call('resultsets:view', {
+      resultSetId: state.resultSetId,
+      spec: { keys },
+      viewId: ENTITIES_VIEW,
     });
+    return envelope.ok ? envelope.value.entities : undefined;
   },
 
   refreshCollections(key) {
@@ -313,15 +323,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       return;
     }
     refresh.isBusy = true;
-    void inLane(key, async () => {
-      const { resultSetId, viewId, isGrouped } = get().tables[key] ?? emptyItemsState;
-      if (!resultSetId || !viewId || !isGrouped) return;
-      const envelope = await call('resultsets:collections', { resultSetId, viewId });
-      const now = get().tables[key] ?? emptyItemsState;
-      if (now.viewId === viewId && envelope.ok && envelope.value.items !== now.viewItems)
-        // New rows may land in any collection, so every position may show another row now.
-        get().patch(key, withSizes(now, envelope.value, 0));
-    }).then(rest, rest);
+    void readSizes(key).then(rest, rest);
     function rest(): void {
       setTimeout(() => {
         refreshes.delete(key);
@@ -331,12 +333,27 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
   },
 }));
 
+async function readSizes(key: string): Promise<void> {
+  const { resultSetId, viewId, isGrouped } = useItemsStore.getState().tables[key] ?? emptyItemsState;
+  if (!resultSetId || !viewId || !isGrouped) return;
+  const envelope = await call('resultsets:collections', { resultSetId, viewId });
+  const now = useItemsStore.getState().tables[key] ?? emptyItemsState;
+  if (now.resultSetId === resultSetId && envelope.ok && envelope.value.items !== now.viewItems)
+    // New rows may land in any collection, so every position may show another row now.
+    useItemsStore.getState().patch(key, withSizes(now, envelope.value, 0));
+}
+
 /** Builds the view the tab's sort, filters and item-collection switch ask for, as they are now. */
 async function buildView(key: string, keys: KeySchema): Promise<void> {
   const { tables, patch } = useItemsStore.getState();
   const state = tables[key] ?? emptyItemsState;
   if (!state.resultSetId) return;
+  const revision = ++lastRevision;
+  const build: { sent: number; answered?: number } = { sent: revision };
+  builds.set(key, build);
   if (!hasView(state)) {
+    // Also a revision: a build still on its way must not bring the view back.
+    build.answered = revision;
     patch(key, {
       viewId: undefined,
       viewBasis: undefined,
@@ -354,24 +371,27 @@ async function buildView(key: string, keys: KeySchema): Promise<void> {
     ...(state.entityFilter.length > 0 ? { entities: state.entityFilter } : {}),
     keys,
   };
-  const envelope = await call('resultsets:view', { resultSetId: state.resultSetId, spec });
+  const envelope = await call('resultsets:view', {
+    resultSetId: state.resultSetId,
+    spec,
+    viewId: GRID_VIEW,
+    revision,
+  });
   const now = useItemsStore.getState().tables[key] ?? emptyItemsState;
-  // A new read started, or the user changed the view again and its build waits in the lane:
+  // A new read started, or the user changed the view again and that build is on its way:
   // showing this one meanwhile (a plain grid between "off" and "on") would only flash.
-  if (now.resultSetId !== state.resultSetId || queuedViews.has(key)) return;
+  if (now.resultSetId !== state.resultSetId || builds.get(key)?.sent !== revision) return;
+  build.answered = revision;
   if (!envelope.ok) {
     patch(key, { error: envelope.error });
     return;
   }
-  const { viewId, total, entities, collections, items } = envelope.value;
+  const { viewId, total, items, seq } = envelope.value;
   const viewBasis = JSON.stringify([spec, items ?? total]);
   patch(key, {
     viewId,
     viewBasis,
-    viewTotal: total,
-    entities,
-    collections,
-    viewItems: items,
+    ...sizesIfNewer(now, seq, envelope.value),
     version: viewBasis === now.viewBasis ? now.version : now.version + 1,
   });
 }
