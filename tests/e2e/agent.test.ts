@@ -6,7 +6,7 @@ import { PLAYGROUND_ID } from '../../src/main/aws/connection-store';
 import { fromSdkItem } from '../../src/main/dynamo/marshal';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { type FakeBedrock, type ScriptedTurn, startFakeBedrock } from '../support/fake-bedrock';
-import { useColorScheme } from './support/browser';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The assistant as a user meets it: the real browser-mode server and core, the playground on
@@ -59,15 +59,6 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-async function screenshots(name: string): Promise<void> {
-  const { page } = session.browser;
-  await useColorScheme(page, 'light');
-  await session.browser.screenshot(`${name}-light`);
-  await useColorScheme(page, 'dark');
-  await session.browser.screenshot(`${name}-dark`);
-  await useColorScheme(page, 'light');
-}
-
 const panel = (): Locator => session.browser.page.getByRole('complementary', { name: 'Assistant' });
 const lastTurn = (): Locator => panel().locator('article.agent-turn').last();
 const step = (tool: string): Locator =>
@@ -91,7 +82,7 @@ describe('the assistant on the playground', () => {
     await panel().getByRole('button', { name: 'Settings' }).click();
     await panel().getByLabel('Bedrock endpoint (optional)').fill(fake.endpoint);
     await panel().getByLabel('Bedrock region').fill('eu-central-1');
-    await screenshots('agent-settings');
+    await screenshots(session.browser.page, 'agent-settings');
     await panel().getByRole('button', { name: 'Save' }).click();
     await panel().getByLabel('Bedrock endpoint (optional)').waitFor({ state: 'detached' });
     // Saved in main: the next question goes to the fake, in the region chosen here.
@@ -188,7 +179,7 @@ describe('the assistant on the playground', () => {
     expect(words).toContain('SET vip = true');
     expect(words).toContain('only if PK exists and vip is not set');
     await card.getByRole('button', { name: 'Approve and write' }).scrollIntoViewIfNeeded();
-    await screenshots('agent-approval');
+    await screenshots(session.browser.page, 'agent-approval');
     await card.getByText('Exact request (DynamoDB JSON)').click();
     const request = await card.locator('pre').innerText();
     expect(request).toContain('"operation": "UpdateItem"');
@@ -217,11 +208,11 @@ describe('the assistant on the playground', () => {
 
     await panel().getByRole('group', { name: 'Budget used by this question' }).waitFor();
     await lastTurn().locator('.markdown').last().scrollIntoViewIfNeeded();
-    await screenshots('agent-conversation');
+    await screenshots(session.browser.page, 'agent-conversation');
     await step('query').click();
     await lastTurn().getByText('"begins_with"').waitFor();
     await step('query').scrollIntoViewIfNeeded();
-    await screenshots('agent-step-expanded');
+    await screenshots(session.browser.page, 'agent-step-expanded');
 
     // One click opens what a step read in the items grid, straight from main's result set.
     await lastTurn()
@@ -233,7 +224,7 @@ describe('the assistant on the playground', () => {
     // The ARIA grid counts its column header row as row 1.
     expect(await grid.getAttribute('aria-rowcount')).toBe(String(orders.length + 1));
     expect(await grid.getByRole('row').count()).toBe(orders.length + 1);
-    await screenshots('agent-result-grid');
+    await screenshots(session.browser.page, 'agent-result-grid');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await lastTurn().getByRole('button', { name: 'Open 1 item in the grid' }).click();
@@ -306,7 +297,7 @@ describe('the assistant on the playground', () => {
     // The way to the fix is one click away.
     await lastTurn().getByRole('button', { name: 'Open Model access' }).waitFor();
     await lastTurn().getByRole('button', { name: 'Assistant settings' }).waitFor();
-    await screenshots('agent-error');
+    await screenshots(session.browser.page, 'agent-error');
   });
 
   it('raised no uncaught errors in the page', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations as axeViolationsOf, describeViolations, isSeriousOrCritical } from './support/axe';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The item grid driven by keyboard only, as an ARIA grid: the real browser-mode server and core,
@@ -12,6 +13,9 @@ const table = 'DynoTableSample';
 const slow = { timeout: 60_000 };
 const session = useAppInBrowser({ withPlayground: true });
 const page = (): Page => session.browser.page;
+// A narrower window may leave the focused cell (or its editor) out of view: the shots scroll to it.
+const focusedCell = () =>
+  page().locator('.item-grid [role="gridcell"]:focus, .item-grid .cell-editor').first();
 
 interface Focused {
   role: string | null;
@@ -151,7 +155,7 @@ describe('the item grid by keyboard', () => {
     expect(await input.inputValue()).toBe('abc');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await axeInBothSchemes('.item-grid')).toEqual([]);
-    await screenshotsAt('items-grid-inline-problem');
+    await screenshots(page(), 'items-grid-inline-problem', focusedCell());
     await page().keyboard.press('Control+A');
     await page().keyboard.type('1234.5');
     await page().keyboard.press('Enter');
@@ -166,7 +170,7 @@ describe('the item grid by keyboard', () => {
     await page().keyboard.press('F2');
     await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
     await page().keyboard.type('999');
-    await screenshotsAt('items-grid-inline-editor');
+    await screenshots(page(), 'items-grid-inline-editor', focusedCell());
     await page().keyboard.press('Escape');
     expect(await input.count()).toBe(0);
     expect((await focused()).label).toBe('total: 1234.5 (staged, not committed yet)');
@@ -189,7 +193,7 @@ describe('the item grid by keyboard', () => {
     at = await tabUntil((a) => a.role === 'gridcell', 'Shift+Tab');
     expect(at).toMatchObject({ row, col: totalCol, label: 'total: 1234.5' });
     await stagedRow.getByRole('img', { name: 'Changed by you' }).waitFor();
-    await screenshotsAt('items-grid-focused-cell');
+    await screenshots(page(), 'items-grid-focused-cell', focusedCell());
     expect(await stagedRow.getByRole('gridcell', { name: 'total: 1234.5' }).innerText()).toBe('1234.5');
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -235,19 +239,3 @@ describe('the item grid by keyboard', () => {
 });
 
 /** The grid as a user sees it now, light and dark, at the two window sizes we hold layouts to. */
-async function screenshotsAt(name: string): Promise<void> {
-  const before = page().viewportSize();
-  for (const [width, height] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page().setViewportSize({ width, height });
-    // A narrower window may leave the cell out of view: scroll to it, as the user would.
-    await page()
-      .locator('.item-grid [role="gridcell"]:focus, .item-grid .cell-editor')
-      .first()
-      .scrollIntoViewIfNeeded();
-    await session.browser.screenshotBothSchemes(`${name}-${width}x${height}`);
-  }
-  if (before) await page().setViewportSize(before);
-}

@@ -4,7 +4,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { useColorScheme } from './support/browser';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The grid shows what is stored: every write DynoTable makes is visible at once in the rows,
@@ -192,7 +192,7 @@ describe('the grid shows what is stored', () => {
     expect(await rowIndex('USER#u999', 'PROFILE')).toBe('2');
     const first = rowAt('2');
     expect(await first.getAttribute('class')).toContain('is-new');
-    await screenshots('items-grid-new-row');
+    await screenshots(page(), 'items-grid-new-row');
 
     // Stage an edit of another order and the delete of the new item; both rows say so; commit.
     const order = orders[1]!;
@@ -209,7 +209,7 @@ describe('the grid shows what is stored', () => {
     await rowWith('USER#u999', 'PROFILE')
       .getByRole('img', { name: 'Staged change, not committed yet' })
       .waitFor();
-    await screenshots('items-grid-staged-rows');
+    await screenshots(page(), 'items-grid-staged-rows');
     const staged = page().getByRole('region', { name: 'Staged changes' });
     await staged.getByRole('button', { name: 'Commit' }).click();
     await page().getByRole('status').filter({ hasText: 'Committed: 2 items written.' }).waitFor(slow);
@@ -243,7 +243,7 @@ describe('the grid shows what is stored', () => {
     expect(await header.getAttribute('aria-expanded')).toBe('false');
     await header.click();
     await rowWith('″', 'NOTE#grid-truth').getByRole('img', { name: 'Created by you' }).waitFor();
-    await screenshots('items-grid-collection-new-row');
+    await screenshots(page(), 'items-grid-collection-new-row');
     await page().getByRole('checkbox', { name: 'Item collections' }).uncheck();
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -285,7 +285,7 @@ describe('the grid shows what is stored', () => {
       const row = page().locator(`.item-grid-row[aria-rowindex="${index}"]`);
       await expect.poll(() => row.innerText()).toContain('grid-truth');
     }
-    await screenshots('items-grid-changed-rows');
+    await screenshots(page(), 'items-grid-changed-rows');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -311,14 +311,3 @@ describe('the grid shows what is stored', () => {
 });
 
 /** Light and dark, at the smallest supported window and a common laptop one. */
-async function screenshots(name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page().setViewportSize({ width, height });
-    await session.browser.screenshotBothSchemes(`${name}-${width}x${height}`);
-  }
-  await page().setViewportSize({ width: 1360, height: 820 });
-  await useColorScheme(page(), 'light');
-}

@@ -2,7 +2,7 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { useColorScheme } from './support/browser';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // Undo after commit, driven like a user in Debian's Chromium against the browser-mode server and
@@ -51,18 +51,6 @@ async function stageCurrency(pk: string, sk: string, currency: string): Promise<
   await editor().getByLabel('currency', { exact: true }).fill(currency);
   await editor().getByRole('button', { name: 'Stage', exact: true }).click();
   await staged().getByText('1 staged change').waitFor(slow);
-}
-
-async function screenshots(name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page().setViewportSize({ width, height });
-    await session.browser.screenshotBothSchemes(`${name}-${width}x${height}`);
-  }
-  await page().setViewportSize({ width: 1360, height: 820 });
-  await useColorScheme(page(), 'light');
 }
 
 describe('undo after commit', () => {
@@ -131,7 +119,7 @@ describe('undo after commit', () => {
       JSON.stringify({ S: 'XAG' }),
     ]);
     expect(text((await stored(pk, sk))?.currency)).toBe('XAG');
-    await screenshots('journal-undo-refused');
+    await screenshots(page(), 'journal-undo-refused');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     // The grid shows what is stored now: their value.
     await expect.poll(() => rowWith(pk, sk).innerText()).toContain('XAG');

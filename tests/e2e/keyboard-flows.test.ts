@@ -2,9 +2,9 @@ import { type AttributeValue, GetItemCommand, UpdateItemCommand } from '@aws-sdk
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { useColorScheme } from './support/browser';
 import { describeFocus, expectFocusVisible, isFocused, tabTo } from './support/keyboard';
 import { useFakeBedrock, vipProposal } from './support/assistant';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // Every flow of issue #18 item 3 driven with the keyboard alone: no click, no fill, no
@@ -41,26 +41,11 @@ async function press(target: ReturnType<Page['getByRole']>, key = 'Enter'): Prom
 }
 
 /** Light and dark at both designed sizes, focus left where it is: the ring must show in all four. */
-async function screenshots(name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await useColorScheme(page(), scheme);
-    for (const size of [
-      { width: 1024, height: 700 },
-      { width: 1440, height: 900 },
-    ]) {
-      await page().setViewportSize(size);
-      await expectFocusVisible(page());
-      await session.browser.screenshot(`${name}-${scheme}-${size.width}`);
-    }
-  }
-  await useColorScheme(page(), 'light');
-}
-
 describe('every flow without a mouse', () => {
   it('opens the playground and a table', async () => {
     await session.openPage();
     await tabTo(page(), page().getByRole('button', { name: 'Open playground' }));
-    await screenshots('focus-connections');
+    await screenshots(page(), 'focus-connections', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Enter');
     await page().getByTestId('table-row').filter({ hasText: SAMPLE_TABLE }).waitFor(slow);
     await page().keyboard.press('Control+K');
@@ -93,7 +78,7 @@ describe('every flow without a mouse', () => {
     await press(editor().getByRole('button', { name: 'Open that item' }));
     await editor().getByRole('heading', { name: 'USER#u1 · PROFILE' }).waitFor();
     await tabTo(page(), editor().getByLabel('name', { exact: true }));
-    await screenshots('focus-item-editor');
+    await screenshots(page(), 'focus-item-editor', undefined, { check: expectFocusVisible });
     await retype('Keyboard Kim');
     await page().keyboard.press('Control+S');
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -158,7 +143,7 @@ describe('every flow without a mouse', () => {
     const help = page().getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByRole('heading', { name: 'SQL' }).waitFor();
     expect(await help.innerText()).toMatch(/Ctrl Enter\s+Run the statement/);
-    await screenshots('keyboard-help');
+    await screenshots(page(), 'keyboard-help', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
     expect(await describeFocus(page())).toBe(before);
@@ -185,7 +170,7 @@ describe('every flow without a mouse', () => {
     await page().keyboard.press('Escape');
     await page().keyboard.press('Escape');
     await tabTo(page(), page().getByRole('region', { name: 'Plan' }));
-    await screenshots('focus-sql-plan');
+    await screenshots(page(), 'focus-sql-plan', undefined, { check: expectFocusVisible });
     expect(await page().locator('.sql-plan').innerText()).toMatch(/Query/);
   });
 

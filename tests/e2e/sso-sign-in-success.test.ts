@@ -4,7 +4,7 @@ import { directClient, uniqueKeys } from '../support/aws/connection-fixture';
 import { startFakeSso, type FakeSso } from '../support/aws/fake-sso';
 import { createSsoHome, type SsoHome } from '../support/aws/sso-home';
 import { startDynamoLocal } from '../support/dynamo-local';
-import { useColorScheme } from './support/browser';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // A day in the life of an SSO user: tabs open on two tables, the session runs out, "Sign in
@@ -32,14 +32,6 @@ async function cacheSession(state: 'valid' | 'expired'): Promise<void> {
     // The fake refuses every refresh, as IAM Identity Center does once a session has ended.
     refreshToken: 'revoked-refresh-token',
   });
-}
-
-async function screenshots(name: string): Promise<void> {
-  await useColorScheme(session.browser.page, 'light');
-  await session.browser.screenshot(`${name}-light`);
-  await useColorScheme(session.browser.page, 'dark');
-  await session.browser.screenshot(`${name}-dark`);
-  await useColorScheme(session.browser.page, 'light');
 }
 
 beforeAll(async () => {
@@ -113,7 +105,7 @@ describe('signing in again after the SSO session expired', () => {
     const userCode = await code.innerText();
     expect(userCode).toMatch(/^WXYZ-\d+$/);
     await dialog.getByText(`${sso.endpoint}/device?user_code=${userCode}`).waitFor();
-    await screenshots('sso-sign-in-waiting');
+    await screenshots(session.browser.page, 'sso-sign-in-waiting');
 
     // The user opens the page from the dialog, in a new tab, and allows access there.
     const [signInPage] = await Promise.all([
@@ -125,7 +117,7 @@ describe('signing in again after the SSO session expired', () => {
     await signInPage.close();
 
     await dialog.getByText(/Signed in to profile "dev"/).waitFor(slow);
-    await screenshots('sso-sign-in-success');
+    await screenshots(session.browser.page, 'sso-sign-in-success');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -163,7 +155,7 @@ describe('signing in again after the SSO session expired', () => {
     expect(text).toContain(`Could not reach IAM Identity Center in eu-west-1 (start URL ${startUrl})`);
     expect(text).toContain('[sso-session corp]');
     expect(text).not.toMatch(/DynamoDB/);
-    await screenshots('sso-sign-in-unreachable');
+    await screenshots(session.browser.page, 'sso-sign-in-unreachable');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'customers' }).waitFor();

@@ -1,6 +1,6 @@
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // Creating and changing tables like a user: the real browser-mode server and core, the
@@ -14,16 +14,6 @@ async function describeStored(name: string) {
 }
 
 /** Light and dark, at the two window sizes people use most. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1024, height: 700 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(size);
-    await session.browser.screenshotBothSchemes(`${name}-${size.width}x${size.height}`);
-  }
-}
-
 describe('Create and change tables', () => {
   it('creates a table from the single-table template and sees it ACTIVE in the list', async () => {
     const page = await session.openPage();

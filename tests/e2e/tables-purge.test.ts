@@ -1,8 +1,8 @@
 import { CreateTableCommand, ScanCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { putItems } from '../support/dynamo-tables';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // Purging a table like a user: the estimate, the typed name, progress, cancel, resume. The
@@ -26,17 +26,6 @@ async function storedCount(): Promise<number> {
 }
 
 /** Light and dark at both window sizes, with `target` in the middle of the view. */
-async function screenshots(page: Page, name: string, target: Locator): Promise<void> {
-  for (const size of [
-    { width: 1024, height: 700 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(size);
-    await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await session.browser.screenshotBothSchemes(`${name}-${size.width}x${size.height}`);
-  }
-}
-
 describe('Purge a table', () => {
   it('shows the estimate, asks for the name, cancels mid-way, then resumes to an empty table', async () => {
     const client = session.playgroundClient;

@@ -5,9 +5,9 @@ import {
   UpdateItemCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The stream tail like a user: another client writes, the panel shows the records with their
@@ -15,17 +15,6 @@ import { useAppInBrowser } from './support/session';
 const slow = { timeout: 60_000 };
 const session = useAppInBrowser({ withPlayground: true });
 const table = `Tail-${Date.now().toString(36)}`;
-
-async function screenshots(page: Page, name: string, target: Locator): Promise<void> {
-  for (const size of [
-    { width: 1024, height: 700 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(size);
-    await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    await session.browser.screenshotBothSchemes(`${name}-${size.width}x${size.height}`);
-  }
-}
 
 describe('Stream tail', () => {
   it('shows an insert, a modify with its diff and a remove made by another client; pause and filter', async () => {
@@ -86,7 +75,7 @@ describe('Stream tail', () => {
     ).toEqual(['—', '2026-12-01T18:00:00Z']);
     // total did not change, so it is not in the diff.
     expect(await modify.getByRole('row', { name: /^total/ }).count()).toBe(0);
-    await screenshots(page, 'tables-stream-tail', panel);
+    await screenshots(page, 'tables-stream-tail', panel, { block: 'start' });
 
     // The filter: only removals, then a key that matches nothing.
     await panel.getByRole('checkbox', { name: 'INSERT' }).uncheck();
