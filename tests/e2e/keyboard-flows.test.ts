@@ -1,4 +1,10 @@
-import { type AttributeValue, GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  type AttributeValue,
+  CreateTableCommand,
+  GetItemCommand,
+  UpdateItemCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
@@ -40,7 +46,30 @@ async function press(target: ReturnType<Page['getByRole']>, key = 'Enter'): Prom
   await page().keyboard.press(key);
 }
 
-/** Light and dark at both designed sizes, focus left where it is: the ring must show in all four. */
+/**
+ * A tab strip is one stop for Tab (roving tabindex): walk to its selected tab, then arrow to
+ * `name`, each arrow activating the tab it lands on.
+ */
+async function arrowToTab(strip: ReturnType<Page['getByRole']>, name: string): Promise<void> {
+  await tabTo(page(), strip.getByRole('tab', { selected: true }));
+  const target = strip.getByRole('tab', { name, exact: true });
+  for (let i = 0; i < 10 && !(await isFocused(target)); i++) await page().keyboard.press('ArrowRight');
+  expect(await isFocused(target), await describeFocus(page())).toBe(true);
+  await strip.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+/** The name of each tab of a strip, and which one is selected, focused and in the Tab order. */
+async function tabState(strip: ReturnType<Page['getByRole']>) {
+  return strip.getByRole('tab').evaluateAll((tabs) =>
+    tabs.map((tab) => ({
+      name: tab.textContent.trim(),
+      selected: tab.getAttribute('aria-selected') === 'true',
+      focused: tab === document.activeElement,
+      tabbable: (tab as HTMLElement).tabIndex === 0,
+    })),
+  );
+}
+
 describe('every flow without a mouse', () => {
   it('opens the playground and a table', async () => {
     await session.openPage();
@@ -177,7 +206,7 @@ describe('every flow without a mouse', () => {
   it('runs the pre-flight scan', async () => {
     await page().keyboard.press('Alt+3');
     await page().getByRole('tab', { name: SAMPLE_TABLE, selected: true }).waitFor();
-    await press(page().getByRole('tab', { name: 'Pre-flight' }));
+    await arrowToTab(page().getByRole('tablist', { name: `${SAMPLE_TABLE} views` }), 'Pre-flight');
     await press(page().getByRole('button', { name: 'Scan table' }));
     await page().locator('.mig-verdict').waitFor(slow);
   });
@@ -203,6 +232,70 @@ describe('every flow without a mouse', () => {
     await press(card.getByRole('button', { name: 'Approve and write' }));
     await assistant.getByText('Marked u1 as VIP.').waitFor(slow);
     expect((await stored('USER#u1', 'PROFILE'))?.vip?.BOOL).toBe(true);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('moves between table tabs with the arrows, Home and End, and closes one with Delete', async () => {
+    const second = 'KeyboardTabs';
+    await session.playgroundClient.send(
+      new CreateTableCommand({
+        TableName: second,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      }),
+    );
+    await waitUntilTableExists({ client: session.playgroundClient, maxWaitTime: 60 }, { TableName: second });
+    await page().keyboard.press('Alt+1');
+    await press(page().getByRole('button', { name: 'Refresh' }));
+    await page().getByTestId('table-row').filter({ hasText: second }).waitFor(slow);
+    await page().keyboard.press('Control+K');
+    await page().keyboard.type(second);
+    await page().keyboard.press('Enter');
+    await page().getByRole('heading', { level: 1, name: second }).waitFor();
+
+    const strip = page().getByRole('tablist', { name: 'Open tabs' });
+    const names = (await tabState(strip)).map((tab) => tab.name);
+    expect(names.slice(-2)).toEqual([SAMPLE_TABLE, second]);
+    // One stop for Tab, on the selected tab; Shift+Tab from outside comes back to it.
+    await tabTo(page(), strip.getByRole('tab', { selected: true }), { back: true });
+    // Exactly one tab is selected, focused and in the Tab order, and it is `name`.
+    const expectOn = async (name: string) => {
+      // Focus follows once the tab has rendered as selected: poll rather than race the effect.
+      await expect
+        .poll(async () =>
+          (await tabState(strip)).filter((tab) => tab.selected || tab.focused || tab.tabbable),
+        )
+        .toEqual([{ name, selected: true, focused: true, tabbable: true }]);
+      await expectFocusVisible(page());
+    };
+    await expectOn(second);
+
+    await page().keyboard.press('ArrowLeft');
+    await expectOn(SAMPLE_TABLE);
+    await page().getByRole('heading', { level: 1, name: SAMPLE_TABLE }).waitFor();
+    await page().keyboard.press('Home');
+    await expectOn('Tables');
+    await page()
+      .getByRole('heading', { level: 1, name: /^Tables in/ })
+      .waitFor();
+    await page().keyboard.press('ArrowLeft');
+    await expectOn(second);
+    await page().keyboard.press('ArrowRight');
+    await expectOn('Tables');
+    await page().keyboard.press('End');
+    await expectOn(second);
+    await screenshots(page(), 'focus-table-tabs', undefined, { check: expectFocusVisible });
+
+    // Delete closes a table tab and focus stays in the strip, on the tab selected next.
+    await page().keyboard.press('Delete');
+    await strip.getByRole('tab', { name: second }).waitFor({ state: 'detached' });
+    await expectOn(SAMPLE_TABLE);
+    // The table list is not a tab that closes.
+    await page().keyboard.press('Home');
+    await page().keyboard.press('Delete');
+    await expectOn('Tables');
+    expect((await tabState(strip)).map((tab) => tab.name)).toEqual(names.slice(0, -1));
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   shortcuts,
   type Chord,
 } from '../../src/renderer/features/keyboard/shortcuts';
+import { rovingTabIndex, tabKeyTarget } from '../../src/renderer/features/keyboard/tab-keys';
 
 // Node has no navigator here, so the registry speaks for Ctrl (Windows/Linux), as in browser mode on CI.
 const key = (init: Partial<KeyboardEvent>): KeyboardEvent =>
@@ -79,5 +80,25 @@ describe('the keyboard map', () => {
       }
     }
     expect(clashes).toEqual([]);
+  });
+});
+
+describe('moving between tabs (the ARIA tabs pattern)', () => {
+  const ids = ['home', 'tool:sql', 'table:a', 'table:b'];
+  it('wraps the arrows round, takes Home and End, and leaves other keys and chords alone', () => {
+    expect(tabKeyTarget(key({ key: 'ArrowRight' }), ids, 'table:a')).toBe('table:b');
+    expect(tabKeyTarget(key({ key: 'ArrowRight' }), ids, 'table:b')).toBe('home');
+    expect(tabKeyTarget(key({ key: 'ArrowLeft' }), ids, 'home')).toBe('table:b');
+    expect(tabKeyTarget(key({ key: 'Home' }), ids, 'table:a')).toBe('home');
+    expect(tabKeyTarget(key({ key: 'End' }), ids, 'home')).toBe('table:b');
+    expect(tabKeyTarget(key({ key: 'ArrowDown' }), ids, 'home')).toBeUndefined();
+    expect(tabKeyTarget(key({ key: 'ArrowRight', ctrlKey: true }), ids, 'home')).toBeUndefined();
+    expect(tabKeyTarget(key({ key: 'Home', shiftKey: true }), ids, 'home')).toBeUndefined();
+    expect(tabKeyTarget(key({ key: 'End' }), [], 'home')).toBeUndefined();
+  });
+
+  it('puts exactly one tab in the Tab order: the selected one, else the first', () => {
+    expect(ids.map((id) => rovingTabIndex(ids, 'table:a', id))).toEqual([-1, -1, 0, -1]);
+    expect(ids.map((id) => rovingTabIndex(ids, 'gone', id))).toEqual([0, -1, -1, -1]);
   });
 });

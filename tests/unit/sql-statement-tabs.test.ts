@@ -5,7 +5,6 @@ import {
   closeTab,
   initialDocuments,
   isSqlDocuments,
-  neighbourTab,
   renameTab,
   setTabText,
 } from '../../src/renderer/features/sql/statement-tabs';
@@ -38,13 +37,10 @@ describe('SQL statement tabs', () => {
     expect(renameTab(docs, 'b', '   ').tabs[1]!.title).toBe('Query 2');
   });
 
-  it('keeps each tab its own text and wraps around when moving between tabs', () => {
+  it('keeps each tab its own text', () => {
     let docs = addTab(initialDocuments('a'), 'b');
     docs = setTabText(docs, 'a', 'SELECT a');
     expect(docs.tabs.map((t) => t.text)).toEqual(['SELECT a', '']);
-    expect(neighbourTab(docs, 1)).toBe('a');
-    expect(neighbourTab(docs, -1)).toBe('a');
-    expect(neighbourTab({ ...docs, active: 'a' }, -1)).toBe('b');
   });
 
   it('is plain data that survives JSON, and a restored value of another shape is refused', () => {

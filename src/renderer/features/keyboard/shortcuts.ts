@@ -36,6 +36,13 @@ export const shortcuts = [
     chords: [{ key: 'digit', alt: true }],
   },
   {
+    id: 'next-tab',
+    where: 'Anywhere',
+    does: 'On a tab: previous or next tab (Home, End: first, last)',
+    chords: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'Home' }, { key: 'End' }],
+  },
+  // Not Ctrl+W: the browser (browser mode) never lets a page have it, and Electron's window menu takes it.
+  {
     id: 'close-tab',
     where: 'Anywhere',
     does: 'Close the focused tab (a table, a SQL statement)',
@@ -69,12 +76,6 @@ export const shortcuts = [
     chords: [{ key: 'Enter', mod: true, shift: true }],
   },
   { id: 'rename-sql-tab', where: 'SQL', does: 'Rename the focused statement tab', chords: [{ key: 'F2' }] },
-  {
-    id: 'next-sql-tab',
-    where: 'SQL',
-    does: 'Previous or next statement tab (Home, End: first, last)',
-    chords: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }],
-  },
   // Alt as well: the browser keeps Ctrl+T and Ctrl+W for its own tabs.
   {
     id: 'new-sql-tab',

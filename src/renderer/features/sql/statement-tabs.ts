@@ -68,13 +68,6 @@ export function activateTab(docs: SqlDocuments, id: string): SqlDocuments {
   return docs.tabs.some((t) => t.id === id) ? { ...docs, active: id } : docs;
 }
 
-/** The tab `delta` places from the active one, wrapping around (arrow keys, Ctrl+PageDown). */
-export function neighbourTab(docs: SqlDocuments, delta: number): string {
-  const index = docs.tabs.findIndex((t) => t.id === docs.active);
-  const n = docs.tabs.length;
-  return docs.tabs[(((index + delta) % n) + n) % n]!.id;
-}
-
 /** A restored value is used only if it has the shape above; anything else starts fresh. */
 export function isSqlDocuments(value: unknown): value is SqlDocuments {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { matches } from '../../keyboard/shortcuts';
-import { neighbourTab, type SqlDocuments } from '../statement-tabs';
+import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
+import type { SqlDocuments } from '../statement-tabs';
 
 export interface StatementTabBarProps {
   documents: SqlDocuments;
@@ -30,13 +31,8 @@ export function StatementTabBar({
 }: StatementTabBarProps) {
   const [renaming, setRenaming] = useState<string>();
   const [draft, setDraft] = useState('');
-  const list = useRef<HTMLDivElement>(null);
-  const focusActive = useRef(false);
-  useEffect(() => {
-    if (!focusActive.current) return;
-    focusActive.current = false;
-    list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  });
+  const ids = documents.tabs.map((tab) => tab.id);
+  const keys = useTabStripKeys(ids, documents.active, onActivate);
   const startRename = (tabId: string, title: string): void => {
     setDraft(title);
     setRenaming(tabId);
@@ -44,32 +40,23 @@ export function StatementTabBar({
   const finishRename = (commit: boolean): void => {
     if (renaming && commit) onRename(renaming, draft);
     setRenaming(undefined);
-    focusActive.current = true;
+    keys.focusSelectedAfterRender();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, tabId: string, title: string): void => {
-    const move = (target: string): void => {
-      event.preventDefault();
-      focusActive.current = true;
-      onActivate(target);
-    };
-    const { tabs } = documents;
-    if (event.key === 'ArrowRight') move(neighbourTab(documents, 1));
-    else if (event.key === 'ArrowLeft') move(neighbourTab(documents, -1));
-    else if (event.key === 'Home') move(tabs[0]!.id);
-    else if (event.key === 'End') move(tabs[tabs.length - 1]!.id);
-    else if (matches('rename-sql-tab', event.nativeEvent)) {
+    if (keys.onKeyDown(event)) return;
+    if (matches('rename-sql-tab', event.nativeEvent)) {
       event.preventDefault();
       startRename(tabId, title);
     } else if (matches('close-tab', event.nativeEvent)) {
       event.preventDefault();
-      focusActive.current = true;
+      keys.focusSelectedAfterRender();
       onClose(tabId);
     }
   };
   const active = documents.tabs.find((t) => t.id === documents.active);
   return (
     <div className="sql-doc-bar">
-      <div className="sql-doc-tabs" role="tablist" aria-label="Statements" ref={list}>
+      <div className="sql-doc-tabs" role="tablist" aria-label="Statements" id={keys.listId}>
         {documents.tabs.map((tab) =>
           renaming === tab.id ? (
             <input
@@ -97,7 +84,7 @@ export function StatementTabBar({
               id={`sql-doc-tab-${tab.id}`}
               aria-selected={tab.id === documents.active}
               aria-controls={panelId}
-              tabIndex={tab.id === documents.active ? 0 : -1}
+              tabIndex={rovingTabIndex(ids, documents.active, tab.id)}
               className={`sql-doc-tab${tab.id === documents.active ? ' is-active' : ''}`}
               title={`${tab.title} — F2 or double-click renames, Delete closes`}
               onClick={() => onActivate(tab.id)}

@@ -2,6 +2,7 @@ import type { Connection } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { useTableDescription } from '../../tables/hooks';
+import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { useTablesStore } from '../../tables/store';
 import { useActiveTabs, useWorkspaceStore } from '../../workspace/store';
 import { availableViews } from '../tabs';
@@ -17,6 +18,8 @@ export function TablePage({ connection, table }: { connection: Connection; table
   const active =
     views.find((view) => view.id === chosenView) ?? views.find((view) => view.id === 'items') ?? views[0];
   const status = description?.value?.summary.status;
+  const viewIds = views.map((view) => view.id);
+  const keys = useTabStripKeys(viewIds, active?.id ?? '', (view) => setView(table, view));
 
   return (
     <div className="table-page">
@@ -26,15 +29,17 @@ export function TablePage({ connection, table }: { connection: Connection; table
           <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge>
         ) : null}
         {views.length > 1 ? (
-          <nav className="view-tabs" role="tablist" aria-label={`${table} views`}>
+          <nav className="view-tabs" role="tablist" aria-label={`${table} views`} id={keys.listId}>
             {views.map((view) => (
               <button
                 type="button"
                 role="tab"
                 key={view.id}
                 aria-selected={view.id === active?.id}
+                tabIndex={rovingTabIndex(viewIds, active?.id ?? '', view.id)}
                 className={`view-tab${view.id === active?.id ? ' is-active' : ''}`}
                 onClick={() => setView(table, view.id)}
+                onKeyDown={keys.onKeyDown}
               >
                 {view.title}
               </button>

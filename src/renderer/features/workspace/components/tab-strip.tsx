@@ -1,5 +1,6 @@
 import { TableIcon } from '../../../ui/icons';
 import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
+import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { toolsIn } from '../tools';
 import { homeTab, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
 
@@ -11,19 +12,25 @@ export function TabStrip() {
     { id: homeTab, title: 'Tables' },
     ...toolsIn('tab').map((tool) => ({ id: toolTabId(tool.id), title: tool.title })),
   ];
+  const ids = [...pinned.map((tab) => tab.id), ...openTables.map(tableTabId)];
+  const keys = useTabStripKeys(ids, active, activate);
+  const moveKeys = ariaKeys('next-tab');
 
   return (
     // The landmark wraps the tablist: a nav given role="tablist" stops being a landmark.
     <nav aria-label="Open tabs">
-      <div className="tab-strip" role="tablist" aria-label="Open tabs">
+      <div className="tab-strip" role="tablist" aria-label="Open tabs" id={keys.listId}>
         {pinned.map((tab) => (
           <button
             type="button"
             role="tab"
             key={tab.id}
             aria-selected={active === tab.id}
+            aria-keyshortcuts={moveKeys}
+            tabIndex={rovingTabIndex(ids, active, tab.id)}
             className={`tab is-pinned${active === tab.id ? ' is-active' : ''}`}
             onClick={() => activate(tab.id)}
+            onKeyDown={keys.onKeyDown}
           >
             {tab.title}
           </button>
@@ -43,12 +50,16 @@ export function TabStrip() {
                 type="button"
                 role="tab"
                 aria-selected={active === id}
-                aria-keyshortcuts={ariaKeys('close-tab')}
+                aria-keyshortcuts={`${moveKeys} ${ariaKeys('close-tab')}`}
+                tabIndex={rovingTabIndex(ids, active, id)}
                 title={`${table} (${formatShortcut('close-tab')} closes the tab)`}
                 className="tab-title"
                 onClick={() => activate(id)}
                 onKeyDown={(event) => {
-                  if (matches('close-tab', event.nativeEvent)) closeTable(table);
+                  if (keys.onKeyDown(event) || !matches('close-tab', event.nativeEvent)) return;
+                  event.preventDefault();
+                  keys.focusSelectedAfterRender();
+                  closeTable(table);
                 }}
               >
                 <TableIcon />
