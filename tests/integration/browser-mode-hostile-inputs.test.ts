@@ -56,9 +56,11 @@ beforeAll(async () => {
   await mkdir(folder, { recursive: true });
   const scanId = requestId('scan');
   const done = b.waitFor(scanId);
-  const started = await b.call<{ resultSetId: string }>('scan:start', {
+  const started = await b.call<{ resultSetId: string }>('query:start', {
     connectionId: b.connectionId,
     table,
+    spec: { mode: 'scan' },
+    maxItems: 1000,
     requestId: scanId,
   });
   if (!started.ok) throw new Error(started.error.message);

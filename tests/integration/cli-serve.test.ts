@@ -155,7 +155,7 @@ describe('dynotable serve', () => {
     // A scan runs as an operation: its rows land in the worker-thread result set, its end on the stream.
     const stream = await openEvents(port, { authorization: headers.authorization });
     const requestId = 'cli_scan_0001';
-    const started = await call('scan:start', { connectionId, table, requestId });
+    const started = await call('query:start', { connectionId, table, spec: { mode: 'scan' }, requestId });
     if (!started.ok) throw new Error(started.error.message);
     let last: { type?: string; requestId?: string } = {};
     while (!(last.requestId === requestId && ['done', 'error', 'cancelled'].includes(last.type ?? ''))) {

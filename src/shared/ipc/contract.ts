@@ -76,18 +76,6 @@ export const contract = {
   ...tableAdminChannels,
   ...streamChannels,
 
-  'scan:start': {
-    input: tableRefInput.extend({
-      requestId: requestIdSchema,
-      index: z.string().optional(),
-      pageSize: z.number().int().min(1).max(1000).optional(),
-      /** Reads are always bounded: at most this many items per call (default 1000). */
-      maxItems: z.number().int().min(1).max(1_000_000).optional(),
-      cursor: z.string().optional(),
-      resultSetId: z.string().optional(),
-    }),
-    output: z.object({ resultSetId: z.string() }),
-  },
   'ops:cancel': {
     input: z.object({ requestId: requestIdSchema }),
     output: z.object({ cancelled: z.boolean() }),

@@ -184,13 +184,6 @@ export const examples: ChannelExamples = {
   },
   ...tableAdminExamples,
   ...copyExamples,
-  'scan:start': {
-    summary: 'Starts a bounded scan into a result set and returns its id at once.',
-    input: { ...sampleTableRef, requestId: 'scan_3b9XkQ2m', pageSize: 100, maxItems: 1000 },
-    output: { resultSetId: 'rs_5f2c9a' },
-    notes:
-      'Pages arrive as `page` events, then exactly one `done` (with a cursor when items remain), `cancelled` or `error`. Read rows with resultsets:window.',
-  },
   'ops:cancel': {
     summary: 'Cancels a running operation; it then ends with a `cancelled` event.',
     input: { requestId: 'scan_3b9XkQ2m' },

@@ -6,6 +6,7 @@ import { EventBus } from '../../../src/main/core/events';
 import { OperationRegistry } from '../../../src/main/core/operations';
 import { toAppError } from '../../../src/main/core/to-app-error';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
+import { queryHandlers } from '../../../src/main/ipc/handlers/query';
 import { resultSetHandlers } from '../../../src/main/ipc/handlers/resultsets';
 import { createResultSetStore } from '../../../src/main/resultsets/store';
 import { contract, type ChannelInput, type OperationEvent } from '../../../src/shared/ipc';
@@ -56,8 +57,9 @@ interface Run {
   finished: Promise<OperationEvent>;
 }
 
+/** A scan as the Items tab starts one: query:start in scan mode, the one read path. */
 async function startScan(
-  input: Omit<ChannelInput<'scan:start'>, 'connectionId' | 'requestId'>,
+  input: Omit<ChannelInput<'query:start'>, 'connectionId' | 'requestId' | 'spec'> & { index?: string },
   onEvent?: (e: OperationEvent) => void,
 ): Promise<Run> {
   const requestId = `req-${randomUUID()}`;
@@ -73,8 +75,15 @@ async function startScan(
       finish(event);
     }
   });
-  const parsed = contract['scan:start'].input.parse({ ...input, connectionId: 'local', requestId });
-  const { resultSetId } = await operationHandlers['scan:start'](parsed, ctx);
+  const { index, ...rest } = input;
+  const parsed = contract['query:start'].input.parse({
+    maxItems: 1000,
+    ...rest,
+    spec: { mode: 'scan', ...(index === undefined ? {} : { index }) },
+    connectionId: 'local',
+    requestId,
+  });
+  const { resultSetId } = await queryHandlers['query:start'](parsed, ctx);
   return { resultSetId, events, finished };
 }
 
@@ -89,7 +98,7 @@ const expectedKeys = (count: number) =>
     (_, i) => `${JSON.stringify({ S: `P#${i % 9}` })}|${JSON.stringify({ N: `${i}.5` })}`,
   ).sort();
 
-describe('scan:start into the result-set store', () => {
+describe('query:start scans into the result-set store', () => {
   it('streams pages with increasing seq and ends in exactly one done', async () => {
     const table = await seededTable(250);
     const run = await startScan({ table, pageSize: 40 });
@@ -174,7 +183,8 @@ describe('scan:start into the result-set store', () => {
     });
     const missingIndex = await startScan({ table, index: 'Nope' }).catch((e: unknown) => toAppError(e));
     expect(missingIndex).toMatchObject({
-      code: 'NotFound',
+      code: 'InvalidInput',
+      details: { field: 'index' },
       message: `The table ${table} has no index named Nope.`,
     });
     const other = await seededTable(3);

@@ -101,7 +101,7 @@ async function operation(channel: string, payload: Record<string, unknown>): Pro
   return last;
 }
 
-async function readInto(channel: 'query:start' | 'scan:start', payload: Record<string, unknown>) {
+async function readInto(channel: 'query:start', payload: Record<string, unknown>) {
   const requestId = id('read');
   const done = h.waitFor(requestId);
   const { resultSetId } = ok(
@@ -198,7 +198,11 @@ describe('hostile attribute names through every path, against DynamoDB Local wir
       await rawDynamo(endpoint, 'PutItem', { TableName: source, Item: { pk: { S: `s#${i}` }, ...rest } });
     const stored = await rawScan(source);
 
-    const resultSetId = await readInto('scan:start', { table: source });
+    const resultSetId = await readInto('query:start', {
+      table: source,
+      spec: { mode: 'scan' },
+      maxItems: 1000,
+    });
     const window = await h.ctx.resultSets.window(resultSetId, 0, 100);
     expect(window.rows.map((r) => canonical(r)).sort()).toEqual(stored);
 

@@ -58,7 +58,12 @@ async function scanned(): Promise<{ resultSetId: string; rows: Item[] }> {
   const requestId = id('scan');
   const done = h.waitFor(requestId);
   const { resultSetId } = value(
-    await h.call<{ resultSetId: string }>('scan:start', { connectionId: 'local', table, requestId }),
+    await h.call<{ resultSetId: string }>('query:start', {
+      connectionId: 'local',
+      table,
+      spec: { mode: 'scan' },
+      requestId,
+    }),
   );
   const { last } = await done;
   expect(last.type, JSON.stringify(last)).toBe('done');
@@ -67,7 +72,7 @@ async function scanned(): Promise<{ resultSetId: string; rows: Item[] }> {
 }
 
 describe('an attribute named __proto__', () => {
-  it('scan:start reads the table, the item exactly as stored', async () => {
+  it('a scan (query:start) reads the table, the item exactly as stored', async () => {
     const { rows } = await scanned();
     expect(rows).toHaveLength(2);
     const row = rows.find((r) => canonical(r.pk) === canonical({ S: 'p#1' }));
