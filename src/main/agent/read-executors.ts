@@ -4,7 +4,8 @@ import { defineOwn } from '../../shared/dynamo/proto-keys';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
-import { describeTable, listTables } from '../dynamo/tables';
+import { listTables } from '../dynamo/tables';
+import { tableDetails } from '../dynamo/table-metadata';
 import { keyValue, toModelItem } from './plain-values';
 import { approveRead } from './read-approval';
 import {
@@ -123,7 +124,7 @@ const listTablesTool: ToolExecutor = async (_input, session) => {
 
 const describeTableTool: ToolExecutor = async (input, session) => {
   const client = await session.ctx.clients.dynamo(session.connection.id);
-  const { summary } = await describeTable(client, String(input.table), session.signal);
+  const { summary } = await tableDetails(client, String(input.table), session.signal);
   session.tables.set(summary.name, summary);
   const sample = await readBounded(
     client,

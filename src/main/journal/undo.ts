@@ -47,7 +47,7 @@ async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): P
   if (!same(current, pair.after))
     return { type: 'conflict', current, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
   const plan = planChange(
-    { table: t.info.table, keys: t.info.keys },
+    { table: t.info.name, keys: t.info.keys },
     { seen: pair.after, desired: pair.before },
   );
   if (!plan.request) return { type: 'already' };

@@ -15,7 +15,8 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { runToolCall } from '../agent/tool-runner';
 import { toolSpec } from '../agent/tool-specs';
 import { toAppError } from '../core/to-app-error';
-import { describeTable, listTables } from '../dynamo/tables';
+import { listTables } from '../dynamo/tables';
+import { tableDetails } from '../dynamo/table-metadata';
 import { confirmWrites } from './confirm-writes';
 import type { McpToolSession } from './tool-session';
 
@@ -50,7 +51,7 @@ async function learnTables(session: McpToolSession, names: string[], signal: Abo
   if (unknown.length === 0) return;
   const client = await session.options.ctx.clients.dynamo(session.options.connection.id);
   for (const name of unknown) {
-    const { summary } = await describeTable(client, name, signal);
+    const { summary } = await tableDetails(client, name, signal);
     session.tables.set(summary.name, summary);
   }
 }

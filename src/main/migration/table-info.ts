@@ -1,13 +1,12 @@
-import {
-  DescribeTableCommand,
-  type DynamoDBClient,
-  type KeySchemaElement,
-  type TableDescription,
-} from '@aws-sdk/client-dynamodb';
-import type { KeySchema } from '../../shared/ipc/tables';
-import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { TableSummary } from '../../shared/ipc/tables';
+import { tableSummary } from '../dynamo/table-metadata';
 import type { TableKeyInfo } from './report';
 
+/**
+ * What a migration scan keeps of a table in its checkpoint (so a resumed scan plans with the
+ * table it started on): a projection of the one TableSummary, not a second description.
+ */
 export interface MigrationTableInfo extends TableKeyInfo {
   table: string;
   itemCount: number;
@@ -17,44 +16,23 @@ export interface MigrationTableInfo extends TableKeyInfo {
   writeCapacity?: number;
 }
 
-function keysOf(schema: KeySchemaElement[] | undefined, types: Map<string, string>): KeySchema {
-  const hash = schema?.find((k) => k.KeyType === 'HASH')?.AttributeName;
-  const range = schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-  if (!hash)
-    throw new AppFailure(ErrorCodes.internal, 'DynamoDB described the table without a partition key.');
-  const type = (name: string) => (types.get(name) ?? 'S') as 'S' | 'N' | 'B';
-  return {
-    partitionKey: { name: hash, type: type(hash) },
-    ...(range ? { sortKey: { name: range, type: type(range) } } : {}),
-  };
-}
-
-export function tableInfoOf(description: TableDescription): MigrationTableInfo {
-  const types = new Map(
-    (description.AttributeDefinitions ?? []).map((d) => [d.AttributeName ?? '', d.AttributeType ?? 'S']),
-  );
-  const indexKeys: Record<string, string[]> = {};
-  const indexes = [
-    ...(description.GlobalSecondaryIndexes ?? []),
-    ...(description.LocalSecondaryIndexes ?? []),
-  ];
-  for (const index of indexes) {
-    for (const key of index.KeySchema ?? []) {
-      const name = key.AttributeName ?? '';
-      (indexKeys[name] ??= []).push(index.IndexName ?? '');
-    }
+export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
+  // Keyed by attribute names, which are data (`__proto__`, `constructor` are legal).
+  const indexKeys = Object.create(null) as Record<string, string[]>;
+  for (const index of summary.indexes) {
+    const { partitionKey, sortKey } = index.keys;
+    for (const key of sortKey ? [partitionKey, sortKey] : [partitionKey])
+      (indexKeys[key.name] ??= []).push(index.name);
   }
-  const provisioned = description.BillingModeSummary?.BillingMode !== 'PAY_PER_REQUEST';
-  const rcu = description.ProvisionedThroughput?.ReadCapacityUnits;
-  const wcu = description.ProvisionedThroughput?.WriteCapacityUnits;
+  const { readCapacity, writeCapacity } = summary;
   return {
-    table: description.TableName ?? '',
-    keys: keysOf(description.KeySchema, types),
+    table: summary.name,
+    keys: summary.keys.sortKey ? summary.keys : { partitionKey: summary.keys.partitionKey },
     indexKeys,
-    itemCount: description.ItemCount ?? 0,
-    sizeBytes: description.TableSizeBytes ?? 0,
-    ...(provisioned && rcu ? { readCapacity: rcu } : {}),
-    ...(provisioned && wcu ? { writeCapacity: wcu } : {}),
+    itemCount: summary.itemCount,
+    sizeBytes: summary.sizeBytes,
+    ...(readCapacity ? { readCapacity } : {}),
+    ...(writeCapacity ? { writeCapacity } : {}),
   };
 }
 
@@ -63,7 +41,5 @@ export async function describeForMigration(
   table: string,
   signal?: AbortSignal,
 ): Promise<MigrationTableInfo> {
-  const out = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
-  if (!out.Table) throw new AppFailure(ErrorCodes.notFound, `DynamoDB returned no description of ${table}.`);
-  return tableInfoOf(out.Table);
+  return tableInfoOf(await tableSummary(client, table, signal));
 }

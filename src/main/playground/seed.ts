@@ -1,7 +1,6 @@
 import {
   BatchWriteItemCommand,
   CreateTableCommand,
-  DescribeTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type DynamoDBClient,
@@ -10,6 +9,7 @@ import {
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { describeTableDescription, forgetTable } from '../dynamo/table-metadata';
 import {
   SAMPLE_TABLE,
   SAMPLE_TTL_ATTRIBUTE,
@@ -23,7 +23,7 @@ const MARKER = 'sample-seeded.json';
 
 async function tableExists(client: DynamoDBClient, table: string): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: table }));
+    await describeTableDescription(client, table, undefined, 0);
     return true;
   } catch (error) {
     if ((error as { name?: string }).name === 'ResourceNotFoundException') return false;
@@ -48,6 +48,7 @@ export async function ensureSampleTable(client: DynamoDBClient, dataDir: string)
         TimeToLiveSpecification: { Enabled: true, AttributeName: SAMPLE_TTL_ATTRIBUTE },
       }),
     );
+    forgetTable(client, SAMPLE_TABLE);
   }
   const items = sampleItems();
   for (let start = 0; start < items.length; start += 25) {

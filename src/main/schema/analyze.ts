@@ -1,4 +1,5 @@
-import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { tableSummary } from '../dynamo/table-metadata';
 import type { ReadLimit } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import type { SchemaReport } from '../../shared/ipc/schema';
@@ -71,16 +72,12 @@ export async function describeForSchema(
   index: string | undefined,
   signal?: AbortSignal,
 ): Promise<SchemaTableInfo> {
-  const out = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
-  if (!out.Table) throw new AppFailure(ErrorCodes.notFound, `DynamoDB returned no description of ${table}.`);
-  const info = tableInfoOf(out.Table);
+  const summary = await tableSummary(client, table, signal);
+  const info = tableInfoOf(summary);
   if (index === undefined) return { ...info, readItemCount: info.itemCount };
-  const found = [
-    ...(out.Table.GlobalSecondaryIndexes ?? []),
-    ...(out.Table.LocalSecondaryIndexes ?? []),
-  ].find((i) => i.IndexName === index);
+  const found = summary.indexes.find((i) => i.name === index);
   if (!found) throw new AppFailure(ErrorCodes.notFound, `The table ${table} has no index named ${index}.`);
-  return { ...info, index, readItemCount: found.ItemCount ?? 0 };
+  return { ...info, index, readItemCount: found.itemCount ?? 0 };
 }
 
 /** Table keys first, then index keys: the order paths are listed in. */

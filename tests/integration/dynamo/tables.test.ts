@@ -1,7 +1,8 @@
 import { PutItemCommand, UpdateTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { describeTable, listTables } from '../../../src/main/dynamo/tables';
+import { tableDetails } from '../../../src/main/dynamo/table-metadata';
+import { listTables } from '../../../src/main/dynamo/tables';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable } from '../../support/dynamo-tables';
 
@@ -34,7 +35,7 @@ async function createOrdersTable(name: string): Promise<void> {
   });
 }
 
-describe('listTables / describeTable against DynamoDB Local', () => {
+describe('listTables / tableDetails against DynamoDB Local', () => {
   it('shows key schema, indexes, billing mode, item count, streams, TTL, and PITR as UNKNOWN where it cannot be read', async () => {
     const name = uniqueTableName('tables');
     await createOrdersTable(name);
@@ -50,7 +51,7 @@ describe('listTables / describeTable against DynamoDB Local', () => {
       );
     }
 
-    const { summary, raw } = await describeTable(client, name, signal());
+    const { summary, raw } = await tableDetails(client, name, signal());
     expect(summary).toMatchObject({
       name,
       status: 'ACTIVE',
@@ -112,7 +113,7 @@ describe('listTables / describeTable against DynamoDB Local', () => {
   });
 
   it('says which table is missing instead of listing it', async () => {
-    await expect(describeTable(client, uniqueTableName('missing'), signal())).rejects.toMatchObject({
+    await expect(tableDetails(client, uniqueTableName('missing'), signal())).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
   });

@@ -6,7 +6,7 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { singleTableDefinition, type TableDefinition } from '../../../src/shared/dynamo/table-definition';
 import { sendControlCall } from '../../../src/main/dynamo/table-admin/control-calls';
-import { toSummary } from '../../../src/main/dynamo/tables';
+import { toSummary } from '../../../src/main/dynamo/table-metadata';
 import { changeCalls } from '../../../src/shared/dynamo/table-change';
 import { createTableCalls } from '../../../src/shared/dynamo/table-request-text';
 import type { ItemsHarness } from '../../support/items-context';

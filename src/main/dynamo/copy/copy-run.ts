@@ -9,7 +9,7 @@ import { RateLimiter } from '../../migration/rate-limiter';
 import { RateMeter } from '../../migration/rate-meter';
 import { initialCursors, segmentedScan } from '../../migration/segmented-scan';
 import { fromSdkItem } from '../marshal';
-import { describeTable, keyAttributesOf } from '../tables';
+import { keyAttributesOf, tableDetails } from '../table-metadata';
 import { type CopyCheckpoint, type CopyStore, snapshotOf } from './copy-checkpoint';
 import { sourceReader } from './copy-source';
 import { prepareTarget } from './copy-target';
@@ -79,17 +79,18 @@ export async function runCopy(
   const save = (): Promise<void> => c.store.save(snapshotOf(checkpoint));
 
   try {
-    const details = await describeTable(c.source.client, input.source.table, run.signal);
-    const problem = mappingProblem(input.mapping, details.summary.keys);
+    const details = await tableDetails(c.source.client, input.source.table, run.signal);
+    const { summary } = details;
+    const problem = mappingProblem(input.mapping, summary.keys);
     if (problem) throw new AppFailure(ErrorCodes.invalidInput, problem);
     const allKeys = [
       ...new Set([
-        ...keyAttributesOf(details.summary),
-        ...details.summary.indexes.flatMap((i) => keyAttributesOf(details.summary, i.name)),
+        ...keyAttributesOf(summary),
+        ...summary.indexes.flatMap((i) => keyAttributesOf(summary, i.name)),
       ]),
     ];
     const mapper = compileMapping(input.mapping, allKeys);
-    const reader = sourceReader(c.source.client, details.summary, input.source, c.resultSets);
+    const reader = sourceReader(c.source.client, summary, input.source, c.resultSets);
     if (!checkpoint.target) {
       emit(true);
       const ready = await prepareTarget(
@@ -109,7 +110,7 @@ export async function runCopy(
       checkpoint.sourceCount =
         'resultSetId' in input.source
           ? ((await c.resultSets?.window(input.source.resultSetId, 0, 0))?.total ?? 0)
-          : details.summary.itemCount;
+          : summary.itemCount;
       checkpoint.segments ??=
         'resultSetId' in input.source ? undefined : initialCursors(reader.segments(input.segments));
       await save();

@@ -4,7 +4,7 @@ import type { CopyStartInput } from '../../../shared/ipc/copy';
 import type { CoreContext } from '../../core/context';
 import { recordWrites } from '../../resultsets/write-sync';
 import { withDeadline } from '../deadline';
-import { loadTableInfo } from '../items/table-info';
+import { tableSummary } from '../table-metadata';
 import { assertWritable } from '../writes/guards';
 import { type CopyCheckpoint, CopyStore, newCopyId } from './copy-checkpoint';
 import { pagedRequestOf } from './copy-source';
@@ -52,11 +52,11 @@ export async function startCopy(
   assertDistinct(input, input.source.connectionId === input.target.connectionId);
   const client = await ctx.clients.dynamo(input.source.connectionId);
   const info = await withDeadline(30_000, `looking up ${input.source.table}`, (signal) =>
-    loadTableInfo(client, input.source.table, signal),
+    tableSummary(client, input.source.table, signal),
   );
   const problem = mappingProblem(input.mapping, info.keys);
   if (problem) throw new AppFailure(ErrorCodes.invalidInput, problem);
-  pagedRequestOf(info.summary, input.source);
+  pagedRequestOf(info, input.source);
   const checkpoint = newCheckpoint(newCopyId(), settings);
   const store = new CopyStore(ctx.dataDir);
   await store.save(checkpoint);

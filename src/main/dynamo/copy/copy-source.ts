@@ -7,6 +7,7 @@ import type { ResultSetStore } from '../../core/context';
 import type { RateLimiter } from '../../migration/rate-limiter';
 import { segmentedScan, type PagedRequest, type SegmentCursor } from '../../migration/segmented-scan';
 import { toSdkItem } from '../marshal';
+import { readTargetOf } from '../table-metadata';
 import type { SdkItem } from './copy-writer';
 
 export interface SourcePage {
@@ -40,10 +41,7 @@ export function pagedRequestOf(summary: TableSummary, source: CopySource): Paged
   if (!('spec' in source) || !source.spec) return undefined;
   let request;
   try {
-    request = buildReadRequest(
-      { table: summary.name, keys: summary.keys, indexes: summary.indexes },
-      source.spec,
-    );
+    request = buildReadRequest(readTargetOf(summary), source.spec);
   } catch (error) {
     if (error instanceof ReadSpecError)
       throw new AppFailure(ErrorCodes.invalidInput, error.message, false, { field: error.field });

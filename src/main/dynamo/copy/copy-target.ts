@@ -5,10 +5,10 @@ import { definitionFromDescription } from '../../../shared/dynamo/table-definiti
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import type { OperationRun } from '../../core/operations';
-import { loadTableInfo } from '../items/table-info';
+import { tableSummary } from '../table-metadata';
 import { checkDefinition, createTable } from '../table-admin/create-table';
 import { listTags } from '../table-admin/tags';
-import type { TableDetails } from '../tables';
+import type { TableDetails } from '../table-metadata';
 
 export const INCOMPATIBLE_KEYS = 'IncompatibleKeys';
 
@@ -36,7 +36,7 @@ export async function prepareTarget(
   const sourceKeys = source.details.summary.keys;
   let keys: KeySchema | undefined;
   try {
-    keys = (await loadTableInfo(target.client, target.table, run.signal)).keys;
+    keys = (await tableSummary(target.client, target.table, run.signal)).keys;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }

@@ -43,7 +43,7 @@ export async function getItem(
 ): Promise<Item | null> {
   const response = await target.client.send(
     new GetItemCommand({
-      TableName: target.info.table,
+      TableName: target.info.name,
       Key: toSdkItem(keyOf(key, target.info.keys)),
       ConsistentRead: consistent,
     }),
@@ -53,7 +53,7 @@ export async function getItem(
 }
 
 function target(t: ItemTarget) {
-  return { table: t.info.table, keys: t.info.keys };
+  return { table: t.info.name, keys: t.info.keys };
 }
 
 export async function createItem(t: ItemTarget, item: Item): Promise<Item> {
@@ -75,7 +75,7 @@ export async function deleteItem(
   confirmTable?: string,
 ): Promise<boolean> {
   assertWritable(t.connection);
-  assertConfirmed(t.connection, t.info.table, 'delete', 1, confirmTable);
+  assertConfirmed(t.connection, t.info.name, 'delete', 1, confirmTable);
   const seenKey = keyOf(expected, t.info.keys);
   if (!itemsEqual(seenKey, keyOf(key, t.info.keys))) {
     throw new AppFailure(

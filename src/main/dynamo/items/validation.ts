@@ -2,7 +2,7 @@ import type { Item } from '../../../shared/dynamo/attribute-value';
 import { formatPath, validateItem } from '../../../shared/dynamo/validate-item';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ItemTarget } from './item-access';
-import { indexKeyAttributes } from './table-info';
+import { indexKeyAttributes } from '../table-metadata';
 
 /** Refuses, with every problem at its place, an item DynamoDB would refuse. Nothing is sent. */
 export function assertValid(target: ItemTarget, item: Item): void {

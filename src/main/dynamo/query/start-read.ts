@@ -5,10 +5,9 @@ import type { queryStartInput, ReadSpec } from '../../../shared/ipc/query';
 import type { CoreContext } from '../../core/context';
 import { decodeCursor } from '../cursor';
 import { withDeadline } from '../deadline';
-import { loadTableInfo, type TableInfo } from '../items/table-info';
+import { keyAttributesOf, readTargetOf, tableSummary } from '../table-metadata';
 import type { ReadScope } from '../../resultsets/read-match';
-import type { IndexInfo } from '../../../shared/ipc/tables';
-import { keyAttributesOf } from '../tables';
+import type { IndexInfo, TableSummary } from '../../../shared/ipc/tables';
 import { runRead } from './run-read';
 
 type QueryStartInput = z.output<typeof queryStartInput>;
@@ -29,11 +28,11 @@ export async function startRead(
     throw new AppFailure(ErrorCodes.invalidInput, `Request ${requestId} is already running.`);
   const client = await ctx.clients.dynamo(connectionId);
   const info = await withDeadline(30_000, `looking up ${table}`, (signal) =>
-    loadTableInfo(client, table, signal),
+    tableSummary(client, table, signal),
   );
   let request;
   try {
-    request = buildReadRequest(info, spec);
+    request = buildReadRequest(readTargetOf(info), spec);
   } catch (error) {
     if (error instanceof ReadSpecError)
       throw new AppFailure(ErrorCodes.invalidInput, error.message, false, { field: error.field });
@@ -47,7 +46,7 @@ export async function startRead(
     resultSetId = await ctx.resultSets.create({
       connectionId,
       table,
-      keyAttributes: keyAttributesOf(info.summary, spec.index),
+      keyAttributes: keyAttributesOf(info, spec.index),
       scope: readScope(info, spec, indexInfo),
     });
   } else {
@@ -62,14 +61,14 @@ export async function startRead(
     untilMatches: input.untilMatches ?? false,
     maxPages: input.maxPages ?? (input.untilMatches ? DEFAULT_UNTIL_MATCHES_PAGES : 100_000),
     cursor,
-    itemCount: (indexInfo ? indexInfo.itemCount : info.summary.itemCount) ?? 0,
+    itemCount: (indexInfo ? indexInfo.itemCount : info.itemCount) ?? 0,
   };
   ctx.operations.start(requestId, (run) => runRead(client, ctx.resultSets, job, run));
   return { resultSetId, operation: request.operation };
 }
 
 /** What the result set needs to take in the writes DynoTable makes later (see resultsets/read-match.ts). */
-function readScope(info: TableInfo, spec: ReadSpec, index: IndexInfo | undefined): ReadScope {
+function readScope(info: TableSummary, spec: ReadSpec, index: IndexInfo | undefined): ReadScope {
   const { partitionKey, sortKey } = info.keys;
   const projection = index?.projection;
   return {

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
 import type { ControlCall } from '../../../shared/dynamo/table-request-text';
+import { forgetTable } from '../table-metadata';
 
 /**
  * Sends one control-plane request exactly as the UI showed it. The user's cancel does not reach
@@ -40,7 +41,20 @@ export async function sendControlCall(client: DynamoDBClient, call: ControlCall)
   } catch (error) {
     if (options.abortSignal.aborted) throw unanswered(call);
     throw explainRefusal(error, call.operation);
+  } finally {
+    // Every table change DynoTable makes passes here; even a refused or unanswered one may have
+    // changed something, so the cached description is dropped either way.
+    const table = tableOf(call);
+    if (table) forgetTable(client, table);
   }
+}
+
+/** The table a call changes: by name, or (tags) by the table's ARN, `arn:…:table/<name>`. */
+function tableOf(call: ControlCall): string | undefined {
+  const input = call.input as { TableName?: unknown; ResourceArn?: unknown };
+  if (typeof input.TableName === 'string') return input.TableName;
+  if (typeof input.ResourceArn === 'string') return /:table\/([^/]+)$/.exec(input.ResourceArn)?.[1];
+  return undefined;
 }
 
 const CALL_DEADLINE_MS = 60_000;

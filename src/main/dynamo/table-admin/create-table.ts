@@ -4,8 +4,7 @@ import { createTableCalls } from '../../../shared/dynamo/table-request-text';
 import { validateDefinition } from '../../../shared/dynamo/table-validation';
 import type { TableAdminResult } from '../../../shared/ipc/table-admin';
 import type { OperationRun } from '../../core/operations';
-import { forgetTableInfo } from '../items/table-info';
-import { describeTable } from '../tables';
+import { tableDetails } from '../table-metadata';
 import { sendControlCall } from './control-calls';
 import { followTable, untilActive } from './follow-table';
 import { refuseProblems } from './guard';
@@ -28,7 +27,6 @@ export async function createTable(
   const [create, ttl] = createTableCalls(definition);
   if (!create) throw new Error('createTableCalls returned nothing');
   await sendControlCall(client, create);
-  forgetTableInfo(client, definition.name);
   await followTable(client, definition.name, signal, emit, untilActive);
   if (ttl) {
     emit({
@@ -37,7 +35,7 @@ export async function createTable(
     });
     await sendControlCall(client, ttl);
   }
-  const { summary } = await describeTable(client, definition.name, signal);
+  const { summary } = await tableDetails(client, definition.name, signal);
   return { summary, notes: await notApplied(client, definition, summary.tableClass, summary.arn, signal) };
 }
 

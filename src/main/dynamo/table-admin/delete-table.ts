@@ -3,7 +3,6 @@ import { AppFailure } from '../../../shared/errors';
 import type { Connection } from '../../../shared/ipc/connection';
 import type { TableSummary } from '../../../shared/ipc/tables';
 import type { OperationRun } from '../../core/operations';
-import { forgetTableInfo } from '../items/table-info';
 import { CONFIRMATION_REQUIRED } from '../writes/guards';
 import { sendControlCall } from './control-calls';
 import { followTable } from './follow-table';
@@ -62,7 +61,6 @@ export async function deleteTable(
   { signal, emit }: OperationRun,
 ): Promise<{ table: string; deleted: true }> {
   await sendControlCall(client, { operation: 'DeleteTable', input: { TableName: table } });
-  forgetTableInfo(client, table);
   await followTable(client, table, signal, emit, (described) =>
     described
       ? { isDone: false, message: `${table} is ${described.TableStatus ?? 'DELETING'}…` }

@@ -1,6 +1,7 @@
-import { DescribeTableCommand, type DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, TableDescription } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
 import type { OperationEmit } from '../../core/operations';
+import { describeTableDescription } from '../table-metadata';
 
 /** Control-plane changes on AWS take seconds (tables) to hours (a GSI backfill on a big table). */
 const FIRST_POLL_MS = 250;
@@ -74,10 +75,8 @@ async function describeOnce(
 ): Promise<{ table: TableDescription | undefined } | 'unanswered'> {
   const deadline = AbortSignal.timeout(POLL_DEADLINE_MS);
   try {
-    const answer = await client.send(new DescribeTableCommand({ TableName: table }), {
-      abortSignal: AbortSignal.any([signal, deadline]),
-    });
-    return { table: answer.Table };
+    // Asked now, and kept: whoever reads the table next sees the state followed here.
+    return { table: await describeTableDescription(client, table, AbortSignal.any([signal, deadline]), 0) };
   } catch (error) {
     if (signal.aborted) throw error;
     if (deadline.aborted) return 'unanswered';

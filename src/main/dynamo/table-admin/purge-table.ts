@@ -9,6 +9,7 @@ import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { decodeCursor, type ReadCursor } from '../cursor';
 import type { ItemTarget } from '../items/item-access';
 import { runRead } from '../query/run-read';
+import { readTargetOf } from '../table-metadata';
 import { assertWritable } from '../writes/guards';
 import { emptyReport, writeEach } from '../writes/write-each';
 import { sleep } from './follow-table';
@@ -65,7 +66,7 @@ export async function purgeTable(
     };
   };
   const value = (): PurgeResult => ({
-    table: t.info.table,
+    table: t.info.name,
     deleted: report.succeeded,
     alreadyGone: report.conflicts,
     failed: report.failed,
@@ -117,7 +118,7 @@ async function* chunksOf(
   reads: { units: number },
 ): AsyncGenerator<Item[]> {
   const { partitionKey, sortKey } = t.info.keys;
-  const request = buildReadRequest(t.info, {
+  const request = buildReadRequest(readTargetOf(t.info), {
     mode: 'scan',
     projection: [[partitionKey.name], ...(sortKey ? [[sortKey.name]] : [])],
   });
@@ -126,7 +127,7 @@ async function* chunksOf(
   while (!run.signal.aborted) {
     const resultSetId = await ctx.resultSets.create({
       connectionId: job.connectionId,
-      table: t.info.table,
+      table: t.info.name,
       keyAttributes: [partitionKey.name, ...(sortKey ? [sortKey.name] : [])],
     });
     let keys: Item[];
@@ -158,7 +159,7 @@ async function* chunksOf(
       yield keys;
     }
     if (next === undefined || isAborted(run.signal)) return;
-    cursor = decodeCursor(next, { table: t.info.table });
+    cursor = decodeCursor(next, { table: t.info.name });
   }
 }
 

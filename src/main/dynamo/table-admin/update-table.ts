@@ -3,8 +3,7 @@ import { changeCalls, changeProblems, type TableChange } from '../../../shared/d
 import type { TableSummary } from '../../../shared/ipc/tables';
 import type { TableAdminResult } from '../../../shared/ipc/table-admin';
 import type { OperationRun } from '../../core/operations';
-import { forgetTableInfo } from '../items/table-info';
-import { describeTable } from '../tables';
+import { tableDetails } from '../table-metadata';
 import { sendControlCall } from './control-calls';
 import { followTable, untilActive, untilIndexGone, type TableCheck } from './follow-table';
 import { refuseProblems } from './guard';
@@ -33,9 +32,7 @@ export async function updateTable(
       await followTable(client, summary.name, AbortSignal.timeout(BETWEEN_STEPS_MS), emit, untilActive);
     await sendControlCall(client, call);
   }
-  forgetTableInfo(client, summary.name);
   const check: TableCheck = change.kind === 'deleteIndex' ? untilIndexGone(change.name) : untilActive;
   await followTable(client, summary.name, signal, emit, check);
-  forgetTableInfo(client, summary.name);
-  return { summary: (await describeTable(client, summary.name, signal)).summary, notes: [] };
+  return { summary: (await tableDetails(client, summary.name, signal)).summary, notes: [] };
 }

@@ -26,7 +26,7 @@ export async function storedItems(
   signal: AbortSignal | undefined,
   consistent = false,
 ): Promise<Map<string, Item>> {
-  const table = t.info.table;
+  const table = t.info.name;
   const found = new Map<string, Item>();
   for (let i = 0; i < items.length; i += 100) {
     const unique = new Map(

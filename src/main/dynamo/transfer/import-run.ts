@@ -9,7 +9,7 @@ import type { WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
-import { indexKeyAttributes } from '../items/table-info';
+import { indexKeyAttributes } from '../table-metadata';
 import { withBackoff } from '../writes/backoff';
 import { sendRequest } from '../writes/sdk-requests';
 import { CONDITIONAL_FAILED, isJobFatal } from '../writes/write-errors';
@@ -40,7 +40,7 @@ export async function runImport(
   input: ImportInput,
   run: OperationRun,
 ): Promise<OperationOutcome> {
-  const table = t.info.table;
+  const table = t.info.name;
   const report: ImportReport = {
     dryRun: input.dryRun,
     total: 0,

@@ -31,7 +31,7 @@ function writeKind(input: BulkInput): 'bulk-delete' | 'bulk-update' {
 }
 
 function check(t: ItemTarget, input: BulkInput): void {
-  const problem = bulkActionProblem({ table: t.info.table, keys: t.info.keys }, input.action);
+  const problem = bulkActionProblem({ table: t.info.name, keys: t.info.keys }, input.action);
   if (problem) throw new AppFailure(ErrorCodes.invalidInput, problem);
 }
 
@@ -39,7 +39,7 @@ export async function previewBulk(ctx: CoreContext, t: ItemTarget, input: BulkIn
   check(t, input);
   const { count, sample } = await sourceCount(ctx, input);
   const first = sample[0];
-  const target = { table: t.info.table, keys: t.info.keys };
+  const target = { table: t.info.name, keys: t.info.keys };
   return {
     count,
     sample,
@@ -53,7 +53,7 @@ export async function prepareBulk(ctx: CoreContext, t: ItemTarget, input: BulkIn
   assertWritable(t.connection);
   check(t, input);
   const { count } = await sourceCount(ctx, input);
-  assertConfirmed(t.connection, t.info.table, writeKind(input), count, input.confirmTable);
+  assertConfirmed(t.connection, t.info.name, writeKind(input), count, input.confirmTable);
   return (run: OperationRun) => runBulk(ctx, t, input, count, run);
 }
 

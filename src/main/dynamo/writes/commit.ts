@@ -144,14 +144,14 @@ export async function commitChanges(
 ) {
   assertWritable(t.connection);
   checkChanges(t, changes);
-  const target = { table: t.info.table, keys: t.info.keys };
+  const target = { table: t.info.name, keys: t.info.keys };
   const entries: Entry[] = changes.map((change) => {
     const plan = planChange(target, change);
     const status = plan.kind === 'none' ? 'written' : 'not-attempted';
     return { change, plan, result: { id: change.id, status } };
   });
   const deletes = entries.filter((e) => e.plan.kind === 'delete').length;
-  if (deletes > 0) assertConfirmed(t.connection, t.info.table, 'commit-with-deletes', deletes, confirmTable);
+  if (deletes > 0) assertConfirmed(t.connection, t.info.name, 'commit-with-deletes', deletes, confirmTable);
   const live = entries.filter((e) => e.plan.actions.length > 0);
   const single = live.length === 1 && live[0]?.plan.actions.length === 1 ? live[0] : undefined;
   if (single) {

@@ -41,7 +41,7 @@ export async function writeEach(
   run: OperationRun,
   options: WriteEachOptions,
 ): Promise<void> {
-  const target: BulkTarget = { table: t.info.table, keys: t.info.keys };
+  const target: BulkTarget = { table: t.info.name, keys: t.info.keys };
   const one = async (item: Item, written: WrittenItem[]): Promise<void> => {
     try {
       const request = planBulkRequest(target, item, options.action, options.conditionOnSeen, {

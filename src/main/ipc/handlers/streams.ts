@@ -1,7 +1,7 @@
 import { streamsClientFor } from '../../aws/streams-client';
 import { withDeadline } from '../../dynamo/deadline';
 import { tailStream } from '../../dynamo/streams/stream-tail';
-import { describeTable } from '../../dynamo/tables';
+import { tableDetails } from '../../dynamo/table-metadata';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { HandlerTable } from '../dispatcher';
 
@@ -10,7 +10,7 @@ export const streamHandlers: Pick<HandlerTable, 'streams:tail'> = {
   'streams:tail': async ({ connectionId, table, requestId, from }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
     const { summary } = await withDeadline(30_000, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
     const { arn, viewType } = summary.stream;
     if (!summary.stream.enabled || !arn)

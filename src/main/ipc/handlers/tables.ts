@@ -3,11 +3,11 @@ import { checkDefinition, createTable } from '../../dynamo/table-admin/create-ta
 import { checkDelete, checkTypedName, deleteTable } from '../../dynamo/table-admin/delete-table';
 import { purgeTable } from '../../dynamo/table-admin/purge-table';
 import { resolveTarget } from '../../dynamo/items/item-access';
-import { forgetTableInfo } from '../../dynamo/items/table-info';
 import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
 import { checkChange, updateTable } from '../../dynamo/table-admin/update-table';
-import { describeTable, listTables } from '../../dynamo/tables';
+import { listTables } from '../../dynamo/tables';
+import { forgetTable, tableDetails } from '../../dynamo/table-metadata';
 import { assertWritable } from '../../dynamo/writes/guards';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { HandlerTable } from '../dispatcher';
@@ -34,13 +34,13 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   'tables:describe': async ({ connectionId, table }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
     return withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
   },
   'tables:tags': async ({ connectionId, table }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
     return withDeadline(DESCRIBE_DEADLINE_MS, `reading the tags of ${table}`, async (signal) => {
-      const { summary } = await describeTable(client, table, signal);
+      const { summary } = await tableDetails(client, table, signal);
       if (!summary.arn) throw new AppFailure(ErrorCodes.notFound, `DynamoDB reported no ARN for ${table}.`);
       return listTags(client, summary.arn, signal);
     });
@@ -61,7 +61,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     assertWritable(await ctx.connections.get(connectionId));
     const client = await ctx.clients.dynamo(connectionId);
     const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
     checkChange(change, summary);
     ctx.operations.start(requestId, async (run) => ({
@@ -75,7 +75,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     assertWritable(connection);
     const client = await ctx.clients.dynamo(connectionId);
     const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
     checkDelete(connection, summary, confirmTable, confirmProduction);
     ctx.operations.start(requestId, async (run) => ({
@@ -87,7 +87,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   'tables:purgePreview': async ({ connectionId, table }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
     const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
     return estimatePurge(summary);
   },
@@ -99,18 +99,27 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     assertWritable(connection);
     const client = await ctx.clients.dynamo(connectionId);
     const { summary } = await withDeadline(DESCRIBE_DEADLINE_MS, `describing ${table}`, (signal) =>
-      describeTable(client, table, signal),
+      tableDetails(client, table, signal),
     );
     checkTypedName(connection, summary.name, confirmTable, confirmProduction, {
       typed: `deleting every item in it (the table stays)`,
       second: `every item of ${summary.name} should be deleted`,
     });
-    // The keys come from a fresh description: a purge must not trust keys cached before a re-create.
-    forgetTableInfo(client, table);
+    // The keys resolveTarget takes are the ones just described (tableDetails asks DynamoDB now):
+    // a purge must not trust keys cached before a re-create.
     const target = await resolveTarget(ctx, connectionId, table);
-    ctx.operations.start(requestId, (run) =>
-      purgeTable(ctx, target, { connectionId, itemCount: summary.itemCount, maxPerSecond }, run),
-    );
+    ctx.operations.start(requestId, async (run) => {
+      try {
+        return await purgeTable(
+          ctx,
+          target,
+          { connectionId, itemCount: summary.itemCount, maxPerSecond },
+          run,
+        );
+      } finally {
+        forgetTable(client, table);
+      }
+    });
     return { started: true };
   },
 };

@@ -32,7 +32,7 @@ export const transferHandlers: {
     const target = await resolveTarget(ctx, input.connectionId, input.table);
     if (!input.dryRun) {
       assertWritable(target.connection);
-      assertConfirmed(target.connection, target.info.table, 'import', 0, input.confirmTable);
+      assertConfirmed(target.connection, target.info.name, 'import', 0, input.confirmTable);
     }
     ctx.operations.start(input.requestId, (run) => runImport(target, { ...input, source }, run));
     return { started: true };

@@ -1,6 +1,7 @@
-import { DescribeTableCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
-import { listTableNames, toSummary } from '../../dynamo/tables';
+import { tableSummary } from '../../dynamo/table-metadata';
+import { listTableNames } from '../../dynamo/tables';
 import type { TableRef } from '../parser/table-refs';
 import {
   attributePaths,
@@ -18,6 +19,9 @@ const CONCURRENCY = 4;
 const TTL_MS = 10 * 60_000;
 
 interface Sample {
+  /** The planner's per-partition estimates, put on the table's info by build(). */
+  itemsPerPartition?: number;
+  indexItemsPerPartition?: Record<string, number>;
   views: EntityView[];
   attributes: Record<string, string[]>;
   capacity: number;
@@ -56,7 +60,6 @@ const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined =>
  */
 export class ConnectionCatalog {
   private names?: { at: number; value: Promise<string[]> };
-  private readonly infos = new Map<string, { at: number; value: Promise<TableInfo | undefined> }>();
   private readonly samples = new Map<string, { at: number; value: Promise<Sample> }>();
   /** Tables statements named directly, most recent last (what autocomplete samples first). */
   private readonly usedByStatements = new Set<string>();
@@ -65,7 +68,6 @@ export class ConnectionCatalog {
 
   refresh(): void {
     this.names = undefined;
-    this.infos.clear();
     this.samples.clear();
   }
 
@@ -78,32 +80,25 @@ export class ConnectionCatalog {
     return value;
   }
 
-  private describe(name: string, signal: AbortSignal): Promise<TableInfo | undefined> {
-    const cached = fresh(this.infos.get(name));
-    if (cached) return cached.value;
-    const value = this.client().then(async (client) => {
-      try {
-        const described = await client.send(new DescribeTableCommand({ TableName: name }), {
-          abortSignal: signal,
-        });
-        const summary = toSummary(described.Table ?? { TableName: name }, undefined, undefined);
-        const info: TableInfo = {
-          name: summary.name,
-          keys: summary.keys,
-          indexes: summary.indexes,
-          itemCount: summary.itemCount,
-          sizeBytes: summary.sizeBytes,
-        };
-        return info;
-      } catch (error) {
-        // A table deleted since ListTables is simply not there.
-        if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
-        throw error;
-      }
-    });
-    this.infos.set(name, { at: Date.now(), value });
-    value.catch(() => this.infos.delete(name));
-    return value;
+  /**
+   * Not cached here: the one table-metadata module caches descriptions and forgets them when
+   * DynoTable changes a table, so SQL sees a new index as soon as the table list does.
+   */
+  private async describe(name: string, signal: AbortSignal): Promise<TableInfo | undefined> {
+    try {
+      const summary = await tableSummary(await this.client(), name, signal);
+      return {
+        name: summary.name,
+        keys: summary.keys,
+        indexes: summary.indexes,
+        itemCount: summary.itemCount,
+        sizeBytes: summary.sizeBytes,
+      };
+    } catch (error) {
+      // A table deleted since ListTables is simply not there.
+      if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+      throw error;
+    }
   }
 
   private sample(info: TableInfo, signal: AbortSignal): Promise<Sample> {
@@ -116,15 +111,19 @@ export class ConnectionCatalog {
           { abortSignal: signal },
         );
         const items = page.Items ?? [];
-        info.itemsPerPartition = itemsPerPartition(info, items);
-        info.indexItemsPerPartition = indexItemsPerPartition(info, items);
         const views = detectEntityViews(info, items);
         const attributes: Record<string, string[]> = { [info.name]: attributePaths(items) };
         for (const view of views)
           attributes[`${info.name}.${view.name}`] = attributePaths(
             items.filter((item) => matchesView(view, item)),
           );
-        return { views, attributes, capacity: page.ConsumedCapacity?.CapacityUnits ?? 0 };
+        return {
+          itemsPerPartition: itemsPerPartition(info, items),
+          indexItemsPerPartition: indexItemsPerPartition(info, items),
+          views,
+          attributes,
+          capacity: page.ConsumedCapacity?.CapacityUnits ?? 0,
+        };
       } catch (error) {
         if (signal.aborted) throw error;
         // Allowed to describe but not to scan: the table still works, without views. Any other
@@ -145,6 +144,11 @@ export class ConnectionCatalog {
     signal: AbortSignal,
   ): Promise<CatalogData> {
     const samples = await mapLimit(sampled, CONCURRENCY, (info) => this.sample(info, signal));
+    for (const [i, info] of sampled.entries()) {
+      const { itemsPerPartition: perPartition, indexItemsPerPartition: perIndex } = samples[i]!;
+      if (perPartition !== undefined) info.itemsPerPartition = perPartition;
+      if (perIndex !== undefined) info.indexItemsPerPartition = perIndex;
+    }
     return {
       tables: infos.filter((i): i is TableInfo => i !== undefined),
       views: samples.flatMap((s) => s.views),
