@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createClientFactory } from '../../src/main/aws/client-factory';
 import { keepProtoNames } from '../../src/main/aws/proto-names';
@@ -39,11 +42,14 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
   const operations = new OperationRegistry(events);
   const resultSets = createResultSetStore();
   const client = localClient(endpoint);
+  // Each harness has a data folder of its own (the journal, exports and checkpoints go there),
+  // removed on close: a shared one let tests read each other's files and left them behind.
+  const dataDir = mkdtempSync(join(tmpdir(), 'dynotable-items-'));
   const ctx = {
     mode: 'desktop',
     version: 'test',
     platform: process.platform,
-    dataDir: '/tmp',
+    dataDir,
     connections: {
       list: () => Promise.resolve([...connections.values()]),
       get: (id: string) => {
@@ -94,6 +100,7 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
       ctx.clients.destroy();
       client.destroy();
       await resultSets.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
