@@ -193,10 +193,11 @@ function idsIn(tree: JoinTree): Set<number> {
   return new Set([...idsIn(tree.left), ...idsIn(tree.right)]);
 }
 
-function outputName(
+/** The name of a result column; the Athena translation names its columns the same way. */
+export function outputName(
   item: Extract<Select['items'][number], { kind: 'expr' }>,
   text: string,
-  scope: Scope,
+  scope: { findAlias(name: string): unknown },
 ): string {
   if (item.alias) return item.alias;
   const e = item.expr;

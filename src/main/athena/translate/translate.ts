@@ -1,0 +1,65 @@
+import type { SqlCatalog } from '../../../shared/sql/catalog';
+import { bindStatement } from '../../sql/binder/bind-query';
+import { resolveTable } from '../../sql/catalog/resolve-table';
+import { parseStatement } from '../../sql/parser/parser';
+import { AthenaMappingError } from '../glue-names';
+import { type GlueTarget, translateQuery } from './query';
+
+export type { GlueTarget } from './query';
+
+export interface AthenaTranslation {
+  /** Athena (Trino) SQL over the Glue tables of the exports. */
+  sql: string;
+  /** What differs from running the statement locally, for the user to read before it runs. */
+  notes: string[];
+  columns: string[];
+}
+
+export type TranslationResult =
+  { ok: true; translation: AthenaTranslation } | { ok: false; construct: string; message: string };
+
+const NUMBER_NOTE =
+  "Numbers are read as Athena's DECIMAL(38, 9): digits past the 9th decimal place are rounded and a number of 10^29 or more fails the query; DynamoDB keeps 38 significant digits. Division and AVG round to 9 decimal places (locally: 38 significant digits).";
+
+/**
+ * DynoTable SQL → Athena SQL over a DynamoDB JSON export. The statement is first bound exactly
+ * as the local engine binds it, so a statement the workbench refuses is refused with the same
+ * sentence; then anything Athena cannot do the same way is refused with the construct named,
+ * before a query is started or a byte is scanned.
+ */
+export function translateToAthena(
+  text: string,
+  catalog: Pick<SqlCatalog, 'tables' | 'views'>,
+  target: GlueTarget,
+): TranslationResult {
+  const statement = parseStatement(text);
+  bindStatement(statement, {
+    text,
+    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+  });
+  const notes: string[] = [];
+  try {
+    const t = translateQuery(
+      statement.query,
+      {
+        text,
+        notes,
+        target,
+        resolveTable: (name, schema) => {
+          const source = resolveTable(catalog, name, schema, { start: 0, end: 0 }, text);
+          if (source.kind !== 'base') throw new Error('a FROM name resolved to a derived table');
+          return { table: source.table, view: source.view };
+        },
+      },
+      undefined,
+      new Map(),
+      false,
+    );
+    if (/DECIMAL\(38, 9\)/.test(t.sql)) notes.push(NUMBER_NOTE);
+    return { ok: true, translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names } };
+  } catch (error) {
+    if (error instanceof AthenaMappingError)
+      return { ok: false, construct: error.construct, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,112 @@
+import type { SchemaValueType } from '../../../shared/ipc/schema';
+import type { AttrNode } from '../export-schema';
+import { memberName, q } from '../glue-names';
+
+/**
+ * The type of a translated value. Items have no column types, but a value in Athena must have
+ * one: an attribute is carried as its DynamoDB JSON struct until its context picks a member
+ * (`price > 10` reads `price.n`, `price = 'x'` reads `price.s`), which is DynamoDB's own rule
+ * that values of different types are never equal nor ordered.
+ */
+export type ValueType = 'N' | 'S' | 'BOOL' | 'B' | 'JSON' | 'ANY';
+
+/** A translated expression: an attribute's struct (types from the export's schema) or a typed value. */
+export type Typed =
+  | { kind: 'attr'; sql: string; node: AttrNode | undefined; label: string }
+  | { kind: 'val'; sql: string; type: ValueType };
+
+export const NUMBER_SQL_TYPE = 'DECIMAL(38, 9)';
+const SCALARS: SchemaValueType[] = ['N', 'S', 'BOOL', 'B'];
+
+const SQL_TYPE: Record<'N' | 'S' | 'BOOL' | 'B', string> = {
+  N: NUMBER_SQL_TYPE,
+  S: 'VARCHAR',
+  BOOL: 'BOOLEAN',
+  B: 'VARCHAR',
+};
+
+export const val = (sql: string, type: ValueType): Typed => ({ kind: 'val', sql, type });
+
+export function member(t: Extract<Typed, { kind: 'attr' }>, type: SchemaValueType): string {
+  return `${t.sql}.${q(memberName(type))}`;
+}
+
+export function scalarTypes(node: AttrNode | undefined): ('N' | 'S' | 'BOOL' | 'B')[] {
+  if (!node) return [];
+  return SCALARS.filter((s) => node.types.has(s)) as ('N' | 'S' | 'BOOL' | 'B')[];
+}
+
+export function hasType(node: AttrNode | undefined, type: SchemaValueType): boolean {
+  return node?.types.has(type) ?? false;
+}
+
+export function nullOf(type: 'N' | 'S' | 'BOOL' | 'B'): string {
+  return `CAST(NULL AS ${SQL_TYPE[type]})`;
+}
+
+/** The value as one scalar type; NULL where the item holds another type (or nothing). */
+export function asType(t: Typed, type: 'N' | 'S' | 'BOOL' | 'B'): string {
+  if (t.kind === 'val') {
+    if (t.type === type || t.type === 'ANY') return t.sql;
+    return nullOf(type);
+  }
+  if (!hasType(t.node, type)) return nullOf(type);
+  if (type === 'N') return `CAST(${member(t, 'N')} AS ${NUMBER_SQL_TYPE})`;
+  return member(t, type);
+}
+
+/** The one scalar type of a value, when it has exactly one. */
+export function soleType(t: Typed): 'N' | 'S' | 'BOOL' | 'B' | undefined {
+  if (t.kind === 'val') return t.type === 'JSON' || t.type === 'ANY' ? undefined : t.type;
+  const scalars = scalarTypes(t.node);
+  const others = [...(t.node?.types ?? [])].filter((x) => x !== 'NULL' && !scalars.includes(x as never));
+  return scalars.length === 1 && others.length === 0 ? scalars[0] : undefined;
+}
+
+/** Text of a value the way DynamoDB writes it: a number attribute keeps its exact digits. */
+export function asText(t: Typed): string {
+  if (t.kind === 'val') {
+    if (t.type === 'S' || t.type === 'ANY') return t.sql;
+    return `CAST(${t.sql} AS VARCHAR)`;
+  }
+  const parts = scalarTypes(t.node).map((type) =>
+    type === 'BOOL' ? `CAST(${member(t, 'BOOL')} AS VARCHAR)` : member(t, type),
+  );
+  if (parts.length === 0) return 'CAST(NULL AS VARCHAR)';
+  return parts.length === 1 ? parts[0]! : `COALESCE(${parts.join(', ')})`;
+}
+
+/**
+ * A value for a result column or a function that takes anything. Several scalar types become
+ * text (a column in Athena has one type), lists, sets and maps DynamoDB JSON text; `notes`
+ * says so, because the user sees these values differ from the local engine's.
+ */
+export function asValue(t: Typed, notes: string[]): Typed {
+  if (t.kind === 'val') return t;
+  const node = t.node;
+  if (!node || node.types.size === 0 || (node.types.size === 1 && node.types.has('NULL')))
+    return val('NULL', 'ANY');
+  const one = soleType(t);
+  if (one) return val(asType(t, one), one);
+  const composite = [...node.types].filter((x) => !['N', 'S', 'BOOL', 'B', 'NULL'].includes(x));
+  if (composite.length > 0) {
+    notes.push(`${t.label} holds ${[...node.types].join(', ')}: Athena returns it as DynamoDB JSON text.`);
+    return val(`json_format(CAST(${t.sql} AS JSON))`, 'JSON');
+  }
+  notes.push(
+    `${t.label} holds ${scalarTypes(node).join(' and ')} values: Athena returns them as text in one column.`,
+  );
+  return val(asText(t), 'S');
+}
+
+/**
+ * ORDER BY keys of a value. An attribute of several types sorts as DynoTable sorts it: in blocks
+ * (booleans, numbers, strings, binary), each block by its own order, so 9 comes before 10.
+ */
+export function sortKeys(t: Typed, notes: string[]): string[] {
+  if (t.kind === 'val' || soleType(t)) return [asValue(t, notes).sql];
+  const scalars = (['BOOL', 'N', 'S', 'B'] as const).filter((x) => hasType(t.node, x));
+  if (scalars.length === 0) return [asValue(t, notes).sql];
+  const block = `(CASE ${scalars.map((x, i) => `WHEN ${member(t, x)} IS NOT NULL THEN ${i}`).join(' ')} END)`;
+  return [block, ...scalars.map((x) => asType(t, x))];
+}

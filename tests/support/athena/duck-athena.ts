@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { AttributeValue, Item } from '../../../src/shared/dynamo/attribute-value';
+import { glueFieldName, memberName } from '../../../src/main/athena/glue-names';
+
+/**
+ * Athena's side of the translation tests, on DuckDB: the export's items loaded the way Athena's
+ * OpenX JSON SerDe reads them into the Glue table's `item` struct, and Trino's functions the
+ * translation uses defined as DuckDB macros where DuckDB lacks them or means something else.
+ * Every bridge is listed here; docs/SCALE.md repeats what only AWS can verify.
+ */
+export const TRINO_BRIDGES: [name: string, macro: string][] = [
+  // Trino parses ISO-8601 text, offset-less as the session zone (UTC in Athena).
+  ['from_iso8601_timestamp', 'from_iso8601_timestamp(s) AS TRY_CAST(s AS TIMESTAMPTZ)'],
+  // Trino's try() turns an error into NULL; DuckDB's TRY_CAST above already does.
+  ['try', 'try(x) AS x'],
+  ['from_unixtime', 'from_unixtime(x) AS to_timestamp(x)'],
+  ['to_unixtime', 'to_unixtime(ts) AS epoch(ts)'],
+  ['to_iso8601', "to_iso8601(ts) AS strftime(ts, '%Y-%m-%dT%H:%M:%S.%gZ')"],
+  ['day_of_week', 'day_of_week(ts) AS isodow(ts)'],
+  ['day_of_year', 'day_of_year(ts) AS dayofyear(ts)'],
+  ['week_of_year', 'week_of_year(ts) AS weekofyear(ts)'],
+  // DuckDB's millisecond() includes the seconds; Trino's is 0–999.
+  ['millisecond', 'millisecond(ts) AS (epoch_ms(ts) % 1000)'],
+  // Trino: date_add(unit, n, ts); DuckDB's date_add takes an interval.
+  [
+    'date_add',
+    "date_add(u, n, ts) AS CASE u WHEN 'year' THEN ts + to_years(CAST(n AS INTEGER)) WHEN 'quarter' THEN ts + to_months(CAST(3 * n AS INTEGER)) WHEN 'month' THEN ts + to_months(CAST(n AS INTEGER)) WHEN 'week' THEN ts + to_days(CAST(7 * n AS INTEGER)) WHEN 'day' THEN ts + to_days(CAST(n AS INTEGER)) WHEN 'hour' THEN ts + to_hours(CAST(n AS BIGINT)) WHEN 'minute' THEN ts + to_minutes(CAST(n AS BIGINT)) ELSE ts + to_seconds(CAST(n AS BIGINT)) END",
+  ],
+  // Trino counts whole units elapsed; DuckDB's date_diff counts boundaries crossed, its date_sub whole units.
+  ['date_diff', 'date_diff(u, a, b) AS date_sub(u, a, b)'],
+  ['json_format', 'json_format(j) AS CAST(j AS VARCHAR)'],
+  ['cardinality', 'cardinality(x) AS len(x)'],
+  // Trino's element_at on an array is 1-based and NULL past the end, like DuckDB's list_extract.
+  ['element_at', 'element_at(l, i) AS list_extract(l, i)'],
+];
+
+/** A Hive type string of the Glue column → DuckDB's type. */
+export function duckType(hive: string): string {
+  let i = 0;
+  const parse = (): string => {
+    const word = /^[a-z]+/.exec(hive.slice(i))![0];
+    i += word.length;
+    if (word === 'string') return 'VARCHAR';
+    if (word === 'boolean') return 'BOOLEAN';
+    if (word === 'array') {
+      i += 1;
+      const inner = parse();
+      i += 1;
+      return `${inner}[]`;
+    }
+    if (word === 'struct') {
+      i += 1;
+      const fields: string[] = [];
+      while (hive[i] !== '>') {
+        let name: string;
+        if (hive[i] === '`') {
+          const end = hive.indexOf('`', i + 1);
+          name = hive.slice(i + 1, end);
+          i = end + 1;
+        } else {
+          const end = hive.indexOf(':', i);
+          name = hive.slice(i, end);
+          i = end;
+        }
+        i += 1;
+        fields.push(`"${name.replace(/"/g, '""')}" ${parse()}`);
+        if (hive[i] === ',') i += 1;
+      }
+      i += 1;
+      return `STRUCT(${fields.join(', ')})`;
+    }
+    throw new Error(`unknown Hive type ${word}`);
+  };
+  return parse();
+}
+
+/** What the SerDe makes of one DynamoDB JSON value: lowercased type members, dotted keys underscored. */
+function serde(v: AttributeValue): unknown {
+  const [type, inner] = Object.entries(v)[0] as [string, unknown];
+  const key = memberName(type as never);
+  if (type === 'L') return { l: (inner as AttributeValue[]).map(serde) };
+  if (type === 'M') return { m: serdeMap(inner as Record<string, AttributeValue>) };
+  return { [key]: inner };
+}
+
+function serdeMap(map: Record<string, AttributeValue>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(map)) out[glueFieldName(name)] = serde(value);
+  return out;
+}
+
+export async function athenaOnDuck(
+  database: string,
+  tables: { glueTable: string; itemType: string; items: readonly Item[] }[],
+): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(`SET TimeZone = 'UTC'`);
+  for (const [, macro] of TRINO_BRIDGES) await connection.run(`CREATE MACRO ${macro}`);
+  await connection.run(`CREATE SCHEMA "${database}"`);
+  const dir = mkdtempSync(join(tmpdir(), 'athena-duck-'));
+  for (const t of tables) {
+    const file = join(dir, `${t.glueTable}.json`);
+    // The export's own line form is {"Item": {...}}; the SerDe's view of it is what lands here.
+    writeFileSync(file, t.items.map((item) => JSON.stringify({ item: serdeMap(item) })).join('\n') + '\n');
+    const type = duckType(t.itemType).replace(/'/g, "''");
+    await connection.run(
+      `CREATE TABLE "${database}"."${t.glueTable}" AS SELECT * FROM read_json('${file}', format = 'newline_delimited', columns = {item: '${type}'})`,
+    );
+  }
+  return connection;
+}
