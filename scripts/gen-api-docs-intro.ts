@@ -125,6 +125,13 @@ curl -OJ "http://127.0.0.1:43117/api/download/export?resultSetId=rs-1&format=jso
 read from the result set as they are written, so a million rows never sit in memory; an unknown
 result set or format answers 400 with an envelope instead of a file.
 
+Every CSV DynoTable writes (this download, \`transfer:export\`, \`sql:export\`, \`migration:export\`, the
+CLI's \`--format csv\`) is RFC 4180 with CRLF records, and guards against spreadsheet formulas: a cell
+starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a CR (or one already starting with \`'\`) gets a leading \`'\`,
+which spreadsheets read as "text"; plain negative numbers are left alone. \`transfer:import\` takes
+exactly one leading \`'\` off again, so a DynoTable CSV round-trips every value. An empty unquoted
+cell is a missing attribute, \`""\` an empty string.
+
 ## Uploads
 
 In browser mode the file to import comes from the page: its bytes go to

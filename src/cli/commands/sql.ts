@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { adHocClient } from '../../main/migration/cli-client';
 import type { ResultTable } from '../../main/sql/executor/result';
-import { csvRow, jsonRow, textValue } from '../../main/sql/results/format';
+import { csvRecords } from '../../main/csv/csv-text';
+import { csvValue, jsonRow, textValue } from '../../main/sql/results/format';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
@@ -46,8 +47,7 @@ function print(result: ResultTable, format: string): string {
     return rows.length === 0
       ? '[]\n'
       : `[\n${rows.map((row) => `  ${jsonRow(result.columns, row)}`).join(',\n')}\n]\n`;
-  if (format === 'csv')
-    return `${[csvRow(result.columns), ...rows.map((row) => csvRow(row.map(textValue)))].join('\r\n')}\r\n`;
+  if (format === 'csv') return csvRecords([result.columns, ...rows.map((row) => row.map(csvValue))]);
   const cells = rows.map((row) => row.map((v) => textValue(v).replace(/\s+/g, ' ')));
   const widths = result.columns.map((c, j) =>
     Math.min(60, Math.max(c.length, ...cells.slice(0, 1000).map((r) => r[j]!.length))),

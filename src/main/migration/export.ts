@@ -1,3 +1,4 @@
+import { csvRecords } from '../csv/csv-text';
 import type { ExportFormat, MigrationReport } from '../../shared/ipc/migration';
 
 /** JSON is the report itself; CSV is one row per finding; Markdown is for a PR or a ticket. */
@@ -32,13 +33,6 @@ const CSV_HEADER = [
   'needsFix',
   'sampleKeys',
 ];
-
-function csvCell(value: string | number | boolean): string {
-  const text = String(value);
-  // Quote anything a spreadsheet could misread; a leading = + - @ would run as a formula.
-  const guarded = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(guarded) || guarded !== text ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
 
 export function toCsv(report: MigrationReport): string {
   const rows: (string | number | boolean)[][] = [CSV_HEADER];
@@ -79,7 +73,8 @@ export function toCsv(report: MigrationReport): string {
       JSON.stringify(d.sampleKeys),
     ]);
   }
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  // A blank is "does not apply", not an empty string: an unquoted empty cell.
+  return csvRecords(rows.map((r) => r.map((v) => (v === '' ? undefined : String(v)))));
 }
 
 function md(text: string): string {

@@ -1,5 +1,5 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { addColumns, csvHeader, csvRow, type ColumnType } from '../../../shared/dynamo/csv-codec';
+import { addColumns, itemCsvHeader, itemCsvRows, type ColumnType } from '../../csv/item-csv';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
 import type { ResultSetStore } from '../../core/context';
 
@@ -67,28 +67,29 @@ export async function* exportChunks(
 ): AsyncGenerator<string> {
   let buffer = formats[format].open;
   let first = true;
-  let row: (item: Item) => string;
+  let write: (rows: Item[]) => string;
   if (format === 'csv') {
     const columns = new Map<string, ColumnType>();
     for await (const rows of rowsOf(store, source, signal))
       for (const item of rows) addColumns(columns, item);
     const list = [...columns].map(([name, type]) => ({ name, type }));
-    buffer += csvHeader(list);
-    row = (item) => csvRow(item, list);
+    buffer += itemCsvHeader(list);
+    write = (rows) => itemCsvRows(rows, list);
   } else {
-    row = (item) => {
-      const text = formats[format].row(item, first);
-      first = false;
+    write = (rows) => {
+      let text = '';
+      for (const item of rows) {
+        text += formats[format].row(item, first);
+        first = false;
+      }
       return text;
     };
   }
   for await (const rows of rowsOf(store, source, signal)) {
-    for (const item of rows) {
-      buffer += row(item);
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+    buffer += write(rows);
+    if (buffer.length >= CHUNK_CHARS) {
+      yield buffer;
+      buffer = '';
     }
     onRows?.(rows.length);
   }

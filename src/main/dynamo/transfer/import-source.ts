@@ -1,17 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { itemSchema, type Item } from '../../../shared/dynamo/attribute-value';
-import {
-  CsvParser,
-  itemFromRow,
-  parseColumns,
-  type CsvColumn,
-  type CsvField,
-} from '../../../shared/dynamo/csv-codec';
 import { echoValue } from '../../../shared/dynamo/echo-value';
 import { safeParseKeepingProtoKeys } from '../../../shared/dynamo/proto-keys';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
+import { csvFieldRecords, type CsvField } from '../../csv/csv-text';
+import { itemFromRow, parseColumns, type CsvColumn } from '../../csv/item-csv';
 
 export type ImportEntry = { line: number; item: Item } | { line: number; error: string };
 export type ImportSource = { path: string } | { text: string };
@@ -130,7 +125,6 @@ async function* jsonDocument(source: ImportSource): AsyncGenerator<ImportEntry> 
 }
 
 async function* csvRows(source: ImportSource): AsyncGenerator<ImportEntry> {
-  const parser = new CsvParser();
   let columns: CsvColumn[] | undefined;
   let names: CsvField[] | undefined;
   let line = 0;
@@ -149,28 +143,45 @@ async function* csvRows(source: ImportSource): AsyncGenerator<ImportEntry> {
       }
       return undefined;
     }
-    if (row.length === 1 && row[0]?.text === '' && !row[0].quoted) return undefined;
+    if (row.length === 1 && row[0] === null) return undefined;
     try {
       return { line, item: itemFromRow(row, columns) };
     } catch (error) {
       return { line, error: error instanceof Error ? error.message : String(error) };
     }
   };
-  for await (const chunk of textChunks(source)) {
-    for (const row of parser.push(chunk)) {
+  try {
+    for await (const row of csvFieldRecords(textChunks(source))) {
       const e = handle(row);
       if (e) yield e;
     }
-  }
-  for (const row of parser.end()) {
-    const e = handle(row);
-    if (e) yield e;
+  } catch (error) {
+    throw error instanceof AppFailure ? error : unreadableCsv(error);
   }
   if (!columns)
     throw new AppFailure(
       ErrorCodes.invalidInput,
       'A DynoTable CSV starts with a row of names and a row of types.',
     );
+}
+
+/** csv-parse's own message quotes the line it stopped at; keep its code and where, not the text. */
+function unreadableCsv(error: unknown): AppFailure {
+  const details = error as { code?: unknown; lines?: unknown };
+  const where = typeof details.lines === 'number' ? ` near line ${details.lines}` : '';
+  const code = typeof details.code === 'string' ? details.code : 'CSV_INVALID';
+  const why =
+    code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quoted cell is never closed'
+      : code === 'CSV_INVALID_CLOSING_QUOTE'
+        ? 'a quote inside a quoted cell is not doubled'
+        : 'it is not valid CSV';
+  return new AppFailure(
+    ErrorCodes.invalidInput,
+    `The file cannot be read as CSV${where}: ${why}. Export a CSV from DynoTable, or pick the format the file is in.`,
+    false,
+    { csvCode: code },
+  );
 }
 
 export function readImport(source: ImportSource, format: TransferFormat): AsyncGenerator<ImportEntry> {

@@ -35,10 +35,7 @@ export function textValue(v: Value): string {
   return jsonValue(v);
 }
 
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRow(values: readonly string[]): string {
-  return values.map(csvField).join(',');
+/** A cell for CSV: SQL NULL and a missing attribute are an empty unquoted cell, '' is "". */
+export function csvValue(v: Value): string | undefined {
+  return v === null || v === undefined ? undefined : textValue(v);
 }

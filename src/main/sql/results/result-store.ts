@@ -2,7 +2,8 @@ import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { SqlWindow } from '../../../shared/ipc/sql';
 import type { ResultTable } from '../executor/result';
 import { toTagged, typeName } from '../values/value';
-import { csvRow, jsonRow, textValue } from './format';
+import { csvRecords } from '../../csv/csv-text';
+import { csvValue, jsonRow } from './format';
 
 interface Stored {
   result: ResultTable;
@@ -60,14 +61,17 @@ export class ResultStore {
   ): { content: string; rows: number; truncated: boolean; fileName: string } {
     const result = this.get(resultId);
     const rows = Math.min(result.length, maxRows);
-    const lines: string[] = [];
+    let content: string;
     if (format === 'csv') {
-      lines.push(csvRow(result.columns));
-      for (let i = 0; i < rows; i++) lines.push(csvRow(result.row(i).map(textValue)));
+      content = csvRecords([
+        result.columns,
+        ...Array.from({ length: rows }, (_, i) => result.row(i).map(csvValue)),
+      ]);
     } else {
+      const lines: string[] = [];
       for (let i = 0; i < rows; i++) lines.push(`  ${jsonRow(result.columns, result.row(i))}`);
+      content = `[\n${lines.join(',\n')}\n]\n`;
     }
-    const content = format === 'csv' ? `${lines.join('\r\n')}\r\n` : `[\n${lines.join(',\n')}\n]\n`;
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
     return { content, rows, truncated: rows < result.length, fileName: `dynotable-sql-${stamp}.${format}` };
   }

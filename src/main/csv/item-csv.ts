@@ -1,8 +1,14 @@
-import { typeOf, type AttributeType, type AttributeValue, type Item } from './attribute-value';
-import { parseDynamoJson } from './item-json';
-import { echoValue } from './echo-value';
-import { numberProblem } from './number';
-import { defineOwn, ownValue } from './proto-keys';
+import {
+  typeOf,
+  type AttributeType,
+  type AttributeValue,
+  type Item,
+} from '../../shared/dynamo/attribute-value';
+import { echoValue } from '../../shared/dynamo/echo-value';
+import { parseDynamoJson } from '../../shared/dynamo/item-json';
+import { numberProblem } from '../../shared/dynamo/number';
+import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
+import { csvRecords, type CsvCell, type CsvField } from './csv-text';
 
 /**
  * CSV that round-trips: row 1 holds attribute names, row 2 each column's DynamoDB type ('*' when
@@ -28,93 +34,23 @@ export function addColumns(columns: Map<string, ColumnType>, item: Item): void {
   }
 }
 
-function quote(text: string): string {
-  return /^$|[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function cell(value: AttributeValue | undefined, type: ColumnType): string {
-  if (value === undefined) return '';
-  if (type === '*') return quote(JSON.stringify(value));
-  if ('S' in value) return quote(value.S);
+function cell(value: AttributeValue | undefined, type: ColumnType): CsvCell {
+  if (value === undefined) return undefined;
+  if (type === '*') return JSON.stringify(value);
+  if ('S' in value) return value.S;
   if ('N' in value) return value.N;
-  if ('B' in value) return quote(value.B);
+  if ('B' in value) return value.B;
   if ('BOOL' in value) return String(value.BOOL);
   if ('NULL' in value) return 'NULL';
-  return quote(JSON.stringify(Object.values(value)[0]));
+  return JSON.stringify(Object.values(value)[0]);
 }
 
-export function csvHeader(columns: CsvColumn[]): string {
-  return `${columns.map((c) => quote(c.name)).join(',')}\r\n${columns.map((c) => c.type).join(',')}\r\n`;
+export function itemCsvHeader(columns: readonly CsvColumn[]): string {
+  return csvRecords([columns.map((c) => c.name), columns.map((c) => c.type)]);
 }
 
-export function csvRow(item: Item, columns: CsvColumn[]): string {
-  return `${columns.map((c) => cell(ownValue(item, c.name), c.type)).join(',')}\r\n`;
-}
-
-export interface CsvField {
-  text: string;
-  quoted: boolean;
-}
-
-/**
- * An incremental RFC 4180 parser: feed chunks, get complete rows. It keeps whether each field
- * was quoted, which is how "" (empty string) differs from an empty cell (missing attribute).
- */
-export class CsvParser {
-  private field = '';
-  private quoted = false;
-  private inQuotes = false;
-  private afterQuote = false;
-  private row: CsvField[] = [];
-  private pendingCr = false;
-
-  push(chunk: string): CsvField[][] {
-    const rows: CsvField[][] = [];
-    for (const ch of chunk) {
-      if (this.pendingCr) {
-        this.pendingCr = false;
-        if (ch === '\n') continue;
-      }
-      if (this.inQuotes) {
-        if (ch === '"') {
-          this.inQuotes = false;
-          this.afterQuote = true;
-        } else this.field += ch;
-        continue;
-      }
-      if (ch === '"') {
-        if (this.afterQuote) this.field += '"';
-        this.inQuotes = true;
-        this.quoted = true;
-        this.afterQuote = false;
-      } else if (ch === ',') this.endField();
-      else if (ch === '\n' || ch === '\r') {
-        this.pendingCr = ch === '\r';
-        this.endField();
-        rows.push(this.row);
-        this.row = [];
-      } else {
-        this.field += ch;
-        this.afterQuote = false;
-      }
-    }
-    return rows;
-  }
-
-  end(): CsvField[][] {
-    if (this.field === '' && !this.quoted && this.row.length === 0) return [];
-    this.endField();
-    const last = this.row;
-    this.row = [];
-    return [last];
-  }
-
-  private endField(): void {
-    this.row.push({ text: this.field, quoted: this.quoted });
-    this.field = '';
-    this.quoted = false;
-    this.afterQuote = false;
-  }
+export function itemCsvRows(items: readonly Item[], columns: readonly CsvColumn[]): string {
+  return csvRecords(items.map((item) => columns.map((c) => cell(ownValue(item, c.name), c.type))));
 }
 
 function typed(type: AttributeType, text: string): AttributeValue {
@@ -124,9 +60,8 @@ function typed(type: AttributeType, text: string): AttributeValue {
 }
 
 /** One CSV cell back to its value; undefined for a missing attribute. Throws a sentence on bad input. */
-export function parseCell(field: CsvField | undefined, type: ColumnType): AttributeValue | undefined {
-  if (!field || (field.text === '' && !field.quoted)) return undefined;
-  const text = field.text;
+export function parseCell(text: CsvField | undefined, type: ColumnType): AttributeValue | undefined {
+  if (text === null || text === undefined) return undefined;
   switch (type) {
     case '*': {
       const parsed = parseDynamoJson(`{"v": ${text}}`).v;
@@ -156,19 +91,19 @@ export function parseCell(field: CsvField | undefined, type: ColumnType): Attrib
 const TYPES = new Set<string>(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS', '*']);
 
 /** Reads the two header rows; throws a sentence when the type row is not one DynoTable writes. */
-export function parseColumns(names: CsvField[], types: CsvField[]): CsvColumn[] {
+export function parseColumns(names: readonly CsvField[], types: readonly CsvField[]): CsvColumn[] {
   if (names.length !== types.length) throw new Error('The type row (row 2) must have one type per column.');
   return names.map((n, i) => {
-    const type = types[i]?.text ?? '';
+    const type = types[i] ?? '';
     if (!TYPES.has(type))
       throw new Error(
         `Row 2 names the type of each column (S, N, B, BOOL, NULL, L, M, SS, NS, BS or *); ${echoValue(type)} is not one.`,
       );
-    return { name: n.text, type: type as ColumnType };
+    return { name: n ?? '', type: type as ColumnType };
   });
 }
 
-export function itemFromRow(row: CsvField[], columns: CsvColumn[]): Item {
+export function itemFromRow(row: readonly CsvField[], columns: readonly CsvColumn[]): Item {
   if (row.length !== columns.length)
     throw new Error(`This row has ${row.length} cells; the header names ${columns.length} columns.`);
   const item: Item = {};
