@@ -68,6 +68,12 @@ export interface WrittenItem {
   isRefresh?: boolean;
 }
 
+/** One change of an incremental export: the item with this key now holds `item`, or is gone. */
+export interface ExportChange {
+  key: Item;
+  item?: Item;
+}
+
 export interface WriteBatch {
   connectionId: string;
   table: string;
@@ -142,6 +148,10 @@ export interface ResultSetStore {
    * the worker), encoded without building objects; returns the rows after it and the other fields.
    */
   appendWire(resultSetId: string, body: Uint8Array): Promise<WireAppend>;
+  /** Appends whole `{"Item":…}` lines of a DynamoDB-JSON export data file (body transferred); returns the rows after it. */
+  appendExportLines(resultSetId: string, body: Uint8Array): Promise<number>;
+  /** Applies an incremental export's changes to the rows of its base; returns the rows after it. */
+  applyExportChanges(resultSetId: string, changes: ExportChange[]): Promise<number>;
   /**
    * Sorts/filters the fetched rows in the worker; window(…, viewId) then reads in that order.
    * `name` keeps one view per name (else one unnamed view), `revision` orders its builds.

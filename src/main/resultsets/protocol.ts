@@ -1,7 +1,7 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import type { AppError } from '../../shared/errors';
 import type { ViewSpec } from '../../shared/ipc/query';
-import type { CollapseChange, ResultSetMeta, WriteBatch } from '../core/context';
+import type { CollapseChange, ExportChange, ResultSetMeta, WriteBatch } from '../core/context';
 
 /** Messages between store.ts (main) and worker.ts. Every request carries an id its response echoes. */
 export type WorkerRequest =
@@ -19,6 +19,8 @@ export type WorkerRequest =
   | { id: number; op: 'view'; resultSetId: string; spec: ViewSpec; name?: string; revision?: number }
   | { id: number; op: 'collections'; resultSetId: string; viewId: string; change?: CollapseChange }
   | { id: number; op: 'appendWire'; resultSetId: string; body: Uint8Array }
+  | { id: number; op: 'appendExportLines'; resultSetId: string; body: Uint8Array }
+  | { id: number; op: 'applyExportChanges'; resultSetId: string; changes: ExportChange[] }
   | { id: number; op: 'applyWrites'; batch: WriteBatch }
   | { id: number; op: 'drop'; resultSetId: string }
   | { id: number; op: 'stats' };

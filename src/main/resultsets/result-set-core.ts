@@ -4,6 +4,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type {
   CollapseChange,
   CollectionSizes,
+  ExportChange,
   ResultSetChange,
   ResultSetMeta,
   ResultSetWindow,
@@ -12,6 +13,7 @@ import type {
   WriteBatch,
 } from '../core/context';
 import { applyToSet } from './apply-writes';
+import { appendExportLines, applyExportChanges } from './export-rows';
 
 import { Arena } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
@@ -182,6 +184,14 @@ export class ResultSetCore {
     set.extendViews(from);
     set.seq += 1;
     return { ...meta, total: set.size };
+  }
+
+  appendExportLines(id: string, body: Uint8Array): number {
+    return appendExportLines(this.get(id), this.writer, body);
+  }
+
+  applyExportChanges(id: string, changes: ExportChange[]): number {
+    return applyExportChanges(this.get(id), this.writer, changes);
   }
 
   /**

@@ -118,6 +118,10 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.
     appendWire: (resultSetId, body) =>
       call<WireAppend>({ op: 'appendWire', resultSetId, body }, [body.buffer as ArrayBuffer]),
+    appendExportLines: (resultSetId, body) =>
+      call<number>({ op: 'appendExportLines', resultSetId, body }, [body.buffer as ArrayBuffer]),
+    applyExportChanges: (resultSetId, changes) =>
+      call<number>({ op: 'applyExportChanges', resultSetId, changes }),
     applyWrites: (batch) => call<ResultSetChange[]>({ op: 'applyWrites', batch }),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
     async close() {

@@ -284,6 +284,38 @@ export class WireEncoder extends WireCursor {
     this.expect(CLOSE_BRACE);
   }
 
+  /**
+   * Walks the JSON lines of a DynamoDB-JSON export data file: one `{"Item":{…}}` per line, the
+   * item in the same tagged form as a Scan's Items, so it is encoded the same way.
+   */
+  exportLines(onItem: (topLevelNames: number[]) => void): number {
+    let items = 0;
+    for (;;) {
+      this.skipSpace();
+      if (this.pos >= this.body.length) return items;
+      this.expect(OPEN_BRACE);
+      const body = this.body;
+      const p = this.pos;
+      // "Item" compared as bytes: a JS string per line would cost more than the rest of the line.
+      const isItem =
+        body[p] === QUOTE &&
+        body[p + 1] === 0x49 &&
+        body[p + 2] === 0x74 &&
+        body[p + 3] === 0x65 &&
+        body[p + 4] === 0x6d &&
+        body[p + 5] === QUOTE;
+      if (isItem) this.pos = p + 6;
+      else if (this.text() !== 'Item') this.fail('expected an "Item" member (a full export line)');
+      this.expect(COLON);
+      this.out.writer.reset();
+      const names: number[] = [];
+      this.members(-1, names);
+      onItem(names);
+      items++;
+      this.expect(CLOSE_BRACE);
+    }
+  }
+
   /** Walks the response: each item of Items goes to `onItem` (encoded in out.writer); the rest is returned parsed. */
   page(onItem: (topLevelNames: number[]) => void): PageMeta {
     const rest: Record<string, unknown> = {};
@@ -314,4 +346,8 @@ export class WireEncoder extends WireCursor {
 
 export function encodeWirePage(body: Buffer, out: Out, onItem: (topLevelNames: number[]) => void): PageMeta {
   return new WireEncoder(Buffer.isBuffer(body) ? body : Buffer.from(body), out).page(onItem);
+}
+
+export function encodeExportLines(body: Buffer, out: Out, onItem: (topLevelNames: number[]) => void): number {
+  return new WireEncoder(body, out).exportLines(onItem);
 }

@@ -29,6 +29,10 @@ function run(core: ResultSetCore, request: WorkerRequest): unknown {
       );
     case 'appendWire':
       return core.appendWire(request.resultSetId, request.body);
+    case 'appendExportLines':
+      return core.appendExportLines(request.resultSetId, request.body);
+    case 'applyExportChanges':
+      return core.applyExportChanges(request.resultSetId, request.changes);
     case 'view':
       return core.view(request.resultSetId, request.spec, request.name, request.revision);
     case 'collections':
