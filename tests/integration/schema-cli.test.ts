@@ -105,6 +105,13 @@ describe('dynotable schema', () => {
     expect(zod.code).toBe(0);
     expect(zod.stdout).toContain('export const userSchema = z.looseObject({');
     expect(zod.stdout).toContain('"address.city": z.string(),');
+    const orm = await cli(['schema', '--table', table, '--endpoint', endpoint, '--format', 'orm', '--quiet']);
+    expect(orm.code).toBe(0);
+    expect(orm.stdout).toContain("import {hashKey, rangeKey} from 'dynotable-orm/zod';");
+    expect(orm.stdout).toMatch(
+      /export const User = model\(\n {2}'User',\n {2}z\.object\(\{\n {4}PK: hashKey\(z\.string\(\)\), \/\/ key template USER#…/,
+    );
+    expect(orm.stdout).toContain('export const Order = model(');
     const bad = await cli([
       'schema',
       '--table',

@@ -2,6 +2,7 @@ import { analyzeSchema } from '../../main/schema/analyze';
 import { pipelineJson, pipelineMarkdown } from '../../main/schema/schema-output';
 import { newMigrationId } from '../../main/migration/store';
 import { generateModel, type ModelFormat, scopeOf } from '../../shared/schema/model-gen';
+import { generateOrmModel } from '../../shared/schema/orm-model';
 import { emit, parseFlags } from './command-io';
 import { runMigrationCommand } from './migration-command';
 import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
@@ -24,9 +25,11 @@ ${CONNECTION_HELP}
   --entity NAME             Only this entity (as SQL names it: orders, users, …).
   --type-attribute A        Group entities by attribute A's value instead of key prefixes.
   --format F                json (default) or md: the report; ts, zod or json-schema: a model of
-                            the items (of --entity, or of the whole table) as unmarshall() gives them.`;
+                            the items (of --entity, or of the whole table) as unmarshall() gives them;
+                            orm: dynotable-orm models, one per entity (keys, key templates, indexes,
+                            Date attributes and their observed storage).`;
 
-const FORMATS = ['json', 'md', 'ts', 'zod', 'json-schema'];
+const FORMATS = ['json', 'md', 'ts', 'zod', 'json-schema', 'orm'];
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -77,11 +80,13 @@ export async function run(argv: string[]): Promise<number> {
         ? pipelineMarkdown(report, values.entity)
         : format === 'json'
           ? `${JSON.stringify(pipelineJson(report, values.entity), null, 2)}\n`
-          : generateModel(
-              scopeOf(report, values.entity),
-              format as ModelFormat,
-              `dynotable schema of ${table}`,
-            );
+          : format === 'orm'
+            ? generateOrmModel(report, values.entity, `dynotable schema of ${table}`)
+            : generateModel(
+                scopeOf(report, values.entity),
+                format as ModelFormat,
+                `dynotable schema of ${table}`,
+              );
     await emit(text, values.out);
     if (!values.quiet) process.stderr.write(`${report.draw.description}\n`);
     return 0;

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { TableSummary } from '../../shared/ipc/tables';
+import type { KeySchema, TableSummary } from '../../shared/ipc/tables';
 import { tableSummary } from '../dynamo/table-metadata';
 import type { TableKeyInfo } from './report';
 
@@ -14,6 +14,8 @@ export interface MigrationTableInfo extends TableKeyInfo {
   /** Provisioned read capacity, absent for on-demand tables. */
   readCapacity?: number;
   writeCapacity?: number;
+  /** The table's indexes and their keys (the Schema view's diagram and ORM model show them). */
+  indexes?: { name: string; kind: 'GSI' | 'LSI'; keys: KeySchema }[];
 }
 
 export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
@@ -33,6 +35,7 @@ export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
     sizeBytes: summary.sizeBytes,
     ...(readCapacity ? { readCapacity } : {}),
     ...(writeCapacity ? { writeCapacity } : {}),
+    indexes: summary.indexes.map((i) => ({ name: i.name, kind: i.kind, keys: i.keys })),
   };
 }
 

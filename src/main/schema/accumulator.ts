@@ -23,6 +23,8 @@ export interface GroupState {
   /** Per TYPE_ATTRIBUTES entry; absent until the first item. */
   typeVotes?: TypeVote[];
   keyPatterns: [string, number][];
+  /** `<index>\u0000<pattern>`: the key shapes of the group's items in each index that holds them. */
+  indexPatterns?: [string, number][];
   maxItemBytes: number;
   nearLimit: number;
   paths: PathState[];
@@ -44,6 +46,8 @@ export interface SchemaAccumulatorOptions {
   /** Distinct paths tracked per group; more are counted in untrackedPaths. */
   maxPaths?: number;
   maxEntities?: number;
+  /** The table's indexes: which of them each entity's items appear in, with which key shape. */
+  indexes?: readonly { name: string; keys: KeySchema }[];
 }
 
 /** An item past this share of DynamoDB's 400 KB limit is "near the limit". */
@@ -53,14 +57,17 @@ const MAX_KEY_PATTERNS = 20;
 class Group {
   readonly paths = new Map<string, PathStats>();
   readonly keyPatterns: Map<string, number>;
+  readonly indexPatterns: Map<string, number>;
   constructor(readonly state: GroupState) {
     for (const p of state.paths) this.paths.set(p.path, new PathStats(p));
     this.keyPatterns = new Map(state.keyPatterns);
+    this.indexPatterns = new Map(state.indexPatterns ?? []);
   }
   toJSON(): GroupState {
     return {
       ...this.state,
       keyPatterns: [...this.keyPatterns],
+      indexPatterns: [...this.indexPatterns],
       paths: [...this.paths.values()].map((p) => p.toJSON()),
     };
   }
@@ -95,6 +102,14 @@ export function keyShape(value: SdkValue | undefined): string {
 
 const own = (item: SdkItem, name: string): SdkValue | undefined =>
   Object.prototype.hasOwnProperty.call(item, name) ? item[name] : undefined;
+
+/** `PK=USER#… SK=ORDER#…`: the shape of an item's keys in the table or one index. */
+function keyPatternOf(item: SdkItem, keys: KeySchema): string {
+  return (
+    `${keys.partitionKey.name}=${keyShape(own(item, keys.partitionKey.name))}` +
+    (keys.sortKey ? ` ${keys.sortKey.name}=${keyShape(own(item, keys.sortKey.name))}` : '')
+  );
+}
 
 /**
  * Walks every attribute path of every item (map keys, list elements as `[]`, set members at
@@ -141,11 +156,24 @@ export class SchemaAccumulator {
       this.itemBytes += utf8Length(name);
       this.walk(childPath(undefined, name), own(item, name) as SdkValue);
     }
-    const { keys } = this.options;
-    const pattern =
-      `${keys.partitionKey.name}=${keyShape(own(item, keys.partitionKey.name))}` +
-      (keys.sortKey ? ` ${keys.sortKey.name}=${keyShape(own(item, keys.sortKey.name))}` : '');
+    const { keys, indexes = [] } = this.options;
+    const pattern = keyPatternOf(item, keys);
+    // An index holds an item only when the item has all of the index's key attributes.
+    const inIndexes =
+      indexes.length === 0
+        ? []
+        : indexes
+            .filter(
+              (i) =>
+                own(item, i.keys.partitionKey.name) && (!i.keys.sortKey || own(item, i.keys.sortKey.name)),
+            )
+            .map((i) => `${i.name}\u0000${keyPatternOf(item, i.keys)}`);
     for (const group of this.current) {
+      for (const p of inIndexes) {
+        const seen = group.indexPatterns.get(p);
+        if (seen !== undefined || group.indexPatterns.size < MAX_KEY_PATTERNS * 4)
+          group.indexPatterns.set(p, (seen ?? 0) + 1);
+      }
       const s = group.state;
       s.items += 1;
       if (this.itemBytes > s.maxItemBytes) s.maxItemBytes = this.itemBytes;
@@ -368,6 +396,11 @@ function mergeGroup(into: Group, from: GroupState, maxPaths: number): void {
     const seen = into.keyPatterns.get(pattern);
     if (seen !== undefined || into.keyPatterns.size < MAX_KEY_PATTERNS)
       into.keyPatterns.set(pattern, (seen ?? 0) + n);
+  }
+  for (const [pattern, n] of from.indexPatterns ?? []) {
+    const seen = into.indexPatterns.get(pattern);
+    if (seen !== undefined || into.indexPatterns.size < MAX_KEY_PATTERNS * 4)
+      into.indexPatterns.set(pattern, (seen ?? 0) + n);
   }
   for (const p of from.paths) {
     const mine = into.paths.get(p.path);

@@ -104,7 +104,7 @@ function drawText(c: SchemaCheckpoint, items: number, complete: boolean): string
 
 /** The report of a checkpoint: all segments merged (a full scan is partial unless every segment is done). */
 export function reportOfSchemaCheckpoint(c: SchemaCheckpoint, finishedAt: string): SchemaReport {
-  const merged = new SchemaAccumulator({ keys: c.info.keys, entities: c.entities });
+  const merged = new SchemaAccumulator({ keys: c.info.keys, entities: c.entities, indexes: c.info.indexes });
   for (const segment of c.segments) merged.merge(segment.state);
   const complete = c.mode === 'full' && c.segments.every((s) => s.done);
   return buildSchemaReport(
@@ -114,6 +114,7 @@ export function reportOfSchemaCheckpoint(c: SchemaCheckpoint, finishedAt: string
       table: c.table,
       ...(c.index ? { index: c.index } : {}),
       keys: c.info.keys,
+      ...(c.info.indexes ? { indexes: c.info.indexes } : {}),
       startedAt: c.startedAt,
       finishedAt,
       sampled: c.mode === 'sample',
@@ -183,7 +184,7 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
   const accumulators = new Map(
     checkpoint.segments.map((s) => [
       s.segment,
-      new SchemaAccumulator({ keys: info.keys, entities }, s.state),
+      new SchemaAccumulator({ keys: info.keys, entities, indexes: info.indexes }, s.state),
     ]),
   );
   const pacing = pacingFor(

@@ -146,6 +146,15 @@ function keyPatternsOf(state: GroupState): { pattern: string; count: number }[] 
     .map(([pattern, count]) => ({ pattern, count }));
 }
 
+function indexPatternsOf(state: GroupState): { index: string; pattern: string; count: number }[] {
+  return (state.indexPatterns ?? [])
+    .map(([key, count]) => {
+      const cut = key.indexOf('\u0000');
+      return { index: key.slice(0, cut), pattern: key.slice(cut + 1), count };
+    })
+    .sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : b.count - a.count));
+}
+
 export function buildSchemaReport(
   acc: SchemaAccumulator,
   head: ReportHead,
@@ -185,6 +194,7 @@ export function buildSchemaReport(
         maxItemBytes: e.state.maxItemBytes,
         attributes: attributesOf(e.paths, e.state.items, keyNames),
         untrackedPaths: e.state.untrackedPaths,
+        indexPatterns: indexPatternsOf(e.state),
       };
     })
     .sort((a, b) => b.items - a.items || (a.name < b.name ? -1 : 1));

@@ -76,6 +76,8 @@ export const entitySchemaSchema = z.object({
   maxItemBytes: count,
   attributes: z.array(attributeSchemaSchema),
   untrackedPaths: count,
+  /** The indexes the entity's items appear in, with their key shape there (an item collection). */
+  indexPatterns: z.array(z.object({ index: z.string(), pattern: z.string(), count })).optional(),
 });
 export type EntitySchema = z.infer<typeof entitySchemaSchema>;
 
@@ -109,6 +111,10 @@ export const schemaReportSchema = z.object({
   table: z.string(),
   index: z.string().optional(),
   keys: keySchemaSchema,
+  /** The table's indexes (absent in reads saved before they were recorded). */
+  indexes: z
+    .array(z.object({ name: z.string(), kind: z.enum(['GSI', 'LSI']), keys: keySchemaSchema }))
+    .optional(),
   startedAt: z.string(),
   finishedAt: z.string(),
   /** True for a sample; false for a full scan (complete or stopped). */

@@ -7,13 +7,13 @@ import { parseSchemaPath } from './schema-paths';
  * Set, binary as Uint8Array). A path that some holders lack is optional; several types become a
  * union with a comment giving the counts.
  */
-interface Node {
+export interface Node {
   attribute?: AttributeSchema;
   children: Map<string, Node>;
   element?: Node;
 }
 
-function treeOf(attributes: readonly AttributeSchema[]): Node {
+export function treeOf(attributes: readonly AttributeSchema[]): Node {
   const root: Node = { children: new Map() };
   for (const a of attributes) {
     let node = root;
@@ -30,12 +30,12 @@ function treeOf(attributes: readonly AttributeSchema[]): Node {
   return root;
 }
 
-type Kind = 'ts' | 'zod' | 'json';
+export type Kind = 'ts' | 'zod' | 'json';
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const propName = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
 
-function typeCountsComment(a: AttributeSchema): string {
+export function typeCountsComment(a: AttributeSchema): string {
   return Object.entries(a.types)
     .map(([t, n]) => `${t} ${n}`)
     .join(', ');
@@ -88,7 +88,7 @@ function scalar(type: SchemaValueType, kind: Kind, node: Node, indent: string): 
   }
 }
 
-function valueOf(node: Node, kind: Kind, indent: string): string | object {
+export function valueOf(node: Node, kind: Kind, indent: string): string | object {
   const types = (Object.keys(node.attribute?.types ?? {}) as SchemaValueType[]).sort(
     (a, b) => (node.attribute?.types[b] ?? 0) - (node.attribute?.types[a] ?? 0),
   );
@@ -137,7 +137,7 @@ function objectOf(node: Node, kind: Kind, indent: string, holders: number): stri
     : object;
 }
 
-const typeName = (name: string) => {
+export const typeName = (name: string) => {
   const words = name
     .replace(/[^A-Za-z0-9]+/g, ' ')
     .trim()

@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import type { SchemaReport } from '../../../../shared/ipc';
 import { generateModel, type ModelFormat, scopeOf } from '../../../../shared/schema/model-gen';
+import { generateOrmModel } from '../../../../shared/schema/orm-model';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
 
-const FORMATS: { id: ModelFormat; label: string; ext: string; mime: string }[] = [
+type PanelFormat = ModelFormat | 'orm';
+
+const FORMATS: { id: PanelFormat; label: string; ext: string; mime: string }[] = [
   { id: 'ts', label: 'TypeScript type', ext: 'ts', mime: 'text/plain' },
   { id: 'zod', label: 'Zod schema', ext: 'ts', mime: 'text/plain' },
   { id: 'json-schema', label: 'JSON Schema', ext: 'schema.json', mime: 'application/json' },
+  { id: 'orm', label: 'dynotable-orm model', ext: 'model.ts', mime: 'text/plain' },
 ];
 
 /** A model of the shown items (all, or one entity), generated from what the read found. */
 export function ModelPanel({ report, entity }: { report: SchemaReport; entity: string }) {
-  const [format, setFormat] = useState<ModelFormat>('ts');
+  const [format, setFormat] = useState<PanelFormat>('ts');
   const [copied, setCopied] = useState(false);
   const scope = scopeOf(report, entity || undefined);
   const chosen = FORMATS.find((f) => f.id === format) ?? {
@@ -21,7 +25,11 @@ export function ModelPanel({ report, entity }: { report: SchemaReport; entity: s
     ext: 'ts',
     mime: 'text/plain',
   };
-  const text = generateModel(scope, format, `a ${report.sampled ? 'sample' : 'scan'} of ${report.table}`);
+  const source = `a ${report.sampled ? 'sample' : 'scan'} of ${report.table}`;
+  const text =
+    format === 'orm'
+      ? generateOrmModel(report, entity || undefined, source)
+      : generateModel(scope, format, source);
   return (
     <section className="panel" aria-labelledby="schema-model-title">
       <h2 id="schema-model-title" className="panel-title">
@@ -34,7 +42,7 @@ export function ModelPanel({ report, entity }: { report: SchemaReport; entity: s
             <select
               className="input"
               value={format}
-              onChange={(e) => setFormat(e.target.value as ModelFormat)}
+              onChange={(e) => setFormat(e.target.value as PanelFormat)}
             >
               {FORMATS.map((f) => (
                 <option key={f.id} value={f.id}>
