@@ -2,47 +2,57 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /** Rows per sealed block: large enough to compress well, small enough to seal page by page. */
 export const COLD_BLOCK_ROWS = 4096;
-/** Brotli quality 1, as the result-set store's blocks (docs/PERFORMANCE.md measures it against deflate). */
-const SHARED_MAX_BYTES = 24;
+const SHARED_MAX_LENGTH = 24;
 const SHARED_MAX_VALUES = 4096;
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 20 } };
+/**
+ * Brotli quality 0 with a 256 KB window: on the benchmark's free text 1.5–1.9× faster than
+ * quality 1 with 1 MB, for 4.5× instead of 4.9× (docs/PERFORMANCE.md). Sealing runs on every
+ * fetched page, so its speed is the load's. Compressing on libuv's pool instead was measured
+ * too: on a busy machine it cost more CPU in all and was slower to load.
+ */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: 18 } };
+
+interface Block {
+  rows: number;
+  /** Bytes of the text that starts the decompressed block; the lengths follow it. */
+  textBytes: number;
+  bytes: Buffer;
+}
 
 /**
  * A string column kept compressed, block by block, outside the V8 heap. Free text and ids are
  * most of an item's bytes, and as JS strings they cost about a byte per character plus a
  * header and an array slot each; a statement that does not read the column never pays for
- * them. Each row is a varint (UTF-8 length + 1, or 0 where the item has no such attribute)
- * and its bytes; lengths compress with the text.
+ * them. A block is all its text as one UTF-8 run followed by a varint per row (UTF-16 length
+ * + 1, or 0 where the item has no such attribute): the text is joined and encoded with one
+ * call and decoded with one, and each value is a slice of it, so neither side pays a native
+ * call per row.
  */
 export class ColdStrings {
-  private readonly blocks: { rows: number; bytes: Buffer }[] = [];
+  private readonly blocks: Block[] = [];
   rows = 0;
 
   /** Seals the rows given (strings or undefined) as one block. */
   seal(values: readonly (string | undefined)[]): void {
-    let size = 0;
-    for (const value of values) size += value === undefined ? 1 : 5 + Buffer.byteLength(value, 'utf8');
-    const raw = Buffer.allocUnsafe(size);
+    const head = Buffer.allocUnsafe(values.length * 5);
     let at = 0;
+    let text = '';
     for (const value of values) {
-      if (value === undefined) {
-        raw[at++] = 0;
-        continue;
+      let n = value === undefined ? 0 : value.length + 1;
+      while (n >= 0x80) {
+        head[at++] = (n & 0x7f) | 0x80;
+        n >>>= 7;
       }
-      const start = at + 5;
-      const length = raw.write(value, start, 'utf8');
-      let n = length + 1;
-      // The varint goes just before the text: shift the text down if it takes fewer than 5 bytes.
-      const head: number[] = [];
-      do {
-        head.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-        n = Math.floor(n / 0x80);
-      } while (n > 0);
-      for (const byte of head) raw[at++] = byte;
-      raw.copy(raw, at, start, start + length);
-      at += length;
+      head[at++] = n;
+      if (value !== undefined) text += value;
     }
-    this.blocks.push({ rows: values.length, bytes: brotliCompressSync(raw.subarray(0, at), BROTLI) });
+    // Sized for the worst case (3 bytes per UTF-16 unit) rather than measured, which would be
+    // another pass over the text; it lives only until it is compressed.
+    const raw = Buffer.allocUnsafe(text.length * 3 + at);
+    const textBytes = raw.write(text, 0, 'utf8');
+    head.copy(raw, textBytes, 0, at);
+    const bytes = brotliCompressSync(raw.subarray(0, textBytes + at), BROTLI);
+    this.blocks.push({ rows: values.length, textBytes, bytes });
     this.rows += values.length;
   }
 
@@ -53,26 +63,29 @@ export class ColdStrings {
     const shared = new Map<string, string>();
     for (const block of this.blocks) {
       const raw = brotliDecompressSync(block.bytes);
-      let at = 0;
+      const text = raw.toString('utf8', 0, block.textBytes);
+      let at = block.textBytes;
+      let from = 0;
       for (let row = 0; row < block.rows; row++) {
         let n = 0;
-        let scale = 1;
+        let shift = 0;
         let byte: number;
         do {
           byte = raw[at++]!;
-          n += (byte & 0x7f) * scale;
-          scale *= 0x80;
+          n |= (byte & 0x7f) << shift;
+          shift += 7;
         } while (byte & 0x80);
-        if (n === 0) into.push(undefined);
+        if (n === 0) {
+          into.push(undefined);
+          continue;
+        }
+        const value = text.slice(from, from + n - 1);
+        from += n - 1;
+        if (n - 1 > SHARED_MAX_LENGTH) into.push(value);
         else {
-          const value = raw.toString('utf8', at, at + n - 1);
-          at += n - 1;
-          if (n > SHARED_MAX_BYTES) into.push(value);
-          else {
-            const known = shared.get(value);
-            if (known === undefined && shared.size < SHARED_MAX_VALUES) shared.set(value, value);
-            into.push(known ?? value);
-          }
+          const known = shared.get(value);
+          if (known === undefined && shared.size < SHARED_MAX_VALUES) shared.set(value, value);
+          into.push(known ?? value);
         }
       }
     }
