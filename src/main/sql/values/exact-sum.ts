@@ -22,6 +22,15 @@ export class ExactSum {
   private big: Decimal | undefined;
   count = 0;
 
+  /** A sum already added up as an integer `acc` scaled by 10^scale (|acc| below 2^53). */
+  static fromScaled(acc: number, scale: number, count: number): ExactSum {
+    const sum = new ExactSum();
+    sum.acc = acc;
+    sum.scale = scale;
+    sum.count = count;
+    return sum;
+  }
+
   add(x: Num): void {
     this.count += 1;
     if (typeof x === 'number') {

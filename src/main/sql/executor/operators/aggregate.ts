@@ -1,5 +1,6 @@
 import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
 import { isNum } from '../../values/decimal';
+import { POW10 } from '../../values/arith';
 import { ExactSum } from '../../values/exact-sum';
 import { isNull, type Value } from '../../values/value';
 import type { AggregateCall, BExpr } from '../../binder/bound';
@@ -123,6 +124,16 @@ function accumulate(
     return counts;
   }
   if (call.name === 'SUM' || call.name === 'AVG') {
+    const fast = seen ? undefined : scaledSums(arg!, rows, groupOf, groups);
+    if (fast) {
+      if (fast.skipped > 0) warnSkipped(call, fast.skipped, warn);
+      return Array.from(fast.acc, (acc, g) => {
+        const count = fast.counts[g]!;
+        if (count === 0) return null;
+        const sum = ExactSum.fromScaled(acc, fast.scale, count);
+        return call.name === 'SUM' ? sum.total() : sum.average();
+      });
+    }
     const sums = new Array<ExactSum | undefined>(groups);
     let skipped = 0;
     for (let r = 0; r < rows; r++) {
@@ -136,10 +147,7 @@ function accumulate(
       if (seen && !admit(g, v)) continue;
       (sums[g] ??= new ExactSum()).add(v);
     }
-    if (skipped > 0)
-      warn(
-        `${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`,
-      );
+    if (skipped > 0) warnSkipped(call, skipped, warn);
     return Array.from(sums, (s) => (s ? (call.name === 'SUM' ? s.total() : s.average()) : null));
   }
   // MIN/MAX prefer numbers: a column that is a number in most items and a string in a few
@@ -166,6 +174,65 @@ function accumulate(
       `${call.text} compared only the numbers in ${plural(mixed, 'group', 'groups')} that also have other types.`,
     );
   return result;
+}
+
+function warnSkipped(call: AggregateCall, skipped: number, warn: (message: string) => void): void {
+  warn(
+    `${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`,
+  );
+}
+
+/** Below 2^53 with room to spare: a sum of integers whose magnitudes add up to less is exact. */
+const SAFE_TOTAL = 4e15;
+
+/**
+ * SUM/AVG of every group at once when all the numbers are doubles with few decimals (prices,
+ * counts, quantities): each becomes an integer scaled by one common 10^scale, and the groups'
+ * integers add up in a Float64Array, exact because the magnitudes add up to less than 2^53.
+ * Two passes over the values instead of an ExactSum call per row (~10× less per row).
+ * Undefined when a value would not fit (a BigInt decimal, >15 digits, a total too large):
+ * ExactSum then adds them one by one and spills to BigInt where it must.
+ */
+function scaledSums(
+  arg: Evaluator,
+  rows: number,
+  groupOf: Int32Array,
+  groups: number,
+): { acc: Float64Array; counts: Float64Array; scale: number; skipped: number } | undefined {
+  const values = new Float64Array(rows);
+  const present = new Uint8Array(rows);
+  let skipped = 0;
+  let scale = 0;
+  for (let r = 0; r < rows; r++) {
+    const v = arg(r);
+    if (typeof v !== 'number') {
+      if (isNull(v)) continue;
+      if (isNum(v)) return undefined;
+      skipped += 1;
+      continue;
+    }
+    values[r] = v;
+    present[r] = 1;
+    while (Math.round(v * POW10[scale]!) / POW10[scale]! !== v) {
+      scale += 1;
+      if (scale > 15) return undefined;
+    }
+  }
+  const p = POW10[scale]!;
+  const acc = new Float64Array(groups);
+  const counts = new Float64Array(groups);
+  let magnitude = 0;
+  for (let r = 0; r < rows; r++) {
+    if (present[r] === 0) continue;
+    const v = values[r]!;
+    const scaled = Math.round(v * p);
+    if (scaled / p !== v) return undefined;
+    magnitude += scaled < 0 ? -scaled : scaled;
+    const g = groupOf[r]!;
+    acc[g]! += scaled;
+    counts[g]! += 1;
+  }
+  return magnitude < SAFE_TOTAL ? { acc, counts, scale, skipped } : undefined;
 }
 
 function plural(n: number, one: string, many: string): string {
