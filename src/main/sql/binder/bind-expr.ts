@@ -2,6 +2,7 @@ import type { Expr, Query } from '../parser/ast';
 import type { Value } from '../values/value';
 import { parseNum } from '../values/decimal';
 import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
+import { sharedChildren } from './expr-children';
 import { fingerprint } from './fingerprint';
 import { functionArity } from '../executor/functions';
 import { bindWindowCall, type WindowCollector } from './bind-window';
@@ -53,7 +54,7 @@ function isWindow(e: Expr): e is WindowExpr {
   return e.kind === 'call' && e.over !== undefined;
 }
 
-/** The expressions directly inside one node (subqueries excluded: they bind on their own). */
+/** The expressions directly inside one node (subqueries excluded: they bind on their own); the bound tree's counterpart is childExprs. */
 function children(e: Expr): Expr[] {
   switch (e.kind) {
     case 'literal':
@@ -61,26 +62,18 @@ function children(e: Expr): Expr[] {
     case 'exists':
     case 'subquery':
       return [];
+    case 'inQuery':
+      return [e.operand];
     case 'unary':
     case 'isNull':
     case 'isMissing':
     case 'cast':
-    case 'inQuery':
-      return [e.operand];
     case 'binary':
-      return [e.left, e.right];
     case 'between':
-      return [e.operand, e.low, e.high];
     case 'inList':
-      return [e.operand, ...e.items];
     case 'like':
-      return e.escape ? [e.operand, e.pattern, e.escape] : [e.operand, e.pattern];
     case 'case':
-      return [
-        ...(e.operand ? [e.operand] : []),
-        ...(e.otherwise ? [e.otherwise] : []),
-        ...e.whens.flatMap((w) => [w.when, w.then]),
-      ];
+      return sharedChildren<Expr>(e);
     case 'call':
       return [...e.args, ...(e.over ? [...e.over.partitionBy, ...e.over.orderBy.map((o) => o.expr)] : [])];
     case 'grouping':

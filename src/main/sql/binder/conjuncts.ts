@@ -1,5 +1,6 @@
 import { hashKey } from '../values/compare';
 import type { BExpr, Binding, JoinTree } from './bound';
+import { sharedChildren } from './expr-children';
 
 /** `a AND b AND c` → [a, b, c]. */
 export function conjuncts(e: BExpr): BExpr[] {
@@ -38,21 +39,12 @@ export function childExprs(e: BExpr): BExpr[] {
     case 'isNull':
     case 'isMissing':
     case 'cast':
-      return [e.operand];
     case 'binary':
-      return [e.left, e.right];
     case 'between':
-      return [e.operand, e.low, e.high];
     case 'inList':
-      return [e.operand, ...e.items];
     case 'like':
-      return e.escape ? [e.operand, e.pattern, e.escape] : [e.operand, e.pattern];
     case 'case':
-      return [
-        ...(e.operand ? [e.operand] : []),
-        ...(e.otherwise ? [e.otherwise] : []),
-        ...e.whens.flatMap((w) => [w.when, w.then]),
-      ];
+      return sharedChildren<BExpr>(e);
     case 'call':
       return e.args;
   }
