@@ -51,7 +51,10 @@ export class ColdStrings {
     const raw = Buffer.allocUnsafe(text.length * 3 + at);
     const textBytes = raw.write(text, 0, 'utf8');
     head.copy(raw, textBytes, 0, at);
-    const bytes = brotliCompressSync(raw.subarray(0, textBytes + at), BROTLI);
+    const compressed = brotliCompressSync(raw.subarray(0, textBytes + at), BROTLI);
+    // Output that fits one of zlib's 16 KB chunks comes back as a view of that chunk; a column of
+    // statuses compresses to a few hundred bytes a block, so keep a copy of just those.
+    const bytes = compressed.buffer.byteLength > 2 * compressed.length ? Buffer.from(compressed) : compressed;
     this.blocks.push({ rows: values.length, textBytes, bytes });
     this.rows += values.length;
   }
