@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { type Num, numToString } from '../../src/main/sql/values/decimal';
 import { BIG, byUser, get, orders, rows, run, scaled, users } from '../fixtures/sql-fixture';
 
 const numericAmount = (o: (typeof orders)[number]): string | undefined =>
@@ -144,6 +148,58 @@ describe('SQL GROUP BY and aggregates', () => {
     );
     expect(() => rows('SELECT orderId FROM orders WHERE COUNT(*) > 1')).toThrow(
       /COUNT\(\) cannot be used in WHERE/,
+    );
+  });
+});
+
+// SUM/AVG add whole groups as integers of one common scale while that stays under 2^53, and
+// fall back to ExactSum otherwise; either way the total must be the exact decimal sum.
+describe('SUM over many decimals per group', () => {
+  const decimal = fc
+    .tuple(
+      fc.boolean(),
+      fc.oneof(fc.nat({ max: 99_999 }), fc.constant(999_999_999_999_999), fc.nat()),
+      fc.nat({ max: 6 }),
+    )
+    .map(([negative, units, places]) => {
+      const text = String(units);
+      const body =
+        places === 0 ? text : `${text.slice(0, -places) || '0'}.${text.slice(-places).padStart(places, '0')}`;
+      return `${negative ? '-' : ''}${body}`;
+    });
+  it('is exact whichever path adds it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: 3 }), fc.oneof(decimal, decimal, decimal, fc.constant('x'))), {
+          minLength: 1,
+          maxLength: 300,
+        }),
+        (values) => {
+          const items: Item[] = values.map(([group, amount], i) => ({
+            pk: { S: `p${i}` },
+            g: { N: String(group) },
+            amount: amount === 'x' ? { S: amount } : { N: amount },
+          }));
+          const { rows: result } = runLocal('SELECT g, SUM(amount), AVG(amount) FROM T GROUP BY g', [
+            { info: tableInfo('T', 'pk'), items },
+          ]);
+          for (const [g, total, average] of result) {
+            const numbers = values.filter(([group, a]) => group === Number(g) && a !== 'x').map(([, a]) => a);
+            if (numbers.length === 0) {
+              expect(total).toBeNull();
+              continue;
+            }
+            const sum = numbers.reduce((acc, x) => acc + scaled(x), 0n);
+            expect(scaled(numToString(total as Num))).toBe(sum);
+            const exact = sum / BigInt(numbers.length);
+            const error = scaled(numToString(average as Num)) - exact;
+            expect(error < 0n ? -error : error).toBeLessThanOrEqual(
+              (exact < 0n ? -exact : exact) / 10n ** 36n + 1n,
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
