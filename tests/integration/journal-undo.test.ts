@@ -216,7 +216,7 @@ describe('journal:undo', () => {
     }
   });
 
-  it('undoes a bulk delete and a bulk update, keeping attributes the read did not hold', async () => {
+  it('undoes a bulk delete and a bulk update whole, also attributes the read did not hold', async () => {
     const table = await createItemsTable(h.client);
     const items = Array.from({ length: 20 }, (_, i) => ({
       pk: { S: `b${i}` },
@@ -237,17 +237,30 @@ describe('journal:undo', () => {
     };
     const updated = await run(`bulk_u_${Date.now()}`, {
       source: { items: projected },
-      action: { type: 'update', set: [{ path: ['status'], value: { S: 'closed' } }], remove: [['v']] },
+      action: {
+        type: 'update',
+        set: [
+          { path: ['status'], value: { S: 'closed' } },
+          { path: ['other', 'added'], value: { S: 'x' } },
+        ],
+        // v and other.deep[0] were not in the read.
+        remove: [['v'], ['other', 'deep', 0]],
+      },
       conditionOnSeen: true,
     });
     expect(updated).toMatchObject({ succeeded: 20, journalId: expect.stringMatching(/^j/) as unknown });
-    expect(await undo(h, updated.journalId ?? '')).toMatchObject({ restored: 20, conflicts: 0 });
-    // v was not in the read: undo cannot know it and leaves it removed; the rest is as before.
-    const afterUpdateUndo = await Promise.all(items.map((i) => rawOf(table, i.pk.S)));
-    expect(afterUpdateUndo).toEqual(
-      items.map((i) => canonical({ pk: i.pk, status: i.status, other: i.other })),
+    // What the update left, as the journal and the grids hold it (worked out from the item
+    // before), is what DynamoDB stores: undo compares the stored item with it whole.
+    expect(await rawOf(table, 'b3')).toBe(
+      canonical({
+        pk: { S: 'b3' },
+        status: { S: 'closed' },
+        other: { M: { deep: { L: [] }, added: { S: 'x' } } },
+      }),
     );
-    for (const item of items) await rawPut(table, item);
+    expect(await undo(h, updated.journalId ?? '')).toMatchObject({ restored: 20, conflicts: 0 });
+    // The update returned each whole item before it (ALL_OLD): undo puts back what the read lacked.
+    expect(await Promise.all(items.map((i) => rawOf(table, i.pk.S)))).toEqual(before);
 
     const deleted = await run(`bulk_d_${Date.now()}`, {
       source: { items: projected },

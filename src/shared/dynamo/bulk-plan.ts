@@ -75,8 +75,9 @@ export function planBulkRequest(
       UpdateExpression: update,
       ConditionExpression: condition,
       ...ctx.fields(),
-      // The updated item comes back, so the grids that show it show what is stored.
-      ReturnValues: 'ALL_NEW',
+      // The whole item before comes back, for undo (a projected read may lack an attribute the
+      // update removes); what it left, for the grids, is worked out from it (applyBulkUpdate).
+      ReturnValues: 'ALL_OLD',
     },
   };
 }

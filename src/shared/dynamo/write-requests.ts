@@ -21,7 +21,7 @@ export interface UpdateRequest extends ExpressionFields {
   TableName: string;
   Key: Item;
   UpdateExpression: string;
-  ReturnValues?: 'ALL_NEW';
+  ReturnValues?: 'ALL_NEW' | 'ALL_OLD';
 }
 
 export interface DeleteRequest extends ExpressionFields {

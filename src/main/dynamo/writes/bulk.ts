@@ -93,8 +93,7 @@ async function runBulk(
   // the rest past the reader, so that set hears of the writes once the job ends.
   const readsResultSet = !('items' in input.source);
   const held: WrittenItem[] = [];
-  const isUpdate = input.action.type === 'update';
-  const journal = t.journal(writeKind(input), { isBeforeAsRead: isUpdate && !input.conditionOnSeen });
+  const journal = t.journal(writeKind(input));
   const pairs: JournalPair[] = [];
   let lastEmit = Date.now();
   try {
@@ -102,7 +101,7 @@ async function runBulk(
       action: input.action,
       conditionOnSeen: input.conditionOnSeen,
       returnDeleted: true,
-      onWritten: (key, read, stored) => pairs.push(bulkUndoPair(key, read, stored, input.action)),
+      onWritten: (key, read, before, after) => pairs.push(bulkUndoPair(key, read, before, after)),
       record: async (written) => {
         if (readsResultSet) held.push(...written);
         else await t.record(written);

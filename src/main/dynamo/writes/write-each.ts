@@ -1,4 +1,5 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
+import { applyBulkUpdate } from '../../../shared/dynamo/bulk-apply';
 import { planBulkRequest, type BulkTarget } from '../../../shared/dynamo/bulk-plan';
 import { keyOf } from '../../../shared/dynamo/validate-item';
 import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
@@ -22,8 +23,11 @@ export interface WriteEachOptions {
   afterBatch?(report: BulkReport): Promise<void> | void;
   /** Deletes return the deleted item (ALL_OLD), for the undo journal. */
   returnDeleted?: boolean;
-  /** Each item written: its key, the item as read, and what DynamoDB returned. */
-  onWritten?(key: Item, read: Item, returned: Item | null): void;
+  /**
+   * Each item written: its key, the item as read, the whole item before the write (ALL_OLD of an
+   * update; of a delete when returnDeleted) and what the write left (null for a delete).
+   */
+  onWritten?(key: Item, read: Item, before: Item | null, after: Item | null): void;
 }
 
 export const emptyReport = (): BulkReport => ({ succeeded: 0, conflicts: 0, failed: 0, failures: [] });
@@ -52,9 +56,11 @@ export async function writeEach(
       const response = await withBackoff(() => sendRequest(t.client, request), { signal: run.signal });
       report.succeeded++;
       const key = keyOf(item, t.info.keys);
-      const returned = storedItem(response.Attributes);
-      written.push({ key, item: options.action.type === 'delete' ? null : returned });
-      options.onWritten?.(key, item, returned);
+      const before = storedItem(response.Attributes);
+      const action = options.action;
+      const after = action.type === 'delete' ? null : applyBulkUpdate(before ?? item, action);
+      written.push({ key, item: after });
+      options.onWritten?.(key, item, before, after);
     } catch (error) {
       const appError = toAppError(error);
       if (isJobFatal(appError.code) || run.signal.aborted) throw error;
