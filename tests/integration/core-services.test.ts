@@ -42,6 +42,8 @@ describe('services on the core context', () => {
       openUrl: () => Promise.resolve(),
       wrapClients: (clients) => ({
         dynamo: (id) => (id === 'command-line' ? Promise.resolve(client) : clients.dynamo(id)),
+        dynamoIn: (id, region) =>
+          id === 'command-line' ? Promise.resolve(client) : clients.dynamoIn(id, region),
         invalidate: (id) => clients.invalidate(id),
         destroy: () => {
           client.destroy();

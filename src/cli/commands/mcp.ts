@@ -78,6 +78,9 @@ function adHocConnection(
 function withClient(clients: ClientFactory, id: string, client: DynamoDBClient): ClientFactory {
   return {
     dynamo: (connectionId) => (connectionId === id ? Promise.resolve(client) : clients.dynamo(connectionId)),
+    // The command line's connection is one endpoint and region, as given by its flags.
+    dynamoIn: (connectionId, region) =>
+      connectionId === id ? Promise.resolve(client) : clients.dynamoIn(connectionId, region),
     invalidate: (connectionId) => clients.invalidate(connectionId),
     destroy: () => {
       client.destroy();

@@ -4,6 +4,7 @@ import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
 import { dynamoClient } from './proto-names';
 import { addReadOnlyGuard, addRetiredGuard } from './read-only-guard';
+import { isSingleRegion } from '../../shared/dynamo/regions';
 
 export interface ClientFactoryDeps extends ClientConfigDeps {
   connections: ConnectionStore;
@@ -47,35 +48,48 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
     );
   }
 
-  async function build(connectionId: string): Promise<DynamoDBClient> {
+  async function build(connectionId: string, region?: string): Promise<DynamoDBClient> {
     const connection = await deps.connections.get(connectionId);
-    const client = dynamoClient(clientConfigFor(connection, deps));
+    const config = clientConfigFor(connection, deps);
+    const client = dynamoClient(region === undefined ? config : { ...config, region });
     if (connection.readOnly) addReadOnlyGuard(client);
     return client;
   }
 
+  /** Cached per connection, and per region for the other regions of one (keyed `id\u0000region`). */
+  function clientOf(connectionId: string, region?: string): Promise<DynamoDBClient> {
+    const key = region === undefined ? connectionId : `${connectionId}\u0000${region}`;
+    const endpoint = connectionId === PLAYGROUND_ID ? deps.playground.status().endpoint : undefined;
+    const cached = cache.get(key);
+    if (cached && cached.endpoint === endpoint) return cached.client;
+    if (cached) retire(cached);
+    const entry: Cached = { client: build(connectionId, region), endpoint };
+    cache.set(key, entry);
+    void entry.client.then(
+      (client) => (entry.built = client),
+      () => undefined,
+    );
+    // A failed build (playground stopped, connection deleted) is not cached.
+    entry.client.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
+    return entry.client;
+  }
+
   return {
-    async dynamo(connectionId) {
-      const endpoint = connectionId === PLAYGROUND_ID ? deps.playground.status().endpoint : undefined;
-      const cached = cache.get(connectionId);
-      if (cached && cached.endpoint === endpoint) return cached.client;
-      if (cached) retire(cached);
-      const entry: Cached = { client: build(connectionId), endpoint };
-      cache.set(connectionId, entry);
-      void entry.client.then(
-        (client) => (entry.built = client),
-        () => undefined,
-      );
-      // A failed build (playground stopped, connection deleted) is not cached.
-      entry.client.catch(() => {
-        if (cache.get(connectionId) === entry) cache.delete(connectionId);
-      });
-      return entry.client;
+    dynamo: (connectionId) => clientOf(connectionId),
+
+    async dynamoIn(connectionId, region) {
+      const connection = await deps.connections.get(connectionId);
+      return isSingleRegion(connection) || region === connection.region
+        ? clientOf(connectionId)
+        : clientOf(connectionId, region);
     },
 
     invalidate(connectionId) {
       for (const [id, entry] of cache) {
-        if (connectionId !== undefined && id !== connectionId) continue;
+        if (connectionId !== undefined && id !== connectionId && !id.startsWith(`${connectionId}\u0000`))
+          continue;
         cache.delete(id);
         retire(entry);
       }

@@ -35,6 +35,11 @@ export interface ClientFactory {
    * read-only connections carry a middleware that refuses every write command in main.
    */
   dynamo(connectionId: string): Promise<DynamoDBClient>;
+  /**
+   * The same connection's credentials in another region (the table list across regions). A
+   * connection with its own endpoint is one region: this is then its usual client.
+   */
+  dynamoIn(connectionId: string, region: string): Promise<DynamoDBClient>;
   /** Drop cached clients (after a connection was edited or signed in again). */
   invalidate(connectionId?: string): void;
   destroy(): void;

@@ -21,6 +21,7 @@ import { sqlChannels } from './sql';
 import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
 import { streamChannels } from './streams';
+import { tableRegionChannels } from './table-regions';
 import { tableRefInput, tableSummarySchema } from './tables';
 
 /**
@@ -75,6 +76,7 @@ export const contract = {
   },
   ...tableAdminChannels,
   ...streamChannels,
+  ...tableRegionChannels,
 
   'ops:cancel': {
     input: z.object({ requestId: requestIdSchema }),

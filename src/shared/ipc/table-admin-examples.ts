@@ -2,13 +2,28 @@ import { singleTableDefinition } from '../dynamo/table-definition';
 import type { ChannelExample } from './examples';
 import type { streamChannels } from './streams';
 import type { tableAdminChannels } from './table-admin';
+import type { tableRegionChannels } from './table-regions';
 
 type TableAdminExamples = {
-  [C in keyof typeof tableAdminChannels | keyof typeof streamChannels]: ChannelExample<C>;
+  [
+    C in keyof typeof tableAdminChannels | keyof typeof streamChannels | keyof typeof tableRegionChannels
+  ]: ChannelExample<C>;
 };
 
 /** docs/API.md examples for creating and changing tables. */
 export const tableAdminExamples: TableAdminExamples = {
+  'tables:listRegions': {
+    summary:
+      'Lists the tables of several regions of one connection in parallel (every region when `regions` is absent), each with its description.',
+    input: {
+      connectionId: 'prod-account',
+      requestId: 'regions_4Tz8pQ1c',
+      regions: ['eu-west-1', 'us-east-1'],
+    },
+    output: { started: true, regions: ['eu-west-1', 'us-east-1'] },
+    notes:
+      "Progress events say how many regions answered; `done` carries `{ regions: [{ region, tables?, isNotEnabled?, error? }] }`. A region that fails has its `error` (the AWS error name as `code`, a sentence as `message`) and the others still list; an opt-in region the account has not enabled is `isNotEnabled`, not an error. A connection with its own endpoint (DynamoDB Local, the playground) is one region: `regions` is then the connection's own. `ops:cancel` ends it with `cancelled`.",
+  },
   'tables:create': {
     summary:
       "Creates a table from the form's definition (keys, billing, indexes, stream, TTL, protection, class, tags) and follows it until it and its indexes are ACTIVE.",

@@ -7,6 +7,8 @@ import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
 import { checkChange, updateTable } from '../../dynamo/table-admin/update-table';
 import { listTables } from '../../dynamo/tables';
+import { listAcrossRegions } from '../../dynamo/tables-regions';
+import { DYNAMODB_REGIONS, isSingleRegion } from '../../../shared/dynamo/regions';
 import { forgetTable, tableDetails } from '../../dynamo/table-metadata';
 import { assertWritable } from '../../dynamo/writes/guards';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
@@ -14,6 +16,7 @@ import type { HandlerTable } from '../dispatcher';
 
 type TableChannel =
   | 'tables:list'
+  | 'tables:listRegions'
   | 'tables:describe'
   | 'tables:create'
   | 'tables:update'
@@ -30,6 +33,16 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   'tables:list': async ({ connectionId }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);
     return withDeadline(LIST_DEADLINE_MS, 'listing tables', (signal) => listTables(client, signal));
+  },
+  'tables:listRegions': async ({ connectionId, requestId, regions }, ctx) => {
+    const connection = await ctx.connections.get(connectionId);
+    const chosen = isSingleRegion(connection)
+      ? [connection.region]
+      : [...new Set(regions ?? DYNAMODB_REGIONS)];
+    ctx.operations.start(requestId, (run) =>
+      listAcrossRegions((region) => ctx.clients.dynamoIn(connectionId, region), chosen, run),
+    );
+    return { started: true, regions: chosen };
   },
   'tables:describe': async ({ connectionId, table }, ctx) => {
     const client = await ctx.clients.dynamo(connectionId);

@@ -1,0 +1,50 @@
+import type { Connection } from '../ipc/connection';
+
+/**
+ * The commercial regions where DynamoDB runs. Opt-in regions an account has not enabled answer
+ * with UnrecognizedClientException; a listing across regions leaves those out without calling
+ * them errors, so this list may name more than one account can use.
+ */
+export const DYNAMODB_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'af-south-1',
+  'ap-east-1',
+  'ap-east-2',
+  'ap-south-1',
+  'ap-south-2',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'ap-northeast-3',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-southeast-3',
+  'ap-southeast-4',
+  'ap-southeast-5',
+  'ap-southeast-7',
+  'ca-central-1',
+  'ca-west-1',
+  'eu-central-1',
+  'eu-central-2',
+  'eu-north-1',
+  'eu-south-1',
+  'eu-south-2',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'il-central-1',
+  'me-central-1',
+  'me-south-1',
+  'mx-central-1',
+  'sa-east-1',
+] as const;
+
+/**
+ * A connection with its own endpoint (DynamoDB Local, the playground, LocalStack) is one region:
+ * the endpoint answers for whatever region is signed, so "every region" would list it many times.
+ */
+export function isSingleRegion(connection: Pick<Connection, 'kind' | 'endpoint'>): boolean {
+  return connection.kind === 'playground' || connection.endpoint !== undefined;
+}
