@@ -7,13 +7,27 @@ import { SkeletonRows } from '../../../ui/skeleton';
 import { formatShortcut, matches } from '../../keyboard/shortcuts';
 import { useWorkspaceStore } from '../../workspace/store';
 import { useTableList } from '../hooks';
-import { matchesFilter, sortTables, type SortColumn, type SortOrder } from '../sort';
+import { matchesFilter, sortRows, type SortColumn, type SortOrder, type TableListRow } from '../sort';
+import { useRegionListStore } from '../region-store';
+import { RegionPicker, RegionProblems } from './region-picker';
+import { isSingleRegion } from '../../../../shared/dynamo/regions';
 import { useTablesStore } from '../store';
 import { TableRow } from './table-row';
 import { CreateTableDialog } from '../admin/create-table-dialog';
 
-const columns: { label: string; sort?: SortColumn; className?: string; title?: string }[] = [
+interface Column {
+  label: string;
+  sort?: SortColumn;
+  className?: string;
+  title?: string;
+}
+
+const SIX_HOURS = 'Approximate: DynamoDB updates it about every six hours';
+
+const columns = (isMultiRegion: boolean): Column[] => [
   { label: 'Table', sort: 'name' },
+  ...(isMultiRegion ? [{ label: 'Region', sort: 'region' as const }] : []),
+  { label: 'Status', sort: 'status' },
   { label: 'Partition key' },
   { label: 'Sort key' },
   { label: 'Indexes', sort: 'indexes' },
@@ -22,13 +36,13 @@ const columns: { label: string; sort?: SortColumn; className?: string; title?: s
     label: 'Items',
     sort: 'items',
     className: 'num',
-    title: 'Approximate: DynamoDB refreshes it about every six hours',
+    title: SIX_HOURS,
   },
   {
     label: 'Size',
     sort: 'size',
     className: 'num',
-    title: 'Approximate: DynamoDB refreshes it about every six hours',
+    title: SIX_HOURS,
   },
   { label: 'TTL' },
   { label: 'Streams' },
@@ -52,23 +66,44 @@ export function TableList({ connection }: { connection: Connection }) {
   const [filter, setFilter] = useState('');
   const [isCreating, setIsCreating] = useState(false);
   const [order, setOrder] = useState<SortOrder>({ column: 'name', direction: 'asc' });
-  const tables = list?.value;
+  // '' is the connection's own region (tables:list); anything else lists across regions.
+  const [scope, setScope] = useState('');
+  const regionList = useRegionListStore((state) => state.lists[connection.id]);
+  const loadRegions = useRegionListStore((state) => state.load);
+  const cancelRegions = useRegionListStore((state) => state.cancel);
+  const isMultiRegion = scope !== '';
+  const rows = useMemo<TableListRow[] | undefined>(() => {
+    if (!isMultiRegion) return list?.value?.map((table) => ({ table }));
+    return regionList?.value?.flatMap((r) => (r.tables ?? []).map((table) => ({ table, region: r.region })));
+  }, [isMultiRegion, list, regionList]);
+  const tables = rows;
   const visible = useMemo(
     () =>
-      tables
-        ? sortTables(
-            tables.filter((table) => matchesFilter(table, filter)),
+      rows
+        ? sortRows(
+            rows.filter((row) => matchesFilter(row.table, filter, row.region)),
             order,
           )
         : [],
-    [tables, filter, order],
+    [rows, filter, order],
   );
+  const isLoading = isMultiRegion ? regionList?.status === 'loading' : list?.status === 'loading';
+  const refresh = () => (isMultiRegion ? void loadRegions(connection.id, scope) : void reload(connection.id));
+  const chooseScope = (next: string) => {
+    setScope(next);
+    if (next === '') cancelRegions(connection.id);
+    else void loadRegions(connection.id, next);
+  };
+  const canOpen = (row: TableListRow) => row.region === undefined || row.region === connection.region;
 
   const toggleSort = (column: SortColumn) =>
     setOrder((current) =>
       current.column === column
         ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
-        : { column, direction: column === 'name' || column === 'billing' ? 'asc' : 'desc' },
+        : {
+            column,
+            direction: ['name', 'region', 'status', 'billing'].includes(column) ? 'asc' : 'desc',
+          },
     );
 
   return (
@@ -85,13 +120,17 @@ export function TableList({ connection }: { connection: Connection }) {
           onChange={(event) => setFilter(event.target.value)}
           onKeyDown={(event) => {
             if (matches('clear-filter', event.nativeEvent)) setFilter('');
-            if (matches('open-only-table', event.nativeEvent) && visible.length === 1 && visible[0])
-              openTable(visible[0].name);
+            const only = visible.length === 1 ? visible[0] : undefined;
+            if (matches('open-only-table', event.nativeEvent) && only && canOpen(only))
+              openTable(only.table.name);
           }}
         />
         <kbd className="shortcut-hint" title="Focus the filter">
           {formatShortcut('filter-tables')}
         </kbd>
+        {isSingleRegion(connection) ? null : (
+          <RegionPicker connection={connection} value={scope} onChange={chooseScope} />
+        )}
         <span className="toolbar-spacer" />
         {tables ? (
           <span className="muted small">
@@ -100,13 +139,20 @@ export function TableList({ connection }: { connection: Connection }) {
               : `${visible.length} of ${plural(tables.length, 'table')}`}
           </span>
         ) : null}
-        <Button
-          size="sm"
-          isBusy={list?.status === 'loading' && tables !== undefined}
-          onClick={() => void reload(connection.id)}
-        >
-          Refresh
-        </Button>
+        {isMultiRegion && isLoading ? (
+          <>
+            <span className="muted small" role="status">
+              {regionList?.message ?? 'Asking the regions…'}
+            </span>
+            <Button size="sm" onClick={() => cancelRegions(connection.id)}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" isBusy={isLoading && tables !== undefined} onClick={refresh}>
+            Refresh
+          </Button>
+        )}
         <Button
           size="sm"
           variant="primary"
@@ -118,15 +164,24 @@ export function TableList({ connection }: { connection: Connection }) {
         </Button>
       </div>
       {isCreating ? <CreateTableDialog connection={connection} onClose={() => setIsCreating(false)} /> : null}
-      {list?.status === 'error' ? (
+      <p className="muted small table-list-note">
+        Item counts and sizes are DynamoDB’s approximations, updated about every six hours.
+      </p>
+      {isMultiRegion && regionList ? <RegionProblems list={regionList} /> : null}
+      {!isMultiRegion && list?.status === 'error' ? (
         <ErrorMessage
           error={list.error}
           connectionId={connection.id}
           onRetry={() => void reload(connection.id)}
         />
       ) : null}
-      {!tables && list?.status !== 'error' ? <SkeletonRows rows={8} columns={8} /> : null}
-      {tables && tables.length === 0 ? (
+      {!tables && (isMultiRegion ? isLoading : list?.status !== 'error') ? (
+        <SkeletonRows rows={8} columns={8} />
+      ) : null}
+      {tables && tables.length === 0 && isMultiRegion ? (
+        <EmptyState title={scope === 'all' ? 'No tables in any region' : `No tables in ${scope}`} />
+      ) : null}
+      {tables && tables.length === 0 && !isMultiRegion ? (
         <EmptyState title={`No tables in ${whereLabel(connection)}`}>
           This connection works but its account has no DynamoDB tables in this region. Check the region, or
           choose Create table.
@@ -137,7 +192,7 @@ export function TableList({ connection }: { connection: Connection }) {
           <table className="data-table" aria-label="Tables">
             <thead>
               <tr>
-                {columns.map(({ sort, ...column }) => (
+                {columns(isMultiRegion).map(({ sort, ...column }) => (
                   <th
                     key={column.label}
                     className={column.className}
@@ -165,8 +220,13 @@ export function TableList({ connection }: { connection: Connection }) {
               </tr>
             </thead>
             <tbody>
-              {visible.map((table) => (
-                <TableRow key={table.name} table={table} onOpen={() => openTable(table.name)} />
+              {visible.map((row) => (
+                <TableRow
+                  key={`${row.region ?? ''}\u0000${row.table.name}`}
+                  table={row.table}
+                  region={row.region}
+                  onOpen={canOpen(row) ? () => openTable(row.table.name) : undefined}
+                />
               ))}
             </tbody>
           </table>

@@ -34,15 +34,36 @@ function OnOff({
   );
 }
 
-export function TableRow({ table, onOpen }: { table: TableSummary; onOpen(): void }) {
+export interface TableRowProps {
+  table: TableSummary;
+  /** Shown in its own column when the list spans several regions. */
+  region?: string;
+  /** Absent for a table of another region than the connection's, which this connection cannot open. */
+  onOpen?: () => void;
+}
+
+export function TableRow({ table, region, onOpen }: TableRowProps) {
   const ttlOn = table.ttl.status === 'ENABLED' || table.ttl.status === 'ENABLING';
   return (
     <tr onDoubleClick={onOpen} data-testid="table-row">
       <td className="cell-name">
-        <button type="button" className="table-link" onClick={onOpen}>
-          {table.name}
-        </button>
-        {table.status !== 'ACTIVE' ? <Badge tone="warning">{table.status.toLowerCase()}</Badge> : null}
+        {onOpen ? (
+          <button type="button" className="table-link" onClick={onOpen}>
+            {table.name}
+          </button>
+        ) : (
+          <span title={`To open it, use a connection whose region is ${region ?? 'this table’s region'}.`}>
+            {table.name}
+          </span>
+        )}
+      </td>
+      {region !== undefined ? <td>{region}</td> : null}
+      <td>
+        {table.status === 'ACTIVE' ? (
+          <span className="muted">Active</span>
+        ) : (
+          <Badge tone="warning">{table.status.toLowerCase()}</Badge>
+        )}
       </td>
       <td>
         <KeyAttribute attribute={table.keys.partitionKey} />

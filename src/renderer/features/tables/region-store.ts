@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import type { AppError } from '../../../shared/ipc';
+import type { RegionListing, RegionTables } from '../../../shared/ipc/table-regions';
+import { call, newRequestId } from '../../ipc/client';
+import { onOperation } from '../operations/store';
+
+/** `all` for every region DynamoDB runs in, or one region's name. */
+export type RegionScope = string;
+
+export interface RegionList {
+  scope: RegionScope;
+  requestId?: string;
+  status: 'loading' | 'ready' | 'cancelled' | 'error';
+  /** What the last finished listing found; kept while a new one loads or after a cancel. */
+  value?: RegionTables[];
+  error?: AppError;
+  /** "5 of 33 regions answered…" while loading. */
+  message?: string;
+}
+
+interface RegionListStore {
+  /** Keyed by connection id. */
+  lists: Record<string, RegionList>;
+  load(connectionId: string, scope: RegionScope): Promise<void>;
+  cancel(connectionId: string): void;
+  forget(connectionId: string): void;
+}
+
+export const useRegionListStore = create<RegionListStore>()((set, get) => {
+  const update = (connectionId: string, requestId: string, patch: Partial<RegionList>) =>
+    set((state) => {
+      const current = state.lists[connectionId];
+      // A newer listing replaced this one: its late events change nothing.
+      if (!current || current.requestId !== requestId) return state;
+      return { lists: { ...state.lists, [connectionId]: { ...current, ...patch } } };
+    });
+
+  return {
+    lists: {},
+
+    async load(connectionId, scope) {
+      get().cancel(connectionId);
+      const requestId = newRequestId('regions');
+      const previous = get().lists[connectionId];
+      set((state) => ({
+        lists: {
+          ...state.lists,
+          [connectionId]: {
+            scope,
+            requestId,
+            status: 'loading',
+            value: previous?.scope === scope ? previous.value : undefined,
+          },
+        },
+      }));
+      const stop = onOperation(requestId, (event) => {
+        if (event.type === 'progress') update(connectionId, requestId, { message: event.progress.message });
+        if (event.type === 'done')
+          update(connectionId, requestId, {
+            status: 'ready',
+            value: (event.value as RegionListing).regions,
+            message: undefined,
+          });
+        if (event.type === 'cancelled')
+          update(connectionId, requestId, { status: 'cancelled', message: undefined });
+        if (event.type === 'error')
+          update(connectionId, requestId, { status: 'error', error: event.error, message: undefined });
+        if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') stop();
+      });
+      const envelope = await call('tables:listRegions', {
+        connectionId,
+        requestId,
+        ...(scope === 'all' ? {} : { regions: [scope] }),
+      });
+      if (!envelope.ok) {
+        stop();
+        update(connectionId, requestId, { status: 'error', error: envelope.error });
+      }
+    },
+
+    cancel(connectionId) {
+      const current = get().lists[connectionId];
+      if (current?.status === 'loading' && current.requestId)
+        void call('ops:cancel', { requestId: current.requestId });
+    },
+
+    forget(connectionId) {
+      get().cancel(connectionId);
+      set((state) => {
+        const { [connectionId]: _removed, ...lists } = state.lists;
+        return { lists };
+      });
+    },
+  };
+});
