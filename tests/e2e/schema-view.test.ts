@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rawDynamo } from '../support/raw-dynamo';
@@ -105,6 +106,34 @@ describe('Schema tab', () => {
     );
     await model.scrollIntoViewIfNeeded();
     await session.browser.screenshot('schema-model-light');
+
+    // The design: one box per entity, grouped by item collection, with the GSI its items are in.
+    const diagram = page.getByRole('img', { name: /^Design of DynoTableSample: / });
+    await diagram.scrollIntoViewIfNeeded();
+    const boxes = await diagram
+      .locator('[data-entity]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-entity')));
+    expect(boxes.sort()).toEqual([...entityNames].sort());
+    const ordersBox = await diagram.locator('[data-entity="orders"]').textContent();
+    expect(ordersBox).toContain('PK=USER#… SK=ORDER#…');
+    expect(ordersBox).toMatch(/GSI1: GSI1PK=STATUS#…/);
+    expect(await diagram.locator('[data-collection="PK=USER#…"] [data-entity]').count()).toBeGreaterThan(1);
+    await shots(page, 'schema-diagram');
+    const design = page.getByRole('region', { name: 'Design' });
+    const [svgFile] = await Promise.all([
+      page.waitForEvent('download'),
+      design.getByRole('button', { name: 'Save as SVG' }).click(),
+    ]);
+    const svgText = readFileSync(await svgFile.path(), 'utf8');
+    expect(svgText).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svgText).toContain('orders · ');
+    const [pngFile] = await Promise.all([
+      page.waitForEvent('download'),
+      design.getByRole('button', { name: 'Save as PNG' }).click(),
+    ]);
+    const png = readFileSync(await pngFile.path());
+    expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(png.readUInt32BE(16)).toBeGreaterThan(200);
 
     // Click-through: the orders whose createdAt is a string, in the Items grid, then as SQL.
     const actions = detail.getByRole('group', { name: 'Look at the items' });

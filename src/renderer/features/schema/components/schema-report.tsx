@@ -1,5 +1,6 @@
 import type { SchemaReport } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
+import { DesignDiagram } from './design-diagram';
 import { ModelPanel } from './model-panel';
 import type { PathActionHandlers } from './path-actions';
 import { PathDetail } from './path-detail';
@@ -114,6 +115,7 @@ export function SchemaReportView({
         </div>
       </section>
       <ModelPanel report={report} entity={shown ? shown.name : ''} />
+      {report.entities.length > 0 ? <DesignDiagram report={report} /> : null}
     </>
   );
 }
