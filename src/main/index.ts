@@ -8,6 +8,7 @@ import { openExternalSafely } from './security/open-external';
 import { createSafeStorageSecretStore } from './security/safe-storage-secret-store';
 import { hardenAllWebContents } from './security/web-contents';
 import { isAppUrl, type AppLocation } from './windows/app-url';
+import { electronFileDialog } from './windows/file-dialog';
 import { createMainWindow } from './windows/main-window';
 
 /** App lifecycle only: everything else lives in core/, ipc/, windows/ and security/. */
@@ -50,6 +51,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     dataDir,
     secrets: createSafeStorageSecretStore(dataDir),
+    fileDialog: electronFileDialog(() => mainWindow),
     openUrl: async (url) => {
       await openExternalSafely(url);
     },

@@ -3,6 +3,7 @@ import type { AccessKeys, Connection, ConnectionDraft, Item } from '../../shared
 import type { CollapseChange } from '../../shared/dynamo/collapse-state';
 import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
 import type { MfaPrompts } from '../aws/mfa-prompts';
+import type { FileChooser } from '../files/file-chooser';
 import type { ProfileCredentials } from '../aws/profile-credentials';
 import type { ReadScope } from '../resultsets/read-match';
 import type { EventBus } from './events';
@@ -202,6 +203,8 @@ export interface CoreContext {
   events: EventBus;
   /** SQL, the agent and the migration store: made from this context, closed by shutdownCore. */
   services: CoreServices;
+  /** The desktop's open/save dialogs behind files:choose, and the paths they chose. */
+  files: FileChooser;
   /** Opens http(s) links from the allow-list in the user's browser; false when refused. */
   openExternal(url: string): Promise<boolean>;
   /** Starts an SSO device sign-in for a profile connection; progress arrives as operation events. */

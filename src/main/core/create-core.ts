@@ -3,6 +3,7 @@ import { createConnectionStore } from '../aws/connection-store';
 import { createMfaPrompts } from '../aws/mfa-prompts';
 import { createProfileCredentials } from '../aws/profile-credentials';
 import { startSsoSignIn } from '../aws/sso-sign-in';
+import { FileChooser, type FileDialog } from '../files/file-chooser';
 import { createPlayground } from '../playground/playground';
 import { createResultSetStore } from '../resultsets/store';
 import { isAllowedExternalUrl } from '../security/external-links';
@@ -18,6 +19,8 @@ export interface CoreOptions {
   secrets: SecretStore;
   /** How links leave the app: shell.openExternal in Electron, printed/opened by the browser otherwise. */
   openUrl: (url: string) => Promise<void>;
+  /** The system's file dialogs (desktop only); without one, files:choose says to upload or download. */
+  fileDialog?: FileDialog;
   /** Serves some connections with clients made elsewhere (the CLI's --profile/--endpoint client). */
   wrapClients?: (clients: ClientFactory) => ClientFactory;
   /** Overrides for tests: where DynamoDB Local keeps its files, which java to run. */
@@ -58,6 +61,7 @@ export function createCore(options: CoreOptions): CoreContext {
     operations,
     events,
     services: new CoreServices(() => ctx),
+    files: new FileChooser(options.fileDialog),
     async openExternal(url) {
       if (!isAllowedExternalUrl(url)) return false;
       await options.openUrl(url);

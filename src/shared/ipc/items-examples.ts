@@ -86,6 +86,14 @@ export const itemExamples: ItemExamples = {
     notes:
       'Deleting 10 or more items, or any bulk write on a production connection, needs confirmTable equal to the table name. done.value reports succeeded, conflicts, failed and the failures.',
   },
+  'files:choose': {
+    summary:
+      "Desktop: shows the system's open or save dialog; main keeps the chosen path and answers with a handle for transfer:import / transfer:export.",
+    input: { purpose: 'export', format: 'jsonl', suggestedName: 'DynoTableSample.jsonl' },
+    output: { fileId: 'f_Zk3pQm9wXr2LtY8vN1cA', name: 'DynoTableSample.jsonl' },
+    notes:
+      'Answers { cancelled: true } when the dialog is dismissed. A handle lasts an hour and only for its purpose. Browser mode answers NotSupported: it uploads (POST /api/upload/import) and downloads (GET /api/download/export) instead.',
+  },
   'transfer:export': {
     summary:
       'Streams a result set (or selected rows) to a file as DynamoDB JSON, JSON Lines or CSV with a type row.',
@@ -93,7 +101,7 @@ export const itemExamples: ItemExamples = {
       requestId: 'export_R4nd0mId',
       resultSetId: 'rs_7d1e0b',
       format: 'jsonl',
-      path: '/home/ada/exports/DynoTableSample.jsonl',
+      fileId: 'f_Zk3pQm9wXr2LtY8vN1cA',
     },
     output: { started: true },
     notes:
@@ -107,7 +115,7 @@ export const itemExamples: ItemExamples = {
       table: 'DynoTableSample',
       requestId: 'import_R4nd0mId',
       format: 'jsonl',
-      source: { path: '/home/ada/exports/DynoTableSample.jsonl' },
+      source: { fileId: 'f_Q7eR1tY5uI9oP3aS6dF2' },
       dryRun: true,
       mode: 'create-only',
     },

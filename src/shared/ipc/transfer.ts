@@ -17,11 +17,13 @@ export const exportInput = z.object({
   /** Row indexes of a selection; absent for the whole result set. */
   rows: z.array(z.number().int().nonnegative()).max(1_000_000).optional(),
   format: transferFormatSchema,
+  /** The file the user chose in the save dialog (files:choose); main holds its path. */
+  fileId: z.string().min(1).max(64).optional(),
   /**
-   * Where to write: a full path (desktop). Browser mode writes only inside DynoTable's export
-   * folder, where a bare file name is enough; its Download link streams to the browser instead.
+   * For API clients and scripts only (the window never sends one): a full path (desktop), or in
+   * browser mode a name inside DynoTable's export folder. Give fileId or path.
    */
-  path: z.string().min(1).max(4096),
+  path: z.string().min(1).max(4096).optional(),
   overwrite: z.boolean().optional(),
 });
 
@@ -41,6 +43,8 @@ export const importInput = tableRefInput.extend({
    * POST /api/upload/import answers with its uploadId), or the text itself (up to 50 MB).
    */
   source: z.union([
+    /** The file the user chose in the open dialog (files:choose, desktop). */
+    z.object({ fileId: z.string().min(1).max(64) }),
     z.object({ path: z.string().min(1).max(4096) }),
     z.object({ uploadId: z.string().min(1).max(64) }),
     z.object({ text: z.string().max(50_000_000) }),
@@ -71,7 +75,29 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+export const fileChoiceInput = z.object({
+  /** import: an open dialog; export: a save dialog. */
+  purpose: z.enum(['import', 'export']),
+  format: transferFormatSchema,
+  /** The save dialog's proposed file name (a name, never a path). */
+  suggestedName: z.string().min(1).max(255).optional(),
+});
+export type FileChoiceInput = z.infer<typeof fileChoiceInput>;
+
+export const fileChoiceSchema = z.union([
+  z.object({ cancelled: z.literal(true) }),
+  /** The path stays in main; the page gets a handle and the name to show. */
+  z.object({ fileId: z.string(), name: z.string() }),
+]);
+export type FileChoice = z.infer<typeof fileChoiceSchema>;
+
 export const transferChannels = {
+  /**
+   * The desktop window's one way to pick a file: main shows the system's open or save dialog and
+   * keeps the chosen path. Browser mode has no dialog: it uploads (POST /api/upload/import) and
+   * downloads (GET /api/download/export) instead.
+   */
+  'files:choose': { input: fileChoiceInput, output: fileChoiceSchema },
   /** Streams a result set (or selected rows) to a file; done.value is an ExportReport. */
   'transfer:export': { input: exportInput, output: z.object({ started: z.boolean() }) },
   /** Imports a file into a table (or dry-runs it); done.value is an ImportReport. */

@@ -10,7 +10,8 @@ import { exportChunks } from './export-chunks';
 import type { TransferScope } from './transfer-folders';
 import { checkExportPath } from './transfer-paths';
 
-type ExportInput = z.output<typeof exportInput>;
+/** The contract's input with the file decided: a chosen file's path, or the path given. */
+type ExportInput = Omit<z.output<typeof exportInput>, 'path' | 'fileId'> & { path: string };
 
 /**
  * Streams the export to `<path>.part` with backpressure and renames it when complete, so a

@@ -33,14 +33,28 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
   const [error, setError] = useState<AppError>();
   const download = `/api/download/export?${new URLSearchParams({ resultSetId, format, table }).toString()}`;
   const start = async (): Promise<void> => {
+    // The desktop window asks main for the system's save dialog; main keeps the path it returns.
+    let where: { fileId: string } | { path: string; overwrite: boolean } = { path, overwrite };
+    if (mode !== 'browser') {
+      const chosen = await call('files:choose', {
+        purpose: 'export',
+        format,
+        suggestedName: `${table}.${extension}`,
+      });
+      if (!chosen.ok) {
+        setError(chosen.error);
+        return;
+      }
+      if ('cancelled' in chosen.value) return;
+      where = { fileId: chosen.value.fileId };
+    }
     const id = newRequestId('export');
     setRequestId(id);
     const started = await call('transfer:export', {
       requestId: id,
       resultSetId,
       format,
-      path,
-      overwrite,
+      ...where,
       ...(scope === 'selected' ? { rows } : {}),
     });
     if (!started.ok) {
@@ -75,29 +89,33 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
             </span>
           </p>
         ) : null}
-        <div className="qb-row">
-          <TextInput
-            className="export-path"
-            label={
-              mode === 'browser' ? "Save on the server, in DynoTable's export folder" : 'Save to (full path)'
-            }
-            placeholder={
-              mode === 'browser' ? `${table}.${extension}` : `/home/you/Downloads/${table}.${extension}`
-            }
-            value={path}
-            onChange={setPath}
-          />
-          <Check checked={overwrite} onChange={setOverwrite}>
-            Replace if it exists
-          </Check>
-          <Button
-            variant="primary"
-            disabled={path === '' || requestId !== undefined}
-            onClick={() => void start()}
-          >
-            Export
-          </Button>
-        </div>
+        {mode === 'browser' ? (
+          <div className="qb-row">
+            <TextInput
+              className="export-path"
+              label="Save on the server, in DynoTable's export folder"
+              placeholder={`${table}.${extension}`}
+              value={path}
+              onChange={setPath}
+            />
+            <Check checked={overwrite} onChange={setOverwrite}>
+              Replace if it exists
+            </Check>
+            <Button
+              variant="primary"
+              disabled={path === '' || requestId !== undefined}
+              onClick={() => void start()}
+            >
+              Export
+            </Button>
+          </div>
+        ) : (
+          <div className="qb-row">
+            <Button variant="primary" disabled={requestId !== undefined} onClick={() => void start()}>
+              Save as…
+            </Button>
+          </div>
+        )}
         {error ? <ErrorMessage compact error={error} /> : null}
         {requestId ? (
           <OperationStatus

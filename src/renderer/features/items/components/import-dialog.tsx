@@ -15,13 +15,11 @@ import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
 import { OperationStatus } from './operation-report';
 
-const MAX_UPLOAD = 50_000_000;
-
 type Picked =
   | { kind: 'none' }
   | { kind: 'reading'; name: string }
-  | { kind: 'text'; name: string; text: string }
-  | { kind: 'upload'; name: string; uploadId: string; bytes: number };
+  | { kind: 'upload'; name: string; uploadId: string; bytes: number }
+  | { kind: 'chosen'; name: string; fileId: string };
 
 /** Import with a dry run first: what would be written, what exists already, which lines are wrong. */
 export function ImportDialog({
@@ -43,15 +41,14 @@ export function ImportDialog({
   const [error, setError] = useState<AppError>();
   const needsName = needsTypedConfirmation('import', 0, connection.isProduction);
   const source =
-    picked.kind === 'upload'
-      ? { uploadId: picked.uploadId }
-      : picked.kind === 'text'
-        ? { text: picked.text }
+    picked.kind === 'chosen'
+      ? { fileId: picked.fileId }
+      : picked.kind === 'upload'
+        ? { uploadId: picked.uploadId }
         : { path };
   const hasSource =
-    picked.kind === 'upload' || picked.kind === 'text' || (picked.kind === 'none' && path !== '');
-  // Browser mode sends the file's bytes to the server (which reads no path the page chose);
-  // the desktop window reads the file itself and passes its text over IPC.
+    picked.kind === 'chosen' || picked.kind === 'upload' || (picked.kind === 'none' && path !== '');
+  // Browser mode sends the file's bytes to the server (which reads no path the page chose).
   const pick = async (file: File | undefined): Promise<void> => {
     setError(undefined);
     if (!file) {
@@ -59,26 +56,23 @@ export function ImportDialog({
       return;
     }
     setPicked({ kind: 'reading', name: file.name });
-    if (isBrowser) {
-      const sent = await uploadImportFile(file);
-      if (!sent.ok) {
-        setError(sent.error);
-        setPicked({ kind: 'none' });
-        return;
-      }
-      setPicked({ kind: 'upload', name: file.name, ...sent.value });
-      return;
-    }
-    if (file.size > MAX_UPLOAD) {
-      setError({
-        code: 'InvalidInput',
-        message: `${file.name} is over 50 MB, the most the window reads itself; give its full path instead.`,
-        retryable: false,
-      });
+    const sent = await uploadImportFile(file);
+    if (!sent.ok) {
+      setError(sent.error);
       setPicked({ kind: 'none' });
       return;
     }
-    setPicked({ kind: 'text', name: file.name, text: await file.text() });
+    setPicked({ kind: 'upload', name: file.name, ...sent.value });
+  };
+  // The desktop window asks main for the system's open dialog; main keeps the path it returns.
+  const choose = async (): Promise<void> => {
+    setError(undefined);
+    const chosen = await call('files:choose', { purpose: 'import', format });
+    if (!chosen.ok) {
+      setError(chosen.error);
+      return;
+    }
+    if ('fileId' in chosen.value) setPicked({ kind: 'chosen', ...chosen.value });
   };
   const start = async (dryRun: boolean): Promise<void> => {
     const id = newRequestId('import');
@@ -105,37 +99,46 @@ export function ImportDialog({
     >
       <div className="bulk-form">
         <FormatChoice value={format} onChange={setFormat} />
-        <div className="qb-row">
-          <input
-            type="file"
-            aria-label={isBrowser ? 'File to upload and import' : 'Choose a file'}
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-          {picked.kind === 'reading' ? (
-            <span className="muted" role="status">
-              {isBrowser ? 'Uploading' : 'Reading'} {picked.name}…
-            </span>
-          ) : picked.kind === 'upload' ? (
-            <span className="muted" role="status">
-              Uploaded {picked.name} ({formatBytes(picked.bytes)})
-            </span>
-          ) : null}
-        </div>
-        <div className="qb-row">
-          <span className="muted">
-            {isBrowser ? "or a file on the server, in DynoTable's export folder:" : 'or'}
-          </span>
-          <TextInput
-            className="export-path"
-            label={
-              isBrowser ? "A file on the server, in DynoTable's export folder" : 'File to import (full path)'
-            }
-            placeholder={isBrowser ? 'items.jsonl' : '/home/you/Downloads/items.jsonl'}
-            value={path}
-            disabled={picked.kind !== 'none'}
-            onChange={setPath}
-          />
-        </div>
+        {isBrowser ? (
+          <>
+            <div className="qb-row">
+              <input
+                type="file"
+                aria-label="File to upload and import"
+                onChange={(e) => void pick(e.target.files?.[0])}
+              />
+              {picked.kind === 'reading' ? (
+                <span className="muted" role="status">
+                  Uploading {picked.name}…
+                </span>
+              ) : picked.kind === 'upload' ? (
+                <span className="muted" role="status">
+                  Uploaded {picked.name} ({formatBytes(picked.bytes)})
+                </span>
+              ) : null}
+            </div>
+            <div className="qb-row">
+              <span className="muted">or a file on the server, in DynoTable's export folder:</span>
+              <TextInput
+                className="export-path"
+                label="A file on the server, in DynoTable's export folder"
+                placeholder="items.jsonl"
+                value={path}
+                disabled={picked.kind !== 'none'}
+                onChange={setPath}
+              />
+            </div>
+          </>
+        ) : (
+          <div className="qb-row">
+            <Button onClick={() => void choose()}>Choose file…</Button>
+            {picked.kind === 'chosen' ? (
+              <span className="muted" role="status">
+                {picked.name}
+              </span>
+            ) : null}
+          </div>
+        )}
         <div className="qb-row">
           <Check type="radio" checked={mode === 'create-only'} onChange={() => setMode('create-only')}>
             Only create (never replace an existing item)
