@@ -195,6 +195,46 @@ describe('journal:undo', () => {
     }
   });
 
+  it('undoes a key change in one transaction, refused whole when the moved item changes meanwhile', async () => {
+    const table = await createItemsTable(h.client);
+    const a: Item = { pk: { S: 'k1' }, v: { N: '1' } };
+    const movedItem: Item = { pk: { S: 'k2' }, v: { N: '1' } };
+    await rawPut(table, a);
+    const before = await rawOf(table, 'k1');
+    const moved = await commit(h, table, [{ id: 'm', seen: a, desired: movedItem }]);
+    expect(await rawOf(table, 'k1')).toBeNull();
+    expect(await undo(h, moved.journalId ?? '')).toMatchObject({ restored: 1, conflicts: 0 });
+    expect(await rawOf(table, 'k1')).toBe(before);
+    expect(await rawOf(table, 'k2')).toBeNull();
+
+    // Again, and this time someone changes the moved item between undo's read and its write.
+    const again = await commit(h, table, [{ id: 'm2', seen: a, desired: movedItem }]);
+    const theirs: Item = { pk: { S: 'k2' }, v: { N: '9' } };
+    const client = await h.ctx.clients.dynamo('local');
+    let isRaced = false;
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        if (!isRaced && 'TransactItems' in args.input) {
+          isRaced = true;
+          await rawPut(table, theirs);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'raceTheUndo' },
+    );
+    try {
+      const report = await undo(h, again.journalId ?? '');
+      expect(isRaced).toBe(true);
+      expect(report).toMatchObject({ restored: 0, conflicts: 1 });
+      expect(report.items[0]?.current).toEqual(theirs);
+    } finally {
+      client.middlewareStack.remove('raceTheUndo');
+    }
+    // Nothing half applied: the old key is still free, their change still stands.
+    expect(await rawOf(table, 'k1')).toBeNull();
+    expect(await rawOf(table, 'k2')).toBe(canonical(theirs));
+  });
+
   it('refuses to undo on a connection that is read-only now, writing nothing', async () => {
     const table = await createItemsTable(h.client);
     await rawPut(table, { pk: { S: 'o' }, v: { N: '1' } });

@@ -1,5 +1,6 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { itemsEqual } from '../../shared/dynamo/value-equality';
+import { keyOf } from '../../shared/dynamo/validate-item';
 import { planChange } from '../../shared/dynamo/write-plan';
 import { AppFailure } from '../../shared/errors';
 import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
@@ -10,6 +11,7 @@ import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
 import { withBackoff } from '../dynamo/writes/backoff';
 import { assertWritable } from '../dynamo/writes/guards';
+import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';
 import { CONDITIONAL_FAILED, isJobFatal } from '../dynamo/writes/write-errors';
 import { journalPairs, recordUndo, type JournalPair } from './journal-files';
@@ -28,7 +30,8 @@ interface Refusal {
   code: string;
   message: string;
 }
-type Outcome = { type: 'restored' } | { type: 'already' } | Refusal;
+/** `vacated`: a key change was undone, so nothing is stored under the key it had moved to. */
+type Outcome = { type: 'restored'; vacated?: Item } | { type: 'already' } | Refusal;
 
 const CHANGED_SINCE =
   'Changed since this write (by someone or something else), so undo left it as it is. What is stored now is shown next to what the write left.';
@@ -42,6 +45,8 @@ const CHANGED_SINCE =
  */
 async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<Outcome> {
   if (same(pair.before, pair.after)) return { type: 'already' };
+  const movedTo = pair.after ? keyOf(pair.after, t.info.keys) : undefined;
+  if (movedTo && !itemsEqual(movedTo, pair.key)) return undoMove(t, pair, movedTo, signal);
   const current = await withBackoff(() => getItem(t, pair.key, true, signal), { signal });
   if (same(current, pair.before)) return { type: 'already' };
   if (!same(current, pair.after))
@@ -61,6 +66,40 @@ async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): P
     if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) throw error;
     const stored = (error.details?.current as Item | null | undefined) ?? null;
     return { type: 'conflict', current: stored, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
+  }
+}
+
+/**
+ * Undoes a key change (the item moved from `pair.key` to `movedTo`) as one transaction: delete
+ * the moved item only while it is exactly what the change left, and put the old one back only
+ * while its key is free. Either condition failing cancels both, so a change made since (before
+ * the read or between read and write) leaves nothing half undone.
+ */
+async function undoMove(
+  t: ItemTarget,
+  pair: JournalPair,
+  movedTo: Item,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const read = (key: Item) => withBackoff(() => getItem(t, key, true, signal), { signal });
+  const [atOld, atNew] = await Promise.all([read(pair.key), read(movedTo)]);
+  if (same(atOld, pair.before) && atNew === null) return { type: 'already' };
+  if (atOld !== null || !same(atNew, pair.after))
+    return { type: 'conflict', current: atOld ?? atNew, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
+  const plan = planChange(
+    { table: t.info.name, keys: t.info.keys },
+    { seen: pair.after, desired: pair.before },
+  );
+  const request = plan.request;
+  if (!request) return { type: 'already' };
+  try {
+    // The transaction's ClientRequestToken makes a retry of a lost answer idempotent.
+    await withBackoff(() => sendRequest(t.client, request, signal), { signal });
+    return { type: 'restored', vacated: movedTo };
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+    const current = await read(movedTo).catch(() => undefined);
+    return { type: 'conflict', current, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
   }
 }
 
@@ -112,6 +151,7 @@ async function runUndo(
     }
     if (outcome.type === 'restored') {
       report.restored++;
+      if (outcome.vacated) written.push({ key: outcome.vacated, item: null });
       written.push({ key: pair.key, item: pair.before });
       return;
     }

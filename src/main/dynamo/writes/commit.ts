@@ -230,7 +230,8 @@ async function readBack(t: ItemTarget, entries: Entry[], signal?: AbortSignal): 
 /**
  * The undo journal's view of a commit: per key, the item as the user loaded it (each write was
  * conditioned on it) and what the write left (the returned item, or the planned one: a
- * transaction returns nothing, and its conditions held). A key change is a delete and a create.
+ * transaction returns nothing, and its conditions held). A key change is one pair whose `after`
+ * has another key, so its undo is one transaction over both keys (journal/undo.ts).
  */
 function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
   const pairs: JournalPair[] = [];
@@ -238,10 +239,10 @@ function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
     if (result.status !== 'written' || plan.kind === 'none') continue;
     const { seen, desired } = change;
     if (seen && plan.kind !== 'create') {
-      const after = plan.kind === 'update' ? (stored ?? desired) : null;
+      const after = plan.kind === 'update' || plan.kind === 'key-change' ? (stored ?? desired) : null;
       pairs.push({ key: keyOf(seen, t.info.keys), before: seen, after });
     }
-    if (desired && (plan.kind === 'create' || plan.kind === 'key-change'))
+    if (desired && plan.kind === 'create')
       pairs.push({ key: keyOf(desired, t.info.keys), before: null, after: stored ?? desired });
   }
   return pairs;
