@@ -1,11 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { axeViolations, describeViolations, isSeriousOrCritical, type AxeCheckOptions } from './support/axe';
-import { artifactsDir, useColorScheme } from './support/browser';
+import { check, noFindings, report, type Findings } from './support/axe-walk';
+import { useColorScheme } from './support/browser';
 import { useFakeBedrock, vipProposal } from './support/assistant';
 import { useAppInBrowser } from './support/session';
 
@@ -13,43 +10,8 @@ import { useAppInBrowser } from './support/session';
 // sizes the UI is designed for. Real server, core, playground (real Java) and Chromium; the
 // assistant talks to the fake Bedrock. No fixed sleeps: each step waits for what a user would see.
 const slow = { timeout: 120_000 };
-const sizes = [
-  { width: 1024, height: 700 },
-  { width: 1440, height: 900 },
-] as const;
-
 const session = useAppInBrowser({ withPlayground: true });
 const bedrock = useFakeBedrock();
-
-/** Per theme: the serious/critical sentences found, and counts by impact for the report. */
-interface Findings {
-  serious: string[];
-  counts: Map<string, number>;
-  /** Every violation by screen and size, written to the artifacts for docs/ACCESSIBILITY.md. */
-  all: string[];
-}
-
-async function check(
-  page: Page,
-  findings: Findings,
-  screen: string,
-  options: AxeCheckOptions = {},
-): Promise<void> {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    const violations = await axeViolations(page, options);
-    for (const violation of violations) {
-      const impact = violation.impact ?? 'unknown';
-      findings.counts.set(impact, (findings.counts.get(impact) ?? 0) + violation.nodes.length);
-    }
-    findings.all.push(...describeViolations(violations).map((line) => `${screen} ${size.width}: ${line}`));
-    findings.serious.push(
-      ...describeViolations(violations.filter(isSeriousOrCritical)).map(
-        (line) => `${screen} ${size.width}×${size.height}: ${line}`,
-      ),
-    );
-  }
-}
 
 async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void> {
   const page = await session.openPage();
@@ -185,23 +147,14 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await assistant.getByText('Left as it is.').last().waitFor(slow);
 }
 
-/** The counts and lines feed docs/ACCESSIBILITY.md; kept with the screenshots. */
-async function report(scheme: string, findings: Findings): Promise<void> {
-  const counts = Object.fromEntries(findings.counts);
-  await writeFile(
-    path.join(artifactsDir, `axe-${scheme}.json`),
-    JSON.stringify({ counts, all: findings.all }, null, 1),
-  );
-}
-
 describe('every screen under axe-core', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`has no serious or critical violation in the ${scheme} theme at 1024×700 and 1440×900`, async () => {
-      const findings: Findings = { serious: [], counts: new Map(), all: [] };
+      const findings = noFindings();
       try {
         await walk(scheme, findings);
       } finally {
-        await report(scheme, findings);
+        await report(`axe-${scheme}`, findings);
         await session.browser.screenshot(`axe-walk-end-${scheme}`);
       }
       expect(findings.serious).toEqual([]);

@@ -26,5 +26,5 @@ export async function openPlaygroundTable(page: Page, table: string, view: strin
     await tabs.getByRole('tab', { name: 'Tables', exact: true }).click();
     await page.getByRole('button', { name: table, exact: true }).click(playgroundStart);
   }
-  await page.getByRole('tab', { name: view }).click();
+  await page.getByRole('tab', { name: view, exact: true }).click();
 }
