@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rawDynamo } from '../support/raw-dynamo';
 import { quotePathName, tallyPaths } from '../support/schema-tally';
-import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The Schema tab driven like a user on the playground's sample table; the counts it shows are
@@ -30,21 +29,6 @@ async function storedItems(): Promise<Wire[]> {
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await useColorScheme(page, scheme);
-      await session.browser.screenshot(`${name}-${width}x${height}-${scheme}`);
-    }
-  }
-  await useColorScheme(page, 'light');
-  await page.setViewportSize({ width: 1360, height: 820 });
 }
 
 describe('Schema tab', () => {
@@ -81,7 +65,7 @@ describe('Schema tab', () => {
     const text = await row.innerText();
     expect(text).toContain(`S ${Math.round(((types.S ?? 0) / total) * 100)}%`);
     expect(text).toContain(`N ${Math.round(((types.N ?? 0) / total) * 100)}%`);
-    await shots(page, 'schema-all-items');
+    await screenshots(page, 'schema-all-items');
 
     // One entity, one path: the details list the type counts of that entity's items only.
     await entities.getByRole('button', { name: /^orders/ }).click();
@@ -97,7 +81,7 @@ describe('Schema tab', () => {
       expect(await typeBars.innerText()).toMatch(new RegExp(`${type} · \\w[\\w ]*\\s+${count}`));
     const warnings = page.getByRole('list', { name: 'Warnings' });
     expect(await warnings.innerText()).toContain('"address.city"');
-    await shots(page, 'schema-entity-detail');
+    await screenshots(page, 'schema-entity-detail');
     // The model of the shown entity, generated from the same read.
     const model = page.getByRole('region', { name: 'Model of orders' });
     await model.getByLabel('Format').selectOption('zod');
@@ -118,7 +102,7 @@ describe('Schema tab', () => {
     expect(ordersBox).toContain('PK=USER#… SK=ORDER#…');
     expect(ordersBox).toMatch(/GSI1: GSI1PK=STATUS#…/);
     expect(await diagram.locator('[data-collection="PK=USER#…"] [data-entity]').count()).toBeGreaterThan(1);
-    await shots(page, 'schema-diagram');
+    await screenshots(page, 'schema-diagram', diagram);
     const design = page.getByRole('region', { name: 'Design' });
     const [svgFile] = await Promise.all([
       page.waitForEvent('download'),
@@ -149,7 +133,7 @@ describe('Schema tab', () => {
       .getByLabel('Attribute path')
       .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     expect(paths).toEqual(['SK', 'createdAt']);
-    await shots(page, 'schema-to-items');
+    await screenshots(page, 'schema-to-items');
 
     await page.getByRole('tab', { name: 'Schema' }).click();
     await page.getByRole('complementary').getByRole('button', { name: 'Open in SQL' }).click();
@@ -157,7 +141,7 @@ describe('Schema tab', () => {
     await editor.waitFor(slow);
     await expect.poll(() => editor.innerText()).toContain('WHERE begins_with("SK", \'ORDER#\')');
     expect(await editor.innerText()).toContain(`AND "createdAt" IS NOT MISSING`);
-    await shots(page, 'schema-to-sql');
+    await screenshots(page, 'schema-to-sql');
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
