@@ -130,7 +130,13 @@ async function walk(page: Page, scheme: 'light' | 'dark', findings: Findings): P
     .getByRole('button', { name: 'createdAt', exact: true })
     .click();
   const model = page.getByRole('region', { name: 'Model of orders' });
-  for (const format of ['ts', 'zod', 'json-schema']) {
+  // Every format the panel offers, so one added later is walked too.
+  const formats = await model
+    .getByLabel('Format')
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(formats).toEqual(expect.arrayContaining(['ts', 'zod', 'json-schema']));
+  for (const format of formats) {
     await model.getByLabel('Format').selectOption(format);
     await check(page, findings, `schema model (${format})`);
   }
