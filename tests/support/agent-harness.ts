@@ -6,6 +6,7 @@ import { agentHandlers } from '../../src/main/ipc/handlers/agent';
 import { connectionHandlers } from '../../src/main/ipc/handlers/connections';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
+import { schemaHandlers } from '../../src/main/ipc/handlers/schema';
 import { sqlAssistHandlers } from '../../src/main/ipc/handlers/sql-assist';
 import { fromSdkItem, toSdkItem } from '../../src/main/dynamo/marshal';
 import {
@@ -38,6 +39,7 @@ export async function agentHarness(endpoint: string) {
     ...operationHandlers,
     ...resultSetHandlers,
     ...sqlAssistHandlers,
+    ...schemaHandlers,
     ...connectionHandlers,
   });
   // The app's own clients: editing a connection mid-question must meet the real client cache.

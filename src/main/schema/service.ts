@@ -170,6 +170,24 @@ export async function startSchemaAnalysis(
   return { scanId };
 }
 
+/**
+ * The newest finished read of a table (not of an index) that the Schema view saved for this
+ * connection, if any: what Ask grounds the model in before it samples anything itself.
+ */
+export async function latestSchemaReport(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+): Promise<SchemaReport | undefined> {
+  const store = schemaStore(ctx);
+  const scans = await store.list();
+  const done = scans.find(
+    (s) =>
+      s.connectionId === connectionId && s.table === table && s.index === undefined && s.state === 'done',
+  );
+  return done ? store.report(done.scanId).catch(() => undefined) : undefined;
+}
+
 export async function loadSchemaReport(scanId: string, ctx: CoreContext): Promise<SchemaReport> {
   const store = schemaStore(ctx);
   const summary = await store.summary(scanId);

@@ -69,8 +69,11 @@ describe('Ask', () => {
     const first = userText(0);
     expect(first).toContain(`table "${h.table}": partition key pk (S)`);
     expect(first).toMatch(/balance \(N\)/);
-    expect(first).toContain('constructor (S)');
-    expect(first).toContain('toString (N)');
+    expect(first).toContain('constructor (S), in 33% of items');
+    expect(first).toContain('toString (N), in 33% of items');
+    // Types and presence come from the Schema view's sample of the table, not a separate read.
+    expect(first).toContain('attributes (a sample of 3 items):');
+    expect(first).toContain('name (S), in 67% of items');
     expect(first).toContain('How many customers owe money?');
     expect(first).not.toContain(SECRET_VALUE);
     expect(result.retried).toMatch(/customers_table/);
@@ -89,6 +92,23 @@ describe('Ask', () => {
       sql(`SELECT name FROM "${h.table}"`),
     ]);
     expect(userText(0)).toContain(SECRET_VALUE);
+  });
+
+  it("grounds the model in the Schema tab's newest saved read of the table when there is one", async () => {
+    const requestId = `assist-schema-${Date.now()}`;
+    const finished = h.waitFor(requestId);
+    const started = await h.call('schema:analyze', {
+      connectionId: 'local',
+      table: h.table,
+      requestId,
+      mode: 'full',
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    expect((await finished).last.type).toBe('done');
+    await assist({ task: 'ask', question: 'Balances?' }, [sql(`SELECT balance FROM "${h.table}"`)]);
+    const text = userText(0);
+    expect(text).toContain('attributes (all 3 items):');
+    expect(text).toContain('balance (N), in 67% of items');
   });
 
   it('says so when the model still invents a name after the retry', async () => {

@@ -1,13 +1,16 @@
-import type { Item } from '../../../shared/dynamo/attribute-value';
+import { randomUUID } from 'node:crypto';
+import type { AttributeSchema, SchemaReport } from '../../../shared/ipc/schema';
 import type { EntityView, SqlCatalog } from '../../../shared/sql/catalog';
 import type { CoreContext } from '../../core/context';
 import { loadViews } from '../../sql/files/view-store';
 import { sqlServiceFor } from '../../sql/service-registry';
+import { analyzeSchema } from '../../schema/analyze';
+import { latestSchemaReport } from '../../schema/service';
 import { toModelValue } from '../plain-values';
-import { attributePaths, readBounded } from '../reads';
 
-/** Items sampled per table for attribute types (and, when asked, values); at most this many tables. */
-const SAMPLE_ITEMS = 10;
+/** A table without a saved Schema read is sampled this much (the schema view's fair sample). */
+const SAMPLE_ITEMS = 100;
+const SAMPLE_SEGMENTS = 10;
 const SAMPLE_TABLES = 12;
 const VALUES_PER_ATTRIBUTE = 3;
 const VALUE_CHARS = 40;
@@ -27,33 +30,48 @@ export const EXPLAIN_PROMPT = `You explain DynoTable's SQL plans to DynamoDB use
 
 interface Sample {
   at: number;
-  items: Map<string, Item[]>;
+  report: SchemaReport;
 }
 const samples = new WeakMap<CoreContext, Map<string, Sample>>();
 
-async function sampleTables(
+/**
+ * The schema of each table as the Schema view sees it: its newest saved read, else a sample
+ * drawn the way the Schema tab draws one (spread over Scan segments), kept a few minutes.
+ */
+async function tableSchemas(
   ctx: CoreContext,
   connectionId: string,
   tables: string[],
   signal: AbortSignal,
-): Promise<Map<string, Item[]>> {
-  let byConnection = samples.get(ctx);
-  if (!byConnection) samples.set(ctx, (byConnection = new Map<string, Sample>()));
-  const cached = byConnection.get(connectionId);
-  if (cached && Date.now() - cached.at < SAMPLE_TTL_MS) return cached.items;
-  const client = await ctx.clients.dynamo(connectionId);
-  const items = new Map<string, Item[]>();
+): Promise<Map<string, SchemaReport>> {
+  let cache = samples.get(ctx);
+  if (!cache) samples.set(ctx, (cache = new Map<string, Sample>()));
+  const out = new Map<string, SchemaReport>();
   for (const table of tables.slice(0, SAMPLE_TABLES)) {
-    const read = await readBounded(
-      client,
-      { kind: 'scan', input: { TableName: table } },
-      SAMPLE_ITEMS,
+    const saved = await latestSchemaReport(ctx, connectionId, table);
+    if (saved) {
+      out.set(table, saved);
+      continue;
+    }
+    const key = JSON.stringify([connectionId, table]);
+    const cached = cache.get(key);
+    if (cached && Date.now() - cached.at < SAMPLE_TTL_MS) {
+      out.set(table, cached.report);
+      continue;
+    }
+    const { report } = await analyzeSchema({
+      client: await ctx.clients.dynamo(connectionId),
+      table,
+      mode: 'sample',
+      scanId: `ask_${randomUUID()}`,
       signal,
-    );
-    items.set(table, read.items);
+      sampleSize: SAMPLE_ITEMS,
+      segments: SAMPLE_SEGMENTS,
+    });
+    cache.set(key, { at: Date.now(), report });
+    out.set(table, report);
   }
-  byConnection.set(connectionId, { at: Date.now(), items });
-  return items;
+  return out;
 }
 
 function keyText(key: { name: string; type: string }): string {
@@ -69,32 +87,37 @@ function viewText(view: EntityView): string {
   return `- entity view ${view.name}: the items of "${view.table}"${view.index ? ` (index ${view.index})` : ''} where ${where}`;
 }
 
-function sampleValues(items: Item[], path: string): string {
-  const seen = new Set<string>();
-  for (const item of items) {
-    if (!Object.prototype.hasOwnProperty.call(item, path)) continue;
-    const value = item[path];
-    if (!value) continue;
-    const text = JSON.stringify(toModelValue(value));
-    seen.add(text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text);
-    if (seen.size >= VALUES_PER_ATTRIBUTE) break;
-  }
-  return seen.size > 0 ? ` e.g. ${[...seen].join(', ')}` : '';
+const percent = (share: number): string => `${Math.round(share * 100)}%`;
+
+/** `(S)`, or `(S 92%|N 8%)` for a path holding several types, as counted by the schema read. */
+function typesText(attribute: AttributeSchema): string {
+  const types = Object.entries(attribute.types).sort((a, b) => b[1] - a[1]);
+  if (types.length === 1) return ` (${types[0]![0]})`;
+  const values = types.reduce((sum, [, n]) => sum + n, 0) || 1;
+  return ` (${types.map(([type, n]) => `${type} ${percent(n / values)}`).join('|')})`;
+}
+
+function valuesText(attribute: AttributeSchema): string {
+  const seen = (attribute.topValues ?? []).slice(0, VALUES_PER_ATTRIBUTE).map(({ type, value }) => {
+    const text = JSON.stringify(type === 'N' ? Number(value) : value);
+    return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
+  });
+  return seen.length > 0 ? ` e.g. ${seen.join(', ')}` : '';
 }
 
 /** The catalog as the model reads it: names and types always, a few values only when asked. */
 export function catalogText(
   catalog: SqlCatalog,
-  sampled: Map<string, Item[]>,
+  schemas: ReadonlyMap<string, SchemaReport>,
   includeSamples: boolean,
 ): string {
   const lines: string[] = ['Tables of this connection:'];
   for (const table of catalog.tables) {
-    const items = sampled.get(table.name) ?? [];
+    const report = schemas.get(table.name);
     // Attribute and table names are data ("constructor", "__proto__"): Maps and own keys only.
-    const types = new Map(Object.entries(attributePaths(items)));
+    const described = new Map((report?.attributes ?? []).map((a) => [a.path, a]));
     const listed = Object.hasOwn(catalog.attributes, table.name) ? catalog.attributes[table.name] : undefined;
-    const known = new Set([...(listed ?? []), ...types.keys()]);
+    const known = new Set([...described.keys(), ...(listed ?? [])]);
     lines.push(
       `- table "${table.name}": partition key ${keyText(table.keys.partitionKey)}${table.keys.sortKey ? `, sort key ${keyText(table.keys.sortKey)}` : ''}, about ${table.itemCount} items`,
     );
@@ -103,11 +126,19 @@ export function catalogText(
         `  index ${index.name}: partition key ${keyText(index.keys.partitionKey)}${index.keys.sortKey ? `, sort key ${keyText(index.keys.sortKey)}` : ''}`,
       );
     if (known.size > 0) {
-      lines.push('  attributes:');
-      for (const path of [...known].sort())
+      lines.push(
+        report
+          ? `  attributes (${report.sampled ? `a sample of ${report.itemsScanned} items` : `all ${report.itemsScanned} items`}):`
+          : '  attributes:',
+      );
+      for (const path of known) {
+        const attribute = described.get(path);
         lines.push(
-          `    ${path}${types.has(path) ? ` (${(types.get(path) ?? []).join('|')})` : ''}${includeSamples ? sampleValues(items, path) : ''}`,
+          attribute
+            ? `    ${path}${typesText(attribute)}${attribute.share < 1 ? `, in ${percent(attribute.share)} of items` : ''}${includeSamples ? valuesText(attribute) : ''}`
+            : `    ${path}`,
         );
+      }
     }
   }
   for (const view of catalog.views) lines.push(viewText(view));
@@ -128,11 +159,11 @@ export async function assistContext(
 ): Promise<string> {
   views ??= await loadViews(ctx.dataDir, connectionId);
   const catalog = await sqlServiceFor(ctx).catalog(connectionId, views);
-  const sampled = await sampleTables(
+  const schemas = await tableSchemas(
     ctx,
     connectionId,
     catalog.tables.map((t) => t.name),
     signal,
   );
-  return catalogText(catalog, sampled, includeSamples);
+  return catalogText(catalog, schemas, includeSamples);
 }
