@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The layer boundaries of shared/STYLE.md §13, checked against the real eslint.config.js.
@@ -22,6 +22,11 @@ function boundaryErrors(file: string, source: string): string[] {
 
 const refused = (file: string, from: string) =>
   boundaryErrors(file, `import x from '${from}';\nexport default x;\n`);
+
+// The first verify loads every plugin's rules: past a test's 5 s on a busy machine, so it is done once here.
+beforeAll(() => {
+  linter.verify('export {};\n', config, resolve(root, 'src/main/probe.ts'));
+}, 60_000);
 
 describe('import boundaries', () => {
   const rendererFile = 'src/renderer/features/tables/components/probe.tsx';
