@@ -1,22 +1,26 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryHandlers } from '../../../src/main/ipc/handlers/query';
 import { resultSetHandlers } from '../../../src/main/ipc/handlers/resultsets';
 import type { OperationEvent } from '../../../src/shared/ipc';
 import type { PurgeResult } from '../../../src/shared/ipc/table-admin';
 import { failure } from '../../support/items-assert';
 import { itemsHarness, runQuery, type ItemsHarness } from '../../support/items-context';
-import { uniqueTableName } from '../../support/dynamo-local';
+import { startDynamoLocal, uniqueTableName, type LocalDynamo } from '../../support/dynamo-local';
 import { createTable, putItems } from '../../support/dynamo-tables';
 import { rawDynamo } from '../../support/raw-dynamo';
 import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
 import { nextRequestId } from '../../support/table-admin';
 
+// Writing and purging 50,000 items keeps a DynamoDB Local busy for minutes: on the shared
+// instance it held other files' GSI backfills past their timeouts on CI, so it has its own.
+let local: LocalDynamo;
 let h: ItemsHarness;
 let endpoint: string;
-beforeAll(() => {
-  endpoint = inject('dynamoEndpoint');
+beforeAll(async () => {
+  local = await startDynamoLocal();
+  endpoint = local.endpoint;
   h = itemsHarness(endpoint, {
     ...tableHandlers,
     ...operationHandlers,
@@ -24,7 +28,10 @@ beforeAll(() => {
     ...resultSetHandlers,
   });
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await local.stop();
+});
 
 /** Partition keys with a sort key, some with attribute names that are JavaScript's own. */
 function items(count: number): Record<string, AttributeValue>[] {

@@ -1,21 +1,28 @@
 import { PutItemCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleTableDefinition } from '../../../src/shared/dynamo/table-definition';
 import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { queryHandlers } from '../../../src/main/ipc/handlers/query';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
 import { tableSummary } from '../../../src/main/dynamo/table-metadata';
 import { itemsHarness, runQuery, type ItemsHarness } from '../../support/items-context';
-import { uniqueTableName } from '../../support/dynamo-local';
+import { startDynamoLocal, uniqueTableName, type LocalDynamo } from '../../support/dynamo-local';
 import { createThrough, describeRaw, nextRequestId, updateThrough } from '../../support/table-admin';
 
 // The one table-metadata module: descriptions are cached, and every change DynoTable makes is
 // seen at once by every path that reads them (here, the Items tab's query:start).
+// Adding a GSI waits behind whatever else a DynamoDB Local is doing (minutes next to the shared
+// instance's 50,000-item purge on CI), so these tests have one of their own.
+let local: LocalDynamo;
 let h: ItemsHarness;
-beforeAll(() => {
-  h = itemsHarness(inject('dynamoEndpoint'), { ...tableHandlers, ...queryHandlers, ...operationHandlers });
+beforeAll(async () => {
+  local = await startDynamoLocal();
+  h = itemsHarness(local.endpoint, { ...tableHandlers, ...queryHandlers, ...operationHandlers });
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await local.stop();
+});
 
 async function newTable(prefix: string): Promise<string> {
   const definition = { ...singleTableDefinition(uniqueTableName(prefix)), ttlAttribute: undefined };
