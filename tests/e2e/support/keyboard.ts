@@ -33,18 +33,28 @@ export async function describeFocus(page: Page): Promise<string> {
   });
 }
 
-/** The focused element (or the code editor around it) draws a ring a sighted keyboard user can see. */
+/**
+ * The focused element (or the code editor around it) draws a ring a sighted keyboard user can see.
+ * CodeMirror marks itself focused (`cm-focused`, which draws its ring) a moment after the focus
+ * event, so the ring is looked for over the next frames, up to a second, before it counts as missing.
+ */
 export async function expectFocusVisible(page: Page): Promise<void> {
-  const ring = await page.evaluate(() => {
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) return 'nothing is focused';
-    const element = focused.closest('.cm-editor') ?? focused;
-    const style = getComputedStyle(element);
-    const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
-    const hasShadow = style.boxShadow !== 'none';
-    return hasOutline || hasShadow
-      ? ''
-      : `no focus ring on <${element.tagName.toLowerCase()}> ${element.className}`;
+  const ring = await page.evaluate(async () => {
+    const problem = (): string => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return 'nothing is focused';
+      const element = focused.closest('.cm-editor') ?? focused;
+      const style = getComputedStyle(element);
+      const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
+      const hasShadow = style.boxShadow !== 'none';
+      return hasOutline || hasShadow
+        ? ''
+        : `no focus ring on <${element.tagName.toLowerCase()}> ${element.className}`;
+    };
+    const deadline = performance.now() + 1_000;
+    while (problem() !== '' && performance.now() < deadline)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    return problem();
   });
   if (ring) throw new Error(ring);
 }
