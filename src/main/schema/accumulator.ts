@@ -3,7 +3,8 @@ import type { KeySchema } from '../../shared/ipc/tables';
 import type { KeyCondition } from '../../shared/sql/catalog';
 import { utf8Length } from '../../shared/dynamo/item-size';
 import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
-import { PathStats, type PathState, type ValueType } from './path-stats';
+import { PathStats, type PathState } from './path-stats';
+import { binaryText, keyShape, typeOf } from './sdk-values';
 import { childPath, elementPath } from '../../shared/schema/schema-paths';
 
 type SdkItem = Record<string, SdkValue>;
@@ -85,19 +86,6 @@ const emptyGroup = (label: string): GroupState => ({
 
 export function emptySchemaState(): SchemaState {
   return { version: 1, items: 0, all: emptyGroup(''), entities: [], untrackedEntityItems: 0 };
-}
-
-/** A key value's shape: its prefix up to `#` or `:`, a constant word, or just its type. */
-export function keyShape(value: SdkValue | undefined): string {
-  if (!value) return '(missing)';
-  if (value.S !== undefined) {
-    const s = value.S;
-    const cut = /^[A-Za-z][A-Za-z0-9_-]{0,39}[#|:]/.exec(s);
-    if (cut) return `${cut[0]}…`;
-    return /^[A-Z][A-Z0-9_]{1,39}$/.test(s) ? s : '…';
-  }
-  if (value.N !== undefined) return '<number>';
-  return '<binary>';
 }
 
 const own = (item: SdkItem, name: string): SdkValue | undefined =>
@@ -344,26 +332,6 @@ export class SchemaAccumulator {
         break;
     }
   }
-}
-
-export function typeOf(value: SdkValue): ValueType {
-  if (value.S !== undefined) return 'S';
-  if (value.N !== undefined) return 'N';
-  if (value.M !== undefined) return 'M';
-  if (value.L !== undefined) return 'L';
-  if (value.BOOL !== undefined) return 'BOOL';
-  if (value.NULL !== undefined) return 'NULL';
-  if (value.SS !== undefined) return 'SS';
-  if (value.NS !== undefined) return 'NS';
-  if (value.BS !== undefined) return 'BS';
-  return 'B';
-}
-
-/** SDK items carry binary as bytes, tagged items as base64: both become base64. */
-function binaryText(b: unknown): string {
-  if (typeof b === 'string') return b;
-  const bytes = b as Uint8Array;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 function voteTypes(state: GroupState, item: SdkItem): void {
