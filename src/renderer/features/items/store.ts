@@ -7,6 +7,7 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
+import { hasView, sizesIfNewer, withSizes } from './view-sizes';
 
 export type { CollapseChange };
 
@@ -123,46 +124,6 @@ const ENTITIES_VIEW = 'entities';
 let lastRevision = Date.now();
 /** Per table: the newest build sent, and the newest whose answer was taken. */
 const builds = new Map<string, { sent: number; answered?: number }>();
-
-interface CollectionSizes {
-  total: number;
-  collections: number;
-  items: number;
-  entities: Record<string, number>;
-}
-
-/** A view's new sizes, unless an answer with a later change counter was shown already. */
-function sizesIfNewer(
-  state: ItemsTableState,
-  seq: number | undefined,
-  sizes: { total: number; collections?: number; items?: number; entities?: Record<string, number> },
-): Partial<ItemsTableState> {
-  if (seq !== undefined && state.sizesSeq !== undefined && seq < state.sizesSeq) return {};
-  return {
-    viewTotal: sizes.total,
-    collections: sizes.collections,
-    viewItems: sizes.items,
-    entities: sizes.entities,
-    ...(seq === undefined ? {} : { sizesSeq: seq }),
-  };
-}
-
-/** A collection view's new sizes; positions from `from` on show other rows now. */
-function withSizes(
-  state: ItemsTableState,
-  sizes: CollectionSizes & { seq?: number },
-  from: number,
-): Partial<ItemsTableState> {
-  const change = sizesIfNewer(state, sizes.seq, sizes);
-  if (!('viewTotal' in change)) return {};
-  return { ...change, layout: { revision: (state.layout?.revision ?? 0) + 1, from } };
-}
-
-function hasView(state: ItemsTableState): boolean {
-  return (
-    state.sort.length > 0 || state.text.trim() !== '' || state.entityFilter.length > 0 || state.isGrouped
-  );
-}
 
 export const useItemsStore = create<ItemsStore>()((set, get) => ({
   tables: {},
