@@ -233,6 +233,14 @@ export class SqlService {
     return this.call({ op: 'cacheClear', connectionId, ...(table === undefined ? {} : { table }) });
   }
 
+  /**
+   * A table DynoTable created, deleted or re-created: the catalog lists table names again and
+   * forgets what it fetched or sampled of it, so SQL and autocomplete see the change at once.
+   */
+  tableChanged(connectionId: string, table: string): Promise<number> {
+    return this.call({ op: 'tableChanged', connectionId, table });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const worker = this.worker;

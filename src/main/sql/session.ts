@@ -57,6 +57,12 @@ export class SqlSession {
     return catalog;
   }
 
+  /** See SqlService.tableChanged; answers how many cached fetches of the table were dropped. */
+  tableChanged(connectionId: string, table: string): number {
+    this.catalogs.get(connectionId)?.tableChanged(table);
+    return this.cache.clear(connectionId, table);
+  }
+
   async catalog(
     connection: SessionConnection,
     userViews: EntityView[],

@@ -71,6 +71,12 @@ export class ConnectionCatalog {
     this.samples.clear();
   }
 
+  /** Names are listed again on next use, and the table's sample (views, attributes) taken again. */
+  tableChanged(table: string): void {
+    this.names = undefined;
+    this.samples.delete(table);
+  }
+
   private tableNames(signal: AbortSignal): Promise<string[]> {
     const cached = fresh(this.names);
     if (cached) return cached.value;

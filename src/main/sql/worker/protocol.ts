@@ -40,7 +40,8 @@ export type SqlCall =
   | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }
   | { op: 'drop'; resultId: string }
   | { op: 'cacheList'; connectionId: string }
-  | { op: 'cacheClear'; connectionId: string; table?: string };
+  | { op: 'cacheClear'; connectionId: string; table?: string }
+  | { op: 'tableChanged'; connectionId: string; table: string };
 
 export type ToWorker =
   | { kind: 'call'; id: number; call: SqlCall }

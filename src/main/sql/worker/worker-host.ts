@@ -3,6 +3,7 @@ import { AppFailure } from '../../../shared/errors';
 import { sdkTransport } from '../../aws/sdk-options';
 import { dynamoClient } from '../../aws/proto-names';
 import { toAppError } from '../../core/to-app-error';
+import { forgetTable } from '../../dynamo/table-metadata';
 import { type SessionConnection, SqlSession } from '../session';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker, WireCredentials } from './protocol';
 
@@ -122,6 +123,12 @@ export class SqlWorkerHost {
         return session.cache.list(call.connectionId);
       case 'cacheClear':
         return session.cache.clear(call.connectionId, call.table);
+      case 'tableChanged': {
+        // The worker's clients keep descriptions of their own (table-metadata is per process).
+        const held = this.clients.get(call.connectionId);
+        if (held) forgetTable(held.client, call.table);
+        return session.tableChanged(call.connectionId, call.table);
+      }
     }
   }
 }

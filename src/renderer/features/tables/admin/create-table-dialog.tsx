@@ -12,7 +12,7 @@ import { validateDefinition } from '../../../../shared/dynamo/table-validation';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { useWorkspaceStore } from '../../workspace/store';
-import { useTablesStore } from '../store';
+import { tableSetChanged } from '../table-set';
 import { DefinitionForm } from './definition-form';
 import { OperationStatus } from './operation-status';
 import { RequestPreview } from './request-preview';
@@ -27,12 +27,8 @@ export function CreateTableDialog({ connection, onClose }: { connection: Connect
   const [definition, setDefinition] = useState<TableDefinition>(blankDefinition);
   const [notes, setNotes] = useState<string[]>([]);
   const [showProblems, setShowProblems] = useState(false);
-  const reloadList = useTablesStore((state) => state.loadList);
   const openTable = useWorkspaceStore((state) => state.openTable);
-  const onDone = useCallback(
-    (_result: TableAdminResult) => void reloadList(connection.id),
-    [reloadList, connection.id],
-  );
+  const onDone = useCallback((_result: TableAdminResult) => tableSetChanged(connection.id), [connection.id]);
   const operation = useTableOperation(onDone);
   const { state } = operation;
 

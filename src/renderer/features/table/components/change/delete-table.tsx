@@ -5,7 +5,7 @@ import { Button } from '../../../../ui/button';
 import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
 import { onOperation, useOperation } from '../../../operations/store';
-import { useTablesStore } from '../../../tables/store';
+import { tableSetChanged } from '../../../tables/table-set';
 import { useWorkspaceStore } from '../../../workspace/store';
 
 /**
@@ -19,18 +19,17 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
   const [error, setError] = useState<AppError>();
   const operation = useOperation(requestId);
   const closeTable = useWorkspaceStore((state) => state.closeTable);
-  const reloadList = useTablesStore((state) => state.loadList);
 
   useEffect(() => {
     if (!requestId) return undefined;
     return onOperation(requestId, (event) => {
       if (event.type === 'done') {
-        void reloadList(connection.id);
+        tableSetChanged(connection.id);
         closeTable(summary.name);
       } else if (event.type === 'error') setError(event.error);
       if (event.type !== 'progress') setRequestId(undefined);
     });
-  }, [requestId, reloadList, closeTable, connection.id, summary.name]);
+  }, [requestId, closeTable, connection.id, summary.name]);
 
   if (summary.deletionProtection)
     return (

@@ -1,0 +1,87 @@
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlHandlers } from '../../../src/main/ipc/handlers/sql';
+import { blankDefinition, singleTableDefinition } from '../../../src/shared/dynamo/table-definition';
+import type { SqlCatalogOutput } from '../../../src/shared/ipc/sql';
+import { startDynamoLocal, uniqueTableName, type LocalDynamo } from '../../support/dynamo-local';
+import { itemsHarness, type ItemsHarness } from '../../support/items-context';
+import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
+import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
+import { createThrough, describeRaw, nextRequestId } from '../../support/table-admin';
+
+// SQL's catalog keeps table names for ten minutes. A table created or deleted through DynoTable
+// must be seen by the next catalog and the next statement, without a refresh. A DynamoDB Local of
+// its own: the catalog samples at most 100 tables, so a shared one could hide the new table.
+let local: LocalDynamo;
+let h: ItemsHarness;
+beforeAll(async () => {
+  local = await startDynamoLocal();
+  h = itemsHarness(local.endpoint, { ...tableHandlers, ...operationHandlers, ...sqlHandlers });
+}, 120_000);
+afterAll(async () => {
+  await h.close();
+  await local.stop();
+});
+
+async function catalog(): Promise<SqlCatalogOutput> {
+  const answer = await h.call<SqlCatalogOutput>('sql:catalog', { connectionId: 'local' });
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value;
+}
+
+async function plans(table: string): Promise<boolean> {
+  const answer = await h.call('sql:plan', { connectionId: 'local', sql: `SELECT * FROM "${table}"` });
+  if (!answer.ok) expect(answer.error.message).toContain(table);
+  return answer.ok;
+}
+
+async function listed(): Promise<string[]> {
+  return (await h.client.send(new ListTablesCommand({}))).TableNames ?? [];
+}
+
+async function deleteThrough(table: string): Promise<void> {
+  const requestId = nextRequestId('delete');
+  const finished = h.waitFor(requestId);
+  const started = await h.call('tables:delete', {
+    connectionId: 'local',
+    table,
+    requestId,
+    confirmTable: table,
+  });
+  expect(started.ok).toBe(true);
+  expect((await finished).last.type).toBe('done');
+}
+
+describe('the SQL catalog after DynoTable creates or deletes a table', () => {
+  it('lists a created table at once, forgets a deleted one, and sees the keys of one re-created', async () => {
+    const table = uniqueTableName('sqlcat');
+    const other = uniqueTableName('sqlcat_other');
+    await createThrough(h, { ...blankDefinition(), name: other, partitionKey: { name: 'id', type: 'S' } });
+    // The catalog and the statement path have both listed the names before the table exists.
+    expect((await catalog()).tables.map((t) => t.name)).toEqual([other]);
+    expect(await plans(table)).toBe(false);
+
+    await createThrough(h, singleTableDefinition(table));
+    const names = (await catalog()).tables.map((t) => t.name);
+    expect(names.sort()).toEqual((await listed()).sort());
+    expect(names).toContain(table);
+    const raw = await describeRaw(h, table);
+    const info = (await catalog()).tables.find((t) => t.name === table);
+    expect(info?.keys).toEqual({
+      partitionKey: { name: raw.KeySchema?.[0]?.AttributeName, type: 'S' },
+      sortKey: { name: raw.KeySchema?.[1]?.AttributeName, type: 'S' },
+    });
+    expect(info?.indexes.map((i) => i.name)).toEqual(raw.GlobalSecondaryIndexes?.map((g) => g.IndexName));
+    expect(await plans(table)).toBe(true);
+
+    await deleteThrough(table);
+    expect((await catalog()).tables.map((t) => t.name)).toEqual(await listed());
+    expect(await plans(table)).toBe(false);
+
+    // Same name, other keys: the worker's cached description of the old table is gone too.
+    await createThrough(h, { ...blankDefinition(), name: table, partitionKey: { name: 'n', type: 'N' } });
+    const again = (await catalog()).tables.find((t) => t.name === table);
+    expect(again?.keys).toEqual({ partitionKey: { name: 'n', type: 'N' } });
+    expect(again?.indexes).toEqual([]);
+  });
+});
