@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { localClient } from '../../support/dynamo-local';
 import { startApp, type RunningApp, type StartAppOptions } from './app';
 import { launchBrowser, useColorScheme, type Browser } from './browser';
@@ -42,6 +42,27 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
     }
     browser = await launchBrowser();
   }, 240_000);
+
+  // A failed step leaves what the user would have seen: a screenshot named after the test, the
+  // page's text and every browser-side error, so a failure on CI can be read without a rerun.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (!browser) return;
+      const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+      const shown = browser.page.locator('body').innerText({ timeout: 2_000 });
+      const [file, text] = await Promise.all([
+        browser.screenshot(name).catch((error: unknown) => `no screenshot: ${String(error)}`),
+        shown.catch((error: unknown) => `no text: ${String(error)}`),
+      ]);
+      console.error(
+        [
+          `"${task.name}" failed. Screenshot: ${file}`,
+          `Page text:\n${text.slice(0, 1_500)}`,
+          `Browser errors:\n${browser.pageErrors.join('\n') || '(none)'}`,
+        ].join('\n'),
+      );
+    });
+  });
 
   afterAll(async () => {
     playgroundClient?.destroy();
