@@ -11,6 +11,7 @@ import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
 import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
 import { startEventForwarding } from './ipc/subscriptions';
+import { ErrorBoundary } from './ui/error-boundary';
 
 export function App() {
   const activeConnectionId = useWorkspaceStore((state) => state.activeConnectionId);
@@ -40,7 +41,9 @@ export function App() {
 
   return (
     <>
-      {connection ? <Workspace connection={connection} /> : <ConnectionPicker />}
+      <ErrorBoundary onLeave={() => useWorkspaceStore.getState().closeConnection()}>
+        {connection ? <Workspace connection={connection} /> : <ConnectionPicker />}
+      </ErrorBoundary>
       <SignInDialog />
       <MfaDialog />
       <StreamNotice />
