@@ -73,7 +73,8 @@ describe('first screens in browser mode', () => {
   it('keeps open table tabs when switching connections and back', async () => {
     const { page } = session.browser;
     await page.getByRole('button', { name: '‹ Connections' }).click();
-    await page.getByRole('heading', { name: 'Local playground' }).waitFor();
+    // Exact: the table list's own heading says "Tables in Local playground".
+    await page.getByRole('heading', { name: 'Local playground', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Open playground' }).click();
     await page.getByRole('tab', { name: sampleTable }).waitFor(slow);
     await page.getByRole('button', { name: '‹ Connections' }).click();
