@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { rawDynamo } from '../raw-dynamo';
@@ -11,7 +11,8 @@ import { type ImportCounts, type ImportRequest, runImport } from './import-job';
  * DynamoDB with S3 exports and imports, for tests: a JSON 1.0 server (X-Amz-Target
  * DynamoDB_20120810.*) that answers the PITR, export and import operations itself and passes
  * every other operation through to a real DynamoDB Local, so one endpoint is "DynamoDB" to the
- * real SDK. Exports scan the table in DynamoDB Local and write the documented layout into S3
+ * real SDK. Requests without an X-Amz-Target (S3's REST calls) go on to s3rver, so one endpoint
+ * is also "S3", the way LocalStack's one edge port serves every service. Exports scan the table in DynamoDB Local and write the documented layout into S3
  * (s3rver); imports read a prefix of S3 into a new table.
  *
  * What it simplifies: the table's history is not recorded write by write. A snapshot is taken
@@ -360,8 +361,35 @@ export async function startExportServer(options: ExportServerOptions): Promise<E
     },
   };
 
+  const s3Url = new URL(options.s3Endpoint);
+  /** Streams an S3 request to s3rver and its answer back (s3rver accepts the changed Host). */
+  const toS3 = (req: IncomingMessage, res: ServerResponse): void => {
+    const forwarded = request(
+      {
+        host: s3Url.hostname,
+        port: s3Url.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: s3Url.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', (error) => {
+      res.writeHead(502);
+      res.end(error.message);
+    });
+    req.pipe(forwarded);
+  };
+
   const server = createServer((req, res) => void answer(req, res));
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.headers['x-amz-target'] === undefined) {
+      toS3(req, res);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);

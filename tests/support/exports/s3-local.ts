@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -31,6 +32,18 @@ export function localS3Client(endpoint: string): S3Client {
   });
 }
 
+/**
+ * s3rver knows one access key (S3RVER) and refuses others with InvalidAccessKeyId even when it
+ * ignores signatures. The app's connections in tests sign with the keys DynamoDB Local takes
+ * (`local`, from the environment in browser-core.ts), so s3rver is told those keys too.
+ */
+function acceptKeys(ids: string[]): void {
+  const account = createRequire(import.meta.url)('s3rver/lib/models/account') as {
+    DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+  };
+  for (const id of ids) account.DUMMY_ACCOUNT.createKeyPair(id, id);
+}
+
 /** Starts s3rver on a free loopback port with a data folder of its own. */
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'dynotable-s3-'));
@@ -44,6 +57,7 @@ export async function startLocalS3(): Promise<LocalS3> {
     allowMismatchedSignatures: true,
   });
   await server.run();
+  acceptKeys(['local', process.env.AWS_ACCESS_KEY_ID ?? 'local']);
   const endpoint = `http://127.0.0.1:${port}`;
   const clients: S3Client[] = [];
   return {
