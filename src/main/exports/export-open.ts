@@ -10,6 +10,8 @@ export interface OpenExportOptions {
   connectionId: string;
   /** The table's key attributes, when known (an export does not record its key schema). */
   keyAttributes?: string[];
+  /** Looks the key attributes up by the exported table's name (its DescribeTable), when not given. */
+  keysOf?: (table: string) => Promise<string[] | undefined>;
   /** Which export of a prefix holding several (its id); the newest full export otherwise. */
   exportId?: string;
   signal?: AbortSignal;
@@ -24,6 +26,7 @@ export interface OpenedExport {
   exportArn: string;
   exportTime: string;
   items: number;
+  keyAttributes: string[];
   /** Incremental exports applied on top, oldest first (their export ARNs). */
   incrementals: string[];
 }
@@ -152,7 +155,10 @@ export async function openExport(
   const table = tableNameOf(base.summary.tableArn);
   const changeFiles = await Promise.all(incrementals.map((f) => dataKeys(files, f)));
   const keys = await dataKeys(files, base);
-  const keyAttributes = options.keyAttributes ?? (await keyNamesFromChanges(files, changeFiles.flat()));
+  const keyAttributes =
+    options.keyAttributes ??
+    (await options.keysOf?.(table)) ??
+    (await keyNamesFromChanges(files, changeFiles.flat()));
   const resultSetId = await store.create({
     connectionId: options.connectionId,
     table: `export:${table}`,
@@ -195,6 +201,7 @@ export async function openExport(
     exportArn: base.summary.exportArn,
     exportTime: base.summary.exportTime,
     items,
+    keyAttributes,
     incrementals: incrementals.map((f) => f.summary.exportArn),
   };
 }

@@ -7,6 +7,7 @@ import { workspaceChannels } from './workspace';
 import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
 import { copyChannels } from './copy';
+import { exportChannels } from './exports';
 import {
   connectionSchema,
   mfaCodeInput,
@@ -128,6 +129,7 @@ export const contract = {
   ...queryChannels,
   ...transferChannels,
   ...copyChannels,
+  ...exportChannels,
 
   ...agentChannels,
 

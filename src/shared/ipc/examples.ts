@@ -9,6 +9,7 @@ import { itemExamples } from './items-examples';
 import { journalExamples } from './journal-examples';
 import { tableAdminExamples } from './table-admin-examples';
 import { copyExamples } from './copy-examples';
+import { exportExamples } from './exports-examples';
 import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
 
@@ -184,6 +185,7 @@ export const examples: ChannelExamples = {
   },
   ...tableAdminExamples,
   ...copyExamples,
+  ...exportExamples,
   'ops:cancel': {
     summary: 'Cancels a running operation; it then ends with a `cancelled` event.',
     input: { requestId: 'scan_3b9XkQ2m' },

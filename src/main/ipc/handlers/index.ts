@@ -3,6 +3,7 @@ import { agentHandlers } from './agent';
 import { appHandlers } from './app';
 import { connectionHandlers } from './connections';
 import { copyHandlers } from './copy';
+import { exportHandlers } from './exports';
 import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
 import { journalHandlers } from './journal';
@@ -35,6 +36,7 @@ export const handlers: HandlerTable = {
   ...workspaceHandlers,
   ...transferHandlers,
   ...copyHandlers,
+  ...exportHandlers,
   ...agentHandlers,
   ...migrationHandlers,
   ...schemaHandlers,
