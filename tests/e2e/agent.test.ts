@@ -1,11 +1,12 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE, sampleItems } from '../../resources/playground/sample-table';
 import { PLAYGROUND_ID } from '../../src/main/aws/connection-store';
 import { fromSdkItem } from '../../src/main/dynamo/marshal';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { type FakeBedrock, type ScriptedTurn, startFakeBedrock } from '../support/fake-bedrock';
+import type { ScriptedTurn } from '../support/fake-bedrock';
+import { useFakeBedrock, vipProposalTurn } from './support/assistant';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -16,15 +17,7 @@ import { useAppInBrowser } from './support/session';
 const slow = { timeout: 120_000 };
 
 const session = useAppInBrowser();
-let fake: FakeBedrock;
-
-beforeAll(async () => {
-  fake = await startFakeBedrock();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+const bedrock = useFakeBedrock();
 
 /** The item as DynamoDB holds it now, read with the app's own client for the playground. */
 async function storedItem(pk: string, sk: string): Promise<Item | undefined> {
@@ -65,7 +58,7 @@ const step = (tool: string): Locator =>
   lastTurn().getByRole('button', { name: new RegExp(`^\\S?\\s*${tool}\\b`) });
 
 async function ask(question: string, script: ScriptedTurn[]): Promise<void> {
-  fake.script = script;
+  bedrock.fake.script = script;
   await panel().getByRole('textbox', { name: 'Question for the assistant' }).fill(question);
   await panel().getByRole('button', { name: 'Ask', exact: true }).click();
   await lastTurn().getByText(question).waitFor();
@@ -80,7 +73,7 @@ describe('the assistant on the playground', () => {
     await panel().getByText('Ask about this connection’s tables').waitFor();
 
     await panel().getByRole('button', { name: 'Settings' }).click();
-    await panel().getByLabel('Bedrock endpoint (optional)').fill(fake.endpoint);
+    await panel().getByLabel('Bedrock endpoint (optional)').fill(bedrock.fake.endpoint);
     await panel().getByLabel('Bedrock region').fill('eu-central-1');
     await screenshots(session.browser.page, 'agent-settings');
     await panel().getByRole('button', { name: 'Save' }).click();
@@ -94,7 +87,10 @@ describe('the assistant on the playground', () => {
       });
       return (await response.json()) as { value: { bedrockEndpoint?: string; bedrockRegion: string } };
     });
-    expect(saved.value).toMatchObject({ bedrockEndpoint: fake.endpoint, bedrockRegion: 'eu-central-1' });
+    expect(saved.value).toMatchObject({
+      bedrockEndpoint: bedrock.fake.endpoint,
+      bedrockRegion: 'eu-central-1',
+    });
   });
 
   it('reads with visible steps, asks before writing, applies the approved write, and streams the answer', async () => {
@@ -134,26 +130,7 @@ describe('the assistant on the playground', () => {
           },
         ],
       },
-      {
-        kind: 'tool',
-        tools: [
-          {
-            name: 'propose_changes',
-            input: {
-              reason: 'Mark u1 as VIP',
-              changes: [
-                {
-                  action: 'update',
-                  table: SAMPLE_TABLE,
-                  partitionKey: 'USER#u1',
-                  sortKey: 'PROFILE',
-                  set: { vip: true },
-                },
-              ],
-            },
-          },
-        ],
-      },
+      vipProposalTurn,
       { kind: 'text', text: answer, chunks: 4, hold: rest.promise },
     ]);
     await lastTurn().getByText('Let me find the tables first.').waitFor();
@@ -168,7 +145,7 @@ describe('the assistant on the playground', () => {
     await step('run_sql')
       .locator('.agent-step-summary', { hasText: new RegExp(`^1 row · ${orders.length} items read$`) })
       .waitFor();
-    const sqlResult = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    const sqlResult = JSON.stringify(bedrock.fake.requests.at(-1)?.body.messages);
     expect(sqlResult).toContain(JSON.stringify([{ orders: orders.length, spent }]));
 
     const card = lastTurn().getByRole('region', { name: 'Approval needed' });
@@ -264,7 +241,7 @@ describe('the assistant on the playground', () => {
     await lastTurn().getByText('Understood: the profile of u2 stays as it is.').waitFor();
     expect(await storedItem('USER#u2', 'PROFILE')).toEqual(before);
     // The model was told, in the same conversation, that the user said no.
-    const lastSent = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    const lastSent = JSON.stringify(bedrock.fake.requests.at(-1)?.body.messages);
     expect(lastSent).toContain('The user rejected these changes');
   });
 

@@ -19,34 +19,37 @@ export function useFakeBedrock(): { readonly fake: FakeBedrock } {
   };
 }
 
+/** The model proposes one write (mark USER#u1 · PROFILE as VIP) that the user approves or rejects. */
+export const vipProposalTurn: ScriptedTurn = {
+  kind: 'tool',
+  tools: [
+    {
+      name: 'propose_changes',
+      input: {
+        reason: 'Mark u1 as VIP',
+        changes: [
+          {
+            action: 'update',
+            table: SAMPLE_TABLE,
+            partitionKey: 'USER#u1',
+            sortKey: 'PROFILE',
+            set: { vip: true },
+          },
+        ],
+      },
+    },
+  ],
+};
+
 /**
- * The model reads the sample table, proposes one write (mark USER#u1 · PROFILE as VIP), which
- * the user must approve or reject on a card, then answers with `reply`.
+ * The model reads the sample table, proposes the VIP write, which the user must approve or
+ * reject on a card, then answers with `reply`.
  */
 export function vipProposal(reply: string): ScriptedTurn[] {
   return [
     // The agent refuses a write to a table it has not described in this conversation.
     { kind: 'tool', tools: [{ name: 'describe_table', input: { table: SAMPLE_TABLE } }] },
-    {
-      kind: 'tool',
-      tools: [
-        {
-          name: 'propose_changes',
-          input: {
-            reason: 'Mark u1 as VIP',
-            changes: [
-              {
-                action: 'update',
-                table: SAMPLE_TABLE,
-                partitionKey: 'USER#u1',
-                sortKey: 'PROFILE',
-                set: { vip: true },
-              },
-            ],
-          },
-        },
-      ],
-    },
+    vipProposalTurn,
     { kind: 'text', text: reply },
   ];
 }
