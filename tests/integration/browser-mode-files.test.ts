@@ -57,18 +57,7 @@ beforeAll(async () => {
   await mkdir(exportsDir, { recursive: true });
   outside = await mkdtemp(path.join(os.tmpdir(), 'dynotable-outside-'));
   await writeFile(path.join(outside, 'secret.jsonl'), `${SECRET}\n`);
-  const scanId = requestId('scan');
-  const done = b.waitFor(scanId);
-  const started = await b.call<{ resultSetId: string }>('query:start', {
-    connectionId: b.connectionId,
-    table,
-    spec: { mode: 'scan' },
-    maxItems: 1000,
-    requestId: scanId,
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  resultSetId = started.value.resultSetId;
-  await done;
+  resultSetId = await b.scan(table);
 });
 
 afterAll(async () => {

@@ -54,18 +54,7 @@ beforeAll(async () => {
   client.destroy();
   folder = path.join(b.dataDir, 'exports');
   await mkdir(folder, { recursive: true });
-  const scanId = requestId('scan');
-  const done = b.waitFor(scanId);
-  const started = await b.call<{ resultSetId: string }>('query:start', {
-    connectionId: b.connectionId,
-    table,
-    spec: { mode: 'scan' },
-    maxItems: 1000,
-    requestId: scanId,
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  resultSetId = started.value.resultSetId;
-  expect((await done).last.type).toBe('done');
+  resultSetId = await b.scan(table);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 import { envelopeOf, openEvents, rawRequest, tokenOf } from '../support/browser-http';
+import { localConnection } from '../support/browser-core';
 
 const root = path.resolve(__dirname, '..', '..');
 // A private bundle inside the project, so external packages still resolve from node_modules.
@@ -134,17 +135,7 @@ describe('dynotable serve', () => {
         }),
       );
 
-    const saved = await call('connections:save', {
-      connection: {
-        label: 'DynamoDB Local',
-        color: '#1f6feb',
-        kind: 'default-chain',
-        region: 'us-east-1',
-        endpoint,
-        readOnly: false,
-        isProduction: false,
-      },
-    });
+    const saved = await call('connections:save', { connection: localConnection(endpoint) });
     if (!saved.ok) throw new Error(saved.error.message);
     const connectionId = (saved.value as { id: string }).id;
 

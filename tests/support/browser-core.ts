@@ -21,6 +21,8 @@ export interface BrowserCore {
   post(channel: string, body: string): Promise<RawResponse>;
   /** The terminal event of an operation, with every event before it. */
   waitFor(requestId: string): Promise<{ events: OperationEvent[]; last: OperationEvent }>;
+  /** Scans `table` (up to 1,000 items) through query:start and returns the finished result set. */
+  scan(table: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,21 @@ export interface BrowserCore {
  * uses), in this process, with its own data folder. DynamoDB Local accepts any keys; the
  * default credential chain finds them in the environment.
  */
+/** The connection every in-process browser core and `dynotable serve` test saves first. */
+export function localConnection(endpoint: string) {
+  return {
+    label: 'DynamoDB Local',
+    color: '#1f6feb',
+    kind: 'default-chain',
+    region: 'us-east-1',
+    endpoint,
+    readOnly: false,
+    isProduction: false,
+  } as const;
+}
+
+let scans = 0;
+
 export async function startBrowserCore(endpoint: string): Promise<BrowserCore> {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
@@ -49,18 +66,20 @@ export async function startBrowserCore(endpoint: string): Promise<BrowserCore> {
     rawRequest({ port: server.port, path: `/api/${channel}`, method: 'POST', headers, body });
   const call = async <T>(channel: string, payload: unknown) =>
     envelopeOf(await post(channel, JSON.stringify(payload))) as Envelope<T>;
-  const saved = await call<{ id: string }>('connections:save', {
-    connection: {
-      label: 'DynamoDB Local',
-      color: '#1f6feb',
-      kind: 'default-chain',
-      region: 'us-east-1',
-      endpoint,
-      readOnly: false,
-      isProduction: false,
-    },
-  });
+  const saved = await call<{ id: string }>('connections:save', { connection: localConnection(endpoint) });
   if (!saved.ok) throw new Error(saved.error.message);
+  const waitFor: BrowserCore['waitFor'] = (requestId) =>
+    new Promise((resolve) => {
+      const seen: OperationEvent[] = [];
+      const stop = core.events.subscribe((event) => {
+        if (event.requestId !== requestId) return;
+        seen.push(event);
+        if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
+          stop();
+          resolve({ events: seen, last: event });
+        }
+      });
+    });
   return {
     core,
     server,
@@ -68,18 +87,22 @@ export async function startBrowserCore(endpoint: string): Promise<BrowserCore> {
     connectionId: saved.value.id,
     call,
     post,
-    waitFor: (requestId) =>
-      new Promise((resolve) => {
-        const seen: OperationEvent[] = [];
-        const stop = core.events.subscribe((event) => {
-          if (event.requestId !== requestId) return;
-          seen.push(event);
-          if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
-            stop();
-            resolve({ events: seen, last: event });
-          }
-        });
-      }),
+    waitFor,
+    async scan(table) {
+      const requestId = `scan_${++scans}_${Date.now()}`;
+      const done = waitFor(requestId);
+      const started = await call<{ resultSetId: string }>('query:start', {
+        connectionId: saved.value.id,
+        table,
+        spec: { mode: 'scan' },
+        maxItems: 1000,
+        requestId,
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const { last } = await done;
+      if (last.type !== 'done') throw new Error(`The scan of ${table} ended with ${last.type}.`);
+      return started.value.resultSetId;
+    },
     async close() {
       await server.close();
       await shutdownCore(core);
