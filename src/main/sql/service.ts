@@ -12,6 +12,7 @@ import type { ClientFactory } from '../core/context';
 import { toAppError } from '../core/to-app-error';
 import type { CacheSummary } from './fetch/cache';
 import type { ReadBudgetLimits } from './fetch/read-budget';
+import type { ExternalRows } from './results/external-result';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker } from './worker/protocol';
 
 export const SQL_WORKER_CRASHED = 'SqlWorkerCrashed';
@@ -218,6 +219,11 @@ export class SqlService {
     maxRows?: number,
   ): Promise<{ content: string; rows: number; truncated: boolean; fileName: string }> {
     return this.call({ op: 'export', resultId, format, maxRows });
+  }
+
+  /** Rows another engine computed (Athena), kept as a result like a local one. */
+  addRows(rows: ExternalRows): Promise<SqlResultSummary> {
+    return this.call({ op: 'addRows', rows });
   }
 
   drop(resultId: string): Promise<boolean> {

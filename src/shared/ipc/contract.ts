@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
+import { athenaChannels } from './athena';
 import { deleteItemInput, itemChannels } from './items';
 import { journalChannels } from './journal';
 import { workspaceChannels } from './workspace';
@@ -138,6 +139,7 @@ export const contract = {
 
   ...sqlChannels,
   ...sqlAssistChannels,
+  ...athenaChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -12,6 +12,7 @@ import { copyExamples } from './copy-examples';
 import { exportExamples } from './exports-examples';
 import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
+import { athenaExamples } from './athena-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -291,6 +292,7 @@ export const examples: ChannelExamples = {
   ...journalExamples,
   ...sqlExamples,
   ...sqlAssistExamples,
+  ...athenaExamples,
 };
 
 /** What a scan looks like on the event stream, in order. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { attributeValueSchema, itemSchema } from '../dynamo/attribute-value';
 import { catalogSchema, entityViewSchema } from '../sql/catalog';
 import { sqlPlanSchema } from '../sql/plan';
+import { athenaRunInfoSchema } from './athena';
 import { requestIdSchema } from './operations';
 import { keySchemaSchema } from './tables';
 
@@ -50,6 +51,8 @@ export const sqlResultSummarySchema = z.object({
    * aggregate, DISTINCT, join or set operation): `sql:window` then gives each row's key.
    */
   source: z.object({ table: z.string(), keys: keySchemaSchema }).optional(),
+  /** The statement ran on Amazon Athena over an export (athena:run): Athena's own figures. */
+  athena: athenaRunInfoSchema.optional(),
 });
 export type SqlResultSummary = z.infer<typeof sqlResultSummarySchema>;
 

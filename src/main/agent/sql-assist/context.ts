@@ -35,10 +35,11 @@ interface Sample {
 const samples = new WeakMap<CoreContext, Map<string, Sample>>();
 
 /**
- * The schema of each table as the Schema view sees it: its newest saved read, else a sample
- * drawn the way the Schema tab draws one (spread over Scan segments), kept a few minutes.
+ * The schema of each table as the Schema view sees it (for Ask, and for the Athena path's Glue
+ * table): its newest saved read, else a sample drawn the way the Schema tab draws one (spread
+ * over Scan segments), kept a few minutes.
  */
-async function tableSchemas(
+export async function tableSchemas(
   ctx: CoreContext,
   connectionId: string,
   tables: string[],

@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../dispatcher';
 import { agentHandlers } from './agent';
 import { appHandlers } from './app';
+import { athenaHandlers } from './athena';
 import { connectionHandlers } from './connections';
 import { copyHandlers } from './copy';
 import { exportHandlers } from './exports';
@@ -42,4 +43,5 @@ export const handlers: HandlerTable = {
   ...schemaHandlers,
   ...sqlHandlers,
   ...sqlAssistHandlers,
+  ...athenaHandlers,
 };

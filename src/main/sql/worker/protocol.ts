@@ -2,6 +2,7 @@ import type { AppError } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
 import type { EntityView } from '../../../shared/sql/catalog';
 import type { ReadBudgetLimits } from '../fetch/read-budget';
+import type { ExternalRows } from '../results/external-result';
 
 /**
  * How the worker reaches DynamoDB for a connection: region and endpoint from main's client,
@@ -39,6 +40,7 @@ export type SqlCall =
   | { op: 'window'; resultId: string; offset: number; limit: number }
   | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }
   | { op: 'drop'; resultId: string }
+  | { op: 'addRows'; rows: ExternalRows }
   | { op: 'cacheList'; connectionId: string }
   | { op: 'cacheClear'; connectionId: string; table?: string }
   | { op: 'tableChanged'; connectionId: string; table: string };

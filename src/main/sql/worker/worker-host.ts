@@ -4,6 +4,7 @@ import { sdkTransport } from '../../aws/sdk-options';
 import { dynamoClient } from '../../aws/proto-names';
 import { toAppError } from '../../core/to-app-error';
 import { forgetTable } from '../../dynamo/table-metadata';
+import { addExternalResult } from '../results/external-result';
 import { type SessionConnection, SqlSession } from '../session';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker, WireCredentials } from './protocol';
 
@@ -119,6 +120,8 @@ export class SqlWorkerHost {
         return session.results.export(call.resultId, call.format, call.maxRows);
       case 'drop':
         return session.results.drop(call.resultId);
+      case 'addRows':
+        return addExternalResult(session.results, call.rows);
       case 'cacheList':
         return session.cache.list(call.connectionId);
       case 'cacheClear':

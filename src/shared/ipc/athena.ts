@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { requestIdSchema } from './operations';
+
+/**
+ * Schemas of the `athena:*` channels (issue 17): the plan's honest choice between the local
+ * scan and Amazon Athena over a DynamoDB export, and the Athena run itself. Results land in the
+ * SQL worker's result store, so `sql:window` and `sql:export` read them like local results.
+ */
+const connectionRef = z.object({ connectionId: z.string() });
+const statement = z.string().min(1).max(100_000);
+
+/** Past any of these the local scan waits for the user's choice; absent fields are no limit. */
+export const scanLimitsSchema = z.object({
+  items: z.number().int().positive().optional(),
+  bytes: z.number().int().positive().optional(),
+  rcu: z.number().positive().optional(),
+});
+export type ScanLimitsInput = z.infer<typeof scanLimitsSchema>;
+
+export const athenaPlanInput = connectionRef.extend({
+  sql: statement,
+  /** Absent: the default, a quarter of this machine's memory in bytes. */
+  limits: scanLimitsSchema.optional(),
+  /** The Glue database the translated statement names (default dynotable). */
+  database: z
+    .string()
+    .regex(/^[a-z0-9_]{1,255}$/)
+    .optional(),
+});
+
+export const recentExportSchema = z.object({
+  table: z.string(),
+  exportArn: z.string(),
+  /** When the export's point in time was, ISO. */
+  exportTime: z.string(),
+  billedSizeBytes: z.number(),
+  itemCount: z.number(),
+  bucket: z.string(),
+  prefix: z.string().optional(),
+});
+export type RecentExport = z.infer<typeof recentExportSchema>;
+
+export const athenaPlanOutput = z.object({
+  /** Why the local scan is past the limit, one sentence each; empty: run locally as usual. */
+  over: z.array(z.string()),
+  limits: scanLimitsSchema,
+  /** Tables the statement scans whole locally. */
+  scannedTables: z.array(z.string()),
+  local: z.object({ items: z.number(), bytes: z.number(), rcu: z.number(), seconds: z.number() }),
+  athena: z.object({
+    scannedBytes: z.number(),
+    costUsd: z.number(),
+    usdPerTb: z.number(),
+    /** A table has no completed export in the last 24 hours: one must be made first. */
+    exportNeeded: z.boolean(),
+    exportSeconds: z.number(),
+    exports: z.array(recentExportSchema),
+    /** Why exports could not be listed (no permission, DynamoDB Local), if so. */
+    exportsNote: z.string().optional(),
+  }),
+  /**
+   * The statement in Athena's dialect, or the construct Athena cannot run as DynoTable does.
+   * Absent when the local scan is within the limits (no export is looked up, no schema read).
+   */
+  translation: z
+    .discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), sql: z.string(), notes: z.array(z.string()) }),
+      z.object({ ok: z.literal(false), construct: z.string(), message: z.string() }),
+    ])
+    .optional(),
+});
+export type AthenaPlan = z.infer<typeof athenaPlanOutput>;
+
+export const athenaSettingsSchema = z.object({
+  workGroup: z.string().min(1).max(128),
+  /** s3://bucket/prefix/ where Athena writes its result files. */
+  outputLocation: z.string().regex(/^s3:\/\/[^/]+(\/.*)?$/, 'an S3 location like s3://bucket/prefix/'),
+  /** The Glue Data Catalog database DynoTable keeps its export tables in. */
+  database: z.string().regex(/^[a-z0-9_]{1,255}$/, 'a Glue database name: lowercase letters, digits and _'),
+  /** Where a new export is written, when one is needed. */
+  exportBucket: z.string().max(63).optional(),
+  exportPrefix: z.string().max(1024).optional(),
+});
+export type AthenaSettings = z.infer<typeof athenaSettingsSchema>;
+
+export const athenaRunInput = connectionRef.extend({
+  sql: statement,
+  requestId: requestIdSchema,
+  settings: athenaSettingsSchema,
+  /** The user agreed to start an export for a table without a recent one. Without it none starts. */
+  startExport: z.boolean().optional(),
+});
+
+/** What the Athena run adds to a result summary (`done` value): Athena's own figures. */
+export const athenaRunInfoSchema = z.object({
+  queryExecutionId: z.string(),
+  sql: z.string(),
+  dataScannedBytes: z.number(),
+  costUsd: z.number(),
+  exports: z.array(z.string()),
+});
+
+export const athenaChannels = {
+  /** The local scan's estimate next to Athena's, and the translated statement; starts nothing. */
+  'athena:plan': { input: athenaPlanInput, output: athenaPlanOutput },
+  /** Export (if agreed) → Glue table → Athena query → result store, under requestId. */
+  'athena:run': { input: athenaRunInput, output: z.object({ started: z.boolean() }) },
+} as const;
