@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TableSummary } from '../../src/shared/ipc';
 import { matchesFilter, sortTables } from '../../src/renderer/features/tables/sort';
+import { tableSummary } from '../support/table-summary';
 
-function table(name: string, patch: Partial<TableSummary> = {}): TableSummary {
-  return {
-    name,
-    status: 'ACTIVE',
-    keys: { partitionKey: { name: 'PK', type: 'S' } },
-    indexes: [],
-    billingMode: 'PAY_PER_REQUEST',
-    itemCount: 0,
-    sizeBytes: 0,
-    ttl: { status: 'DISABLED' },
-    stream: { enabled: false },
-    pointInTimeRecovery: 'DISABLED',
-    deletionProtection: false,
-    ...patch,
-  };
-}
+const table = tableSummary;
 
 const tables = [
   table('orders-2', { itemCount: 50, sizeBytes: 9_000 }),

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimatePurge, formatSeconds } from '../../../src/shared/dynamo/purge-estimate';
 import type { TableSummary } from '../../../src/shared/ipc/tables';
+import { tableSummary } from '../../support/table-summary';
 
-const summary = (over: Partial<TableSummary>): TableSummary => ({
-  name: 'Orders',
-  status: 'ACTIVE',
-  keys: { partitionKey: { name: 'pk', type: 'S' } },
-  indexes: [],
-  billingMode: 'PAY_PER_REQUEST',
-  itemCount: 0,
-  sizeBytes: 0,
-  ttl: { status: 'DISABLED' },
-  stream: { enabled: false },
-  pointInTimeRecovery: 'DISABLED',
-  deletionProtection: false,
-  ...over,
-});
+const summary = (over: Partial<TableSummary>): TableSummary => tableSummary('Orders', over);
 
 describe('estimatePurge', () => {
   it('charges a Scan by whole items (4 KB per unit, halved) and a delete per started KB of the average item', () => {
