@@ -1,6 +1,8 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { classifyEpoch, classifyIso } from './classify';
-import { formatPath, type PathStep } from './paths';
+import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
+import { formatPath } from './paths';
+import { type PathNode, PathWalker, type PathVisitor } from '../schema/path-walker';
 import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
 import { compareWithNested, type DottedState } from './dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
@@ -31,11 +33,6 @@ export interface PathStats {
   samples: { iso: Sample[]; millis: Sample[]; seconds: Sample[] };
 }
 
-interface PathNode {
-  path?: string;
-  children?: Map<PathStep, PathNode>;
-}
-
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
 export interface AccumulatorState {
   version: 1;
@@ -58,9 +55,10 @@ export function emptyState(): AccumulatorState {
 }
 
 /**
- * Walks every attribute path of every item once. Per item it allocates nothing unless it finds
- * something: path text and sample keys are built only for date-like values and dotted names,
- * so scanning stays close to the speed of the Scan itself.
+ * Walks every attribute path of every item once, with the walker the Schema view uses (list
+ * elements by position here: a fix needs the exact path). Per item it allocates nothing unless
+ * it finds something: path text and sample keys are built only for date-like values and dotted
+ * names, so scanning stays close to the speed of the Scan itself.
  */
 export class MigrationAccumulator {
   readonly state: AccumulatorState;
@@ -68,11 +66,8 @@ export class MigrationAccumulator {
   private readonly sampleLimit: number;
   private readonly maxPaths: number;
   private pathCount: number;
-  private readonly steps: PathStep[] = [];
-  private readonly names: string[] = [];
   private item: Item = {};
-  private readonly root: PathNode = {};
-  private nodeCount = 0;
+  private readonly walker: PathWalker;
   private itemSort: string | undefined;
 
   constructor(options: AccumulatorOptions, state: AccumulatorState = emptyState()) {
@@ -81,21 +76,19 @@ export class MigrationAccumulator {
     this.maxPaths = options.maxPaths ?? 5000;
     this.state = state;
     this.pathCount = Object.keys(state.paths).length;
+    this.walker = new PathWalker({
+      lists: 'index',
+      format: (steps) => formatPath(steps),
+      maxNodes: this.maxPaths * 4,
+    });
   }
 
   add(item: Item): void {
     this.state.items += 1;
     this.item = item;
     this.itemSort = undefined;
-    for (const name in item) {
-      const value = item[name] as AttributeValue;
-      if (name.includes('.')) this.dotted(name, value);
-      this.steps.push(name);
-      this.names.push(name);
-      this.walk(value);
-      this.steps.pop();
-      this.names.pop();
-    }
+    for (const name in item) if (name.includes('.')) this.dotted(name, item[name] as AttributeValue);
+    this.walker.walkItem(item as unknown as Record<string, SdkValue>, this.visitor);
   }
 
   addAll(items: readonly Item[]): void {
@@ -146,63 +139,34 @@ export class MigrationAccumulator {
     }
   }
 
-  private walk(value: AttributeValue): void {
-    const v = value as Partial<Record<string, unknown>>;
-    if (v.S !== undefined) {
-      // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
-      const kind = classifyIso(v.S as string);
-      if (kind !== 0) this.dateValue(kind === 1 ? 'date' : 'iso');
-    } else if (v.N !== undefined) {
-      const kind = classifyEpoch(v.N as string); // 0 none, 1 seconds, 2 millis
-      if (kind !== 0) this.dateValue(kind === 2 ? 'millis' : 'seconds');
-    } else if (v.M !== undefined) {
-      const map = v.M as Record<string, AttributeValue>;
-      for (const name in map) {
-        this.steps.push(name);
-        this.names.push(name);
-        this.walk(map[name] as AttributeValue);
-        this.steps.pop();
-        this.names.pop();
+  /** The walker's visitor: date-like strings, numbers and set members, at their path's node. */
+  private readonly visitor: PathVisitor = {
+    value: (node, value, type) => {
+      if (type === 'S') {
+        // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
+        const kind = classifyIso(value.S as string);
+        if (kind !== 0) this.dateValue(node, kind === 1 ? 'date' : 'iso');
+      } else if (type === 'N') {
+        const kind = classifyEpoch(value.N as string); // 0 none, 1 seconds, 2 millis
+        if (kind !== 0) this.dateValue(node, kind === 2 ? 'millis' : 'seconds');
+      } else if (type === 'SS') {
+        // A set of Dates is stored member by member the way the model says, like a scalar Date;
+        // members count at the set's own path (they have no path of their own).
+        for (const member of value.SS as string[]) {
+          const kind = classifyIso(member);
+          if (kind !== 0) this.dateValue(node, kind === 1 ? 'date' : 'iso', true);
+        }
+      } else if (type === 'NS') {
+        for (const member of value.NS as string[]) {
+          const kind = classifyEpoch(member);
+          if (kind !== 0) this.dateValue(node, kind === 2 ? 'millis' : 'seconds', true);
+        }
       }
-    } else if (v.L !== undefined) {
-      const list = v.L as AttributeValue[];
-      for (let i = 0; i < list.length; i++) {
-        this.steps.push(i);
-        this.walk(list[i] as AttributeValue);
-        this.steps.pop();
-      }
-    } else if (v.SS !== undefined) {
-      // A set of Dates is stored member by member the way the model says, like a scalar Date;
-      // members count at the set's own path (they have no path of their own).
-      for (const member of v.SS as string[]) {
-        const kind = classifyIso(member);
-        if (kind !== 0) this.dateValue(kind === 1 ? 'date' : 'iso', true);
-      }
-    } else if (v.NS !== undefined) {
-      for (const member of v.NS as string[]) {
-        const kind = classifyEpoch(member);
-        if (kind !== 0) this.dateValue(kind === 2 ? 'millis' : 'seconds', true);
-      }
-    }
-  }
+    },
+  };
 
-  /** The path's text, memoised in a trie of steps: no string is built twice for the same path. */
-  private pathText(): string {
-    let node = this.root;
-    for (const step of this.steps) {
-      let child = node.children?.get(step);
-      if (!child) {
-        if (this.nodeCount >= this.maxPaths * 4) return formatPath(this.steps);
-        this.nodeCount += 1;
-        (node.children ??= new Map()).set(step, (child = {}));
-      }
-      node = child;
-    }
-    return (node.path ??= formatPath(this.steps));
-  }
-
-  private dateValue(kind: 'date' | 'iso' | 'millis' | 'seconds', inSet = false): void {
-    const path = this.pathText();
+  private dateValue(node: PathNode, kind: 'date' | 'iso' | 'millis' | 'seconds', inSet = false): void {
+    const path = node.text;
     let p = ownValue(this.state.paths, path);
     if (!p) {
       if (this.pathCount >= this.maxPaths) {
@@ -211,9 +175,9 @@ export class MigrationAccumulator {
       }
       this.pathCount += 1;
       p = {
-        top: this.steps[0] as string,
-        depth: this.steps.length,
-        name: this.names[this.names.length - 1] as string,
+        top: node.top,
+        depth: node.depth,
+        name: node.name,
         iso: 0,
         isoDateOnly: 0,
         epochMillis: 0,

@@ -4,8 +4,9 @@ import type { KeyCondition } from '../../shared/sql/catalog';
 import { utf8Length } from '../../shared/dynamo/item-size';
 import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
 import { PathStats, type PathState } from './path-stats';
-import { binaryText, keyShape, typeOf } from './sdk-values';
-import { childPath, elementPath } from '../../shared/schema/schema-paths';
+import { binaryText, keyShape } from './sdk-values';
+import { schemaPathOf } from '../../shared/schema/schema-paths';
+import { PathWalker, type PathVisitor } from './path-walker';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -117,6 +118,7 @@ export class SchemaAccumulator {
   private current: Group[] = [];
   private untrackedEntityItems: number;
   private items: number;
+  private readonly walker = new PathWalker({ lists: 'element', format: schemaPathOf });
 
   constructor(
     private readonly options: SchemaAccumulatorOptions,
@@ -140,10 +142,7 @@ export class SchemaAccumulator {
     this.itemBytes = 0;
     const entity = this.entityOf(item);
     this.current = entity ? [this.all, entity] : [this.all];
-    for (const name in item) {
-      this.itemBytes += utf8Length(name);
-      this.walk(childPath(undefined, name), own(item, name) as SdkValue);
-    }
+    this.walker.walkItem(item, this.visitor);
     const { keys, indexes = [] } = this.options;
     const pattern = keyPatternOf(item, keys);
     // An index holds an item only when the item has all of the index's key attributes.
@@ -260,78 +259,73 @@ export class SchemaAccumulator {
     return out;
   }
 
-  private walk(path: string, value: SdkValue): void {
-    const stats = this.stats(path);
-    const type = typeOf(value);
-    for (const p of stats) p.typed(type);
-    switch (type) {
-      case 'S': {
-        const s = value.S as string;
-        this.itemBytes += utf8Length(s);
-        for (const p of stats) p.string(s);
-        break;
-      }
-      case 'N': {
-        const n = value.N as string;
-        this.itemBytes += Math.ceil(n.length / 2) + 1;
-        for (const p of stats) p.number(n);
-        break;
-      }
-      case 'B': {
-        const b = binaryText(value.B);
-        this.itemBytes += Math.floor((b.length * 3) / 4);
-        for (const p of stats) p.binary(b);
-        break;
-      }
-      case 'BOOL':
-        this.itemBytes += 1;
-        for (const p of stats) p.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
-        break;
-      case 'NULL':
-        this.itemBytes += 1;
-        for (const p of stats) p.scalar('NULL');
-        break;
-      case 'M': {
-        const map = value.M as Record<string, SdkValue>;
-        this.itemBytes += 3;
-        for (const name in map) {
-          this.itemBytes += utf8Length(name) + 1;
-          this.walk(childPath(path, name), own(map, name) as SdkValue);
-        }
-        break;
-      }
-      case 'L': {
-        const list = value.L as SdkValue[];
-        this.itemBytes += 3 + list.length;
-        for (const p of stats) p.listLength(list.length);
-        const element = elementPath(path);
-        for (const v of list) this.walk(element, v);
-        break;
-      }
-      case 'SS':
-        for (const p of stats) p.setSize((value.SS as string[]).length);
-        for (const s of value.SS as string[]) {
+  /** The walker's visitor: one call per value, its path a node of the walker's trie. */
+  private readonly visitor: PathVisitor = {
+    value: (node, value, type) => {
+      if (typeof node.step === 'string') this.itemBytes += utf8Length(node.step) + (node.depth > 1 ? 1 : 0);
+      const stats = this.stats(node.text);
+      for (const p of stats) p.typed(type);
+      switch (type) {
+        case 'S': {
+          const s = value.S as string;
           this.itemBytes += utf8Length(s);
           for (const p of stats) p.string(s);
+          break;
         }
-        break;
-      case 'NS':
-        for (const p of stats) p.setSize((value.NS as string[]).length);
-        for (const n of value.NS as string[]) {
+        case 'N': {
+          const n = value.N as string;
           this.itemBytes += Math.ceil(n.length / 2) + 1;
           for (const p of stats) p.number(n);
+          break;
         }
-        break;
-      case 'BS':
-        for (const p of stats) p.setSize((value.BS as unknown[]).length);
-        for (const raw of value.BS as unknown[]) {
-          const b = binaryText(raw);
+        case 'B': {
+          const b = binaryText(value.B);
           this.itemBytes += Math.floor((b.length * 3) / 4);
           for (const p of stats) p.binary(b);
+          break;
         }
-        break;
-    }
-  }
+        case 'BOOL':
+          this.itemBytes += 1;
+          for (const p of stats) p.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
+          break;
+        case 'NULL':
+          this.itemBytes += 1;
+          for (const p of stats) p.scalar('NULL');
+          break;
+        case 'M':
+          this.itemBytes += 3;
+          break;
+        case 'L': {
+          const length = (value.L as SdkValue[]).length;
+          this.itemBytes += 3 + length;
+          for (const p of stats) p.listLength(length);
+          break;
+        }
+        case 'SS':
+          for (const p of stats) p.setSize((value.SS as string[]).length);
+          for (const s of value.SS as string[]) {
+            this.itemBytes += utf8Length(s);
+            for (const p of stats) p.string(s);
+          }
+          break;
+        case 'NS':
+          for (const p of stats) p.setSize((value.NS as string[]).length);
+          for (const n of value.NS as string[]) {
+            this.itemBytes += Math.ceil(n.length / 2) + 1;
+            for (const p of stats) p.number(n);
+          }
+          break;
+        case 'BS':
+          for (const p of stats) p.setSize((value.BS as unknown[]).length);
+          for (const raw of value.BS as unknown[]) {
+            const b = binaryText(raw);
+            this.itemBytes += Math.floor((b.length * 3) / 4);
+            for (const p of stats) p.binary(b);
+          }
+          break;
+      }
+    },
+  };
 }
 
 function voteTypes(state: GroupState, item: SdkItem): void {

@@ -56,3 +56,11 @@ export function parseSchemaPath(path: string): (string | -1)[] {
   }
   return steps;
 }
+
+/** The path of a walk's steps (names, -1 for every list element), as childPath/elementPath write it. */
+export function schemaPathOf(steps: readonly (string | number)[]): string {
+  let out = '';
+  for (const step of steps)
+    out = typeof step === 'number' ? elementPath(out) : childPath(out === '' ? undefined : out, step);
+  return out;
+}
