@@ -1,13 +1,13 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import type { MigrationReport, ReadLimit } from '../../shared/ipc/migration';
+import type { MigrationReport } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { type AccumulatorState, emptyState, MigrationAccumulator } from './accumulator';
 import { pacingFor, type ScanPacing } from './limits';
 import { RateMeter } from './rate-meter';
 import { buildReport, tableKeyAttributes } from './report';
-import { initialCursors, type SegmentCursor, segmentedScan } from './segmented-scan';
+import { initialCursors, type SegmentCursor } from './segmented-scan';
+import { runCheckpointedScan, type ScanRunOptions } from './checkpointed-scan';
 import { describeForMigration, type MigrationTableInfo } from './table-info';
 
 export interface MigrationScanCheckpoint {
@@ -25,22 +25,9 @@ export interface MigrationScanCheckpoint {
   segments: (SegmentCursor & { state: AccumulatorState })[];
 }
 
-export interface MigrationScanOptions {
-  client: DynamoDBClient;
-  table: string;
-  scanId: string;
-  signal: AbortSignal;
-  segments?: number;
-  limit?: ReadLimit;
+export interface MigrationScanOptions extends ScanRunOptions<MigrationScanCheckpoint> {
   /** Continue from here (a cancelled or failed scan of the same table). */
   resume?: MigrationScanCheckpoint;
-  onProgress?(progress: Progress): void;
-  /** Persist this to resume later; called every checkpointEveryMs and when the scan stops early. */
-  onCheckpoint?(checkpoint: MigrationScanCheckpoint): Promise<void> | void;
-  checkpointEveryMs?: number;
-  progressEveryMs?: number;
-  /** Items per Scan request; default: the read limit's page size, else DynamoDB's 1 MB pages. */
-  pageSize?: number;
   /** Stop resumably after this many items in this run. */
   maxItems?: number;
   sampleLimit?: number;
@@ -120,52 +107,25 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
       message: `${items.toLocaleString('en-US')} items · ${Math.round(rate).toLocaleString('en-US')} items/s · ${Math.round(meter.rate(checkpoint.consumed, 'rcu'))} RCU/s · ${pacingText(pacing, checkpoint.throttledRequests ?? 0)}`,
     };
   };
-  let lastProgress = 0;
-  let lastCheckpoint = performance.now();
-  let saving: Promise<void> | undefined;
-
-  const status = await segmentedScan({
-    client: options.client,
-    table: options.table,
-    cursors: checkpoint.segments,
-    totalSegments,
-    signal: options.signal,
-    limiter: pacing.limiter,
-    limiterUnit: pacing.unit,
-    pageLimit: options.pageSize ?? pacing.pageLimit,
-    maxItems: options.maxItems,
-    onThrottle() {
-      checkpoint.throttledRequests = (checkpoint.throttledRequests ?? 0) + 1;
-      // Said at once: the bar may stand still for seconds while the scan backs off.
-      options.onProgress?.(progress());
+  const status = await runCheckpointedScan({
+    options,
+    checkpoint,
+    scan: {
+      cursors: checkpoint.segments,
+      totalSegments,
+      limiter: pacing.limiter,
+      limiterUnit: pacing.unit,
+      pageLimit: options.pageSize ?? pacing.pageLimit,
+      maxItems: options.maxItems,
     },
-    onPage(page) {
+    add(page) {
       // SDK items are the tagged form except binary (Uint8Array), whose bytes the analysis never
       // reads; skipping fromSdkItem here is what keeps the scan near plain Scan speed.
       (accumulators[page.segment] as MigrationAccumulator).addAll(page.items as unknown as Item[]);
-      checkpoint.pages += 1;
-      checkpoint.scanned += page.scannedCount;
-      checkpoint.consumed += page.consumed;
-      const now = performance.now();
-      if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 250)) {
-        lastProgress = now;
-        options.onProgress(progress());
-      }
-      if (options.onCheckpoint && !saving && now - lastCheckpoint >= (options.checkpointEveryMs ?? 5000)) {
-        lastCheckpoint = now;
-        // The cursor of this page moves right after this callback; save the state one tick later.
-        saving = Promise.resolve()
-          .then(() => options.onCheckpoint?.(snapshot(checkpoint)))
-          .finally(() => (saving = undefined));
-      }
     },
-  }).catch(async (error: unknown) => {
-    await saving;
-    await options.onCheckpoint?.(snapshot(checkpoint));
-    options.onProgress?.(progress());
-    throw error;
+    progress,
+    save: () => snapshot(checkpoint),
   });
-  await saving;
   const complete = status === 'done';
   if (!complete) await options.onCheckpoint?.(snapshot(checkpoint));
   options.onProgress?.(progress());

@@ -1,12 +1,12 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { runCheckpointedScan, type ScanRunOptions } from '../migration/checkpointed-scan';
 import { tableSummary } from '../dynamo/table-metadata';
-import type { ReadLimit } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import type { SchemaReport } from '../../shared/ipc/schema';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { pacingFor } from '../migration/limits';
 import { RateMeter } from '../migration/rate-meter';
-import { initialCursors, type SegmentCursor, segmentedScan } from '../migration/segmented-scan';
+import { initialCursors, type SegmentCursor } from '../migration/segmented-scan';
 import { type MigrationTableInfo, tableInfoOf } from '../migration/table-info';
 import { type EntitySource, SchemaAccumulator, type SchemaState, emptySchemaState } from './accumulator';
 import { buildSchemaReport } from './report';
@@ -37,26 +37,15 @@ export interface SchemaCheckpoint {
   segments: (SegmentCursor & { state: SchemaState })[];
 }
 
-export interface SchemaAnalysisOptions {
-  client: DynamoDBClient;
-  table: string;
+export interface SchemaAnalysisOptions extends ScanRunOptions<SchemaCheckpoint> {
   index?: string;
   mode: 'sample' | 'full';
-  scanId: string;
-  signal: AbortSignal;
   /** Items a sample aims at (default 1,000). */
   sampleSize?: number;
   /** Segments a sample reads (default 40), or a full scan's parallel segments (default 4). */
   segments?: number;
-  limit?: ReadLimit;
   entities?: EntitySource;
   resume?: SchemaCheckpoint;
-  onProgress?(progress: Progress): void;
-  onCheckpoint?(checkpoint: SchemaCheckpoint): Promise<void> | void;
-  checkpointEveryMs?: number;
-  progressEveryMs?: number;
-  /** Items per Scan request of a full scan (default: the read limit's, else 1 MB pages). */
-  pageSize?: number;
   random?: () => number;
 }
 
@@ -217,49 +206,27 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
       s.state = (accumulators.get(s.segment) as SchemaAccumulator).toJSON();
     return JSON.parse(JSON.stringify(checkpoint)) as SchemaCheckpoint;
   };
-  let lastProgress = 0;
-  let lastCheckpoint = performance.now();
-  let saving: Promise<void> | undefined;
   const scanPass = () =>
-    segmentedScan({
-      client: options.client,
-      table: options.table,
-      index: options.index,
-      cursors: checkpoint.segments,
-      totalSegments: checkpoint.totalSegments,
-      signal: options.signal,
-      limiter: pacing.limiter,
-      limiterUnit: pacing.unit,
-      pageLimit: checkpoint.mode === 'sample' ? checkpoint.pageLimit : (options.pageSize ?? pacing.pageLimit),
-      ...(checkpoint.mode === 'sample' ? { pagesPerSegment: 1 } : {}),
-      onThrottle() {
-        checkpoint.throttledRequests += 1;
-        options.onProgress?.(progress());
+    runCheckpointedScan({
+      options,
+      checkpoint,
+      scan: {
+        index: options.index,
+        cursors: checkpoint.segments,
+        totalSegments: checkpoint.totalSegments,
+        limiter: pacing.limiter,
+        limiterUnit: pacing.unit,
+        pageLimit:
+          checkpoint.mode === 'sample' ? checkpoint.pageLimit : (options.pageSize ?? pacing.pageLimit),
+        ...(checkpoint.mode === 'sample' ? { pagesPerSegment: 1 } : {}),
       },
-      onPage(page) {
+      add(page) {
         (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);
-        checkpoint.pages += 1;
-        checkpoint.consumed += page.consumed;
-        const now = performance.now();
-        if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 250)) {
-          lastProgress = now;
-          options.onProgress(progress());
-        }
-        if (options.onCheckpoint && !saving && now - lastCheckpoint >= (options.checkpointEveryMs ?? 5000)) {
-          lastCheckpoint = now;
-          saving = Promise.resolve()
-            .then(() => options.onCheckpoint?.(save()))
-            .finally(() => (saving = undefined));
-        }
       },
-    }).catch(async (error: unknown) => {
-      await saving;
-      await options.onCheckpoint?.(save());
-      options.onProgress?.(progress());
-      throw error;
+      progress,
+      save,
     });
   let status = await scanPass();
-  await saving;
   if (
     checkpoint.mode === 'sample' &&
     itemsSoFar() === 0 &&
@@ -272,10 +239,15 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
     checkpoint.totalSegments = 1;
     checkpoint.segments = initialCursors(1).map((c) => ({ ...c, state: emptySchemaState() }));
     accumulators.clear();
-    accumulators.set(0, new SchemaAccumulator({ keys: info.keys, entities }, checkpoint.segments[0]!.state));
+    accumulators.set(
+      0,
+      new SchemaAccumulator(
+        { keys: info.keys, entities, indexes: info.indexes },
+        checkpoint.segments[0]!.state,
+      ),
+    );
     status = await scanPass();
   }
-  await saving;
   // A sample reads one page per segment: each segment is done with its share once that page is in.
   if (checkpoint.mode === 'sample') for (const s of checkpoint.segments) s.done = true;
   const final = save();
