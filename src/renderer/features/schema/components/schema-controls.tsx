@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import type { ReadLimit, SchemaScanSummary } from '../../../../shared/ipc';
+import type { SchemaScanSummary } from '../../../../shared/ipc';
+import { ScanPacingFields, useScanPacing } from '../../migration/components/scan-pacing-fields';
 import { Button } from '../../../ui/button';
 import type { SchemaStartOptions } from '../store';
-
-type LimitKind = 'none' | 'items' | 'rcu';
-
-function limitOf(kind: LimitKind, value: number): ReadLimit | undefined {
-  if (kind === 'items') return { itemsPerSecond: value };
-  if (kind === 'rcu') return { readCapacityPerSecond: value };
-  return undefined;
-}
 
 interface SchemaControlsProps {
   /** Top-level attributes that could name an entity (strings seen in the last read). */
@@ -24,16 +17,14 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
   const [mode, setMode] = useState<'sample' | 'full'>('sample');
   const [sampleSize, setSampleSize] = useState(1000);
   const [sampleSegments, setSampleSegments] = useState(40);
-  const [segments, setSegments] = useState(4);
-  const [kind, setKind] = useState<LimitKind>('none');
-  const [rate, setRate] = useState(500);
+  const pacing = useScanPacing();
+  const { segments, limit } = pacing;
   const [groupBy, setGroupBy] = useState('');
-  const limit = limitOf(kind, rate);
   const typeAttribute = groupBy === '' ? undefined : groupBy;
   const isValid =
     mode === 'sample'
       ? sampleSize >= 10 && sampleSize <= 100_000 && sampleSegments >= 1 && sampleSegments <= 1000
-      : segments >= 1 && segments <= 64 && (kind === 'none' || rate > 0);
+      : pacing.isValid;
 
   return (
     <div className="mig-controls schema-controls">
@@ -79,39 +70,7 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
           </label>
         </>
       ) : (
-        <>
-          <label className="mig-control">
-            <span className="field-label">Parallel segments</span>
-            <input
-              className="input"
-              type="number"
-              min={1}
-              max={64}
-              value={segments}
-              onChange={(e) => setSegments(Number(e.target.value))}
-            />
-          </label>
-          <label className="mig-control">
-            <span className="field-label">Read limit</span>
-            <select className="input" value={kind} onChange={(e) => setKind(e.target.value as LimitKind)}>
-              <option value="none">No limit</option>
-              <option value="items">Items per second</option>
-              <option value="rcu">Read capacity units per second</option>
-            </select>
-          </label>
-          {kind !== 'none' ? (
-            <label className="mig-control">
-              <span className="field-label">Per second</span>
-              <input
-                className="input"
-                type="number"
-                min={1}
-                value={rate}
-                onChange={(e) => setRate(Number(e.target.value))}
-              />
-            </label>
-          ) : null}
-        </>
+        <ScanPacingFields pacing={pacing} segmentsLabel="Parallel segments" />
       )}
       <label className="mig-control">
         <span className="field-label">Entities by</span>
