@@ -2,6 +2,7 @@ import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
 import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
+import { buildDictionary, buildScaledNumbers, type Dictionary, type ScaledNumbers } from './column-views';
 
 interface Column {
   /** Rows from `cold.rows` on (all rows when nothing is sealed). */
@@ -13,6 +14,9 @@ interface Column {
   cold?: ColdStrings;
   /** The whole column decoded, while statements read it. */
   hot?: Value[];
+  /** Built from the values on first use, dropped with `hot`; null: the column does not fit. */
+  dictionary?: Dictionary | null;
+  scaled?: ScaledNumbers | null;
 }
 
 /**
@@ -42,8 +46,8 @@ export class ColumnarTable {
   column(name: string): readonly Value[] | undefined {
     const column = this.columns.get(name);
     if (!column) return undefined;
-    if (!column.cold) return column.values;
     this.touched.add(name);
+    if (!column.cold) return column.values;
     if (!column.hot) {
       const hot: Value[] = column.cold.decode();
       for (const value of column.values) hot.push(value);
@@ -52,9 +56,27 @@ export class ColumnarTable {
     return column.hot;
   }
 
-  /** Drops the decoded copies of columns no statement read since the last call. */
+  /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
+  dictionary(name: string): Dictionary | undefined {
+    const values = this.column(name);
+    const column = this.columns.get(name);
+    if (!values || !column) return undefined;
+    if (column.dictionary === undefined) column.dictionary = buildDictionary(values, this.rowCount) ?? null;
+    return column.dictionary ?? undefined;
+  }
+
+  /** The column as scaled integers (SUM, AVG); undefined unless its numbers fit (column-views.ts). */
+  scaledNumbers(name: string): ScaledNumbers | undefined {
+    const values = this.column(name);
+    const column = this.columns.get(name);
+    if (!values || !column) return undefined;
+    if (column.scaled === undefined) column.scaled = buildScaledNumbers(values, this.rowCount) ?? null;
+    return column.scaled ?? undefined;
+  }
+
+  /** Drops the decoded copies (and forms built from them) of columns no statement read since the last call. */
   coolDown(): void {
-    for (const [name, column] of this.columns) if (!this.touched.has(name)) column.hot = undefined;
+    for (const [name, column] of this.columns) if (!this.touched.has(name)) dropDecoded(column);
     this.touched.clear();
   }
 
@@ -81,7 +103,7 @@ export class ColumnarTable {
       }
       column.cold = undefined;
     }
-    column.hot = undefined;
+    dropDecoded(column);
     const values = column.values;
     const base = column.cold?.rows ?? 0;
     while (base + values.length < row) values.push(undefined);
@@ -92,6 +114,9 @@ export class ColumnarTable {
   /** Seals full blocks of string columns; called after each appended page. */
   private seal(): void {
     for (const column of this.columns.values()) {
+      // Built for the old row count: rows appended without this attribute are not covered.
+      column.dictionary = undefined;
+      column.scaled = undefined;
       if (!column.isStrings) continue;
       const base = column.cold?.rows ?? 0;
       // Pad to the current row count so a block never ends short of rows that exist.
@@ -131,4 +156,10 @@ export class ColumnarTable {
       table.columns.set(column, { values, count: rowCount, isStrings: false });
     return table;
   }
+}
+
+function dropDecoded(column: Column): void {
+  column.hot = undefined;
+  column.dictionary = undefined;
+  column.scaled = undefined;
 }

@@ -1,11 +1,18 @@
 import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
 import { isNum } from '../../values/decimal';
-import { POW10 } from '../../values/arith';
 import { ExactSum } from '../../values/exact-sum';
 import { isNull, type Value } from '../../values/value';
 import type { AggregateCall, BExpr } from '../../binder/bound';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
+import {
+  buildScaledNumbers,
+  type Dictionary,
+  NOT_NUMBER,
+  SAFE_TOTAL,
+  type ScaledNumbers,
+} from '../column-views';
 import { type Frame, IntBuffer } from '../frame';
+import type { ColumnarTable } from '../table';
 
 export interface Aggregated {
   /** Group keys, then one column per aggregate call; row g is group g. */
@@ -37,6 +44,48 @@ function assignGroups(frame: Frame, keys: Evaluator[]): { groupOf: Int32Array; f
     groupOf[r] = id;
   }
   return { groupOf, firstRow: firstRow.toArray() };
+}
+
+/**
+ * The same groups as assignGroups for one string column, from its dictionary codes: an array
+ * lookup per row instead of a hash lookup. NULL and missing share code 0, as they share a group.
+ */
+function assignGroupsByCodes(
+  frame: Frame,
+  dictionary: Dictionary,
+  idx: Int32Array,
+): { groupOf: Int32Array; firstRow: Int32Array } {
+  const groupOf = new Int32Array(frame.length);
+  const firstRow = new IntBuffer(64);
+  const groupOfCode = new Int32Array(dictionary.size).fill(-1);
+  const codes = dictionary.codes;
+  for (let r = 0; r < frame.length; r++) {
+    const i = idx[r]!;
+    const code = i < 0 ? 0 : codes[i]!;
+    let id = groupOfCode[code]!;
+    if (id < 0) {
+      id = firstRow.length;
+      groupOfCode[code] = id;
+      firstRow.push(r);
+    }
+    groupOf[r] = id;
+  }
+  return { groupOf, firstRow: firstRow.toArray() };
+}
+
+/** A bare column of a table (no path into it), with the frame's row numbers for its table. */
+interface ColumnRef {
+  table: ColumnarTable;
+  attr: string;
+  idx: Int32Array;
+}
+
+function columnRef(e: BExpr | undefined, frame: Frame, env: CompileEnv): ColumnRef | undefined {
+  if (e?.kind !== 'col' || e.path.length > 0) return undefined;
+  const table = env.tables[e.binding];
+  const idx = frame.idx[e.binding];
+  if (!table || !idx || idx.length < frame.length) return undefined;
+  return { table, attr: e.attr, idx };
 }
 
 /** What GROUP BY asks for: keys, aggregates, and for ROLLUP / CUBE / GROUPING SETS the key sets. */
@@ -81,29 +130,43 @@ function aggregateSet(
 ): Aggregated {
   const grouped = spec.keys.map((_, i) => set === undefined || set.includes(i));
   const keyEvaluators = spec.keys.map((k, i) => (grouped[i] ? compile(k, env)(frame) : undefined));
-  const { groupOf, firstRow } = assignGroups(
-    frame,
-    keyEvaluators.filter((ev): ev is Evaluator => ev !== undefined),
-  );
+  const groupedKeys = spec.keys.filter((_, i) => grouped[i]);
+  const single = groupedKeys.length === 1 ? columnRef(groupedKeys[0], frame, env) : undefined;
+  const dictionary = single?.table.dictionary(single.attr);
+  const { groupOf, firstRow } = dictionary
+    ? assignGroupsByCodes(frame, dictionary, single!.idx)
+    : assignGroups(
+        frame,
+        keyEvaluators.filter((ev): ev is Evaluator => ev !== undefined),
+      );
   const groups = grouped.some(Boolean) ? firstRow.length : 1;
   const slots: Value[][] = keyEvaluators.map((ev) =>
     ev ? Array.from(firstRow, (r) => ev(r)) : new Array<Value>(groups).fill(null),
   );
   for (const call of spec.calls) {
     const arg = call.arg ? compile(call.arg, env)(frame) : undefined;
-    slots.push(accumulate(call, arg, frame.length, groupOf, groups, warn));
+    const sums = { groupOf, groups, frame, column: columnRef(call.arg, frame, env) };
+    slots.push(accumulate(call, arg, sums, warn));
   }
   return { slots, groups };
+}
+
+interface Grouping {
+  groupOf: Int32Array;
+  groups: number;
+  frame: Frame;
+  /** Set when the argument is a bare column, whose scaled numbers SUM/AVG can read. */
+  column?: ColumnRef;
 }
 
 function accumulate(
   call: AggregateCall,
   arg: Evaluator | undefined,
-  rows: number,
-  groupOf: Int32Array,
-  groups: number,
+  grouping: Grouping,
   warn: (message: string) => void,
 ): Value[] {
+  const { groupOf, groups } = grouping;
+  const rows = grouping.frame.length;
   const seen = call.distinct ? Array.from({ length: groups }, () => new Set<HashKey>()) : undefined;
   const admit = (g: number, v: Value): boolean => {
     if (!seen) return true;
@@ -124,7 +187,7 @@ function accumulate(
     return counts;
   }
   if (call.name === 'SUM' || call.name === 'AVG') {
-    const fast = seen ? undefined : scaledSums(arg!, rows, groupOf, groups);
+    const fast = seen ? undefined : scaledSums(arg!, grouping);
     if (fast) {
       if (fast.skipped > 0) warnSkipped(call, fast.skipped, warn);
       return Array.from(fast.acc, (acc, g) => {
@@ -182,57 +245,63 @@ function warnSkipped(call: AggregateCall, skipped: number, warn: (message: strin
   );
 }
 
-/** Below 2^53 with room to spare: a sum of integers whose magnitudes add up to less is exact. */
-const SAFE_TOTAL = 4e15;
+interface ScaledSums {
+  acc: Float64Array;
+  counts: Float64Array;
+  scale: number;
+  skipped: number;
+}
 
 /**
  * SUM/AVG of every group at once when all the numbers are doubles with few decimals (prices,
- * counts, quantities): each becomes an integer scaled by one common 10^scale, and the groups'
- * integers add up in a Float64Array, exact because the magnitudes add up to less than 2^53.
- * Two passes over the values instead of an ExactSum call per row (~10× less per row).
- * Undefined when a value would not fit (a BigInt decimal, >15 digits, a total too large):
- * ExactSum then adds them one by one and spills to BigInt where it must.
+ * counts, quantities): each is an integer scaled by one common 10^scale (column-views.ts), and
+ * the groups' integers add up in a Float64Array, exact because the magnitudes added stay under
+ * SAFE_TOTAL (< 2^53). A bare column's scaled integers are built once and kept with the decoded
+ * column, so the statement adds typed arrays with no closure call or rounding per row; any
+ * other argument is evaluated and scaled here. Undefined when a value would not fit (a BigInt
+ * decimal, >15 decimals, a total too large): ExactSum then adds them one by one and spills to
+ * BigInt where it must.
  */
-function scaledSums(
-  arg: Evaluator,
-  rows: number,
-  groupOf: Int32Array,
-  groups: number,
-): { acc: Float64Array; counts: Float64Array; scale: number; skipped: number } | undefined {
-  const values = new Float64Array(rows);
-  const present = new Uint8Array(rows);
-  let skipped = 0;
-  let scale = 0;
-  for (let r = 0; r < rows; r++) {
-    const v = arg(r);
-    if (typeof v !== 'number') {
-      if (isNull(v)) continue;
-      if (isNum(v)) return undefined;
-      skipped += 1;
-      continue;
-    }
-    values[r] = v;
-    present[r] = 1;
-    while (Math.round(v * POW10[scale]!) / POW10[scale]! !== v) {
-      scale += 1;
-      if (scale > 15) return undefined;
-    }
-  }
-  const p = POW10[scale]!;
+function scaledSums(arg: Evaluator, grouping: Grouping): ScaledSums | undefined {
+  const { column, frame } = grouping;
+  const kept = column?.table.scaledNumbers(column.attr);
+  // The column's common scale may be wider than these rows need, so a total too large for it
+  // is tried again at the scale of these rows alone.
+  const fast = kept ? addScaled(kept, column!.idx, grouping) : undefined;
+  if (fast) return fast;
+  const numbers = buildScaledNumbers(
+    Array.from({ length: frame.length }, (_, r) => arg(r)),
+    frame.length,
+  );
+  return numbers ? addScaled(numbers, undefined, grouping) : undefined;
+}
+
+/** Adds row r's scaled integer (row idx[r] of the numbers, or r itself) to its group. */
+function addScaled(
+  numbers: ScaledNumbers,
+  idx: Int32Array | undefined,
+  { frame, groupOf, groups }: Grouping,
+): ScaledSums | undefined {
+  const { scaled, kind } = numbers;
   const acc = new Float64Array(groups);
   const counts = new Float64Array(groups);
+  let skipped = 0;
   let magnitude = 0;
-  for (let r = 0; r < rows; r++) {
-    if (present[r] === 0) continue;
-    const v = values[r]!;
-    const scaled = Math.round(v * p);
-    if (scaled / p !== v) return undefined;
-    magnitude += scaled < 0 ? -scaled : scaled;
+  for (let r = 0; r < frame.length; r++) {
+    const i = idx ? idx[r]! : r;
+    if (i < 0) continue;
+    const k = kind[i]!;
+    if (k !== 1) {
+      if (k === NOT_NUMBER) skipped += 1;
+      continue;
+    }
+    const s = scaled[i]!;
+    magnitude += s < 0 ? -s : s;
     const g = groupOf[r]!;
-    acc[g]! += scaled;
+    acc[g]! += s;
     counts[g]! += 1;
   }
-  return magnitude < SAFE_TOTAL ? { acc, counts, scale, skipped } : undefined;
+  return magnitude < SAFE_TOTAL ? { acc, counts, scale: numbers.scale, skipped } : undefined;
 }
 
 function plural(n: number, one: string, many: string): string {

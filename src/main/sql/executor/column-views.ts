@@ -1,0 +1,98 @@
+import { POW10 } from '../values/arith';
+import { isNum } from '../values/decimal';
+import { isNull, type Value } from '../values/value';
+
+/**
+ * Forms of one column that GROUP BY and SUM/AVG read instead of its values, built once per
+ * decoded column and kept with it (ColumnarTable drops them with the decoded copy).
+ */
+
+/**
+ * A column of strings as dictionary codes: code 0 is NULL or missing, every distinct string has
+ * a code of its own. Grouping by codes is an array lookup per row where grouping by values is a
+ * hash lookup per row.
+ */
+export interface Dictionary {
+  codes: Int32Array;
+  /** Codes in use, 0 (NULL) included. */
+  size: number;
+}
+
+/**
+ * Above this many distinct strings a dictionary saves little over hashing the values (and costs
+ * 4 bytes a row to keep), so the column is grouped by its values.
+ */
+const DICTIONARY_MAX = 1 << 16;
+
+/** Undefined when the column holds anything but strings, or too many distinct ones. */
+export function buildDictionary(values: readonly Value[], rows: number): Dictionary | undefined {
+  const codes = new Int32Array(rows);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows; i++) {
+    const v = values[i];
+    if (typeof v !== 'string') {
+      if (isNull(v)) continue;
+      return undefined;
+    }
+    let id = ids.get(v);
+    if (id === undefined) {
+      if (ids.size >= DICTIONARY_MAX) return undefined;
+      id = ids.size + 1;
+      ids.set(v, id);
+    }
+    codes[i] = id;
+  }
+  return { codes, size: ids.size + 1 };
+}
+
+/**
+ * A column of numbers as integers of one common scale (10^scale), for SUM and AVG: every value
+ * survived `round(v · 10^scale) / 10^scale === v`, so adding the integers is exact as long as
+ * the magnitudes added stay under SAFE_TOTAL, which the summing side checks for the rows it adds
+ * (a join can add one row many times).
+ */
+export interface ScaledNumbers {
+  scaled: Float64Array;
+  /** Per row: NOT_NUMBER for a value that is not a number, else 1 for a number and 0 for none. */
+  kind: Uint8Array;
+  scale: number;
+}
+
+export const NOT_NUMBER = 2;
+
+/** Below 2^53 with room to spare: a sum of integers whose magnitudes add up to less is exact. */
+export const SAFE_TOTAL = 4e15;
+
+/**
+ * Undefined when a value will not fit, a BigInt decimal or more than 15 decimals: those columns
+ * are summed the slower exact way.
+ */
+export function buildScaledNumbers(values: readonly Value[], rows: number): ScaledNumbers | undefined {
+  const kind = new Uint8Array(rows);
+  let scale = 0;
+  for (let i = 0; i < rows; i++) {
+    const v = values[i];
+    if (typeof v !== 'number') {
+      if (isNull(v)) continue;
+      // A BigInt decimal (16+ digits) does not fit a double's integers.
+      if (isNum(v)) return undefined;
+      kind[i] = NOT_NUMBER;
+      continue;
+    }
+    kind[i] = 1;
+    while (Math.round(v * POW10[scale]!) / POW10[scale]! !== v) {
+      scale += 1;
+      if (scale > 15) return undefined;
+    }
+  }
+  const p = POW10[scale]!;
+  const scaled = new Float64Array(rows);
+  for (let i = 0; i < rows; i++) {
+    if (kind[i] !== 1) continue;
+    const v = values[i] as number;
+    const s = Math.round(v * p);
+    if (s / p !== v) return undefined;
+    scaled[i] = s;
+  }
+  return { scaled, kind, scale };
+}
