@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { requestIdSchema } from './operations';
 import { readSpecSchema } from './query';
+import { entityViewSchema } from '../sql/catalog';
 
 /**
  * Copying items between two tables, on one connection or two (profile ↔ profile, region ↔
@@ -11,12 +12,22 @@ import { readSpecSchema } from './query';
 export const copyIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a copy id');
 
 export const copySourceSchema = z.union([
-  // The result-set form first: zod objects drop unknown keys, so the other form would swallow it.
+  // The result-set and view forms first: zod objects drop unknown keys, so the spec form would swallow them.
   z.object({
     connectionId: z.string(),
     table: z.string().min(1).max(255),
     /** The rows a read already fetched (the current result set), as they were fetched. */
     resultSetId: z.string(),
+  }),
+  z.object({
+    connectionId: z.string(),
+    table: z.string().min(1).max(255),
+    /**
+     * A SQL entity view of `table` (one saved with the connection, or a detected one), run by
+     * the SQL workbench as `SELECT * FROM table.view`: its planner picks the read (a Query on
+     * the view's key condition), and each row is one whole item.
+     */
+    view: entityViewSchema.shape.name,
   }),
   z.object({
     connectionId: z.string(),

@@ -9,6 +9,7 @@ import { assertWritable } from '../writes/guards';
 import { type CopyCheckpoint, CopyStore, newCopyId } from './copy-checkpoint';
 import { pagedRequestOf } from './copy-source';
 import { runCopy } from './copy-run';
+import { resolveViewSource } from './copy-view';
 
 /** A copy onto the table it reads would read its own writes. */
 export function assertDistinct(
@@ -56,8 +57,10 @@ export async function startCopy(
   );
   const problem = mappingProblem(input.mapping, info.keys);
   if (problem) throw new AppFailure(ErrorCodes.invalidInput, problem);
-  pagedRequestOf(info, input.source);
-  const checkpoint = newCheckpoint(newCopyId(), settings);
+  const { source, note } = await resolveViewSource(ctx, input.source, info);
+  pagedRequestOf(info, source);
+  const checkpoint = newCheckpoint(newCopyId(), { ...settings, source });
+  if (note) checkpoint.notes.push(note);
   const store = new CopyStore(ctx.dataDir);
   await store.save(checkpoint);
   await launch(ctx, store, checkpoint, requestId);

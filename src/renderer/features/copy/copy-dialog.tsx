@@ -25,7 +25,7 @@ export interface CopyDialogProps {
   onClose(): void;
 }
 
-type SourceChoice = 'table' | 'read' | 'result';
+type SourceChoice = 'table' | 'read' | 'result' | 'view';
 type Phase =
   | { phase: 'idle' }
   | { phase: 'running'; requestId: string; copyId: string }
@@ -67,6 +67,8 @@ export function CopyDialog({
   const [segments, setSegments] = useState('4');
   const [writeRate, setWriteRate] = useState('');
   const [verify, setVerify] = useState(true);
+  const [views, setViews] = useState<string[]>([]);
+  const [view, setView] = useState('');
   const [state, setState] = useState<Phase>({ phase: 'idle' });
   const [error, setError] = useState<AppError>();
   const requestId = state.phase === 'running' ? state.requestId : undefined;
@@ -86,6 +88,15 @@ export function CopyDialog({
     });
   }, [state, loadList, targetId]);
 
+  useEffect(() => {
+    void call('sql:views', { connectionId: connection.id }).then((answer) => {
+      if (!answer.ok) return;
+      const names = answer.value.filter((v) => v.table === table).map((v) => v.name);
+      setViews(names);
+      setView((current) => current || (names[0] ?? ''));
+    });
+  }, [connection.id, table]);
+
   const conflict = (): ConflictPolicy =>
     policy === 'newer' ? { policy, attribute: newerBy.trim() } : { policy };
 
@@ -97,11 +108,13 @@ export function CopyDialog({
       source:
         source === 'result' && resultSet
           ? { connectionId: connection.id, table, resultSetId: resultSet.id }
-          : {
-              connectionId: connection.id,
-              table,
-              ...(source === 'read' && resultSet?.spec ? { spec: resultSet.spec } : {}),
-            },
+          : source === 'view' && view
+            ? { connectionId: connection.id, table, view }
+            : {
+                connectionId: connection.id,
+                table,
+                ...(source === 'read' && resultSet?.spec ? { spec: resultSet.spec } : {}),
+              },
       target: { connectionId: targetId, table: targetTable.trim(), create, includeTags: false },
       mapping: {
         prefixes: prefixFrom ? [{ from: prefixFrom, to: prefixTo }] : [],
@@ -158,6 +171,27 @@ export function CopyDialog({
           >
             The current result set{resultSet ? ` (${resultSet.total.toLocaleString('en-US')} rows)` : ''}
           </Check>
+          <div className="qb-row">
+            <Check
+              type="radio"
+              disabled={views.length === 0}
+              checked={source === 'view'}
+              onChange={() => setSource('view')}
+            >
+              {views.length === 0 ? 'A saved SQL view (none saved for this table)' : 'The saved SQL view'}
+            </Check>
+            {views.length > 0 ? (
+              <Select
+                label="SQL view to copy"
+                value={view}
+                options={views}
+                onChange={(name) => {
+                  setView(name);
+                  setSource('view');
+                }}
+              />
+            ) : null}
+          </div>
         </fieldset>
 
         <fieldset className="copy-group" disabled={isBusy}>
