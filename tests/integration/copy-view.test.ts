@@ -4,18 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyHandlers } from '../../src/main/ipc/handlers/copy';
 import { sqlHandlers } from '../../src/main/ipc/handlers/sql';
-import type { CopyReport } from '../../src/shared/ipc/copy';
 import type { SqlPlan } from '../../src/shared/sql/plan';
 import { everyTypeItem } from '../fixtures/items-every-type';
 import { canonicalItems, rawPutAll, rawScanAll } from '../support/copy-oracle';
 import { uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
+import { runCopyOperation } from '../support/copy-harness';
 import { itemsHarness, type ItemsHarness } from '../support/items-context';
 
 let h: ItemsHarness;
 let endpoint: string;
 let dataDir: string;
-let counter = 0;
 
 /** Wire JSON parsed from text, so `__proto__` is an own attribute name, as DynamoDB sends it. */
 const hostile = (sk: string): Record<string, unknown> =>
@@ -23,16 +22,7 @@ const hostile = (sk: string): Record<string, unknown> =>
     `{"pk":{"S":"TENANT#a"},"sk":{"S":"${sk}"},"__proto__":{"S":"proto"},"constructor":{"M":{"__proto__":{"N":"1"},"toString":{"BOOL":true}}},"toString":{"L":[{"S":"x"}]},"hasOwnProperty":{"NULL":true}}`,
   ) as Record<string, unknown>;
 
-async function copy(payload: Record<string, unknown>): Promise<CopyReport> {
-  const requestId = `copyview_${++counter}`;
-  const done = h.waitFor(requestId);
-  const started = await h.call<{ copyId: string }>('copy:start', { ...payload, requestId });
-  if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
-  const { last } = await done;
-  if (last.type === 'error') throw Object.assign(new Error(last.error.message), { code: last.error.code });
-  if (last.type !== 'done') throw new Error(`ended with ${last.type}`);
-  return last.value as CopyReport;
-}
+const copy = (payload: Record<string, unknown>) => runCopyOperation(h, payload);
 
 beforeAll(() => {
   endpoint = inject('dynamoEndpoint');

@@ -3,6 +3,7 @@ import { CopyStore } from '../../main/dynamo/copy/copy-checkpoint';
 import { runCopy } from '../../main/dynamo/copy/copy-run';
 import { assertDistinct, newCheckpoint } from '../../main/dynamo/copy/copy-service';
 import { newCopyId } from '../../main/dynamo/copy/copy-checkpoint';
+import { rateProblem } from '../../main/dynamo/copy/copy-capacity';
 import { adHocClient } from '../../main/migration/cli-client';
 import { defaultDataDir } from '../data-dir';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
@@ -31,8 +32,9 @@ Prints a JSON report. Exit code: 0 the target holds the source's items, 1 it doe
   --drop ATTR               Leave ATTR out of every item. Repeatable.
   --rename FROM=TO          Write FROM under the name TO. Repeatable.
   --segments N              Parallel Scan segments and writers, 1–64 (default 4).
-  --read-rate N             Read at most N items per second.
-  --write-rate N            Write at most N items per second.
+  --read-rate N|P%          Read at most N items per second, or P% of the source's provisioned
+                            read capacity (RCU, from DescribeTable; refused on an on-demand table).
+  --write-rate N|P%         Write at most N items per second, or P% of the target's provisioned WCU.
   --no-verify               Skip the verification pass (exit 0 then means nothing failed or was skipped).
   --resume                  Continue the last stopped copy between these two tables (after Ctrl+C,
                             a crash or expired credentials) from its checkpoint.
@@ -88,6 +90,20 @@ function policyOf(text: string) {
   if (text.startsWith('newer:') && text.length > 'newer:'.length)
     return { policy: 'newer' as const, attribute: text.slice('newer:'.length) };
   throw new UsageError(`--if-exists wants skip, overwrite or newer:ATTRIBUTE, not "${text}".`);
+}
+
+/** `N` items per second, or `P%` of provisioned capacity. */
+function rateFlag<R extends string, S extends string>(
+  text: string | undefined,
+  flag: string,
+  rate: R,
+  share: S,
+): Partial<Record<R | S, number>> {
+  if (text === undefined) return {};
+  const out: Partial<Record<R | S, number>> = {};
+  if (!text.endsWith('%')) out[rate] = positiveNumber(text, flag);
+  else out[share] = (positiveNumber(text.slice(0, -1), flag, 100) ?? 100) / 100;
+  return out;
 }
 
 function required(value: string | undefined, flag: string): string {
@@ -155,14 +171,16 @@ export async function run(argv: string[]): Promise<number> {
     },
     conflict: policyOf(values['if-exists']),
     segments: segmentsOf(values.segments) ?? 4,
-    readRate: positiveNumber(values['read-rate'], '--read-rate'),
-    writeRate: positiveNumber(values['write-rate'], '--write-rate'),
+    ...rateFlag(values['read-rate'], '--read-rate', 'readRate', 'readShare'),
+    ...rateFlag(values['write-rate'], '--write-rate', 'writeRate', 'writeShare'),
     verify: !values['no-verify'],
   });
   if (!parsed.success)
     throw new UsageError(parsed.error.issues[0]?.message ?? 'The flags do not make a copy.');
   const { requestId: _unused, ...settings } = parsed.data;
   assertDistinct(settings, connectionId(from) === connectionId(to));
+  const rates = rateProblem(settings);
+  if (rates) throw new UsageError(rates);
 
   const store = new CopyStore(defaultDataDir());
   const abort = abortOnSignal();

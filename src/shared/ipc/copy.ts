@@ -99,6 +99,13 @@ export const copyStartInput = z.object({
   readRate: z.number().positive().max(1_000_000).optional(),
   /** Items per second written to the target; absent: as fast as DynamoDB takes them. */
   writeRate: z.number().positive().max(1_000_000).optional(),
+  /**
+   * Instead of readRate: a share (0–1] of the source table's provisioned read capacity, counted
+   * in the capacity units each read consumed. Refused on an on-demand table, which has none.
+   */
+  readShare: z.number().gt(0).max(1).optional(),
+  /** Instead of writeRate: a share (0–1] of the target table's provisioned write capacity. */
+  writeShare: z.number().gt(0).max(1).optional(),
   /** Read both sides again at the end and compare counts and checksums of every copied item. */
   verify: z.boolean().default(true),
 });

@@ -5,11 +5,11 @@ import type { CopyReport, CopyVerification } from '../../../shared/ipc/copy';
 import type { Progress } from '../../../shared/ipc/operations';
 import type { ResultSetStore, WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
-import { RateLimiter } from '../../migration/rate-limiter';
 import { RateMeter } from '../../migration/rate-meter';
 import { initialCursors, segmentedScan } from '../../migration/segmented-scan';
 import { fromSdkItem } from '../marshal';
-import { keyAttributesOf, tableDetails } from '../table-metadata';
+import { keyAttributesOf, tableDetails, tableSummary } from '../table-metadata';
+import { copyLimit } from './copy-capacity';
 import { type CopyCheckpoint, type CopyStore, snapshotOf } from './copy-checkpoint';
 import { sourceReader } from './copy-source';
 import { prepareTarget } from './copy-target';
@@ -90,6 +90,8 @@ export async function runCopy(
       ]),
     ];
     const mapper = compileMapping(input.mapping, allKeys);
+    // Before the target is made: an on-demand source refuses a share before anything is created.
+    const read = copyLimit('read', summary, input.readRate, input.readShare);
     const reader = sourceReader(c.source.client, summary, input.source, c.resultSets);
     if (!checkpoint.target) {
       emit(true);
@@ -118,22 +120,32 @@ export async function runCopy(
     const keys = checkpoint.target.keys;
     phase = 'copying';
     emit(true);
-    const readLimiter = input.readRate ? new RateLimiter(input.readRate) : undefined;
-    const writeLimiter = input.writeRate ? new RateLimiter(input.writeRate) : undefined;
+    const write = copyLimit(
+      'write',
+      input.writeShare === undefined
+        ? summary
+        : await tableSummary(c.target.client, input.target.table, run.signal),
+      input.writeRate,
+      input.writeShare,
+    );
+    for (const note of [read?.note, write?.note])
+      if (note && !checkpoint.notes.includes(note)) checkpoint.notes.push(note);
     const writer = {
       client: c.target.client,
       table: input.target.table,
       keys,
       policy: input.conflict,
       signal: run.signal,
-      limiter: writeLimiter,
+      limiter: write?.limiter,
+      limiterUnit: write?.unit,
     };
 
     await reader.read(
       { cursors: checkpoint.segments, offset: checkpoint.offset },
       {
         signal: run.signal,
-        limiter: readLimiter,
+        limiter: read?.limiter,
+        limiterUnit: read?.unit,
         async onPage(page) {
           const mapped = page.items.map((item) => mapper.map(item));
           const out = await writePage(writer, mapped);

@@ -10,6 +10,7 @@ import { type CopyCheckpoint, CopyStore, newCopyId } from './copy-checkpoint';
 import { pagedRequestOf } from './copy-source';
 import { runCopy } from './copy-run';
 import { resolveViewSource } from './copy-view';
+import { rateProblem } from './copy-capacity';
 
 /** A copy onto the table it reads would read its own writes. */
 export function assertDistinct(
@@ -51,6 +52,8 @@ export async function startCopy(
   const { requestId, ...settings } = input;
   assertWritable(await ctx.connections.get(input.target.connectionId));
   assertDistinct(input, input.source.connectionId === input.target.connectionId);
+  const rates = rateProblem(input);
+  if (rates) throw new AppFailure(ErrorCodes.invalidInput, rates);
   const client = await ctx.clients.dynamo(input.source.connectionId);
   const info = await withDeadline(30_000, `looking up ${input.source.table}`, (signal) =>
     tableSummary(client, input.source.table, signal),

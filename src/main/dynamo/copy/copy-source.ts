@@ -27,6 +27,8 @@ export interface SourceReader {
     options: {
       signal: AbortSignal;
       limiter?: RateLimiter;
+      /** What the limiter counts (a result set spends items whatever this says). */
+      limiterUnit?: 'items' | 'capacity';
       onThrottle?(): void;
       onPage(page: SourcePage): Promise<void>;
     },
@@ -114,7 +116,7 @@ export function sourceReader(
         totalSegments: cursors.length,
         signal: options.signal,
         limiter: options.limiter,
-        limiterUnit: 'items',
+        limiterUnit: options.limiterUnit ?? 'items',
         request,
         onThrottle: () => options.onThrottle?.(),
         onPage: (page) => options.onPage({ items: page.items, segment: page.segment, nextKey: page.nextKey }),

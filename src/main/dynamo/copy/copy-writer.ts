@@ -36,7 +36,24 @@ export interface CopyWriterOptions {
   policy: ConflictPolicy;
   signal: AbortSignal;
   limiter?: RateLimiter;
+  /** What the limiter counts: items (default), or the write capacity units DynamoDB reports. */
+  limiterUnit?: 'items' | 'capacity';
   onThrottle?(): void;
+}
+
+/** Consumed write capacity, asked for only when the limiter counts it; items when DynamoDB says nothing. */
+function spent(
+  options: CopyWriterOptions,
+  items: number,
+  consumed: { TableName?: string; CapacityUnits?: number }[] | undefined,
+): number {
+  if (options.limiterUnit !== 'capacity') return items;
+  const units = (consumed ?? []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  return consumed && consumed.length > 0 ? units : items;
+}
+
+function capacityAsked(options: CopyWriterOptions) {
+  return options.limiterUnit === 'capacity' ? { ReturnConsumedCapacity: 'TOTAL' as const } : {};
 }
 
 const BATCH = 25;
@@ -105,15 +122,18 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
       pending.map((Item) => ({ PutRequest: { Item } })),
     );
     let unprocessed: SdkWriteRequest[];
+    let cost: number;
     try {
       const out = await withBackoff(
         () =>
-          options.client.send(new BatchWriteItemCommand({ RequestItems: requestItems }), {
-            abortSignal: options.signal,
-          }),
+          options.client.send(
+            new BatchWriteItemCommand({ RequestItems: requestItems, ...capacityAsked(options) }),
+            { abortSignal: options.signal },
+          ),
         { signal: options.signal, onThrottle: () => onThrottle(options) },
       );
       unprocessed = (out.UnprocessedItems && ownValue(out.UnprocessedItems, options.table)) ?? [];
+      cost = spent(options, pending.length - unprocessed.length, out.ConsumedCapacity);
     } catch (error) {
       if (isFatal(error) || options.signal.aborted || isThrottled(error)) throw error;
       // One bad item (a wrong-typed index key, two items mapped to one key) refuses the whole
@@ -121,7 +141,7 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
       await Promise.all(pending.map((item) => put(options, item, outcome, undefined)));
       return;
     }
-    options.limiter?.spend(pending.length - unprocessed.length);
+    options.limiter?.spend(cost);
     const left = new Set(
       unprocessed.flatMap((r) => (r.PutRequest?.Item ? [sdkKeyText(r.PutRequest.Item, options.keys)] : [])),
     );
@@ -179,14 +199,20 @@ async function put(
 ): Promise<void> {
   try {
     await options.limiter?.take(options.signal);
-    await withBackoff(
+    const out = await withBackoff(
       () =>
-        options.client.send(new PutItemCommand({ TableName: options.table, Item: item, ...condition }), {
-          abortSignal: options.signal,
-        }),
+        options.client.send(
+          new PutItemCommand({
+            TableName: options.table,
+            Item: item,
+            ...condition,
+            ...capacityAsked(options),
+          }),
+          { abortSignal: options.signal },
+        ),
       { signal: options.signal, onThrottle: () => onThrottle(options) },
     );
-    options.limiter?.spend(1);
+    options.limiter?.spend(spent(options, 1, out.ConsumedCapacity ? [out.ConsumedCapacity] : undefined));
     outcome.written.push(item);
   } catch (error) {
     options.limiter?.spend(1);

@@ -12,6 +12,7 @@ import { TextInput } from '../../ui/text-input';
 import { useConnectionsStore } from '../connections/store';
 import { onOperation, useOperation } from '../operations/store';
 import { useTablesStore } from '../tables/store';
+import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
 import './copy.css';
 
@@ -66,6 +67,9 @@ export function CopyDialog({
   const [drop, setDrop] = useState('');
   const [segments, setSegments] = useState('4');
   const [writeRate, setWriteRate] = useState('');
+  const [writeUnit, setWriteUnit] = useState<RateUnit>('items/s');
+  const [readRate, setReadRate] = useState('');
+  const [readUnit, setReadUnit] = useState<RateUnit>('items/s');
   const [verify, setVerify] = useState(true);
   const [views, setViews] = useState<string[]>([]);
   const [view, setView] = useState('');
@@ -123,7 +127,8 @@ export function CopyDialog({
       },
       conflict: conflict(),
       segments: Math.min(64, Math.max(1, Number(segments) || 4)),
-      ...(Number(writeRate) > 0 ? { writeRate: Number(writeRate) } : {}),
+      ...rateOf(readRate, readUnit, 'readRate', 'readShare'),
+      ...rateOf(writeRate, writeUnit, 'writeRate', 'writeShare'),
       verify,
     };
     const started = await call('copy:start', input);
@@ -286,16 +291,20 @@ export function CopyDialog({
                   onChange={setSegments}
                 />
               </label>
-              <label className="copy-field">
-                <span>Write at most (items/s)</span>
-                <TextInput
-                  label="Write rate, items per second"
-                  inputMode="numeric"
-                  value={writeRate}
-                  onChange={setWriteRate}
-                  placeholder="no limit"
-                />
-              </label>
+              <RateField
+                side="Read"
+                value={readRate}
+                unit={readUnit}
+                onValue={setReadRate}
+                onUnit={setReadUnit}
+              />
+              <RateField
+                side="Write"
+                value={writeRate}
+                unit={writeUnit}
+                onValue={setWriteRate}
+                onUnit={setWriteUnit}
+              />
               <Check checked={verify} onChange={setVerify}>
                 Verify at the end (counts and checksums of both sides)
               </Check>
@@ -368,48 +377,5 @@ export function CopyDialog({
         </div>
       </div>
     </Dialog>
-  );
-}
-
-export function CopyCounts(props: {
-  read: number;
-  written: number;
-  skipped: number;
-  failed: number;
-  rate?: number;
-  eta?: number;
-}) {
-  const n = (v: number) => v.toLocaleString('en-US');
-  return (
-    <dl className="copy-counts">
-      <div>
-        <dt>Read</dt>
-        <dd>{n(props.read)}</dd>
-      </div>
-      <div>
-        <dt>Written</dt>
-        <dd>{n(props.written)}</dd>
-      </div>
-      <div>
-        <dt>Skipped</dt>
-        <dd>{n(props.skipped)}</dd>
-      </div>
-      <div>
-        <dt>Failed</dt>
-        <dd>{n(props.failed)}</dd>
-      </div>
-      {props.rate !== undefined ? (
-        <div>
-          <dt>Rate</dt>
-          <dd>{n(Math.round(props.rate))} items/s</dd>
-        </div>
-      ) : null}
-      {props.eta !== undefined ? (
-        <div>
-          <dt>Left</dt>
-          <dd>about {props.eta < 90 ? `${props.eta} s` : `${Math.round(props.eta / 60)} min`}</dd>
-        </div>
-      ) : null}
-    </dl>
   );
 }

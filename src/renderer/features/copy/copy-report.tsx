@@ -1,5 +1,5 @@
 import type { CopyReport } from '../../../shared/ipc/copy';
-import { CopyCounts } from './copy-dialog';
+import { CopyCounts } from './copy-fields';
 
 const keyText = (key: Record<string, unknown>): string => JSON.stringify(key);
 
