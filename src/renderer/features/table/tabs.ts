@@ -6,6 +6,7 @@ import { MigrationPage } from '../migration/components/migration-page';
 import { ItemsPage } from '../items/components/items-page';
 import { SchemaPage } from '../schema/components/schema-page';
 import { StreamPage } from '../streams/components/stream-page';
+import { ExportsPage } from '../exports/exports-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -32,6 +33,7 @@ export const tableViews: TableView[] = [
   { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
   { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
   { id: 'stream', title: 'Stream', order: 40, Component: StreamPage },
+  { id: 'exports', title: 'Exports', order: 45, Component: ExportsPage },
   { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
   { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
 ];

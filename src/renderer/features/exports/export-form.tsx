@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { AppError, Connection } from '../../../shared/ipc';
+import { call, newRequestId } from '../../ipc/client';
+import { Button } from '../../ui/button';
+import { ErrorMessage } from '../../ui/error-message';
+import { Select } from '../../ui/select';
+import { TextInput } from '../../ui/text-input';
+
+const kinds = ['full', 'incremental'] as const;
+const formats = ['DYNAMODB_JSON', 'ION'] as const;
+
+/** “New export”: where in S3, which format, the whole table or the changes since a time. */
+export function ExportForm({
+  connection,
+  table,
+  isDisabled,
+  onStarted,
+}: {
+  connection: Connection;
+  table: string;
+  isDisabled: boolean;
+  onStarted(requestId: string, bucket: string): void;
+}) {
+  const [bucket, setBucket] = useState('');
+  const [prefix, setPrefix] = useState('');
+  const [format, setFormat] = useState<(typeof formats)[number]>('DYNAMODB_JSON');
+  const [kind, setKind] = useState<(typeof kinds)[number]>('full');
+  const [since, setSince] = useState('');
+  const [error, setError] = useState<AppError>();
+
+  const start = async () => {
+    setError(undefined);
+    const requestId = newRequestId('export');
+    const from = kind === 'incremental' && since ? new Date(since) : undefined;
+    const answer = await call('exports:start', {
+      connectionId: connection.id,
+      table,
+      requestId,
+      bucket: bucket.trim(),
+      ...(prefix.trim() ? { prefix: prefix.trim() } : {}),
+      format,
+      ...(from ? { incremental: { from: from.toISOString(), view: 'NEW_AND_OLD_IMAGES' as const } } : {}),
+    });
+    if (answer.ok) onStarted(requestId, bucket.trim());
+    else setError(answer.error);
+  };
+
+  return (
+    <form
+      className="exports-group"
+      aria-label="New export"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start();
+      }}
+    >
+      <fieldset className="exports-inner" disabled={isDisabled || connection.readOnly}>
+        <legend>New export to S3</legend>
+        <div className="qb-row">
+          <label className="exports-field">
+            <span>Bucket</span>
+            <TextInput
+              label="Export bucket"
+              value={bucket}
+              onChange={setBucket}
+              placeholder="my-bucket"
+              required
+            />
+          </label>
+          <label className="exports-field exports-grow">
+            <span>Key prefix</span>
+            <TextInput label="Export key prefix" value={prefix} onChange={setPrefix} placeholder="optional" />
+          </label>
+          <label className="exports-field">
+            <span>Format</span>
+            <Select
+              label="Export format"
+              value={format}
+              options={formats}
+              labelOf={(f: string) => (f === 'ION' ? 'Amazon Ion' : 'DynamoDB JSON')}
+              onChange={(value) => setFormat(value)}
+            />
+          </label>
+          <label className="exports-field">
+            <span>What</span>
+            <Select
+              label="Export type"
+              value={kind}
+              options={kinds}
+              labelOf={(k: string) => (k === 'full' ? 'The whole table' : 'Changes since…')}
+              onChange={(value) => setKind(value)}
+            />
+          </label>
+          {kind === 'incremental' ? (
+            <label className="exports-field">
+              <span>Since</span>
+              <input
+                className="input"
+                type="datetime-local"
+                aria-label="Changes since"
+                value={since}
+                onChange={(event) => setSince(event.target.value)}
+                required
+              />
+            </label>
+          ) : null}
+          <Button type="submit" variant="primary" disabled={!bucket.trim()}>
+            Start export
+          </Button>
+        </div>
+      </fieldset>
+      {connection.readOnly ? (
+        <p className="exports-warning" role="note">
+          “{connection.label}” is read-only: DynoTable starts no export through it.
+        </p>
+      ) : null}
+      {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,261 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AppError } from '../../../shared/ipc';
+import type { ChannelOutput } from '../../../shared/ipc/contract';
+import type { ExportStateView, OpenedExportView } from '../../../shared/ipc/exports';
+import type { KeySchema } from '../../../shared/ipc/tables';
+import { call, newRequestId } from '../../ipc/client';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { ErrorMessage } from '../../ui/error-message';
+import { formatBytes, formatDate } from '../../ui/format';
+import { ResultSetDialog, type OpenResultSet } from '../agent/components/result-set-dialog';
+import type { TableViewProps } from '../table/tabs';
+import { ExportForm } from './export-form';
+import { ImportDialog, type ImportDefaults } from './import-dialog';
+import { RunProgress } from './run-progress';
+import { useRun } from './use-run';
+import { onOperation } from '../operations/store';
+import './exports.css';
+
+type Listing = ChannelOutput<'exports:list'>;
+const exportId = (arn: string): string => arn.slice(arn.lastIndexOf('/') + 1);
+const dataPrefix = (e: ExportStateView): string =>
+  e.manifest ? e.manifest.replace(/manifest-summary\.json$/, 'data/') : (e.prefix ?? '');
+
+function keysOf(opened: OpenedExportView, table?: KeySchema): KeySchema {
+  const [pk, sk] = opened.keyAttributes;
+  if (table && table.partitionKey.name === pk) return table;
+  return {
+    partitionKey: { name: pk ?? '', type: 'S' },
+    ...(sk ? { sortKey: { name: sk, type: 'S' as const } } : {}),
+  };
+}
+
+/**
+ * The table's S3 exports: point-in-time recovery, past exports, a new export followed to its
+ * end, an export opened as a read-only result set (read from S3, not from the table), and an
+ * import from S3 into a new table.
+ */
+export function ExportsPage({ connection, table, description }: TableViewProps) {
+  const [listing, setListing] = useState<Listing>();
+  const [listError, setListError] = useState<AppError>();
+  const [actionError, setActionError] = useState<AppError>();
+  const [opened, setOpened] = useState<OpenResultSet>();
+  const [importing, setImporting] = useState<ImportDefaults>();
+  const [lastBucket, setLastBucket] = useState('');
+  const { run, setRun, progress, isRunning, done, error: runError } = useRun();
+
+  const load = useCallback(
+    () =>
+      call('exports:list', { connectionId: connection.id, table }).then((answer) => {
+        if (answer.ok) {
+          setListing(answer.value);
+          setListError(undefined);
+        } else setListError(answer.error);
+      }),
+    [connection.id, table],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A finished run changes the list: an export's end, or the result set an opening made.
+  useEffect(() => {
+    if (done !== undefined) void load();
+  }, [done, load]);
+
+  const enablePitr = async () => {
+    setActionError(undefined);
+    const answer = await call('exports:enablePitr', { connectionId: connection.id, table });
+    if (answer.ok) void load();
+    else setActionError(answer.error);
+  };
+
+  const open = async (e: ExportStateView) => {
+    if (!e.bucket) return;
+    setActionError(undefined);
+    const requestId = newRequestId('open');
+    // Listening before the call: the opening's events may come before its answer does.
+    const stop = onOperation(requestId, (event) => {
+      if (event.type === 'done') {
+        const o = event.value as OpenedExportView;
+        setOpened({
+          resultSetId: o.resultSetId,
+          title: `${o.name} · ${o.items.toLocaleString('en-US')} items from S3`,
+          keys: keysOf(o, description?.summary.keys),
+        });
+      }
+      if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
+    });
+    const answer = await call('exports:open', {
+      connectionId: connection.id,
+      requestId,
+      bucket: e.bucket,
+      prefix: e.prefix ?? '',
+      exportId: exportId(e.exportArn),
+    });
+    if (answer.ok) setRun({ requestId, title: `Opening export ${exportId(e.exportArn)}` });
+    else {
+      stop();
+      setActionError(answer.error);
+    }
+  };
+
+  const follow = async (e: ExportStateView) => {
+    const requestId = newRequestId('export');
+    const answer = await call('exports:follow', {
+      connectionId: connection.id,
+      requestId,
+      exportArn: e.exportArn,
+    });
+    if (answer.ok) setRun({ requestId, title: `Export ${exportId(e.exportArn)}` });
+    else setActionError(answer.error);
+  };
+
+  const keys = description?.summary.keys;
+  const importDefaults = (e?: ExportStateView): ImportDefaults => ({
+    bucket: e?.bucket ?? lastBucket,
+    prefix: e ? dataPrefix(e) : '',
+    table: `${table}-imported`,
+    partitionKey: keys?.partitionKey ?? { name: 'pk', type: 'S' },
+    ...(keys?.sortKey ? { sortKey: keys.sortKey } : {}),
+  });
+
+  if (listError?.code === 'ExportsUnavailable')
+    return (
+      <div className="exports-page">
+        <ErrorMessage error={listError} connectionId={connection.id} />
+      </div>
+    );
+
+  const exports = listing?.exports ?? [];
+  const pitr = listing?.pitr;
+  return (
+    <div className="exports-page">
+      <header className="exports-header">
+        <p className="exports-note">
+          DynamoDB writes exports to S3 itself, from its point-in-time backups: no read capacity of {table} is
+          used.
+        </p>
+        <span className="toolbar-spacer" />
+        <Button size="sm" onClick={() => void load()}>
+          Refresh exports
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => setImporting(importDefaults(exports.findLast((e) => e.status === 'COMPLETED')))}
+        >
+          Import from S3…
+        </Button>
+      </header>
+      {listError ? (
+        <ErrorMessage error={listError} connectionId={connection.id} onRetry={() => void load()} />
+      ) : null}
+      {pitr ? (
+        <p className="exports-pitr">
+          Point-in-time recovery:{' '}
+          {pitr.status === 'ENABLED' ? (
+            <>
+              <Badge tone="success">enabled</Badge> restorable from {formatDate(pitr.earliest)}
+            </>
+          ) : (
+            <>
+              <Badge tone="warning">off</Badge> exports need it.{' '}
+              <Button size="sm" disabled={connection.readOnly} onClick={() => void enablePitr()}>
+                Enable point-in-time recovery
+              </Button>{' '}
+              <span className="exports-muted">(billed per GB-month)</span>
+            </>
+          )}
+        </p>
+      ) : null}
+      <ExportForm
+        connection={connection}
+        table={table}
+        isDisabled={isRunning || pitr?.status !== 'ENABLED'}
+        onStarted={(requestId, bucket) => {
+          setLastBucket(bucket);
+          setRun({ requestId, title: `Exporting ${table}` });
+          void load();
+        }}
+      />
+      {actionError ? <ErrorMessage compact error={actionError} connectionId={connection.id} /> : null}
+      {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
+      {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop" /> : null}
+      <table className="exports-table" aria-label={`Exports of ${table}`}>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Type</th>
+            <th scope="col">Started</th>
+            <th scope="col">Items</th>
+            <th scope="col">Billed size</th>
+            <th scope="col">Location</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {exports.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="exports-muted">
+                {listing ? 'No exports of this table yet.' : 'Loading…'}
+              </td>
+            </tr>
+          ) : null}
+          {[...exports].reverse().map((e) => (
+            <tr key={e.exportArn}>
+              <td>
+                <Badge
+                  tone={e.status === 'COMPLETED' ? 'success' : e.status === 'FAILED' ? 'danger' : 'warning'}
+                >
+                  {e.status.toLowerCase().replace('_', ' ')}
+                </Badge>
+                {e.failure ? <span className="exports-muted"> {e.failure}</span> : null}
+              </td>
+              <td>{e.type === 'FULL_EXPORT' ? 'Full' : 'Incremental'}</td>
+              <td>{formatDate(e.startTime)}</td>
+              <td>{e.itemCount === undefined ? '—' : e.itemCount.toLocaleString('en-US')}</td>
+              <td>{e.billedSizeBytes === undefined ? '—' : formatBytes(e.billedSizeBytes)}</td>
+              <td className="exports-location">
+                s3://{e.bucket}/{e.prefix ?? ''}
+              </td>
+              <td className="exports-actions">
+                {e.status === 'COMPLETED' && e.type === 'FULL_EXPORT' ? (
+                  <>
+                    <Button
+                      size="sm"
+                      disabled={isRunning}
+                      aria-label={`Open export ${exportId(e.exportArn)} as a result set`}
+                      onClick={() => void open(e)}
+                    >
+                      Open
+                    </Button>
+                    <Button
+                      size="sm"
+                      aria-label={`Import export ${exportId(e.exportArn)} into a new table`}
+                      onClick={() => setImporting(importDefaults(e))}
+                    >
+                      Import…
+                    </Button>
+                  </>
+                ) : null}
+                {e.status === 'IN_PROGRESS' ? (
+                  <Button size="sm" disabled={isRunning} onClick={() => void follow(e)}>
+                    Follow
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {opened ? <ResultSetDialog {...opened} onClose={() => setOpened(undefined)} /> : null}
+      {importing ? (
+        <ImportDialog connection={connection} defaults={importing} onClose={() => setImporting(undefined)} />
+      ) : null}
+    </div>
+  );
+}

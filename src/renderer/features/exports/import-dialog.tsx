@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import type { AppError, Connection } from '../../../shared/ipc';
+import type { ImportStateView } from '../../../shared/ipc/exports';
+import { call, newRequestId } from '../../ipc/client';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { ErrorMessage } from '../../ui/error-message';
+import { Select } from '../../ui/select';
+import { TextInput } from '../../ui/text-input';
+import { useTablesStore } from '../tables/store';
+import { RunProgress } from './run-progress';
+import { useRun } from './use-run';
+
+export interface ImportDefaults {
+  bucket: string;
+  prefix: string;
+  table: string;
+  partitionKey: { name: string; type: KeyType };
+  sortKey?: { name: string; type: KeyType };
+}
+
+type KeyType = 'S' | 'N' | 'B';
+const keyTypes: readonly KeyType[] = ['S', 'N', 'B'];
+const typeWords: Record<KeyType, string> = { S: 'String', N: 'Number', B: 'Binary' };
+const formats = ['DYNAMODB_JSON', 'ION', 'CSV'] as const;
+const formatWords: Record<(typeof formats)[number], string> = {
+  DYNAMODB_JSON: 'DynamoDB JSON',
+  ION: 'Amazon Ion',
+  CSV: 'CSV',
+};
+const compressions = ['GZIP', 'ZSTD', 'NONE'] as const;
+
+/** “Import from S3…”: DynamoDB's ImportTable creates a new table from the objects under a prefix. */
+export function ImportDialog({
+  connection,
+  defaults,
+  onClose,
+}: {
+  connection: Connection;
+  defaults: ImportDefaults;
+  onClose(): void;
+}) {
+  const loadList = useTablesStore((s) => s.loadList);
+  const [bucket, setBucket] = useState(defaults.bucket);
+  const [prefix, setPrefix] = useState(defaults.prefix);
+  const [format, setFormat] = useState<(typeof formats)[number]>('DYNAMODB_JSON');
+  const [compression, setCompression] = useState<(typeof compressions)[number]>('GZIP');
+  const [table, setTable] = useState(defaults.table);
+  const [pkName, setPkName] = useState(defaults.partitionKey.name);
+  const [pkType, setPkType] = useState<KeyType>(defaults.partitionKey.type);
+  const [skName, setSkName] = useState(defaults.sortKey?.name ?? '');
+  const [skType, setSkType] = useState<KeyType>(defaults.sortKey?.type ?? 'S');
+  const [error, setError] = useState<AppError>();
+  const { run, setRun, progress, isRunning, done, error: runError } = useRun();
+  const result = done as ImportStateView | undefined;
+
+  const start = async (): Promise<void> => {
+    setError(undefined);
+    const requestId = newRequestId('import');
+    const started = await call('imports:start', {
+      connectionId: connection.id,
+      requestId,
+      bucket: bucket.trim(),
+      prefix: prefix.trim(),
+      format,
+      compression,
+      table: table.trim(),
+      partitionKey: { name: pkName.trim(), type: pkType },
+      ...(skName.trim() ? { sortKey: { name: skName.trim(), type: skType } } : {}),
+    });
+    if (started.ok) setRun({ requestId, title: `Importing into ${table.trim()}` });
+    else setError(started.error);
+  };
+
+  const isImported = result !== undefined;
+  useEffect(() => {
+    if (isImported) void loadList(connection.id);
+  }, [isImported, loadList, connection.id]);
+  return (
+    <Dialog
+      title="Import from S3 into a new table"
+      width="lg"
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{isRunning ? 'Close (the import goes on in AWS)' : 'Close'}</Button>
+          <Button
+            variant="primary"
+            disabled={isRunning || connection.readOnly || !bucket.trim() || !table.trim() || !pkName.trim()}
+            onClick={() => void start()}
+          >
+            Start import
+          </Button>
+        </>
+      }
+    >
+      <div className="exports-form">
+        <p className="exports-note">
+          DynamoDB creates the table and loads every object under the prefix into it; the import uses no write
+          capacity.
+        </p>
+        {connection.readOnly ? (
+          <p className="exports-warning" role="note">
+            “{connection.label}” is read-only: DynoTable starts no import through it.
+          </p>
+        ) : null}
+        <fieldset className="exports-group" disabled={isRunning}>
+          <legend>From S3</legend>
+          <div className="qb-row">
+            <label className="exports-field">
+              <span>Bucket</span>
+              <TextInput label="Source bucket" value={bucket} onChange={setBucket} placeholder="my-bucket" />
+            </label>
+            <label className="exports-field exports-grow">
+              <span>Key prefix</span>
+              <TextInput
+                label="Source key prefix"
+                value={prefix}
+                onChange={setPrefix}
+                placeholder="exports/data/"
+              />
+            </label>
+          </div>
+          <div className="qb-row">
+            <label className="exports-field">
+              <span>Format</span>
+              <Select
+                label="Input format"
+                value={format}
+                options={formats}
+                labelOf={(f) => formatWords[f]}
+                onChange={(value) => setFormat(value)}
+              />
+            </label>
+            <label className="exports-field">
+              <span>Compression</span>
+              <Select
+                label="Compression"
+                value={compression}
+                options={compressions}
+                onChange={(value) => setCompression(value)}
+              />
+            </label>
+          </div>
+        </fieldset>
+        <fieldset className="exports-group" disabled={isRunning}>
+          <legend>New table</legend>
+          <label className="exports-field exports-grow">
+            <span>Table name</span>
+            <TextInput label="New table name" value={table} onChange={setTable} />
+          </label>
+          <div className="qb-row">
+            <label className="exports-field">
+              <span>Partition key</span>
+              <TextInput label="Partition key name" value={pkName} onChange={setPkName} />
+            </label>
+            <label className="exports-field">
+              <span>Type</span>
+              <Select
+                label="Partition key type"
+                value={pkType}
+                options={keyTypes}
+                labelOf={(t) => typeWords[t]}
+                onChange={(value) => setPkType(value)}
+              />
+            </label>
+            <label className="exports-field">
+              <span>Sort key (optional)</span>
+              <TextInput label="Sort key name" value={skName} onChange={setSkName} placeholder="none" />
+            </label>
+            <label className="exports-field">
+              <span>Type</span>
+              <Select
+                label="Sort key type"
+                value={skType}
+                options={keyTypes}
+                labelOf={(t) => typeWords[t]}
+                onChange={(value) => setSkType(value)}
+              />
+            </label>
+          </div>
+        </fieldset>
+        {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+        {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
+        {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop following" /> : null}
+        {result ? (
+          <p className="exports-done" role="status">
+            Import {result.status.toLowerCase()}: {result.importedItems.toLocaleString('en-US')} items in{' '}
+            {result.table}
+            {result.errors > 0 ? `, ${result.errors.toLocaleString('en-US')} lines could not be read` : ''}.
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

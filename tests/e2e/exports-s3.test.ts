@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useColorScheme } from './support/browser';
+import { useAppInBrowser } from './support/session';
+import { canonicalItems, rawPutAll, rawScanAll } from '../support/copy-oracle';
+import { rawDynamo } from '../support/raw-dynamo';
+import { startExportServer, type ExportServer } from '../support/exports/export-server';
+import { startLocalS3, type LocalS3 } from '../support/exports/s3-local';
+
+// The Exports view driven like a user: the real browser-mode server and core, Debian's Chromium,
+// s3rver as S3 and the tests' export server (ExportTableToPointInTime, DescribeExport,
+// ListExports, ImportTable) in front of the playground's DynamoDB Local, on one endpoint.
+const slow = { timeout: 60_000 };
+const session = useAppInBrowser({ withPlayground: true });
+const bucket = 'e2e-exports';
+const label = 'Exports (local S3)';
+const table = `Orders-${Date.now().toString(36)}`;
+let s3: LocalS3;
+let server: ExportServer;
+
+beforeAll(async () => {
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  s3 = await startLocalS3();
+  await s3.createBucket(bucket);
+  const dynamoEndpoint = session.playgroundEndpoint;
+  server = await startExportServer({ dynamoEndpoint, s3Endpoint: s3.endpoint, holdMs: 1_500 });
+  await session.app.core.connections.save({
+    label,
+    color: '#1f6feb',
+    kind: 'default-chain',
+    region: 'us-east-1',
+    endpoint: server.endpoint,
+    readOnly: false,
+    isProduction: false,
+  });
+  await rawDynamo(dynamoEndpoint, 'CreateTable', {
+    TableName: table,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
+  });
+  const items = Array.from({ length: 40 }, (_, i) => ({
+    orderId: { S: `order-${String(i).padStart(3, '0')}` },
+    product: { S: `widget-${i}` },
+    total: { N: `${i}.25` },
+  }));
+  await rawPutAll(dynamoEndpoint, table, items);
+}, 120_000);
+
+afterAll(async () => {
+  await server.stop();
+  await s3.stop();
+});
+
+async function shots(name: string): Promise<void> {
+  const page = session.browser.page;
+  for (const [width, height] of [
+    [1024, 700],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await session.browser.screenshotBothSchemes(`${name}-${width}x${height}`);
+  }
+  await useColorScheme(page, 'light');
+}
+
+describe('Exports view', () => {
+  it('enables PITR, starts an export, follows it to COMPLETED, opens it and shows its items in the grid, then imports it', async () => {
+    const page = await session.openPage();
+    const card = page.getByTestId('connection-card').filter({ hasText: label });
+    await card.getByRole('button', { name: 'Open', exact: true }).click(slow);
+    await page.getByRole('button', { name: table, exact: true }).click(slow);
+    await page.getByRole('tab', { name: 'Exports', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Enable point-in-time recovery' }).click(slow);
+    await page.getByText('restorable from').waitFor(slow);
+    await page.getByLabel('Export bucket').fill(bucket);
+    await page.getByLabel('Export key prefix').fill('nightly');
+    await page.getByLabel('Export key prefix').press('Enter');
+    // Progress while DynamoDB (here the export server) writes the files, then the finished row.
+    await page.getByRole('status').getByText(`Exporting ${table}`).waitFor(slow);
+    const exportsTable = page.getByRole('table', { name: `Exports of ${table}` });
+    const row = exportsTable.getByRole('row').filter({ hasText: 'completed' });
+    await row.waitFor(slow);
+    expect(await row.innerText()).toContain('40');
+    await shots('exports-view');
+
+    await row.getByRole('button', { name: /^Open export .* as a result set$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /items from S3$/ });
+    await dialog.waitFor(slow);
+    expect(await dialog.getByRole('heading').first().innerText()).toMatch(/40 items from S3/);
+    await dialog.getByText('widget-0', { exact: true }).waitFor(slow);
+    await dialog.getByText('order-000', { exact: true }).waitFor();
+    await shots('exports-opened-grid');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const target = `${table}-restored`;
+    await row.getByRole('button', { name: /^Import export .* into a new table$/ }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import from S3 into a new table' });
+    await importDialog.getByLabel('New table name').fill(target);
+    await shots('exports-import-dialog');
+    await importDialog.getByRole('button', { name: 'Start import' }).click();
+    await importDialog.getByText(`40 items in ${target}`, { exact: false }).waitFor(slow);
+    expect(canonicalItems(await rawScanAll(session.playgroundEndpoint, target))).toEqual(
+      canonicalItems(await rawScanAll(session.playgroundEndpoint, table)),
+    );
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 300_000);
+});
