@@ -1,4 +1,5 @@
 import type { FilterCondition } from '../../../shared/ipc/query';
+import type { ItemFilter } from '../../../shared/schema/click-through';
 import type { IndexInfo, KeySchema } from '../../../shared/ipc/tables';
 import { initialBuilder, toReadSpec, type BuilderState, type ConditionDraft } from '../query/builder-state';
 import { rememberBuilder } from '../query/builder-memory';
@@ -15,7 +16,11 @@ function builderName(name: string): string | undefined {
 let drafts = 0;
 
 function draftOf(condition: FilterCondition): ConditionDraft | undefined {
-  const names = condition.path.map((step) => (typeof step === 'number' ? undefined : builderName(step)));
+  const names = condition.path.map((step, i) => {
+    if (typeof step === 'number') return `[${step}]`;
+    const name = builderName(step);
+    return name === undefined ? undefined : `${i > 0 ? '.' : ''}${name}`;
+  });
   if (names.some((n) => n === undefined)) return undefined;
   const value = condition.value;
   const text = (v: typeof value) =>
@@ -23,7 +28,7 @@ function draftOf(condition: FilterCondition): ConditionDraft | undefined {
   drafts += 1;
   return {
     id: `schema-${drafts}`,
-    path: names.join('.'),
+    path: names.join(''),
     op: condition.op,
     // attribute_type's type is any DynamoDB type; the draft's field carries it as the builder's own menu does.
     type: (condition.type ??
@@ -47,16 +52,16 @@ export interface ItemsTarget {
  */
 export function showInItems(
   target: ItemsTarget,
-  conditions: FilterCondition[],
+  filter: ItemFilter,
   index: string | undefined,
 ): string | undefined {
-  const parts = conditions.map(draftOf);
+  const parts = filter.conditions.map(draftOf);
   if (parts.some((d) => d === undefined)) return 'The builder cannot write a name with a backtick.';
   const builder: BuilderState = {
     ...initialBuilder,
     mode: 'scan',
     index: index ?? '',
-    join: 'AND',
+    join: filter.join,
     conditions: parts as ConditionDraft[],
     maxItems: '100',
     untilMatches: true,
