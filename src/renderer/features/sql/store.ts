@@ -8,6 +8,7 @@ import {
   sqlResultSummarySchema,
 } from '../../../shared/ipc/sql';
 import type { SqlPlan } from '../../../shared/sql/plan';
+import type { AthenaPlan, AthenaSettings } from '../../../shared/ipc/athena';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import type { ChartKind } from './chart-data';
@@ -44,6 +45,12 @@ export interface SqlRun {
   chartKind?: ChartKind;
   /** Grouped results show a chart beside the grid unless hidden. */
   isChartHidden: boolean;
+  /**
+   * The local scan of this statement is past the limit: both paths are shown and nothing runs
+   * until the user picks one (issue 17).
+   */
+  choice?: { plan: AthenaPlan; statement: StatementRange };
+  isChoosing?: boolean;
 }
 
 /** What the workbench knows of a connection, shared by its tabs. */
@@ -96,7 +103,16 @@ interface SqlStore {
   loadCatalog(connectionId: string, refresh?: boolean): Promise<void>;
   loadFiles(connectionId: string): Promise<void>;
   plan(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  /** Runs locally unless the local scan is past the limit; then it asks first (`choice`). */
   run(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  runLocal(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  runAthena(
+    connectionId: string,
+    tabId: string,
+    statement: StatementRange,
+    settings: AthenaSettings,
+    startExport: boolean,
+  ): Promise<void>;
   cancel(tabId: string): Promise<void>;
   saveQuery(connectionId: string, name: string, sql: string): Promise<AppError | undefined>;
   deleteQuery(connectionId: string, name: string): Promise<void>;
@@ -124,6 +140,47 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
         [id]: { ...(state.connections[id] ?? emptyConnection), ...change },
       },
     }));
+  /** Starts one run (local or Athena) and follows its events into the tab. */
+  const follow = async (
+    id: string,
+    tabId: string,
+    statement: StatementRange,
+    prefix: string,
+    start: (requestId: string) => Promise<{ ok: true } | { ok: false; error: AppError }>,
+  ): Promise<void> => {
+    const requestId = newRequestId(prefix);
+    updateRun(tabId, { requestId, error: undefined, cancelled: false, choice: undefined });
+    const failed = (error: AppError): void =>
+      updateRun(tabId, {
+        requestId: undefined,
+        error: { error, base: statement.from },
+        // What is on screen now answers an earlier statement, not the one that failed.
+        isPlanStale: runOf(tabId).plan !== undefined,
+        isResultStale: runOf(tabId).summary !== undefined,
+      });
+    const stop = onOperation(requestId, (event) => {
+      if (event.type === 'done') {
+        const parsed = sqlResultSummarySchema.safeParse(event.value);
+        if (parsed.success)
+          updateRun(tabId, {
+            summary: parsed.data,
+            requestId: undefined,
+            view: 'results',
+            isResultStale: false,
+            isPlanStale: runOf(tabId).isPlanStale || runOf(tabId).plannedText !== statement.text,
+          });
+        else updateRun(tabId, { requestId: undefined });
+        void get().loadFiles(id);
+      } else if (event.type === 'error') failed(event.error);
+      else if (event.type === 'cancelled') updateRun(tabId, { requestId: undefined, cancelled: true });
+      if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
+    });
+    const started = await start(requestId);
+    if (!started.ok) {
+      stop();
+      failed(started.error);
+    }
+  };
   return {
     documents: {},
     runs: {},
@@ -181,43 +238,30 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
         });
     },
     async run(id, tabId, statement) {
-      const requestId = newRequestId('sql');
-      updateRun(tabId, { requestId, error: undefined, cancelled: false });
-      const failed = (error: AppError): void =>
-        updateRun(tabId, {
-          requestId: undefined,
-          error: { error, base: statement.from },
-          // What is on screen now answers an earlier statement, not the one that failed.
-          isPlanStale: runOf(tabId).plan !== undefined,
-          isResultStale: runOf(tabId).summary !== undefined,
-        });
-      const stop = onOperation(requestId, (event) => {
-        if (event.type === 'done') {
-          const parsed = sqlResultSummarySchema.safeParse(event.value);
-          if (parsed.success)
-            updateRun(tabId, {
-              summary: parsed.data,
-              requestId: undefined,
-              view: 'results',
-              isResultStale: false,
-              isPlanStale: runOf(tabId).isPlanStale || runOf(tabId).plannedText !== statement.text,
-            });
-          else updateRun(tabId, { requestId: undefined });
-          void get().loadFiles(id);
-        } else if (event.type === 'error') failed(event.error);
-        else if (event.type === 'cancelled') updateRun(tabId, { requestId: undefined, cancelled: true });
-        if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
-      });
-      const started = await call('sql:run', {
-        connectionId: id,
-        sql: statement.text,
-        requestId,
-        refresh: connectionOf(id).refresh,
-      });
-      if (!started.ok) {
-        stop();
-        failed(started.error);
+      updateRun(tabId, { isChoosing: true, choice: undefined, error: undefined });
+      const checked = await call('athena:plan', { connectionId: id, sql: statement.text });
+      updateRun(tabId, { isChoosing: false });
+      if (checked.ok && checked.value.over.length > 0) {
+        updateRun(tabId, { choice: { plan: checked.value, statement } });
+        return;
       }
+      // A statement the check cannot plan fails the same way in sql:run, with its position.
+      await get().runLocal(id, tabId, statement);
+    },
+    runLocal(id, tabId, statement) {
+      return follow(id, tabId, statement, 'sql', (requestId) =>
+        call('sql:run', {
+          connectionId: id,
+          sql: statement.text,
+          requestId,
+          refresh: connectionOf(id).refresh,
+        }),
+      );
+    },
+    runAthena(id, tabId, statement, settings, startExport) {
+      return follow(id, tabId, statement, 'athena', (requestId) =>
+        call('athena:run', { connectionId: id, sql: statement.text, requestId, settings, startExport }),
+      );
     },
     async cancel(tabId) {
       const requestId = runOf(tabId).requestId;

@@ -65,12 +65,14 @@ export function ResultsPanel({
         <span>
           <strong>{summary.total.toLocaleString('en-US')}</strong> row{summary.total === 1 ? '' : 's'} ·{' '}
           {(summary.elapsedMs / 1000).toFixed(2)} s ·{' '}
-          {summary.fetches
-            .map(
-              (f) =>
-                `${f.operation} ${f.table}: ${f.items.toLocaleString('en-US')} item${f.items === 1 ? '' : 's'}`,
-            )
-            .join(', ') || 'no reads'}
+          {summary.athena
+            ? `Amazon Athena: ${(summary.athena.dataScannedBytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB scanned · $${summary.athena.costUsd.toFixed(4)} · query ${summary.athena.queryExecutionId}`
+            : summary.fetches
+                .map(
+                  (f) =>
+                    `${f.operation} ${f.table}: ${f.items.toLocaleString('en-US')} item${f.items === 1 ? '' : 's'}`,
+                )
+                .join(', ') || 'no reads'}
           {capacity > 0 ? ` · ${capacity.toLocaleString('en-US')} RCU` : ''}
           {cached.length > 0 ? (
             <span className="sql-cached">

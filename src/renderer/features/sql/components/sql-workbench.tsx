@@ -11,6 +11,7 @@ import { activeDocument } from '../statement-tabs';
 import { useSqlConnection, useSqlDocuments, useSqlRun, useSqlStore } from '../store';
 import { AssistBar } from './assist-bar';
 import { AssistProposal } from './assist-proposal';
+import { AthenaChoice } from './athena-choice';
 import { PlanView } from './plan-view';
 import { ResultsPanel } from './results-panel';
 import { RunProgress } from './run-progress';
@@ -242,27 +243,45 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
           ) : null}
           {last.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
           <div className="sql-results">
-            <div className="sql-tabs" role="tablist">
-              <button
-                type="button"
-                role="tab"
-                aria-selected={last.view === 'results'}
-                className={last.view === 'results' ? 'is-active' : ''}
-                onClick={() => actions.updateRun(tabId, { view: 'results' })}
-              >
-                Results
-              </button>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={last.view === 'plan'}
-                className={last.view === 'plan' ? 'is-active' : ''}
-                onClick={() => actions.updateRun(tabId, { view: 'plan' })}
-              >
-                Plan
-              </button>
-            </div>
-            {last.view === 'plan' ? (
+            {last.choice ? (
+              <AthenaChoice
+                key={last.choice.statement.text}
+                plan={last.choice.plan}
+                isBusy={last.requestId !== undefined}
+                onLocal={() => {
+                  const chosen = last.choice;
+                  if (chosen) void actions.runLocal(id, tabId, chosen.statement);
+                }}
+                onAthena={(settings, startExport) => {
+                  const chosen = last.choice;
+                  if (chosen) void actions.runAthena(id, tabId, chosen.statement, settings, startExport);
+                }}
+                onDismiss={() => actions.updateRun(tabId, { choice: undefined })}
+              />
+            ) : null}
+            {last.choice ? null : (
+              <div className="sql-tabs" role="tablist">
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={last.view === 'results'}
+                  className={last.view === 'results' ? 'is-active' : ''}
+                  onClick={() => actions.updateRun(tabId, { view: 'results' })}
+                >
+                  Results
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={last.view === 'plan'}
+                  className={last.view === 'plan' ? 'is-active' : ''}
+                  onClick={() => actions.updateRun(tabId, { view: 'plan' })}
+                >
+                  Plan
+                </button>
+              </div>
+            )}
+            {last.choice ? null : last.view === 'plan' ? (
               last.plan ? (
                 <>
                   <div className="sql-plan-actions">

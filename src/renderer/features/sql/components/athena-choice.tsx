@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import type { AthenaPlan, AthenaSettings } from '../../../../shared/ipc/athena';
+import { Button } from '../../../ui/button';
+import { Check } from '../../../ui/check';
+import { Field } from '../../../ui/field';
+import { TextInput } from '../../../ui/text-input';
+
+const n = (value: number): string => Math.round(value).toLocaleString('en-US');
+const gb = (bytes: number): string =>
+  `${(bytes / 1e9).toLocaleString('en-US', { maximumFractionDigits: bytes < 10e9 ? 2 : 0 })} GB`;
+const usd = (value: number): string => `$${value.toFixed(value < 1 ? 4 : 2)}`;
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172_800) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${Math.round(seconds / 86_400)} days`;
+}
+
+export interface AthenaChoiceProps {
+  plan: AthenaPlan;
+  isBusy: boolean;
+  onLocal(): void;
+  onAthena(settings: AthenaSettings, startExport: boolean): void;
+  onDismiss(): void;
+}
+
+/**
+ * The plan's honest choice (issue 17): the statement would scan more than the limit, so the
+ * local scan's figures stand next to Athena's and nothing runs until one is picked.
+ */
+export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: AthenaChoiceProps) {
+  const id = useId();
+  const recent = plan.athena.exports[0];
+  const [workGroup, setWorkGroup] = useState('primary');
+  const [outputLocation, setOutputLocation] = useState('');
+  const [database, setDatabase] = useState('dynotable');
+  const [exportBucket, setExportBucket] = useState(recent?.bucket ?? '');
+  const [agreeExport, setAgreeExport] = useState(false);
+  const translation = plan.translation;
+  const needsExport = plan.athena.exportNeeded;
+  const isReady =
+    translation?.ok === true &&
+    /^s3:\/\/[^/]+/.test(outputLocation) &&
+    workGroup.trim() !== '' &&
+    (!needsExport || (agreeExport && exportBucket.trim() !== ''));
+  const tables = plan.scannedTables.join(', ');
+  return (
+    <section className="athena-choice" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="athena-choice-title">
+        This statement would scan {tables} whole: choose how to run it
+      </h3>
+      <ul className="athena-choice-over">
+        {plan.over.map((reason) => (
+          <li key={reason}>{reason}.</li>
+        ))}
+      </ul>
+      <div className="athena-choice-paths">
+        <div className="athena-path" role="group" aria-label="Local scan">
+          <h4>Scan locally</h4>
+          <dl>
+            <dt>Reads</dt>
+            <dd>
+              {n(plan.local.items)} items, {gb(plan.local.bytes)}
+            </dd>
+            <dt>Read capacity</dt>
+            <dd>{n(plan.local.rcu)} RCU (eventually consistent)</dd>
+            <dt>Time</dt>
+            <dd>about {duration(plan.local.seconds)}</dd>
+          </dl>
+          <p className="sql-faint">Fetches every item into this machine before the statement runs.</p>
+          <Button onClick={onLocal} disabled={isBusy}>
+            Scan locally anyway
+          </Button>
+        </div>
+        <div className="athena-path" role="group" aria-label="Amazon Athena over an export">
+          <h4>Amazon Athena over an export</h4>
+          <dl>
+            <dt>Export</dt>
+            <dd>
+              {recent
+                ? `uses the export of ${new Date(recent.exportTime).toLocaleString()} (${gb(recent.billedSizeBytes)})`
+                : `none in the last 24 hours: a new one takes about ${duration(plan.athena.exportSeconds)} and uses no read capacity`}
+            </dd>
+            <dt>Data scanned</dt>
+            <dd>
+              up to {gb(plan.athena.scannedBytes)} · about {usd(plan.athena.costUsd)} at $
+              {plan.athena.usdPerTb} per TB
+            </dd>
+          </dl>
+          {plan.athena.exportsNote ? <p className="sql-warning">{plan.athena.exportsNote}</p> : null}
+          {translation?.ok ? (
+            <>
+              <p className="athena-sql-label" id={`${id}-sql`}>
+                The statement as Athena runs it
+              </p>
+              <pre className="athena-sql" aria-labelledby={`${id}-sql`} tabIndex={0}>
+                {translation.sql}
+              </pre>
+              {translation.notes.map((note) => (
+                <p key={note} className="sql-faint">
+                  {note}
+                </p>
+              ))}
+            </>
+          ) : (
+            <p className="sql-warning" role="note">
+              {translation?.message ?? 'This statement cannot run on Athena.'}
+            </p>
+          )}
+          <div className="athena-settings">
+            <Field label="Workgroup" htmlFor={`${id}-wg`}>
+              <TextInput id={`${id}-wg`} label="Workgroup" value={workGroup} onChange={setWorkGroup} />
+            </Field>
+            <Field label="Glue database" htmlFor={`${id}-db`}>
+              <TextInput id={`${id}-db`} label="Glue database" value={database} onChange={setDatabase} />
+            </Field>
+            <Field label="Query results location" htmlFor={`${id}-out`}>
+              <TextInput
+                id={`${id}-out`}
+                label="Query results location"
+                placeholder="s3://bucket/prefix/"
+                value={outputLocation}
+                onChange={setOutputLocation}
+              />
+            </Field>
+            {needsExport ? (
+              <Field label="Export bucket" htmlFor={`${id}-bucket`}>
+                <TextInput
+                  id={`${id}-bucket`}
+                  label="Export bucket"
+                  placeholder="bucket name"
+                  value={exportBucket}
+                  onChange={setExportBucket}
+                />
+              </Field>
+            ) : null}
+          </div>
+          {needsExport ? (
+            <Check checked={agreeExport} onChange={setAgreeExport}>
+              Start an export of {plan.scannedTables.join(', ') || 'the table'} to S3 (turns on point-in-time
+              recovery if it is off)
+            </Check>
+          ) : null}
+          <Button
+            variant="primary"
+            disabled={!isReady || isBusy}
+            onClick={() =>
+              onAthena(
+                {
+                  workGroup: workGroup.trim(),
+                  outputLocation: outputLocation.trim(),
+                  database: database.trim(),
+                  ...(needsExport ? { exportBucket: exportBucket.trim() } : {}),
+                },
+                needsExport && agreeExport,
+              )
+            }
+          >
+            Run on Athena
+          </Button>
+        </div>
+      </div>
+      <Button variant="ghost" size="sm" onClick={onDismiss}>
+        Don&apos;t run
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_TABLE, sampleItems } from '../../resources/playground/sample-table';
+import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
+import { screenshots } from './support/screenshots';
+import { useAppInBrowser } from './support/session';
+
+// Issue 17 as a user meets it: a table DescribeTable reports as 200 GB (the playground's sample
+// table behind a local "AWS" endpoint: DynamoDB Local + the export server, Glue and Athena on
+// the local Athena/Glue server over the export in a local S3). Run in the SQL workbench shows
+// both paths and runs nothing; the user picks Athena, agrees to the export, and the rows land
+// in the grid. Every AWS call is made by main's real SDK clients.
+const slow = { timeout: 60_000 };
+const session = useAppInBrowser({ withPlayground: true });
+let aws: BigTableAws;
+
+beforeAll(async () => {
+  aws = await startBigTableAws({
+    dynamoEndpoint: session.playgroundEndpoint,
+    sizes: new Map([[SAMPLE_TABLE, { sizeBytes: 200e9, itemCount: 400_000_000 }]]),
+    buckets: ['exports', 'results'],
+    runMs: 300,
+  });
+}, 60_000);
+afterAll(async () => {
+  await aws.close();
+});
+
+describe('the plan for a 200 GB table in the SQL workbench', () => {
+  it('offers the local scan and Athena, runs nothing until chosen, and shows Athena rows in the grid', async () => {
+    const page = await session.openPage();
+    const saved = await page.evaluate(async (endpoint) => {
+      const response = await fetch('/api/connections:save', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          connection: {
+            label: 'Big tables',
+            color: '#1f6feb',
+            kind: 'profile',
+            profile: 'e2e-keys',
+            region: 'us-east-1',
+            endpoint,
+            readOnly: false,
+            isProduction: false,
+          },
+        }),
+      });
+      return response.ok;
+    }, aws.endpoint);
+    expect(saved).toBe(true);
+    await page.reload();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Big tables' });
+    await card.getByRole('button', { name: 'Open', exact: true }).click(slow);
+    await page.getByRole('tab', { name: 'SQL' }).click(slow);
+    await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
+
+    const statement = `SELECT PK, SK, status FROM "${SAMPLE_TABLE}" WHERE status = 'DELIVERED'`;
+    const editor = page.locator('.sql-editor .cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(statement);
+    const callsBefore = aws.calls.length;
+    await page.keyboard.press('Control+Enter');
+
+    const choice = page.getByRole('region', { name: /choose how to run it/ });
+    await choice.waitFor(slow);
+    const local = choice.getByRole('group', { name: 'Local scan' });
+    const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
+    expect(await choice.innerText()).toMatch(/200 GB is more than the limit/);
+    expect(await local.innerText()).toMatch(/400,000,000 items, 200 GB/);
+    expect(await local.innerText()).toMatch(/24,414,063 RCU/);
+    expect(await athena.innerText()).toMatch(/none in the last 24 hours/);
+    expect(await athena.innerText()).toMatch(/\$0\.9095 at \$5 per TB/);
+    const sql = await athena.locator('pre').innerText();
+    expect(sql).toMatch(/FROM "dynotable"\."ddb_/);
+    // Nothing ran: no Scan of the table past the small schema sample, no export, no Athena query.
+    expect(
+      aws.calls.slice(callsBefore).filter((c) => /Athena|Glue|ExportTableToPointInTime/.test(c)),
+    ).toEqual([]);
+    expect(await page.locator('.sql-grid').count()).toBe(0);
+
+    const run = athena.getByRole('button', { name: 'Run on Athena' });
+    expect(await run.isDisabled()).toBe(true);
+    await athena.getByRole('textbox', { name: 'Query results location' }).fill('s3://results/dynotable/');
+    await athena.getByRole('textbox', { name: 'Export bucket' }).fill('exports');
+    expect(await run.isDisabled()).toBe(true);
+    await athena.getByRole('checkbox', { name: /Start an export/ }).check();
+    await screenshots(page, 'sql-athena-choice', choice, { block: 'start' });
+    await run.click();
+
+    await page.locator('.sql-grid').waitFor(slow);
+    const bar = page.locator('.sql-result-bar');
+    await expect
+      .poll(() => bar.innerText(), slow)
+      .toMatch(/Amazon Athena: .* MB scanned · \$0\.0000 · query /);
+    const expected = sampleItems().filter((i) => i.status && 'S' in i.status && i.status.S === 'DELIVERED');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
+    expect(aws.calls).toContain('DynamoDB_20120810.ExportTableToPointInTime');
+    expect(aws.calls).toContain('AmazonAthena.StartQueryExecution');
+    const firstKey = expected.map((i) => (i.PK && 'S' in i.PK ? i.PK.S : '')).sort()[0]!;
+    await page.locator('.sql-grid').getByText(firstKey).first().waitFor(slow);
+    await screenshots(page, 'sql-athena-results');
+  });
+});
