@@ -4,7 +4,7 @@ import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
 import { dynamoClient } from './proto-names';
 import { addReadOnlyGuard, addRetiredGuard } from './read-only-guard';
-import { isSingleRegion } from '../../shared/dynamo/regions';
+import { isSingleRegion, regionalConnectionId, splitConnectionId } from '../../shared/dynamo/regions';
 
 export interface ClientFactoryDeps extends ClientConfigDeps {
   connections: ConnectionStore;
@@ -48,22 +48,21 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
     );
   }
 
-  async function build(connectionId: string, region?: string): Promise<DynamoDBClient> {
+  /** A regional id (regionalConnectionId) gets the connection as it acts in that region. */
+  async function build(connectionId: string): Promise<DynamoDBClient> {
     const connection = await deps.connections.get(connectionId);
-    const config = clientConfigFor(connection, deps);
-    const client = dynamoClient(region === undefined ? config : { ...config, region });
+    const client = dynamoClient(clientConfigFor(connection, deps));
     if (connection.readOnly) addReadOnlyGuard(client);
     return client;
   }
 
-  /** Cached per connection, and per region for the other regions of one (keyed `id\u0000region`). */
-  function clientOf(connectionId: string, region?: string): Promise<DynamoDBClient> {
-    const key = region === undefined ? connectionId : `${connectionId}\u0000${region}`;
-    const endpoint = connectionId === PLAYGROUND_ID ? deps.playground.status().endpoint : undefined;
+  /** Cached per connection id; the other regions of a connection have ids of their own. */
+  function clientOf(key: string): Promise<DynamoDBClient> {
+    const endpoint = key === PLAYGROUND_ID ? deps.playground.status().endpoint : undefined;
     const cached = cache.get(key);
     if (cached && cached.endpoint === endpoint) return cached.client;
     if (cached) retire(cached);
-    const entry: Cached = { client: build(connectionId, region), endpoint };
+    const entry: Cached = { client: build(key), endpoint };
     cache.set(key, entry);
     void entry.client.then(
       (client) => (entry.built = client),
@@ -83,12 +82,15 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
       const connection = await deps.connections.get(connectionId);
       return isSingleRegion(connection) || region === connection.region
         ? clientOf(connectionId)
-        : clientOf(connectionId, region);
+        : clientOf(regionalConnectionId(connectionId, region));
     },
 
     invalidate(connectionId) {
       for (const [id, entry] of cache) {
-        if (connectionId !== undefined && id !== connectionId && !id.startsWith(`${connectionId}\u0000`))
+        if (
+          connectionId !== undefined &&
+          splitConnectionId(id).connectionId !== splitConnectionId(connectionId).connectionId
+        )
           continue;
         cache.delete(id);
         retire(entry);

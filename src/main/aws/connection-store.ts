@@ -10,6 +10,7 @@ import {
 } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ConnectionStore, SecretStore } from '../core/context';
+import { connectionInRegion, splitConnectionId } from '../../shared/dynamo/regions';
 import { isMissingFile, writeFileAtomic } from './atomic-file';
 
 export const PLAYGROUND_ID = 'playground';
@@ -114,6 +115,16 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
   }
 
   async function get(id: string): Promise<Connection> {
+    const { connectionId, region } = splitConnectionId(id);
+    if (region !== undefined) {
+      const inRegion = connectionInRegion(await get(connectionId), region);
+      if (!inRegion)
+        throw new AppFailure(
+          ErrorCodes.invalidInput,
+          `This connection cannot be used in ${region}: it has one region only, or that is not a region's name.`,
+        );
+      return inRegion;
+    }
     if (id === PLAYGROUND_ID) return playgroundFrom(await readStored().catch(() => []));
     const found = (await readStored()).find((c) => c.id === id);
     if (!found)

@@ -2,6 +2,7 @@ import { fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 import type { Connection } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { splitConnectionId } from '../../shared/dynamo/regions';
 import type { SecretStore } from '../core/context';
 import { PLAYGROUND_CREDENTIALS } from './playground-credentials';
 import type { ProfileCredentials } from './profile-credentials';
@@ -28,7 +29,8 @@ export function credentialsFor(connection: Connection, deps: CredentialDeps): Aw
     case 'default-chain':
       return fromNodeProviderChain();
     case 'keys':
-      return () => storedKeys(connection.id, secrets);
+      // The same keys in every region: they are stored under the connection's own id.
+      return () => storedKeys(splitConnectionId(connection.id).connectionId, secrets);
     case 'playground':
       return () => Promise.resolve({ ...PLAYGROUND_CREDENTIALS });
   }

@@ -48,3 +48,34 @@ export const DYNAMODB_REGIONS = [
 export function isSingleRegion(connection: Pick<Connection, 'kind' | 'endpoint'>): boolean {
   return connection.kind === 'playground' || connection.endpoint !== undefined;
 }
+
+/**
+ * A table of another region than the connection's is opened as the same connection in that
+ * region: `<connection id>@<region>`. Everything keyed by a connection id (its client, SQL's
+ * catalog and cache, result sets) then works there unchanged. Connection ids are UUIDs or
+ * `playground`, so `@` never occurs in one.
+ */
+export function regionalConnectionId(connectionId: string, region: string): string {
+  return `${connectionId}@${region}`;
+}
+
+/** The stored connection's id, and the region when the id names the connection in another region. */
+export function splitConnectionId(id: string): { connectionId: string; region?: string } {
+  const at = id.lastIndexOf('@');
+  return at <= 0 ? { connectionId: id } : { connectionId: id.slice(0, at), region: id.slice(at + 1) };
+}
+
+/**
+ * The stored connection as it acts in `region` (the id from regionalConnectionId): same
+ * credentials, read-only and production flags, another region. `undefined` when `region` is not
+ * a region's name or the connection has one region only (its own endpoint).
+ */
+export function connectionInRegion<C extends Pick<Connection, 'id' | 'kind' | 'endpoint' | 'region'>>(
+  connection: C,
+  region: string,
+): C | undefined {
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region) || isSingleRegion(connection)) return undefined;
+  return region === connection.region
+    ? connection
+    : { ...connection, id: regionalConnectionId(connection.id, region), region };
+}

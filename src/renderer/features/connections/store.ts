@@ -3,6 +3,7 @@ import type { AppError, ChannelInput, ChannelOutput, Connection, ProfileSummary 
 import { call } from '../../ipc/client';
 import { useTablesStore } from '../tables/store';
 import { useWorkspaceStore } from '../workspace/store';
+import { useRegionListStore } from '../tables/region-store';
 
 export type PlaygroundStatus = ChannelOutput<'playground:status'>;
 export type TestResult = ChannelOutput<'connections:test'>;
@@ -79,6 +80,7 @@ export const useConnectionsStore = create<ConnectionsStore>()((set, get) => ({
     if (!envelope.ok) return envelope.error;
     set((state) => ({ connections: state.connections.filter((c) => c.id !== id) }));
     useWorkspaceStore.getState().forgetConnection(id);
+    useRegionListStore.getState().forgetChoice(id);
     useTablesStore.getState().invalidate(id);
     return undefined;
   },

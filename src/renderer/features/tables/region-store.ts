@@ -4,11 +4,9 @@ import type { RegionListing, RegionTables } from '../../../shared/ipc/table-regi
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 
-/** `all` for every region DynamoDB runs in, or one region's name. */
-export type RegionScope = string;
-
 export interface RegionList {
-  scope: RegionScope;
+  /** The regions asked for, in the order chosen. */
+  regions: string[];
   requestId?: string;
   status: 'loading' | 'ready' | 'cancelled' | 'error';
   /** What the last finished listing found; kept while a new one loads or after a cancel. */
@@ -21,9 +19,39 @@ export interface RegionList {
 interface RegionListStore {
   /** Keyed by connection id. */
   lists: Record<string, RegionList>;
-  load(connectionId: string, scope: RegionScope): Promise<void>;
+  /** The regions each connection's table list shows, remembered across restarts; keyed by connection id. */
+  chosen: Record<string, string[]>;
+  choose(connectionId: string, regions: string[]): void;
+  load(connectionId: string, regions: string[]): Promise<void>;
   cancel(connectionId: string): void;
   forget(connectionId: string): void;
+  /** A deleted connection's choice is not kept. */
+  forgetChoice(connectionId: string): void;
+}
+
+const CHOICES_KEY = 'dynotable.tableRegions';
+
+/** The choices of an earlier session; anything unreadable counts as none chosen. */
+function rememberedChoices(): Record<string, string[]> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? '{}');
+    const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+    if (parsed && typeof parsed === 'object')
+      for (const [id, regions] of Object.entries(parsed))
+        if (Array.isArray(regions) && regions.length > 0 && regions.every((r) => typeof r === 'string'))
+          out[id] = regions;
+    return out;
+  } catch {
+    return Object.create(null) as Record<string, string[]>;
+  }
+}
+
+function rememberChoices(chosen: Record<string, string[]>): void {
+  try {
+    localStorage.setItem(CHOICES_KEY, JSON.stringify(chosen));
+  } catch {
+    // Storage full or refused: the choice holds for this session only.
+  }
 }
 
 export const useRegionListStore = create<RegionListStore>()((set, get) => {
@@ -37,8 +65,14 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
 
   return {
     lists: {},
+    chosen: rememberedChoices(),
 
-    async load(connectionId, scope) {
+    choose(connectionId, regions) {
+      set((state) => ({ chosen: { ...state.chosen, [connectionId]: regions } }));
+      rememberChoices(get().chosen);
+    },
+
+    async load(connectionId, regions) {
       get().cancel(connectionId);
       const requestId = newRequestId('regions');
       const previous = get().lists[connectionId];
@@ -46,10 +80,10 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
         lists: {
           ...state.lists,
           [connectionId]: {
-            scope,
+            regions,
             requestId,
             status: 'loading',
-            value: previous?.scope === scope ? previous.value : undefined,
+            value: previous?.regions.join() === regions.join() ? previous.value : undefined,
           },
         },
       }));
@@ -70,7 +104,7 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
       const envelope = await call('tables:listRegions', {
         connectionId,
         requestId,
-        ...(scope === 'all' ? {} : { regions: [scope] }),
+        regions,
       });
       if (!envelope.ok) {
         stop();
@@ -90,6 +124,14 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
         const { [connectionId]: _removed, ...lists } = state.lists;
         return { lists };
       });
+    },
+
+    forgetChoice(connectionId) {
+      set((state) => {
+        const { [connectionId]: _removed, ...chosen } = state.chosen;
+        return { chosen };
+      });
+      rememberChoices(get().chosen);
     },
   };
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { splitConnectionId } from '../../../shared/dynamo/regions';
 
 /**
  * Tab ids: the home tab (the table list), `table:<name>` and `tool:<id>`. DynamoDB table names
@@ -7,6 +8,22 @@ import { create } from 'zustand';
 export const homeTab = 'home';
 export const tableTabId = (table: string): string => `table:${table}`;
 export const toolTabId = (tool: string): string => `tool:${tool}`;
+
+/**
+ * An open table's key: its name, or `<name>@<region>` for a table of another region than the
+ * connection's (DynamoDB table names never hold "@").
+ */
+export const tableKey = (name: string, region?: string): string => (region ? `${name}@${region}` : name);
+
+export function splitTableKey(key: string): { name: string; region?: string } {
+  const at = key.lastIndexOf('@');
+  return at <= 0 ? { name: key } : { name: key.slice(0, at), region: key.slice(at + 1) };
+}
+
+/** The key of a table shown through `connectionId`, which names a region when it is another one. */
+export function tableKeyIn(connectionId: string, name: string): string {
+  return tableKey(name, splitConnectionId(connectionId).region);
+}
 
 export interface ConnectionTabs {
   openTables: string[];

@@ -1,16 +1,19 @@
 import type { Connection } from '../../../../shared/ipc';
+import { splitConnectionId } from '../../../../shared/dynamo/regions';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { useTableDescription } from '../../tables/hooks';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { useTablesStore } from '../../tables/store';
-import { useActiveTabs, useWorkspaceStore } from '../../workspace/store';
+import { tableKeyIn, useActiveTabs, useWorkspaceStore } from '../../workspace/store';
 import { availableViews } from '../tabs';
 
 export function TablePage({ connection, table }: { connection: Connection; table: string }) {
   const description = useTableDescription(connection.id, table);
   const reload = useTablesStore((state) => state.loadDescription);
-  const chosenView = useActiveTabs().tableViews[table];
+  const tab = tableKeyIn(connection.id, table);
+  const otherRegion = splitConnectionId(connection.id).region;
+  const chosenView = useActiveTabs().tableViews[tab];
   const setView = useWorkspaceStore((state) => state.setTableView);
   const props = { connection, table, description: description?.value };
   const views = availableViews(props);
@@ -19,12 +22,13 @@ export function TablePage({ connection, table }: { connection: Connection; table
     views.find((view) => view.id === chosenView) ?? views.find((view) => view.id === 'items') ?? views[0];
   const status = description?.value?.summary.status;
   const viewIds = views.map((view) => view.id);
-  const keys = useTabStripKeys(viewIds, active?.id ?? '', (view) => setView(table, view));
+  const keys = useTabStripKeys(viewIds, active?.id ?? '', (view) => setView(tab, view));
 
   return (
     <div className="table-page">
       <header className="table-page-header">
         <h1 className="table-title">{table}</h1>
+        {otherRegion ? <Badge tone="neutral">{otherRegion}</Badge> : null}
         {status ? (
           <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge>
         ) : null}
@@ -38,7 +42,7 @@ export function TablePage({ connection, table }: { connection: Connection; table
                 aria-selected={view.id === active?.id}
                 tabIndex={rovingTabIndex(viewIds, active?.id ?? '', view.id)}
                 className={`view-tab${view.id === active?.id ? ' is-active' : ''}`}
-                onClick={() => setView(table, view.id)}
+                onClick={() => setView(tab, view.id)}
                 onKeyDown={keys.onKeyDown}
               >
                 {view.title}

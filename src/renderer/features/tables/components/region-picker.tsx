@@ -1,29 +1,60 @@
 import type { Connection } from '../../../../shared/ipc';
 import { DYNAMODB_REGIONS } from '../../../../shared/dynamo/regions';
+import { Button } from '../../../ui/button';
 import type { RegionList } from '../region-store';
 
 export interface RegionPickerProps {
   connection: Connection;
-  /** '' for the connection's own region, 'all', or one region. */
-  value: string;
-  onChange(value: string): void;
+  /** The regions listed, the connection's own first when chosen. */
+  value: string[];
+  onChange(value: string[]): void;
 }
 
-/** Which regions the list shows: the connection's own, every region, or another one. */
+/** The regions the list shows: any set of them, at least one; remembered per connection by the caller. */
 export function RegionPicker({ connection, value, onChange }: RegionPickerProps) {
+  const all = [connection.region, ...DYNAMODB_REGIONS.filter((r) => r !== connection.region)];
+  const set = (region: string, isOn: boolean) => {
+    const next = all.filter((r) => (r === region ? isOn : value.includes(r)));
+    if (next.length > 0) onChange(next);
+  };
+  const summary =
+    value.length === all.length
+      ? 'all regions'
+      : value.length <= 2
+        ? value.join(', ')
+        : `${value.slice(0, 2).join(', ')} +${value.length - 2}`;
   return (
-    <label className="region-picker small">
-      <span className="muted">Region</span>
-      <select className="input" value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{connection.region} (this connection)</option>
-        <option value="all">All regions</option>
-        {DYNAMODB_REGIONS.filter((r) => r !== connection.region).map((region) => (
-          <option key={region} value={region}>
-            {region}
-          </option>
-        ))}
-      </select>
-    </label>
+    <details className="region-picker small">
+      <summary>
+        Regions: <span className="region-picker-summary">{summary}</span>
+      </summary>
+      <fieldset className="region-picker-panel">
+        <legend>Regions to list</legend>
+        <div className="region-picker-actions">
+          <Button size="sm" onClick={() => onChange(all)}>
+            All regions
+          </Button>
+          <Button size="sm" onClick={() => onChange([connection.region])}>
+            Only {connection.region}
+          </Button>
+        </div>
+        <div className="region-picker-options">
+          {all.map((region) => (
+            <label key={region} className="check-label">
+              <input
+                type="checkbox"
+                checked={value.includes(region)}
+                // The last region chosen stays: a list of no region shows nothing.
+                disabled={value.length === 1 && value[0] === region}
+                onChange={(event) => set(region, event.target.checked)}
+              />
+              {region}
+              {region === connection.region ? <span className="muted"> (this connection)</span> : null}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </details>
   );
 }
 

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { formatShortcut, matches } from '../../keyboard/shortcuts';
-import { useWorkspaceStore } from '../../workspace/store';
+import { tableKey, useWorkspaceStore } from '../../workspace/store';
 import { useTableList } from '../hooks';
 import { matchesFilter, sortRows, type SortColumn, type SortOrder, type TableListRow } from '../sort';
 import { useRegionListStore } from '../region-store';
@@ -24,9 +24,8 @@ interface Column {
 
 const SIX_HOURS = 'Approximate: DynamoDB updates it about every six hours';
 
-const columns = (isMultiRegion: boolean): Column[] => [
+const columns: Column[] = [
   { label: 'Table', sort: 'name' },
-  ...(isMultiRegion ? [{ label: 'Region', sort: 'region' as const }] : []),
   { label: 'Status', sort: 'status' },
   { label: 'Partition key' },
   { label: 'Sort key' },
@@ -66,12 +65,22 @@ export function TableList({ connection }: { connection: Connection }) {
   const [filter, setFilter] = useState('');
   const [isCreating, setIsCreating] = useState(false);
   const [order, setOrder] = useState<SortOrder>({ column: 'name', direction: 'asc' });
-  // '' is the connection's own region (tables:list); anything else lists across regions.
-  const [scope, setScope] = useState('');
+  const isMultiRegionable = !isSingleRegion(connection);
+  const chosen = useRegionListStore((state) => state.chosen[connection.id]);
+  const regions = isMultiRegionable && chosen?.length ? chosen : [connection.region];
+  const choose = useRegionListStore((state) => state.choose);
   const regionList = useRegionListStore((state) => state.lists[connection.id]);
   const loadRegions = useRegionListStore((state) => state.load);
   const cancelRegions = useRegionListStore((state) => state.cancel);
-  const isMultiRegion = scope !== '';
+  // Only the connection's own region is tables:list; any other choice lists across regions.
+  const isMultiRegion = !(regions.length === 1 && regions[0] === connection.region);
+  const regionsKey = regions.join();
+  useEffect(() => {
+    // A remembered choice is listed when the connection opens; a new one as soon as it is made.
+    const current = useRegionListStore.getState().lists[connection.id];
+    if (isMultiRegion && current?.regions.join() !== regionsKey)
+      void loadRegions(connection.id, regionsKey.split(','));
+  }, [isMultiRegion, regionsKey, connection.id, loadRegions]);
   const rows = useMemo<TableListRow[] | undefined>(() => {
     if (!isMultiRegion) return list?.value?.map((table) => ({ table }));
     return regionList?.value?.flatMap((r) => (r.tables ?? []).map((table) => ({ table, region: r.region })));
@@ -87,14 +96,25 @@ export function TableList({ connection }: { connection: Connection }) {
         : [],
     [rows, filter, order],
   );
+  // One group per region that answered, in the order chosen (the connection's own first).
+  const groups = useMemo(
+    () =>
+      isMultiRegion
+        ? (regionList?.value ?? [])
+            .filter((r) => r.tables)
+            .map((r) => ({ region: r.region, rows: visible.filter((row) => row.region === r.region) }))
+        : [{ region: undefined, rows: visible }],
+    [isMultiRegion, regionList, visible],
+  );
   const isLoading = isMultiRegion ? regionList?.status === 'loading' : list?.status === 'loading';
-  const refresh = () => (isMultiRegion ? void loadRegions(connection.id, scope) : void reload(connection.id));
-  const chooseScope = (next: string) => {
-    setScope(next);
-    if (next === '') cancelRegions(connection.id);
-    else void loadRegions(connection.id, next);
+  const refresh = () =>
+    isMultiRegion ? void loadRegions(connection.id, regions) : void reload(connection.id);
+  const chooseRegions = (next: string[]) => {
+    choose(connection.id, next);
+    if (next.length === 1 && next[0] === connection.region) cancelRegions(connection.id);
   };
-  const canOpen = (row: TableListRow) => row.region === undefined || row.region === connection.region;
+  const open = (row: TableListRow) =>
+    openTable(tableKey(row.table.name, row.region === connection.region ? undefined : row.region));
 
   const toggleSort = (column: SortColumn) =>
     setOrder((current) =>
@@ -121,16 +141,15 @@ export function TableList({ connection }: { connection: Connection }) {
           onKeyDown={(event) => {
             if (matches('clear-filter', event.nativeEvent)) setFilter('');
             const only = visible.length === 1 ? visible[0] : undefined;
-            if (matches('open-only-table', event.nativeEvent) && only && canOpen(only))
-              openTable(only.table.name);
+            if (matches('open-only-table', event.nativeEvent) && only) open(only);
           }}
         />
         <kbd className="shortcut-hint" title="Focus the filter">
           {formatShortcut('filter-tables')}
         </kbd>
-        {isSingleRegion(connection) ? null : (
-          <RegionPicker connection={connection} value={scope} onChange={chooseScope} />
-        )}
+        {isMultiRegionable ? (
+          <RegionPicker connection={connection} value={regions} onChange={chooseRegions} />
+        ) : null}
         <span className="toolbar-spacer" />
         {tables ? (
           <span className="muted small">
@@ -179,7 +198,13 @@ export function TableList({ connection }: { connection: Connection }) {
         <SkeletonRows rows={8} columns={8} />
       ) : null}
       {tables && tables.length === 0 && isMultiRegion ? (
-        <EmptyState title={scope === 'all' ? 'No tables in any region' : `No tables in ${scope}`} />
+        <EmptyState
+          title={
+            regions.length === 1
+              ? `No tables in ${regions[0]}`
+              : `No tables in the ${regions.length} regions chosen`
+          }
+        />
       ) : null}
       {tables && tables.length === 0 && !isMultiRegion ? (
         <EmptyState title={`No tables in ${whereLabel(connection)}`}>
@@ -192,7 +217,7 @@ export function TableList({ connection }: { connection: Connection }) {
           <table className="data-table" aria-label="Tables">
             <thead>
               <tr>
-                {columns(isMultiRegion).map(({ sort, ...column }) => (
+                {columns.map(({ sort, ...column }) => (
                   <th
                     key={column.label}
                     className={column.className}
@@ -219,16 +244,29 @@ export function TableList({ connection }: { connection: Connection }) {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {visible.map((row) => (
-                <TableRow
-                  key={`${row.region ?? ''}\u0000${row.table.name}`}
-                  table={row.table}
-                  region={row.region}
-                  onOpen={canOpen(row) ? () => openTable(row.table.name) : undefined}
-                />
-              ))}
-            </tbody>
+            {groups.map((group) => (
+              <tbody key={group.region ?? ''} aria-label={group.region}>
+                {group.region !== undefined ? (
+                  <tr className="region-group">
+                    <th scope="rowgroup" colSpan={columns.length}>
+                      {group.region}
+                      <span className="muted">
+                        {' '}
+                        · {plural(group.rows.length, 'table')}
+                        {group.region === connection.region ? ' · this connection’s region' : ''}
+                      </span>
+                    </th>
+                  </tr>
+                ) : null}
+                {group.rows.map((row) => (
+                  <TableRow
+                    key={`${row.region ?? ''}\u0000${row.table.name}`}
+                    table={row.table}
+                    onOpen={() => open(row)}
+                  />
+                ))}
+              </tbody>
+            ))}
           </table>
           {visible.length === 0 ? <EmptyState title={`No table matches “${filter.trim()}”`} /> : null}
         </div>

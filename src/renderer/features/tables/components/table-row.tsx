@@ -36,28 +36,18 @@ function OnOff({
 
 export interface TableRowProps {
   table: TableSummary;
-  /** Shown in its own column when the list spans several regions. */
-  region?: string;
-  /** Absent for a table of another region than the connection's, which this connection cannot open. */
-  onOpen?: () => void;
+  onOpen: () => void;
 }
 
-export function TableRow({ table, region, onOpen }: TableRowProps) {
+export function TableRow({ table, onOpen }: TableRowProps) {
   const ttlOn = table.ttl.status === 'ENABLED' || table.ttl.status === 'ENABLING';
   return (
     <tr onDoubleClick={onOpen} data-testid="table-row">
       <td className="cell-name">
-        {onOpen ? (
-          <button type="button" className="table-link" onClick={onOpen}>
-            {table.name}
-          </button>
-        ) : (
-          <span title={`To open it, use a connection whose region is ${region ?? 'this table’s region'}.`}>
-            {table.name}
-          </span>
-        )}
+        <button type="button" className="table-link" title={table.name} onClick={onOpen}>
+          {table.name}
+        </button>
       </td>
-      {region !== undefined ? <td>{region}</td> : null}
       <td>
         {table.status === 'ACTIVE' ? (
           <span className="muted">Active</span>

@@ -2,7 +2,7 @@ import { TableIcon } from '../../../ui/icons';
 import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { toolsIn } from '../tools';
-import { homeTab, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
+import { homeTab, splitTableKey, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
 
 export function TabStrip() {
   const { openTables, active } = useActiveTabs();
@@ -37,6 +37,7 @@ export function TabStrip() {
         ))}
         {openTables.map((table) => {
           const id = tableTabId(table);
+          const { name, region } = splitTableKey(table);
           return (
             <div
               key={id}
@@ -52,7 +53,7 @@ export function TabStrip() {
                 aria-selected={active === id}
                 aria-keyshortcuts={`${moveKeys} ${ariaKeys('close-tab')}`}
                 tabIndex={rovingTabIndex(ids, active, id)}
-                title={`${table} (${formatShortcut('close-tab')} closes the tab)`}
+                title={`${name}${region ? ` in ${region}` : ''} (${formatShortcut('close-tab')} closes the tab)`}
                 className="tab-title"
                 onClick={() => activate(id)}
                 onKeyDown={(event) => {
@@ -63,13 +64,14 @@ export function TabStrip() {
                 }}
               >
                 <TableIcon />
-                {table}
+                {name}
+                {region ? <span className="tab-region">{region}</span> : null}
               </button>
               {/* A tablist may hold only tabs, so the × is for the mouse; keyboards press Delete on the tab. */}
               <span
                 className="tab-close"
                 aria-hidden="true"
-                title={`Close ${table}`}
+                title={`Close ${name}`}
                 onClick={() => closeTable(table)}
               >
                 ×

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { TablePage } from '../../table/components/table-page';
 import { TableList } from '../../tables/components/table-list';
-import { homeTab, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
+import { connectionInRegion } from '../../../../shared/dynamo/regions';
+import { homeTab, splitTableKey, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
 import { toolsIn } from '../tools';
 import { TabStrip } from './tab-strip';
 import { TopBar } from './top-bar';
@@ -11,8 +12,13 @@ function ActiveTab({ connection }: { connection: Connection }) {
   const { openTables, active } = useActiveTabs();
   if (active === homeTab) return <TableList connection={connection} />;
   const table = openTables.find((name) => tableTabId(name) === active);
-  // Keyed by table so switching tabs never shows one table's state inside another.
-  if (table) return <TablePage key={table} connection={connection} table={table} />;
+  if (table) {
+    // A table of another region is shown through the connection as it acts there.
+    const { name, region } = splitTableKey(table);
+    const where = region === undefined ? connection : (connectionInRegion(connection, region) ?? connection);
+    // Keyed by table so switching tabs never shows one table's state inside another.
+    return <TablePage key={table} connection={where} table={name} />;
+  }
   const tool = toolsIn('tab').find((candidate) => toolTabId(candidate.id) === active);
   if (tool) return <tool.Component connection={connection} />;
   return <TableList connection={connection} />;

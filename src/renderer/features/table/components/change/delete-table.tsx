@@ -6,7 +6,7 @@ import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
 import { onOperation, useOperation } from '../../../operations/store';
 import { tableSetChanged } from '../../../tables/table-set';
-import { useWorkspaceStore } from '../../../workspace/store';
+import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
 
 /**
  * Deleting the table: refused while deletion protection is on (turned off above, as its own
@@ -25,7 +25,7 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
     return onOperation(requestId, (event) => {
       if (event.type === 'done') {
         tableSetChanged(connection.id);
-        closeTable(summary.name);
+        closeTable(tableKeyIn(connection.id, summary.name));
       } else if (event.type === 'error') setError(event.error);
       if (event.type !== 'progress') setRequestId(undefined);
     });

@@ -1,0 +1,145 @@
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDynamoLocal, type LocalDynamo } from '../support/dynamo-local';
+import { startRegionProxy, type RegionProxy } from '../support/region-proxy';
+import { screenshots } from './support/screenshots';
+import { useAppInBrowser } from './support/session';
+
+// An AWS connection (a profile, no endpoint of its own) whose every region is a DynamoDB Local
+// behind a proxy: the SDK's AWS_ENDPOINT_URL_DYNAMODB sends all regions there, and DynamoDB Local
+// (without -sharedDb) keeps one database per signed region, so eu-west-1 and us-west-2 hold
+// different tables, as two AWS regions would.
+const slow = { timeout: 120_000 };
+const session = useAppInBrowser();
+const stamp = Date.now().toString(36);
+const home = `Home-${stamp}`;
+const west = `West-${stamp}`;
+const keys = {
+  accessKeyId: 'AKIAE2ETESTEXAMPLE00',
+  secretAccessKey: 'e2eSecretKeyThatIsNotRealAtAll000000000',
+};
+let local: LocalDynamo;
+let proxy: RegionProxy;
+
+const clientIn = (region: string) =>
+  new DynamoDBClient({ endpoint: local.endpoint, region, credentials: keys });
+
+async function tableIn(region: string, name: string, id: string): Promise<void> {
+  const client = clientIn(region);
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+    }),
+  );
+  await client.send(new PutItemCommand({ TableName: name, Item: { id: { S: id }, region: { S: region } } }));
+  client.destroy();
+}
+
+async function tablesIn(region: string): Promise<string[]> {
+  const client = clientIn(region);
+  const names = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
+  client.destroy();
+  return names;
+}
+
+beforeAll(async () => {
+  local = await startDynamoLocal();
+  proxy = await startRegionProxy(local.endpoint, {});
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+  await tableIn('eu-west-1', home, 'home-item');
+  await tableIn('us-west-2', west, 'west-item');
+  await session.app.core.connections.save({
+    label: 'AWS account',
+    color: '#1f6feb',
+    kind: 'profile',
+    profile: 'e2e-keys',
+    region: 'eu-west-1',
+    readOnly: false,
+    isProduction: false,
+  });
+}, 120_000);
+afterAll(async () => {
+  delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
+  await proxy.close();
+  await local.stop();
+});
+
+describe('the table list across regions of an AWS connection', () => {
+  it('lists the chosen regions grouped, opens a table of another region, and remembers the choice', async () => {
+    const page = await session.openPage();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'AWS account' });
+    await card.getByRole('button', { name: 'Open', exact: true }).click();
+    const list = page.getByRole('table', { name: 'Tables' });
+    await list.getByRole('button', { name: home, exact: true }).waitFor(slow);
+
+    // The picker is on screen for an AWS connection (the playground hides it: tables-list.test.ts).
+    const picker = page.locator('.region-picker > summary');
+    expect(await picker.innerText()).toBe('Regions: eu-west-1');
+    const box = await picker.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width && box.y >= 0).toBe(true);
+
+    await picker.click();
+    await page.getByRole('checkbox', { name: /^us-west-2/ }).check();
+    await picker.click();
+    const group = (region: string) => list.getByRole('rowgroup', { name: region });
+    await group('us-west-2').getByRole('button', { name: west, exact: true }).waitFor(slow);
+    // Each group holds what its region's ListTables answers, and nothing of the other region.
+    const shown = async (region: string) =>
+      (await group(region).locator('.cell-name').allInnerTexts()).filter((n) => n.endsWith(stamp));
+    expect(await shown('eu-west-1')).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
+    expect(await shown('us-west-2')).toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
+    expect(await shown('us-west-2')).toEqual([west]);
+    expect(await picker.innerText()).toBe('Regions: eu-west-1, us-west-2');
+    await screenshots(page, 'tables-regions', list);
+    // Every column, deletion protection last, fits the window at both sizes: no sideways scroll.
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      const scroll = page.locator('.table-list .grid-scroll');
+      const overflow = await scroll.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow, `sideways scroll at ${size.width}×${size.height}`).toBeLessThanOrEqual(0);
+      const last = await list.getByRole('columnheader', { name: /Del/ }).boundingBox();
+      expect(last && last.x + last.width <= size.width).toBe(true);
+    }
+
+    // Opened through the connection as it acts in us-west-2: its items come from there.
+    await group('us-west-2').getByRole('button', { name: west, exact: true }).click();
+    const tab = page.getByRole('tab', { name: new RegExp(`^${west}\\s*us-west-2`) });
+    await tab.waitFor(slow);
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await page
+      .getByRole('gridcell', { name: 'west-item' })
+      .or(page.getByText('west-item'))
+      .first()
+      .waitFor(slow);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page
+      .getByText(/arn:aws:dynamodb:(ddblocal|us-west-2)/)
+      .first()
+      .waitFor(slow);
+
+    // A new page of the same app finds the same regions chosen for this connection.
+    await page.reload();
+    const reopen = page.getByTestId('connection-card').filter({ hasText: 'AWS account' });
+    await reopen
+      .getByRole('button', { name: 'Open', exact: true })
+      .or(page.getByRole('tab', { name: 'Tables', exact: true }))
+      .first()
+      .waitFor(slow);
+    if (await reopen.isVisible()) await reopen.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+    await page.getByRole('rowgroup', { name: 'us-west-2' }).getByRole('button', { name: west }).waitFor(slow);
+    expect(await page.locator('.region-picker > summary').innerText()).toBe('Regions: eu-west-1, us-west-2');
+  });
+});
