@@ -1,6 +1,6 @@
-import { compositeKey } from '../values/compare';
 import type { Value } from '../values/value';
 import type { Compiled } from './compile';
+import { paramsKey } from './decorrelate';
 import type { Frame } from './frame';
 
 /**
@@ -16,8 +16,7 @@ export function correlated<T>(
     const evaluators = params.map((p) => p(f));
     return (r) => {
       const values = evaluators.map((ev) => ev(r));
-      // compositeKey folds missing into NULL; a subquery may tell them apart (IS MISSING).
-      const key = values.map((v) => (v === undefined ? '\u0002' : compositeKey([v]))).join('');
+      const key = paramsKey(values);
       let result = answers.get(key);
       if (result === undefined && !answers.has(key)) {
         result = answer(values);

@@ -15,6 +15,7 @@ import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
 import { evaluateWindow } from './operators/window';
+import { answersByKey, type Correlation, decorrelated, originalBinding, paramsKey } from './decorrelate';
 
 export interface ExecEnv {
   text: string;
@@ -58,10 +59,37 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     }
     return columnar;
   };
+  // A correlated subquery of a common shape runs once for all outer rows (decorrelate.ts); a key
+  // it has no answer for is run the usual way, which is what gives the answer over no rows.
+  const byKey = new Map<BoundQuery, Map<string, Value | Value[] | true>>();
+  const decorrelatedAnswer = (
+    q: BoundQuery,
+    use: Correlation,
+    params: readonly Value[],
+  ): { found: boolean; answer?: Value | Value[] | true } => {
+    if (params.length === 0) return { found: false };
+    let answers = byKey.get(q);
+    if (!answers) {
+      const rewrite = decorrelated(q, use, params.length);
+      if (!rewrite) return { found: false };
+      answers = answersByKey(rewrite, use, run(rewrite.query, []));
+      byKey.set(q, answers);
+    }
+    const key = paramsKey(params);
+    return answers.has(key) ? { found: true, answer: answers.get(key) } : { found: use === 'exists' };
+  };
   const subqueries: SubqueryValues = {
-    values: (q, params) => run(q, params).column(0),
-    exists: (q, params) => run(q, params).length > 0,
+    values: (q, params) => {
+      const { found, answer } = decorrelatedAnswer(q, 'values', params);
+      return found ? (answer as Value[]) : run(q, params).column(0);
+    },
+    exists: (q, params) => {
+      const { found, answer } = decorrelatedAnswer(q, 'exists', params);
+      return found ? answer === true : run(q, params).length > 0;
+    },
     scalar: (q, span, params) => {
+      const { found, answer } = decorrelatedAnswer(q, 'scalar', params);
+      if (found) return answer;
       const result = run(q, params);
       if (result.length > 1) {
         throw new SqlError(
@@ -152,7 +180,7 @@ function executeSelect(
 ): ResultTable {
   const tables = select.bindings.map((binding) =>
     binding.source.kind === 'base'
-      ? env.tableFor(binding)
+      ? env.tableFor(originalBinding(binding))
       : derivedTable(binding.source.query, binding.alias),
   );
   const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
