@@ -28,6 +28,11 @@ export const commands: Record<string, CommandEntry> = {
       'Copy a table to another table, account, region or DynamoDB Local, losslessly, then verify (exit 0/1/2).',
     load: () => import('./copy'),
   },
+  export: {
+    summary:
+      "List, start (and follow) DynamoDB S3 exports of a table, or print an export's items (exit 0/1/2).",
+    load: () => import('./export'),
+  },
   mcp: {
     summary: 'An MCP server on stdio: bounded DynamoDB reads, SQL and confirmed writes for coding agents.',
     load: () => import('./mcp'),

@@ -22,6 +22,13 @@ export async function s3ClientFor(ctx: CoreContext, connectionId: string): Promi
     playground: ctx.playground,
     profileCredentials: ctx.profileCredentials,
   });
+  return s3ClientOf(config);
+}
+
+/** The same S3 client from settings the CLI's flags give (region, endpoint, credentials). */
+export function s3ClientOf(
+  config: ConstructorParameters<typeof S3Client>[0] & { endpoint?: string },
+): S3Client {
   return new S3Client({
     ...config,
     ...(config.endpoint
