@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { needsTypedConfirmation } from '../../../../shared/dynamo/confirmation';
 import { diffItems } from '../../../../shared/dynamo/diff';
-import { planChange } from '../../../../shared/dynamo/write-plan';
+import { type ChangeKind, planChange } from '../../../../shared/dynamo/write-plan';
 import type { Connection } from '../../../../shared/ipc';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
@@ -21,13 +21,38 @@ export interface StagedPanelProps {
   onCommitted(): void;
 }
 
-/** Staged edits: each with its diff and request; committed together in transactions. */
+const kindWords: Record<ChangeKind, [string, string]> = {
+  create: ['create', 'creates'],
+  update: ['update', 'updates'],
+  delete: ['delete', 'deletes'],
+  'key-change': ['key change', 'key changes'],
+  none: ['unchanged', 'unchanged'],
+};
+
+/** "3 updates, 1 delete": what the list holds, for the summary line when the list is folded. */
+function kindSummary(kinds: ChangeKind[]): string {
+  const counts = new Map<ChangeKind, number>();
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${n} ${kindWords[kind][n === 1 ? 0 : 1]}`).join(', ');
+}
+
+/** A couple of lines never crowd the grid; a longer list folds into its summary line until asked for. */
+const UNFOLDED_UP_TO = 2;
+
+/**
+ * Staged edits: a summary line with Commit that is always there, and the list (each with its
+ * diff and request) that folds away so the grid keeps its rows in a small window. Committed
+ * together in transactions.
+ */
 export function StagedPanel({ connection, table, keys, onCommitted }: StagedPanelProps) {
   const state = useEditorTable(connection.id, table);
   const unstage = useEditorStore((s) => s.unstage);
   const commit = useEditorStore((s) => s.commit);
   const [openId, setOpenId] = useState<string>();
   const [typed, setTyped] = useState('');
+  // Undefined until the user chooses: then the list follows its length and its failures.
+  const [isListChosenOpen, setListChosenOpen] = useState<boolean>();
+  const listId = useId();
   const key = editorKey(connection.id, table);
   const deletes = state.staged.filter((s) => s.desired === null).length;
   const needsName =
@@ -48,19 +73,37 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
     ) : null;
   }
   const expired = expiredSessionError(state.staged);
+  const plans = state.staged.map((entry) =>
+    planChange({ table, keys }, { seen: entry.seen, desired: entry.desired }),
+  );
+  const hasFailures = state.staged.some((entry) => entry.result && entry.result.status !== 'written');
+  // A change that was not written always shows why: its line is where the sentence is.
+  const isListOpen = hasFailures || (isListChosenOpen ?? state.staged.length <= UNFOLDED_UP_TO);
+  const how =
+    state.staged.length > 1
+      ? 'committed as TransactWriteItems (all or nothing per 100 actions)'
+      : 'committed as one conditional write';
   return (
-    <section className="staged-panel" aria-label="Staged changes">
+    <section className={`staged-panel${isListOpen ? '' : ' is-folded'}`} aria-label="Staged changes">
       <header className="staged-header">
         <h2>
           {state.staged.length} staged change{state.staged.length === 1 ? '' : 's'}
         </h2>
-        <span className="muted">
-          committed as{' '}
-          {state.staged.length > 1
-            ? 'TransactWriteItems (all or nothing per 100 actions)'
-            : 'one conditional write'}
+        <span className="staged-summary muted" title={how}>
+          {kindSummary(plans.map((plan) => plan.kind))} · {how}
         </span>
         <span className="toolbar-spacer" />
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={isListOpen}
+          aria-controls={listId}
+          disabled={hasFailures}
+          title={hasFailures ? 'The list stays open while a change was not written' : undefined}
+          onClick={() => setListChosenOpen(!isListOpen)}
+        >
+          {isListOpen ? 'Hide list' : 'Show list'}
+        </Button>
         {needsName ? (
           <ConfirmTableInput className="staged-confirm" table={table} value={typed} onChange={setTyped} />
         ) : null}
@@ -88,9 +131,9 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
       ) : expired ? (
         <ErrorMessage compact error={expired} connectionId={connection.id} />
       ) : null}
-      <ul className="staged-list">
-        {state.staged.map((entry) => {
-          const plan = planChange({ table, keys }, { seen: entry.seen, desired: entry.desired });
+      <ul className="staged-list" id={listId} hidden={!isListOpen}>
+        {state.staged.map((entry, index) => {
+          const plan = plans[index]!;
           const status = entry.result?.status;
           return (
             <li key={entry.id} className={`staged-item${status ? ` is-${status}` : ''}`}>
