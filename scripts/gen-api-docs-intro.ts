@@ -93,8 +93,10 @@ One event belongs to no operation: after a write DynoTable made (a save, a commi
 an import, an approved agent write), an event of type \`resultsets\` (requestId
 \`resultsets-written\`) lists in \`changes\` the result sets it changed in place: each
 \`resultSetId\`, its rows now (\`total\`), \`isStale\` when the write may have moved items into or
-out of the read in a way DynoTable could not evaluate, and its current \`view\`'s sizes. A client
-showing one of them reads its window again.
+out of the read in a way DynoTable could not evaluate, each view's sizes (\`views\`), and the rows
+the write rewrote in place (\`replaced\`: each \`item\` as the read shows it, with its \`mark\`). A
+client showing one of them shows the replaced rows at once, then reads its window again (a sort or
+filter may have moved rows).
 
 Stop an operation with \`ops:cancel\`. A client that stops reading for long (over 8 MB buffered) is
 disconnected; \`EventSource\` reconnects by itself.

@@ -94,6 +94,17 @@ export interface ResultSetChange {
   isStale: boolean;
   /** Each view of the set, by id, with its sizes now. */
   views: ViewSummary[];
+  /**
+   * Rows rewritten in place, as the read shows them (its projection) with their mark now: a
+   * window holding one shows it at once, before it reads its rows again.
+   */
+  replaced?: ReplacedRow[];
+}
+
+/** A row a write rewrote in place; no mark when it was refreshed with someone else's change. */
+export interface ReplacedRow {
+  item: Item;
+  mark?: 'changed' | 'new';
 }
 
 /** A collection view's sizes; `at` is where a changed collection's header now is. */

@@ -2,7 +2,7 @@ import type { Item } from '../../shared/dynamo/attribute-value';
 import { entityOf } from '../../shared/dynamo/entity';
 import { changeCount } from '../../shared/dynamo/proto-keys';
 import { compareValues } from '../../shared/dynamo/value-order';
-import type { WrittenItem } from '../core/context';
+import type { ReplacedRow, WrittenItem } from '../core/context';
 import { CollectionView } from './collection-view';
 import { matches } from './row-view';
 import { encodeItem, type ByteWriter } from './item-codec';
@@ -13,13 +13,15 @@ import { itemKeyText, type ResultSet, type RowViewState } from './result-set-cor
  * Applies writes DynoTable made to one result set, in place: a row whose item was written shows
  * what DynamoDB returned (marked changed), a deleted one leaves, a created one that the read
  * would have returned joins (marked new). A write we cannot place (a raw expression, a nested
- * projection) marks the set as possibly stale instead of guessing. Returns whether rows changed.
+ * projection) marks the set as possibly stale instead of guessing. Returns whether rows changed;
+ * rows rewritten in place go to `replaced` as the read shows them, for windows to show at once.
  */
 export function applyToSet(
   set: ResultSet,
   scope: ReadScope,
   writes: WrittenItem[],
   writer: ByteWriter,
+  replaced: ReplacedRow[] = [],
 ): boolean {
   let isTouched = false;
   for (const { key, item, isRefresh = false } of writes) {
@@ -30,8 +32,11 @@ export function applyToSet(
     if (item && (verdict === undefined || (verdict && !shown))) set.isStale = true;
     if (index !== undefined) {
       if (verdict === false) removeRow(set, index, keyText);
-      else if (shown) replaceRow(set, index, shown, writer, isRefresh);
-      else continue;
+      else if (shown) {
+        replaceRow(set, index, shown, writer, isRefresh);
+        const mark = set.marks.get(index);
+        replaced.push(mark ? { item: shown, mark } : { item: shown });
+      } else continue;
       isTouched = true;
     } else if (verdict === true && shown && !isRefresh) {
       appendRow(set, shown, writer);

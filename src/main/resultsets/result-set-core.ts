@@ -9,6 +9,7 @@ import type {
   ResultSetMeta,
   ResultSetWindow,
   ViewSummary,
+  ReplacedRow,
   WindowMark,
   WriteBatch,
 } from '../core/context';
@@ -267,7 +268,8 @@ export class ResultSetCore {
       if (set.meta.connectionId !== batch.connectionId || set.meta.table !== batch.table) continue;
       if (!set.meta.scope) continue;
       const wasStale = set.isStale;
-      const touched = applyToSet(set, set.meta.scope, batch.writes, this.writer);
+      const replaced: ReplacedRow[] = [];
+      const touched = applyToSet(set, set.meta.scope, batch.writes, this.writer, replaced);
       if (!touched && set.isStale === wasStale) continue;
       set.seq += 1;
       changes.push({
@@ -275,6 +277,7 @@ export class ResultSetCore {
         total: set.size,
         isStale: set.isStale,
         views: [...set.views.keys()].map((viewId) => summaryOfView(set, viewId)),
+        ...(replaced.length > 0 ? { replaced } : {}),
       });
     }
     return changes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
 import { appErrorSchema } from '../errors';
 import { agentEventSchema } from './agent-events';
 import { streamRecordSchema } from './stream-record';
@@ -80,6 +81,8 @@ export const resultSetChangeSchema = z.object({
       seq: z.number().int(),
     }),
   ),
+  /** Rows a write rewrote in place, as the read shows them: windows show them before reading again. */
+  replaced: z.array(z.object({ item: itemSchema, mark: z.enum(['changed', 'new']).optional() })).optional(),
 });
 export type ResultSetChangeEvent = z.infer<typeof resultSetChangeSchema>;
 

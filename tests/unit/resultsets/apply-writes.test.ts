@@ -63,7 +63,10 @@ describe('applying a write to the result sets that hold the item', () => {
     const { core, id } = setUp();
     const saved = item('USER#u1', 'ORDER#02', { total: { N: '76' } });
     const changes = core.applyWrites({ connectionId: 'c', table: 't', writes: [put(saved)] });
-    expect(changes).toEqual([{ resultSetId: id, total: 5, isStale: false, views: [] }]);
+    // The rewritten row rides along, as the next window shows it, so a grid paints it at once.
+    expect(changes).toEqual([
+      { resultSetId: id, total: 5, isStale: false, views: [], replaced: [{ item: saved, mark: 'changed' }] },
+    ]);
     const window = core.window(id, 0, 10);
     expect(window.rows[2]).toEqual(saved);
     expect(window.marks).toEqual([{ at: 2, mark: 'changed' }]);
@@ -192,7 +195,13 @@ describe('applying a write to the result sets that hold the item', () => {
       table: 't',
       writes: [put(item('USER#u1', 'ORDER#02', { total: { N: '3' } })), put(item('USER#u1', 'ORDER#77'))],
     });
-    expect(rawChange).toEqual({ resultSetId: raw.id, total: 2, isStale: true, views: [] });
+    expect(rawChange).toEqual({
+      resultSetId: raw.id,
+      total: 2,
+      isStale: true,
+      views: [],
+      replaced: [{ item: item('USER#u1', 'ORDER#02', { total: { N: '3' } }), mark: 'changed' }],
+    });
     expect(raw.core.window(raw.id, 0, 10).rows.map((r) => num(r.total))).toEqual(['3', '5']);
   });
 
@@ -207,7 +216,7 @@ describe('applying a write to the result sets that hold the item', () => {
     const shipped = (sk: string, extra: Item = {}) =>
       item('USER#u1', sk, { GSI1PK: { S: 'STATUS#SHIPPED' }, total: { N: '1' }, ...extra });
     const { core, id } = setUp(scope, [{ ...shipped('ORDER#01') }, { ...shipped('ORDER#02') }]);
-    core.applyWrites({
+    const [change] = core.applyWrites({
       connectionId: 'c',
       table: 't',
       writes: [
@@ -225,12 +234,14 @@ describe('applying a write to the result sets that hold the item', () => {
       { at: 0, mark: 'changed' },
       { at: 1, mark: 'new' },
     ]);
+    // Only the row rewritten in place rides along, in the index's projection as the window has it.
+    expect(change?.replaced).toEqual([{ item: window.rows[0], mark: 'changed' }]);
   });
 
   it('refreshes a row with the stored item a failed condition returned, unmarked, and never adds one', () => {
     const { core, id } = setUp();
     const theirs = item('USER#u1', 'ORDER#02', { total: { N: '99' } });
-    core.applyWrites({
+    const [change] = core.applyWrites({
       connectionId: 'c',
       table: 't',
       writes: [
@@ -242,6 +253,7 @@ describe('applying a write to the result sets that hold the item', () => {
     expect(window.rows[2]).toEqual(theirs);
     expect(window.total).toBe(5);
     expect(window.marks).toBeUndefined();
+    expect(change?.replaced).toEqual([{ item: theirs }]);
   });
 
   it('treats attribute names such as __proto__ and constructor as data', () => {

@@ -1,4 +1,5 @@
 import type { AppError, Item } from '../../../shared/ipc';
+import type { ResultSetChangeEvent } from '../../../shared/ipc/operations';
 import type { CollectionHeader } from '../../../shared/ipc/query';
 import { call } from '../../ipc/client';
 import { asRequested, onCollapseRequest } from './collapse-requests';
@@ -16,6 +17,20 @@ export type GridEntry =
 
 /** A row the user's own writes changed or created since the read. */
 export type RowMark = 'changed' | 'new';
+
+type ReplacedRows = NonNullable<ResultSetChangeEvent['replaced']>;
+
+/** The caches a grid shows, by result set: rows a write rewrote reach them without a read. */
+const shownCaches = new Map<string, Set<RowCache>>();
+
+/**
+ * Shows rows a write rewrote in place (from the `resultsets` event) in every grid of that result
+ * set at once. Waiting for the windows to be read again cost a round trip and a frame or two
+ * after the save's response; the read still follows, for rows a sort or filter moved.
+ */
+export function showReplacedRows(resultSetId: string, rows: ReplacedRows): void {
+  for (const cache of shownCaches.get(resultSetId) ?? []) cache.replaceRows(rows);
+}
 
 /**
  * The few hundred rows around what the grid shows, fetched a block at a time with
@@ -50,6 +65,8 @@ export class RowCache {
     readonly viewId: string | undefined,
     readonly version: number,
     private readonly probe?: (row: Item) => boolean,
+    /** The row's table key as text: how a rewritten row finds its place in the blocks held. */
+    private readonly keyOf?: (row: Item) => string,
   ) {}
 
   entry(index: number): GridEntry | undefined {
@@ -88,15 +105,43 @@ export class RowCache {
 
   /** Listeners hear of loaded blocks and of collapse changes the user asked for (see collapse-requests). */
   subscribe(listener: () => void): () => void {
-    if (this.listeners.size === 0)
+    if (this.listeners.size === 0) {
       this.stopRequests = onCollapseRequest(this.resultSetId, () => this.takeRequests());
+      const caches = shownCaches.get(this.resultSetId) ?? new Set<RowCache>();
+      shownCaches.set(this.resultSetId, caches.add(this));
+    }
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size > 0) return;
       this.stopRequests?.();
       this.stopRequests = undefined;
+      const caches = shownCaches.get(this.resultSetId);
+      caches?.delete(this);
+      if (caches?.size === 0) shownCaches.delete(this.resultSetId);
     };
+  }
+
+  /** Rewritten rows replace the held rows with the same key, keeping their places. */
+  replaceRows(rows: ReplacedRows): void {
+    const { keyOf } = this;
+    if (!keyOf || rows.length === 0) return;
+    const byKey = new Map(rows.map((row) => [keyOf(row.item), row]));
+    let isChanged = false;
+    for (const entries of this.blocks.values())
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
+        const row = entry?.type === 'item' ? byKey.get(keyOf(entry.item)) : undefined;
+        if (entry?.type !== 'item' || !row) continue;
+        entries[i] = {
+          type: 'item',
+          item: row.item,
+          position: entry.position,
+          ...(row.mark ? { mark: row.mark } : {}),
+        };
+        isChanged = true;
+      }
+    if (isChanged) this.notify();
   }
 
   /** Headers already on screen show a collapse at once, before their blocks come back. */

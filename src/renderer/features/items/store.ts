@@ -8,6 +8,7 @@ import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
 import { hasView, sizesIfNewer, withSizes } from './view-sizes';
+import { showReplacedRows } from './row-cache';
 
 export type { CollapseChange };
 
@@ -218,6 +219,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
   },
 
   applyWrites(changes) {
+    for (const { resultSetId, replaced } of changes) if (replaced) showReplacedRows(resultSetId, replaced);
     const byResultSet = new Map(changes.map((change) => [change.resultSetId, change]));
     for (const [key, state] of Object.entries(get().tables)) {
       const change = state.resultSetId ? byResultSet.get(state.resultSetId) : undefined;

@@ -72,7 +72,14 @@ export function ItemGrid(props: ItemGridProps) {
   const { resultSetId, viewId, version, total, keys } = props;
   // A new version means the rows changed meaning (new read, new view): a fresh cache.
   const cache = useMemo(
-    () => new RowCache(resultSetId, viewId, version, (row) => entityOf(row, keys) !== undefined),
+    () =>
+      new RowCache(
+        resultSetId,
+        viewId,
+        version,
+        (row) => entityOf(row, keys) !== undefined,
+        (row) => rowKeyText(row, keys),
+      ),
     [resultSetId, viewId, version, keys],
   );
   // Re-render when a block of rows arrives.
