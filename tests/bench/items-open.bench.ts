@@ -137,10 +137,14 @@ async function main(): Promise<void> {
         // The first visible string attribute past the keys: its new value must show in the row.
         const name = headers.slice(2).find((h) => typeof item[h]?.S === 'string') ?? '';
         const latencies: number[] = [];
+        const breakdown: { painted: number; windows: { start: number; end: number }[] }[] = [];
+        performance.setResourceTimingBufferSize(10_000);
+        performance.clearResourceTimings();
         let seen = item;
         for (let i = 0; i < runs; i++) {
           const value = `bench-${i}-${Math.random().toString(36).slice(2, 6)}`;
           const desired = { ...seen, [name]: { S: value } };
+          const requested = performance.now();
           const answer = (await api('items:update', {
             connectionId: 'playground',
             table: tableName,
@@ -158,8 +162,19 @@ async function main(): Promise<void> {
             requestAnimationFrame(check);
           });
           latencies.push(painted - responded);
+          // Where the time went: the grid's window reads since the save was sent (their start and
+          // their answer, from the response), against the paint.
+          const windows = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('resultsets:window') && e.startTime >= requested)
+            .map((e) => ({
+              start: e.startTime - responded,
+              end: (e as PerformanceResourceTiming).responseEnd - responded,
+            }));
+          breakdown.push({ painted: painted - responded, windows });
+          performance.clearResourceTimings();
         }
-        return { latencies, intervals, attribute: name };
+        return { latencies, intervals, attribute: name, breakdown };
       },
       { tableName: table, runs: RUNS },
     );
@@ -176,6 +191,12 @@ async function main(): Promise<void> {
         `  reference, a bare Scan of 100 items from Node: median ${ms(scan)}; ratio ${(open / scan).toFixed(1)}×`,
         `save response → updated row painted (${saves.attribute}): median ${ms(save)} (${saves.latencies.map(ms).join(', ')})`,
         `  reference, the page's frame interval: median ${ms(frameMs)}; ratio ${(save / frameMs).toFixed(1)} frames; goal 1 frame`,
+        ...saves.breakdown.map(
+          (b, i) =>
+            `  save ${i + 1}: painted at +${ms(b.painted)}; window reads: ${
+              b.windows.map((w) => `${ms(w.start)}→${ms(w.end)}`).join(', ') || 'none'
+            }`,
+        ),
         '',
       ].join('\n'),
     );
