@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
-import { RowCache } from '../../src/renderer/features/items/row-cache';
+import { RowCache, showReplacedRows } from '../../src/renderer/features/items/row-cache';
 
 /**
  * Main's result set behind the desktop bridge: a window is read when it is asked for and
@@ -92,5 +92,41 @@ describe('the grid row cache', () => {
     await set.release();
     expect(set.asked()).toBe(1);
     expect(cache.entry(27)).toMatchObject({ type: 'item' });
+  });
+
+  it('shows rows a write rewrote in every grid of that result set at once, in their places, marked', async () => {
+    const set = resultSet();
+    set.land(3);
+    const keyOf = (row: Item) => JSON.stringify([row.PK, row.SK]);
+    const cache = new RowCache('rs_w', undefined, 1, undefined, keyOf);
+    const other = new RowCache('rs_other', undefined, 1, undefined, keyOf);
+    const heard: string[] = [];
+    const stop = cache.subscribe(() => heard.push('rs_w'));
+    const stopOther = other.subscribe(() => heard.push('rs_other'));
+    cache.ensure(0, 2, 3);
+    other.ensure(0, 2, 3);
+    await set.release();
+    heard.length = 0;
+    const saved = { PK: { S: 'ORDER#1' }, SK: { S: 'LINE#1' }, total: { N: '76' } };
+    showReplacedRows('rs_w', [{ item: saved, mark: 'changed' }]);
+    expect(heard).toEqual(['rs_w']);
+    expect(cache.entry(1)).toEqual({ type: 'item', item: saved, position: 1, mark: 'changed' });
+    expect(cache.entry(0)).toEqual({
+      type: 'item',
+      item: { PK: { S: 'ORDER#1' }, SK: { S: 'LINE#0' } },
+      position: 0,
+    });
+    expect(other.entry(1)).toMatchObject({ item: { SK: { S: 'LINE#1' } } });
+    expect(other.entry(1)).not.toHaveProperty('mark');
+    // Someone else's change (a failed condition's stored item) replaces the row unmarked.
+    const theirs = { PK: { S: 'ORDER#1' }, SK: { S: 'LINE#1' }, total: { N: '99' } };
+    showReplacedRows('rs_w', [{ item: theirs }]);
+    expect(cache.entry(1)).toEqual({ type: 'item', item: theirs, position: 1 });
+    // A grid that is gone hears nothing more.
+    stop();
+    heard.length = 0;
+    showReplacedRows('rs_w', [{ item: saved, mark: 'changed' }]);
+    expect(heard).toEqual([]);
+    stopOther();
   });
 });
