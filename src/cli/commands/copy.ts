@@ -38,6 +38,8 @@ Prints a JSON report. Exit code: 0 the target holds the source's items, 1 it doe
   --no-verify               Skip the verification pass (exit 0 then means nothing failed or was skipped).
   --resume                  Continue the last stopped copy between these two tables (after Ctrl+C,
                             a crash or expired credentials) from its checkpoint.
+  --list                    List the unfinished copies on this machine (from their checkpoints) and exit.
+  --discard COPY_ID         Forget an unfinished copy (its checkpoint); what it wrote stays.
   --format json|table       Report format (default json).
   --quiet                   No progress on stderr.`;
 
@@ -61,6 +63,8 @@ const options = {
   'write-rate': { type: 'string' },
   'no-verify': { type: 'boolean', default: false },
   resume: { type: 'boolean', default: false },
+  list: { type: 'boolean', default: false },
+  discard: { type: 'string' },
   format: { type: 'string', default: 'json' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -145,6 +149,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.format !== 'json' && values.format !== 'table')
     throw new UsageError(`--format wants json or table, not "${values.format}".`);
+  if (values.list || values.discard !== undefined)
+    return checkpoints(new CopyStore(defaultDataDir()), values.discard, values.format);
   const from: Side = {
     profile: values['from-profile'],
     region: values['from-region'],
@@ -250,4 +256,30 @@ async function lastStopped(store: CopyStore, settings: Parameters<typeof newChec
       `There is no stopped copy from ${settings.source.table} to ${settings.target.table} with these flags to resume.`,
     );
   return store.load(same.copyId);
+}
+
+/** --list and --discard: the checkpoints on disk, which outlive the process that wrote them. */
+async function checkpoints(store: CopyStore, discard: string | undefined, format: string): Promise<number> {
+  if (discard !== undefined) {
+    const discarded = await store.remove(discard).catch((error: unknown) => {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    });
+    if (!discarded) throw new UsageError(`There is no copy ${discard} on this machine.`);
+    process.stdout.write(
+      format === 'json' ? `${JSON.stringify({ discarded: discard })}\n` : `discarded ${discard}\n`,
+    );
+    return 0;
+  }
+  const unfinished = (await store.list()).filter((c) => c.state !== 'complete');
+  process.stdout.write(
+    format === 'json'
+      ? `${JSON.stringify(unfinished, null, 2)}\n`
+      : unfinished
+          .map(
+            (c) =>
+              `${c.copyId}  ${c.source.table} → ${c.target.table}  ${c.itemsWritten} written  saved ${c.savedAt}\n`,
+          )
+          .join('') || 'No unfinished copies.\n',
+  );
+  return 0;
 }

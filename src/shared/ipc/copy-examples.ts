@@ -33,6 +33,11 @@ export const copyExamples: CopyExamples = {
     notes:
       "Items of the page in flight when the copy stopped are written again (a put is idempotent), so the target ends with exactly the source's items. Refused with InvalidInput when the copy is complete.",
   },
+  'copy:discard': {
+    summary: 'Forgets a stopped copy: its checkpoint goes, the items it wrote stay in the target.',
+    input: { copyId: 'copy-m9x2k1-3fa29c01' },
+    output: { discarded: true },
+  },
   'copy:list': {
     summary: 'Copies with a checkpoint on this machine, newest first: stopped ones can be resumed.',
     input: {},

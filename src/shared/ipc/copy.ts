@@ -174,7 +174,18 @@ export const copyChannels = {
     input: z.object({ requestId: requestIdSchema, copyId: copyIdSchema }),
     output: z.object({ started: z.boolean(), copyId: copyIdSchema }),
   },
-  /** Copies that can be resumed (and the last finished ones), newest first. */
+  /**
+   * Forgets an unfinished copy (its checkpoint on disk); the items it wrote stay in the target.
+   * Refused while the copy runs.
+   */
+  'copy:discard': {
+    input: z.object({ copyId: copyIdSchema }),
+    output: z.object({ discarded: z.boolean() }),
+  },
+  /**
+   * Copies with a checkpoint on this machine (read from disk, so they survive a restart), newest
+   * first; one cut off by a crash or a quit is listed as stopped and can be resumed or discarded.
+   */
   'copy:list': {
     input: z.object({}).strict(),
     output: z.array(copyCheckpointSummarySchema),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyCheckpointSummary, CopyStartInput } from '../../../shared/ipc/copy';
@@ -67,7 +67,22 @@ export class CopyStore {
     }
   }
 
-  async list(): Promise<CopyCheckpointSummary[]> {
+  /** Forgets a copy: its checkpoint file goes; what it wrote stays in the target. */
+  async remove(copyId: string): Promise<boolean> {
+    try {
+      await rm(this.file(copyId));
+      return true;
+    } catch (error) {
+      if (isMissingFile(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * A checkpoint left `running` by a process that ended (a crash, a quit, Ctrl+C past the save)
+   * is listed as stopped: only `isLive` copies are running now.
+   */
+  async list(isLive: (copyId: string) => boolean = () => false): Promise<CopyCheckpointSummary[]> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -83,7 +98,7 @@ export class CopyStore {
           copyId: c.copyId,
           source: { connectionId: c.input.source.connectionId, table: c.input.source.table },
           target: { connectionId: c.input.target.connectionId, table: c.input.target.table },
-          state: c.state,
+          state: c.state === 'running' && !isLive(c.copyId) ? 'stopped' : c.state,
           itemsRead: c.counts.read,
           itemsWritten: c.counts.written,
           savedAt: c.savedAt,

@@ -78,6 +78,8 @@ export async function resumeCopy(
 ): Promise<{ started: boolean; copyId: string }> {
   const store = new CopyStore(ctx.dataDir);
   const checkpoint = await store.load(copyId);
+  if (live.has(copyId))
+    throw new AppFailure(ErrorCodes.invalidInput, `The copy ${copyId} is already running.`);
   if (checkpoint.state === 'complete')
     throw new AppFailure(
       ErrorCodes.invalidInput,
@@ -89,8 +91,21 @@ export async function resumeCopy(
   return { started: true, copyId };
 }
 
+/** Copies running in this process; a checkpoint saying `running` without one here was cut off. */
+const live = new Set<string>();
+
 export function listCopies(ctx: CoreContext) {
-  return new CopyStore(ctx.dataDir).list();
+  return new CopyStore(ctx.dataDir).list((copyId) => live.has(copyId));
+}
+
+/** copy:discard — forgets an unfinished copy; the items it wrote stay in the target. */
+export async function discardCopy(ctx: CoreContext, copyId: string): Promise<{ discarded: boolean }> {
+  if (live.has(copyId))
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `The copy ${copyId} is running; cancel it before discarding it.`,
+    );
+  return { discarded: await new CopyStore(ctx.dataDir).remove(copyId) };
 }
 
 async function launch(
@@ -108,6 +123,7 @@ async function launch(
     ctx.clients.dynamo(source.connectionId),
     ctx.clients.dynamo(target.connectionId),
   ]);
+  live.add(checkpoint.copyId);
   ctx.operations.start(requestId, (run) =>
     runCopy(
       {
@@ -119,6 +135,6 @@ async function launch(
       },
       checkpoint,
       run,
-    ),
+    ).finally(() => live.delete(checkpoint.copyId)),
   );
 }
