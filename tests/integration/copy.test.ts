@@ -306,10 +306,12 @@ describe('copy:start', () => {
         source: { connectionId: 'local', table },
         target: { connectionId: 'local', table: target, create: true },
         segments: 3,
-        writeRate: 400,
+        // One second of burst (80 items), then 6.5 s for the rest: a cancel sent after the burst
+        // lands mid-copy even when a loaded machine delivers progress late.
+        writeRate: 80,
       },
       (event) => {
-        if (!cancelled && event.type === 'progress' && (event.progress.copy?.written ?? 0) >= 100) {
+        if (!cancelled && event.type === 'progress' && (event.progress.copy?.written ?? 0) >= 80) {
           cancelled = true;
           h.ctx.operations.cancel(event.requestId);
         }
