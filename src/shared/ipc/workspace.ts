@@ -25,6 +25,8 @@ export const connectionWorkspaceSchema = z.object({
   tables: z.array(tableTabSchema).max(200),
   /** The active tab's id: home, table:<name> or tool:<id>. */
   active: z.string().max(300),
+  /** The regions the table list shows, as the user chose them (AWS connections only). */
+  regions: z.array(z.string().max(40)).max(64).optional(),
   /** The SQL workbench's statement tabs: titles and text. */
   sql: z
     .object({

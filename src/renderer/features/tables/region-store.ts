@@ -19,7 +19,10 @@ export interface RegionList {
 interface RegionListStore {
   /** Keyed by connection id. */
   lists: Record<string, RegionList>;
-  /** The regions each connection's table list shows, remembered across restarts; keyed by connection id. */
+  /**
+   * The regions each connection's table list shows, keyed by connection id; saved with the
+   * workspace in main's data folder (features/workspace/persist.ts), so it survives a restart.
+   */
   chosen: Record<string, string[]>;
   choose(connectionId: string, regions: string[]): void;
   load(connectionId: string, regions: string[]): Promise<void>;
@@ -27,31 +30,6 @@ interface RegionListStore {
   forget(connectionId: string): void;
   /** A deleted connection's choice is not kept. */
   forgetChoice(connectionId: string): void;
-}
-
-const CHOICES_KEY = 'dynotable.tableRegions';
-
-/** The choices of an earlier session; anything unreadable counts as none chosen. */
-function rememberedChoices(): Record<string, string[]> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? '{}');
-    const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-    if (parsed && typeof parsed === 'object')
-      for (const [id, regions] of Object.entries(parsed))
-        if (Array.isArray(regions) && regions.length > 0 && regions.every((r) => typeof r === 'string'))
-          out[id] = regions;
-    return out;
-  } catch {
-    return Object.create(null) as Record<string, string[]>;
-  }
-}
-
-function rememberChoices(chosen: Record<string, string[]>): void {
-  try {
-    localStorage.setItem(CHOICES_KEY, JSON.stringify(chosen));
-  } catch {
-    // Storage full or refused: the choice holds for this session only.
-  }
 }
 
 export const useRegionListStore = create<RegionListStore>()((set, get) => {
@@ -65,11 +43,10 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
 
   return {
     lists: {},
-    chosen: rememberedChoices(),
+    chosen: {},
 
     choose(connectionId, regions) {
       set((state) => ({ chosen: { ...state.chosen, [connectionId]: regions } }));
-      rememberChoices(get().chosen);
     },
 
     async load(connectionId, regions) {
@@ -131,7 +108,6 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
         const { [connectionId]: _removed, ...chosen } = state.chosen;
         return { chosen };
       });
-      rememberChoices(get().chosen);
     },
   };
 });

@@ -5,6 +5,7 @@ import { itemsKey } from '../items/store';
 import { onBuilderChange, rememberBuilder, rememberedBuilder } from '../query/builder-memory';
 import { initialBuilder, type BuilderState, type ConditionDraft } from '../query/builder-state';
 import { useSqlStore } from '../sql/store';
+import { useRegionListStore } from '../tables/region-store';
 import { STARTER } from '../sql/statement-tabs';
 import { emptyTabs, useWorkspaceStore, type ConnectionTabs } from './store';
 
@@ -33,7 +34,8 @@ function formOf(builder: BuilderState): Form {
 export function workspaceSnapshot(): WorkspaceSnapshot {
   const { activeConnectionId, tabs } = useWorkspaceStore.getState();
   const sql = useSqlStore.getState().documents;
-  const ids = [...new Set([...Object.keys(tabs), ...Object.keys(sql)])];
+  const { chosen } = useRegionListStore.getState();
+  const ids = [...new Set([...Object.keys(tabs), ...Object.keys(sql), ...Object.keys(chosen)])];
   const connections = ids.map((connectionId): ConnectionWorkspace => {
     const open: ConnectionTabs = tabs[connectionId] ?? emptyTabs;
     const documents = sql[connectionId];
@@ -48,6 +50,7 @@ export function workspaceSnapshot(): WorkspaceSnapshot {
         return { name, ...(view ? { view } : {}), ...(builder ? { form: formOf(builder) } : {}) };
       }),
       ...(documents && !isUntouched ? { sql: documents } : {}),
+      ...(Object.hasOwn(chosen, connectionId) ? { regions: chosen[connectionId] } : {}),
     };
   });
   return { version: 1, ...(activeConnectionId ? { activeConnectionId } : {}), connections };
@@ -63,7 +66,9 @@ export async function restoreWorkspace(): Promise<void> {
   if (!loaded.ok || !loaded.value.snapshot) return;
   const { snapshot } = loaded.value;
   const tabs: Record<string, ConnectionTabs> = {};
+  const regions = Object.create(null) as Record<string, string[]>;
   for (const saved of snapshot.connections) {
+    if (saved.regions && saved.regions.length > 0) regions[saved.connectionId] = saved.regions;
     const tableViews: Record<string, string> = Object.fromEntries(
       saved.tables.flatMap((t) => (t.view ? [[t.name, t.view]] : [])),
     );
@@ -76,6 +81,8 @@ export async function restoreWorkspace(): Promise<void> {
       if (table.form) rememberBuilder(itemsKey(saved.connectionId, table.name), builderFrom(table.form));
     if (saved.sql) useSqlStore.getState().restoreDocuments(saved.connectionId, saved.sql);
   }
+  // A choice made in this session, before the snapshot arrived, wins over the saved one.
+  useRegionListStore.setState((state) => ({ chosen: { ...regions, ...state.chosen } }));
   const { connections, playground } = useConnectionsStore.getState();
   const active = connections.find((c) => c.id === snapshot.activeConnectionId);
   const canOpen = active && (active.kind !== 'playground' || playground.state === 'running');
@@ -87,7 +94,7 @@ export async function restoreWorkspace(): Promise<void> {
 
 const SAVE_AFTER_MS = 400;
 
-/** Saves the workspace a moment after each change of tabs, forms or SQL text. */
+/** Saves the workspace a moment after each change of tabs, forms, SQL text or chosen regions. */
 export function startWorkspaceSaving(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = JSON.stringify(workspaceSnapshot());
@@ -107,6 +114,9 @@ export function startWorkspaceSaving(): () => void {
       if (state.documents !== previous.documents) schedule();
     }),
     onBuilderChange(schedule),
+    useRegionListStore.subscribe((state, previous) => {
+      if (state.chosen !== previous.chosen) schedule();
+    }),
   ];
   return () => {
     if (timer) clearTimeout(timer);
