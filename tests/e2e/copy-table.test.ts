@@ -82,4 +82,63 @@ describe('Copy to…', () => {
       .poll(() => dialog.getByRole('button', { name: 'Copy', exact: true }).isDisabled())
       .toBe(true);
   }, 120_000);
+
+  it('lists copies stopped midway when the dialog opens again: Discard forgets one, Resume finishes the other', async () => {
+    const page = session.browser.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Escape');
+    await openPlaygroundTable(page, table, 'Items');
+    const dialog = page.getByRole('dialog', { name: `Copy ${table} to…` });
+    const stamp = Date.now().toString(36);
+    const kept = `SampleKept-${stamp}`;
+    const dropped = `SampleDropped-${stamp}`;
+    // Two copies, each cancelled once its first items are written (20 items/s leaves time to).
+    for (const target of [kept, dropped]) {
+      await page.getByRole('button', { name: 'Copy to…' }).click();
+      await dialog.getByRole('radio', { name: 'The whole table' }).check();
+      await dialog.getByLabel('Target table').fill(target);
+      await dialog.getByText('Key mapping, speed and checks').click();
+      await dialog.getByRole('textbox', { name: 'Write rate', exact: true }).fill('20');
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await dialog.getByText('Written').first().waitFor(slow);
+      await dialog.getByRole('button', { name: 'Cancel copy' }).click();
+      await dialog.getByText('Stopped. What was copied stays copied').waitFor(slow);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+    }
+    const expected = sampleItems().length;
+    expect(await count(kept)).toBeLessThan(expected);
+
+    await page.getByRole('button', { name: 'Copy to…' }).click();
+    const unfinished = dialog.getByRole('region', { name: `Unfinished copies of ${table}` });
+    await unfinished.getByText(kept).waitFor(slow);
+    await unfinished.getByText(dropped).waitFor();
+    await session.browser.screenshotBothSchemes('copy-dialog-unfinished');
+    await useColorScheme(page, 'light');
+
+    await unfinished.getByRole('button', { name: `Discard the copy to ${dropped}` }).click();
+    await expect.poll(() => unfinished.getByText(dropped).count()).toBe(0);
+    // Main forgot its checkpoint too, not only this list.
+    const targets = await page.evaluate(async () => {
+      const response = await fetch('/api/copy:list', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        body: '{}',
+      });
+      const answer = (await response.json()) as { ok: boolean; value?: { target: { table: string } }[] };
+      return (answer.value ?? []).map((c) => c.target.table);
+    });
+    expect(targets).toContain(kept);
+    expect(targets).not.toContain(dropped);
+
+    await unfinished.getByRole('button', { name: 'Resume' }).click();
+    await dialog
+      .getByText(`Verified: both sides hold the same ${expected} items`, { exact: false })
+      .waitFor({ timeout: 240_000 });
+    expect(await count(kept)).toBe(expected);
+    await expect
+      .poll(() => dialog.getByRole('region', { name: `Unfinished copies of ${table}` }).count())
+      .toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  }, 400_000);
 });

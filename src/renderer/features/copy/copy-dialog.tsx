@@ -14,6 +14,7 @@ import { onOperation, useOperation } from '../operations/store';
 import { useTablesStore } from '../tables/store';
 import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
+import { UnfinishedCopies } from './unfinished-copies';
 import './copy.css';
 
 export interface CopyDialogProps {
@@ -155,6 +156,13 @@ export function CopyDialog({
       footer={<Button onClick={onClose}>{isBusy ? 'Close (the copy goes on)' : 'Close'}</Button>}
     >
       <div className="copy-form">
+        <UnfinishedCopies
+          connectionId={connection.id}
+          table={table}
+          isBusy={isBusy}
+          current={state.phase === 'stopped' ? state.copyId : undefined}
+          onResume={(copyId) => void resume(copyId)}
+        />
         <fieldset className="copy-group" disabled={isBusy}>
           <legend>Copy</legend>
           <Check type="radio" checked={source === 'table'} onChange={() => setSource('table')}>

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { AppError } from '../../../shared/ipc';
+import type { CopyCheckpointSummary } from '../../../shared/ipc/copy';
+import { call } from '../../ipc/client';
+import { Button } from '../../ui/button';
+import { ErrorMessage } from '../../ui/error-message';
+import { formatCount, formatDate } from '../../ui/format';
+
+export interface UnfinishedCopiesProps {
+  connectionId: string;
+  table: string;
+  /** Hidden while a copy runs in the dialog: Resume would start a second one. */
+  isBusy: boolean;
+  /** The copy this dialog stopped: it has its own Resume button below. */
+  current?: string;
+  onResume(copyId: string): void;
+}
+
+/**
+ * Copies of this table that stopped before the end — cancelled, cut off by expired credentials,
+ * or by a crash or quit (main reads their checkpoints from disk) — with Resume and Discard.
+ */
+export function UnfinishedCopies({ connectionId, table, isBusy, current, onResume }: UnfinishedCopiesProps) {
+  const [copies, setCopies] = useState<CopyCheckpointSummary[]>([]);
+  const [error, setError] = useState<AppError>();
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void call('copy:list', {}).then((answer) => {
+      if (!isCurrent) return;
+      if (!answer.ok) {
+        setError(answer.error);
+        return;
+      }
+      setCopies(
+        answer.value.filter(
+          (c) => c.state === 'stopped' && c.source.connectionId === connectionId && c.source.table === table,
+        ),
+      );
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [connectionId, table, version, isBusy]);
+
+  const discard = async (copyId: string): Promise<void> => {
+    const answer = await call('copy:discard', { copyId });
+    if (!answer.ok) setError(answer.error);
+    setVersion((v) => v + 1);
+  };
+
+  const shown = copies.filter((c) => c.copyId !== current);
+  if (isBusy || (shown.length === 0 && !error)) return null;
+  return (
+    <section className="copy-group" aria-labelledby="unfinished-copies">
+      <h3 id="unfinished-copies" className="copy-unfinished-title">
+        Unfinished copies of {table}
+      </h3>
+      {error ? <ErrorMessage compact error={error} /> : null}
+      <ul className="copy-unfinished">
+        {shown.map((c) => (
+          <li key={c.copyId}>
+            <span>
+              To <strong>{c.target.table}</strong>:{' '}
+              {c.itemsRead === 0
+                ? 'nothing copied yet'
+                : `${formatCount(c.itemsWritten)} items written of ${formatCount(c.itemsRead)} read`}
+              , stopped {formatDate(c.savedAt)}
+            </span>
+            <Button size="sm" variant="primary" onClick={() => onResume(c.copyId)}>
+              Resume
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => void discard(c.copyId)}
+              aria-label={`Discard the copy to ${c.target.table}`}
+            >
+              Discard
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
