@@ -12,6 +12,7 @@ import { CoreServices } from '../../src/main/core/services';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
 import { itemHandlers } from '../../src/main/ipc/handlers/items';
 import { createResultSetStore } from '../../src/main/resultsets/store';
+import { connectionInRegion, splitConnectionId } from '../../src/shared/dynamo/regions';
 import type { Connection, Envelope, OperationEvent } from '../../src/shared/ipc';
 import { localClient, uniqueTableName } from './dynamo-local';
 import { createTable } from './dynamo-tables';
@@ -52,9 +53,12 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
     dataDir,
     connections: {
       list: () => Promise.resolve([...connections.values()]),
+      // As the real store: `<id>@<region>` is the connection as it acts in another region.
       get: (id: string) => {
-        const found = connections.get(id);
-        return found ? Promise.resolve(found) : Promise.reject(new Error(`no connection ${id}`));
+        const { connectionId, region } = splitConnectionId(id);
+        const found = connections.get(connectionId);
+        const inRegion = found && region !== undefined ? connectionInRegion(found, region) : found;
+        return inRegion ? Promise.resolve(inRegion) : Promise.reject(new Error(`no connection ${id}`));
       },
       save: (c: Connection) => Promise.resolve((connections.set(c.id, c), c)),
       remove: (id: string) => Promise.resolve(connections.delete(id)),
