@@ -157,7 +157,7 @@ export async function runOnAthena(
   const summary: SqlResultSummary = await sqlServiceFor(ctx).addRows({
     connectionId: request.connectionId,
     columns: outcome.columns,
-    rows: outcome.rows.map((row) => outcome.columns.map((c) => row[c] ?? null)),
+    rows: outcome.rows,
     grouped: /\bgroup\s+by\b|\b(count|sum|avg|min|max)\s*\(/i.test(request.sql),
     warnings: [...new Set(warnings)],
     elapsedMs: Date.now() - started,

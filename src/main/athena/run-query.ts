@@ -5,7 +5,7 @@ import {
   StartQueryExecutionCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import type { AttributeValue } from '../../shared/dynamo/attribute-value';
 import { athenaCostUsd } from './pricing';
 
 export interface AthenaProgress {
@@ -34,8 +34,11 @@ export type AthenaRunOutcome =
       status: 'done';
       queryExecutionId: string;
       columns: string[];
-      /** In DynamoDB's tagged form, one item per row keyed by column, as result sets hold items. */
-      rows: Item[];
+      /**
+       * One array per row, a cell per column in `columns`' order, in DynamoDB's tagged form; by
+       * position, since a statement may name two columns alike (`SELECT a AS n, b AS n`).
+       */
+      rows: (AttributeValue | null)[][];
       dataScannedBytes: number;
       costUsd: number;
       truncated: boolean;
@@ -123,7 +126,7 @@ export async function runAthenaQuery(athena: AthenaClient, input: AthenaRunInput
     await sleep(input.pollMs ?? 1000, input.signal);
   }
   const maxRows = input.maxRows ?? 1_000_000;
-  const rows: Item[] = [];
+  const rows: (AttributeValue | null)[][] = [];
   let columns: string[] = [];
   let types: (string | undefined)[] = [];
   let token: string | undefined;
@@ -142,11 +145,8 @@ export async function runAthenaQuery(athena: AthenaClient, input: AthenaRunInput
     // The first page's first row is the header (column names), not data.
     for (const row of first ? data.slice(1) : data) {
       if (rows.length >= maxRows) break;
-      const item: Item = Object.create(null) as Item;
-      (row.Data ?? []).forEach((d, i) => {
-        item[columns[i] ?? `_${i + 1}`] = cell(d.VarCharValue, types[i]);
-      });
-      rows.push(item);
+      const data = row.Data ?? [];
+      rows.push(columns.map((_, i) => (data[i] ? cell(data[i].VarCharValue, types[i]) : null)));
     }
     first = false;
     token = page.NextToken;
