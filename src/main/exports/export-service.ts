@@ -5,6 +5,7 @@ import { s3ClientFor } from '../aws/s3-client';
 import type { CoreContext } from '../core/context';
 import type { OperationRun } from '../core/operations';
 import { forgetTable, keyAttributesOf, tableSummary } from '../dynamo/table-metadata';
+import { announceTableChange } from '../sql/service-registry';
 import {
   describeExport,
   describeImport,
@@ -183,12 +184,17 @@ export async function startS3Import(
   });
   ctx.operations.start(input.requestId, async (run) => {
     let polls = 0;
-    const last = await follow(
-      (signal) => describeImport(client, started.importArn, signal),
-      (state) => run.emit({ type: 'progress', progress: importProgress(state, ++polls) }),
-      run.signal,
-    );
-    return { progress: importProgress(last, polls), value: last };
+    try {
+      const last = await follow(
+        (signal) => describeImport(client, started.importArn, signal),
+        (state) => run.emit({ type: 'progress', progress: importProgress(state, ++polls) }),
+        run.signal,
+      );
+      return { progress: importProgress(last, polls), value: last };
+    } finally {
+      // ImportTable created the table, even when the user stopped following it: SQL lists it.
+      await announceTableChange(ctx, input.connectionId, input.table);
+    }
   });
   return { started: true, importArn: started.importArn };
 }

@@ -10,3 +10,20 @@ export function sqlServiceFor(ctx: CoreContext): SqlService {
 export function runningSqlService(ctx: CoreContext): SqlService | undefined {
   return ctx.services.runningSql();
 }
+
+/**
+ * SQL's catalog keeps table names for minutes: a table DynoTable created or deleted (a table
+ * change, a copy's new target, an S3 import) is announced to it before the operation ends, so the
+ * workbench's catalog asked for after `done` has it (or no longer has it). Whether or not the
+ * change succeeded: a refused or unanswered one may have been applied. Never fails: the table
+ * change itself is what the user asked for.
+ */
+export async function announceTableChange(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+): Promise<void> {
+  await runningSqlService(ctx)
+    ?.tableChanged(connectionId, table)
+    .catch(() => undefined);
+}

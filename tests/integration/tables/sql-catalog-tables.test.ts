@@ -7,6 +7,7 @@ import { startDynamoLocal, uniqueTableName, type LocalDynamo } from '../../suppo
 import { itemsHarness, type ItemsHarness } from '../../support/items-context';
 import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
+import { copyHandlers } from '../../../src/main/ipc/handlers/copy';
 import { createThrough, describeRaw, nextRequestId } from '../../support/table-admin';
 
 // SQL's catalog keeps table names for ten minutes. A table created or deleted through DynoTable
@@ -16,7 +17,12 @@ let local: LocalDynamo;
 let h: ItemsHarness;
 beforeAll(async () => {
   local = await startDynamoLocal();
-  h = itemsHarness(local.endpoint, { ...tableHandlers, ...operationHandlers, ...sqlHandlers });
+  h = itemsHarness(local.endpoint, {
+    ...tableHandlers,
+    ...operationHandlers,
+    ...sqlHandlers,
+    ...copyHandlers,
+  });
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -83,5 +89,26 @@ describe('the SQL catalog after DynoTable creates or deletes a table', () => {
     const again = (await catalog()).tables.find((t) => t.name === table);
     expect(again?.keys).toEqual({ partitionKey: { name: 'n', type: 'N' } });
     expect(again?.indexes).toEqual([]);
+  });
+
+  it('lists the table a copy created at once', async () => {
+    const source = uniqueTableName('sqlcat_src');
+    const target = uniqueTableName('sqlcat_copy');
+    await createThrough(h, { ...blankDefinition(), name: source, partitionKey: { name: 'id', type: 'S' } });
+    expect((await catalog()).tables.map((t) => t.name)).not.toContain(target);
+
+    const requestId = nextRequestId('copy');
+    const finished = h.waitFor(requestId);
+    const started = await h.call('copy:start', {
+      requestId,
+      source: { connectionId: 'local', table: source },
+      target: { connectionId: 'local', table: target, create: true },
+    });
+    expect(started.ok).toBe(true);
+    expect((await finished).last.type).toBe('done');
+    const names = (await catalog()).tables.map((t) => t.name);
+    expect(names).toContain(target);
+    expect(names.sort()).toEqual((await listed()).sort());
+    expect(await plans(target)).toBe(true);
   });
 });

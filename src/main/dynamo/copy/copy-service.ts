@@ -11,6 +11,7 @@ import { pagedRequestOf } from './copy-source';
 import { runCopy } from './copy-run';
 import { resolveViewSource } from './copy-view';
 import { rateProblem } from './copy-capacity';
+import { announceTableChange } from '../../sql/service-registry';
 
 /** A copy onto the table it reads would read its own writes. */
 export function assertDistinct(
@@ -135,6 +136,10 @@ async function launch(
       },
       checkpoint,
       run,
-    ).finally(() => live.delete(checkpoint.copyId)),
+    ).finally(async () => {
+      live.delete(checkpoint.copyId);
+      // The copy may have created its target: SQL lists it at once.
+      if (target.create) await announceTableChange(ctx, target.connectionId, target.table);
+    }),
   );
 }

@@ -12,8 +12,7 @@ import { DYNAMODB_REGIONS, isSingleRegion } from '../../../shared/dynamo/regions
 import { forgetTable, tableDetails } from '../../dynamo/table-metadata';
 import { assertWritable } from '../../dynamo/writes/guards';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import type { CoreContext } from '../../core/context';
-import { runningSqlService } from '../../sql/service-registry';
+import { announceTableChange } from '../../sql/service-registry';
 import type { HandlerTable } from '../dispatcher';
 
 type TableChannel =
@@ -30,18 +29,6 @@ type TableChannel =
 /** Listing describes every table (a few calls each), so it gets more time than one description. */
 const LIST_DEADLINE_MS = 120_000;
 const DESCRIBE_DEADLINE_MS = 30_000;
-
-/**
- * SQL's catalog keeps table names for minutes: a table DynoTable created or deleted is announced
- * to it before the operation ends, so the workbench's catalog asked for after `done` has it (or
- * no longer has it). Whether or not the call succeeded: a refused or unanswered one may have
- * been applied. Never fails the operation: the table change itself is what the user asked for.
- */
-async function tableSetChanged(ctx: CoreContext, connectionId: string, table: string): Promise<void> {
-  await runningSqlService(ctx)
-    ?.tableChanged(connectionId, table)
-    .catch(() => undefined);
-}
 
 export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   'tables:list': async ({ connectionId }, ctx) => {
@@ -85,7 +72,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
           value: await createTable(client, definition, run),
         };
       } finally {
-        await tableSetChanged(ctx, connectionId, definition.name);
+        await announceTableChange(ctx, connectionId, definition.name);
       }
     });
     return { started: true };
@@ -118,7 +105,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
           value: await deleteTable(client, table, run),
         };
       } finally {
-        await tableSetChanged(ctx, connectionId, table);
+        await announceTableChange(ctx, connectionId, table);
       }
     });
     return { started: true };
