@@ -11,7 +11,7 @@ import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { useConnectionsStore } from '../connections/store';
 import { onOperation, useOperation } from '../operations/store';
-import { useTablesStore } from '../tables/store';
+import { tableSetChanged } from '../tables/table-set';
 import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
@@ -56,7 +56,6 @@ export function CopyDialog({
   onClose,
 }: CopyDialogProps) {
   const connections = useConnectionsStore((s) => s.connections);
-  const loadList = useTablesStore((s) => s.loadList);
   const [source, setSource] = useState<SourceChoice>(initialSource);
   const [targetId, setTargetId] = useState(connection.id);
   const [targetTable, setTargetTable] = useState(`${table}-copy`);
@@ -87,11 +86,11 @@ export function CopyDialog({
     return onOperation(state.requestId, (event) => {
       if (event.type === 'done') {
         setState({ phase: 'done', report: event.value as CopyReport });
-        void loadList(targetId);
+        tableSetChanged(targetId);
       } else if (event.type === 'cancelled') setState({ phase: 'stopped', copyId });
       else if (event.type === 'error') setState({ phase: 'stopped', copyId, error: event.error });
     });
-  }, [state, loadList, targetId]);
+  }, [state, targetId]);
 
   useEffect(() => {
     void call('sql:views', { connectionId: connection.id }).then((answer) => {

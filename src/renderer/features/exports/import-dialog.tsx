@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
-import { useTablesStore } from '../tables/store';
+import { tableSetChanged } from '../tables/table-set';
 import { RunProgress } from './run-progress';
 import { useRun } from './use-run';
 
@@ -40,7 +40,6 @@ export function ImportDialog({
   defaults: ImportDefaults;
   onClose(): void;
 }) {
-  const loadList = useTablesStore((s) => s.loadList);
   const [bucket, setBucket] = useState(defaults.bucket);
   const [prefix, setPrefix] = useState(defaults.prefix);
   const [format, setFormat] = useState<(typeof formats)[number]>('DYNAMODB_JSON');
@@ -74,8 +73,8 @@ export function ImportDialog({
 
   const isImported = result !== undefined;
   useEffect(() => {
-    if (isImported) void loadList(connection.id);
-  }, [isImported, loadList, connection.id]);
+    if (isImported) tableSetChanged(connection.id);
+  }, [isImported, connection.id]);
   return (
     <Dialog
       title="Import from S3 into a new table"
