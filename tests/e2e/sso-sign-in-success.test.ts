@@ -87,11 +87,12 @@ describe('signing in again after the SSO session expired', () => {
     }
   });
 
+  // The table opens on Items; the failed describe of a Refresh must be said there too.
   it('shows the expired session on the open tab with "Sign in again"', async () => {
     const { page } = session.browser;
     await cacheSession('expired');
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
-    const alert = page.locator('.table-page').getByRole('alert');
+    const alert = page.locator('.table-page-error').getByRole('alert');
     await alert.waitFor(slow);
     expect(await alert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
     await alert.getByRole('button', { name: 'Sign in again' }).click();
@@ -145,7 +146,7 @@ describe('signing in again after the SSO session expired', () => {
     await sso.close();
     await cacheSession('expired');
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
-    const alert = page.locator('.table-page').getByRole('alert');
+    const alert = page.locator('.table-page-error').getByRole('alert');
     await alert.getByRole('button', { name: 'Sign in again' }).click(slow);
 
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });

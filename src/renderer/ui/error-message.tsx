@@ -1,4 +1,5 @@
 import type { AppError } from '../../shared/ipc';
+import { splitConnectionId } from '../../shared/dynamo/regions';
 import { useConnectionsStore } from '../features/connections/store';
 import { useSignInStore } from '../features/sign-in/store';
 import { Button } from './button';
@@ -24,8 +25,10 @@ export interface ErrorMessageProps {
 export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMessageProps) {
   const startSignIn = useSignInStore((state) => state.start);
   // Only profile connections (IAM Identity Center) can sign in again; keys need editing instead.
+  // A table of another region goes through `<id>@<region>`: the sign-in is the connection's own.
+  const ownId = connectionId === undefined ? undefined : splitConnectionId(connectionId).connectionId;
   const isProfile = useConnectionsStore(
-    (state) => state.connections.find((connection) => connection.id === connectionId)?.kind === 'profile',
+    (state) => state.connections.find((connection) => connection.id === ownId)?.kind === 'profile',
   );
   const showSignIn = connectionId !== undefined && isProfile && canSignIn(error);
   return (

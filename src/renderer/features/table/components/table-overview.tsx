@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
-import { ErrorMessage } from '../../../ui/error-message';
 import { CopyDialog } from '../../copy/copy-dialog';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { useTableDescription } from '../../tables/hooks';
-import { useTablesStore } from '../../tables/store';
 import type { TableViewProps } from '../tabs';
 import { IndexTable } from './index-table';
 import { RawJson } from './raw-json';
@@ -14,32 +12,15 @@ import { ChangeSection } from './change/change-section';
 /** The table's description: keys, indexes, capacity, settings, identity, and the raw response. */
 export function TableOverview({ connection, table }: TableViewProps) {
   const description = useTableDescription(connection.id, table);
-  const reload = useTablesStore((state) => state.loadDescription);
   const value = description?.value;
   const [isCopying, setCopying] = useState(false);
 
-  if (description?.status === 'error' && !value) {
-    return (
-      <ErrorMessage
-        error={description.error}
-        connectionId={connection.id}
-        onRetry={() => void reload(connection.id, table)}
-      />
-    );
-  }
+  // A failed describe is said by the table page above every view, with its Try again.
   if (!value) return <SkeletonRows rows={6} columns={4} />;
 
   const { summary, raw } = value;
   return (
     <div className="overview">
-      {description.status === 'error' ? (
-        <ErrorMessage
-          compact
-          error={description.error}
-          connectionId={connection.id}
-          onRetry={() => void reload(connection.id, table)}
-        />
-      ) : null}
       <SettingsGrid summary={summary} />
       <section className="panel" aria-labelledby="indexes-heading">
         <h2 id="indexes-heading" className="panel-title">

@@ -2,6 +2,7 @@ import type { Connection } from '../../../../shared/ipc';
 import { splitConnectionId } from '../../../../shared/dynamo/regions';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
 import { useTableDescription } from '../../tables/hooks';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { useTablesStore } from '../../tables/store';
@@ -59,9 +60,23 @@ export function TablePage({ connection, table }: { connection: Connection; table
           Refresh
         </Button>
       </header>
-      <div className="table-page-body" role={views.length > 1 ? 'tabpanel' : undefined}>
-        {active ? <active.Component {...props} /> : null}
-      </div>
+      {/* A failed describe is said on every view (a Refresh on Items fails visibly too); without a
+          description there is nothing to show but the sentence and its fix. */}
+      {description?.status === 'error' ? (
+        <div className="table-page-error">
+          <ErrorMessage
+            compact={description.value !== undefined}
+            error={description.error}
+            connectionId={connection.id}
+            onRetry={() => void reload(connection.id, table)}
+          />
+        </div>
+      ) : null}
+      {description?.status === 'error' && description.value === undefined ? null : (
+        <div className="table-page-body" role={views.length > 1 ? 'tabpanel' : undefined}>
+          {active ? <active.Component {...props} /> : null}
+        </div>
+      )}
     </div>
   );
 }
