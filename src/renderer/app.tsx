@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ConnectionPicker } from './features/connections/components/connection-picker';
 import { useConnectionsStore } from './features/connections/store';
 import { useAppInfoStore } from './features/app-info/store';
@@ -18,6 +18,9 @@ export function App() {
   const connection = useConnectionsStore((state) =>
     state.connections.find((candidate) => candidate.id === activeConnectionId),
   );
+  // The picker waits for the saved workspace: shown earlier, it would vanish under a click the
+  // moment the restored connection opened.
+  const [isRestored, setRestored] = useState(false);
   useWorkspaceShortcuts();
 
   useEffect(() => {
@@ -30,7 +33,9 @@ export function App() {
     void Promise.all([connections.load(), connections.refreshPlayground()])
       .then(restoreWorkspace)
       .finally(() => {
-        if (isMounted) stopSaving = startWorkspaceSaving();
+        if (!isMounted) return;
+        setRestored(true);
+        stopSaving = startWorkspaceSaving();
       });
     return () => {
       isMounted = false;
@@ -42,7 +47,15 @@ export function App() {
   return (
     <>
       <ErrorBoundary onLeave={() => useWorkspaceStore.getState().closeConnection()}>
-        {connection ? <Workspace connection={connection} /> : <ConnectionPicker />}
+        {connection ? (
+          <Workspace connection={connection} />
+        ) : isRestored ? (
+          <ConnectionPicker />
+        ) : (
+          <p className="app-starting" role="status">
+            Opening your workspace…
+          </p>
+        )}
       </ErrorBoundary>
       <SignInDialog />
       <MfaDialog />

@@ -65,4 +65,25 @@ describe('the workspace survives a reload', () => {
     expect(saved).not.toMatch(/secret|accessKey|sessionToken|"S":|"N":/i);
     expect(session.browser.pageErrors).toEqual([]);
   });
+
+  it('shows no picker to click until the saved workspace is known, then opens straight into it', async () => {
+    const { page } = session.browser;
+    // Main is slow to answer workspace:load: the picker must not be there to be clicked, only to
+    // vanish under the click when the restored connection opens.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/workspace:load', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Opening your workspace…' }).waitFor(slow);
+    expect(await page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
+
+    answer();
+    const tabs = page.getByRole('tablist', { name: 'Open tabs' });
+    await tabs.getByRole('tab', { name: table, exact: true }).waitFor(slow);
+    expect(await page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
+    await page.unroute('**/api/workspace:load');
+  });
 });

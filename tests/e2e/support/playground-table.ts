@@ -11,14 +11,8 @@ export async function openPlaygroundTable(page: Page, table: string, view: strin
   const open = page.getByRole('button', { name: 'Open playground' });
   const tabs = page.getByRole('tablist', { name: 'Open tabs' });
   await open.or(tabs).first().waitFor(playgroundStart);
-  // The restored workspace may replace the picker while the button is being clicked: then the
-  // tabs it opens are what the click was for.
-  if (await open.isVisible())
-    await open.click({ timeout: 10_000 }).catch(async (error: unknown) => {
-      await tabs.waitFor(playgroundStart).catch(() => {
-        throw error;
-      });
-    });
+  // The picker is shown only once the saved workspace is known, so it stays while clicked.
+  if (await open.isVisible()) await open.click();
   const tableTab = tabs.getByRole('tab', { name: table, exact: true });
   await tabs.waitFor(playgroundStart);
   if ((await tableTab.count()) > 0) await tableTab.click();
