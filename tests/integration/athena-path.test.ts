@@ -177,4 +177,37 @@ describe('the plan for a table DescribeTable reports as 200 GB', () => {
     expect(last.type).toBe('done');
     expect(aws.calls.filter((c) => c.endsWith('ExportTableToPointInTime')).length).toBe(exportsBefore);
   });
+
+  it("marks results grouped as the binder says, as the local engine's are", async () => {
+    const run = async (channel: 'athena:run' | 'sql:run', sql: string, requestId: string) => {
+      const done = app.waitFor(requestId);
+      ok(
+        await app.call(channel, {
+          connectionId: app.connectionId,
+          sql,
+          requestId,
+          ...(channel === 'athena:run' ? { settings } : { local: true }),
+        }),
+      );
+      const { last } = await done;
+      if (last.type !== 'done') throw new Error(JSON.stringify(last));
+      return last.value as SqlResultSummary;
+    };
+    // Words a pattern would take for grouping, inside a string literal, and a real GROUP BY.
+    const statements = [
+      `SELECT PK, status FROM "${table}" WHERE status <> 'max(1) group by count(2)'`,
+      `SELECT status, COUNT(*) AS n FROM "${table}" WHERE SK BETWEEN 'ORDER#' AND 'ORDER#~' GROUP BY status`,
+    ];
+    const seen: boolean[] = [];
+    for (const [i, sql] of statements.entries()) {
+      const onAthena = await run('athena:run', sql, `athena-grouped-${i}`);
+      ok(await app.call('sql:clearCache', { connectionId: app.connectionId }));
+      const local = await run('sql:run', sql, `sql-grouped-${i}`);
+      ok(await app.call('sql:clearCache', { connectionId: app.connectionId }));
+      expect(onAthena.grouped).toBe(local.grouped);
+      expect(onAthena.total).toBe(local.total);
+      seen.push(onAthena.grouped);
+    }
+    expect(seen).toEqual([false, true]);
+  });
 });

@@ -31,6 +31,8 @@ export interface PreparedAthena {
   plan: AthenaPlan;
   catalog: SqlCatalogOutput;
   tables: PreparedTable[];
+  /** The binder's answer for the statement (GROUP BY or aggregates), once it is translated. */
+  grouped?: boolean;
 }
 
 /** The Glue table of a DynamoDB table's export: Glue names are lowercase words. */
@@ -167,5 +169,5 @@ export async function prepareAthena(
   plan.translation = translated.ok
     ? { ok: true, sql: translated.translation.sql, notes: translated.translation.notes }
     : { ok: false, construct: translated.construct, message: translated.message };
-  return { plan, catalog, tables };
+  return { plan, catalog, tables, ...(translated.ok ? { grouped: translated.translation.grouped } : {}) };
 }

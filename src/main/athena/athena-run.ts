@@ -158,7 +158,7 @@ export async function runOnAthena(
     connectionId: request.connectionId,
     columns: outcome.columns,
     rows: outcome.rows,
-    grouped: /\bgroup\s+by\b|\b(count|sum|avg|min|max)\s*\(/i.test(request.sql),
+    grouped: prepared.grouped ?? false,
     warnings: [...new Set(warnings)],
     elapsedMs: Date.now() - started,
   });

@@ -216,7 +216,8 @@ export class SqlSession {
   }
 }
 
-function isGrouped(query: BoundQuery): boolean {
+/** The statement aggregates (GROUP BY or an aggregate call): its results suggest a chart. */
+export function isGrouped(query: BoundQuery): boolean {
   return query.kind === 'select' ? query.aggregate !== undefined : isGrouped(query.left);
 }
 

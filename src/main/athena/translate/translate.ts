@@ -2,6 +2,7 @@ import type { SqlCatalog } from '../../../shared/sql/catalog';
 import { bindStatement } from '../../sql/binder/bind-query';
 import { resolveTable } from '../../sql/catalog/resolve-table';
 import { parseStatement } from '../../sql/parser/parser';
+import { isGrouped } from '../../sql/session';
 import { AthenaMappingError } from '../glue-names';
 import { type GlueTarget, translateQuery } from './query';
 
@@ -13,6 +14,8 @@ export interface AthenaTranslation {
   /** What differs from running the statement locally, for the user to read before it runs. */
   notes: string[];
   columns: string[];
+  /** The binder's answer, as the local engine gives it: the results suggest a chart. */
+  grouped: boolean;
 }
 
 export type TranslationResult =
@@ -33,7 +36,7 @@ export function translateToAthena(
   target: GlueTarget,
 ): TranslationResult {
   const statement = parseStatement(text);
-  bindStatement(statement, {
+  const bound = bindStatement(statement, {
     text,
     resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
   });
@@ -56,7 +59,10 @@ export function translateToAthena(
       false,
     );
     if (/DECIMAL\(38, 9\)/.test(t.sql)) notes.push(NUMBER_NOTE);
-    return { ok: true, translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names } };
+    return {
+      ok: true,
+      translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names, grouped: isGrouped(bound) },
+    };
   } catch (error) {
     if (error instanceof AthenaMappingError)
       return { ok: false, construct: error.construct, message: error.message };
