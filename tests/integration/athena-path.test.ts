@@ -145,7 +145,15 @@ describe('the plan for a table DescribeTable reports as 200 GB', () => {
 
     const localId = 'sql-local-0001';
     const localDone = app.waitFor(localId);
-    ok(await app.call('sql:run', { connectionId: app.connectionId, sql: statement(), requestId: localId }));
+    // The user chose the local scan past the limit, as the workbench's "Scan locally anyway" does.
+    ok(
+      await app.call('sql:run', {
+        connectionId: app.connectionId,
+        sql: statement(),
+        requestId: localId,
+        local: true,
+      }),
+    );
     const local = await localDone;
     if (local.last.type !== 'done') throw new Error(JSON.stringify(local.last));
     const localSummary = local.last.value as SqlResultSummary;

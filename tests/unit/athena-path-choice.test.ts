@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { choosePath, defaultLimits, scanRcu } from '../../src/main/athena/path-choice';
+import { choosePath } from '../../src/main/athena/path-choice';
+import { defaultLimits, scanRcu } from '../../src/main/sql/scan-limit';
 
 /** The plan's two paths for a table whose DescribeTable says 200 GB. */
 describe('local scan or Athena for a 200 GB table', () => {

@@ -22,6 +22,8 @@ Numbers keep all their digits. Exit code: 0 ok, 2 bad SQL or a connection error 
   --file FILE          Read the statement from FILE ("-" for stdin) instead of the argument.
   --plan               Print the DynamoDB calls the statement would make (JSON) and exit.
   --max-items N        Stop each DynamoDB read after N items (default ${SQL_DEFAULT_MAX_ITEMS.toLocaleString('en-US')}).
+  --local              Scan locally even a table whose size is past the scan limit (a quarter of
+                       this machine's memory); without it such a statement reads nothing and fails.
   --quiet              No progress or warnings on stderr.
 
 Tables are the connection's DynamoDB tables by name, and entity views of single-table designs
@@ -70,6 +72,7 @@ export async function run(argv: string[]): Promise<number> {
       format: { type: 'string', default: 'json' },
       file: { type: 'string' },
       plan: { type: 'boolean', default: false },
+      local: { type: 'boolean', default: false },
       'max-items': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -108,6 +111,7 @@ export async function run(argv: string[]): Promise<number> {
     const summary = await session.run(connection, sql, [], {
       signal: controller.signal,
       maxItems,
+      ...(values.local ? { scanLimit: 'local' as const } : {}),
       onProgress: (p) =>
         progress(
           `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,

@@ -2,6 +2,7 @@ import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SqlResultSummary } from '../../shared/ipc/sql';
 import type { SqlPlan } from '../../shared/sql/plan';
+import { scanLimitOf } from '../athena/athena-settings';
 import { loadViews } from '../sql/files/view-store';
 import { sqlServiceFor } from '../sql/service-registry';
 import { toModelValue } from './plain-values';
@@ -126,6 +127,8 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
   const summary = await service.run(connectionId, statement, views, {
     maxItems: allowance.items,
     budget: allowance,
+    // The model never chooses the local scan past the user's limit: only the user does.
+    scanLimit: await scanLimitOf(session.ctx.dataDir, connectionId),
     signal: session.signal,
   });
   const fetched = summary.fetches.filter((f) => !f.cached);

@@ -8,7 +8,8 @@ import { tableSchemas } from '../agent/sql-assist/context';
 import { loadViews } from '../sql/files/view-store';
 import { sqlServiceFor } from '../sql/service-registry';
 import { type AttrNode, exportSchemaOf } from './export-schema';
-import { choosePath, defaultLimits } from './path-choice';
+import { defaultLimits, wholeScans } from '../sql/scan-limit';
+import { choosePath } from './path-choice';
 import { ATHENA_USD_PER_TB } from './pricing';
 import { translateToAthena } from './translate/translate';
 
@@ -97,21 +98,11 @@ export async function prepareAthena(
   const views = await loadViews(ctx.dataDir, connectionId);
   const local = await service.plan(connectionId, sql, views);
   const catalog = await service.catalog(connectionId, views);
-  const scanned = [
-    ...new Set(
-      local.fetches.filter((f) => f.call.operation === 'Scan' && !f.cached).map((f) => f.call.table),
-    ),
-  ];
+  const scans = wholeScans(local, catalog.tables);
+  const scanned = scans.tables;
   const referenced = [...new Set(local.fetches.map((f) => f.call.table))];
-  const infos = new Map(catalog.tables.map((t) => [t.name, t]));
-  let bytes = 0;
-  let items = 0;
-  for (const name of scanned) {
-    bytes += infos.get(name)?.sizeBytes ?? 0;
-    items += infos.get(name)?.itemCount ?? 0;
-  }
   const limits = input.limits ?? defaultLimits(os.totalmem());
-  const base = { tableSizeBytes: bytes, itemCount: items, limits };
+  const base = { tableSizeBytes: scans.bytes, itemCount: scans.items, limits };
   const rates = {
     localItemsPerSecond: LOCAL_ITEMS_PER_SECOND,
     exportBytesPerSecond: EXPORT_BYTES_PER_SECOND,

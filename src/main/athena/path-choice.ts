@@ -1,3 +1,4 @@
+import { pastLimits, type ScanLimits, scanRcu } from '../sql/scan-limit';
 import { athenaCostUsd } from './pricing';
 
 /**
@@ -6,12 +7,6 @@ import { athenaCostUsd } from './pricing';
  * scanned, dollars, time to export when no export is recent). Past the user's limit nothing
  * starts until the user picks one; this module only computes, it never chooses.
  */
-export interface ScanLimits {
-  items?: number;
-  bytes?: number;
-  rcu?: number;
-}
-
 export interface PathChoiceInput {
   /** DescribeTable's TableSizeBytes and ItemCount (refreshed by DynamoDB about every six hours). */
   tableSizeBytes: number;
@@ -32,33 +27,10 @@ export interface PathChoice {
   athena: { scannedBytes: number; costUsd: number; exportNeeded: boolean; exportSeconds: number };
 }
 
-/**
- * Eventually consistent Scan: half a read unit per 4 KB read (DynamoDB's documented unit);
- * a Scan is charged on the bytes it reads, summed over the page, not per item.
- */
-export function scanRcu(bytes: number): number {
-  return Math.ceil(bytes / 4096) / 2;
-}
-
-/** A quarter of the machine's memory as bytes of items: the engine holds items columnar, with copies. */
-export function defaultLimits(machineMemoryBytes: number): ScanLimits {
-  return { bytes: Math.floor(machineMemoryBytes / 4) };
-}
-
 export function choosePath(input: PathChoiceInput): PathChoice {
   const { tableSizeBytes: bytes, itemCount: items, limits } = input;
   const rcu = scanRcu(bytes);
-  const over: string[] = [];
-  if (limits.items !== undefined && items > limits.items)
-    over.push(
-      `${items.toLocaleString('en-US')} items is more than the limit of ${limits.items.toLocaleString('en-US')}`,
-    );
-  if (limits.bytes !== undefined && bytes > limits.bytes)
-    over.push(`${gb(bytes)} is more than the limit of ${gb(limits.bytes)}`);
-  if (limits.rcu !== undefined && rcu > limits.rcu)
-    over.push(
-      `${Math.round(rcu).toLocaleString('en-US')} RCU is more than the limit of ${limits.rcu.toLocaleString('en-US')}`,
-    );
+  const over = pastLimits({ items, bytes, rcu }, limits);
   const exportNeeded = input.exportBilledBytes === undefined;
   // DynamoDB JSON exports are gzipped; Athena bills the compressed bytes it reads, but before an
   // export exists its billed size is the table's size, the upper bound used here.
@@ -73,8 +45,4 @@ export function choosePath(input: PathChoiceInput): PathChoice {
       exportSeconds: exportNeeded ? bytes / input.exportBytesPerSecond : 0,
     },
   };
-}
-
-function gb(bytes: number): string {
-  return `${(bytes / 1e9).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
 }

@@ -13,6 +13,7 @@ import { toAppError } from '../core/to-app-error';
 import type { CacheSummary } from './fetch/cache';
 import type { ReadBudgetLimits } from './fetch/read-budget';
 import type { ExternalRows } from './results/external-result';
+import type { ScanLimits } from './scan-limit';
 import type { ConnectionDescription, FromWorker, SqlCall, ToWorker } from './worker/protocol';
 
 export const SQL_WORKER_CRASHED = 'SqlWorkerCrashed';
@@ -196,13 +197,15 @@ export class SqlService {
       refresh?: boolean;
       maxItems?: number;
       budget?: ReadBudgetLimits;
+      /** See RunOptions.scanLimit: absent, the machine's default; 'local', chosen past it. */
+      scanLimit?: ScanLimits | 'local';
       signal?: AbortSignal;
       onProgress?: (p: Progress) => void;
     },
   ): Promise<SqlResultSummary> {
     const connection = await this.describe(connectionId);
-    const { refresh, maxItems, budget } = options;
-    return this.call({ op: 'run', connection, sql, views, refresh, maxItems, budget }, options);
+    const { refresh, maxItems, budget, scanLimit } = options;
+    return this.call({ op: 'run', connection, sql, views, refresh, maxItems, budget, scanLimit }, options);
   }
 
   async catalog(connectionId: string, views: EntityView[], refresh?: boolean): Promise<SqlCatalogOutput> {

@@ -1,8 +1,9 @@
+import os from 'node:os';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Progress } from '../../shared/ipc/operations';
 import type { SqlCatalogOutput, SqlResultSummary } from '../../shared/ipc/sql';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
-import type { EntityView } from '../../shared/sql/catalog';
+import type { EntityView, TableInfo } from '../../shared/sql/catalog';
 import type { SqlPlan } from '../../shared/sql/plan';
 import { ConnectionCatalog } from './catalog/load-catalog';
 import { resolveTable } from './catalog/resolve-table';
@@ -17,6 +18,7 @@ import { parseStatement } from './parser/parser';
 import { queryRefs } from './parser/table-refs';
 import { type FetchSpec, planFetches } from './planner/plan';
 import { columnTypes, ResultStore } from './results/result-store';
+import { defaultLimits, holdToScanLimit, type ScanLimits, wholeScans } from './scan-limit';
 
 export interface SessionConnection {
   id: string;
@@ -29,6 +31,11 @@ export interface RunOptions {
   /** A bound on all of the statement's reads together (maxItems bounds each read alone). */
   budget?: ReadBudgetLimits;
   signal: AbortSignal;
+  /**
+   * The scan limit (issue 17) the statement's whole-table Scans are held to before anything is
+   * read; absent: the machine's default. 'local': the caller chose the local scan past it.
+   */
+  scanLimit?: ScanLimits | 'local';
   /** Internal (tests): false turns pushdown off (see PlanOptions.pushdown). */
   pushdown?: boolean;
   onProgress?: (progress: Progress) => void;
@@ -86,15 +93,16 @@ export class SqlSession {
     sql: string,
     userViews: EntityView[],
     signal: AbortSignal,
-  ): Promise<BoundQuery> {
+  ): Promise<{ bound: BoundQuery; tables: TableInfo[] }> {
     // Parse first: a typo is reported at once, without waiting for (or paying for) the catalog.
     const statement = parseStatement(sql);
     const data = await this.catalogOf(connection).forStatement(queryRefs(statement.query), userViews, signal);
     const catalog = { tables: data.tables, views: mergeViews(data.views, userViews) };
-    return bindStatement(statement, {
+    const bound = bindStatement(statement, {
       text: sql,
       resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql),
     });
+    return { bound, tables: data.tables };
   }
 
   async plan(
@@ -104,7 +112,7 @@ export class SqlSession {
     signal: AbortSignal,
     maxItems = SQL_DEFAULT_MAX_ITEMS,
   ): Promise<SqlPlan> {
-    const bound = await this.prepare(connection, sql, userViews, signal);
+    const { bound } = await this.prepare(connection, sql, userViews, signal);
     return planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) }).plan;
   }
 
@@ -116,13 +124,15 @@ export class SqlSession {
   ): Promise<SqlResultSummary> {
     const started = Date.now();
     const { signal } = options;
-    const bound = await this.prepare(connection, sql, userViews, signal);
+    const { bound, tables: infos } = await this.prepare(connection, sql, userViews, signal);
     const cached = (spec: FetchSpec) => (options.refresh ? undefined : this.cache.find(connection.id, spec));
     const { specs, forBinding, plan } = planFetches(bound, {
       maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS,
       cached,
       pushdown: options.pushdown,
     });
+    if (options.scanLimit !== 'local')
+      holdToScanLimit(wholeScans(plan, infos), options.scanLimit ?? defaultLimits(os.totalmem()));
     const expected = plan.fetches.filter((f) => !f.cached).reduce((sum, f) => sum + f.estimate.itemsRead, 0);
     const warnings: string[] = [];
     const tables = new Map<FetchSpec, ColumnarTable>();

@@ -48,4 +48,32 @@ export const athenaExamples: AthenaExamples = {
     notes:
       'Refused before anything starts when the translation is refused (AthenaUnsupported) or an export is needed and startExport is not true (ExportNeeded). Progress events carry the export and query state, data scanned and cost; `done` carries a SQL result summary with `athena` (queryExecutionId, sql, dataScannedBytes, costUsd, exports): read rows with sql:window. ops:cancel stops the query (StopQueryExecution).',
   },
+  'athena:settings': {
+    summary:
+      "The connection's scan limit (the user's, or the default of a quarter of this machine's memory) and the Athena settings it last ran with.",
+    input: { connectionId },
+    output: {
+      limits: { items: 50_000_000, rcu: 200_000 },
+      isDefault: false,
+      defaultLimits: { bytes: 4_294_967_296 },
+      machineMemoryBytes: 17_179_869_184,
+      athena: settings,
+    },
+    notes:
+      'Kept in athena-settings.json in the data folder. sql:run, athena:plan and the agent/MCP run_sql hold statements to `limits`.',
+  },
+  'athena:saveSettings': {
+    summary:
+      "Sets the connection's scan limit, kept across restarts; `limits: null` goes back to the default.",
+    input: { connectionId, limits: { items: 50_000_000, rcu: 200_000 } },
+    output: {
+      limits: { items: 50_000_000, rcu: 200_000 },
+      isDefault: false,
+      defaultLimits: { bytes: 4_294_967_296 },
+      machineMemoryBytes: 17_179_869_184,
+      athena: settings,
+    },
+    notes:
+      'An absent field is no limit of that kind; `limits: {}` is no limit at all. A statement whose whole-table Scans are past the limit reads nothing in sql:run (ScanLimitExceeded) unless it is sent with `local: true`.',
+  },
 };

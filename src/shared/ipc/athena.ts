@@ -19,7 +19,7 @@ export type ScanLimitsInput = z.infer<typeof scanLimitsSchema>;
 
 export const athenaPlanInput = connectionRef.extend({
   sql: statement,
-  /** Absent: the default, a quarter of this machine's memory in bytes. */
+  /** Absent: the connection's saved limit (athena:saveSettings), else the default. */
   limits: scanLimitsSchema.optional(),
   /** The Glue database the translated statement names (default dynotable). */
   database: z
@@ -100,7 +100,33 @@ export const athenaRunInfoSchema = z.object({
   exports: z.array(z.string()),
 });
 
+/**
+ * The scan limit and the Athena choices a connection keeps across restarts, in main's data
+ * folder (athena-settings.json): sql:run and athena:plan hold statements to `limits`.
+ */
+export const athenaSavedSettingsSchema = z.object({
+  /** The limit in force: the user's, or the default when they set none. */
+  limits: scanLimitsSchema,
+  /** The user set none: `limits` is the default. */
+  isDefault: z.boolean(),
+  /** A quarter of this machine's memory in bytes, compared with the scanned tables' sizes. */
+  defaultLimits: scanLimitsSchema,
+  machineMemoryBytes: z.number(),
+  /** What the user last ran on Athena with (workgroup, result location, database, bucket). */
+  athena: athenaSettingsSchema.optional(),
+});
+export type AthenaSavedSettings = z.infer<typeof athenaSavedSettingsSchema>;
+
+export const athenaSaveSettingsInput = connectionRef.extend({
+  /** The new limit; null: back to the default. Absent: unchanged. */
+  limits: scanLimitsSchema.nullable().optional(),
+});
+
 export const athenaChannels = {
+  /** The connection's scan limit (or the default) and its last Athena settings. */
+  'athena:settings': { input: connectionRef, output: athenaSavedSettingsSchema },
+  /** Sets the connection's scan limit, kept across restarts; answers as athena:settings. */
+  'athena:saveSettings': { input: athenaSaveSettingsInput, output: athenaSavedSettingsSchema },
   /** The local scan's estimate next to Athena's, and the translated statement; starts nothing. */
   'athena:plan': { input: athenaPlanInput, output: athenaPlanOutput },
   /** Export (if agreed) → Glue table → Athena query → result store, under requestId. */

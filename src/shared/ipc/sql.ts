@@ -20,6 +20,11 @@ export const sqlRunInput = connectionRef.extend({
   /** Read again even when the data is cached. */
   refresh: z.boolean().optional(),
   maxItems,
+  /**
+   * The user chose the local scan although it is past the scan limit (athena:plan). Without it
+   * a statement that would Scan past the limit reads nothing and fails with ScanLimitExceeded.
+   */
+  local: z.boolean().optional(),
 });
 
 export const sqlFetchStatsSchema = z.object({

@@ -70,7 +70,7 @@ export const sqlExamples: SqlExamples = {
     input: { connectionId, sql: statement, requestId: 'sql-7f3a9c21' },
     output: { started: true },
     notes:
-      'Progress events follow under requestId; the `done` event carries { resultId, columns, columnTypes, total, grouped, warnings, elapsedMs, fetches }. ops:cancel stops it.',
+      "Progress events follow under requestId; the `done` event carries { resultId, columns, columnTypes, total, grouped, warnings, elapsedMs, fetches }. ops:cancel stops it. A statement that would Scan tables whose DescribeTable size is past the connection's scan limit (athena:settings) reads nothing and ends in an error ScanLimitExceeded, unless `local: true` says the user chose the local scan (athena:plan offers Athena instead).",
   },
   'sql:window': {
     summary: 'Rows offset..offset+limit of a result, as tagged DynamoDB values (numbers keep every digit).',

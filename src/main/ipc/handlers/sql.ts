@@ -7,6 +7,7 @@ import {
   readHistory,
   saveQuery,
 } from '../../sql/files/query-files';
+import { scanLimitOf } from '../../athena/athena-settings';
 import { sqlServiceFor } from '../../sql/service-registry';
 import type { Handler } from '../dispatcher';
 
@@ -37,13 +38,15 @@ export const sqlHandlers: { [C in SqlChannel]: Handler<C> } = {
     sqlServiceFor(ctx).catalog(connectionId, await loadViews(ctx.dataDir, connectionId), refresh),
   'sql:plan': async ({ connectionId, sql, maxItems }, ctx) =>
     sqlServiceFor(ctx).plan(connectionId, sql, await loadViews(ctx.dataDir, connectionId), maxItems),
-  'sql:run': async ({ connectionId, sql, requestId, refresh, maxItems }, ctx) => {
+  'sql:run': async ({ connectionId, sql, requestId, refresh, maxItems, local }, ctx) => {
     const views = await loadViews(ctx.dataDir, connectionId);
+    const scanLimit = local ? 'local' : await scanLimitOf(ctx.dataDir, connectionId);
     ctx.operations.start(requestId, async (run) => {
       let last: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
       const summary = await sqlServiceFor(ctx).run(connectionId, sql, views, {
         refresh,
         maxItems,
+        scanLimit,
         signal: run.signal,
         onProgress: (progress) => {
           last = progress;

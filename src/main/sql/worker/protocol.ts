@@ -3,6 +3,7 @@ import type { Progress } from '../../../shared/ipc/operations';
 import type { EntityView } from '../../../shared/sql/catalog';
 import type { ReadBudgetLimits } from '../fetch/read-budget';
 import type { ExternalRows } from '../results/external-result';
+import type { ScanLimits } from '../scan-limit';
 
 /**
  * How the worker reaches DynamoDB for a connection: region and endpoint from main's client,
@@ -35,6 +36,7 @@ export type SqlCall =
       refresh?: boolean;
       maxItems?: number;
       budget?: ReadBudgetLimits;
+      scanLimit?: ScanLimits | 'local';
     }
   | { op: 'catalog'; connection: ConnectionDescription; views: EntityView[]; refresh?: boolean }
   | { op: 'window'; resultId: string; offset: number; limit: number }

@@ -110,6 +110,7 @@ export class SqlWorkerHost {
           refresh: call.refresh,
           maxItems: call.maxItems,
           budget: call.budget,
+          scanLimit: call.scanLimit,
           onProgress: (progress) => this.post({ kind: 'progress', id, progress }),
         });
       case 'catalog':

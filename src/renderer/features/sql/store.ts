@@ -105,7 +105,8 @@ interface SqlStore {
   plan(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
   /** Runs locally unless the local scan is past the limit; then it asks first (`choice`). */
   run(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
-  runLocal(connectionId: string, tabId: string, statement: StatementRange): Promise<void>;
+  /** `chosen`: the user picked the local scan past the scan limit (main refuses it otherwise). */
+  runLocal(connectionId: string, tabId: string, statement: StatementRange, chosen?: boolean): Promise<void>;
   runAthena(
     connectionId: string,
     tabId: string,
@@ -248,13 +249,14 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
       // A statement the check cannot plan fails the same way in sql:run, with its position.
       await get().runLocal(id, tabId, statement);
     },
-    runLocal(id, tabId, statement) {
+    runLocal(id, tabId, statement, chosen) {
       return follow(id, tabId, statement, 'sql', (requestId) =>
         call('sql:run', {
           connectionId: id,
           sql: statement.text,
           requestId,
           refresh: connectionOf(id).refresh,
+          ...(chosen ? { local: true } : {}),
         }),
       );
     },

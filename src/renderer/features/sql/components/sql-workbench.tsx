@@ -250,7 +250,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
                 isBusy={last.requestId !== undefined}
                 onLocal={() => {
                   const chosen = last.choice;
-                  if (chosen) void actions.runLocal(id, tabId, chosen.statement);
+                  if (chosen) void actions.runLocal(id, tabId, chosen.statement, true);
                 }}
                 onAthena={(settings, startExport) => {
                   const chosen = last.choice;

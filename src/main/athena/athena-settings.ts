@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  type AthenaSavedSettings,
+  type AthenaSettings,
+  athenaSettingsSchema,
+  scanLimitsSchema,
+} from '../../shared/ipc/athena';
+import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { defaultLimits, type ScanLimits } from '../sql/scan-limit';
+
+/**
+ * <dataDir>/athena-settings.json: each connection's scan limit and last Athena settings, in
+ * main's data folder so sql:run holds every caller (the workbench, the agent, MCP) to the limit
+ * the user set, and a restart or another window finds it. Connections are entries of an array,
+ * not keys, like the workspace file.
+ */
+const entrySchema = z.object({
+  connectionId: z.string(),
+  limits: scanLimitsSchema.optional(),
+  athena: athenaSettingsSchema.optional(),
+});
+const fileSchema = z.object({ version: z.literal(1), connections: z.array(entrySchema) });
+type Entry = z.infer<typeof entrySchema>;
+
+function file(dataDir: string): string {
+  return path.join(dataDir, 'athena-settings.json');
+}
+
+async function readAll(dataDir: string): Promise<Entry[]> {
+  let text: string;
+  try {
+    text = await readFile(file(dataDir), 'utf8');
+  } catch (error) {
+    if (isMissingFile(error)) return [];
+    throw error;
+  }
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    // A damaged file means defaults (a limit still holds); the next save rewrites it.
+    return parsed.success ? parsed.data.connections : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Saves run one after another, so two quick changes never lose one. */
+let queue: Promise<unknown> = Promise.resolve();
+
+function update(dataDir: string, connectionId: string, change: (entry: Entry) => Entry): Promise<void> {
+  const write = queue.then(async () => {
+    const all = await readAll(dataDir);
+    const at = all.findIndex((e) => e.connectionId === connectionId);
+    const next = change(at >= 0 ? all[at]! : { connectionId });
+    if (at >= 0) all[at] = next;
+    else all.push(next);
+    await writeFileAtomic(file(dataDir), JSON.stringify({ version: 1, connections: all }, null, 2));
+  });
+  queue = write.catch(() => undefined);
+  return write;
+}
+
+export async function loadAthenaSettings(
+  dataDir: string,
+  connectionId: string,
+): Promise<AthenaSavedSettings> {
+  const entry = (await readAll(dataDir)).find((e) => e.connectionId === connectionId);
+  const machineMemoryBytes = os.totalmem();
+  const fallback = defaultLimits(machineMemoryBytes);
+  return {
+    limits: entry?.limits ?? fallback,
+    isDefault: entry?.limits === undefined,
+    defaultLimits: fallback,
+    machineMemoryBytes,
+    ...(entry?.athena ? { athena: entry.athena } : {}),
+  };
+}
+
+/** The limit sql:run and athena:plan hold a connection's statements to. */
+export async function scanLimitOf(dataDir: string, connectionId: string): Promise<ScanLimits> {
+  return (await loadAthenaSettings(dataDir, connectionId)).limits;
+}
+
+/** null: back to the default. */
+export async function saveScanLimits(
+  dataDir: string,
+  connectionId: string,
+  limits: ScanLimits | null,
+): Promise<AthenaSavedSettings> {
+  await update(dataDir, connectionId, ({ limits: _old, ...rest }) => (limits ? { ...rest, limits } : rest));
+  return loadAthenaSettings(dataDir, connectionId);
+}
+
+/** What the user ran on Athena with last, offered the next time (never credentials). */
+export function rememberAthenaSettings(
+  dataDir: string,
+  connectionId: string,
+  settings: AthenaSettings,
+): Promise<void> {
+  return update(dataDir, connectionId, (entry) => ({ ...entry, athena: settings }));
+}
