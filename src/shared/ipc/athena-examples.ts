@@ -12,6 +12,14 @@ const settings = {
   exportBucket: 'acme-dynamodb-exports',
 };
 
+const saved = {
+  limits: { items: 50_000_000, rcu: 200_000 },
+  isDefault: false,
+  defaultLimits: { bytes: 4_294_967_296 },
+  machineMemoryBytes: 17_179_869_184,
+  athena: settings,
+};
+
 /** Examples of the `athena:*` channels for docs/API.md. */
 export const athenaExamples: AthenaExamples = {
   'athena:plan': {
@@ -52,13 +60,7 @@ export const athenaExamples: AthenaExamples = {
     summary:
       "The connection's scan limit (the user's, or the default of a quarter of this machine's memory) and the Athena settings it last ran with.",
     input: { connectionId },
-    output: {
-      limits: { items: 50_000_000, rcu: 200_000 },
-      isDefault: false,
-      defaultLimits: { bytes: 4_294_967_296 },
-      machineMemoryBytes: 17_179_869_184,
-      athena: settings,
-    },
+    output: saved,
     notes:
       'Kept in athena-settings.json in the data folder. sql:run, athena:plan and the agent/MCP run_sql hold statements to `limits`.',
   },
@@ -66,13 +68,7 @@ export const athenaExamples: AthenaExamples = {
     summary:
       "Sets the connection's scan limit, kept across restarts; `limits: null` goes back to the default.",
     input: { connectionId, limits: { items: 50_000_000, rcu: 200_000 } },
-    output: {
-      limits: { items: 50_000_000, rcu: 200_000 },
-      isDefault: false,
-      defaultLimits: { bytes: 4_294_967_296 },
-      machineMemoryBytes: 17_179_869_184,
-      athena: settings,
-    },
+    output: saved,
     notes:
       'An absent field is no limit of that kind; `limits: {}` is no limit at all. A statement whose whole-table Scans are past the limit reads nothing in sql:run (ScanLimitExceeded) unless it is sent with `local: true`.',
   },
