@@ -140,6 +140,41 @@ describe('schema accumulator against an independent tally', () => {
       { numRuns: 40 },
     );
   }, 60_000);
+
+  it('resumes from a saved state and adds more items as one unbroken pass would', () => {
+    fc.assert(
+      fc.property(fc.array(itemArb, { minLength: 1, maxLength: 30 }), fc.nat(), (items, at) => {
+        const cut = at % (items.length + 1);
+        const first = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
+        first.addAll(items.slice(0, cut) as never);
+        // A stopped scan's checkpoint, read back from JSON, then the rest of the items.
+        const saved = JSON.parse(JSON.stringify(first.toJSON())) as SchemaState;
+        const resumed = new SchemaAccumulator({ keys, entities: { kind: 'keys' } }, saved);
+        resumed.addAll(items.slice(cut) as never);
+        const report = buildSchemaReport(resumed, head(), ['pk', 'sk']);
+        const one = reportOf(items);
+        expect(report.itemsScanned).toBe(items.length);
+        expect(report.attributes).toEqual(one.attributes);
+        expect(report.entities).toEqual(one.entities);
+        expectMatches(report.attributes, items);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+
+  it('counts items of entities past the bound in "all items" only', () => {
+    const many: Item[] = Array.from({ length: 12 }, (_, i) => ({
+      pk: { S: `E${i}#1` },
+      sk: { S: 'X' },
+      n: { N: String(i) },
+    }));
+    const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' }, maxEntities: 5 });
+    acc.addAll(many as never);
+    const report = buildSchemaReport(acc, head(), ['pk', 'sk']);
+    expect(report.entities).toHaveLength(5);
+    expect(report.untrackedEntityItems).toBe(7);
+    expectMatches(report.attributes, many);
+  });
 });
 
 function entityItems(

@@ -6,7 +6,7 @@ import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
 import { PathStats, type PathState } from './path-stats';
 import { binaryText, keyShape } from './sdk-values';
 import { schemaPathOf } from '../../shared/schema/schema-paths';
-import { PathWalker, type PathVisitor } from './path-walker';
+import { type PathNode, PathWalker, type PathVisitor } from './path-walker';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -102,20 +102,29 @@ function keyPatternOf(item: SdkItem, keys: KeySchema): string {
 
 /**
  * Walks every attribute path of every item (map keys, list elements as `[]`, set members at
- * their set's path) into per-path statistics, once for "all items" and once for the item's
- * entity. Items come as the SDK returns them: only binary differs from the tagged form, and
- * binary is read by length and as base64 for distinct counting.
+ * their set's path) into per-path statistics, for "all items" and for the item's entity. Items
+ * come as the SDK returns them: only binary differs from the tagged form, and binary is read by
+ * length and as base64 for distinct counting.
+ * Each value is counted once, into the group of its item (its entity, or the items of no
+ * entity); "all items" is those groups merged when the state is read. Counting it twice (all and
+ * entity) as values arrive doubled the analysis's CPU per item, and merging is what a checkpoint
+ * of many segments does anyway.
  * State is plain JSON and merge()-able, so each Scan segment accumulates alone and a checkpoint
  * persists it; nothing here depends on the order items arrive in.
  */
 export class SchemaAccumulator {
-  private readonly all: Group;
-  private readonly entities = new Map<string, Group>();
+  /** What was loaded or merged in: "all items" and entities as already folded. */
+  private readonly baseAll: Group;
+  private readonly baseEntities = new Map<string, Group>();
+  /** Items added here, by entity label; REST holds items of no (or no more tracked) entity. */
+  private readonly live = new Map<string, Group>();
+  private readonly liveList: Group[] = [];
   private readonly maxPaths: number;
   private readonly maxEntities: number;
   private serial = 0;
   private itemBytes = 0;
-  private current: Group[] = [];
+  private current!: Group;
+  private currentId = 0;
   private untrackedEntityItems: number;
   private items: number;
   private readonly walker = new PathWalker({ lists: 'element', format: schemaPathOf });
@@ -126,8 +135,8 @@ export class SchemaAccumulator {
   ) {
     this.maxPaths = options.maxPaths ?? 2000;
     this.maxEntities = options.maxEntities ?? 50;
-    this.all = new Group(state.all);
-    for (const e of state.entities) this.entities.set(e.label, new Group(e));
+    this.baseAll = new Group(state.all);
+    for (const e of state.entities) this.baseEntities.set(e.label, new Group(e));
     this.untrackedEntityItems = state.untrackedEntityItems;
     this.items = state.items;
   }
@@ -140,35 +149,27 @@ export class SchemaAccumulator {
     this.items += 1;
     this.serial += 1;
     this.itemBytes = 0;
-    const entity = this.entityOf(item);
-    this.current = entity ? [this.all, entity] : [this.all];
+    const group = this.groupOf(item);
+    this.current = group;
+    this.currentId = this.liveList.indexOf(group);
     this.walker.walkItem(item, this.visitor);
     const { keys, indexes = [] } = this.options;
-    const pattern = keyPatternOf(item, keys);
     // An index holds an item only when the item has all of the index's key attributes.
-    const inIndexes =
-      indexes.length === 0
-        ? []
-        : indexes
-            .filter(
-              (i) =>
-                own(item, i.keys.partitionKey.name) && (!i.keys.sortKey || own(item, i.keys.sortKey.name)),
-            )
-            .map((i) => `${i.name}\u0000${keyPatternOf(item, i.keys)}`);
-    for (const group of this.current) {
-      for (const p of inIndexes) {
-        const seen = group.indexPatterns.get(p);
-        if (seen !== undefined || group.indexPatterns.size < MAX_KEY_PATTERNS * 4)
-          group.indexPatterns.set(p, (seen ?? 0) + 1);
-      }
-      const s = group.state;
-      s.items += 1;
-      if (this.itemBytes > s.maxItemBytes) s.maxItemBytes = this.itemBytes;
-      if (this.itemBytes >= NEAR_LIMIT_BYTES) s.nearLimit += 1;
-      const seen = group.keyPatterns.get(pattern);
-      if (seen !== undefined || group.keyPatterns.size < MAX_KEY_PATTERNS)
-        group.keyPatterns.set(pattern, (seen ?? 0) + 1);
+    for (const i of indexes) {
+      if (!own(item, i.keys.partitionKey.name) || (i.keys.sortKey && !own(item, i.keys.sortKey.name)))
+        continue;
+      bumpBounded(
+        group.indexPatterns,
+        `${i.name}\u0000${keyPatternOf(item, i.keys)}`,
+        1,
+        MAX_KEY_PATTERNS * 4,
+      );
     }
+    const s = group.state;
+    s.items += 1;
+    if (this.itemBytes > s.maxItemBytes) s.maxItemBytes = this.itemBytes;
+    if (this.itemBytes >= NEAR_LIMIT_BYTES) s.nearLimit += 1;
+    bumpBounded(group.keyPatterns, keyPatternOf(item, keys), 1, MAX_KEY_PATTERNS);
   }
 
   addAll(items: readonly SdkItem[]): void {
@@ -178,27 +179,28 @@ export class SchemaAccumulator {
   merge(other: SchemaState): void {
     this.items += other.items;
     this.untrackedEntityItems += other.untrackedEntityItems;
-    mergeGroup(this.all, other.all, this.maxPaths);
+    mergeGroup(this.baseAll, other.all, this.maxPaths);
     for (const e of other.entities) {
-      let group = this.entities.get(e.label);
+      let group = this.baseEntities.get(e.label);
       if (!group) {
-        if (this.entities.size >= this.maxEntities) {
+        if (this.entityCount(e.label) >= this.maxEntities) {
           this.untrackedEntityItems += e.items;
           continue;
         }
         group = new Group({ ...emptyGroup(e.label), keyName: e.keyName, conditions: e.conditions });
-        this.entities.set(e.label, group);
+        this.baseEntities.set(e.label, group);
       }
       mergeGroup(group, e, this.maxPaths);
     }
   }
 
   toJSON(): SchemaState {
+    const { all, entities } = this.folded();
     return {
       version: 1,
       items: this.items,
-      all: this.all.toJSON(),
-      entities: [...this.entities.values()].map((g) => g.toJSON()),
+      all: all.toJSON(),
+      entities: entities.map((g) => g.toJSON()),
       untrackedEntityItems: this.untrackedEntityItems,
     };
   }
@@ -208,13 +210,48 @@ export class SchemaAccumulator {
     all: ReadonlyMap<string, PathStats>;
     entities: { state: GroupState; paths: ReadonlyMap<string, PathStats> }[];
   } {
+    const { all, entities } = this.folded();
     return {
-      all: this.all.paths,
-      entities: [...this.entities.values()].map((g) => ({ state: g.toJSON(), paths: g.paths })),
+      all: all.paths,
+      entities: entities.map((g) => ({ state: g.toJSON(), paths: g.paths })),
     };
   }
 
-  private entityOf(item: SdkItem): Group | undefined {
+  /** "All items" and each entity with what was added here merged in; the accumulator is untouched. */
+  private folded(): { all: Group; entities: Group[] } {
+    const copy = (g: Group) => new Group(structuredClone(g.toJSON()));
+    const all = copy(this.baseAll);
+    const entities = new Map<string, Group>();
+    for (const [label, g] of this.baseEntities) entities.set(label, copy(g));
+    for (const [label, g] of this.live) {
+      const state = g.toJSON();
+      // Type votes name an entity; "all items" has none.
+      mergeGroup(all, { ...state, typeVotes: undefined }, this.maxPaths);
+      if (label === REST) continue;
+      const into = entities.get(label);
+      if (into) mergeGroup(into, state, this.maxPaths);
+      else entities.set(label, copy(g));
+    }
+    return { all, entities: [...entities.values()] };
+  }
+
+  private entityCount(label: string): number {
+    let n = this.baseEntities.size;
+    for (const l of this.live.keys()) if (l !== REST && l !== label && !this.baseEntities.has(l)) n += 1;
+    return n;
+  }
+
+  private liveGroup(label: string, make: () => GroupState): Group {
+    let group = this.live.get(label);
+    if (!group) {
+      group = new Group(make());
+      this.live.set(label, group);
+      this.liveList.push(group);
+    }
+    return group;
+  }
+
+  private groupOf(item: SdkItem): Group {
     const source = this.options.entities;
     let label: string;
     let keyName: string | undefined;
@@ -225,72 +262,74 @@ export class SchemaAccumulator {
     } else {
       const keys = this.options.keys;
       const group = entityGroupOf(item, keys.partitionKey.name, keys.sortKey?.name);
-      if (!group) return undefined;
+      if (!group) return this.liveGroup(REST, () => emptyGroup(''));
       ({ label, keyName, conditions } = group);
     }
-    let entity = this.entities.get(label);
+    let entity = this.live.get(label);
     if (!entity) {
-      if (this.entities.size >= this.maxEntities) {
+      if (!this.baseEntities.has(label) && this.entityCount(label) >= this.maxEntities) {
         this.untrackedEntityItems += 1;
-        return undefined;
+        return this.liveGroup(REST, () => emptyGroup(''));
       }
-      entity = new Group({ ...emptyGroup(label), keyName, conditions });
-      this.entities.set(label, entity);
+      entity = this.liveGroup(label, () => ({ ...emptyGroup(label), keyName, conditions }));
     }
     if (source.kind === 'keys') voteTypes(entity.state, item);
     return entity;
   }
 
-  private stats(path: string): PathStats[] {
-    const out: PathStats[] = [];
-    for (const group of this.current) {
-      let p = group.paths.get(path);
-      if (!p) {
-        if (group.paths.size >= this.maxPaths) {
-          group.state.untrackedPaths += 1;
-          continue;
-        }
-        p = PathStats.empty(path);
-        group.paths.set(path, p);
+  private stats(node: PathNode): PathStats | undefined {
+    // The node remembers its statistics per live group: no lookup by path text per value.
+    const slot = (node.slot ??= []) as (PathStats | undefined)[];
+    const cached = slot[this.currentId];
+    if (cached) return cached;
+    const group = this.current;
+    const path = node.text;
+    let p = group.paths.get(path);
+    if (!p) {
+      if (group.paths.size >= this.maxPaths) {
+        group.state.untrackedPaths += 1;
+        return undefined;
       }
-      p.seen(this.serial);
-      out.push(p);
+      p = PathStats.empty(path);
+      group.paths.set(path, p);
     }
-    return out;
+    slot[this.currentId] = p;
+    return p;
   }
 
   /** The walker's visitor: one call per value, its path a node of the walker's trie. */
   private readonly visitor: PathVisitor = {
     value: (node, value, type) => {
       if (typeof node.step === 'string') this.itemBytes += utf8Length(node.step) + (node.depth > 1 ? 1 : 0);
-      const stats = this.stats(node.text);
-      for (const p of stats) p.typed(type);
+      const p = this.stats(node);
+      p?.seen(this.serial);
+      p?.typed(type);
       switch (type) {
         case 'S': {
           const s = value.S as string;
           this.itemBytes += utf8Length(s);
-          for (const p of stats) p.string(s);
+          p?.string(s);
           break;
         }
         case 'N': {
           const n = value.N as string;
           this.itemBytes += Math.ceil(n.length / 2) + 1;
-          for (const p of stats) p.number(n);
+          p?.number(n);
           break;
         }
         case 'B': {
           const b = binaryText(value.B);
           this.itemBytes += Math.floor((b.length * 3) / 4);
-          for (const p of stats) p.binary(b);
+          p?.binary(b);
           break;
         }
         case 'BOOL':
           this.itemBytes += 1;
-          for (const p of stats) p.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
+          p?.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
           break;
         case 'NULL':
           this.itemBytes += 1;
-          for (const p of stats) p.scalar('NULL');
+          p?.scalar('NULL');
           break;
         case 'M':
           this.itemBytes += 3;
@@ -298,34 +337,41 @@ export class SchemaAccumulator {
         case 'L': {
           const length = (value.L as SdkValue[]).length;
           this.itemBytes += 3 + length;
-          for (const p of stats) p.listLength(length);
+          p?.listLength(length);
           break;
         }
         case 'SS':
-          for (const p of stats) p.setSize((value.SS as string[]).length);
+          p?.setSize((value.SS as string[]).length);
           for (const s of value.SS as string[]) {
             this.itemBytes += utf8Length(s);
-            for (const p of stats) p.string(s);
+            p?.string(s);
           }
           break;
         case 'NS':
-          for (const p of stats) p.setSize((value.NS as string[]).length);
+          p?.setSize((value.NS as string[]).length);
           for (const n of value.NS as string[]) {
             this.itemBytes += Math.ceil(n.length / 2) + 1;
-            for (const p of stats) p.number(n);
+            p?.number(n);
           }
           break;
         case 'BS':
-          for (const p of stats) p.setSize((value.BS as unknown[]).length);
+          p?.setSize((value.BS as unknown[]).length);
           for (const raw of value.BS as unknown[]) {
             const b = binaryText(raw);
             this.itemBytes += Math.floor((b.length * 3) / 4);
-            for (const p of stats) p.binary(b);
+            p?.binary(b);
           }
           break;
       }
     },
   };
+}
+
+const REST = '\u0000rest';
+
+function bumpBounded(counts: Map<string, number>, key: string, by: number, bound: number): void {
+  const seen = counts.get(key);
+  if (seen !== undefined || counts.size < bound) counts.set(key, (seen ?? 0) + by);
 }
 
 function voteTypes(state: GroupState, item: SdkItem): void {
@@ -354,16 +400,9 @@ function mergeGroup(into: Group, from: GroupState, maxPaths: number): void {
   s.maxItemBytes = Math.max(s.maxItemBytes, from.maxItemBytes);
   s.nearLimit += from.nearLimit;
   s.untrackedPaths += from.untrackedPaths;
-  for (const [pattern, n] of from.keyPatterns) {
-    const seen = into.keyPatterns.get(pattern);
-    if (seen !== undefined || into.keyPatterns.size < MAX_KEY_PATTERNS)
-      into.keyPatterns.set(pattern, (seen ?? 0) + n);
-  }
-  for (const [pattern, n] of from.indexPatterns ?? []) {
-    const seen = into.indexPatterns.get(pattern);
-    if (seen !== undefined || into.indexPatterns.size < MAX_KEY_PATTERNS * 4)
-      into.indexPatterns.set(pattern, (seen ?? 0) + n);
-  }
+  for (const [pattern, n] of from.keyPatterns) bumpBounded(into.keyPatterns, pattern, n, MAX_KEY_PATTERNS);
+  for (const [pattern, n] of from.indexPatterns ?? [])
+    bumpBounded(into.indexPatterns, pattern, n, MAX_KEY_PATTERNS * 4);
   for (const p of from.paths) {
     const mine = into.paths.get(p.path);
     if (mine) mine.merge(new PathStats(p));

@@ -52,12 +52,8 @@ export function stringFormat(s: string): StringFormat | undefined {
 /** Epoch seconds or milliseconds as classify.ts reads a stored number (0 none, 1 s, 2 ms). */
 export { classifyEpoch };
 
-/** The year of a date-like value, for the "when" histogram; undefined when it is none. */
+/** The year of an ISO date or date-time, for the "when" histogram. */
 export function yearOfIso(s: string): number {
   return Number(s.slice(0, 4));
 }
 
-export function yearOfEpoch(n: string, kind: EpochKind): number {
-  const ms = kind === EpochKind.millis ? Number(n) : Number(n) * 1000;
-  return new Date(ms).getUTCFullYear();
-}
