@@ -56,4 +56,3 @@ export { classifyEpoch };
 export function yearOfIso(s: string): number {
   return Number(s.slice(0, 4));
 }
-
