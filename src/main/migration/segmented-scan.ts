@@ -69,6 +69,11 @@ export interface SegmentedScanOptions {
   maxThrottleRetries?: number;
   /** Told of each throttled Scan attempt, also of those the SDK retried by itself. */
   onThrottle?(): void;
+  /**
+   * Ask for a segment's next page before handing the current one to onPage, so DynamoDB reads
+   * while the page is analysed (one request in flight per segment, as before, plus this one).
+   */
+  readAhead?: boolean;
 }
 
 /**
@@ -90,7 +95,10 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
     options.onThrottle?.();
   };
 
-  async function page(cursor: SegmentCursor): Promise<ScanCommandOutput> {
+  async function page(
+    segment: number,
+    startKey: Record<string, SdkValue> | undefined,
+  ): Promise<ScanCommandOutput> {
     for (let attempt = 0; ; attempt++) {
       await options.limiter?.take(inner.signal);
       try {
@@ -98,7 +106,7 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
           TableName: options.table,
           ...(options.index ? { IndexName: options.index } : {}),
           ...options.request?.input,
-          ExclusiveStartKey: cursor.startKey ? toSdkItem(cursor.startKey) : undefined,
+          ExclusiveStartKey: startKey,
           ReturnConsumedCapacity: 'TOTAL' as const,
           Limit: options.pageLimit,
         };
@@ -111,7 +119,7 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
                 watchThrottling(
                   new ScanCommand({
                     ...common,
-                    Segment: cursor.segment,
+                    Segment: segment,
                     TotalSegments: options.totalSegments,
                   }),
                   throttled,
@@ -129,20 +137,29 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
     }
   }
 
+  const mayRead = (pages: number) =>
+    !(options.maxItems !== undefined && read >= options.maxItems) &&
+    !(options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment);
+
   async function run(cursor: SegmentCursor): Promise<void> {
+    let ahead: Promise<ScanCommandOutput> | undefined;
     for (let pages = 0; !cursor.done && !inner.signal.aborted; pages++) {
-      if (
-        (options.maxItems !== undefined && read >= options.maxItems) ||
-        (options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment)
-      ) {
+      if (!ahead && !mayRead(pages)) {
         budget.stopped = true;
         return;
       }
-      const out = await page(cursor);
+      const out = await (ahead ??
+        page(cursor.segment, cursor.startKey ? toSdkItem(cursor.startKey) : undefined));
+      ahead = undefined;
       const items = out.Items ?? [];
       const consumed = out.ConsumedCapacity?.CapacityUnits ?? 0;
       read += items.length;
       const nextKey = out.LastEvaluatedKey ? fromSdkItem(out.LastEvaluatedKey) : undefined;
+      if (options.readAhead && out.LastEvaluatedKey && mayRead(pages + 1)) {
+        ahead = page(cursor.segment, out.LastEvaluatedKey);
+        // Awaited on the next turn; a failure meanwhile (cancel, another segment's error) is not unhandled.
+        ahead.catch(() => undefined);
+      }
       const pending = options.onPage({
         segment: cursor.segment,
         items,

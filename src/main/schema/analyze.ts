@@ -219,6 +219,9 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
         pageLimit:
           checkpoint.mode === 'sample' ? checkpoint.pageLimit : (options.pageSize ?? pacing.pageLimit),
         ...(checkpoint.mode === 'sample' ? { pagesPerSegment: 1 } : {}),
+        // Unpaced, a segment's next page is read while this one is analysed; paced, the limiter
+        // decides when to read, and reading ahead would only move that moment.
+        readAhead: checkpoint.mode === 'full' && !pacing.limiter,
       },
       add(page) {
         (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);
