@@ -142,4 +142,39 @@ describe('the table list across regions of an AWS connection', () => {
     await page.getByRole('rowgroup', { name: 'us-west-2' }).getByRole('button', { name: west }).waitFor(slow);
     expect(await page.locator('.region-picker > summary').innerText()).toBe('Regions: eu-west-1, us-west-2');
   });
+
+  it('queries the table of another region in SQL, and the SQL tab lists and reads that region', async () => {
+    const { page } = session.browser;
+    await page
+      .getByRole('rowgroup', { name: 'us-west-2' })
+      .getByRole('button', { name: west, exact: true })
+      .click();
+    await page.getByRole('tab', { name: new RegExp(`^${west}\\s*us-west-2`) }).waitFor(slow);
+    await page.getByRole('button', { name: 'Query in SQL' }).click();
+
+    // The workbench switched to us-west-2: its catalog is that region's, its statement reads there.
+    const region = page.getByRole('combobox', { name: 'Region' });
+    await region.waitFor(slow);
+    expect(await region.inputValue()).toBe('us-west-2');
+    const side = page.getByRole('complementary', { name: 'Tables, saved queries and history' });
+    await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
+    const catalogNames = async () =>
+      (await side.locator('.sql-tree-item').allInnerTexts())
+        .map((text) => text.replace(/^T\s*/, '').trim())
+        .filter((n) => n.endsWith(stamp));
+    expect(await catalogNames()).toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
+    expect(await page.locator('.sql-editor .cm-content').innerText()).toContain(`FROM "${west}"`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const grid = page.locator('.sql-grid');
+    await grid.getByRole('gridcell', { name: 'west-item' }).waitFor(slow);
+    expect(await grid.getByRole('gridcell', { name: 'us-west-2' }).count()).toBe(1);
+    expect(await page.locator('.sql-result-bar').innerText()).toMatch(/^1 row/);
+    await screenshots(page, 'sql-other-region', page.locator('.sql-workbench'));
+
+    // Back to the connection's own region: its own tables, not the other region's.
+    await region.selectOption('eu-west-1');
+    await side.getByRole('button', { name: home, exact: true }).waitFor(slow);
+    expect(await catalogNames()).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 120_000);
 });

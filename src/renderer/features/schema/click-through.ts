@@ -4,8 +4,7 @@ import type { IndexInfo, KeySchema } from '../../../shared/ipc/tables';
 import { initialBuilder, toReadSpec, type BuilderState, type ConditionDraft } from '../query/builder-state';
 import { rememberBuilder } from '../query/builder-memory';
 import { itemsKey, useItemsStore } from '../items/store';
-import { useSqlStore } from '../sql/store';
-import { toolTabId, useWorkspaceStore } from '../workspace/store';
+import { tableKeyIn, useWorkspaceStore } from '../workspace/store';
 
 /** A name as the builder reads paths: backticks around one that holds a dot or a bracket. */
 function builderName(name: string): string | undefined {
@@ -71,12 +70,6 @@ export function showInItems(
   rememberBuilder(itemsKey(target.connectionId, target.table), builder);
   const { connectionId, table, keys } = target;
   void useItemsStore.getState().run({ connectionId, table, keys, read });
-  useWorkspaceStore.getState().setTableView(target.table, 'items');
+  useWorkspaceStore.getState().setTableView(tableKeyIn(target.connectionId, target.table), 'items');
   return undefined;
-}
-
-/** A new statement tab in the workbench holding `text`, shown; nothing runs until the user runs it. */
-export function openInSql(connectionId: string, text: string): void {
-  useSqlStore.getState().addTab(connectionId, text);
-  useWorkspaceStore.getState().activate(toolTabId('sql'));
 }

@@ -91,6 +91,13 @@ interface SqlStore {
   /** Per statement tab id. */
   runs: Record<string, SqlRun>;
   connections: Record<string, SqlConnectionState>;
+  /**
+   * The id each stored connection's workbench works through: `<id>@<region>` once the user picks
+   * another region (or opens a table of one in SQL), so catalog, statements, runs and history are
+   * that region's. Absent: the connection's own region.
+   */
+  workbenchIds: Record<string, string>;
+  chooseWorkbench(connectionId: string, workbenchId: string): void;
   restoreDocuments(connectionId: string, documents: SqlDocuments): void;
   addTab(connectionId: string, text?: string): void;
   closeTab(connectionId: string, tabId: string): void;
@@ -186,6 +193,10 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
     documents: {},
     runs: {},
     connections: {},
+    workbenchIds: {},
+    chooseWorkbench(connectionId, workbenchId) {
+      set((state) => ({ workbenchIds: { ...state.workbenchIds, [connectionId]: workbenchId } }));
+    },
     restoreDocuments(id, restored) {
       if (docs.isSqlDocuments(restored))
         set((state) => ({ documents: { ...state.documents, [id]: restored } }));

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { SqlCatalogOutput } from '../../../../shared/ipc/sql';
+import { quoteName } from '../../../../shared/schema/schema-paths';
 import { call } from '../../../ipc/client';
 import type { HistoryEntry, SavedQuery } from '../store';
 import { ViewForm } from './view-form';
 
 export interface SidePanelProps {
   connectionId: string;
+  /** Above the tables: which region they are of, when the connection has more than one. */
+  region?: ReactNode;
   catalog?: SqlCatalogOutput;
   history: HistoryEntry[];
   saved: SavedQuery[];
@@ -15,12 +18,10 @@ export interface SidePanelProps {
   onRefreshCatalog(): void;
 }
 
-const quoted = (name: string): string =>
-  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-
 /** Tables and entity views to insert, saved queries (shared .sql files) and history to reload. */
 export function SidePanel({
   connectionId,
+  region,
   catalog,
   history,
   saved,
@@ -32,6 +33,7 @@ export function SidePanel({
   const [isAdding, setIsAdding] = useState(false);
   return (
     <aside className="sql-side" aria-label="Tables, saved queries and history">
+      {region}
       <section>
         <h2>
           Tables
@@ -72,7 +74,7 @@ export function SidePanel({
               <button
                 type="button"
                 className="sql-tree-item"
-                onClick={() => onInsert(quoted(table.name))}
+                onClick={() => onInsert(quoteName(table.name))}
                 title={`${table.itemCount.toLocaleString('en-US')} items (approximate)`}
               >
                 <span className="sql-kind" aria-hidden="true">

@@ -13,6 +13,7 @@ import { AssistBar } from './assist-bar';
 import { AssistProposal } from './assist-proposal';
 import { AthenaChoice } from './athena-choice';
 import { PlanView } from './plan-view';
+import { RegionChoice } from './region-choice';
 import { ResultsPanel } from './results-panel';
 import { RunProgress } from './run-progress';
 import { SaveQueryForm } from './save-query-form';
@@ -32,11 +33,12 @@ function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
 }
 
 /**
- * The SQL workbench of one connection: tables and views on the left, the editor, its plan or
+ * The SQL workbench of one connection (in one of its regions): tables and views on the left, the editor, its plan or
  * progress, and the results (a virtualized grid, and a chart for grouped results).
  */
 export function SqlWorkbench({ connection }: WorkspaceToolProps) {
-  const id = connection.id;
+  // Another region's tables are read through `<id>@<region>`; everything below is keyed by it.
+  const id = useSqlStore((state) => state.workbenchIds[connection.id]) ?? connection.id;
   const documents = useSqlDocuments(id);
   const statementTab = activeDocument(documents);
   const tabId = statementTab.id;
@@ -117,6 +119,13 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
       <h1 className="visually-hidden">SQL workbench</h1>
       <SidePanel
         connectionId={id}
+        region={
+          <RegionChoice
+            connection={connection}
+            workbenchId={id}
+            onChange={(next) => actions.chooseWorkbench(connection.id, next)}
+          />
+        }
         catalog={shared.catalog}
         history={shared.history}
         saved={shared.saved}

@@ -1,10 +1,12 @@
 import type { Connection } from '../../../../shared/ipc';
 import { splitConnectionId } from '../../../../shared/dynamo/regions';
+import { quoteName } from '../../../../shared/schema/schema-paths';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { useTableDescription } from '../../tables/hooks';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
+import { openInSql } from '../../sql/open-in-sql';
 import { useTablesStore } from '../../tables/store';
 import { tableKeyIn, useActiveTabs, useWorkspaceStore } from '../../workspace/store';
 import { availableViews } from '../tabs';
@@ -52,6 +54,13 @@ export function TablePage({ connection, table }: { connection: Connection; table
           </nav>
         ) : null}
         <span className="toolbar-spacer" />
+        <Button
+          size="sm"
+          title={`A new SQL tab reading ${table}${otherRegion ? ` in ${otherRegion}` : ''}`}
+          onClick={() => openInSql(connection.id, `SELECT *\nFROM ${quoteName(table)}\nLIMIT 100`)}
+        >
+          Query in SQL
+        </Button>
         <Button
           size="sm"
           isBusy={description?.status === 'loading' && description.value !== undefined}
