@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { attributeValueSchema } from '../dynamo/attribute-value';
-import { indexSchema, keySchemaSchema } from '../ipc/tables';
+import { tableSummarySchema } from '../ipc/tables';
 
-/** What SQL needs to know of a DynamoDB table: keys, indexes and DescribeTable's sizes. */
-export const tableInfoSchema = z.object({
-  name: z.string(),
-  keys: keySchemaSchema,
-  indexes: z.array(indexSchema),
-  /** Approximate (DynamoDB refreshes these about every six hours). */
-  itemCount: z.number(),
-  sizeBytes: z.number(),
-  /** Items per partition key value, estimated from a small sample; for Query estimates. */
-  itemsPerPartition: z.number().optional(),
-  /** The same per global secondary index (its partitions are spread across the table's). */
-  indexItemsPerPartition: z.record(z.string(), z.number()).optional(),
-});
+/**
+ * What SQL needs to know of a DynamoDB table: the one table summary's keys, indexes and sizes
+ * (picked, not defined again), and SQL's own estimates from a sample.
+ */
+export const tableInfoSchema = tableSummarySchema
+  .pick({ name: true, keys: true, indexes: true, itemCount: true, sizeBytes: true })
+  .extend({
+    /** Items per partition key value, estimated from a small sample; for Query estimates. */
+    itemsPerPartition: z.number().optional(),
+    /** The same per global secondary index (its partitions are spread across the table's). */
+    indexItemsPerPartition: z.record(z.string(), z.number()).optional(),
+  });
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 
 /** One key condition: what a Query's KeyConditionExpression can say about one key attribute. */
