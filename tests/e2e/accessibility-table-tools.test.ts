@@ -1,7 +1,8 @@
-import { CreateTableCommand, PutItemCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
+import { createKeyedTable } from '../support/dynamo-tables';
 import { check, noFindings, report, type Findings } from './support/axe-walk';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
@@ -18,23 +19,10 @@ let created: Promise<void> | undefined;
 
 /** A table with a stream and two items, made once by "another client". */
 function createStreamTable(): Promise<void> {
-  const client = session.playgroundClient;
-  created ??= (async () => {
-    await client.send(
-      new CreateTableCommand({
-        TableName: streamTable,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: streamTable });
-    for (const id of ['a', 'b'])
-      await client.send(
-        new PutItemCommand({ TableName: streamTable, Item: { id: { S: id }, n: { N: '1' } } }),
-      );
-  })();
+  created ??= createKeyedTable(session.playgroundClient, streamTable, {
+    stream: 'NEW_AND_OLD_IMAGES',
+    items: ['a', 'b'].map((id) => ({ id: { S: id }, n: { N: '1' } })),
+  }).then(() => undefined);
   return created;
 }
 

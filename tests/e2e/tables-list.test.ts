@@ -1,6 +1,5 @@
-import { CreateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { putItems } from '../support/dynamo-tables';
+import { createKeyedTable } from '../support/dynamo-tables';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -13,21 +12,7 @@ const big = `ListBig-${stamp}`;
 const small = `ListSmall-${stamp}`;
 
 async function tableWith(name: string, items: number): Promise<void> {
-  const client = session.playgroundClient;
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-    }),
-  );
-  await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: name });
-  await putItems(
-    client,
-    name,
-    Array.from({ length: items }, (_, i) => ({ id: { S: `item-${i}` } })),
-  );
+  await createKeyedTable(session.playgroundClient, name, { items });
 }
 
 describe('The table list', () => {

@@ -1,6 +1,6 @@
-import { CreateTableCommand, ScanCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { putItems } from '../support/dynamo-tables';
+import { createKeyedTable } from '../support/dynamo-tables';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -28,21 +28,9 @@ async function storedCount(): Promise<number> {
 /** Light and dark at both window sizes, with `target` in the middle of the view. */
 describe('Purge a table', () => {
   it('shows the estimate, asks for the name, cancels mid-way, then resumes to an empty table', async () => {
-    const client = session.playgroundClient;
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
-    await putItems(
-      client,
-      table,
-      Array.from({ length: total }, (_, i) => ({ id: { S: `item-${i}` }, n: { N: String(i) } })),
-    );
+    await createKeyedTable(session.playgroundClient, table, {
+      items: Array.from({ length: total }, (_, i) => ({ id: { S: `item-${i}` }, n: { N: String(i) } })),
+    });
 
     const page = await session.openPage();
     await openPlaygroundTable(page, table, 'Overview');

@@ -1,10 +1,6 @@
-import {
-  CreateTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
-  PutItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyedTable } from '../support/dynamo-tables';
 import { startDynamoLocal, type LocalDynamo } from '../support/dynamo-local';
 import { startRegionProxy, type RegionProxy } from '../support/region-proxy';
 import { screenshots } from './support/screenshots';
@@ -31,15 +27,7 @@ const clientIn = (region: string) =>
 
 async function tableIn(region: string, name: string, id: string): Promise<void> {
   const client = clientIn(region);
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-    }),
-  );
-  await client.send(new PutItemCommand({ TableName: name, Item: { id: { S: id }, region: { S: region } } }));
+  await createKeyedTable(client, name, { items: [{ id: { S: id }, region: { S: region } }] });
   client.destroy();
 }
 

@@ -1,11 +1,6 @@
-import {
-  CreateTableCommand,
-  DeleteItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createKeyedTable } from '../support/dynamo-tables';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -19,16 +14,7 @@ const table = `Tail-${Date.now().toString(36)}`;
 describe('Stream tail', () => {
   it('shows an insert, a modify with its diff and a remove made by another client; pause and filter', async () => {
     const client = session.playgroundClient;
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: table });
+    await createKeyedTable(client, table, { stream: 'NEW_AND_OLD_IMAGES' });
 
     const page = await session.openPage();
     await openPlaygroundTable(page, table, 'Stream');

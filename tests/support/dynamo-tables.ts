@@ -8,6 +8,7 @@ import {
   type KeySchemaElement,
   type Projection,
   type ScalarAttributeType,
+  type StreamViewType,
 } from '@aws-sdk/client-dynamodb';
 
 /** A key attribute: its name and DynamoDB type, e.g. `['PK', 'S']`. */
@@ -95,4 +96,36 @@ export async function putItems(
       pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
     }
   }
+}
+
+export interface KeyedTableOptions {
+  /** The partition key's name (a string attribute); `id` unless said. */
+  key?: string;
+  /** A stream of this view type, for the stream tail. */
+  stream?: StreamViewType;
+  /** The items to write, or how many `{ <key>: "item-<i>" }` items. */
+  items?: number | readonly SdkItem[];
+}
+
+/**
+ * The table most table tests start from: on-demand, a string partition key and nothing else,
+ * optionally with a stream and items (written by "another client", not through DynoTable).
+ */
+export async function createKeyedTable(
+  client: DynamoDBClient,
+  name: string,
+  options: KeyedTableOptions = {},
+): Promise<string> {
+  const key = options.key ?? 'id';
+  const stream = options.stream;
+  await createTable(client, name, {
+    partitionKey: [key, 'S'],
+    ...(stream ? { options: { StreamSpecification: { StreamEnabled: true, StreamViewType: stream } } } : {}),
+  });
+  const items =
+    typeof options.items === 'number'
+      ? Array.from({ length: options.items }, (_, i) => ({ [key]: { S: `item-${i}` } }))
+      : (options.items ?? []);
+  if (items.length > 0) await putItems(client, name, items);
+  return name;
 }

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Connection } from '../../../src/shared/ipc/connection';
 import type { RegionListing } from '../../../src/shared/ipc/table-regions';
@@ -6,6 +6,7 @@ import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
 import { itemsHarness, useAppClients, type ItemsHarness } from '../../support/items-context';
 import { uniqueTableName } from '../../support/dynamo-local';
+import { createKeyedTable } from '../../support/dynamo-tables';
 import { startRegionProxy, type RegionProxy } from '../../support/region-proxy';
 import { nextRequestId } from '../../support/table-admin';
 
@@ -35,17 +36,7 @@ function regionClient(region: string): DynamoDBClient {
 
 async function tableIn(region: string, prefix: string, items: number): Promise<string> {
   const client = regionClient(region);
-  const name = uniqueTableName(prefix);
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  for (let i = 0; i < items; i++)
-    await client.send(new PutItemCommand({ TableName: name, Item: { id: { S: `${i}` } } }));
+  const name = await createKeyedTable(client, uniqueTableName(prefix), { items });
   client.destroy();
   return name;
 }

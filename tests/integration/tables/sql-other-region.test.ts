@@ -1,10 +1,4 @@
-import {
-  CreateTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
-  PutItemCommand,
-  ScanCommand,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
 import { sqlHandlers } from '../../../src/main/ipc/handlers/sql';
@@ -14,6 +8,7 @@ import { blankDefinition } from '../../../src/shared/dynamo/table-definition';
 import type { Connection } from '../../../src/shared/ipc/connection';
 import type { SqlCatalogOutput, SqlResultSummary, SqlWindow } from '../../../src/shared/ipc/sql';
 import { uniqueTableName } from '../../support/dynamo-local';
+import { createKeyedTable } from '../../support/dynamo-tables';
 import { itemsHarness, useAppClients, type ItemsHarness } from '../../support/items-context';
 import { startRegionProxy, type RegionProxy } from '../../support/region-proxy';
 import { createThrough, nextRequestId } from '../../support/table-admin';
@@ -48,18 +43,9 @@ function regionClient(region: string): DynamoDBClient {
 
 async function tableIn(region: string, name: string, ids: string[]): Promise<void> {
   const client = regionClient(region);
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  for (const id of ids)
-    await client.send(
-      new PutItemCommand({ TableName: name, Item: { id: { S: id }, region: { S: region } } }),
-    );
+  await createKeyedTable(client, name, {
+    items: ids.map((id) => ({ id: { S: id }, region: { S: region } })),
+  });
   client.destroy();
 }
 

@@ -1,6 +1,5 @@
 import {
   type AttributeValue,
-  CreateTableCommand,
   DeleteItemCommand,
   PutItemCommand,
   UpdateItemCommand,
@@ -13,7 +12,7 @@ import type { StreamRecord } from '../../../src/shared/ipc/stream-record';
 import { failure } from '../../support/items-assert';
 import { itemsHarness, type ItemsHarness } from '../../support/items-context';
 import { uniqueTableName } from '../../support/dynamo-local';
-import { createTable } from '../../support/dynamo-tables';
+import { createKeyedTable } from '../../support/dynamo-tables';
 import { nextRequestId } from '../../support/table-admin';
 
 let h: ItemsHarness;
@@ -22,18 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => h.close());
 
-async function streamTable(viewType: 'NEW_AND_OLD_IMAGES' | 'KEYS_ONLY' | 'NEW_IMAGE'): Promise<string> {
-  const table = uniqueTableName('tail');
-  await h.client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      StreamSpecification: { StreamEnabled: true, StreamViewType: viewType },
-    }),
-  );
-  return table;
+function streamTable(stream: 'NEW_AND_OLD_IMAGES' | 'KEYS_ONLY' | 'NEW_IMAGE'): Promise<string> {
+  return createKeyedTable(h.client, uniqueTableName('tail'), { key: 'pk', stream });
 }
 
 /** Starts a tail and resolves once it reads its shards; `records` fills as events arrive. */
@@ -131,7 +120,7 @@ describe('streams:tail against DynamoDB Local', () => {
   });
 
   it('refuses a table without a stream with a sentence', async () => {
-    const table = await createTable(h.client, uniqueTableName('nostream'), { partitionKey: ['pk', 'S'] });
+    const table = await createKeyedTable(h.client, uniqueTableName('nostream'), { key: 'pk' });
     const answer = await h.call('streams:tail', {
       connectionId: 'local',
       table,
