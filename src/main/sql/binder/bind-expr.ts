@@ -5,6 +5,8 @@ import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
 import { sharedChildren } from './expr-children';
 import { fingerprint } from './fingerprint';
 import { functionArity } from '../executor/functions';
+import { SqlError, SqlErrorCodes } from '../parser/sql-error';
+import { refusedFunction } from '../parser/unsupported';
 import { bindWindowCall, type WindowCollector } from './bind-window';
 import type { OuterLink, Scope } from './scope';
 import { outputNames } from './scope';
@@ -263,7 +265,8 @@ function buildNode(e: Expr, ctx: ExprContext, child: (e: Expr) => BExpr): BExpr 
       return { kind: 'cast', operand: child(e.operand), type: e.type };
     case 'call': {
       const arity = functionArity(e.name);
-      if (!arity) throw ctx.scope.error(`Unknown function ${e.name}(); see docs/SQL.md for the list`, e.span);
+      if (!arity)
+        throw new SqlError(SqlErrorCodes.unsupported, refusedFunction(e.name), ctx.scope.text, e.span);
       if (e.star || e.distinct)
         throw ctx.scope.error(`${e.name}() does not take ${e.star ? '*' : 'DISTINCT'}`, e.span);
       if (e.args.length < arity.min || e.args.length > arity.max) {

@@ -12,7 +12,11 @@ export interface Token {
   end: number;
 }
 
+// `::`, `~` and `!~` are lexed only so the parser can say those constructs are not supported.
 const OPERATORS = [
+  '::',
+  '!~',
+  '~',
   '<>',
   '!=',
   '<=',

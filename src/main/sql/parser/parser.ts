@@ -16,7 +16,8 @@ import type {
 } from './ast';
 import { GroupByParser } from './group-by-parser';
 import { SqlError, SqlErrorCodes } from './sql-error';
-import { tokenize } from './lexer';
+import { type Token, tokenize } from './lexer';
+import { findUnsupported, refusedJoinKind } from './unsupported';
 
 const WRITES = new Set([
   'INSERT',
@@ -46,13 +47,20 @@ const WRITES = new Set([
 
 /** Parses one SELECT statement (optionally ending in `;`); throws SqlError with a position. */
 export function parseStatement(text: string): Statement {
-  const parser = new Parser(text);
-  return { query: parser.statement(), text };
+  const tokens = tokenize(text);
+  try {
+    return { query: new Parser(text, tokens).statement(), text };
+  } catch (error) {
+    const refusal =
+      error instanceof SqlError && error.code === SqlErrorCodes.syntax && findUnsupported(tokens);
+    if (refusal) throw new SqlError(SqlErrorCodes.unsupported, refusal.message, text, refusal.span);
+    throw error;
+  }
 }
 
 class Parser extends GroupByParser {
-  constructor(text: string) {
-    super(text, tokenize(text));
+  constructor(text: string, tokens: Token[]) {
+    super(text, tokens);
     this.parseQuery = () => this.query();
   }
 
@@ -235,6 +243,8 @@ class Parser extends GroupByParser {
       this.fail('Expected a name after AS', token);
     }
     const token = this.peek();
+    const refusedJoin = refusedJoinKind(token, this.peek(1));
+    if (refusedJoin) throw new SqlError(SqlErrorCodes.unsupported, refusedJoin, this.text, token);
     if (token.kind === 'quoted' || (token.kind === 'ident' && !this.isReserved(token)))
       return this.next().text;
     return undefined;

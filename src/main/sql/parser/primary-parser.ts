@@ -1,5 +1,7 @@
 import type { CastType, Expr, FrameBound, OrderItem, PathPart, Query, WindowSpec } from './ast';
 import { TokenCursor } from './token-cursor';
+import { SqlError, SqlErrorCodes } from './sql-error';
+import { refusedDateKeyword } from './unsupported';
 
 const CAST_TYPES: Record<string, CastType> = {
   NUMBER: 'NUMBER',
@@ -92,6 +94,8 @@ export abstract class PrimaryParser extends TokenCursor {
     if (token.kind === 'ident' || token.kind === 'quoted') {
       if (this.isReserved(token))
         this.fail(`Expected a value or a name but found the keyword ${token.upper}`, token);
+      const refused = this.peekOp('.', 1) ? undefined : refusedDateKeyword(token);
+      if (refused) throw new SqlError(SqlErrorCodes.unsupported, refused, this.text, token);
       return this.ref();
     }
     if (token.kind === 'eof') this.fail('The statement ended where a value was expected', token);
