@@ -109,7 +109,8 @@ describe('GROUP BY on dictionary codes and SUM on scaled integers', () => {
       ),
       { numRuns: 300 },
     );
-  });
+    // ~1 s on a quiet machine; 300 runs of up to 4 statements took over 5 s at a load of 20.
+  }, 60_000);
 
   it('see rows appended without the grouped attribute as NULL, not as the codes of old rows', () => {
     const table = new ColumnarTable('T', ['pk']);
