@@ -3,7 +3,8 @@
  * alasql and DuckDB (@duckdb/node-api, one thread), in one process on the same generated items,
  * for a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery. Runs alternate
  * (engine, reference, DuckDB, engine, ...) so machine load hits every side alike; the ratios are
- * what to read. Also prints each side's load cost and the memory the loaded items take.
+ * what to read, of wall time and of the process's CPU time during each run (on a shared machine
+ * the second moves far less). Also prints each side's load cost and the memory the loaded items take.
  *
  *   SQL_BENCH_SIZES=100000,1000000   sizes to run (default both)
  *   SQL_BENCH_ROUNDS=3               runs per query and side (medians are reported)
@@ -60,10 +61,15 @@ function heapBytes(): number {
   const m = process.memoryUsage();
   return m.heapUsed + m.external;
 }
-async function timed<T>(fn: () => T | Promise<T>): Promise<[number, T]> {
-  const start = performance.now();
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+/** Wall time, the value, and the CPU time of the whole process (every thread: V8's GC, DuckDB's). */
+async function timed<T>(fn: () => T | Promise<T>): Promise<[number, T, number]> {
+  const [start, cpuStart] = [performance.now(), cpuMs()];
   const value = await fn();
-  return [performance.now() - start, value];
+  return [performance.now() - start, value, cpuMs() - cpuStart];
 }
 
 interface Loaded {
@@ -111,14 +117,26 @@ async function load(size: number): Promise<Loaded> {
 async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
   const { duckLoadMs } = data;
   const times = { engine: [] as number[], reference: [] as number[], duck: [] as number[] };
+  // On the shared machine a run's wall time is mostly how often it got a core; its CPU time is not.
+  const cpu = { engine: [] as number[], reference: [] as number[], duck: [] as number[] };
   let answers: Record<string, string[]> = {};
+  // A full collection before each timed run: with the SDK objects the reference needs, the heap
+  // is ~1.9 GB at 1M items and one mark-compact takes seconds; without this it lands in whichever
+  // side's run crosses the threshold (the engine's second round, after its first decoded columns).
+  const collected = <T>(fn: () => T | Promise<T>): Promise<[number, T, number]> => {
+    gc?.();
+    return timed(fn);
+  };
   for (let round = 0; round < rounds; round++) {
-    const [e, engineRows] = await timed(() => runEngine(c.dyno, data.table));
-    const [r, referenceRows] = await timed(() => c.reference(data.items));
-    const [d, duckRows] = await timed(() => data.duck.rows(c.duck));
+    const [e, engineRows, eCpu] = await collected(() => runEngine(c.dyno, data.table));
+    const [r, referenceRows, rCpu] = await collected(() => c.reference(data.items));
+    const [d, duckRows, dCpu] = await collected(() => data.duck.rows(c.duck));
     times.engine.push(e);
     times.reference.push(r);
     times.duck.push(d);
+    cpu.engine.push(eCpu);
+    cpu.reference.push(rCpu);
+    cpu.duck.push(dCpu);
     answers = {
       engine: canonical(engineRows),
       reference: canonical(referenceRows),
@@ -144,10 +162,14 @@ async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
     .join(', ');
   const [e, r, d] = [median(times.engine), median(times.reference), median(times.duck)];
   console.log(
-    `  ${c.label.padEnd(24)} engine ${ms(e).padStart(8)} · reference ${ms(r).padStart(8)} · DuckDB query ${ms(d).padStart(8)}`,
+    `  ${c.label.padEnd(24)} engine ${ms(e).padStart(8)} · reference ${ms(r).padStart(8)} · DuckDB query ${ms(d).padStart(8)} · (engine rounds ${times.engine.map(ms).join(', ')}; the first decodes the columns it reads)`,
   );
   console.log(
     `  ${''.padEnd(24)} engine/reference ${(e / r).toFixed(2)}× · engine/DuckDB query ${(e / d).toFixed(2)}× · engine/(DuckDB load + query) ${(e / (d + duckLoadMs)).toFixed(2)}×`,
+  );
+  const [ec, rc, dc] = [median(cpu.engine), median(cpu.reference), median(cpu.duck)];
+  console.log(
+    `  ${''.padEnd(24)} CPU time: engine ${ms(ec)} · reference ${ms(rc)} · DuckDB query ${ms(dc)} · engine/reference ${(ec / rc).toFixed(2)}× · engine/DuckDB query ${(ec / dc).toFixed(2)}× (engine rounds ${cpu.engine.map(ms).join(', ')})`,
   );
   console.log(
     `  ${''.padEnd(24)} ${alasqlNote}${alasqlNote ? ' · ' : ''}rows: ${verdict} (${answers.engine!.length} rows)`,
