@@ -146,6 +146,7 @@ export async function runCopy(
         signal: run.signal,
         limiter: read?.limiter,
         limiterUnit: read?.unit,
+        readAhead: true,
         async onPage(page) {
           const mapped = page.items.map((item) => mapper.map(item));
           const out = await writePage(writer, mapped);

@@ -30,6 +30,8 @@ export interface SourceReader {
       /** What the limiter counts (a result set spends items whatever this says). */
       limiterUnit?: 'items' | 'capacity';
       onThrottle?(): void;
+      /** Read a segment's next page while this one is written (see segmentedScan). */
+      readAhead?: boolean;
       onPage(page: SourcePage): Promise<void>;
     },
   ): Promise<void>;
@@ -118,6 +120,7 @@ export function sourceReader(
         limiter: options.limiter,
         limiterUnit: options.limiterUnit ?? 'items',
         request,
+        readAhead: options.readAhead,
         onThrottle: () => options.onThrottle?.(),
         onPage: (page) => options.onPage({ items: page.items, segment: page.segment, nextKey: page.nextKey }),
       });

@@ -142,6 +142,10 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
       return;
     }
     options.limiter?.spend(cost);
+    if (unprocessed.length === 0) {
+      outcome.written.push(...pending);
+      return;
+    }
     const left = new Set(
       unprocessed.flatMap((r) => (r.PutRequest?.Item ? [sdkKeyText(r.PutRequest.Item, options.keys)] : [])),
     );
