@@ -226,25 +226,45 @@ async function verify(
   if (!keys) throw new AppFailure(ErrorCodes.internal, 'The copy has no target keys to verify with.');
   const verifier = new Verifier(keys);
   const segments = reader.segments(checkpoint.input.segments);
-  await reader.read(
-    { cursors: initialCursors(segments), offset: 0 },
-    {
-      signal: run.signal,
-      onPage: (page) => {
-        for (const item of page.items) verifier.addSource(map(item));
-        return Promise.resolve();
-      },
-    },
-  );
-  await segmentedScan({
-    client: c.target.client,
-    table: checkpoint.input.target.table,
-    cursors: initialCursors(checkpoint.input.segments),
-    totalSegments: checkpoint.input.segments,
-    signal: run.signal,
-    onPage: (page) => {
-      for (const item of page.items) verifier.addTarget(item);
-    },
-  });
+  // Two databases, two reads at once: the pass takes the longer of the two, not their sum.
+  // One failing read stops the other, which would otherwise go on unheard.
+  const both = new AbortController();
+  const stop = () => both.abort();
+  run.signal.addEventListener('abort', stop, { once: true });
+  const stopping = <T>(read: Promise<T>) =>
+    read.catch((error: unknown) => {
+      stop();
+      throw error;
+    });
+  try {
+    await Promise.all([
+      stopping(
+        reader.read(
+          { cursors: initialCursors(segments), offset: 0 },
+          {
+            signal: both.signal,
+            onPage: (page) => {
+              for (const item of page.items) verifier.addSource(map(item));
+              return Promise.resolve();
+            },
+          },
+        ),
+      ),
+      stopping(
+        segmentedScan({
+          client: c.target.client,
+          table: checkpoint.input.target.table,
+          cursors: initialCursors(checkpoint.input.segments),
+          totalSegments: checkpoint.input.segments,
+          signal: both.signal,
+          onPage: (page) => {
+            for (const item of page.items) verifier.addTarget(item);
+          },
+        }),
+      ),
+    ]);
+  } finally {
+    run.signal.removeEventListener('abort', stop);
+  }
   return verifier.result();
 }

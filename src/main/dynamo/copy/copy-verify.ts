@@ -3,7 +3,7 @@ import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { CopyVerification } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
-import { sdkKeyOf, sdkKeyText, type SdkItem } from './copy-writer';
+import { sdkKeyText, type SdkItem } from './copy-writer';
 
 const MAX_DIFFERING = 100;
 const MASK = (1n << 64n) - 1n;
@@ -41,59 +41,56 @@ function itemHash(item: SdkItem): bigint {
 }
 
 /**
- * The verification pass: every item the source yields (mapped as it was copied) is hashed by
- * its canonical form and kept by key; then every target item with one of those keys is hashed
- * the same way. Checksums are sums of item hashes (mod 2^64), so order never matters; the keys
- * whose items differ or are missing are listed.
+ * The verification pass: every item the source yields (mapped as it was copied) and every
+ * target item is hashed by its canonical form and kept by key, in whatever order the two reads
+ * deliver them (they run side by side); the target items whose key the source has are compared.
+ * Checksums are sums of item hashes (mod 2^64), so order never matters; the keys whose items
+ * differ or are missing are listed. Both maps hold a key and a 64-bit hash per item.
  */
 export class Verifier {
-  private readonly expected = new Map<string, bigint>();
-  private sourceSum = 0n;
-  private targetSum = 0n;
-  private targetCount = 0;
-  private readonly differing: Item[] = [];
-  /** Source keys not seen in the target yet: what is left is missing there. */
-  private readonly unseen = new Set<string>();
+  private readonly source = new Map<string, bigint>();
+  private readonly target = new Map<string, bigint>();
 
   constructor(private readonly keys: KeySchema) {}
 
+  /** Two source items mapped to one key: the target can hold only one, the later write. */
   addSource(item: SdkItem): void {
-    const key = sdkKeyText(item, this.keys);
-    const hash = itemHash(item);
-    const earlier = this.expected.get(key);
-    // Two source items mapped to one key: the target can hold only one, the later write.
-    if (earlier !== undefined) this.sourceSum = (this.sourceSum - earlier + MASK + 1n) & MASK;
-    this.expected.set(key, hash);
-    this.unseen.add(key);
-    this.sourceSum = (this.sourceSum + hash) & MASK;
+    this.source.set(sdkKeyText(item, this.keys), itemHash(item));
   }
 
   addTarget(item: SdkItem): void {
-    const key = sdkKeyText(item, this.keys);
-    const want = this.expected.get(key);
-    if (want === undefined) return;
-    const hash = itemHash(item);
-    this.targetCount++;
-    this.targetSum = (this.targetSum + hash) & MASK;
-    this.unseen.delete(key);
-    if (hash !== want && this.differing.length < MAX_DIFFERING)
-      this.differing.push(sdkKeyOf(item, this.keys));
+    this.target.set(sdkKeyText(item, this.keys), itemHash(item));
   }
 
   result(): CopyVerification {
-    const differingKeys = [...this.differing];
-    for (const key of this.unseen) {
-      if (differingKeys.length >= MAX_DIFFERING) break;
-      differingKeys.push(JSON.parse(key) as Item);
+    let sourceSum = 0n;
+    let targetSum = 0n;
+    let targetCount = 0;
+    const differing: Item[] = [];
+    const missing: string[] = [];
+    for (const [key, hash] of this.source) {
+      sourceSum = (sourceSum + hash) & MASK;
+      const found = this.target.get(key);
+      if (found === undefined) {
+        if (missing.length < MAX_DIFFERING) missing.push(key);
+        continue;
+      }
+      targetCount++;
+      targetSum = (targetSum + found) & MASK;
+      if (found !== hash && differing.length < MAX_DIFFERING) differing.push(JSON.parse(key) as Item);
     }
-    const sourceChecksum = this.sourceSum.toString(16).padStart(16, '0');
-    const targetChecksum = this.targetSum.toString(16).padStart(16, '0');
+    const differingKeys = [...differing, ...missing.map((key) => JSON.parse(key) as Item)].slice(
+      0,
+      MAX_DIFFERING,
+    );
+    const sourceChecksum = sourceSum.toString(16).padStart(16, '0');
+    const targetChecksum = targetSum.toString(16).padStart(16, '0');
     return {
-      sourceCount: this.expected.size,
-      targetCount: this.targetCount,
+      sourceCount: this.source.size,
+      targetCount,
       sourceChecksum,
       targetChecksum,
-      checksumsMatch: this.expected.size === this.targetCount && sourceChecksum === targetChecksum,
+      checksumsMatch: this.source.size === targetCount && sourceChecksum === targetChecksum,
       differingKeys,
     };
   }
