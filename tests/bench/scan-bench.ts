@@ -64,29 +64,47 @@ async function load(client: DynamoDBClient, table: string, items: number): Promi
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }),
   );
+  await batchLoad(
+    client,
+    table,
+    Array.from({ length: items }, (_, i) => order(i)),
+    6,
+  );
+}
+
+/**
+ * A plain parallel BatchWriteItem load: `workers` loops each sending 25 items at a time, the
+ * UnprocessedItems again. The copy benchmark's write reference, and how the scan benches fill.
+ */
+export async function batchLoad(
+  client: DynamoDBClient,
+  table: string,
+  items: Record<string, AttributeValue>[],
+  workers: number,
+): Promise<void> {
   const batches: Record<string, AttributeValue>[][] = [];
-  for (let i = 0; i < items; i += 25)
-    batches.push(Array.from({ length: Math.min(25, items - i) }, (_, j) => order(i + j)));
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
-      let items = (batches[next++] as Record<string, AttributeValue>[]).map((Item) => ({
+      let requests = (batches[next++] as Record<string, AttributeValue>[]).map((Item) => ({
         PutRequest: { Item },
       }));
-      for (let attempt = 0; items.length > 0 && attempt < 20; attempt++) {
-        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: items } }));
-        items = (out.UnprocessedItems?.[table] ?? []) as typeof items;
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt >= 20) throw new Error(`${table}: items left unprocessed 20 times`);
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
+        requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
       }
     }
   };
-  await Promise.all(Array.from({ length: 6 }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
 }
 
 /**
  * The reference: the same segments, every page read, items only counted. `withCapacity` asks
  * for ConsumedCapacity as the pre-flight does (for progress and pacing), to show what that costs.
  */
-async function plainScan(
+export async function plainScan(
   client: DynamoDBClient,
   table: string,
   segments: number,
