@@ -21,10 +21,16 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** Starts a real DynamoDB Local (in memory) on a free port and waits until it answers. */
-export async function startDynamoLocal(): Promise<LocalDynamo> {
-  const port = await freePort();
-  const child = spawn({ port, stdio: 'pipe' });
+/**
+ * Starts a real DynamoDB Local on a free port and waits until it answers: in memory, or with
+ * `dbPath` in files there, so a test can kill it and start it again on the same `port` with its
+ * tables as they were. Not -sharedDb: each access key and region sees its own tables.
+ */
+export async function startDynamoLocal(
+  options: { port?: number; dbPath?: string } = {},
+): Promise<LocalDynamo> {
+  const port = options.port ?? (await freePort());
+  const child = spawn({ port, stdio: 'pipe', ...(options.dbPath ? { path: options.dbPath } : {}) });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -9,14 +9,15 @@ export async function rawDynamo<T = Record<string, unknown>>(
   endpoint: string,
   operation: string,
   body: unknown,
+  /** Another access key sees another database (DynamoDB Local without -sharedDb). */
+  accessKey = 'local',
 ): Promise<T> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-amz-json-1.0',
       'X-Amz-Target': `DynamoDB_20120810.${operation}`,
-      Authorization:
-        'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      Authorization: `AWS4-HMAC-SHA256 Credential=${accessKey}/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
     },
     body: JSON.stringify(body),
   });
