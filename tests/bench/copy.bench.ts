@@ -9,7 +9,6 @@
  */
 import {
   type AttributeValue,
-  CreateTableCommand,
   DeleteTableCommand,
   type DynamoDBClient,
   ScanCommand,
@@ -24,7 +23,7 @@ import { dynamoClient } from '../../src/main/aws/proto-names';
 import { sdkTransport } from '../../src/main/aws/sdk-options';
 import { copyStartInput, type CopyReport } from '../../src/shared/ipc/copy';
 import { startDynamoLocal } from '../support/dynamo-local';
-import { batchLoad, order, plainScan } from './scan-bench';
+import { batchLoad, createOrders, order, plainScan } from './scan-bench';
 
 const ITEMS = Number(process.env.COPY_BENCH_ITEMS ?? 10_000);
 const SEGMENTS = 4;
@@ -40,17 +39,6 @@ function client(endpoint: string, key: string): DynamoDBClient {
     endpoint,
     credentials: { accessKeyId: key, secretAccessKey: `${key}Secret` },
   });
-}
-
-async function createOrders(db: DynamoDBClient, table: string): Promise<void> {
-  await db.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    }),
-  );
 }
 
 async function copyOnce(

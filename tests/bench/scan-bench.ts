@@ -55,7 +55,8 @@ export function order(i: number): Record<string, AttributeValue> {
   };
 }
 
-async function load(client: DynamoDBClient, table: string, items: number): Promise<void> {
+/** An on-demand table keyed by `pk` (S), for orders. */
+export async function createOrders(client: DynamoDBClient, table: string): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName: table,
@@ -64,6 +65,10 @@ async function load(client: DynamoDBClient, table: string, items: number): Promi
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }),
   );
+}
+
+async function load(client: DynamoDBClient, table: string, items: number): Promise<void> {
+  await createOrders(client, table);
   await batchLoad(
     client,
     table,

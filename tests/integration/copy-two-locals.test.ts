@@ -80,6 +80,19 @@ async function sourceTable(count: number): Promise<string> {
   return table;
 }
 
+/** The flags naming both sides: A under profile src, B under profile dst. */
+const between = (from: string, to: string): string[] => [
+  '--from-table',
+  from,
+  '--from-endpoint',
+  source,
+  '--to-table',
+  to,
+  '--to-endpoint',
+  target.endpoint,
+  '--create-table',
+];
+
 const copy = (args: string[]): Promise<CliRun> =>
   runCli(['copy', '--from-profile', 'src', '--to-profile', 'dst', '--quiet', ...args], {
     DYNOTABLE_DATA_DIR: path.join(home, 'data'),
@@ -115,19 +128,7 @@ describe('copy between two DynamoDB Local instances with different credentials',
   it('creates the target with its GSI and TTL and holds exactly the source items, byte for byte', async () => {
     const from = await sourceTable(200);
     const to = uniqueTableName('twodst');
-    const run = await copy([
-      '--from-table',
-      from,
-      '--from-endpoint',
-      source,
-      '--to-table',
-      to,
-      '--to-endpoint',
-      target.endpoint,
-      '--create-table',
-      '--segments',
-      '3',
-    ]);
+    const run = await copy([...between(from, to), '--segments', '3']);
     expect(ourLines(run.stderr)).toEqual([]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as CopyReport;
@@ -165,19 +166,7 @@ describe('copy between two DynamoDB Local instances with different credentials',
   it('the target killed mid-copy: exit 2 with one line; started again, --resume ends with exactly the source items', async () => {
     const from = await sourceTable(1500);
     const to = uniqueTableName('twokill');
-    const args = [
-      '--from-table',
-      from,
-      '--from-endpoint',
-      source,
-      '--to-table',
-      to,
-      '--to-endpoint',
-      target.endpoint,
-      '--create-table',
-      '--segments',
-      '2',
-    ];
+    const args = [...between(from, to), '--segments', '2'];
     // 150 items/s: ten seconds of copying, so the kill lands in the middle on a loaded machine.
     const running = copy([...args, '--write-rate', '150']);
     const written = async () =>
