@@ -53,8 +53,17 @@ describe('exact decimals', () => {
     expect(numToString(parseDynamoNumber('12345678901234567890123456789012345678'))).toBe(
       '12345678901234567890123456789012345678',
     );
-    expect(numToString(parseDynamoNumber('1E+125'))).toBe('1E+125');
-    expect(numToString(parseDynamoNumber('1.5E-130'))).toBe('1.5E-130');
+    // DynamoDB's spelling: plain notation (it answers 1E+125 with 126 digits).
+    expect(numToString(parseDynamoNumber('1E+125'))).toBe(`1${'0'.repeat(125)}`);
+    expect(numToString(parseDynamoNumber('1.5E-130'))).toBe(`0.${'0'.repeat(129)}15`);
+  });
+
+  it('prints a number as DynamoDB stored it, not in scientific notation (regression: -1E-36)', () => {
+    const tiny = `-0.${'0'.repeat(35)}1`;
+    expect(numToString(parseDynamoNumber(tiny))).toBe(tiny);
+    expect(numToString(n('1E-8'))).toBe('0.00000001');
+    expect(numToString(1e-7)).toBe('0.0000001');
+    expect(numToString(1e21)).toBe('1000000000000000000000');
   });
 
   it('compares exactly where doubles cannot', () => {

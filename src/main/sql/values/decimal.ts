@@ -51,19 +51,17 @@ function digitCount(coef: bigint): number {
 }
 
 /**
- * Plain notation from 1E-7 up to 40 digits before the point (so a 38-digit integer prints as
- * DynamoDB prints it), scientific outside (1E+125 would otherwise be 126 characters).
+ * DynamoDB's own spelling: plain notation, never an exponent. DynamoDB answers 1E+30 as
+ * 1000000000000000000000000000000 and -1E-36 as -0.000…001 (36 places), and its exports hold
+ * that text, so a number read back through SQL is the text DynamoDB stored, byte for byte
+ * (up to 1E+125 is 126 characters: long, but the same as the item editor shows).
  */
 export function decimalToString(d: Decimal): string {
   if (d.coef === 0n) return '0';
   const negative = d.coef < 0n;
   const digits = (negative ? -d.coef : d.coef).toString();
-  const adjusted = d.exp + digits.length - 1;
   let body: string;
-  if (adjusted >= 40 || adjusted < -7) {
-    const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    body = `${mantissa}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
-  } else if (d.exp >= 0) {
+  if (d.exp >= 0) {
     body = digits + '0'.repeat(d.exp);
   } else if (digits.length > -d.exp) {
     body = `${digits.slice(0, digits.length + d.exp)}.${digits.slice(digits.length + d.exp)}`;
