@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OperationEvent } from '../../../src/shared/ipc';
 import type { ExportStateView, ImportStateView, OpenedExportView } from '../../../src/shared/ipc/exports';
 import { everyTypeItem } from '../../fixtures/items-every-type';
 import { startBrowserCore, type BrowserCore } from '../../support/browser-core';
 import { canonicalItems, rawPutAll, rawScanAll } from '../../support/copy-oracle';
 import { uniqueTableName } from '../../support/dynamo-local';
 import { rawDynamo } from '../../support/raw-dynamo';
-import { startExportServer, type ExportServer } from '../../support/exports/export-server';
-import { startLocalS3, type LocalS3 } from '../../support/exports/s3-local';
+import {
+  type ExportStack,
+  runToDone,
+  startExportStack,
+  uniqueRequestId as requestId,
+} from '../../support/exports/export-stack';
 
 /**
  * The exports:* and imports:* channels through the real browser-mode core and HTTP API, against
@@ -16,19 +19,14 @@ import { startLocalS3, type LocalS3 } from '../../support/exports/s3-local';
  */
 const dynamoEndpoint = inject('dynamoEndpoint');
 const bucket = 'channel-exports';
-let s3: LocalS3;
-let server: ExportServer;
+let stack: ExportStack;
 let app: BrowserCore;
 let readOnlyId: string;
 let localOnlyId: string;
-let counter = 0;
-const requestId = (prefix: string) => `${prefix}_${++counter}_${Date.now()}`;
 
 beforeAll(async () => {
-  s3 = await startLocalS3();
-  await s3.createBucket(bucket);
-  server = await startExportServer({ dynamoEndpoint, s3Endpoint: s3.endpoint, holdMs: 400 });
-  app = await startBrowserCore(server.endpoint);
+  stack = await startExportStack(dynamoEndpoint, { buckets: [bucket], holdMs: 400 });
+  app = await startBrowserCore(stack.server.endpoint);
   const save = async (label: string, endpoint: string, readOnly: boolean) => {
     const saved = await app.call<{ id: string }>('connections:save', {
       connection: {
@@ -44,14 +42,13 @@ beforeAll(async () => {
     if (!saved.ok) throw new Error(saved.error.message);
     return saved.value.id;
   };
-  readOnlyId = await save('Read only', server.endpoint, true);
+  readOnlyId = await save('Read only', stack.server.endpoint, true);
   localOnlyId = await save('DynamoDB Local itself', dynamoEndpoint, false);
 });
 
 afterAll(async () => {
   await app.close();
-  await server.stop();
-  await s3.stop();
+  await stack.stop();
 });
 
 /** Wire JSON from text, so `__proto__` is an own attribute name, as DynamoDB sends it. */
@@ -75,18 +72,7 @@ async function sourceTable(): Promise<string> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names what done.value holds
-async function run<T>(
-  channel: string,
-  payload: Record<string, unknown>,
-): Promise<{ started: Record<string, unknown>; last: OperationEvent; events: OperationEvent[]; value: T }> {
-  const id = requestId(channel.replace(':', '_'));
-  const done = app.waitFor(id);
-  const started = await app.call<Record<string, unknown>>(channel, { ...payload, requestId: id });
-  if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
-  const { last, events } = await done;
-  if (last.type !== 'done') throw new Error(`${channel} ended ${last.type}: ${JSON.stringify(last)}`);
-  return { started: started.value, last, events, value: last.value as T };
-}
+const run = <T>(channel: string, payload: Record<string, unknown>) => runToDone<T>(app, channel, payload);
 
 async function allRows(resultSetId: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
