@@ -1,5 +1,6 @@
 import { AgentService } from '../agent/agent-service';
 import { MigrationStore } from '../migration/store';
+import { openedLocations } from '../exports/opened-exports';
 import { SqlService } from '../sql/service';
 import type { CoreContext } from './context';
 
@@ -20,7 +21,11 @@ export class CoreServices {
   /** The SQL workbench's service (one worker thread, unref'd while idle). */
   sql(): SqlService {
     this.assertOpen();
-    return (this.sqlService ??= new SqlService({ clients: this.ctx().clients }));
+    this.sqlService ??= new SqlService({
+      clients: this.ctx().clients,
+      exports: () => openedLocations(this.ctx()),
+    });
+    return this.sqlService;
   }
 
   /** The SQL service if one was started: writes tell it to forget what it cached. */

@@ -43,7 +43,7 @@ const BATCH_BYTES = 4 << 20;
  * Streams each data file through gunzip and hands whole lines to `onLines` in buffers of their
  * own (transferred to the worker, so never a slice of Node's shared pool).
  */
-async function forEachLineBatch(
+export async function forEachLineBatch(
   stream: Readable,
   onLines: (lines: Uint8Array) => Promise<void>,
   signal?: AbortSignal,
@@ -124,11 +124,38 @@ async function dataKeys(files: ExportFiles, found: Found): Promise<string[]> {
   return entries.map((entry) => files.resolve(found.root, entry.key));
 }
 
-function changeOf(line: string): ExportChange {
+export function changeOf(line: string): ExportChange {
   const record = JSON.parse(line) as { Keys?: Item; NewImage?: Item };
   if (!record.Keys)
     throw new AppFailure(ErrorCodes.invalidInput, 'An incremental export line has no "Keys".');
   return record.NewImage ? { key: record.Keys, item: record.NewImage } : { key: record.Keys };
+}
+
+export interface LocatedExport {
+  base: Found;
+  /** Later incremental exports of the same table, oldest first. */
+  incrementals: Found[];
+  table: string;
+  /** The base's data files, then each incremental's, as stored keys or paths. */
+  keys: string[];
+  changeFiles: string[][];
+}
+
+/** The full export to read (the newest, or `exportId`) and the incremental ones that follow it. */
+export async function locateExport(files: ExportFiles, exportId?: string): Promise<LocatedExport> {
+  const found = await findExports(files);
+  const base = pickBase(found, exportId, files.describe());
+  const incrementals = found
+    .filter(
+      (f) =>
+        f.summary.exportType === 'INCREMENTAL_EXPORT' &&
+        f.summary.tableArn === base.summary.tableArn &&
+        (f.summary.exportFromTime ?? '') >= base.summary.exportTime,
+    )
+    .sort((a, b) => (a.summary.exportFromTime ?? '').localeCompare(b.summary.exportFromTime ?? ''));
+  const changeFiles = await Promise.all(incrementals.map((f) => dataKeys(files, f)));
+  const keys = await dataKeys(files, base);
+  return { base, incrementals, table: tableNameOf(base.summary.tableArn), keys, changeFiles };
 }
 
 /**
@@ -142,19 +169,7 @@ export async function openExport(
   store: ResultSetStore,
   options: OpenExportOptions,
 ): Promise<OpenedExport> {
-  const found = await findExports(files);
-  const base = pickBase(found, options.exportId, files.describe());
-  const incrementals = found
-    .filter(
-      (f) =>
-        f.summary.exportType === 'INCREMENTAL_EXPORT' &&
-        f.summary.tableArn === base.summary.tableArn &&
-        (f.summary.exportFromTime ?? '') >= base.summary.exportTime,
-    )
-    .sort((a, b) => (a.summary.exportFromTime ?? '').localeCompare(b.summary.exportFromTime ?? ''));
-  const table = tableNameOf(base.summary.tableArn);
-  const changeFiles = await Promise.all(incrementals.map((f) => dataKeys(files, f)));
-  const keys = await dataKeys(files, base);
+  const { base, incrementals, table, changeFiles, keys } = await locateExport(files, options.exportId);
   const keyAttributes =
     options.keyAttributes ??
     (await options.keysOf?.(table)) ??
@@ -207,7 +222,7 @@ export async function openExport(
 }
 
 /** An incremental export's Keys name the table's key attributes; a lone full export has none. */
-async function keyNamesFromChanges(files: ExportFiles, keys: string[]): Promise<string[]> {
+export async function keyNamesFromChanges(files: ExportFiles, keys: string[]): Promise<string[]> {
   for (const key of keys) {
     let names: string[] | undefined;
     await forEachLineBatch(await files.open(key), (lines) => {

@@ -143,7 +143,12 @@ export async function openS3Export(
           },
         },
       );
-      rememberOpened(ctx, opened);
+      rememberOpened(ctx, opened, {
+        kind: 's3',
+        connectionId: input.connectionId,
+        bucket: input.bucket,
+        prefix: input.prefix ?? '',
+      });
       return { progress: { ...progress, items: opened.items, fraction: 1 }, value: opened };
     } finally {
       s3.destroy();

@@ -2,22 +2,41 @@ import type { CoreContext } from '../core/context';
 import type { OpenedExport } from './export-open';
 
 /**
- * Exports opened in this core (one per result set), newest first: what `exports:opened` lists
- * and SQL's `FROM export."…"` looks names and ARNs up in. Dropped result sets leave the list
- * when they are next looked up.
+ * Where an opened export's files are, so SQL can read them again without the table: an S3
+ * bucket/prefix read as the connection that opened it, or a folder on this machine.
  */
-const openedByCore = new WeakMap<CoreContext, OpenedExport[]>();
+export type ExportLocation =
+  { kind: 's3'; connectionId: string; bucket: string; prefix: string } | { kind: 'folder'; path: string };
 
-export function rememberOpened(ctx: CoreContext, opened: OpenedExport): void {
+interface Entry {
+  opened: OpenedExport;
+  location: ExportLocation;
+}
+
+/**
+ * Exports opened in this core (one per result set), newest first: what `exports:opened` lists
+ * and SQL's `FROM export."…"` looks names and ARNs up in.
+ */
+const openedByCore = new WeakMap<CoreContext, Entry[]>();
+
+export function rememberOpened(ctx: CoreContext, opened: OpenedExport, location: ExportLocation): void {
   const list = openedByCore.get(ctx) ?? [];
-  openedByCore.set(ctx, [opened, ...list.filter((o) => o.resultSetId !== opened.resultSetId)]);
+  openedByCore.set(ctx, [
+    { opened, location },
+    ...list.filter((o) => o.opened.resultSetId !== opened.resultSetId),
+  ]);
 }
 
 export function openedExports(ctx: CoreContext): OpenedExport[] {
-  return [...(openedByCore.get(ctx) ?? [])];
+  return (openedByCore.get(ctx) ?? []).map((entry) => entry.opened);
 }
 
-/** The newest opened export with this name (`Orders-2026-12-01`) or export ARN. */
-export function findOpened(ctx: CoreContext, nameOrArn: string): OpenedExport | undefined {
-  return openedByCore.get(ctx)?.find((o) => o.name === nameOrArn || o.exportArn === nameOrArn);
+/** Each opened export with where its files are, newest first (one per name: the newest wins). */
+export function openedLocations(ctx: CoreContext): Entry[] {
+  const seen = new Set<string>();
+  return (openedByCore.get(ctx) ?? []).filter((entry) => {
+    if (seen.has(entry.opened.name)) return false;
+    seen.add(entry.opened.name);
+    return true;
+  });
 }

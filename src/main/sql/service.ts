@@ -6,15 +6,17 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { Progress } from '../../shared/ipc/operations';
 import type { SqlCatalogOutput, SqlResultSummary, SqlWindow } from '../../shared/ipc/sql';
-import type { EntityView } from '../../shared/sql/catalog';
+import type { EntityView, ExportTable } from '../../shared/sql/catalog';
 import type { SqlPlan } from '../../shared/sql/plan';
 import type { ClientFactory } from '../core/context';
+import type { ExportLocation } from '../exports/opened-exports';
+import { exportTableOf } from './catalog/export-tables';
 import { toAppError } from '../core/to-app-error';
 import type { CacheSummary } from './fetch/cache';
 import type { ReadBudgetLimits } from './fetch/read-budget';
 import type { ExternalRows } from './results/external-result';
 import type { ScanLimits } from './scan-limit';
-import type { ConnectionDescription, FromWorker, SqlCall, ToWorker } from './worker/protocol';
+import type { ConnectionDescription, FromWorker, SqlCall, SqlExportRef, ToWorker } from './worker/protocol';
 
 export const SQL_WORKER_CRASHED = 'SqlWorkerCrashed';
 
@@ -26,6 +28,8 @@ interface Pending {
 
 export interface SqlServiceOptions {
   clients: Pick<ClientFactory, 'dynamo'>;
+  /** Opened exports, which statements may read as `FROM export."…"`, and where their files are. */
+  exports?: () => { opened: ExportTable; location: ExportLocation }[];
   /** Worker entry to run instead of the default (tests). */
   workerFile?: string;
 }
@@ -157,6 +161,23 @@ export class SqlService {
     return { id: connectionId, region, endpoint, version };
   }
 
+  /** The opened exports as the worker reads them; one whose connection is gone is left out. */
+  private async exportRefs(): Promise<SqlExportRef[]> {
+    const refs = await Promise.all(
+      (this.options.exports?.() ?? []).map(
+        async ({ opened, location }): Promise<SqlExportRef | undefined> => {
+          const table = exportTableOf(opened);
+          if (location.kind === 'folder') return { ...table, location };
+          const connection = await this.describe(location.connectionId).catch(() => undefined);
+          if (!connection) return undefined;
+          const { bucket, prefix } = location;
+          return { ...table, location: { kind: 's3', connection, bucket, prefix } };
+        },
+      ),
+    );
+    return refs.filter((ref): ref is SqlExportRef => ref !== undefined);
+  }
+
   private failAll(error: AppFailure): void {
     for (const waiter of this.pending.values()) waiter.reject(error);
     this.pending.clear();
@@ -186,7 +207,8 @@ export class SqlService {
   }
 
   async plan(connectionId: string, sql: string, views: EntityView[], maxItems?: number): Promise<SqlPlan> {
-    return this.call({ op: 'plan', connection: await this.describe(connectionId), sql, views, maxItems });
+    const connection = await this.describe(connectionId);
+    return this.call({ op: 'plan', connection, sql, views, exports: await this.exportRefs(), maxItems });
   }
 
   async run(
@@ -205,11 +227,16 @@ export class SqlService {
   ): Promise<SqlResultSummary> {
     const connection = await this.describe(connectionId);
     const { refresh, maxItems, budget, scanLimit } = options;
-    return this.call({ op: 'run', connection, sql, views, refresh, maxItems, budget, scanLimit }, options);
+    const exports = await this.exportRefs();
+    return this.call(
+      { op: 'run', connection, sql, views, exports, refresh, maxItems, budget, scanLimit },
+      options,
+    );
   }
 
   async catalog(connectionId: string, views: EntityView[], refresh?: boolean): Promise<SqlCatalogOutput> {
-    return this.call({ op: 'catalog', connection: await this.describe(connectionId), views, refresh });
+    const connection = await this.describe(connectionId);
+    return this.call({ op: 'catalog', connection, views, exports: await this.exportRefs(), refresh });
   }
 
   window(resultId: string, offset: number, limit: number): Promise<SqlWindow> {

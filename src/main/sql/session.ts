@@ -3,9 +3,11 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Progress } from '../../shared/ipc/operations';
 import type { SqlCatalogOutput, SqlResultSummary } from '../../shared/ipc/sql';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
-import type { EntityView, TableInfo } from '../../shared/sql/catalog';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { EntityView, ExportTable, TableInfo } from '../../shared/sql/catalog';
 import type { SqlPlan } from '../../shared/sql/plan';
 import { ConnectionCatalog } from './catalog/load-catalog';
+import { exportTableOf, isExportRef } from './catalog/export-tables';
 import { resolveTable } from './catalog/resolve-table';
 import { bindStatement } from './binder/bind-query';
 import type { BoundQuery } from './binder/bound';
@@ -20,10 +22,22 @@ import { type FetchSpec, planFetches } from './planner/plan';
 import { columnTypes, ResultStore } from './results/result-store';
 import { defaultLimits, holdToScanLimit, type ScanLimits, wholeScans } from './scan-limit';
 
+/** An opened export a statement may name; `read` loads it from its files (no read capacity). */
+export interface SessionExport extends ExportTable {
+  read(
+    signal: AbortSignal,
+    onItems: (items: number) => void,
+  ): Promise<{ table: ColumnarTable; items: number }>;
+}
+
 export interface SessionConnection {
   id: string;
   client(): Promise<DynamoDBClient>;
+  exports?: SessionExport[];
 }
+
+const exportTables = (connection: SessionConnection): ExportTable[] =>
+  (connection.exports ?? []).map(exportTableOf);
 
 export interface RunOptions {
   refresh?: boolean;
@@ -83,6 +97,7 @@ export class SqlSession {
       tables: data.tables,
       views: mergeViews(data.views, userViews),
       attributes: data.attributes,
+      exports: exportTables(connection),
       loadedAt: new Date(data.loadedAt).toISOString(),
       sampleCapacity: data.sampleCapacity,
     };
@@ -96,8 +111,14 @@ export class SqlSession {
   ): Promise<{ bound: BoundQuery; tables: TableInfo[] }> {
     // Parse first: a typo is reported at once, without waiting for (or paying for) the catalog.
     const statement = parseStatement(sql);
-    const data = await this.catalogOf(connection).forStatement(queryRefs(statement.query), userViews, signal);
-    const catalog = { tables: data.tables, views: mergeViews(data.views, userViews) };
+    // export."…" names files, not a table: the catalog neither describes nor samples it.
+    const refs = queryRefs(statement.query).filter((ref) => !isExportRef(ref));
+    const data = await this.catalogOf(connection).forStatement(refs, userViews, signal);
+    const catalog = {
+      tables: data.tables,
+      views: mergeViews(data.views, userViews),
+      exports: exportTables(connection),
+    };
     const bound = bindStatement(statement, {
       text: sql,
       resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql),
@@ -150,7 +171,7 @@ export class SqlSession {
       });
     };
     const stats: SqlResultSummary['fetches'] = [];
-    const client = specs.some((s) => !cached(s)) ? await connection.client() : undefined;
+    const client = specs.some((s) => !cached(s) && !s.table.export) ? await connection.client() : undefined;
     const budget = options.budget ? new ReadBudget(options.budget) : undefined;
     await Promise.all(
       specs.map(async (spec) => {
@@ -161,7 +182,7 @@ export class SqlSession {
           stats.push({
             id: spec.id,
             table: spec.table.name,
-            operation: spec.access.operation,
+            operation: spec.table.export ? 'ReadExport' : spec.access.operation,
             items: hit.items,
             pages: 0,
             consumedCapacity: 0,
@@ -172,14 +193,19 @@ export class SqlSession {
           return;
         }
         const label = `${spec.access.operation} ${spec.table.name}`;
-        const outcome = await runFetch(client!, spec, {
-          signal,
-          budget,
-          onPage: (counters) => {
-            perFetch.set(spec.id, counters);
-            report(`Reading: ${label}`);
-          },
-        });
+        const outcome = spec.table.export
+          ? await readExport(connection, spec, signal, (counters) => {
+              perFetch.set(spec.id, counters);
+              report(`Reading the export's files: ${spec.table.name}`);
+            })
+          : await runFetch(client!, spec, {
+              signal,
+              budget,
+              onPage: (counters) => {
+                perFetch.set(spec.id, counters);
+                report(`Reading: ${label}`);
+              },
+            });
         tables.set(spec, outcome.table);
         if (outcome.truncated) {
           const why = budget?.isSpent() ? 'the read budget of this statement' : 'the read limit';
@@ -190,7 +216,7 @@ export class SqlSession {
         stats.push({
           id: spec.id,
           table: spec.table.name,
-          operation: spec.access.operation,
+          operation: spec.table.export ? 'ReadExport' : spec.access.operation,
           items: outcome.items,
           pages: outcome.pages,
           consumedCapacity: outcome.consumedCapacity,
@@ -224,6 +250,27 @@ export class SqlSession {
       ...(result.source ? { source: { table: result.source.table, keys: result.source.keys } } : {}),
     };
   }
+}
+
+/**
+ * An opened export read whole from its files. It is never truncated by maxItems or the read
+ * budget: those bound what a statement costs in capacity, and an export costs none.
+ */
+async function readExport(
+  connection: SessionConnection,
+  spec: FetchSpec,
+  signal: AbortSignal,
+  onPage: (counters: FetchCounters) => void,
+): Promise<FetchCounters & { table: ColumnarTable; truncated: boolean }> {
+  const arn = spec.table.export!.exportArn;
+  const source = connection.exports?.find((e) => e.exportArn === arn);
+  if (!source)
+    throw new AppFailure(ErrorCodes.notFound, `The export ${spec.table.export!.name} is no longer open.`);
+  let pages = 0;
+  const { table, items } = await source.read(signal, (items) =>
+    onPage({ items, pages: ++pages, consumedCapacity: 0, scanned: items }),
+  );
+  return { table, items, pages, consumedCapacity: 0, scanned: items, truncated: false };
 }
 
 /** The statement aggregates (GROUP BY or an aggregate call): its results suggest a chart. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestIdSchema } from './operations';
 import { tableRefInput } from './tables';
+import { exportTableSchema } from '../sql/catalog';
 
 /**
  * DynamoDB's own S3 exports and imports (ExportTableToPointInTime, ImportTable): the data moves
@@ -44,15 +45,9 @@ export const importStateSchema = z.object({
 });
 export type ImportStateView = z.infer<typeof importStateSchema>;
 
-export const openedExportSchema = z.object({
+/** An opened export: its result set and the incremental exports applied on top. */
+export const openedExportSchema = exportTableSchema.extend({
   resultSetId: z.string(),
-  /** `<table>-<yyyy-mm-dd>`: the name the grid shows and SQL's `FROM export."…"` takes. */
-  name: z.string(),
-  table: z.string(),
-  exportArn: z.string(),
-  exportTime: z.string(),
-  items: z.number().int(),
-  keyAttributes: z.array(z.string()),
   incrementals: z.array(z.string()),
 });
 export type OpenedExportView = z.infer<typeof openedExportSchema>;

@@ -3,6 +3,21 @@ import { attributeValueSchema } from '../dynamo/attribute-value';
 import { tableSummarySchema } from '../ipc/tables';
 
 /**
+ * An export opened in this session, which SQL reads as `FROM export."<name or ARN>"` from its
+ * files (S3 or a folder) rather than from the table: it costs no read capacity.
+ */
+export const exportTableSchema = z.object({
+  /** `<table>-<yyyy-mm-dd>` of its export time (see exports:opened). */
+  name: z.string(),
+  exportArn: z.string(),
+  table: z.string(),
+  exportTime: z.string(),
+  items: z.number().int(),
+  keyAttributes: z.array(z.string()),
+});
+export type ExportTable = z.infer<typeof exportTableSchema>;
+
+/**
  * What SQL needs to know of a DynamoDB table: the one table summary's keys, indexes and sizes
  * (picked, not defined again), and SQL's own estimates from a sample.
  */
@@ -13,6 +28,8 @@ export const tableInfoSchema = tableSummarySchema
     itemsPerPartition: z.number().optional(),
     /** The same per global secondary index (its partitions are spread across the table's). */
     indexItemsPerPartition: z.record(z.string(), z.number()).optional(),
+    /** Set when this "table" is an opened export, read from its files instead of DynamoDB. */
+    export: exportTableSchema.optional(),
   });
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 
@@ -47,6 +64,8 @@ export type EntityView = z.infer<typeof entityViewSchema>;
 
 export const catalogSchema = z.object({
   tables: z.array(tableInfoSchema),
+  /** Opened exports, named `export."<name>"` in FROM. */
+  exports: z.array(exportTableSchema).optional(),
   views: z.array(entityViewSchema),
   /** Attribute paths seen in fetched or sampled items, per table or view name (for autocomplete). */
   attributes: z.record(z.string(), z.array(z.string())),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-/** One DynamoDB read the statement needs, as the plan preview shows it. */
+/**
+ * One DynamoDB read the statement needs, as the plan preview shows it; ReadExport reads an
+ * opened export's files (S3 or disk) and no table at all.
+ */
 export const dynamoCallSchema = z.object({
-  operation: z.enum(['GetItem', 'BatchGetItem', 'Query', 'Scan']),
+  operation: z.enum(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ReadExport']),
   table: z.string(),
   index: z.string().optional(),
   /** Readable KeyConditionExpression / FilterExpression with values inline (the request itself uses placeholders). */

@@ -1,10 +1,13 @@
-import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
+import type { EntityView, ExportTable, TableInfo } from '../../../shared/sql/catalog';
 import type { BindingSource } from '../binder/bound';
 import { type SourceSpan, SqlError, SqlErrorCodes } from '../parser/sql-error';
+import { EXPORT_SCHEMA, exportTableInfo, findExport } from './export-tables';
 
 export interface CatalogView {
   tables: readonly TableInfo[];
   views: readonly EntityView[];
+  /** Opened exports, read as `export."<name or ARN>"`. */
+  exports?: readonly ExportTable[];
 }
 
 function pick<T>(items: readonly T[], name: string, nameOf: (item: T) => string): T[] {
@@ -28,6 +31,16 @@ export function resolveTable(
   const fail = (message: string): never => {
     throw new SqlError(SqlErrorCodes.semantic, message, text, span);
   };
+  if (schema?.toLowerCase() === EXPORT_SCHEMA) {
+    const opened = findExport(catalog.exports ?? [], name);
+    if (opened) return { kind: 'base', table: exportTableInfo(opened) };
+    if (pick(catalog.tables, schema, (t) => t.name).length === 0) {
+      const names = (catalog.exports ?? []).map((e) => e.name);
+      return fail(
+        `No opened export is called "${name}"${names.length ? ` (opened: ${names.join(', ')})` : ''}; open it first from the table's Exports view (S3 or a folder)`,
+      );
+    }
+  }
   if (schema !== undefined) {
     const [table] = pick(catalog.tables, schema, (t) => t.name);
     if (!table) return fail(`There is no table called "${schema}" in this connection`);

@@ -30,6 +30,8 @@ export function rowSourceOf(
   if (select.bindings.length !== 1 || binding?.source.kind !== 'base') return undefined;
   if (select.aggregate || select.distinct || select.from?.kind !== 'binding') return undefined;
   const { table: info } = binding.source;
+  // An export's rows are a snapshot in files, read-only: they do not open the live item.
+  if (info.export) return undefined;
   const names = [info.keys.partitionKey.name, ...(info.keys.sortKey ? [info.keys.sortKey.name] : [])];
   const table = tables[0]!;
   const columns = names.map((name) => table.column(name));

@@ -6,6 +6,7 @@ import { type DCond, toDCond } from './conditions';
 import { estimate } from './estimate';
 import { showCondition } from './expression-builder';
 import { baseBindings } from './walk';
+import { EXPORT_REASON, exportEstimate } from '../catalog/export-tables';
 
 /** One DynamoDB read (possibly several requests: pages, segments, batches) serving some bindings. */
 export interface FetchSpec {
@@ -86,7 +87,13 @@ export function planFetches(
     if (binding.source.kind !== 'base') continue;
     const table = binding.source.table;
     const conds = options.pushdown === false ? [] : conditionsOf(binding);
-    const choice = chooseAccess(table, conds, binding.attributes);
+    const choice = table.export
+      ? {
+          access: { operation: 'Scan' as const, segments: 1 },
+          consumed: new Set(conds),
+          reason: EXPORT_REASON,
+        }
+      : chooseAccess(table, conds, binding.attributes);
     const filter = and(conds.filter((c) => !choice.consumed.has(c)));
     const key = cacheKey(table, choice.access, filter);
     let spec = specs.find(
@@ -161,7 +168,7 @@ export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan 
             : `${b.alias} (${spec.table.name})`,
       ),
       call: {
-        operation: access.operation,
+        operation: spec.table.export ? 'ReadExport' : access.operation,
         table: spec.table.name,
         index: access.operation === 'Query' ? access.index : undefined,
         keyCondition: describeKey(access),
@@ -176,7 +183,7 @@ export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan 
               : access.keys.length,
       },
       reason: spec.reason,
-      estimate: estimate(spec.table, access, share),
+      estimate: spec.table.export ? exportEstimate(spec.table.export) : estimate(spec.table, access, share),
       cached: cached
         ? { fetchedAt: new Date(cached.fetchedAt).toISOString(), items: cached.items }
         : undefined,
@@ -187,6 +194,10 @@ export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan 
   const notes: string[] = [];
   if (fetches.some((f) => f.cached))
     notes.push('Some data comes from the cache; run with Refresh to read it again.');
+  if (live.some((f) => f.call.operation === 'ReadExport'))
+    notes.push(
+      "An export is read from its files in S3 or on disk: it uses none of the table's read capacity.",
+    );
   if (live.some((f) => f.call.operation === 'Scan'))
     notes.push('A Scan reads the whole table; conditions on a partition key turn it into a Query.');
   return {

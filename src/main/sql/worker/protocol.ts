@@ -1,6 +1,6 @@
 import type { AppError } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
-import type { EntityView } from '../../../shared/sql/catalog';
+import type { EntityView, ExportTable } from '../../../shared/sql/catalog';
 import type { ReadBudgetLimits } from '../fetch/read-budget';
 import type { ExternalRows } from '../results/external-result';
 import type { ScanLimits } from '../scan-limit';
@@ -18,6 +18,16 @@ export interface ConnectionDescription {
   version: number;
 }
 
+/**
+ * An opened export SQL may read as `FROM export."…"`: where its files are, and for S3 the
+ * connection to read them as (the worker builds an S3 client like its DynamoDB ones).
+ */
+export interface SqlExportRef extends ExportTable {
+  location:
+    | { kind: 's3'; connection: ConnectionDescription; bucket: string; prefix: string }
+    | { kind: 'folder'; path: string };
+}
+
 export interface WireCredentials {
   accessKeyId: string;
   secretAccessKey: string;
@@ -27,18 +37,32 @@ export interface WireCredentials {
 }
 
 export type SqlCall =
-  | { op: 'plan'; connection: ConnectionDescription; sql: string; views: EntityView[]; maxItems?: number }
+  | {
+      op: 'plan';
+      connection: ConnectionDescription;
+      sql: string;
+      views: EntityView[];
+      exports?: SqlExportRef[];
+      maxItems?: number;
+    }
   | {
       op: 'run';
       connection: ConnectionDescription;
       sql: string;
       views: EntityView[];
+      exports?: SqlExportRef[];
       refresh?: boolean;
       maxItems?: number;
       budget?: ReadBudgetLimits;
       scanLimit?: ScanLimits | 'local';
     }
-  | { op: 'catalog'; connection: ConnectionDescription; views: EntityView[]; refresh?: boolean }
+  | {
+      op: 'catalog';
+      connection: ConnectionDescription;
+      views: EntityView[];
+      exports?: SqlExportRef[];
+      refresh?: boolean;
+    }
   | { op: 'window'; resultId: string; offset: number; limit: number }
   | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }
   | { op: 'drop'; resultId: string }

@@ -1,12 +1,22 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
+import { s3ClientOf } from '../../aws/s3-client';
 import { sdkTransport } from '../../aws/sdk-options';
+import { readExportTable } from '../../exports/export-table';
+import { type ExportFiles, folderFiles, s3Files } from '../../exports/export-source';
 import { dynamoClient } from '../../aws/proto-names';
 import { toAppError } from '../../core/to-app-error';
 import { forgetTable } from '../../dynamo/table-metadata';
 import { addExternalResult } from '../results/external-result';
-import { type SessionConnection, SqlSession } from '../session';
-import type { ConnectionDescription, FromWorker, SqlCall, ToWorker, WireCredentials } from './protocol';
+import { type SessionConnection, type SessionExport, SqlSession } from '../session';
+import type {
+  ConnectionDescription,
+  FromWorker,
+  SqlCall,
+  SqlExportRef,
+  ToWorker,
+  WireCredentials,
+} from './protocol';
 
 /** Credentials are asked for again this long before they expire. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -62,30 +72,72 @@ export class SqlWorkerHost {
       .finally(() => this.running.delete(message.id));
   }
 
-  private connection(description: ConnectionDescription): SessionConnection {
-    return { id: description.id, client: () => Promise.resolve(this.client(description)) };
+  private connection(description: ConnectionDescription, exports: SqlExportRef[] = []): SessionConnection {
+    return {
+      id: description.id,
+      client: () => Promise.resolve(this.client(description)),
+      exports: exports.map((ref) => this.sessionExport(ref)),
+    };
   }
 
-  private client(description: ConnectionDescription): DynamoDBClient {
-    const existing = this.clients.get(description.id);
-    if (existing && existing.version === description.version) return existing.client;
-    existing?.client.destroy();
+  /** An opened export, read from its files when a statement names it (S3 as its connection). */
+  private sessionExport(ref: SqlExportRef): SessionExport {
+    const { location, ...table } = ref;
+    return {
+      ...table,
+      read: async (signal, onItems) => {
+        let files: ExportFiles;
+        let close = (): void => undefined;
+        if (location.kind === 'folder') files = folderFiles(location.path);
+        else {
+          const { connection } = location;
+          const s3 = s3ClientOf({
+            ...sdkTransport(),
+            region: connection.region,
+            ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
+            credentials: this.credentials(connection.id),
+          });
+          close = () => s3.destroy();
+          files = s3Files(s3, location.bucket, location.prefix, signal);
+        }
+        try {
+          return await readExportTable(files, `export.${ref.name}`, {
+            exportId: ref.exportArn.split('/').at(-1),
+            keyAttributes: ref.keyAttributes,
+            signal,
+            onItems,
+          });
+        } finally {
+          close();
+        }
+      },
+    };
+  }
+
+  /** Credentials asked of main, kept until shortly before they expire. */
+  private credentials(connectionId: string) {
     let memo: WireCredentials | undefined;
-    const credentials = async (): Promise<{
+    return async (): Promise<{
       accessKeyId: string;
       secretAccessKey: string;
       sessionToken?: string;
       expiration?: Date;
     }> => {
       if (!memo || (memo.expiration !== undefined && memo.expiration - Date.now() < REFRESH_MARGIN_MS))
-        memo = await this.askCredentials(description.id);
+        memo = await this.askCredentials(connectionId);
       return { ...memo, expiration: memo.expiration === undefined ? undefined : new Date(memo.expiration) };
     };
+  }
+
+  private client(description: ConnectionDescription): DynamoDBClient {
+    const existing = this.clients.get(description.id);
+    if (existing && existing.version === description.version) return existing.client;
+    existing?.client.destroy();
     const client = dynamoClient({
       ...sdkTransport(),
       region: description.region,
       ...(description.endpoint ? { endpoint: description.endpoint } : {}),
-      credentials,
+      credentials: this.credentials(description.id),
     });
     this.clients.set(description.id, { version: description.version, client });
     return client;
@@ -103,9 +155,15 @@ export class SqlWorkerHost {
     const session = this.session;
     switch (call.op) {
       case 'plan':
-        return session.plan(this.connection(call.connection), call.sql, call.views, signal, call.maxItems);
+        return session.plan(
+          this.connection(call.connection, call.exports),
+          call.sql,
+          call.views,
+          signal,
+          call.maxItems,
+        );
       case 'run':
-        return session.run(this.connection(call.connection), call.sql, call.views, {
+        return session.run(this.connection(call.connection, call.exports), call.sql, call.views, {
           signal,
           refresh: call.refresh,
           maxItems: call.maxItems,
@@ -114,7 +172,12 @@ export class SqlWorkerHost {
           onProgress: (progress) => this.post({ kind: 'progress', id, progress }),
         });
       case 'catalog':
-        return session.catalog(this.connection(call.connection), call.views, signal, call.refresh);
+        return session.catalog(
+          this.connection(call.connection, call.exports),
+          call.views,
+          signal,
+          call.refresh,
+        );
       case 'window':
         return session.results.window(call.resultId, call.offset, call.limit);
       case 'export':
