@@ -6,14 +6,13 @@ import { AppFailure } from '../../shared/errors';
 import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
 import type { WrittenItem } from '../core/context';
 import type { OperationOutcome, OperationRun } from '../core/operations';
-import { toAppError } from '../core/to-app-error';
 import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
 import { withBackoff } from '../dynamo/writes/backoff';
 import { assertWritable } from '../dynamo/writes/guards';
 import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';
-import { CONDITIONAL_FAILED, isJobFatal } from '../dynamo/writes/write-errors';
+import { CONDITIONAL_FAILED, itemRefusal } from '../dynamo/writes/write-errors';
 import { journalPairs, recordUndo, type JournalPair } from './journal-files';
 
 const CONCURRENCY = 8;
@@ -145,8 +144,7 @@ async function runUndo(
     try {
       outcome = await undoOne(t, pair, run.signal);
     } catch (error) {
-      const appError = toAppError(error);
-      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
+      const appError = itemRefusal(error, run.signal);
       outcome = { type: 'failed', code: appError.code, message: appError.message };
     }
     if (outcome.type === 'restored') {

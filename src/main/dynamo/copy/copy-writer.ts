@@ -13,7 +13,7 @@ import { toAppError } from '../../core/to-app-error';
 import { backoffMs, type RateLimiter, sleep } from '../../migration/rate-limiter';
 import { fromSdkValue } from '../marshal';
 import { isThrottled, withBackoff } from '../writes/backoff';
-import { CONDITIONAL_FAILED, isJobFatal } from '../writes/write-errors';
+import { CONDITIONAL_FAILED, isJobFatal, itemRefusal } from '../writes/write-errors';
 
 export type SdkItem = Record<string, SdkValue>;
 
@@ -220,8 +220,7 @@ async function put(
     outcome.written.push(item);
   } catch (error) {
     options.limiter?.spend(1);
-    if (isFatal(error) || options.signal.aborted) throw error;
-    const appError = toAppError(error);
+    const appError = itemRefusal(error, options.signal);
     if (appError.code === CONDITIONAL_FAILED) outcome.skipped++;
     else
       outcome.failures.push({

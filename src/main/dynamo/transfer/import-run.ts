@@ -7,12 +7,11 @@ import { ErrorCodes } from '../../../shared/errors';
 import type { ImportReport, importInput } from '../../../shared/ipc/transfer';
 import type { WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
-import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { indexKeyAttributes } from '../table-metadata';
 import { withBackoff } from '../writes/backoff';
 import { sendRequest } from '../writes/sdk-requests';
-import { CONDITIONAL_FAILED, isJobFatal } from '../writes/write-errors';
+import { CONDITIONAL_FAILED, itemRefusal } from '../writes/write-errors';
 import { existingKeys, keyText } from './existing-keys';
 import { readImport, type ImportSource } from './import-source';
 
@@ -86,8 +85,7 @@ export async function runImport(
       report.written++;
       written.push({ key: keyOf(row.item, t.info.keys), item: row.item });
     } catch (error) {
-      const appError = toAppError(error);
-      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
+      const appError = itemRefusal(error, run.signal);
       if (appError.code === CONDITIONAL_FAILED) report.existing++;
       else {
         report.failed++;

@@ -5,11 +5,10 @@ import { keyOf } from '../../../shared/dynamo/validate-item';
 import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
 import type { WrittenItem } from '../../core/context';
 import type { OperationRun } from '../../core/operations';
-import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';
 import { sendRequest } from './sdk-requests';
-import { CONDITIONAL_FAILED, isJobFatal, storedItem } from './write-errors';
+import { CONDITIONAL_FAILED, itemRefusal, storedItem } from './write-errors';
 
 export const CONCURRENCY = 8;
 const MAX_LISTED_FAILURES = 1000;
@@ -62,8 +61,7 @@ export async function writeEach(
       written.push({ key, item: after });
       options.onWritten?.(key, item, before, after);
     } catch (error) {
-      const appError = toAppError(error);
-      if (isJobFatal(appError.code) || run.signal.aborted) throw error;
+      const appError = itemRefusal(error, run.signal);
       if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
       else report.failed++;
       if (report.failures.length < MAX_LISTED_FAILURES) {

@@ -1,6 +1,7 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import { type AppError, AppFailure, ErrorCodes } from '../../../shared/errors';
+import { toAppError } from '../../core/to-app-error';
 import type { ChangeKind } from '../../../shared/dynamo/write-plan';
 import { fromSdkItem } from '../marshal';
 
@@ -79,4 +80,15 @@ const JOB_FATAL = new Set<string>([
 
 export function isJobFatal(code: string): boolean {
   return JOB_FATAL.has(code);
+}
+
+/**
+ * What one item's write was refused with, for the jobs that write item by item (copy, import,
+ * bulk, undo): rethrows what stops the whole job (a fatal error, or any error once the job is
+ * cancelled), returns the rest as data for the item's report (a conflict keeps its AWS name).
+ */
+export function itemRefusal(error: unknown, signal: AbortSignal): AppError {
+  const appError = toAppError(error);
+  if (isJobFatal(appError.code) || signal.aborted) throw error;
+  return appError;
 }
