@@ -92,6 +92,7 @@ describe('Schema tab', () => {
     await session.browser.screenshot('schema-model-light');
 
     // The design: one box per entity, grouped by item collection, with the GSI its items are in.
+    const design = page.getByRole('region', { name: 'Design' });
     const diagram = page.getByRole('img', { name: /^Design of DynoTableSample: / });
     await diagram.scrollIntoViewIfNeeded();
     const boxes = await diagram
@@ -102,8 +103,16 @@ describe('Schema tab', () => {
     expect(ordersBox).toContain('PK=USER#… SK=ORDER#…');
     expect(ordersBox).toMatch(/GSI1: GSI1PK=STATUS#…/);
     expect(await diagram.locator('[data-collection="PK=USER#…"] [data-entity]').count()).toBeGreaterThan(1);
-    await screenshots(page, 'schema-diagram', diagram);
-    const design = page.getByRole('region', { name: 'Design' });
+    // How entities reach each other, as lines and in words: payments live under their order
+    // (PK ORDER#… is the orders' SK), GSI1 finds them under USER#…, and they carry a userId.
+    const relation = (from: string, to: string) => diagram.locator(`[data-relation="${from}→${to}"]`);
+    expect(await relation('payments', 'orders').textContent()).toContain('PK ORDER#… = SK');
+    expect(await relation('payments', 'PK=USER#…').textContent()).toBe('GSI1 USER#…');
+    expect(await relation('payments', 'users').textContent()).toBe('userId');
+    expect(await diagram.locator('.sd-link').count()).toBeGreaterThanOrEqual(3);
+    const relations = await design.getByRole('list', { name: 'Relations' }).innerText();
+    expect(relations).toContain('payments live under their order: their PK ORDER#… is the SK of orders.');
+    await screenshots(page, 'schema-diagram', diagram, { block: 'start' });
     const [svgFile] = await Promise.all([
       page.waitForEvent('download'),
       design.getByRole('button', { name: 'Save as SVG' }).click(),
