@@ -88,8 +88,7 @@ describe('Schema tab', () => {
     expect(await model.getByLabel('Zod schema of orders').innerText()).toContain(
       'export const orderSchema = z.looseObject({',
     );
-    await model.scrollIntoViewIfNeeded();
-    await session.browser.screenshot('schema-model-light');
+    await screenshots(page, 'schema-model', model, { block: 'start' });
 
     // The design: one box per entity, grouped by item collection, with the GSI its items are in.
     const design = page.getByRole('region', { name: 'Design' });
