@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyedTable } from '../support/dynamo-tables';
 import { startDynamoLocal, type LocalDynamo } from '../support/dynamo-local';
 import { startRegionProxy, type RegionProxy } from '../support/region-proxy';
+import { check, noFindings, report } from './support/axe-walk';
+import { useColorScheme } from './support/browser';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -88,6 +90,20 @@ describe('the table list across regions of an AWS connection', () => {
     expect(await shown('us-west-2')).toEqual([west]);
     expect(await picker.innerText()).toBe('Regions: eu-west-1, us-west-2');
     await screenshots(page, 'tables-regions', list);
+    // The grouped list and the open picker under axe-core, both themes at both sizes.
+    const findings = noFindings();
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      await check(page, findings, `grouped table list (${scheme})`);
+      await picker.click();
+      await page.getByRole('group', { name: 'Regions to list' }).waitFor();
+      await check(page, findings, `region picker (${scheme})`);
+      if (scheme === 'light') await screenshots(page, 'tables-region-picker');
+      await picker.click();
+    }
+    await useColorScheme(page, 'light');
+    await report('a11y-tables-regions', findings);
+    expect(findings.serious).toEqual([]);
     // Every column, deletion protection last, fits the window at both sizes: no sideways scroll.
     for (const size of [
       { width: 1024, height: 700 },
