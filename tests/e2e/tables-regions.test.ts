@@ -96,7 +96,16 @@ describe('the table list across regions of an AWS connection', () => {
       await useColorScheme(page, scheme);
       await check(page, findings, `grouped table list (${scheme})`);
       await picker.click();
-      await page.getByRole('group', { name: 'Regions to list' }).waitFor();
+      const panel = page.getByRole('group', { name: 'Regions to list' });
+      await panel.waitFor();
+      // Its buttons sit inside the panel, not squeezed past its edge beside the legend.
+      const frame = await panel.boundingBox();
+      for (const name of ['All regions', 'Only eu-west-1']) {
+        const button = await panel.getByRole('button', { name }).boundingBox();
+        expect(
+          frame && button && button.x >= frame.x && button.x + button.width <= frame.x + frame.width,
+        ).toBe(true);
+      }
       await check(page, findings, `region picker (${scheme})`);
       if (scheme === 'light') await screenshots(page, 'tables-region-picker');
       await picker.click();
@@ -181,4 +190,45 @@ describe('the table list across regions of an AWS connection', () => {
     expect(await catalogNames()).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
     expect(session.browser.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('creates a table in another region from the grouped list, lists it there at once, and drops it once deleted', async () => {
+    const { page } = session.browser;
+    const made = `Made-${stamp}`;
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+    const list = page.getByRole('table', { name: 'Tables' });
+    const inWest = () =>
+      list.getByRole('rowgroup', { name: 'us-west-2' }).getByRole('button', { name: made, exact: true });
+    await list.getByRole('rowgroup', { name: 'us-west-2' }).waitFor(slow);
+    await page.getByRole('button', { name: 'Create table' }).click();
+    const dialog = page.getByRole('dialog', { name: /Create table/ });
+    await dialog.getByRole('combobox', { name: 'Create in region' }).selectOption('us-west-2');
+    await page.getByRole('dialog', { name: 'Create table in AWS account · us-west-2' }).waitFor();
+    await dialog.getByLabel('Table name').fill(made);
+    await dialog.getByLabel('Partition key name').fill('id');
+    await screenshots(page, 'tables-create-in-region');
+    await dialog.getByRole('button', { name: 'Create table' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `${made} is ACTIVE` })
+      .waitFor(slow);
+    expect(await tablesIn('us-west-2')).toContain(made);
+    expect(await tablesIn('eu-west-1')).not.toContain(made);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    // Listed in its region's group without a Refresh.
+    await inWest().waitFor(slow);
+    expect(
+      await list.getByRole('rowgroup', { name: 'eu-west-1' }).getByRole('button', { name: made }).count(),
+    ).toBe(0);
+
+    await inWest().click();
+    await page.getByRole('tab', { name: new RegExp(`^${made}\\s*us-west-2`) }).waitFor(slow);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const deleting = page.getByRole('group', { name: 'Delete table' });
+    await deleting.getByLabel('Type the table name to confirm').fill(made);
+    await deleting.getByRole('button', { name: 'Delete table' }).click();
+    await expect.poll(async () => (await tablesIn('us-west-2')).includes(made), slow).toBe(false);
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+    await expect.poll(() => inWest().count(), slow).toBe(0);
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 180_000);
 });

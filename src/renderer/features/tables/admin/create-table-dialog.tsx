@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import type { TableAdminResult } from '../../../../shared/ipc/table-admin';
+import { connectionInRegion } from '../../../../shared/dynamo/regions';
 import { blankDefinition, type TableDefinition } from '../../../../shared/dynamo/table-definition';
 import {
   cliText,
@@ -11,7 +12,8 @@ import {
 import { validateDefinition } from '../../../../shared/dynamo/table-validation';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { useWorkspaceStore } from '../../workspace/store';
+import { Select } from '../../../ui/select';
+import { tableKey, useWorkspaceStore } from '../../workspace/store';
 import { tableSetChanged } from '../table-set';
 import { DefinitionForm } from './definition-form';
 import { OperationStatus } from './operation-status';
@@ -22,8 +24,18 @@ import { fieldsOf, useTableOperation } from './use-table-operation';
 export const LOCAL_CREATE_NOTE =
   'DynamoDB Local accepts a table class and tags but keeps neither, and has no point-in-time recovery; everything else here works as on AWS.';
 
+export interface CreateTableDialogProps {
+  connection: Connection;
+  /** The regions the table list shows; with more than one, the table's region is chosen here. */
+  regions?: readonly string[];
+  onClose(): void;
+}
+
 /** The Create table form: a starting point, the definition, the exact request, and the table followed until ACTIVE. */
-export function CreateTableDialog({ connection, onClose }: { connection: Connection; onClose(): void }) {
+export function CreateTableDialog({ connection: own, regions = [], onClose }: CreateTableDialogProps) {
+  const [region, setRegion] = useState(own.region);
+  // A table of another region is made through the connection as it acts there.
+  const connection = connectionInRegion(own, region) ?? own;
   const [definition, setDefinition] = useState<TableDefinition>(blankDefinition);
   const [notes, setNotes] = useState<string[]>([]);
   const [showProblems, setShowProblems] = useState(false);
@@ -65,7 +77,7 @@ export function CreateTableDialog({ connection, onClose }: { connection: Connect
 
   return (
     <Dialog
-      title={`Create table in ${connection.label}`}
+      title={`Create table in ${own.label}${regions.length > 1 ? ` · ${region}` : ''}`}
       onClose={onClose}
       width="lg"
       footer={
@@ -83,7 +95,7 @@ export function CreateTableDialog({ connection, onClose }: { connection: Connect
             <Button
               variant="primary"
               onClick={() => {
-                openTable(state.result.summary.name);
+                openTable(tableKey(state.result.summary.name, region === own.region ? undefined : region));
                 onClose();
               }}
             >
@@ -101,8 +113,20 @@ export function CreateTableDialog({ connection, onClose }: { connection: Connect
       }
     >
       <fieldset className="plain-fieldset" disabled={isRunning || isDone}>
+        {regions.length > 1 ? (
+          <div className="create-table-region">
+            <span>Create in region</span>
+            <Select
+              label="Create in region"
+              value={region}
+              options={regions}
+              labelOf={(r) => (r === own.region ? `${r} (this connection)` : r)}
+              onChange={setRegion}
+            />
+          </div>
+        ) : null}
         <StartFrom
-          connection={connection}
+          connection={own}
           onStart={(next, startNotes) => {
             setDefinition(next);
             setNotes(startNotes);

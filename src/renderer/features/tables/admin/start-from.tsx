@@ -14,7 +14,9 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
+import { isSingleRegion, regionalConnectionId } from '../../../../shared/dynamo/regions';
 import { useConnectionsStore } from '../../connections/store';
+import { useRegionListStore } from '../region-store';
 import { useTablesStore } from '../store';
 
 type Source = 'blank' | 'single' | 'copy' | 'paste';
@@ -73,6 +75,14 @@ function CopyFrom({
   onStart(definition: TableDefinition, notes: string[]): void;
 }) {
   const connections = useConnectionsStore((state) => state.connections);
+  const chosenRegions = useRegionListStore((state) => state.chosen);
+  // Each connection, and each other region its table list shows (`<id>@<region>`).
+  const sources = connections.flatMap((c) => [
+    { id: c.id, label: c.label },
+    ...(isSingleRegion(c) ? [] : (chosenRegions[c.id] ?? []))
+      .filter((region) => region !== c.region)
+      .map((region) => ({ id: regionalConnectionId(c.id, region), label: `${c.label} · ${region}` })),
+  ]);
   const [from, setFrom] = useState(connection.id);
   const list = useTablesStore((state) => state.lists[from]);
   const loadList = useTablesStore((state) => state.loadList);
@@ -104,8 +114,8 @@ function CopyFrom({
       <Select
         label="Copy from connection"
         value={from}
-        options={connections.map((c) => c.id)}
-        labelOf={(id) => connections.find((c) => c.id === id)?.label ?? id}
+        options={sources.map((s) => s.id)}
+        labelOf={(id) => sources.find((s) => s.id === id)?.label ?? id}
         onChange={(id) => {
           setFrom(id);
           setTable('');

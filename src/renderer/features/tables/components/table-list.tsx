@@ -182,7 +182,13 @@ export function TableList({ connection }: { connection: Connection }) {
           Create table
         </Button>
       </div>
-      {isCreating ? <CreateTableDialog connection={connection} onClose={() => setIsCreating(false)} /> : null}
+      {isCreating ? (
+        <CreateTableDialog
+          connection={connection}
+          regions={isMultiRegion ? regions : []}
+          onClose={() => setIsCreating(false)}
+        />
+      ) : null}
       <p className="muted small table-list-note">
         Item counts and sizes are DynamoDB’s approximations, updated about every six hours.
       </p>
