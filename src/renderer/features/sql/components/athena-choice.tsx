@@ -19,6 +19,8 @@ function duration(seconds: number): string {
 
 export interface AthenaChoiceProps {
   plan: AthenaPlan;
+  /** The settings the last Athena run used, as main remembers them. */
+  saved?: AthenaSettings;
   isBusy: boolean;
   onLocal(): void;
   onAthena(settings: AthenaSettings, startExport: boolean): void;
@@ -29,13 +31,13 @@ export interface AthenaChoiceProps {
  * The plan's honest choice (issue 17): the statement would scan more than the limit, so the
  * local scan's figures stand next to Athena's and nothing runs until one is picked.
  */
-export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: AthenaChoiceProps) {
+export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss }: AthenaChoiceProps) {
   const id = useId();
   const recent = plan.athena.exports[0];
-  const [workGroup, setWorkGroup] = useState('primary');
-  const [outputLocation, setOutputLocation] = useState('');
-  const [database, setDatabase] = useState('dynotable');
-  const [exportBucket, setExportBucket] = useState(recent?.bucket ?? '');
+  const [workGroup, setWorkGroup] = useState(saved?.workGroup ?? 'primary');
+  const [outputLocation, setOutputLocation] = useState(saved?.outputLocation ?? '');
+  const [database, setDatabase] = useState(saved?.database ?? 'dynotable');
+  const [exportBucket, setExportBucket] = useState(recent?.bucket ?? saved?.exportBucket ?? '');
   const [agreeExport, setAgreeExport] = useState(false);
   const translation = plan.translation;
   const needsExport = plan.athena.exportNeeded;
@@ -45,6 +47,16 @@ export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: Ath
     workGroup.trim() !== '' &&
     (!needsExport || (agreeExport && exportBucket.trim() !== ''));
   const tables = plan.scannedTables.join(', ');
+  // What Run on Athena still waits for, said next to it rather than left to a greyed button.
+  const missing = !translation?.ok
+    ? undefined
+    : !/^s3:\/\/[^/]+/.test(outputLocation)
+      ? 'Name the query results location (s3://bucket/prefix/) to run on Athena.'
+      : needsExport && exportBucket.trim() === ''
+        ? 'Name the export bucket to run on Athena.'
+        : needsExport && !agreeExport
+          ? 'Tick the export to run on Athena.'
+          : undefined;
   return (
     <section className="athena-choice" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="athena-choice-title">
@@ -69,9 +81,6 @@ export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: Ath
             <dd>about {duration(plan.local.seconds)}</dd>
           </dl>
           <p className="sql-faint">Fetches every item into this machine before the statement runs.</p>
-          <Button onClick={onLocal} disabled={isBusy}>
-            Scan locally anyway
-          </Button>
         </div>
         <div className="athena-path" role="group" aria-label="Amazon Athena over an export">
           <h4>Amazon Athena over an export</h4>
@@ -89,25 +98,6 @@ export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: Ath
             </dd>
           </dl>
           {plan.athena.exportsNote ? <p className="sql-warning">{plan.athena.exportsNote}</p> : null}
-          {translation?.ok ? (
-            <>
-              <p className="athena-sql-label" id={`${id}-sql`}>
-                The statement as Athena runs it
-              </p>
-              <pre className="athena-sql" aria-labelledby={`${id}-sql`} tabIndex={0}>
-                {translation.sql}
-              </pre>
-              {translation.notes.map((note) => (
-                <p key={note} className="sql-faint">
-                  {note}
-                </p>
-              ))}
-            </>
-          ) : (
-            <p className="sql-warning" role="note">
-              {translation?.message ?? 'This statement cannot run on Athena.'}
-            </p>
-          )}
           <div className="athena-settings">
             <Field label="Workgroup" htmlFor={`${id}-wg`}>
               <TextInput id={`${id}-wg`} label="Workgroup" value={workGroup} onChange={setWorkGroup} />
@@ -142,28 +132,53 @@ export function AthenaChoice({ plan, isBusy, onLocal, onAthena, onDismiss }: Ath
               recovery if it is off)
             </Check>
           ) : null}
-          <Button
-            variant="primary"
-            disabled={!isReady || isBusy}
-            onClick={() =>
-              onAthena(
-                {
-                  workGroup: workGroup.trim(),
-                  outputLocation: outputLocation.trim(),
-                  database: database.trim(),
-                  ...(needsExport ? { exportBucket: exportBucket.trim() } : {}),
-                },
-                needsExport && agreeExport,
-              )
-            }
-          >
-            Run on Athena
-          </Button>
+          {translation?.ok ? (
+            <>
+              <p className="athena-sql-label" id={`${id}-sql`}>
+                The statement as Athena runs it
+              </p>
+              <pre className="athena-sql" aria-labelledby={`${id}-sql`} tabIndex={0}>
+                {translation.sql}
+              </pre>
+              {translation.notes.map((note) => (
+                <p key={note} className="sql-faint">
+                  {note}
+                </p>
+              ))}
+            </>
+          ) : (
+            <p className="sql-warning" role="note">
+              {translation?.message ?? 'This statement cannot run on Athena.'}
+            </p>
+          )}
         </div>
       </div>
-      <Button variant="ghost" size="sm" onClick={onDismiss}>
-        Don&apos;t run
-      </Button>
+      <div className="athena-choice-actions" role="group" aria-label="Choose">
+        <Button
+          variant="primary"
+          disabled={!isReady || isBusy}
+          onClick={() =>
+            onAthena(
+              {
+                workGroup: workGroup.trim(),
+                outputLocation: outputLocation.trim(),
+                database: database.trim(),
+                ...(needsExport ? { exportBucket: exportBucket.trim() } : {}),
+              },
+              needsExport && agreeExport,
+            )
+          }
+        >
+          Run on Athena
+        </Button>
+        <Button onClick={onLocal} disabled={isBusy}>
+          Scan locally anyway
+        </Button>
+        <Button variant="ghost" onClick={onDismiss}>
+          Don&apos;t run
+        </Button>
+        {missing ? <span className="sql-faint">{missing}</span> : null}
+      </div>
     </section>
   );
 }
