@@ -8,7 +8,12 @@ import {
   sqlResultSummarySchema,
 } from '../../../shared/ipc/sql';
 import type { SqlPlan } from '../../../shared/sql/plan';
-import type { AthenaPlan, AthenaSettings } from '../../../shared/ipc/athena';
+import type {
+  AthenaPlan,
+  AthenaSavedSettings,
+  AthenaSettings,
+  ScanLimitsInput,
+} from '../../../shared/ipc/athena';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import type { ChartKind } from './chart-data';
@@ -60,6 +65,8 @@ export interface SqlConnectionState {
   refresh: boolean;
   history: HistoryEntry[];
   saved: SavedQuery[];
+  /** The scan limit in force and the last Athena settings, as main keeps them. */
+  athena?: AthenaSavedSettings;
 }
 
 export const emptyRun: SqlRun = {
@@ -122,6 +129,9 @@ interface SqlStore {
     startExport: boolean,
   ): Promise<void>;
   cancel(tabId: string): Promise<void>;
+  loadAthenaSettings(connectionId: string): Promise<void>;
+  /** null: back to the default. */
+  saveScanLimits(connectionId: string, limits: ScanLimitsInput | null): Promise<AppError | undefined>;
   saveQuery(connectionId: string, name: string, sql: string): Promise<AppError | undefined>;
   deleteQuery(connectionId: string, name: string): Promise<void>;
 }
@@ -271,10 +281,22 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
         }),
       );
     },
-    runAthena(id, tabId, statement, settings, startExport) {
-      return follow(id, tabId, statement, 'athena', (requestId) =>
+    async runAthena(id, tabId, statement, settings, startExport) {
+      await follow(id, tabId, statement, 'athena', (requestId) =>
         call('athena:run', { connectionId: id, sql: statement.text, requestId, settings, startExport }),
       );
+      // Main remembers the settings a run started with; the next choice offers them.
+      void get().loadAthenaSettings(id);
+    },
+    async loadAthenaSettings(id) {
+      const result = await call('athena:settings', { connectionId: id });
+      if (result.ok) updateConnection(id, { athena: result.value });
+    },
+    async saveScanLimits(id, limits) {
+      const result = await call('athena:saveSettings', { connectionId: id, limits });
+      if (!result.ok) return result.error;
+      updateConnection(id, { athena: result.value });
+      return undefined;
     },
     async cancel(tabId) {
       const requestId = runOf(tabId).requestId;

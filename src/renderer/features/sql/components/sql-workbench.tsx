@@ -17,6 +17,7 @@ import { RegionChoice } from './region-choice';
 import { ResultsPanel } from './results-panel';
 import { RunProgress } from './run-progress';
 import { SaveQueryForm } from './save-query-form';
+import { limitText, ScanLimitForm } from './scan-limit-form';
 import { SidePanel } from './side-panel';
 import { type EditorError, SqlEditor } from './sql-editor';
 import { StaleNote } from './stale-note';
@@ -53,11 +54,13 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
   const assist = useAssistTab(id);
   const assistActions = useAssistStore.getState();
   const [isSaving, setIsSaving] = useState(false);
+  const [isEditingLimit, setIsEditingLimit] = useState(false);
   const cursor = useRef<StatementRange>({ text: '', from: 0, to: 0 });
 
   useEffect(() => {
     void actions.loadCatalog(id);
     void actions.loadFiles(id);
+    void actions.loadAthenaSettings(id);
     // Loaded once per connection; the actions are stable store functions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
@@ -147,7 +150,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
           onRename={(tab, title) => actions.renameTab(id, tab, title)}
         />
         <div
-          className="sql-doc-panel"
+          className={last.choice ? 'sql-doc-panel is-choosing' : 'sql-doc-panel'}
           role="tabpanel"
           id={`sql-doc-panel-${id}`}
           aria-labelledby={`sql-doc-tab-${tabId}`}
@@ -181,6 +184,16 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             <Button variant="ghost" onClick={() => setIsSaving((v) => !v)}>
               Save…
             </Button>
+            {shared.athena ? (
+              <Button
+                variant="ghost"
+                aria-expanded={isEditingLimit}
+                title="Past this a statement that would scan a table whole asks before it runs"
+                onClick={() => setIsEditingLimit((v) => !v)}
+              >
+                Scan limit: {limitText(shared.athena.limits)}
+              </Button>
+            ) : null}
             <span className="sql-hint">
               {formatShortcut('run')} runs · {formatShortcut('plan')} plans · SELECT only
             </span>
@@ -194,6 +207,13 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
                 if (!error) setIsSaving(false);
                 return error;
               }}
+            />
+          ) : null}
+          {isEditingLimit && shared.athena ? (
+            <ScanLimitForm
+              settings={shared.athena}
+              onSave={(limits) => actions.saveScanLimits(id, limits)}
+              onClose={() => setIsEditingLimit(false)}
             />
           ) : null}
           <div className="sql-editor-wrap">
@@ -256,6 +276,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
               <AthenaChoice
                 key={last.choice.statement.text}
                 plan={last.choice.plan}
+                saved={shared.athena?.athena}
                 isBusy={last.requestId !== undefined}
                 onLocal={() => {
                   const chosen = last.choice;
