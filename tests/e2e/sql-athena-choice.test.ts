@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE, sampleItems } from '../../resources/playground/sample-table';
 import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
+import type { Locator, Page } from 'playwright-core';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -11,6 +12,7 @@ import { useAppInBrowser } from './support/session';
 // in the grid. Every AWS call is made by main's real SDK clients.
 const slow = { timeout: 60_000 };
 const session = useAppInBrowser({ withPlayground: true });
+const statement = `SELECT PK, SK, status FROM "${SAMPLE_TABLE}" WHERE status = 'DELIVERED'`;
 let aws: BigTableAws;
 
 beforeAll(async () => {
@@ -24,6 +26,39 @@ beforeAll(async () => {
 afterAll(async () => {
   await aws.close();
 });
+
+/** The element's centre is inside the window and it is what a click there reaches. */
+function onScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+/** The restored workspace reopens Big tables; a fresh one shows the picker's card instead. */
+async function openSql(page: Page): Promise<void> {
+  const sqlTab = page.getByRole('tab', { name: 'SQL' });
+  const open = page
+    .getByTestId('connection-card')
+    .filter({ hasText: 'Big tables' })
+    .getByRole('button', { name: 'Open', exact: true });
+  await Promise.race([sqlTab.waitFor(slow), open.waitFor(slow)]);
+  if (!(await sqlTab.isVisible())) await open.click(slow);
+  await sqlTab.click(slow);
+  await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
+}
+
+async function typeStatement(page: Page, statement: string): Promise<void> {
+  const editor = page.locator('.sql-editor .cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(statement);
+}
 
 describe('the plan for a 200 GB table in the SQL workbench', () => {
   it('offers the local scan and Athena, runs nothing until chosen, and shows Athena rows in the grid', async () => {
@@ -54,12 +89,7 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await page.getByRole('tab', { name: 'SQL' }).click(slow);
     await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
 
-    const statement = `SELECT PK, SK, status FROM "${SAMPLE_TABLE}" WHERE status = 'DELIVERED'`;
-    const editor = page.locator('.sql-editor .cm-content');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(statement);
+    await typeStatement(page, statement);
     const callsBefore = aws.calls.length;
     await page.keyboard.press('Control+Enter');
 
@@ -80,12 +110,18 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     ).toEqual([]);
     expect(await page.locator('.sql-grid').count()).toBe(0);
 
-    const run = athena.getByRole('button', { name: 'Run on Athena' });
+    const run = choice.getByRole('button', { name: 'Run on Athena' });
     expect(await run.isDisabled()).toBe(true);
+    expect(await choice.innerText()).toMatch(/Name the query results location/);
+    // At the smallest window the choice is made from, the button is on screen, not under it.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    expect(await onScreen(run)).toBe(true);
+    expect(await onScreen(choice.getByRole('button', { name: 'Scan locally anyway' }))).toBe(true);
     await athena.getByRole('textbox', { name: 'Query results location' }).fill('s3://results/dynotable/');
     await athena.getByRole('textbox', { name: 'Export bucket' }).fill('exports');
     expect(await run.isDisabled()).toBe(true);
     await athena.getByRole('checkbox', { name: /Start an export/ }).check();
+    expect(await onScreen(run)).toBe(true);
     await screenshots(page, 'sql-athena-choice', choice, { block: 'start' });
     await run.click();
 
@@ -102,5 +138,67 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     const firstKey = expected.map((i) => (i.PK && 'S' in i.PK ? i.PK.S : '')).sort()[0]!;
     await page.locator('.sql-grid').getByText(firstKey).first().waitFor(slow);
     await screenshots(page, 'sql-athena-results');
+  });
+
+  it('cancels a statement running on Athena (StopQueryExecution) and keeps nothing of it', async () => {
+    const page = await session.openPage();
+    await openSql(page);
+    await typeStatement(page, `SELECT PK, status FROM "${SAMPLE_TABLE}" WHERE status <> 'DELIVERED'`);
+    aws.athena.setRunMs(20_000);
+    try {
+      await page.keyboard.press('Control+Enter');
+      const choice = page.getByRole('region', { name: /choose how to run it/ });
+      await choice.waitFor(slow);
+      const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
+      // The export of the first run is recent, and main remembered where results go.
+      expect(await athena.innerText()).toMatch(/uses the export of/);
+      expect(await athena.getByRole('textbox', { name: 'Query results location' }).inputValue()).toBe(
+        's3://results/dynotable/',
+      );
+      const stopsBefore = aws.calls.filter((c) => c === 'AmazonAthena.StopQueryExecution').length;
+      await choice.getByRole('button', { name: 'Run on Athena' }).click();
+      const progress = page.getByRole('status').filter({ hasText: /Athena: RUNNING/ });
+      await progress.waitFor(slow);
+      await progress.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByText('Cancelled. Nothing partial was kept.').waitFor(slow);
+      expect(aws.calls.filter((c) => c === 'AmazonAthena.StopQueryExecution').length).toBe(stopsBefore + 1);
+      expect(await page.locator('.sql-grid').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    } finally {
+      aws.athena.setRunMs(300);
+    }
+  });
+
+  it('sets the scan limit in the toolbar, keeps it after a reload, and runs locally within it', async () => {
+    const page = await session.openPage();
+    await openSql(page);
+    const limitButton = page.getByRole('button', { name: /^Scan limit: / });
+    await limitButton.waitFor(slow);
+    expect(await limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
+    await limitButton.click();
+    const form = page.getByRole('form', { name: 'Scan limit' });
+    expect(await form.innerText()).toMatch(/a quarter of this machine's [\d.]+ GB of memory/);
+    await form.getByRole('textbox', { name: 'Scan limit in GB' }).fill('300');
+    await screenshots(page, 'sql-scan-limit', form);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => limitButton.innerText(), slow).toBe('Scan limit: 300 GB');
+
+    await page.reload();
+    await openSql(page);
+    await expect.poll(() => limitButton.innerText(), slow).toBe('Scan limit: 300 GB');
+    await typeStatement(page, statement);
+    await page.keyboard.press('Control+Enter');
+    const bar = page.locator('.sql-result-bar');
+    await bar.waitFor(slow);
+    expect(await page.getByRole('region', { name: /choose how to run it/ }).count()).toBe(0);
+    await expect.poll(() => bar.innerText(), slow).not.toMatch(/Amazon Athena/);
+
+    await limitButton.click();
+    await page
+      .getByRole('form', { name: 'Scan limit' })
+      .getByRole('button', { name: 'Use the default' })
+      .click();
+    await expect.poll(() => limitButton.innerText(), slow).not.toBe('Scan limit: 300 GB');
+    expect(await limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
   });
 });

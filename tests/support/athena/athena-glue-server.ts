@@ -18,6 +18,8 @@ export interface AthenaGlueServer {
   /** Every call received, `Service.Operation`, for assertions. */
   calls: string[];
   glueTables: Map<string, Record<string, unknown>>;
+  /** How long queries started from now on stay RUNNING (to cancel one from a browser). */
+  setRunMs(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
   const executions = new Map<string, Execution>();
   const calls: string[] = [];
   let serial = 0;
+  let runMs = options.runMs ?? 50;
 
   async function duckFor(database: string, e: Execution): Promise<DuckDBConnection> {
     const tables = [];
@@ -80,7 +83,7 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
 
   async function run(e: Execution): Promise<void> {
     e.state = 'RUNNING';
-    const wait = new Promise((resolve) => setTimeout(resolve, options.runMs ?? 50));
+    const wait = new Promise((resolve) => setTimeout(resolve, runMs));
     try {
       const duck = await duckFor(e.database, e);
       const reader = await duck.runAndReadAll(e.sql);
@@ -285,6 +288,7 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
     endpoint: `http://127.0.0.1:${port}`,
     calls,
     glueTables,
+    setRunMs: (ms) => (runMs = ms),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
