@@ -203,8 +203,19 @@ describe('the table list across regions of an AWS connection', () => {
     const dialog = page.getByRole('dialog', { name: /Create table/ });
     await dialog.getByRole('combobox', { name: 'Create in region' }).selectOption('us-west-2');
     await page.getByRole('dialog', { name: 'Create table in AWS account · us-west-2' }).waitFor();
+    // The definition is copied from the other region's table, read through that region.
+    await dialog.getByRole('radio', { name: /Copy a table/ }).click();
+    await dialog.getByRole('combobox', { name: 'Copy from connection' }).selectOption({
+      label: 'AWS account · us-west-2',
+    });
+    const toCopy = dialog.getByRole('combobox', { name: 'Table to copy' });
+    await toCopy.locator('option', { hasText: west }).waitFor({ state: 'attached', ...slow });
+    expect(await toCopy.locator('option', { hasText: home }).count()).toBe(0);
+    await toCopy.selectOption(west);
+    await dialog.getByRole('button', { name: 'Copy definition' }).click();
+    await expect.poll(() => dialog.getByLabel('Table name').inputValue(), slow).toBe(`${west}-copy`);
+    expect(await dialog.getByLabel('Partition key name').inputValue()).toBe('id');
     await dialog.getByLabel('Table name').fill(made);
-    await dialog.getByLabel('Partition key name').fill('id');
     await screenshots(page, 'tables-create-in-region');
     await dialog.getByRole('button', { name: 'Create table' }).click();
     await dialog
