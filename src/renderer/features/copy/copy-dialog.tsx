@@ -16,6 +16,7 @@ import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
 import './copy.css';
+import { FormRow, RowField } from '../../ui/form-row';
 
 export interface CopyDialogProps {
   connection: Connection;
@@ -183,7 +184,7 @@ export function CopyDialog({
           >
             The current result set{resultSet ? ` (${resultSet.total.toLocaleString('en-US')} rows)` : ''}
           </Check>
-          <div className="qb-row">
+          <FormRow>
             <Check
               type="radio"
               disabled={views.length === 0}
@@ -203,14 +204,13 @@ export function CopyDialog({
                 }}
               />
             ) : null}
-          </div>
+          </FormRow>
         </fieldset>
 
         <fieldset className="copy-group" disabled={isBusy}>
           <legend>To</legend>
-          <div className="qb-row">
-            <label className="copy-field">
-              <span>Connection</span>
+          <FormRow>
+            <RowField caption="Connection">
               <Select
                 label="Target connection"
                 value={targetId}
@@ -221,12 +221,11 @@ export function CopyDialog({
                 }}
                 onChange={setTargetId}
               />
-            </label>
-            <label className="copy-field copy-grow">
-              <span>Table</span>
+            </RowField>
+            <RowField caption="Table" grow>
               <TextInput label="Target table" value={targetTable} onChange={setTargetTable} />
-            </label>
-          </div>
+            </RowField>
+          </FormRow>
           {target?.readOnly ? (
             <p className="copy-warning" role="note">
               “{target.label}” is read-only: DynoTable writes nothing through it.
@@ -239,7 +238,7 @@ export function CopyDialog({
 
         <fieldset className="copy-group" disabled={isBusy}>
           <legend>When the item exists in the target</legend>
-          <div className="qb-row">
+          <FormRow>
             {policies.map((p) => (
               <Check key={p} type="radio" checked={policy === p} onChange={() => setPolicy(p)}>
                 {policyWords[p]}
@@ -253,51 +252,47 @@ export function CopyDialog({
                 placeholder="updatedAt"
               />
             ) : null}
-          </div>
+          </FormRow>
         </fieldset>
 
         <details className="copy-group">
           <summary>Key mapping, speed and checks</summary>
           <fieldset className="copy-inner" disabled={isBusy}>
-            <div className="qb-row">
-              <label className="copy-field">
-                <span>Rewrite key prefix</span>
+            <FormRow>
+              <RowField caption="Rewrite key prefix">
                 <TextInput
                   label="Key prefix to rewrite"
                   value={prefixFrom}
                   onChange={setPrefixFrom}
                   placeholder="TENANT#a"
                 />
-              </label>
-              <label className="copy-field">
-                <span>to</span>
+              </RowField>
+              <RowField caption="to">
                 <TextInput
                   label="New key prefix"
                   value={prefixTo}
                   onChange={setPrefixTo}
                   placeholder="TENANT#b"
                 />
-              </label>
-              <label className="copy-field copy-grow">
-                <span>Drop attributes (comma-separated)</span>
+              </RowField>
+              <RowField caption="Drop attributes (comma-separated)" grow>
                 <TextInput
                   label="Attributes to drop"
                   value={drop}
                   onChange={setDrop}
                   placeholder="ssn, email"
                 />
-              </label>
-            </div>
-            <div className="qb-row">
-              <label className="copy-field">
-                <span>Parallel segments</span>
+              </RowField>
+            </FormRow>
+            <FormRow>
+              <RowField caption="Parallel segments">
                 <TextInput
                   label="Parallel segments"
                   inputMode="numeric"
                   value={segments}
                   onChange={setSegments}
                 />
-              </label>
+              </RowField>
               <RateField
                 side="Read"
                 value={readRate}
@@ -315,7 +310,7 @@ export function CopyDialog({
               <Check checked={verify} onChange={setVerify}>
                 Verify at the end (counts and checksums of both sides)
               </Check>
-            </div>
+            </FormRow>
           </fieldset>
         </details>
 

@@ -64,7 +64,7 @@ export function RateField(props: {
 }) {
   const units = props.side === 'Read' ? 'RCU' : 'WCU';
   return (
-    <div className="copy-field" role="group" aria-label={`${props.side} rate`}>
+    <div className="row-field" role="group" aria-label={`${props.side} rate`}>
       <span>{props.side} at most</span>
       <span className="qb-row">
         <TextInput

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
+import { FormRow, RowField } from '../../ui/form-row';
 
 const kinds = ['full', 'incremental'] as const;
 const formats = ['DYNAMODB_JSON', 'ION'] as const;
@@ -56,9 +57,8 @@ export function ExportForm({
     >
       <fieldset className="exports-inner" disabled={isDisabled || connection.readOnly}>
         <legend>New export to S3</legend>
-        <div className="qb-row">
-          <label className="exports-field">
-            <span>Bucket</span>
+        <FormRow>
+          <RowField caption="Bucket">
             <TextInput
               label="Export bucket"
               value={bucket}
@@ -66,13 +66,11 @@ export function ExportForm({
               placeholder="my-bucket"
               required
             />
-          </label>
-          <label className="exports-field exports-grow">
-            <span>Key prefix</span>
+          </RowField>
+          <RowField caption="Key prefix" grow>
             <TextInput label="Export key prefix" value={prefix} onChange={setPrefix} placeholder="optional" />
-          </label>
-          <label className="exports-field">
-            <span>Format</span>
+          </RowField>
+          <RowField caption="Format">
             <Select
               label="Export format"
               value={format}
@@ -80,9 +78,8 @@ export function ExportForm({
               labelOf={(f: string) => (f === 'ION' ? 'Amazon Ion' : 'DynamoDB JSON')}
               onChange={(value) => setFormat(value)}
             />
-          </label>
-          <label className="exports-field">
-            <span>What</span>
+          </RowField>
+          <RowField caption="What">
             <Select
               label="Export type"
               value={kind}
@@ -90,10 +87,9 @@ export function ExportForm({
               labelOf={(k: string) => (k === 'full' ? 'The whole table' : 'Changes since…')}
               onChange={(value) => setKind(value)}
             />
-          </label>
+          </RowField>
           {kind === 'incremental' ? (
-            <label className="exports-field">
-              <span>Since</span>
+            <RowField caption="Since">
               <input
                 className="input"
                 type="datetime-local"
@@ -102,12 +98,12 @@ export function ExportForm({
                 onChange={(event) => setSince(event.target.value)}
                 required
               />
-            </label>
+            </RowField>
           ) : null}
           <Button type="submit" variant="primary" disabled={!bucket.trim()}>
             Start export
           </Button>
-        </div>
+        </FormRow>
       </fieldset>
       {connection.readOnly ? (
         <p className="exports-warning" role="note">

@@ -10,6 +10,7 @@ import { TextInput } from '../../ui/text-input';
 import { tableSetChanged } from '../tables/table-set';
 import { RunProgress } from './run-progress';
 import { useRun } from './use-run';
+import { FormRow, RowField } from '../../ui/form-row';
 
 export interface ImportDefaults {
   bucket: string;
@@ -105,24 +106,21 @@ export function ImportDialog({
         ) : null}
         <fieldset className="exports-group" disabled={isRunning}>
           <legend>From S3</legend>
-          <div className="qb-row">
-            <label className="exports-field">
-              <span>Bucket</span>
+          <FormRow>
+            <RowField caption="Bucket">
               <TextInput label="Source bucket" value={bucket} onChange={setBucket} placeholder="my-bucket" />
-            </label>
-            <label className="exports-field exports-grow">
-              <span>Key prefix</span>
+            </RowField>
+            <RowField caption="Key prefix" grow>
               <TextInput
                 label="Source key prefix"
                 value={prefix}
                 onChange={setPrefix}
                 placeholder="exports/data/"
               />
-            </label>
-          </div>
-          <div className="qb-row">
-            <label className="exports-field">
-              <span>Format</span>
+            </RowField>
+          </FormRow>
+          <FormRow>
+            <RowField caption="Format">
               <Select
                 label="Input format"
                 value={format}
@@ -130,31 +128,27 @@ export function ImportDialog({
                 labelOf={(f) => formatWords[f]}
                 onChange={(value) => setFormat(value)}
               />
-            </label>
-            <label className="exports-field">
-              <span>Compression</span>
+            </RowField>
+            <RowField caption="Compression">
               <Select
                 label="Compression"
                 value={compression}
                 options={compressions}
                 onChange={(value) => setCompression(value)}
               />
-            </label>
-          </div>
+            </RowField>
+          </FormRow>
         </fieldset>
         <fieldset className="exports-group" disabled={isRunning}>
           <legend>New table</legend>
-          <label className="exports-field exports-grow">
-            <span>Table name</span>
+          <RowField caption="Table name" grow>
             <TextInput label="New table name" value={table} onChange={setTable} />
-          </label>
-          <div className="qb-row">
-            <label className="exports-field">
-              <span>Partition key</span>
+          </RowField>
+          <FormRow>
+            <RowField caption="Partition key">
               <TextInput label="Partition key name" value={pkName} onChange={setPkName} />
-            </label>
-            <label className="exports-field">
-              <span>Type</span>
+            </RowField>
+            <RowField caption="Type">
               <Select
                 label="Partition key type"
                 value={pkType}
@@ -162,13 +156,11 @@ export function ImportDialog({
                 labelOf={(t) => typeWords[t]}
                 onChange={(value) => setPkType(value)}
               />
-            </label>
-            <label className="exports-field">
-              <span>Sort key (optional)</span>
+            </RowField>
+            <RowField caption="Sort key (optional)">
               <TextInput label="Sort key name" value={skName} onChange={setSkName} placeholder="none" />
-            </label>
-            <label className="exports-field">
-              <span>Type</span>
+            </RowField>
+            <RowField caption="Type">
               <Select
                 label="Sort key type"
                 value={skType}
@@ -176,8 +168,8 @@ export function ImportDialog({
                 labelOf={(t) => typeWords[t]}
                 onChange={(value) => setSkType(value)}
               />
-            </label>
-          </div>
+            </RowField>
+          </FormRow>
         </fieldset>
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
         {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
