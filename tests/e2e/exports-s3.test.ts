@@ -3,8 +3,7 @@ import { useColorScheme } from './support/browser';
 import { useAppInBrowser } from './support/session';
 import { canonicalItems, rawPutAll, rawScanAll } from '../support/copy-oracle';
 import { rawDynamo } from '../support/raw-dynamo';
-import { startExportServer, type ExportServer } from '../support/exports/export-server';
-import { startLocalS3, type LocalS3 } from '../support/exports/s3-local';
+import { type ExportStack, startExportStack } from '../support/exports/export-stack';
 
 // The Exports view driven like a user: the real browser-mode server and core, Debian's Chromium,
 // s3rver as S3 and the tests' export server (ExportTableToPointInTime, DescribeExport,
@@ -14,22 +13,19 @@ const session = useAppInBrowser({ withPlayground: true });
 const bucket = 'e2e-exports';
 const label = 'Exports (local S3)';
 const table = `Orders-${Date.now().toString(36)}`;
-let s3: LocalS3;
-let server: ExportServer;
+let stack: ExportStack;
 
 beforeAll(async () => {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  s3 = await startLocalS3();
-  await s3.createBucket(bucket);
   const dynamoEndpoint = session.playgroundEndpoint;
-  server = await startExportServer({ dynamoEndpoint, s3Endpoint: s3.endpoint, holdMs: 1_500 });
+  stack = await startExportStack(dynamoEndpoint, { buckets: [bucket], holdMs: 1_500 });
   await session.app.core.connections.save({
     label,
     color: '#1f6feb',
     kind: 'default-chain',
     region: 'us-east-1',
-    endpoint: server.endpoint,
+    endpoint: stack.server.endpoint,
     readOnly: false,
     isProduction: false,
   });
@@ -48,8 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await server.stop();
-  await s3.stop();
+  await stack.stop();
 });
 
 async function shots(name: string): Promise<void> {
