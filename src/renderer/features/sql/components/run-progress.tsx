@@ -16,7 +16,8 @@ export function RunProgress({ requestId, onCancel }: { requestId: string; onCanc
       </div>
       <span>
         {p?.message ?? 'Starting'}
-        {p
+        {/* Athena's progress (and a read before its first page) has no DynamoDB pages to count. */}
+        {p && p.pages > 0
           ? ` · ${p.items.toLocaleString('en-US')} items · ${p.pages} pages · ${p.consumedCapacity.toLocaleString('en-US')} RCU`
           : ''}
         {fraction !== undefined ? ` · ${Math.round(fraction * 100)}%` : ''}
