@@ -8,30 +8,13 @@ import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report
 import { detectEntityViews } from '../../src/main/sql/catalog/entity-detect';
 import { defineOwn } from '../../src/shared/dynamo/proto-keys';
 import { type PathTally as Tally, tallyPaths } from '../support/schema-tally';
+import { reportHead } from '../support/schema-report-head';
 
 const keys: KeySchema = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } };
 
 function head(entities: EntitySource = { kind: 'keys' }): ReportHead {
-  return {
-    scanId: 'schema-test',
-    table: 'T',
-    keys,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:01.000Z',
-    sampled: false,
-    complete: true,
-    tableItemCount: 0,
-    draw: {
-      mode: 'full',
-      totalSegments: 1,
-      segments: [0],
-      pages: 1,
-      consumedReadCapacity: 0,
-      throttledRequests: 0,
-      description: '',
-    },
-    entitySource: entities,
-  };
+  const times = { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' };
+  return reportHead({ scanId: 'schema-test', table: 'T', keys, ...times }, entities);
 }
 
 function reportOf(items: Item[], entities: EntitySource = { kind: 'keys' }, split = 1) {

@@ -3,30 +3,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
-import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report';
+import { buildSchemaReport } from '../../src/main/schema/report';
+import { reportHead } from '../support/schema-report-head';
 import { generateModel, scopeOf } from '../../src/shared/schema/model-gen';
 
 const keys = { partitionKey: { name: 'pk', type: 'S' as const } };
-const head: ReportHead = {
-  scanId: 'typecheck',
-  table: 'orders_table',
-  keys,
-  startedAt: '',
-  finishedAt: '',
-  sampled: false,
-  complete: true,
-  tableItemCount: 0,
-  draw: {
-    mode: 'full',
-    totalSegments: 1,
-    segments: [0],
-    pages: 1,
-    consumedReadCapacity: 0,
-    throttledRequests: 0,
-    description: '',
-  },
-  entitySource: { kind: 'keys' },
-};
+const head = reportHead({ scanId: 'typecheck', table: 'orders_table', keys });
 
 /** An item as a TypeScript literal, in the form unmarshall() gives it (sets as Set, binary as Uint8Array). */
 function literal(v: unknown): string {

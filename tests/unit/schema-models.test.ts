@@ -6,29 +6,11 @@ import { z } from 'zod';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { generateModel, scopeOf } from '../../src/shared/schema/model-gen';
-import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report';
+import { buildSchemaReport } from '../../src/main/schema/report';
+import { reportHead } from '../support/schema-report-head';
 
 const keys = { partitionKey: { name: 'pk', type: 'S' as const } };
-const head: ReportHead = {
-  scanId: 'models',
-  table: 'orders_table',
-  keys,
-  startedAt: '',
-  finishedAt: '',
-  sampled: false,
-  complete: true,
-  tableItemCount: 0,
-  draw: {
-    mode: 'full',
-    totalSegments: 1,
-    segments: [0],
-    pages: 1,
-    consumedReadCapacity: 0,
-    throttledRequests: 0,
-    description: '',
-  },
-  entitySource: { kind: 'keys' },
-};
+const head = reportHead({ scanId: 'models', table: 'orders_table', keys });
 
 function reportOf(items: Item[]) {
   const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
-import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report';
+import { buildSchemaReport } from '../../src/main/schema/report';
+import { reportHead } from '../support/schema-report-head';
 import { generateOrmModel } from '../../src/shared/schema/orm-model';
 
 const keys = {
@@ -20,27 +21,7 @@ const indexes = [
     },
   },
 ];
-const head: ReportHead = {
-  scanId: 'orm',
-  table: 'shop',
-  keys,
-  indexes,
-  startedAt: '',
-  finishedAt: '',
-  sampled: false,
-  complete: true,
-  tableItemCount: 0,
-  draw: {
-    mode: 'full',
-    totalSegments: 1,
-    segments: [0],
-    pages: 1,
-    consumedReadCapacity: 0,
-    throttledRequests: 0,
-    description: '',
-  },
-  entitySource: { kind: 'keys' },
-};
+const head = reportHead({ scanId: 'orm', table: 'shop', keys, indexes });
 
 const iso = (i: number) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString();
 const users: Item[] = Array.from({ length: 12 }, (_, i) => ({
