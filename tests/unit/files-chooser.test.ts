@@ -9,6 +9,7 @@ function dialog(answer: string | undefined): FileDialog & { asked: unknown[] } {
     asked,
     open: (options) => (asked.push({ kind: 'open', ...options }), Promise.resolve(answer)),
     save: (options) => (asked.push({ kind: 'save', ...options }), Promise.resolve(answer)),
+    openFolder: (options) => (asked.push({ kind: 'folder', ...options }), Promise.resolve(answer)),
   };
 }
 
@@ -73,6 +74,30 @@ describe('choosing files in the desktop window', () => {
     ).rejects.toMatchObject({
       code: 'NotSupported',
       message: expect.stringMatching(/upload the file.*Download link/) as string,
+    });
+  });
+
+  it('chooses an export folder with the folder dialog, good only for opening an export', async () => {
+    const d = dialog('/home/ada/exports/orders-2026-11-30');
+    const chooser = new FileChooser(d);
+    const choice = await chooser.choose({ purpose: 'openExport' });
+    expect(d.asked).toEqual([{ kind: 'folder', title: 'Open a DynamoDB export folder' }]);
+    expect(choice).toEqual({ fileId: expect.any(String) as string, name: 'orders-2026-11-30' });
+    if (!('fileId' in choice)) throw new Error('expected a choice');
+    expect(chooser.pathOf(choice.fileId, 'openExport')).toBe('/home/ada/exports/orders-2026-11-30');
+    expect(code(() => chooser.pathOf(choice.fileId, 'import'))).toBe('FileNotFound');
+  });
+
+  it('asks a file to import or export for its format', async () => {
+    await expect(new FileChooser(dialog('/tmp/x')).choose({ purpose: 'import' })).rejects.toMatchObject({
+      code: 'InvalidInput',
+    });
+  });
+
+  it('says in browser mode that a local export folder opens from the desktop app or the CLI', async () => {
+    await expect(new FileChooser(undefined).choose({ purpose: 'openExport' })).rejects.toMatchObject({
+      code: 'NotSupported',
+      message: expect.stringContaining('dynotable export open --folder') as string,
     });
   });
 });

@@ -19,8 +19,8 @@ import {
   startImport,
 } from './export-control';
 import { type OpenedExport, openExport } from './export-open';
-import { s3Files } from './export-source';
-import { rememberOpened } from './opened-exports';
+import { type ExportFiles, folderFiles, s3Files } from './export-source';
+import { type ExportLocation, rememberOpened } from './opened-exports';
 
 /**
  * The exports:* and imports:* channels over the export library. Starting an export or an import
@@ -115,46 +115,69 @@ export async function openS3Export(
   input: ChannelInput<'exports:open'>,
 ): Promise<ChannelOutput<'exports:open'>> {
   const s3 = await s3ClientFor(ctx, input.connectionId);
+  const location = {
+    kind: 's3',
+    connectionId: input.connectionId,
+    bucket: input.bucket,
+    prefix: input.prefix ?? '',
+  } as const;
+  await openAsResultSet(
+    ctx,
+    input,
+    location,
+    (signal) => s3Files(s3, input.bucket, input.prefix ?? '', signal),
+    () => s3.destroy(),
+  );
+  return { started: true };
+}
+
+/** Opens an export in a folder the desktop's folder dialog chose (files:choose, openExport). */
+export async function openFolderExport(
+  ctx: CoreContext,
+  input: ChannelInput<'exports:openFolder'>,
+): Promise<ChannelOutput<'exports:openFolder'>> {
+  const folder = ctx.files.pathOf(input.folderId, 'openExport');
+  await openAsResultSet(ctx, input, { kind: 'folder', path: folder }, () => folderFiles(folder));
+  return { started: true };
+}
+
+async function openAsResultSet(
+  ctx: CoreContext,
+  input: { connectionId: string; requestId: string; exportId?: string | undefined },
+  location: ExportLocation,
+  filesOf: (signal: AbortSignal) => ExportFiles,
+  close: () => void = () => undefined,
+): Promise<void> {
   const dynamo = await ctx.clients.dynamo(input.connectionId);
   ctx.operations.start(input.requestId, async (run) => {
     try {
       let progress = { items: 0, pages: 0, consumedCapacity: 0 };
-      const opened: OpenedExport = await openExport(
-        s3Files(s3, input.bucket, input.prefix ?? '', run.signal),
-        ctx.resultSets,
-        {
-          connectionId: input.connectionId,
-          ...(input.exportId ? { exportId: input.exportId } : {}),
-          signal: run.signal,
-          // The exported table may be gone or on another account: its keys are then unknown.
-          keysOf: (table) =>
-            tableSummary(dynamo, table, run.signal).then(
-              (summary) => keyAttributesOf(summary),
-              () => undefined,
-            ),
-          onProgress: ({ items, files, totalFiles }) => {
-            progress = {
-              items,
-              pages: files,
-              consumedCapacity: 0,
-              ...(totalFiles > 0 ? { fraction: Math.min(1, files / totalFiles) } : {}),
-            };
-            run.emit({ type: 'progress', progress });
-          },
-        },
-      );
-      rememberOpened(ctx, opened, {
-        kind: 's3',
+      const opened: OpenedExport = await openExport(filesOf(run.signal), ctx.resultSets, {
         connectionId: input.connectionId,
-        bucket: input.bucket,
-        prefix: input.prefix ?? '',
+        ...(input.exportId ? { exportId: input.exportId } : {}),
+        signal: run.signal,
+        // The exported table may be gone or on another account: its keys are then unknown.
+        keysOf: (table) =>
+          tableSummary(dynamo, table, run.signal).then(
+            (summary) => keyAttributesOf(summary),
+            () => undefined,
+          ),
+        onProgress: ({ items, files, totalFiles }) => {
+          progress = {
+            items,
+            pages: files,
+            consumedCapacity: 0,
+            ...(totalFiles > 0 ? { fraction: Math.min(1, files / totalFiles) } : {}),
+          };
+          run.emit({ type: 'progress', progress });
+        },
       });
+      rememberOpened(ctx, opened, location);
       return { progress: { ...progress, items: opened.items, fraction: 1 }, value: opened };
     } finally {
-      s3.destroy();
+      close();
     }
   });
-  return { started: true };
 }
 
 const importProgress = (state: ImportState, polls: number) => ({

@@ -12,6 +12,7 @@ export interface FileFilter {
 export interface FileDialog {
   open(options: { title: string; filters: FileFilter[] }): Promise<string | undefined>;
   save(options: { title: string; defaultName: string; filters: FileFilter[] }): Promise<string | undefined>;
+  openFolder(options: { title: string }): Promise<string | undefined>;
 }
 
 type Purpose = FileChoiceInput['purpose'];
@@ -43,21 +44,11 @@ export class FileChooser {
     if (!this.dialog)
       throw new AppFailure(
         ErrorCodes.notSupported,
-        'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',
+        input.purpose === 'openExport'
+          ? 'Browser mode cannot open a folder on this machine: open a local export folder from the desktop app, or with `dynotable export open --folder <path>`.'
+          : 'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',
       );
-    const filter = FILTERS[input.format];
-    const file =
-      input.purpose === 'import'
-        ? await this.dialog.open({
-            title: `Import ${filter.name}`,
-            filters: [filter, { name: 'All files', extensions: ['*'] }],
-          })
-        : await this.dialog.save({
-            title: `Export as ${filter.name}`,
-            // Only a name: the dialog opens in the system's last folder, and nothing from the page is a path.
-            defaultName: path.basename(input.suggestedName ?? `export.${filter.extensions[0] ?? 'txt'}`),
-            filters: [filter],
-          });
+    const file = await ask(this.dialog, input);
     if (file === undefined || file === '') return { cancelled: true };
     this.prune();
     const fileId = randomBytes(18).toString('base64url');
@@ -81,4 +72,23 @@ export class FileChooser {
     for (const [id, grant] of this.grants)
       if (this.now() - grant.at >= KEEP_MS || this.grants.size >= MAX_GRANTS) this.grants.delete(id);
   }
+}
+
+/** Shows the dialog the purpose needs; the chosen path, or undefined when dismissed. */
+function ask(dialog: FileDialog, input: FileChoiceInput): Promise<string | undefined> {
+  if (input.purpose === 'openExport') return dialog.openFolder({ title: 'Open a DynamoDB export folder' });
+  if (!input.format)
+    throw new AppFailure(ErrorCodes.invalidInput, `Choosing a file to ${input.purpose} needs its format.`);
+  const filter = FILTERS[input.format];
+  return input.purpose === 'import'
+    ? dialog.open({
+        title: `Import ${filter.name}`,
+        filters: [filter, { name: 'All files', extensions: ['*'] }],
+      })
+    : dialog.save({
+        title: `Export as ${filter.name}`,
+        // Only a name: the dialog opens in the system's last folder, and nothing from the page is a path.
+        defaultName: path.basename(input.suggestedName ?? `export.${filter.extensions[0] ?? 'txt'}`),
+        filters: [filter],
+      });
 }

@@ -70,6 +70,14 @@ export const exportExamples: ExportExamples = {
     notes:
       'Progress events carry items so far and progress.fraction (data files read); done.value is an OpenedExport {resultSetId, name, table, exportArn, exportTime, items, keyAttributes, incrementals}, which resultsets:window reads and SQL names as export."<name>". A prefix holding several exports opens the newest full one with every later incremental export of the same table applied on top; exportId picks another. Ion exports are refused with UnsupportedExportFormat.',
   },
+  'exports:openFolder': {
+    summary:
+      "Desktop: opens a DynamoDB-JSON export in a local folder (the export's own folder, or one holding AWSDynamoDB/<export id>/) as a read-only result set.",
+    input: { connectionId: 'prod-eu', requestId: 'open_Lp4sWq7Z', folderId: 'f_Zk3pQm9wXr2LtY8vN1cA' },
+    output: { started: true },
+    notes:
+      'folderId is the handle files:choose {purpose: "openExport"} answered after the system\'s folder dialog; no path is sent. The same events and done.value as exports:open; SQL reads the folder again for FROM export."<name>". Browser mode has no folder dialog: open a local folder from the desktop app or with `dynotable export open --folder <path>`.',
+  },
   'exports:opened': {
     summary: 'The exports opened in this session, which SQL can read as export."<name or ARN>".',
     input: {},

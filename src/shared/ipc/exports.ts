@@ -108,6 +108,20 @@ export const exportChannels = {
     }),
     output: z.object({ started: z.boolean() }),
   },
+  /**
+   * Opens a DynamoDB-JSON export in a local folder as a read-only result set, the folder chosen
+   * with the desktop's folder dialog (files:choose, purpose openExport); done.value is an OpenedExport.
+   */
+  'exports:openFolder': {
+    input: z.object({
+      connectionId: z.string(),
+      requestId: requestIdSchema,
+      /** The handle files:choose gave for the chosen folder: main keeps the path. */
+      folderId: z.string().min(1).max(64),
+      exportId: z.string().max(128).optional(),
+    }),
+    output: z.object({ started: z.boolean() }),
+  },
   /** Exports opened in this session, which SQL reads as `FROM export."<name or ARN>"`. */
   'exports:opened': { input: z.object({}).strict(), output: z.array(openedExportSchema) },
   /**

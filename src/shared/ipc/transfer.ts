@@ -76,9 +76,10 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const fileChoiceInput = z.object({
-  /** import: an open dialog; export: a save dialog. */
-  purpose: z.enum(['import', 'export']),
-  format: transferFormatSchema,
+  /** import: an open dialog; export: a save dialog; openExport: a folder holding a DynamoDB export. */
+  purpose: z.enum(['import', 'export', 'openExport']),
+  /** The file's format (import and export; a folder has none). */
+  format: transferFormatSchema.optional(),
   /** The save dialog's proposed file name (a name, never a path). */
   suggestedName: z.string().min(1).max(255).optional(),
 });
@@ -93,8 +94,8 @@ export type FileChoice = z.infer<typeof fileChoiceSchema>;
 
 export const transferChannels = {
   /**
-   * The desktop window's one way to pick a file: main shows the system's open or save dialog and
-   * keeps the chosen path. Browser mode has no dialog: it uploads (POST /api/upload/import) and
+   * The desktop window's one way to pick a file or folder: main shows the system's open, save or
+   * folder dialog and keeps the chosen path. Browser mode has no dialog: it uploads (POST /api/upload/import) and
    * downloads (GET /api/download/export) instead.
    */
   'files:choose': { input: fileChoiceInput, output: fileChoiceSchema },

@@ -2,6 +2,7 @@ import {
   enableTablePitr,
   followTableExport,
   listTableExports,
+  openFolderExport,
   openS3Export,
   startS3Import,
   startTableExport,
@@ -15,6 +16,7 @@ type ExportChannel =
   | 'exports:start'
   | 'exports:follow'
   | 'exports:open'
+  | 'exports:openFolder'
   | 'exports:opened'
   | 'imports:start';
 
@@ -25,6 +27,7 @@ export const exportHandlers: Pick<HandlerTable, ExportChannel> = {
   'exports:start': (input, ctx) => startTableExport(ctx, input),
   'exports:follow': (input, ctx) => followTableExport(ctx, input),
   'exports:open': (input, ctx) => openS3Export(ctx, input),
+  'exports:openFolder': (input, ctx) => openFolderExport(ctx, input),
   'exports:opened': (_input, ctx) => Promise.resolve(openedExports(ctx)),
   'imports:start': (input, ctx) => startS3Import(ctx, input),
 };
