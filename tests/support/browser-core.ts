@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import type { CoreContext } from '../../src/main/core/context';
 import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import type { FileDialog } from '../../src/main/files/file-chooser';
 import { startCoreServer } from '../../src/main/server/core-server';
 import type { BrowserServer } from '../../src/main/server/http-server';
 import type { Envelope, OperationEvent } from '../../src/shared/ipc';
@@ -46,7 +47,11 @@ export function localConnection(endpoint: string) {
 
 let scans = 0;
 
-export async function startBrowserCore(endpoint: string): Promise<BrowserCore> {
+export async function startBrowserCore(
+  endpoint: string,
+  /** Stands in for the desktop's system dialogs behind files:choose (browser mode has none). */
+  options: { fileDialog?: FileDialog } = {},
+): Promise<BrowserCore> {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-browser-core-'));
@@ -59,6 +64,7 @@ export async function startBrowserCore(endpoint: string): Promise<BrowserCore> {
     dataDir,
     secrets: createUnavailableSecretStore(),
     openUrl: () => Promise.resolve(),
+    ...(options.fileDialog ? { fileDialog: options.fileDialog } : {}),
   });
   const server = await startCoreServer(core, { staticDir, port: 0 });
   const headers = { authorization: `Bearer ${tokenOf(server.url)}`, 'content-type': 'application/json' };
