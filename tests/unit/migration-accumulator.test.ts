@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { type AccumulatorState, MigrationAccumulator } from '../../src/main/migration/accumulator';
+import { SchemaAccumulator, type SchemaState } from '../../src/main/schema/accumulator';
 import { buildReport, type TableKeyInfo } from '../../src/main/migration/report';
 
 const info: TableKeyInfo = {
@@ -28,9 +28,9 @@ function item(i: number, rest: Item): Item {
 }
 
 function reportOf(items: Item[]) {
-  const acc = new MigrationAccumulator({ keyAttributes });
+  const acc = SchemaAccumulator.findingsOnly({ keyAttributes });
   acc.addAll(items);
-  return buildReport(acc.state, info, meta);
+  return buildReport(acc.findings, info, meta);
 }
 
 describe('dotted attribute names', () => {
@@ -133,11 +133,11 @@ describe('date storage', () => {
       keys: { partitionKey: { name: 'day', type: 'S' } },
       indexKeys: { gsiDate: ['byDate'] },
     };
-    const acc = new MigrationAccumulator({ keyAttributes: ['day'] });
+    const acc = SchemaAccumulator.findingsOnly({ keyAttributes: ['day'] });
     acc.addAll([
       { day: S('2024-01-05'), gsiDate: S('2024-01-05T00:00:00Z'), nested: M({ day: S('2024-01-06') }) },
     ]);
-    const report = buildReport(acc.state, keyInfo, meta);
+    const report = buildReport(acc.findings, keyInfo, meta);
     const byPath = Object.fromEntries(report.dateAttributes.map((d) => [d.path, d]));
     expect(byPath.day).toMatchObject({ isKey: true, indexKeyOf: [] });
     expect(byPath.gsiDate).toMatchObject({ isKey: false, indexKeyOf: ['byDate'] });
@@ -164,27 +164,27 @@ describe('merging', () => {
   }
 
   it('gives the same report however the items are split, ordered and persisted', () => {
-    const whole = new MigrationAccumulator({ keyAttributes });
+    const whole = SchemaAccumulator.findingsOnly({ keyAttributes });
     whole.addAll(items);
-    const parts = [0, 1, 2, 3].map(() => new MigrationAccumulator({ keyAttributes }));
+    const parts = [0, 1, 2, 3].map(() => SchemaAccumulator.findingsOnly({ keyAttributes }));
     [...items].reverse().forEach((it, i) => parts[i % 4]?.add(it));
-    const merged = new MigrationAccumulator({ keyAttributes });
-    for (const part of parts) merged.merge(JSON.parse(JSON.stringify(part.state)) as AccumulatorState);
-    expect(buildReport(merged.state, info, meta)).toEqual(buildReport(whole.state, info, meta));
-    expect(merged.state.items).toBe(60);
+    const merged = SchemaAccumulator.findingsOnly({ keyAttributes });
+    for (const part of parts) merged.merge(JSON.parse(JSON.stringify(part.toJSON())) as SchemaState);
+    expect(buildReport(merged.findings, info, meta)).toEqual(buildReport(whole.findings, info, meta));
+    expect(merged.findings.items).toBe(60);
   });
 
   it('keeps samples bounded and the smallest keys', () => {
-    const acc = new MigrationAccumulator({ keyAttributes, sampleLimit: 3 });
+    const acc = SchemaAccumulator.findingsOnly({ keyAttributes, sampleLimit: 3 });
     acc.addAll([...items].reverse());
-    const report = buildReport(acc.state, info, meta);
+    const report = buildReport(acc.findings, info, meta);
     expect(report.dottedAttributes[0]?.sampleKeys).toEqual([0, 3, 6].map((i) => ({ pk: `p00${i}`, sk: i })));
   });
 
   it('stops tracking new paths past the bound and says how many it dropped', () => {
-    const acc = new MigrationAccumulator({ keyAttributes, maxPaths: 2 });
+    const acc = SchemaAccumulator.findingsOnly({ keyAttributes, maxPaths: 2 });
     acc.add(item(1, { aAt: N(1.7e12), bAt: N(1.7e12), cAt: N(1.7e12), dAt: N(1.7e12) }));
-    expect(Object.keys(acc.state.paths)).toHaveLength(2);
-    expect(acc.state.untrackedPaths).toBe(2);
+    expect(Object.keys(acc.findings.paths)).toHaveLength(2);
+    expect(acc.findings.untrackedPaths).toBe(2);
   });
 });

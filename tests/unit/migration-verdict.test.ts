@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MigrationAccumulator } from '../../src/main/migration/accumulator';
+import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import {
   mergeExpectations,
   parseExpectationsFile,
@@ -30,9 +30,9 @@ const meta = {
 const iso = (i: number) => ({ S: `2024-01-0${i}T10:00:00.000Z` });
 
 function reportOf(items: Item[]) {
-  const acc = new MigrationAccumulator({ keyAttributes: ['pk', 'occurredAt'] });
+  const acc = SchemaAccumulator.findingsOnly({ keyAttributes: ['pk', 'occurredAt'] });
   acc.addAll(items);
-  return buildReport(acc.state, info, meta);
+  return buildReport(acc.findings, info, meta);
 }
 
 const isoTable = reportOf([
@@ -144,16 +144,19 @@ describe('set members', () => {
   });
 
   it('merges set counts across segments', () => {
-    const a = new MigrationAccumulator({ keyAttributes: ['pk'] });
+    const a = SchemaAccumulator.findingsOnly({ keyAttributes: ['pk'] });
     a.add({ pk: { S: 'a' }, remindAt: { SS: ['2024-01-05'] } });
-    const b = new MigrationAccumulator({ keyAttributes: ['pk'] });
+    const b = SchemaAccumulator.findingsOnly({ keyAttributes: ['pk'] });
     b.add({ pk: { S: 'b' }, remindAt: { SS: ['2024-01-06', '2024-01-07'] } });
-    a.merge(b.state);
-    expect(buildReport(a.state, info, meta).dateAttributes[0]).toMatchObject({ iso: 3, setMembers: 3 });
+    a.merge(b.toJSON());
+    expect(buildReport(a.findings, info, meta).dateAttributes[0]).toMatchObject({ iso: 3, setMembers: 3 });
     // Into a segment that never saw the path (as the final merge of every scan does).
-    const merged = new MigrationAccumulator({ keyAttributes: ['pk'] });
-    merged.merge(a.state);
-    expect(buildReport(merged.state, info, meta).dateAttributes[0]).toMatchObject({ iso: 3, setMembers: 3 });
+    const merged = SchemaAccumulator.findingsOnly({ keyAttributes: ['pk'] });
+    merged.merge(a.toJSON());
+    expect(buildReport(merged.findings, info, meta).dateAttributes[0]).toMatchObject({
+      iso: 3,
+      setMembers: 3,
+    });
   });
 });
 

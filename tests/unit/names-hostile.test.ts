@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromPlain, toModelItem } from '../../src/main/agent/plain-values';
-import { MigrationAccumulator } from '../../src/main/migration/accumulator';
+import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { formatPath } from '../../src/main/migration/paths';
 import { fromTagged, toTagged } from '../../src/main/sql/values/value';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
@@ -77,7 +77,7 @@ describe('hostile attribute names as data, off the network', () => {
     fc.assert(
       fc.property(name, name, (top, inner) => {
         const iso = { S: '2024-05-01T10:00:00.000Z' };
-        const acc = new MigrationAccumulator({ keyAttributes: ['pk'] });
+        const acc = SchemaAccumulator.findingsOnly({ keyAttributes: ['pk'] });
         acc.add(
           record<AttributeValue>([
             ['pk', { S: 'p' }],
@@ -92,10 +92,10 @@ describe('hostile attribute names as data, off the network', () => {
         );
         const topPath = formatPath([top]);
         const nestedPath = formatPath([top, inner]);
-        expect(Object.prototype.hasOwnProperty.call(acc.state.paths, topPath)).toBe(true);
-        expect(Object.prototype.hasOwnProperty.call(acc.state.paths, nestedPath)).toBe(true);
-        expect(acc.state.paths[topPath]?.iso).toBe(1);
-        expect(acc.state.paths[nestedPath]?.iso).toBe(1);
+        expect(Object.prototype.hasOwnProperty.call(acc.findings.paths, topPath)).toBe(true);
+        expect(Object.prototype.hasOwnProperty.call(acc.findings.paths, nestedPath)).toBe(true);
+        expect(acc.findings.paths[topPath]?.iso).toBe(1);
+        expect(acc.findings.paths[nestedPath]?.iso).toBe(1);
       }),
       options,
     );

@@ -4,7 +4,7 @@ import type {
   DottedAttributeFinding,
   MigrationReport,
 } from '../../shared/ipc/migration';
-import type { AccumulatorState, PathStats } from './accumulator';
+import type { DatePathStats, FindingsState } from '../schema/findings';
 import { isTimeName } from './classify';
 import { toPlainKey } from './samples';
 import { verdictOf } from './verdict';
@@ -37,11 +37,11 @@ export function tableKeyAttributes(info: TableKeyInfo): string[] {
  * A path is reported when it holds ISO strings, or when its name says it is a time and it holds
  * epoch numbers. Epoch-sized numbers elsewhere (a price of 1700000000) are not Dates.
  */
-function isDatePath(p: PathStats): boolean {
+function isDatePath(p: DatePathStats): boolean {
   return p.iso > 0 || ((p.epochMillis > 0 || p.epochSeconds > 0) && isTimeName(p.name));
 }
 
-export function dateFindings(state: AccumulatorState, info: TableKeyInfo): DateAttributeFinding[] {
+export function dateFindings(state: FindingsState, info: TableKeyInfo): DateAttributeFinding[] {
   const keyNames = new Set(tableKeyAttributes(info));
   const out: DateAttributeFinding[] = [];
   for (const [path, p] of Object.entries(state.paths)) {
@@ -73,7 +73,7 @@ export function dateFindings(state: AccumulatorState, info: TableKeyInfo): DateA
   );
 }
 
-export function dottedFindings(state: AccumulatorState): DottedAttributeFinding[] {
+export function dottedFindings(state: FindingsState): DottedAttributeFinding[] {
   return Object.entries(state.dotted)
     .map(([name, d]) => ({
       name,
@@ -88,7 +88,7 @@ export function dottedFindings(state: AccumulatorState): DottedAttributeFinding[
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export function buildReport(state: AccumulatorState, info: TableKeyInfo, meta: ReportMeta): MigrationReport {
+export function buildReport(state: FindingsState, info: TableKeyInfo, meta: ReportMeta): MigrationReport {
   const dottedAttributes = dottedFindings(state);
   const dateAttributes = dateFindings(state, info);
   return {

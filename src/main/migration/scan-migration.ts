@@ -1,8 +1,8 @@
-import type { Item } from '../../shared/dynamo/attribute-value';
 import type { MigrationReport } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import { type AccumulatorState, emptyState, MigrationAccumulator } from './accumulator';
+import { emptyFindings, type FindingsState } from '../schema/findings';
+import { emptySchemaState, SchemaAccumulator } from '../schema/accumulator';
 import { pacingFor, type ScanPacing } from './limits';
 import { RateMeter } from './rate-meter';
 import { buildReport, tableKeyAttributes } from './report';
@@ -22,7 +22,7 @@ export interface MigrationScanCheckpoint {
   scanned: number;
   /** Absent in checkpoints saved before throttling was counted. */
   throttledRequests?: number;
-  segments: (SegmentCursor & { state: AccumulatorState })[];
+  segments: (SegmentCursor & { state: FindingsState })[];
 }
 
 export interface MigrationScanOptions extends ScanRunOptions<MigrationScanCheckpoint> {
@@ -45,9 +45,9 @@ export function reportOfCheckpoint(
   finishedAt: string,
   sampleLimit?: number,
 ): MigrationReport {
-  const merged = new MigrationAccumulator({ keyAttributes: tableKeyAttributes(c.info), sampleLimit });
-  for (const segment of c.segments) merged.merge(segment.state);
-  return buildReport(merged.state, c.info, {
+  const merged = SchemaAccumulator.findingsOnly({ keyAttributes: tableKeyAttributes(c.info), sampleLimit });
+  for (const segment of c.segments) merged.merge({ ...emptySchemaState(), findings: segment.state });
+  return buildReport(merged.findings, c.info, {
     scanId: c.scanId,
     table: c.table,
     startedAt: c.startedAt,
@@ -86,11 +86,11 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     pages: 0,
     scanned: 0,
     throttledRequests: 0,
-    segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyState() })),
+    segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyFindings() })),
   };
   const keyAttributes = tableKeyAttributes(info);
-  const accumulators = checkpoint.segments.map(
-    (s) => new MigrationAccumulator({ keyAttributes, sampleLimit: options.sampleLimit }, s.state),
+  const accumulators = checkpoint.segments.map((s) =>
+    SchemaAccumulator.findingsOnly({ keyAttributes, sampleLimit: options.sampleLimit }, s.state),
   );
   const pacing = pacingFor(options.limit, info, totalSegments);
   const meter = new RateMeter();
@@ -121,7 +121,7 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     add(page) {
       // SDK items are the tagged form except binary (Uint8Array), whose bytes the analysis never
       // reads; skipping fromSdkItem here is what keeps the scan near plain Scan speed.
-      (accumulators[page.segment] as MigrationAccumulator).addAll(page.items as unknown as Item[]);
+      (accumulators[page.segment] as SchemaAccumulator).addAll(page.items);
     },
     progress,
     save: () => snapshot(checkpoint),

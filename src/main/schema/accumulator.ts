@@ -1,5 +1,6 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchema } from '../../shared/ipc/tables';
+import type { Item } from '../../shared/dynamo/attribute-value';
 import type { KeyCondition } from '../../shared/sql/catalog';
 import { utf8Length } from '../../shared/dynamo/item-size';
 import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
@@ -7,6 +8,8 @@ import { PathStats, type PathState } from './path-stats';
 import { binaryText, keyShape } from './sdk-values';
 import { schemaPathOf } from '../../shared/schema/schema-paths';
 import { type PathNode, PathWalker, type PathVisitor } from './path-walker';
+import { DateFindings, emptyFindings, type FindingsOptions, type FindingsState } from './findings';
+import { formatPath } from '../migration/paths';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -40,6 +43,8 @@ export interface SchemaState {
   entities: GroupState[];
   /** Items of entities past the bound, counted only in "all items". */
   untrackedEntityItems: number;
+  /** The pre-flight's date and dotted-name findings, when asked for. */
+  findings?: FindingsState;
 }
 
 export interface SchemaAccumulatorOptions {
@@ -50,6 +55,16 @@ export interface SchemaAccumulatorOptions {
   maxEntities?: number;
   /** The table's indexes: which of them each entity's items appear in, with which key shape. */
   indexes?: readonly { name: string; keys: KeySchema }[];
+  /** Also the pre-flight's findings, in the same walk (paths as the Schema view writes them). */
+  findings?: FindingsOptions;
+}
+
+/**
+ * The pre-flight's use: findings only, list elements by position (a fix needs the exact path),
+ * and none of the per-path statistics, so its scan keeps the speed of the Scan that feeds it.
+ */
+export interface FindingsOnlyOptions {
+  findingsOnly: FindingsOptions;
 }
 
 /** An item past this share of DynamoDB's 400 KB limit is "near the limit". */
@@ -127,33 +142,70 @@ export class SchemaAccumulator {
   private currentId = 0;
   private untrackedEntityItems: number;
   private items: number;
-  private readonly walker = new PathWalker({ lists: 'element', format: schemaPathOf });
+  private readonly walker: PathWalker;
+  /** Absent when only findings are kept. */
+  private readonly options: SchemaAccumulatorOptions | undefined;
+  private readonly dates: DateFindings | undefined;
+  private readonly visitor: PathVisitor;
 
   constructor(
-    private readonly options: SchemaAccumulatorOptions,
+    options: SchemaAccumulatorOptions | FindingsOnlyOptions,
     state: SchemaState = emptySchemaState(),
   ) {
-    this.maxPaths = options.maxPaths ?? 2000;
-    this.maxEntities = options.maxEntities ?? 50;
+    if ('findingsOnly' in options) {
+      this.dates = new DateFindings(options.findingsOnly, state.findings);
+      this.walker = new PathWalker({
+        lists: 'index',
+        format: (steps) => formatPath(steps),
+        maxNodes: this.dates.maxPaths * 4,
+      });
+      this.visitor = this.dates.visitor;
+    } else {
+      this.options = options;
+      if (options.findings) this.dates = new DateFindings(options.findings, state.findings);
+      this.walker = new PathWalker({ lists: 'element', format: schemaPathOf });
+      this.visitor = this.statsVisitor;
+    }
+    this.maxPaths = this.options?.maxPaths ?? 2000;
+    this.maxEntities = this.options?.maxEntities ?? 50;
     this.baseAll = new Group(state.all);
     for (const e of state.entities) this.baseEntities.set(e.label, new Group(e));
     this.untrackedEntityItems = state.untrackedEntityItems;
     this.items = state.items;
   }
 
+  /** The pre-flight's accumulator; `state` is updated in place, so a checkpoint holding it stays current. */
+  static findingsOnly(options: FindingsOptions, state: FindingsState = emptyFindings()): SchemaAccumulator {
+    return new SchemaAccumulator({ findingsOnly: options }, { ...emptySchemaState(), findings: state });
+  }
+
   get itemCount(): number {
     return this.items;
   }
 
-  add(item: SdkItem): void {
+  /** The pre-flight's findings; throws when they were not asked for. */
+  get findings(): FindingsState {
+    if (!this.dates) throw new Error('This accumulator keeps no pre-flight findings.');
+    return this.dates.state;
+  }
+
+  /** An item as the SDK returns it, or in the tagged form (they differ only in binary). */
+  add(tagged: SdkItem | Item): void {
+    const item = tagged as SdkItem;
     this.items += 1;
+    this.dates?.startItem(tagged as Item);
+    if (!this.options) {
+      this.walker.walkItem(item, this.visitor);
+      return;
+    }
     this.serial += 1;
     this.itemBytes = 0;
-    const group = this.groupOf(item);
+    const options = this.options;
+    const group = this.groupOf(item, options);
     this.current = group;
     this.currentId = this.liveList.indexOf(group);
     this.walker.walkItem(item, this.visitor);
-    const { keys, indexes = [] } = this.options;
+    const { keys, indexes = [] } = options;
     // An index holds an item only when the item has all of the index's key attributes.
     for (const i of indexes) {
       if (!own(item, i.keys.partitionKey.name) || (i.keys.sortKey && !own(item, i.keys.sortKey.name)))
@@ -172,12 +224,14 @@ export class SchemaAccumulator {
     bumpBounded(group.keyPatterns, keyPatternOf(item, keys), 1, MAX_KEY_PATTERNS);
   }
 
-  addAll(items: readonly SdkItem[]): void {
+  addAll(items: readonly (SdkItem | Item)[]): void {
     for (const item of items) this.add(item);
   }
 
   merge(other: SchemaState): void {
     this.items += other.items;
+    if (other.findings) this.dates?.merge(other.findings);
+    if (!this.options) return;
     this.untrackedEntityItems += other.untrackedEntityItems;
     mergeGroup(this.baseAll, other.all, this.maxPaths);
     for (const e of other.entities) {
@@ -202,6 +256,7 @@ export class SchemaAccumulator {
       all: all.toJSON(),
       entities: entities.map((g) => g.toJSON()),
       untrackedEntityItems: this.untrackedEntityItems,
+      ...(this.dates ? { findings: this.dates.state } : {}),
     };
   }
 
@@ -251,8 +306,8 @@ export class SchemaAccumulator {
     return group;
   }
 
-  private groupOf(item: SdkItem): Group {
-    const source = this.options.entities;
+  private groupOf(item: SdkItem, options: SchemaAccumulatorOptions): Group {
+    const source = options.entities;
     let label: string;
     let keyName: string | undefined;
     let conditions: KeyCondition[] | undefined;
@@ -260,7 +315,7 @@ export class SchemaAccumulator {
       const v = own(item, source.name);
       label = `attr:${v?.S ?? (v?.N !== undefined ? v.N : '')}`;
     } else {
-      const keys = this.options.keys;
+      const keys = options.keys;
       const group = entityGroupOf(item, keys.partitionKey.name, keys.sortKey?.name);
       if (!group) return this.liveGroup(REST, () => emptyGroup(''));
       ({ label, keyName, conditions } = group);
@@ -298,8 +353,9 @@ export class SchemaAccumulator {
   }
 
   /** The walker's visitor: one call per value, its path a node of the walker's trie. */
-  private readonly visitor: PathVisitor = {
+  private readonly statsVisitor: PathVisitor = {
     value: (node, value, type) => {
+      this.dates?.visitor.value(node, value, type);
       if (typeof node.step === 'string') this.itemBytes += utf8Length(node.step) + (node.depth > 1 ? 1 : 0);
       const p = this.stats(node);
       p?.seen(this.serial);

@@ -1,10 +1,8 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
-import { classifyEpoch, classifyIso } from './classify';
-import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
-import { formatPath } from './paths';
-import { type PathNode, PathWalker, type PathVisitor } from '../schema/path-walker';
-import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
-import { compareWithNested, type DottedState } from './dotted';
+import { classifyEpoch, classifyIso } from '../migration/classify';
+import type { PathNode, PathVisitor } from './path-walker';
+import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from '../migration/samples';
+import { compareWithNested, type DottedState } from '../migration/dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 
 export interface DottedStats {
@@ -17,7 +15,7 @@ export interface DottedStats {
   samples: Sample[];
 }
 
-export interface PathStats {
+export interface DatePathStats {
   /** The top-level attribute and depth, to flag key attributes without re-parsing. */
   top: string;
   depth: number;
@@ -34,15 +32,15 @@ export interface PathStats {
 }
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
-export interface AccumulatorState {
+export interface FindingsState {
   version: 1;
   items: number;
   dotted: Record<string, DottedStats>;
-  paths: Record<string, PathStats>;
+  paths: Record<string, DatePathStats>;
   untrackedPaths: number;
 }
 
-export interface AccumulatorOptions {
+export interface FindingsOptions {
   keyAttributes: readonly string[];
   /** Sample keys kept per finding. */
   sampleLimit?: number;
@@ -50,52 +48,44 @@ export interface AccumulatorOptions {
   maxPaths?: number;
 }
 
-export function emptyState(): AccumulatorState {
+export function emptyFindings(): FindingsState {
   return { version: 1, items: 0, dotted: {}, paths: {}, untrackedPaths: 0 };
 }
 
 /**
- * Walks every attribute path of every item once, with the walker the Schema view uses (list
- * elements by position here: a fix needs the exact path). Per item it allocates nothing unless
- * it finds something: path text and sample keys are built only for date-like values and dotted
- * names, so scanning stays close to the speed of the Scan itself.
+ * What the migration pre-flight looks for, as a part of the SchemaAccumulator's one walk:
+ * date-like values (ISO strings, epoch numbers) per path, and top-level names with dots
+ * compared with the nested path they look like. Per item it allocates nothing unless it finds
+ * something: path text and sample keys are built only for date-like values and dotted names,
+ * so scanning stays close to the speed of the Scan itself. The state is mutated in place, so a
+ * checkpoint holding it is always current.
  */
-export class MigrationAccumulator {
-  readonly state: AccumulatorState;
+export class DateFindings {
+  readonly state: FindingsState;
+  readonly maxPaths: number;
   private readonly keyAttributes: readonly string[];
   private readonly sampleLimit: number;
-  private readonly maxPaths: number;
   private pathCount: number;
   private item: Item = {};
-  private readonly walker: PathWalker;
   private itemSort: string | undefined;
 
-  constructor(options: AccumulatorOptions, state: AccumulatorState = emptyState()) {
+  constructor(options: FindingsOptions, state: FindingsState = emptyFindings()) {
     this.keyAttributes = options.keyAttributes;
     this.sampleLimit = options.sampleLimit ?? 5;
     this.maxPaths = options.maxPaths ?? 5000;
     this.state = state;
     this.pathCount = Object.keys(state.paths).length;
-    this.walker = new PathWalker({
-      lists: 'index',
-      format: (steps) => formatPath(steps),
-      maxNodes: this.maxPaths * 4,
-    });
   }
 
-  add(item: Item): void {
+  /** Before the item's walk: its dotted top-level names. */
+  startItem(item: Item): void {
     this.state.items += 1;
     this.item = item;
     this.itemSort = undefined;
     for (const name in item) if (name.includes('.')) this.dotted(name, item[name] as AttributeValue);
-    this.walker.walkItem(item as unknown as Record<string, SdkValue>, this.visitor);
   }
 
-  addAll(items: readonly Item[]): void {
-    for (const item of items) this.add(item);
-  }
-
-  merge(other: AccumulatorState): void {
+  merge(other: FindingsState): void {
     const s = this.state;
     s.items += other.items;
     s.untrackedPaths += other.untrackedPaths;
@@ -139,8 +129,8 @@ export class MigrationAccumulator {
     }
   }
 
-  /** The walker's visitor: date-like strings, numbers and set members, at their path's node. */
-  private readonly visitor: PathVisitor = {
+  /** A walker's visitor: date-like strings, numbers and set members, at their path's node. */
+  readonly visitor: PathVisitor = {
     value: (node, value, type) => {
       if (type === 'S') {
         // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
