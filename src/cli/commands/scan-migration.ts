@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { exportFormatSchema } from '../../shared/ipc/migration';
 import { mergeExpectations, parseExpectationsFile, parseExpectFlag } from '../../main/migration/expectations';
 import { exportReport } from '../../main/migration/export';
+import { expectationsOfOrmModel } from '../../main/migration/orm-expectations';
 import { runMigrationScan } from '../../main/migration/scan-migration';
 import { withExpectations } from '../../main/migration/verdict';
 import { newMigrationId } from '../../main/migration/store';
@@ -27,6 +28,10 @@ ${CONNECTION_HELP}
   --expectations FILE       The same from a JSON file kept with the models:
                             {"table": "T", "dateStorage": [{"path": "occurredAt", "storage": "iso"}]}
                             ("table" optional; when present the file is refused for other tables).
+  --model FILE              The same from a dynotable-orm model file the Schema view generated:
+                            each z.date() attribute is stored as its model's defaultDateStorage
+                            (epoch ms when it has none). Settings from --expectations and
+                            --expect win over it.
   --strict                  Kept for old pipelines: settings now fail the run unless acknowledged.`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -35,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
     strict: { type: 'boolean', default: false },
     expect: { type: 'string', multiple: true },
     expectations: { type: 'string' },
+    model: { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -46,8 +52,14 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
   const flagged = (values.expect ?? []).map(parseExpectFlag);
   const file = values.expectations;
-  const fromFile = file ? parseExpectationsFile(await readExpectations(file), file, table) : [];
-  const expectations = mergeExpectations(fromFile, flagged);
+  const fromFile = file
+    ? parseExpectationsFile(await readExpectations(file, '--expectations'), file, table)
+    : [];
+  const modelFile = values.model;
+  const fromModel = modelFile
+    ? expectationsOfOrmModel(await readExpectations(modelFile, '--model'), modelFile)
+    : [];
+  const expectations = mergeExpectations(fromModel, fromFile, flagged);
   return runMigrationCommand('scan-migration', values, async ({ client, segments, limit, signal, print }) => {
     const scanned = await runMigrationScan({
       client,
@@ -67,11 +79,11 @@ export async function run(argv: string[]): Promise<number> {
   });
 }
 
-async function readExpectations(file: string): Promise<string> {
+async function readExpectations(file: string, flag: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`--expectations: the file ${file} could not be read (${code}).`);
+    throw new UsageError(`${flag}: the file ${file} could not be read (${code}).`);
   }
 }
