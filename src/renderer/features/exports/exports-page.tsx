@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AppError } from '../../../shared/ipc';
+import type { AppError, Envelope } from '../../../shared/ipc';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { ExportStateView, OpenedExportView } from '../../../shared/ipc/exports';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
+import { useAppInfoStore } from '../app-info/store';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/error-message';
@@ -44,6 +45,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   const [importing, setImporting] = useState<ImportDefaults>();
   const [lastBucket, setLastBucket] = useState('');
   const { run, setRun, progress, isRunning, done, error: runError } = useRun();
+  const isDesktop = useAppInfoStore((state) => state.info?.mode) === 'desktop';
 
   const load = useCallback(
     () =>
@@ -72,33 +74,57 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     else setActionError(answer.error);
   };
 
-  const open = async (e: ExportStateView) => {
-    if (!e.bucket) return;
+  // Listening before the call: the opening's events may come before its answer does.
+  const startOpening = async (
+    title: string,
+    from: string,
+    send: (requestId: string) => Promise<Envelope<{ started: boolean }>>,
+  ) => {
     setActionError(undefined);
     const requestId = newRequestId('open');
-    // Listening before the call: the opening's events may come before its answer does.
     const stop = onOperation(requestId, (event) => {
       if (event.type === 'done') {
         const o = event.value as OpenedExportView;
         setOpened({
           resultSetId: o.resultSetId,
-          title: `${o.name} · ${o.items.toLocaleString('en-US')} items from S3`,
+          title: `${o.name} · ${o.items.toLocaleString('en-US')} items ${from}`,
           keys: keysOf(o, description?.summary.keys),
         });
       }
       if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
     });
-    const answer = await call('exports:open', {
-      connectionId: connection.id,
-      requestId,
-      bucket: e.bucket,
-      prefix: e.prefix ?? '',
-      exportId: exportId(e.exportArn),
-    });
-    if (answer.ok) setRun({ requestId, title: `Opening export ${exportId(e.exportArn)}` });
+    const answer = await send(requestId);
+    if (answer.ok) setRun({ requestId, title });
     else {
       stop();
       setActionError(answer.error);
+    }
+  };
+
+  const open = (e: ExportStateView) => {
+    if (!e.bucket) return;
+    const { bucket } = e;
+    void startOpening(`Opening export ${exportId(e.exportArn)}`, 'from S3', (requestId) =>
+      call('exports:open', {
+        connectionId: connection.id,
+        requestId,
+        bucket,
+        prefix: e.prefix ?? '',
+        exportId: exportId(e.exportArn),
+      }),
+    );
+  };
+
+  // The desktop window asks main for the system's folder dialog; main keeps the path it returns.
+  const openFolder = async () => {
+    setActionError(undefined);
+    const chosen = await call('files:choose', { purpose: 'openExport' });
+    if (!chosen.ok) setActionError(chosen.error);
+    else if ('fileId' in chosen.value) {
+      const { fileId, name } = chosen.value;
+      await startOpening(`Opening export folder ${name}`, `from ${name}`, (requestId) =>
+        call('exports:openFolder', { connectionId: connection.id, requestId, folderId: fileId }),
+      );
     }
   };
 
@@ -148,7 +174,18 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
         >
           Import from S3…
         </Button>
+        {isDesktop ? (
+          <Button size="sm" disabled={isRunning} onClick={() => void openFolder()}>
+            Open export folder…
+          </Button>
+        ) : null}
       </header>
+      {isDesktop ? null : (
+        <p className="exports-muted">
+          An export copied to this machine (a folder holding manifest-summary.json and data/) opens from the
+          desktop app, or with <code>dynotable export open --folder &lt;folder&gt;</code>.
+        </p>
+      )}
       {listError ? (
         <ErrorMessage error={listError} connectionId={connection.id} onRetry={() => void load()} />
       ) : null}
@@ -229,7 +266,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
                       size="sm"
                       disabled={isRunning}
                       aria-label={`Open export ${exportId(e.exportArn)} as a result set`}
-                      onClick={() => void open(e)}
+                      onClick={() => open(e)}
                     >
                       Open
                     </Button>
