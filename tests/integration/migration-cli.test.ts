@@ -181,6 +181,61 @@ describe('dynotable scan-migration / fix-migration', () => {
     ]);
   });
 
+  it('takes the date storage from the dynotable-orm model `dynotable schema` generated for the table', async () => {
+    const name = await table([
+      {
+        id: { S: 'a' },
+        occurredAt: { S: '2024-01-05T10:00:00.000Z' },
+        paidAt: { S: '2024-01-06T00:00:00Z' },
+      },
+      {
+        id: { S: 'b' },
+        occurredAt: { S: '2024-01-07T10:00:00.000Z' },
+        paidAt: { S: '2024-01-08T00:00:00Z' },
+      },
+    ]);
+    expect((await cli(['scan-migration', ...at(name), '--quiet'])).code).toBe(1);
+    const model = path.join(dir, `${name}.model.ts`);
+    const generated = await cli([
+      'schema',
+      ...at(name),
+      '--full',
+      '--format',
+      'orm',
+      '--out',
+      model,
+      '--quiet',
+    ]);
+    expect(generated.code).toBe(0);
+    expect(await readFile(model, 'utf8')).toContain("defaultDateStorage: 'iso'");
+    const after = await cli(['scan-migration', ...at(name), '--model', model]);
+    expect(after.code).toBe(0);
+    expect(
+      (JSON.parse(after.stdout) as { verdict: { acknowledged: unknown[] } }).verdict.acknowledged,
+    ).toEqual(
+      expect.arrayContaining([
+        { path: 'occurredAt', storage: 'iso' },
+        { path: 'paidAt', storage: 'iso' },
+      ]),
+    );
+    // A flag the data contradicts still fails the run: the model is an acknowledgement, not a pass.
+    const contradicted = await cli([
+      'scan-migration',
+      ...at(name),
+      '--model',
+      model,
+      '--expect',
+      'paidAt=millis',
+      '--quiet',
+    ]);
+    expect(contradicted.code).toBe(1);
+    const notAModel = path.join(dir, 'not-a-model.ts');
+    await writeFile(notAModel, 'export const x = 1;\n');
+    const refused = await cli(['scan-migration', ...at(name), '--model', notAModel]);
+    expect(refused.code).toBe(2);
+    expect(ourLines(refused.stderr).join('\n')).toContain('has no dynotable-orm model(...) in it');
+  });
+
   it('finds Dates in string and number sets, and passes once they are acknowledged', async () => {
     const name = await table([
       { id: { S: 'a' }, remindAt: { SS: ['2024-01-05T10:00:00.000Z', '2024-02-05T10:00:00.000Z'] } },
