@@ -152,7 +152,19 @@ export async function prepareAthena(
     database: input.database ?? DEFAULT_GLUE_DATABASE,
     tables: new Map(
       tables.flatMap((t) =>
-        t.root ? [[t.name, { glueTable: glueTableName(t.name), root: t.root }] as const] : [],
+        t.root
+          ? [
+              [
+                t.name,
+                // A fresh export is started in DynamoDB JSON; a recent one is read in its own format.
+                {
+                  glueTable: glueTableName(t.name),
+                  root: t.root,
+                  format: t.recent?.format ?? 'DYNAMODB_JSON',
+                },
+              ] as const,
+            ]
+          : [],
       ),
     ),
   };

@@ -117,6 +117,7 @@ export async function runOnAthena(
     exportsUsed.push(state.exportArn);
     const { table: input, notes } = glueTableInput({
       name: glueTableName(table.name),
+      format: state.format,
       location: exportDataLocation(state),
       root: table.root!,
       exportArn: state.exportArn,

@@ -11,6 +11,9 @@ export function glueFieldName(attribute: string): string {
   return attribute.toLowerCase().replace(/\./g, '_');
 }
 
+/** DynamoDB's two export formats: typed `{"N": "12.5"}` nesting, or native Ion values. */
+export type ExportFormat = 'DYNAMODB_JSON' | 'ION';
+
 /** The member of DynamoDB JSON's typed nesting for one type: `{"N": "12.5"}` → `n`. */
 export function memberName(type: SchemaValueType): string {
   return type.toLowerCase();

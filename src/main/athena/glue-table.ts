@@ -1,6 +1,6 @@
 import type { SchemaValueType } from '../../shared/ipc/schema';
 import type { AttrNode } from './export-schema';
-import { glueChildren, memberName } from './glue-names';
+import { type ExportFormat, glueChildren, memberName } from './glue-names';
 
 /** Hive names are case-insensitive words; reserved words and anything unusual go in backticks. */
 const BARE = /^[a-z_][a-z0-9_]*$/;
@@ -71,17 +71,93 @@ export function itemType(root: AttrNode, notes: string[]): string {
   return mapType(root, '', notes);
 }
 
+/** Ion's native types as the Amazon Ion Hive SerDe reads them (numbers are Ion decimals). */
+const ION_SCALAR: Partial<Record<SchemaValueType, string>> = {
+  S: 'string',
+  N: 'decimal(38,9)',
+  B: 'binary',
+  BOOL: 'boolean',
+  SS: 'array<string>',
+  NS: 'array<decimal(38,9)>',
+  BS: 'array<binary>',
+};
+
+/**
+ * Why a column over an Ion export cannot hold what the Schema view saw at this path (or
+ * below it), or undefined when it can. Values are native in Ion, with no member per type to keep
+ * apart an attribute that is sometimes a number and sometimes a string, and a Hive column has
+ * one type; a Hive struct field cannot hold a dot either.
+ */
+export function ionUnreadable(node: AttrNode, where: string): string | undefined {
+  const seen = [...node.types].filter((t) => t !== 'NULL');
+  if (seen.length > 1)
+    return `${where} holds ${seen.join(', ')}, and a column over an Ion export has one type in Athena; an export in DynamoDB JSON keeps each type apart`;
+  for (const [name, child] of node.children) {
+    if (name.includes('.'))
+      return `"${name}"${where ? ` in ${where}` : ''} has a dot in its name, which Athena's Ion SerDe cannot read; an export in DynamoDB JSON can`;
+    const why = ionUnreadable(child, where ? `${where}.${name}` : name);
+    if (why) return why;
+  }
+  return node.element ? ionUnreadable(node.element, `${where}[]`) : undefined;
+}
+
+function ionAttributeType(node: AttrNode, where: string, notes: string[]): string {
+  const type = [...node.types].find((t) => t !== 'NULL');
+  if (type === undefined) return 'string';
+  if (type === 'L')
+    return `array<${node.element ? ionAttributeType(node.element, `${where}[]`, notes) : 'string'}>`;
+  if (type === 'M') return ionMapType(node, where, notes);
+  return ION_SCALAR[type]!;
+}
+
+/** Fields the SerDe cannot read are left out, with a note; a query that reads one is refused. */
+function ionMapType(node: AttrNode, where: string, notes: string[]): string {
+  const fields: string[] = [];
+  for (const [field, child] of glueChildren(node, where || 'the item')) {
+    const path = where ? `${where}.${child.name}` : child.name;
+    const why = child.name.includes('.')
+      ? `"${child.name}" has a dot in its name`
+      : [...child.node.types].filter((t) => t !== 'NULL').length > 1
+        ? `${path} holds ${[...child.node.types].filter((t) => t !== 'NULL').join(', ')}`
+        : undefined;
+    if (why) notes.push(`${why}: the Athena table over this Ion export leaves it out.`);
+    else fields.push(`${hiveName(field)}:${ionAttributeType(child.node, path, notes)}`);
+  }
+  // Hive has no empty struct; a map only ever seen empty reads as a struct that is always NULL.
+  return fields.length > 0 ? `struct<${fields.join(',')}>` : 'struct<`$empty`:string>';
+}
+
 export interface ExportTableSpec {
   name: string;
+  format?: ExportFormat;
   /** s3://bucket/prefix/AWSDynamoDB/<export id>/data/ */
   location: string;
   root: AttrNode;
   exportArn: string;
 }
 
-/** A Glue TableInput over a DynamoDB JSON export: one `item` column read by the OpenX JSON SerDe. */
+/**
+ * A Glue TableInput over an export: one `item` column, read by the OpenX JSON SerDe for
+ * DynamoDB JSON and by the Amazon Ion Hive SerDe for Ion (`{Item: {...}}` a value).
+ */
 export function glueTableInput(spec: ExportTableSpec): { table: GlueTableInput; notes: string[] } {
   const notes: string[] = [];
+  if (spec.format === 'ION')
+    return {
+      notes,
+      table: {
+        Name: spec.name,
+        TableType: 'EXTERNAL_TABLE',
+        Parameters: { classification: 'ion', 'dynotable.exportArn': spec.exportArn },
+        StorageDescriptor: {
+          Columns: [{ Name: 'item', Type: ionMapType(spec.root, '', notes) }],
+          Location: spec.location,
+          InputFormat: 'com.amazon.ionhiveserde.formats.IonInputFormat',
+          OutputFormat: 'com.amazon.ionhiveserde.formats.IonOutputFormat',
+          SerdeInfo: { SerializationLibrary: 'com.amazon.ionhiveserde.IonHiveSerDe', Parameters: {} },
+        },
+      },
+    };
   const type = itemType(spec.root, notes);
   return {
     notes,

@@ -80,6 +80,7 @@ export interface ExportState {
   exportArn: string;
   status: 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
   type: 'FULL_EXPORT' | 'INCREMENTAL_EXPORT';
+  format: 'DYNAMODB_JSON' | 'ION';
   bucket?: string;
   prefix?: string;
   manifest?: string;
@@ -95,6 +96,7 @@ function exportState(d: ExportDescription | undefined): ExportState {
     exportArn: d?.ExportArn ?? '',
     status: d?.ExportStatus ?? 'IN_PROGRESS',
     type: d?.ExportType === 'INCREMENTAL_EXPORT' ? 'INCREMENTAL_EXPORT' : 'FULL_EXPORT',
+    format: d?.ExportFormat === 'ION' ? 'ION' : 'DYNAMODB_JSON',
     ...(d?.S3Bucket ? { bucket: d.S3Bucket } : {}),
     ...(d?.S3Prefix ? { prefix: d.S3Prefix } : {}),
     ...(d?.ExportManifest ? { manifest: d.ExportManifest } : {}),

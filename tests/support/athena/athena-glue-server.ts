@@ -72,11 +72,20 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
     const tables = [];
     for (const [key, t] of glueTables) {
       if (!key.startsWith(`${database}.`)) continue;
-      const sd = t.StorageDescriptor as { Columns: { Type: string }[]; Location: string };
+      const sd = t.StorageDescriptor as {
+        Columns: { Type: string }[];
+        Location: string;
+        SerdeInfo?: { SerializationLibrary?: string };
+      };
       // A table the query names is scanned whole: JSON has no columns to skip.
       const data = await options.readExport(sd.Location);
       if (new RegExp(`"${String(t.Name)}"`).test(e.sql)) e.scanned += data.bytes;
-      tables.push({ glueTable: String(t.Name), itemType: sd.Columns[0]!.Type, items: data.items });
+      tables.push({
+        glueTable: String(t.Name),
+        itemType: sd.Columns[0]!.Type,
+        items: data.items,
+        ion: sd.SerdeInfo?.SerializationLibrary === 'com.amazon.ionhiveserde.IonHiveSerDe',
+      });
     }
     return athenaOnDuck(database, tables);
   }

@@ -45,6 +45,12 @@ export function duckType(hive: string): string {
     i += word.length;
     if (word === 'string') return 'VARCHAR';
     if (word === 'boolean') return 'BOOLEAN';
+    if (word === 'binary') return 'BLOB';
+    if (word === 'decimal') {
+      const args = /^\(\d+,\d+\)/.exec(hive.slice(i))![0];
+      i += args.length;
+      return `DECIMAL${args}`;
+    }
     if (word === 'array') {
       i += 1;
       const inner = parse();
@@ -92,9 +98,34 @@ function serdeMap(map: Record<string, AttributeValue>): Record<string, unknown> 
   return out;
 }
 
+/** A blob as DuckDB's JSON reader casts text to BLOB: every byte escaped. */
+function blobText(base64: string): string {
+  return [...Buffer.from(base64, 'base64')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+}
+
+/** What the Ion Hive SerDe makes of one value of an Ion export: native values, sets as arrays. */
+function ionSerde(v: AttributeValue): unknown {
+  if ('S' in v) return v.S;
+  if ('N' in v) return v.N;
+  if ('B' in v) return blobText(v.B);
+  if ('BOOL' in v) return v.BOOL;
+  if ('NULL' in v) return null;
+  if ('SS' in v) return v.SS;
+  if ('NS' in v) return v.NS;
+  if ('BS' in v) return v.BS.map(blobText);
+  if ('L' in v) return v.L.map(ionSerde);
+  return ionSerdeMap(v.M);
+}
+
+function ionSerdeMap(map: Record<string, AttributeValue>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(map)) out[glueFieldName(name)] = ionSerde(value);
+  return out;
+}
+
 export async function athenaOnDuck(
   database: string,
-  tables: { glueTable: string; itemType: string; items: readonly Item[] }[],
+  tables: { glueTable: string; itemType: string; items: readonly Item[]; ion?: boolean }[],
 ): Promise<DuckDBConnection> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
@@ -105,7 +136,8 @@ export async function athenaOnDuck(
   for (const t of tables) {
     const file = join(dir, `${t.glueTable}.json`);
     // The export's own line form is {"Item": {...}}; the SerDe's view of it is what lands here.
-    writeFileSync(file, t.items.map((item) => JSON.stringify({ item: serdeMap(item) })).join('\n') + '\n');
+    const view = t.ion ? ionSerdeMap : serdeMap;
+    writeFileSync(file, t.items.map((item) => JSON.stringify({ item: view(item) })).join('\n') + '\n');
     const type = duckType(t.itemType).replace(/'/g, "''");
     await connection.run(
       `CREATE TABLE "${database}"."${t.glueTable}" AS SELECT * FROM read_json('${file}', format = 'newline_delimited', columns = {item: '${type}'})`,

@@ -124,7 +124,7 @@ export async function writeExportLayout(
     const text = fileLines.map((line) => `${line}\n`).join('');
     billedSizeBytes += Buffer.byteLength(text);
     const gz = gzipSync(text);
-    const key = `${root}/data/${exportId.replace(/-/g, '')}part${index}.json.gz`;
+    const key = `${root}/data/${exportId.replace(/-/g, '')}part${index}.${summary.format === 'ION' ? 'ion' : 'json'}.gz`;
     const answer = await put(key, gz);
     manifestLines.push(
       JSON.stringify({

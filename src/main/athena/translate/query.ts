@@ -2,7 +2,8 @@ import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
 import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import type { Expr, FromItem, Query, Select } from '../../sql/parser/ast';
 import type { AttrNode } from '../export-schema';
-import { glueFieldName, lit, q } from '../glue-names';
+import { ionUnreadable } from '../glue-table';
+import { type ExportFormat, glueFieldName, lit, q } from '../glue-names';
 import { type ExprEnv, translateExpr, written } from './expr';
 import { orderSuffix } from './calls';
 import { refuse, Scope, type Source } from './scope';
@@ -13,7 +14,7 @@ import { outputName } from '../../sql/binder/bind-query';
 export interface GlueTarget {
   database: string;
   /** The Glue table of each DynamoDB table's export, and what the export holds. */
-  tables: Map<string, { glueTable: string; root: AttrNode }>;
+  tables: Map<string, { glueTable: string; root: AttrNode; format?: ExportFormat }>;
 }
 
 export interface QueryEnv {
@@ -123,7 +124,7 @@ function baseTable(
   const { table, view } = env.resolveTable(name, schema);
   const glue = env.target.tables.get(table.name);
   if (!glue) return refuse(`the table ${table.name}`, 'it has no export in Athena');
-  scope.sources.push({ kind: 'base', alias, root: glue.root, table: table.name });
+  scope.sources.push({ kind: 'base', alias, root: glue.root, table: table.name, ion: glue.format === 'ION' });
   const from = `${q(env.target.database)}.${q(glue.glueTable)}`;
   if (!view) return `${from} AS ${q(alias)}`;
   const item = `${q('v')}.${q('item')}`;
@@ -294,10 +295,17 @@ function starColumns(
     return;
   }
   for (const [name, node] of source.root.children) {
+    const why = source.ion ? ionUnreadable(node, name.includes('.') ? `"${name}"` : name) : undefined;
+    if (why || (source.ion && name.includes('.')))
+      refuse(
+        `the attribute ${name}`,
+        why ?? `"${name}" has a dot in its name, which Athena's Ion SerDe cannot read`,
+      );
     const t: Typed = {
       kind: 'attr',
       sql: `${q(source.alias)}.${q('item')}.${q(glueFieldName(name))}`,
       node,
+      ion: source.ion,
       label: name,
     };
     const out = passThrough ? t : asValue(t, env.notes);

@@ -1,11 +1,12 @@
 import type { PathPart } from '../../sql/parser/ast';
+import { ionUnreadable } from '../glue-table';
 import type { AttrNode } from '../export-schema';
 import { AthenaMappingError, glueChildren, glueFieldName, q } from '../glue-names';
 import type { Typed } from './typed';
 
 /** A FROM entry as the translation sees it: a Glue table's row or a derived table's columns. */
 export type Source =
-  | { kind: 'base'; alias: string; root: AttrNode; table: string }
+  | { kind: 'base'; alias: string; root: AttrNode; table: string; ion: boolean }
   | { kind: 'derived'; alias: string; columns: Map<string, Typed> };
 
 export class TranslateError extends AthenaMappingError {}
@@ -76,6 +77,7 @@ export function resolveRef(scope: Scope, parts: PathPart[]): Typed {
     sql: `${q(source.alias)}.${q('item')}`,
     node: source.root,
     label: label(rest),
+    ion: source.ion,
   };
   return walk(start, rest, label(rest), true);
 }
@@ -87,8 +89,13 @@ function walk(t: Typed, steps: PathPart[], text: string, topLevel = false): Type
   steps.forEach((step, i) => {
     const top = topLevel && i === 0;
     if (step.kind === 'name') {
+      if (t.ion && step.name.includes('.'))
+        refuse(`the attribute "${step.name}"`, "a dot in a name is something Athena's Ion SerDe cannot read");
       const child = node ? glueChildren(node, '').get(glueFieldName(step.name)) : undefined;
-      sql = top ? `${sql}.${q(glueFieldName(step.name))}` : `${sql}.${q('m')}.${q(glueFieldName(step.name))}`;
+      sql =
+        top || t.ion
+          ? `${sql}.${q(glueFieldName(step.name))}`
+          : `${sql}.${q('m')}.${q(glueFieldName(step.name))}`;
       node = child?.name === step.name ? child.node : undefined;
     } else {
       if (node?.types.has('SS') || node?.types.has('NS'))
@@ -96,10 +103,12 @@ function walk(t: Typed, steps: PathPart[], text: string, topLevel = false): Type
           `the set element ${text}`,
           "Athena's arrays keep a set's members in the export's order, not DynamoDB's",
         );
-      sql = `element_at(${sql}.${q('l')}, ${step.index + 1})`;
+      sql = `element_at(${t.ion ? sql : `${sql}.${q('l')}`}, ${step.index + 1})`;
       node = node?.element;
     }
   });
+  const why = t.ion && node ? ionUnreadable(node, text) : undefined;
+  if (why) refuse(`the path ${text}`, why);
   // A path the export's schema never saw has no field in the Glue table: it is missing everywhere.
-  return { kind: 'attr', sql: node ? sql : 'NULL', node, label: text };
+  return { kind: 'attr', sql: node ? sql : 'NULL', node, label: text, ...(t.ion ? { ion: true } : {}) };
 }

@@ -12,7 +12,14 @@ export type ValueType = 'N' | 'S' | 'BOOL' | 'B' | 'JSON' | 'ANY';
 
 /** A translated expression: an attribute's struct (types from the export's schema) or a typed value. */
 export type Typed =
-  | { kind: 'attr'; sql: string; node: AttrNode | undefined; label: string }
+  | {
+      kind: 'attr';
+      sql: string;
+      node: AttrNode | undefined;
+      label: string;
+      /** From an Ion export: the value is native (a DECIMAL, a VARBINARY), with no type member. */
+      ion?: boolean;
+    }
   | { kind: 'val'; sql: string; type: ValueType };
 
 export const NUMBER_SQL_TYPE = 'DECIMAL(38, 9)';
@@ -27,8 +34,14 @@ const SQL_TYPE: Record<'N' | 'S' | 'BOOL' | 'B', string> = {
 
 export const val = (sql: string, type: ValueType): Typed => ({ kind: 'val', sql, type });
 
+/**
+ * The attribute's value of one type. In an Ion export an attribute has one type (the Glue table
+ * refuses several), so the value itself is that member; binary is shown as DynamoDB JSON shows it.
+ */
 export function member(t: Extract<Typed, { kind: 'attr' }>, type: SchemaValueType): string {
-  return `${t.sql}.${q(memberName(type))}`;
+  if (!t.ion) return `${t.sql}.${q(memberName(type))}`;
+  if (type === 'B') return `to_base64(${t.sql})`;
+  return t.sql;
 }
 
 export function scalarTypes(node: AttrNode | undefined): ('N' | 'S' | 'BOOL' | 'B')[] {
@@ -90,7 +103,9 @@ export function asValue(t: Typed, notes: string[]): Typed {
   if (one) return val(asType(t, one), one);
   const composite = [...node.types].filter((x) => !['N', 'S', 'BOOL', 'B', 'NULL'].includes(x));
   if (composite.length > 0) {
-    notes.push(`${t.label} holds ${[...node.types].join(', ')}: Athena returns it as DynamoDB JSON text.`);
+    notes.push(
+      `${t.label} holds ${[...node.types].join(', ')}: Athena returns it as ${t.ion ? 'plain JSON' : 'DynamoDB JSON'} text.`,
+    );
     return val(`json_format(CAST(${t.sql} AS JSON))`, 'JSON');
   }
   notes.push(
