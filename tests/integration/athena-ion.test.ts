@@ -174,4 +174,34 @@ describe('the Athena path over an Ion export', () => {
     );
     expect(onJson.translation?.ok).toBe(true);
   });
+
+  it('starts a fresh export when the user asks, though a recent one exists', async () => {
+    const before = aws.calls.filter((c) => c.endsWith('ExportTableToPointInTime')).length;
+    const plan = ok(
+      await app.call<AthenaPlan>('athena:plan', {
+        connectionId: app.connectionId,
+        sql: STATEMENTS[0]!(ionTable),
+      }),
+    );
+    const recent = plan.athena.exports[0]!.exportArn;
+    const requestId = 'ion-fresh-1';
+    const done = app.waitFor(requestId);
+    ok(
+      await app.call('athena:run', {
+        connectionId: app.connectionId,
+        sql: STATEMENTS[0]!(ionTable),
+        requestId,
+        settings,
+        freshExport: true,
+      }),
+    );
+    const { last } = await done;
+    if (last.type !== 'done') throw new Error(JSON.stringify(last));
+    const summary = last.value as SqlResultSummary;
+    expect(aws.calls.filter((c) => c.endsWith('ExportTableToPointInTime')).length).toBe(before + 1);
+    expect(summary.athena?.exports).toHaveLength(1);
+    expect(summary.athena?.exports[0]).not.toBe(recent);
+    const local = await run(STATEMENTS[0]!(ionTable), true);
+    expect(await rowsOf(summary.resultId)).toEqual(await rowsOf(local.resultId));
+  });
 });

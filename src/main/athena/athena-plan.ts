@@ -90,6 +90,8 @@ export async function prepareAthena(
     database?: string;
     /** The user picked Athena: look up exports and translate whatever the limits say. */
     force?: boolean;
+    /** The user wants a new export even where a recent one exists: none is looked up. */
+    freshExport?: boolean;
   },
   signal: AbortSignal,
 ): Promise<PreparedAthena> {
@@ -122,7 +124,7 @@ export async function prepareAthena(
   const now = Date.now();
   for (const table of tables) {
     table.arn = (await tableSummary(dynamo, table.name, signal)).arn;
-    if (!table.arn || plan.athena.exportsNote) continue;
+    if (!table.arn || plan.athena.exportsNote || input.freshExport) continue;
     try {
       table.recent = newestRecent(await listExports(dynamo, table.arn), now);
     } catch (error) {

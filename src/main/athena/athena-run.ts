@@ -28,6 +28,7 @@ export interface AthenaRunRequest {
   sql: string;
   settings: AthenaSettings;
   startExport?: boolean;
+  freshExport?: boolean;
 }
 
 const megabytes = (bytes: number): string =>
@@ -53,6 +54,7 @@ export async function prepareAthenaRun(
       sql: request.sql,
       database: request.settings.database,
       force: true,
+      ...(request.freshExport ? { freshExport: true } : {}),
     },
     signal,
   );
@@ -63,7 +65,7 @@ export async function prepareAthenaRun(
       translation?.message ?? 'This statement reads no table, so there is nothing to run on Athena.',
     );
   const missing = prepared.tables.filter((t) => !t.recent).map((t) => t.name);
-  if (missing.length > 0 && !request.startExport)
+  if (missing.length > 0 && !request.startExport && !request.freshExport)
     throw new AppFailure(
       EXPORT_NEEDED,
       `${missing.join(', ')} has no export from the last 24 hours. Agree to start one (it uses no read capacity) or pick the local scan.`,

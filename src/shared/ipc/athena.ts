@@ -89,6 +89,8 @@ export const athenaRunInput = connectionRef.extend({
   settings: athenaSettingsSchema,
   /** The user agreed to start an export for a table without a recent one. Without it none starts. */
   startExport: z.boolean().optional(),
+  /** Start a new export even where a recent one exists (the user wants today's data); implies startExport. */
+  freshExport: z.boolean().optional(),
 });
 
 /** What the Athena run adds to a result summary (`done` value): Athena's own figures. */
