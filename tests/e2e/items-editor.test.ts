@@ -32,10 +32,26 @@ describe('Items tab', () => {
     expect(await page.locator('.progress-line').innerText()).toMatch(/\d+ items · 1 page · [\d.]+ RCU/);
     await session.browser.screenshot('items-query-gsi');
 
+    // The whole, current item is read when the editor opens; typed before it arrives, an edit
+    // would vanish under it, so the form waits for it (held here until checked).
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/items:get', async (route) => {
+      await held;
+      await route.continue();
+    });
     await rows.first().dblclick();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const title = editor.locator('h2');
-    await editor.getByLabel('currency', { exact: true }).waitFor();
+    await editor.getByRole('status').filter({ hasText: 'Loading the current item…' }).waitFor();
+    expect(await editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(true);
+    answer();
+    await editor
+      .getByRole('status')
+      .filter({ hasText: 'Loading the current item…' })
+      .waitFor({ state: 'detached' });
+    await page.unroute('**/api/items:get');
+    expect(await editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(false);
     const [pk = '', sk = ''] = (await title.innerText()).split(' · ');
     expect(pk).toMatch(/^USER#/);
     expect(sk).toMatch(/^ORDER#/);

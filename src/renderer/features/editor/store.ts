@@ -108,7 +108,9 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
   },
   setDraft(key, draft) {
     const open = get().tables[key]?.open;
-    if (open) get().patch(key, { open: { ...open, draft, error: undefined, keyTaken: undefined } });
+    // Until the current item has loaded, an edit would be lost under it (the form is disabled).
+    if (open && !open.isLoading)
+      get().patch(key, { open: { ...open, draft, error: undefined, keyTaken: undefined } });
   },
   async save({ connectionId, table }) {
     const key = editorKey(connectionId, table);

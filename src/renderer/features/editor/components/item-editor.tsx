@@ -61,7 +61,12 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
   const plainObstacle = plainJsonObstacle(open.draft);
   const isValid = issues.length === 0;
   const canSave =
-    isValid && planned.kind !== 'none' && !connection.readOnly && !open.isSaving && !open.conflict;
+    isValid &&
+    planned.kind !== 'none' &&
+    !connection.readOnly &&
+    !open.isSaving &&
+    !open.isLoading &&
+    !open.conflict;
   const title = open.seen ? keyLabel(open.seen, keys) || 'Item' : 'New item';
   // The text views start from the item once: another item, or this one loaded or saved, starts them again.
   const textKey = `${open.savedAt ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
@@ -110,14 +115,22 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
             ))}
           </nav>
           <div className="item-editor-body">
-            {open.isLoading ? <p className="muted">Loading the current item…</p> : null}
+            {open.isLoading ? (
+              <p className="muted" role="status">
+                Loading the current item…
+              </p>
+            ) : null}
+            {/* The row from the grid may be stale or an index's partial copy: edits wait for the
+                whole, current item, which would otherwise replace them when it arrives. */}
             {view === 'form' ? (
-              <FormView
-                item={open.draft}
-                keys={keys}
-                issues={issues}
-                onChange={(draft) => store.setDraft(key, draft)}
-              />
+              <fieldset className="item-editor-fields" disabled={open.isLoading}>
+                <FormView
+                  item={open.draft}
+                  keys={keys}
+                  issues={issues}
+                  onChange={(draft) => store.setDraft(key, draft)}
+                />
+              </fieldset>
             ) : null}
             {view === 'dynamodb' ? (
               <TextView
