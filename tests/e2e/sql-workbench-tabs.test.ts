@@ -83,11 +83,13 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 1');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Query 1');
-    expect(await page.locator('.sql-editor .cm-content').innerText()).toContain("WHERE PK = 'USER#u1'");
+    // The editor takes the tab's text as it draws the switch: wait for that drawing, not a fixed time.
+    const editorText = () => page.locator('.sql-editor .cm-content').innerText();
+    await expect.poll(editorText).toContain("WHERE PK = 'USER#u1'");
     await expect.poll(() => firstCells(page)).toEqual([orders[0]]);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => firstCells(page)).toEqual([String(users)]);
-    expect(await page.locator('.sql-editor .cm-content').innerText()).toContain('FROM users');
+    await expect.poll(editorText).toContain('FROM users');
 
     // Ctrl+Alt+T adds a tab anywhere in the workbench; Delete on a tab closes it.
     await page.locator('.sql-editor .cm-content').click();
