@@ -19,7 +19,7 @@ function head(entities: EntitySource = { kind: 'keys' }): ReportHead {
 
 function reportOf(items: Item[], entities: EntitySource = { kind: 'keys' }, split = 1) {
   const parts = Array.from({ length: split }, () => new SchemaAccumulator({ keys, entities }));
-  items.forEach((item, i) => (parts[i % split] as SchemaAccumulator).add(item as never));
+  items.forEach((item, i) => (parts[i % split] as SchemaAccumulator).add(item));
   const merged = new SchemaAccumulator({ keys, entities });
   // Through JSON, as a checkpoint stores each segment's state.
   for (const part of parts) merged.merge(JSON.parse(JSON.stringify(part.toJSON())) as SchemaState);
@@ -129,11 +129,11 @@ describe('schema accumulator against an independent tally', () => {
       fc.property(fc.array(itemArb, { minLength: 1, maxLength: 30 }), fc.nat(), (items, at) => {
         const cut = at % (items.length + 1);
         const first = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
-        first.addAll(items.slice(0, cut) as never);
+        first.addAll(items.slice(0, cut));
         // A stopped scan's checkpoint, read back from JSON, then the rest of the items.
         const saved = JSON.parse(JSON.stringify(first.toJSON())) as SchemaState;
         const resumed = new SchemaAccumulator({ keys, entities: { kind: 'keys' } }, saved);
-        resumed.addAll(items.slice(cut) as never);
+        resumed.addAll(items.slice(cut));
         const report = buildSchemaReport(resumed, head(), ['pk', 'sk']);
         const one = reportOf(items);
         expect(report.itemsScanned).toBe(items.length);
@@ -152,7 +152,7 @@ describe('schema accumulator against an independent tally', () => {
       n: { N: String(i) },
     }));
     const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' }, maxEntities: 5 });
-    acc.addAll(many as never);
+    acc.addAll(many);
     const report = buildSchemaReport(acc, head(), ['pk', 'sk']);
     expect(report.entities).toHaveLength(5);
     expect(report.untrackedEntityItems).toBe(7);

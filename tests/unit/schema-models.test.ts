@@ -14,7 +14,7 @@ const head = reportHead({ scanId: 'models', table: 'orders_table', keys });
 
 function reportOf(items: Item[]) {
   const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
-  for (const item of items) acc.add(item as never);
+  for (const item of items) acc.add(item);
   return buildSchemaReport(acc, head, ['pk']);
 }
 

@@ -126,7 +126,7 @@ export const SHOP_VIEWS: EntityView[] = [
 /** The export's schema as the Schema view's analysis observes it (the same accumulator, every item). */
 export function observedSchema(items: readonly Item[]): AttrNode {
   const accumulator = new SchemaAccumulator({ keys: SHOP_TABLE.keys, entities: { kind: 'keys' } });
-  accumulator.addAll(items as never);
+  accumulator.addAll(items);
   const { all } = accumulator.groups();
   return exportSchemaOf([...all.values()].map((p) => attributeOf(p, items.length)));
 }
