@@ -3,7 +3,8 @@ import type { EntitySchema, SchemaReport } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
 import { collectionKeyOf, type DesignRelation, designRelations } from './design-relations';
-import { pngOf, saveBlob, standalone } from './diagram-export';
+import { downloadBlob } from '../../../ui/download';
+import { pngOf, standalone } from './diagram-export';
 
 const BOX_W = 280;
 const GAP = 24;
@@ -208,7 +209,7 @@ export function DesignDiagram({ report }: { report: SchemaReport }) {
             onClick={() => {
               if (!svg.current) return;
               pngOf(standalone(svg.current), width, height).then(
-                (blob) => saveBlob(`${report.table}-design.png`, blob),
+                (blob) => downloadBlob(`${report.table}-design.png`, blob),
                 (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
               );
             }}

@@ -47,14 +47,3 @@ export async function pngOf(svgText: string, width: number, height: number): Pro
     URL.revokeObjectURL(url);
   }
 }
-
-export function saveBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
