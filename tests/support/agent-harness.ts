@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentHandlers } from '../../src/main/ipc/handlers/agent';
+import { athenaHandlers } from '../../src/main/ipc/handlers/athena';
 import { connectionHandlers } from '../../src/main/ipc/handlers/connections';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { resultSetHandlers } from '../../src/main/ipc/handlers/resultsets';
@@ -17,7 +18,7 @@ import {
   type OperationEvent,
 } from '../../src/shared/ipc';
 import { createItemsTable, itemsHarness, useAppClients } from './items-context';
-import { type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
+import { type RecordedRequest, type ScriptedTurn, startFakeBedrock } from './fake-bedrock';
 
 export const BEDROCK_SECRET = 'bEdRoCkSeCrEt0123456789abcdefDoNotLeak';
 
@@ -26,6 +27,18 @@ export const describeTableTurn = (table: string): ScriptedTurn => ({
   kind: 'tool',
   tools: [{ name: 'describe_table', input: { table } }],
 });
+
+/** The tool result the model was sent in `request` (the last message's first one). */
+export function lastToolResult(request: RecordedRequest | undefined): {
+  status?: string;
+  json: Record<string, unknown>;
+} {
+  const messages = (request?.body.messages ?? []) as {
+    content: { toolResult?: { status?: string; content: { json?: Record<string, unknown> }[] } }[];
+  }[];
+  const block = messages.at(-1)?.content.find((b) => b.toolResult)?.toolResult;
+  return { status: block?.status, json: block?.content[0]?.json ?? {} };
+}
 
 /**
  * The agent against a real DynamoDB Local and the fake Bedrock Runtime through the real SDK and
@@ -36,6 +49,8 @@ export const describeTableTurn = (table: string): ScriptedTurn => ({
 export async function agentHarness(endpoint: string) {
   const items = itemsHarness(endpoint, {
     ...agentHandlers,
+    // athena:saveSettings: the scan limit the user sets in the SQL workbench holds the agent too.
+    ...athenaHandlers,
     ...operationHandlers,
     ...resultSetHandlers,
     ...sqlAssistHandlers,

@@ -3,6 +3,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SqlResultSummary } from '../../shared/ipc/sql';
 import type { SqlPlan } from '../../shared/sql/plan';
 import { scanLimitOf } from '../athena/athena-settings';
+import { SCAN_LIMIT_EXCEEDED } from '../sql/scan-limit';
 import { loadViews } from '../sql/files/view-store';
 import { sqlServiceFor } from '../sql/service-registry';
 import { toModelValue } from './plain-values';
@@ -90,7 +91,26 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
   const allowance = session.budget.allowance();
   if (allowance.items === 0)
     throw new AppFailure('BudgetReached', `The items-read budget for ${session.budget.scope} is used up.`);
-  const plan = await service.plan(connectionId, statement, views, allowance.items);
+  // The scan limit is held at planning, so a read past it is refused before any approval card:
+  // approving it could only lead to the same refusal.
+  const scanLimit = await scanLimitOf(session.ctx.dataDir, connectionId);
+  let plan: SqlPlan;
+  try {
+    plan = await service.plan(connectionId, statement, views, allowance.items, scanLimit);
+  } catch (error) {
+    if (!(error instanceof AppFailure) || error.code !== SCAN_LIMIT_EXCEEDED) throw error;
+    return {
+      result: {
+        status: 'error',
+        json: {
+          error: error.message,
+          code: error.code,
+          note: 'Only the user can run this past the scan limit: in the SQL workbench they can run it on Amazon Athena or raise the scan limit. Tell them, or narrow the statement with a key condition.',
+        },
+      },
+      step: { summary: error.message },
+    };
+  }
   const tables = checkTables(session, plan);
   const fresh = plan.fetches.filter((f) => !f.cached);
   const estimate = {
@@ -127,8 +147,9 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
   const summary = await service.run(connectionId, statement, views, {
     maxItems: allowance.items,
     budget: allowance,
-    // The model never chooses the local scan past the user's limit: only the user does.
-    scanLimit: await scanLimitOf(session.ctx.dataDir, connectionId),
+    // The model never chooses the local scan past the user's limit: only the user does. Held
+    // again here, since the limit or the table may have changed while the card waited.
+    scanLimit,
     signal: session.signal,
   });
   const fetched = summary.fetches.filter((f) => !f.cached);

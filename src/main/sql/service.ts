@@ -206,9 +206,17 @@ export class SqlService {
     });
   }
 
-  async plan(connectionId: string, sql: string, views: EntityView[], maxItems?: number): Promise<SqlPlan> {
+  /** With `scanLimit`, a plan past it is refused (ScanLimitExceeded) as `run` would refuse it. */
+  async plan(
+    connectionId: string,
+    sql: string,
+    views: EntityView[],
+    maxItems?: number,
+    scanLimit?: ScanLimits,
+  ): Promise<SqlPlan> {
     const connection = await this.describe(connectionId);
-    return this.call({ op: 'plan', connection, sql, views, exports: await this.exportRefs(), maxItems });
+    const exports = await this.exportRefs();
+    return this.call({ op: 'plan', connection, sql, views, exports, maxItems, scanLimit });
   }
 
   async run(

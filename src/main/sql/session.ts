@@ -132,9 +132,13 @@ export class SqlSession {
     userViews: EntityView[],
     signal: AbortSignal,
     maxItems = SQL_DEFAULT_MAX_ITEMS,
+    /** Past it the plan is refused as run would refuse it, before anyone is asked to approve it. */
+    scanLimit?: ScanLimits,
   ): Promise<SqlPlan> {
-    const { bound } = await this.prepare(connection, sql, userViews, signal);
-    return planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) }).plan;
+    const { bound, tables } = await this.prepare(connection, sql, userViews, signal);
+    const { plan } = planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) });
+    if (scanLimit) holdToScanLimit(wholeScans(plan, tables), scanLimit);
+    return plan;
   }
 
   async run(

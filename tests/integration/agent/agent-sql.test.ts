@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Item } from '../../../src/shared/ipc';
-import { agentHarness, describeTableTurn } from '../../support/agent-harness';
-import type { RecordedRequest } from '../../support/fake-bedrock';
+import { agentHarness, describeTableTurn, lastToolResult } from '../../support/agent-harness';
 import { createItemsTable } from '../../support/items-context';
 
 // "Which customers ordered more than 3 times last week and have an unpaid balance?" answered
@@ -61,14 +60,6 @@ WHERE o.entity = 'Order' AND o.placedAt >= '2024-03-04' AND o.placedAt < '2024-0
 GROUP BY o.customer, c.name, c.balance
 HAVING COUNT(*) > 3
 ORDER BY o.customer`;
-
-const lastToolResult = (request: RecordedRequest | undefined) => {
-  const messages = (request?.body.messages ?? []) as {
-    content: { toolResult?: { status?: string; content: { json?: Record<string, unknown> }[] } }[];
-  }[];
-  const block = messages.at(-1)?.content.find((b) => b.toolResult)?.toolResult;
-  return { status: block?.status, json: block?.content[0]?.json ?? {} };
-};
 
 beforeAll(async () => {
   h = await agentHarness(inject('dynamoEndpoint'));

@@ -44,6 +44,7 @@ export type SqlCall =
       views: EntityView[];
       exports?: SqlExportRef[];
       maxItems?: number;
+      scanLimit?: ScanLimits;
     }
   | {
       op: 'run';

@@ -161,6 +161,7 @@ export class SqlWorkerHost {
           call.views,
           signal,
           call.maxItems,
+          call.scanLimit,
         );
       case 'run':
         return session.run(this.connection(call.connection, call.exports), call.sql, call.views, {
