@@ -90,7 +90,11 @@ export async function prepareAthena(
     database?: string;
     /** The user picked Athena: look up exports and translate whatever the limits say. */
     force?: boolean;
-    /** The user wants a new export even where a recent one exists: none is looked up. */
+    /**
+     * The user wants a new export even where a recent one exists (today's data): the recent
+     * ones are still listed, so the choice can say what is passed over, but none is read and
+     * the estimate includes the export's time.
+     */
     freshExport?: boolean;
   },
   signal: AbortSignal,
@@ -122,23 +126,30 @@ export async function prepareAthena(
 
   const dynamo = await ctx.clients.dynamo(connectionId);
   const now = Date.now();
+  const recents: RecentExport[] = [];
   for (const table of tables) {
     table.arn = (await tableSummary(dynamo, table.name, signal)).arn;
-    if (!table.arn || plan.athena.exportsNote || input.freshExport) continue;
+    if (!table.arn || plan.athena.exportsNote) continue;
     try {
-      table.recent = newestRecent(await listExports(dynamo, table.arn), now);
+      const recent = newestRecent(await listExports(dynamo, table.arn), now);
+      if (recent) recents.push(recentExport(table.name, recent));
+      if (!input.freshExport) table.recent = recent;
     } catch (error) {
       plan.athena.exportsNote = `Past exports could not be listed: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  const recents = tables.flatMap((t) => (t.recent ? [recentExport(t.name, t.recent)] : []));
-  const allRecent = recents.length === tables.length;
+  const allRecent = !input.freshExport && tables.every((t) => t.recent !== undefined);
   const chosen = choosePath({
     ...base,
     ...rates,
     ...(allRecent ? { exportBilledBytes: recents.reduce((sum, r) => sum + r.billedSizeBytes, 0) } : {}),
   });
-  plan.athena = { ...plan.athena, ...chosen.athena, exports: recents };
+  plan.athena = {
+    ...plan.athena,
+    ...chosen.athena,
+    exports: recents,
+    ...(input.freshExport ? { freshExport: true } : {}),
+  };
 
   const reports = await tableSchemas(
     ctx,

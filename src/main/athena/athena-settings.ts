@@ -93,11 +93,23 @@ export async function saveScanLimits(
   return loadAthenaSettings(dataDir, connectionId);
 }
 
-/** What the user ran on Athena with last, offered the next time (never credentials). */
+/**
+ * What the user ran on Athena with last, offered the next time (never credentials). A run over
+ * a recent export names no export bucket: the one named before is kept for the next export.
+ */
 export function rememberAthenaSettings(
   dataDir: string,
   connectionId: string,
   settings: AthenaSettings,
 ): Promise<void> {
-  return update(dataDir, connectionId, (entry) => ({ ...entry, athena: settings }));
+  return update(dataDir, connectionId, (entry) => {
+    const kept =
+      settings.exportBucket === undefined && entry.athena?.exportBucket !== undefined
+        ? {
+            exportBucket: entry.athena.exportBucket,
+            ...(entry.athena.exportPrefix === undefined ? {} : { exportPrefix: entry.athena.exportPrefix }),
+          }
+        : {};
+    return { ...entry, athena: { ...settings, ...kept } };
+  });
 }

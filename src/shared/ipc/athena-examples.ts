@@ -46,7 +46,7 @@ export const athenaExamples: AthenaExamples = {
       },
     },
     notes:
-      "Without `limits` the limit is a quarter of the machine memory in bytes. Past the limit it lists the tables' exports (ListExports) and reads a small Schema sample of a table without a saved Schema read, for the Glue column types. `translation` is absent when the local scan is within the limits.",
+      "Without `limits` the limit is a quarter of the machine memory in bytes. With `freshExport: true` the recent exports are still listed but passed over (`athena.freshExport`): `exportNeeded` is true and the time includes a new export's. Past the limit it lists the tables' exports (ListExports) and reads a small Schema sample of a table without a saved Schema read, for the Glue column types. `translation` is absent when the local scan is within the limits.",
   },
   'athena:run': {
     summary:
@@ -54,7 +54,7 @@ export const athenaExamples: AthenaExamples = {
     input: { connectionId, sql, requestId: 'athena-5c1e0b7d', settings, startExport: true },
     output: { started: true },
     notes:
-      'Refused before anything starts when the translation is refused (AthenaUnsupported) or an export is needed and startExport is not true (ExportNeeded). Progress events carry the export and query state, data scanned and cost; `done` carries a SQL result summary with `athena` (queryExecutionId, sql, dataScannedBytes, costUsd, exports): read rows with sql:window. ops:cancel stops the query (StopQueryExecution).',
+      'Refused before anything starts when the translation is refused (AthenaUnsupported) or an export is needed and startExport is not true (ExportNeeded). `freshExport: true` starts a new export even where a recent one exists. Progress events carry the export and query state, data scanned and cost; `done` carries a SQL result summary with `athena` (queryExecutionId, sql, dataScannedBytes, costUsd, exports): read rows with sql:window. ops:cancel stops the query (StopQueryExecution).',
   },
   'athena:settings': {
     summary:
@@ -62,7 +62,7 @@ export const athenaExamples: AthenaExamples = {
     input: { connectionId },
     output: saved,
     notes:
-      'Kept in athena-settings.json in the data folder. sql:run, athena:plan and the agent/MCP run_sql hold statements to `limits`.',
+      'Kept in athena-settings.json in the data folder; athena:run saves its settings when it starts (a run over a recent export keeps the export bucket named before). sql:run, athena:plan and the agent/MCP run_sql hold statements to `limits`.',
   },
   'athena:saveSettings': {
     summary:

@@ -26,6 +26,11 @@ export const athenaPlanInput = connectionRef.extend({
     .string()
     .regex(/^[a-z0-9_]{1,255}$/)
     .optional(),
+  /**
+   * Plan a new export even where a recent one exists (the user needs today's data): the
+   * estimate includes the export's time, as athena:run with freshExport does it.
+   */
+  freshExport: z.boolean().optional(),
 });
 
 export const recentExportSchema = z.object({
@@ -54,7 +59,10 @@ export const athenaPlanOutput = z.object({
     /** A table has no completed export in the last 24 hours: one must be made first. */
     exportNeeded: z.boolean(),
     exportSeconds: z.number(),
+    /** Each table's completed export of the last 24 hours, if any; read unless freshExport. */
     exports: z.array(recentExportSchema),
+    /** Planned with freshExport: the exports above are passed over and a new one is counted. */
+    freshExport: z.boolean().optional(),
     /** Why exports could not be listed (no permission, DynamoDB Local), if so. */
     exportsNote: z.string().optional(),
   }),
