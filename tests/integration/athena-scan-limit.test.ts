@@ -4,17 +4,13 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAthenaSettings } from '../../src/main/athena/athena-settings';
 import type { AthenaPlan, AthenaSavedSettings } from '../../src/shared/ipc/athena';
 import type { SqlResultSummary } from '../../src/shared/ipc/sql';
-import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
+import { GB, ok, useBigShop } from '../support/athena/big-shop';
 import { SHOP_ITEMS } from '../support/athena/shop';
-import { startBrowserCore, type BrowserCore } from '../support/browser-core';
 import { ourLines, runCli } from '../support/cli-run';
-import { localClient } from '../support/dynamo-local';
-import { createShopTable } from './sql-support';
 
 /**
  * The scan limit held in main (issue 17): a statement whose local plan would Scan a table
@@ -22,42 +18,17 @@ import { createShopTable } from './sql-support';
  * nothing through sql:run, the CLI or the MCP server unless the caller chose the local scan;
  * the limit the user sets is kept in the data folder and holds for the next statement.
  */
-const GB = 1e9;
 const root = path.resolve(__dirname, '../..');
-let dynamo: DynamoDBClient;
-let table: string;
-let aws: BigTableAws;
-let app: BrowserCore;
+const shop = useBigShop({ prefixes: ['scanlimit'] });
 
-beforeAll(async () => {
-  dynamo = localClient(inject('dynamoEndpoint'));
-  table = await createShopTable(dynamo, SHOP_ITEMS, 'scanlimit');
-  aws = await startBigTableAws({
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    sizes: new Map([[table, { sizeBytes: 200 * GB, itemCount: 400_000_000 }]]),
-    buckets: [],
-  });
-  app = await startBrowserCore(aws.endpoint);
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await aws.close();
-  dynamo.destroy();
-});
-
-function ok<T>(envelope: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!envelope.ok) throw new Error(envelope.error.message);
-  return envelope.value;
-}
-
-const wholeTable = () => `SELECT PK, SK, status FROM "${table}" WHERE status = 'DELIVERED'`;
+const wholeTable = () => `SELECT PK, SK, status FROM "${shop.table}" WHERE status = 'DELIVERED'`;
 const scans = (calls: string[]) => calls.filter((c) => c === 'DynamoDB_20120810.Scan').length;
 
 async function runSql(requestId: string, sql: string, local?: boolean) {
-  const done = app.waitFor(requestId);
+  const done = shop.app.waitFor(requestId);
   ok(
-    await app.call('sql:run', {
-      connectionId: app.connectionId,
+    await shop.app.call('sql:run', {
+      connectionId: shop.app.connectionId,
       sql,
       requestId,
       ...(local === undefined ? {} : { local }),
@@ -70,58 +41,66 @@ describe('sql:run past the scan limit', () => {
   it('reads nothing and says why in a sentence, unless the local scan was chosen', async () => {
     // The catalog (DescribeTable, its small key sample) loads with the plan, as in the workbench.
     const plan = ok(
-      await app.call<AthenaPlan>('athena:plan', { connectionId: app.connectionId, sql: wholeTable() }),
+      await shop.app.call<AthenaPlan>('athena:plan', {
+        connectionId: shop.app.connectionId,
+        sql: wholeTable(),
+      }),
     );
     expect(plan.over.join(' ')).toMatch(/200 GB is more than the limit/);
-    const before = scans(aws.calls);
+    const before = scans(shop.aws.calls);
     const refused = await runSql('sql-limit-0001', wholeTable());
     if (refused.type !== 'error') throw new Error(`expected an error, got ${refused.type}`);
     expect(refused.error.code).toBe('ScanLimitExceeded');
     expect(refused.error.message).toMatch(
       new RegExp(
-        `would scan ${table} whole and nothing was read: 200 GB is more than the limit of [\\d.]+ GB\\.`,
+        `would scan ${shop.table} whole and nothing was read: 200 GB is more than the limit of [\\d.]+ GB\\.`,
       ),
     );
-    expect(scans(aws.calls)).toBe(before);
+    expect(scans(shop.aws.calls)).toBe(before);
 
     // A key condition reads one partition: within the limit whatever the table's size.
-    const keyed = await runSql('sql-limit-0002', `SELECT SK FROM "${table}" WHERE PK = 'SKU#A-1'`);
+    const keyed = await runSql('sql-limit-0002', `SELECT SK FROM "${shop.table}" WHERE PK = 'SKU#A-1'`);
     expect(keyed.type).toBe('done');
 
     const chosen = await runSql('sql-limit-0003', wholeTable(), true);
     if (chosen.type !== 'done') throw new Error(JSON.stringify(chosen));
     const delivered = SHOP_ITEMS.filter((i) => i.status && 'S' in i.status && i.status.S === 'DELIVERED');
     expect((chosen.value as SqlResultSummary).total).toBe(delivered.length);
-    expect(scans(aws.calls)).toBeGreaterThan(before);
-    ok(await app.call('sql:clearCache', { connectionId: app.connectionId }));
+    expect(scans(shop.aws.calls)).toBeGreaterThan(before);
+    ok(await shop.app.call('sql:clearCache', { connectionId: shop.app.connectionId }));
   });
 
   it('holds the next statement to the limit the user saved, kept in the data folder', async () => {
     const initial = ok(
-      await app.call<AthenaSavedSettings>('athena:settings', { connectionId: app.connectionId }),
+      await shop.app.call<AthenaSavedSettings>('athena:settings', { connectionId: shop.app.connectionId }),
     );
     expect(initial.isDefault).toBe(true);
     expect(initial.limits).toEqual({ bytes: Math.floor(os.totalmem() / 4) });
 
     const raised = ok(
-      await app.call<AthenaSavedSettings>('athena:saveSettings', {
-        connectionId: app.connectionId,
+      await shop.app.call<AthenaSavedSettings>('athena:saveSettings', {
+        connectionId: shop.app.connectionId,
         limits: { bytes: 300 * GB },
       }),
     );
     expect(raised).toMatchObject({ isDefault: false, limits: { bytes: 300 * GB } });
     // Read back from the file as a restarted app reads it.
-    expect((await loadAthenaSettings(app.dataDir, app.connectionId)).limits).toEqual({ bytes: 300 * GB });
+    expect((await loadAthenaSettings(shop.app.dataDir, shop.app.connectionId)).limits).toEqual({
+      bytes: 300 * GB,
+    });
     const plan = ok(
-      await app.call<AthenaPlan>('athena:plan', { connectionId: app.connectionId, sql: wholeTable() }),
+      await shop.app.call<AthenaPlan>('athena:plan', {
+        connectionId: shop.app.connectionId,
+        sql: wholeTable(),
+      }),
     );
     expect(plan.over).toEqual([]);
     expect((await runSql('sql-limit-0004', wholeTable())).type).toBe('done');
-    ok(await app.call('sql:clearCache', { connectionId: app.connectionId }));
+    ok(await shop.app.call('sql:clearCache', { connectionId: shop.app.connectionId }));
 
     ok(
-      await app.call('athena:saveSettings', {
-        connectionId: app.connectionId,
+      await shop.app.call('athena:saveSettings', {
+        connectionId: shop.app.connectionId,
         limits: { items: 1_000_000, rcu: 5_000 },
       }),
     );
@@ -132,28 +111,28 @@ describe('sql:run past the scan limit', () => {
     );
 
     const back = ok(
-      await app.call<AthenaSavedSettings>('athena:saveSettings', {
-        connectionId: app.connectionId,
+      await shop.app.call<AthenaSavedSettings>('athena:saveSettings', {
+        connectionId: shop.app.connectionId,
         limits: null,
       }),
     );
     expect(back.isDefault).toBe(true);
-    expect((await loadAthenaSettings(app.dataDir, app.connectionId)).isDefault).toBe(true);
+    expect((await loadAthenaSettings(shop.app.dataDir, shop.app.connectionId)).isDefault).toBe(true);
   });
 });
 
 describe('the CLI and the MCP server past the scan limit', () => {
-  const endpointArgs = () => ['--endpoint', aws.endpoint, '--region', 'us-east-1'];
+  const endpointArgs = () => ['--endpoint', shop.aws.endpoint, '--region', 'us-east-1'];
 
   it('dynotable sql exits 2 with the sentence, and --local scans', async () => {
-    const before = scans(aws.calls);
+    const before = scans(shop.aws.calls);
     const refused = await runCli(['sql', wholeTable(), ...endpointArgs()], { AWS_REGION: undefined });
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     const lines = ourLines(refused.stderr);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/200 GB is more than the limit .*\(ScanLimitExceeded\)$/);
-    expect(scans(aws.calls)).toBe(before);
+    expect(scans(shop.aws.calls)).toBe(before);
 
     const local = await runCli(['sql', wholeTable(), ...endpointArgs(), '--local'], {
       AWS_REGION: undefined,
@@ -188,7 +167,7 @@ describe('the CLI and the MCP server past the scan limit', () => {
     const client = new Client({ name: 'test-agent', version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
     try {
-      const before = scans(aws.calls);
+      const before = scans(shop.aws.calls);
       const result = (await client.callTool({
         name: 'run_sql',
         arguments: { statement: wholeTable() },
@@ -197,7 +176,7 @@ describe('the CLI and the MCP server past the scan limit', () => {
       const text = first?.type === 'text' ? first.text : '';
       expect(result.isError).toBe(true);
       expect(text).toMatch(/would scan .* whole and nothing was read: 200 GB is more than the limit/);
-      expect(scans(aws.calls)).toBe(before);
+      expect(scans(shop.aws.calls)).toBe(before);
     } finally {
       await client.close();
     }
