@@ -49,6 +49,25 @@ describe('choosing files in the desktop window', () => {
     ]);
   });
 
+  it('opens a dynotable-orm model file with no format, and its handle is good only for a model', async () => {
+    const d = dialog('/home/ada/models/Orders.model.ts');
+    const chooser = new FileChooser(d);
+    const choice = await chooser.choose({ purpose: 'model' });
+    expect(choice).toEqual({ fileId: expect.any(String) as string, name: 'Orders.model.ts' });
+    expect(d.asked).toEqual([
+      expect.objectContaining({
+        kind: 'open',
+        filters: [
+          { name: 'dynotable-orm model', extensions: ['ts', 'js', 'mts', 'mjs'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      }),
+    ]);
+    if (!('fileId' in choice)) throw new Error('expected a choice');
+    expect(chooser.pathOf(choice.fileId, 'model')).toBe('/home/ada/models/Orders.model.ts');
+    expect(code(() => chooser.pathOf(choice.fileId, 'import'))).toBe('FileNotFound');
+  });
+
   it('says cancelled when the dialog is dismissed', async () => {
     expect(await new FileChooser(dialog(undefined)).choose({ purpose: 'export', format: 'jsonl' })).toEqual({
       cancelled: true,

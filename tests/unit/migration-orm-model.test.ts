@@ -3,7 +3,7 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { buildSchemaReport } from '../../src/main/schema/report';
 import { generateOrmModel } from '../../src/shared/schema/orm-model';
-import { expectationsOfOrmModel } from '../../src/main/migration/orm-expectations';
+import { expectationsOfOrmModel, readOrmModel } from '../../src/main/migration/orm-expectations';
 import { buildReport, type TableKeyInfo } from '../../src/main/migration/report';
 import { withExpectations } from '../../src/main/migration/verdict';
 import { reportHead } from '../support/schema-report-head';
@@ -81,6 +81,28 @@ describe('scan-migration reads the date storage of a model the Schema view gener
       { PK: { S: 'USER#x' }, SK: { S: 'PROFILE#x' }, createdAt: { N: '1704448800' } },
     ]);
     expect(withExpectations(drifted, settings).verdict.actionNeeded).toBe(true);
+  });
+
+  it('names each model, its top-level attributes and its Date attributes, for the Pre-flight view to show', () => {
+    const entities = readOrmModel(ormModelOf(items), 'models.ts');
+    const byDates = new Map(entities.map((e) => [e.dates.join(','), e]));
+    // Profiles hold ISO strings: their model says so; orders say nothing, so the ORM's epoch ms applies.
+    expect(byDates.get('createdAt,["audit.at"]') ?? byDates.get('["audit.at"],createdAt')).toMatchObject({
+      dateStorage: 'iso',
+      isStorageSaid: true,
+    });
+    const order = byDates.get('placedAt');
+    expect(order).toMatchObject({ dateStorage: 'millis', isStorageSaid: false });
+    expect(order?.attributes.slice().sort()).toEqual(['PK', 'SK', 'placedAt']);
+    expect(entities.every((e) => /^[A-Z]/.test(e.name))).toBe(true);
+    // Nested fields are not top-level attributes; option names are not attributes at all.
+    const nested = readOrmModel(
+      `export const A = model(\n  'A',\n  z.object({\n    id: hashKey(z.string()),\n    address: z.object({\n      city: z.string(),\n    }),\n  }),\n  {defaultDateStorage: 'epochSeconds'}\n);\n`,
+      'a.ts',
+    );
+    expect(nested).toEqual([
+      { name: 'A', dateStorage: 'seconds', isStorageSaid: true, attributes: ['id', 'address'], dates: [] },
+    ]);
   });
 
   it('refuses a file with no model in it, in a sentence', () => {

@@ -27,6 +27,9 @@ const FILTERS: Record<TransferFormat, FileFilter> = {
   csv: { name: 'CSV', extensions: ['csv'] },
 };
 
+/** What the Schema view saves as "dynotable-orm model". */
+const MODEL_FILTER: FileFilter = { name: 'dynotable-orm model', extensions: ['ts', 'js', 'mts', 'mjs'] };
+
 /**
  * The one file-choosing path of the desktop window. Main shows the dialog and keeps the path it
  * returns under a random id; the renderer sees only the id and the file's name, so no path is
@@ -46,7 +49,9 @@ export class FileChooser {
         ErrorCodes.notSupported,
         input.purpose === 'openExport'
           ? 'Browser mode cannot open a folder on this machine: open a local export folder from the desktop app, or with `dynotable export open --folder <path>`.'
-          : 'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',
+          : input.purpose === 'model'
+            ? 'Browser mode has no file dialog: pick the model file in the page, which sends its text.'
+            : 'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',
       );
     const file = await ask(this.dialog, input);
     if (file === undefined || file === '') return { cancelled: true };
@@ -77,6 +82,11 @@ export class FileChooser {
 /** Shows the dialog the purpose needs; the chosen path, or undefined when dismissed. */
 function ask(dialog: FileDialog, input: FileChoiceInput): Promise<string | undefined> {
   if (input.purpose === 'openExport') return dialog.openFolder({ title: 'Open a DynamoDB export folder' });
+  if (input.purpose === 'model')
+    return dialog.open({
+      title: 'Use a dynotable-orm model',
+      filters: [MODEL_FILTER, { name: 'All files', extensions: ['*'] }],
+    });
   if (!input.format)
     throw new AppFailure(ErrorCodes.invalidInput, `Choosing a file to ${input.purpose} needs its format.`);
   const filter = FILTERS[input.format];

@@ -24,6 +24,15 @@ function osUser(): string {
   }
 }
 
+/** <dir>/<connection>/<table>.<suffix>: one file per connection and table, never outside dir. */
+export function tableFile(dir: string, connectionId: string, table: string, suffix: string): string {
+  if (!TABLE.test(table))
+    throw new AppFailure(ErrorCodes.invalidInput, `The table name ${echoValue(table, 64)} is not valid.`);
+  // Dots too: a connection id of ".." must stay one folder down.
+  const folder = encodeURIComponent(connectionId).replace(/\./g, '%2E');
+  return join(dir, folder, `${table}.${suffix}`);
+}
+
 /**
  * The app's acknowledgements, one expectations file per connection and table under
  * <dataDir>/migration/acknowledgements. Deliberately the very format `scan-migration
@@ -44,11 +53,7 @@ export class AcknowledgementStore {
   }
 
   file(connectionId: string, table: string): string {
-    if (!TABLE.test(table))
-      throw new AppFailure(ErrorCodes.invalidInput, `The table name ${echoValue(table, 64)} is not valid.`);
-    // Dots too: a connection id of ".." must stay one folder down.
-    const folder = encodeURIComponent(connectionId).replace(/\./g, '%2E');
-    return join(this.dir, folder, `${table}.expectations.json`);
+    return tableFile(this.dir, connectionId, table, 'expectations.json');
   }
 
   async list(connectionId: string, table: string): Promise<AcknowledgementList> {

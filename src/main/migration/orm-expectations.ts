@@ -1,5 +1,5 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { DateSetting, DateStorage } from '../../shared/ipc/migration';
+import type { DateSetting, DateStorage, OrmModelEntity } from '../../shared/ipc/migration';
 import { formatPath } from './paths';
 
 /**
@@ -7,7 +7,8 @@ import { formatPath } from './paths';
  * expectations: every `z.date()` attribute of a `model(...)` is stored the way that model's
  * `defaultDateStorage` says (epoch milliseconds when it says nothing: the ORM's default). Read
  * from the text the Schema view generates (src/shared/schema/orm-model.ts), not by running it: a
- * pipeline must not execute a file to decide whether a table may be migrated.
+ * pipeline must not execute a file to decide whether a table may be migrated. The CLI's --model
+ * and the Pre-flight view's model file both come here.
  */
 
 const STORAGE: Record<string, DateStorage> = {
@@ -18,19 +19,34 @@ const STORAGE: Record<string, DateStorage> = {
   seconds: 'seconds',
 };
 
+const NAME = String.raw`([A-Za-z_$][A-Za-z0-9_$]*|"(?:[^"\\]|\\.)*")`;
 /** `name: z.date()` or `"a.b": z.date()`, at the start of a field line. */
-const DATE_FIELD = /^\s*([A-Za-z_$][A-Za-z0-9_$]*|"(?:[^"\\]|\\.)*")\s*:\s*z\.date\(\)/gm;
+const DATE_FIELD = new RegExp(String.raw`^\s*${NAME}\s*:\s*z\.date\(\)`, 'gm');
+/** Any `name:` field line, with its indentation (the shallowest ones are the top level). */
+const FIELD = new RegExp(String.raw`^([ \t]*)${NAME}\s*:`, 'gm');
 const DEFAULT_STORAGE = /defaultDateStorage\s*:\s*['"]([A-Za-z]+)['"]/;
+const MODEL_NAME = /^\s*['"]([^'"]{1,200})['"]/;
 
-export function expectationsOfOrmModel(text: string, fileName: string): DateSetting[] {
+const unquote = (raw: string): string => (raw.startsWith('"') ? (JSON.parse(raw) as string) : raw);
+
+/** The top-level attribute names of one model's body (options like defaultDateStorage excluded). */
+function topLevelNames(body: string): string[] {
+  const fields = [...body.matchAll(FIELD)]
+    .map((m) => ({ indent: (m[1] as string).length, name: unquote(m[2] as string) }))
+    .filter((f) => f.name !== 'defaultDateStorage');
+  const top = Math.min(...fields.map((f) => f.indent));
+  return [...new Set(fields.filter((f) => f.indent === top).map((f) => f.name))];
+}
+
+/** Each model(...) of the file: its name, date storage, attributes and Date attributes. */
+export function readOrmModel(text: string, fileName: string): OrmModelEntity[] {
   const models = text.split(/\bmodel\(/).slice(1);
   if (models.length === 0)
     throw new AppFailure(
       ErrorCodes.invalidInput,
-      `${fileName} has no dynotable-orm model(...) in it; --model wants the file the Schema view saves as "dynotable-orm model".`,
+      `${fileName} has no dynotable-orm model(...) in it: use the file the Schema view saves as "dynotable-orm model".`,
     );
-  const settings: DateSetting[] = [];
-  for (const body of models) {
+  return models.map((body, i) => {
     const said = DEFAULT_STORAGE.exec(body)?.[1];
     const storage = said === undefined ? 'millis' : STORAGE[said];
     if (!storage)
@@ -38,11 +54,21 @@ export function expectationsOfOrmModel(text: string, fileName: string): DateSett
         ErrorCodes.invalidInput,
         `${fileName}: defaultDateStorage '${said ?? ''}' is not one of iso, epochMillis or epochSeconds.`,
       );
-    for (const match of body.matchAll(DATE_FIELD)) {
-      const raw = match[1] as string;
-      const name = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
-      settings.push({ path: formatPath([name]), storage });
-    }
-  }
-  return settings;
+    return {
+      name: MODEL_NAME.exec(body)?.[1] ?? `model ${i + 1}`,
+      dateStorage: storage,
+      isStorageSaid: said !== undefined,
+      attributes: topLevelNames(body),
+      dates: [...body.matchAll(DATE_FIELD)].map((m) => formatPath([unquote(m[1] as string)])),
+    };
+  });
+}
+
+/** What the verdict counts: each z.date() attribute stored as its model says. */
+export function dateSettingsOf(entities: readonly OrmModelEntity[]): DateSetting[] {
+  return entities.flatMap((entity) => entity.dates.map((path) => ({ path, storage: entity.dateStorage })));
+}
+
+export function expectationsOfOrmModel(text: string, fileName: string): DateSetting[] {
+  return dateSettingsOf(readOrmModel(text, fileName));
 }

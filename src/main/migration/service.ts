@@ -1,9 +1,10 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
-import type { MigrationReport, ScanSummary } from '../../shared/ipc/migration';
+import type { DateSetting, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
+import { mergeExpectations } from './expectations';
 import { newMigrationId, type MigrationStore } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
@@ -152,16 +153,21 @@ export async function listMigrationScans(
 }
 
 /**
- * The report's verdict with the table's acknowledgements as they are now: the findings stay as
- * scanned, and an acknowledgement made after the scan counts without scanning again.
+ * The report's verdict with the table's acknowledgements and model file as they are now: the
+ * findings stay as scanned, and an acknowledgement made (or a model given) after the scan counts
+ * without scanning again.
  */
 async function acknowledged(
   store: MigrationStore,
   report: MigrationReport,
   connectionId: string,
 ): Promise<MigrationReport> {
-  const { acknowledgements } = await store.acknowledgements.list(connectionId, report.table);
-  return withExpectations(report, acknowledgements);
+  const [{ acknowledgements }, model] = await Promise.all([
+    store.acknowledgements.list(connectionId, report.table),
+    store.models.get(connectionId, report.table),
+  ]);
+  // Merged as scan-migration merges --model under --expectations: an acknowledgement wins.
+  return withExpectations(report, mergeExpectations<DateSetting>(model?.dateStorage ?? [], acknowledgements));
 }
 
 export async function loadMigrationReport(scanId: string, ctx: CoreContext): Promise<MigrationReport> {
@@ -206,7 +212,11 @@ export function listAcknowledgements(
  * The scan list shows each finished scan's verdict line: say it again with the acknowledgements
  * as they are now, so the list and the open report never disagree.
  */
-async function restateVerdicts(store: MigrationStore, connectionId: string, table: string): Promise<void> {
+export async function restateVerdicts(
+  store: MigrationStore,
+  connectionId: string,
+  table: string,
+): Promise<void> {
   const scans = await store.listSummaries({ connectionId, table });
   for (const summary of scans) {
     if (summary.state !== 'done') continue;

@@ -5,6 +5,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { AcknowledgementStore } from './acknowledgements';
+import { OrmModelStore } from './model-store';
 import type { MigrationScanCheckpoint } from './scan-migration';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
@@ -24,9 +25,12 @@ export class MigrationStore {
   readonly plansDir: string;
   /** The model settings the team acknowledged, per connection and table. */
   readonly acknowledgements: AcknowledgementStore;
+  /** The dynotable-orm model file each table's pre-flight uses. */
+  readonly models: OrmModelStore;
 
   constructor(dataDir: string) {
     this.acknowledgements = new AcknowledgementStore(dataDir);
+    this.models = new OrmModelStore(dataDir);
     this.scansDir = join(dataDir, 'migration', 'scans');
     this.plansDir = join(dataDir, 'migration', 'plans');
   }

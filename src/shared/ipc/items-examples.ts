@@ -88,7 +88,7 @@ export const itemExamples: ItemExamples = {
   },
   'files:choose': {
     summary:
-      "Desktop: shows the system's open or save dialog; main keeps the chosen path and answers with a handle for transfer:import / transfer:export.",
+      "Desktop: shows the system's open or save dialog; main keeps the chosen path and answers with a handle for transfer:import / transfer:export (or migration:useModel, purpose 'model').",
     input: { purpose: 'export', format: 'jsonl', suggestedName: 'DynoTableSample.jsonl' },
     output: { fileId: 'f_Zk3pQm9wXr2LtY8vN1cA', name: 'DynoTableSample.jsonl' },
     notes:

@@ -16,6 +16,21 @@ const acknowledgementsExample = {
   content: `${JSON.stringify({ table: 'Orders', dateStorage: [acknowledged] }, null, 2)}\n`,
 };
 
+const ormModelExample = {
+  fileName: 'Orders.model.ts',
+  at: '2026-11-06T09:12:00.000Z',
+  entities: [
+    {
+      name: 'Order',
+      dateStorage: 'iso' as const,
+      isStorageSaid: true,
+      attributes: ['pk', 'sk', 'createdAt', 'status', 'total'],
+      dates: ['createdAt'],
+    },
+  ],
+  dateStorage: [{ path: 'createdAt', storage: 'iso' as const }],
+};
+
 const report: MigrationReport = {
   scanId: 'scan-m1x2y3-1a2b3c4d',
   table: 'Orders',
@@ -215,6 +230,25 @@ export const migrationExamples: MigrationExamples = {
     output: acknowledgementsExample,
     notes:
       'Acknowledging a path again replaces the earlier entry. An acknowledgement the data contradicts is an action again in the verdict.',
+  },
+  'migration:model': {
+    summary:
+      "The dynotable-orm model file the table's pre-flight uses (null when none): its models, attributes and each Date attribute's storage.",
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: { model: ormModelExample },
+  },
+  'migration:useModel': {
+    summary:
+      'Reads a dynotable-orm model file (the Schema view\'s "dynotable-orm model") and counts its date storage in every verdict of the table, as `scan-migration --model FILE` does.',
+    input: { connectionId: 'conn_prod', table: 'Orders', source: { fileId: 'f_Zk3pQm9wXr2LtY8vN1cA' } },
+    output: { model: ormModelExample },
+    notes:
+      'source is the handle files:choose {purpose: "model"} answered (desktop: main reads the file), or {name, text} with the text the page read (browser mode; at most 1 MB). A file that is not a model is refused with InvalidInput and nothing changes. Acknowledgements win over the model for the same path, as --expectations wins over --model. Replaces the table\'s earlier model file.',
+  },
+  'migration:removeModel': {
+    summary: "Stops using the table's model file; verdicts count only the acknowledgements again.",
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: { model: null },
   },
   'migration:withdrawAcknowledgement': {
     summary: 'Withdraws the acknowledgement of one path; reports count the setting as needed again.',

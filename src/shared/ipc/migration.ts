@@ -103,6 +103,52 @@ export const acknowledgementsOutput = z.object({
   content: z.string(),
 });
 
+/** A dynotable-orm model file (the Schema view's "orm" format) is a few KB; this bounds what main reads. */
+export const ORM_MODEL_MAX_CHARS = 1_000_000;
+
+/** One `model(...)` of a dynotable-orm model file, as the pre-flight reads it. */
+export const ormModelEntitySchema = z.object({
+  name: z.string(),
+  /** The model's defaultDateStorage; epoch ms (the ORM's default) when it says none. */
+  dateStorage: dateStorageSchema,
+  /** False when the model sets no defaultDateStorage and the ORM's default applies. */
+  isStorageSaid: z.boolean(),
+  /** Top-level attribute names, as written in the model. */
+  attributes: z.array(z.string()),
+  /** Its z.date() attributes, as paths the report writes. */
+  dates: z.array(z.string()),
+});
+export type OrmModelEntity = z.infer<typeof ormModelEntitySchema>;
+
+/**
+ * The model file a table's pre-flight uses: every report's verdict counts its date storage as
+ * `scan-migration --model FILE` does, under the acknowledgements (which win, as --expectations
+ * wins over --model).
+ */
+export const ormModelSchema = z.object({
+  fileName: z.string(),
+  /** When it was given. */
+  at: z.string(),
+  entities: z.array(ormModelEntitySchema),
+  /** What the verdict counts: each z.date() attribute with its model's storage. */
+  dateStorage: z.array(dateSettingSchema),
+});
+export type OrmModel = z.infer<typeof ormModelSchema>;
+
+export const ormModelOutput = z.object({ model: ormModelSchema.nullable() });
+
+export const useOrmModelInput = tableRefInput.extend({
+  source: z.union([
+    /** The file the user chose in the open dialog (files:choose {purpose: 'model'}, desktop). */
+    z.object({ fileId: z.string().min(1).max(64) }),
+    /** The file's text, read by the page (browser mode: the page picked it; no path is sent). */
+    z.object({
+      name: z.string().trim().min(1).max(255),
+      text: z.string().max(ORM_MODEL_MAX_CHARS, 'A dynotable-orm model file is at most 1 MB.'),
+    }),
+  ]),
+});
+
 export const verdictSchema = z.object({
   /** Data must change before the new ORM writes to this table. */
   needsFix: z.boolean(),
@@ -299,6 +345,12 @@ export const migrationChannels = {
     }),
     output: acknowledgementsOutput,
   },
+  /** The dynotable-orm model file the table's pre-flight uses, or null. */
+  'migration:model': { input: tableRefInput, output: ormModelOutput },
+  /** Reads a dynotable-orm model file (chosen, or its text) and uses it for the table's verdicts. */
+  'migration:useModel': { input: useOrmModelInput, output: ormModelOutput },
+  /** Stops using the table's model file; reports count only the acknowledgements again. */
+  'migration:removeModel': { input: tableRefInput, output: ormModelOutput },
   'migration:withdrawAcknowledgement': {
     input: tableRefInput.extend({ path: dateSettingSchema.shape.path }),
     output: acknowledgementsOutput,

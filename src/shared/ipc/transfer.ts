@@ -76,9 +76,12 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const fileChoiceInput = z.object({
-  /** import: an open dialog; export: a save dialog; openExport: a folder holding a DynamoDB export. */
-  purpose: z.enum(['import', 'export', 'openExport']),
-  /** The file's format (import and export; a folder has none). */
+  /**
+   * import: an open dialog; export: a save dialog; openExport: a folder holding a DynamoDB export;
+   * model: an open dialog for a dynotable-orm model file (migration:useModel reads it).
+   */
+  purpose: z.enum(['import', 'export', 'openExport', 'model']),
+  /** The file's format (import and export; a folder or a model file has none). */
   format: transferFormatSchema.optional(),
   /** The save dialog's proposed file name (a name, never a path). */
   suggestedName: z.string().min(1).max(255).optional(),

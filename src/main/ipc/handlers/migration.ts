@@ -8,6 +8,7 @@ import {
   startMigrationScan,
   withdrawAcknowledgement,
 } from '../../migration/service';
+import { ormModelOf, removeOrmModel, useOrmModel } from '../../migration/model-service';
 import type { HandlerTable } from '../dispatcher';
 
 type MigrationChannel = Extract<keyof HandlerTable, `migration:${string}`>;
@@ -23,4 +24,7 @@ export const migrationHandlers: Pick<HandlerTable, MigrationChannel> = {
   'migration:acknowledgements': (input, ctx) => listAcknowledgements(input, ctx),
   'migration:acknowledge': (input, ctx) => acknowledgeSetting(input, ctx),
   'migration:withdrawAcknowledgement': (input, ctx) => withdrawAcknowledgement(input, ctx),
+  'migration:model': (input, ctx) => ormModelOf(input, ctx),
+  'migration:useModel': (input, ctx) => useOrmModel(input, ctx),
+  'migration:removeModel': (input, ctx) => removeOrmModel(input, ctx),
 };

@@ -1,0 +1,56 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OrmModel } from '../../shared/ipc/migration';
+import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { tableFile } from './acknowledgements';
+import { dateSettingsOf, readOrmModel } from './orm-expectations';
+
+interface StoredModel {
+  fileName: string;
+  at: string;
+  text: string;
+}
+
+/**
+ * The dynotable-orm model file a table's pre-flight uses, one per connection and table under
+ * <dataDir>/migration/models. Its text is kept and read again with the parser `scan-migration
+ * --model` uses, so what the view shows and what the CLI would read from the same file agree.
+ */
+export class OrmModelStore {
+  private readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'migration', 'models');
+  }
+
+  /** Parses first: a file that is not a model is refused with its sentence, and nothing is kept. */
+  async use(connectionId: string, table: string, fileName: string, text: string): Promise<OrmModel> {
+    const model = describe({ fileName, at: new Date().toISOString(), text });
+    await writeFileAtomic(
+      tableFile(this.dir, connectionId, table, 'model.json'),
+      JSON.stringify({ fileName, at: model.at, text }),
+    );
+    return model;
+  }
+
+  async get(connectionId: string, table: string): Promise<OrmModel | null> {
+    let stored: StoredModel;
+    try {
+      const file = tableFile(this.dir, connectionId, table, 'model.json');
+      stored = JSON.parse(await readFile(file, 'utf8')) as StoredModel;
+    } catch (error) {
+      if (isMissingFile(error)) return null;
+      throw error;
+    }
+    return describe(stored);
+  }
+
+  async remove(connectionId: string, table: string): Promise<void> {
+    await rm(tableFile(this.dir, connectionId, table, 'model.json'), { force: true });
+  }
+}
+
+function describe({ fileName, at, text }: StoredModel): OrmModel {
+  const entities = readOrmModel(text, fileName);
+  return { fileName, at, entities, dateStorage: dateSettingsOf(entities) };
+}
