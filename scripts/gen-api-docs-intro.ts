@@ -147,6 +147,22 @@ curl -X POST "http://127.0.0.1:43117/api/upload/import" -H "Authorization: Beare
 # {"ok":true,"value":{"uploadId":"q3Vt…","bytes":18234}}
 \`\`\`
 
+An export folder (the layout DynamoDB writes: \`manifest-summary.json\`, \`manifest-files.json\`,
+\`data/*.json.gz\`) is sent file by file to \`POST /api/upload/export-folder?name=<name>\`, where the
+name is the file's place in the layout, at the folder's top or under \`AWSDynamoDB/<export id>/\`
+(anything else, \`../x\` included, is refused with 400; at most 2 GB a data file, 64 MB a manifest).
+The first answer names a fresh upload folder; the other files add \`&upload=<uploadId>\`, and
+\`exports:openFolder\` opens it with \`{ "uploadId": … }\`. \`DELETE /api/upload/export-folder?upload=<uploadId>\`
+removes it (a cancelled upload):
+
+\`\`\`sh
+curl -X POST "http://127.0.0.1:43117/api/upload/export-folder?name=manifest-summary.json" \\
+  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/octet-stream" \\
+  --data-binary @manifest-summary.json
+# {"ok":true,"value":{"uploadId":"Zt8k…","name":"manifest-summary.json","bytes":712}}
+curl -X POST "http://127.0.0.1:43117/api/upload/export-folder?name=data/part0.json.gz&upload=Zt8k…" …
+\`\`\`
+
 Uploads are kept for a day. A server path (\`source.path\`, \`transfer:export\`'s \`path\`) must, in
 browser mode, stay inside DynoTable's folders after \`..\` and symbolic links are resolved: imports
 are read from the data folder, exports are written to its \`exports\` folder (a bare file name

@@ -113,10 +113,10 @@ describe('choosing files in the desktop window', () => {
     });
   });
 
-  it('says in browser mode that a local export folder opens from the desktop app or the CLI', async () => {
+  it('says in browser mode that an export folder is picked in the page and uploaded', async () => {
     await expect(new FileChooser(undefined).choose({ purpose: 'openExport' })).rejects.toMatchObject({
       code: 'NotSupported',
-      message: expect.stringContaining('dynotable export open --folder') as string,
+      message: expect.stringContaining('/api/upload/export-folder') as string,
     });
   });
 });

@@ -20,6 +20,7 @@ import {
 } from './export-control';
 import { type OpenedExport, openExport } from './export-open';
 import { type ExportFiles, folderFiles, s3Files } from './export-source';
+import { uploadedExportFolder } from './export-upload';
 import { type ExportLocation, rememberOpened } from './opened-exports';
 
 /**
@@ -131,12 +132,23 @@ export async function openS3Export(
   return { started: true };
 }
 
-/** Opens an export in a folder the desktop's folder dialog chose (files:choose, openExport). */
+/**
+ * Opens an export in a folder the desktop's folder dialog chose (files:choose, openExport), or
+ * one browser mode's page uploaded (export-upload.ts).
+ */
 export async function openFolderExport(
   ctx: CoreContext,
   input: ChannelInput<'exports:openFolder'>,
 ): Promise<ChannelOutput<'exports:openFolder'>> {
-  const folder = ctx.files.pathOf(input.folderId, 'openExport');
+  if ((input.folderId === undefined) === (input.uploadId === undefined))
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      'Say which folder to open: the folderId the folder dialog gave, or the uploadId of an uploaded folder (one of them).',
+    );
+  const folder =
+    input.folderId === undefined
+      ? await uploadedExportFolder(ctx.dataDir, input.uploadId ?? '')
+      : ctx.files.pathOf(input.folderId, 'openExport');
   await openAsResultSet(ctx, input, { kind: 'folder', path: folder }, () => folderFiles(folder));
   return { started: true };
 }

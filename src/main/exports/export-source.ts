@@ -22,10 +22,29 @@ export interface ExportFiles {
 }
 
 function relativeToExport(exportRoot: string, manifestKey: string): string {
+  if (exportRoot === '') {
+    // The export's own folder was copied: its keys still begin <prefix>/AWSDynamoDB/<id>/.
+    const own = /(?:^|\/)AWSDynamoDB\/[^/]+\/(.+)$/.exec(manifestKey);
+    return own ? own[1]! : manifestKey;
+  }
   const id = path.posix.basename(exportRoot);
   const at = manifestKey.indexOf(`/${id}/`);
   const tail = at >= 0 ? manifestKey.slice(at + id.length + 2) : manifestKey;
-  return exportRoot === '' ? tail : `${exportRoot}/${tail}`;
+  return `${exportRoot}/${tail}`;
+}
+
+/** A data file the manifest names but the folder lacks: named as the manifest has it, no path. */
+async function openLocal(folder: string, key: string): Promise<Readable> {
+  const file = path.join(folder, ...key.split('/'));
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile())
+    throw new AppFailure(
+      ErrorCodes.fileNotFound,
+      `The export folder has no ${key}, which its manifest-files.json names. Copy the whole export folder (manifest-summary.json, manifest-files.json and every file in data/) and open it again.`,
+      false,
+      { key },
+    );
+  return createReadStream(file, { highWaterMark: 1 << 20 });
 }
 
 export function folderFiles(folder: string): ExportFiles {
@@ -51,7 +70,7 @@ export function folderFiles(folder: string): ExportFiles {
       return roots;
     },
     readText: (key) => readFile(full(key), 'utf8'),
-    open: (key) => Promise.resolve(createReadStream(full(key), { highWaterMark: 1 << 20 })),
+    open: (key) => openLocal(folder, key),
     resolve: relativeToExport,
     describe: () => folder,
   };

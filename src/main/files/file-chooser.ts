@@ -48,7 +48,7 @@ export class FileChooser {
       throw new AppFailure(
         ErrorCodes.notSupported,
         input.purpose === 'openExport'
-          ? 'Browser mode cannot open a folder on this machine: open a local export folder from the desktop app, or with `dynotable export open --folder <path>`.'
+          ? 'Browser mode has no folder dialog on the server: pick the export folder in the page (Open export folder… uploads it with POST /api/upload/export-folder) and open it with exports:openFolder {uploadId}.'
           : input.purpose === 'model'
             ? 'Browser mode has no file dialog: pick the model file in the page, which sends its text.'
             : 'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',

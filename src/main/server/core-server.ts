@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core/context';
 import { streamExportDownload } from '../dynamo/transfer/export-download';
 import { receiveImportUpload } from '../dynamo/transfer/import-upload';
+import { exportFolderUpload } from '../exports/export-upload';
 import { createDispatcher } from '../ipc/dispatcher';
 import { handlers } from '../ipc/handlers/index';
 import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './http-server';
@@ -20,5 +21,6 @@ export function startCoreServer(
     events: core.events,
     exportDownload: (params, response) => streamExportDownload(core.resultSets, params, response),
     importUpload: (request) => receiveImportUpload(core.dataDir, request),
+    exportFolderUpload: exportFolderUpload(core.dataDir),
   });
 }

@@ -36,6 +36,12 @@ export interface BrowserServerOptions {
    * with what transfer:import then names it by. Browser mode reads no path the page chose.
    */
   importUpload?: (request: IncomingMessage) => Promise<unknown>;
+  /**
+   * Takes one file of an export folder the page picked (POST /api/upload/export-folder, raw
+   * bytes, its layout name in the query) or removes such an upload (DELETE); exports:openFolder
+   * then opens it by uploadId.
+   */
+  exportFolderUpload?: (request: IncomingMessage, params: URLSearchParams) => Promise<unknown>;
 }
 
 export interface BrowserServer {
@@ -92,6 +98,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       await startDownload(response, url, options.exportDownload);
     } else if (url.pathname === '/api/upload/import' && options.importUpload) {
       await receiveUpload(request, response, options.importUpload);
+    } else if (url.pathname === '/api/upload/export-folder' && options.exportFolderUpload) {
+      const upload = options.exportFolderUpload;
+      await receiveUpload(request, response, (req) => upload(req, url.searchParams), ['POST', 'DELETE']);
     } else if (url.pathname.startsWith('/api/')) {
       const channel = decodeChannel(url.pathname.slice('/api/'.length));
       await handleApiCall(request, response, channel, options.dispatch, options.maxBodyBytes);
@@ -119,9 +128,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     request: IncomingMessage,
     response: ServerResponse,
     upload: NonNullable<BrowserServerOptions['importUpload']>,
+    methods = ['POST'],
   ): Promise<void> {
-    if (request.method !== 'POST') {
-      response.setHeader('Allow', 'POST');
+    if (!methods.includes(request.method ?? '')) {
+      response.setHeader('Allow', methods.join(', '));
       sendJson(response, 405, {
         ok: false,
         error: { code: 'InvalidInput', message: 'Upload a file with POST.', retryable: false },

@@ -72,11 +72,11 @@ export const exportExamples: ExportExamples = {
   },
   'exports:openFolder': {
     summary:
-      "Desktop: opens a DynamoDB-JSON export in a local folder (the export's own folder, or one holding AWSDynamoDB/<export id>/) as a read-only result set.",
+      "Opens a DynamoDB-JSON export in a local folder (the export's own folder, or one holding AWSDynamoDB/<export id>/) as a read-only result set: the desktop's chosen folder (folderId) or browser mode's uploaded one (uploadId).",
     input: { connectionId: 'prod-eu', requestId: 'open_Lp4sWq7Z', folderId: 'f_Zk3pQm9wXr2LtY8vN1cA' },
     output: { started: true },
     notes:
-      'folderId is the handle files:choose {purpose: "openExport"} answered after the system\'s folder dialog; no path is sent. The same events and done.value as exports:open; SQL reads the folder again for FROM export."<name>". Browser mode has no folder dialog: open a local folder from the desktop app or with `dynotable export open --folder <path>`.',
+      'folderId is the handle files:choose {purpose: "openExport"} answered after the system\'s folder dialog; no path is sent. The same events and done.value as exports:open; SQL reads the folder again for FROM export."<name>". Browser mode has no folder dialog: the page sends each file of the picked folder (manifest-summary.json, manifest-files.json, data/*.gz; at the top or under AWSDynamoDB/<export id>/) as raw bytes to POST /api/upload/export-folder?name=<that name>, the first answer\'s uploadId passed as &upload= with the rest, and opens it with {uploadId} instead of folderId (the copy is kept a day; DELETE with ?upload= removes it). A data file the manifest names but the folder lacks ends the opening in FileNotFound naming it.',
   },
   'exports:opened': {
     summary: 'The exports opened in this session, which SQL can read as export."<name or ARN>".',

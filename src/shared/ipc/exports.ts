@@ -109,15 +109,19 @@ export const exportChannels = {
     output: z.object({ started: z.boolean() }),
   },
   /**
-   * Opens a DynamoDB-JSON export in a local folder as a read-only result set, the folder chosen
-   * with the desktop's folder dialog (files:choose, purpose openExport); done.value is an OpenedExport.
+   * Opens a DynamoDB-JSON export in a local folder as a read-only result set: in the desktop
+   * window the folder chosen with the folder dialog (files:choose, purpose openExport, gives
+   * folderId), in browser mode the folder the page uploaded (POST /api/upload/export-folder
+   * gives uploadId). Exactly one of the two; done.value is an OpenedExport.
    */
   'exports:openFolder': {
     input: z.object({
       connectionId: z.string(),
       requestId: requestIdSchema,
       /** The handle files:choose gave for the chosen folder: main keeps the path. */
-      folderId: z.string().min(1).max(64),
+      folderId: z.string().min(1).max(64).optional(),
+      /** The id POST /api/upload/export-folder answered: the uploaded copy under the data folder. */
+      uploadId: z.string().min(1).max(64).optional(),
       exportId: z.string().max(128).optional(),
     }),
     output: z.object({ started: z.boolean() }),

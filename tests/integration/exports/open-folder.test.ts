@@ -139,9 +139,9 @@ describe('opening a local export folder', () => {
     expect(!reply.ok && reply.error.message).toMatch(/Choose the file again/);
   });
 
-  it('says in browser mode that a local folder opens from the desktop app or the CLI', async () => {
+  it('says in browser mode that a folder is picked in the page and uploaded instead', async () => {
     const reply = await browser.call('files:choose', { purpose: 'openExport' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'NotSupported' } });
-    expect(!reply.ok && reply.error.message).toContain('dynotable export open --folder');
+    expect(!reply.ok && reply.error.message).toContain('/api/upload/export-folder');
   });
 });
