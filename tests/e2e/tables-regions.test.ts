@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyedTable } from '../support/dynamo-tables';
@@ -23,6 +25,9 @@ const keys = {
 };
 let local: LocalDynamo;
 let proxy: RegionProxy;
+
+const savedWorkspace = (): Promise<string> =>
+  readFile(path.join(session.app.dataDir, 'workspace.json'), 'utf8').catch(() => '');
 
 const clientIn = (region: string) =>
   new DynamoDBClient({ endpoint: local.endpoint, region, credentials: keys });
@@ -188,6 +193,33 @@ describe('the table list across regions of an AWS connection', () => {
     await region.selectOption('eu-west-1');
     await side.getByRole('button', { name: home, exact: true }).waitFor(slow);
     expect(await catalogNames()).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('reopens the SQL tab on the region chosen in it, after a reload', async () => {
+    const { page } = session.browser;
+    const tabs = page.getByRole('tablist', { name: 'Open tabs' });
+    await tabs.getByRole('tab', { name: 'SQL', exact: true }).click();
+    const region = page.getByRole('combobox', { name: 'Region' });
+    const side = page.getByRole('complementary', { name: 'Tables, saved queries and history' });
+    await region.selectOption('us-west-2');
+    await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
+    await expect.poll(savedWorkspace, slow).toContain('"sqlRegion":"us-west-2"');
+
+    await page.reload();
+    // The connection and its SQL tab come back as they were left, reading us-west-2.
+    await region.waitFor(slow);
+    expect(await tabs.getByRole('tab', { name: 'SQL', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await region.inputValue()).toBe('us-west-2');
+    await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
+    expect(await side.getByRole('button', { name: home, exact: true }).count()).toBe(0);
+
+    // The connection's own region is the default again, and nothing of the choice stays saved.
+    await region.selectOption('eu-west-1');
+    await side.getByRole('button', { name: home, exact: true }).waitFor(slow);
+    await expect.poll(savedWorkspace, slow).not.toContain('sqlRegion');
     expect(session.browser.pageErrors).toEqual([]);
   }, 120_000);
 

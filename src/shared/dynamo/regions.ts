@@ -41,6 +41,9 @@ export const DYNAMODB_REGIONS = [
   'sa-east-1',
 ] as const;
 
+/** How an AWS region's name is spelled (eu-west-1, ap-southeast-7, us-gov-west-1). */
+export const REGION_NAME = /^[a-z]{2}(-[a-z]+)+-\d$/;
+
 /**
  * A connection with its own endpoint (DynamoDB Local, the playground, LocalStack) is one region:
  * the endpoint answers for whatever region is signed, so "every region" would list it many times.
@@ -74,7 +77,7 @@ export function connectionInRegion<C extends Pick<Connection, 'id' | 'kind' | 'e
   connection: C,
   region: string,
 ): C | undefined {
-  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region) || isSingleRegion(connection)) return undefined;
+  if (!REGION_NAME.test(region) || isSingleRegion(connection)) return undefined;
   return region === connection.region
     ? connection
     : { ...connection, id: regionalConnectionId(connection.id, region), region };

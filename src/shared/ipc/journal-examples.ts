@@ -30,6 +30,13 @@ const workspace = {
         active: 'q-mi5x2k7q-1-a1b2',
       },
     },
+    {
+      connectionId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      tables: [],
+      active: 'tool:sql',
+      regions: ['eu-west-1', 'us-west-2'],
+      sqlRegion: 'us-west-2',
+    },
   ],
 };
 
@@ -71,7 +78,7 @@ export const journalExamples: JournalExamples = {
   },
   'workspace:load': {
     summary:
-      'The workspace as it was left: open connection, its tabs, each table view and query form, the SQL text.',
+      "The workspace as it was left: open connection, its tabs, each table view and query form, the SQL text and the SQL tab's region.",
     input: {},
     output: { snapshot: workspace },
     notes: 'null on a first start. Never holds credentials or item data. Kept in <data>/workspace.json.',

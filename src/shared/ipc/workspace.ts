@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGION_NAME } from '../dynamo/regions';
 
 /**
  * The workspace as the user left it (workspace:load / workspace:save): the open connection, its
@@ -27,6 +28,11 @@ export const connectionWorkspaceSchema = z.object({
   active: z.string().max(300),
   /** The regions the table list shows, as the user chose them (AWS connections only). */
   regions: z.array(z.string().max(40)).max(64).optional(),
+  /**
+   * The region the SQL tab reads when the user chose another than the connection's own: it then
+   * works through `<id>@<region>`, whose statement tabs are saved as that id's entry.
+   */
+  sqlRegion: z.string().regex(REGION_NAME).optional(),
   /** The SQL workbench's statement tabs: titles and text. */
   sql: z
     .object({

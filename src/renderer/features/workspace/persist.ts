@@ -1,3 +1,4 @@
+import { connectionInRegion, splitConnectionId } from '../../../shared/dynamo/regions';
 import type { ConnectionWorkspace, WorkspaceSnapshot } from '../../../shared/ipc/workspace';
 import { call } from '../../ipc/client';
 import { useConnectionsStore } from '../connections/store';
@@ -33,14 +34,24 @@ function formOf(builder: BuilderState): Form {
 
 export function workspaceSnapshot(): WorkspaceSnapshot {
   const { activeConnectionId, tabs } = useWorkspaceStore.getState();
-  const sql = useSqlStore.getState().documents;
+  const { documents: sql, workbenchIds } = useSqlStore.getState();
   const { chosen } = useRegionListStore.getState();
-  const ids = [...new Set([...Object.keys(tabs), ...Object.keys(sql), ...Object.keys(chosen)])];
+  const ids = [
+    ...new Set([
+      ...Object.keys(tabs),
+      ...Object.keys(sql),
+      ...Object.keys(chosen),
+      ...Object.keys(workbenchIds),
+    ]),
+  ];
   const connections = ids.map((connectionId): ConnectionWorkspace => {
     const open: ConnectionTabs = tabs[connectionId] ?? emptyTabs;
     const documents = sql[connectionId];
     // The untouched starter tab is not worth a line in the file.
     const isUntouched = documents?.tabs.length === 1 && documents.tabs[0]?.text === STARTER;
+    const sqlRegion = Object.hasOwn(workbenchIds, connectionId)
+      ? splitConnectionId(workbenchIds[connectionId] ?? connectionId).region
+      : undefined;
     return {
       connectionId,
       active: open.active,
@@ -49,11 +60,22 @@ export function workspaceSnapshot(): WorkspaceSnapshot {
         const view = Object.hasOwn(open.tableViews, name) ? open.tableViews[name] : undefined;
         return { name, ...(view ? { view } : {}), ...(builder ? { form: formOf(builder) } : {}) };
       }),
+      ...(sqlRegion ? { sqlRegion } : {}),
       ...(documents && !isUntouched ? { sql: documents } : {}),
       ...(Object.hasOwn(chosen, connectionId) ? { regions: chosen[connectionId] } : {}),
     };
   });
   return { version: 1, ...(activeConnectionId ? { activeConnectionId } : {}), connections };
+}
+
+/**
+ * The SQL tab's saved region, as long as it still means another region of a stored connection
+ * (the connection may have been deleted or given an endpoint of its own since).
+ */
+function sqlWorkbenchIn(connectionId: string, region: string): string | undefined {
+  const connection = useConnectionsStore.getState().connections.find((c) => c.id === connectionId);
+  const regional = connection && connectionInRegion(connection, region);
+  return regional && regional.id !== connectionId ? regional.id : undefined;
 }
 
 /**
@@ -67,8 +89,11 @@ export async function restoreWorkspace(): Promise<void> {
   const { snapshot } = loaded.value;
   const tabs: Record<string, ConnectionTabs> = {};
   const regions = Object.create(null) as Record<string, string[]>;
+  const workbenchIds = Object.create(null) as Record<string, string>;
   for (const saved of snapshot.connections) {
     if (saved.regions && saved.regions.length > 0) regions[saved.connectionId] = saved.regions;
+    const inRegion = saved.sqlRegion && sqlWorkbenchIn(saved.connectionId, saved.sqlRegion);
+    if (inRegion) workbenchIds[saved.connectionId] = inRegion;
     const tableViews: Record<string, string> = Object.fromEntries(
       saved.tables.flatMap((t) => (t.view ? [[t.name, t.view]] : [])),
     );
@@ -83,6 +108,7 @@ export async function restoreWorkspace(): Promise<void> {
   }
   // A choice made in this session, before the snapshot arrived, wins over the saved one.
   useRegionListStore.setState((state) => ({ chosen: { ...regions, ...state.chosen } }));
+  useSqlStore.setState((state) => ({ workbenchIds: { ...workbenchIds, ...state.workbenchIds } }));
   const { connections, playground } = useConnectionsStore.getState();
   const active = connections.find((c) => c.id === snapshot.activeConnectionId);
   const canOpen = active && (active.kind !== 'playground' || playground.state === 'running');
@@ -94,7 +120,7 @@ export async function restoreWorkspace(): Promise<void> {
 
 const SAVE_AFTER_MS = 400;
 
-/** Saves the workspace a moment after each change of tabs, forms, SQL text or chosen regions. */
+/** Saves the workspace a moment after each change of tabs, forms, SQL text and region, or listed regions. */
 export function startWorkspaceSaving(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = JSON.stringify(workspaceSnapshot());
@@ -111,7 +137,7 @@ export function startWorkspaceSaving(): () => void {
   const stops = [
     useWorkspaceStore.subscribe(schedule),
     useSqlStore.subscribe((state, previous) => {
-      if (state.documents !== previous.documents) schedule();
+      if (state.documents !== previous.documents || state.workbenchIds !== previous.workbenchIds) schedule();
     }),
     onBuilderChange(schedule),
     useRegionListStore.subscribe((state, previous) => {
