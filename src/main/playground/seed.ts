@@ -1,15 +1,14 @@
 import {
-  BatchWriteItemCommand,
   CreateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type DynamoDBClient,
-  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describeTableDescription, forgetTable } from '../dynamo/table-metadata';
+import { describeTableDescription, forgetTable, tableSummary } from '../dynamo/table-metadata';
+import { putItems } from '../dynamo/writes/put-items';
 import {
   SAMPLE_TABLE,
   SAMPLE_TTL_ATTRIBUTE,
@@ -51,27 +50,21 @@ export async function ensureSampleTable(client: DynamoDBClient, dataDir: string)
     forgetTable(client, SAMPLE_TABLE);
   }
   const items = sampleItems();
-  for (let start = 0; start < items.length; start += 25) {
-    const batch = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: toSdkItem(item) } }));
-    await writeBatch(client, batch);
-  }
+  const { keys } = await tableSummary(client, SAMPLE_TABLE);
+  const signal = new AbortController().signal;
+  const out = await putItems(
+    { client, table: SAMPLE_TABLE, keys, policy: { policy: 'overwrite' }, signal },
+    items,
+    toSdkItem,
+  );
+  const first = out.failures[0];
+  if (first)
+    throw new Error(
+      `${out.failures.length} sample items could not be written (${first.code}: ${first.message})`,
+    );
   await writeFile(
     marker,
     JSON.stringify({ table: SAMPLE_TABLE, items: items.length, seededAt: new Date().toISOString() }),
   );
   return true;
-}
-
-async function writeBatch(client: DynamoDBClient, requests: WriteRequest[]): Promise<void> {
-  let pending = requests;
-  // BatchWriteItem may leave items unprocessed under load; retry those a bounded number of times.
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 8)
-      throw new Error(`${pending.length} sample items could not be written after 8 attempts.`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const result = await client.send(
-      new BatchWriteItemCommand({ RequestItems: { [SAMPLE_TABLE]: pending } }),
-    );
-    pending = result.UnprocessedItems?.[SAMPLE_TABLE] ?? [];
-  }
 }

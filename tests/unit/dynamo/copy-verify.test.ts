@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Verifier } from '../../../src/main/dynamo/copy/copy-verify';
-import type { SdkItem } from '../../../src/main/dynamo/copy/copy-writer';
+import type { SdkItem } from '../../../src/main/dynamo/writes/put-items';
 import type { KeySchema } from '../../../src/shared/ipc/tables';
 
 const keys: KeySchema = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } };

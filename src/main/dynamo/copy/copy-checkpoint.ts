@@ -6,7 +6,7 @@ import type { CopyCheckpointSummary, CopyStartInput } from '../../../shared/ipc/
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { isMissingFile, writeFileAtomic } from '../../aws/atomic-file';
 import type { SegmentCursor } from '../../migration/segmented-scan';
-import type { CopyFailure } from './copy-writer';
+import type { ItemFailure } from '../writes/put-items';
 
 /** What a copy persists so that a cancel, a crash or expired credentials lose only the pages in flight. */
 export interface CopyCheckpoint {
@@ -26,7 +26,7 @@ export interface CopyCheckpoint {
   /** The source's approximate size, for the fraction and ETA. */
   sourceCount: number;
   counts: { read: number; written: number; skipped: number; failed: number };
-  failures: CopyFailure[];
+  failures: ItemFailure[];
   notes: string[];
 }
 

@@ -14,7 +14,7 @@ import { type CopyCheckpoint, type CopyStore, snapshotOf } from './copy-checkpoi
 import { sourceReader } from './copy-source';
 import { prepareTarget } from './copy-target';
 import { Verifier } from './copy-verify';
-import { sdkKeyOf, writePage, type SdkItem } from './copy-writer';
+import { putItems, sdkKeyOf, type SdkItem } from '../writes/put-items';
 
 export interface CopyEnd {
   client: DynamoDBClient;
@@ -149,7 +149,7 @@ export async function runCopy(
         readAhead: true,
         async onPage(page) {
           const mapped = page.items.map((item) => mapper.map(item));
-          const out = await writePage(writer, mapped);
+          const out = await putItems(writer, mapped, (item) => item);
           // A page cut short by a cancel is not counted and its segment does not move: a resume
           // writes it again (puts are idempotent), so nothing is lost or counted twice.
           if (run.signal.aborted) return;
@@ -158,7 +158,11 @@ export async function runCopy(
           counts.written += out.written.length;
           counts.skipped += out.skipped;
           counts.failed += out.failures.length;
-          checkpoint.failures.push(...out.failures.slice(0, MAX_FAILURES - checkpoint.failures.length));
+          for (const { key, code, message } of out.failures.slice(
+            0,
+            MAX_FAILURES - checkpoint.failures.length,
+          ))
+            checkpoint.failures.push({ key, code, message });
           if (page.offset !== undefined) checkpoint.offset = page.offset;
           else if (checkpoint.segments)
             checkpoint.segments[page.segment] = {

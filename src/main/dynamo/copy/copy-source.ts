@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../migration/rate-limiter';
 import { segmentedScan, type PagedRequest, type SegmentCursor } from '../../migration/segmented-scan';
 import { toSdkItem } from '../marshal';
 import { readTargetOf } from '../table-metadata';
-import type { SdkItem } from './copy-writer';
+import type { SdkItem } from '../writes/put-items';
 
 export interface SourcePage {
   items: SdkItem[];

@@ -3,7 +3,7 @@ import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { CopyVerification } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
-import { sdkKeyText, type SdkItem } from './copy-writer';
+import { sdkKeyText, type SdkItem } from '../writes/put-items';
 
 const MAX_DIFFERING = 100;
 const MASK = (1n << 64n) - 1n;

@@ -1,17 +1,13 @@
 import type { z } from 'zod';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { formatPath, keyOf, validateItem } from '../../../shared/dynamo/validate-item';
-import { planPut } from '../../../shared/dynamo/write-plan';
-import type { WriteRequest } from '../../../shared/dynamo/write-requests';
 import { ErrorCodes } from '../../../shared/errors';
 import type { ImportReport, importInput } from '../../../shared/ipc/transfer';
-import type { WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
+import { toSdkItem } from '../marshal';
 import { indexKeyAttributes } from '../table-metadata';
-import { withBackoff } from '../writes/backoff';
-import { sendRequest } from '../writes/sdk-requests';
-import { CONDITIONAL_FAILED, itemRefusal } from '../writes/write-errors';
+import { putItems, type PutItemsOptions } from '../writes/put-items';
 import { existingKeys, keyText } from './existing-keys';
 import { readImport, type ImportSource } from './import-source';
 
@@ -19,7 +15,6 @@ import { readImport, type ImportSource } from './import-source';
 type ImportInput = Omit<z.output<typeof importInput>, 'source'> & { source: ImportSource };
 
 const CHUNK = 200;
-const CONCURRENCY = 8;
 const MAX_LISTED = 1000;
 const SAMPLE = 5;
 
@@ -30,9 +25,10 @@ interface Row {
 
 /**
  * Reads the source as a stream, validates every item against the table's keys and DynamoDB's
- * rules, then (unless a dry run) writes with one PutItem per item, eight at a time: create-only
- * puts are conditioned on the key being free, so an import never replaces an item silently.
- * BatchWriteItem would be faster but takes no conditions and loses which line failed.
+ * rules, then (unless a dry run) writes 200 lines at a time through the one bulk put path
+ * (`writes/put-items.ts`, the copy's): create-only is its skip policy, PutItems conditioned on
+ * the key being free, so an import never replaces an item (one already there is counted as
+ * existing); overwrite is BatchWriteItem. Each refused item comes back with its line.
  */
 export async function runImport(
   t: ItemTarget,
@@ -71,35 +67,24 @@ export async function runImport(
     return value;
   };
 
-  const requestFor = (item: Item): WriteRequest =>
-    input.mode === 'create-only'
-      ? { operation: 'PutItem', input: planPut({ table, keys: t.info.keys }, item) }
-      : { operation: 'PutItem', input: { TableName: table, Item: item } };
-
-  const written: WrittenItem[] = [];
-  const writeOne = async (row: Row): Promise<void> => {
-    try {
-      await withBackoff(() => sendRequest(t.client, requestFor(row.item), run.signal), {
-        signal: run.signal,
-      });
-      report.written++;
-      written.push({ key: keyOf(row.item, t.info.keys), item: row.item });
-    } catch (error) {
-      const appError = itemRefusal(error, run.signal);
-      if (appError.code === CONDITIONAL_FAILED) report.existing++;
-      else {
-        report.failed++;
-        fail(row.line, appError.code, appError.message, keyOf(row.item, t.info.keys));
-      }
-    }
+  const writer: PutItemsOptions = {
+    client: t.client,
+    table,
+    keys: t.info.keys,
+    policy: { policy: input.mode === 'create-only' ? 'skip' : 'overwrite' },
+    signal: run.signal,
   };
 
   const handle = async (rows: Row[]): Promise<void> => {
     if (!input.dryRun) {
-      for (let i = 0; i < rows.length && !run.signal.aborted; i += CONCURRENCY) {
-        await Promise.all(rows.slice(i, i + CONCURRENCY).map(writeOne));
-        await t.record(written.splice(0));
-      }
+      const out = await putItems(writer, rows, (row) => toSdkItem(row.item));
+      report.written += out.written.length;
+      report.existing += out.skipped;
+      report.failed += out.failures.length;
+      out.failures.sort((a, b) => a.entry.line - b.entry.line);
+      for (const f of out.failures) fail(f.entry.line, f.code, f.message, f.key);
+      // Also after a cancel: what was written is shown in the table's open views.
+      await t.record(out.written.map((row) => ({ key: keyOf(row.item, t.info.keys), item: row.item })));
       return;
     }
     if (input.mode === 'overwrite') {

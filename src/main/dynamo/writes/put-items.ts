@@ -12,24 +12,27 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
 import { backoffMs, type RateLimiter, sleep } from '../../migration/rate-limiter';
 import { fromSdkValue } from '../marshal';
-import { isThrottled, withBackoff } from '../writes/backoff';
-import { CONDITIONAL_FAILED, isJobFatal, itemRefusal } from '../writes/write-errors';
+import { isThrottled, withBackoff } from './backoff';
+import { CONDITIONAL_FAILED, isJobFatal, itemRefusal } from './write-errors';
 
 export type SdkItem = Record<string, SdkValue>;
 
-export interface CopyFailure {
+/** One item DynamoDB refused, kept with its key. */
+export interface ItemFailure {
   key: Item;
   code: string;
   message: string;
 }
 
-export interface WriteOutcome {
-  written: SdkItem[];
+export interface PutOutcome<E> {
+  /** The entries DynamoDB confirmed written. */
+  written: E[];
+  /** Entries the policy's condition left alone (the key was taken, or the stored item is newer). */
   skipped: number;
-  failures: CopyFailure[];
+  failures: (ItemFailure & { entry: E })[];
 }
 
-export interface CopyWriterOptions {
+export interface PutItemsOptions {
   client: DynamoDBClient;
   table: string;
   keys: KeySchema;
@@ -43,7 +46,7 @@ export interface CopyWriterOptions {
 
 /** Consumed write capacity, asked for only when the limiter counts it; items when DynamoDB says nothing. */
 function spent(
-  options: CopyWriterOptions,
+  options: PutItemsOptions,
   items: number,
   consumed: { TableName?: string; CapacityUnits?: number }[] | undefined,
 ): number {
@@ -52,12 +55,12 @@ function spent(
   return consumed && consumed.length > 0 ? units : items;
 }
 
-function capacityAsked(options: CopyWriterOptions) {
+function capacityAsked(options: PutItemsOptions) {
   return options.limiterUnit === 'capacity' ? { ReturnConsumedCapacity: 'TOTAL' as const } : {};
 }
 
 const BATCH = 25;
-/** Conditional puts in flight per page; the segments multiply it. */
+/** Conditional puts in flight per call; a copy's segments multiply it. */
 const CONCURRENCY = 8;
 /** Rounds of UnprocessedItems before the rest is reported failed, each with its key. */
 const MAX_UNPROCESSED_ROUNDS = 10;
@@ -78,40 +81,87 @@ export function sdkKeyText(item: SdkItem, keys: KeySchema): string {
   return JSON.stringify(sdkKeyOf(item, keys));
 }
 
-function isFatal(error: unknown): boolean {
-  return isJobFatal(toAppError(error).code);
+/** One call's work: the items in SDK form, and what became of each, by position. */
+interface Page<E> {
+  options: PutItemsOptions;
+  entries: readonly E[];
+  items: SdkItem[];
+  outcome: PutOutcome<E>;
 }
 
 /**
- * Writes one page of mapped items by the conflict policy. Overwrite goes through BatchWriteItem
- * (25 at a time, UnprocessedItems sent again with backoff); skip and newer-wins need a condition,
- * which BatchWriteItem cannot carry, so they are conditional PutItems. A refused item is kept
- * with its key; a refusal every item would meet (read-only, credentials, a missing table) throws.
+ * The one path that puts many items into a table (copy, file import, the playground's seed):
+ * by the conflict policy, throttling retried, every refused item kept with its key and the
+ * caller's entry (a copy's source item, an import's line). Overwrite goes through BatchWriteItem
+ * (25 at a time, UnprocessedItems sent again with backoff); skip and newer-wins need a
+ * condition, which BatchWriteItem cannot carry, so they are conditional PutItems, eight at a
+ * time. A refusal every item would meet (read-only, credentials, a missing table) throws. A
+ * cancel ends the call early and returns what DynamoDB had confirmed: the rest is neither
+ * written by this call nor counted.
  */
-export async function writePage(options: CopyWriterOptions, items: SdkItem[]): Promise<WriteOutcome> {
-  const outcome: WriteOutcome = { written: [], skipped: 0, failures: [] };
-  if (options.policy.policy === 'overwrite') {
-    for (let i = 0; i < items.length && !options.signal.aborted; i += BATCH)
-      await batch(options, items.slice(i, i + BATCH), outcome);
-  } else {
-    for (let i = 0; i < items.length && !options.signal.aborted; i += CONCURRENCY)
-      await Promise.all(
-        items.slice(i, i + CONCURRENCY).map((item) => conditionalPut(options, item, outcome)),
-      );
+export async function putItems<E>(
+  options: PutItemsOptions,
+  entries: readonly E[],
+  itemOf: (entry: E) => SdkItem,
+): Promise<PutOutcome<E>> {
+  const page: Page<E> = {
+    options,
+    entries,
+    items: entries.map((entry) => itemOf(entry)),
+    outcome: { written: [], skipped: 0, failures: [] },
+  };
+  const at = page.items.map((_, i) => i);
+  try {
+    if (options.policy.policy === 'overwrite') {
+      for (let i = 0; i < at.length && !options.signal.aborted; i += BATCH)
+        await batch(page, at.slice(i, i + BATCH));
+    } else {
+      for (let i = 0; i < at.length && !options.signal.aborted; i += CONCURRENCY)
+        await settled(
+          at.slice(i, i + CONCURRENCY).map((n) => put(page, n, conditionFor(options, page.items[n]))),
+        );
+    }
+  } catch (error) {
+    if (!options.signal.aborted) throw error;
   }
-  return outcome;
+  return page.outcome;
 }
 
-async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: WriteOutcome): Promise<void> {
-  let pending: SdkItem[] = items;
+/** Waits for every write of a group (none is left in flight), then throws the first error. */
+async function settled(writes: Promise<void>[]): Promise<void> {
+  for (const result of await Promise.allSettled(writes))
+    if (result.status === 'rejected') throw result.reason;
+}
+
+function itemAt<E>(page: Page<E>, n: number): SdkItem {
+  return page.items[n] as SdkItem;
+}
+
+function entryAt<E>(page: Page<E>, n: number): E {
+  return page.entries[n] as E;
+}
+
+function fail<E>(page: Page<E>, n: number, code: string, message: string): void {
+  page.outcome.failures.push({
+    key: sdkKeyOf(itemAt(page, n), page.options.keys),
+    code,
+    message,
+    entry: entryAt(page, n),
+  });
+}
+
+async function batch<E>(page: Page<E>, positions: number[]): Promise<void> {
+  const { options, outcome } = page;
+  let pending = positions;
   for (let round = 0; pending.length > 0; round++) {
     if (round >= MAX_UNPROCESSED_ROUNDS) {
-      for (const item of pending)
-        outcome.failures.push({
-          key: sdkKeyOf(item, options.keys),
-          code: 'UnprocessedItems',
-          message: `DynamoDB left this item unprocessed ${MAX_UNPROCESSED_ROUNDS} times in a row; the table is throttling. Resume the copy later.`,
-        });
+      for (const n of pending)
+        fail(
+          page,
+          n,
+          'UnprocessedItems',
+          `DynamoDB left this item unprocessed ${MAX_UNPROCESSED_ROUNDS} times in a row; the table is throttling. Write it again later (a copy resumes where it stopped).`,
+        );
       return;
     }
     await options.limiter?.take(options.signal);
@@ -119,7 +169,7 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
     defineOwn(
       requestItems,
       options.table,
-      pending.map((Item) => ({ PutRequest: { Item } })),
+      pending.map((n) => ({ PutRequest: { Item: itemAt(page, n) } })),
     );
     let unprocessed: SdkWriteRequest[];
     let cost: number;
@@ -135,23 +185,24 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
       unprocessed = (out.UnprocessedItems && ownValue(out.UnprocessedItems, options.table)) ?? [];
       cost = spent(options, pending.length - unprocessed.length, out.ConsumedCapacity);
     } catch (error) {
-      if (isFatal(error) || options.signal.aborted || isThrottled(error)) throw error;
-      // One bad item (a wrong-typed index key, two items mapped to one key) refuses the whole
-      // batch without saying which: put them one by one to keep each failure with its key.
-      await Promise.all(pending.map((item) => put(options, item, outcome, undefined)));
+      if (isJobFatal(toAppError(error).code) || options.signal.aborted || isThrottled(error)) throw error;
+      // One bad item (a wrong-typed index key, two items under one key) refuses the whole batch
+      // without saying which: put them one by one to keep each failure with its key.
+      await settled(pending.map((n) => put(page, n, undefined)));
       return;
     }
     options.limiter?.spend(cost);
     if (unprocessed.length === 0) {
-      outcome.written.push(...pending);
+      for (const n of pending) outcome.written.push(entryAt(page, n));
       return;
     }
     const left = new Set(
       unprocessed.flatMap((r) => (r.PutRequest?.Item ? [sdkKeyText(r.PutRequest.Item, options.keys)] : [])),
     );
-    const next: SdkItem[] = [];
-    for (const item of pending)
-      (left.has(sdkKeyText(item, options.keys)) ? next : outcome.written).push(item);
+    const next: number[] = [];
+    for (const n of pending)
+      if (left.has(sdkKeyText(itemAt(page, n), options.keys))) next.push(n);
+      else outcome.written.push(entryAt(page, n));
     pending = next;
     if (pending.length > 0) {
       onThrottle(options);
@@ -160,24 +211,21 @@ async function batch(options: CopyWriterOptions, items: SdkItem[], outcome: Writ
   }
 }
 
-function onThrottle(options: CopyWriterOptions): void {
+function onThrottle(options: PutItemsOptions): void {
   options.limiter?.throttled();
   options.onThrottle?.();
 }
 
+type Condition = {
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: SdkItem;
+};
+
 /** The condition a policy puts on each item, or undefined for a plain put. */
-function conditionFor(
-  policy: ConflictPolicy,
-  keys: KeySchema,
-  item: SdkItem,
-):
-  | {
-      ConditionExpression: string;
-      ExpressionAttributeNames: Record<string, string>;
-      ExpressionAttributeValues?: SdkItem;
-    }
-  | undefined {
-  if (policy.policy === 'overwrite') return undefined;
+function conditionFor(options: PutItemsOptions, item: SdkItem | undefined): Condition | undefined {
+  const { policy, keys } = options;
+  if (policy.policy === 'overwrite' || !item) return undefined;
   const names: Record<string, string> = { '#k': keys.partitionKey.name };
   const free = 'attribute_not_exists(#k)';
   if (policy.policy === 'skip') return { ConditionExpression: free, ExpressionAttributeNames: names };
@@ -191,16 +239,8 @@ function conditionFor(
   };
 }
 
-function conditionalPut(options: CopyWriterOptions, item: SdkItem, outcome: WriteOutcome): Promise<void> {
-  return put(options, item, outcome, conditionFor(options.policy, options.keys, item));
-}
-
-async function put(
-  options: CopyWriterOptions,
-  item: SdkItem,
-  outcome: WriteOutcome,
-  condition: ReturnType<typeof conditionFor>,
-): Promise<void> {
+async function put<E>(page: Page<E>, n: number, condition: Condition | undefined): Promise<void> {
+  const { options, outcome } = page;
   try {
     await options.limiter?.take(options.signal);
     const out = await withBackoff(
@@ -208,7 +248,7 @@ async function put(
         options.client.send(
           new PutItemCommand({
             TableName: options.table,
-            Item: item,
+            Item: itemAt(page, n),
             ...condition,
             ...capacityAsked(options),
           }),
@@ -217,16 +257,11 @@ async function put(
       { signal: options.signal, onThrottle: () => onThrottle(options) },
     );
     options.limiter?.spend(spent(options, 1, out.ConsumedCapacity ? [out.ConsumedCapacity] : undefined));
-    outcome.written.push(item);
+    outcome.written.push(entryAt(page, n));
   } catch (error) {
     options.limiter?.spend(1);
     const appError = itemRefusal(error, options.signal);
     if (appError.code === CONDITIONAL_FAILED) outcome.skipped++;
-    else
-      outcome.failures.push({
-        key: sdkKeyOf(item, options.keys),
-        code: appError.code,
-        message: appError.message,
-      });
+    else fail(page, n, appError.code, appError.message);
   }
 }
