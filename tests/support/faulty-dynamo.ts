@@ -31,6 +31,14 @@ const FAULTS = {
     type: 'com.amazon.coral.service#ExpiredTokenException',
     body: { Message: 'The security token included in the request is expired' },
   },
+  /** What DynamoDB answers an item it will not store, e.g. an index key of the wrong type. */
+  validation: {
+    type: 'com.amazon.coral.validate#ValidationException',
+    body: {
+      message:
+        'One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S Actual: N IndexName: GSI1',
+    },
+  },
   'unrecognized-client': {
     type: 'com.amazon.coral.service#UnrecognizedClientException',
     body: { message: 'The security token included in the request is invalid.' },
@@ -52,6 +60,8 @@ export interface FaultRule {
   next?: number;
   every?: number;
   after?: number;
+  /** Only calls whose JSON body holds this text (an item's key, say). */
+  bodyIncludes?: string;
 }
 
 export interface RecordedCall {
@@ -83,8 +93,9 @@ interface LiveRule extends FaultRule {
   fired: number;
 }
 
-function fires(rule: LiveRule, operation: string): boolean {
+function fires(rule: LiveRule, operation: string, body: string): boolean {
   if (rule.operation !== undefined && rule.operation !== operation) return false;
+  if (rule.bodyIncludes !== undefined && !body.includes(rule.bodyIncludes)) return false;
   rule.seen += 1;
   const position = rule.seen - (rule.after ?? 0);
   if (position <= 0) return false;
@@ -127,8 +138,9 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const raw = await readBody(req);
       const targetHeader = req.headers['x-amz-target'];
       const operation = typeof targetHeader === 'string' ? (targetHeader.split('.').pop() ?? '') : '';
-      const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
-      const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation)) : undefined;
+      const text = raw.toString('utf8');
+      const body = raw.length > 0 ? (JSON.parse(text) as Record<string, unknown>) : {};
+      const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation, text)) : undefined;
       calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
       rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
       if (rule) {

@@ -95,9 +95,11 @@ interface Page<E> {
  * caller's entry (a copy's source item, an import's line). Overwrite goes through BatchWriteItem
  * (25 at a time, UnprocessedItems sent again with backoff); skip and newer-wins need a
  * condition, which BatchWriteItem cannot carry, so they are conditional PutItems, eight at a
- * time. A refusal every item would meet (read-only, credentials, a missing table) throws. A
- * cancel ends the call early and returns what DynamoDB had confirmed: the rest is neither
- * written by this call nor counted.
+ * time. A refusal every item would meet (read-only, credentials, a missing table) throws.
+ *
+ * A cancel ends the call at the next request and returns what DynamoDB confirmed. Requests in
+ * flight are not aborted (as in write-each.ts): cut off after DynamoDB applied them, their items
+ * would be stored but not counted, and an import's "N written" would not be what the table holds.
  */
 export async function putItems<E>(
   options: PutItemsOptions,
@@ -178,7 +180,6 @@ async function batch<E>(page: Page<E>, positions: number[]): Promise<void> {
         () =>
           options.client.send(
             new BatchWriteItemCommand({ RequestItems: requestItems, ...capacityAsked(options) }),
-            { abortSignal: options.signal },
           ),
         { signal: options.signal, onThrottle: () => onThrottle(options) },
       );
@@ -252,7 +253,6 @@ async function put<E>(page: Page<E>, n: number, condition: Condition | undefined
             ...condition,
             ...capacityAsked(options),
           }),
-          { abortSignal: options.signal },
         ),
       { signal: options.signal, onThrottle: () => onThrottle(options) },
     );
