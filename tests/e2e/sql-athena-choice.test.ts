@@ -133,11 +133,79 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     const expected = sampleItems().filter((i) => i.status && 'S' in i.status && i.status.S === 'DELIVERED');
     expect(expected.length).toBeGreaterThan(0);
     expect(await bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
-    expect(aws.calls).toContain('DynamoDB_20120810.ExportTableToPointInTime');
+    expect(aws.exportRequests).toHaveLength(1);
     expect(aws.calls).toContain('AmazonAthena.StartQueryExecution');
     const firstKey = expected.map((i) => (i.PK && 'S' in i.PK ? i.PK.S : '')).sort()[0]!;
     await page.locator('.sql-grid').getByText(firstKey).first().waitFor(slow);
     await screenshots(page, 'sql-athena-results');
+  });
+
+  it('offers the recent export, and a fresh export the estimate counts, which the run starts', async () => {
+    const page = await session.openPage();
+    await openSql(page);
+    await typeStatement(page, `SELECT PK, SK, status FROM "${SAMPLE_TABLE}" WHERE status = 'SHIPPED'`);
+    await page.keyboard.press('Control+Enter');
+    const choice = page.getByRole('region', { name: /choose how to run it/ });
+    await choice.waitFor(slow);
+    const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
+    // The first test's export is recent: it is what the run reads unless the user asks otherwise.
+    expect(await athena.innerText()).toMatch(/uses the export of .* \(\d+ min old, /);
+    expect(await athena.innerText()).toMatch(/Time\s+the query alone: the export is ready/);
+    const fresh = athena.getByRole('checkbox', { name: /Start a fresh export instead/ });
+    expect(await fresh.isChecked()).toBe(false);
+    expect(await fresh.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await athena.getByRole('textbox', { name: 'Export bucket' }).count()).toBe(0);
+    // Main remembered the first run's settings.
+    expect(await athena.getByRole('textbox', { name: 'Query results location' }).inputValue()).toBe(
+      's3://results/dynotable/',
+    );
+    const reuseScanned = /Data scanned\s+up to ([\d.]+ GB)/.exec(await athena.innerText())?.[1];
+    expect(reuseScanned).toBeDefined();
+    expect(reuseScanned).not.toBe('200 GB');
+
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await fresh.focus();
+    await page.keyboard.press('Space');
+    expect(await fresh.isChecked()).toBe(true);
+    // The estimate is athena:plan's with freshExport: the export's time and the table's size.
+    await expect
+      .poll(() => athena.innerText(), slow)
+      .toMatch(/Time\s+about \d+ min to export \(no read capacity used\), then the query/);
+    expect(await athena.innerText()).toMatch(/a new one, passing over the export of/);
+    expect(await athena.innerText()).toMatch(/Data scanned\s+up to 200 GB/);
+    const bucket = athena.getByRole('textbox', { name: 'Export bucket' });
+    expect(await bucket.inputValue()).toBe('exports');
+    const run = choice.getByRole('button', { name: 'Run on Athena' });
+    expect(await run.isEnabled()).toBe(true);
+    expect(await onScreen(run)).toBe(true);
+    expect(await onScreen(fresh)).toBe(true);
+    expect(await onScreen(bucket)).toBe(true);
+    await screenshots(page, 'sql-athena-fresh-export', choice, { block: 'start' });
+
+    // Unticked, the estimate goes back to reading the recent export.
+    await fresh.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => athena.innerText(), slow).toMatch(/the query alone: the export is ready/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => athena.innerText(), slow).toMatch(/about \d+ min to export/);
+
+    const exportsBefore = aws.exportRequests.length;
+    await run.click();
+    await page.locator('.sql-grid').waitFor(slow);
+    const bar = page.locator('.sql-result-bar');
+    await expect.poll(() => bar.innerText(), slow).toMatch(/Amazon Athena: .* MB scanned/);
+    const expected = sampleItems().filter((i) => i.status && 'S' in i.status && i.status.S === 'SHIPPED');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
+    expect(aws.exportRequests.slice(exportsBefore)).toEqual([
+      {
+        tableArn: expect.stringMatching(new RegExp(`table/${SAMPLE_TABLE}$`)) as string,
+        bucket: 'exports',
+        format: 'DYNAMODB_JSON',
+      },
+    ]);
+    const firstKey = expected.map((i) => (i.PK && 'S' in i.PK ? i.PK.S : '')).sort()[0]!;
+    await page.locator('.sql-grid').getByText(firstKey).first().waitFor(slow);
   });
 
   it('cancels a statement running on Athena (StopQueryExecution) and keeps nothing of it', async () => {

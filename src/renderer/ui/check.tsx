@@ -7,17 +7,28 @@ export interface CheckProps {
   onChange(checked: boolean): void;
   disabled?: boolean;
   title?: string;
+  /** The id of a sentence that explains the choice, read after its words. */
+  describedBy?: string;
   children: ReactNode;
 }
 
 /** A small checkbox or radio with its words, for rows of options beside other controls. */
-export function Check({ type = 'checkbox', checked, onChange, disabled, title, children }: CheckProps) {
+export function Check({
+  type = 'checkbox',
+  checked,
+  onChange,
+  disabled,
+  title,
+  describedBy,
+  children,
+}: CheckProps) {
   return (
     <label className="check" title={title}>
       <input
         type={type}
         checked={checked}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
       />
       {children}

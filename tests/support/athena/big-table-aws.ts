@@ -19,6 +19,8 @@ export interface BigTableAws {
   athena: AthenaGlueServer;
   /** X-Amz-Target of every call, in order. */
   calls: string[];
+  /** Every ExportTableToPointInTime request the export server received, in order. */
+  exportRequests: { tableArn: string; bucket: string; format?: string }[];
   close(): Promise<void>;
 }
 
@@ -52,11 +54,24 @@ export async function startBigTableAws(options: BigTableAwsOptions): Promise<Big
     runMs: options.runMs ?? 200,
   });
   const calls: string[] = [];
+  const exportRequests: BigTableAws['exportRequests'] = [];
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const payload = await body(req);
     const target = String(req.headers['x-amz-target'] ?? '');
     calls.push(target);
+    if (target === 'DynamoDB_20120810.ExportTableToPointInTime') {
+      const request = JSON.parse(payload.toString('utf8')) as {
+        TableArn: string;
+        S3Bucket: string;
+        ExportFormat?: string;
+      };
+      exportRequests.push({
+        tableArn: request.TableArn,
+        bucket: request.S3Bucket,
+        ...(request.ExportFormat ? { format: request.ExportFormat } : {}),
+      });
+    }
     const upstream = /^(AWSGlue|AmazonAthena)\./.test(target) ? athena.endpoint : exports.endpoint;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers))
@@ -99,6 +114,7 @@ export async function startBigTableAws(options: BigTableAwsOptions): Promise<Big
     s3,
     athena,
     calls,
+    exportRequests,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await athena.close();

@@ -54,8 +54,25 @@ export interface SqlRun {
    * The local scan of this statement is past the limit: both paths are shown and nothing runs
    * until the user picks one (issue 17).
    */
-  choice?: { plan: AthenaPlan; statement: StatementRange };
+  choice?: AthenaChoiceState;
   isChoosing?: boolean;
+}
+
+export interface AthenaChoiceState {
+  plan: AthenaPlan;
+  statement: StatementRange;
+  /** The user asked for a new export though a recent one exists; `plan` counts it once replanned. */
+  freshExport?: boolean;
+  /** The plan for the current freshExport is on its way. */
+  isReplanning?: boolean;
+  /** The plan could not be made again; the figures shown are the earlier plan's. */
+  replanError?: string;
+}
+
+/** How an Athena run gets its export: start one where none is recent, or a new one anyway. */
+export interface AthenaExportChoice {
+  startExport?: boolean;
+  freshExport?: boolean;
 }
 
 /** What the workbench knows of a connection, shared by its tabs. */
@@ -126,8 +143,10 @@ interface SqlStore {
     tabId: string,
     statement: StatementRange,
     settings: AthenaSettings,
-    startExport: boolean,
+    exportChoice: AthenaExportChoice,
   ): Promise<void>;
+  /** Plans the choice again with or without a fresh export, so its estimate says what runs. */
+  setFreshExport(connectionId: string, tabId: string, freshExport: boolean): Promise<void>;
   cancel(tabId: string): Promise<void>;
   loadAthenaSettings(connectionId: string): Promise<void>;
   /** null: back to the default. */
@@ -281,12 +300,37 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
         }),
       );
     },
-    async runAthena(id, tabId, statement, settings, startExport) {
+    async runAthena(id, tabId, statement, settings, exportChoice) {
       await follow(id, tabId, statement, 'athena', (requestId) =>
-        call('athena:run', { connectionId: id, sql: statement.text, requestId, settings, startExport }),
+        call('athena:run', {
+          connectionId: id,
+          sql: statement.text,
+          requestId,
+          settings,
+          ...(exportChoice.startExport ? { startExport: true } : {}),
+          ...(exportChoice.freshExport ? { freshExport: true } : {}),
+        }),
       );
       // Main remembers the settings a run started with; the next choice offers them.
       void get().loadAthenaSettings(id);
+    },
+    async setFreshExport(id, tabId, freshExport) {
+      const before = runOf(tabId).choice;
+      if (!before) return;
+      updateRun(tabId, { choice: { ...before, freshExport, isReplanning: true, replanError: undefined } });
+      const result = await call('athena:plan', {
+        connectionId: id,
+        sql: before.statement.text,
+        ...(freshExport ? { freshExport: true } : {}),
+      });
+      const now = runOf(tabId).choice;
+      // A later tick, or another statement's choice, has taken over: this answer is not theirs.
+      if (now?.statement !== before.statement || now.freshExport !== freshExport) return;
+      updateRun(tabId, {
+        choice: result.ok
+          ? { ...now, plan: result.value, isReplanning: false }
+          : { ...now, isReplanning: false, replanError: result.error.message },
+      });
     },
     async loadAthenaSettings(id) {
       const result = await call('athena:settings', { connectionId: id });

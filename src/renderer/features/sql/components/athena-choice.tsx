@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { AthenaPlan, AthenaSettings } from '../../../../shared/ipc/athena';
+import type { AthenaExportChoice } from '../store';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { Field } from '../../../ui/field';
@@ -17,13 +18,25 @@ function duration(seconds: number): string {
   return `${Math.round(seconds / 86_400)} days`;
 }
 
+/** How long ago an export's point in time was: within the 24 hours an export is offered for. */
+function age(iso: string): string {
+  const minutes = Math.max(0, (Date.now() - Date.parse(iso)) / 60_000);
+  if (minutes < 90) return `${Math.max(1, Math.round(minutes))} min`;
+  return `${Math.round(minutes / 60)} h`;
+}
+
 export interface AthenaChoiceProps {
   plan: AthenaPlan;
   /** The settings the last Athena run used, as main remembers them. */
   saved?: AthenaSettings;
   isBusy: boolean;
+  /** A new export though a recent one exists; the plan counts it once `isReplanning` is over. */
+  freshExport: boolean;
+  isReplanning: boolean;
+  replanError?: string;
+  onFreshExport(fresh: boolean): void;
   onLocal(): void;
-  onAthena(settings: AthenaSettings, startExport: boolean): void;
+  onAthena(settings: AthenaSettings, exportChoice: AthenaExportChoice): void;
   onDismiss(): void;
 }
 
@@ -31,21 +44,35 @@ export interface AthenaChoiceProps {
  * The plan's honest choice (issue 17): the statement would scan more than the limit, so the
  * local scan's figures stand next to Athena's and nothing runs until one is picked.
  */
-export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss }: AthenaChoiceProps) {
+export function AthenaChoice({
+  plan,
+  saved,
+  isBusy,
+  freshExport,
+  isReplanning,
+  replanError,
+  onFreshExport,
+  onLocal,
+  onAthena,
+  onDismiss,
+}: AthenaChoiceProps) {
   const id = useId();
   const recent = plan.athena.exports[0];
   const [workGroup, setWorkGroup] = useState(saved?.workGroup ?? 'primary');
   const [outputLocation, setOutputLocation] = useState(saved?.outputLocation ?? '');
   const [database, setDatabase] = useState(saved?.database ?? 'dynotable');
-  const [exportBucket, setExportBucket] = useState(recent?.bucket ?? saved?.exportBucket ?? '');
+  const [exportBucket, setExportBucket] = useState(saved?.exportBucket ?? recent?.bucket ?? '');
   const [agreeExport, setAgreeExport] = useState(false);
   const translation = plan.translation;
-  const needsExport = plan.athena.exportNeeded;
+  // A recent export covers the statement: reusing it is the default, a fresh one is the choice.
+  const canReuse = recent !== undefined && (plan.athena.freshExport === true || !plan.athena.exportNeeded);
+  const needsExport = canReuse ? freshExport : plan.athena.exportNeeded;
+  const agreed = canReuse ? freshExport : agreeExport;
   const isReady =
     translation?.ok === true &&
     /^s3:\/\/[^/]+/.test(outputLocation) &&
     workGroup.trim() !== '' &&
-    (!needsExport || (agreeExport && exportBucket.trim() !== ''));
+    (!needsExport || (agreed && exportBucket.trim() !== ''));
   const tables = plan.scannedTables.join(', ');
   // What Run on Athena still waits for, said next to it rather than left to a greyed button.
   const missing = !translation?.ok
@@ -54,9 +81,10 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
       ? 'Name the query results location (s3://bucket/prefix/) to run on Athena.'
       : needsExport && exportBucket.trim() === ''
         ? 'Name the export bucket to run on Athena.'
-        : needsExport && !agreeExport
+        : needsExport && !agreed
           ? 'Tick the export to run on Athena.'
           : undefined;
+  const exportTime = duration(plan.athena.exportSeconds);
   return (
     <section className="athena-choice" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="athena-choice-title">
@@ -87,9 +115,19 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
           <dl>
             <dt>Export</dt>
             <dd>
-              {recent
-                ? `uses the export of ${new Date(recent.exportTime).toLocaleString()} (${gb(recent.billedSizeBytes)})`
-                : `none in the last 24 hours: a new one takes about ${duration(plan.athena.exportSeconds)} and uses no read capacity`}
+              {recent && !needsExport
+                ? `uses the export of ${new Date(recent.exportTime).toLocaleString()} (${age(recent.exportTime)} old, ${gb(recent.billedSizeBytes)})`
+                : recent && canReuse
+                  ? `a new one, passing over the export of ${new Date(recent.exportTime).toLocaleString()} (${age(recent.exportTime)} old)`
+                  : 'none in the last 24 hours: a new one is needed'}
+            </dd>
+            <dt>Time</dt>
+            <dd aria-live="polite">
+              {isReplanning
+                ? 'updating the estimate…'
+                : plan.athena.exportNeeded
+                  ? `about ${exportTime} to export (no read capacity used), then the query`
+                  : 'the query alone: the export is ready'}
             </dd>
             <dt>Data scanned</dt>
             <dd>
@@ -97,6 +135,31 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
               {plan.athena.usdPerTb} per TB
             </dd>
           </dl>
+          {canReuse ? (
+            <div className="athena-fresh">
+              <Check checked={freshExport} onChange={onFreshExport} describedBy={`${id}-fresh`}>
+                Start a fresh export instead, for today&apos;s data
+              </Check>
+              {freshExport ? (
+                <span className="athena-fresh-bucket">
+                  <label htmlFor={`${id}-bucket`}>into bucket</label>
+                  <TextInput
+                    id={`${id}-bucket`}
+                    label="Export bucket"
+                    placeholder="bucket name"
+                    value={exportBucket}
+                    onChange={setExportBucket}
+                  />
+                </span>
+              ) : null}
+              <p id={`${id}-fresh`} className="sql-faint">
+                The recent export is {age(recent.exportTime)} old: changes made since are not in it.
+              </p>
+            </div>
+          ) : null}
+          {replanError ? (
+            <p className="sql-warning">The estimate could not be updated: {replanError}</p>
+          ) : null}
           {plan.athena.exportsNote ? <p className="sql-warning">{plan.athena.exportsNote}</p> : null}
           <div className="athena-settings">
             <Field label="Workgroup" htmlFor={`${id}-wg`}>
@@ -114,7 +177,7 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
                 onChange={setOutputLocation}
               />
             </Field>
-            {needsExport ? (
+            {needsExport && !canReuse ? (
               <Field label="Export bucket" htmlFor={`${id}-bucket`}>
                 <TextInput
                   id={`${id}-bucket`}
@@ -126,7 +189,7 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
               </Field>
             ) : null}
           </div>
-          {needsExport ? (
+          {needsExport && !canReuse ? (
             <Check checked={agreeExport} onChange={setAgreeExport}>
               Start an export of {plan.scannedTables.join(', ') || 'the table'} to S3 (turns on point-in-time
               recovery if it is off)
@@ -165,7 +228,7 @@ export function AthenaChoice({ plan, saved, isBusy, onLocal, onAthena, onDismiss
                 database: database.trim(),
                 ...(needsExport ? { exportBucket: exportBucket.trim() } : {}),
               },
-              needsExport && agreeExport,
+              canReuse ? { freshExport } : { startExport: needsExport && agreeExport },
             )
           }
         >

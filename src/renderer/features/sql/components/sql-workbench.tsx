@@ -278,13 +278,17 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
                 plan={last.choice.plan}
                 saved={shared.athena?.athena}
                 isBusy={last.requestId !== undefined}
+                freshExport={last.choice.freshExport ?? false}
+                isReplanning={last.choice.isReplanning ?? false}
+                {...(last.choice.replanError ? { replanError: last.choice.replanError } : {})}
+                onFreshExport={(fresh) => void actions.setFreshExport(id, tabId, fresh)}
                 onLocal={() => {
                   const chosen = last.choice;
                   if (chosen) void actions.runLocal(id, tabId, chosen.statement, true);
                 }}
-                onAthena={(settings, startExport) => {
+                onAthena={(settings, exportChoice) => {
                   const chosen = last.choice;
-                  if (chosen) void actions.runAthena(id, tabId, chosen.statement, settings, startExport);
+                  if (chosen) void actions.runAthena(id, tabId, chosen.statement, settings, exportChoice);
                 }}
                 onDismiss={() => actions.updateRun(tabId, { choice: undefined })}
               />
