@@ -85,6 +85,16 @@ export function AthenaChoice({
           ? 'Tick the export to run on Athena.'
           : undefined;
   const exportTime = duration(plan.athena.exportSeconds);
+  // One field, shown beside the fresh-export box or among the settings, whichever applies.
+  const bucketInput = (
+    <TextInput
+      id={`${id}-bucket`}
+      label="Export bucket"
+      placeholder="bucket name"
+      value={exportBucket}
+      onChange={setExportBucket}
+    />
+  );
   return (
     <section className="athena-choice" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="athena-choice-title">
@@ -143,13 +153,7 @@ export function AthenaChoice({
               {freshExport ? (
                 <span className="athena-fresh-bucket">
                   <label htmlFor={`${id}-bucket`}>into bucket</label>
-                  <TextInput
-                    id={`${id}-bucket`}
-                    label="Export bucket"
-                    placeholder="bucket name"
-                    value={exportBucket}
-                    onChange={setExportBucket}
-                  />
+                  {bucketInput}
                 </span>
               ) : null}
               <p id={`${id}-fresh`} className="sql-faint">
@@ -179,13 +183,7 @@ export function AthenaChoice({
             </Field>
             {needsExport && !canReuse ? (
               <Field label="Export bucket" htmlFor={`${id}-bucket`}>
-                <TextInput
-                  id={`${id}-bucket`}
-                  label="Export bucket"
-                  placeholder="bucket name"
-                  value={exportBucket}
-                  onChange={setExportBucket}
-                />
+                {bucketInput}
               </Field>
             ) : null}
           </div>
