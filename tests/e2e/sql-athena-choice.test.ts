@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE, sampleItems } from '../../resources/playground/sample-table';
 import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
 import type { Locator, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/axe';
+import { useColorScheme } from './support/browser';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -181,6 +183,11 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     expect(await onScreen(fresh)).toBe(true);
     expect(await onScreen(bucket)).toBe(true);
     await screenshots(page, 'sql-athena-fresh-export', choice, { block: 'start' });
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      expect(await seriousAxeViolations(page, { include: '.athena-choice' })).toEqual([]);
+    }
+    await useColorScheme(page, 'light');
 
     // Unticked, the estimate goes back to reading the recent export.
     await fresh.focus();
