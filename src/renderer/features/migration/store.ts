@@ -7,6 +7,7 @@ import type {
   FixPolicy,
   FixResult,
   MigrationReport,
+  OrmModel,
   ReadLimit,
   ScanSummary,
 } from '../../../shared/ipc';
@@ -26,8 +27,15 @@ export interface MigrationTableState {
   result?: FixResult;
   /** The model settings acknowledged for the table, and the expectations file that holds them. */
   acknowledgements?: { list: Acknowledgement[]; file: string; content: string };
+  /** The dynotable-orm model file the verdicts count (null: none); undefined until loaded. */
+  model?: OrmModel | null;
+  /** Why the last model file given was refused (the one in use, if any, stays). */
+  modelError?: AppError;
   error?: AppError;
 }
+
+/** A chosen file's handle (desktop) or the text the page read (browser mode). */
+export type ModelSource = { fileId: string } | { name: string; text: string };
 
 interface MigrationStore {
   tables: Record<string, MigrationTableState>;
@@ -54,6 +62,11 @@ interface MigrationStore {
     table: string,
     setting: { path: string; storage?: DateStorage; reason?: string },
   ): Promise<boolean>;
+  loadModel(connectionId: string, table: string): Promise<void>;
+  /** Uses a model file for the table's verdicts; undefined source removes it. */
+  setModel(connectionId: string, table: string, source: ModelSource | undefined): Promise<void>;
+  /** A model file refused before it reached main (too large, unreadable). */
+  refuseModel(connectionId: string, table: string, error: AppError | undefined): void;
 }
 
 export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
@@ -73,6 +86,14 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
     });
   const current = (connectionId: string, table: string): MigrationTableState =>
     get().tables[migrationKey(connectionId, table)] ?? { scans: [] };
+
+  // main counts acknowledgements and the model file in every verdict: read the list and the
+  // open report again.
+  const restated = async (connectionId: string, table: string) => {
+    const scanId = current(connectionId, table).selectedScanId;
+    await get().loadScans(connectionId, table);
+    if (scanId) await get().openReport(connectionId, table, scanId);
+  };
 
   return {
     tables: {},
@@ -199,11 +220,30 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
         acknowledgements: { ...envelope.value, list: envelope.value.acknowledgements },
         error: undefined,
       });
-      // main counts acknowledgements in every verdict: read the list and the open report again.
-      const scanId = current(connectionId, table).selectedScanId;
-      await get().loadScans(connectionId, table);
-      if (scanId) await get().openReport(connectionId, table, scanId);
+      await restated(connectionId, table);
       return true;
+    },
+
+    async loadModel(connectionId, table) {
+      const envelope = await call('migration:model', { connectionId, table });
+      if (envelope.ok) patch(connectionId, table, { model: envelope.value.model });
+      else patch(connectionId, table, { modelError: envelope.error });
+    },
+
+    async setModel(connectionId, table, source) {
+      const envelope = source
+        ? await call('migration:useModel', { connectionId, table, source })
+        : await call('migration:removeModel', { connectionId, table });
+      if (!envelope.ok) {
+        patch(connectionId, table, { modelError: envelope.error });
+        return;
+      }
+      patch(connectionId, table, { model: envelope.value.model, modelError: undefined });
+      await restated(connectionId, table);
+    },
+
+    refuseModel(connectionId, table, error) {
+      patch(connectionId, table, { modelError: error });
     },
   };
 });

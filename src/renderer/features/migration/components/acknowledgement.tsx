@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
 import { useMigrationStore, useMigrationTable } from '../store';
 
-const STORAGE_TEXT: Record<DateStorage, string> = {
+export const STORAGE_TEXT: Record<DateStorage, string> = {
   iso: 'ISO strings',
   seconds: 'epoch seconds',
   millis: 'epoch ms',
@@ -83,10 +83,29 @@ export function SettingAcknowledgement({ connectionId, table, finding }: Setting
       </div>
     );
   }
-  if (storage === undefined || storage === 'millis') return null;
+  const model = state.model;
+  const fromModel = model?.dateStorage.find((d) => d.path === finding.path);
+  if (storage === undefined) return null;
+  const isModelContradicted = fromModel !== undefined && fromModel.storage !== storage;
+  const modelNote =
+    model && fromModel ? (
+      <p className={isModelContradicted ? 'mig-ack-model is-contradicted' : 'mig-ack-model'}>
+        <Badge tone={isModelContradicted ? 'danger' : 'success'}>model</Badge>{' '}
+        {model.entities.find((e) => e.dates.includes(finding.path))?.name ?? 'The model'} stores{' '}
+        {STORAGE_TEXT[fromModel.storage]} here
+        {isModelContradicted
+          ? `, but the data holds ${STORAGE_TEXT[storage]}: correct the model, or acknowledge what the data holds`
+          : ''}{' '}
+        <span className="muted">({model.fileName})</span>
+      </p>
+    ) : null;
+  if (modelNote && (!isModelContradicted || storage === 'millis'))
+    return <div className="mig-ack">{modelNote}</div>;
+  if (storage === 'millis') return null;
   if (!isOpen)
     return (
       <div className="mig-ack">
+        {modelNote}
         <p className="muted">
           Needs a model setting: {STORAGE_TEXT[storage]}
           {storage === 'iso' ? " (defaultDateStorage: 'iso')" : " (storage: 'seconds')"}.

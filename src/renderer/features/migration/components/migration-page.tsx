@@ -9,6 +9,7 @@ import { useSettleOnEnd } from '../hooks';
 import { useMigrationStore, useMigrationTable } from '../store';
 import { FixPanel } from './fix-panel';
 import { ItemPanel } from './item-panel';
+import { ModelFile } from './model-file';
 import { OperationProgress } from './operation-progress';
 import { ReportView } from './report-view';
 import { ScanControls } from './scan-controls';
@@ -58,6 +59,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
                 <ErrorMessage compact error={state.error} connectionId={connection.id} />
               </div>
             ) : null}
+            <ModelFile connectionId={connection.id} table={table} />
             <ScanList
               connectionId={connection.id}
               table={table}
