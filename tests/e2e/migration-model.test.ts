@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli-run';
 import { createTable, putItems } from '../support/dynamo-tables';
+import { axeViolations } from './support/axe';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -88,6 +89,12 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     await expect.poll(() => verdict.innerText(), slow).toContain('Ready: no data fix needed');
     const card = page.locator('.mig-card').filter({ hasText: 'occurredAt' });
     expect(await card.innerText()).toMatch(/model\s+\S+ stores ISO strings here/);
+    // Light and dark: the summary table, the model note on the card and the picker pass axe.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page, { include: '.mig-page' })).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await screenshots(page, 'migration-model', section, { block: 'start' });
 
     // The CLI gate reads the same file and agrees.
