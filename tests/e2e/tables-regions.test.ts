@@ -223,6 +223,69 @@ describe('the table list across regions of an AWS connection', () => {
     expect(session.browser.pageErrors).toEqual([]);
   }, 120_000);
 
+  it('offers the region in the Create table dialog under axe-core, with the index form lined up', async () => {
+    const { page } = session.browser;
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
+    await page
+      .getByRole('table', { name: 'Tables' })
+      .getByRole('rowgroup', { name: 'us-west-2' })
+      .waitFor(slow);
+    await page.getByRole('button', { name: 'Create table' }).click();
+    const dialog = page.getByRole('dialog', { name: /Create table/ });
+    const regionSelect = dialog.getByRole('combobox', { name: 'Create in region' });
+    await regionSelect.selectOption('us-west-2');
+    await page.getByRole('dialog', { name: 'Create table in AWS account · us-west-2' }).waitFor();
+    // The single-table template has a global index with a sort key; a local index joins it.
+    await dialog.getByRole('radio', { name: /Single-table design/ }).click();
+    await dialog.getByRole('button', { name: 'Add local index' }).click();
+    const gsi = dialog.getByRole('group', { name: 'GSI1' });
+    await dialog.getByRole('group', { name: 'LSI1' }).waitFor();
+
+    // Side by side, the fields of a row (the table's keys, each index's grid) start their inputs
+    // at the same height, whichever heads them: a label, or the sort key's checkbox.
+    const findings = noFindings();
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      const misaligned = await dialog.locator('.field-row, .index-fields-grid').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const cells = [...row.children].flatMap((cell) => {
+            const input = cell.querySelector('.input');
+            return input
+              ? [
+                  {
+                    top: cell.getBoundingClientRect().top,
+                    inputTop: input.getBoundingClientRect().top,
+                    name: input.getAttribute('aria-label') ?? '',
+                  },
+                ]
+              : [];
+          });
+          return cells.flatMap((a) =>
+            cells
+              .filter((b) => Math.abs(a.top - b.top) < 1 && a.inputTop - b.inputTop >= 1)
+              .map((b) => `${a.name} is ${(a.inputTop - b.inputTop).toFixed(1)}px below ${b.name}`),
+          );
+        }),
+      );
+      expect(misaligned, `at ${size.width}×${size.height}`).toEqual([]);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      await regionSelect.scrollIntoViewIfNeeded();
+      await check(page, findings, `create table in a region (${scheme})`);
+    }
+    await useColorScheme(page, 'light');
+    await report('a11y-tables-create-in-region', findings);
+    expect(findings.serious).toEqual([]);
+    await screenshots(page, 'tables-create-region-select', regionSelect);
+    await screenshots(page, 'tables-create-index-form', gsi);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
   it('creates a table in another region from the grouped list, lists it there at once, and drops it once deleted', async () => {
     const { page } = session.browser;
     const made = `Made-${stamp}`;

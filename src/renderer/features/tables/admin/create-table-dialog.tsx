@@ -114,7 +114,8 @@ export function CreateTableDialog({ connection: own, regions = [], onClose }: Cr
     >
       <fieldset className="plain-fieldset" disabled={isRunning || isDone}>
         {regions.length > 1 ? (
-          <div className="create-table-region">
+          // A label, so a click on its words focuses the select, as on every other field.
+          <label className="create-table-region">
             <span>Create in region</span>
             <Select
               label="Create in region"
@@ -123,7 +124,7 @@ export function CreateTableDialog({ connection: own, regions = [], onClose }: Cr
               labelOf={(r) => (r === own.region ? `${r} (this connection)` : r)}
               onChange={setRegion}
             />
-          </div>
+          </label>
         ) : null}
         <StartFrom
           connection={own}
