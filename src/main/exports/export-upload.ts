@@ -124,6 +124,8 @@ export async function receiveExportFile(
     const bytes = await writeBody(request, file, maxBytes, tooLarge(maxBytes));
     return { uploadId, name, bytes };
   } catch (error) {
+    // A fresh folder whose first file failed holds nothing the page can name again.
+    if (given === null) await rm(folder, { recursive: true, force: true });
     if ((error as { code?: unknown }).code === 'EEXIST')
       throw refuse(`${name} was already uploaded to this folder; each file is sent once.`, 409);
     throw error;

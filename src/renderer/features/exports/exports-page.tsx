@@ -13,6 +13,7 @@ import { ResultSetDialog, type OpenResultSet } from '../agent/components/result-
 import type { TableViewProps } from '../table/tabs';
 import { ExportForm } from './export-form';
 import { ImportDialog, type ImportDefaults } from './import-dialog';
+import { FolderUploadProgress, useOpenFolder } from './open-folder';
 import { RunProgress } from './run-progress';
 import { useRun } from './use-run';
 import { onOperation } from '../operations/store';
@@ -41,7 +42,8 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   const [listing, setListing] = useState<Listing>();
   const [listError, setListError] = useState<AppError>();
   const [actionError, setActionError] = useState<AppError>();
-  const [opened, setOpened] = useState<OpenResultSet>();
+  const [opened, setOpened] = useState<OpenResultSet & { sqlName: string }>();
+  const [isOpenedShown, setOpenedShown] = useState(false);
   const [importing, setImporting] = useState<ImportDefaults>();
   const [lastBucket, setLastBucket] = useState('');
   const { run, setRun, progress, isRunning, done, error: runError } = useRun();
@@ -89,7 +91,9 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
           resultSetId: o.resultSetId,
           title: `${o.name} · ${o.items.toLocaleString('en-US')} items ${from}`,
           keys: keysOf(o, description?.summary.keys),
+          sqlName: o.name,
         });
+        setOpenedShown(true);
       }
       if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
     });
@@ -115,17 +119,49 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     );
   };
 
-  // The desktop window asks main for the system's folder dialog; main keeps the path it returns.
-  const openFolder = async () => {
-    setActionError(undefined);
-    const chosen = await call('files:choose', { purpose: 'openExport' });
-    if (!chosen.ok) setActionError(chosen.error);
-    else if ('fileId' in chosen.value) {
-      const { fileId, name } = chosen.value;
-      await startOpening(`Opening export folder ${name}`, `from ${name}`, (requestId) =>
-        call('exports:openFolder', { connectionId: connection.id, requestId, folderId: fileId }),
-      );
-    }
+  const folder = useOpenFolder({
+    connectionId: connection.id,
+    isDesktop,
+    startOpening,
+    onError: setActionError,
+  });
+  const folderButton = (
+    <Button size="sm" disabled={isRunning || folder.upload !== undefined} onClick={folder.open}>
+      Open export folder…
+    </Button>
+  );
+  const opening = (
+    <>
+      {folder.picker}
+      {folder.upload ? <FolderUploadProgress state={folder.upload} onCancel={folder.cancel} /> : null}
+      {folder.notice ? (
+        <p className="exports-muted exports-opened" role="status">
+          {folder.notice}
+        </p>
+      ) : null}
+      {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop" /> : null}
+      {opened && isOpenedShown ? (
+        <ResultSetDialog
+          resultSetId={opened.resultSetId}
+          title={opened.title}
+          keys={opened.keys}
+          onClose={() => setOpenedShown(false)}
+        />
+      ) : null}
+      {opened && !isOpenedShown ? (
+        // Closing the grid loses nothing: the result set stays, and SQL reads the export by name.
+        <p className="exports-opened">
+          Opened {opened.title}. SQL reads it as <code>export.&quot;{opened.sqlName}&quot;</code>.{' '}
+          <Button size="sm" onClick={() => setOpenedShown(true)}>
+            Show items
+          </Button>
+        </p>
+      ) : null}
+    </>
+  );
+  const pageProps = {
+    className: folder.isDragging ? 'exports-page is-dropping' : 'exports-page',
+    ...folder.dropTarget,
   };
 
   const follow = async (e: ExportStateView) => {
@@ -148,17 +184,29 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     ...(keys?.sortKey ? { sortKey: keys.sortKey } : {}),
   });
 
+  // No S3 exports here (DynamoDB Local), but an export copied to this machine still opens.
   if (listError?.code === 'ExportsUnavailable')
     return (
-      <div className="exports-page">
+      <div {...pageProps}>
         <ErrorMessage error={listError} connectionId={connection.id} />
+        <header className="exports-header">
+          <p className="exports-note">
+            An export copied to this machine opens as a read-only result set: pick its folder
+            {isDesktop ? '' : ', or drop it here'}.
+          </p>
+          <span className="toolbar-spacer" />
+          {folderButton}
+        </header>
+        {actionError ? <ErrorMessage compact error={actionError} connectionId={connection.id} /> : null}
+        {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
+        {opening}
       </div>
     );
 
   const exports = listing?.exports ?? [];
   const pitr = listing?.pitr;
   return (
-    <div className="exports-page">
+    <div {...pageProps}>
       <header className="exports-header">
         <p className="exports-note">
           DynamoDB writes exports to S3 itself, from its point-in-time backups: no read capacity of {table} is
@@ -174,18 +222,8 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
         >
           Import from S3…
         </Button>
-        {isDesktop ? (
-          <Button size="sm" disabled={isRunning} onClick={() => void openFolder()}>
-            Open export folder…
-          </Button>
-        ) : null}
+        {folderButton}
       </header>
-      {isDesktop ? null : (
-        <p className="exports-muted">
-          An export copied to this machine (a folder holding manifest-summary.json and data/) opens from the
-          desktop app, or with <code>dynotable export open --folder &lt;folder&gt;</code>.
-        </p>
-      )}
       {listError ? (
         <ErrorMessage error={listError} connectionId={connection.id} onRetry={() => void load()} />
       ) : null}
@@ -219,7 +257,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
       />
       {actionError ? <ErrorMessage compact error={actionError} connectionId={connection.id} /> : null}
       {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
-      {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop" /> : null}
+      {opening}
       <table className="exports-table" aria-label={`Exports of ${table}`}>
         <thead>
           <tr>
@@ -289,7 +327,6 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
           ))}
         </tbody>
       </table>
-      {opened ? <ResultSetDialog {...opened} onClose={() => setOpened(undefined)} /> : null}
       {importing ? (
         <ImportDialog connection={connection} defaults={importing} onClose={() => setImporting(undefined)} />
       ) : null}
