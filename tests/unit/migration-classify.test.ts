@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyEpoch,
-  classifyIso,
-  EpochKind,
-  IsoKind,
-  isTimeName,
-} from '../../src/main/migration/classify';
+import { classifyEpoch, classifyIso, EpochKind, IsoKind } from '../../src/main/migration/classify';
 import { formatPath, parsePath } from '../../src/main/migration/paths';
+import { isTimeName } from '../../src/shared/schema/time-names';
 
 describe('ISO-8601 strings', () => {
   it.each([

@@ -71,7 +71,7 @@ export type EpochKind = (typeof EpochKind)[keyof typeof EpochKind];
 /**
  * Epoch seconds are 9–10 integer digits (1973-03 … 2286-11, a fraction allowed), epoch
  * milliseconds 11–13 digits with no fraction (1970-04 … 2286-11). The ranges do not overlap, so
- * a number is one or the other; whether it *is* a time depends on its path (see isTimeName).
+ * a number is one or the other; whether it *is* a time depends on its name (shared/schema/time-names.ts).
  */
 export function classifyEpoch(n: string): EpochKind {
   const len = n.length;
@@ -102,13 +102,4 @@ function classifyExponent(n: string): EpochKind {
   if (!Number.isFinite(v) || v < 1e8 || v >= 1e13) return EpochKind.none;
   if (v < 1e10) return EpochKind.seconds;
   return Number.isInteger(v) ? EpochKind.millis : EpochKind.none;
-}
-
-const CAMEL = /[a-z0-9](?:At|Date|Time|Timestamp|On)$/;
-const SNAKE = /(?:^|[_-])(?:at|date|time|timestamp|ts|on)$/i;
-const WHOLE = /^(?:date|time|timestamp|ts|created|updated|modified|deleted|expires|expiry|ttl|when)$/i;
-
-/** createdAt, updated_at, birthDate, startTime, createdOn, timestamp, ttl, … */
-export function isTimeName(name: string): boolean {
-  return CAMEL.test(name) || SNAKE.test(name) || WHOLE.test(name);
 }

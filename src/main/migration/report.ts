@@ -5,7 +5,7 @@ import type {
   MigrationReport,
 } from '../../shared/ipc/migration';
 import type { DatePathStats, FindingsState } from '../schema/findings';
-import { isTimeName } from './classify';
+import { isTimeName } from '../../shared/schema/time-names';
 import { toPlainKey } from './samples';
 import { verdictOf } from './verdict';
 
