@@ -1,11 +1,10 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchema } from '../../shared/ipc/tables';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import type { KeyCondition } from '../../shared/sql/catalog';
-import { utf8Length } from '../../shared/dynamo/item-size';
-import { entityGroupOf, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
-import { PathStats, type PathState } from './path-stats';
-import { binaryText, keyShape } from './sdk-values';
+import { entityGroupOfLabel, entityLabelOf } from '../sql/catalog/entity-detect';
+import { PathStats, TYPE_INDEX } from './path-stats';
+import { binaryText } from './sdk-values';
+import { emptyGroup, Group, type GroupState, KeyPattern, own } from './schema-groups';
 import { schemaPathOf } from '../../shared/schema/schema-paths';
 import { type PathNode, PathWalker, type PathVisitor } from './path-walker';
 import { DateFindings, emptyFindings, type FindingsOptions, type FindingsState } from './findings';
@@ -15,26 +14,6 @@ type SdkItem = Record<string, SdkValue>;
 
 /** How items are grouped into entities: SQL's key-prefix groups, or a type attribute's value. */
 export type EntitySource = { kind: 'keys' } | { kind: 'attribute'; name: string };
-
-/** A type attribute's agreement within a group: a value, null (missing), false (disagreed). */
-type TypeVote = string | null | false;
-
-export interface GroupState {
-  /** '' for all items; the SQL group label (`sk:ORDER`) or `attr:<value>` for an entity. */
-  label: string;
-  keyName?: string;
-  conditions?: KeyCondition[];
-  items: number;
-  /** Per TYPE_ATTRIBUTES entry; absent until the first item. */
-  typeVotes?: TypeVote[];
-  keyPatterns: [string, number][];
-  /** `<index>\u0000<pattern>`: the key shapes of the group's items in each index that holds them. */
-  indexPatterns?: [string, number][];
-  maxItemBytes: number;
-  nearLimit: number;
-  paths: PathState[];
-  untrackedPaths: number;
-}
 
 export interface SchemaState {
   version: 1;
@@ -67,52 +46,10 @@ export interface FindingsOnlyOptions {
   findingsOnly: FindingsOptions;
 }
 
-/** An item past this share of DynamoDB's 400 KB limit is "near the limit". */
-export const NEAR_LIMIT_BYTES = 300 * 1024;
-const MAX_KEY_PATTERNS = 20;
-
-class Group {
-  readonly paths = new Map<string, PathStats>();
-  readonly keyPatterns: Map<string, number>;
-  readonly indexPatterns: Map<string, number>;
-  constructor(readonly state: GroupState) {
-    for (const p of state.paths) this.paths.set(p.path, new PathStats(p));
-    this.keyPatterns = new Map(state.keyPatterns);
-    this.indexPatterns = new Map(state.indexPatterns ?? []);
-  }
-  toJSON(): GroupState {
-    return {
-      ...this.state,
-      keyPatterns: [...this.keyPatterns],
-      indexPatterns: [...this.indexPatterns],
-      paths: [...this.paths.values()].map((p) => p.toJSON()),
-    };
-  }
-}
-
-const emptyGroup = (label: string): GroupState => ({
-  label,
-  items: 0,
-  keyPatterns: [],
-  maxItemBytes: 0,
-  nearLimit: 0,
-  paths: [],
-  untrackedPaths: 0,
-});
+export { NEAR_LIMIT_BYTES, type GroupState } from './schema-groups';
 
 export function emptySchemaState(): SchemaState {
   return { version: 1, items: 0, all: emptyGroup(''), entities: [], untrackedEntityItems: 0 };
-}
-
-const own = (item: SdkItem, name: string): SdkValue | undefined =>
-  Object.prototype.hasOwnProperty.call(item, name) ? item[name] : undefined;
-
-/** `PK=USER#… SK=ORDER#…`: the shape of an item's keys in the table or one index. */
-function keyPatternOf(item: SdkItem, keys: KeySchema): string {
-  return (
-    `${keys.partitionKey.name}=${keyShape(own(item, keys.partitionKey.name))}` +
-    (keys.sortKey ? ` ${keys.sortKey.name}=${keyShape(own(item, keys.sortKey.name))}` : '')
-  );
 }
 
 /**
@@ -133,7 +70,6 @@ export class SchemaAccumulator {
   private readonly baseEntities = new Map<string, Group>();
   /** Items added here, by entity label; REST holds items of no (or no more tracked) entity. */
   private readonly live = new Map<string, Group>();
-  private readonly liveList: Group[] = [];
   private readonly maxPaths: number;
   private readonly maxEntities: number;
   private serial = 0;
@@ -147,6 +83,8 @@ export class SchemaAccumulator {
   private readonly options: SchemaAccumulatorOptions | undefined;
   private readonly dates: DateFindings | undefined;
   private readonly visitor: PathVisitor;
+  private readonly keyPattern: KeyPattern | undefined;
+  private readonly indexPatterns: KeyPattern[] = [];
 
   constructor(
     options: SchemaAccumulatorOptions | FindingsOnlyOptions,
@@ -165,6 +103,9 @@ export class SchemaAccumulator {
       if (options.findings) this.dates = new DateFindings(options.findings, state.findings);
       this.walker = new PathWalker({ lists: 'element', format: schemaPathOf });
       this.visitor = this.statsVisitor;
+      this.keyPattern = new KeyPattern(options.keys);
+      for (const i of options.indexes ?? [])
+        this.indexPatterns.push(new KeyPattern(i.keys, `${i.name}\u0000`));
     }
     this.maxPaths = this.options?.maxPaths ?? 2000;
     this.maxEntities = this.options?.maxEntities ?? 50;
@@ -200,28 +141,11 @@ export class SchemaAccumulator {
     }
     this.serial += 1;
     this.itemBytes = 0;
-    const options = this.options;
-    const group = this.groupOf(item, options);
+    const group = this.groupOf(item, this.options);
     this.current = group;
-    this.currentId = this.liveList.indexOf(group);
+    this.currentId = group.liveId;
     this.walker.walkItem(item, this.visitor);
-    const { keys, indexes = [] } = options;
-    // An index holds an item only when the item has all of the index's key attributes.
-    for (const i of indexes) {
-      if (!own(item, i.keys.partitionKey.name) || (i.keys.sortKey && !own(item, i.keys.sortKey.name)))
-        continue;
-      bumpBounded(
-        group.indexPatterns,
-        `${i.name}\u0000${keyPatternOf(item, i.keys)}`,
-        1,
-        MAX_KEY_PATTERNS * 4,
-      );
-    }
-    const s = group.state;
-    s.items += 1;
-    if (this.itemBytes > s.maxItemBytes) s.maxItemBytes = this.itemBytes;
-    if (this.itemBytes >= NEAR_LIMIT_BYTES) s.nearLimit += 1;
-    bumpBounded(group.keyPatterns, keyPatternOf(item, keys), 1, MAX_KEY_PATTERNS);
+    group.countItem(item, this.itemBytes, this.keyPattern as KeyPattern, this.indexPatterns);
   }
 
   addAll(items: readonly (SdkItem | Item)[]): void {
@@ -233,7 +157,7 @@ export class SchemaAccumulator {
     if (other.findings) this.dates?.merge(other.findings);
     if (!this.options) return;
     this.untrackedEntityItems += other.untrackedEntityItems;
-    mergeGroup(this.baseAll, other.all, this.maxPaths);
+    this.baseAll.merge(other.all, this.maxPaths);
     for (const e of other.entities) {
       let group = this.baseEntities.get(e.label);
       if (!group) {
@@ -244,7 +168,7 @@ export class SchemaAccumulator {
         group = new Group({ ...emptyGroup(e.label), keyName: e.keyName, conditions: e.conditions });
         this.baseEntities.set(e.label, group);
       }
-      mergeGroup(group, e, this.maxPaths);
+      group.merge(e, this.maxPaths);
     }
   }
 
@@ -281,10 +205,10 @@ export class SchemaAccumulator {
     for (const [label, g] of this.live) {
       const state = g.toJSON();
       // Type votes name an entity; "all items" has none.
-      mergeGroup(all, { ...state, typeVotes: undefined }, this.maxPaths);
+      all.merge({ ...state, typeVotes: undefined }, this.maxPaths);
       if (label === REST) continue;
       const into = entities.get(label);
-      if (into) mergeGroup(into, state, this.maxPaths);
+      if (into) into.merge(state, this.maxPaths);
       else entities.set(label, copy(g));
     }
     return { all, entities: [...entities.values()] };
@@ -300,25 +224,22 @@ export class SchemaAccumulator {
     let group = this.live.get(label);
     if (!group) {
       group = new Group(make());
+      group.liveId = this.live.size;
       this.live.set(label, group);
-      this.liveList.push(group);
     }
     return group;
   }
 
   private groupOf(item: SdkItem, options: SchemaAccumulatorOptions): Group {
     const source = options.entities;
-    let label: string;
-    let keyName: string | undefined;
-    let conditions: KeyCondition[] | undefined;
+    let label: string | undefined;
     if (source.kind === 'attribute') {
       const v = own(item, source.name);
       label = `attr:${v?.S ?? (v?.N !== undefined ? v.N : '')}`;
     } else {
       const keys = options.keys;
-      const group = entityGroupOf(item, keys.partitionKey.name, keys.sortKey?.name);
-      if (!group) return this.liveGroup(REST, () => emptyGroup(''));
-      ({ label, keyName, conditions } = group);
+      label = entityLabelOf(item, keys.partitionKey.name, keys.sortKey?.name);
+      if (label === undefined) return this.liveGroup(REST, () => emptyGroup(''));
     }
     let entity = this.live.get(label);
     if (!entity) {
@@ -326,17 +247,19 @@ export class SchemaAccumulator {
         this.untrackedEntityItems += 1;
         return this.liveGroup(REST, () => emptyGroup(''));
       }
-      entity = this.liveGroup(label, () => ({ ...emptyGroup(label), keyName, conditions }));
+      const named = label;
+      entity = this.liveGroup(named, () => {
+        if (source.kind === 'attribute') return emptyGroup(named);
+        const keys = options.keys;
+        const { keyName, conditions } = entityGroupOfLabel(named, keys.partitionKey.name, keys.sortKey?.name);
+        return { ...emptyGroup(named), keyName, conditions };
+      });
     }
-    if (source.kind === 'keys') voteTypes(entity.state, item);
+    if (source.kind === 'keys') entity.voteTypes(item);
     return entity;
   }
 
-  private stats(node: PathNode): PathStats | undefined {
-    // The node remembers its statistics per live group: no lookup by path text per value.
-    const slot = (node.slot ??= []) as (PathStats | undefined)[];
-    const cached = slot[this.currentId];
-    if (cached) return cached;
+  private stats(node: PathNode, slot: NodeSlot): PathStats | undefined {
     const group = this.current;
     const path = node.text;
     let p = group.paths.get(path);
@@ -348,7 +271,7 @@ export class SchemaAccumulator {
       p = PathStats.empty(path);
       group.paths.set(path, p);
     }
-    slot[this.currentId] = p;
+    slot.stats[this.currentId] = p;
     return p;
   }
 
@@ -356,54 +279,60 @@ export class SchemaAccumulator {
   private readonly statsVisitor: PathVisitor = {
     value: (node, value, type) => {
       this.dates?.visitor.value(node, value, type);
-      if (typeof node.step === 'string') this.itemBytes += utf8Length(node.step) + (node.depth > 1 ? 1 : 0);
-      const p = this.stats(node);
+      const slot = (node.slot ??= slotOf(node)) as NodeSlot;
+      this.itemBytes += slot.nameBytes;
+      // The node remembers its statistics per live group: no lookup by path text per value.
+      const p = slot.stats[this.currentId] ?? this.stats(node, slot);
       p?.seen(this.serial);
-      p?.typed(type);
       switch (type) {
         case 'S': {
           const s = value.S as string;
-          this.itemBytes += utf8Length(s);
-          p?.string(s);
+          p?.typed(TYPE_INDEX.S);
+          this.itemBytes += p ? p.string(s) : utf8Bytes(s);
           break;
         }
         case 'N': {
           const n = value.N as string;
+          p?.typed(TYPE_INDEX.N);
           this.itemBytes += Math.ceil(n.length / 2) + 1;
           p?.number(n);
           break;
         }
         case 'B': {
           const b = binaryText(value.B);
+          p?.typed(TYPE_INDEX.B);
           this.itemBytes += Math.floor((b.length * 3) / 4);
           p?.binary(b);
           break;
         }
         case 'BOOL':
+          p?.typed(TYPE_INDEX.BOOL);
           this.itemBytes += 1;
           p?.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
           break;
         case 'NULL':
+          p?.typed(TYPE_INDEX.NULL);
           this.itemBytes += 1;
           p?.scalar('NULL');
           break;
         case 'M':
+          p?.typed(TYPE_INDEX.M);
           this.itemBytes += 3;
           break;
         case 'L': {
+          p?.typed(TYPE_INDEX.L);
           const length = (value.L as SdkValue[]).length;
           this.itemBytes += 3 + length;
           p?.listLength(length);
           break;
         }
         case 'SS':
+          p?.typed(TYPE_INDEX.SS);
           p?.setSize((value.SS as string[]).length);
-          for (const s of value.SS as string[]) {
-            this.itemBytes += utf8Length(s);
-            p?.string(s);
-          }
+          for (const s of value.SS as string[]) this.itemBytes += p ? p.string(s) : utf8Bytes(s);
           break;
         case 'NS':
+          p?.typed(TYPE_INDEX.NS);
           p?.setSize((value.NS as string[]).length);
           for (const n of value.NS as string[]) {
             this.itemBytes += Math.ceil(n.length / 2) + 1;
@@ -411,6 +340,7 @@ export class SchemaAccumulator {
           }
           break;
         case 'BS':
+          p?.typed(TYPE_INDEX.BS);
           p?.setSize((value.BS as unknown[]).length);
           for (const raw of value.BS as unknown[]) {
             const b = binaryText(raw);
@@ -423,46 +353,22 @@ export class SchemaAccumulator {
   };
 }
 
+/** What the statistics visitor hangs on a path's node. */
+interface NodeSlot {
+  /** Bytes the path's last name adds to its item's size (and the dot of a nested name). */
+  nameBytes: number;
+  /** The path's statistics per live group (by the group's position in the live list). */
+  stats: (PathStats | undefined)[];
+}
+
+function slotOf(node: PathNode): NodeSlot {
+  return {
+    nameBytes: typeof node.step === 'string' ? utf8Bytes(node.step) + (node.depth > 1 ? 1 : 0) : 0,
+    stats: [],
+  };
+}
+
+/** UTF-8 bytes; Buffer's count is a fast native call, cheaper than a per-string regex. */
+const utf8Bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+
 const REST = '\u0000rest';
-
-function bumpBounded(counts: Map<string, number>, key: string, by: number, bound: number): void {
-  const seen = counts.get(key);
-  if (seen !== undefined || counts.size < bound) counts.set(key, (seen ?? 0) + by);
-}
-
-function voteTypes(state: GroupState, item: SdkItem): void {
-  const votes = (state.typeVotes ??= TYPE_ATTRIBUTES.map(() => undefined as unknown as TypeVote));
-  TYPE_ATTRIBUTES.forEach((attribute, i) => {
-    const value = own(item, attribute)?.S ?? null;
-    votes[i] = combineVote(votes[i], value, state.items === 0);
-  });
-}
-
-function combineVote(a: TypeVote | undefined, b: TypeVote | undefined, isFirst: boolean): TypeVote {
-  if (isFirst || a === undefined) return b === undefined ? false : b;
-  if (b === undefined) return a;
-  return a === b ? a : false;
-}
-
-function mergeGroup(into: Group, from: GroupState, maxPaths: number): void {
-  const s = into.state;
-  if (from.typeVotes) {
-    s.typeVotes =
-      s.items === 0 || !s.typeVotes
-        ? [...from.typeVotes]
-        : s.typeVotes.map((v, i) => combineVote(v, from.typeVotes?.[i], false));
-  }
-  s.items += from.items;
-  s.maxItemBytes = Math.max(s.maxItemBytes, from.maxItemBytes);
-  s.nearLimit += from.nearLimit;
-  s.untrackedPaths += from.untrackedPaths;
-  for (const [pattern, n] of from.keyPatterns) bumpBounded(into.keyPatterns, pattern, n, MAX_KEY_PATTERNS);
-  for (const [pattern, n] of from.indexPatterns ?? [])
-    bumpBounded(into.indexPatterns, pattern, n, MAX_KEY_PATTERNS * 4);
-  for (const p of from.paths) {
-    const mine = into.paths.get(p.path);
-    if (mine) mine.merge(new PathStats(p));
-    else if (into.paths.size < maxPaths) into.paths.set(p.path, new PathStats(structuredClone(p)));
-    else s.untrackedPaths += 1;
-  }
-}

@@ -11,11 +11,28 @@ const ALPHA = 0.7213 / (1 + 1.079 / M);
 
 /** 32-bit FNV-1a with murmur3's finalizer: FNV alone leaves the high bits poorly mixed. */
 export function hash32(text: string): number {
-  let h = 0x811c9dc5;
+  return finish(fnv(0x811c9dc5, text));
+}
+
+/**
+ * hash32 of the one character `tag` followed by `text` (`S` + a string, `N` + a number): the
+ * distinct counter's typed key, hashed without building that string per value.
+ */
+export function hash32Tagged(tag: number, text: string): number {
+  return finish(fnv(Math.imul(0x811c9dc5 ^ tag, 0x01000193), text));
+}
+
+function fnv(seed: number, text: string): number {
+  let h = seed;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return h;
+}
+
+function finish(hash: number): number {
+  let h = hash;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

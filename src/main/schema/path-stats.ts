@@ -1,15 +1,32 @@
 import { compareNumbers } from '../../shared/dynamo/number';
 import { EpochKind } from '../migration/classify';
-import { classifyEpoch, type StringFormat, stringFormat, yearOfIso } from './formats';
+import { STRING_FORMATS, type StringFormat } from './formats';
 import { HyperLogLog } from './hll';
+import {
+  DistinctValues,
+  EXACT_LIMIT,
+  numberSight,
+  type SeenNumber,
+  type SeenString,
+  stringSight,
+} from './distinct-values';
+import {
+  bumpNumber,
+  countsOf,
+  maxOf,
+  minOf,
+  NamedCounts,
+  numericCompare,
+  recordOf,
+  YearCache,
+} from './value-counts';
 
 export const VALUE_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
+/** A type's index in VALUE_TYPES, as PathStats.typed takes it. */
+export const TYPE_INDEX = Object.fromEntries(VALUE_TYPES.map((t, i) => [t, i])) as Record<ValueType, number>;
 
-/** Distinct values kept exactly (with counts) before the path switches to the sketch. */
-export const EXACT_LIMIT = 64;
-/** Longer values are never kept exactly: the most common values are for short, repeated ones. */
-const MAX_EXACT_TEXT = 256;
+export { EXACT_LIMIT } from './distinct-values';
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
 export interface PathState {
@@ -43,68 +60,70 @@ export interface PathState {
   sketch?: string;
 }
 
-const bump = (record: Record<string, number>, key: string, by = 1) => {
-  record[key] = (record[key] ?? 0) + by;
-};
-
-function numericCompare(a: string, b: string): number {
-  // Number() rounds monotonically, so a difference there is the true order; ties need the digits.
-  const d = Number(a) - Number(b);
-  return d !== 0 && !Number.isNaN(d) ? d : compareNumbers(a, b);
-}
-
-function isIntegerText(n: string): boolean {
-  for (let i = n.charCodeAt(0) === 45 ? 1 : 0; i < n.length; i++) {
-    const c = n.charCodeAt(i);
-    if (c < 48 || c > 57) return Number.isInteger(Number(n));
-  }
-  return true;
-}
-
-function magnitudeOf(n: string): number {
-  const v = Math.abs(Number(n));
-  if (v < 1) return 0;
-  const digits = Math.min(126, Math.floor(Math.log10(v)) + 1);
-  return n.charCodeAt(0) === 45 ? -digits : digits;
-}
-
 /**
- * The UTC year of epoch milliseconds, remembering the last year's bounds: timestamps of one path
- * mostly fall in a few years, and a Date per value was a tenth of the analysis.
+ * Runtime form of one path's statistics. The counters live in fields, Maps and arrays and become
+ * the plain PathState only when it is read (a checkpoint, a merge, the report): per value there is
+ * no keyed store into a record, and a value seen before is counted from what its first sight
+ * found, without its format checks (see DistinctValues).
  */
-class YearCache {
-  private from = 0;
-  private to = -1;
-  private year = 0;
-
-  of(ms: number): number {
-    if (ms >= this.from && ms < this.to) return this.year;
-    const year = new Date(ms).getUTCFullYear();
-    if (Number.isNaN(year)) return year;
-    this.year = year;
-    this.from = Date.UTC(year, 0, 1);
-    this.to = Date.UTC(year + 1, 0, 1);
-    return year;
-  }
-}
-
-/** Runtime form of one path's statistics: the distinct counter is a Map or a sketch. */
 export class PathStats {
-  readonly state: PathState;
+  readonly path: string;
   /** The item (its serial in this accumulator) that last had this path: counts items, not values. */
   lastItem = -1;
-  private exact: Map<string, number> | null;
-  private sketch: HyperLogLog | undefined;
+  private items: number;
+  private values: number;
+  private readonly types: NamedCounts<ValueType>;
+  private strings: number;
+  private readonly formats: NamedCounts<StringFormat>;
+  private minLength: number | undefined;
+  private maxLength: number | undefined;
+  private readonly lengths: (number | null)[];
+  private numbers: number;
+  private integers: number;
+  private minNumber: string | undefined;
+  private maxNumber: string | undefined;
   private minValue: number;
   private maxValue: number;
-  private readonly years = new YearCache();
+  private epochSeconds: number;
+  private epochMillis: number;
+  private readonly magnitudes: Map<number, number>;
+  private readonly years: Map<number, number>;
+  private minSetSize: number | undefined;
+  private maxSetSize: number | undefined;
+  private minListLength: number | undefined;
+  private maxListLength: number | undefined;
+  private readonly distinct = new DistinctValues();
+  private readonly yearCache = new YearCache();
 
   constructor(state: PathState) {
-    this.state = state;
+    this.path = state.path;
+    this.items = state.items;
+    this.values = state.values;
+    this.types = new NamedCounts(VALUE_TYPES, state.types);
+    this.strings = state.strings;
+    this.formats = new NamedCounts(STRING_FORMATS, state.formats);
+    this.minLength = state.minLength;
+    this.maxLength = state.maxLength;
+    this.lengths = state.lengths;
+    this.numbers = state.numbers;
+    this.integers = state.integers;
+    this.minNumber = state.minNumber;
+    this.maxNumber = state.maxNumber;
     this.minValue = state.minNumber === undefined ? NaN : Number(state.minNumber);
     this.maxValue = state.maxNumber === undefined ? NaN : Number(state.maxNumber);
-    this.exact = state.exact ? new Map(state.exact) : null;
-    this.sketch = state.sketch ? HyperLogLog.fromJSON(state.sketch) : undefined;
+    this.epochSeconds = state.epochSeconds;
+    this.epochMillis = state.epochMillis;
+    this.magnitudes = countsOf(state.magnitudes);
+    this.years = countsOf(state.years);
+    this.minSetSize = state.minSetSize;
+    this.maxSetSize = state.maxSetSize;
+    this.minListLength = state.minListLength;
+    this.maxListLength = state.maxListLength;
+    if (state.exact) for (const [key, n] of state.exact) this.distinct.keep(key, n, this.yearCache);
+    else {
+      this.distinct.toSketch();
+      this.distinct.sketch = state.sketch ? HyperLogLog.fromJSON(state.sketch) : new HyperLogLog();
+    }
   }
 
   static empty(path: string): PathStats {
@@ -126,183 +145,204 @@ export class PathStats {
     });
   }
 
+  /** The statistics as plain JSON (built on each read). */
+  get state(): PathState {
+    return this.toJSON();
+  }
+
   seen(itemSerial: number): void {
     if (this.lastItem === itemSerial) return;
     this.lastItem = itemSerial;
-    this.state.items += 1;
+    this.items += 1;
   }
 
-  typed(type: ValueType): void {
-    this.state.values += 1;
-    bump(this.state.types, type);
+  /** A value of VALUE_TYPES[typeIndex]. */
+  typed(typeIndex: number): void {
+    this.values += 1;
+    this.types.add(typeIndex);
   }
 
-  string(s: string): void {
-    const st = this.state;
-    st.strings += 1;
-    const format = stringFormat(s);
-    if (format) {
-      bump(st.formats, format);
-      if (format === 'isoDateTime' || format === 'isoDate') bump(st.years, String(yearOfIso(s)));
-      else if (format === 'epochString') {
-        const ms = classifyEpoch(s) === EpochKind.millis ? Number(s) : Number(s) * 1000;
-        bump(st.years, String(this.years.of(ms)));
+  /** Counts a string; returns its UTF-8 length (for the item's size). */
+  string(s: string): number {
+    this.strings += 1;
+    const d = this.distinct;
+    if (d.strings) {
+      const seen = d.strings.get(s);
+      if (seen) {
+        seen.count += 1;
+        this.countString(seen.format, seen.year, seen.lengthBucket);
+        return seen.bytes;
       }
     }
+    const seen = stringSight(s, this.yearCache);
+    this.countString(seen.format, seen.year, seen.lengthBucket);
     const n = s.length;
-    if (st.minLength === undefined || n < st.minLength) st.minLength = n;
-    if (st.maxLength === undefined || n > st.maxLength) st.maxLength = n;
-    const bucket = n === 0 ? 0 : 32 - Math.clz32(n);
-    st.lengths[bucket] = (st.lengths[bucket] ?? 0) + 1;
-    this.distinct(s.length <= MAX_EXACT_TEXT ? `S${s}` : undefined, `S${s}`);
+    if (this.minLength === undefined || n < this.minLength) this.minLength = n;
+    if (this.maxLength === undefined || n > this.maxLength) this.maxLength = n;
+    if (d.hasRoom(n)) (d.strings as Map<string, SeenString>).set(s, { ...seen, order: d.nextOrder() });
+    else d.sketchString(s);
+    return seen.bytes;
   }
 
   number(n: string): void {
-    const st = this.state;
-    st.numbers += 1;
-    if (isIntegerText(n)) st.integers += 1;
+    this.numbers += 1;
+    const d = this.distinct;
+    if (d.numbers) {
+      const seen = d.numbers.get(n);
+      if (seen) {
+        // Its value is already within min and max.
+        seen.count += 1;
+        this.countNumber(seen.integer, seen.epoch, seen.year, seen.magnitude);
+        return;
+      }
+    }
+    const v = Number(n);
+    const seen = numberSight(n, v, this.yearCache);
+    this.countNumber(seen.integer, seen.epoch, seen.year, seen.magnitude);
     // The bounds' doubles are kept beside their text: the exact decimal comparison runs only on a
     // tie of doubles (it was a fifth of the analysis when it ran for every number).
-    const v = Number(n);
-    if (st.minNumber === undefined) {
-      st.minNumber = n;
-      this.minValue = Number(n);
+    if (this.minNumber === undefined) {
+      this.minNumber = n;
+      this.minValue = v;
     } else if (
       v < this.minValue ||
-      (v === this.minValue && n !== st.minNumber && compareNumbers(n, st.minNumber) < 0)
+      (v === this.minValue && n !== this.minNumber && compareNumbers(n, this.minNumber) < 0)
     ) {
-      st.minNumber = n;
+      this.minNumber = n;
       this.minValue = v;
     }
-    if (st.maxNumber === undefined) {
-      st.maxNumber = n;
+    if (this.maxNumber === undefined) {
+      this.maxNumber = n;
       this.maxValue = v;
     } else if (
       v > this.maxValue ||
-      (v === this.maxValue && n !== st.maxNumber && compareNumbers(n, st.maxNumber) > 0)
+      (v === this.maxValue && n !== this.maxNumber && compareNumbers(n, this.maxNumber) > 0)
     ) {
-      st.maxNumber = n;
+      this.maxNumber = n;
       this.maxValue = v;
     }
-    const epoch = classifyEpoch(n);
-    if (epoch !== EpochKind.none) {
-      if (epoch === EpochKind.millis) st.epochMillis += 1;
-      else st.epochSeconds += 1;
-      bump(st.years, String(this.years.of(epoch === EpochKind.millis ? v : v * 1000)));
-    }
-    bump(st.magnitudes, String(magnitudeOf(n)));
     // Distinct by value, not by text: DynamoDB already stores numbers canonically.
-    this.distinct(`N${n}`, `N${n}`);
+    if (d.hasRoom(0)) (d.numbers as Map<string, SeenNumber>).set(n, { ...seen, order: d.nextOrder() });
+    else d.sketchNumber(n);
   }
 
   binary(base64: string): void {
-    this.distinct(base64.length <= MAX_EXACT_TEXT ? `B${base64}` : undefined, `B${base64}`);
+    this.distinct.other(`B${base64}`, base64.length);
   }
 
   scalar(key: string): void {
-    this.distinct(key, key);
+    this.distinct.other(key, 0);
   }
 
   setSize(size: number): void {
-    const st = this.state;
-    if (st.minSetSize === undefined || size < st.minSetSize) st.minSetSize = size;
-    if (st.maxSetSize === undefined || size > st.maxSetSize) st.maxSetSize = size;
+    if (this.minSetSize === undefined || size < this.minSetSize) this.minSetSize = size;
+    if (this.maxSetSize === undefined || size > this.maxSetSize) this.maxSetSize = size;
   }
 
   listLength(size: number): void {
-    const st = this.state;
-    if (st.minListLength === undefined || size < st.minListLength) st.minListLength = size;
-    if (st.maxListLength === undefined || size > st.maxListLength) st.maxListLength = size;
-  }
-
-  /** `exactKey` undefined: the value is too long to keep, so exact counting ends here. */
-  private distinct(exactKey: string | undefined, hashKey: string): void {
-    if (this.exact) {
-      if (exactKey !== undefined) {
-        const count = this.exact.get(exactKey);
-        if (count !== undefined || this.exact.size < EXACT_LIMIT) {
-          this.exact.set(exactKey, (count ?? 0) + 1);
-          return;
-        }
-      }
-      this.toSketch();
-    }
-    (this.sketch as HyperLogLog).add(hashKey);
-  }
-
-  private toSketch(): void {
-    const sketch = (this.sketch ??= new HyperLogLog());
-    for (const key of (this.exact as Map<string, number>).keys()) sketch.add(key);
-    this.exact = null;
+    if (this.minListLength === undefined || size < this.minListLength) this.minListLength = size;
+    if (this.maxListLength === undefined || size > this.maxListLength) this.maxListLength = size;
   }
 
   /** Distinct values: exact while counted exactly, else the sketch's estimate. */
   distinctCount(): { count: number; isExact: boolean } {
-    if (this.exact) return { count: this.exact.size, isExact: true };
-    return { count: (this.sketch as HyperLogLog).estimate(), isExact: false };
+    if (this.distinct.isExact) return { count: this.distinct.exactCount, isExact: true };
+    return { count: (this.distinct.sketch as HyperLogLog).estimate(), isExact: false };
   }
 
   /** The most common values, when they were counted exactly. */
   topValues(limit: number): [string, number][] | undefined {
-    if (!this.exact) return undefined;
-    return [...this.exact].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
+    const exact = this.distinct.entries();
+    if (!exact) return undefined;
+    return exact.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
   }
 
   merge(other: PathStats): void {
-    const a = this.state;
-    const b = other.state;
-    a.items += b.items;
-    a.values += b.values;
-    a.strings += b.strings;
-    a.numbers += b.numbers;
-    a.integers += b.integers;
-    a.epochSeconds += b.epochSeconds;
-    a.epochMillis += b.epochMillis;
-    for (const [k, v] of Object.entries(b.types)) bump(a.types, k, v);
-    for (const [k, v] of Object.entries(b.formats)) bump(a.formats, k, v);
-    for (const [k, v] of Object.entries(b.magnitudes)) bump(a.magnitudes, k, v);
-    for (const [k, v] of Object.entries(b.years)) bump(a.years, k, v);
-    b.lengths.forEach((v, i) => (a.lengths[i] = (a.lengths[i] ?? 0) + (v ?? 0)));
-    a.minLength = minOf(a.minLength, b.minLength);
-    a.maxLength = maxOf(a.maxLength, b.maxLength);
-    a.minSetSize = minOf(a.minSetSize, b.minSetSize);
-    a.maxSetSize = maxOf(a.maxSetSize, b.maxSetSize);
-    a.minListLength = minOf(a.minListLength, b.minListLength);
-    a.maxListLength = maxOf(a.maxListLength, b.maxListLength);
+    this.items += other.items;
+    this.values += other.values;
+    this.strings += other.strings;
+    this.numbers += other.numbers;
+    this.integers += other.integers;
+    this.epochSeconds += other.epochSeconds;
+    this.epochMillis += other.epochMillis;
+    this.types.addAll(other.types);
+    this.formats.addAll(other.formats);
+    for (const [k, v] of other.magnitudes) bumpNumber(this.magnitudes, k, v);
+    for (const [k, v] of other.years) bumpNumber(this.years, k, v);
+    other.lengths.forEach((v, i) => (this.lengths[i] = (this.lengths[i] ?? 0) + (v ?? 0)));
+    this.minLength = minOf(this.minLength, other.minLength);
+    this.maxLength = maxOf(this.maxLength, other.maxLength);
+    this.minSetSize = minOf(this.minSetSize, other.minSetSize);
+    this.maxSetSize = maxOf(this.maxSetSize, other.maxSetSize);
+    this.minListLength = minOf(this.minListLength, other.minListLength);
+    this.maxListLength = maxOf(this.maxListLength, other.maxListLength);
     if (
-      b.minNumber !== undefined &&
-      (a.minNumber === undefined || numericCompare(b.minNumber, a.minNumber) < 0)
-    )
-      a.minNumber = b.minNumber;
+      other.minNumber !== undefined &&
+      (this.minNumber === undefined || numericCompare(other.minNumber, this.minNumber) < 0)
+    ) {
+      this.minNumber = other.minNumber;
+      this.minValue = other.minValue;
+    }
     if (
-      b.maxNumber !== undefined &&
-      (a.maxNumber === undefined || numericCompare(b.maxNumber, a.maxNumber) > 0)
-    )
-      a.maxNumber = b.maxNumber;
-    if (this.exact && other.exact) {
-      for (const [k, v] of other.exact) this.exact.set(k, (this.exact.get(k) ?? 0) + v);
-      if (this.exact.size > EXACT_LIMIT) this.toSketch();
+      other.maxNumber !== undefined &&
+      (this.maxNumber === undefined || numericCompare(other.maxNumber, this.maxNumber) > 0)
+    ) {
+      this.maxNumber = other.maxNumber;
+      this.maxValue = other.maxValue;
+    }
+    const theirs = other.distinct.entries();
+    if (this.distinct.isExact && theirs) {
+      for (const [key, n] of theirs) this.distinct.keep(key, n, this.yearCache);
+      if (this.distinct.exactCount > EXACT_LIMIT) this.distinct.toSketch();
       return;
     }
-    if (this.exact) this.toSketch();
-    const sketch = this.sketch as HyperLogLog;
-    if (other.exact) for (const key of other.exact.keys()) sketch.add(key);
-    else sketch.merge(other.sketch as HyperLogLog);
+    const sketch = this.distinct.toSketch();
+    if (theirs) for (const [key] of theirs) sketch.add(key);
+    else sketch.merge(other.distinct.sketch as HyperLogLog);
   }
 
   toJSON(): PathState {
+    const exact = this.distinct.entries();
     return {
-      ...this.state,
-      exact: this.exact ? [...this.exact] : null,
-      ...(this.sketch && !this.exact ? { sketch: this.sketch.toJSON() } : {}),
+      path: this.path,
+      items: this.items,
+      values: this.values,
+      types: this.types.toRecord(),
+      strings: this.strings,
+      formats: this.formats.toRecord(),
+      ...(this.minLength !== undefined ? { minLength: this.minLength } : {}),
+      ...(this.maxLength !== undefined ? { maxLength: this.maxLength } : {}),
+      lengths: this.lengths,
+      numbers: this.numbers,
+      integers: this.integers,
+      ...(this.minNumber !== undefined ? { minNumber: this.minNumber } : {}),
+      ...(this.maxNumber !== undefined ? { maxNumber: this.maxNumber } : {}),
+      epochSeconds: this.epochSeconds,
+      epochMillis: this.epochMillis,
+      magnitudes: recordOf(this.magnitudes),
+      years: recordOf(this.years),
+      ...(this.minSetSize !== undefined ? { minSetSize: this.minSetSize } : {}),
+      ...(this.maxSetSize !== undefined ? { maxSetSize: this.maxSetSize } : {}),
+      ...(this.minListLength !== undefined ? { minListLength: this.minListLength } : {}),
+      ...(this.maxListLength !== undefined ? { maxListLength: this.maxListLength } : {}),
+      exact,
+      ...(exact ? {} : { sketch: (this.distinct.sketch as HyperLogLog).toJSON() }),
     };
   }
-}
 
-function minOf(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-}
+  private countString(format: number, year: number | undefined, lengthBucket: number): void {
+    if (format >= 0) this.formats.add(format);
+    if (year !== undefined) bumpNumber(this.years, year);
+    this.lengths[lengthBucket] = (this.lengths[lengthBucket] ?? 0) + 1;
+  }
 
-function maxOf(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
+  private countNumber(integer: boolean, epoch: number, year: number | undefined, magnitude: number): void {
+    if (integer) this.integers += 1;
+    if (epoch !== EpochKind.none) {
+      if (epoch === EpochKind.millis) this.epochMillis += 1;
+      else this.epochSeconds += 1;
+      bumpNumber(this.years, year as number);
+    }
+    bumpNumber(this.magnitudes, magnitude);
+  }
 }

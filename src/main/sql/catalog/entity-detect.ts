@@ -47,32 +47,48 @@ export type EntityGroupKey = Omit<Group, 'items'>;
  * One item at a time, so a full-table scan (the Schema view) groups exactly as SQL's views do.
  */
 export function entityGroupOf(item: SdkItem, pk: string, sk: string | undefined): EntityGroupKey | undefined {
+  const label = entityLabelOf(item, pk, sk);
+  return label === undefined ? undefined : entityGroupOfLabel(label, pk, sk);
+}
+
+/**
+ * Only the label of entityGroupOf (`sk:ORDER`, `const:USER:PROFILE`, `pk:USER`): no objects per
+ * item, for a reader that keeps its groups by label and builds each group once.
+ */
+export function entityLabelOf(item: SdkItem, pk: string, sk: string | undefined): string | undefined {
   const pkValue = text(ownItemValue(item, pk));
   const skValue = sk ? text(ownItemValue(item, sk)) : undefined;
-  const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
   const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
-  if (sk && skPrefix)
+  if (sk && skPrefix) return `sk:${skPrefix}`;
+  const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
+  if (sk && skValue && TOKEN.test(skValue) && pkPrefix) return `const:${pkPrefix}:${skValue}`;
+  if (pkPrefix) return `pk:${pkPrefix}`;
+  return undefined;
+}
+
+/** The group entityLabelOf named (prefixes and tokens hold no `:`, so the label splits back). */
+export function entityGroupOfLabel(label: string, pk: string, sk: string | undefined): EntityGroupKey {
+  const [kind, first = '', second = ''] = label.split(':');
+  if (kind === 'sk')
     return {
-      label: `sk:${skPrefix}`,
-      keyName: skPrefix,
-      conditions: [{ attribute: sk, op: 'begins_with', values: [{ S: `${skPrefix}#` }] }],
+      label,
+      keyName: first,
+      conditions: [{ attribute: sk as string, op: 'begins_with', values: [{ S: `${first}#` }] }],
     };
-  if (sk && skValue && TOKEN.test(skValue) && pkPrefix)
+  if (kind === 'const')
     return {
-      label: `const:${pkPrefix}:${skValue}`,
-      keyName: skValue,
+      label,
+      keyName: second,
       conditions: [
-        { attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] },
-        { attribute: sk, op: '=', values: [{ S: skValue }] },
+        { attribute: pk, op: 'begins_with', values: [{ S: `${first}#` }] },
+        { attribute: sk as string, op: '=', values: [{ S: second }] },
       ],
     };
-  if (pkPrefix)
-    return {
-      label: `pk:${pkPrefix}`,
-      keyName: pkPrefix,
-      conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${pkPrefix}#` }] }],
-    };
-  return undefined;
+  return {
+    label,
+    keyName: first,
+    conditions: [{ attribute: pk, op: 'begins_with', values: [{ S: `${first}#` }] }],
+  };
 }
 
 const ownItemValue = (item: SdkItem, name: string): SdkValue | undefined =>
