@@ -4,6 +4,7 @@ import type { PathNode, PathVisitor } from './path-walker';
 import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from '../migration/samples';
 import { compareWithNested, type DottedState } from '../migration/dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
+import { addCounts } from './value-counts';
 
 export interface DottedStats {
   items: number;
@@ -48,6 +49,16 @@ export interface FindingsOptions {
   maxPaths?: number;
 }
 
+const DOTTED_COUNTERS = [
+  'items',
+  'parentMissing',
+  'missingParentMap',
+  'parentNotMap',
+  'sameAsNested',
+  'differsFromNested',
+] as const;
+const DATE_COUNTERS = ['iso', 'isoDateOnly', 'epochMillis', 'epochSeconds'] as const;
+
 export function emptyFindings(): FindingsState {
   return { version: 1, items: 0, dotted: {}, paths: {}, untrackedPaths: 0 };
 }
@@ -91,12 +102,7 @@ export class DateFindings {
     s.untrackedPaths += other.untrackedPaths;
     for (const [name, o] of Object.entries(other.dotted)) {
       const d = this.dottedStats(name);
-      d.items += o.items;
-      d.parentMissing += o.parentMissing;
-      d.missingParentMap += o.missingParentMap;
-      d.parentNotMap += o.parentNotMap;
-      d.sameAsNested += o.sameAsNested;
-      d.differsFromNested += o.differsFromNested;
+      addCounts(d, o, DOTTED_COUNTERS);
       mergeSamples(d.samples, o.samples, this.sampleLimit);
     }
     for (const [path, o] of Object.entries(other.paths)) {
@@ -118,10 +124,7 @@ export class DateFindings {
         };
         defineOwn(s.paths, path, p);
       }
-      p.iso += o.iso;
-      p.isoDateOnly += o.isoDateOnly;
-      p.epochMillis += o.epochMillis;
-      p.epochSeconds += o.epochSeconds;
+      addCounts(p, o, DATE_COUNTERS);
       if (o.setMembers) p.setMembers = (p.setMembers ?? 0) + o.setMembers;
       mergeSamples(p.samples.iso, o.samples.iso, this.sampleLimit);
       mergeSamples(p.samples.millis, o.samples.millis, this.sampleLimit);

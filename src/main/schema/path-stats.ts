@@ -16,6 +16,8 @@ import {
   maxOf,
   minOf,
   NamedCounts,
+  addCounts,
+  pick,
   numericCompare,
   recordOf,
   YearCache,
@@ -60,6 +62,17 @@ export interface PathState {
   sketch?: string;
 }
 
+const COUNTERS = [
+  'items',
+  'values',
+  'strings',
+  'numbers',
+  'integers',
+  'epochSeconds',
+  'epochMillis',
+] as const;
+type Counters = Pick<PathState, (typeof COUNTERS)[number]>;
+
 /**
  * Runtime form of one path's statistics. The counters live in fields, Maps and arrays and become
  * the plain PathState only when it is read (a checkpoint, a merge, the report): per value there is
@@ -68,24 +81,19 @@ export interface PathState {
  */
 export class PathStats {
   readonly path: string;
+  /** The plain counters of the state (items, values, strings, numbers, …). */
+  private readonly n: Counters;
   /** The item (its serial in this accumulator) that last had this path: counts items, not values. */
   lastItem = -1;
-  private items: number;
-  private values: number;
   private readonly types: NamedCounts<ValueType>;
-  private strings: number;
   private readonly formats: NamedCounts<StringFormat>;
   private minLength: number | undefined;
   private maxLength: number | undefined;
   private readonly lengths: (number | null)[];
-  private numbers: number;
-  private integers: number;
   private minNumber: string | undefined;
   private maxNumber: string | undefined;
   private minValue: number;
   private maxValue: number;
-  private epochSeconds: number;
-  private epochMillis: number;
   private readonly magnitudes: Map<number, number>;
   private readonly years: Map<number, number>;
   private minSetSize: number | undefined;
@@ -97,22 +105,16 @@ export class PathStats {
 
   constructor(state: PathState) {
     this.path = state.path;
-    this.items = state.items;
-    this.values = state.values;
+    this.n = pick(state, COUNTERS);
     this.types = new NamedCounts(VALUE_TYPES, state.types);
-    this.strings = state.strings;
     this.formats = new NamedCounts(STRING_FORMATS, state.formats);
     this.minLength = state.minLength;
     this.maxLength = state.maxLength;
     this.lengths = state.lengths;
-    this.numbers = state.numbers;
-    this.integers = state.integers;
     this.minNumber = state.minNumber;
     this.maxNumber = state.maxNumber;
     this.minValue = state.minNumber === undefined ? NaN : Number(state.minNumber);
     this.maxValue = state.maxNumber === undefined ? NaN : Number(state.maxNumber);
-    this.epochSeconds = state.epochSeconds;
-    this.epochMillis = state.epochMillis;
     this.magnitudes = countsOf(state.magnitudes);
     this.years = countsOf(state.years);
     this.minSetSize = state.minSetSize;
@@ -153,18 +155,18 @@ export class PathStats {
   seen(itemSerial: number): void {
     if (this.lastItem === itemSerial) return;
     this.lastItem = itemSerial;
-    this.items += 1;
+    this.n.items += 1;
   }
 
   /** A value of VALUE_TYPES[typeIndex]. */
   typed(typeIndex: number): void {
-    this.values += 1;
+    this.n.values += 1;
     this.types.add(typeIndex);
   }
 
   /** Counts a string; returns its UTF-8 length (for the item's size). */
   string(s: string): number {
-    this.strings += 1;
+    this.n.strings += 1;
     const d = this.distinct;
     if (d.strings) {
       const seen = d.strings.get(s);
@@ -185,7 +187,7 @@ export class PathStats {
   }
 
   number(n: string): void {
-    this.numbers += 1;
+    this.n.numbers += 1;
     const d = this.distinct;
     if (d.numbers) {
       const seen = d.numbers.get(n);
@@ -258,13 +260,7 @@ export class PathStats {
   }
 
   merge(other: PathStats): void {
-    this.items += other.items;
-    this.values += other.values;
-    this.strings += other.strings;
-    this.numbers += other.numbers;
-    this.integers += other.integers;
-    this.epochSeconds += other.epochSeconds;
-    this.epochMillis += other.epochMillis;
+    addCounts(this.n, other.n, COUNTERS);
     this.types.addAll(other.types);
     this.formats.addAll(other.formats);
     for (const [k, v] of other.magnitudes) bumpNumber(this.magnitudes, k, v);
@@ -305,20 +301,20 @@ export class PathStats {
     const exact = this.distinct.entries();
     return {
       path: this.path,
-      items: this.items,
-      values: this.values,
+      items: this.n.items,
+      values: this.n.values,
       types: this.types.toRecord(),
-      strings: this.strings,
+      strings: this.n.strings,
       formats: this.formats.toRecord(),
       ...(this.minLength !== undefined ? { minLength: this.minLength } : {}),
       ...(this.maxLength !== undefined ? { maxLength: this.maxLength } : {}),
       lengths: this.lengths,
-      numbers: this.numbers,
-      integers: this.integers,
+      numbers: this.n.numbers,
+      integers: this.n.integers,
       ...(this.minNumber !== undefined ? { minNumber: this.minNumber } : {}),
       ...(this.maxNumber !== undefined ? { maxNumber: this.maxNumber } : {}),
-      epochSeconds: this.epochSeconds,
-      epochMillis: this.epochMillis,
+      epochSeconds: this.n.epochSeconds,
+      epochMillis: this.n.epochMillis,
       magnitudes: recordOf(this.magnitudes),
       years: recordOf(this.years),
       ...(this.minSetSize !== undefined ? { minSetSize: this.minSetSize } : {}),
@@ -337,10 +333,10 @@ export class PathStats {
   }
 
   private countNumber(integer: boolean, epoch: number, year: number | undefined, magnitude: number): void {
-    if (integer) this.integers += 1;
+    if (integer) this.n.integers += 1;
     if (epoch !== EpochKind.none) {
-      if (epoch === EpochKind.millis) this.epochMillis += 1;
-      else this.epochSeconds += 1;
+      if (epoch === EpochKind.millis) this.n.epochMillis += 1;
+      else this.n.epochSeconds += 1;
       bumpNumber(this.years, year as number);
     }
     bumpNumber(this.magnitudes, magnitude);

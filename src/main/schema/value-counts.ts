@@ -99,3 +99,22 @@ export function minOf(a: number | undefined, b: number | undefined): number | un
 export function maxOf(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
+
+/** Adds `from`'s counters named in `keys` to `into`'s (a merge of two segments' statistics). */
+export function addCounts<T extends Record<K, number>, K extends keyof T>(
+  into: T,
+  from: T,
+  keys: readonly K[],
+): void {
+  for (const k of keys) (into[k] as number) += from[k];
+}
+
+/** The counters named in `keys`, as an object of their own. */
+export function pick<T extends Record<K, number>, K extends keyof T>(
+  from: T,
+  keys: readonly K[],
+): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = from[k];
+  return out;
+}
