@@ -5,7 +5,7 @@ export interface DialogProps {
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
-  width?: 'sm' | 'md' | 'lg';
+  width?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 const tabbable =

@@ -8,6 +8,7 @@ import { ItemGrid, ROW_HEIGHT } from '../../items/components/item-grid';
 import { ValuePopover } from '../../items/components/value-popover';
 import type { GridSort } from '../../items/store';
 import '../../items/items.css';
+import './result-set-dialog.css';
 
 export interface OpenResultSet {
   resultSetId: string;
@@ -55,7 +56,7 @@ export function ResultSetDialog({ resultSetId, title, keys, onClose }: ResultSet
   const onColumns = useCallback(() => undefined, []);
 
   return (
-    <Dialog title={title} width="lg" onClose={onClose}>
+    <Dialog title={title} width="xl" onClose={onClose}>
       <div className="agent-grid-dialog">
         {error ? <ErrorMessage error={error} compact /> : null}
         {total === undefined ? (
