@@ -59,6 +59,15 @@ describe('opening an export folder in browser mode', () => {
     const page = await session.openPage();
     await openPlaygroundTable(page, SAMPLE_TABLE, 'Exports');
     await page.getByText(/copied to this machine opens/).waitFor(slow);
+    // DynamoDB Local has no S3 exports: said as a fact, with the client-side copy one click away.
+    expect(await page.locator('.exports-unavailable').innerText()).toMatch(
+      /no point-in-time recovery and no S3 exports .*use Copy/,
+    );
+    await page.getByRole('button', { name: 'Copy to…' }).click();
+    const copy = page.getByRole('dialog', { name: new RegExp(`^Copy ${SAMPLE_TABLE}`) });
+    await copy.waitFor(slow);
+    await page.keyboard.press('Escape');
+    await copy.waitFor({ state: 'hidden' });
 
     await pickFolder(page, path.join(generated.root, 'data'));
     await page.getByText(/holds no DynamoDB export: there is no manifest-summary\.json/).waitFor(slow);

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/error-message';
 import { formatBytes, formatDate } from '../../ui/format';
 import { ResultSetDialog, type OpenResultSet } from '../agent/components/result-set-dialog';
+import { CopyDialog } from '../copy/copy-dialog';
 import type { TableViewProps } from '../table/tabs';
 import { ExportForm } from './export-form';
 import { ImportDialog, type ImportDefaults } from './import-dialog';
@@ -46,6 +47,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   const [isOpenedShown, setOpenedShown] = useState(false);
   const [importing, setImporting] = useState<ImportDefaults>();
   const [lastBucket, setLastBucket] = useState('');
+  const [isCopying, setCopying] = useState(false);
   const { run, setRun, progress, isRunning, done, error: runError } = useRun();
   const isDesktop = useAppInfoStore((state) => state.info?.mode) === 'desktop';
 
@@ -188,7 +190,16 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   if (listError?.code === 'ExportsUnavailable')
     return (
       <div {...pageProps}>
-        <ErrorMessage error={listError} connectionId={connection.id} />
+        {/* Not a failure of the user's: a fact of this endpoint, with the way that does work. */}
+        <p className="exports-unavailable">
+          {listError.message}{' '}
+          <Button size="sm" onClick={() => setCopying(true)}>
+            Copy to…
+          </Button>
+        </p>
+        {isCopying ? (
+          <CopyDialog connection={connection} table={table} onClose={() => setCopying(false)} />
+        ) : null}
         <header className="exports-header">
           <p className="exports-note">
             An export copied to this machine opens as a read-only result set: pick its folder
