@@ -46,6 +46,37 @@ describe('operation events in the renderer', () => {
   });
 });
 
+describe('a view that subscribes after its request ended', () => {
+  const done = (requestId: string): OperationEvent => ({
+    type: 'done',
+    requestId,
+    seq: 1,
+    progress: { items: 1, pages: 1, consumedCapacity: 1 },
+  });
+
+  it('still gets the ending, once', async () => {
+    useOperationsStore.getState().receive(done('req-quick-01'));
+    const seen: string[] = [];
+    const stop = onOperation('req-quick-01', (event) => seen.push(event.type));
+    await Promise.resolve();
+    // A repeat of the ending from main is dropped as stale, so the view settles once.
+    useOperationsStore.getState().receive(done('req-quick-01'));
+    stop();
+    expect(seen).toEqual(['done']);
+  });
+
+  it('gets nothing once it unsubscribed, and nothing for a request still running', async () => {
+    useOperationsStore.getState().receive(done('req-quick-02'));
+    const seen: string[] = [];
+    onOperation('req-quick-02', (event) => seen.push(event.type))();
+    useOperationsStore.getState().receive({ ...progress(0), requestId: 'req-running-01' });
+    const stop = onOperation('req-running-01', (event) => seen.push(event.type));
+    await Promise.resolve();
+    stop();
+    expect(seen).toEqual([]);
+  });
+});
+
 describe("a gap in browser mode's event stream", () => {
   it('ends, with a sentence, each operation that stopped unseen, and leaves running ones alone', () => {
     const { receive, receiveGap } = useOperationsStore.getState();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { OperationEvent } from '../../../shared/ipc';
-import { onOperation, useOperationsStore } from '../operations/store';
+import { onOperation } from '../operations/store';
 import { useMigrationStore } from './store';
 
 /**
@@ -29,8 +29,6 @@ export function useSettleOnEnd(
         });
       }
     };
-    const latest = useOperationsStore.getState().byRequest[requestId]?.latest;
-    if (latest) settle(latest);
     return onOperation(requestId, settle);
   }, [connectionId, table, requestId, kind]);
 }

@@ -76,11 +76,20 @@ export const useOperationsStore = create<OperationsStore>()((set, get) => ({
   },
 }));
 
-/** Calls `listener` for each event of one request; returns the unsubscribe function. */
+/**
+ * Calls `listener` for each event of one request; returns the unsubscribe function. A request that
+ * has already ended (a quick one can end before a view subscribes after its next render) hands the
+ * listener its ending, once, on the next microtask, unless it unsubscribed meanwhile.
+ */
 export function onOperation(requestId: string, listener: Listener): () => void {
   const set = listeners.get(requestId) ?? new Set<Listener>();
   set.add(listener);
   listeners.set(requestId, set);
+  const ended = useOperationsStore.getState().byRequest[requestId];
+  if (ended?.isFinished)
+    queueMicrotask(() => {
+      if (set.has(listener)) listener(ended.latest);
+    });
   return () => {
     set.delete(listener);
     if (set.size === 0) listeners.delete(requestId);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { OperationEvent } from '../../../shared/ipc';
-import { onOperation, useOperationsStore } from '../operations/store';
+import { onOperation } from '../operations/store';
 import { type SchemaTarget, useSchemaStore } from './store';
 
 function scanIdOf(event: OperationEvent): string | undefined {
@@ -29,8 +29,6 @@ export function useSettleSchemaRead(target: SchemaTarget, requestId: string | un
           event.type === 'error' ? event.error : undefined,
         );
     };
-    const latest = useOperationsStore.getState().byRequest[requestId]?.latest;
-    if (latest) settle(latest);
     return onOperation(requestId, settle);
   }, [connectionId, table, index, requestId]);
 }
