@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadLimit } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
-import { type ScanPage, segmentedScan, type SegmentedScanOptions } from './segmented-scan';
+import { type PageItems, type ScanPage, segmentedScan, type SegmentedScanOptions } from './segmented-scan';
 
 /** What a user (or the CLI) chooses about a long, resumable, paced scan: the pre-flight's and the Schema view's. */
 export interface ScanRunOptions<C> {
@@ -29,13 +29,13 @@ export interface ScanCounters {
   throttledRequests?: number;
 }
 
-export interface CheckpointedScan<C extends ScanCounters> {
+export interface CheckpointedScan<C extends ScanCounters, F extends PageItems = 'sdk'> {
   options: ScanRunOptions<C>;
   checkpoint: C;
   /** The segments, pacing and page size of this pass. */
-  scan: Omit<SegmentedScanOptions, 'client' | 'table' | 'signal' | 'onPage' | 'onThrottle'>;
+  scan: Omit<SegmentedScanOptions<F>, 'client' | 'table' | 'signal' | 'onPage' | 'onThrottle'>;
   /** Feeds a page to its segment's accumulator (synchronously: no tick per page). */
-  add(page: ScanPage): void;
+  add(page: ScanPage<F>): void;
   progress(): Progress;
   /** A deep copy of the checkpoint with the accumulators' state, so a save never sees a page half-applied. */
   save(): C;
@@ -46,14 +46,14 @@ export interface CheckpointedScan<C extends ScanCounters> {
  * progressEveryMs, a checkpoint every checkpointEveryMs (never two saves at once), throttling
  * said at once, and on failure or cancel a last checkpoint so nothing but the pages in flight is lost.
  */
-export async function runCheckpointedScan<C extends ScanCounters>(
-  run: CheckpointedScan<C>,
+export async function runCheckpointedScan<C extends ScanCounters, F extends PageItems = 'sdk'>(
+  run: CheckpointedScan<C, F>,
 ): Promise<'done' | 'stopped'> {
   const { options, checkpoint } = run;
   let lastProgress = 0;
   let lastCheckpoint = performance.now();
   let saving: Promise<void> | undefined;
-  const status = await segmentedScan({
+  const status = await segmentedScan<F>({
     ...run.scan,
     client: options.client,
     table: options.table,

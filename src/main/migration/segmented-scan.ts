@@ -5,10 +5,12 @@ import {
   ScanCommand,
   type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
+import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
 import { watchThrottling } from './throttle-watch';
+import { wireItemsStep, wirePageMiddleware } from '../dynamo/query/wire-items';
 
 export interface SegmentCursor {
   segment: number;
@@ -17,10 +19,18 @@ export interface SegmentCursor {
   done: boolean;
 }
 
-export interface ScanPage {
+/**
+ * How a page's items reach onPage: as the SDK built them (binary as bytes), or `wire`: parsed
+ * from the response's own JSON, the tagged form (binary as base64), while the SDK reads only the
+ * rest. The SDK's schema-driven walk of every value was most of a plain Scan's client CPU.
+ */
+export type PageItems = 'sdk' | 'wire';
+type ItemsOf<F extends PageItems> = F extends 'wire' ? Item[] : Record<string, SdkValue>[];
+
+export interface ScanPage<F extends PageItems = 'sdk'> {
   segment: number;
-  /** As the SDK returned them; callers that only read types and strings can skip marshalling. */
-  items: Record<string, SdkValue>[];
+  /** Callers that only read types and strings can skip marshalling either form. */
+  items: ItemsOf<F>;
   scannedCount: number;
   consumed: number;
   /** Where the segment goes on after this page; absent when it is done. */
@@ -43,7 +53,7 @@ export interface PagedRequest {
   };
 }
 
-export interface SegmentedScanOptions {
+export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   client: DynamoDBClient;
   table: string;
   /** Scan this index of the table instead of the table. */
@@ -61,7 +71,9 @@ export interface SegmentedScanOptions {
    * Called after each page, before its segment's cursor moves past it. A promise holds the
    * segment until it settles (a copy writes the page first); a synchronous callback costs no tick.
    */
-  onPage(page: ScanPage): void | Promise<void>;
+  onPage(page: ScanPage<F>): void | Promise<void>;
+  /** The form of the items onPage gets (default `sdk`). */
+  items?: F;
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
   /** Read at most this many pages of each segment (a sample reads the first page of each). */
@@ -82,7 +94,9 @@ export interface SegmentedScanOptions {
  * limit, maxItems, and cancel; every page moves a cursor that a checkpoint can persist, so an
  * interrupted scan resumes where it stopped. Per page it costs one callback: no marshalling.
  */
-export async function segmentedScan(options: SegmentedScanOptions): Promise<'done' | 'stopped'> {
+export async function segmentedScan<F extends PageItems = 'sdk'>(
+  options: SegmentedScanOptions<F>,
+): Promise<'done' | 'stopped'> {
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   options.signal.addEventListener('abort', onAbort, { once: true });
@@ -98,9 +112,18 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
   async function page(
     segment: number,
     startKey: Record<string, SdkValue> | undefined,
-  ): Promise<ScanCommandOutput> {
+  ): Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> {
     for (let attempt = 0; ; attempt++) {
       await options.limiter?.take(inner.signal);
+      // One stash per request: with readAhead two requests of a segment can be in flight.
+      const wire: { items?: Item[] } = {};
+      const fromWire = <I extends object, O extends object, C extends object>(
+        command: C & { middlewareStack: MiddlewareStack<I, O> },
+      ): C => {
+        if (options.items === 'wire')
+          command.middlewareStack.add(wirePageMiddleware<I, O>(wire), wireItemsStep);
+        return command;
+      };
       try {
         const common = {
           TableName: options.table,
@@ -112,22 +135,25 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
         };
         const out: ScanCommandOutput =
           options.request?.operation === 'Query'
-            ? await options.client.send(watchThrottling(new QueryCommand(common), throttled), {
+            ? await options.client.send(watchThrottling(fromWire(new QueryCommand(common)), throttled), {
                 abortSignal: inner.signal,
               })
             : await options.client.send(
                 watchThrottling(
-                  new ScanCommand({
-                    ...common,
-                    Segment: segment,
-                    TotalSegments: options.totalSegments,
-                  }),
+                  fromWire(
+                    new ScanCommand({
+                      ...common,
+                      Segment: segment,
+                      TotalSegments: options.totalSegments,
+                    }),
+                  ),
                   throttled,
                 ),
                 { abortSignal: inner.signal },
               );
         options.limiter?.succeeded();
-        return out;
+        // A body the middleware let pass (compressed) leaves the SDK's own Items.
+        return { out, items: (wire.items ?? out.Items ?? []) as ItemsOf<F> };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
         if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
@@ -142,16 +168,15 @@ export async function segmentedScan(options: SegmentedScanOptions): Promise<'don
     !(options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment);
 
   async function run(cursor: SegmentCursor): Promise<void> {
-    let ahead: Promise<ScanCommandOutput> | undefined;
+    let ahead: Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> | undefined;
     for (let pages = 0; !cursor.done && !inner.signal.aborted; pages++) {
       if (!ahead && !mayRead(pages)) {
         budget.stopped = true;
         return;
       }
-      const out = await (ahead ??
+      const { out, items } = await (ahead ??
         page(cursor.segment, cursor.startKey ? toSdkItem(cursor.startKey) : undefined));
       ahead = undefined;
-      const items = out.Items ?? [];
       const consumed = out.ConsumedCapacity?.CapacityUnits ?? 0;
       read += items.length;
       const nextKey = out.LastEvaluatedKey ? fromSdkItem(out.LastEvaluatedKey) : undefined;

@@ -222,6 +222,8 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
         // Unpaced, a segment's next page is read while this one is analysed; paced, the limiter
         // decides when to read, and reading ahead would only move that moment.
         readAhead: checkpoint.mode === 'full' && !pacing.limiter,
+        // The accumulator takes the tagged form: the SDK need not build every value first.
+        items: 'wire',
       },
       add(page) {
         (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);

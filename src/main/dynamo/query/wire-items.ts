@@ -1,5 +1,6 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
 import { Readable } from 'node:stream';
+import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ResultSetStore, WireAppend } from '../../core/context';
 
 /** What the middleware saw of one response. */
@@ -26,27 +27,52 @@ async function ownBytes(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 
 /**
  * A per-command middleware for Query and Scan, placed right under the SDK's deserializer: it
- * takes a successful response's body, has the result-set worker encode its Items straight from
- * the bytes, and hands the deserializer only the small rest (Count, LastEvaluatedKey,
- * ConsumedCapacity). The SDK still signs, retries and reports errors; it just never builds a
- * million AttributeValue objects the grid would throw away. Errors and anything unexpected
- * (a compressed body) pass through untouched.
+ * takes a successful response's body, gives it to `take`, and hands the deserializer only what
+ * `take` returns (the small rest: Count, LastEvaluatedKey, ConsumedCapacity). The SDK still signs,
+ * retries and reports errors; it just never builds a million AttributeValue objects that would
+ * be thrown away. Errors and anything unexpected (a compressed body) pass through untouched, so
+ * the output's own Items are the fallback.
  */
-export function wireItemsMiddleware<I extends object, O extends object>(
-  store: ResultSetStore,
-  resultSetId: string,
-  stash: WireStash,
+export function wireBodyMiddleware<I extends object, O extends object>(
+  take: (bytes: Uint8Array) => Promise<object> | object,
 ): DeserializeMiddleware<I, O> {
   return (next) => async (args) => {
     const result: DeserializeHandlerOutput<O> = await next(args);
     const response = result.response as HttpResponse;
     const encoding = response.headers['content-encoding'] ?? response.headers['Content-Encoding'];
     if (response.statusCode !== 200 || (encoding !== undefined && encoding !== 'identity')) return result;
-    const bytes = await ownBytes(response.body as AsyncIterable<Uint8Array>);
-    stash.page = await store.appendWire(resultSetId, bytes);
-    response.body = Readable.from([Buffer.from(JSON.stringify(stash.page.rest), 'utf8')]);
+    const rest = await take(await ownBytes(response.body as AsyncIterable<Uint8Array>));
+    response.body = Readable.from([Buffer.from(JSON.stringify(rest), 'utf8')]);
     return result;
   };
+}
+
+/** The items grid's use: the result-set worker encodes the Items straight from the bytes. */
+export function wireItemsMiddleware<I extends object, O extends object>(
+  store: ResultSetStore,
+  resultSetId: string,
+  stash: WireStash,
+): DeserializeMiddleware<I, O> {
+  return wireBodyMiddleware(async (bytes) => {
+    stash.page = await store.appendWire(resultSetId, bytes);
+    return stash.page.rest;
+  });
+}
+
+/**
+ * A scan's use (segmentedScan's `items: 'wire'`): the page's Items as DynamoDB sent them, the
+ * tagged form with binary as base64. JSON.parse keeps every name, `__proto__` included, as an own
+ * property, as the SDK's output does once proto-names.ts restored it.
+ */
+export function wirePageMiddleware<I extends object, O extends object>(stash: {
+  items?: Item[];
+}): DeserializeMiddleware<I, O> {
+  return wireBodyMiddleware((bytes) => {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const { Items, ...rest } = JSON.parse(text) as { Items?: Item[] };
+    stash.items = Items ?? [];
+    return rest;
+  });
 }
 
 export const wireItemsStep = { step: 'deserialize', name: 'dynotableWireItems', priority: 'low' } as const;
