@@ -7,7 +7,7 @@ import { keepProtoNames } from '../../src/main/aws/proto-names';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
-import { rawDynamo } from '../support/raw-dynamo';
+import { rawDynamo, rawScanItems } from '../support/raw-dynamo';
 import { tallyPaths } from '../support/schema-tally';
 
 const endpoint = inject('dynamoEndpoint');
@@ -18,20 +18,7 @@ afterAll(() => client.destroy());
 type Wire = Record<string, unknown>;
 
 /** Every stored item as DynamoDB Local's wire JSON, past the SDK and DynoTable. */
-async function rawItems(table: string, index?: string): Promise<Wire[]> {
-  const items: Wire[] = [];
-  let start: Wire | undefined;
-  do {
-    const page: { Items: Wire[]; LastEvaluatedKey?: Wire } = await rawDynamo(endpoint, 'Scan', {
-      TableName: table,
-      ...(index ? { IndexName: index } : {}),
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    });
-    items.push(...page.Items);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const rawItems = (table: string, index?: string): Promise<Wire[]> => rawScanItems(endpoint, table, index);
 
 /** Records each Scan request's Segment, TotalSegments and Limit as the SDK sends it. */
 function recordScans(c: DynamoDBClient): { segment: number; total: number; limit?: number }[] {

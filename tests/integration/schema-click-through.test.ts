@@ -15,7 +15,7 @@ import { parseSchemaPath } from '../../src/shared/schema/schema-paths';
 import { keepProtoNames } from '../../src/main/aws/proto-names';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
-import { rawDynamo } from '../support/raw-dynamo';
+import { rawScanItems, rawDynamo } from '../support/raw-dynamo';
 import { sessionFor } from './sql-support';
 
 // What the Schema tab counted for a path is what its click-through finds: the Items tab's Scan
@@ -95,19 +95,7 @@ function picksOf(scope: PickScope): SchemaPick[] {
 type Wire = Record<string, unknown>;
 
 /** Every item as DynamoDB Local's wire JSON, every page. */
-async function rawItems(): Promise<Wire[]> {
-  const items: Wire[] = [];
-  let start: unknown;
-  do {
-    const page: { Items: Wire[]; LastEvaluatedKey?: unknown } = await rawDynamo(endpoint, 'Scan', {
-      TableName: table,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    });
-    items.push(...page.Items);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const rawItems = (): Promise<Wire[]> => rawScanItems(endpoint, table);
 
 /** The values a schema path reaches in one wire item: -1 is every element of a list. */
 function valuesAt(item: Wire, steps: (string | -1)[]): Wire[] {

@@ -10,7 +10,7 @@ import {
 } from '../../src/main/migration/segmented-scan';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
-import { rawDynamo } from '../support/raw-dynamo';
+import { rawDynamo, rawScanItems } from '../support/raw-dynamo';
 
 const endpoint = inject('dynamoEndpoint');
 const client = keepProtoNames(localClient(endpoint));
@@ -20,19 +20,7 @@ type Wire = Record<string, unknown>;
 const table = uniqueTableName('wirescan');
 
 /** Every stored item as DynamoDB Local's wire JSON, past the SDK and DynoTable: the oracle. */
-async function rawItems(): Promise<Wire[]> {
-  const items: Wire[] = [];
-  let start: Wire | undefined;
-  do {
-    const page: { Items: Wire[]; LastEvaluatedKey?: Wire } = await rawDynamo(endpoint, 'Scan', {
-      TableName: table,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    });
-    items.push(...page.Items);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const rawItems = (): Promise<Wire[]> => rawScanItems(endpoint, table);
 
 const keyOf = (item: Wire) => JSON.stringify([item.pk, item.sk]);
 const byKey = (a: Wire, b: Wire) => keyOf(a).localeCompare(keyOf(b));

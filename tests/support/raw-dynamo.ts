@@ -40,6 +40,30 @@ export async function rawGetItem(
   return answer.Item ?? null;
 }
 
+/** Every stored item of a table (or an index) as DynamoDB's wire JSON, every page. */
+export async function rawScanItems(
+  endpoint: string,
+  table: string,
+  index?: string,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: unknown;
+  do {
+    const page = await rawDynamo<{ Items: Record<string, unknown>[]; LastEvaluatedKey?: unknown }>(
+      endpoint,
+      'Scan',
+      {
+        TableName: table,
+        ...(index ? { IndexName: index } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      },
+    );
+    items.push(...page.Items);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 const SETS = new Set(['SS', 'NS', 'BS']);
 
 /**
