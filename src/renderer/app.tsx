@@ -13,6 +13,20 @@ import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/per
 import { startEventForwarding } from './ipc/subscriptions';
 import { ErrorBoundary } from './ui/error-boundary';
 
+let restoring: Promise<void> | undefined;
+
+/**
+ * The saved workspace is put back once per page. A second mount (React's StrictMode runs effects
+ * twice) must not restore again: its answer could land after the user's first edits and put the
+ * saved SQL tabs and text back over them.
+ */
+function restoreOnce(): Promise<void> {
+  const connections = useConnectionsStore.getState();
+  // The workspace comes back once main has said which connections exist and can answer.
+  restoring ??= Promise.all([connections.load(), connections.refreshPlayground()]).then(restoreWorkspace);
+  return restoring;
+}
+
 export function App() {
   const activeConnectionId = useWorkspaceStore((state) => state.activeConnectionId);
   const connection = useConnectionsStore((state) =>
@@ -28,15 +42,11 @@ export function App() {
     let stopSaving: (() => void) | undefined;
     let isMounted = true;
     void useAppInfoStore.getState().load();
-    const connections = useConnectionsStore.getState();
-    // The workspace comes back once main has said which connections exist and can answer.
-    void Promise.all([connections.load(), connections.refreshPlayground()])
-      .then(restoreWorkspace)
-      .finally(() => {
-        if (!isMounted) return;
-        setRestored(true);
-        stopSaving = startWorkspaceSaving();
-      });
+    void restoreOnce().finally(() => {
+      if (!isMounted) return;
+      setRestored(true);
+      stopSaving = startWorkspaceSaving();
+    });
     return () => {
       isMounted = false;
       stop();
