@@ -7,22 +7,14 @@ import { expectationsOfOrmModel, readOrmModel } from '../../src/main/migration/o
 import { buildReport, type TableKeyInfo } from '../../src/main/migration/report';
 import { withExpectations } from '../../src/main/migration/verdict';
 import { reportHead } from '../support/schema-report-head';
+import { preflightReportMeta } from '../support/preflight-report-meta';
 
 const keys = {
   partitionKey: { name: 'PK', type: 'S' as const },
   sortKey: { name: 'SK', type: 'S' as const },
 };
 const info: TableKeyInfo = { keys, indexKeys: {} };
-const meta = {
-  scanId: 's',
-  table: 'shop',
-  startedAt: '',
-  finishedAt: '',
-  complete: true,
-  segments: 1,
-  tableItemCount: 0,
-  consumedReadCapacity: 0,
-};
+const meta = preflightReportMeta('shop');
 
 const iso = (i: number) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString();
 // Profiles hold ISO strings (also under a dotted top-level name), orders epoch milliseconds.

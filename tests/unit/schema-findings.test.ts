@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { SchemaAccumulator, type SchemaState } from '../../src/main/schema/accumulator';
 import { buildReport } from '../../src/main/migration/report';
+import { preflightReportMeta } from '../support/preflight-report-meta';
 
-const meta = {
-  scanId: 's',
-  table: 'T',
-  startedAt: '',
-  finishedAt: '',
-  complete: true,
-  segments: 1,
-  tableItemCount: 0,
-  consumedReadCapacity: 0,
-};
+const meta = preflightReportMeta('T');
 
 const keys = { partitionKey: { name: 'pk', type: 'S' as const } };
 const items: Item[] = Array.from({ length: 30 }, (_, i) => ({
