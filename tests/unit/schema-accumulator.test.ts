@@ -5,7 +5,8 @@ import type { AttributeSchema } from '../../src/shared/ipc/schema';
 import type { KeySchema } from '../../src/shared/ipc/tables';
 import { type EntitySource, SchemaAccumulator, type SchemaState } from '../../src/main/schema/accumulator';
 import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report';
-import { detectEntityViews } from '../../src/main/sql/catalog/entity-detect';
+import { detectEntityViews, EntityLabels, entityLabelOf } from '../../src/main/sql/catalog/entity-detect';
+import { itemSize } from '../../src/shared/dynamo/item-size';
 import { defineOwn } from '../../src/shared/dynamo/proto-keys';
 import { type PathTally as Tally, tallyPaths } from '../support/schema-tally';
 import { reportHead } from '../support/schema-report-head';
@@ -251,5 +252,61 @@ describe('formats, ranges and warnings', () => {
     const k = report.attributes.find((a) => a.path === 'k') as AttributeSchema;
     expect(k.distinct).toEqual({ count: 7, isExact: true });
     expect(k.topValues?.[0]).toEqual({ type: 'N', value: '0', count: 72 });
+  });
+});
+
+describe('item sizes and entity labels over a stream of items', () => {
+  it('sizes items by their UTF-8 bytes on paths past the exact count, ASCII or not', () => {
+    // pk and text are distinct in every item: both paths go to the sketch after 64 values.
+    const rows: Item[] = Array.from({ length: 200 }, (_, i) => ({
+      pk: { S: `USER#${i}` },
+      text: { S: i % 2 === 0 ? 'é'.repeat(i) + '😀' : 'a'.repeat(i) },
+    }));
+    const acc = new SchemaAccumulator({
+      keys: { partitionKey: keys.partitionKey },
+      entities: { kind: 'keys' },
+    });
+    acc.addAll(rows);
+    const largest = Math.max(...rows.map(itemSize));
+    expect(largest).toBe(2 + 8 + 4 + 2 * 198 + 4); // "pk" + "USER#198" + "text" + 198 é + 😀
+    expect(acc.toJSON().entities[0]?.maxItemBytes).toBe(largest);
+    expect(acc.toJSON().all.maxItemBytes).toBe(largest);
+  });
+
+  it('labels each item as entityLabelOf does, whatever the order of prefixes', () => {
+    const stream: [string, string | undefined][] = [
+      ['USER#1', 'PROFILE'],
+      ['USER#1', 'ORDER#9'],
+      ['USERX#2', 'META'],
+      ['USER#a#b', undefined],
+      ['USER', 'ORDER#1'],
+      ['USER', 'lower'],
+      ['ORG#7', 'ORDER#2'],
+      ['ORG#7', ''],
+      ['9#x', 'PROFILE'],
+      ['USER#3', 'ORDERX#1'],
+    ];
+    const labels = new EntityLabels('pk', 'sk');
+    // Strings only: the tagged form is the SDK's there.
+    const item = ([pk, sk]: [string, string | undefined]): Record<string, { S: string }> => ({
+      pk: { S: pk },
+      ...(sk === undefined ? {} : { sk: { S: sk } }),
+    });
+    expect(stream.map((s) => labels.of(item(s)))).toEqual([
+      'const:USER:PROFILE',
+      'sk:ORDER',
+      'const:USERX:META',
+      'pk:USER',
+      'sk:ORDER',
+      undefined,
+      'sk:ORDER',
+      'pk:ORG',
+      undefined,
+      'sk:ORDERX',
+    ]);
+    // Each label as a fresh reader gives it, item by item.
+    expect(stream.map((s) => entityLabelOf(item(s), 'pk', 'sk'))).toEqual(
+      stream.map((s) => labels.of(item(s))),
+    );
   });
 });

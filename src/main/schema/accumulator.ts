@@ -1,7 +1,7 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchema } from '../../shared/ipc/tables';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import { entityGroupOfLabel, entityLabelOf } from '../sql/catalog/entity-detect';
+import { EntityLabels, entityGroupOfLabel } from '../sql/catalog/entity-detect';
 import { PathStats, TYPE_INDEX } from './path-stats';
 import { binaryText } from './sdk-values';
 import { emptyGroup, Group, type GroupState, KeyPattern, own } from './schema-groups';
@@ -85,6 +85,7 @@ export class SchemaAccumulator {
   private readonly visitor: PathVisitor;
   private readonly keyPattern: KeyPattern | undefined;
   private readonly indexPatterns: KeyPattern[] = [];
+  private readonly entityLabels: EntityLabels | undefined;
 
   constructor(
     options: SchemaAccumulatorOptions | FindingsOnlyOptions,
@@ -104,6 +105,7 @@ export class SchemaAccumulator {
       this.walker = new PathWalker({ lists: 'element', format: schemaPathOf });
       this.visitor = this.statsVisitor;
       this.keyPattern = new KeyPattern(options.keys);
+      this.entityLabels = new EntityLabels(options.keys.partitionKey.name, options.keys.sortKey?.name);
       for (const i of options.indexes ?? [])
         this.indexPatterns.push(new KeyPattern(i.keys, `${i.name}\u0000`));
     }
@@ -237,8 +239,7 @@ export class SchemaAccumulator {
       const v = own(item, source.name);
       label = `attr:${v?.S ?? (v?.N !== undefined ? v.N : '')}`;
     } else {
-      const keys = options.keys;
-      label = entityLabelOf(item, keys.partitionKey.name, keys.sortKey?.name);
+      label = (this.entityLabels as EntityLabels).of(item);
       if (label === undefined) return this.liveGroup(REST, () => emptyGroup(''));
     }
     let entity = this.live.get(label);
@@ -285,53 +286,53 @@ export class SchemaAccumulator {
       const p = slot.stats[this.currentId] ?? this.stats(node, slot);
       p?.seen(this.serial);
       switch (type) {
-        case 'S': {
+        case TYPE_INDEX.S: {
           const s = value.S as string;
           p?.typed(TYPE_INDEX.S);
           this.itemBytes += p ? p.string(s) : utf8Bytes(s);
           break;
         }
-        case 'N': {
+        case TYPE_INDEX.N: {
           const n = value.N as string;
           p?.typed(TYPE_INDEX.N);
           this.itemBytes += Math.ceil(n.length / 2) + 1;
           p?.number(n);
           break;
         }
-        case 'B': {
+        case TYPE_INDEX.B: {
           const b = binaryText(value.B);
           p?.typed(TYPE_INDEX.B);
           this.itemBytes += Math.floor((b.length * 3) / 4);
           p?.binary(b);
           break;
         }
-        case 'BOOL':
+        case TYPE_INDEX.BOOL:
           p?.typed(TYPE_INDEX.BOOL);
           this.itemBytes += 1;
           p?.scalar(value.BOOL ? 'BOOLtrue' : 'BOOLfalse');
           break;
-        case 'NULL':
+        case TYPE_INDEX.NULL:
           p?.typed(TYPE_INDEX.NULL);
           this.itemBytes += 1;
           p?.scalar('NULL');
           break;
-        case 'M':
+        case TYPE_INDEX.M:
           p?.typed(TYPE_INDEX.M);
           this.itemBytes += 3;
           break;
-        case 'L': {
+        case TYPE_INDEX.L: {
           p?.typed(TYPE_INDEX.L);
           const length = (value.L as SdkValue[]).length;
           this.itemBytes += 3 + length;
           p?.listLength(length);
           break;
         }
-        case 'SS':
+        case TYPE_INDEX.SS:
           p?.typed(TYPE_INDEX.SS);
           p?.setSize((value.SS as string[]).length);
           for (const s of value.SS as string[]) this.itemBytes += p ? p.string(s) : utf8Bytes(s);
           break;
-        case 'NS':
+        case TYPE_INDEX.NS:
           p?.typed(TYPE_INDEX.NS);
           p?.setSize((value.NS as string[]).length);
           for (const n of value.NS as string[]) {
@@ -339,7 +340,7 @@ export class SchemaAccumulator {
             p?.number(n);
           }
           break;
-        case 'BS':
+        case TYPE_INDEX.BS:
           p?.typed(TYPE_INDEX.BS);
           p?.setSize((value.BS as unknown[]).length);
           for (const raw of value.BS as unknown[]) {

@@ -1,5 +1,5 @@
 import { classifyEpoch, EpochKind } from '../migration/classify';
-import { STRING_FORMATS, type StringFormat, stringFormat, yearOfIso } from './formats';
+import { FORMAT, stringFormatIndex, yearOfIso } from './formats';
 import { HyperLogLog, hash32Tagged } from './hll';
 import { isIntegerText, magnitudeOf, type YearCache } from './value-counts';
 
@@ -169,15 +169,16 @@ const scratchNumber: SeenNumber = {
 /**
  * What the statistics read in a string, counted once (count 1). In a scratch object: on a path
  * of many distinct values nothing is allocated per value; a value kept exactly is copied.
+ * `bytes`: its UTF-8 length when the caller knows it, else counted here.
  */
-export function stringSight(s: string, years: YearCache): SeenString {
-  const format = stringFormat(s);
+export function stringSight(s: string, years: YearCache, bytes = -1): SeenString {
+  const format = stringFormatIndex(s);
   const n = s.length;
   const sight = scratchString;
-  sight.format = format ? STRING_FORMATS.indexOf(format) : -1;
-  sight.year = format ? yearOfString(s, format, years) : undefined;
+  sight.format = format;
+  sight.year = format >= 0 ? yearOfString(s, format, years) : undefined;
   sight.lengthBucket = n === 0 ? 0 : 32 - Math.clz32(n);
-  sight.bytes = Buffer.byteLength(s, 'utf8');
+  sight.bytes = bytes >= 0 ? bytes : Buffer.byteLength(s, 'utf8');
   return sight;
 }
 
@@ -191,9 +192,9 @@ export function numberSight(n: string, v: number, years: YearCache): SeenNumber 
   return sight;
 }
 
-function yearOfString(s: string, format: StringFormat, years: YearCache): number | undefined {
-  if (format === 'isoDateTime' || format === 'isoDate') return yearOfIso(s);
-  if (format === 'epochString')
+function yearOfString(s: string, format: number, years: YearCache): number | undefined {
+  if (format === FORMAT.isoDateTime || format === FORMAT.isoDate) return yearOfIso(s);
+  if (format === FORMAT.epochString)
     return years.of(classifyEpoch(s) === EpochKind.millis ? Number(s) : Number(s) * 1000);
   return undefined;
 }

@@ -5,6 +5,7 @@ import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from '../mig
 import { compareWithNested, type DottedState } from '../migration/dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 import { addCounts } from './value-counts';
+import { TYPE_INDEX } from './path-stats';
 
 export interface DottedStats {
   items: number;
@@ -135,21 +136,21 @@ export class DateFindings {
   /** A walker's visitor: date-like strings, numbers and set members, at their path's node. */
   readonly visitor: PathVisitor = {
     value: (node, value, type) => {
-      if (type === 'S') {
+      if (type === TYPE_INDEX.S) {
         // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
         const kind = classifyIso(value.S as string);
         if (kind !== 0) this.dateValue(node, kind === 1 ? 'date' : 'iso');
-      } else if (type === 'N') {
+      } else if (type === TYPE_INDEX.N) {
         const kind = classifyEpoch(value.N as string); // 0 none, 1 seconds, 2 millis
         if (kind !== 0) this.dateValue(node, kind === 2 ? 'millis' : 'seconds');
-      } else if (type === 'SS') {
+      } else if (type === TYPE_INDEX.SS) {
         // A set of Dates is stored member by member the way the model says, like a scalar Date;
         // members count at the set's own path (they have no path of their own).
         for (const member of value.SS as string[]) {
           const kind = classifyIso(member);
           if (kind !== 0) this.dateValue(node, kind === 1 ? 'date' : 'iso', true);
         }
-      } else if (type === 'NS') {
+      } else if (type === TYPE_INDEX.NS) {
         for (const member of value.NS as string[]) {
           const kind = classifyEpoch(member);
           if (kind !== 0) this.dateValue(node, kind === 2 ? 'millis' : 'seconds', true);

@@ -22,12 +22,19 @@ export function hash32Tagged(tag: number, text: string): number {
   return finish(fnv(Math.imul(0x811c9dc5 ^ tag, 0x01000193), text));
 }
 
+/** Whether the text the last hash read held only ASCII (the caller's UTF-8 length is then its length). */
+export const hashedText = { ascii: true };
+
 function fnv(seed: number, text: string): number {
   let h = seed;
+  let high = 0;
   for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
+    const c = text.charCodeAt(i);
+    high |= c;
+    h ^= c;
     h = Math.imul(h, 0x01000193);
   }
+  hashedText.ascii = high < 0x80;
   return h;
 }
 

@@ -1,15 +1,8 @@
 import { compareNumbers } from '../../shared/dynamo/number';
 import { EpochKind } from '../migration/classify';
 import { STRING_FORMATS, type StringFormat } from './formats';
-import { HyperLogLog } from './hll';
-import {
-  DistinctValues,
-  EXACT_LIMIT,
-  numberSight,
-  type SeenNumber,
-  type SeenString,
-  stringSight,
-} from './distinct-values';
+import { HyperLogLog, hash32Tagged, hashedText } from './hll';
+import { DistinctValues, EXACT_LIMIT, numberSight, type SeenNumber, stringSight } from './distinct-values';
 import {
   bumpNumber,
   countsOf,
@@ -25,10 +18,28 @@ import {
 
 export const VALUE_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
-/** A type's index in VALUE_TYPES, as PathStats.typed takes it. */
-export const TYPE_INDEX = Object.fromEntries(VALUE_TYPES.map((t, i) => [t, i])) as Record<ValueType, number>;
+/**
+ * A type's index in VALUE_TYPES, as the walker hands it to visitors and PathStats.typed takes it:
+ * a number per value, not a name compared by a switch.
+ */
+export const TYPE_INDEX = {
+  S: 0,
+  N: 1,
+  B: 2,
+  BOOL: 3,
+  NULL: 4,
+  L: 5,
+  M: 6,
+  SS: 7,
+  NS: 8,
+  BS: 9,
+} as const satisfies {
+  [K in ValueType]: number;
+};
 
 export { EXACT_LIMIT } from './distinct-values';
+
+const S_TAG = 83; // 'S': a string's typed key, as the sketch hashes it
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
 export interface PathState {
@@ -168,6 +179,8 @@ export class PathStats {
   string(s: string): number {
     this.n.strings += 1;
     const d = this.distinct;
+    let hash = 0;
+    let bytes = -1;
     if (d.strings) {
       const seen = d.strings.get(s);
       if (seen) {
@@ -175,13 +188,19 @@ export class PathStats {
         this.countString(seen.format, seen.year, seen.lengthBucket);
         return seen.bytes;
       }
+    } else {
+      // Into the sketch: the hash's pass over the text also tells whether it is ASCII, whose
+      // UTF-8 length is its length (no native byte count per value).
+      hash = hash32Tagged(S_TAG, s);
+      if (hashedText.ascii) bytes = s.length;
     }
-    const seen = stringSight(s, this.yearCache);
+    const seen = stringSight(s, this.yearCache, bytes);
     this.countString(seen.format, seen.year, seen.lengthBucket);
     const n = s.length;
     if (this.minLength === undefined || n < this.minLength) this.minLength = n;
     if (this.maxLength === undefined || n > this.maxLength) this.maxLength = n;
-    if (d.hasRoom(n)) (d.strings as Map<string, SeenString>).set(s, { ...seen, order: d.nextOrder() });
+    if (d.strings === null) (d.sketch as HyperLogLog).addHash(hash);
+    else if (d.hasRoom(n)) d.strings.set(s, { ...seen, order: d.nextOrder() });
     else d.sketchString(s);
     return seen.bytes;
   }

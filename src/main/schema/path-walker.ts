@@ -1,6 +1,6 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
-import type { ValueType } from './path-stats';
-import { typeOf } from './sdk-values';
+import { TYPE_INDEX } from './path-stats';
+import { typeIndexOf } from './sdk-values';
 
 /** A map key, a list index, or ELEMENT: "every element of the list" (the schema's `[]`). */
 export type WalkStep = string | number;
@@ -15,6 +15,11 @@ export class PathNode {
   /** For the visitor: e.g. the statistics of this path, found once instead of by text per value. */
   slot: unknown;
   children: Map<WalkStep, PathNode> | undefined;
+  /**
+   * The children met in the last map walked at this node, by position: the next item's map
+   * mostly has the same names in the same order, found by one comparison instead of a lookup.
+   */
+  recent: PathNode[] | undefined;
   private memo: string | undefined;
 
   constructor(
@@ -55,9 +60,9 @@ export class PathNode {
 export interface PathVisitor {
   /**
    * Every value at its path, maps and lists before their contents. Set members have no path of
-   * their own: the visitor reads them at the set's node.
+   * their own: the visitor reads them at the set's node. `type` is the value's TYPE_INDEX.
    */
-  value(node: PathNode, value: SdkValue, type: ValueType): void;
+  value(node: PathNode, value: SdkValue, type: number): void;
 }
 
 export interface PathWalkerOptions {
@@ -84,22 +89,30 @@ export class PathWalker {
   }
 
   walkItem(item: Record<string, SdkValue>, visitor: PathVisitor): void {
-    for (const name in item) {
-      if (!Object.prototype.hasOwnProperty.call(item, name)) continue;
-      this.walk(this.child(this.root, name), item[name] as SdkValue, visitor);
+    this.walkMap(this.root, item, visitor);
+  }
+
+  private walkMap(node: PathNode, map: Record<string, SdkValue>, visitor: PathVisitor): void {
+    const recent = (node.recent ??= []);
+    let i = 0;
+    for (const name in map) {
+      if (!Object.prototype.hasOwnProperty.call(map, name)) continue;
+      let child = recent[i];
+      if (child === undefined || child.step !== name) {
+        child = this.child(node, name);
+        // Only a node of the trie: past maxNodes a path's node is not kept.
+        if (node.children?.get(name) === child) recent[i] = child;
+      }
+      i++;
+      this.walk(child, map[name] as SdkValue, visitor);
     }
   }
 
   private walk(node: PathNode, value: SdkValue, visitor: PathVisitor): void {
-    const type = typeOf(value);
+    const type = typeIndexOf(value);
     visitor.value(node, value, type);
-    if (type === 'M') {
-      const map = value.M as Record<string, SdkValue>;
-      for (const name in map) {
-        if (!Object.prototype.hasOwnProperty.call(map, name)) continue;
-        this.walk(this.child(node, name), map[name] as SdkValue, visitor);
-      }
-    } else if (type === 'L') {
+    if (type === TYPE_INDEX.M) this.walkMap(node, value.M as Record<string, SdkValue>, visitor);
+    else if (type === TYPE_INDEX.L) {
       const list = value.L as SdkValue[];
       if (this.options.lists === 'element') {
         if (list.length === 0) return;

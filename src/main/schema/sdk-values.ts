@@ -1,5 +1,5 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
-import type { ValueType } from './path-stats';
+import { TYPE_INDEX } from './path-stats';
 
 // How the schema walker reads SDK-shaped values (binary as bytes, every member optional).
 
@@ -40,17 +40,18 @@ export class KeyShapes {
   }
 }
 
-export function typeOf(value: SdkValue): ValueType {
-  if (value.S !== undefined) return 'S';
-  if (value.N !== undefined) return 'N';
-  if (value.M !== undefined) return 'M';
-  if (value.L !== undefined) return 'L';
-  if (value.BOOL !== undefined) return 'BOOL';
-  if (value.NULL !== undefined) return 'NULL';
-  if (value.SS !== undefined) return 'SS';
-  if (value.NS !== undefined) return 'NS';
-  if (value.BS !== undefined) return 'BS';
-  return 'B';
+/** A value's type as its TYPE_INDEX (index in VALUE_TYPES). */
+export function typeIndexOf(value: SdkValue): number {
+  if (value.S !== undefined) return TYPE_INDEX.S;
+  if (value.N !== undefined) return TYPE_INDEX.N;
+  if (value.M !== undefined) return TYPE_INDEX.M;
+  if (value.L !== undefined) return TYPE_INDEX.L;
+  if (value.BOOL !== undefined) return TYPE_INDEX.BOOL;
+  if (value.NULL !== undefined) return TYPE_INDEX.NULL;
+  if (value.SS !== undefined) return TYPE_INDEX.SS;
+  if (value.NS !== undefined) return TYPE_INDEX.NS;
+  if (value.BS !== undefined) return TYPE_INDEX.BS;
+  return TYPE_INDEX.B;
 }
 
 /** SDK items carry binary as bytes, tagged items as base64: both become base64. */

@@ -56,14 +56,57 @@ export function entityGroupOf(item: SdkItem, pk: string, sk: string | undefined)
  * item, for a reader that keeps its groups by label and builds each group once.
  */
 export function entityLabelOf(item: SdkItem, pk: string, sk: string | undefined): string | undefined {
-  const pkValue = text(ownItemValue(item, pk));
-  const skValue = sk ? text(ownItemValue(item, sk)) : undefined;
-  const skPrefix = skValue ? PREFIX.exec(skValue)?.[1] : undefined;
-  if (sk && skPrefix) return `sk:${skPrefix}`;
-  const pkPrefix = pkValue ? PREFIX.exec(pkValue)?.[1] : undefined;
-  if (sk && skValue && TOKEN.test(skValue) && pkPrefix) return `const:${pkPrefix}:${skValue}`;
-  if (pkPrefix) return `pk:${pkPrefix}`;
-  return undefined;
+  return new EntityLabels(pk, sk).of(item);
+}
+
+/** PREFIX's word for a stream of key values, remembering the last: keys mostly share it. */
+class KeyPrefixes {
+  private cut = '';
+  private word = '';
+
+  of(s: string | undefined): string | undefined {
+    if (!s) return undefined;
+    // The word runs to the first `#`, so a value starting with the last `WORD#` has that word.
+    if (this.cut !== '' && s.startsWith(this.cut)) return this.word;
+    const match = PREFIX.exec(s);
+    if (!match) return undefined;
+    this.cut = match[0];
+    this.word = match[1] as string;
+    return this.word;
+  }
+}
+
+/**
+ * entityLabelOf over a stream of items (a full-table scan): the same labels, without a regex
+ * and a new label string per item.
+ */
+export class EntityLabels {
+  private readonly pkPrefixes = new KeyPrefixes();
+  private readonly skPrefixes = new KeyPrefixes();
+  private readonly skLabels = new Map<string, string>();
+  private readonly pkLabels = new Map<string, string>();
+
+  constructor(
+    private readonly pk: string,
+    private readonly sk: string | undefined,
+  ) {}
+
+  of(item: SdkItem): string | undefined {
+    const sk = this.sk;
+    const skValue = sk ? text(ownItemValue(item, sk)) : undefined;
+    const skPrefix = this.skPrefixes.of(skValue);
+    if (sk && skPrefix) return labelIn(this.skLabels, 'sk:', skPrefix);
+    const pkPrefix = this.pkPrefixes.of(text(ownItemValue(item, this.pk)));
+    if (sk && skValue && TOKEN.test(skValue) && pkPrefix) return `const:${pkPrefix}:${skValue}`;
+    if (pkPrefix) return labelIn(this.pkLabels, 'pk:', pkPrefix);
+    return undefined;
+  }
+}
+
+function labelIn(labels: Map<string, string>, kind: string, word: string): string {
+  let label = labels.get(word);
+  if (label === undefined) labels.set(word, (label = `${kind}${word}`));
+  return label;
 }
 
 /** The group entityLabelOf named (prefixes and tokens hold no `:`, so the label splits back). */
