@@ -109,6 +109,7 @@ const runSql: ToolExecutor = async (input, session, stepId) => {
         },
       },
       step: { summary: error.message },
+      refused: true,
     };
   }
   const tables = checkTables(session, plan);

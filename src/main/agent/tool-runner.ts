@@ -37,6 +37,8 @@ export interface ToolSession {
 export interface ToolOutcome {
   result: ToolResult;
   step: Partial<AgentStep>;
+  /** Main refused the call itself (a rule the user set), rather than the call failing. */
+  refused?: boolean;
 }
 
 export type ToolExecutor = (
@@ -83,17 +85,14 @@ export async function runToolCall(
   try {
     const executor = executors[name as ToolName] as ToolExecutor;
     const outcome = await executor(input, session, toolUseId);
-    const finished: AgentStep = {
-      ...step,
-      ...outcome.step,
-      status: outcome.result.status === 'success' ? 'done' : 'error',
-    };
+    const status = outcome.refused ? 'refused' : outcome.result.status === 'success' ? 'done' : 'error';
+    const finished: AgentStep = { ...step, ...outcome.step, status };
     session.emit({ kind: 'step', step: finished });
     await session.audit.record(log, {
       type: 'tool-call',
       tool: name,
       input,
-      outcome: finished.status === 'done' ? 'done' : 'error',
+      outcome: status,
       summary: finished.summary ?? '',
     });
     return outcome.result;

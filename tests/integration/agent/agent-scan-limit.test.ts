@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AgentEvent } from '../../../src/shared/ipc';
 import { agentHarness, lastToolResult } from '../../support/agent-harness';
@@ -58,7 +60,8 @@ describe('run_sql past the scan limit in ask mode', () => {
     expect(run.last.type).toBe('done');
     expect(cards).toEqual([]);
     expect(run.agentEvents.some((e) => e.kind === 'approval')).toBe(false);
-    expect(steps).toEqual(['running', 'error']);
+    // Shown and logged as refused (a rule the user set), not as a failure.
+    expect(steps).toEqual(['running', 'refused']);
     expect(itemsRead).toBe(0);
     expect(result.status).toBe('error');
     expect(result.json.code).toBe('ScanLimitExceeded');
@@ -68,6 +71,11 @@ describe('run_sql past the scan limit in ask mode', () => {
     expect(result.json.note).toMatch(
       /in the SQL workbench they can run it on Amazon Athena or raise the scan limit/,
     );
+    const audit = (await readFile(join(h.dataDir, 'agent-audit.jsonl'), 'utf8'))
+      .split('\n')
+      .filter((line) => line.includes('"tool-call"'))
+      .map((line) => JSON.parse(line) as { tool: string; outcome: string });
+    expect(audit.at(-1)).toMatchObject({ tool: 'run_sql', outcome: 'refused' });
   });
 
   it('still asks for a read within the limit, and for the same scan once the user raised it', async () => {
