@@ -126,6 +126,15 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     expect(await page.getByLabel('Per second', { exact: true }).inputValue()).toBe('250');
     await screenshots(page, 'migration-model-refused', section, { block: 'start' });
 
+    // Larger than a model file can be (1 MB): refused in the page with a sentence; the model stays.
+    await picker.setInputFiles({
+      name: 'huge.ts',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(1_100_000, 'a'),
+    });
+    await expect.poll(() => section.getByRole('alert').innerText()).toContain('huge.ts is larger than 1 MB');
+    expect(await summary.isVisible()).toBe(true);
+
     // Removed: the verdict asks for the setting again.
     await page.getByRole('button', { name: 'Remove model' }).click();
     await summary.waitFor({ state: 'detached' });
