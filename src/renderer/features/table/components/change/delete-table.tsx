@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
 import { call, newRequestId } from '../../../../ipc/client';
 import { Button } from '../../../../ui/button';
@@ -20,8 +20,16 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
   const operation = useOperation(requestId);
   const closeTable = useWorkspaceStore((state) => state.closeTable);
 
-  const stopFollowing = useRef<() => void>(undefined);
-  useEffect(() => () => stopFollowing.current?.(), []);
+  useEffect(() => {
+    if (!requestId) return undefined;
+    return onOperation(requestId, (event) => {
+      if (event.type === 'done') {
+        tableSetChanged(connection.id);
+        closeTable(tableKeyIn(connection.id, summary.name));
+      } else if (event.type === 'error') setError(event.error);
+      if (event.type !== 'progress') setRequestId(undefined);
+    });
+  }, [requestId, closeTable, connection.id, summary.name]);
 
   if (summary.deletionProtection)
     return (
@@ -35,20 +43,6 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
     const id = newRequestId('delete');
     setError(undefined);
     setRequestId(id);
-    // Followed before the request goes out: a quick delete can end before React would have
-    // rendered and subscribed, and its `done` (closing the tab, listing again) would be lost.
-    stopFollowing.current?.();
-    const stop = onOperation(id, (event) => {
-      if (event.type === 'done') {
-        tableSetChanged(connection.id);
-        closeTable(tableKeyIn(connection.id, summary.name));
-      } else if (event.type === 'error') setError(event.error);
-      if (event.type !== 'progress') {
-        stop();
-        setRequestId(undefined);
-      }
-    });
-    stopFollowing.current = stop;
     const envelope = await call('tables:delete', {
       connectionId: connection.id,
       table: summary.name,
@@ -57,7 +51,6 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
       confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
     });
     if (!envelope.ok) {
-      stop();
       setRequestId(undefined);
       setError(envelope.error);
     }
