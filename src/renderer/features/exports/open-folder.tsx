@@ -42,7 +42,7 @@ export function useOpenFolder({ connectionId, isDesktop, startOpening, onError }
       onError(invalid(plan.message));
       return;
     }
-    const outcome = await upload(plan.folder, plan.uploads);
+    const outcome = await upload(plan);
     if ('error' in outcome) onError(outcome.error);
     else if ('cancelled' in outcome)
       setNotice(

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AppError, Envelope } from '../../../shared/errors';
 import { transportErrorCode } from '../../ipc/client';
-import type { UploadEntry } from './folder-layout';
+import type { FolderPlan, UploadEntry } from './folder-layout';
 
 const ROUTE = '/api/upload/export-folder';
 
@@ -77,10 +77,10 @@ export function useFolderUpload() {
   const [state, setState] = useState<FolderUploadState>();
   const abort = useRef<AbortController | undefined>(undefined);
 
-  const upload = useCallback(async (folder: string, entries: UploadEntry[]): Promise<UploadOutcome> => {
+  const upload = useCallback(async (plan: FolderPlan & { ok: true }): Promise<UploadOutcome> => {
+    const { folder, uploads: entries, bytes } = plan;
     const controller = new AbortController();
     abort.current = controller;
-    const bytes = entries.reduce((sum, e) => sum + e.file.size, 0);
     let done = 0;
     let uploadId: string | undefined;
     const progress = (filesSent: number, bytesSent: number) =>
