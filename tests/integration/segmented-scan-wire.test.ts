@@ -69,7 +69,7 @@ describe("segmentedScan's items: 'wire'", () => {
   it('hands onPage every stored item exactly as DynamoDB sent it, hostile names as own properties', async () => {
     const { status, pages } = await scanAll('wire');
     expect(status).toBe('done');
-    const got = pages.flatMap((p) => p.items) as Wire[];
+    const got = pages.flatMap((p) => [...p.items]) as Wire[];
     expect(got.sort(byKey)).toEqual((await rawItems()).sort(byKey));
     const hostile = got.find((i) => (i.pk as { S: string }).S === 'hostile') as Item;
     expect(Object.hasOwn(hostile, '__proto__')).toBe(true);
@@ -91,6 +91,6 @@ describe("segmentedScan's items: 'wire'", () => {
     const withBytes = sdkItems.find((i) => i.bytes !== undefined)?.bytes as { B: unknown } | undefined;
     expect(withBytes?.B).toBeInstanceOf(Uint8Array);
     const sdkAsTagged = sdkItems.map((i) => fromSdkItem(i) as Wire).sort(byKey);
-    expect(sdkAsTagged).toEqual((wire.pages.flatMap((p) => p.items) as Wire[]).sort(byKey));
+    expect(sdkAsTagged).toEqual((wire.pages.flatMap((p) => [...p.items]) as Wire[]).sort(byKey));
   });
 });

@@ -11,6 +11,7 @@ import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
 import { watchThrottling } from './throttle-watch';
 import { wireItemsStep, wirePageMiddleware } from '../dynamo/query/wire-items';
+import { WireItems } from '../dynamo/query/wire-page';
 
 export interface SegmentCursor {
   segment: number;
@@ -21,11 +22,12 @@ export interface SegmentCursor {
 
 /**
  * How a page's items reach onPage: as the SDK built them (binary as bytes), or `wire`: parsed
- * from the response's own JSON, the tagged form (binary as base64), while the SDK reads only the
- * rest. The SDK's schema-driven walk of every value was most of a plain Scan's client CPU.
+ * from the response's own JSON, the tagged form (binary as base64), a chunk at a time as onPage
+ * reads them, while the SDK reads only the rest. The SDK's schema-driven walk of every value was
+ * most of a plain Scan's client CPU, and a whole page of objects alive at once most of the rest.
  */
 export type PageItems = 'sdk' | 'wire';
-type ItemsOf<F extends PageItems> = F extends 'wire' ? Item[] : Record<string, SdkValue>[];
+type ItemsOf<F extends PageItems> = F extends 'wire' ? WireItems : Record<string, SdkValue>[];
 
 export interface ScanPage<F extends PageItems = 'sdk'> {
   segment: number;
@@ -116,7 +118,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     for (let attempt = 0; ; attempt++) {
       await options.limiter?.take(inner.signal);
       // One stash per request: with readAhead two requests of a segment can be in flight.
-      const wire: { items?: Item[] } = {};
+      const wire: { items?: WireItems } = {};
       const fromWire = <I extends object, O extends object, C extends object>(
         command: C & { middlewareStack: MiddlewareStack<I, O> },
       ): C => {
@@ -153,7 +155,11 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
               );
         options.limiter?.succeeded();
         // A body the middleware let pass (compressed) leaves the SDK's own Items.
-        return { out, items: (wire.items ?? out.Items ?? []) as ItemsOf<F> };
+        const items =
+          options.items === 'wire'
+            ? (wire.items ?? WireItems.of((out.Items ?? []) as Item[]))
+            : (out.Items ?? []);
+        return { out, items: items as ItemsOf<F> };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
         if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)

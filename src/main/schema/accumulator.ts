@@ -150,7 +150,7 @@ export class SchemaAccumulator {
     group.countItem(item, this.itemBytes, this.keyPattern as KeyPattern, this.indexPatterns);
   }
 
-  addAll(items: readonly (SdkItem | Item)[]): void {
+  addAll(items: Iterable<SdkItem | Item>): void {
     for (const item of items) this.add(item);
   }
 

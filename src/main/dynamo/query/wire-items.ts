@@ -1,7 +1,7 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
 import { Readable } from 'node:stream';
-import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ResultSetStore, WireAppend } from '../../core/context';
+import { splitWirePage, type WireItems } from './wire-page';
 
 /** What the middleware saw of one response. */
 export interface WireStash {
@@ -61,16 +61,16 @@ export function wireItemsMiddleware<I extends object, O extends object>(
 
 /**
  * A scan's use (segmentedScan's `items: 'wire'`): the page's Items as DynamoDB sent them, the
- * tagged form with binary as base64. JSON.parse keeps every name, `__proto__` included, as an own
- * property, as the SDK's output does once proto-names.ts restored it.
+ * tagged form with binary as base64, parsed a chunk at a time as the scan reads them (see
+ * wire-page.ts). JSON.parse keeps every name, `__proto__` included, as an own property, as the
+ * SDK's output does once proto-names.ts restored it.
  */
 export function wirePageMiddleware<I extends object, O extends object>(stash: {
-  items?: Item[];
+  items?: WireItems;
 }): DeserializeMiddleware<I, O> {
   return wireBodyMiddleware((bytes) => {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const { Items, ...rest } = JSON.parse(text) as { Items?: Item[] };
-    stash.items = Items ?? [];
+    const { rest, items } = splitWirePage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    stash.items = items;
     return rest;
   });
 }
