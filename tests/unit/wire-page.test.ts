@@ -100,7 +100,7 @@ describe("a Scan page's Items, parsed a chunk at a time", () => {
     expect(Object.hasOwn(got as Wire, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(got, '__proto__')?.value).toEqual({ S: 'proto' });
     expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
-    const inner = (got?.constructor as { M: Wire }).M;
+    const inner = (Object.getOwnPropertyDescriptor(got, 'constructor')?.value as { M: Wire }).M;
     expect(Object.getOwnPropertyDescriptor(inner, '__proto__')?.value).toEqual({ N: '1' });
   });
 
