@@ -8,6 +8,7 @@ import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
 import { rawDynamo, rawScanItems } from '../support/raw-dynamo';
+import { startFaultyDynamo } from '../support/faulty-dynamo';
 import { tallyPaths } from '../support/schema-tally';
 
 const endpoint = inject('dynamoEndpoint');
@@ -207,6 +208,18 @@ describe('sampling over segments', () => {
   });
 });
 
+/** Resumes a saved full scan as the app does: the checkpoint back from its JSON, same table and scan id. */
+const resumeFrom = (c: DynamoDBClient, saved: SchemaCheckpoint, pageSize: number) =>
+  analyzeSchema({
+    client: c,
+    table: saved.table,
+    mode: 'full',
+    scanId: saved.scanId,
+    pageSize,
+    resume: JSON.parse(JSON.stringify(saved)) as SchemaCheckpoint,
+    signal: stillSignal(),
+  });
+
 describe('full scan: cancel and resume', () => {
   it('a cancelled scan resumes from its checkpoint to the report of an uninterrupted one', async () => {
     const table = await createTable(client, uniqueTableName('schr'), { partitionKey: ['id', 'S'] });
@@ -250,15 +263,7 @@ describe('full scan: cancel and resume', () => {
     const readBefore = cut.segments.reduce((n, s) => n + s.state.items, 0);
     expect(readBefore).toBeGreaterThan(0);
     expect(readBefore).toBeLessThan(1200);
-    const resumed = await analyzeSchema({
-      client,
-      table,
-      mode: 'full',
-      scanId: 'schema-cut-1',
-      pageSize: 40,
-      resume: JSON.parse(JSON.stringify(cut)) as SchemaCheckpoint,
-      signal: stillSignal(),
-    });
+    const resumed = await resumeFrom(client, cut, 40);
     expect(resumed.complete).toBe(true);
     const strip = (r: SchemaReport) => ({
       attributes: r.attributes,
@@ -267,6 +272,59 @@ describe('full scan: cancel and resume', () => {
     });
     expect(strip(resumed.report)).toEqual(strip(whole.report));
     expect(whole.report.attributes.find((a) => a.path === 'n')?.types).toEqual({ S: 300, N: 900 });
+  });
+
+  it('stops at a page broken inside an item with a sentence, and its resume counts no item twice', async () => {
+    const table = await createTable(client, uniqueTableName('schb'), { partitionKey: ['id', 'S'] });
+    // ~300-byte items, 200 to a page: a page is parsed in two chunks, and the second one breaks.
+    const items = Array.from({ length: 600 }, (_, i) => ({
+      id: { S: `ITEM#${i}` },
+      n: { N: String(i) },
+      pad: { S: 'x'.repeat(250) },
+    }));
+    await putItems(client, table, items);
+    const whole = await analyzeSchema({
+      client,
+      table,
+      mode: 'full',
+      scanId: 'schema-whole-2',
+      segments: 1,
+      pageSize: 200,
+      signal: stillSignal(),
+    });
+    const faulty = await startFaultyDynamo(endpoint);
+    const viaFaulty = keepProtoNames(localClient(faulty.endpoint));
+    try {
+      faulty.script({ operation: 'Scan', fault: 'corrupt-item', after: 1, next: 1 });
+      const saved: SchemaCheckpoint[] = [];
+      await expect(
+        analyzeSchema({
+          client: viaFaulty,
+          table,
+          mode: 'full',
+          scanId: 'schema-broken-1',
+          segments: 1,
+          pageSize: 200,
+          checkpointEveryMs: 0,
+          signal: stillSignal(),
+          onCheckpoint: (c) => void saved.push(c),
+        }),
+      ).rejects.toThrow(
+        /^Unexpected DynamoDB response between bytes \d+ and \d+: an item there is not valid JSON/,
+      );
+      expect(faulty.refused('Scan')).toHaveLength(1);
+      // The last checkpoint holds the first page whole, none of the broken one.
+      const last = saved.at(-1) as SchemaCheckpoint;
+      expect(last.segments[0]?.state.items).toBe(200);
+      expect(last.pages).toBe(1);
+      const resumed = await resumeFrom(viaFaulty, last, 200);
+      expect(resumed.complete).toBe(true);
+      expect(resumed.report.itemsScanned).toBe(600);
+      expect(resumed.report.attributes).toEqual(whole.report.attributes);
+    } finally {
+      viaFaulty.destroy();
+      await faulty.close();
+    }
   });
 });
 

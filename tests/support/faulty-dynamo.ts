@@ -45,7 +45,12 @@ const FAULTS = {
   },
 } as const;
 
-export type Fault = keyof typeof FAULTS;
+/**
+ * `corrupt-item`: DynamoDB's own answer, forwarded with its last item's last number spelled so
+ * JSON cannot read it (`{"N":-"12"}`) while brackets and quotes stay balanced: a response body
+ * broken inside an item, as a faulty proxy or a truncating middlebox might leave it.
+ */
+export type Fault = keyof typeof FAULTS | 'corrupt-item';
 
 /**
  * One line of a test's script. Counts are of the calls this rule matches:
@@ -111,7 +116,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function answerWithFault(res: ServerResponse, fault: Fault): void {
+function answerWithFault(res: ServerResponse, fault: Exclude<Fault, 'corrupt-item'>): void {
   const { type, body } = FAULTS[fault];
   const payload = JSON.stringify({ __type: type, ...body });
   res.writeHead(400, {
@@ -143,10 +148,11 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation, text)) : undefined;
       calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
       rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
-      if (rule) {
+      if (rule && rule.fault !== 'corrupt-item') {
         answerWithFault(res, rule.fault);
         return;
       }
+      const corrupt = rule !== undefined;
       const forward = httpRequest(
         {
           host: target.hostname,
@@ -156,8 +162,22 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
           headers: req.headers,
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+          if (!corrupt) {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            return;
+          }
+          void readBody(answer).then((bytes) => {
+            const text = bytes.toString('utf8');
+            const at = text.lastIndexOf('{"N":"');
+            const broken = Buffer.from(
+              at < 0 ? text : `${text.slice(0, at)}{"N":-${text.slice(at + 5)}`,
+              'utf8',
+            );
+            const { 'x-amz-crc32': _crc, ...headers } = answer.headers;
+            res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': broken.length });
+            res.end(broken);
+          });
         },
       );
       forward.on('error', (error) => res.destroy(error));

@@ -45,6 +45,8 @@ export interface CheckpointedScan<C extends ScanCounters, F extends PageItems = 
  * One pass of a segmented scan whose pages feed accumulators: progress at most every
  * progressEveryMs, a checkpoint every checkpointEveryMs (never two saves at once), throttling
  * said at once, and on failure or cancel a last checkpoint so nothing but the pages in flight is lost.
+ * A page that failed while being accumulated (an item the body's split let through but JSON
+ * cannot read) is never saved half-counted: the checkpoint before it stands.
  */
 export async function runCheckpointedScan<C extends ScanCounters, F extends PageItems = 'sdk'>(
   run: CheckpointedScan<C, F>,
@@ -53,6 +55,7 @@ export async function runCheckpointedScan<C extends ScanCounters, F extends Page
   let lastProgress = 0;
   let lastCheckpoint = performance.now();
   let saving: Promise<void> | undefined;
+  let halfApplied = false;
   const status = await segmentedScan<F>({
     ...run.scan,
     client: options.client,
@@ -64,7 +67,14 @@ export async function runCheckpointedScan<C extends ScanCounters, F extends Page
       options.onProgress?.(run.progress());
     },
     onPage(page) {
-      run.add(page);
+      try {
+        run.add(page);
+      } catch (error) {
+        // Part of the page may be counted while its cursor stays: a save now would count it
+        // twice on resume. The last checkpoint (before this page) is the one to resume from.
+        halfApplied = true;
+        throw error;
+      }
       checkpoint.pages += 1;
       if (checkpoint.scanned !== undefined) checkpoint.scanned += page.scannedCount;
       checkpoint.consumed += page.consumed;
@@ -77,13 +87,13 @@ export async function runCheckpointedScan<C extends ScanCounters, F extends Page
         lastCheckpoint = now;
         // The cursor of this page moves right after this callback; save the state one tick later.
         saving = Promise.resolve()
-          .then(() => options.onCheckpoint?.(run.save()))
+          .then(() => (halfApplied ? undefined : options.onCheckpoint?.(run.save())))
           .finally(() => (saving = undefined));
       }
     },
   }).catch(async (error: unknown) => {
     await saving;
-    await options.onCheckpoint?.(run.save());
+    if (!halfApplied) await options.onCheckpoint?.(run.save());
     options.onProgress?.(run.progress());
     throw error;
   });

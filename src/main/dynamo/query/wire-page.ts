@@ -1,6 +1,6 @@
 import { type Buffer } from 'node:buffer';
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { WireCursor } from '../../resultsets/wire-cursor';
+import { WireCursor, WireFormatError } from '../../resultsets/wire-cursor';
 
 // Declared here, not imported: see wire-encoder.ts (an imported constant costs a load per compare under tsx).
 const COLON = 0x3a;
@@ -49,7 +49,17 @@ export class WireItems implements Iterable<Item> {
     const body = this.body as Buffer;
     const spans = this.spans;
     for (let i = 0; i < spans.length; i += 2) {
-      const chunk = JSON.parse(`[${body.toString('utf8', spans[i], spans[i + 1])}]`) as Item[];
+      const from = spans[i] as number;
+      const to = spans[i + 1] as number;
+      let chunk: Item[];
+      try {
+        chunk = JSON.parse(`[${body.toString('utf8', from, to)}]`) as Item[];
+      } catch (error) {
+        // The split checked brackets and strings, not what is between them (a number, `true`).
+        throw new WireFormatError(
+          `Unexpected DynamoDB response between bytes ${from} and ${to}: an item there is not valid JSON (${(error as Error).message}).`,
+        );
+      }
       for (let k = 0; k < chunk.length; k++) yield chunk[k] as Item;
     }
   }
