@@ -82,6 +82,9 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   const openFirst = async () => {
     await rows.first().dblclick();
     await editor.getByLabel('currency', { exact: true }).waitFor();
+    // The editor as a user works in it: the current item loaded, its fields enabled (while it
+    // loads, the disabled form leaves the scrolling body nothing to focus).
+    await editor.getByText('Loading the current item…').waitFor({ state: 'detached' });
   };
   const editor = page.getByRole('complementary', { name: 'Item editor' });
   await openFirst();
