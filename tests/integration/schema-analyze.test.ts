@@ -208,6 +208,18 @@ describe('sampling over segments', () => {
   });
 });
 
+/** An uninterrupted full scan straight from DynamoDB Local: the report a cut scan's resume must equal. */
+const scanWhole = (table: string, segments: number, pageSize: number) =>
+  analyzeSchema({
+    client,
+    table,
+    mode: 'full',
+    scanId: `schema-whole-${table}`,
+    segments,
+    pageSize,
+    signal: stillSignal(),
+  });
+
 /** Resumes a saved full scan as the app does: the checkpoint back from its JSON, same table and scan id. */
 const resumeFrom = (c: DynamoDBClient, saved: SchemaCheckpoint, pageSize: number) =>
   analyzeSchema({
@@ -229,15 +241,7 @@ describe('full scan: cancel and resume', () => {
       ...(i % 9 === 0 ? { tags: { SS: [`t${i % 5}`, 'x'] } } : {}),
     }));
     await putItems(client, table, items);
-    const whole = await analyzeSchema({
-      client,
-      table,
-      mode: 'full',
-      scanId: 'schema-whole-1',
-      segments: 3,
-      pageSize: 40,
-      signal: stillSignal(),
-    });
+    const whole = await scanWhole(table, 3, 40);
     const controller = new AbortController();
     let saved: SchemaCheckpoint | undefined;
     await expect(
@@ -283,15 +287,7 @@ describe('full scan: cancel and resume', () => {
       pad: { S: 'x'.repeat(250) },
     }));
     await putItems(client, table, items);
-    const whole = await analyzeSchema({
-      client,
-      table,
-      mode: 'full',
-      scanId: 'schema-whole-2',
-      segments: 1,
-      pageSize: 200,
-      signal: stillSignal(),
-    });
+    const whole = await scanWhole(table, 1, 200);
     const faulty = await startFaultyDynamo(endpoint);
     const viaFaulty = keepProtoNames(localClient(faulty.endpoint));
     try {
