@@ -44,6 +44,8 @@ export const ErrorCodes = {
   pathNotAllowed: 'PathNotAllowed',
   /** The endpoint does not implement this (DynamoDB Local has no PITR, tags or table classes). */
   notSupported: 'NotSupported',
+  /** DynamoDB's (or a proxy's) answer was not the JSON DynamoDB sends; nothing of it was counted or shown. */
+  unexpectedResponse: 'UnexpectedResponse',
   internal: 'InternalError',
 } as const;
 

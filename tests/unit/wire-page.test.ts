@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_BYTES, splitWirePage } from '../../src/main/dynamo/query/wire-page';
 import { WireFormatError } from '../../src/main/resultsets/wire-cursor';
+import { toAppError } from '../../src/main/core/to-app-error';
+import { ErrorCodes } from '../../src/shared/errors';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { everyTypeItem } from '../fixtures/items-every-type';
 
@@ -148,5 +150,22 @@ describe("a Scan page's Items, parsed a chunk at a time", () => {
       expect(() => splitWirePage(Buffer.from(text, 'utf8')), text).toThrow(WireFormatError);
       expect(() => splitWirePage(Buffer.from(text, 'utf8')), text).toThrow(/at byte \d+/);
     }
+  });
+
+  it('tells the user a broken item is an unreadable answer to retry, not a defect of DynoTable', () => {
+    const { items } = splitWirePage(Buffer.from('{"Items":[{"a":{"N":-"1"}}]}', 'utf8'));
+    let thrown: unknown;
+    try {
+      Array.from(items);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WireFormatError);
+    const shown = toAppError(thrown);
+    expect(shown.code).toBe(ErrorCodes.unexpectedResponse);
+    expect(shown.retryable).toBe(true);
+    expect(shown.message).toMatch(
+      /^DynamoDB's answer could not be read, so nothing of it was used\. Unexpected DynamoDB response between bytes 10 and 26: an item there is not valid JSON .*Try again; a scan resumes from its last checkpoint\.$/,
+    );
   });
 });

@@ -142,6 +142,13 @@ export function toAppError(error: unknown): AppError {
       details,
     };
   }
+  if (error instanceof Error && error.name === 'WireFormatError') {
+    return {
+      code: ErrorCodes.unexpectedResponse,
+      message: `DynamoDB's answer could not be read, so nothing of it was used. ${sentence(raw)} Try again; a scan resumes from its last checkpoint.`,
+      retryable: true,
+    };
+  }
   if (error instanceof Error && error.name === 'AbortError') {
     return { code: ErrorCodes.cancelled, message: 'Cancelled.', retryable: false };
   }

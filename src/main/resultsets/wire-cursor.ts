@@ -8,7 +8,10 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
-export class WireFormatError extends Error {}
+/** A response body that is not what DynamoDB sends; `name` is what toAppError reads (no import across the worker's boundary). */
+export class WireFormatError extends Error {
+  override readonly name = 'WireFormatError';
+}
 
 /**
  * The JSON scanning under wire-encoder.ts: a position in a DynamoDB response body and the
