@@ -1,8 +1,10 @@
-import { RESULT_SETS_REQUEST_ID } from '../../shared/ipc/operations';
+import { RESULT_SETS_REQUEST_ID, WRITTEN_REQUEST_ID } from '../../shared/ipc/operations';
+import type { WriteSource } from '../../shared/ipc/write-source';
 import type { CoreContext, WrittenItem } from '../core/context';
 import { runningSqlService } from '../sql/service-registry';
 
 let seq = 0;
+let writtenSeq = 0;
 
 /**
  * Tells the result-set store what DynamoDB now holds for items DynoTable wrote, and every window
@@ -14,8 +16,18 @@ export async function recordWrites(
   connectionId: string,
   table: string,
   writes: WrittenItem[],
+  source?: WriteSource,
 ): Promise<void> {
   if (writes.length === 0) return;
+  ctx.events.publish({
+    type: 'written',
+    requestId: WRITTEN_REQUEST_ID,
+    seq: writtenSeq++,
+    connectionId,
+    table,
+    ...(source ? { source } : {}),
+    items: writes.map(({ key, item }) => ({ key, item })),
+  });
   // SQL answers later queries from what it fetched: a table DynoTable wrote to is read again.
   await runningSqlService(ctx)
     ?.cacheClear(connectionId, table)

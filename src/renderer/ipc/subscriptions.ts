@@ -31,6 +31,8 @@ export function startEventForwarding(): () => void {
       useItemsStore.getState().applyWrites(event.changes);
       return;
     }
+    // Not an operation either: items DynoTable wrote, for item editors to follow (none yet here).
+    if (event.type === 'written') return;
     // A prompt nobody in this window started: main waits for a code before a call can go on.
     if (event.type === 'mfa') useMfaStore.getState().prompted(event);
     useOperationsStore.getState().receive(event);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { requestIdSchema } from './operations';
+export { writeSourceSchema, type WriteSource } from './write-source';
 
 /**
  * The undo journal (journal:*): every commit of staged changes and every bulk change keeps, per

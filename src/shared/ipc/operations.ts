@@ -3,6 +3,7 @@ import { itemSchema } from '../dynamo/attribute-value';
 import { appErrorSchema } from '../errors';
 import { agentEventSchema } from './agent-events';
 import { streamRecordSchema } from './stream-record';
+import { writeSourceSchema } from './write-source';
 
 /**
  * Long work (scans, queries, the agent) runs under a requestId chosen by the caller, can be
@@ -62,6 +63,8 @@ export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
 
 /** The requestId of `resultsets` events, which belong to no operation. */
 export const RESULT_SETS_REQUEST_ID = 'resultsets-written';
+/** The requestId of `written` events: items DynoTable wrote, for item editors to follow. */
+export const WRITTEN_REQUEST_ID = 'items-written';
 
 /** A result set that a write DynoTable made changed, with its views' sizes. */
 export const resultSetChangeSchema = z.object({
@@ -110,6 +113,18 @@ export const operationEventSchema = z.discriminatedUnion('type', [
    * changed these result sets in place; windows showing them read them again.
    */
   z.object({ ...base, type: z.literal('resultsets'), changes: z.array(resultSetChangeSchema) }),
+  /**
+   * What DynamoDB now holds for items DynoTable wrote (null: no item), whoever asked: an item
+   * editor showing one of them follows it, or shows the three-way view when it has unsaved edits.
+   */
+  z.object({
+    ...base,
+    type: z.literal('written'),
+    connectionId: z.string(),
+    table: z.string(),
+    source: writeSourceSchema.optional(),
+    items: z.array(z.object({ key: itemSchema, item: itemSchema.nullable() })),
+  }),
   /** New records of a table's DynamoDB stream (streams:tail), in the order DynamoDB keeps them per shard. */
   z.object({
     ...base,

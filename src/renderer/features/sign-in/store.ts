@@ -67,6 +67,7 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
         event.type === 'agent' ||
         event.type === 'mfa' ||
         event.type === 'resultsets' ||
+        event.type === 'written' ||
         event.type === 'stream'
       )
         return;
