@@ -77,4 +77,21 @@ describe('Verifier', () => {
       }),
     );
   });
+
+  it('counts numbers spelled differently as the same number, as DynamoDB does, and a different number as different', () => {
+    const source: SdkItem[] = [
+      { pk: { S: 'a' }, sk: { N: '1' }, total: { N: '1500.00' }, ns: { NS: ['1.50', '2'] } },
+      { pk: { S: 'b' }, sk: { N: '2' }, total: { N: '1500' } },
+    ];
+    const target: SdkItem[] = [
+      { pk: { S: 'a' }, sk: { N: '1' }, total: { N: '1500' }, ns: { NS: ['2.0', '1.5'] } },
+      { pk: { S: 'b' }, sk: { N: '2' }, total: { N: '1500.01' } },
+    ];
+    const result = interleave(source, target, [true]).result();
+    expect(result.checksumsMatch).toBe(false);
+    expect(result.differingKeys).toEqual([{ pk: { S: 'b' }, sk: { N: '2' } }]);
+    const same = interleave(source.slice(0, 1), target.slice(0, 1), [true]).result();
+    expect(same.checksumsMatch).toBe(true);
+    expect(same.targetChecksum).toBe(same.sourceChecksum);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
+import { canonicalNumber } from '../../../shared/dynamo/number';
 import type { CopyVerification } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { sdkKeyText, type SdkItem } from '../writes/put-items';
@@ -14,17 +15,18 @@ function bytes(b: Uint8Array): string {
 
 /**
  * One text per value that two equal items share whatever their attribute or set order:
- * names sorted, set members sorted, numbers as DynamoDB stores them (both sides were read
- * from DynamoDB, which normalises numbers), binary as base64.
+ * names sorted, set members sorted, binary as base64, and numbers in one spelling per value:
+ * DynamoDB compares 1500.00 and 1500 as the same number, and DynamoDB Local (unlike the service)
+ * returns a number as it was written, so comparing their text called equal items different.
  */
 export function canonicalValue(value: SdkValue): string {
   if (value.S !== undefined) return `S${JSON.stringify(value.S)}`;
-  if (value.N !== undefined) return `N${value.N}`;
+  if (value.N !== undefined) return `N${canonicalNumber(value.N)}`;
   if (value.B !== undefined) return `B${bytes(value.B)}`;
   if (value.BOOL !== undefined) return value.BOOL ? 'T' : 'F';
   if (value.NULL !== undefined) return 'U';
   if (value.SS !== undefined) return `SS${JSON.stringify([...value.SS].sort())}`;
-  if (value.NS !== undefined) return `NS${JSON.stringify([...value.NS].sort())}`;
+  if (value.NS !== undefined) return `NS${JSON.stringify(value.NS.map(canonicalNumber).sort())}`;
   if (value.BS !== undefined) return `BS${JSON.stringify(value.BS.map(bytes).sort())}`;
   if (value.L !== undefined) return `L[${value.L.map(canonicalValue).join(',')}]`;
   if (value.M !== undefined) return `M${canonicalItem(value.M)}`;
