@@ -63,8 +63,67 @@ describe('Create and change tables', () => {
     expect(session.browser.pageErrors).toEqual([]);
   });
 
+  it('starts each Change form from the table as it is, and offers nothing to apply until the user changes it', async () => {
+    const { page } = session.browser;
+    await page.getByRole('button', { name: table, exact: true }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const change = page.getByRole('region', { name: 'Change' });
+    const apply = change.getByRole('button', { name: 'Apply change' });
+    const nothingYet = change.locator('.consequence').getByText(/Nothing yet: the form shows/);
+
+    // Billing: the table is on-demand, and so is the form; no "already" error, nothing to apply.
+    expect(await change.getByLabel('New billing mode').inputValue()).toBe('PAY_PER_REQUEST');
+    await nothingYet.waitFor();
+    expect(await apply.isDisabled()).toBe(true);
+    expect(await change.getByText(/already on-demand/).count()).toBe(0);
+    await change.getByLabel('New billing mode').selectOption('PROVISIONED');
+    // The capacity boxes say their units next to the numbers, not in a placeholder.
+    await change.getByText('RCU', { exact: true }).waitFor();
+    await change.getByText('WCU', { exact: true }).waitFor();
+    expect(await change.getByLabel('Capacity: read capacity units').inputValue()).toBe('5');
+    await change.scrollIntoViewIfNeeded();
+    await screenshots(page, 'tables-change-billing');
+    expect(await apply.isEnabled()).toBe(true);
+
+    // TTL is on with expiresAt: the switch shows it on, and turning it off is the user's change.
+    await change.getByLabel('What to change').selectOption('ttl');
+    const ttlSwitch = change.getByRole('switch', { name: 'Time to live on' });
+    expect(await ttlSwitch.isChecked()).toBe(true);
+    expect(await change.getByLabel('TTL attribute').inputValue()).toBe('expiresAt');
+    await nothingYet.waitFor();
+    expect(await apply.isDisabled()).toBe(true);
+    // The switch is drawn over its checkbox: a user clicks its label.
+    await change.locator('label.switch', { hasText: 'Time to live on' }).click();
+    expect(await ttlSwitch.isChecked()).toBe(false);
+    await change.getByText(/stops deleting expired items/).waitFor();
+    expect(await apply.isEnabled()).toBe(true);
+
+    // After "Changed." the form shows the new setting, and the reverse change is not ready to go.
+    await change.getByLabel('What to change').selectOption('deletionProtection');
+    const protection = change.getByRole('switch', { name: 'Deletion protection on' });
+    expect(await protection.isChecked()).toBe(false);
+    const protectionLabel = change.locator('label.switch', { hasText: 'Deletion protection on' });
+    await protectionLabel.click();
+    await apply.click();
+    await change.getByRole('status').filter({ hasText: 'Changed.' }).waitFor(slow);
+    expect((await describeStored(table))?.DeletionProtectionEnabled).toBe(true);
+    expect(await protection.isChecked()).toBe(true);
+    await nothingYet.waitFor();
+    expect(await apply.isDisabled()).toBe(true);
+    await protectionLabel.click();
+    await apply.click();
+    await expect.poll(async () => (await describeStored(table))?.DeletionProtectionEnabled, slow).toBe(false);
+
+    // A new index starts with a partition key only: a sort key is the user's choice.
+    await change.getByLabel('What to change').selectOption('addIndex');
+    expect(await change.getByRole('checkbox', { name: 'Sort key' }).isChecked()).toBe(false);
+    expect(await change.getByText('GSI2SK').count()).toBe(0);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
   it("adds a GSI from the table's Overview and follows it until ACTIVE", async () => {
     const { page } = session.browser;
+    await page.getByRole('tab', { name: 'Tables', exact: true }).click();
     await page.getByRole('button', { name: table, exact: true }).click();
     // A table opens on its items; Overview is one click away.
     await page.getByRole('tab', { name: 'Overview' }).click();

@@ -130,20 +130,29 @@ export function CapacityFields({
     <div className="key-fields">
       <span className="field-label">{label}</span>
       <div className="key-fields-row">
-        <TextInput
-          label={`${label}: read capacity units`}
-          inputMode="numeric"
-          placeholder="RCU"
-          value={read === undefined ? '' : String(read)}
-          onChange={(text) => onChange(parse(text), write)}
-        />
-        <TextInput
-          label={`${label}: write capacity units`}
-          inputMode="numeric"
-          placeholder="WCU"
-          value={write === undefined ? '' : String(write)}
-          onChange={(text) => onChange(read, parse(text))}
-        />
+        {/* The unit stays in sight once a number is typed, where a placeholder would not. */}
+        <span className="unit-input">
+          <TextInput
+            label={`${label}: read capacity units`}
+            inputMode="numeric"
+            value={read === undefined ? '' : String(read)}
+            onChange={(text) => onChange(parse(text), write)}
+          />
+          <span className="unit" aria-hidden="true">
+            RCU
+          </span>
+        </span>
+        <span className="unit-input">
+          <TextInput
+            label={`${label}: write capacity units`}
+            inputMode="numeric"
+            value={write === undefined ? '' : String(write)}
+            onChange={(text) => onChange(read, parse(text))}
+          />
+          <span className="unit" aria-hidden="true">
+            WCU
+          </span>
+        </span>
       </div>
       <FieldError message={error} />
     </div>

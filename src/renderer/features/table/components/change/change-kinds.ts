@@ -1,5 +1,6 @@
 import type { TableChange, TableChangeKind } from '../../../../../shared/dynamo/table-change';
 import type { TableSummary } from '../../../../../shared/ipc';
+import { streamViewTypeSchema, tableClassSchema } from '../../../../../shared/dynamo/table-definition';
 
 export const CHANGE_KINDS: { kind: TableChangeKind; label: string }[] = [
   { kind: 'billing', label: 'Billing mode and capacity' },
@@ -13,13 +14,19 @@ export const CHANGE_KINDS: { kind: TableChangeKind; label: string }[] = [
   { kind: 'pitr', label: 'Point-in-time recovery' },
 ];
 
-/** A change of that kind that starts from the table as it is (the form then edits it). */
+/**
+ * The form of a change of that kind, filled in with the table as it is now: a switch shows the
+ * setting the table has, capacity the capacity it has. Nothing is ready to apply until the user
+ * changes something (`isUnchanged`), so neither a first look nor the form after "Changed." offers
+ * a change the user did not ask for. A new index starts with a partition key only: a sort key is
+ * the user's choice.
+ */
 export function initialChange(kind: TableChangeKind, summary: TableSummary): TableChange {
   const gsis = summary.indexes.filter((i) => i.kind === 'GSI');
   switch (kind) {
     case 'billing':
       return summary.billingMode === 'PAY_PER_REQUEST'
-        ? { kind, mode: 'PROVISIONED', readCapacity: 5, writeCapacity: 5 }
+        ? { kind, mode: 'PAY_PER_REQUEST' }
         : {
             kind,
             mode: 'PROVISIONED',
@@ -34,7 +41,6 @@ export function initialChange(kind: TableChangeKind, summary: TableSummary): Tab
         index: {
           name: `GSI${n}`,
           partitionKey: { name: `GSI${n}PK`, type: 'S' },
-          sortKey: { name: `GSI${n}SK`, type: 'S' },
           projection: { type: 'ALL' },
           ...(summary.billingMode === 'PROVISIONED' ? { readCapacity: 5, writeCapacity: 5 } : {}),
         },
@@ -43,24 +49,39 @@ export function initialChange(kind: TableChangeKind, summary: TableSummary): Tab
     case 'deleteIndex':
       return { kind, name: gsis[0]?.name ?? '' };
     case 'ttl':
-      return summary.ttl.status === 'ENABLED'
-        ? { kind, enabled: false, attribute: summary.ttl.attribute ?? '' }
-        : { kind, enabled: true, attribute: summary.ttl.attribute ?? 'expiresAt' };
-    case 'stream':
-      return summary.stream.enabled
-        ? { kind, enabled: false }
-        : { kind, enabled: true, viewType: 'NEW_AND_OLD_IMAGES' };
-    case 'deletionProtection':
-      return { kind, enabled: !summary.deletionProtection };
-    case 'tableClass':
       return {
         kind,
-        tableClass:
-          summary.tableClass === 'STANDARD_INFREQUENT_ACCESS' ? 'STANDARD' : 'STANDARD_INFREQUENT_ACCESS',
+        enabled: isTtlOn(summary),
+        attribute: summary.ttl.attribute ?? 'expiresAt',
       };
+    case 'stream':
+      return summary.stream.enabled
+        ? {
+            kind,
+            enabled: true,
+            viewType: streamViewTypeSchema.catch('NEW_AND_OLD_IMAGES').parse(summary.stream.viewType),
+          }
+        : { kind, enabled: false };
+    case 'deletionProtection':
+      return { kind, enabled: summary.deletionProtection };
+    case 'tableClass':
+      return { kind, tableClass: tableClassSchema.catch('STANDARD').parse(summary.tableClass) };
     case 'tags':
       return { kind, set: [{ key: '', value: '' }], remove: [] };
     case 'pitr':
-      return { kind, enabled: summary.pointInTimeRecovery !== 'ENABLED' };
+      return { kind, enabled: summary.pointInTimeRecovery === 'ENABLED' };
   }
+}
+
+function isTtlOn(summary: TableSummary): boolean {
+  return summary.ttl.status === 'ENABLED' || summary.ttl.status === 'ENABLING';
+}
+
+/**
+ * Whether the form still shows the table as it is: a setting whose form starts from the table
+ * (not a new index, an index to delete or tags) that the user has not changed yet.
+ */
+export function isUnchanged(change: TableChange, summary: TableSummary): boolean {
+  if (change.kind === 'addIndex' || change.kind === 'deleteIndex' || change.kind === 'tags') return false;
+  return JSON.stringify(change) === JSON.stringify(initialChange(change.kind, summary));
 }

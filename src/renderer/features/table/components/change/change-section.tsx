@@ -22,7 +22,7 @@ import { ChangeFields } from './change-fields';
 import { DeleteTable } from './delete-table';
 import { PurgeTable } from './purge-table';
 import { TagsEditor } from './tags-editor';
-import { CHANGE_KINDS, initialChange } from './change-kinds';
+import { CHANGE_KINDS, initialChange, isUnchanged } from './change-kinds';
 
 /** Rows the user added but left empty are not tags to set. */
 function effective(change: TableChange): TableChange {
@@ -60,6 +60,9 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
   const notHere = isDynamoLocal(summary) ? NOT_ON_DYNAMODB_LOCAL[kind] : undefined;
   const calls = useMemo(() => changeCalls(sent, summary), [sent, summary]);
   const isRunning = state.phase === 'running';
+  // The form starts from the table as it is: nothing to apply, and no "already so" error, until
+  // the user changes something.
+  const unchanged = isUnchanged(sent, summary);
   // Field-level problems are said at their fields; the rest (already so, not here) above Apply.
   const general = problems.find(
     (p) => !p.field.includes('.') && !['readCapacity', 'writeCapacity', 'attribute'].includes(p.field),
@@ -108,7 +111,9 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
               )}
               <p className="consequence" aria-live="polite">
                 <strong>What this does: </strong>
-                {changeConsequence(sent, summary)}
+                {unchanged
+                  ? `Nothing yet: the form shows ${summary.name} as it is now. Change a setting above to see what it would do.`
+                  : changeConsequence(sent, summary)}
               </p>
               <RequestPreview
                 title="What DynoTable will send"
@@ -121,7 +126,7 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
           )}
           {!notHere ? (
             <div className="change-actions">
-              <FieldError message={state.phase === 'done' ? undefined : general?.message} />
+              <FieldError message={state.phase === 'done' || unchanged ? undefined : general?.message} />
               <OperationStatus
                 state={state}
                 message={operation.message}
@@ -133,7 +138,7 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
               <Button
                 variant="primary"
                 isBusy={isRunning}
-                disabled={isRunning || problems.length > 0}
+                disabled={isRunning || unchanged || problems.length > 0}
                 onClick={() =>
                   void operation.start({
                     channel: 'tables:update',
