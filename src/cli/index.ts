@@ -14,8 +14,18 @@ function helpText(): string {
   ].join('\n');
 }
 
+/**
+ * The AWS SDK prints six lines on every start under Node 20 about SDK releases after January 2027
+ * needing Node 22. DynoTable pins its SDK (package-lock.json), so those releases are a matter for
+ * the project's next upgrade, which README states, not for a script's stderr on every run.
+ */
+function quietSdkNodeNotice(): void {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}
+
 /** Runs one command line and resolves to the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
+  quietSdkNodeNotice();
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${helpText()}\n`);

@@ -20,11 +20,13 @@ const local = ['--endpoint', endpoint, '--region', 'us-east-1'];
 
 describe('dynotable sql', () => {
   it('prints a JSON array of row objects with exact numbers', async () => {
-    const { code, stdout } = await cli([
+    const { code, stdout, stderr } = await cli([
       `SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11', 'o7') ORDER BY orderId`,
       ...local,
     ]);
     expect(code).toBe(0);
+    // Nothing but the rows: no six-line notice from the AWS SDK about Node versions (Node 20).
+    expect(stderr).not.toContain('NodeVersionSupportWarning');
     expect(stdout).toContain(`"amount":${BIG}`);
     const rows = JSON.parse(stdout) as { orderId: string; amount: unknown }[];
     expect(rows.map((r) => r.orderId)).toEqual(['o1', 'o11', 'o7']);

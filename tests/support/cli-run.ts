@@ -38,6 +38,6 @@ export function runCli(args: string[], overrides: NodeJS.ProcessEnv = {}): Promi
   });
 }
 
-/** stderr minus the SDK's Node version notice, which is not ours to silence. */
+/** DynoTable's own lines of stderr (a Node warning of the test runner's may precede them). */
 export const ourLines = (stderr: string): string[] =>
   stderr.split('\n').filter((l) => l.startsWith('dynotable '));
