@@ -12,6 +12,7 @@ const head = reportHead({ scanId: 'typecheck', table: 'orders_table', keys });
 
 /** An item as a TypeScript literal, in the form unmarshall() gives it (sets as Set, binary as Uint8Array). */
 function literal(v: unknown): string {
+  if (typeof v === 'bigint') return `${v}n`;
   if (v instanceof Set) return `new Set([${[...v].map(literal).join(', ')}])`;
   if (v instanceof Uint8Array) return `new Uint8Array([${[...v].join(', ')}])`;
   if (Array.isArray(v)) return `[${v.map(literal).join(', ')}]`;
@@ -72,5 +73,23 @@ describe('the generated TypeScript type', () => {
     expect(diagnostics(`${model}\nexport const items: ${name}[] = [${plain.join(',\n')}];\n`)).toEqual([]);
     const wrong = `${model}\nexport const items: ${name}[] = [{ pk: 1, total: 2, flag: 'yes' }];\n`;
     expect(diagnostics(wrong).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('types integers past 2^53 so the bigint unmarshall() gives them type-checks, where number would not', () => {
+    const wide = [
+      { pk: { S: 'A#1' }, balance: { N: '12345678901234567890123456789012345678' } },
+      { pk: { S: 'A#2' }, balance: { N: '12' } },
+    ] as unknown as Item[];
+    const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
+    for (const item of wide) acc.add(item);
+    const model = generateModel(scopeOf(buildSchemaReport(acc, head, ['pk'])), 'ts', 'a test');
+    const name = /export interface (\w+)/.exec(model)?.[1] as string;
+    const plain = wide.map((i) => literal(unmarshall(i as never)));
+    expect(plain[0]).toContain('12345678901234567890123456789012345678n');
+    expect(diagnostics(`${model}\nexport const items: ${name}[] = [${plain.join(',\n')}];\n`)).toEqual([]);
+    const asNumber = model.replace('balance: number | bigint;', 'balance: number;');
+    expect(
+      diagnostics(`${asNumber}\nexport const items: ${name}[] = [${plain.join(',\n')}];\n`).length,
+    ).toBeGreaterThan(0);
   }, 60_000);
 });

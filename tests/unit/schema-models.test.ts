@@ -1,4 +1,4 @@
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { NumberValueImpl, type NumberValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,11 @@ function zodOf(text: string): z.ZodType {
     .replace(/export const \w+ = /, 'return ');
   // The generated module's text is what a user pastes into their code: run it as that code runs.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const run = new Function('z', body) as (zod: typeof z) => z.ZodType;
-  return run(z);
+  const run = new Function('z', 'NumberValueImpl', body) as (
+    zod: typeof z,
+    numberValue: typeof NumberValueImpl,
+  ) => z.ZodType;
+  return run(z, NumberValueImpl);
 }
 
 // Names that are hard to write in code (quotes, dots, brackets); `__proto__` is covered apart,
@@ -114,5 +117,46 @@ describe('models generated from a read', () => {
     };
     expect(Object.keys(schema.properties)).toEqual(['__proto__', 'pk']);
     expect(schema.required).toContain('__proto__');
+  });
+
+  it('never types a number a double would change as number: bigint past 2^53, NumberValue for long decimals', () => {
+    const big = '12345678901234567890123456789012345678';
+    const nines = `-${'9'.repeat(38)}`;
+    const integers: Item[] = [
+      { pk: { S: 'a' }, balance: { N: big }, qty: { N: '2' } },
+      { pk: { S: 'b' }, balance: { N: nines }, qty: { N: '3' } },
+      { pk: { S: 'c' }, balance: { N: '7' }, qty: { N: '4' } },
+    ];
+    const ts = generateModel(scopeOf(reportOf(integers)), 'ts', 'a test');
+    expect(ts).toContain('balance: number | bigint;');
+    expect(ts).toContain('qty: number;');
+    expect(ts).toContain('// balance hold integers past 2^53, which unmarshall() gives as bigint.');
+    const zodInts = zodOf(generateModel(scopeOf(reportOf(integers)), 'zod', 'a test'));
+    for (const item of integers) expect(zodInts.safeParse(unmarshall(item as never)).success).toBe(true);
+    expect((unmarshall(integers[0] as never) as { balance: unknown }).balance).toBe(BigInt(big));
+
+    const decimals: Item[] = [
+      { pk: { S: 'a' }, price: { N: '0.12345678901234567890123' }, qty: { N: '2' } },
+      { pk: { S: 'b' }, price: { N: '1.5' }, qty: { N: '3' } },
+    ];
+    const wrapped = generateModel(scopeOf(reportOf(decimals)), 'ts', 'a test');
+    expect(wrapped).toContain('price: NumberValue;');
+    expect(wrapped).toContain('qty: NumberValue;');
+    expect(wrapped).toContain('unmarshall(item, { wrapNumbers: true })');
+    expect(wrapped).toContain("import type { NumberValue } from '@aws-sdk/util-dynamodb';");
+    const zodWrapped = zodOf(generateModel(scopeOf(reportOf(decimals)), 'zod', 'a test'));
+    for (const item of decimals) {
+      const exact = unmarshall(item as never, { wrapNumbers: true }) as { price: NumberValue };
+      expect(zodWrapped.safeParse(exact).success).toBe(true);
+    }
+    // The digits survive the way the model says to read them.
+    const first = unmarshall(decimals[0] as never, { wrapNumbers: true }) as { price: NumberValue };
+    expect(first.price.value).toBe('0.12345678901234567890123');
+    const json = JSON.parse(generateModel(scopeOf(reportOf(integers)), 'json-schema', 'a test')) as {
+      properties: Record<string, { type: string; description?: string }>;
+    };
+    expect(json.properties.balance?.type).toBe('integer');
+    expect(json.properties.balance?.description).toMatch(/parser that keeps numbers exact/);
+    expect(json.properties.qty).toEqual({ type: 'number' });
   });
 });

@@ -1,3 +1,4 @@
+import { parseDecimal } from '../dynamo/number';
 import type { AttributeSchema, EntitySchema, SchemaReport, SchemaValueType } from '../ipc/schema';
 import { parseSchemaPath } from './schema-paths';
 
@@ -5,7 +6,9 @@ import { parseSchemaPath } from './schema-paths';
  * Models generated from what a read found (issue 15 item 2): a TypeScript type, a Zod schema and
  * a JSON Schema of the items as the SDK's unmarshall() gives them (numbers as number, sets as
  * Set, binary as Uint8Array). A path that some holders lack is optional; several types become a
- * union with a comment giving the counts.
+ * union with a comment giving the counts. Numbers a double cannot hold are never typed `number`:
+ * unmarshall() gives integers past 2^53 as bigint, and a model whose numbers carry more digits
+ * than a double keeps is for items read with `wrapNumbers: true` (every number a NumberValue).
  */
 export interface Node {
   attribute?: AttributeSchema;
@@ -32,6 +35,42 @@ export function treeOf(attributes: readonly AttributeSchema[]): Node {
 
 export type Kind = 'ts' | 'zod' | 'json';
 
+/** How the model's items were read: numbers as unmarshall() gives them, or all as NumberValue. */
+export type NumberForm = 'plain' | 'wrapped';
+
+/** A number text a double would change: past 2^53, or more significant digits than it keeps. */
+function isBeyondDouble(text: string): boolean {
+  const parts = parseDecimal(text);
+  if (!parts || parts.digits === '') return false;
+  const isInteger = parts.exponent >= parts.digits.length - 1;
+  return isInteger ? !Number.isSafeInteger(Number(text)) : parts.digits.length > 15;
+}
+
+/** The path's numbers go beyond a double (seen at its smallest or largest value). */
+export function holdsWideNumbers(a: AttributeSchema | undefined): boolean {
+  return a?.number !== undefined && (isBeyondDouble(a.number.min) || isBeyondDouble(a.number.max));
+}
+
+const isIntegersOnly = (a: AttributeSchema | undefined) =>
+  a?.number !== undefined && a.number.integers === a.number.count;
+
+function numberType(kind: Kind, a: AttributeSchema | undefined, numbers: NumberForm): string | object {
+  const isWide = holdsWideNumbers(a);
+  if (kind === 'json') {
+    return isWide
+      ? {
+          type: isIntegersOnly(a) ? 'integer' : 'number',
+          description:
+            'Holds numbers past what a double keeps exactly (DynamoDB keeps 38 digits): read this JSON with a parser that keeps numbers exact.',
+        }
+      : { type: 'number' };
+  }
+  if (numbers === 'wrapped') return kind === 'ts' ? 'NumberValue' : 'z.instanceof(NumberValueImpl)';
+  if (isWide && isIntegersOnly(a))
+    return kind === 'ts' ? 'number | bigint' : 'z.union([z.number(), z.bigint()])';
+  return kind === 'ts' ? 'number' : 'z.number()';
+}
+
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const propName = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
 
@@ -41,7 +80,13 @@ export function typeCountsComment(a: AttributeSchema): string {
     .join(', ');
 }
 
-function scalar(type: SchemaValueType, kind: Kind, node: Node, indent: string): string | object {
+function scalar(
+  type: SchemaValueType,
+  kind: Kind,
+  node: Node,
+  indent: string,
+  numbers: NumberForm,
+): string | object {
   const set = (inner: string, json: object) =>
     kind === 'ts'
       ? `Set<${inner}>`
@@ -52,7 +97,7 @@ function scalar(type: SchemaValueType, kind: Kind, node: Node, indent: string): 
     case 'S':
       return kind === 'ts' ? 'string' : kind === 'zod' ? 'z.string()' : { type: 'string' };
     case 'N':
-      return kind === 'ts' ? 'number' : kind === 'zod' ? 'z.number()' : { type: 'number' };
+      return numberType(kind, node.attribute, numbers);
     case 'B':
       return kind === 'ts'
         ? 'Uint8Array'
@@ -65,18 +110,20 @@ function scalar(type: SchemaValueType, kind: Kind, node: Node, indent: string): 
       return kind === 'ts' ? 'null' : kind === 'zod' ? 'z.null()' : { type: 'null' };
     case 'SS':
       return set(kind === 'ts' ? 'string' : 'z.string()', { type: 'string' });
-    case 'NS':
-      return set(kind === 'ts' ? 'number' : 'z.number()', { type: 'number' });
+    case 'NS': {
+      const member = numberType(kind, node.attribute, numbers);
+      return set(typeof member === 'string' ? member : '', member as object);
+    }
     case 'BS':
       return set(kind === 'ts' ? 'Uint8Array' : 'z.instanceof(Uint8Array)', {
         type: 'string',
         contentEncoding: 'base64',
       });
     case 'M':
-      return objectOf(node, kind, indent, node.attribute?.types.M ?? 0);
+      return objectOf(node, kind, indent, node.attribute?.types.M ?? 0, numbers);
     case 'L': {
       const element = node.element
-        ? valueOf(node.element, kind, indent)
+        ? valueOf(node.element, kind, indent, numbers)
         : kind === 'json'
           ? {}
           : kind === 'ts'
@@ -88,12 +135,17 @@ function scalar(type: SchemaValueType, kind: Kind, node: Node, indent: string): 
   }
 }
 
-export function valueOf(node: Node, kind: Kind, indent: string): string | object {
+export function valueOf(
+  node: Node,
+  kind: Kind,
+  indent: string,
+  numbers: NumberForm = 'plain',
+): string | object {
   const types = (Object.keys(node.attribute?.types ?? {}) as SchemaValueType[]).sort(
     (a, b) => (node.attribute?.types[b] ?? 0) - (node.attribute?.types[a] ?? 0),
   );
   if (types.length === 0) return kind === 'json' ? {} : kind === 'ts' ? 'unknown' : 'z.unknown()';
-  const parts = types.map((t) => scalar(t, kind, node, indent));
+  const parts = types.map((t) => scalar(t, kind, node, indent, numbers));
   if (parts.length === 1) return parts[0] as string | object;
   if (kind === 'json') return { anyOf: parts };
   const texts = parts.map(String);
@@ -101,7 +153,13 @@ export function valueOf(node: Node, kind: Kind, indent: string): string | object
 }
 
 /** `holders`: how many values hold this object (items for the root, M values for a map). */
-function objectOf(node: Node, kind: Kind, indent: string, holders: number): string | object {
+function objectOf(
+  node: Node,
+  kind: Kind,
+  indent: string,
+  holders: number,
+  numbers: NumberForm,
+): string | object {
   const inner = `${indent}  `;
   const entries = [...node.children].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   if (kind === 'json') {
@@ -109,7 +167,7 @@ function objectOf(node: Node, kind: Kind, indent: string, holders: number): stri
     const required: string[] = [];
     for (const [name, child] of entries) {
       Object.defineProperty(properties, name, {
-        value: valueOf(child, kind, inner),
+        value: valueOf(child, kind, inner, numbers),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -123,7 +181,7 @@ function objectOf(node: Node, kind: Kind, indent: string, holders: number): stri
     const optional = (a?.values ?? 0) < holders;
     const comment =
       a && Object.keys(a.types).length > 1 ? `${inner}/** Several types: ${typeCountsComment(a)}. */\n` : '';
-    const value = valueOf(child, kind, inner) as string;
+    const value = valueOf(child, kind, inner, numbers) as string;
     if (kind === 'ts') return `${comment}${inner}${propName(name)}${optional ? '?' : ''}: ${value};`;
     return `${comment}${inner}${JSON.stringify(name)}: ${value}${optional ? '.optional()' : ''},`;
   });
@@ -166,16 +224,32 @@ export function scopeOf(report: SchemaReport, entity?: string): ModelScope {
 export function generateModel(scope: ModelScope, format: ModelFormat, source: string): string {
   const root = treeOf(scope.attributes);
   const name = typeName(scope.name);
-  const header = `// Generated by DynoTable from ${source}: ${scope.items} items of ${scope.name}.`;
+  const wide = scope.attributes.filter((a) => holdsWideNumbers(a));
+  const numbers: NumberForm = wide.some((a) => !isIntegersOnly(a)) ? 'wrapped' : 'plain';
   if (format === 'json-schema') {
     const schema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       title: name,
-      ...(objectOf(root, 'json', '', scope.items) as object),
+      ...(objectOf(root, 'json', '', scope.items, numbers) as object),
     };
     return `${JSON.stringify(schema, null, 2)}\n`;
   }
+  const paths = wide.map((a) => a.path).join(', ');
+  const header = [
+    `// Generated by DynoTable from ${source}: ${scope.items} items of ${scope.name}.`,
+    ...(numbers === 'wrapped'
+      ? [
+          `// ${paths} hold numbers with more digits than a JS number keeps: read items with`,
+          '// unmarshall(item, { wrapNumbers: true }), which gives every number as a NumberValue (.value is its exact text).',
+          format === 'ts'
+            ? "import type { NumberValue } from '@aws-sdk/util-dynamodb';"
+            : "import { NumberValueImpl } from '@aws-sdk/util-dynamodb';",
+        ]
+      : wide.length > 0
+        ? [`// ${paths} hold integers past 2^53, which unmarshall() gives as bigint.`]
+        : []),
+  ].join('\n');
   if (format === 'ts')
-    return `${header}\nexport interface ${name} ${objectOf(root, 'ts', '', scope.items) as string}\n`;
-  return `${header}\nimport { z } from 'zod';\n\nexport const ${name[0]?.toLowerCase()}${name.slice(1)}Schema = ${objectOf(root, 'zod', '', scope.items) as string};\n`;
+    return `${header}\nexport interface ${name} ${objectOf(root, 'ts', '', scope.items, numbers) as string}\n`;
+  return `${header}\nimport { z } from 'zod';\n\nexport const ${name[0]?.toLowerCase()}${name.slice(1)}Schema = ${objectOf(root, 'zod', '', scope.items, numbers) as string};\n`;
 }
