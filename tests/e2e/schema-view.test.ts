@@ -89,6 +89,11 @@ describe('Schema tab', () => {
       'export const orderSchema = z.looseObject({',
     );
     await screenshots(page, 'schema-model', model, { block: 'start' });
+    // Each format says what it is; dynotable-orm is not a name everyone knows.
+    await model.getByLabel('Format').selectOption('orm');
+    expect(
+      await model.getByText(/dynotable-orm is the ORM that teams leaving dynamoose move to/).count(),
+    ).toBe(1);
 
     // The design: one box per entity, grouped by item collection, with the GSI its items are in.
     const design = page.getByRole('region', { name: 'Design' });

@@ -7,11 +7,45 @@ import { downloadText } from '../../../ui/download';
 
 type PanelFormat = ModelFormat | 'orm';
 
-const FORMATS: { id: PanelFormat; label: string; ext: string; mime: string }[] = [
-  { id: 'ts', label: 'TypeScript type', ext: 'ts', mime: 'text/plain' },
-  { id: 'zod', label: 'Zod schema', ext: 'ts', mime: 'text/plain' },
-  { id: 'json-schema', label: 'JSON Schema', ext: 'schema.json', mime: 'application/json' },
-  { id: 'orm', label: 'dynotable-orm model', ext: 'model.ts', mime: 'text/plain' },
+interface FormatChoice {
+  id: PanelFormat;
+  label: string;
+  ext: string;
+  mime: string;
+  hint: string;
+}
+
+const TS_FORMAT: FormatChoice = {
+  id: 'ts',
+  label: 'TypeScript type',
+  ext: 'ts',
+  mime: 'text/plain',
+  hint: 'An interface of the items as the AWS SDK v3 unmarshall() gives them (sets as Set, binary as Uint8Array).',
+};
+
+const FORMATS: FormatChoice[] = [
+  TS_FORMAT,
+  {
+    id: 'zod',
+    label: 'Zod schema',
+    ext: 'ts',
+    mime: 'text/plain',
+    hint: 'A Zod schema that checks items at run time, in the form unmarshall() gives them.',
+  },
+  {
+    id: 'json-schema',
+    label: 'JSON Schema',
+    ext: 'schema.json',
+    mime: 'application/json',
+    hint: 'A JSON Schema (2020-12) of the items as JSON, for validators in any language.',
+  },
+  {
+    id: 'orm',
+    label: 'dynotable-orm model',
+    ext: 'model.ts',
+    mime: 'text/plain',
+    hint: 'dynotable-orm is the ORM that teams leaving dynamoose move to (see the Pre-flight tab). This model tells it how this table stores its data (date formats, dotted names), so it reads the items as they are.',
+  },
 ];
 
 /** A model of the shown items (all, or one entity), generated from what the read found. */
@@ -19,12 +53,7 @@ export function ModelPanel({ report, entity }: { report: SchemaReport; entity: s
   const [format, setFormat] = useState<PanelFormat>('ts');
   const [copied, setCopied] = useState(false);
   const scope = scopeOf(report, entity || undefined);
-  const chosen = FORMATS.find((f) => f.id === format) ?? {
-    id: 'ts',
-    label: 'TypeScript type',
-    ext: 'ts',
-    mime: 'text/plain',
-  };
+  const chosen = FORMATS.find((f) => f.id === format) ?? TS_FORMAT;
   const source = `a ${report.sampled ? 'sample' : 'scan'} of ${report.table}`;
   const text =
     format === 'orm'
@@ -65,7 +94,15 @@ export function ModelPanel({ report, entity }: { report: SchemaReport; entity: s
             Save to a file
           </Button>
         </div>
-        <pre className="schema-model" aria-label={`${chosen.label} of ${scope.name}`} tabIndex={0}>
+        <p className="muted small" id="schema-model-hint">
+          {chosen.hint}
+        </p>
+        <pre
+          className="schema-model"
+          aria-label={`${chosen.label} of ${scope.name}`}
+          aria-describedby="schema-model-hint"
+          tabIndex={0}
+        >
           {text}
         </pre>
       </div>
