@@ -173,5 +173,18 @@ describe('SQL workbench', () => {
     expect(
       await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
     ).toEqual([String(paid)]);
+
+    // A view in the sidebar goes into the statement qualified by its table, which stays right
+    // when another table has a view of the same name.
+    await typeStatement('SELECT COUNT(*) AS paid2 FROM ');
+    await page.getByRole('button', { name: 'paid_orders', exact: true }).click(quick);
+    expect(await page.locator('.sql-editor .cm-content').innerText()).toBe(
+      'SELECT COUNT(*) AS paid2 FROM DynoTableSample.paid_orders',
+    );
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.sql-grid [role="columnheader"]', { hasText: 'paid2' }).waitFor(slow);
+    expect(
+      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
+    ).toEqual([String(paid)]);
   });
 });
