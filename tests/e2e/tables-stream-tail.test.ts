@@ -89,4 +89,34 @@ describe('Stream tail', () => {
       .waitFor(slow);
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
+
+  it('goes on following while the user works on Items, and stops when the table tab is closed', async () => {
+    const client = session.playgroundClient;
+    const { page } = session.browser;
+    const panel = page.getByRole('region', { name: 'Stream tail' });
+    const records = panel.getByRole('article');
+    await panel.getByRole('button', { name: 'Follow stream' }).click(slow);
+    const following = panel.getByRole('status').filter({ hasText: /Following 1 shard/ });
+    await following.waitFor(slow);
+
+    // Off to Items: the tail stays with the table, not with the Stream tab.
+    await page.getByRole('tab', { name: 'Items', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+    await client.send(new PutItemCommand({ TableName: table, Item: { id: { S: 'order-3' } } }));
+    await page.getByRole('grid').getByText('order-3').or(page.getByRole('grid')).first().waitFor(slow);
+    await page.getByRole('tab', { name: 'Stream', exact: true }).click();
+    await following.waitFor(slow);
+    await panel.getByRole('article', { name: 'INSERT id = order-3' }).waitFor(slow);
+    expect(await records.count()).toBe(1);
+
+    // Closing the table's tab ends the tail; opening the table again starts from nothing.
+    await page.getByTitle(`Close ${table}`).click();
+    await panel.waitFor({ state: 'detached' });
+    await openPlaygroundTable(page, table, 'Stream');
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /^Not following · 0 received/ })
+      .waitFor(slow);
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 300_000);
 });

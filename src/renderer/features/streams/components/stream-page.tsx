@@ -1,80 +1,29 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AppError } from '../../../../shared/ipc';
-import { call, newRequestId } from '../../../ipc/client';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
-import { onOperation } from '../../operations/store';
 import type { TableViewProps } from '../../table/tabs';
-import {
-  emptyBuffer,
-  matches,
-  MAX_RECORDS,
-  receive,
-  release,
-  type EventName,
-  type TailBuffer,
-} from '../buffer';
+import { matches, MAX_RECORDS, type EventName } from '../buffer';
+import { useStreamTail, useStreamTailsStore, type TailStart } from '../store';
 import { StreamRecordCard } from './stream-record-card';
 
 const EVENTS: EventName[] = ['INSERT', 'MODIFY', 'REMOVE'];
-const FROM = ['LATEST', 'TRIM_HORIZON'] as const;
-type From = (typeof FROM)[number];
+const FROM: readonly TailStart[] = ['LATEST', 'TRIM_HORIZON'];
 
 /**
  * A live tail of the table's stream: records as they arrive, newest first, with pause, a filter
- * by event type and key, and a bounded buffer. Leaving the tab or Stop ends the tail in main.
+ * by event type and key, and a bounded buffer. The tail lives in the streams store, so it goes on
+ * while the user works on Items (their writes show up here) and ends on Stop or when the table's
+ * tab is closed.
  */
 export function StreamPage({ connection, table, description }: TableViewProps) {
   const stream = description?.summary.stream;
-  const [from, setFrom] = useState<From>('LATEST');
-  const [requestId, setRequestId] = useState<string>();
-  const [shards, setShards] = useState(0);
-  const [buffer, setBuffer] = useState<TailBuffer>(emptyBuffer);
-  const [isPaused, setIsPaused] = useState(false);
+  const tail = useStreamTail(connection.id, table);
+  const actions = useStreamTailsStore.getState();
   const [events, setEvents] = useState<ReadonlySet<EventName>>(() => new Set(EVENTS));
   const [keyText, setKeyText] = useState('');
-  const [error, setError] = useState<AppError>();
-  // Read by the event listener, which lives as long as the tail, not one render.
-  const paused = useRef(false);
-
-  useEffect(() => {
-    if (!requestId) return undefined;
-    const stop = onOperation(requestId, (event) => {
-      if (event.type === 'stream') {
-        setShards(event.shards);
-        if (event.records.length > 0) setBuffer((current) => receive(current, event.records, paused.current));
-      } else if (event.type === 'error') setError(event.error);
-      if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error')
-        setRequestId(undefined);
-    });
-    return () => {
-      stop();
-      // Leaving the tab stops the tail: main lets go of its iterators and client.
-      void call('ops:cancel', { requestId });
-    };
-  }, [requestId]);
-
-  const start = async (): Promise<void> => {
-    const id = newRequestId('tail');
-    setError(undefined);
-    setBuffer(emptyBuffer());
-    setIsPaused(false);
-    paused.current = false;
-    setShards(0);
-    setRequestId(id);
-    const answer = await call('streams:tail', { connectionId: connection.id, table, requestId: id, from });
-    if (!answer.ok) {
-      setRequestId(undefined);
-      setError(answer.error);
-    }
-  };
-  const togglePause = (): void => {
-    if (isPaused) setBuffer(release);
-    paused.current = !isPaused;
-    setIsPaused(!isPaused);
-  };
+  const { buffer, shards, isPaused, error, from } = tail;
   const visible = useMemo(
     () => buffer.shown.filter((record) => matches(record, events, keyText)),
     [buffer.shown, events, keyText],
@@ -89,25 +38,29 @@ export function StreamPage({ connection, table, description }: TableViewProps) {
         </p>
       </section>
     );
-  const isRunning = requestId !== undefined;
+  const isRunning = tail.requestId !== undefined;
   return (
     <section className="panel stream-panel" aria-label="Stream tail">
       <div className="stream-toolbar">
-        <Select<From>
+        <Select<TailStart>
           label="Start from"
           value={from}
           options={FROM}
           labelOf={(f) => (f === 'LATEST' ? 'New records from now' : 'Every record still kept (24 h)')}
-          onChange={(next) => setFrom(next)}
+          onChange={(next) => actions.setFrom(connection.id, table, next)}
         />
         {isRunning ? (
-          <Button onClick={() => void call('ops:cancel', { requestId })}>Stop</Button>
+          <Button onClick={() => actions.stop(connection.id, table)}>Stop</Button>
         ) : (
-          <Button variant="primary" onClick={() => void start()}>
+          <Button variant="primary" onClick={() => void actions.start(connection.id, table, from)}>
             Follow stream
           </Button>
         )}
-        <Button disabled={!isRunning} aria-pressed={isPaused} onClick={togglePause}>
+        <Button
+          disabled={!isRunning}
+          aria-pressed={isPaused}
+          onClick={() => actions.togglePause(connection.id, table)}
+        >
           {isPaused ? 'Resume' : 'Pause'}
         </Button>
         <span className="toolbar-spacer" />
