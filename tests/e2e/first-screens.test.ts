@@ -22,6 +22,19 @@ describe('first screens in browser mode', () => {
     await useColorScheme(page, 'light');
   });
 
+  it('follows a playground that main is starting when the page opens, without a reload', async () => {
+    const { page } = session.browser;
+    // As `dynotable serve --playground` does: main starts it while the address is already open.
+    const started = session.app.core.playground.start();
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Local playground' });
+    await card.getByRole('status').waitFor();
+    expect(await card.getByRole('button', { name: 'Starting…' }).count()).toBe(1);
+    await card.getByText(/^Running at http:\/\/127\.0\.0\.1:\d+/).waitFor(slow);
+    expect((await started).state).toBe('running');
+    await card.getByRole('button', { name: 'Open playground' }).waitFor();
+  });
+
   it('starts the playground and lists the seeded table', async () => {
     const { page } = session.browser;
     await page.getByRole('button', { name: 'Open playground' }).click();

@@ -18,7 +18,9 @@ export interface PlaygroundCardProps {
 export function PlaygroundCard({ playground, onOpen, onEdit }: PlaygroundCardProps) {
   const status = useConnectionsStore((state) => state.playground);
   const error = useConnectionsStore((state) => state.playgroundError);
-  const isStarting = useConnectionsStore((state) => state.isPlaygroundStarting);
+  const isStarting = useConnectionsStore(
+    (state) => state.isPlaygroundStarting || state.playground.state === 'starting',
+  );
   const start = useConnectionsStore((state) => state.startPlayground);
   usePlaygroundProgress();
 
