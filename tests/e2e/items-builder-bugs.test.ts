@@ -304,6 +304,36 @@ describe('Items builder and editor, as issue 10 found them', () => {
   });
 });
 
+describe('the sort key condition', () => {
+  it('shows "begins with" whole in its select, at 1024×700', async () => {
+    const page = await itemsPage();
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('radio', { name: 'Query' }).click();
+    // The test before leaves the builder in raw mode.
+    const useForm = page.getByRole('button', { name: 'Use the form' });
+    if ((await useForm.count()) > 0) await useForm.click();
+    const op = page.getByLabel('Sort key condition');
+    await op.selectOption('begins_with');
+    // The select's text box is at least as wide as the words it shows in its own font.
+    const fits = await op.evaluate((select) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'nowrap';
+      probe.textContent = 'begins with';
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fits.room).toBeGreaterThanOrEqual(fits.text);
+    await page.setViewportSize({ width: 1360, height: 820 });
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
+
 async function describedBy(input: ReturnType<Page['getByLabel']>): Promise<string> {
   const id = await input.getAttribute('aria-describedby');
   if (!id) throw new Error('The field names no message');

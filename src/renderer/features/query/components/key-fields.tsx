@@ -22,7 +22,7 @@ export function KeyFields({ keys, state, set }: BuilderPartProps & { keys: KeySc
         <label className="qb-key">
           <span className="qb-key-name">{keys.sortKey.name}</span>
           <Select
-            className="qb-op-small"
+            className="qb-sort-op"
             label="Sort key condition"
             value={state.sortOp}
             options={SORT_OPS}
