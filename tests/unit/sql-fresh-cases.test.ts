@@ -84,6 +84,34 @@ async function expectSameAsDuckDB(c: Case): Promise<void> {
   expect(ours).toEqual(theirs);
 }
 
+const correlatedCases: Case[] = [
+  {
+    name: "an outer column beside the subquery's aggregate is a constant there",
+    sql: `SELECT s.techId, (SELECT COUNT(*) + s.level FROM tickets t WHERE t.techId = s.techId) AS n FROM Staff s ORDER BY s.techId`,
+  },
+  {
+    name: "an outer column in the subquery's HAVING",
+    sql: `SELECT s.techId, (SELECT COUNT(*) FROM tickets t WHERE t.techId = s.techId GROUP BY t.priority HAVING COUNT(*) > s.level ORDER BY COUNT(*) DESC LIMIT 1) AS n FROM Staff s ORDER BY s.techId`,
+  },
+  {
+    name: 'an outer column in a grouped subquery of EXISTS, in its SELECT and HAVING',
+    sql: `SELECT s.techId FROM Staff s WHERE EXISTS (SELECT t.priority, s.level * 2 FROM tickets t WHERE t.techId = s.techId GROUP BY t.priority HAVING COUNT(*) > s.level) ORDER BY s.techId`,
+  },
+  {
+    name: 'an outer column inside an expression with a group key and an aggregate',
+    sql: `SELECT s.techId, (SELECT MAX(t.cost) - s.level FROM tickets t WHERE t.techId = s.techId AND t.priority = 'high') AS m FROM Staff s ORDER BY s.techId`,
+  },
+  {
+    name: "an aggregate of the enclosing query's columns in a subquery belongs to the enclosing query",
+    sql: `SELECT t.deviceId, COUNT(*) AS n FROM tickets t GROUP BY t.deviceId
+          HAVING EXISTS (SELECT 1 FROM Devices d WHERE d.deviceId = t.deviceId AND d.price * 10 > MAX(t.cost)) ORDER BY t.deviceId`,
+  },
+  {
+    name: "the enclosing query's aggregate in a subquery of its SELECT",
+    sql: `SELECT t.deviceId, (SELECT d.price * 10 - MAX(t.cost) FROM Devices d WHERE d.deviceId = t.deviceId) AS gap FROM tickets t GROUP BY t.deviceId ORDER BY t.deviceId`,
+  },
+];
+
 /** DuckDB's DATE as DynoTable's date text (YYYY-MM-DD); its TIMESTAMP compares as an instant. */
 const duckDate = (x: string) => `CAST(TRY_CAST(${x} AS DATE) AS VARCHAR)`;
 const duckTs = (x: string) => `TRY_CAST(${x} AS TIMESTAMP)`;
@@ -131,7 +159,7 @@ const trimCases: Case[] = [
 ];
 
 describe('fresh statements against DuckDB (issue 31)', () => {
-  for (const c of [...dateCases, ...trimCases])
+  for (const c of [...correlatedCases, ...dateCases, ...trimCases])
     it(c.name, async () => {
       await expectSameAsDuckDB(c);
     });
@@ -152,5 +180,34 @@ describe('the rules DuckDB does not spell out', () => {
       { info: tableInfo('t', 'id'), items: [{ id: S('i'), leading: S(' a '), trailing: S('xbx') }] },
     ]);
     expect(rows).toEqual([['a', 'b']]);
+  });
+
+  it("an enclosing query's aggregate where that query does not aggregate names the rule", () => {
+    expect(() =>
+      run(
+        `SELECT t.ticketId FROM tickets t WHERE EXISTS (SELECT 1 FROM Devices d WHERE d.price * 10 > MAX(t.cost))`,
+      ),
+    ).toThrow(
+      "MAX(t.cost) aggregates the enclosing query's rows (it reads only their columns), and that query does not aggregate in its WHERE",
+    );
+    expect(() => run(`SELECT (SELECT MAX(t.cost) FROM Devices d) FROM tickets t`)).toThrow(
+      /aggregates the enclosing query's rows .* does not aggregate in its SELECT/,
+    );
+  });
+
+  it("the subquery's own aggregate in its WHERE is still refused as such", () => {
+    expect(() =>
+      run(
+        `SELECT s.techId FROM Staff s WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.techId = s.techId AND MAX(t.cost) > 5)`,
+      ),
+    ).toThrow('MAX() cannot be used in WHERE');
+  });
+
+  it("an enclosing query's column that is not its group key is still refused", () => {
+    expect(() =>
+      run(
+        `SELECT t.deviceId FROM tickets t GROUP BY t.deviceId HAVING EXISTS (SELECT 1 FROM Devices d WHERE d.price > t.cost)`,
+      ),
+    ).toThrow('t.cost must be in GROUP BY or inside an aggregate such as MIN(t.cost)');
   });
 });
