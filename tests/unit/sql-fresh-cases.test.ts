@@ -107,6 +107,11 @@ const correlatedCases: Case[] = [
           HAVING EXISTS (SELECT 1 FROM Devices d WHERE d.deviceId = t.deviceId AND d.price * 10 > MAX(t.cost)) ORDER BY t.deviceId`,
   },
   {
+    name: "an aggregate of the outermost query's columns two subqueries deep",
+    sql: `SELECT t.deviceId FROM tickets t GROUP BY t.deviceId
+          HAVING EXISTS (SELECT 1 FROM Devices d WHERE d.deviceId = t.deviceId AND EXISTS (SELECT 1 FROM Staff s WHERE s.level * 30 > MAX(t.cost))) ORDER BY t.deviceId`,
+  },
+  {
     name: "the enclosing query's aggregate in a subquery of its SELECT",
     sql: `SELECT t.deviceId, (SELECT d.price * 10 - MAX(t.cost) FROM Devices d WHERE d.deviceId = t.deviceId) AS gap FROM tickets t GROUP BY t.deviceId ORDER BY t.deviceId`,
   },

@@ -128,7 +128,8 @@ function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value
 function correlated(query: Query, ctx: ExprContext): { query: BoundQuery; params: BExpr[] } {
   const bind = (e: Parameters<OuterLink['bind']>[0]): BExpr => {
     if (e.kind === 'call' && ctx.probing) throw new NotAGroupKey();
-    if (e.kind === 'call' && !ctx.grouping) {
+    // An aggregate of a query further out passes through this one, which need not aggregate.
+    if (e.kind === 'call' && !ctx.grouping && !readsOnlyOuter(e, ctx.scope)) {
       const text = ctx.scope.text.slice(e.span.start, e.span.end);
       throw ctx.scope.error(
         `${text} aggregates the enclosing query's rows (it reads only their columns), and that query does not aggregate in its ${ctx.clause}: an aggregate of an enclosing query belongs in its SELECT, HAVING or ORDER BY when it has GROUP BY or aggregates`,
