@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
-import { comparableRows, duckdbWith, duckRows, type DuckTable } from '../support/duckdb-oracle';
+import type { OracleCase } from '../fixtures/sql-analyst-fixture';
+import { duckdbWith, type DuckTable, expectSameRows } from '../support/duckdb-oracle';
 
 /**
  * Issue 31: statements from a schema nobody wrote the engine against (technicians, tickets,
@@ -71,20 +72,9 @@ beforeAll(async () => {
   duck = await duckdbWith(duckTables);
 });
 
-interface Case {
-  name: string;
-  sql: string;
-  duck?: string;
-}
+const expectSameAsDuckDB = (c: OracleCase) => expectSameRows(run(c.sql).rows, duck, c.duck ?? c.sql);
 
-async function expectSameAsDuckDB(c: Case): Promise<void> {
-  const ours = comparableRows(run(c.sql).rows);
-  const theirs = await duckRows(duck, c.duck ?? c.sql);
-  expect(ours.length).toBeGreaterThan(0);
-  expect(ours).toEqual(theirs);
-}
-
-const correlatedCases: Case[] = [
+const correlatedCases: OracleCase[] = [
   {
     name: "an outer column beside the subquery's aggregate is a constant there",
     sql: `SELECT s.techId, (SELECT COUNT(*) + s.level FROM tickets t WHERE t.techId = s.techId) AS n FROM Staff s ORDER BY s.techId`,
@@ -120,7 +110,7 @@ const correlatedCases: Case[] = [
 /** DuckDB's DATE as DynoTable's date text (YYYY-MM-DD); its TIMESTAMP compares as an instant. */
 const duckDate = (x: string) => `CAST(TRY_CAST(${x} AS DATE) AS VARCHAR)`;
 const duckTs = (x: string) => `TRY_CAST(${x} AS TIMESTAMP)`;
-const dateCases: Case[] = [
+const dateCases: OracleCase[] = [
   {
     name: 'impossible calendar dates do not convert; possible ones do',
     sql: `SELECT CAST('2024-02-30' AS DATE) AS a, CAST('2024-13-01' AS TIMESTAMP) AS b, CAST('2024-02-29' AS DATE) AS c, CAST('2023-02-29' AS DATE) AS d, CAST('2024-04-31T10:00:00Z' AS TIMESTAMP) AS e, CAST('2024-06-30T23:59:59Z' AS TIMESTAMP) AS f`,
@@ -148,7 +138,7 @@ const dateCases: Case[] = [
   },
 ];
 
-const trimCases: Case[] = [
+const trimCases: OracleCase[] = [
   {
     name: 'TRIM, LTRIM and RTRIM strip the characters named',
     sql: `SELECT TRIM('xxaxx', 'x') AS a, LTRIM('xxaxx', 'x') AS b, RTRIM('xxaxx', 'x') AS c, TRIM(BOTH 'xy' FROM 'xyaxy') AS d, TRIM(LEADING 'x' FROM 'xxaxx') AS e, TRIM(TRAILING 'x' FROM 'xxaxx') AS f, TRIM('x' FROM 'xax') AS g`,
