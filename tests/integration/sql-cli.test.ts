@@ -1,5 +1,8 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { allItems, BIG, get, orders } from '../fixtures/sql-fixture';
+import { allItems, BIG, get, orders, payments } from '../fixtures/sql-fixture';
 import { ourLines, runCli } from '../support/cli-run';
 import { localClient } from '../support/dynamo-local';
 import { createShopTable } from './sql-support';
@@ -82,5 +85,72 @@ describe('dynotable sql', () => {
     expect(code).toBe(0);
     const plan = JSON.parse(stdout) as { fetches: { call: { operation: string } }[] };
     expect(plan.fetches[0]!.call.operation).toBe('Query');
+  });
+});
+
+describe('dynotable sql --file: a script of statements', () => {
+  const scriptFile = async (text: string): Promise<string> => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'dynotable-sql-')), 'script.sql');
+    await writeFile(file, text, 'utf8');
+    return file;
+  };
+  const script = () =>
+    [
+      `-- orders; the first statement`,
+      `SELECT orderId, amount FROM ${table}.orders WHERE orderId IN ('o1', 'o11', 'o7') ORDER BY orderId;`,
+      `SELECT 'a;b' AS "x;y", userId FROM ${table}.users /* not the end; */ WHERE userId = 'u1';`,
+      `SELECT orderId FROM ${table}.orders`,
+      `  WHERE ORDER BY orderId;`,
+      `SELECT COUNT(*) AS n FROM ${table}.orders;`,
+      ``,
+    ].join('\n');
+
+  it('prints one JSON line per statement, runs past the one that fails, and exits 2', async () => {
+    const { code, stdout, stderr } = await cli(['--file', await scriptFile(script()), ...local]);
+    expect(code).toBe(2);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain(`"amount":${BIG}`);
+    const first = JSON.parse(lines[0]!) as { orderId: string; amount: unknown }[];
+    expect(first.map((r) => r.orderId)).toEqual(['o1', 'o11', 'o7']);
+    expect(JSON.parse(lines[1]!)).toEqual([{ 'x;y': 'a;b', userId: 'u1' }]);
+    expect(JSON.parse(lines[2]!)).toEqual({
+      statement: 3,
+      line: 4,
+      error: {
+        code: 'SqlSyntaxError',
+        message: 'Expected a value or a name but found the keyword ORDER (line 5, column 9)',
+      },
+    });
+    expect(JSON.parse(lines[3]!)).toEqual([{ n: orders.length }]);
+    expect(ourLines(stderr)).toEqual([
+      'dynotable sql: statement 3 (line 4): Expected a value or a name but found the keyword ORDER (line 5, column 9) (SqlSyntaxError)',
+    ]);
+  });
+
+  it('prints each CSV result after a line naming its statement', async () => {
+    const file = await scriptFile(
+      `SELECT userId FROM ${table}.users WHERE userId IN ('u1', 'u2') ORDER BY userId;\nSELECT COUNT(*) AS n FROM ${table}.payments`,
+    );
+    const { code, stdout } = await cli(['--file', file, ...local, '--format', 'csv']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        `-- statement 1 (line 1): SELECT userId FROM ${table}.users WHERE userId IN ('u1', 'u2') ORDER BY userId\n`,
+        'userId\r\nu1\r\nu2\r\n',
+        `\n-- statement 2 (line 2): SELECT COUNT(*) AS n FROM ${table}.payments\n`,
+        `n\r\n${payments.length}\r\n`,
+      ].join(''),
+    );
+  });
+
+  it('refuses a script whose string is never closed before reading anything', async () => {
+    const file = await scriptFile(`SELECT 1 FROM ${table}.users;\nSELECT 'open FROM ${table}.users`);
+    const { code, stdout, stderr } = await cli(['--file', file, ...local]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(ourLines(stderr)).toEqual([
+      "dynotable sql: This string is never closed with a quote (') (line 2, column 8) (SqlSyntaxError)",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { expect } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import type { Value } from '../../src/main/sql/values/value';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
@@ -62,4 +63,15 @@ export function sorted(rows: unknown[][]): unknown[][] {
   return [...rows].sort((a, b) =>
     JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0,
   );
+}
+
+/** DynoTable's rows (`ours`, over the same items) are DuckDB's rows for `duckSql`, in order, and not none. */
+export async function expectSameRows(
+  ours: Value[][],
+  connection: DuckDBConnection,
+  duckSql: string,
+): Promise<void> {
+  const theirs = await duckRows(connection, duckSql);
+  expect(ours.length).toBeGreaterThan(0);
+  expect(comparableRows(ours)).toEqual(theirs);
 }

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { duckTables, type OracleCase, runAnalyst } from '../fixtures/sql-analyst-fixture';
-import { comparableRows, duckdbWith, duckRows } from '../support/duckdb-oracle';
+import { duckdbWith, expectSameRows } from '../support/duckdb-oracle';
 
 let duck: DuckDBConnection;
 beforeAll(async () => {
@@ -104,12 +104,7 @@ const windowCases: OracleCase[] = [
   },
 ];
 
-async function expectSameAsDuckDB(c: OracleCase): Promise<void> {
-  const ours = comparableRows(runAnalyst(c.sql).rows);
-  const theirs = await duckRows(duck, c.duck ?? c.sql);
-  expect(ours.length).toBeGreaterThan(0);
-  expect(ours).toEqual(theirs);
-}
+const expectSameAsDuckDB = (c: OracleCase) => expectSameRows(runAnalyst(c.sql).rows, duck, c.duck ?? c.sql);
 
 describe('WITH (common table expressions), against DuckDB', () => {
   it.each(withCases)('$name', expectSameAsDuckDB);

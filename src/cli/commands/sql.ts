@@ -1,26 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { adHocClient } from '../../main/migration/cli-client';
-import type { ResultTable } from '../../main/sql/executor/result';
-import { csvRecords } from '../../main/csv/csv-text';
-import { csvValue, jsonRow, textValue } from '../../main/sql/results/format';
+import { type ScriptStatement, splitStatements } from '../../main/sql/parser/statements';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { failureLine, parseFlags, progressPrinter } from './command-io';
+import { printResult, type SqlFormat } from './sql-output';
+import { runScript, type StatementOutcome } from './sql-script';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable sql "<statement>" [options]
+       dynotable sql --file FILE [options]
 
 Runs one SQL SELECT over DynamoDB with the same planner and engine as the app: partition-key
 equalities become Queries, other conditions filters; joins, GROUP BY and aggregates run here.
 Numbers keep all their digits. Exit code: 0 ok, 2 bad SQL or a connection error (one line).
 
+With --file, FILE holds statements separated by ";" (one in a string, a quoted name or a
+comment separates nothing). They run in order in this one process, sharing what was fetched,
+and each prints its own result: one line of JSON each (its rows as an array, or
+{"statement", "line", "error"}) with --format json, else after a "-- statement N (line L): ..."
+line. A statement that fails is reported and the next one runs; the exit code is 2 if any failed.
+
   --profile P          AWS profile (SSO, assume-role, credential_process; an MFA code is asked on the terminal); default: the default chain.
   --region R           Region; default: $AWS_REGION or the profile's.
   --endpoint URL       Endpoint override (DynamoDB Local, LocalStack).
   --format F           json (an array of row objects, the default), csv or table.
-  --file FILE          Read the statement from FILE ("-" for stdin) instead of the argument.
-  --plan               Print the DynamoDB calls the statement would make (JSON) and exit.
+  --file FILE          Read the statements from FILE ("-" for stdin) instead of the argument.
+  --plan               Print the DynamoDB calls each statement would make (JSON) instead of running it.
   --max-items N        Stop each DynamoDB read after N items (default ${SQL_DEFAULT_MAX_ITEMS.toLocaleString('en-US')}).
   --local              Scan locally even a table whose size is past the scan limit (a quarter of
                        this machine's memory); without it such a statement reads nothing and fails.
@@ -29,37 +36,22 @@ Numbers keep all their digits. Exit code: 0 ok, 2 bad SQL or a connection error 
 Tables are the connection's DynamoDB tables by name, and entity views of single-table designs
 (users, orders, ... detected from key prefixes; "Table.view" when several tables have one).`;
 
-async function statementOf(positionals: string[], file: string | undefined): Promise<string> {
+/** The argument as one statement, or a script read from --file (a file, or "-" for stdin). */
+async function sourceOf(
+  positionals: string[],
+  file: string | undefined,
+): Promise<{ statement: string } | { script: string }> {
   if (file !== undefined) {
     if (positionals.length > 0)
       throw new UsageError('Give the statement either as an argument or with --file, not both.');
-    if (file !== '-') return readFile(file, 'utf8');
+    if (file !== '-') return { script: await readFile(file, 'utf8') };
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return { script: Buffer.concat(chunks).toString('utf8') };
   }
   if (positionals.length !== 1)
     throw new UsageError('Give one statement in quotes: dynotable sql "SELECT ..." (or --file FILE).');
-  return positionals[0]!;
-}
-
-function print(result: ResultTable, format: string): string {
-  const rows = Array.from({ length: result.length }, (_, i) => result.row(i));
-  if (format === 'json')
-    return rows.length === 0
-      ? '[]\n'
-      : `[\n${rows.map((row) => `  ${jsonRow(result.columns, row)}`).join(',\n')}\n]\n`;
-  if (format === 'csv') return csvRecords([result.columns, ...rows.map((row) => row.map(csvValue))]);
-  const cells = rows.map((row) => row.map((v) => textValue(v).replace(/\s+/g, ' ')));
-  const widths = result.columns.map((c, j) =>
-    Math.min(60, Math.max(c.length, ...cells.slice(0, 1000).map((r) => r[j]!.length))),
-  );
-  const line = (values: string[]) =>
-    values
-      .map((v, j) => (v.length > widths[j]! ? `${v.slice(0, widths[j]! - 1)}…` : v.padEnd(widths[j]!)))
-      .join('  ')
-      .trimEnd();
-  return `${[line(result.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')}\n(${rows.length} row${rows.length === 1 ? '' : 's'})\n`;
+  return { statement: positionals[0]! };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -88,7 +80,18 @@ export async function run(argv: string[]): Promise<number> {
   const maxItems = values['max-items'] === undefined ? undefined : Number(values['max-items']);
   if (maxItems !== undefined && (!Number.isInteger(maxItems) || maxItems < 1))
     throw new UsageError(`--max-items wants a whole number above 0, not "${values['max-items']}".`);
-  const sql = await statementOf(positionals, values.file);
+  const format = values.format as SqlFormat;
+  const source = await sourceOf(positionals, values.file);
+  let statements: ScriptStatement[] | undefined;
+  try {
+    statements = 'script' in source ? splitStatements(source.script) : undefined;
+  } catch (error) {
+    // A script that does not split (a quote never closed) is refused before anything is read.
+    process.stderr.write(failureLine('sql', error));
+    return 2;
+  }
+  if (statements?.length === 0)
+    throw new UsageError(`${values.file === '-' ? 'The standard input' : values.file} holds no statement.`);
 
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -102,27 +105,41 @@ export async function run(argv: string[]): Promise<number> {
   const session = new SqlSession();
   const connection = { id: 'cli', client: () => Promise.resolve(client) };
   const progress = progressPrinter(values.quiet);
-  try {
-    if (values.plan) {
-      const plan = await session.plan(connection, sql, [], controller.signal, maxItems);
-      process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
-      return 0;
+  const runStatement = async (sql: string): Promise<StatementOutcome> => {
+    try {
+      if (values.plan)
+        return { plan: await session.plan(connection, sql, [], controller.signal, maxItems), warnings: [] };
+      const summary = await session.run(connection, sql, [], {
+        signal: controller.signal,
+        maxItems,
+        ...(values.local ? { scanLimit: 'local' as const } : {}),
+        onProgress: (p) =>
+          progress(
+            `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
+          ),
+      });
+      return { result: session.results.get(summary.resultId), warnings: summary.warnings };
+    } finally {
+      progress('');
     }
-    const summary = await session.run(connection, sql, [], {
-      signal: controller.signal,
-      maxItems,
-      ...(values.local ? { scanLimit: 'local' as const } : {}),
-      onProgress: (p) =>
-        progress(
-          `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
-        ),
-    });
-    progress('');
-    process.stdout.write(print(session.results.get(summary.resultId), values.format));
-    if (!values.quiet) for (const warning of summary.warnings) process.stderr.write(`warning: ${warning}\n`);
+  };
+  try {
+    if ('script' in source)
+      return await runScript({
+        script: source.script,
+        statements: statements ?? [],
+        format,
+        quiet: values.quiet,
+        signal: controller.signal,
+        runStatement,
+      });
+    const outcome = await runStatement(source.statement);
+    process.stdout.write(
+      'plan' in outcome ? `${JSON.stringify(outcome.plan, null, 2)}\n` : printResult(outcome.result, format),
+    );
+    if (!values.quiet) for (const warning of outcome.warnings) process.stderr.write(`warning: ${warning}\n`);
     return 0;
   } catch (error) {
-    progress('');
     process.stderr.write(failureLine('sql', error));
     return 2;
   } finally {

@@ -8,6 +8,8 @@ import { COLUMNS, type ColType, type Random, randomNumber, STRINGS } from './dat
  * - `=` across types is false, `<`/BETWEEN across types is NULL (DynamoDB's rules);
  * - IN is a type-aware membership test; an empty subquery makes IN false even for NULL;
  * - arithmetic and string functions on a value of another type give NULL.
+ * - a date is ISO text (CAST AS DATE gives YYYY-MM-DD, AS TIMESTAMP the full UTC text), and a
+ *   date or time that does not exist (2023-02-29, month 13, 25:00) is NULL, as DuckDB's TRY_CAST.
  * Deliberately not generated (known, documented differences, not bugs): division and AVG
  * digits (DynoTable is exact to 38 digits, DuckDB divides in doubles), `||` over computed
  * numbers (DuckDB prints DECIMAL scale), LIKE with backslashes (DynoTable's default escape).
@@ -24,6 +26,7 @@ export type GExpr =
   | { kind: 'neg'; operand: GExpr }
   | { kind: 'fn'; name: 'ABS' | 'ROUND' | 'CAST_INT' | 'UPPER' | 'LOWER' | 'LENGTH' | 'TRIM'; arg: GExpr }
   | { kind: 'replace'; arg: GExpr; from: string; to: string }
+  | { kind: 'date'; fn: 'CAST_DATE' | 'CAST_TIMESTAMP' | 'TO_EPOCH_MS'; text: string }
   | { kind: 'concat'; left: GExpr; right: GExpr }
   | { kind: 'coalesce'; left: GExpr; right: GExpr }
   | { kind: 'cmp'; op: '=' | '<>' | '<' | '<=' | '>' | '>='; left: GExpr; right: GExpr }
@@ -56,6 +59,11 @@ export function tagOf(t: Triple): string {
 export function duckEquals(x: Triple, y: Triple): string {
   const [tx, ty] = [tagOf(x), tagOf(y)];
   return `(CASE WHEN ${tx} IS NULL OR ${ty} IS NULL THEN NULL WHEN ${tx} <> ${ty} THEN false ELSE COALESCE((${x.n}) = (${y.n}), (${x.s}) = (${y.s}), (${x.b}) = (${y.b})) END)`;
+}
+
+/** DynoTable's comparison of two triples: `=` by duckEquals, an order by duckOrder. */
+export function duckCompare(op: '=' | '<' | '>' | '<=', x: Triple, y: Triple): string {
+  return op === '=' ? duckEquals(x, y) : duckOrder(op, x, y);
 }
 
 function duckOrder(op: string, x: Triple, y: Triple): string {
@@ -95,6 +103,14 @@ export function toDuck(e: GExpr): Triple {
     }
     case 'replace':
       return strs(`REPLACE(${toDuck(e.arg).s}, ${quote(e.from)}, ${quote(e.to)})`);
+    case 'date': {
+      const instant = `TRY_CAST(${quote(e.text)} AS TIMESTAMP)`;
+      if (e.fn === 'TO_EPOCH_MS') return nums(`epoch_ms(${instant})`);
+      // The date of the instant the text names: DuckDB's own DATE cast drops the time unread
+      // (2024-01-01 25:00 is a date there), and 24:00 would not move to the next day.
+      if (e.fn === 'CAST_DATE') return strs(`CAST(CAST(${instant} AS DATE) AS VARCHAR)`);
+      return strs(`strftime(${instant}, '%Y-%m-%dT%H:%M:%S.%gZ')`);
+    }
     case 'concat':
       return strs(`(${textOf(e.left)} || ${textOf(e.right)})`);
     case 'coalesce': {
@@ -165,6 +181,10 @@ export function toDyno(e: GExpr): string {
       return e.name === 'CAST_INT' ? `CAST(${toDyno(e.arg)} AS INTEGER)` : `${e.name}(${toDyno(e.arg)})`;
     case 'replace':
       return `REPLACE(${toDyno(e.arg)}, ${quote(e.from)}, ${quote(e.to)})`;
+    case 'date':
+      return e.fn === 'TO_EPOCH_MS'
+        ? `TO_EPOCH_MS(${quote(e.text)})`
+        : `CAST(${quote(e.text)} AS ${e.fn === 'CAST_DATE' ? 'DATE' : 'TIMESTAMP'})`;
     case 'concat':
       return `(${toDyno(e.left)} || ${toDyno(e.right)})`;
     case 'coalesce':
@@ -209,6 +229,19 @@ export class ExprGen {
     return { kind: 'bool', value: r.chance(0.5) };
   }
 
+  /**
+   * ISO text of a date that may not exist: months 00-13, days 00-32 (February's 29th in leap
+   * and common years), clock fields up to 25:60:60, with or without a time and a Z.
+   */
+  dateText(): string {
+    const r = this.r;
+    const two = (n: number) => String(n).padStart(2, '0');
+    const date = `${r.pick([1900, 2000, 2023, 2024])}-${two(r.int(0, 13))}-${two(r.chance(0.3) ? r.pick([28, 29, 30, 31]) : r.int(0, 32))}`;
+    if (r.chance(0.5)) return date;
+    const time = `${two(r.int(0, 25))}:${two(r.pick([0, 30, 59, 60]))}:${two(r.pick([0, 15, 59, 60]))}`;
+    return `${date}${r.pick(['T', ' '])}${time}${r.pick(['', 'Z'])}`;
+  }
+
   value(kind: Kind, depth: number): GExpr {
     const r = this.r;
     if (depth <= 0 || r.chance(0.45)) {
@@ -220,7 +253,7 @@ export class ExprGen {
     const k = kind === 'any' ? r.pick(['num', 'str'] as const) : kind;
     if (k === 'bool') return this.predicate(depth - 1);
     if (k === 'num') {
-      switch (r.int(0, 5)) {
+      switch (r.int(0, 6)) {
         case 0:
         case 1:
           // Products of products overflow DuckDB's DECIMAL width; keep multiplication shallow.
@@ -240,6 +273,8 @@ export class ExprGen {
           };
         case 4:
           return { kind: 'fn', name: 'LENGTH', arg: this.value('str', depth - 1) };
+        case 5:
+          return { kind: 'date', fn: 'TO_EPOCH_MS', text: this.dateText() };
         default:
           return {
             kind: 'coalesce',
@@ -248,7 +283,7 @@ export class ExprGen {
           };
       }
     }
-    switch (r.int(0, 4)) {
+    switch (r.int(0, 5)) {
       case 0:
         return {
           kind: 'fn',
@@ -275,6 +310,8 @@ export class ExprGen {
           then: this.value('str', depth - 1),
           otherwise: this.value('str', depth - 1),
         };
+      case 4:
+        return { kind: 'date', fn: r.pick(['CAST_DATE', 'CAST_TIMESTAMP'] as const), text: this.dateText() };
       default:
         return { kind: 'coalesce', left: this.value('str', depth - 1), right: this.value('str', depth - 1) };
     }

@@ -1,5 +1,14 @@
 import { Random } from './data';
-import { duckEquals, ExprGen, type GExpr, tagOf, toDuck, toDyno, type Triple } from './expressions';
+import {
+  duckCompare,
+  duckEquals,
+  ExprGen,
+  type GExpr,
+  tagOf,
+  toDuck,
+  toDyno,
+  type Triple,
+} from './expressions';
 
 /** One generated statement in both dialects. DuckDB returns three columns (a Triple) per output. */
 export interface GenStatement {
@@ -24,10 +33,11 @@ const idOut = (alias: string): Out => ({
   duck: { n: 'NULL', s: `${alias}.id`, b: 'NULL' },
 });
 
-function aggregate(g: ExprGen, r: Random): Out {
-  const x = r.chance(0.7) ? g.col() : g.value('any', 1);
+/** An aggregate over g's aliases; `ofColumn`: of one column, never COUNT(*) or AVG (exact, and reading a column). */
+function aggregate(g: ExprGen, r: Random, ofColumn = false): Out {
+  const x = ofColumn || r.chance(0.7) ? g.col() : g.value('any', 1);
   const [d, t] = [toDyno(x), toDuck(x)];
-  switch (r.int(0, 6)) {
+  switch (ofColumn ? r.pick([1, 2, 3, 5, 6]) : r.int(0, 6)) {
     case 0:
       return { dyno: 'COUNT(*)', duck: { n: 'COUNT(*)', s: 'NULL', b: 'NULL' } };
     case 1:
@@ -100,12 +110,51 @@ function subqueryPredicate(r: Random, outer: ExprGen): { dyno: string; duck: str
 
 function scalarSubquery(r: Random, outer: ExprGen): Out {
   const k: GExpr = { kind: 'cmp', op: '=', left: { kind: 'col', alias: 'b', name: 'k' }, right: outer.col() };
-  const agg = aggregate(new ExprGen(r, ['b']), r);
+  const inner = aggregate(new ExprGen(r, ['b']), r);
+  // Now and then an outer column beside the aggregate: a constant inside the subquery (issue 31).
+  const agg = r.chance(0.3) ? besideOuter(inner, outer.col(), r) : inner;
   const sub = (part: string) => (part === 'NULL' ? part : `(SELECT ${part} FROM tb b WHERE ${toDuck(k).b})`);
   return {
     dyno: `(SELECT ${agg.dyno} FROM tb b WHERE ${toDyno(k)})`,
     duck: { n: sub(agg.duck.n), s: sub(agg.duck.s), b: sub(agg.duck.b) },
     approx: agg.approx,
+  };
+}
+
+/** `aggregate op outer.column`: arithmetic, so a number or NULL (another type gives NULL). */
+function besideOuter(agg: Out, column: GExpr, r: Random): Out {
+  const op = r.pick(['+', '-', '*'] as const);
+  return {
+    dyno: `(${agg.dyno} ${op} ${toDyno(column)})`,
+    duck: { n: `(${agg.duck.n} ${op} ${toDuck(column).n})`, s: 'NULL', b: 'NULL' },
+    approx: agg.approx,
+  };
+}
+
+/**
+ * A HAVING condition of a query over ta a grouped by `key` (issue 31): EXISTS over a subquery
+ * grouped by one of tb's columns whose HAVING reads an outer value (a constant there), or whose
+ * WHERE compares tb's column with an aggregate of ta's columns (the grouped query's aggregate).
+ */
+function havingExists(r: Random, a: ExprGen, key: GExpr): { dyno: string; duck: string } {
+  const inner = new ExprGen(r, ['b']);
+  if (r.chance(0.5)) {
+    // A plain key column: inside the subquery an outer column is read alone, and only a
+    // column that is itself the group key is one value per group.
+    const [by, bound] = [inner.col(), key.kind === 'col' ? key : a.literal('num')];
+    const t = toDuck(by);
+    const limit = r.pick(['+', '-'] as const);
+    return {
+      dyno: `EXISTS (SELECT 1 FROM tb b GROUP BY ${toDyno(by)} HAVING COUNT(*) > (${toDyno(bound)} ${limit} 1))`,
+      duck: `EXISTS (SELECT 1 FROM tb b GROUP BY ${t.n}, ${t.s}, ${t.b} HAVING COUNT(*) > (${toDuck(bound).n} ${limit} 1))`,
+    };
+  }
+  const outerAgg = aggregate(a, r, true);
+  const column = inner.col();
+  const op = r.pick(['=', '<', '>', '<='] as const);
+  return {
+    dyno: `EXISTS (SELECT 1 FROM tb b WHERE ${toDyno(column)} ${op} ${outerAgg.dyno})`,
+    duck: `EXISTS (SELECT 1 FROM tb b WHERE ${duckCompare(op, toDuck(column), outerAgg.duck)})`,
   };
 }
 
@@ -181,9 +230,15 @@ export function generateStatement(dataSeed: number, index: number): GenStatement
       const w = where(pred());
       const t = toDuck(key);
       const having = r.chance(0.3) ? r.int(0, 2) : undefined;
+      const exists = having === undefined && r.chance(0.25) ? havingExists(r, a, key) : undefined;
+      const [dynoHaving, duckHaving] = exists
+        ? [` HAVING ${exists.dyno}`, ` HAVING ${exists.duck}`]
+        : having !== undefined
+          ? [` HAVING COUNT(*) > ${having}`, ` HAVING COUNT(*) > ${having}`]
+          : ['', ''];
       return build(outs, ta, {
-        dyno: `${w.dyno} GROUP BY ${k.dyno}${having !== undefined ? ` HAVING COUNT(*) > ${having}` : ''}`,
-        duck: `${w.duck} GROUP BY ${t.n}, ${t.s}, ${t.b}${having !== undefined ? ` HAVING COUNT(*) > ${having}` : ''}`,
+        dyno: `${w.dyno} GROUP BY ${k.dyno}${dynoHaving}`,
+        duck: `${w.duck} GROUP BY ${t.n}, ${t.s}, ${t.b}${duckHaving}`,
       });
     }
     case 4: {

@@ -48,10 +48,14 @@ export function translateCall(e: Call, env: ExprEnv): Typed {
     }
     case 'LOWER':
     case 'UPPER':
+      return val(`${name.toLowerCase()}(${s(0)})`, 'S');
     case 'TRIM':
     case 'LTRIM':
-    case 'RTRIM':
-      return val(`${name.toLowerCase()}(${s(0)})`, 'S');
+    case 'RTRIM': {
+      // Athena's trim(s) strips all whitespace; DynoTable's strips the space alone (docs/SQL.md).
+      const side = name === 'TRIM' ? 'BOTH' : name === 'LTRIM' ? 'LEADING' : 'TRAILING';
+      return val(`trim(${side} ${args[1] ? s(1) : "' '"} FROM ${s(0)})`, 'S');
+    }
     case 'LENGTH':
       return val(`length(${s(0)})`, 'N');
     case 'REPLACE':

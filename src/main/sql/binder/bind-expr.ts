@@ -2,6 +2,7 @@ import type { Expr, Query } from '../parser/ast';
 import type { Value } from '../values/value';
 import { parseNum } from '../values/decimal';
 import type { AggregateCall, AggregateName, BExpr, BoundQuery } from './bound';
+import { childExprs } from './conjuncts';
 import { sharedChildren } from './expr-children';
 import { fingerprint } from './fingerprint';
 import { functionArity } from '../executor/functions';
@@ -46,7 +47,12 @@ export interface ExprContext {
   clause: string;
   /** Set where window functions may appear (SELECT, QUALIFY, ORDER BY). */
   windows?: WindowCollector;
+  /** Binding only to learn whether an expression is a group key (see groupKeyProbe). */
+  probing?: boolean;
 }
+
+/** A probed expression holds an enclosing query's aggregate, so it is no group key. */
+class NotAGroupKey extends Error {}
 
 type WindowExpr = Extract<Expr, { kind: 'call' }> & {
   over: NonNullable<Extract<Expr, { kind: 'call' }>['over']>;
@@ -87,11 +93,16 @@ export function containsWindow(e: Expr): boolean {
   return isWindow(e) || children(e).some(containsWindow);
 }
 
-/** True when the expression makes its SELECT a grouped one (an aggregate outside any OVER). */
-export function containsAggregate(e: Expr): boolean {
+/**
+ * True when the expression makes its SELECT a grouped one (an aggregate outside any OVER). With
+ * the query's scope, an aggregate of an enclosing query's columns does not count: it is that
+ * query's (see outerAggregate).
+ */
+export function containsAggregate(e: Expr, scope?: Scope): boolean {
   if (e.kind === 'grouping') return true;
-  if (e.kind === 'call' && !e.over && AGGREGATES.has(e.name)) return true;
-  return children(e).some(containsAggregate);
+  if (e.kind === 'call' && !e.over && AGGREGATES.has(e.name) && !(scope && readsOnlyOuter(e, scope)))
+    return true;
+  return children(e).some((child) => containsAggregate(child, scope));
 }
 
 function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value {
@@ -115,7 +126,19 @@ function literal(e: Extract<Expr, { kind: 'literal' }>, ctx: ExprContext): Value
  * SELECT an outer column must be a group key, as anywhere else there.
  */
 function correlated(query: Query, ctx: ExprContext): { query: BoundQuery; params: BExpr[] } {
-  const outer: OuterLink = { scope: ctx.scope, bind: (ref) => bindExpr(ref, ctx), params: [] };
+  const bind = (e: Parameters<OuterLink['bind']>[0]): BExpr => {
+    if (e.kind === 'call' && ctx.probing) throw new NotAGroupKey();
+    // An aggregate of a query further out passes through this one, which need not aggregate.
+    if (e.kind === 'call' && !ctx.grouping && !readsOnlyOuter(e, ctx.scope)) {
+      const text = ctx.scope.text.slice(e.span.start, e.span.end);
+      throw ctx.scope.error(
+        `${text} aggregates the enclosing query's rows (it reads only their columns), and that query does not aggregate in its ${ctx.clause}: an aggregate of an enclosing query belongs in its SELECT, HAVING or ORDER BY when it has GROUP BY or aggregates`,
+        e.span,
+      );
+    }
+    return bindExpr(e, ctx);
+  };
+  const outer: OuterLink = { scope: ctx.scope, bind, params: [] };
   return { query: ctx.bindSubquery(query, outer), params: outer.params };
 }
 
@@ -148,6 +171,8 @@ function bindPlain(e: Expr, ctx: ExprContext): BExpr {
     return ctx.scope.resolve(e);
   }
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
+    const outer = outerAggregate(e, ctx);
+    if (outer) return outer;
     throw ctx.scope.error(
       `${e.name}() cannot be used in ${ctx.clause}; aggregates belong in SELECT, HAVING or ORDER BY`,
       e.span,
@@ -171,6 +196,8 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
     return { kind: 'grouping', keys };
   }
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
+    const outer = outerAggregate(e, ctx);
+    if (outer) return outer;
     const plain: ExprContext = { scope: ctx.scope, bindSubquery: ctx.bindSubquery, clause: `${e.name}()` };
     if (e.args.length > 1 || (!e.star && e.args.length === 0))
       throw ctx.scope.error(`${e.name} takes one value`, e.span);
@@ -186,10 +213,13 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
     const alias = ctx.aliases?.get(e.parts[0]!.name);
     if (alias) return alias;
   }
-  if (!containsAggregate(e) && !containsWindow(e)) {
-    const plain = bindPlain(e, { ...ctx, aliases: undefined, grouping: undefined });
+  const plain = !containsAggregate(e) && !containsWindow(e) ? groupKeyProbe(e, ctx) : undefined;
+  if (plain) {
     const slot = grouping.slotOfKey(fingerprint(plain));
     if (slot >= 0) return { kind: 'slot', index: slot };
+    // An enclosing query's value (s.level in a subquery) is one constant for all of this
+    // query's rows, as in PostgreSQL and DuckDB: it needs no GROUP BY.
+    if (isConstantHere(plain)) return plain;
     if (e.kind === 'ref') {
       const text = ctx.scope.text.slice(e.span.start, e.span.end);
       throw ctx.scope.error(
@@ -197,9 +227,48 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
         e.span,
       );
     }
-    if (e.kind === 'literal') return plain;
   }
   return buildNode(e, ctx, (child) => bindGrouped(child, ctx, grouping));
+}
+
+/**
+ * The expression bound as if ungrouped, to compare with the GROUP BY keys; undefined when it
+ * holds a subquery reading an enclosing query's aggregate, which only binds grouped (and so is
+ * no key). Probing instead of skipping subqueries keeps GROUP BY (SELECT …) usable in SELECT.
+ */
+function groupKeyProbe(e: Expr, ctx: ExprContext): BExpr | undefined {
+  try {
+    return bindPlain(e, { ...ctx, aliases: undefined, grouping: undefined, probing: true });
+  } catch (error) {
+    if (error instanceof NotAGroupKey) return undefined;
+    throw error;
+  }
+}
+
+/** No column of this query's own rows inside: literals and the enclosing query's values. */
+function isConstantHere(e: BExpr): boolean {
+  if (e.kind === 'col' || e.kind === 'slot' || e.kind === 'win' || e.kind === 'grouping') return false;
+  return childExprs(e).every(isConstantHere);
+}
+
+/** Every name the expression reads outside its subqueries. */
+function refsIn(e: Expr): Extract<Expr, { kind: 'ref' }>[] {
+  return e.kind === 'ref' ? [e] : children(e).flatMap(refsIn);
+}
+
+/**
+ * An aggregate whose argument reads only the enclosing query's columns (MAX(t.cost) in a
+ * subquery of a query over t) aggregates the enclosing query's rows, as in PostgreSQL: the
+ * enclosing query binds it (a slot of its grouping) and this query sees its value as a
+ * constant. Undefined when the aggregate is this query's own.
+ */
+function outerAggregate(e: Extract<Expr, { kind: 'call' }>, ctx: ExprContext): BExpr | undefined {
+  return readsOnlyOuter(e, ctx.scope) ? ctx.scope.outerAggregate(e) : undefined;
+}
+
+function readsOnlyOuter(e: Extract<Expr, { kind: 'call' }>, scope: Scope): boolean {
+  const refs = e.args.flatMap(refsIn);
+  return refs.length > 0 && refs.every((ref) => scope.isOuterName(ref));
 }
 
 /** Rebuilds one node with children bound by `child` (plain or grouped). */

@@ -260,9 +260,9 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
 
   const grouped =
     select.groupBy.length > 0 ||
-    select.items.some((i) => i.kind === 'expr' && containsAggregate(i.expr)) ||
+    select.items.some((i) => i.kind === 'expr' && containsAggregate(i.expr, scope)) ||
     select.having !== undefined ||
-    (select.qualify !== undefined && containsAggregate(select.qualify));
+    (select.qualify !== undefined && containsAggregate(select.qualify, scope));
   const windows = new WindowCollector();
   const outputs: Output[] = [];
   const aliases = new Map<string, BExpr>();

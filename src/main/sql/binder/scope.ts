@@ -4,12 +4,16 @@ import type { BExpr, Binding, BoundQuery, PathStep } from './bound';
 import { fingerprint } from './fingerprint';
 
 export type RefExpr = Extract<Expr, { kind: 'ref' }>;
+type AggregateExpr = Extract<Expr, { kind: 'call' }>;
 
 /** How a subquery reaches the query around it (one per subquery in an expression). */
 export interface OuterLink {
   scope: Scope;
-  /** Binds a name in the enclosing query's clause: a column, a group key's slot, or its own outer value. */
-  bind(ref: RefExpr): BExpr;
+  /**
+   * Binds a name, or an aggregate of the enclosing query's columns, in the enclosing query's
+   * clause: a column, a group key's or aggregate's slot, or its own outer value.
+   */
+  bind(e: RefExpr | AggregateExpr): BExpr;
   /** The outer values the subquery reads (`param` i is params[i]), in the enclosing query's terms. */
   params: BExpr[];
 }
@@ -68,15 +72,32 @@ export class Scope {
     );
   }
 
+  /** `x.y` where x is no alias of this query but one of an enclosing query's. */
+  isOuterName(ref: RefExpr): boolean {
+    const [first, second] = ref.parts;
+    return (
+      first?.kind === 'name' &&
+      second?.kind === 'name' &&
+      !this.findAlias(first.name) &&
+      this.outerHas(first.name)
+    );
+  }
+
+  /** An aggregate of the enclosing query's rows, seen here as that query's value (see bind-expr). */
+  outerAggregate(call: AggregateExpr): BExpr {
+    if (!this.outer) throw this.error(`${call.name}() reads no table of this query`, call.span);
+    return this.outerValue(call);
+  }
+
   private outerHas(alias: string): boolean {
     for (let scope = this.parent; scope; scope = scope.parent) if (scope.findAlias(alias)) return true;
     return false;
   }
 
   /** One param per distinct outer value; the enclosing query binds it (and may pass it further out). */
-  private outerValue(ref: RefExpr): BExpr {
+  private outerValue(e: RefExpr | AggregateExpr): BExpr {
     const outer = this.outer!;
-    const bound = outer.bind(ref);
+    const bound = outer.bind(e);
     const print = fingerprint(bound);
     let index = outer.params.findIndex((p) => fingerprint(p) === print);
     if (index < 0) {

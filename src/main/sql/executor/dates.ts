@@ -9,6 +9,13 @@ import type { Value } from '../values/value';
 const ISO =
   /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+/**
+ * The instant an item's time value names, or null when it names none. An impossible calendar
+ * date or clock time (2024-02-30, month 13, 25:00, an offset past ±23:59) does not convert,
+ * like a CAST that fails (docs/SQL.md), instead of rolling over into the next month as
+ * Date.UTC would. 24:00:00 is the next day's midnight, as in ISO 8601, DuckDB and PostgreSQL.
+ * Every date function reads its arguments here.
+ */
 export function toEpochMs(v: Value): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (v instanceof Decimal) return Number(decimalToString(v));
@@ -17,16 +24,35 @@ export function toEpochMs(v: Value): number | null {
   if (/^-?\d{1,16}$/.test(text)) return Number(text);
   const m = ISO.exec(text);
   if (!m) return null;
-  const [, y, mo, d = '01', h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
+  const part = (i: number, absent: number) => (m[i] === undefined ? absent : Number(m[i]));
+  const [year, month, day] = [part(1, 0), part(2, 0), part(3, 1)];
+  const [hour, minute, second] = [part(4, 0), part(5, 0), part(6, 0)];
+  const [fraction = '', zone = 'Z'] = [m[7], m[8]];
   const ms = fraction === '' ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  let time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && ms === 0;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if ((hour > 23 && !endOfDay) || minute > 59 || second > 59) return null;
+  let time = utcMs(year, month - 1, day) + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms;
   if (zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0');
-    time -= sign * offset * 60_000;
+    const [offsetHours, offsetMinutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4) || '0')];
+    if (offsetHours > 23 || offsetMinutes > 59) return null;
+    time -= sign * (offsetHours * 60 + offsetMinutes) * 60_000;
   }
   return Number.isFinite(time) ? time : null;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+}
+
+/** Date.UTC without its two-digit-year rule (Date.UTC(24, 0, 1) is 1924, not the year 24). */
+function utcMs(year: number, monthIndex: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date.getTime();
 }
 
 export function toIso(ms: number | null): string | null {

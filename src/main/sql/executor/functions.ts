@@ -68,6 +68,23 @@ function roundWith(mode: 'half' | 'floor' | 'ceil'): Impl {
   };
 }
 
+/**
+ * TRIM strips the space (U+0020) alone, or any of the characters named, as the SQL standard and
+ * PostgreSQL do; not JavaScript's trim(), which also takes tabs, newlines, no-break spaces and
+ * U+3000 that may be part of the data.
+ */
+function trimmed(s: Value, chars: Value | undefined, leading: boolean, trailing: boolean): Value {
+  const text = str(s);
+  const set = chars === undefined ? ' ' : str(chars);
+  if (text === null || set === null) return null;
+  const strip = new Set(Array.from(set));
+  const points = Array.from(text);
+  let [from, to] = [0, points.length];
+  while (leading && from < to && strip.has(points[from]!)) from++;
+  while (trailing && to > from && strip.has(points[to - 1]!)) to--;
+  return points.slice(from, to).join('');
+}
+
 function dateArg(v: Value): number | null {
   return isNull(v) ? null : toEpochMs(v);
 }
@@ -100,9 +117,9 @@ const defs: Record<string, FunctionDef> = {
   LOWER: { min: 1, max: 1, impl: ([s]) => str(s)?.toLowerCase() ?? null },
   UPPER: { min: 1, max: 1, impl: ([s]) => str(s)?.toUpperCase() ?? null },
   LENGTH: { min: 1, max: 1, impl: ([s]) => (typeof s === 'string' ? Array.from(s).length : null) },
-  TRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trim() ?? null },
-  LTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimStart() ?? null },
-  RTRIM: { min: 1, max: 1, impl: ([s]) => str(s)?.trimEnd() ?? null },
+  TRIM: { min: 1, max: 2, impl: ([s, chars]) => trimmed(s, chars, true, true) },
+  LTRIM: { min: 1, max: 2, impl: ([s, chars]) => trimmed(s, chars, true, false) },
+  RTRIM: { min: 1, max: 2, impl: ([s, chars]) => trimmed(s, chars, false, true) },
   LEFT: { min: 2, max: 2, impl: ([s, n]) => leftRight(s, n, 'left') },
   RIGHT: { min: 2, max: 2, impl: ([s, n]) => leftRight(s, n, 'right') },
   SUBSTR: { min: 2, max: 3, impl: substring },

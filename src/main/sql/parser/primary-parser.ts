@@ -80,6 +80,9 @@ export abstract class PrimaryParser extends TokenCursor {
         case 'EXTRACT':
           if (this.peekOp('(', 1)) return this.extract();
           break;
+        case 'TRIM':
+          if (this.peekOp('(', 1)) return this.trim();
+          break;
         case 'EXISTS': {
           this.next();
           this.expectOp('(');
@@ -163,6 +166,49 @@ export abstract class PrimaryParser extends TokenCursor {
       return { kind: 'grouping', args, span: this.span(name.start) };
     const over = this.over();
     return { kind: 'call', name: name.upper, args, distinct, star: false, over, span: this.span(name.start) };
+  }
+
+  /**
+   * SQL's TRIM([BOTH | LEADING | TRAILING] [characters] FROM s) is TRIM, LTRIM or RTRIM(s
+   * [, characters]); TRIM(s) and TRIM(s, characters) are ordinary calls. A side word followed by
+   * ")" or "," is an attribute of that name: TRIM(leading).
+   */
+  private trim(): Expr {
+    const start = this.peek();
+    const sides = { BOTH: 'TRIM', LEADING: 'LTRIM', TRAILING: 'RTRIM' } as const;
+    const sideToken = this.peek(2);
+    const side =
+      sideToken.kind === 'ident' && sideToken.upper in sides && !this.peekOp(')', 3) && !this.peekOp(',', 3)
+        ? (sideToken.upper as keyof typeof sides)
+        : undefined;
+    if (side === undefined && !this.sqlTrimAhead()) return this.call();
+    this.next();
+    this.expectOp('(');
+    if (side) this.next();
+    const characters = this.peekKeyword('FROM') ? undefined : this.expression();
+    this.expectKeyword('FROM', 'Expected FROM in TRIM(LEADING characters FROM string)');
+    const value = this.expression();
+    this.expectOp(')');
+    return {
+      kind: 'call',
+      name: sides[side ?? 'BOTH'],
+      args: characters ? [value, characters] : [value],
+      distinct: false,
+      star: false,
+      span: this.span(start.start),
+    };
+  }
+
+  /** TRIM(FROM s) or TRIM('x' FROM s): a FROM at the call's own depth before its ")". */
+  private sqlTrimAhead(): boolean {
+    let depth = 0;
+    for (let ahead = 2; ; ahead++) {
+      const token = this.peek(ahead);
+      if (token.kind === 'eof') return false;
+      if (token.kind === 'op' && token.text === '(') depth++;
+      else if (token.kind === 'op' && token.text === ')' && depth-- === 0) return false;
+      else if (depth === 0 && token.kind === 'ident' && token.upper === 'FROM') return true;
+    }
   }
 
   /** EXTRACT(part FROM x) is DATE_PART('part', x). */

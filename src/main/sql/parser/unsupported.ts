@@ -135,10 +135,6 @@ const RULES: Rule[] = [
       ? `${t[i]!.upper}(... ${t[i]!.upper === 'POSITION' ? 'IN' : 'PLACING'} ...) is not supported; test for a substring with CONTAINS(s, x) or LIKE, and cut strings with SUBSTRING, LEFT and RIGHT`
       : undefined,
   (t, i) =>
-    word(t[i], 'TRIM') && op(t[i + 1], '(') && word(t[i + 2], 'BOTH', 'LEADING', 'TRAILING')
-      ? `TRIM(${t[i + 2]!.upper} ... FROM s) is not supported; TRIM(s), LTRIM(s) and RTRIM(s) remove spaces, and REPLACE(s, 'x', '') removes a character everywhere`
-      : undefined,
-  (t, i) =>
     i === 0 && word(t[i], 'EXPLAIN')
       ? 'EXPLAIN is not supported as a statement; the workbench shows the plan of each statement you run (Plan), and the CLI prints it with --plan'
       : undefined,

@@ -1,0 +1,34 @@
+import { csvRecords } from '../../main/csv/csv-text';
+import type { ResultTable } from '../../main/sql/executor/result';
+import { csvValue, jsonRow, textValue } from '../../main/sql/results/format';
+
+export type SqlFormat = 'json' | 'csv' | 'table';
+
+const rowsOf = (result: ResultTable) => Array.from({ length: result.length }, (_, i) => result.row(i));
+
+/** A result as the CLI prints it: a JSON array of row objects (exact numbers), CSV or aligned text. */
+export function printResult(result: ResultTable, format: SqlFormat): string {
+  const rows = rowsOf(result);
+  if (format === 'json')
+    return rows.length === 0
+      ? '[]\n'
+      : `[\n${rows.map((row) => `  ${jsonRow(result.columns, row)}`).join(',\n')}\n]\n`;
+  if (format === 'csv') return csvRecords([result.columns, ...rows.map((row) => row.map(csvValue))]);
+  const cells = rows.map((row) => row.map((v) => textValue(v).replace(/\s+/g, ' ')));
+  const widths = result.columns.map((c, j) =>
+    Math.min(60, Math.max(c.length, ...cells.slice(0, 1000).map((r) => r[j]!.length))),
+  );
+  const line = (values: string[]) =>
+    values
+      .map((v, j) => (v.length > widths[j]! ? `${v.slice(0, widths[j]! - 1)}…` : v.padEnd(widths[j]!)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(result.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')}\n(${rows.length} row${rows.length === 1 ? '' : 's'})\n`;
+}
+
+/** The same JSON array on one line: one line per statement of a script (JSON Lines). */
+export function jsonLine(result: ResultTable): string {
+  return `[${rowsOf(result)
+    .map((row) => jsonRow(result.columns, row))
+    .join(',')}]\n`;
+}
