@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textColorOn } from '../../src/renderer/ui/color';
-import { formatBytes, formatCount } from '../../src/renderer/ui/format';
+import { countOf, formatBytes, formatCount } from '../../src/renderer/ui/format';
 
 describe('human units in the table list', () => {
   it('formats sizes in binary units without false precision', () => {
@@ -10,6 +10,14 @@ describe('human units in the table list', () => {
     expect(formatBytes(52 * 1024 * 1024)).toBe('52 MB');
     expect(formatBytes(3.25 * 1024 ** 4)).toBe('3.3 TB');
     expect(formatBytes(-1)).toBe('—');
+  });
+
+  it('says "1 item", never "1 items", and counts others in full with their plural', () => {
+    expect(countOf(1, 'item')).toBe('1 item');
+    expect(countOf(0, 'item')).toBe('0 items');
+    expect(countOf(12_345, 'item')).toBe('12,345 items');
+    expect(countOf(1, 'global index', 'global indexes')).toBe('1 global index');
+    expect(countOf(2, 'global index', 'global indexes')).toBe('2 global indexes');
   });
 
   it('shows small counts in full and large ones abbreviated', () => {

@@ -31,6 +31,11 @@ export function formatCount(count: number): string {
   return String(count);
 }
 
+/** 1 → "1 item", 1234 → "1,234 items": a count with its noun, singular where it is one. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}
+
 export function formatDate(iso: string | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

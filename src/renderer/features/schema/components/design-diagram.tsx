@@ -5,6 +5,7 @@ import { downloadText } from '../../../ui/download';
 import { collectionKeyOf, type DesignRelation, designRelations } from './design-relations';
 import { downloadBlob } from '../../../ui/download';
 import { pngOf, standalone } from './diagram-export';
+import { countOf } from '../../../ui/format';
 
 const BOX_W = 280;
 const GAP = 24;
@@ -274,7 +275,7 @@ export function DesignDiagram({ report }: { report: SchemaReport }) {
                   <g key={b.e.name} data-entity={b.e.name}>
                     <rect className="sd-box" x={x} y={b.y} width={BOX_W} height={b.height} rx={6} />
                     <text className="sd-name" x={x + 10} y={b.y + 20}>
-                      {b.e.name} · {b.e.items.toLocaleString('en-US')} items
+                      {b.e.name} · {countOf(b.e.items, 'item')}
                     </text>
                     {b.lines.map((l, li) => (
                       <text

@@ -3,6 +3,7 @@ import type { SchemaScanSummary } from '../../../../shared/ipc';
 import { ScanPacingFields, useScanPacing } from '../../migration/components/scan-pacing-fields';
 import { Button } from '../../../ui/button';
 import type { SchemaStartOptions } from '../store';
+import { countOf } from '../../../ui/format';
 
 interface SchemaControlsProps {
   /** Top-level attributes that could name an entity (strings seen in the last read). */
@@ -101,7 +102,7 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
           disabled={isBusy}
           onClick={() => onStart({ mode: 'full', limit, resumeScanId: resumable.scanId })}
         >
-          Resume full scan ({resumable.itemsScanned.toLocaleString('en-US')} items read)
+          Resume full scan ({countOf(resumable.itemsScanned, 'item')} read)
         </Button>
       ) : null}
     </div>

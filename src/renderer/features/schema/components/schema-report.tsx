@@ -5,6 +5,7 @@ import { ModelPanel } from './model-panel';
 import type { PathActionHandlers } from './path-actions';
 import { PathDetail } from './path-detail';
 import { PathTable } from './path-table';
+import { countOf } from '../../../ui/format';
 
 interface SchemaReportViewProps {
   report: SchemaReport;
@@ -92,7 +93,7 @@ export function SchemaReportView({
           ))}
         </div>
         <h2 id="schema-paths-title" className="panel-title schema-paths-title">
-          {shown ? shown.name : 'All items'}: {n(attributes.length)} paths in {n(items)} items
+          {shown ? shown.name : 'All items'}: {countOf(attributes.length, 'path')} in {countOf(items, 'item')}
           {shown ? <span className="muted schema-key-pattern">{shown.keyPattern}</span> : null}
         </h2>
         <div className={`schema-body${detail ? ' has-detail' : ''}`}>

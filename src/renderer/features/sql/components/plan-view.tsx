@@ -1,4 +1,5 @@
 import type { SqlPlan } from '../../../../shared/sql/plan';
+import { countOf } from '../../../ui/format';
 
 function age(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -15,7 +16,7 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
       <p className="sql-plan-totals">
         {plan.totals.calls === 0
           ? 'Everything comes from the cache: no DynamoDB reads.'
-          : `${plan.totals.calls} DynamoDB read${plan.totals.calls === 1 ? '' : 's'}, about ${plan.totals.itemsRead.toLocaleString('en-US')} items and ${plan.totals.rcu.toLocaleString('en-US')} RCU.`}
+          : `${countOf(plan.totals.calls, 'DynamoDB read')}, about ${countOf(plan.totals.itemsRead, 'item')} and ${plan.totals.rcu.toLocaleString('en-US')} RCU.`}
       </p>
       <ol className="sql-plan-list">
         {plan.fetches.map((fetch) => (
@@ -33,7 +34,7 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
               <span className="sql-faint"> for {fetch.serves.join(', ')}</span>
               {fetch.cached ? (
                 <span className="sql-cached">
-                  cached {age(fetch.cached.fetchedAt)} · {fetch.cached.items.toLocaleString('en-US')} items
+                  cached {age(fetch.cached.fetchedAt)} · {countOf(fetch.cached.items, 'item')}
                 </span>
               ) : null}
             </div>
@@ -60,12 +61,12 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
               </dd>
               <dt>Estimate</dt>
               <dd>
-                reads ~{fetch.estimate.itemsRead.toLocaleString('en-US')} items, returns ~
+                reads ~{countOf(fetch.estimate.itemsRead, 'item')}, returns ~
                 {fetch.estimate.itemsReturned.toLocaleString('en-US')}, ~
                 {fetch.estimate.rcu.toLocaleString('en-US')} RCU
                 <span className="sql-faint">
                   {' '}
-                  ({fetch.estimate.basis}; stops at {fetch.maxItems.toLocaleString('en-US')} items)
+                  ({fetch.estimate.basis}; stops at {countOf(fetch.maxItems, 'item')})
                 </span>
               </dd>
               <dt>Why</dt>

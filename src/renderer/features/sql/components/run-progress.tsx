@@ -1,5 +1,6 @@
 import { useOperation } from '../../operations/store';
 import { Button } from '../../../ui/button';
+import { countOf } from '../../../ui/format';
 
 /** Progress of a running statement (items, pages, capacity) with its Cancel button. */
 export function RunProgress({ requestId, onCancel }: { requestId: string; onCancel(): void }) {
@@ -18,7 +19,7 @@ export function RunProgress({ requestId, onCancel }: { requestId: string; onCanc
         {p?.message ?? 'Starting'}
         {/* Athena's progress (and a read before its first page) has no DynamoDB pages to count. */}
         {p && p.pages > 0
-          ? ` · ${p.items.toLocaleString('en-US')} items · ${p.pages} pages · ${p.consumedCapacity.toLocaleString('en-US')} RCU`
+          ? ` · ${countOf(p.items, 'item')} · ${countOf(p.pages, 'page')} · ${p.consumedCapacity.toLocaleString('en-US')} RCU`
           : ''}
         {fraction !== undefined ? ` · ${Math.round(fraction * 100)}%` : ''}
       </span>

@@ -14,6 +14,7 @@ import { isSingleRegion } from '../../../../shared/dynamo/regions';
 import { useTablesStore } from '../store';
 import { TableRow } from './table-row';
 import { CreateTableDialog } from '../admin/create-table-dialog';
+import { countOf } from '../../../ui/format';
 
 interface Column {
   label: string;
@@ -48,10 +49,6 @@ const columns: Column[] = [
   { label: 'PITR', title: 'Point-in-time recovery' },
   { label: 'Del. protection', title: 'Deletion protection' },
 ];
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 function whereLabel(connection: Connection): string {
   if (connection.kind === 'playground') return 'the local playground';
@@ -154,8 +151,8 @@ export function TableList({ connection }: { connection: Connection }) {
         {tables ? (
           <span className="muted small">
             {visible.length === tables.length
-              ? plural(tables.length, 'table')
-              : `${visible.length} of ${plural(tables.length, 'table')}`}
+              ? countOf(tables.length, 'table')
+              : `${visible.length} of ${countOf(tables.length, 'table')}`}
           </span>
         ) : null}
         {isMultiRegion && isLoading ? (
@@ -258,7 +255,7 @@ export function TableList({ connection }: { connection: Connection }) {
                       {group.region}
                       <span className="muted">
                         {' '}
-                        · {plural(group.rows.length, 'table')}
+                        · {countOf(group.rows.length, 'table')}
                         {group.region === connection.region ? ' · this connection’s region' : ''}
                       </span>
                     </th>

@@ -1,6 +1,6 @@
 import type { TableSummary } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
-import { billingLabel, formatBytes, formatCount } from '../../../ui/format';
+import { billingLabel, formatBytes, formatCount, countOf } from '../../../ui/format';
 import { KeyAttribute } from './key-label';
 
 function IndexesCell({ table }: { table: TableSummary }) {
@@ -73,7 +73,7 @@ export function TableRow({ table, onOpen }: TableRowProps) {
           </span>
         ) : null}
       </td>
-      <td className="num" title={`About ${table.itemCount.toLocaleString('en-US')} items`}>
+      <td className="num" title={`About ${countOf(table.itemCount, 'item')}`}>
         ≈ {formatCount(table.itemCount)}
       </td>
       <td className="num" title={`About ${table.sizeBytes.toLocaleString('en-US')} bytes`}>
