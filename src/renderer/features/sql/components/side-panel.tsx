@@ -90,7 +90,7 @@ export function SidePanel({
                       <button
                         type="button"
                         className="sql-tree-item"
-                        onClick={() => onInsert(view.name)}
+                        onClick={() => onInsert(`${quoteName(table.name)}.${quoteName(view.name)}`)}
                         title={`${view.source === 'user' ? 'Your view' : 'Detected from key prefixes'}: ${view.conditions.map((c) => `${c.op}(${c.attribute})`).join(' AND ')}`}
                       >
                         <span className="sql-kind is-view" aria-hidden="true">
