@@ -125,6 +125,8 @@ describe('SQL workbench', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor(slow);
     expect(await alert.innerText()).toMatch(/line 3, column 1/);
+    // The way out of the error sits in the error's own box, beside its sentence.
+    expect(await alert.getByRole('button', { name: 'Fix with AI' }).count()).toBe(1);
     await page.locator('.cm-lintRange-error').first().waitFor();
     expect(await page.locator('.cm-lintRange-error').first().innerText()).toBe('FROM');
     await page.keyboard.press('Escape');

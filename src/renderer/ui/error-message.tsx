@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AppError } from '../../shared/ipc';
 import { splitConnectionId } from '../../shared/dynamo/regions';
 import { useConnectionsStore } from '../features/connections/store';
@@ -16,13 +17,15 @@ export interface ErrorMessageProps {
   connectionId?: string;
   onRetry?: () => void;
   compact?: boolean;
+  /** One more way out that belongs to this error (SQL's "Fix with AI"), shown with the others. */
+  action?: ReactNode;
 }
 
 /**
  * Every error in the UI: main's sentence, the code small beside it (for search and support),
  * and the one action that fixes it when there is one. Never a stack trace.
  */
-export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMessageProps) {
+export function ErrorMessage({ error, connectionId, onRetry, compact, action }: ErrorMessageProps) {
   const startSignIn = useSignInStore((state) => state.start);
   // Only profile connections (IAM Identity Center) can sign in again; keys need editing instead.
   // A table of another region goes through `<id>@<region>`: the sign-in is the connection's own.
@@ -42,7 +45,7 @@ export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMes
         </p>
         <code className="error-code">{error.code}</code>
       </div>
-      {showSignIn || onRetry ? (
+      {showSignIn || onRetry || action ? (
         <div className="error-actions">
           {showSignIn ? (
             <Button variant="primary" size="sm" onClick={() => void startSignIn(connectionId)}>
@@ -54,6 +57,7 @@ export function ErrorMessage({ error, connectionId, onRetry, compact }: ErrorMes
               Try again
             </Button>
           ) : null}
+          {action}
         </div>
       ) : null}
     </div>

@@ -252,23 +252,27 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             <RunProgress requestId={last.requestId} onCancel={() => void actions.cancel(tabId)} />
           ) : null}
           {last.error ? (
-            <div className="sql-error-row">
-              <ErrorMessage error={last.error.error} connectionId={id} compact />
-              <Button
-                size="sm"
-                isBusy={assist.requestId !== undefined && assist.task === 'fix'}
-                title="Ask the model for a corrected statement; nothing runs until you choose"
-                onClick={() =>
-                  void assistActions.start(id, {
-                    task: 'fix',
-                    statement: current().text,
-                    error: last.error?.error.message ?? '',
-                  })
-                }
-              >
-                Fix with AI
-              </Button>
-            </div>
+            <ErrorMessage
+              error={last.error.error}
+              connectionId={id}
+              compact
+              action={
+                <Button
+                  size="sm"
+                  isBusy={assist.requestId !== undefined && assist.task === 'fix'}
+                  title="Ask the model for a corrected statement; nothing runs until you choose"
+                  onClick={() =>
+                    void assistActions.start(id, {
+                      task: 'fix',
+                      statement: current().text,
+                      error: last.error?.error.message ?? '',
+                    })
+                  }
+                >
+                  Fix with AI
+                </Button>
+              }
+            />
           ) : null}
           {last.cancelled ? <p className="sql-faint sql-note">Cancelled. Nothing partial was kept.</p> : null}
           <div className="sql-results">
