@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bulkHandlers } from '../../src/main/ipc/handlers/bulk';
+import { journalHandlers } from '../../src/main/ipc/handlers/journal';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import type { BulkReport } from '../../src/shared/ipc/items';
+import type { UndoReport } from '../../src/shared/ipc/journal';
+import { rawPutAll } from '../support/copy-oracle';
+import { faultyHarness, type FaultyHarness } from '../support/faulty-harness';
+import { createItemsTable } from '../support/items-context';
+import { canonical, rawScanItems } from '../support/raw-dynamo';
+
+/**
+ * Bulk changes and their undo through a proxy that lets DynamoDB Local apply a share of the
+ * writes and then resets the connection instead of answering: the SDK (the app's own client,
+ * adaptive retry, five attempts) sends the same request again. The oracle is DynamoDB Local's
+ * raw wire JSON of the whole table before the change and after the undo.
+ */
+let h: FaultyHarness;
+let upstream: string;
+let ids = 0;
+
+beforeAll(async () => {
+  upstream = inject('dynamoEndpoint');
+  h = await faultyHarness(upstream, { ...bulkHandlers, ...journalHandlers });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const WRITES = ['UpdateItem', 'DeleteItem', 'PutItem'];
+
+function dropAnswers(fraction: number, seed: number): void {
+  h.faulty.script(
+    ...WRITES.map((operation) => ({ operation, fault: 'drop-answer' as const, fraction, seed })),
+  );
+}
+
+async function operation<T>(channel: string, body: Record<string, unknown>): Promise<T> {
+  const requestId = `lost_${++ids}_${Date.now()}`;
+  const done = h.waitFor(requestId);
+  const started = await h.call(channel, { connectionId: 'local', requestId, ...body });
+  if (!started.ok) throw new Error(started.error.message);
+  const { last } = await done;
+  if (last.type !== 'done') throw new Error(`${channel} ended ${last.type}: ${JSON.stringify(last)}`);
+  return last.value as T;
+}
+
+async function tableText(table: string): Promise<Map<string, string>> {
+  const items = await rawScanItems(upstream, table);
+  return new Map(items.map((item) => [canonical(item.pk), canonical(item)]));
+}
+
+async function seed(count: number): Promise<{ table: string; items: Item[] }> {
+  const table = await createItemsTable(h.client, { prefix: 'lost' });
+  const items: Item[] = Array.from({ length: count }, (_, i) => ({
+    pk: { S: `ITEM#${String(i).padStart(4, '0')}` },
+    status: { S: i % 3 === 0 ? 'open' : 'held' },
+    amount: { N: `${i}.50` },
+    note: { S: `note ${i}` },
+    tags: { SS: ['a', `t${i % 7}`] },
+  }));
+  await rawPutAll(upstream, table, items);
+  return { table, items };
+}
+
+describe('retries after a lost answer never corrupt the undo journal', () => {
+  it('a bulk update of 1,000 items, 8% of answers lost, is undone exactly and the report is true', async () => {
+    const { table, items } = await seed(1000);
+    const before = await tableText(table);
+    dropAnswers(0.08, 7);
+    const bulk = await operation<BulkReport>('bulk:start', {
+      table,
+      source: { items },
+      action: {
+        type: 'update',
+        set: [
+          { path: ['status'], value: { S: 'closed' } },
+          { path: ['closedBy'], value: { S: 'bulk' } },
+        ],
+        remove: [['note']],
+      },
+      conditionOnSeen: false,
+    });
+    const lost = h.faulty.refused('UpdateItem').length;
+    expect(lost).toBeGreaterThan(40);
+    expect(bulk).toMatchObject({ succeeded: 1000, conflicts: 0, failed: 0 });
+    const changed = await rawScanItems(upstream, table);
+    expect(changed.filter((i) => (i.status as { S: string }).S === 'closed' && !('note' in i))).toHaveLength(
+      1000,
+    );
+
+    // Undo meets lost answers too: its own retries must not count or write anything twice.
+    dropAnswers(0.08, 11);
+    const report = await operation<UndoReport>('journal:undo', { entryId: bulk.journalId });
+    h.faulty.heal();
+    const after = await tableText(table);
+    const wrong = [...before].filter(([key, text]) => after.get(key) !== text).map(([key]) => key);
+    expect(wrong).toEqual([]);
+    expect(report).toMatchObject({ restored: 1000, alreadyRestored: 0, conflicts: 0, failed: 0 });
+  }, 120_000);
+
+  it('a bulk delete conditioned on the items as read keeps every deleted item, lost answers too', async () => {
+    const { table, items } = await seed(300);
+    const before = await tableText(table);
+    dropAnswers(0.08, 3);
+    const bulk = await operation<BulkReport>('bulk:start', {
+      table,
+      source: { items },
+      action: { type: 'delete' },
+      conditionOnSeen: true,
+      confirmTable: table,
+    });
+    expect(h.faulty.refused('DeleteItem').length).toBeGreaterThan(5);
+    expect(bulk).toMatchObject({ succeeded: 300, conflicts: 0, failed: 0 });
+    expect(await rawScanItems(upstream, table)).toEqual([]);
+
+    const report = await operation<UndoReport>('journal:undo', { entryId: bulk.journalId });
+    h.faulty.heal();
+    expect(report).toMatchObject({ restored: 300, alreadyRestored: 0, conflicts: 0, failed: 0 });
+    expect(await tableText(table)).toEqual(before);
+  }, 120_000);
+});
