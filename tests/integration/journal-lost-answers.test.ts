@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bulkHandlers } from '../../src/main/ipc/handlers/bulk';
 import { journalHandlers } from '../../src/main/ipc/handlers/journal';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { newRequestToken } from '../../src/shared/dynamo/write-plan';
 import type { BulkReport } from '../../src/shared/ipc/items';
 import type { UndoReport } from '../../src/shared/ipc/journal';
 import { rawPutAll } from '../support/copy-oracle';
@@ -119,4 +120,67 @@ describe('retries after a lost answer never corrupt the undo journal', () => {
     expect(report).toMatchObject({ restored: 300, alreadyRestored: 0, conflicts: 0, failed: 0 });
     expect(await tableText(table)).toEqual(before);
   }, 120_000);
+
+  it('grid commits, single writes and a transaction, are undone exactly when answers are lost', async () => {
+    const { table } = await seed(40);
+    const before = await tableText(table);
+    // The items as the grid loaded them: DynamoDB's stored form ("0.5" for the "0.50" written).
+    const items = (await rawScanItems(upstream, table)) as Item[];
+    const edited = (item: Item): Item => ({ ...item, status: { S: 'edited' }, amount: { N: '1' } });
+    const commit = async (changes: { seen: Item; desired: Item | null }[]) => {
+      const out = await h.call<{ journalId?: string; results: { status: string }[] }>('items:commit', {
+        connectionId: 'local',
+        table,
+        changes: changes.map((c, i) => ({ id: `c${i}`, ...c })),
+        token: newRequestToken(),
+      });
+      if (!out.ok) throw new Error(out.error.message);
+      expect(out.value.results.every((r) => r.status === 'written')).toBe(true);
+      return out.value.journalId ?? '';
+    };
+    const lostBefore = h.faulty.refused().length;
+    dropAnswers(0.3, 5);
+    h.faulty.script({ operation: 'TransactWriteItems', fault: 'drop-answer', next: 1 });
+    const singles: string[] = [];
+    for (const item of items.slice(0, 15))
+      singles.push(await commit([{ seen: item, desired: edited(item) }]));
+    const together = await commit(
+      items.slice(15).map((item, i) => ({ seen: item, desired: i % 5 === 0 ? null : edited(item) })),
+    );
+    expect(h.faulty.refused('TransactWriteItems')).toHaveLength(1);
+    expect(h.faulty.refused().length - lostBefore).toBeGreaterThan(3);
+
+    const reports: UndoReport[] = [];
+    for (const entryId of [together, ...singles.reverse()])
+      reports.push(await operation<UndoReport>('journal:undo', { entryId }));
+    h.faulty.heal();
+    expect(await tableText(table)).toEqual(before);
+    const sum = (name: 'restored' | 'alreadyRestored' | 'conflicts' | 'failed') =>
+      reports.reduce((n, r) => n + r[name], 0);
+    expect([sum('restored'), sum('alreadyRestored'), sum('conflicts'), sum('failed')]).toEqual([40, 0, 0, 0]);
+  }, 120_000);
+
+  it('an undo write whose every answer was lost is counted restored once a read finds it so', async () => {
+    const { table, items } = await seed(3);
+    const before = await tableText(table);
+    const bulk = await operation<BulkReport>('bulk:start', {
+      table,
+      source: { items },
+      action: { type: 'update', set: [{ path: ['status'], value: { S: 'closed' } }], remove: [] },
+      conditionOnSeen: false,
+    });
+    // All five of the SDK's attempts at the first undo write lose their answers.
+    h.faulty.script(
+      ...WRITES.map((operation) => ({
+        operation,
+        fault: 'drop-answer' as const,
+        bodyIncludes: 'ITEM#0000',
+        next: 5,
+      })),
+    );
+    const report = await operation<UndoReport>('journal:undo', { entryId: bulk.journalId });
+    h.faulty.heal();
+    expect(report).toMatchObject({ restored: 3, alreadyRestored: 0, conflicts: 0, failed: 0 });
+    expect(await tableText(table)).toEqual(before);
+  }, 60_000);
 });

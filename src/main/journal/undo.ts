@@ -52,6 +52,14 @@ async function confirmed(t: ItemTarget, pair: JournalPair, signal: AbortSignal):
   return { type: 'failed', current: stored, code: 'NotRestored', message: NOT_CONFIRMED };
 }
 
+async function isStored(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<boolean> {
+  try {
+    return same(await readConsistently(t, pair.key, signal), pair.before);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Puts one item back only while it is exactly what the journalled write left. A consistent read
  * compares the whole item (a condition cannot say "and no other attribute"), and the write is
@@ -81,7 +89,11 @@ async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): P
     });
     return await confirmed(t, pair, signal);
   } catch (error) {
-    if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) throw error;
+    if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) {
+      // Every answer lost (the SDK's five attempts) does not mean nothing landed: look.
+      if (signal.aborted || !(await isStored(t, pair, signal))) throw error;
+      return { type: 'restored' };
+    }
     const stored = (error.details?.current as Item | null | undefined) ?? null;
     return { type: 'conflict', current: stored, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
   }
