@@ -98,7 +98,7 @@ describe('retries after a lost answer never corrupt the undo journal', () => {
     const wrong = [...before].filter(([key, text]) => after.get(key) !== text).map(([key]) => key);
     expect(wrong).toEqual([]);
     expect(report).toMatchObject({ restored: 1000, alreadyRestored: 0, conflicts: 0, failed: 0 });
-  }, 120_000);
+  }, 300_000);
 
   it('a bulk delete conditioned on the items as read keeps every deleted item, lost answers too', async () => {
     const { table, items } = await seed(300);
