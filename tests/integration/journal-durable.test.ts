@@ -1,16 +1,20 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { journalHandlers } from '../../src/main/ipc/handlers/journal';
-import { journalFolder, startJournalEntry } from '../../src/main/journal/journal-files';
-import type { JournalEntry, JournalLimits } from '../../src/shared/ipc/journal';
-import { itemsHarness, type ItemsHarness } from '../support/items-context';
+import { journalFolder, journalPairs, startJournalEntry } from '../../src/main/journal/journal-files';
+import type { JournalEntry, JournalLimits, UndoReport } from '../../src/shared/ipc/journal';
+import { rawPutAll } from '../support/copy-oracle';
+import { createItemsTable, itemsHarness, type ItemsHarness } from '../support/items-context';
+import { canonical, rawScanItems } from '../support/raw-dynamo';
 
 /**
  * The journal on disk: bounded by the user's settings, readable after a crash, and honest
- * about a file it cannot read.
+ * about a file it cannot read. The oracle for the killed job is DynamoDB Local's raw wire JSON.
  */
+const root = path.resolve(__dirname, '../..');
 const endpoint = () => inject('dynamoEndpoint');
 let dataDir: string;
 let h: ItemsHarness;
@@ -116,4 +120,97 @@ describe('the undo journal on disk', () => {
     // Said again on the next list, not only once.
     expect((await list(connection)).setAside).toHaveLength(1);
   });
+
+  it('after a bulk job is killed mid-way, holds every write that landed and none that did not', async () => {
+    const table = await createItemsTable(h.client, { prefix: 'killed' });
+    const count = 1500;
+    const original = Array.from({ length: count }, (_, i) => ({
+      pk: { S: `ITEM#${String(i).padStart(4, '0')}` },
+      status: { S: 'open' },
+      note: { S: `n${i}` },
+    }));
+    await rawPutAll(endpoint(), table, original);
+    const originalText = new Map(original.map((i) => [i.pk.S, canonical(i)]));
+    const isChanged = (item: Record<string, unknown>) => (item.status as { S: string }).S === 'closed';
+
+    const child = spawn(
+      process.execPath,
+      // tsx as a loader, not its CLI: the CLI runs the script in a second process, which the
+      // kill would leave running.
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'tests/support/bulk-child.ts'),
+        endpoint(),
+        dataDir,
+        table,
+        String(count),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_c, signal) => resolve(signal)),
+    );
+    // Killed once some writes have landed, while more are in flight.
+    for (;;) {
+      const changed = (await rawScanItems(endpoint(), table)).filter(isChanged).length;
+      if (changed >= 100) break;
+      if (child.exitCode !== null) throw new Error(`the bulk child ended early: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const stored = new Map(
+      (await rawScanItems(endpoint(), table)).map((i) => [(i.pk as { S: string }).S, i]),
+    );
+    const changed = [...stored.values()].filter(isChanged).map((i) => (i.pk as { S: string }).S);
+    expect(changed.length).toBeGreaterThanOrEqual(100);
+    expect(changed.length).toBeLessThan(count);
+
+    const listed = await list('local');
+    const interrupted = listed.entries.find((e) => e.table === table);
+    expect(interrupted).toMatchObject({ action: 'bulk-update', isInterrupted: true });
+    const lines = [];
+    for await (const chunk of journalPairs(dataDir, 'local', interrupted!.id)) lines.push(...chunk);
+    const byKey = new Map(lines.map((p) => [(p.key.pk as { S: string }).S, p]));
+    expect(byKey.size).toBe(lines.length);
+    // Nothing missed: every item the job changed has its line, with the item as it was before.
+    for (const key of changed) expect(canonical(byKey.get(key)?.before)).toBe(originalText.get(key));
+    // Nothing invented: a confirmed line is a write that landed; only the writes in flight when
+    // the job was killed (at most one batch of eight) are unconfirmed, and say so.
+    const confirmed = lines.filter((p) => !p.isUnconfirmed);
+    for (const pair of confirmed)
+      expect(canonical(stored.get((pair.key.pk as { S: string }).S))).toBe(canonical(pair.after));
+    const notLanded = lines.filter((p) => !isChanged(stored.get((p.key.pk as { S: string }).S)!));
+    expect(notLanded.every((p) => p.isUnconfirmed)).toBe(true);
+    expect(notLanded.length).toBeLessThanOrEqual(8);
+
+    const requestId = `undo_killed_${Date.now()}`;
+    const done = h.waitFor(requestId);
+    const started = await h.call('journal:undo', {
+      connectionId: 'local',
+      entryId: interrupted!.id,
+      requestId,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { last } = await done;
+    const report = (last.type === 'done' ? last.value : undefined) as UndoReport;
+    expect(report).toMatchObject({
+      restored: lines.length,
+      alreadyRestored: notLanded.length,
+      conflicts: 0,
+      failed: 0,
+    });
+    const after = await rawScanItems(endpoint(), table);
+    expect(new Map(after.map((i) => [(i.pk as { S: string }).S, canonical(i)]))).toEqual(originalText);
+    // The pending record is gone once the entry was completed from it.
+    const names = await readdir(journalFolder(dataDir, 'local'));
+    expect(names.filter((n) => n.endsWith('.pending.jsonl'))).toEqual([]);
+    expect((await stat(path.join(journalFolder(dataDir, 'local'), `${interrupted!.id}.json`))).isFile()).toBe(
+      true,
+    );
+  }, 120_000);
 });

@@ -67,6 +67,8 @@ export async function writeBulkItem(
   action: BulkAction,
   conditionOnSeen: boolean,
   signal: AbortSignal,
+  /** Told before each send what the write should do, so a job stopped meanwhile still knows. */
+  announce?: (write: BulkItemWrite) => Promise<void>,
 ): Promise<BulkItemWrite> {
   const target: BulkTarget = { table: t.info.name, keys: t.info.keys };
   const kind = action.type === 'delete' ? 'delete' : 'update';
@@ -78,6 +80,10 @@ export async function writeBulkItem(
     const request = planBulkRequest(target, read, action, conditionOnSeen, {
       returnDeleted: true,
       guard,
+    });
+    await announce?.({
+      before: guard,
+      after: action.type === 'delete' ? null : applyBulkUpdate(guard, action),
     });
     try {
       // The cancel does not abort a write in flight: cut off after DynamoDB applied it, the item

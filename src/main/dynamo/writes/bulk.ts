@@ -105,13 +105,18 @@ async function runBulk(
       conditionOnSeen: input.conditionOnSeen,
       // The whole item before (a projected read may lack an attribute the update removes).
       onWritten: (key, _read, before, after) => pairs.push({ key, before, after }),
+      // On disk before the write is sent: a job killed mid-way still journals every write it sent.
+      onIntent: (key, before, after) => journal.intend({ key, before, after }),
+      onRefused: (key) => journal.refuse(key),
       record: async (written) => {
         if (readsResultSet) held.push(...written);
         else await t.record(written);
       },
       afterBatch: async () => {
-        // A failed append shows up when the entry is finished, as the report's journalProblem.
-        if (pairs.length >= WINDOW) await journal.add(pairs.splice(0)).catch(() => undefined);
+        // Each batch's items are on disk as soon as it ends, so a job stopped mid-way leaves at
+        // most one batch of writes unconfirmed. A failed append shows up when the entry is
+        // finished, as the report's journalProblem.
+        if (pairs.length > 0) await journal.add(pairs.splice(0)).catch(() => undefined);
         // A million items must not mean a million events.
         if (Date.now() - lastEmit < PROGRESS_EVERY_MS) return;
         lastEmit = Date.now();

@@ -7,7 +7,7 @@ import type { WrittenItem } from '../../core/context';
 import type { OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';
-import { writeBulkItem } from './bulk-item';
+import { writeBulkItem, type BulkItemWrite } from './bulk-item';
 import { sendRequest } from './sdk-requests';
 import { CONDITIONAL_FAILED, itemRefusal, storedItem } from './write-errors';
 
@@ -27,6 +27,10 @@ export interface WriteEachOptions {
    * conditioned on what it found (bulk-item.ts), so a retried write cannot corrupt the journal.
    */
   onWritten?(key: Item, read: Item, before: Item, after: Item | null): void;
+  /** Before each journaled write is sent: the item as read and what the write should leave. */
+  onIntent?(key: Item, before: Item, after: Item | null): Promise<void>;
+  /** A journaled write's condition failed: it did not happen. */
+  onRefused?(key: Item): Promise<void>;
 }
 
 /** One item's write: journaled ones through writeBulkItem, the rest (a purge) as planned. */
@@ -37,7 +41,13 @@ async function writeOne(
   options: WriteEachOptions,
   signal: AbortSignal,
 ): Promise<{ before: Item | null; after: Item | null }> {
-  if (options.onWritten) return writeBulkItem(t, item, options.action, options.conditionOnSeen, signal);
+  if (options.onWritten) {
+    const key = keyOf(item, t.info.keys);
+    const announce = options.onIntent
+      ? (write: BulkItemWrite) => options.onIntent!(key, write.before, write.after)
+      : undefined;
+    return writeBulkItem(t, item, options.action, options.conditionOnSeen, signal, announce);
+  }
   const request = planBulkRequest(target, item, options.action, options.conditionOnSeen);
   // The cancel does not abort a write in flight: cut off after DynamoDB applied it, the item
   // would be gone without being counted or told to the grids. The batch ends, then the job.
@@ -72,8 +82,10 @@ export async function writeEach(
       if (before) options.onWritten?.(key, item, before, after);
     } catch (error) {
       const appError = itemRefusal(error, run.signal);
-      if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
-      else report.failed++;
+      if (appError.code === CONDITIONAL_FAILED) {
+        report.conflicts++;
+        await options.onRefused?.(keyOf(item, t.info.keys)).catch(() => undefined);
+      } else report.failed++;
       if (report.failures.length < MAX_LISTED_FAILURES) {
         report.failures.push({
           key: keyOf(item, t.info.keys),
