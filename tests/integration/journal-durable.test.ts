@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -119,6 +119,43 @@ describe('the undo journal on disk', () => {
     expect(items.trim().split('\n')).toHaveLength(3);
     // Said again on the next list, not only once.
     expect((await list(connection)).setAside).toHaveLength(1);
+  });
+
+  it('completes an entry a killed run left, also one that had the pid this run has now', async () => {
+    const connection = `restart${++ids}`;
+    const folder = journalFolder(dataDir, connection);
+    await mkdir(folder, { recursive: true });
+    const id = 'jzz0000000000001';
+    const pair = (k: string) => ({
+      key: { pk: { S: k } },
+      before: { pk: { S: k } },
+      after: { pk: { S: k }, v: { N: '1' } },
+    });
+    // A container restart may hand the app its killed run's pid: the run token tells them apart.
+    const head = { entry: { table: 't', action: 'bulk-update', pid: process.pid, run: 'an-earlier-run' } };
+    const pending = [
+      head,
+      pair('landed'),
+      pair('in-flight'),
+      { key: { pk: { S: 'refused' } }, before: null, after: null },
+    ];
+    pending.push({ key: { pk: { S: 'refused' } }, isRefused: true } as never);
+    await writeFile(
+      path.join(folder, `${id}.pending.jsonl`),
+      pending.map((l) => `${JSON.stringify(l)}\n`).join(''),
+    );
+    await writeFile(path.join(folder, `${id}.jsonl`), `${JSON.stringify(pair('landed'))}\n`);
+    const listed = await list(connection);
+    expect(listed.entries).toMatchObject([
+      { id, table: 't', action: 'bulk-update', count: 2, isInterrupted: true },
+    ]);
+    const lines = [];
+    for await (const chunk of journalPairs(dataDir, connection, id)) lines.push(...chunk);
+    expect(lines.map((l) => [l.key.pk, l.isUnconfirmed ?? false])).toEqual([
+      [{ S: 'landed' }, false],
+      [{ S: 'in-flight' }, true],
+    ]);
+    expect(await readdir(folder)).not.toContain(`${id}.pending.jsonl`);
   });
 
   it('after a bulk job is killed mid-way, holds every write that landed and none that did not', async () => {

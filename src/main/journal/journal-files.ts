@@ -14,7 +14,7 @@ import {
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
 import { pastLimits, readLimits, type LimitsRead } from './journal-limits';
-import { keyText, listSetAside, recoverInterrupted, setAside, writingNow } from './journal-recovery';
+import { keyText, listSetAside, recoverInterrupted, RUN, setAside, writingNow } from './journal-recovery';
 
 /** One item of an entry: what was stored before the write and what the write left (null: none). */
 export interface JournalPair {
@@ -81,7 +81,7 @@ export function startJournalEntry(
     if (!isStarted) {
       isStarted = true;
       writingNow.add(id);
-      const head = toLine({ entry: { ...meta, pid: process.pid } });
+      const head = toLine({ entry: { ...meta, pid: process.pid, run: RUN } });
       queue = queue
         .then(() => mkdir(folder, { recursive: true, mode: 0o700 }))
         .then(() => appendFile(pendingFile, head, { mode: 0o600 }));

@@ -16,8 +16,14 @@ export function keyText(key: Item): string {
 /** The ids of entries this process is writing now; another process's live entry is told by its pid. */
 export const writingNow = new Set<string>();
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
+/**
+ * This run of DynoTable, next to the pid in a pending record: restarted in a container, the app
+ * may well get the pid its killed run had, and must not take that run's entry for its own.
+ */
+export const RUN = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function isAlive(pid: number, run: string | undefined): boolean {
+  if (pid === process.pid) return run === RUN;
   try {
     process.kill(pid, 0);
     return true;
@@ -76,6 +82,7 @@ interface PendingMeta {
   table: string;
   action: JournalEntry['action'];
   pid: number;
+  run?: string;
   isBeforeAsRead?: boolean;
 }
 
@@ -85,7 +92,13 @@ function parseMeta(text: string): PendingMeta | undefined {
     if (!value || typeof value.table !== 'string' || typeof value.pid !== 'number') return undefined;
     const action = journalActionSchema.safeParse(value.action);
     if (!action.success) return undefined;
-    return { table: value.table, action: action.data, pid: value.pid, isBeforeAsRead: value.isBeforeAsRead };
+    return {
+      table: value.table,
+      action: action.data,
+      pid: value.pid,
+      run: typeof value.run === 'string' ? value.run : undefined,
+      isBeforeAsRead: value.isBeforeAsRead,
+    };
   } catch {
     return undefined;
   }
@@ -109,7 +122,7 @@ export async function recoverInterrupted(folder: string, id: string): Promise<Jo
     if (line === 1) {
       meta = parseMeta(text);
       if (!meta) break;
-      if (isAlive(meta.pid)) return undefined;
+      if (isAlive(meta.pid, meta.run)) return undefined;
       continue;
     }
     if (torn !== undefined) throw new Error(`line ${torn} of its pending writes is damaged`);
