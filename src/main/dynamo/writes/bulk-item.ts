@@ -56,10 +56,12 @@ function attemptsOf(error: unknown): number {
  * One bulk write whose "before" goes into the undo journal. The item is first read consistently
  * and the write conditioned on it (planBulkRequest's guard), so the SDK's retry of a write whose
  * answer was lost cannot apply a second time: it fails its condition, and DynamoDB returns the
- * stored item. When that retry's stored item is what our write makes of the item as read, it was
- * our own first attempt: the journal keeps the item as read before it, never the retry's ALL_OLD
- * (which would already hold the bulk's new values). A change by someone else between the read
- * and the write fails the condition on the first attempt and the item is read again.
+ * stored item. When that retry's stored item holds, in every attribute the update touches, what
+ * our write makes of the item as read, it was our own first attempt: the journal keeps the stored
+ * item with those attributes as the read found them (the first attempt's condition held them so),
+ * never the retry's ALL_OLD, which would already hold the bulk's new values. A change by someone
+ * else between the read and the write fails the condition on the first attempt and the item is
+ * read again.
  */
 export async function writeBulkItem(
   t: ItemTarget,
