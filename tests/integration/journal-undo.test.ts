@@ -314,4 +314,35 @@ describe('journal:undo', () => {
     // The delete returned each whole item (ALL_OLD), so undo puts back more than the read held.
     expect(await Promise.all(items.map((i) => rawOf(table, i.pk.S)))).toEqual(before);
   });
+
+  it('counts an item restored only when a consistent read finds it so, never from the journal line', async () => {
+    const table = await createItemsTable(h.client);
+    await rawPut(table, { pk: { S: 'same' }, status: { S: 'closed' } });
+    await rawPut(table, { pk: { S: 'moved' }, status: { S: 'open' } });
+    const requestId = `bulk_same_${Date.now()}`;
+    const done = h.waitFor(requestId);
+    const started = await h.call('bulk:start', {
+      connectionId: 'local',
+      table,
+      requestId,
+      source: { items: [{ pk: { S: 'same' } }, { pk: { S: 'moved' } }] },
+      action: { type: 'update', set: [{ path: ['status'], value: { S: 'closed' } }], remove: [] },
+      conditionOnSeen: false,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { last } = await done;
+    const bulk = (last.type === 'done' ? last.value : undefined) as BulkReport;
+    expect(bulk).toMatchObject({ succeeded: 2 });
+    // The first item already held the new value: its journal line's before and after are equal.
+    // Someone changes it afterwards; undo must not call it restored without looking.
+    await rawPut(table, { pk: { S: 'same' }, status: { S: 'reopened' } });
+    const report = await undo(h, bulk.journalId ?? '');
+    expect(report).toMatchObject({ restored: 1, alreadyRestored: 0, conflicts: 1, failed: 0 });
+    expect(report.items[0]).toMatchObject({
+      key: { pk: { S: 'same' } },
+      status: 'conflict',
+      current: { pk: { S: 'same' }, status: { S: 'reopened' } },
+    });
+    expect(await rawOf(table, 'moved')).toBe(canonical({ pk: { S: 'moved' }, status: { S: 'open' } }));
+  });
 });

@@ -49,8 +49,11 @@ const FAULTS = {
  * `corrupt-item`: DynamoDB's own answer, forwarded with its last item's last number spelled so
  * JSON cannot read it (`{"N":-"12"}`) while brackets and quotes stay balanced: a response body
  * broken inside an item, as a faulty proxy or a truncating middlebox might leave it.
+ * `drop-answer`: the call reaches DynamoDB Local, which applies it and answers; the answer is
+ * thrown away and the connection reset, as a network fault after the write landed does. The SDK
+ * sees ECONNRESET and sends the same request again.
  */
-export type Fault = keyof typeof FAULTS | 'corrupt-item';
+export type Fault = keyof typeof FAULTS | 'corrupt-item' | 'drop-answer';
 
 /**
  * One line of a test's script. Counts are of the calls this rule matches:
@@ -67,12 +70,18 @@ export interface FaultRule {
   after?: number;
   /** Only calls whose JSON body holds this text (an item's key, say). */
   bodyIncludes?: string;
+  /**
+   * Fires on this share of the matching calls (0.08: about one in twelve), drawn from a random
+   * sequence seeded by `seed` (default 1), so a run can be repeated exactly.
+   */
+  fraction?: number;
+  seed?: number;
 }
 
 export interface RecordedCall {
   operation: string;
   body: Record<string, unknown>;
-  /** Absent: forwarded to DynamoDB Local. */
+  /** Absent: forwarded to DynamoDB Local and its answer passed on unchanged. */
   fault?: Fault;
   at: number;
 }
@@ -96,6 +105,19 @@ export interface FaultyDynamo {
 interface LiveRule extends FaultRule {
   seen: number;
   fired: number;
+  draw: () => number;
+}
+
+/** mulberry32: a small seeded generator, so a fraction fires on the same calls every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function fires(rule: LiveRule, operation: string, body: string): boolean {
@@ -106,6 +128,7 @@ function fires(rule: LiveRule, operation: string, body: string): boolean {
   if (position <= 0) return false;
   if (rule.every !== undefined && position % rule.every !== 0) return false;
   if (rule.next !== undefined && rule.fired >= rule.next) return false;
+  if (rule.fraction !== undefined && rule.draw() >= rule.fraction) return false;
   rule.fired += 1;
   return true;
 }
@@ -116,7 +139,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function answerWithFault(res: ServerResponse, fault: Exclude<Fault, 'corrupt-item'>): void {
+function answerWithFault(res: ServerResponse, fault: keyof typeof FAULTS): void {
   const { type, body } = FAULTS[fault];
   const payload = JSON.stringify({ __type: type, ...body });
   res.writeHead(400, {
@@ -148,11 +171,12 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation, text)) : undefined;
       calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
       rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
-      if (rule && rule.fault !== 'corrupt-item') {
+      if (rule && rule.fault !== 'corrupt-item' && rule.fault !== 'drop-answer') {
         answerWithFault(res, rule.fault);
         return;
       }
-      const corrupt = rule !== undefined;
+      const corrupt = rule?.fault === 'corrupt-item';
+      const drop = rule?.fault === 'drop-answer';
       const forward = httpRequest(
         {
           host: target.hostname,
@@ -162,6 +186,11 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
           headers: req.headers,
         },
         (answer) => {
+          if (drop) {
+            // The whole answer is read first: DynamoDB Local has applied the write by then.
+            void readBody(answer).then(() => req.socket.resetAndDestroy());
+            return;
+          }
           if (!corrupt) {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
@@ -190,7 +219,8 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
     calls.filter((c) => (c.fault !== undefined) === faulted && (!operation || c.operation === operation));
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    script: (...added) => rules.push(...added.map((r) => ({ ...r, seen: 0, fired: 0 }))),
+    script: (...added) =>
+      rules.push(...added.map((r) => ({ ...r, seen: 0, fired: 0, draw: seeded(r.seed ?? 1) }))),
     heal: () => (rules = []),
     calls,
     forwarded: (operation) => pick(false, operation),

@@ -86,6 +86,10 @@ describe('file system failures as sentences', () => {
       message: expect.stringContaining('"/out/x": it is a folder') as unknown,
     });
     expect(toAppError(fsError('ECONNREFUSED', 'connect', {})).code).toBe('ECONNREFUSED');
+    expect(toAppError(fsError('ECONNRESET', 'read', {}))).toMatchObject({
+      code: 'ECONNRESET',
+      message: expect.stringContaining('Could not reach DynamoDB') as unknown,
+    });
     expect(toAppError(fsError('ENOENT', 'spawn java', { path: 'java' })).code).not.toBe('FileNotFound');
   });
 });

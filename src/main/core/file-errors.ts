@@ -110,8 +110,11 @@ export function fileError(error: unknown): AppError | undefined {
       retryable: false,
     };
   }
-  // Sockets and child processes report errno names too (connect ECONNREFUSED, spawn ENOENT).
+  // Sockets and child processes report errno names too (connect ECONNREFUSED, spawn ENOENT); a
+  // socket's read or write names no path (a connection reset while DynamoDB answered).
   if (typeof e.code !== 'string' || typeof e.syscall !== 'string' || !(e.syscall in VERBS)) return undefined;
+  if (e.path === undefined && e.dest === undefined && /^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH)/.test(e.code))
+    return undefined;
   const problem = PROBLEMS[e.code];
   // A rename's problem is at its destination: the user named that one, not the temporary file.
   const where = typeof e.dest === 'string' ? e.dest : typeof e.path === 'string' ? e.path : undefined;

@@ -1,37 +1,56 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import { journalEntrySchema, type JournalAction, type JournalEntry } from '../../shared/ipc/journal';
+import {
+  journalEntrySchema,
+  type JournalAction,
+  type JournalEntry,
+  type JournalLimits,
+} from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
+import { pastLimits, readLimits, type LimitsRead } from './journal-limits';
+import { keyText, listSetAside, recoverInterrupted, RUN, setAside, writingNow } from './journal-recovery';
 
 /** One item of an entry: what was stored before the write and what the write left (null: none). */
 export interface JournalPair {
   key: Item;
   before: Item | null;
   after: Item | null;
+  /** Sent, but no answer was heard (the job stopped, or every answer was lost): undo reads it. */
+  isUnconfirmed?: boolean;
 }
 
 export interface JournalWriter {
   id: string;
+  /**
+   * Announces a write before it is sent (the item as read, what the write should leave): if
+   * the job stops before the write's own line is added, the entry keeps it as unconfirmed.
+   */
+  intend(pair: JournalPair): Promise<void>;
+  /** The announced write was refused (its condition failed): nothing to undo for this key. */
+  refuse(key: Item): Promise<void>;
   add(pairs: JournalPair[]): Promise<void>;
   /** Writes the entry's summary; undefined when nothing was added (no file is kept). */
   finish(): Promise<JournalEntry | undefined>;
 }
 
-/** Entries kept per connection; older ones are deleted when a new one is finished. */
-const KEEP = 200;
 const LISTED = 100;
 const PAIRS_PER_CHUNK = 200;
+const SUMMARY = /^(j[0-9a-z]+)\.json$/;
+const PENDING = /^(j[0-9a-z]+)\.pending\.jsonl$/;
+const ITEMS = /^(j[0-9a-z]+)\.jsonl$/;
 
 /**
  * <dataDir>/journal/<connection>/<id>.jsonl holds one pair per line (DynamoDB's tagged JSON, so
  * numbers, sets and binary come back as written; JSON.parse keeps `__proto__` as an own name);
- * <id>.json is the entry's summary, written last, so a listed entry always has its items.
+ * <id>.json is the entry's summary, written last, so a listed entry always has its items. While
+ * the entry is written, <id>.pending.jsonl names its table, job and process, and every write
+ * announced before it was sent; it is removed once the summary is written.
  */
 export function journalFolder(dataDir: string, connectionId: string): string {
   return connectionDataFolder(dataDir, 'journal', connectionId);
@@ -41,6 +60,8 @@ function newId(): string {
   return `j${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 }
 
+const toLine = (value: unknown) => `${JSON.stringify(value)}\n`;
+
 export function startJournalEntry(
   dataDir: string,
   connectionId: string,
@@ -49,74 +70,211 @@ export function startJournalEntry(
   const folder = journalFolder(dataDir, connectionId);
   const id = newId();
   const itemsFile = path.join(folder, `${id}.jsonl`);
+  const pendingFile = path.join(folder, `${id}.pending.jsonl`);
   let count = 0;
+  let isStarted = false;
+  /** Announced writes not yet added or refused, by key. */
+  const announced = new Map<string, JournalPair>();
   // Appends run one after another, so lines never interleave.
-  let queue: Promise<void> = mkdir(folder, { recursive: true, mode: 0o700 }).then(() => undefined);
+  let queue: Promise<void> = Promise.resolve();
+  const append = (file: string, text: string): Promise<void> => {
+    if (!isStarted) {
+      isStarted = true;
+      writingNow.add(id);
+      const head = toLine({ entry: { ...meta, pid: process.pid, run: RUN } });
+      queue = queue
+        .then(() => mkdir(folder, { recursive: true, mode: 0o700 }))
+        .then(() => appendFile(pendingFile, head, { mode: 0o600 }));
+    }
+    queue = queue.then(() => appendFile(file, text, { mode: 0o600 }));
+    return queue;
+  };
+  const add = (pairs: JournalPair[]): Promise<void> => {
+    if (pairs.length === 0) return queue;
+    for (const pair of pairs) announced.delete(keyText(pair.key));
+    count += pairs.length;
+    return append(itemsFile, pairs.map(toLine).join(''));
+  };
   return {
     id,
-    add(pairs) {
-      if (pairs.length === 0) return queue;
-      count += pairs.length;
-      const text = pairs.map((pair) => `${JSON.stringify(pair)}\n`).join('');
-      queue = queue.then(() => appendFile(itemsFile, text, { mode: 0o600 }));
-      return queue;
+    intend(pair) {
+      announced.set(keyText(pair.key), pair);
+      return append(pendingFile, toLine(pair));
     },
+    refuse(key) {
+      if (!announced.delete(keyText(key))) return queue;
+      return append(pendingFile, toLine({ key, isRefused: true }));
+    },
+    add,
     async finish() {
-      await queue;
-      if (count === 0) return undefined;
-      const entry: JournalEntry = {
-        id,
-        at: new Date().toISOString(),
-        table: meta.table,
-        action: meta.action,
-        count,
-        ...(meta.isBeforeAsRead ? { isBeforeAsRead: true } : {}),
-      };
-      await writeFileAtomic(path.join(folder, `${id}.json`), JSON.stringify(entry));
-      await prune(folder);
-      return entry;
+      try {
+        // Writes sent and never heard back from (every answer lost) may have landed: undo reads them.
+        const unheard = [...announced.values()].map((pair) => ({ ...pair, isUnconfirmed: true }));
+        announced.clear();
+        if (unheard.length > 0) await add(unheard);
+        await queue;
+        if (count === 0) {
+          if (isStarted) await rm(pendingFile, { force: true });
+          return undefined;
+        }
+        const entry: JournalEntry = {
+          id,
+          at: new Date().toISOString(),
+          table: meta.table,
+          action: meta.action,
+          count,
+          ...(meta.isBeforeAsRead ? { isBeforeAsRead: true } : {}),
+        };
+        await writeFileAtomic(path.join(folder, `${id}.json`), JSON.stringify(entry));
+        await rm(pendingFile, { force: true });
+        await prune(folder, await readLimits(dataDir));
+        return entry;
+      } finally {
+        writingNow.delete(id);
+      }
     },
   };
 }
 
-async function summaries(folder: string): Promise<JournalEntry[]> {
+interface Scan {
+  entries: JournalEntry[];
+  bytes: Map<string, number>;
+}
+
+async function sizeOf(file: string): Promise<number> {
+  return stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+}
+
+/**
+ * Every entry of a folder, newest first. An entry a stopped job left without its summary is
+ * completed from its pending writes; a file that cannot be read is set aside with the reason,
+ * never deleted or left to hide the rest.
+ */
+async function summaries(folder: string): Promise<Scan> {
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (error) {
-    if (isMissingFile(error)) return [];
+    if (isMissingFile(error)) return { entries: [], bytes: new Map() };
     throw error;
   }
+  const present = new Set(names);
   const entries: JournalEntry[] = [];
+  const bytes = new Map<string, number>();
+  const keep = async (entry: JournalEntry) => {
+    entries.push(entry);
+    bytes.set(
+      entry.id,
+      (await sizeOf(path.join(folder, `${entry.id}.json`))) +
+        (await sizeOf(path.join(folder, `${entry.id}.jsonl`))),
+    );
+  };
   for (const name of names) {
-    if (!/^j[0-9a-z]+\.json$/.test(name)) continue;
-    try {
-      const parsed = journalEntrySchema.safeParse(
-        JSON.parse(await readFile(path.join(folder, name), 'utf8')),
-      );
-      if (parsed.success) entries.push(parsed.data);
-    } catch {
-      // A summary cut short or edited by hand is left out of the list rather than hiding the rest.
+    const summary = SUMMARY.exec(name)?.[1];
+    if (summary) {
+      const entry = await readSummary(folder, summary);
+      if (entry) await keep(entry);
+      continue;
     }
+    const pending = PENDING.exec(name)?.[1];
+    if (pending && !present.has(`${pending}.json`)) {
+      try {
+        const entry = await recoverInterrupted(folder, pending);
+        if (entry) await keep(entry);
+      } catch (error) {
+        await setAside(
+          folder,
+          pending,
+          `The journal entry ${pending} was being written when DynoTable stopped, and its record of pending writes could not be read (${reason(error)}), so it was set aside; its items cannot be undone from the History.`,
+        );
+      }
+      continue;
+    }
+    const orphan = ITEMS.exec(name)?.[1];
+    if (
+      orphan &&
+      !present.has(`${orphan}.json`) &&
+      !present.has(`${orphan}.pending.jsonl`) &&
+      !writingNow.has(orphan)
+    )
+      await setAside(
+        folder,
+        orphan,
+        `The journal entry ${orphan} has items but no summary (its writing was cut off), so it was set aside; its items cannot be undone from the History.`,
+      );
   }
-  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return { entries, bytes };
 }
 
-async function prune(folder: string): Promise<void> {
-  const entries = await summaries(folder);
-  for (const old of entries.slice(KEEP)) {
-    await rm(path.join(folder, `${old.id}.json`), { force: true });
-    await rm(path.join(folder, `${old.id}.jsonl`), { force: true });
-  }
+function reason(error: unknown): string {
+  return error instanceof SyntaxError
+    ? 'it is not valid JSON'
+    : error instanceof Error
+      ? error.message
+      : String(error);
 }
 
+async function readSummary(folder: string, id: string): Promise<JournalEntry | undefined> {
+  let problem: string;
+  try {
+    const parsed = journalEntrySchema.safeParse(
+      JSON.parse(await readFile(path.join(folder, `${id}.json`), 'utf8')),
+    );
+    if (parsed.success && parsed.data.id === id) return parsed.data;
+    problem = parsed.success ? 'it names another entry' : 'it does not have the fields a journal summary has';
+  } catch (error) {
+    if (isMissingFile(error)) return undefined;
+    problem = reason(error);
+  }
+  // A summary cut short or edited by hand: kept aside, so the user can look, and the rest listed.
+  await setAside(
+    folder,
+    id,
+    `The journal entry ${id} could not be read (${problem}), so it was set aside with its items; it cannot be undone from the History.`,
+  );
+  return undefined;
+}
+
+/** Deletes the entries past the bounds; returns the rest, newest first. */
+async function prune(folder: string, { limits }: LimitsRead): Promise<JournalEntry[]> {
+  const { entries, bytes } = await summaries(folder);
+  const kept = entries.map((e) => ({ id: e.id, at: e.at, bytes: bytes.get(e.id) ?? 0 }));
+  const past = new Set(pastLimits(kept, limits).map((e) => e.id));
+  for (const id of past) {
+    await rm(path.join(folder, `${id}.json`), { force: true });
+    await rm(path.join(folder, `${id}.jsonl`), { force: true });
+  }
+  return entries.filter((e) => !past.has(e.id));
+}
+
+export interface JournalListing {
+  entries: JournalEntry[];
+  limits: JournalLimits;
+  limitsProblem?: string;
+  setAside?: { file: string; reason: string }[];
+}
+
+/** The newest entries within the bounds (older ones go now, not only when a write finishes). */
 export async function listJournal(
   dataDir: string,
   connectionId: string,
   table?: string,
-): Promise<JournalEntry[]> {
-  const entries = await summaries(journalFolder(dataDir, connectionId));
-  return (table === undefined ? entries : entries.filter((e) => e.table === table)).slice(0, LISTED);
+): Promise<JournalListing> {
+  const folder = journalFolder(dataDir, connectionId);
+  const read = await readLimits(dataDir);
+  const { limits, problem } = read;
+  const entries = await prune(folder, read);
+  const aside = await listSetAside(folder);
+  return {
+    entries: (table === undefined ? entries : entries.filter((e) => e.table === table)).slice(0, LISTED),
+    limits,
+    ...(problem ? { limitsProblem: problem } : {}),
+    ...(aside.length > 0 ? { setAside: aside } : {}),
+  };
 }
 
 export async function readJournalEntry(
@@ -131,7 +289,7 @@ export async function readJournalEntry(
     if (!isMissingFile(error)) throw error;
     throw new AppFailure(
       ErrorCodes.notFound,
-      'This journal entry is no longer kept (only the newest 200 per connection are), so it cannot be undone.',
+      'This journal entry is no longer kept (the journal keeps the newest entries within its bounds, set in journal/settings.json in the data folder), so it cannot be undone.',
     );
   }
 }

@@ -35,18 +35,43 @@ type Outcome = { type: 'restored'; vacated?: Item } | { type: 'already' } | Refu
 const CHANGED_SINCE =
   'Changed since this write (by someone or something else), so undo left it as it is. What is stored now is shown next to what the write left.';
 
+const NOT_CONFIRMED =
+  'Undo wrote this item back, but reading it again found something else stored, so it is not counted as restored. What is stored now is shown.';
+
+function readConsistently(t: ItemTarget, key: Item, signal: AbortSignal): Promise<Item | null> {
+  return withBackoff(() => getItem(t, key, true, signal), { signal });
+}
+
+/**
+ * Counts an item restored only once a consistent read finds exactly the "before" stored: the
+ * report says what DynamoDB holds, never what a write's answer (or a lost one) suggested.
+ */
+async function confirmed(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<Outcome> {
+  const stored = await readConsistently(t, pair.key, signal);
+  if (same(stored, pair.before)) return { type: 'restored' };
+  return { type: 'failed', current: stored, code: 'NotRestored', message: NOT_CONFIRMED };
+}
+
+async function isStored(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<boolean> {
+  try {
+    return same(await readConsistently(t, pair.key, signal), pair.before);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Puts one item back only while it is exactly what the journalled write left. A consistent read
  * compares the whole item (a condition cannot say "and no other attribute"), and the write is
  * conditioned on every attribute the write left, so a change landing between the read and the
  * write fails the condition instead of being overwritten. An item that already holds what undo
- * restores counts as restored, so an undo can be run again after a cancel or a failure.
+ * restores counts as restored, so an undo can be run again after a cancel or a failure; that,
+ * too, is what a consistent read found, never assumed from the journal line alone.
  */
 async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): Promise<Outcome> {
-  if (same(pair.before, pair.after)) return { type: 'already' };
   const movedTo = pair.after ? keyOf(pair.after, t.info.keys) : undefined;
   if (movedTo && !itemsEqual(movedTo, pair.key)) return undoMove(t, pair, movedTo, signal);
-  const current = await withBackoff(() => getItem(t, pair.key, true, signal), { signal });
+  const current = await readConsistently(t, pair.key, signal);
   if (same(current, pair.before)) return { type: 'already' };
   if (!same(current, pair.after))
     return { type: 'conflict', current, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
@@ -57,12 +82,18 @@ async function undoOne(t: ItemTarget, pair: JournalPair, signal: AbortSignal): P
   if (!plan.request) return { type: 'already' };
   const request = plan.request;
   try {
+    // A retry whose first attempt landed fails the condition on `after`; sendWrite recognises
+    // our own attempt when the stored item is already `before`, and the read below confirms it.
     await withBackoff(() => sendWrite(t.client, request, plan.kind, { desired: pair.before, signal }), {
       signal,
     });
-    return { type: 'restored' };
+    return await confirmed(t, pair, signal);
   } catch (error) {
-    if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) throw error;
+    if (!(error instanceof AppFailure) || error.code !== CONDITIONAL_FAILED) {
+      // Every answer lost (the SDK's five attempts) does not mean nothing landed: look.
+      if (signal.aborted || !(await isStored(t, pair, signal))) throw error;
+      return { type: 'restored' };
+    }
     const stored = (error.details?.current as Item | null | undefined) ?? null;
     return { type: 'conflict', current: stored, code: CONDITIONAL_FAILED, message: CHANGED_SINCE };
   }
@@ -80,7 +111,7 @@ async function undoMove(
   movedTo: Item,
   signal: AbortSignal,
 ): Promise<Outcome> {
-  const read = (key: Item) => withBackoff(() => getItem(t, key, true, signal), { signal });
+  const read = (key: Item) => readConsistently(t, key, signal);
   const [atOld, atNew] = await Promise.all([read(pair.key), read(movedTo)]);
   if (same(atOld, pair.before) && atNew === null) return { type: 'already' };
   if (atOld !== null || !same(atNew, pair.after))
@@ -94,7 +125,9 @@ async function undoMove(
   try {
     // The transaction's ClientRequestToken makes a retry of a lost answer idempotent.
     await withBackoff(() => sendRequest(t.client, request, signal), { signal });
-    return { type: 'restored', vacated: movedTo };
+    const [backOld, backNew] = await Promise.all([read(pair.key), read(movedTo)]);
+    if (same(backOld, pair.before) && backNew === null) return { type: 'restored', vacated: movedTo };
+    return { type: 'failed', current: backOld, code: 'NotRestored', message: NOT_CONFIRMED };
   } catch (error) {
     if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
     const current = await read(movedTo).catch(() => undefined);
@@ -158,12 +191,11 @@ async function runUndo(
       report.alreadyRestored++;
       return;
     }
-    if (outcome.type === 'conflict') {
-      report.conflicts++;
-      // Rows showing the item show what is stored, as after any refused write.
-      if (outcome.current !== undefined)
-        written.push({ key: pair.key, item: outcome.current, isRefresh: true });
-    } else report.failed++;
+    if (outcome.type === 'conflict') report.conflicts++;
+    else report.failed++;
+    // Rows showing the item show what is stored, as after any refused write.
+    if (outcome.current !== undefined)
+      written.push({ key: pair.key, item: outcome.current, isRefresh: true });
     list(pair, outcome);
   };
   let lastEmit = Date.now();

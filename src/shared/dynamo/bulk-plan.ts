@@ -29,23 +29,45 @@ export function bulkActionProblem(target: BulkTarget, action: BulkAction): strin
     : undefined;
 }
 
+/** The top-level attributes a bulk update sets or removes (a path's first name). */
+export function touchedNames(action: BulkAction): string[] {
+  if (action.type === 'delete') return [];
+  const paths = [...action.set.map((s) => s.path), ...action.remove];
+  return [...new Set(paths.map((path) => String(path[0])))];
+}
+
 /**
  * The request a bulk delete or update sends for one item. Both only touch items that still
  * exist (a bulk update must never create half-empty items); with conditionOnSeen they also
  * require every attribute that was read to still hold its value.
+ *
+ * With `guard` (the item as a consistent read found it just before) the write instead requires
+ * the item to still be exactly that: the attributes the update touches first (the ones it
+ * would add still absent), then the rest while DynamoDB's expression limits allow. Once the
+ * write is applied that no longer holds, so the SDK's retry of a write whose answer was lost
+ * fails its condition instead of applying again and returning its own result as "before".
  */
 export function planBulkRequest(
   target: BulkTarget,
   item: Item,
   action: BulkAction,
   conditionOnSeen: boolean,
-  options: { returnDeleted?: boolean } = {},
+  options: { returnDeleted?: boolean; guard?: Item } = {},
 ): WriteRequest {
   const ctx = new ExpressionContext();
   const key = keyOf(item, target.keys);
-  const condition = conditionOnSeen
-    ? seenCondition(ctx, item, Object.keys(key), []).expression
-    : `attribute_exists(${ctx.name(target.keys.partitionKey.name)})`;
+  const { guard } = options;
+  const touched = touchedNames(action);
+  const condition = guard
+    ? seenCondition(
+        ctx,
+        guard,
+        [...Object.keys(key), ...touched],
+        touched.filter((name) => !Object.hasOwn(guard, name)),
+      ).expression
+    : conditionOnSeen
+      ? seenCondition(ctx, item, Object.keys(key), []).expression
+      : `attribute_exists(${ctx.name(target.keys.partitionKey.name)})`;
   if (action.type === 'delete') {
     return {
       operation: 'DeleteItem',
@@ -56,6 +78,7 @@ export function planBulkRequest(
         ...ctx.fields(),
         // The deleted item comes back, so the undo journal keeps exactly what was stored.
         ...(options.returnDeleted ? { ReturnValues: 'ALL_OLD' as const } : {}),
+        ...(guard ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
       },
     };
   }
@@ -78,6 +101,7 @@ export function planBulkRequest(
       // The whole item before comes back, for undo (a projected read may lack an attribute the
       // update removes); what it left, for the grids, is worked out from it (applyBulkUpdate).
       ReturnValues: 'ALL_OLD',
+      ...(guard ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
     },
   };
 }

@@ -64,9 +64,10 @@ export const journalExamples: JournalExamples = {
           lastUndo: { at: '2026-12-01T18:00:02.950Z', restored: 39, conflicts: 1, failed: 0 },
         },
       ],
+      limits: { maxEntries: 200, maxAgeDays: 30, maxMegabytes: 500 },
     },
     notes:
-      'Entries live in the data folder (journal/<connection>/), survive a restart, and the newest 200 per connection are kept. items:commit and bulk:start name the entry they made as journalId.',
+      'Entries live in the data folder (journal/<connection>/) and survive a restart; journal/settings.json bounds them per connection (maxEntries 200, maxAgeDays 30, maxMegabytes 500 by default), and limits says which bounds are in force. A file that cannot be read is moved to set-aside/ and named in setAside with the reason. items:commit and bulk:start name the entry they made as journalId.',
   },
   'journal:undo': {
     summary:

@@ -34,6 +34,12 @@ export const journalEntrySchema = z.object({
    * may have changed before the bulk change landed.
    */
   isBeforeAsRead: z.boolean().optional(),
+  /**
+   * The job writing it was stopped (DynoTable quit or was killed) before it finished. Its items
+   * include the writes it had started but not heard back from; undo reads each one and puts back
+   * only those that landed.
+   */
+  isInterrupted: z.boolean().optional(),
   lastUndo: undoSummarySchema.optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
@@ -63,11 +69,38 @@ export const undoReportSchema = z.object({
 });
 export type UndoReport = z.infer<typeof undoReportSchema>;
 
+/**
+ * How much of the journal is kept per connection, from `<data>/journal/settings.json` (each
+ * field optional there): the newest maxEntries entries, none older than maxAgeDays, and no more
+ * than maxMegabytes of files together (the newest entry is always kept).
+ */
+export const journalLimitsSchema = z.object({
+  maxEntries: z.number().int(),
+  maxAgeDays: z.number(),
+  maxMegabytes: z.number(),
+});
+export type JournalLimits = z.infer<typeof journalLimitsSchema>;
+
+/** A journal file that could not be read, moved aside (never deleted) and why. */
+export const setAsideFileSchema = z.object({
+  /** Where the file is kept now (the entry's other files sit next to it). */
+  file: z.string(),
+  reason: z.string(),
+});
+
 export const journalChannels = {
   /** The newest journal entries of a connection, newest first. */
   'journal:list': {
     input: z.object({ connectionId: z.string(), table: z.string().optional() }),
-    output: z.object({ entries: z.array(journalEntrySchema) }),
+    output: z.object({
+      entries: z.array(journalEntrySchema),
+      /** The bounds in force. */
+      limits: journalLimitsSchema.optional(),
+      /** Why settings.json was not used, when it could not be. */
+      limitsProblem: z.string().optional(),
+      /** Journal files of this connection that could not be read, kept aside. */
+      setAside: z.array(setAsideFileSchema).optional(),
+    }),
   },
   /**
    * Undoes one entry as an operation: each item is put back only while it still is exactly what

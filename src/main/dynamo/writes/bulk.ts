@@ -11,7 +11,6 @@ import { assertConfirmed, assertWritable } from './guards';
 import { emptyReport, writeEach } from './write-each';
 import type { JournalPair } from '../../journal/journal-files';
 import { keepForUndo } from '../../journal/keep';
-import { bulkUndoPair } from './bulk-undo';
 
 type BulkInput = z.output<typeof bulkInput>;
 
@@ -43,7 +42,11 @@ export async function previewBulk(ctx: CoreContext, t: ItemTarget, input: BulkIn
   return {
     count,
     sample,
-    request: first ? { ...planBulkRequest(target, first, input.action, input.conditionOnSeen) } : null,
+    // Each item is read consistently just before its write, and the write is conditioned on
+    // what that read found (bulk-item.ts); the first item as the grid read it shows the shape.
+    request: first
+      ? { ...planBulkRequest(target, first, input.action, input.conditionOnSeen, { guard: first }) }
+      : null,
     needsConfirmation: needsTypedConfirmation(writeKind(input), count, t.connection.isProduction),
   };
 }
@@ -100,15 +103,20 @@ async function runBulk(
     await writeEach(t, itemsOf(ctx, input), report, run, {
       action: input.action,
       conditionOnSeen: input.conditionOnSeen,
-      returnDeleted: true,
-      onWritten: (key, read, before, after) => pairs.push(bulkUndoPair(key, read, before, after)),
+      // The whole item before (a projected read may lack an attribute the update removes).
+      onWritten: (key, _read, before, after) => pairs.push({ key, before, after }),
+      // On disk before the write is sent: a job killed mid-way still journals every write it sent.
+      onIntent: (key, before, after) => journal.intend({ key, before, after }),
+      onRefused: (key) => journal.refuse(key),
       record: async (written) => {
         if (readsResultSet) held.push(...written);
         else await t.record(written);
       },
       afterBatch: async () => {
-        // A failed append shows up when the entry is finished, as the report's journalProblem.
-        if (pairs.length >= WINDOW) await journal.add(pairs.splice(0)).catch(() => undefined);
+        // Each batch's items are on disk as soon as it ends, so a job stopped mid-way leaves at
+        // most one batch of writes unconfirmed. A failed append shows up when the entry is
+        // finished, as the report's journalProblem.
+        if (pairs.length > 0) await journal.add(pairs.splice(0)).catch(() => undefined);
         // A million items must not mean a million events.
         if (Date.now() - lastEmit < PROGRESS_EVERY_MS) return;
         lastEmit = Date.now();

@@ -7,6 +7,7 @@ import type { WrittenItem } from '../../core/context';
 import type { OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';
+import { writeBulkItem, type BulkItemWrite } from './bulk-item';
 import { sendRequest } from './sdk-requests';
 import { CONDITIONAL_FAILED, itemRefusal, storedItem } from './write-errors';
 
@@ -20,13 +21,40 @@ export interface WriteEachOptions {
   record(written: WrittenItem[]): Promise<void>;
   /** After each batch that ran to its end: progress, pacing. */
   afterBatch?(report: BulkReport): Promise<void> | void;
-  /** Deletes return the deleted item (ALL_OLD), for the undo journal. */
-  returnDeleted?: boolean;
   /**
-   * Each item written: its key, the item as read, the whole item before the write (ALL_OLD of an
-   * update; of a delete when returnDeleted) and what the write left (null for a delete).
+   * Each item written, for the undo journal: its key, the item as read, the whole item before
+   * the write and what the write left (null for a delete). Given, every write is read first and
+   * conditioned on what it found (bulk-item.ts), so a retried write cannot corrupt the journal.
    */
-  onWritten?(key: Item, read: Item, before: Item | null, after: Item | null): void;
+  onWritten?(key: Item, read: Item, before: Item, after: Item | null): void;
+  /** Before each journaled write is sent: the item as read and what the write should leave. */
+  onIntent?(key: Item, before: Item, after: Item | null): Promise<void>;
+  /** A journaled write's condition failed: it did not happen. */
+  onRefused?(key: Item): Promise<void>;
+}
+
+/** One item's write: journaled ones through writeBulkItem, the rest (a purge) as planned. */
+async function writeOne(
+  t: ItemTarget,
+  target: BulkTarget,
+  item: Item,
+  options: WriteEachOptions,
+  signal: AbortSignal,
+): Promise<{ before: Item | null; after: Item | null }> {
+  if (options.onWritten) {
+    const key = keyOf(item, t.info.keys);
+    const announce = options.onIntent
+      ? (write: BulkItemWrite) => options.onIntent!(key, write.before, write.after)
+      : undefined;
+    return writeBulkItem(t, item, options.action, options.conditionOnSeen, signal, announce);
+  }
+  const request = planBulkRequest(target, item, options.action, options.conditionOnSeen);
+  // The cancel does not abort a write in flight: cut off after DynamoDB applied it, the item
+  // would be gone without being counted or told to the grids. The batch ends, then the job.
+  const response = await withBackoff(() => sendRequest(t.client, request), { signal });
+  const action = options.action;
+  const stored = storedItem(response.Attributes) ?? item;
+  return { before: null, after: action.type === 'delete' ? null : applyBulkUpdate(stored, action) };
 }
 
 export const emptyReport = (): BulkReport => ({ succeeded: 0, conflicts: 0, failed: 0, failures: [] });
@@ -47,23 +75,17 @@ export async function writeEach(
   const target: BulkTarget = { table: t.info.name, keys: t.info.keys };
   const one = async (item: Item, written: WrittenItem[]): Promise<void> => {
     try {
-      const request = planBulkRequest(target, item, options.action, options.conditionOnSeen, {
-        returnDeleted: options.returnDeleted === true,
-      });
-      // The cancel does not abort a write in flight: cut off after DynamoDB applied it, the item
-      // would be gone without being counted or told to the grids. The batch ends, then the job.
-      const response = await withBackoff(() => sendRequest(t.client, request), { signal: run.signal });
-      report.succeeded++;
       const key = keyOf(item, t.info.keys);
-      const before = storedItem(response.Attributes);
-      const action = options.action;
-      const after = action.type === 'delete' ? null : applyBulkUpdate(before ?? item, action);
+      const { before, after } = await writeOne(t, target, item, options, run.signal);
+      report.succeeded++;
       written.push({ key, item: after });
-      options.onWritten?.(key, item, before, after);
+      if (before) options.onWritten?.(key, item, before, after);
     } catch (error) {
       const appError = itemRefusal(error, run.signal);
-      if (appError.code === CONDITIONAL_FAILED) report.conflicts++;
-      else report.failed++;
+      if (appError.code === CONDITIONAL_FAILED) {
+        report.conflicts++;
+        await options.onRefused?.(keyOf(item, t.info.keys)).catch(() => undefined);
+      } else report.failed++;
       if (report.failures.length < MAX_LISTED_FAILURES) {
         report.failures.push({
           key: keyOf(item, t.info.keys),

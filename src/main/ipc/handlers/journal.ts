@@ -8,9 +8,7 @@ export const journalHandlers: {
   'journal:list': Handler<'journal:list'>;
   'journal:undo': Handler<'journal:undo'>;
 } = {
-  'journal:list': async (input, ctx) => ({
-    entries: await listJournal(ctx.dataDir, input.connectionId, input.table),
-  }),
+  'journal:list': (input, ctx) => listJournal(ctx.dataDir, input.connectionId, input.table),
   'journal:undo': async (input, ctx) => {
     const entry = await readJournalEntry(ctx.dataDir, input.connectionId, input.entryId);
     const target = await resolveTarget(ctx, input.connectionId, entry.table);

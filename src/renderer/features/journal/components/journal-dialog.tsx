@@ -36,14 +36,29 @@ function lastUndoText(entry: JournalEntry): string | undefined {
 /** The table's recent commits and bulk changes on this connection, newest first, each undoable. */
 export function JournalDialog({ connection, table, onClose }: JournalDialogProps) {
   const [entries, setEntries] = useState<JournalEntry[]>();
+  const [kept, setKept] = useState<string>('newest 200 per connection, none older than 30 days');
+  // Files the journal could not read (set aside, kept) and a settings file it could not use.
+  const [notes, setNotes] = useState<string[]>([]);
   const [error, setError] = useState<AppError>();
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let isCurrent = true;
     void call('journal:list', { connectionId: connection.id, table }).then((r) => {
       if (!isCurrent) return;
-      if (r.ok) setEntries(r.value.entries);
-      else setError(r.error);
+      if (!r.ok) {
+        setError(r.error);
+        return;
+      }
+      setEntries(r.value.entries);
+      const { limits, limitsProblem, setAside = [] } = r.value;
+      if (limits)
+        setKept(
+          `newest ${limits.maxEntries} per connection, none older than ${limits.maxAgeDays} days, at most ${limits.maxMegabytes} MB`,
+        );
+      setNotes([
+        ...(limitsProblem ? [limitsProblem] : []),
+        ...setAside.map((a) => `${a.reason} Kept at ${a.file}.`),
+      ]);
     });
     return () => {
       isCurrent = false;
@@ -63,9 +78,14 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     >
       <p className="muted">
         Undo puts each item back only while it is still exactly what that write left; an item someone changed
-        since is left as it is and shown next to yours. Kept in DynoTable&apos;s data folder, newest 200 per
-        connection.
+        since is left as it is and shown next to yours. Kept in DynoTable&apos;s data folder ({kept}; set in
+        journal/settings.json there).
       </p>
+      {notes.map((note) => (
+        <p key={note} className="muted" role="status">
+          {note}
+        </p>
+      ))}
       {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
       {entries === undefined && !error ? <p className="muted">Loading…</p> : null}
       {entries?.length === 0 ? (
