@@ -42,7 +42,13 @@ export async function readDataFile<T>(file: string, kind: DataFileKind<T>): Prom
   } catch (error) {
     problem = problemOf(error, text);
   }
-  return { state: 'setAside', notice: await setAside(file, text, bytes.length, kind, problem) };
+  try {
+    return { state: 'setAside', notice: await setAside(file, text, bytes.length, kind, problem) };
+  } catch (error) {
+    // Another reader set it aside a moment ago; that reader's answer tells the user.
+    if (isMissingFile(error)) return { state: 'missing' };
+    throw error;
+  }
 }
 
 /** The file as it is, or undefined when it is missing; a set-aside file is a failure whose message is the notice. */
@@ -68,16 +74,22 @@ export function setAsideNoticeOf(error: unknown): SetAsideNotice | undefined {
     : undefined;
 }
 
+const CUT_SHORT = 'it ends in the middle, as a write cut short by a crash leaves a file';
+
+/** JSON.parse gave up at the last byte: the text is a beginning of JSON, not broken JSON. */
+function endsEarly(error: SyntaxError, text: string): boolean {
+  if (/end of (JSON )?input|Unterminated/i.test(error.message)) return true;
+  const at = /at position (\d+)/.exec(error.message)?.[1];
+  return at !== undefined && Number(at) >= text.trimEnd().length;
+}
+
 function problemOf(error: unknown, text: string): string {
   if (text.trim() === '') return 'it is empty';
   if (error instanceof z.ZodError) {
     const { message, path } = zodSentence(error);
     return `it is not in the form DynoTable writes (${path ? `${path}: ` : ''}${message})`;
   }
-  if (error instanceof SyntaxError)
-    return /end of (JSON )?input|Unterminated/i.test(error.message)
-      ? 'it ends in the middle, as a write cut short by a crash leaves a file'
-      : 'it is not valid JSON';
+  if (error instanceof SyntaxError) return endsEarly(error, text) ? CUT_SHORT : 'it is not valid JSON';
   return error instanceof Error ? error.message : 'it could not be understood';
 }
 
@@ -101,7 +113,7 @@ async function setAside<T>(
   return {
     file,
     keptAs,
-    message: `${kind.what} (${file}) could not be read: ${problem}. DynoTable kept it unchanged as ${basename(keptAs)} in the same folder; it held ${held ? `${held} (${bytes})` : bytes}. ${kind.instead}`,
+    message: `${kind.what} (${file}) could not be read: ${problem}. DynoTable kept it unchanged as ${basename(keptAs)} in the same folder; it held ${held ? `${held}, ${bytes}` : bytes}. ${kind.instead}`,
   };
 }
 
