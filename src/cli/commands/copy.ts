@@ -232,6 +232,8 @@ export async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
+    // Nothing to resume is a mistake on the command line, said as such, not a failure of the copy.
+    if (error instanceof UsageError) throw error;
     process.stderr.write(failureLine('copy', error));
     return 2;
   } finally {
