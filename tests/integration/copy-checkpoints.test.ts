@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CopyStore, newCopyId } from '../../src/main/dynamo/copy/copy-checkpoint';
 import { newCheckpoint } from '../../src/main/dynamo/copy/copy-service';
 import { copyHandlers } from '../../src/main/ipc/handlers/copy';
-import { copyStartInput, type CopyCheckpointSummary, type CopyReport } from '../../src/shared/ipc/copy';
+import {
+  copyStartInput,
+  type CopyCheckpointSummary,
+  type CopyList,
+  type CopyReport,
+} from '../../src/shared/ipc/copy';
 import { runCli } from '../support/cli-run';
 import { rawPutAll, tableChecksum } from '../support/copy-oracle';
 import { uniqueTableName } from '../support/dynamo-local';
@@ -36,9 +41,9 @@ async function crashedCopy(): Promise<{ copyId: string; source: string; target: 
 }
 
 async function listed(): Promise<CopyCheckpointSummary[]> {
-  const answer = await h.call<CopyCheckpointSummary[]>('copy:list', {});
+  const answer = await h.call<CopyList>('copy:list', {});
   if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value;
+  return answer.value.copies;
 }
 
 beforeAll(() => {
