@@ -132,6 +132,15 @@ export function stringsNamed(text: string, name: string): string[] {
   });
 }
 
+/**
+ * The first string stored under `name` in a set-aside file, read again from where it was kept:
+ * for a record that stands in for it (a failed scan in the list of the table it was of).
+ */
+export async function stringInSetAside(notice: SetAsideNotice, name: string): Promise<string | undefined> {
+  const text = await readFile(notice.keptAs, 'utf8').catch(() => '');
+  return stringsNamed(text, name)[0];
+}
+
 /** Where DynoTable writes atomically under the data folder; a temp file is looked for only there. */
 const OWN_FOLDERS = ['copies', 'migration', 'schema', 'sql', 'journal', 'secrets'];
 /** Deep enough for <area>/<connection>/<file>; the Chromium folders beside ours are never walked. */
