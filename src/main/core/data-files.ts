@@ -90,7 +90,10 @@ function problemOf(error: unknown, text: string): string {
     return `it is not in the form DynoTable writes (${path ? `${path}: ` : ''}${message})`;
   }
   if (error instanceof SyntaxError) return endsEarly(error, text) ? CUT_SHORT : 'it is not valid JSON';
-  return error instanceof Error ? error.message : 'it could not be understood';
+  // Another reader's sentence, made a clause of this one.
+  if (error instanceof Error && error.message)
+    return error.message.charAt(0).toLowerCase() + error.message.slice(1).replace(/\.$/, '');
+  return 'it could not be understood';
 }
 
 async function setAside<T>(
