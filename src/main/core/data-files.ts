@@ -83,6 +83,23 @@ function endsEarly(error: SyntaxError, text: string): boolean {
   return at !== undefined && Number(at) >= text.trimEnd().length;
 }
 
+/**
+ * Runs `work`; when it failed because a file was set aside, `record` writes that down where the
+ * user will look later (a scan's summary becomes failed with the sentence), then the failure goes on.
+ */
+export async function recordingSetAside<T>(
+  work: Promise<T>,
+  record: (notice: SetAsideNotice) => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const notice = setAsideNoticeOf(error);
+    if (notice) await record(notice).catch(() => undefined);
+    throw error;
+  }
+}
+
 function problemOf(error: unknown, text: string): string {
   if (text.trim() === '') return 'it is empty';
   if (error instanceof z.ZodError) {

@@ -2,7 +2,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { DateSetting, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
-import { setAsideNoticeOf } from '../core/data-files';
+import { recordingSetAside } from '../core/data-files';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
@@ -186,22 +186,10 @@ export async function loadMigrationReport(scanId: string, ctx: CoreContext): Pro
  * A scan whose report or checkpoint was set aside as unreadable is failed from then on, with the
  * sentence as its error: the file is gone from its place, and the scan list is where users look.
  */
-async function noticed<T>(store: MigrationStore, summary: ScanSummary, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    const notice = setAsideNoticeOf(error);
-    if (notice)
-      await store
-        .saveSummary({
-          ...summary,
-          state: 'failed',
-          error: notice.message,
-          updatedAt: new Date().toISOString(),
-        })
-        .catch(() => undefined);
-    throw error;
-  }
+function noticed<T>(store: MigrationStore, summary: ScanSummary, work: Promise<T>): Promise<T> {
+  return recordingSetAside(work, ({ message }) =>
+    store.saveSummary({ ...summary, state: 'failed', error: message, updatedAt: new Date().toISOString() }),
+  );
 }
 
 async function loadRawReport(store: MigrationStore, summary: ScanSummary): Promise<MigrationReport> {

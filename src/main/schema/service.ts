@@ -10,7 +10,7 @@ import {
   type DataFileKind,
   readDataFile,
   readDataFileOrFail,
-  setAsideNoticeOf,
+  recordingSetAside,
   stringInSetAside,
   stringsNamed,
 } from '../core/data-files';
@@ -133,17 +133,10 @@ class SchemaStore {
  * A read whose report or checkpoint was set aside as unreadable is failed from then on, with the
  * sentence as its error, so the list says what happened after this answer is gone.
  */
-async function noticed<T>(store: SchemaStore, summary: SchemaScanSummary, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    const notice = setAsideNoticeOf(error);
-    if (notice)
-      await store
-        .save(summary.scanId, 'summary', { ...summary, state: 'failed', error: notice.message })
-        .catch(() => undefined);
-    throw error;
-  }
+function noticed<T>(store: SchemaStore, summary: SchemaScanSummary, work: Promise<T>): Promise<T> {
+  return recordingSetAside(work, ({ message }) =>
+    store.save(summary.scanId, 'summary', { ...summary, state: 'failed', error: message }),
+  );
 }
 
 const stores = new WeakMap<CoreContext, SchemaStore>();
