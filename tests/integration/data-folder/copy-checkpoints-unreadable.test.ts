@@ -8,9 +8,8 @@ import { newCheckpoint } from '../../../src/main/dynamo/copy/copy-service';
 import { copyHandlers } from '../../../src/main/ipc/handlers/copy';
 import { copyStartInput, type CopyList, type CopyReport } from '../../../src/shared/ipc/copy';
 import { ourLines, runCli } from '../../support/cli-run';
-import { rawPutAll, tableChecksum } from '../../support/copy-oracle';
-import { uniqueTableName } from '../../support/dynamo-local';
-import { createTable } from '../../support/dynamo-tables';
+import { crashedCopy as crashedCopyIn } from '../../support/copy-harness';
+import { tableChecksum } from '../../support/copy-oracle';
 import { itemsHarness, type ItemsHarness } from '../../support/items-context';
 
 let h: ItemsHarness;
@@ -24,25 +23,11 @@ afterAll(() => h.close());
 
 const copiesDir = () => path.join(h.ctx.dataDir, 'copies');
 
-/** A checkpoint as a crashed copy leaves it: stopped on disk, nothing running here. */
+/** A crashed copy of 20 items, and its checkpoint's bytes. */
 async function crashedCopy(): Promise<{ copyId: string; source: string; target: string; bytes: string }> {
-  const source = uniqueTableName('unreadsrc');
-  await createTable(h.client, source, { partitionKey: ['pk', 'S'] });
-  await rawPutAll(
-    endpoint,
-    source,
-    Array.from({ length: 20 }, (_, i) => ({ pk: { S: `p${i}` }, v: { N: String(i) } })),
-  );
-  const target = uniqueTableName('unreaddst');
-  const { requestId: _r, ...settings } = copyStartInput.parse({
-    requestId: 'crashed-copy',
-    source: { connectionId: 'local', table: source },
-    target: { connectionId: 'local', table: target, create: true },
-  });
-  const checkpoint = newCheckpoint(newCopyId(), settings);
-  await new CopyStore(h.ctx.dataDir).save(checkpoint);
-  const bytes = await readFile(path.join(copiesDir(), `${checkpoint.copyId}.json`), 'utf8');
-  return { copyId: checkpoint.copyId, source, target, bytes };
+  const crashed = await crashedCopyIn(h, endpoint, 20);
+  const bytes = await readFile(path.join(copiesDir(), `${crashed.copyId}.json`), 'utf8');
+  return { ...crashed, bytes };
 }
 
 async function plant(bytes: string): Promise<string> {
