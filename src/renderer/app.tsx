@@ -7,6 +7,7 @@ import { KeyboardHelp } from './features/keyboard/components/keyboard-help';
 import { MfaDialog } from './features/mfa/components/mfa-dialog';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './features/workspace/components/workspace';
+import { WorkspaceSetAside } from './features/workspace/components/workspace-set-aside';
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
 import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
@@ -56,6 +57,7 @@ export function App() {
 
   return (
     <>
+      <WorkspaceSetAside />
       <ErrorBoundary onLeave={() => useWorkspaceStore.getState().closeConnection()}>
         {connection ? (
           <Workspace connection={connection} />

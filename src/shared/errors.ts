@@ -30,6 +30,8 @@ export const ErrorCodes = {
   mfaCodeRequired: 'MfaCodeRequired',
   encryptionUnavailable: 'EncryptionUnavailable',
   connectionsFileCorrupt: 'ConnectionsFileCorrupt',
+  /** A file in the data folder could not be read; it was renamed and kept, and the message says where. */
+  dataFileSetAside: 'DataFileSetAside',
   storedKeysUnreadable: 'StoredKeysUnreadable',
   javaMissing: 'JavaMissing',
   fileNotFound: 'FileNotFound',

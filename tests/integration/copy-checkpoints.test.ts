@@ -1,44 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CopyStore, newCopyId } from '../../src/main/dynamo/copy/copy-checkpoint';
-import { newCheckpoint } from '../../src/main/dynamo/copy/copy-service';
 import { copyHandlers } from '../../src/main/ipc/handlers/copy';
-import { copyStartInput, type CopyCheckpointSummary, type CopyReport } from '../../src/shared/ipc/copy';
+import type { CopyCheckpointSummary, CopyList, CopyReport } from '../../src/shared/ipc/copy';
 import { runCli } from '../support/cli-run';
-import { rawPutAll, tableChecksum } from '../support/copy-oracle';
-import { uniqueTableName } from '../support/dynamo-local';
-import { createTable } from '../support/dynamo-tables';
+import { crashedCopy as crashedCopyIn } from '../support/copy-harness';
+import { tableChecksum } from '../support/copy-oracle';
 import { itemsHarness, type ItemsHarness } from '../support/items-context';
 
 let h: ItemsHarness;
 let endpoint: string;
 
-/**
- * A checkpoint as a process that died right after starting a copy leaves it: state `running`
- * on disk, nothing running in this process (a fresh core stands for the restarted app).
- */
-async function crashedCopy(): Promise<{ copyId: string; source: string; target: string }> {
-  const source = uniqueTableName('copyckpt');
-  await createTable(h.client, source, { partitionKey: ['pk', 'S'] });
-  await rawPutAll(
-    endpoint,
-    source,
-    Array.from({ length: 30 }, (_, i) => ({ pk: { S: `p${i}` }, v: { N: String(i) } })),
-  );
-  const target = uniqueTableName('copyckptdst');
-  const { requestId: _r, ...settings } = copyStartInput.parse({
-    requestId: 'crashed-copy',
-    source: { connectionId: 'local', table: source },
-    target: { connectionId: 'local', table: target, create: true },
-  });
-  const checkpoint = newCheckpoint(newCopyId(), settings);
-  await new CopyStore(h.ctx.dataDir).save(checkpoint);
-  return { copyId: checkpoint.copyId, source, target };
-}
+const crashedCopy = () => crashedCopyIn(h, endpoint, 30);
 
 async function listed(): Promise<CopyCheckpointSummary[]> {
-  const answer = await h.call<CopyCheckpointSummary[]>('copy:list', {});
+  const answer = await h.call<CopyList>('copy:list', {});
   if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value;
+  return answer.value.copies;
 }
 
 beforeAll(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CopyReport } from '../../src/shared/ipc/copy';
 import { everyTypeItem } from '../fixtures/items-every-type';
-import { runCli } from '../support/cli-run';
+import { ourLines, runCli } from '../support/cli-run';
 import { rawPutAll, tableChecksum } from '../support/copy-oracle';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
@@ -128,4 +128,13 @@ describe('dynotable copy', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--if-exists wants skip, overwrite or newer:ATTRIBUTE/);
   }, 120_000);
+  it('--resume with nothing to resume is a usage error: exit 2 and a sentence naming the tables', async () => {
+    const flags = ['--from-endpoint', 'http://127.0.0.1:9', '--to-endpoint', 'http://127.0.0.1:9'];
+    const run = await copy([...flags, '--from-table', 'Orders', '--to-table', 'OrdersCopy', '--resume']);
+    expect(run.code).toBe(2);
+    expect(ourLines(run.stderr)).toEqual([
+      'dynotable copy: There is no stopped copy from Orders to OrdersCopy with these flags to resume.',
+    ]);
+    expect(run.stderr).not.toContain('InternalError');
+  }, 60_000);
 });

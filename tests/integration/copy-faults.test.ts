@@ -82,8 +82,11 @@ describe('copy under faults', () => {
     if (!started.ok) throw new Error(started.error.message);
     const copyId = started.value.copyId;
     const listed = async () => {
-      const list = await h.call<{ copyId: string; state: string; itemsWritten: number }[]>('copy:list', {});
-      return list.ok ? list.value.find((c) => c.copyId === copyId) : undefined;
+      const list = await h.call<{ copies: { copyId: string; state: string; itemsWritten: number }[] }>(
+        'copy:list',
+        {},
+      );
+      return list.ok ? list.value.copies.find((c) => c.copyId === copyId) : undefined;
     };
     await expect.poll(async () => (await listed())?.state, { timeout: 60_000 }).toBe('stopped');
     const stopped = await listed();

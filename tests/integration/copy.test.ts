@@ -322,8 +322,8 @@ describe('copy:start', () => {
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(604);
 
-    const listed = await h.call<{ copyId: string; state: string }[]>('copy:list', {});
-    expect(listed.ok && listed.value.find((c) => c.copyId === first.copyId)?.state).toBe('stopped');
+    const listed = await h.call<{ copies: { copyId: string; state: string }[] }>('copy:list', {});
+    expect(listed.ok && listed.value.copies.find((c) => c.copyId === first.copyId)?.state).toBe('stopped');
 
     const second = await operation('copy:resume', { copyId: first.copyId });
     expect(second.last.type).toBe('done');

@@ -232,6 +232,8 @@ export async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
+    // Nothing to resume is a mistake on the command line, said as such, not a failure of the copy.
+    if (error instanceof UsageError) throw error;
     process.stderr.write(failureLine('copy', error));
     return 2;
   } finally {
@@ -243,7 +245,7 @@ export async function run(argv: string[]): Promise<number> {
 
 /** The newest stopped copy between the same two sides and tables. */
 async function lastStopped(store: CopyStore, settings: Parameters<typeof newCheckpoint>[1]) {
-  const same = (await store.list()).find(
+  const same = (await listed(store)).find(
     (c) =>
       c.state !== 'complete' &&
       c.source.connectionId === settings.source.connectionId &&
@@ -258,6 +260,13 @@ async function lastStopped(store: CopyStore, settings: Parameters<typeof newChec
   return store.load(same.copyId);
 }
 
+/** The checkpoints on disk; one set aside as unreadable is named on stderr, as every failure is. */
+async function listed(store: CopyStore) {
+  const { copies, setAside = [] } = await store.list();
+  for (const notice of setAside) process.stderr.write(`dynotable copy: ${notice.message}\n`);
+  return copies;
+}
+
 /** --list and --discard: the checkpoints on disk, which outlive the process that wrote them. */
 async function checkpoints(store: CopyStore, discard: string | undefined, format: string): Promise<number> {
   if (discard !== undefined) {
@@ -270,7 +279,7 @@ async function checkpoints(store: CopyStore, discard: string | undefined, format
     );
     return 0;
   }
-  const unfinished = (await store.list()).filter((c) => c.state !== 'complete');
+  const unfinished = (await listed(store)).filter((c) => c.state !== 'complete');
   process.stdout.write(
     format === 'json'
       ? `${JSON.stringify(unfinished, null, 2)}\n`

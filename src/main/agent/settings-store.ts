@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type AgentSettings, agentSettingsSchema, defaultAgentSettings } from '../../shared/ipc/agent';
+import { writeFileAtomic } from '../aws/atomic-file';
+import { readDataFileOrFail } from '../core/data-files';
 
 const fileSchema = z.record(z.string(), agentSettingsSchema);
 
@@ -13,14 +14,21 @@ export class AgentSettingsStore {
     this.file = join(dataDir, 'agent-settings.json');
   }
 
+  /**
+   * An unreadable file is set aside and this call fails with the sentence that says so; the
+   * next one finds no file and starts from the defaults, so a save never writes over it.
+   */
   private async readAll(): Promise<Record<string, AgentSettings>> {
-    try {
-      return fileSchema.parse(JSON.parse(await readFile(this.file, 'utf8')));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      // A damaged file falls back to defaults rather than blocking the chat; saving rewrites it.
-      return {};
-    }
+    const all = await readDataFileOrFail(this.file, {
+      what: 'Your assistant settings',
+      parse: (json) => fileSchema.parse(json),
+      held: (text) => {
+        const models = text.match(/"modelId"\s*:/g)?.length ?? 0;
+        return models > 0 ? `settings of ${models} connection${models === 1 ? '' : 's'}` : undefined;
+      },
+      instead: 'The assistant uses its default settings until you save new ones.',
+    });
+    return all ?? {};
   }
 
   async get(connectionId: string): Promise<AgentSettings> {
@@ -30,10 +38,7 @@ export class AgentSettingsStore {
   async save(connectionId: string, settings: AgentSettings): Promise<AgentSettings> {
     const all = await this.readAll();
     all[connectionId] = settings;
-    await mkdir(join(this.file, '..'), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(all, null, 2), { mode: 0o600 });
-    await rename(tmp, this.file);
+    await writeFileAtomic(this.file, JSON.stringify(all, null, 2));
     return settings;
   }
 }

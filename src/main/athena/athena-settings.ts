@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,7 +7,8 @@ import {
   athenaSettingsSchema,
   scanLimitsSchema,
 } from '../../shared/ipc/athena';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
+import { readDataFileOrFail } from '../core/data-files';
 import { defaultLimits, type ScanLimits } from '../sql/scan-limit';
 
 /**
@@ -29,21 +29,23 @@ function file(dataDir: string): string {
   return path.join(dataDir, 'athena-settings.json');
 }
 
+/**
+ * An unreadable file is set aside and this call fails with the sentence that says so; the next
+ * one finds no file and uses the defaults (a limit still holds), and a save starts a new file.
+ */
 async function readAll(dataDir: string): Promise<Entry[]> {
-  let text: string;
-  try {
-    text = await readFile(file(dataDir), 'utf8');
-  } catch (error) {
-    if (isMissingFile(error)) return [];
-    throw error;
-  }
-  try {
-    const parsed = fileSchema.safeParse(JSON.parse(text));
-    // A damaged file means defaults (a limit still holds); the next save rewrites it.
-    return parsed.success ? parsed.data.connections : [];
-  } catch {
-    return [];
-  }
+  const read = await readDataFileOrFail(file(dataDir), {
+    what: 'Your scan limits and Athena settings',
+    parse: (json) => fileSchema.parse(json).connections,
+    held: (text) => {
+      const connections = text.match(/"connectionId"\s*:/g)?.length ?? 0;
+      return connections > 0
+        ? `settings of ${connections} connection${connections === 1 ? '' : 's'}`
+        : undefined;
+    },
+    instead: 'SQL uses the default scan limit until you set one again.',
+  });
+  return read ?? [];
 }
 
 /** Saves run one after another, so two quick changes never lose one. */

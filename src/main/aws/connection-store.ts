@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ConnectionStore, SecretStore } from '../core/context';
+import { readDataFileOrFail, setAsideNoticeOf, stringsNamed } from '../core/data-files';
 import { connectionInRegion, splitConnectionId } from '../../shared/dynamo/regions';
 import { isMissingFile, writeFileAtomic } from './atomic-file';
 
@@ -52,29 +53,33 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
     );
   }
 
+  /**
+   * An unreadable file is set aside (kept beside as connections.json.unreadable-<time>) and the
+   * call that found it fails with the sentence, naming the connections it held; from then on the
+   * list starts with the playground, and saving a connection cannot write over the kept file.
+   */
   async function readStored(): Promise<StoredConnection[]> {
-    let text: string;
     try {
       const info = await stat(path);
       if (info.size > MAX_FILE_BYTES)
         throw corrupt(`it is ${info.size} bytes, far larger than a list of connections`);
-      text = await readFile(path, 'utf8');
     } catch (error) {
       if (isMissingFile(error)) return [];
       throw error;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw corrupt('it is not valid JSON');
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw corrupt(`${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'unexpected shape'}`);
-    }
-    return parsed.data.connections;
+    const stored = await readDataFileOrFail(path, {
+      what: 'Your saved connections',
+      parse: (json) => fileSchema.parse(json).connections,
+      held: (text) => {
+        const labels = stringsNamed(text, 'label');
+        return labels.length > 0
+          ? `the connections ${labels.slice(0, 8).join(', ')}${labels.length > 8 ? ', …' : ''}`
+          : undefined;
+      },
+      instead:
+        'The local playground still works; add your connections again, or put the kept file back once it is fixed.',
+    });
+    return stored ?? [];
   }
 
   async function writeStored(connections: StoredConnection[]): Promise<void> {
@@ -125,7 +130,14 @@ export function createConnectionStore(dataDir: string, secrets: SecretStore): Co
         );
       return inRegion;
     }
-    if (id === PLAYGROUND_ID) return playgroundFrom(await readStored().catch(() => []));
+    // The playground opens whatever the file holds; one set aside on the way is still said.
+    if (id === PLAYGROUND_ID)
+      return playgroundFrom(
+        await readStored().catch((error: unknown) => {
+          if (setAsideNoticeOf(error)) throw error;
+          return [];
+        }),
+      );
     const found = (await readStored()).find((c) => c.id === id);
     if (!found)
       throw new AppFailure(

@@ -8,6 +8,7 @@ import { createPlayground } from '../playground/playground';
 import { createResultSetStore } from '../resultsets/store';
 import { isAllowedExternalUrl } from '../security/external-links';
 import type { ClientFactory, CoreContext, SecretStore } from './context';
+import { removeLeftoverTempFiles } from './data-files';
 import { EventBus } from './events';
 import { OperationRegistry } from './operations';
 import { CoreServices } from './services';
@@ -29,6 +30,8 @@ export interface CoreOptions {
 
 /** Builds the core that Electron IPC, browser mode and the CLI all share. */
 export function createCore(options: CoreOptions): CoreContext {
+  // What a killed process (kill -9, a power cut) left half-written; never in the way of starting.
+  void removeLeftoverTempFiles(options.dataDir).catch(() => undefined);
   const events = new EventBus();
   const operations = new OperationRegistry(events);
   const playground = createPlayground({

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { Acknowledgement, DateStorage, ExpectationsFile } from '../../shared/ipc/migration';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
+import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { parseExpectationsFile } from './expectations';
 import { echoValue } from '../../shared/dynamo/echo-value';
 
@@ -58,14 +58,18 @@ export class AcknowledgementStore {
 
   async list(connectionId: string, table: string): Promise<AcknowledgementList> {
     const file = this.file(connectionId, table);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (isMissingFile(error)) return this.describe(file, table, []);
-      throw error;
-    }
-    return this.describe(file, table, parseExpectationsFile(text, file, table));
+    // Unreadable: set aside, and this call fails with the sentence; the next starts with none.
+    const acknowledgements = await readDataFileOrFail(file, {
+      what: `The acknowledged settings of ${table}`,
+      // The CLI's own parser, so the app and `--expectations` accept the same files.
+      parse: (json) => parseExpectationsFile(JSON.stringify(json), file, table),
+      held: (text) => {
+        const paths = stringsNamed(text, 'path');
+        return paths.length > 0 ? `acknowledgements of ${paths.slice(0, 5).join(', ')}` : undefined;
+      },
+      instead: 'The pre-flight counts no setting as acknowledged until you acknowledge them again.',
+    });
+    return this.describe(file, table, acknowledgements ?? []);
   }
 
   acknowledge(

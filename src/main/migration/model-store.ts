@@ -1,15 +1,14 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { OrmModel } from '../../shared/ipc/migration';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
+import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { tableFile } from './acknowledgements';
 import { dateSettingsOf, readOrmModel } from './orm-expectations';
 
-interface StoredModel {
-  fileName: string;
-  at: string;
-  text: string;
-}
+const storedModel = z.object({ fileName: z.string(), at: z.string(), text: z.string() });
+type StoredModel = z.infer<typeof storedModel>;
 
 /**
  * The dynotable-orm model file a table's pre-flight uses, one per connection and table under
@@ -34,15 +33,16 @@ export class OrmModelStore {
   }
 
   async get(connectionId: string, table: string): Promise<OrmModel | null> {
-    let stored: StoredModel;
-    try {
-      const file = tableFile(this.dir, connectionId, table, 'model.json');
-      stored = JSON.parse(await readFile(file, 'utf8')) as StoredModel;
-    } catch (error) {
-      if (isMissingFile(error)) return null;
-      throw error;
-    }
-    return describe(stored);
+    const stored = await readDataFileOrFail(tableFile(this.dir, connectionId, table, 'model.json'), {
+      what: `The model file kept for ${table}`,
+      parse: (json) => storedModel.parse(json),
+      held: (text) => {
+        const [fileName] = stringsNamed(text, 'fileName');
+        return fileName === undefined ? undefined : `a copy of ${fileName}`;
+      },
+      instead: 'The pre-flight reads the table without it; choose the model file again.',
+    });
+    return stored ? describe(stored) : null;
   }
 
   async remove(connectionId: string, table: string): Promise<void> {

@@ -2,6 +2,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { DateSetting, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
+import { recordingSetAside } from '../core/data-files';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
@@ -59,10 +60,14 @@ export async function startMigrationScan(
       );
     // Stopped before its first checkpoint (cancelled as it started, or DescribeTable refused):
     // nothing it read was kept, so it resumes from the start.
-    resume = await store.loadCheckpoint(input.resumeScanId).catch((error: unknown) => {
-      if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
-      throw error;
-    });
+    resume = await noticed(
+      store,
+      previous,
+      store.loadCheckpoint(input.resumeScanId).catch((error: unknown) => {
+        if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
+        throw error;
+      }),
+    );
   }
   // The counts so far belong to the checkpoint; a scan resumed from the start begins at zero.
   const carried = resume ? previous : undefined;
@@ -173,15 +178,28 @@ async function acknowledged(
 export async function loadMigrationReport(scanId: string, ctx: CoreContext): Promise<MigrationReport> {
   const store = migrationStore(ctx);
   const summary = await store.loadSummary(scanId);
-  const report = await loadRawReport(store, summary);
+  const report = await noticed(store, summary, loadRawReport(store, summary));
   return acknowledged(store, report, summary.connectionId);
+}
+
+/**
+ * A scan whose report or checkpoint was set aside as unreadable is failed from then on, with the
+ * sentence as its error: the file is gone from its place, and the scan list is where users look.
+ */
+function noticed<T>(store: MigrationStore, summary: ScanSummary, work: Promise<T>): Promise<T> {
+  return recordingSetAside(work, ({ message }) =>
+    store.saveSummary({ ...summary, state: 'failed', error: message, updatedAt: new Date().toISOString() }),
+  );
 }
 
 async function loadRawReport(store: MigrationStore, summary: ScanSummary): Promise<MigrationReport> {
   const { scanId } = summary;
   if (summary.state === 'done') return store.loadReport(scanId);
   // Cancelled, failed or still running: the report so far, from the last checkpoint.
-  const checkpoint = await store.loadCheckpoint(scanId).catch(() => undefined);
+  const checkpoint = await store.loadCheckpoint(scanId).catch((error: unknown) => {
+    if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
+    throw error;
+  });
   if (!checkpoint)
     throw new AppFailure(
       ErrorCodes.notFound,
@@ -220,7 +238,7 @@ export async function restateVerdicts(
   const scans = await store.listSummaries({ connectionId, table });
   for (const summary of scans) {
     if (summary.state !== 'done') continue;
-    const report = await store.loadReport(summary.scanId).catch(() => undefined);
+    const report = await noticed(store, summary, store.loadReport(summary.scanId)).catch(() => undefined);
     if (!report) continue;
     const { verdict } = await acknowledged(store, report, connectionId);
     await store.saveSummary({ ...summary, needsFix: verdict.needsFix, verdictLine: verdict.line });

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import {
+  type DataFileKind,
+  readDataFile,
+  readDataFileOrFail,
+  stringInSetAside,
+  stringsNamed,
+} from '../core/data-files';
 import { AcknowledgementStore } from './acknowledgements';
 import { OrmModelStore } from './model-store';
 import type { MigrationScanCheckpoint } from './scan-migration';
@@ -11,6 +19,62 @@ import type { MigrationScanCheckpoint } from './scan-migration';
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
 /** The scan list reads at most this many summaries (newest first by id). */
 const MAX_LISTED = 200;
+
+/**
+ * What each file must hold to be used. Deliberately little: the files are ours and a release
+ * may add fields, so an older file is read as it is; these only tell a file from garbage.
+ */
+const scanShape = z.object({ scanId: z.string(), table: z.string() });
+const planShape = z.object({ planId: z.string() });
+
+function migrationFile<T>(what: string, shape: z.ZodType, instead: string): DataFileKind<T> {
+  return {
+    what,
+    parse: (json) => {
+      shape.parse(json);
+      return json as T;
+    },
+    held: (text) => {
+      const [table] = stringsNamed(text, 'table');
+      return table === undefined ? undefined : `a pre-flight of ${table}`;
+    },
+    instead,
+  };
+}
+
+const OTHERS = 'Other scans are not affected.';
+const kinds = {
+  checkpoint: (id: string) =>
+    migrationFile<MigrationScanCheckpoint>(
+      `The checkpoint of pre-flight scan ${id}`,
+      scanShape.extend({ segments: z.array(z.unknown()) }),
+      `What that scan read so far is lost; start a new scan of the table. ${OTHERS}`,
+    ),
+  summary: (id: string) =>
+    migrationFile<ScanSummary>(
+      `The record of pre-flight scan ${id}`,
+      scanShape.extend({ connectionId: z.string(), state: z.string() }),
+      `It is listed as failed; start a new scan of the table. ${OTHERS}`,
+    ),
+  report: (id: string) =>
+    migrationFile<MigrationReport>(
+      `The report of pre-flight scan ${id}`,
+      scanShape,
+      `Start a new scan of the table to see its findings again. ${OTHERS}`,
+    ),
+  plan: (id: string) =>
+    migrationFile<FixPlanSummary>(
+      `The fix plan ${id}`,
+      planShape,
+      'Plan the fix again from its scan; nothing was written by it.',
+    ),
+  result: (id: string) =>
+    migrationFile<FixResult>(
+      `The outcome of fix ${id}`,
+      planShape,
+      'What the fix wrote stays in the table; scan the table again to see where it stands.',
+    ),
+};
 
 export function newMigrationId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -40,13 +104,11 @@ export class MigrationStore {
     return join(dir, `${id}.${kind}.json`);
   }
 
-  private async read<T>(path: string, what: string): Promise<T> {
-    try {
-      return JSON.parse(await readFile(path, 'utf8')) as T;
-    } catch (error) {
-      if (isMissingFile(error)) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
-      throw error;
-    }
+  /** An unreadable file is set aside and fails with its sentence (DataFileSetAside); a missing one is NotFound. */
+  private async read<T>(path: string, kind: DataFileKind<T>, what: string): Promise<T> {
+    const value = await readDataFileOrFail(path, kind);
+    if (value === undefined) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
+    return value;
   }
 
   saveCheckpoint(c: MigrationScanCheckpoint): Promise<void> {
@@ -55,6 +117,7 @@ export class MigrationStore {
   loadCheckpoint(scanId: string): Promise<MigrationScanCheckpoint> {
     return this.read(
       this.file(this.scansDir, scanId, 'checkpoint'),
+      kinds.checkpoint(scanId),
       `checkpoint for scan ${scanId} (it finished, or was never started)`,
     );
   }
@@ -66,13 +129,17 @@ export class MigrationStore {
     return writeFileAtomic(this.file(this.scansDir, s.scanId, 'summary'), JSON.stringify(s));
   }
   loadSummary(scanId: string): Promise<ScanSummary> {
-    return this.read(this.file(this.scansDir, scanId, 'summary'), `scan ${scanId}`);
+    return this.read(this.file(this.scansDir, scanId, 'summary'), kinds.summary(scanId), `scan ${scanId}`);
   }
   saveReport(r: MigrationReport): Promise<void> {
     return writeFileAtomic(this.file(this.scansDir, r.scanId, 'report'), JSON.stringify(r));
   }
   loadReport(scanId: string): Promise<MigrationReport> {
-    return this.read(this.file(this.scansDir, scanId, 'report'), `report for scan ${scanId}`);
+    return this.read(
+      this.file(this.scansDir, scanId, 'report'),
+      kinds.report(scanId),
+      `report for scan ${scanId}`,
+    );
   }
 
   async listSummaries(filter: { connectionId: string; table?: string }): Promise<ScanSummary[]> {
@@ -89,13 +156,44 @@ export class MigrationStore {
       .sort()
       .reverse()
       .slice(0, MAX_LISTED);
-    const summaries = await Promise.all(ids.map((id) => this.loadSummary(id).catch(() => undefined)));
+    const summaries = await Promise.all(ids.map((id) => this.listedSummary(id, filter)));
     return summaries.filter(
       (s): s is ScanSummary =>
         s !== undefined &&
         s.connectionId === filter.connectionId &&
         (!filter.table || s.table === filter.table),
     );
+  }
+
+  /**
+   * A summary that cannot be read is set aside, and a failed scan whose error is the sentence
+   * takes its place, under the connection and table named in what is left of it (else the
+   * list's that found it): the scan list is where the user looks for it.
+   */
+  private async listedSummary(
+    scanId: string,
+    filter: { connectionId: string; table?: string },
+  ): Promise<ScanSummary | undefined> {
+    const read = await readDataFile(this.file(this.scansDir, scanId, 'summary'), kinds.summary(scanId));
+    if (read.state === 'read') return read.value;
+    if (read.state === 'missing') return undefined;
+    const named = (name: string) => stringInSetAside(read.notice, name);
+    const failed: ScanSummary = {
+      scanId,
+      connectionId: (await named('connectionId')) ?? filter.connectionId,
+      table: (await named('table')) ?? filter.table ?? '',
+      state: 'failed',
+      // When it started is in the file that did not read; when it was found out is what is known.
+      startedAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      segments: 0,
+      itemsScanned: 0,
+      tableItemCount: 0,
+      consumedReadCapacity: 0,
+      error: read.notice.message,
+    };
+    await this.saveSummary(failed);
+    return failed;
   }
 
   planFile(planId: string): string {
@@ -108,15 +206,16 @@ export class MigrationStore {
     return writeFileAtomic(this.file(this.plansDir, s.planId, 'plan'), JSON.stringify(s));
   }
   loadPlanSummary(planId: string): Promise<FixPlanSummary> {
-    return this.read(this.file(this.plansDir, planId, 'plan'), `fix plan ${planId}`);
+    return this.read(this.file(this.plansDir, planId, 'plan'), kinds.plan(planId), `fix plan ${planId}`);
   }
   saveFixResult(r: FixResult): Promise<void> {
     return writeFileAtomic(this.file(this.plansDir, r.planId, 'result'), JSON.stringify(r));
   }
   async loadFixResult(planId: string): Promise<FixResult | null> {
     try {
-      return await this.read<FixResult>(
+      return await this.read(
         this.file(this.plansDir, planId, 'result'),
+        kinds.result(planId),
         `result for plan ${planId}`,
       );
     } catch (error) {

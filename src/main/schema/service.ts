@@ -1,10 +1,19 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import type { CoreContext } from '../core/context';
+import {
+  type DataFileKind,
+  readDataFile,
+  readDataFileOrFail,
+  recordingSetAside,
+  stringInSetAside,
+  stringsNamed,
+} from '../core/data-files';
 import { toAppError } from '../core/to-app-error';
 import { assertNotRunning, withCursor } from '../migration/service';
 import { newMigrationId } from '../migration/store';
@@ -15,6 +24,30 @@ const ID = /^[A-Za-z0-9_-]{6,80}$/;
 const KEPT = 100;
 const running = new Set<string>();
 
+type Kind = 'summary' | 'report' | 'checkpoint';
+const WHAT: Record<Kind, string> = {
+  summary: 'The record of schema read',
+  report: 'The report of schema read',
+  checkpoint: 'The checkpoint of schema read',
+};
+/** Only tells a file from garbage: a later release may add fields, and older files still read. */
+const SHAPE = z.object({ scanId: z.string(), table: z.string() });
+
+function schemaFile<T>(id: string, kind: Kind): DataFileKind<T> {
+  return {
+    what: `${WHAT[kind]} ${id}`,
+    parse: (json) => {
+      SHAPE.parse(json);
+      return json as T;
+    },
+    held: (text) => {
+      const [table] = stringsNamed(text, 'table');
+      return table === undefined ? undefined : `a read of ${table}`;
+    },
+    instead: `That read is listed as failed; read the table again. Other reads are not affected.`,
+  };
+}
+
 /** Schema reads under <dataDir>/schema: summary, report, and a stopped full scan's checkpoint. */
 class SchemaStore {
   constructor(private readonly dir: string) {}
@@ -24,16 +57,14 @@ class SchemaStore {
     return join(this.dir, `${id}.${kind}.json`);
   }
 
-  private async read<T>(id: string, kind: string, what: string): Promise<T> {
-    try {
-      return JSON.parse(await readFile(this.file(id, kind), 'utf8')) as T;
-    } catch (error) {
-      if (isMissingFile(error)) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
-      throw error;
-    }
+  /** An unreadable file is set aside and fails with its sentence (DataFileSetAside); a missing one is NotFound. */
+  private async read<T>(id: string, kind: Kind, what: string): Promise<T> {
+    const value = await readDataFileOrFail(this.file(id, kind), schemaFile<T>(id, kind));
+    if (value === undefined) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
+    return value;
   }
 
-  save(id: string, kind: 'summary' | 'report' | 'checkpoint', value: unknown): Promise<void> {
+  save(id: string, kind: Kind, value: unknown): Promise<void> {
     return writeFileAtomic(this.file(id, kind), JSON.stringify(value));
   }
   summary(id: string): Promise<SchemaScanSummary> {
@@ -49,7 +80,8 @@ class SchemaStore {
     await rm(this.file(id, kind), { force: true });
   }
 
-  async list(): Promise<SchemaScanSummary[]> {
+  /** `where`: the list asking, under whose table a read that names none is kept. */
+  async list(where?: { connectionId: string; table: string }): Promise<SchemaScanSummary[]> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -64,9 +96,47 @@ class SchemaStore {
       .reverse();
     for (const old of ids.slice(KEPT))
       for (const kind of ['summary', 'report', 'checkpoint']) await this.drop(old, kind);
-    const all = await Promise.all(ids.slice(0, KEPT).map((id) => this.summary(id).catch(() => undefined)));
+    const all = await Promise.all(ids.slice(0, KEPT).map((id) => this.listed(id, where)));
     return all.filter((s): s is SchemaScanSummary => s !== undefined);
   }
+
+  /**
+   * A summary that cannot be read is set aside, and a failed read whose error is the sentence
+   * takes its place, under the connection and table named in what is left of it (else `where`).
+   */
+  private async listed(
+    id: string,
+    where?: { connectionId: string; table: string },
+  ): Promise<SchemaScanSummary | undefined> {
+    const read = await readDataFile(this.file(id, 'summary'), schemaFile<SchemaScanSummary>(id, 'summary'));
+    if (read.state !== 'setAside') return read.state === 'read' ? read.value : undefined;
+    const named = (name: string) => stringInSetAside(read.notice, name);
+    const table = (await named('table')) ?? where?.table ?? '';
+    const index = await named('index');
+    const failed: SchemaScanSummary = {
+      scanId: id,
+      connectionId: (await named('connectionId')) ?? where?.connectionId ?? '',
+      table,
+      ...(index === undefined ? {} : { index }),
+      mode: 'full',
+      state: 'failed',
+      startedAt: new Date().toISOString(),
+      itemsScanned: 0,
+      error: read.notice.message,
+    };
+    await this.save(id, 'summary', failed);
+    return failed;
+  }
+}
+
+/**
+ * A read whose report or checkpoint was set aside as unreadable is failed from then on, with the
+ * sentence as its error, so the list says what happened after this answer is gone.
+ */
+function noticed<T>(store: SchemaStore, summary: SchemaScanSummary, work: Promise<T>): Promise<T> {
+  return recordingSetAside(work, ({ message }) =>
+    store.save(summary.scanId, 'summary', { ...summary, state: 'failed', error: message }),
+  );
 }
 
 const stores = new WeakMap<CoreContext, SchemaStore>();
@@ -103,7 +173,7 @@ export async function startSchemaAnalysis(
         ErrorCodes.invalidInput,
         'That scan finished; start a new one to read the table again.',
       );
-    resume = await store.checkpoint(input.resumeScanId).catch((error: unknown) => {
+    resume = await noticed(store, previous, store.checkpoint(input.resumeScanId)).catch((error: unknown) => {
       if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
       throw error;
     });
@@ -180,19 +250,23 @@ export async function latestSchemaReport(
   table: string,
 ): Promise<SchemaReport | undefined> {
   const store = schemaStore(ctx);
-  const scans = await store.list();
+  const scans = await store.list({ connectionId, table });
   const done = scans.find(
     (s) =>
       s.connectionId === connectionId && s.table === table && s.index === undefined && s.state === 'done',
   );
-  return done ? store.report(done.scanId).catch(() => undefined) : undefined;
+  // Ask goes on without it; the Schema view's list then says why the read failed.
+  return done ? noticed(store, done, store.report(done.scanId)).catch(() => undefined) : undefined;
 }
 
 export async function loadSchemaReport(scanId: string, ctx: CoreContext): Promise<SchemaReport> {
   const store = schemaStore(ctx);
   const summary = await store.summary(scanId);
-  if (summary.state === 'done') return store.report(scanId);
-  const checkpoint = await store.checkpoint(scanId).catch(() => undefined);
+  if (summary.state === 'done') return noticed(store, summary, store.report(scanId));
+  const checkpoint = await noticed(store, summary, store.checkpoint(scanId)).catch((error: unknown) => {
+    if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return undefined;
+    throw error;
+  });
   if (!checkpoint)
     throw new AppFailure(
       ErrorCodes.notFound,
@@ -205,7 +279,7 @@ export async function listSchemaScans(
   input: ChannelInput<'schema:scans'>,
   ctx: CoreContext,
 ): Promise<SchemaScanSummary[]> {
-  const all = await schemaStore(ctx).list();
+  const all = await schemaStore(ctx).list(input);
   return all
     .filter(
       (s) => s.connectionId === input.connectionId && s.table === input.table && s.index === input.index,

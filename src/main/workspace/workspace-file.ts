@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import { workspaceSnapshotSchema, type WorkspaceSnapshot } from '../../shared/ipc/workspace';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
+import { readDataFile, stringsNamed } from '../core/data-files';
 
 /**
  * <dataDir>/workspace.json: in main's data folder rather than the page's localStorage, so the
@@ -13,21 +14,22 @@ function file(dataDir: string): string {
   return path.join(dataDir, 'workspace.json');
 }
 
-export async function loadWorkspace(dataDir: string): Promise<WorkspaceSnapshot | null> {
-  let text: string;
-  try {
-    text = await readFile(file(dataDir), 'utf8');
-  } catch (error) {
-    if (isMissingFile(error)) return null;
-    throw error;
-  }
-  try {
-    const parsed = workspaceSnapshotSchema.safeParse(JSON.parse(text));
-    // A file from another version or cut short starts an empty workspace; it is replaced on the next save.
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+export async function loadWorkspace(
+  dataDir: string,
+): Promise<{ snapshot: WorkspaceSnapshot | null; setAside?: SetAsideNotice }> {
+  const read = await readDataFile(file(dataDir), {
+    what: 'Your saved workspace',
+    parse: (json) => workspaceSnapshotSchema.parse(json),
+    held: (text) => {
+      const tables = stringsNamed(text, 'name');
+      const connections = new Set(stringsNamed(text, 'connectionId')).size;
+      if (connections === 0) return undefined;
+      return `tabs of ${connections} connection${connections === 1 ? '' : 's'}${tables.length ? ` (tables ${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', …' : ''})` : ''}`;
+    },
+    instead: 'The workspace starts empty.',
+  });
+  if (read.state === 'setAside') return { snapshot: null, setAside: read.notice };
+  return { snapshot: read.state === 'read' ? read.value : null };
 }
 
 /** Saves run one after another, so an older snapshot never lands after a newer one. */

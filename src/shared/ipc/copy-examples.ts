@@ -39,18 +39,30 @@ export const copyExamples: CopyExamples = {
     output: { discarded: true },
   },
   'copy:list': {
-    summary: 'Copies with a checkpoint on this machine, newest first: stopped ones can be resumed.',
+    summary:
+      'Copies with a checkpoint on this machine, newest first: stopped ones can be resumed. A checkpoint that could not be read is set aside and named.',
     input: {},
-    output: [
-      {
-        copyId: 'copy-m9x2k1-3fa29c01',
-        source: { connectionId: 'prod-eu', table: 'Orders' },
-        target: { connectionId: 'playground', table: 'Orders-acme' },
-        state: 'stopped',
-        itemsRead: 12500,
-        itemsWritten: 12480,
-        savedAt: '2026-12-01T18:02:11.000Z',
-      },
-    ],
+    output: {
+      copies: [
+        {
+          copyId: 'copy-m9x2k1-3fa29c01',
+          source: { connectionId: 'prod-eu', table: 'Orders' },
+          target: { connectionId: 'playground', table: 'Orders-acme' },
+          state: 'stopped',
+          itemsRead: 12500,
+          itemsWritten: 12480,
+          savedAt: '2026-12-01T18:02:11.000Z',
+        },
+      ],
+      setAside: [
+        {
+          file: '/home/ana/.config/DynoTable/copies/copy-m9w7p0-51c0be22.json',
+          keptAs:
+            '/home/ana/.config/DynoTable/copies/copy-m9w7p0-51c0be22.json.unreadable-2026-12-01T18-05-40-120Z',
+          message:
+            'The checkpoint of copy copy-m9w7p0-51c0be22 (/home/ana/.config/DynoTable/copies/copy-m9w7p0-51c0be22.json) could not be read: it ends in the middle, as a write cut short by a crash leaves a file. DynoTable kept it unchanged as copy-m9w7p0-51c0be22.json.unreadable-2026-12-01T18-05-40-120Z in the same folder; it held a copy from Customers to Customers-acme, 310 bytes. That copy can no longer be resumed; what it wrote stays in the target. Other copies are not affected.',
+        },
+      ],
+    },
   },
 };

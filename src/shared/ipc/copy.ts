@@ -3,6 +3,7 @@ import { itemSchema } from '../dynamo/attribute-value';
 import { requestIdSchema } from './operations';
 import { readSpecSchema } from './query';
 import { entityViewSchema } from '../sql/catalog';
+import { setAsideNoticeSchema } from './data-files';
 
 /**
  * Copying items between two tables, on one connection or two (profile ↔ profile, region ↔
@@ -160,6 +161,13 @@ export const copyCheckpointSummarySchema = z.object({
 });
 export type CopyCheckpointSummary = z.infer<typeof copyCheckpointSummarySchema>;
 
+export const copyListSchema = z.object({
+  copies: z.array(copyCheckpointSummarySchema),
+  /** Checkpoints that could not be read: set aside (renamed, kept), each with its sentence. */
+  setAside: z.array(setAsideNoticeSchema).optional(),
+});
+export type CopyList = z.infer<typeof copyListSchema>;
+
 export const copyChannels = {
   /**
    * Starts a copy; progress events carry `copy` counts, done.value is a CopyReport. The copyId
@@ -188,6 +196,6 @@ export const copyChannels = {
    */
   'copy:list': {
     input: z.object({}).strict(),
-    output: z.array(copyCheckpointSummarySchema),
+    output: copyListSchema,
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGION_NAME } from '../dynamo/regions';
+import { setAsideNoticeSchema } from './data-files';
 
 /**
  * The workspace as the user left it (workspace:load / workspace:save): the open connection, its
@@ -56,10 +57,16 @@ export type WorkspaceSnapshot = z.infer<typeof workspaceSnapshotSchema>;
 export type ConnectionWorkspace = z.infer<typeof connectionWorkspaceSchema>;
 
 export const workspaceChannels = {
-  /** The workspace saved last, or null on a first start (or when the file was unreadable). */
+  /**
+   * The workspace saved last, or null on a first start. An unreadable file is set aside (kept,
+   * renamed) and `setAside` says so; the snapshot is then null and the next save starts afresh.
+   */
   'workspace:load': {
     input: z.object({}).strict(),
-    output: z.object({ snapshot: workspaceSnapshotSchema.nullable() }),
+    output: z.object({
+      snapshot: workspaceSnapshotSchema.nullable(),
+      setAside: setAsideNoticeSchema.optional(),
+    }),
   },
   /** Replaces the saved workspace; the renderer sends it a moment after each change. */
   'workspace:save': {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,25 +86,34 @@ describe('connection store', () => {
     });
   });
 
-  it('reports a corrupt connections.json as a sentence and leaves the file untouched', async () => {
+  it('sets a corrupt connections.json aside with a sentence naming what it held, and goes on without it', async () => {
     const path = join(dataDir, 'connections.json');
-    const broken = '{"version":1,"connections":[{"id":"x","label":';
+    const broken = '{"version":1,"connections":[{"id":"x","label":"Prod EU","color":"#f00","kind":"pro';
     await writeFile(path, broken);
     const store = createConnectionStore(dataDir, createUnavailableSecretStore());
+    const keptFiles = async () =>
+      (await readdir(dataDir)).filter((n) => n.startsWith('connections.json.unreadable-'));
+
     await expect(store.list()).rejects.toMatchObject({
-      code: 'ConnectionsFileCorrupt',
-      message: expect.stringContaining('not valid JSON') as string,
+      code: 'DataFileSetAside',
+      message: expect.stringMatching(
+        /^Your saved connections \(.*\) could not be read: it ends in the middle.*it held the connections Prod EU, \d+ bytes\. The local playground still works/,
+      ) as string,
     });
-    await expect(store.save(prodProfile)).rejects.toMatchObject({ code: 'ConnectionsFileCorrupt' });
-    expect(await readFile(path, 'utf8')).toBe(broken);
-    // The playground still opens.
-    expect((await store.get('playground')).kind).toBe('playground');
+    const [kept] = await keptFiles();
+    expect(await readFile(join(dataDir, kept!), 'utf8')).toBe(broken);
+    // From then on: the playground, and a save that lands beside the kept file.
+    expect((await store.list()).map((c) => c.id)).toEqual(['playground']);
+    const saved = await store.save(prodProfile);
+    expect((await store.list()).map((c) => c.id)).toEqual(['playground', saved.id]);
+    expect(await readFile(join(dataDir, kept!), 'utf8')).toBe(broken);
 
     await writeFile(path, JSON.stringify({ version: 1, connections: [{ id: 'x', label: 'X' }] }));
-    await expect(store.list()).rejects.toMatchObject({
-      code: 'ConnectionsFileCorrupt',
-      message: expect.stringMatching(/connections\.0\.\w+/) as string,
+    await expect(store.get('playground')).rejects.toMatchObject({
+      code: 'DataFileSetAside',
+      message: expect.stringMatching(/not in the form DynoTable writes \(connections\[0\]\.\w+/) as string,
     });
+    expect(await keptFiles()).toHaveLength(2);
   });
 
   it('refuses access keys where they cannot be encrypted, without saving the connection', async () => {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import type { CopyCheckpointSummary, CopyStartInput } from '../../../shared/ipc/copy';
+import type { CopyCheckpointSummary, CopyList, CopyStartInput } from '../../../shared/ipc/copy';
+import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { isMissingFile, writeFileAtomic } from '../../aws/atomic-file';
+import { type DataFileKind, readDataFile, setAsideFailure, stringsNamed } from '../../core/data-files';
 import type { SegmentCursor } from '../../migration/segmented-scan';
 import type { ItemFailure } from '../writes/put-items';
 
@@ -33,6 +36,41 @@ export interface CopyCheckpoint {
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MAX_LISTED = 50;
 
+const side = z.object({ connectionId: z.string(), table: z.string() });
+const count = z.number().int().nonnegative();
+/**
+ * What listing and resuming a checkpoint rely on. Only checked, never rebuilt from: the file's
+ * own objects are used, so attribute names in its settings and failures stay as written.
+ */
+const checkpointShape = z.object({
+  version: z.literal(1),
+  copyId: z.string(),
+  input: z.object({ source: side, target: side }),
+  state: z.enum(['running', 'stopped', 'complete']),
+  savedAt: z.string(),
+  sourceCount: z.number(),
+  counts: z.object({ read: count, written: count, skipped: count, failed: count }),
+  failures: z.array(z.unknown()),
+  notes: z.array(z.string()),
+});
+
+function checkpointFile(copyId: string): DataFileKind<CopyCheckpoint> {
+  return {
+    what: `The checkpoint of copy ${copyId}`,
+    parse: (json) => {
+      checkpointShape.parse(json);
+      return json as CopyCheckpoint;
+    },
+    held: (text) => {
+      const [from, to] = stringsNamed(text, 'table');
+      if (from === undefined) return undefined;
+      return `a copy from ${from}${to === undefined ? '' : ` to ${to}`}`;
+    },
+    instead:
+      'That copy can no longer be resumed; what it wrote stays in the target. Other copies are not affected.',
+  };
+}
+
 export function newCopyId(): string {
   return `copy-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
@@ -58,13 +96,11 @@ export class CopyStore {
   }
 
   async load(copyId: string): Promise<CopyCheckpoint> {
-    try {
-      return JSON.parse(await readFile(this.file(copyId), 'utf8')) as CopyCheckpoint;
-    } catch (error) {
-      if (isMissingFile(error))
-        throw new AppFailure(ErrorCodes.notFound, `There is no copy ${copyId} to resume on this machine.`);
-      throw error;
-    }
+    const read = await readDataFile(this.file(copyId), checkpointFile(copyId));
+    if (read.state === 'setAside') throw setAsideFailure(read.notice);
+    if (read.state === 'missing')
+      throw new AppFailure(ErrorCodes.notFound, `There is no copy ${copyId} to resume on this machine.`);
+    return read.value;
   }
 
   /** Forgets a copy: its checkpoint file goes; what it wrote stays in the target. */
@@ -80,20 +116,27 @@ export class CopyStore {
 
   /**
    * A checkpoint left `running` by a process that ended (a crash, a quit, Ctrl+C past the save)
-   * is listed as stopped: only `isLive` copies are running now.
+   * is listed as stopped: only `isLive` copies are running now. A checkpoint that cannot be read
+   * is set aside and named in `setAside`; the others are listed as ever.
    */
-  async list(isLive: (copyId: string) => boolean = () => false): Promise<CopyCheckpointSummary[]> {
+  async list(isLive: (copyId: string) => boolean = () => false): Promise<CopyList> {
     let names: string[];
     try {
       names = await readdir(this.dir);
     } catch (error) {
-      if (isMissingFile(error)) return [];
+      if (isMissingFile(error)) return { copies: [] };
       throw error;
     }
     const summaries: CopyCheckpointSummary[] = [];
+    const setAside: SetAsideNotice[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
-      try {
-        const c = await this.load(name.slice(0, -'.json'.length));
+      const copyId = name.slice(0, -'.json'.length);
+      // A name no copy can have was not written by DynoTable: not ours to read or move.
+      if (!ID.test(copyId)) continue;
+      const read = await readDataFile(this.file(copyId), checkpointFile(copyId));
+      if (read.state === 'setAside') setAside.push(read.notice);
+      if (read.state === 'read') {
+        const c = read.value;
         summaries.push({
           copyId: c.copyId,
           source: { connectionId: c.input.source.connectionId, table: c.input.source.table },
@@ -103,11 +146,10 @@ export class CopyStore {
           itemsWritten: c.counts.written,
           savedAt: c.savedAt,
         });
-      } catch {
-        // a half-written or foreign file is not a copy; listing goes on
       }
     }
-    return summaries.sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1)).slice(0, MAX_LISTED);
+    const copies = summaries.sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1)).slice(0, MAX_LISTED);
+    return setAside.length > 0 ? { copies, setAside } : { copies };
   }
 }
 

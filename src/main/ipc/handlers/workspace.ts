@@ -6,7 +6,7 @@ export const workspaceHandlers: {
   'workspace:load': Handler<'workspace:load'>;
   'workspace:save': Handler<'workspace:save'>;
 } = {
-  'workspace:load': async (_input, ctx) => ({ snapshot: await loadWorkspace(ctx.dataDir) }),
+  'workspace:load': (_input, ctx) => loadWorkspace(ctx.dataDir),
   'workspace:save': async (input, ctx) => {
     await saveWorkspace(ctx.dataDir, input.snapshot);
     return { saved: true };

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import { type EntityView, entityViewSchema } from '../../../shared/sql/catalog';
 import { writeFileAtomic } from '../../aws/atomic-file';
+import { readDataFileOrFail, stringsNamed } from '../../core/data-files';
 import { connectionFolder } from './connection-folder';
 
 const fileSchema = z.object({ version: z.literal(1), views: z.array(entityViewSchema) });
@@ -12,23 +11,23 @@ function file(dataDir: string, connectionId: string): string {
   return path.join(connectionFolder(dataDir, connectionId), 'views.json');
 }
 
-/** User-defined entity views of a connection: views.json, a plain JSON file. */
+/**
+ * User-defined entity views of a connection: views.json, a plain JSON file. An unreadable one is
+ * set aside and this call fails with the sentence; the next finds none, and a save starts afresh.
+ */
 export async function loadViews(dataDir: string, connectionId: string): Promise<EntityView[]> {
-  let text: string;
-  try {
-    text = await readFile(file(dataDir, connectionId), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const parsed = fileSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) {
-    throw new AppFailure(
-      ErrorCodes.invalidInput,
-      `The entity views file ${file(dataDir, connectionId)} is not valid (${parsed.error.issues[0]?.message ?? 'unknown problem'}); fix or delete it.`,
-    );
-  }
-  return parsed.data.views.map((v) => ({ ...v, source: 'user' as const }));
+  const views = await readDataFileOrFail(file(dataDir, connectionId), {
+    what: 'Your entity views',
+    parse: (json) => fileSchema.parse(json).views,
+    held: (text) => {
+      const names = stringsNamed(text, 'name');
+      return names.length > 0
+        ? `the views ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`
+        : undefined;
+    },
+    instead: 'SQL goes on without them; define them again or restore the kept file.',
+  });
+  return (views ?? []).map((v) => ({ ...v, source: 'user' as const }));
 }
 
 async function store(dataDir: string, connectionId: string, views: EntityView[]): Promise<void> {

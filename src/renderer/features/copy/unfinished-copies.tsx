@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../shared/ipc';
 import type { CopyCheckpointSummary } from '../../../shared/ipc/copy';
+import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 import { call } from '../../ipc/client';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/error-message';
+import { SetAsideNotices } from '../../ui/set-aside-notices';
 import { formatCount, formatDate } from '../../ui/format';
 
 export interface UnfinishedCopiesProps {
@@ -23,6 +25,8 @@ export interface UnfinishedCopiesProps {
 export function UnfinishedCopies({ connectionId, table, isBusy, current, onResume }: UnfinishedCopiesProps) {
   const [copies, setCopies] = useState<CopyCheckpointSummary[]>([]);
   const [error, setError] = useState<AppError>();
+  // Kept across reloads of the list: a checkpoint is set aside once, by the listing that found it.
+  const [setAside, setSetAside] = useState<SetAsideNotice[]>([]);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -33,8 +37,10 @@ export function UnfinishedCopies({ connectionId, table, isBusy, current, onResum
         setError(answer.error);
         return;
       }
+      const found = answer.value.setAside ?? [];
+      if (found.length > 0) setSetAside((shown) => [...shown, ...found]);
       setCopies(
-        answer.value.filter(
+        answer.value.copies.filter(
           (c) => c.state === 'stopped' && c.source.connectionId === connectionId && c.source.table === table,
         ),
       );
@@ -51,13 +57,14 @@ export function UnfinishedCopies({ connectionId, table, isBusy, current, onResum
   };
 
   const shown = copies.filter((c) => c.copyId !== current);
-  if (isBusy || (shown.length === 0 && !error)) return null;
+  if (isBusy || (shown.length === 0 && !error && setAside.length === 0)) return null;
   return (
     <section className="copy-group" aria-labelledby="unfinished-copies">
       <h3 id="unfinished-copies" className="copy-unfinished-title">
         Unfinished copies of {table}
       </h3>
       {error ? <ErrorMessage compact error={error} /> : null}
+      <SetAsideNotices notices={setAside} onDismiss={() => setSetAside([])} />
       <ul className="copy-unfinished">
         {shown.map((c) => (
           <li key={c.copyId}>

@@ -85,8 +85,10 @@ function sqlWorkbenchIn(connectionId: string, region: string): string | undefine
  */
 export async function restoreWorkspace(): Promise<void> {
   const loaded = await call('workspace:load', {});
-  if (!loaded.ok || !loaded.value.snapshot) return;
-  const { snapshot } = loaded.value;
+  if (!loaded.ok) return;
+  const { snapshot, setAside } = loaded.value;
+  if (setAside) useWorkspaceStore.setState({ setAside });
+  if (!snapshot) return;
   const tabs: Record<string, ConnectionTabs> = {};
   const regions = Object.create(null) as Record<string, string[]>;
   const workbenchIds = Object.create(null) as Record<string, string>;

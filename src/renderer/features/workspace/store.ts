@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { splitConnectionId } from '../../../shared/dynamo/regions';
+import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 
 /**
  * Tab ids: the home tab (the table list), `table:<name>` and `tool:<id>`. DynamoDB table names
@@ -46,6 +47,9 @@ interface WorkspaceStore {
   activate(tab: string): void;
   setTableView(table: string, view: string): void;
   forgetConnection(connectionId: string): void;
+  /** The saved workspace file, when it could not be read and main set it aside. */
+  setAside?: SetAsideNotice;
+  dismissSetAside(): void;
 }
 
 export const emptyTabs: ConnectionTabs = { openTables: [], active: homeTab, tableViews: {} };
@@ -108,6 +112,9 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
         state.activeConnectionId === connectionId ? undefined : state.activeConnectionId;
       return { tabs, activeConnectionId };
     });
+  },
+  dismissSetAside() {
+    set({ setAside: undefined });
   },
 }));
 
