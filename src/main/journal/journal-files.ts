@@ -5,7 +5,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import { journalEntrySchema, type JournalAction, type JournalEntry } from '../../shared/ipc/journal';
+import {
+  journalEntrySchema,
+  type JournalAction,
+  type JournalEntry,
+  type WriteSource,
+} from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
 
@@ -44,7 +49,13 @@ function newId(): string {
 export function startJournalEntry(
   dataDir: string,
   connectionId: string,
-  meta: { table: string; action: JournalAction; isBeforeAsRead?: boolean },
+  meta: {
+    table: string;
+    action: JournalAction;
+    source: WriteSource;
+    reason: string;
+    isBeforeAsRead?: boolean;
+  },
 ): JournalWriter {
   const folder = journalFolder(dataDir, connectionId);
   const id = newId();
@@ -69,6 +80,8 @@ export function startJournalEntry(
         at: new Date().toISOString(),
         table: meta.table,
         action: meta.action,
+        source: meta.source,
+        reason: meta.reason,
         count,
         ...(meta.isBeforeAsRead ? { isBeforeAsRead: true } : {}),
       };

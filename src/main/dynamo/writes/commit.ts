@@ -129,6 +129,12 @@ async function commitSingle(t: ItemTarget, entry: Entry, signal?: AbortSignal): 
   }
 }
 
+/** The journal's words for a commit: the grid commits staged changes, others name themselves. */
+function commitReason(t: ItemTarget, changes: number): string {
+  const staged = `${changes} staged change${changes === 1 ? '' : 's'}`;
+  return t.source === 'grid' ? `Committed ${staged}` : `Committed ${staged} (${t.source})`;
+}
+
 /**
  * Commits staged changes: one conditional write when there is a single one-action change
  * (a transaction costs twice the capacity), otherwise TransactWriteItems batches of at most
@@ -159,7 +165,7 @@ export async function commitChanges(
     await readBack(t, [single], signal);
     await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
-    const kept = await keepForUndo(t.journal('commit'), undoPairs(t, [single]));
+    const kept = await keepForUndo(t.journal('commit', commitReason(t, 1)), undoPairs(t, [single]));
     return { results: entries.map((e) => e.result), batches: 1, committedBatches: written, ...kept };
   }
   const batches = splitTransactions(
@@ -197,7 +203,7 @@ export async function commitChanges(
   }
   await readBack(t, live, signal);
   await t.record(writtenItems(t, live));
-  const kept = await keepForUndo(t.journal('commit'), undoPairs(t, live));
+  const kept = await keepForUndo(t.journal('commit', commitReason(t, live.length)), undoPairs(t, live));
   return { results: entries.map((e) => e.result), batches: batches.length, committedBatches, ...kept };
 }
 
