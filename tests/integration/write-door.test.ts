@@ -345,6 +345,29 @@ describe('the one write door', () => {
   });
 });
 
+describe('what an undo puts back', () => {
+  it('keeps an attribute someone else added after the user loaded the item, for a save and a commit', async () => {
+    for (const channel of ['items:update', 'items:commit'] as const) {
+      const table = await seeded(['a']);
+      const seen = await stored(table, 'a');
+      // Someone else adds an attribute; the save is conditioned only on what the user saw.
+      await rawPut(table, { ...rich('a'), theirs: { S: 'kept' } });
+      const before = await snapshot(table);
+      const desired = edited(seen, { v: { S: 'mine' } });
+      if (channel === 'items:update') await call(channel, { connectionId: 'local', table, seen, desired });
+      else
+        await call(channel, {
+          connectionId: 'local',
+          table,
+          token: newRequestToken(),
+          changes: [{ id: '1', seen, desired }],
+        });
+      expect((await stored(table, 'a')).theirs).toEqual({ S: 'kept' });
+      await expectUndoable(table, channel === 'items:update' ? 'editor' : 'grid', before);
+    }
+  });
+});
+
 describe('undo of a write that a later write of your own changed', () => {
   it('names the later write, and undoing both in order restores the table exactly', async () => {
     const table = await seeded(['a']);

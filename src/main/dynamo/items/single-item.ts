@@ -9,6 +9,7 @@ import { fromSdkItem, toSdkItem } from '../marshal';
 import { assertConfirmed, assertWritable } from '../writes/guards';
 import { commitOne } from '../writes/commit';
 import { sendWrite } from '../writes/send-write';
+import { beforeUpdate } from '../writes/update-before';
 import { CONDITIONAL_FAILED } from '../writes/write-errors';
 import { keepForUndo, type Kept } from '../../journal/keep';
 import type { JournalPair } from '../../journal/journal-files';
@@ -150,11 +151,7 @@ export async function updateItem(
   );
   const stored = attributes ?? desired;
   await t.record([{ key: seenKey, item: stored }]);
-  // Before is the item as the user loaded it, which the write was conditioned on (as a commit's).
-  const kept = await keepEditorWrite(t, 'Saved in the item editor', {
-    key: seenKey,
-    before: seen,
-    after: stored,
-  });
+  const before = attributes ? beforeUpdate(attributes, seen, desired) : seen;
+  const kept = await keepEditorWrite(t, 'Saved in the item editor', { key: seenKey, before, after: stored });
   return { item: stored, kind: 'update', coverage: planned.coverage, ...kept };
 }

@@ -14,6 +14,7 @@ import { keyText as storedKeyText, storedItems } from '../transfer/existing-keys
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
 import { sendWrite } from './send-write';
+import { beforeUpdate } from './update-before';
 import { CONDITIONAL_FAILED, cancellationMessage, conflictMessage, storedItem } from './write-errors';
 
 interface CancellationReason {
@@ -234,8 +235,9 @@ async function readBack(t: ItemTarget, entries: Entry[], signal?: AbortSignal): 
 }
 
 /**
- * The undo journal's view of a commit: per key, the item as the user loaded it (each write was
- * conditioned on it) and what the write left (the returned item, or the planned one: a
+ * The undo journal's view of a commit: per key, what the write replaced (an update: what DynamoDB
+ * holds after it with the touched attributes as the user saw them, see update-before.ts; a
+ * delete: the item as the user loaded it, which it was conditioned on) and what the write left (the returned item, or the planned one: a
  * transaction returns nothing, and its conditions held). A key change is one pair whose `after`
  * has another key, so its undo is one transaction over both keys (journal/undo.ts).
  */
@@ -246,7 +248,8 @@ function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
     const { seen, desired } = change;
     if (seen && plan.kind !== 'create') {
       const after = plan.kind === 'update' || plan.kind === 'key-change' ? (stored ?? desired) : null;
-      pairs.push({ key: keyOf(seen, t.info.keys), before: seen, after });
+      const before = plan.kind === 'update' && stored && desired ? beforeUpdate(stored, seen, desired) : seen;
+      pairs.push({ key: keyOf(seen, t.info.keys), before, after });
     }
     if (desired && plan.kind === 'create')
       pairs.push({ key: keyOf(desired, t.info.keys), before: null, after: stored ?? desired });
