@@ -8,6 +8,9 @@ import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
 import { tableHandlers } from '../../src/main/ipc/handlers/tables';
 import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
 import { McpToolSession } from '../../src/main/mcp/tool-session';
+import { resolveTarget } from '../../src/main/dynamo/items/item-access';
+import { writeOne } from '../../src/main/dynamo/writes/write-one';
+import { keepForUndo } from '../../src/main/journal/keep';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { newRequestToken } from '../../src/shared/dynamo/write-plan';
 import type { JournalEntry, UndoReport, WriteSource } from '../../src/shared/ipc/journal';
@@ -365,6 +368,45 @@ describe('what an undo puts back', () => {
       expect((await stored(table, 'a')).theirs).toEqual({ S: 'kept' });
       await expectUndoable(table, channel === 'items:update' ? 'editor' : 'grid', before);
     }
+  });
+});
+
+describe('a write sent again after its answer was lost', () => {
+  it('meets its own first attempt: counted written, and its undo puts back the item as it was', async () => {
+    const table = await seeded(['a']);
+    const before = await snapshot(table);
+    const seen = await stored(table, 'a');
+    const target = await resolveTarget(h.ctx, 'local', table, 'mcp');
+    const item = { pk: { S: 'a' }, v: { S: 'replaced' } };
+    const names = Object.fromEntries(Object.keys(seen).map((name, i) => [`#n${i}`, name]));
+    const values = Object.fromEntries(Object.keys(seen).map((name, i) => [`:v${i}`, seen[name]!]));
+    // A put conditioned on the whole item as read, sent twice: the second is the SDK's retry of a
+    // first attempt that DynamoDB applied but whose answer never arrived.
+    const write = {
+      key: { pk: { S: 'a' } },
+      seen,
+      kind: 'update' as const,
+      request: {
+        operation: 'PutItem' as const,
+        input: {
+          TableName: table,
+          Item: item,
+          ConditionExpression: Object.keys(names)
+            .map((n, i) => `${n} = :v${i}`)
+            .join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_OLD' as const,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        },
+      },
+      after: () => item,
+    };
+    await writeOne(target, write);
+    const retried = await writeOne(target, write);
+    expect(retried.before).toEqual(seen);
+    await keepForUndo(target.journal('commit', 'MCP client: retried'), [retried]);
+    await expectUndoable(table, 'mcp', before);
   });
 });
 

@@ -72,6 +72,7 @@ async function planWrite(
     return {
       table,
       key,
+      seen,
       kind: 'delete',
       request: {
         operation: 'DeleteItem',
@@ -81,6 +82,7 @@ async function planWrite(
           ConditionExpression: condition,
           ...expr.fields(),
           ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
       after: () => null,
@@ -95,6 +97,7 @@ async function planWrite(
     return {
       table,
       key,
+      seen: seen ?? null,
       kind: seen ? 'update' : 'create',
       request: {
         operation: 'PutItem',
@@ -104,6 +107,7 @@ async function planWrite(
           ConditionExpression: condition,
           ...expr.fields(),
           ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
       after: () => item,
@@ -137,6 +141,7 @@ async function planWrite(
   return {
     table,
     key,
+    seen,
     kind: 'update',
     request: {
       operation: 'UpdateItem',
@@ -148,6 +153,7 @@ async function planWrite(
         ...expr.fields(),
         // The item it replaced comes back; what it left is that item with the SETs and REMOVEs applied.
         ReturnValues: 'ALL_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
     after: (before) => (before ? applyBulkUpdate(before, action) : null),
