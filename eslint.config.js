@@ -32,6 +32,28 @@ const mainRule = {
   message: 'Main and the CLI never import UI or preload code.',
 };
 
+/**
+ * One door for writes (shared/STYLE.md §21): the SDK's write commands are imported only in
+ * src/main/dynamo/writes/, which journals, guards and tells the views. The aggregated `DynamoDB`
+ * client is refused with them: its putItem()/updateItem() methods are the same writes.
+ */
+const writeDoorRule = {
+  regex: '^@aws-sdk/client-dynamodb$',
+  importNames: [
+    'PutItemCommand',
+    'UpdateItemCommand',
+    'DeleteItemCommand',
+    'TransactWriteItemsCommand',
+    'BatchWriteItemCommand',
+    'ExecuteStatementCommand',
+    'BatchExecuteStatementCommand',
+    'ExecuteTransactionCommand',
+    'DynamoDB',
+  ],
+  message:
+    'Writes to DynamoDB go through the one write door, src/main/dynamo/writes/ (journal, guards, every view told).',
+};
+
 /** Node globals for the few plain-JS files (configs, scripts, bin). */
 const nodeGlobals = Object.fromEntries(
   [
@@ -118,6 +140,12 @@ module.exports = tseslint.config(
   },
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(mainRule, writeDoorRule),
+    },
+  },
+  {
+    files: ['src/main/dynamo/writes/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(mainRule),
     },

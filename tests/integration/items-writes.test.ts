@@ -28,7 +28,10 @@ describe('items:create', () => {
   it('creates an item once and reports the stored one when the key is taken', async () => {
     const table = await createItemsTable(h.client);
     const item: Item = { pk: { S: 'u#1' }, balance: { N: '10' } };
-    expect(await h.call('items:create', { ...ref(table), item })).toEqual({ ok: true, value: { item } });
+    expect(await h.call('items:create', { ...ref(table), item })).toMatchObject({
+      ok: true,
+      value: { item, journalId: expect.stringMatching(/^j/) as unknown },
+    });
     const again = await h.call('items:create', {
       ...ref(table),
       item: { pk: { S: 'u#1' }, balance: { N: '99' } },
@@ -121,7 +124,7 @@ describe('items:delete', () => {
       v: { N: '2' },
     });
     const current = await stored(table, key);
-    expect(await h.call('items:delete', { ...ref(table), key, expected: current })).toEqual({
+    expect(await h.call('items:delete', { ...ref(table), key, expected: current })).toMatchObject({
       ok: true,
       value: { deleted: true },
     });
@@ -152,7 +155,10 @@ describe('items:delete', () => {
       expected: item,
       confirmTable: table,
     });
-    expect(confirmed).toEqual({ ok: true, value: { deleted: true } });
+    expect(confirmed).toMatchObject({
+      ok: true,
+      value: { deleted: true, journalId: expect.stringMatching(/^j/) as unknown },
+    });
   });
 });
 

@@ -167,7 +167,13 @@ describe('journal:undo', () => {
       connectionId: 'local',
       table,
     });
-    expect(listed.ok && listed.value.entries[0]?.lastUndo).toMatchObject({ restored: 1, conflicts: 2 });
+    // The undo's own write (the one item it restored) is the newest entry; the commit keeps its summary.
+    const entries = listed.ok ? listed.value.entries : [];
+    expect(entries[0]).toMatchObject({ source: 'undo', action: 'undo', count: 1 });
+    expect(entries.find((e) => e.id === out.journalId)?.lastUndo).toMatchObject({
+      restored: 1,
+      conflicts: 2,
+    });
   });
 
   it('survives a restart: a new core on the same data folder lists and undoes the entry', async () => {

@@ -74,6 +74,7 @@ export class AgentService {
             executors,
             session: {
               ctx: this.ctx,
+              source: 'agent',
               connection,
               settings,
               approvals: this.approvals,

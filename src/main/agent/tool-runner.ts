@@ -17,6 +17,8 @@ export interface ToolResult {
 
 export interface ToolSession {
   ctx: CoreContext;
+  /** Whose writes these are: the in-app assistant or an MCP client (History, the views). */
+  source: 'agent' | 'mcp';
   connection: Connection;
   settings: AgentSettings;
   budget: Budget;

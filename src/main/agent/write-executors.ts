@@ -1,17 +1,14 @@
-import {
-  DeleteItemCommand,
-  type DynamoDBClient,
-  GetItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
+import { applyBulkUpdate } from '../../shared/dynamo/bulk-apply';
 import { ExpressionContext } from '../../shared/dynamo/expression-context';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { WrittenItem } from '../core/context';
 import { toAppError } from '../core/to-app-error';
-import { recordWrites } from '../resultsets/write-sync';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
+import { targetFor, type ItemTarget } from '../dynamo/items/item-access';
+import { writeOne, type PlannedItemWrite } from '../dynamo/writes/write-one';
+import type { JournalPair } from '../journal/journal-files';
+import { keepForUndo } from '../journal/keep';
 import { fromPlain, keyValue } from './plain-values';
 import { requireTable, type ToolExecutor, type ToolSession } from './tool-runner';
 
@@ -25,10 +22,7 @@ interface Change {
   remove?: string[];
 }
 
-type PlannedWrite =
-  | { kind: 'put'; request: ConstructorParameters<typeof PutItemCommand>[0] }
-  | { kind: 'update'; request: ConstructorParameters<typeof UpdateItemCommand>[0] }
-  | { kind: 'delete'; request: ConstructorParameters<typeof DeleteItemCommand>[0] };
+type PlannedWrite = PlannedItemWrite & { table: string };
 
 /** Conditions that hold only while every attribute is exactly as read (absent ones still absent). */
 function unchangedCondition(
@@ -38,7 +32,7 @@ function unchangedCondition(
 ): string[] {
   const parts: string[] = [];
   for (const name of names) {
-    const value = seen?.[name];
+    const value = seen && Object.hasOwn(seen, name) ? seen[name] : undefined;
     parts.push(
       value === undefined
         ? `attribute_not_exists(${expr.name(name)})`
@@ -48,7 +42,11 @@ function unchangedCondition(
   return parts;
 }
 
-/** Reads the item as it is now (strongly consistent) and builds the conditional request. */
+/**
+ * Reads the item as it is now (strongly consistent) and builds the conditional request, in
+ * DynamoDB's tagged form: what the card shows is what is sent. Each asks for the item it
+ * replaces (ALL_OLD), which the undo journal keeps.
+ */
 async function planWrite(
   client: DynamoDBClient,
   session: ToolSession,
@@ -66,21 +64,28 @@ async function planWrite(
   );
   const seen = current.Item ? fromSdkItem(current.Item) : undefined;
   const expr = new ExpressionContext();
+  const table = summary.name;
   if (change.action === 'delete') {
     if (!seen)
-      throw new AppFailure(
-        ErrorCodes.notFound,
-        `There is no item with that key in ${summary.name} to delete.`,
-      );
+      throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${table} to delete.`);
     const condition = unchangedCondition(expr, seen, Object.keys(seen)).join(' AND ');
     return {
+      table,
+      key,
+      seen,
       kind: 'delete',
       request: {
-        TableName: summary.name,
-        Key: toSdkItem(key),
-        ConditionExpression: condition,
-        ...sdkFields(expr),
+        operation: 'DeleteItem',
+        input: {
+          TableName: table,
+          Key: key,
+          ConditionExpression: condition,
+          ...expr.fields(),
+          ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
       },
+      after: () => null,
     };
   }
   if (change.action === 'put') {
@@ -90,17 +95,26 @@ async function planWrite(
     const names = seen ? new Set([...Object.keys(seen), ...Object.keys(item)]) : [partitionKey.name];
     const condition = unchangedCondition(expr, seen, names).join(' AND ');
     return {
-      kind: 'put',
+      table,
+      key,
+      seen: seen ?? null,
+      kind: seen ? 'update' : 'create',
       request: {
-        TableName: summary.name,
-        Item: toSdkItem(item),
-        ConditionExpression: condition,
-        ...sdkFields(expr),
+        operation: 'PutItem',
+        input: {
+          TableName: table,
+          Item: item,
+          ConditionExpression: condition,
+          ...expr.fields(),
+          ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
       },
+      after: () => item,
     };
   }
   if (!seen)
-    throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${summary.name} to update.`);
+    throw new AppFailure(ErrorCodes.notFound, `There is no item with that key in ${table} to update.`);
   const sets = Object.entries(change.set ?? {});
   const removes = change.remove ?? [];
   if (sets.some(([n]) => Object.hasOwn(key, n)) || removes.some((n) => Object.hasOwn(key, n))) {
@@ -108,64 +122,49 @@ async function planWrite(
   }
   if (sets.length + removes.length === 0)
     throw new AppFailure(ErrorCodes.invalidInput, 'The update changes nothing.');
+  const action = {
+    type: 'update' as const,
+    set: sets.map(([n, v]) => ({ path: [n], value: fromPlain(v) })),
+    remove: removes.map((n) => [n]),
+  };
   const clauses: string[] = [];
   if (sets.length > 0)
-    clauses.push('SET ' + sets.map(([n, v]) => `${expr.name(n)} = ${expr.value(fromPlain(v))}`).join(', '));
-  if (removes.length > 0) clauses.push('REMOVE ' + removes.map((n) => expr.name(n)).join(', '));
+    clauses.push(
+      'SET ' + action.set.map(({ path, value }) => `${expr.path(path)} = ${expr.value(value)}`).join(', '),
+    );
+  if (removes.length > 0) clauses.push('REMOVE ' + action.remove.map((path) => expr.path(path)).join(', '));
   const touched = [...sets.map(([n]) => n), ...removes];
   const condition = [
     `attribute_exists(${expr.name(partitionKey.name)})`,
     ...unchangedCondition(expr, seen, touched),
   ].join(' AND ');
   return {
+    table,
+    key,
+    seen,
     kind: 'update',
     request: {
-      TableName: summary.name,
-      Key: toSdkItem(key),
-      UpdateExpression: clauses.join(' '),
-      ConditionExpression: condition,
-      ...sdkFields(expr),
-      // The updated item comes back, so the grids that show it show what is stored.
-      ReturnValues: 'ALL_NEW',
+      operation: 'UpdateItem',
+      input: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: clauses.join(' '),
+        ConditionExpression: condition,
+        ...expr.fields(),
+        // The item it replaced comes back; what it left is that item with the SETs and REMOVEs applied.
+        ReturnValues: 'ALL_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
     },
+    after: (before) => (before ? applyBulkUpdate(before, action) : null),
   };
 }
 
-function sdkFields(expr: ExpressionContext) {
-  const fields = expr.fields();
-  return {
-    ExpressionAttributeNames: fields.ExpressionAttributeNames,
-    ExpressionAttributeValues: fields.ExpressionAttributeValues
-      ? toSdkItem(fields.ExpressionAttributeValues)
-      : undefined,
-  };
-}
-
-/** Sends one approved write; returns what the table now holds under its key. */
-async function send(client: DynamoDBClient, write: PlannedWrite, signal: AbortSignal): Promise<WrittenItem> {
-  const options = { abortSignal: signal };
-  if (write.kind === 'put') {
-    await client.send(new PutItemCommand(write.request), options);
-    const item = fromSdkItem(write.request.Item ?? {});
-    return { key: item, item };
-  }
-  const key = fromSdkItem(write.request.Key ?? {});
-  if (write.kind === 'update') {
-    const response = await client.send(new UpdateItemCommand(write.request), options);
-    return { key, item: response.Attributes ? fromSdkItem(response.Attributes) : null };
-  }
-  await client.send(new DeleteItemCommand(write.request), options);
-  return { key, item: null };
-}
-
-/** The request as the AWS API's JSON (binary as base64), for the approval card and the audit log. */
+/** The request as the AWS API's JSON (tagged values, binary as base64), for the card and the audit log. */
 function describe(write: PlannedWrite): Record<string, unknown> {
-  const json = JSON.stringify(write.request, (_k, v: unknown) =>
-    v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
-  );
   return {
-    operation: write.kind === 'put' ? 'PutItem' : write.kind === 'update' ? 'UpdateItem' : 'DeleteItem',
-    ...(JSON.parse(json) as object),
+    operation: write.request.operation,
+    ...(JSON.parse(JSON.stringify(write.request.input)) as object),
   };
 }
 
@@ -209,7 +208,12 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
     };
   }
   const outcomes: string[] = [];
-  for (const write of planned) outcomes.push(await writeNow(session, write));
+  const journaled = new Map<string, { target: ItemTarget; pairs: JournalPair[] }>();
+  for (const write of planned) outcomes.push(await writeNow(session, write, journaled));
+  // One undo journal entry per table the card wrote to, under the source and the model's reason.
+  const words = `${session.source === 'mcp' ? 'MCP client' : 'Agent'}: ${reason}`;
+  for (const { target, pairs } of journaled.values())
+    await keepForUndo(target.journal('commit', words), pairs);
   const written = outcomes.filter((o) => o === 'written').length;
   const summary = `${written} of ${planned.length} written${written < planned.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
   await session.audit.record(log, { type: 'write', approvalId: id, outcome: summary });
@@ -241,17 +245,28 @@ async function refusalNow(session: ToolSession, table: string): Promise<string |
   return undefined;
 }
 
-/** Sends one approved write through the connection's client as it is now, after the checks. */
-async function writeNow(session: ToolSession, write: PlannedWrite): Promise<string> {
+/**
+ * Sends one approved write through the write door, on the connection's client as it is now
+ * (one taken before the wait may have been replaced and closed to writes), after the checks.
+ */
+async function writeNow(
+  session: ToolSession,
+  write: PlannedWrite,
+  journaled: Map<string, { target: ItemTarget; pairs: JournalPair[] }>,
+): Promise<string> {
   try {
-    const refusal = await refusalNow(session, write.request.TableName ?? '');
+    const refusal = await refusalNow(session, write.table);
     if (refusal) return refusal;
-    // The client of now: one taken before the wait may have been replaced and closed to writes.
-    const client = await session.ctx.clients.dynamo(session.connection.id);
-    const done = await send(client, write, session.signal);
-    // Only what DynamoDB answered: an update without attributes is left to the next read.
-    if (write.kind !== 'update' || done.item)
-      await recordWrites(session.ctx, session.connection.id, write.request.TableName ?? '', [done]);
+    const target =
+      journaled.get(write.table)?.target ??
+      (await targetFor(session.ctx, session.connection, write.table, session.source, {
+        current: async () => (await session.current()).connection,
+        signal: session.signal,
+      }));
+    const pair = await writeOne(target, write, session.signal);
+    const group = journaled.get(write.table) ?? { target, pairs: [] };
+    group.pairs.push(pair);
+    journaled.set(write.table, group);
     return 'written';
   } catch (error) {
     const appError = toAppError(error);

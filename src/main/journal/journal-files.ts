@@ -10,6 +10,7 @@ import {
   type JournalAction,
   type JournalEntry,
   type JournalLimits,
+  type WriteSource,
 } from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
@@ -65,7 +66,13 @@ const toLine = (value: unknown) => `${JSON.stringify(value)}\n`;
 export function startJournalEntry(
   dataDir: string,
   connectionId: string,
-  meta: { table: string; action: JournalAction; isBeforeAsRead?: boolean },
+  meta: {
+    table: string;
+    action: JournalAction;
+    source: WriteSource;
+    reason: string;
+    isBeforeAsRead?: boolean;
+  },
 ): JournalWriter {
   const folder = journalFolder(dataDir, connectionId);
   const id = newId();
@@ -122,6 +129,8 @@ export function startJournalEntry(
           at: new Date().toISOString(),
           table: meta.table,
           action: meta.action,
+          source: meta.source,
+          reason: meta.reason,
           count,
           ...(meta.isBeforeAsRead ? { isBeforeAsRead: true } : {}),
         };

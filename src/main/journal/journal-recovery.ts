@@ -3,7 +3,7 @@ import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import { journalActionSchema, type JournalEntry } from '../../shared/ipc/journal';
+import { journalActionSchema, writeSourceSchema, type JournalEntry } from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
 
 const SET_ASIDE = 'set-aside';
@@ -81,6 +81,9 @@ export async function listSetAside(folder: string): Promise<{ file: string; reas
 interface PendingMeta {
   table: string;
   action: JournalEntry['action'];
+  /** Who asked, and why, when the writer named them (older pending files did not). */
+  source?: JournalEntry['source'];
+  reason?: string;
   pid: number;
   run?: string;
   isBeforeAsRead?: boolean;
@@ -92,9 +95,12 @@ function parseMeta(text: string): PendingMeta | undefined {
     if (!value || typeof value.table !== 'string' || typeof value.pid !== 'number') return undefined;
     const action = journalActionSchema.safeParse(value.action);
     if (!action.success) return undefined;
+    const source = writeSourceSchema.safeParse(value.source);
     return {
       table: value.table,
       action: action.data,
+      ...(source.success ? { source: source.data } : {}),
+      ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
       pid: value.pid,
       run: typeof value.run === 'string' ? value.run : undefined,
       isBeforeAsRead: value.isBeforeAsRead,
@@ -154,11 +160,14 @@ export async function recoverInterrupted(folder: string, id: string): Promise<Jo
   if (unconfirmed.length > 0) await appendFile(itemsFile, unconfirmed.join(''), { mode: 0o600 });
   count += unconfirmed.length;
   const at = (await stat(pendingFile)).mtime.toISOString();
+  const isCommit = meta.action === 'commit';
   const entry: JournalEntry = {
     id,
     at,
     table: meta.table,
     action: meta.action,
+    source: meta.source ?? (isCommit ? 'grid' : 'bulk'),
+    reason: meta.reason ?? (isCommit ? 'Committed staged changes' : 'Bulk change'),
     count,
     isInterrupted: true,
     ...(meta.isBeforeAsRead ? { isBeforeAsRead: true } : {}),

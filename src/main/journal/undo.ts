@@ -14,6 +14,8 @@ import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';
 import { CONDITIONAL_FAILED, itemRefusal } from '../dynamo/writes/write-errors';
 import { journalPairs, recordUndo, type JournalPair } from './journal-files';
+import { keepForUndo } from './keep';
+import { laterEntries, type LaterEntry } from './later-entries';
 
 const CONCURRENCY = 8;
 const MAX_LISTED = 1000;
@@ -135,6 +137,10 @@ async function undoMove(
   }
 }
 
+function changedByLater(later: LaterEntry): string {
+  return `Changed since by a later write of yours (${later.reason}, ${later.source}, ${later.at}), so undo left it as it is. Undo that write first, then this one.`;
+}
+
 /** Checks in main, before the operation starts, that the connection may write; returns the work. */
 export function prepareUndo(dataDir: string, t: ItemTarget, connectionId: string, entry: JournalEntry) {
   assertWritable(t.connection);
@@ -159,19 +165,24 @@ async function runUndo(
       message: `${report.restored} restored, ${report.conflicts} changed since, ${report.failed} failed`,
     };
   };
-  const list = (pair: JournalPair, outcome: Refusal): void => {
+  const list = (pair: JournalPair, outcome: Refusal, laterEntry?: LaterEntry): void => {
     if (report.items.length >= MAX_LISTED) return;
     const item: UndoItem = {
       key: pair.key,
       status: outcome.type,
       code: outcome.code,
-      message: outcome.message,
+      message: laterEntry ? changedByLater(laterEntry) : outcome.message,
       written: pair.after,
       before: pair.before,
       ...(outcome.current !== undefined ? { current: outcome.current } : {}),
+      ...(laterEntry ? { laterEntry } : {}),
     };
     report.items.push(item);
   };
+  const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys);
+  // The undo's own writes are journaled in turn (what it found, what it put back), so it can be undone.
+  const journal = t.journal('undo', `Undo of "${entry.reason}"`);
+  const undone: JournalPair[] = [];
   const one = async (pair: JournalPair, written: WrittenItem[]): Promise<void> => {
     let outcome: Outcome;
     try {
@@ -181,6 +192,7 @@ async function runUndo(
       outcome = { type: 'failed', code: appError.code, message: appError.message };
     }
     if (outcome.type === 'restored') {
+      undone.push({ key: outcome.vacated ?? pair.key, before: pair.after, after: pair.before });
       report.restored++;
       if (outcome.vacated) written.push({ key: outcome.vacated, item: null });
       written.push({ key: pair.key, item: pair.before });
@@ -196,7 +208,9 @@ async function runUndo(
     // Rows showing the item show what is stored, as after any refused write.
     if (outcome.current !== undefined)
       written.push({ key: pair.key, item: outcome.current, isRefresh: true });
-    list(pair, outcome);
+    const later =
+      outcome.type === 'conflict' && report.items.length < MAX_LISTED ? await laterOf(pair.key) : undefined;
+    list(pair, outcome, later);
   };
   let lastEmit = Date.now();
   try {
@@ -207,6 +221,8 @@ async function runUndo(
           await Promise.all(chunk.slice(i, i + CONCURRENCY).map((pair) => one(pair, written)));
         } finally {
           await t.record(written);
+          // A failed append shows when the entry is finished, as the report's journalProblem.
+          await journal.add(undone.splice(0)).catch(() => undefined);
         }
         if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
           lastEmit = Date.now();
@@ -216,6 +232,7 @@ async function runUndo(
       if (run.signal.aborted) break;
     }
   } finally {
+    Object.assign(report, await keepForUndo(journal, undone.splice(0)));
     const { restored, conflicts, failed } = report;
     await recordUndo(dataDir, connectionId, entry, {
       at: new Date().toISOString(),

@@ -71,6 +71,7 @@ export class McpToolSession {
   forCall(signal: AbortSignal, emit: (event: AgentEvent) => void): ToolSession {
     return {
       ctx: this.options.ctx,
+      source: 'mcp',
       connection: this.options.connection,
       settings: this.settings,
       budget: new Budget(

@@ -2,15 +2,19 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { type DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../shared/dynamo/attribute-value';
 import type { FixResult, PlainKey, PlannedUpdate } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { toAppError } from '../core/to-app-error';
 import { isMissingFile } from '../aws/atomic-file';
-import { toSdkItem } from '../dynamo/marshal';
+import type { ItemTarget } from '../dynamo/items/item-access';
+import { getItem } from '../dynamo/items/single-item';
+import { sendPlannedUpdate } from '../dynamo/writes/fix-update';
+import type { JournalPair } from '../journal/journal-files';
+import { keepForUndo } from '../journal/keep';
 import { backoffMs, isThrottling, RateLimiter, sleep } from './rate-limiter';
 import { toPlainKey } from './samples';
-import { watchThrottling } from './throttle-watch';
 
 export interface RunFixOptions {
   client: DynamoDBClient;
@@ -25,6 +29,11 @@ export interface RunFixOptions {
   writesPerSecond?: number;
   concurrency?: number;
   onProgress?(progress: Progress): void;
+  /**
+   * The app's write door for the table: each write is then journaled for undo (the item it
+   * replaced, ALL_OLD, and the item read back) and told to the open views. The CLI has none.
+   */
+  target?: ItemTarget;
 }
 
 /** Written once per run that DynamoDB throttled, so a resumed run's result counts every run's. */
@@ -135,24 +144,32 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
     options.onProgress?.(progress());
   };
 
+  const target = options.target;
+  const journal = target?.journal('bulk-update', `Pre-flight fix of ${options.table}`);
+  const pairs: JournalPair[] = [];
+  const keep = async (update: PlannedUpdate, old: Item | null): Promise<void> => {
+    if (!target || !journal) return;
+    // UpdateItem returns one side only: the item it replaced (exact), then the item as stored
+    // now, read consistently at once. A write by someone else landing in between would be taken
+    // for the fix's own; undo then still refuses any change made after that read.
+    const after = await getItem(target, update.Key, true).catch(() => undefined);
+    if (after === undefined) return;
+    await target.record([{ key: update.Key, item: after }]);
+    pairs.push({ key: update.Key, before: old, after });
+    if (pairs.length >= 100) await journal.add(pairs.splice(0)).catch(() => undefined);
+  };
+
   async function write(i: number, update: PlannedUpdate): Promise<void> {
     const key = toPlainKey(update.Key);
     let outcome: Outcome;
     for (let attempt = 0; ; attempt++) {
       try {
-        const command = new UpdateItemCommand({
-          TableName: options.table,
-          Key: toSdkItem(update.Key),
-          UpdateExpression: update.UpdateExpression,
-          ConditionExpression: update.ConditionExpression,
-          ExpressionAttributeNames: update.ExpressionAttributeNames,
-          ExpressionAttributeValues: update.ExpressionAttributeValues
-            ? toSdkItem(update.ExpressionAttributeValues)
-            : undefined,
-          ReturnConsumedCapacity: 'TOTAL',
+        const out = await sendPlannedUpdate(options.client, options.table, update, {
+          returnOld: target !== undefined,
+          onThrottled: throttled,
         });
-        const out = await options.client.send(watchThrottling(command, throttled));
-        const consumed = out.ConsumedCapacity?.CapacityUnits ?? 1;
+        await keep(update, out.old);
+        const consumed = out.consumed;
         limiter.spend(consumed);
         limiter.succeeded();
         outcome = { i, outcome: 'written', key, consumed };
@@ -200,6 +217,7 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
       results.write(`${JSON.stringify({ throttled: throttledNow } satisfies ThrottledLine)}\n`);
     results.end();
     await once(results, 'close');
+    if (journal) Object.assign(result, await keepForUndo(journal, pairs.splice(0)));
   }
   result.state = options.signal.aborted ? 'cancelled' : 'done';
   options.onProgress?.(progress());

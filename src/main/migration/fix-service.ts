@@ -2,6 +2,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { FixPlanSummary } from '../../shared/ipc/migration';
 import type { CoreContext } from '../core/context';
+import { resolveTarget } from '../dynamo/items/item-access';
 import { buildFixPlan } from './fix-build';
 import { runFixPlan } from './fix-run';
 import { assertNotRunning, migrationStore, withCursor } from './service';
@@ -77,11 +78,13 @@ export async function startFixRun(
   if (runningPlans.has(plan.planId))
     throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
   const client = await ctx.clients.dynamo(input.connectionId);
+  const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
   runningPlans.add(plan.planId);
   ctx.operations.start(input.requestId, async ({ signal, emit }) => {
     try {
       const result = await runFixPlan({
         client,
+        target,
         table: plan.table,
         planId: plan.planId,
         planFile: store.planFile(plan.planId),

@@ -15,6 +15,8 @@ interface ExpressionFields {
 export interface PutRequest extends ExpressionFields {
   TableName: string;
   Item: Item;
+  /** The item the put replaced, for the undo journal. */
+  ReturnValues?: 'ALL_OLD';
 }
 
 export interface UpdateRequest extends ExpressionFields {
@@ -32,7 +34,7 @@ export interface DeleteRequest extends ExpressionFields {
 }
 
 export type TransactAction =
-  | { Put: PutRequest }
+  | { Put: Omit<PutRequest, 'ReturnValues'> }
   | { Update: Omit<UpdateRequest, 'ReturnValues'> }
   | { Delete: Omit<DeleteRequest, 'ReturnValues'> };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
 import { athenaChannels } from './athena';
-import { deleteItemInput, itemChannels } from './items';
+import { deleteItemInput, itemChannels, keptForUndoShape } from './items';
 import { journalChannels } from './journal';
 import { workspaceChannels } from './workspace';
 import { collectionHeaderSchema, queryChannels } from './query';
@@ -118,11 +118,11 @@ export const contract = {
   },
   'items:create': {
     input: tableRefInput.extend({ item: itemSchema }),
-    output: z.object({ item: itemSchema }),
+    output: z.object({ item: itemSchema, ...keptForUndoShape }),
   },
   'items:delete': {
     input: deleteItemInput,
-    output: z.object({ deleted: z.boolean() }),
+    output: z.object({ deleted: z.boolean(), ...keptForUndoShape }),
   },
   ...itemChannels,
   ...journalChannels,

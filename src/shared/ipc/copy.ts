@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
+import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { readSpecSchema } from './query';
 import { entityViewSchema } from '../sql/catalog';
@@ -147,6 +148,11 @@ export const copyReportSchema = z.object({
   failures: z.array(copyFailureSchema),
   verified: copyVerificationSchema.optional(),
   notes: z.array(z.string()),
+  /**
+   * Into a table that existed before the copy, every item put keeps the one it replaced: this
+   * run's undo journal entry. A copy that created its target has none (delete the table instead).
+   */
+  ...keptForUndoShape,
 });
 export type CopyReport = z.infer<typeof copyReportSchema>;
 

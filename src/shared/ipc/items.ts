@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attributeValueSchema, itemSchema } from '../dynamo/attribute-value';
+import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { tableRefInput } from './tables';
 
@@ -24,10 +25,13 @@ export const updateItemInput = tableRefInput.extend({
     .optional(),
 });
 
+export { keptForUndoShape };
+
 export const updateItemOutput = z.object({
   item: itemSchema.nullable(),
   kind: z.enum(['update', 'key-change', 'none']),
   coverage: conditionCoverageSchema.optional(),
+  ...keptForUndoShape,
 });
 
 export const stagedChangeSchema = z.object({
@@ -61,10 +65,7 @@ export const commitOutput = z.object({
   results: z.array(changeResultSchema),
   batches: z.number().int(),
   committedBatches: z.number().int(),
-  /** The undo journal entry that can put back what this commit wrote (journal:undo). */
-  journalId: z.string().optional(),
-  /** Why the writes could not be kept for undo (they were made all the same). */
-  journalProblem: z.string().optional(),
+  ...keptForUndoShape,
 });
 
 export const conflictDetailsSchema = z.object({

@@ -44,7 +44,7 @@ const workspace = {
 export const journalExamples: JournalExamples = {
   'journal:list': {
     summary:
-      "The connection's newest undo journal entries (commits of staged changes and bulk changes), newest first, optionally of one table.",
+      "The connection's newest undo journal entries (every journaled write: editor, grid, bulk, import, copy, fix, undo, agent, MCP), newest first, with source, reason, time, table and item count; optionally of one table.",
     input: { connectionId: 'playground', table: 'DynoTableSample' },
     output: {
       entries: [
@@ -53,13 +53,17 @@ export const journalExamples: JournalExamples = {
           at: '2026-12-01T18:02:11.402Z',
           table: 'DynoTableSample',
           action: 'commit',
-          count: 3,
+          source: 'editor',
+          reason: 'Saved in the item editor',
+          count: 1,
         },
         {
           id: 'jmi5wz9r1f5e6d7c8b9',
           at: '2026-12-01T17:58:40.118Z',
           table: 'DynoTableSample',
           action: 'bulk-update',
+          source: 'bulk',
+          reason: 'Bulk update of 40 items',
           count: 40,
           lastUndo: { at: '2026-12-01T18:00:02.950Z', restored: 39, conflicts: 1, failed: 0 },
         },
@@ -67,7 +71,7 @@ export const journalExamples: JournalExamples = {
       limits: { maxEntries: 200, maxAgeDays: 30, maxMegabytes: 500 },
     },
     notes:
-      'Entries live in the data folder (journal/<connection>/) and survive a restart; journal/settings.json bounds them per connection (maxEntries 200, maxAgeDays 30, maxMegabytes 500 by default), and limits says which bounds are in force. A file that cannot be read is moved to set-aside/ and named in setAside with the reason. items:commit and bulk:start name the entry they made as journalId.',
+      'Entries live in the data folder (journal/<connection>/) and survive a restart; journal/settings.json bounds them per connection (maxEntries 200, maxAgeDays 30, maxMegabytes 500 by default), and limits says which bounds are in force. A file that cannot be read is moved to set-aside/ and named in setAside with the reason. The writes name the entry they made as journalId (items:create/update/delete/commit, bulk:start, transfer:import, copy:start, migration:fixRun, and the report of journal:undo). Purge is not journaled.',
   },
   'journal:undo': {
     summary:
@@ -75,7 +79,7 @@ export const journalExamples: JournalExamples = {
     input: { connectionId: 'playground', entryId: 'jmi5x2k7q0a1b2c3d4e', requestId: 'undo_R4nd0mId' },
     output: { started: true },
     notes:
-      'done.value is an UndoReport: restored, alreadyRestored, conflicts, failed, and per refused item its key, what the entry wrote, what is stored now and what undo would have put back. Refused on a read-only connection (ReadOnlyConnection). Running it again after a cancel or failure is safe: items already put back count as restored.',
+      'done.value is an UndoReport: restored, alreadyRestored, conflicts, failed, and per refused item its key, what the entry wrote, what is stored now, what undo would have put back and, when a later journaled write of the same user changed the item, that entry (laterEntry: id, source, at, reason) to undo first. The writes of the undo are an entry of their own (journalId). Refused on a read-only connection (ReadOnlyConnection). Running it again after a cancel or failure is safe: items already put back count as restored.',
   },
   'workspace:load': {
     summary:

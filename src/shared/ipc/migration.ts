@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
+import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { keySchemaSchema, tableRefInput } from './tables';
 
@@ -299,6 +300,8 @@ export const fixResultSchema = z.object({
   throttledRequests: z.number().int().optional(),
   changedSamples: z.array(plainKeySchema),
   failures: z.array(z.object({ key: plainKeySchema, code: z.string(), message: z.string() })),
+  /** The undo journal entry of this run's writes (the app only). */
+  ...keptForUndoShape,
 });
 export type FixResult = z.infer<typeof fixResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
+import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { tableRefInput } from './tables';
 
@@ -72,6 +73,7 @@ export const importReportSchema = z.object({
     z.object({ line: z.number().int(), key: itemSchema.optional(), code: z.string(), message: z.string() }),
   ),
   sample: z.array(itemSchema),
+  ...keptForUndoShape,
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -108,3 +108,40 @@ describe('import boundaries', () => {
     expect(refused('src/main/resultsets/probe.ts', '../../renderer/ipc/client')).not.toEqual([]);
   });
 });
+
+describe('one door for writes', () => {
+  const planted = (names: string) =>
+    `import { ${names} } from '@aws-sdk/client-dynamodb';\nexport const x = [${names}];\n`;
+
+  it.each([
+    'PutItemCommand',
+    'UpdateItemCommand',
+    'DeleteItemCommand',
+    'TransactWriteItemsCommand',
+    'BatchWriteItemCommand',
+    'DynamoDB',
+  ])('refuses %s outside src/main/dynamo/writes/', (name) => {
+    for (const file of [
+      'src/main/agent/probe.ts',
+      'src/main/migration/probe.ts',
+      'src/main/dynamo/items/probe.ts',
+      'src/main/mcp/probe.ts',
+      'src/cli/commands/probe.ts',
+    ])
+      expect(boundaryErrors(file, planted(name)).join(' ')).toMatch(/one write door/);
+  });
+
+  it('refuses a namespace import, which reaches every command', () => {
+    const source = `import * as sdk from '@aws-sdk/client-dynamodb';\nexport const x = sdk;\n`;
+    expect(boundaryErrors('src/main/journal/probe.ts', source)).not.toEqual([]);
+  });
+
+  it('lets writes/ send them, and everyone else read', () => {
+    expect(
+      boundaryErrors('src/main/dynamo/writes/probe.ts', planted('PutItemCommand, BatchWriteItemCommand')),
+    ).toEqual([]);
+    expect(
+      boundaryErrors('src/main/agent/probe.ts', planted('GetItemCommand, QueryCommand, ScanCommand')),
+    ).toEqual([]);
+  });
+});

@@ -15,6 +15,9 @@ import { sourceReader } from './copy-source';
 import { prepareTarget } from './copy-target';
 import { Verifier } from './copy-verify';
 import { putItems, sdkKeyOf, type SdkItem } from '../writes/put-items';
+import { replacedPairs } from '../writes/put-journal';
+import type { JournalWriter } from '../../journal/journal-files';
+import { keepForUndo, type Kept } from '../../journal/keep';
 
 export interface CopyEnd {
   client: DynamoDBClient;
@@ -29,6 +32,8 @@ export interface CopyContext {
   /** The app's result sets: a result-set source, and the target's open views hearing of the writes. */
   resultSets?: ResultSetStore;
   record?(writes: WrittenItem[]): Promise<void>;
+  /** An undo journal entry of the target table, for a copy into a table that existed before it. */
+  startJournal?(reason: string): JournalWriter;
 }
 
 const MAX_FAILURES = 1000;
@@ -77,6 +82,11 @@ export async function runCopy(
   let saving: Promise<void> | undefined;
   let lastSave = performance.now();
   const save = (): Promise<void> => c.store.save(snapshotOf(checkpoint));
+  // Items put into a table that held items before the copy may replace them: each put keeps
+  // what it replaced (ALL_OLD), streamed into one journal entry per run, finished however it ends.
+  let journal: JournalWriter | undefined;
+  let kept: Promise<Kept> | undefined;
+  const finishJournal = (): Promise<Kept> => (kept ??= journal ? keepForUndo(journal) : Promise.resolve({}));
 
   try {
     const details = await tableDetails(c.source.client, input.source.table, run.signal);
@@ -118,6 +128,8 @@ export async function runCopy(
       await save();
     }
     const keys = checkpoint.target.keys;
+    if (!checkpoint.target.created)
+      journal = c.startJournal?.(`Copy from ${input.source.table} (${policyWords(input.conflict.policy)})`);
     phase = 'copying';
     emit(true);
     const write = copyLimit(
@@ -138,6 +150,7 @@ export async function runCopy(
       signal: run.signal,
       limiter: write?.limiter,
       limiterUnit: write?.unit,
+      keepReplaced: journal !== undefined,
     };
 
     await reader.read(
@@ -150,6 +163,8 @@ export async function runCopy(
         async onPage(page) {
           const mapped = page.items.map((item) => mapper.map(item));
           const out = await putItems(writer, mapped, (item) => item);
+          // Kept also when a cancel cut the page short: these items are in the table.
+          await journal?.add(replacedPairs(out, keys, fromSdkItem)).catch(() => undefined);
           // A page cut short by a cancel is not counted and its segment does not move: a resume
           // writes it again (puts are idempotent), so nothing is lost or counted twice.
           if (run.signal.aborted) return;
@@ -193,6 +208,7 @@ export async function runCopy(
     }
     checkpoint.state = 'complete';
     await save();
+    const undo = await finishJournal();
     emit(true);
     const report: CopyReport = {
       copyId: checkpoint.copyId,
@@ -207,15 +223,22 @@ export async function runCopy(
       failures: checkpoint.failures,
       ...(verified ? { verified } : {}),
       notes: checkpoint.notes,
+      ...undo,
     };
     return { progress: progress(), value: report, cursor: checkpoint.copyId };
   } catch (error) {
+    await finishJournal();
     await saving;
     checkpoint.state = 'stopped';
     await save().catch(() => undefined);
     emit(true);
     throw error;
   }
+}
+
+function policyWords(policy: CopyCheckpoint['input']['conflict']['policy']): string {
+  if (policy === 'skip') return 'new items only';
+  return policy === 'newer' ? 'newer items overwrite' : 'overwriting';
 }
 
 /** Reads both sides again: the source as it was copied (filtered, mapped), the target whole. */

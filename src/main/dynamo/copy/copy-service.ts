@@ -3,6 +3,7 @@ import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyStartInput } from '../../../shared/ipc/copy';
 import type { CoreContext } from '../../core/context';
 import { recordWrites } from '../../resultsets/write-sync';
+import { startJournalEntry } from '../../journal/journal-files';
 import { withDeadline } from '../deadline';
 import { tableSummary } from '../table-metadata';
 import { assertWritable } from '../writes/guards';
@@ -132,7 +133,14 @@ async function launch(
         target: { client: targetClient, label: targetConnection.label },
         store,
         resultSets: ctx.resultSets,
-        record: (writes) => recordWrites(ctx, target.connectionId, target.table, writes),
+        record: (writes) => recordWrites(ctx, target.connectionId, target.table, writes, 'copy'),
+        startJournal: (reason) =>
+          startJournalEntry(ctx.dataDir, target.connectionId, {
+            table: target.table,
+            action: 'put',
+            source: 'copy',
+            reason,
+          }),
       },
       checkpoint,
       run,

@@ -5,16 +5,30 @@ import { startJournalEntry, type JournalWriter } from '../../journal/journal-fil
 import type { JournalAction } from '../../../shared/ipc/journal';
 import type { Connection } from '../../../shared/ipc/connection';
 import type { TableSummary } from '../../../shared/ipc/tables';
+import type { WriteSource } from '../../../shared/ipc/write-source';
 import { tableSummary } from '../table-metadata';
+import { assertWritable } from '../writes/guards';
 
+/**
+ * The write door of one table, opened for one source: every write DynoTable makes goes out
+ * through writes/ with one of these, so each is guarded, journaled and told under its source.
+ */
 export interface ItemTarget {
   connection: Connection;
   client: DynamoDBClient;
   info: TableSummary;
-  /** Tells every open result set of the table what DynamoDB now holds for these items. */
+  /** Who asked for the writes made through this target (History, the toast, an open editor). */
+  source: WriteSource;
+  /** Tells every open view of the table what DynoTable wrote and DynamoDB now holds for these items. */
   record(writes: WrittenItem[]): Promise<void>;
-  /** Starts an undo journal entry in the data folder for a commit or bulk change of this table. */
-  journal(action: JournalAction, options?: { isBeforeAsRead?: boolean }): JournalWriter;
+  /** Starts an undo journal entry in the data folder, tagged with the source and the user's words. */
+  journal(action: JournalAction, reason: string, options?: { isBeforeAsRead?: boolean }): JournalWriter;
+  /**
+   * Refuses with ReadOnlyConnection when the connection, as saved at this moment, may not write:
+   * a save or an approval can wait while the user edits the connection. The client's own guard
+   * refuses every request again.
+   */
+  assertWritableNow(): Promise<void>;
 }
 
 /** What every item operation needs: the connection (flags), its client and the table's keys. */
@@ -22,13 +36,43 @@ export async function resolveTarget(
   ctx: CoreContext,
   connectionId: string,
   table: string,
+  source: WriteSource,
   signal?: AbortSignal,
 ): Promise<ItemTarget> {
   const connection = await ctx.connections.get(connectionId);
-  const client = await ctx.clients.dynamo(connectionId);
-  const info = await tableSummary(client, table, signal);
-  const record = (writes: WrittenItem[]) => recordWrites(ctx, connectionId, info.name, writes);
-  const journal = (action: JournalAction, options: { isBeforeAsRead?: boolean } = {}) =>
-    startJournalEntry(ctx.dataDir, connectionId, { table: info.name, action, ...options });
-  return { connection, client, info, record, journal };
+  return targetFor(ctx, connection, table, source, {
+    current: () => ctx.connections.get(connectionId),
+    signal,
+  });
+}
+
+/**
+ * The door for a connection the caller already holds (an MCP server's connection from its
+ * flags is in no store); `current` says how it is saved at the moment of writing.
+ */
+export async function targetFor(
+  ctx: CoreContext,
+  connection: Connection,
+  table: string,
+  source: WriteSource,
+  options: { current(): Promise<Connection>; signal?: AbortSignal },
+): Promise<ItemTarget> {
+  const client = await ctx.clients.dynamo(connection.id);
+  const info = await tableSummary(client, table, options.signal);
+  return {
+    connection,
+    client,
+    info,
+    source,
+    record: (writes) => recordWrites(ctx, connection.id, info.name, writes, source),
+    journal: (action, reason, journalOptions = {}) =>
+      startJournalEntry(ctx.dataDir, connection.id, {
+        table: info.name,
+        action,
+        source,
+        reason,
+        ...journalOptions,
+      }),
+    assertWritableNow: async () => assertWritable(await options.current()),
+  };
 }

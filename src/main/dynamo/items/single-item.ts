@@ -9,7 +9,10 @@ import { fromSdkItem, toSdkItem } from '../marshal';
 import { assertConfirmed, assertWritable } from '../writes/guards';
 import { commitOne } from '../writes/commit';
 import { sendWrite } from '../writes/send-write';
+import { beforeUpdate } from '../writes/update-before';
 import { CONDITIONAL_FAILED } from '../writes/write-errors';
+import { keepForUndo, type Kept } from '../../journal/keep';
+import type { JournalPair } from '../../journal/journal-files';
 import type { ItemTarget } from './item-access';
 import { assertValid } from './validation';
 
@@ -56,7 +59,13 @@ function target(t: ItemTarget) {
   return { table: t.info.name, keys: t.info.keys };
 }
 
-export async function createItem(t: ItemTarget, item: Item): Promise<Item> {
+/** The editor's write, journaled as a commit of one change so History lists it and undo puts it back. */
+function keepEditorWrite(t: ItemTarget, reason: string, pair: JournalPair): Promise<Kept> {
+  return keepForUndo(t.journal('commit', reason), [pair]);
+}
+
+/** The put was conditioned on the key being free, so before it there was no item. */
+export async function createItem(t: ItemTarget, item: Item): Promise<{ item: Item } & Kept> {
   assertWritable(t.connection);
   assertValid(t, item);
   await refreshOnConflict(t, item, () =>
@@ -64,8 +73,10 @@ export async function createItem(t: ItemTarget, item: Item): Promise<Item> {
       desired: item,
     }),
   );
-  await t.record([{ key: keyOf(item, t.info.keys), item }]);
-  return item;
+  const key = keyOf(item, t.info.keys);
+  await t.record([{ key, item }]);
+  const kept = await keepEditorWrite(t, 'Created in the item editor', { key, before: null, after: item });
+  return { item, ...kept };
 }
 
 export async function deleteItem(
@@ -73,7 +84,7 @@ export async function deleteItem(
   key: Item,
   expected: Item,
   confirmTable?: string,
-): Promise<boolean> {
+): Promise<{ deleted: boolean } & Kept> {
   assertWritable(t.connection);
   assertConfirmed(t.connection, t.info.name, 'delete', 1, confirmTable);
   const seenKey = keyOf(expected, t.info.keys);
@@ -83,15 +94,20 @@ export async function deleteItem(
       'The key does not match the item you saw; reload the item and try again.',
     );
   }
-  const { request } = planDelete(target(t), expected);
-  await refreshOnConflict(t, seenKey, () =>
+  // ALL_OLD: the journal keeps the whole item deleted, also attributes the condition did not cover.
+  const request = { ...planDelete(target(t), expected).request, ReturnValues: 'ALL_OLD' as const };
+  const { attributes } = await refreshOnConflict(t, seenKey, () =>
     sendWrite(t.client, { operation: 'DeleteItem', input: request }, 'delete', { desired: null }),
   );
   await t.record([{ key: seenKey, item: null }]);
-  return true;
+  // No attributes: a retry found the item already gone, deleted by the first attempt, which held
+  // the condition on the item as seen.
+  const before = attributes ?? expected;
+  const kept = await keepEditorWrite(t, 'Deleted in the item editor', { key: seenKey, before, after: null });
+  return { deleted: true, ...kept };
 }
 
-export interface UpdateResult {
+export interface UpdateResult extends Kept {
   item: Item | null;
   kind: Exclude<ChangeKind, 'create' | 'delete'>;
   coverage?: ConditionCoverage;
@@ -121,7 +137,13 @@ export async function updateItem(
       { key: seenKey, item: null },
       { key: keyOf(desired, t.info.keys), item: desired },
     ]);
-    return { item: desired, kind: 'key-change', coverage: planned.coverage };
+    // One pair whose `after` has the new key: its undo is one transaction over both keys.
+    const kept = await keepEditorWrite(t, 'Key changed in the item editor', {
+      key: seenKey,
+      before: seen,
+      after: desired,
+    });
+    return { item: desired, kind: 'key-change', coverage: planned.coverage, ...kept };
   }
   const request = planned.request;
   const { attributes } = await refreshOnConflict(t, seenKey, () =>
@@ -129,5 +151,7 @@ export async function updateItem(
   );
   const stored = attributes ?? desired;
   await t.record([{ key: seenKey, item: stored }]);
-  return { item: stored, kind: 'update', coverage: planned.coverage };
+  const before = attributes ? beforeUpdate(attributes, seen, desired) : seen;
+  const kept = await keepEditorWrite(t, 'Saved in the item editor', { key: seenKey, before, after: stored });
+  return { item: stored, kind: 'update', coverage: planned.coverage, ...kept };
 }

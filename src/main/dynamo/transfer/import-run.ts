@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { z } from 'zod';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { formatPath, keyOf, validateItem } from '../../../shared/dynamo/validate-item';
@@ -8,6 +9,8 @@ import type { ItemTarget } from '../items/item-access';
 import { toSdkItem } from '../marshal';
 import { indexKeyAttributes } from '../table-metadata';
 import { putItems, type PutItemsOptions } from '../writes/put-items';
+import { replacedPairs } from '../writes/put-journal';
+import { keepForUndo } from '../../journal/keep';
 import { existingKeys, keyText } from './existing-keys';
 import { readImport, type ImportSource } from './import-source';
 
@@ -28,7 +31,9 @@ interface Row {
  * rules, then (unless a dry run) writes 200 lines at a time through the one bulk put path
  * (`writes/put-items.ts`, the copy's): create-only is its skip policy, PutItems conditioned on
  * the key being free, so an import never replaces an item (one already there is counted as
- * existing); overwrite is BatchWriteItem. Each refused item comes back with its line.
+ * existing); overwrite replaces whole items. Each refused item comes back with its line. Every
+ * put keeps the item it replaced (ALL_OLD; none under create-only), streamed into one undo
+ * journal entry per import, so an import can be undone.
  */
 export async function runImport(
   t: ItemTarget,
@@ -73,7 +78,9 @@ export async function runImport(
     keys: t.info.keys,
     policy: { policy: input.mode === 'create-only' ? 'skip' : 'overwrite' },
     signal: run.signal,
+    keepReplaced: true,
   };
+  const journal = input.dryRun ? undefined : t.journal('put', importReason(input));
 
   const handle = async (rows: Row[]): Promise<void> => {
     if (!input.dryRun) {
@@ -83,8 +90,10 @@ export async function runImport(
       report.failed += out.failures.length;
       out.failures.sort((a, b) => a.entry.line - b.entry.line);
       for (const f of out.failures) fail(f.entry.line, f.code, f.message, f.key);
-      // Also after a cancel: what was written is shown in the table's open views.
+      // Also after a cancel: what was written is shown in the table's open views and kept for undo.
       await t.record(out.written.map((row) => ({ key: keyOf(row.item, t.info.keys), item: row.item })));
+      // A failed append shows when the entry is finished, as the report's journalProblem.
+      await journal?.add(replacedPairs(out, t.info.keys, (row) => row.item)).catch(() => undefined);
       return;
     }
     if (input.mode === 'overwrite') {
@@ -103,29 +112,39 @@ export async function runImport(
   };
 
   let rows: Row[] = [];
-  for await (const entry of readImport(input.source, input.format)) {
-    if (run.signal.aborted) break;
-    report.total++;
-    if ('error' in entry) {
-      report.invalid++;
-      fail(entry.line, ErrorCodes.invalidInput, entry.error);
-      continue;
+  try {
+    for await (const entry of readImport(input.source, input.format)) {
+      if (run.signal.aborted) break;
+      report.total++;
+      if ('error' in entry) {
+        report.invalid++;
+        fail(entry.line, ErrorCodes.invalidInput, entry.error);
+        continue;
+      }
+      const issue = validateItem(entry.item, validation)[0];
+      if (issue) {
+        report.invalid++;
+        const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
+        fail(entry.line, ErrorCodes.invalidInput, `${where}${issue.message}`, keyOf(entry.item, t.info.keys));
+        continue;
+      }
+      if (report.sample.length < SAMPLE) report.sample.push(entry.item);
+      rows.push({ line: entry.line, item: entry.item });
+      if (rows.length >= CHUNK) {
+        await handle(rows);
+        rows = [];
+        progress();
+      }
     }
-    const issue = validateItem(entry.item, validation)[0];
-    if (issue) {
-      report.invalid++;
-      const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
-      fail(entry.line, ErrorCodes.invalidInput, `${where}${issue.message}`, keyOf(entry.item, t.info.keys));
-      continue;
-    }
-    if (report.sample.length < SAMPLE) report.sample.push(entry.item);
-    rows.push({ line: entry.line, item: entry.item });
-    if (rows.length >= CHUNK) {
-      await handle(rows);
-      rows = [];
-      progress();
-    }
+    if (!run.signal.aborted) await handle(rows);
+  } finally {
+    // Also after a cancel or a failure: what was written can be undone.
+    if (journal) Object.assign(report, await keepForUndo(journal));
   }
-  if (!run.signal.aborted) await handle(rows);
   return { progress: progress(true), value: report };
+}
+
+function importReason(input: ImportInput): string {
+  const from = 'path' in input.source ? ` from ${path.basename(input.source.path)}` : '';
+  return `Import${from} (${input.mode === 'create-only' ? 'new items only' : 'overwriting'})`;
 }

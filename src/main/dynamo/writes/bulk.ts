@@ -72,6 +72,8 @@ async function* itemsOf(ctx: CoreContext, input: BulkInput): AsyncGenerator<Item
   }
 }
 
+const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Runs the bulk job through the one bulk write path, reporting progress at most every quarter second. */
 async function runBulk(
   ctx: CoreContext,
@@ -96,7 +98,10 @@ async function runBulk(
   // the rest past the reader, so that set hears of the writes once the job ends.
   const readsResultSet = !('items' in input.source);
   const held: WrittenItem[] = [];
-  const journal = t.journal(writeKind(input));
+  const journal = t.journal(
+    writeKind(input),
+    `Bulk ${input.action.type === 'delete' ? 'delete' : 'update'} of ${plural(total, 'item')}`,
+  );
   const pairs: JournalPair[] = [];
   let lastEmit = Date.now();
   try {

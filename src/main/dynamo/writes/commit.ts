@@ -14,6 +14,7 @@ import { keyText as storedKeyText, storedItems } from '../transfer/existing-keys
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
 import { sendWrite } from './send-write';
+import { beforeUpdate } from './update-before';
 import { CONDITIONAL_FAILED, cancellationMessage, conflictMessage, storedItem } from './write-errors';
 
 interface CancellationReason {
@@ -129,6 +130,12 @@ async function commitSingle(t: ItemTarget, entry: Entry, signal?: AbortSignal): 
   }
 }
 
+/** The journal's words for a commit: the grid commits staged changes, others name themselves. */
+function commitReason(t: ItemTarget, changes: number): string {
+  const staged = `${changes} staged change${changes === 1 ? '' : 's'}`;
+  return t.source === 'grid' ? `Committed ${staged}` : `Committed ${staged} (${t.source})`;
+}
+
 /**
  * Commits staged changes: one conditional write when there is a single one-action change
  * (a transaction costs twice the capacity), otherwise TransactWriteItems batches of at most
@@ -159,7 +166,7 @@ export async function commitChanges(
     await readBack(t, [single], signal);
     await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
-    const kept = await keepForUndo(t.journal('commit'), undoPairs(t, [single]));
+    const kept = await keepForUndo(t.journal('commit', commitReason(t, 1)), undoPairs(t, [single]));
     return { results: entries.map((e) => e.result), batches: 1, committedBatches: written, ...kept };
   }
   const batches = splitTransactions(
@@ -197,7 +204,7 @@ export async function commitChanges(
   }
   await readBack(t, live, signal);
   await t.record(writtenItems(t, live));
-  const kept = await keepForUndo(t.journal('commit'), undoPairs(t, live));
+  const kept = await keepForUndo(t.journal('commit', commitReason(t, live.length)), undoPairs(t, live));
   return { results: entries.map((e) => e.result), batches: batches.length, committedBatches, ...kept };
 }
 
@@ -228,8 +235,9 @@ async function readBack(t: ItemTarget, entries: Entry[], signal?: AbortSignal): 
 }
 
 /**
- * The undo journal's view of a commit: per key, the item as the user loaded it (each write was
- * conditioned on it) and what the write left (the returned item, or the planned one: a
+ * The undo journal's view of a commit: per key, what the write replaced (an update: what DynamoDB
+ * holds after it with the touched attributes as the user saw them, see update-before.ts; a
+ * delete: the item as the user loaded it, which it was conditioned on) and what the write left (the returned item, or the planned one: a
  * transaction returns nothing, and its conditions held). A key change is one pair whose `after`
  * has another key, so its undo is one transaction over both keys (journal/undo.ts).
  */
@@ -240,7 +248,8 @@ function undoPairs(t: ItemTarget, entries: Entry[]): JournalPair[] {
     const { seen, desired } = change;
     if (seen && plan.kind !== 'create') {
       const after = plan.kind === 'update' || plan.kind === 'key-change' ? (stored ?? desired) : null;
-      pairs.push({ key: keyOf(seen, t.info.keys), before: seen, after });
+      const before = plan.kind === 'update' && stored && desired ? beforeUpdate(stored, seen, desired) : seen;
+      pairs.push({ key: keyOf(seen, t.info.keys), before, after });
     }
     if (desired && plan.kind === 'create')
       pairs.push({ key: keyOf(desired, t.info.keys), before: null, after: stored ?? desired });

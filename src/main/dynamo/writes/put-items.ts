@@ -27,6 +27,8 @@ export interface ItemFailure {
 export interface PutOutcome<E> {
   /** The entries DynamoDB confirmed written. */
   written: E[];
+  /** With keepReplaced: the item each written entry replaced (null: none), by position in `written`. */
+  replaced: (SdkItem | null)[];
   /** Entries the policy's condition left alone (the key was taken, or the stored item is newer). */
   skipped: number;
   failures: (ItemFailure & { entry: E })[];
@@ -42,6 +44,11 @@ export interface PutItemsOptions {
   /** What the limiter counts: items (default), or the write capacity units DynamoDB reports. */
   limiterUnit?: 'items' | 'capacity';
   onThrottle?(): void;
+  /**
+   * Keep the item each put replaced (ReturnValues ALL_OLD), for the undo journal. Overwrite then
+   * goes out as PutItems, eight at a time, instead of BatchWriteItem, which returns nothing.
+   */
+  keepReplaced?: boolean;
 }
 
 /** Consumed write capacity, asked for only when the limiter counts it; items when DynamoDB says nothing. */
@@ -110,11 +117,11 @@ export async function putItems<E>(
     options,
     entries,
     items: entries.map((entry) => itemOf(entry)),
-    outcome: { written: [], skipped: 0, failures: [] },
+    outcome: { written: [], replaced: [], skipped: 0, failures: [] },
   };
   const at = page.items.map((_, i) => i);
   try {
-    if (options.policy.policy === 'overwrite') {
+    if (options.policy.policy === 'overwrite' && !options.keepReplaced) {
       for (let i = 0; i < at.length && !options.signal.aborted; i += BATCH)
         await batch(page, at.slice(i, i + BATCH));
     } else {
@@ -252,12 +259,14 @@ async function put<E>(page: Page<E>, n: number, condition: Condition | undefined
             Item: itemAt(page, n),
             ...condition,
             ...capacityAsked(options),
+            ...(options.keepReplaced ? { ReturnValues: 'ALL_OLD' as const } : {}),
           }),
         ),
       { signal: options.signal, onThrottle: () => onThrottle(options) },
     );
     options.limiter?.spend(spent(options, 1, out.ConsumedCapacity ? [out.ConsumedCapacity] : undefined));
     outcome.written.push(entryAt(page, n));
+    if (options.keepReplaced) outcome.replaced.push(out.Attributes ?? null);
   } catch (error) {
     options.limiter?.spend(1);
     const appError = itemRefusal(error, options.signal);

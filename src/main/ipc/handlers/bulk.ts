@@ -6,9 +6,9 @@ import type { Handler } from '../dispatcher';
 export const bulkHandlers: { 'bulk:preview': Handler<'bulk:preview'>; 'bulk:start': Handler<'bulk:start'> } =
   {
     'bulk:preview': async (input, ctx) =>
-      previewBulk(ctx, await resolveTarget(ctx, input.connectionId, input.table), input),
+      previewBulk(ctx, await resolveTarget(ctx, input.connectionId, input.table, 'bulk'), input),
     'bulk:start': async (input, ctx) => {
-      const target = await resolveTarget(ctx, input.connectionId, input.table);
+      const target = await resolveTarget(ctx, input.connectionId, input.table, 'bulk');
       const work = await prepareBulk(ctx, target, input);
       ctx.operations.start(input.requestId, work);
       return { started: true };

@@ -12,23 +12,23 @@ export const itemHandlers: {
   'items:commit': Handler<'items:commit'>;
 } = {
   'items:get': async (input, ctx) => {
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'editor');
     return { item: await getItem(target, input.key, input.consistent) };
   },
   'items:create': async (input, ctx) => {
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
-    return { item: await createItem(target, input.item) };
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'editor');
+    return createItem(target, input.item);
   },
   'items:delete': async (input, ctx) => {
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
-    return { deleted: await deleteItem(target, input.key, input.expected, input.confirmTable) };
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'editor');
+    return deleteItem(target, input.key, input.expected, input.confirmTable);
   },
   'items:update': async (input, ctx) => {
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'editor');
     return updateItem(target, input.seen, input.desired, input.token);
   },
   'items:commit': async (input, ctx) => {
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'grid');
     return commitChanges(target, input.changes, input.token, input.confirmTable);
   },
 };

@@ -11,7 +11,7 @@ export const journalHandlers: {
   'journal:list': (input, ctx) => listJournal(ctx.dataDir, input.connectionId, input.table),
   'journal:undo': async (input, ctx) => {
     const entry = await readJournalEntry(ctx.dataDir, input.connectionId, input.entryId);
-    const target = await resolveTarget(ctx, input.connectionId, entry.table);
+    const target = await resolveTarget(ctx, input.connectionId, entry.table, 'undo');
     ctx.operations.start(input.requestId, prepareUndo(ctx.dataDir, target, input.connectionId, entry));
     return { started: true };
   },

@@ -133,7 +133,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     });
     // The keys resolveTarget takes are the ones just described (tableDetails asks DynamoDB now):
     // a purge must not trust keys cached before a re-create.
-    const target = await resolveTarget(ctx, connectionId, table);
+    const target = await resolveTarget(ctx, connectionId, table, 'purge');
     ctx.operations.start(requestId, async (run) => {
       try {
         return await purgeTable(

@@ -42,7 +42,7 @@ export const transferHandlers: {
           : 'uploadId' in input.source
             ? { path: await uploadedFile(ctx.dataDir, input.source.uploadId) }
             : input.source;
-    const target = await resolveTarget(ctx, input.connectionId, input.table);
+    const target = await resolveTarget(ctx, input.connectionId, input.table, 'import');
     if (!input.dryRun) {
       assertWritable(target.connection);
       assertConfirmed(target.connection, target.info.name, 'import', 0, input.confirmTable);

@@ -17,6 +17,8 @@ const ACTIONS: Record<JournalEntry['action'], string> = {
   commit: 'Commit of staged changes',
   'bulk-update': 'Bulk update',
   'bulk-delete': 'Bulk delete',
+  put: 'Put items',
+  undo: 'Undo',
 };
 
 function when(iso: string): string {
