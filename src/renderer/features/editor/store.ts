@@ -2,11 +2,14 @@ import { create } from 'zustand';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { diffItems, rebaseChanges } from '../../../shared/dynamo/diff';
 import { keyOf } from '../../../shared/dynamo/validate-item';
-import { itemsEqual } from '../../../shared/dynamo/value-equality';
+import { ownValue } from '../../../shared/dynamo/proto-keys';
+import { itemsEqual, valuesEqual } from '../../../shared/dynamo/value-equality';
 import { newRequestToken } from '../../../shared/dynamo/write-plan';
 import type { AppError } from '../../../shared/ipc';
 import type { ChangeResult } from '../../../shared/ipc/items';
 import type { KeySchema } from '../../../shared/ipc/tables';
+import type { WriteSource } from '../../../shared/ipc/write-source';
+import { writtenBy } from '../journal/source-words';
 import { call } from '../../ipc/client';
 
 export interface StagedEntry {
@@ -23,8 +26,15 @@ export interface OpenItem {
   isLoading?: boolean;
   isSaving?: boolean;
   error?: AppError;
-  /** Set when a save found the item changed by someone else. */
-  conflict?: { current: Item | null; mine: Item };
+  /**
+   * Set when a save found the item changed by someone else, or (with `writtenBy`) when another
+   * write DynoTable made changed it while this one had unsaved edits.
+   */
+  conflict?: { current: Item | null; mine: Item; writtenBy?: WrittenBy };
+  /** Set when the item was refreshed to what another write DynoTable made stored. */
+  followed?: WrittenBy;
+  /** Bumped when the item shown is replaced by another version, so text views start again. */
+  revision?: number;
   /** Set when a create found its key taken: the stored item (when DynamoDB returned it). */
   keyTaken?: { current: Item | null };
   savedAt?: number;
@@ -50,6 +60,11 @@ interface Target {
   keys: KeySchema;
 }
 
+/** Another write DynoTable made to the open item, and who asked for it. */
+export interface WrittenBy {
+  source?: WriteSource;
+}
+
 interface EditorStore {
   tables: Record<string, EditorTableState>;
   patch(key: string, change: Partial<EditorTableState>): void;
@@ -62,9 +77,37 @@ interface EditorStore {
   unstage(key: string, id: string): void;
   commit(target: Target, confirmTable?: string): Promise<void>;
   resolve(key: string, choice: 'apply-mine' | 'take-theirs' | 'overwrite'): void;
+  /** DynoTable wrote these items (null: deleted): an open one follows, or shows the three-way view. */
+  written(
+    connectionId: string,
+    table: string,
+    source: WriteSource | undefined,
+    items: { key: Item; item: Item | null }[],
+  ): void;
 }
 
 export const editorKey = (connectionId: string, table: string): string => `${connectionId}\u0000${table}`;
+
+/** Whether `key` (a table key, as a written event carries it) names `item`. */
+function isKeyOf(key: Item, item: Item): boolean {
+  const names = Object.keys(key);
+  return (
+    names.length > 0 &&
+    names.every((name) => {
+      const a = ownValue(key, name);
+      const b = ownValue(item, name);
+      return a !== undefined && b !== undefined && valuesEqual(a, b);
+    })
+  );
+}
+
+function deletedError(by: WrittenBy): AppError {
+  return {
+    code: 'NotFound',
+    message: `This item was deleted by ${writtenBy(by.source, true)}. Saving creates it again.`,
+    retryable: false,
+  };
+}
 
 function sameItem(a: Item | null, b: Item | null, keys: KeySchema): boolean {
   return a !== null && b !== null && itemsEqual(keyOf(a, keys), keyOf(b, keys));
@@ -110,7 +153,9 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
     const open = get().tables[key]?.open;
     // Until the current item has loaded, an edit would be lost under it (the form is disabled).
     if (open && !open.isLoading)
-      get().patch(key, { open: { ...open, draft, error: undefined, keyTaken: undefined } });
+      get().patch(key, {
+        open: { ...open, draft, error: undefined, keyTaken: undefined, followed: undefined },
+      });
   },
   async save({ connectionId, table }) {
     const key = editorKey(connectionId, table);
@@ -205,7 +250,36 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
     let draft: Item = base;
     if (choice === 'overwrite') draft = mine;
     else if (choice === 'apply-mine') draft = rebaseChanges(base, diffItems(open.seen ?? {}, mine));
-    get().patch(key, { open: { seen: current, draft, error: undefined } });
+    get().patch(key, {
+      open: { seen: current, draft, error: undefined, revision: (open.revision ?? 0) + 1 },
+    });
+  },
+  written(connectionId, table, source, items) {
+    const key = editorKey(connectionId, table);
+    const open = get().tables[key]?.open;
+    // A load or a save in flight brings its own answer, which is newer than or equal to this.
+    if (!open?.seen || open.isLoading || open.isSaving) return;
+    const seen = open.seen;
+    const write = items.find((w) => isKeyOf(w.key, seen));
+    if (!write) return;
+    const now = write.item;
+    const by: WrittenBy = source ? { source } : {};
+    const revision = (open.revision ?? 0) + 1;
+    if (open.conflict) {
+      get().patch(key, { open: { ...open, conflict: { ...open.conflict, current: now, writtenBy: by } } });
+      return;
+    }
+    if (now && itemsEqual(now, seen)) return;
+    const hasEdits = !itemsEqual(open.draft, seen);
+    if (now && (!hasEdits || itemsEqual(now, open.draft))) {
+      get().patch(key, { open: { seen: now, draft: now, followed: by, revision } });
+      return;
+    }
+    if (!now && !hasEdits) {
+      get().patch(key, { open: { seen: null, draft: open.draft, error: deletedError(by), revision } });
+      return;
+    }
+    get().patch(key, { open: { ...open, conflict: { current: now, mine: open.draft, writtenBy: by } } });
   },
 }));
 
