@@ -65,14 +65,29 @@ export interface WrittenBy {
   source?: WriteSource;
 }
 
+/** A step that would drop unsaved edits, waiting for the user's Save / Discard / Cancel. */
+export interface Leaving {
+  connectionId: string;
+  table: string;
+  proceed(): void;
+}
+
 interface EditorStore {
   tables: Record<string, EditorTableState>;
+  leaving?: Leaving;
+  /**
+   * Runs `proceed` at once unless an item editor (of this table, or any) has unsaved edits;
+   * then asks first (see `leave`).
+   */
+  guard(proceed: () => void, only?: { connectionId: string; table: string }): void;
+  /** The user's answer to the question `guard` asked. */
+  leave(choice: 'save' | 'discard' | 'cancel'): Promise<void>;
   patch(key: string, change: Partial<EditorTableState>): void;
   openItem(target: Target, row: Item): Promise<void>;
   openNew(target: Target): void;
   close(key: string): void;
   setDraft(key: string, draft: Item): void;
-  save(target: Target): Promise<boolean>;
+  save(target: Pick<Target, 'connectionId' | 'table'>): Promise<boolean>;
   stage(target: Target, change: { seen: Item | null; desired: Item | null }): void;
   unstage(key: string, id: string): void;
   commit(target: Target, confirmTable?: string): Promise<void>;
@@ -113,8 +128,36 @@ function sameItem(a: Item | null, b: Item | null, keys: KeySchema): boolean {
   return a !== null && b !== null && itemsEqual(keyOf(a, keys), keyOf(b, keys));
 }
 
+/** Whether an open editor holds edits that are not saved. */
+export function hasUnsavedEdits(open: OpenItem | undefined): boolean {
+  if (!open || open.isLoading) return false;
+  return open.conflict !== undefined || !itemsEqual(open.draft, open.seen ?? {});
+}
+
 export const useEditorStore = create<EditorStore>()((set, get) => ({
   tables: {},
+  guard(proceed, only) {
+    const entry = Object.entries(get().tables).find(
+      ([key, state]) =>
+        (!only || key === editorKey(only.connectionId, only.table)) && hasUnsavedEdits(state.open),
+    );
+    if (!entry) {
+      proceed();
+      return;
+    }
+    const [connectionId = '', table = ''] = entry[0].split('\u0000');
+    set({ leaving: { connectionId, table, proceed } });
+  },
+  async leave(choice) {
+    const leaving = get().leaving;
+    set({ leaving: undefined });
+    if (!leaving || choice === 'cancel') return;
+    const key = editorKey(leaving.connectionId, leaving.table);
+    if (choice === 'discard') get().close(key);
+    // A save that fails (a conflict, a refused value) leaves the editor showing why, and stays.
+    else if (!(await get().save({ connectionId: leaving.connectionId, table: leaving.table }))) return;
+    leaving.proceed();
+  },
   patch(key, change) {
     set((state) => ({ tables: { ...state.tables, [key]: { ...(state.tables[key] ?? empty), ...change } } }));
   },

@@ -86,7 +86,12 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
         <h2 title={title}>{title}</h2>
         <span className="muted">{formatBytes(itemSize(open.draft))} of 400 KB</span>
         <span className="toolbar-spacer" />
-        <Button size="sm" variant="ghost" aria-label="Close the editor" onClick={() => store.close(key)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Close the editor"
+          onClick={() => store.guard(() => store.close(key), target)}
+        >
           ×
         </Button>
       </header>
@@ -189,7 +194,12 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
         <KeyTaken
           keyLabel={keyLabel(open.draft, keys)}
           code={open.error?.code ?? 'ConditionalCheckFailedException'}
-          onOpen={() => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys))}
+          onOpen={() =>
+            store.guard(
+              () => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys)),
+              target,
+            )
+          }
         />
       ) : open.error && !open.conflict ? (
         <ErrorMessage compact error={open.error} connectionId={connection.id} />

@@ -47,6 +47,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const { run, cancel, patch, applyView, setCollapsed } = useItemsStore.getState();
   const openItem = useEditorStore((s) => s.openItem);
   const openNew = useEditorStore((s) => s.openNew);
+  const guard = useEditorStore((s) => s.guard);
   const [builder, setBuilderState] = useState<BuilderState>(() => rememberedBuilder(key) ?? initialBuilder);
   const [errors, setErrors] = useState<BuilderErrors>({});
   const [columns, setColumns] = useState<string[]>([]);
@@ -78,9 +79,10 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
 
   const onOpen = useCallback(
     (item: Item) => {
-      if (target) void openItem(target, item);
+      // Typing in the open editor is never dropped for another item without asking.
+      if (target) guard(() => void openItem(target, item), target);
     },
-    [openItem, target],
+    [openItem, guard, target],
   );
   const onExpand = useCallback((name: string, value: AttributeValue) => setExpanded({ name, value }), []);
   const staged = useMemo(
@@ -266,7 +268,11 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
               {selection.left === 1 ? 'is' : 'are'} no longer selected.
             </span>
           ) : null}
-          <Button size="sm" onClick={() => openNew(target)} disabled={connection.readOnly}>
+          <Button
+            size="sm"
+            onClick={() => guard(() => openNew(target), target)}
+            disabled={connection.readOnly}
+          >
             New item
           </Button>
           <Button
