@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { requestIdSchema } from './operations';
+import { writeSourceSchema } from './write-source';
 export { writeSourceSchema, type WriteSource } from './write-source';
 
 /**
@@ -35,6 +36,8 @@ export const journalEntrySchema = z.object({
    */
   isBeforeAsRead: z.boolean().optional(),
   lastUndo: undoSummarySchema.optional(),
+  source: writeSourceSchema.optional(),
+  reason: z.string().optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 

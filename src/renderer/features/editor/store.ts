@@ -91,6 +91,8 @@ interface EditorStore {
   stage(target: Target, change: { seen: Item | null; desired: Item | null }): void;
   unstage(key: string, id: string): void;
   commit(target: Target, confirmTable?: string): Promise<void>;
+  /** The commit's confirmation went away (timed out or dismissed). */
+  dismissCommit(key: string): void;
   resolve(key: string, choice: 'apply-mine' | 'take-theirs' | 'overwrite'): void;
   /** DynoTable wrote these items (null: deleted): an open one follows, or shows the three-way view. */
   written(
@@ -284,6 +286,9 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
         journalProblem: envelope.value.journalProblem,
       },
     });
+  },
+  dismissCommit(key) {
+    get().patch(key, { lastCommit: undefined });
   },
   resolve(key, choice) {
     const open = get().tables[key]?.open;

@@ -5,6 +5,7 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
+import { SOURCE_LABELS } from '../source-words';
 import { UndoEntry } from './undo-entry';
 
 export interface JournalDialogProps {
@@ -42,7 +43,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     let isCurrent = true;
     void call('journal:list', { connectionId: connection.id, table }).then((r) => {
       if (!isCurrent) return;
-      if (r.ok) setEntries(r.value.entries);
+      // Newest first, whatever order the list came in: the write just made is on top.
+      if (r.ok) setEntries([...r.value.entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)));
       else setError(r.error);
     });
     return () => {
@@ -77,6 +79,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
             <li key={entry.id} className="journal-entry">
               <div className="journal-line">
                 <strong>{ACTIONS[entry.action]}</strong>
+                {entry.source ? <span className="journal-source">{SOURCE_LABELS[entry.source]}</span> : null}
+                <span className="muted">{entry.table}</span>
                 <span>
                   {entry.count.toLocaleString('en-US')} item{entry.count === 1 ? '' : 's'}
                 </span>
@@ -84,6 +88,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
                   {when(entry.at)}
                 </time>
               </div>
+              {entry.reason ? <p className="journal-reason">{entry.reason}</p> : null}
               {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
               {entry.isBeforeAsRead ? (
                 <p className="muted">
