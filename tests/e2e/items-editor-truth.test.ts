@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rowWith } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -19,14 +19,7 @@ const editor = () => page().getByRole('complementary', { name: 'Item editor' });
 const staged = () => page().getByRole('region', { name: 'Staged changes' });
 const field = (name: string) => editor().getByLabel(name, { exact: true });
 
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cell = (column: number, value: string): Locator =>
-  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
-const row = (): Locator =>
-  page()
-    .locator('.item-grid-row')
-    .filter({ has: cell(1, pk) })
-    .filter({ has: cell(2, sk) });
+const row = () => rowWith(page(), pk, sk);
 
 async function stored() {
   const output = await session.playgroundClient.send(

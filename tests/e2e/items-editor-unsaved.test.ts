@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rowWith, scanPlaygroundTable } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // Never lose typing: with unsaved edits in the item editor, opening another item, closing the
@@ -14,15 +14,6 @@ const page = () => session.browser.page;
 const editor = () => page().getByRole('complementary', { name: 'Item editor' });
 const currency = () => editor().getByLabel('currency', { exact: true });
 const question = () => page().getByRole('dialog', { name: 'Save your changes?' });
-
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cell = (column: number, value: string): Locator =>
-  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
-const rowWith = (pk: string, sk: string): Locator =>
-  page()
-    .locator('.item-grid-row')
-    .filter({ has: cell(1, pk) })
-    .filter({ has: cell(2, sk) });
 
 async function storedCurrency(): Promise<string | undefined> {
   const output = await session.playgroundClient.send(
@@ -38,7 +29,7 @@ async function storedCurrency(): Promise<string | undefined> {
 /** Narrows the grid with the quick filter and opens one item by double-click. */
 async function open(filter: string, sk: string): Promise<void> {
   await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(filter);
-  const row = rowWith('USER#u1', sk);
+  const row = rowWith(page(), 'USER#u1', sk);
   await row.waitFor(slow);
   await row.locator('.item-grid-cell').first().dblclick();
 }
@@ -53,16 +44,7 @@ async function editBalance(value: string): Promise<void> {
 describe('unsaved edits in the item editor', () => {
   it('asks before another item replaces them, and Cancel keeps them', async () => {
     const p = await session.openPage();
-    await p.getByRole('button', { name: 'Open playground' }).click();
-    await p.getByRole('button', { name: table, exact: true }).click(slow);
-    const options = p.getByRole('button', { name: 'Options' });
-    if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
-    await p.getByRole('textbox', { name: 'Max items' }).fill('1000');
-    await p.getByRole('button', { name: 'Scan', exact: true }).click();
-    await p
-      .locator('.progress-line')
-      .filter({ hasText: /^352 items/ })
-      .waitFor(slow);
+    await scanPlaygroundTable(p, table, /^352 items/);
 
     await editBalance('CHF');
     await open('aiko.suzuki1@', 'PROFILE');

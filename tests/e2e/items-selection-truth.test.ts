@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rowWith, scanPlaygroundTable } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // Selection means what the user picked: the playground's table in Debian's Chromium against the
@@ -13,16 +13,8 @@ const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;
 const progress = () => page().locator('.progress-line');
 const toolbar = () => page().locator('.items-toolbar');
-
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cell = (column: number, value: string): Locator =>
-  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
-const rowWith = (pk: string, sk: string): Locator =>
-  page()
-    .locator('.item-grid-row')
-    .filter({ has: cell(1, pk) })
-    .filter({ has: cell(2, sk) });
-const tick = (pk: string, sk: string): Promise<void> => rowWith(pk, sk).getByRole('checkbox').click(slow);
+const tick = (pk: string, sk: string): Promise<void> =>
+  rowWith(page(), pk, sk).getByRole('checkbox').click(slow);
 /** The key cells of every ticked row in the DOM, "PK/SK". */
 const tickedRows = async (): Promise<string[]> => {
   const rows = page().locator('.item-grid-row[aria-selected="true"]:not(.collection-row)');
@@ -41,16 +33,6 @@ async function stored(pk: string, sk: string) {
   return output.Item;
 }
 
-async function scanEverything(): Promise<void> {
-  const options = page().getByRole('button', { name: 'Options' });
-  if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
-  await page().getByRole('textbox', { name: 'Max items' }).fill('1000');
-  await page().getByRole('button', { name: 'Scan', exact: true }).click();
-  await progress()
-    .filter({ hasText: /^3\d\d items/ })
-    .waitFor(slow);
-}
-
 async function showOnly(text: string): Promise<void> {
   await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(text);
   await progress()
@@ -61,11 +43,9 @@ async function showOnly(text: string): Promise<void> {
 describe('selection means what the user picked', () => {
   it('after deleting the one ticked item, nothing else is ticked and nothing is counted as selected', async () => {
     const p = await session.openPage();
-    await p.getByRole('button', { name: 'Open playground' }).click();
-    await p.getByRole('button', { name: table, exact: true }).click(slow);
-    await scanEverything();
+    await scanPlaygroundTable(p, table, /^3\d\d items/);
     await showOnly('USER#u16');
-    await rowWith('USER#u16', 'PROFILE').waitFor(slow);
+    await rowWith(page(), 'USER#u16', 'PROFILE').waitFor(slow);
 
     await tick('USER#u16', 'ORDER#o56');
     await toolbar().getByText('1 selected', { exact: true }).waitFor();
@@ -84,12 +64,12 @@ describe('selection means what the user picked', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
 
-    await rowWith('USER#u16', 'ORDER#o56').waitFor({ state: 'detached', ...slow });
-    await rowWith('USER#u16', 'PROFILE').waitFor(slow);
+    await rowWith(page(), 'USER#u16', 'ORDER#o56').waitFor({ state: 'detached', ...slow });
+    await rowWith(page(), 'USER#u16', 'PROFILE').waitFor(slow);
     expect(await tickedRows()).toEqual([]);
     expect(await toolbar().innerText()).not.toMatch(/\d+ selected/);
     // The other items of the collection are still there, unticked: none became "the selection".
-    expect(await rowWith('USER#u16', 'PROFILE').getAttribute('aria-selected')).toBe('false');
+    expect(await rowWith(page(), 'USER#u16', 'PROFILE').getAttribute('aria-selected')).toBe('false');
     expect(session.browser.pageErrors).toEqual([]);
   });
 

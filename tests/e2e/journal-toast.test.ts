@@ -1,7 +1,7 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
+import { rowWith, scanPlaygroundTable } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // The "Committed… [Undo]" confirmation: it goes away by itself, its Undo undoes the write it
@@ -19,15 +19,6 @@ const editor = () => page().getByRole('complementary', { name: 'Item editor' });
 const staged = () => page().getByRole('region', { name: 'Staged changes' });
 const toast = () => page().locator('.commit-done');
 
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cell = (column: number, value: string): Locator =>
-  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
-const rowWith = (pk: string, sk: string): Locator =>
-  page()
-    .locator('.item-grid-row')
-    .filter({ has: cell(1, pk) })
-    .filter({ has: cell(2, sk) });
-
 async function storedCurrency(pk: string, sk: string): Promise<string | undefined> {
   const output = await session.playgroundClient.send(
     new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
@@ -37,7 +28,7 @@ async function storedCurrency(pk: string, sk: string): Promise<string | undefine
 
 async function openOrder(pk: string, sk: string): Promise<void> {
   await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-  const row = rowWith(pk, sk);
+  const row = rowWith(page(), pk, sk);
   await row.waitFor(slow);
   await row.locator('.item-grid-cell').first().dblclick();
   await editor()
@@ -58,16 +49,7 @@ async function commitCurrency(pk: string, sk: string, currency: string): Promise
 describe('the commit confirmation and History', () => {
   it('undoes the commit it announced even after a later save, and goes away by itself', async () => {
     const p = await session.openPage();
-    await p.getByRole('button', { name: 'Open playground' }).click();
-    await p.getByRole('button', { name: table, exact: true }).click(slow);
-    const options = p.getByRole('button', { name: 'Options' });
-    if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
-    await p.getByRole('textbox', { name: 'Max items' }).fill('1000');
-    await p.getByRole('button', { name: 'Scan', exact: true }).click();
-    await p
-      .locator('.progress-line')
-      .filter({ hasText: /^352 items/ })
-      .waitFor(slow);
+    await scanPlaygroundTable(p, table, /^352 items/);
 
     const keyOf = (item: (typeof orders)[number]): [string, string] => [text(item.PK), text(item.SK)];
     const first = keyOf(orders[2]!);
