@@ -1,5 +1,7 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
 import { STREAM_GAP_EVENT, streamGapSchema } from '../../shared/ipc/event-stream';
+import { useSelectionStore } from '../features/items/selection-store';
+import { useEditorStore } from '../features/editor/store';
 import { useItemsStore } from '../features/items/store';
 import { useMfaStore } from '../features/mfa/store';
 import { useOperationsStore } from '../features/operations/store';
@@ -31,8 +33,12 @@ export function startEventForwarding(): () => void {
       useItemsStore.getState().applyWrites(event.changes);
       return;
     }
-    // Not an operation either: items DynoTable wrote, for item editors to follow (none yet here).
-    if (event.type === 'written') return;
+    // Not an operation either: what DynamoDB now holds for items DynoTable wrote.
+    if (event.type === 'written') {
+      useSelectionStore.getState().written(event.connectionId, event.table, event.items);
+      useEditorStore.getState().written(event.connectionId, event.table, event.source, event.items);
+      return;
+    }
     // A prompt nobody in this window started: main waits for a code before a call can go on.
     if (event.type === 'mfa') useMfaStore.getState().prompted(event);
     useOperationsStore.getState().receive(event);

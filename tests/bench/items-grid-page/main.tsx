@@ -63,7 +63,7 @@ function Bench() {
         hiddenColumns={[]}
         sort={[]}
         isGrouped={false}
-        selected={new Set()}
+        selected={new Map()}
         onSort={noop}
         onToggleRow={noop}
         onOpen={noop}

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../ui/error-message';
 import { ItemGrid, ROW_HEIGHT } from '../../items/components/item-grid';
 import { ValuePopover } from '../../items/components/value-popover';
 import type { GridSort } from '../../items/store';
+import type { Selection } from '../../items/selection';
 import '../../items/items.css';
 import './result-set-dialog.css';
 
@@ -20,7 +21,7 @@ export interface ResultSetDialogProps extends OpenResultSet {
   onClose(): void;
 }
 
-const noSelection: ReadonlySet<number> = new Set();
+const noSelection: Selection = new Map();
 
 /**
  * What one agent step read, in the items grid: every row stays in main's result-set worker and

@@ -2,6 +2,8 @@ import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-v
 import { compareConflict } from '../../../../shared/dynamo/diff';
 import { Button } from '../../../ui/button';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
+import { writtenBy } from '../../journal/source-words';
+import type { WrittenBy } from '../store';
 
 function show(value: AttributeValue | undefined): string {
   return value ? JSON.stringify(value) : '—';
@@ -11,6 +13,8 @@ export interface ConflictViewProps {
   seen: Item | null;
   current: Item | null;
   mine: Item;
+  /** Another write DynoTable made while you had unsaved edits (absent: a save found a change). */
+  writtenBy?: WrittenBy;
   onResolve(choice: 'apply-mine' | 'take-theirs' | 'overwrite'): void;
 }
 
@@ -19,13 +23,21 @@ export interface ConflictViewProps {
  * and where both touched the same attribute, then lets you choose. Every choice goes back to
  * the editor as a new draft conditioned on the item as it is now; nothing is written unasked.
  */
-export function ConflictView({ seen, current, mine, onResolve }: ConflictViewProps) {
+export function ConflictView({ seen, current, mine, writtenBy: by, onResolve }: ConflictViewProps) {
   const view = compareConflict(seen ?? {}, current, mine);
   const names = [...new Set([...view.theirs.map((c) => c.name), ...view.mine.map((c) => c.name)])];
   return (
     <section className="conflict-view" aria-label="Conflict">
-      <h3>{current ? 'This item was changed by someone else' : 'This item was deleted by someone else'}</h3>
-      <p className="muted">Nothing was written. Compare and choose how to continue.</p>
+      <h3>
+        {by
+          ? `This item was ${current ? 'changed' : 'deleted'} by ${writtenBy(by.source, !current)}`
+          : current
+            ? 'This item was changed by someone else'
+            : 'This item was deleted by someone else'}
+      </h3>
+      <p className="muted">
+        {by ? 'Your edits are not saved yet.' : 'Nothing was written.'} Compare and choose how to continue.
+      </p>
       <table className="data-table is-compact conflict-table">
         <thead>
           <tr>

@@ -16,6 +16,7 @@ import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { ariaKeys, matches } from '../../keyboard/shortcuts';
 import { inDisplayOrder } from '../key-order';
+import { writtenBy } from '../../journal/source-words';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { ConflictView } from './conflict-view';
 import { DiffList } from './diff-list';
@@ -69,7 +70,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
     !open.conflict;
   const title = open.seen ? keyLabel(open.seen, keys) || 'Item' : 'New item';
   // The text views start from the item once: another item, or this one loaded or saved, starts them again.
-  const textKey = `${open.savedAt ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
+  const textKey = `${open.savedAt ?? 0}:${open.revision ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
   return (
     <aside
       className="item-editor"
@@ -85,7 +86,12 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
         <h2 title={title}>{title}</h2>
         <span className="muted">{formatBytes(itemSize(open.draft))} of 400 KB</span>
         <span className="toolbar-spacer" />
-        <Button size="sm" variant="ghost" aria-label="Close the editor" onClick={() => store.close(key)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Close the editor"
+          onClick={() => store.guard(() => store.close(key), target)}
+        >
           ×
         </Button>
       </header>
@@ -94,6 +100,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
           seen={open.seen}
           current={open.conflict.current}
           mine={open.conflict.mine}
+          writtenBy={open.conflict.writtenBy}
           onResolve={(choice) => store.resolve(key, choice)}
         />
       ) : (
@@ -115,6 +122,11 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
             ))}
           </nav>
           <div className="item-editor-body">
+            {open.followed ? (
+              <p className="muted item-editor-followed" role="status">
+                Shows what {writtenBy(open.followed.source, false)} stored just now.
+              </p>
+            ) : null}
             {open.isLoading ? (
               <p className="muted" role="status">
                 Loading the current item…
@@ -182,7 +194,12 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
         <KeyTaken
           keyLabel={keyLabel(open.draft, keys)}
           code={open.error?.code ?? 'ConditionalCheckFailedException'}
-          onOpen={() => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys))}
+          onOpen={() =>
+            store.guard(
+              () => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys)),
+              target,
+            )
+          }
         />
       ) : open.error && !open.conflict ? (
         <ErrorMessage compact error={open.error} connectionId={connection.id} />

@@ -9,7 +9,7 @@ import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../ui/error-message';
 import { expiredSessionError } from '../expired-session';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
-import { UndoEntry } from '../../journal/components/undo-entry';
+import { CommitToast } from '../../journal/components/commit-toast';
 import { DiffList } from './diff-list';
 import { RequestPreview } from './request-preview';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
@@ -48,6 +48,7 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
   const state = useEditorTable(connection.id, table);
   const unstage = useEditorStore((s) => s.unstage);
   const commit = useEditorStore((s) => s.commit);
+  const dismissCommit = useEditorStore((s) => s.dismissCommit);
   const [openId, setOpenId] = useState<string>();
   const [typed, setTyped] = useState('');
   // Undefined until the user chooses: then the list follows its length and its failures.
@@ -61,15 +62,13 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
     const written = state.lastCommit?.written ?? 0;
     const { journalId, journalProblem } = state.lastCommit ?? {};
     return state.lastCommit ? (
-      <div className="commit-done">
-        <p className="commit-confirmation" role="status">
-          Committed: {written} item{written === 1 ? '' : 's'} written.
-          {journalProblem ? ` ${journalProblem}` : ''}
-        </p>
-        {journalId ? (
-          <UndoEntry connection={connection} entryId={journalId} label="Undo this commit" />
-        ) : null}
-      </div>
+      <CommitToast
+        key={journalId ?? 'no-journal'}
+        connection={connection}
+        message={`Committed: ${written} item${written === 1 ? '' : 's'} written.${journalProblem ? ` ${journalProblem}` : ''}`}
+        journalId={journalId}
+        onDismiss={() => dismissCommit(key)}
+      />
     ) : null;
   }
   const expired = expiredSessionError(state.staged);

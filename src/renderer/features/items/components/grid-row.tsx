@@ -37,7 +37,7 @@ export interface GridRowProps {
   /** The in-cell editor, and the grid column it is open in. */
   editor?: { col: number; node: ReactNode };
   onOpen(item: Item, position: number): void;
-  onToggleRow(position: number, isRange: boolean): void;
+  onToggleRow(item: Item, position: number, isRange: boolean): void;
   onExpand(name: string, value: AttributeValue): void;
 }
 
@@ -92,7 +92,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           className="row-check"
           aria-label={`Select row ${position + 1}`}
           aria-checked={props.isSelected}
-          onClick={(event) => props.onToggleRow(position, event.shiftKey)}
+          onClick={(event) => item && props.onToggleRow(item, position, event.shiftKey)}
         />
         {mark ? (
           <span

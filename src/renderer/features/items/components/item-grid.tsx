@@ -24,7 +24,8 @@ import {
   visibleColumns,
 } from './grid-layout';
 import { GridRow } from './grid-row';
-import { isRangeSelected, rowKeyText } from './grid-rows';
+import { isCollectionSelected, isRowSelected, type Selection } from '../selection';
+import { rowKeyText } from './grid-rows';
 import { useGridFocus, type Editing } from './use-grid-focus';
 
 export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
@@ -41,8 +42,8 @@ export interface ItemGridProps {
   hiddenColumns: string[];
   sort: GridSort[];
   isGrouped: boolean;
-  /** Item positions (see GridEntry) that are selected. */
-  selected: ReadonlySet<number>;
+  /** The items the user picked, by key. */
+  selected: Selection;
   /** Bumped when positions from `from` on show other rows (a collapse, rows streamed into collections). */
   layout?: GridLayout;
   /** Items with a staged change that is not committed yet, by key (see rowKeyText): as staged, null for a delete. */
@@ -50,7 +51,7 @@ export interface ItemGridProps {
   /** Whether scalar cells can be edited in place (not on a read-only connection). */
   canEdit?: boolean;
   onSort(column: string): void;
-  onToggleRow(position: number, isRange: boolean): void;
+  onToggleRow(item: Item, position: number, isRange: boolean): void;
   onOpen(item: Item, position: number): void;
   onColumns(columns: string[]): void;
   onExpand(name: string, value: AttributeValue): void;
@@ -207,7 +208,7 @@ export function ItemGrid(props: ItemGridProps) {
                     key={index}
                     index={index}
                     header={header}
-                    isSelected={isRangeSelected(props.selected, header.first, header.count)}
+                    isSelected={isCollectionSelected(props.selected, header)}
                     width={rowWidth}
                     top={top}
                     colSpan={columns.length}
@@ -234,7 +235,7 @@ export function ItemGrid(props: ItemGridProps) {
                   firstCol={shown.from + 1}
                   leftPad={shown.leftPad}
                   keys={keys}
-                  isSelected={props.selected.has(position)}
+                  isSelected={isRowSelected(props.selected, item, keys)}
                   isGrouped={props.isGrouped}
                   width={rowWidth}
                   top={top}

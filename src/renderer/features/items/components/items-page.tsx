@@ -13,7 +13,15 @@ import { QueryBuilder } from '../../query/components/query-builder';
 import { rememberBuilder, rememberedBuilder } from '../../query/builder-memory';
 import { readErrorAtField } from '../../query/raw-fields';
 import type { TableViewProps } from '../../table/tabs';
-import { readSelected, useScopedSelection, withCollection } from '../selection';
+import {
+  collectionPositions,
+  MAX_SELECTED_READ,
+  readPositions,
+  readWholeView,
+  type ViewRef,
+  isRowSelected,
+} from '../selection';
+import { useSelectionStore, useTableSelection } from '../selection-store';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
 import { CopyDialog } from '../../copy/copy-dialog';
 import { BulkDialog } from './bulk-dialog';
@@ -39,15 +47,20 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   const { run, cancel, patch, applyView, setCollapsed } = useItemsStore.getState();
   const openItem = useEditorStore((s) => s.openItem);
   const openNew = useEditorStore((s) => s.openNew);
+  const guard = useEditorStore((s) => s.guard);
   const [builder, setBuilderState] = useState<BuilderState>(() => rememberedBuilder(key) ?? initialBuilder);
   const [errors, setErrors] = useState<BuilderErrors>({});
   const [columns, setColumns] = useState<string[]>([]);
-  // Positions mean other items once the view changes, or rows stream into its collections.
-  const [selected, setSelected] = useScopedSelection(`${state.version}:${state.viewItems ?? ''}`);
+  const selection = useTableSelection(connection.id, table);
+  const selected = selection.picked;
+  const pick = useSelectionStore((s) => s.set);
+  const clearSelection = useSelectionStore((s) => s.clear);
+  const retainSelection = useSelectionStore((s) => s.retain);
   const [anchor, setAnchor] = useState<number>();
   const [expanded, setExpanded] = useState<{ name: string; value: AttributeValue }>();
   const [dialog, setDialog] = useState<'bulk' | 'export' | 'import' | 'journal' | 'copy'>();
   const [selectedItems, setSelectedItems] = useState<Item[]>([]);
+  const [exportPositions, setExportPositions] = useState<number[]>([]);
   const setBuilder = (next: BuilderState): void => {
     rememberBuilder(key, next);
     setBuilderState(next);
@@ -66,9 +79,10 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
 
   const onOpen = useCallback(
     (item: Item) => {
-      if (target) void openItem(target, item);
+      // Typing in the open editor is never dropped for another item without asking.
+      if (target) guard(() => void openItem(target, item), target);
     },
-    [openItem, target],
+    [openItem, guard, target],
   );
   const onExpand = useCallback((name: string, value: AttributeValue) => setExpanded({ name, value }), []);
   const staged = useMemo(
@@ -128,11 +142,39 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
       }),
     [setCollapsed, connection.id, table],
   );
-  const onSelectCollection = useCallback(
-    (header: CollectionHeader, isSelected: boolean) =>
-      setSelected((current) => withCollection(current, header, isSelected)),
-    [setSelected],
+  const view: ViewRef | undefined = useMemo(
+    () =>
+      state.resultSetId
+        ? { resultSetId: state.resultSetId, viewId: state.viewId, isGrouped: state.isGrouped }
+        : undefined,
+    [state.resultSetId, state.viewId, state.isGrouped],
   );
+  const onSelectCollection = useCallback(
+    (header: CollectionHeader, isSelected: boolean) => {
+      if (!view || !keys) return;
+      void readPositions(view, collectionPositions(header)).then(
+        (rows) => pick(key, rows, keys, isSelected),
+        () => undefined,
+      );
+    },
+    [view, keys, pick, key],
+  );
+  // Whenever the rows in view may have changed (a write, a re-read, a sort or filter), the
+  // selection keeps only the items the view still holds, so the count says what a bulk action
+  // would act on; the row positions never carry the selection over to other items.
+  const hasSelection = selected.size > 0;
+  const viewRows = state.isGrouped ? state.viewItems : (state.viewTotal ?? state.fetched);
+  const isSettled = state.status !== 'running';
+  useEffect(() => {
+    if (!hasSelection || !view || !keys || !isSettled || viewRows === undefined) return;
+    let isCurrent = true;
+    void readWholeView(view, viewRows).then((rows) => {
+      if (isCurrent && rows) retainSelection(key, rows, keys);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasSelection, view, keys, isSettled, viewRows, state.version, state.layout, retainSelection, key]);
 
   if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
   const total = state.viewTotal ?? state.fetched;
@@ -147,20 +189,28 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
       return;
     }
     setErrors({});
-    if (!isMore) setSelected(() => new Set());
+    if (!isMore) clearSelection(key);
     void run({ connectionId: connection.id, table, keys, read: built, isMore });
   };
-  const toggleRow = (index: number, isRange: boolean): void => {
-    const next = new Set(selected);
-    if (isRange && anchor !== undefined)
-      for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) next.add(i);
-    else if (next.has(index)) next.delete(index);
-    else next.add(index);
+  const toggleRow = (row: Item, index: number, isRange: boolean): void => {
     setAnchor(index);
-    setSelected(() => next);
+    if (isRange && anchor !== undefined && view) {
+      const from = Math.min(anchor, index);
+      const positions = Array.from({ length: Math.abs(anchor - index) + 1 }, (_, i) => from + i);
+      void readPositions(view, positions).then(
+        (rows) => pick(key, rows, keys, true),
+        () => undefined,
+      );
+    } else pick(key, [row], keys, !isRowSelected(selected, row, keys));
   };
-  const loadSelected = (): Promise<Item[]> =>
-    readSelected(state.resultSetId ?? '', state.viewId, state.isGrouped, selected);
+  // The items as last seen (a write DynoTable made, or the last check of the view, updated them).
+  const loadSelected = (): Item[] => [...selected.values()].slice(0, MAX_SELECTED_READ).map((p) => p.item);
+  // An export of the raw result set names rows by position: find the picked items' places now.
+  const exportRows = async (): Promise<number[]> => {
+    if (!view || state.viewId || selected.size === 0) return [];
+    const rows = (await readWholeView(view, state.fetched)) ?? [];
+    return rows.flatMap((row, position) => (isRowSelected(selected, row, keys) ? [position] : []));
+  };
   const sortBy = (column: string): void => {
     const current = state.sort.find((s) => s.column === column);
     patch(key, {
@@ -212,22 +262,39 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
             </Button>
           ) : null}
           {selected.size > 0 ? <span className="muted">{selected.size} selected</span> : null}
-          <Button size="sm" onClick={() => openNew(target)} disabled={connection.readOnly}>
+          {selection.left > 0 ? (
+            <span className="muted" role="status">
+              {selection.left} selected item{selection.left === 1 ? '' : 's'} left the view and{' '}
+              {selection.left === 1 ? 'is' : 'are'} no longer selected.
+            </span>
+          ) : null}
+          <Button
+            size="sm"
+            onClick={() => guard(() => openNew(target), target)}
+            disabled={connection.readOnly}
+          >
             New item
           </Button>
           <Button
             size="sm"
             disabled={!state.resultSetId || connection.readOnly}
-            onClick={() =>
-              void loadSelected().then((items) => {
-                setSelectedItems(items);
-                setDialog('bulk');
-              })
-            }
+            onClick={() => {
+              setSelectedItems(loadSelected());
+              setDialog('bulk');
+            }}
           >
             Delete / update…
           </Button>
-          <Button size="sm" disabled={!state.resultSetId} onClick={() => setDialog('export')}>
+          <Button
+            size="sm"
+            disabled={!state.resultSetId}
+            onClick={() =>
+              void exportRows().then((rows) => {
+                setExportPositions(rows);
+                setDialog('export');
+              })
+            }
+          >
             Export…
           </Button>
           <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
@@ -312,7 +379,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           table={table}
           resultSetId={state.resultSetId}
           total={state.fetched}
-          rows={state.viewId ? [] : [...selected]}
+          rows={exportPositions}
           onClose={() => setDialog(undefined)}
         />
       ) : null}

@@ -6,7 +6,8 @@ import type { RowCache } from '../row-cache';
 import { colIndexOf, rowIndexOf } from './grid-aria';
 import { nextPoint, type GridPoint, type GridSize } from './grid-keys';
 import { ENTITY_COLUMN, scrollLeftShowing, scrollTopShowing, type useScrollFrame } from './grid-layout';
-import { isRangeSelected, rowKeyText } from './grid-rows';
+import { isCollectionSelected } from '../selection';
+import { rowKeyText } from './grid-rows';
 import { editText, inlineKind, parseInline, type InlineKind } from './inline-edit';
 import type { ItemGridProps } from './item-grid';
 
@@ -157,7 +158,7 @@ export function useGridFocus(input: GridFocusInput) {
         (event.key === 'ArrowLeft' && !header.isCollapsed);
       if (isSpace) {
         event.preventDefault();
-        props.onSelectCollection?.(header, !isRangeSelected(props.selected, header.first, header.count));
+        props.onSelectCollection?.(header, !isCollectionSelected(props.selected, header));
         return;
       }
       if (wants) {
@@ -168,7 +169,7 @@ export function useGridFocus(input: GridFocusInput) {
     } else if (entry?.type === 'item') {
       if (isSpace) {
         event.preventDefault();
-        props.onToggleRow(entry.position, event.shiftKey);
+        props.onToggleRow(entry.item, entry.position, event.shiftKey);
         return;
       }
       if (isAction) {

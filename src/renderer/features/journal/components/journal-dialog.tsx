@@ -5,6 +5,7 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
+import { SOURCE_LABELS } from '../source-words';
 import { UndoEntry } from './undo-entry';
 
 export interface JournalDialogProps {
@@ -51,7 +52,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
         setError(r.error);
         return;
       }
-      setEntries(r.value.entries);
+      // Newest first, whatever order the list came in: the write just made is on top.
+      setEntries([...r.value.entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)));
       const { limits, limitsProblem, setAside = [] } = r.value;
       if (limits)
         setKept(
@@ -99,6 +101,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
             <li key={entry.id} className="journal-entry">
               <div className="journal-line">
                 <strong>{ACTIONS[entry.action]}</strong>
+                {entry.source ? <span className="journal-source">{SOURCE_LABELS[entry.source]}</span> : null}
+                <span className="muted">{entry.table}</span>
                 <span>
                   {entry.count.toLocaleString('en-US')} item{entry.count === 1 ? '' : 's'}
                 </span>
@@ -106,6 +110,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
                   {when(entry.at)}
                 </time>
               </div>
+              {entry.reason ? <p className="journal-reason">{entry.reason}</p> : null}
               {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
               {entry.isBeforeAsRead ? (
                 <p className="muted">

@@ -80,13 +80,12 @@ export function MigrationPage({ connection, table, description }: TableViewProps
                   setOpenKey(key);
                   return;
                 }
-                void useEditorStore
-                  .getState()
-                  .openItem(
-                    { connectionId: connection.id, table, keys: report.keys },
-                    taggedKey(key, report.keys),
-                  );
-                useWorkspaceStore.getState().setTableView(table, 'items');
+                const target = { connectionId: connection.id, table, keys: report.keys };
+                const editor = useEditorStore.getState();
+                editor.guard(() => {
+                  void editor.openItem(target, taggedKey(key, report.keys));
+                  useWorkspaceStore.getState().setTableView(table, 'items');
+                }, target);
               },
               peek: setOpenKey,
             }}

@@ -12,10 +12,14 @@ import { StaleNote } from './stale-note';
 
 /** One click: the item in the editor, in its table's Items view (the results stay in this tab). */
 function openSourceItem(connectionId: string, source: NonNullable<SqlResultSummary['source']>, key: Item) {
-  void useEditorStore.getState().openItem({ connectionId, table: source.table, keys: source.keys }, key);
-  const workspace = useWorkspaceStore.getState();
-  workspace.openTable(source.table);
-  workspace.setTableView(source.table, 'items');
+  const target = { connectionId, table: source.table, keys: source.keys };
+  const editor = useEditorStore.getState();
+  editor.guard(() => {
+    void editor.openItem(target, key);
+    const workspace = useWorkspaceStore.getState();
+    workspace.openTable(source.table);
+    workspace.setTableView(source.table, 'items');
+  }, target);
 }
 
 function age(iso: string): string {

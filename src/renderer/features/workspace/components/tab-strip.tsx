@@ -1,13 +1,20 @@
 import { TableIcon } from '../../../ui/icons';
 import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
+import { useEditorStore } from '../../editor/store';
 import { toolsIn } from '../tools';
 import { homeTab, splitTableKey, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
 
 export function TabStrip() {
   const { openTables, active } = useActiveTabs();
-  const activate = useWorkspaceStore((state) => state.activate);
-  const closeTable = useWorkspaceStore((state) => state.closeTable);
+  const activateNow = useWorkspaceStore((state) => state.activate);
+  const closeTableNow = useWorkspaceStore((state) => state.closeTable);
+  const guard = useEditorStore((state) => state.guard);
+  // Leaving a table with unsaved edits in its item editor asks first (Save / Discard / Cancel).
+  const activate = (id: string): void => {
+    if (id !== active) guard(() => activateNow(id));
+  };
+  const closeTable = (table: string): void => guard(() => closeTableNow(table));
   const pinned = [
     { id: homeTab, title: 'Tables' },
     ...toolsIn('tab').map((tool) => ({ id: toolTabId(tool.id), title: tool.title })),

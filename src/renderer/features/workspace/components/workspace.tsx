@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
+import { UnsavedDialog } from '../../editor/components/unsaved-dialog';
+import { useEditorStore } from '../../editor/store';
 import { TablePage } from '../../table/components/table-page';
 import { TableList } from '../../tables/components/table-list';
 import { connectionInRegion } from '../../../../shared/dynamo/regions';
@@ -26,6 +28,7 @@ function ActiveTab({ connection }: { connection: Connection }) {
 
 export function Workspace({ connection }: { connection: Connection }) {
   const closeConnection = useWorkspaceStore((state) => state.closeConnection);
+  const guard = useEditorStore((state) => state.guard);
   const [openDock, setOpenDock] = useState<string>();
   const dock = toolsIn('dock').find((tool) => tool.id === openDock);
 
@@ -43,7 +46,7 @@ export function Workspace({ connection }: { connection: Connection }) {
         connection={connection}
         openDock={openDock}
         onToggleDock={(id) => setOpenDock((current) => (current === id ? undefined : id))}
-        onSwitchConnection={closeConnection}
+        onSwitchConnection={() => guard(closeConnection)}
       />
       <TabStrip />
       <div className="workspace-body">
@@ -56,6 +59,7 @@ export function Workspace({ connection }: { connection: Connection }) {
           </aside>
         ) : null}
       </div>
+      <UnsavedDialog />
     </div>
   );
 }

@@ -1,0 +1,97 @@
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { sampleItems } from '../../resources/playground/sample-table';
+import { rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { useAppInBrowser } from './support/session';
+
+// The "Committed… [Undo]" confirmation: it goes away by itself, its Undo undoes the write it
+// announced even after later writes, and History lists the writes newest first with their
+// table and item count. Debian's Chromium, the browser-mode server, the playground.
+const table = 'DynoTableSample';
+const slow = { timeout: 60_000 };
+const text = (value: unknown): string =>
+  (value as { S?: string; N?: string }).S ?? (value as { N: string }).N;
+const orders = sampleItems().filter((item) => text(item.SK).startsWith('ORDER#') && item.currency);
+
+const session = useAppInBrowser({ withPlayground: true });
+const page = () => session.browser.page;
+const editor = () => page().getByRole('complementary', { name: 'Item editor' });
+const staged = () => page().getByRole('region', { name: 'Staged changes' });
+const toast = () => page().locator('.commit-done');
+
+async function storedCurrency(pk: string, sk: string): Promise<string | undefined> {
+  const output = await session.playgroundClient.send(
+    new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
+  );
+  return output.Item?.currency?.S;
+}
+
+async function openOrder(pk: string, sk: string): Promise<void> {
+  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
+  const row = rowWith(page(), pk, sk);
+  await row.waitFor(slow);
+  await row.locator('.item-grid-cell').first().dblclick();
+  await editor()
+    .locator('h2')
+    .filter({ hasText: `${pk} · ${sk}` })
+    .waitFor(slow);
+  await expect.poll(() => editor().getByLabel('currency', { exact: true }).isEnabled(), slow).toBe(true);
+}
+
+async function commitCurrency(pk: string, sk: string, currency: string): Promise<void> {
+  await openOrder(pk, sk);
+  await editor().getByLabel('currency', { exact: true }).fill(currency);
+  await editor().getByRole('button', { name: 'Stage', exact: true }).click();
+  await staged().getByRole('button', { name: 'Commit' }).click();
+  await toast().getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
+}
+
+describe('the commit confirmation and History', () => {
+  it('undoes the commit it announced even after a later save, and goes away by itself', async () => {
+    const p = await session.openPage();
+    await scanPlaygroundTable(p, table, /^352 items/);
+
+    const keyOf = (item: (typeof orders)[number]): [string, string] => [text(item.PK), text(item.SK)];
+    const first = keyOf(orders[2]!);
+    const second = keyOf(orders[3]!);
+    const firstBefore = await storedCurrency(...first);
+    await commitCurrency(...first, 'XTS');
+    // A later write of the user's own, to another item, from the editor.
+    await openOrder(...second);
+    await editor().getByLabel('currency', { exact: true }).fill('XAU');
+    await editor().getByRole('button', { name: 'Save' }).click();
+    await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
+    await editor().getByRole('button', { name: 'Close the editor' }).click();
+
+    await toast().getByRole('button', { name: 'Undo this commit' }).click();
+    await toast().getByText('Undo: 1 item put back.').waitFor(slow);
+    expect(await storedCurrency(...first)).toBe(firstBefore);
+    expect(await storedCurrency(...second)).toBe('XAU');
+    // The report stays until closed.
+    await toast().getByRole('button', { name: 'Close the undo report' }).click();
+    await toast().waitFor({ state: 'detached' });
+
+    // A new commit's confirmation goes away by itself (about ten seconds).
+    await commitCurrency(...first, 'XPT');
+    await toast().waitFor({ state: 'detached', timeout: 30_000 });
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('lists the writes newest first, each with its table, item count and time', async () => {
+    await page().getByRole('button', { name: 'Undo history…' }).click();
+    const dialog = page().getByRole('dialog', { name: `Undo history — ${table}` });
+    const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
+    await entries.first().waitFor(slow);
+    // The two commits; the editor save joins them once main journals every write.
+    expect(await entries.count()).toBeGreaterThanOrEqual(2);
+    const times = await dialog
+      .locator('time')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')));
+    expect(times).toEqual([...times].sort().reverse());
+    const newest = await entries.first().locator('.journal-line').innerText();
+    expect(newest).toContain(table);
+    expect(newest).toContain('1 item');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { Locator, Page } from 'playwright-core';
+
+const slow = { timeout: 60_000 };
+
+const escape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A grid cell of the column at `column` (counting from 1) whose whole text is `value`; key columns come first. */
+export function gridCell(page: Page, column: number, value: string): Locator {
+  return page.locator(`.item-grid-cell:nth-child(${column + 1})`, {
+    hasText: new RegExp(`^${escape(value)}$`),
+  });
+}
+
+/** The grid row of one item, found by its key cells (the row must be rendered). */
+export function rowWith(page: Page, pk: string, sk: string): Locator {
+  return page
+    .locator('.item-grid-row')
+    .filter({ has: gridCell(page, 1, pk) })
+    .filter({ has: gridCell(page, 2, sk) });
+}
+
+/**
+ * From the picker: opens the playground's table and scans it whole (up to 1,000 items), then
+ * waits until the progress line says `read` (the table's items, "352 items" when unchanged).
+ */
+export async function scanPlaygroundTable(page: Page, table: string, read: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Open playground' }).click();
+  await page.getByRole('button', { name: table, exact: true }).click(slow);
+  const options = page.getByRole('button', { name: 'Options' });
+  if ((await options.getAttribute('aria-expanded')) !== 'true') await options.click();
+  await page.getByRole('textbox', { name: 'Max items' }).fill('1000');
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  await page.locator('.progress-line').filter({ hasText: read }).waitFor(slow);
+}
