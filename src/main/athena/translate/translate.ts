@@ -22,7 +22,7 @@ export type TranslationResult =
   { ok: true; translation: AthenaTranslation } | { ok: false; construct: string; message: string };
 
 const NUMBER_NOTE =
-  "Numbers are read as Athena's DECIMAL(38, 9): digits past the 9th decimal place are rounded and a number of 10^29 or more fails the query; DynamoDB keeps 38 significant digits. Division and AVG round to 9 decimal places (locally: 38 significant digits).";
+  "Division, text read as a number and numbers whose digits the export did not tell are Athena's DECIMAL(38, 9) here: digits past the 9th decimal place are rounded and a value of 10^29 or more fails the query (locally: 38 significant digits).";
 
 /**
  * DynoTable SQL → Athena SQL over a DynamoDB JSON export. The statement is first bound exactly
