@@ -22,7 +22,7 @@ for (const item of SHOP_ITEMS) seen.see(item);
 const root = seen.root;
 const target: GlueTarget = {
   database: 'dynotable',
-  tables: new Map([['Shop', { glueTable: 'shop_export', root }]]),
+  tables: new Map([['Shop', { glueTable: 'shop_export', root, complete: true }]]),
 };
 const catalog = { tables: [SHOP_TABLE], views: SHOP_VIEWS };
 let duck: DuckDBConnection;

@@ -43,7 +43,14 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       const only = e.parts.length === 1 ? e.parts[0] : undefined;
       const alias = only?.kind === 'name' ? env.aliases?.get(only.name) : undefined;
       if (alias) return translateExpr(alias, { ...env, aliases: undefined });
-      return resolveRef(env.scope, e.parts);
+      const t = resolveRef(env.scope, e.parts);
+      if (t.kind === 'attr' && !t.node)
+        env.notes.push(
+          t.complete
+            ? `No item has ${t.label}: it reads as missing on Athena, as it does locally.`
+            : `None of the items DynoTable has read holds ${t.label}; before the query starts, the export's own files say whether any item does.`,
+        );
+      return t;
     }
     case 'unary': {
       const operand = translateExpr(e.operand, env);

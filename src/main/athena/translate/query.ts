@@ -15,7 +15,7 @@ import { outputName } from '../../sql/binder/bind-query';
 export interface GlueTarget {
   database: string;
   /** The Glue table of each DynamoDB table's export, and what the export holds. */
-  tables: Map<string, { glueTable: string; root: AttrNode; format?: ExportFormat }>;
+  tables: Map<string, { glueTable: string; root: AttrNode; format?: ExportFormat; complete?: boolean }>;
 }
 
 export interface QueryEnv {
@@ -147,6 +147,7 @@ function baseTable(
     root: glue.root,
     table: table.name,
     ion: glue.format === 'ION',
+    complete: glue.complete ?? false,
   });
   const from = `${q(env.target.database)}.${q(glue.glueTable)}`;
   if (!view) return `${from} AS ${q(alias)}`;

@@ -7,7 +7,7 @@ import type { Typed } from './typed';
 
 /** A FROM entry as the translation sees it: a Glue table's row or a derived table's columns. */
 export type Source =
-  | { kind: 'base'; alias: string; root: AttrNode; table: string; ion: boolean }
+  | { kind: 'base'; alias: string; root: AttrNode; table: string; ion: boolean; complete: boolean }
   | { kind: 'derived'; alias: string; columns: Map<string, Typed> };
 
 export { refuse, TranslateError } from './refuse';
@@ -72,6 +72,7 @@ export function resolveRef(scope: Scope, parts: PathPart[]): Typed {
     node: source.root,
     label: label(rest),
     ion: source.ion,
+    complete: source.complete,
   };
   return walk(start, rest, label(rest), true);
 }
@@ -110,5 +111,6 @@ function walk(t: Typed, steps: PathPart[], text: string, topLevel = false): Type
     node,
     label: text,
     ...(t.ion ? { ion: true } : {}),
+    ...(t.complete ? { complete: true } : {}),
   };
 }

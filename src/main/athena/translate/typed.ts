@@ -21,6 +21,8 @@ export type Typed =
       label: string;
       /** From an Ion export: the value is native (a DECIMAL, a VARBINARY), with no type member. */
       ion?: boolean;
+      /** The schema it was read from saw every item (the export's own files), not some of them. */
+      complete?: boolean;
     }
   | {
       kind: 'val';
