@@ -65,7 +65,8 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
         t.kind === 'attr'
           ? t.node
             ? hasType(t.node, 'NULL')
-              ? `(${t.sql} IS NULL OR ${t.sql}."null" = TRUE)`
+              ? // A struct holding a string has a NULL "null" member: TRUE OR NULL would be NULL, not FALSE.
+                `(${t.sql} IS NULL OR COALESCE(${t.sql}."null", FALSE))`
               : `(${t.sql} IS NULL)`
             : 'TRUE'
           : `(${t.sql} IS NULL)`;
