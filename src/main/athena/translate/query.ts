@@ -204,6 +204,17 @@ function exprEnv(env: QueryEnv, scope: Scope, ctes: Ctes, aliases?: Map<string, 
   };
 }
 
+/** An expression that reads no column, no subquery and no aggregate: the same for every row. */
+function isConstant(e: Expr): boolean {
+  if (e.kind === 'ref' || e.kind === 'subquery' || e.kind === 'exists' || e.kind === 'inQuery') return false;
+  if (e.kind === 'call') return false;
+  return Object.values(e).every((v) =>
+    Array.isArray(v)
+      ? v.every((x) => !(x && typeof x === 'object' && 'kind' in x && 'span' in x) || isConstant(x as Expr))
+      : !(v && typeof v === 'object' && 'kind' in v && 'span' in v) || isConstant(v as Expr),
+  );
+}
+
 function isAggregateCall(e: Expr): boolean {
   if (e.kind === 'call' && !e.over && ['COUNT', 'SUM', 'AVG', 'MIN', 'MAX'].includes(e.name.toUpperCase()))
     return true;
@@ -261,7 +272,11 @@ function select(
   if (fromSql) sql += ` FROM ${fromSql}`;
   if (s.where) sql += ` WHERE ${asType(translateExpr(s.where, plain), 'BOOL')}`;
   if (s.groupBy.length) {
-    const keys = s.groupBy.map((g) => asValue(translateExpr(groupSource(g, s), named), env.notes).sql);
+    const keys = s.groupBy.map((g) => {
+      const e = groupSource(g, s);
+      // A constant key is one group, as locally; Athena and DuckDB would read a number as a position.
+      return isConstant(e) ? "'constant'" : asValue(translateExpr(e, named), env.notes).sql;
+    });
     sql += s.groupingSets
       ? ` GROUP BY GROUPING SETS (${s.groupingSets.map((set) => `(${set.map((i) => keys[i]).join(', ')})`).join(', ')})`
       : ` GROUP BY ${keys.join(', ')}`;
