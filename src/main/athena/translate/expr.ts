@@ -64,7 +64,7 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       const test =
         t.kind === 'attr'
           ? t.node
-            ? hasType(t.node, 'NULL')
+            ? hasType(t.node, 'NULL') && !t.ion
               ? // A struct holding a string has a NULL "null" member: TRUE OR NULL would be NULL, not FALSE.
                 `(${t.sql} IS NULL OR COALESCE(${t.sql}."null", FALSE))`
               : `(${t.sql} IS NULL)`
@@ -78,6 +78,11 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
         refuse(
           `IS MISSING of ${written(env, e.operand)}`,
           'IS MISSING needs an attribute of a table; a computed value has no "missing" in Athena, only NULL',
+        );
+      if (t.ion && hasType(t.node, 'NULL'))
+        refuse(
+          `IS MISSING of ${written(env, e.operand)}`,
+          `an Ion export's NULL is a null value, which Athena reads as it reads a missing ${t.label}; an export in DynamoDB JSON tells them apart`,
         );
       const test = t.node ? `(${t.sql} IS NULL)` : 'TRUE';
       return val(e.negated ? `(NOT ${test})` : test, 'BOOL');
