@@ -2,14 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { runLocal } from '../../src/main/sql/executor/run-local';
 import { translateToAthena, type GlueTarget } from '../../src/main/athena/translate/translate';
 import { glueTableInput, itemType } from '../../src/main/athena/glue-table';
 import { type AttrNode, ExportObserver } from '../../src/main/athena/export-schema';
 import { athenaOnDuck } from '../support/athena/duck-athena';
 import { athenaExactRows, localExactRows } from '../support/athena/exact-rows';
 import { GOLDEN_DIR } from '../support/athena/golden';
-import { loadSltFiles, type SltTable } from '../support/sql-logic';
+import { loadSltFiles, localTables } from '../support/sql-logic';
 
 /**
  * Issue 30's differential suite: every query of the SQL test corpus (tests/sql-logic/*.slt) run
@@ -43,15 +43,6 @@ afterAll(() => {
 
 function glueName(table: string): string {
   return `ddb_${table.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
-}
-
-function localTables(tables: SltTable[]) {
-  return tables.map((t) => {
-    const info = tableInfo(t.name, t.keys[0]!.name, t.keys[1]?.name);
-    info.keys.partitionKey.type = t.keys[0]!.type;
-    if (info.keys.sortKey) info.keys.sortKey.type = t.keys[1]!.type;
-    return { info, items: t.items };
-  });
 }
 
 const line = (row: (string | null)[]): string => row.map((v) => v ?? 'NULL').join(' | ');

@@ -30,49 +30,42 @@ function target(items: readonly Item[], complete: boolean) {
   };
 }
 
+/** The statement's translation over an export of these items; a refusal fails the test with its sentence. */
+function translated(sql: string, items: readonly Item[] = ITEMS, complete = true) {
+  const result = translateToAthena(sql, catalog, target(items, complete));
+  if (!result.ok) throw new Error(result.message);
+  return result.translation;
+}
+
 describe('every attribute a statement names (issue 30)', () => {
   it('reads `refund`, which 1 item of 300 holds, from the export', () => {
-    const result = translateToAthena('SELECT id FROM Orders WHERE refund > 0', catalog, target(ITEMS, true));
-    if (!result.ok) throw new Error(result.message);
-    expect(result.translation.sql).toContain('"item"."refund"."n"');
-    expect(result.translation.sql).not.toMatch(/NOT TRUE|NULL AS/);
-    expect(result.translation.notes.join(' ')).not.toMatch(/refund/);
+    const translation = translated('SELECT id FROM Orders WHERE refund > 0');
+    expect(translation.sql).toContain('"item"."refund"."n"');
+    expect(translation.sql).not.toMatch(/NOT TRUE|NULL AS/);
+    expect(translation.notes.join(' ')).not.toMatch(/refund/);
   });
 
   it('says "no item has" an attribute the whole export lacks', () => {
-    const result = translateToAthena(
-      'SELECT id, rebate FROM Orders WHERE rebate > 0',
-      catalog,
-      target(ITEMS, true),
-    );
-    if (!result.ok) throw new Error(result.message);
-    expect(result.translation.notes).toContain(
+    const translation = translated('SELECT id, rebate FROM Orders WHERE rebate > 0');
+    expect(translation.notes).toContain(
       'No item has rebate: it reads as missing on Athena, as it does locally.',
     );
   });
 
   it('says only what it knows when the schema came from some items', () => {
     const sample = ITEMS.slice(0, 100);
-    const result = translateToAthena(
-      'SELECT id FROM Orders WHERE refund > 0',
-      catalog,
-      target(sample, false),
-    );
-    if (!result.ok) throw new Error(result.message);
-    expect(result.translation.notes).toContain(
+    const translation = translated('SELECT id FROM Orders WHERE refund > 0', sample, false);
+    expect(translation.notes).toContain(
       "None of the items DynoTable has read holds refund; before the query starts, the export's own files say whether any item does.",
     );
   });
 
   it('keeps __proto__ and constructor as attributes like any other', () => {
-    const result = translateToAthena(
+    const translation = translated(
       'SELECT id, "__proto__", "constructor" FROM Orders WHERE "constructor" = 1',
-      catalog,
-      target(ITEMS, true),
     );
-    if (!result.ok) throw new Error(result.message);
-    expect(result.translation.sql).toContain('"item"."__proto__"."s"');
-    expect(result.translation.sql).toContain('CAST("Orders"."item"."constructor"."n" AS DECIMAL(1, 0))');
+    expect(translation.sql).toContain('"item"."__proto__"."s"');
+    expect(translation.sql).toContain('CAST("Orders"."item"."constructor"."n" AS DECIMAL(1, 0))');
     expect(exportSchemaOf([]).children.size).toBe(0);
   });
 });
