@@ -126,6 +126,21 @@ describe('numbers on Athena are exact or refused (issue 30)', () => {
     }
   });
 
+  it("divides in the most decimal places the quotient leaves, never in the operands' scale", () => {
+    // Trino divides DECIMALs to the larger of the two scales: 7 / 2 over integers would be 4.
+    const half = translateToAthena('SELECT id, big / 2 AS half FROM Accounts', catalog, target);
+    if (!half.ok) throw new Error(half.message);
+    expect(half.translation.notes).toContain(
+      'A quotient is rounded to 0 decimal places on Athena (locally: 38 significant digits).',
+    );
+    const small = translateToAthena('SELECT id, amount / 7 AS part FROM Accounts', catalog, target);
+    if (!small.ok) throw new Error(small.message);
+    expect(small.translation.sql).toContain('AS DECIMAL(38, 31)) / NULLIF(7, 0)');
+    expect(small.translation.notes).toContain(
+      'A quotient is rounded to 31 decimal places on Athena (locally: 38 significant digits).',
+    );
+  });
+
   it('refuses before anything runs what Athena cannot hold, naming the attribute and its range', () => {
     const tiny = translateToAthena('SELECT id FROM Accounts WHERE tiny > 0', catalog, target);
     expect(tiny.ok).toBe(false);

@@ -10,7 +10,7 @@ import {
   type ValueType,
   hasType,
 } from './typed';
-import { arithmetic, compareNumberValues, numberLiteral } from './numbers';
+import { arithmetic, compareNumberValues, division, numberLiteral } from './numbers';
 import { refuse, resolveRef, type Scope } from './scope';
 import { lit } from '../glue-names';
 import { translateCall } from './calls';
@@ -181,6 +181,10 @@ export function binary(op: string, left: Typed, right: Typed, what = `the operat
     return val(`(${asType(left, 'BOOL')} ${op} ${asType(right, 'BOOL')})`, 'BOOL');
   if (op === '||') return val(`(${asText(left)} || ${asText(right)})`, 'S');
   if (op === '+' || op === '-' || op === '*') return arithmetic(op, left, right, what);
+  if (op === '/') {
+    const divided = division(left, right, what);
+    if (divided) return divided;
+  }
   if (!COMPARISONS.has(op)) {
     // DynoTable divides by zero to NULL; Athena would fail the query.
     // Athena divides integers as integers (5 / 2 = 2); DynoTable's numbers are exact decimals.

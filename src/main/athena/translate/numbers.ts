@@ -130,3 +130,27 @@ export function sumDigits(d: Digits, count: number, what: string): Digits {
     );
   return sum;
 }
+
+/**
+ * a / b when both sides' digits are known. Trino divides DECIMALs to the larger of their two
+ * scales, so DECIMAL(2, 0) / DECIMAL(2, 0) would round 7 / 2 to 4: the dividend is cast to the
+ * most places that still hold the largest quotient (a's whole digits plus b's places), and the
+ * quotient is rounded there (locally: 38 significant digits), which the notes say. A divisor
+ * of zero is NULL, as locally, not a failed query.
+ */
+export function division(left: Typed, right: Typed, what: string): Typed | undefined {
+  const l = digitsOf(left);
+  const r = digitsOf(right);
+  if (!l || !r) return undefined;
+  const places = MAX_DECIMAL_DIGITS - l.integer - r.fraction;
+  if (places < r.fraction || places < l.fraction)
+    refuse(
+      `the expression ${what}`,
+      `its quotient can need ${l.integer + r.fraction} digits before the point and ${Math.max(l.fraction, r.fraction)} after, past the ${MAX_DECIMAL_DIGITS} digits of Athena's DECIMAL`,
+    );
+  return val(
+    `(CAST(${asType(left, 'N')} AS DECIMAL(38, ${places})) / NULLIF(${asType(right, 'N')}, 0))`,
+    'N',
+    { integer: l.integer + r.fraction, fraction: places },
+  );
+}

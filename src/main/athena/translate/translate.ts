@@ -59,6 +59,10 @@ export function translateToAthena(
       false,
     );
     if (/DECIMAL\(38, 9\)/.test(t.sql)) notes.push(NUMBER_NOTE);
+    for (const [, places] of t.sql.matchAll(/AS DECIMAL\(38, (\d+)\)\) \/ NULLIF/g))
+      notes.push(
+        `A quotient is rounded to ${places} decimal places on Athena (locally: 38 significant digits).`,
+      );
     return {
       ok: true,
       translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names, grouped: isGrouped(bound) },
