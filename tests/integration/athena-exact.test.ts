@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  DescribeExportCommand,
+  DescribeTableCommand,
+  ExportTableToPointInTimeCommand,
+} from '@aws-sdk/client-dynamodb';
+import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { localClient } from '../support/dynamo-local';
 import type { AthenaPlan } from '../../src/shared/ipc/athena';
 import {
   ATHENA_SETTINGS as settings,
@@ -35,7 +42,12 @@ function account(i: number): Item {
 }
 
 const ITEMS = Array.from({ length: 300 }, (_, i) => account(i));
-const shop = useBigShop({ prefixes: ['exact'], items: ITEMS, runMs: 20 });
+const shop = useBigShop({
+  prefixes: ['exact'],
+  items: ITEMS,
+  runMs: 20,
+  buckets: ['exports', 'results', 'gone'],
+});
 const starts = () => shop.aws.calls.filter((c) => c === 'AmazonAthena.StartQueryExecution').length;
 
 async function bothWays(id: string, sql: string, startExport = false) {
@@ -107,6 +119,44 @@ describe('Athena over an export gives the local rows, or refuses before it start
     if (plan.translation?.ok)
       expect(plan.translation.notes).toContain(
         'No item has nothere: it reads as missing on Athena, as it does locally.',
+      );
+  });
+
+  it('still plans when the newest export cannot be read, and says the run reads it first', async () => {
+    // A newer export into a bucket that is then deleted: its files cannot be listed any more.
+    const client = localClient(shop.aws.endpoint);
+    const arn = (await client.send(new DescribeTableCommand({ TableName: shop.table }))).Table!.TableArn!;
+    const begun = await client.send(new ExportTableToPointInTimeCommand({ TableArn: arn, S3Bucket: 'gone' }));
+    const exportArn = begun.ExportDescription!.ExportArn!;
+    while (
+      (await client.send(new DescribeExportCommand({ ExportArn: exportArn }))).ExportDescription
+        ?.ExportStatus === 'IN_PROGRESS'
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    client.destroy();
+    const s3 = shop.aws.s3.client();
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'gone' }));
+    await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: 'gone',
+        Delete: { Objects: (listed.Contents ?? []).map((o) => ({ Key: o.Key! })) },
+      }),
+    );
+    await s3.send(new DeleteBucketCommand({ Bucket: 'gone' }));
+
+    const plan = ok(
+      await shop.app.call<AthenaPlan>('athena:plan', {
+        connectionId: shop.app.connectionId,
+        sql: `SELECT PK FROM "${shop.table}" WHERE refund > 0`,
+      }),
+    );
+    expect(plan.athena.exports[0]?.exportArn).toBe(exportArn);
+    expect(plan.translation?.ok).toBe(true);
+    if (plan.translation?.ok)
+      expect(plan.translation.notes[0]).toMatch(
+        new RegExp(
+          `^The export of ${shop.table} could not be read to type its columns \\(.+\\); this translation is from the items DynoTable has read, and the run reads the export's files before the query starts\\.$`,
+        ),
       );
   });
 });

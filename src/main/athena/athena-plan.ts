@@ -190,11 +190,20 @@ export async function prepareAthena(
   // A recent export in DynamoDB JSON is read itself (S3, no read capacity): a sample can miss
   // the one item holding an attribute, and only every number tells which DECIMAL holds them.
   let s3: S3Client | undefined;
+  const unread: string[] = [];
   for (const table of tables) {
     if (!table.recent || table.recent.format === 'ION') continue;
-    s3 ??= await s3ClientFor(ctx, connectionId);
-    table.root = (await observeExport(s3, exportDataLocation(table.recent), signal)).root;
-    table.complete = true;
+    try {
+      s3 ??= await s3ClientFor(ctx, connectionId);
+      table.root = (await observeExport(s3, exportDataLocation(table.recent), signal)).root;
+      table.complete = true;
+    } catch (error) {
+      // The plan still shows a translation; the run reads the files again and stops if it cannot.
+      if (signal.aborted) throw error;
+      unread.push(
+        `The export of ${table.name} could not be read to type its columns (${error instanceof Error ? error.message : String(error)}); this translation is from the items DynoTable has read, and the run reads the export's files before the query starts.`,
+      );
+    }
   }
   const reports = await tableSchemas(
     ctx,
@@ -208,7 +217,7 @@ export async function prepareAthena(
   }
   const translated = translateForTables(sql, catalog, input.database ?? DEFAULT_GLUE_DATABASE, tables);
   plan.translation = translated.ok
-    ? { ok: true, sql: translated.translation.sql, notes: translated.translation.notes }
+    ? { ok: true, sql: translated.translation.sql, notes: [...unread, ...translated.translation.notes] }
     : { ok: false, construct: translated.construct, message: translated.message };
   return { plan, catalog, tables, ...(translated.ok ? { grouped: translated.translation.grouped } : {}) };
 }
