@@ -2,9 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { toSdkItem } from '../../src/main/dynamo/marshal';
-import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { createTable, putItems } from '../support/dynamo-tables';
+import { localClient } from '../support/dynamo-local';
+import { createSltTables, renameSltTables } from '../support/sql-logic-tables';
 import { startBrowserCore, type BrowserCore } from '../support/browser-core';
 import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
 import { ATHENA_SETTINGS as settings, rowsOf } from '../support/athena/big-shop';
@@ -31,30 +30,23 @@ const known = existsSync(LEDGER)
   : {};
 const found: Record<string, LedgerEntry> = {};
 const files = loadSltFiles();
-const names = new Map<string, string>();
+/** Each file's table names → this run's DynamoDB tables. */
+const names = new Map<string, Map<string, string>>();
 const env = {} as { client: DynamoDBClient; aws: BigTableAws; app: BrowserCore };
 // A failed beforeAll leaves some of these unset; afterAll closes what was started.
 const started: Partial<typeof env> = env;
 
 beforeAll(async () => {
   const client = (env.client = localClient(inject('dynamoEndpoint')));
-  for (const file of files)
-    for (const t of file.tables) {
-      const name = await createTable(client, uniqueTableName(`adiff_${t.name}`), {
-        partitionKey: [t.keys[0]!.name, t.keys[0]!.type],
-        sortKey: t.keys[1] ? [t.keys[1].name, t.keys[1].type] : undefined,
-      });
-      await putItems(
-        client,
-        name,
-        t.items.map((item) => toSdkItem(item)),
-      );
-      names.set(`${file.name}:${t.name}`, name);
-    }
+  for (const file of files) names.set(file.name, await createSltTables(client, file.tables, 'adiff'));
   // Every table reads as 200 GB, so the plan offers Athena; the items are the file's.
   env.aws = await startBigTableAws({
     dynamoEndpoint: inject('dynamoEndpoint'),
-    sizes: new Map([...names.values()].map((n) => [n, { sizeBytes: 200e9, itemCount: 400_000_000 }])),
+    sizes: new Map(
+      [...names.values()]
+        .flatMap((m) => [...m.values()])
+        .map((n) => [n, { sizeBytes: 200e9, itemCount: 400_000_000 }]),
+    ),
     buckets: ['exports', 'results'],
     runMs: 5,
   });
@@ -67,16 +59,6 @@ afterAll(async () => {
   started.client?.destroy();
   if (process.env.UPDATE_DIFFERENTIAL) writeFileSync(LEDGER, `${JSON.stringify(found, null, 2)}\n`);
 });
-
-/** The file's table names → this run's DynamoDB tables (whole words only). */
-function rename(file: string, sql: string): string {
-  let out = sql;
-  for (const [key, to] of names) {
-    const [f, from] = key.split(':');
-    if (f === file) out = out.replace(new RegExp(`\\b${from}\\b`, 'g'), `"${to}"`);
-  }
-  return out;
-}
 
 async function run(
   requestId: string,
@@ -110,7 +92,7 @@ for (const file of files) {
       if (record.kind !== 'query') continue;
       const key = `${file.name}:${record.line}`;
       it(`line ${record.line}: ${record.sql.replace(/\s+/g, ' ').slice(0, 80)}`, async () => {
-        const sql = rename(file.name, record.sql);
+        const sql = renameSltTables(record.sql, names.get(file.name)!);
         serial += 1;
         const local = await run(`adiff-local-${serial}`, sql, 'local');
         if ('refused' in local) throw new Error(`the local engine refused it: ${local.refused}`);

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DescribeExportCommand,
-  DescribeTableCommand,
-  ExportTableToPointInTimeCommand,
-} from '@aws-sdk/client-dynamodb';
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { localClient } from '../support/dynamo-local';
+import { exportNow } from '../support/athena/export-now';
 import type { AthenaPlan } from '../../src/shared/ipc/athena';
 import {
   ATHENA_SETTINGS as settings,
@@ -124,16 +119,7 @@ describe('Athena over an export gives the local rows, or refuses before it start
 
   it('still plans when the newest export cannot be read, and says the run reads it first', async () => {
     // A newer export into a bucket that is then deleted: its files cannot be listed any more.
-    const client = localClient(shop.aws.endpoint);
-    const arn = (await client.send(new DescribeTableCommand({ TableName: shop.table }))).Table!.TableArn!;
-    const begun = await client.send(new ExportTableToPointInTimeCommand({ TableArn: arn, S3Bucket: 'gone' }));
-    const exportArn = begun.ExportDescription!.ExportArn!;
-    while (
-      (await client.send(new DescribeExportCommand({ ExportArn: exportArn }))).ExportDescription
-        ?.ExportStatus === 'IN_PROGRESS'
-    )
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    client.destroy();
+    const exportArn = await exportNow(shop.aws.endpoint, shop.table, { bucket: 'gone' });
     const s3 = shop.aws.s3.client();
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'gone' }));
     await s3.send(
