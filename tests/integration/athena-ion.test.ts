@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DescribeExportCommand,
-  DescribeTableCommand,
-  ExportTableToPointInTimeCommand,
-  UpdateContinuousBackupsCommand,
-} from '@aws-sdk/client-dynamodb';
 import type { AthenaPlan } from '../../src/shared/ipc/athena';
 import type { SqlResultSummary } from '../../src/shared/ipc/sql';
-import { localClient } from '../support/dynamo-local';
+import { exportNow } from '../support/athena/export-now';
 import {
   ATHENA_SETTINGS as settings,
   ok,
@@ -21,43 +15,16 @@ import {
  * (DynamoDB's Ion format, read back by ion-js in the local Athena server) and one in DynamoDB
  * JSON; each statement's Athena rows over both exports are compared with the local engine's.
  */
-async function exportInIon(endpoint: string, table: string): Promise<void> {
-  const client = localClient(endpoint);
-  try {
-    await client.send(
-      new UpdateContinuousBackupsCommand({
-        TableName: table,
-        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      }),
-    );
-    const arn = (await client.send(new DescribeTableCommand({ TableName: table }))).Table!.TableArn!;
-    const begun = await client.send(
-      new ExportTableToPointInTimeCommand({
-        TableArn: arn,
-        S3Bucket: 'exports',
-        S3Prefix: 'dynotable',
-        ExportFormat: 'ION',
-      }),
-    );
-    for (;;) {
-      const d = await client.send(
-        new DescribeExportCommand({ ExportArn: begun.ExportDescription!.ExportArn! }),
-      );
-      if (d.ExportDescription?.ExportStatus !== 'IN_PROGRESS') {
-        expect(d.ExportDescription?.ExportStatus).toBe('COMPLETED');
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    client.destroy();
-  }
-}
-
 const shop = useBigShop({
   prefixes: ['athenaion', 'athenajson'],
   runMs: 20,
-  ready: (ready) => exportInIon(ready.aws.endpoint, ready.tables[0]!),
+  ready: async (ready) => {
+    await exportNow(ready.aws.endpoint, ready.tables[0]!, {
+      bucket: 'exports',
+      prefix: 'dynotable',
+      format: 'ION',
+    });
+  },
 });
 const ionTable = () => shop.tables[0]!;
 const jsonTable = () => shop.tables[1]!;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
+import { tableInfo } from '../../src/main/sql/executor/run-local';
 import { Bytes, DMap, DSet, type Value } from '../../src/main/sql/values/value';
 
 /**
@@ -169,4 +170,14 @@ export function renderRows(rows: Value[][], rowsort: boolean): string[] {
 
 export function expectedRows(record: Extract<SltRecord, { kind: 'query' }>): string[] {
   return record.rowsort ? [...record.expected].sort() : record.expected;
+}
+
+/** A file's tables as the engine alone reads them: their keys, typed as the file says, and items. */
+export function localTables(tables: SltTable[]) {
+  return tables.map((t) => {
+    const info = tableInfo(t.name, t.keys[0]!.name, t.keys[1]?.name);
+    info.keys.partitionKey.type = t.keys[0]!.type;
+    if (info.keys.sortKey) info.keys.sortKey.type = t.keys[1]!.type;
+    return { info, items: t.items };
+  });
 }

@@ -4,21 +4,25 @@ import { runLocal } from '../../src/main/sql/executor/run-local';
 import { toText } from '../../src/main/sql/executor/functions';
 import { translateToAthena, type GlueTarget } from '../../src/main/athena/translate/translate';
 import { itemType } from '../../src/main/athena/glue-table';
-import { comparable, comparableRows, sorted } from '../support/duckdb-oracle';
+import { ExportObserver } from '../../src/main/athena/export-schema';
 import { athenaOnDuck } from '../support/athena/duck-athena';
+import { athenaExactRows, localExactRows, roundedRows, sortedRows } from '../support/athena/exact-rows';
 import { goldenFiles, pretty, readGolden, writeGolden } from '../support/athena/golden';
-import { observedSchema, SHOP_ITEMS, SHOP_TABLE, SHOP_VIEWS } from '../support/athena/shop';
+import { SHOP_ITEMS, SHOP_TABLE, SHOP_VIEWS } from '../support/athena/shop';
 
 /**
  * Every construct of the workbench, translated to Athena SQL and checked two ways: the text
  * against tests/athena/*.golden (UPDATE_GOLDEN=1 rewrites them, to be read in review), and the
- * rows of the translated statement on DuckDB over the export's items against the local engine's.
+ * rows of the translated statement on DuckDB over the export's items against the local engine's,
+ * digit for digit. The schema is the export's own items, as the Athena path reads it.
  */
 const NOW = Date.parse('2024-07-01T00:00:00Z');
-const root = observedSchema(SHOP_ITEMS);
+const seen = new ExportObserver();
+for (const item of SHOP_ITEMS) seen.see(item);
+const root = seen.root;
 const target: GlueTarget = {
   database: 'dynotable',
-  tables: new Map([['Shop', { glueTable: 'shop_export', root }]]),
+  tables: new Map([['Shop', { glueTable: 'shop_export', root, complete: true }]]),
 };
 const catalog = { tables: [SHOP_TABLE], views: SHOP_VIEWS };
 let duck: DuckDBConnection;
@@ -37,16 +41,6 @@ function render(sql: string): string {
   return `--- athena\n${pretty(result.translation.sql)}${notes ? `\n--- notes\n${notes}` : ''}`;
 }
 
-/** Rows as both engines can agree on them: numbers to 12 digits; -0 is 0. */
-function normal(rows: unknown[][]): unknown[][] {
-  return rows.map((row) =>
-    row.map((v) => {
-      const c = comparable(v);
-      return c === 0 ? 0 : c;
-    }),
-  );
-}
-
 for (const file of goldenFiles()) {
   describe(`athena translation ${file}`, () => {
     const cases = readGolden(file);
@@ -62,14 +56,13 @@ for (const file of goldenFiles()) {
         const result = translateToAthena(c.sql, catalog, target);
         if (!result.ok) throw new Error(result.message);
         const local = runLocal(c.sql, [{ info: SHOP_TABLE, items: SHOP_ITEMS }], SHOP_VIEWS, NOW);
-        const reader = await duck.runAndReadAll(result.translation.sql);
-        const raw = reader.getRowsJS() as unknown[][];
-        const athena = c.asText
-          ? raw.map((r) => r.map((v) => (v === null ? null : String(v as string | number | boolean))))
-          : normal(raw);
-        const mine = c.asText ? local.rows.map((r) => r.map(toText)) : normal(comparableRows(local.rows));
-        expect(c.ordered ? athena : sorted(athena)).toEqual(c.ordered ? mine : sorted(mine));
-        expect(reader.columnNames()).toEqual(local.columns);
+        const athena = await athenaExactRows(duck, result.translation.sql);
+        const exact = c.asText ? local.rows.map((r) => r.map(toText)) : localExactRows(local.rows);
+        const round = (rows: (string | null)[][]) =>
+          c.rounded === undefined ? rows : roundedRows(rows, c.rounded);
+        const [theirs, mine] = [round(athena.rows), round(exact)];
+        expect(c.ordered ? theirs : sortedRows(theirs)).toEqual(c.ordered ? mine : sortedRows(mine));
+        expect(athena.columns).toEqual(local.columns);
       });
     });
   });

@@ -11,7 +11,10 @@ import { type AttrNode, exportSchemaOf } from './export-schema';
 import { defaultLimits, wholeScans } from '../sql/scan-limit';
 import { choosePath } from './path-choice';
 import { ATHENA_USD_PER_TB } from './pricing';
-import { translateToAthena } from './translate/translate';
+import { translateToAthena, type TranslationResult } from './translate/translate';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { s3ClientFor } from '../aws/s3-client';
+import { observeExport } from './export-observe';
 
 /** docs/SCALE.md: the local Scan rate measured here (4 segments against DynamoDB Local). */
 export const LOCAL_ITEMS_PER_SECOND = 3_800;
@@ -26,6 +29,8 @@ export interface PreparedTable {
   arn?: string;
   recent?: ExportState;
   root?: AttrNode;
+  /** `root` is from the export's own files: every attribute and number of every item. */
+  complete?: boolean;
 }
 
 export interface PreparedAthena {
@@ -34,6 +39,37 @@ export interface PreparedAthena {
   tables: PreparedTable[];
   /** The binder's answer for the statement (GROUP BY or aggregates), once it is translated. */
   grouped?: boolean;
+}
+
+/** The statement over the Glue tables of these tables' exports, typed from what each export holds. */
+export function translateForTables(
+  sql: string,
+  catalog: SqlCatalogOutput,
+  database: string,
+  tables: readonly PreparedTable[],
+): TranslationResult {
+  const target = {
+    database,
+    tables: new Map(
+      tables.flatMap((t) =>
+        t.root
+          ? [
+              [
+                t.name,
+                // A fresh export is started in DynamoDB JSON; a recent one is read in its own format.
+                {
+                  glueTable: glueTableName(t.name),
+                  root: t.root,
+                  format: t.recent?.format ?? 'DYNAMODB_JSON',
+                  complete: t.complete ?? false,
+                },
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
+  };
+  return translateToAthena(sql, catalog, target);
 }
 
 /** The Glue table of a DynamoDB table's export: Glue names are lowercase words. */
@@ -151,39 +187,37 @@ export async function prepareAthena(
     ...(input.freshExport ? { freshExport: true } : {}),
   };
 
+  // A recent export in DynamoDB JSON is read itself (S3, no read capacity): a sample can miss
+  // the one item holding an attribute, and only every number tells which DECIMAL holds them.
+  let s3: S3Client | undefined;
+  const unread: string[] = [];
+  for (const table of tables) {
+    if (!table.recent || table.recent.format === 'ION') continue;
+    try {
+      s3 ??= await s3ClientFor(ctx, connectionId);
+      table.root = (await observeExport(s3, exportDataLocation(table.recent), signal)).root;
+      table.complete = true;
+    } catch (error) {
+      // The plan still shows a translation; the run reads the files again and stops if it cannot.
+      if (signal.aborted) throw error;
+      unread.push(
+        `The export of ${table.name} could not be read to type its columns (${error instanceof Error ? error.message : String(error)}); this translation is from the items DynoTable has read, and the run reads the export's files before the query starts.`,
+      );
+    }
+  }
   const reports = await tableSchemas(
     ctx,
     connectionId,
-    tables.map((t) => t.name),
+    tables.filter((t) => !t.root).map((t) => t.name),
     signal,
   );
   for (const table of tables) {
     const report = reports.get(table.name);
-    if (report) table.root = exportSchemaOf(report.attributes);
+    if (report && !table.root) table.root = exportSchemaOf(report.attributes);
   }
-  const target = {
-    database: input.database ?? DEFAULT_GLUE_DATABASE,
-    tables: new Map(
-      tables.flatMap((t) =>
-        t.root
-          ? [
-              [
-                t.name,
-                // A fresh export is started in DynamoDB JSON; a recent one is read in its own format.
-                {
-                  glueTable: glueTableName(t.name),
-                  root: t.root,
-                  format: t.recent?.format ?? 'DYNAMODB_JSON',
-                },
-              ] as const,
-            ]
-          : [],
-      ),
-    ),
-  };
-  const translated = translateToAthena(sql, catalog, target);
+  const translated = translateForTables(sql, catalog, input.database ?? DEFAULT_GLUE_DATABASE, tables);
   plan.translation = translated.ok
-    ? { ok: true, sql: translated.translation.sql, notes: translated.translation.notes }
+    ? { ok: true, sql: translated.translation.sql, notes: [...unread, ...translated.translation.notes] }
     : { ok: false, construct: translated.construct, message: translated.message };
   return { plan, catalog, tables, ...(translated.ok ? { grouped: translated.translation.grouped } : {}) };
 }

@@ -14,7 +14,16 @@ import {
 } from '../exports/export-control';
 import { sqlServiceFor } from '../sql/service-registry';
 import { athenaClientsFor } from './athena-clients';
-import { exportDataLocation, glueTableName, type PreparedAthena, prepareAthena } from './athena-plan';
+import {
+  exportDataLocation,
+  glueTableName,
+  type PreparedAthena,
+  prepareAthena,
+  translateForTables,
+} from './athena-plan';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { s3ClientFor } from '../aws/s3-client';
+import { observeExport } from './export-observe';
 import { ensureGlueTable } from './glue-catalog';
 import { glueTableInput } from './glue-table';
 import { runAthenaQuery } from './run-query';
@@ -88,6 +97,8 @@ export async function runOnAthena(
   const { athena, glue } = await athenaClientsFor(dynamo);
   const warnings: string[] = [];
   const exportsUsed: string[] = [];
+  const states: ExportState[] = [];
+  let s3: S3Client | undefined;
   for (const table of prepared.tables) {
     let state: ExportState | undefined = table.recent;
     if (!state) {
@@ -117,6 +128,24 @@ export async function runOnAthena(
         );
     }
     exportsUsed.push(state.exportArn);
+    states.push(state);
+  }
+  // The Glue table and the statement are written from the export's own files, which the query
+  // reads: every attribute any item holds, every number's digits. A sample could miss either.
+  const tables = await Promise.all(
+    prepared.tables.map(async (table, i) => {
+      const state = states[i]!;
+      if (state.format === 'ION') return { ...table, recent: state };
+      s3 ??= await s3ClientFor(ctx, request.connectionId);
+      const seen = await observeExport(s3, exportDataLocation(state), run.signal);
+      return { ...table, recent: state, root: seen.root, complete: true };
+    }),
+  );
+  const translated = translateForTables(request.sql, prepared.catalog, settings.database, tables);
+  if (!translated.ok) throw new AppFailure(ATHENA_UNSUPPORTED, translated.message);
+  const translation = translated.translation;
+  for (const [i, table] of tables.entries()) {
+    const state = states[i]!;
     const { table: input, notes } = glueTableInput({
       name: glueTableName(table.name),
       format: state.format,
@@ -128,8 +157,6 @@ export async function runOnAthena(
     await ensureGlueTable(glue, settings.database, input, run.signal);
     warnings.push(...notes);
   }
-  const translation = prepared.plan.translation;
-  if (!translation?.ok) throw new AppFailure(ErrorCodes.internal, 'The translation went missing.');
   warnings.push(...translation.notes);
   const outcome = await runAthenaQuery(athena, {
     sql: translation.sql,
@@ -161,7 +188,7 @@ export async function runOnAthena(
     connectionId: request.connectionId,
     columns: outcome.columns,
     rows: outcome.rows,
-    grouped: prepared.grouped ?? false,
+    grouped: translation.grouped,
     warnings: [...new Set(warnings)],
     elapsedMs: Date.now() - started,
   });

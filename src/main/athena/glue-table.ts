@@ -107,6 +107,12 @@ function ionAttributeType(node: AttrNode, where: string, notes: string[]): strin
   if (type === 'L')
     return `array<${node.element ? ionAttributeType(node.element, `${where}[]`, notes) : 'string'}>`;
   if (type === 'M') return ionMapType(node, where, notes);
+  const r = node.numbers;
+  // Numbers whose digits the export told fit a DECIMAL of just their width (the SerDe rounds into a narrower one).
+  if (r && r.integer + r.fraction <= 38 && (type === 'N' || type === 'NS')) {
+    const decimal = `decimal(${Math.max(1, r.integer + r.fraction)},${r.fraction})`;
+    return type === 'N' ? decimal : `array<${decimal}>`;
+  }
   return ION_SCALAR[type]!;
 }
 

@@ -8,7 +8,7 @@ import { readExportData } from './export-reader';
 /**
  * "AWS" on one loopback port, as LocalStack serves it, for a connection whose endpoint
  * override points here: DynamoDB (DynamoDB Local behind the export server, so exports and PITR
- * work), Glue and Athena (the local Athena/Glue server over the exports in a local S3). The
+ * work), S3 (the export files, which the app reads to type the Glue table), Glue and Athena (the local Athena/Glue server over the exports in a local S3). The
  * DescribeTable answer of the tables in `sizes` reports the given size and item count instead
  * of DynamoDB Local's, so a table of 30 items reads as 200 GB to the plan; every other byte
  * is the real servers' answer.
@@ -56,8 +56,27 @@ export async function startBigTableAws(options: BigTableAwsOptions): Promise<Big
   const calls: string[] = [];
   const exportRequests: BigTableAws['exportRequests'] = [];
 
+  /** S3's REST calls (no X-Amz-Target): the app reads the export's own files through here. */
+  const s3Answer = async (req: IncomingMessage, res: ServerResponse, payload: Buffer): Promise<void> => {
+    calls.push(`S3.${req.method ?? 'GET'}`);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+    const forwarded = await fetch(`${s3.endpoint}${req.url ?? '/'}`, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(payload.length > 0 ? { body: new Uint8Array(payload) } : {}),
+    });
+    const out = Buffer.from(await forwarded.arrayBuffer());
+    res.writeHead(forwarded.status, {
+      'content-type': forwarded.headers.get('content-type') ?? 'application/xml',
+    });
+    res.end(out);
+  };
+
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const payload = await body(req);
+    if (req.headers['x-amz-target'] === undefined) return s3Answer(req, res, payload);
     const target = String(req.headers['x-amz-target'] ?? '');
     calls.push(target);
     if (target === 'DynamoDB_20120810.ExportTableToPointInTime') {

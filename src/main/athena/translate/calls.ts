@@ -2,7 +2,13 @@ import type { Expr, FrameBound, WindowSpec } from '../../sql/parser/ast';
 import { lit } from '../glue-names';
 import { type ExprEnv, timestampOf, translateExpr, written } from './expr';
 import { refuse } from './scope';
-import { asText, asType, asValue, hasType, member, soleType, type Typed, val } from './typed';
+import { asText, asType, asValue, digitsOf, hasType, member, soleType, type Typed, val } from './typed';
+import { sumDigits } from './numbers';
+
+/** A BIGINT (COUNT, length): at most 19 digits. */
+const BIGINT_DIGITS = { integer: 19, fraction: 0 };
+/** Numbers a SUM over a computed value may add up, when the export cannot say how many: a trillion. */
+const MANY_ROWS = 1e12;
 
 type Call = Extract<Expr, { kind: 'call' }>;
 
@@ -57,7 +63,7 @@ export function translateCall(e: Call, env: ExprEnv): Typed {
       return val(`trim(${side} ${args[1] ? s(1) : "' '"} FROM ${s(0)})`, 'S');
     }
     case 'LENGTH':
-      return val(`length(${s(0)})`, 'N');
+      return val(`length(${s(0)})`, 'N', BIGINT_DIGITS);
     case 'REPLACE':
       return val(`replace(${s(0)}, ${s(1)}, ${args[2] ? s(2) : "''"})`, 'S');
     case 'SUBSTR':
@@ -92,9 +98,13 @@ export function translateCall(e: Call, env: ExprEnv): Typed {
     case 'FLOOR':
     case 'CEIL':
     case 'CEILING':
-      return val(`${name === 'CEILING' ? 'ceil' : name.toLowerCase()}(${n(0)})`, 'N');
+      return val(
+        `${name === 'CEILING' ? 'ceil' : name.toLowerCase()}(${n(0)})`,
+        'N',
+        roundedDigits(args[0]!),
+      );
     case 'ROUND':
-      return val(`round(${n(0)}${args[1] ? `, ${int(args[1])}` : ''})`, 'N');
+      return val(`round(${n(0)}${args[1] ? `, ${int(args[1])}` : ''})`, 'N', roundedDigits(args[0]!));
     case 'NOW':
       return val('to_iso8601(current_timestamp)', 'S');
     case 'TO_ISO':
@@ -118,6 +128,12 @@ export function translateCall(e: Call, env: ExprEnv): Typed {
     default:
       return refuse(`${name}()`, 'Athena has no equivalent this translation knows');
   }
+}
+
+/** Rounding can carry into one more digit before the point (99.5 → 100). */
+function roundedDigits(t: Typed): { integer: number; fraction: number } | undefined {
+  const d = digitsOf(t);
+  return d && { integer: d.integer + 1, fraction: d.fraction };
 }
 
 function datePart(part: string, ts: string): string {
@@ -180,19 +196,35 @@ function typeOfCall(x: Typed): Typed {
 
 function aggregate(e: Call, name: string, env: ExprEnv): Typed {
   const distinct = e.distinct ? 'DISTINCT ' : '';
-  if (e.star) return val('count(*)', 'N');
+  if (e.star) return val('count(*)', 'N', BIGINT_DIGITS);
   const arg = translateExpr(e.args[0]!, env);
-  if (name === 'COUNT') return val(`count(${distinct}${asValue(arg, env.notes).sql})`, 'N');
-  if (name === 'SUM' || name === 'AVG')
-    return val(`${name.toLowerCase()}(${distinct}${asType(arg, 'N')})`, 'N');
+  if (name === 'COUNT') return val(`count(${distinct}${asValue(arg, env.notes).sql})`, 'N', BIGINT_DIGITS);
+  const digits = digitsOf(arg);
+  if (name === 'SUM') {
+    const count = arg.kind === 'attr' ? (arg.node?.numbers?.count ?? MANY_ROWS) : MANY_ROWS;
+    const sum = digits && sumDigits(digits, count, written(env, e));
+    return val(`sum(${distinct}${asType(arg, 'N')})`, 'N', sum);
+  }
+  if (name === 'AVG') {
+    if (!digits) return val(`avg(${distinct}${asType(arg, 'N')})`, 'N');
+    // Trino's AVG keeps its argument's scale: give it every place the whole part leaves free.
+    const places = 38 - digits.integer;
+    env.notes.push(
+      `AVG(${written(env, e.args[0]!)}) is rounded to ${places} decimal places on Athena (locally: 38 significant digits).`,
+    );
+    return val(`avg(${distinct}CAST(${asType(arg, 'N')} AS DECIMAL(38, ${places})))`, 'N', {
+      integer: digits.integer,
+      fraction: places,
+    });
+  }
   // MIN/MAX prefer a column's numbers, as locally; other types count only where there are none.
   const one = soleType(arg);
-  if (one) return val(`${name.toLowerCase()}(${distinct}${asType(arg, one)})`, one);
+  if (one) return val(`${name.toLowerCase()}(${distinct}${asType(arg, one)})`, one, digits);
   if (arg.kind === 'attr' && hasType(arg.node, 'N')) {
     env.notes.push(
       `${name}(${arg.label}) reads only its numbers, as DynoTable prefers them; other types are skipped.`,
     );
-    return val(`${name.toLowerCase()}(${distinct}${asType(arg, 'N')})`, 'N');
+    return val(`${name.toLowerCase()}(${distinct}${asType(arg, 'N')})`, 'N', digits);
   }
   const v = asValue(arg, env.notes);
   return val(`${name.toLowerCase()}(${distinct}${v.sql})`, soleType(v) ?? 'ANY');

@@ -1,5 +1,16 @@
 import type { Expr, Query } from '../../sql/parser/ast';
-import { asText, asType, asValue, soleType, type Typed, val, type ValueType, hasType } from './typed';
+import {
+  asText,
+  asType,
+  asValue,
+  digitsOf,
+  soleType,
+  type Typed,
+  val,
+  type ValueType,
+  hasType,
+} from './typed';
+import { arithmetic, compareNumberValues, division, numberLiteral } from './numbers';
 import { refuse, resolveRef, type Scope } from './scope';
 import { lit } from '../glue-names';
 import { translateCall } from './calls';
@@ -23,7 +34,7 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
   switch (e.kind) {
     case 'literal': {
       const v = e.value;
-      if (v.type === 'number') return val(v.text, 'N');
+      if (v.type === 'number') return numberLiteral(v.text);
       if (v.type === 'string') return val(lit(v.value), 'S');
       if (v.type === 'boolean') return val(v.value ? 'TRUE' : 'FALSE', 'BOOL');
       return val('NULL', 'ANY');
@@ -32,22 +43,30 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       const only = e.parts.length === 1 ? e.parts[0] : undefined;
       const alias = only?.kind === 'name' ? env.aliases?.get(only.name) : undefined;
       if (alias) return translateExpr(alias, { ...env, aliases: undefined });
-      return resolveRef(env.scope, e.parts);
+      const t = resolveRef(env.scope, e.parts);
+      if (t.kind === 'attr' && !t.node)
+        env.notes.push(
+          t.complete
+            ? `No item has ${t.label}: it reads as missing on Athena, as it does locally.`
+            : `None of the items DynoTable has read holds ${t.label}; before the query starts, the export's own files say whether any item does.`,
+        );
+      return t;
     }
     case 'unary': {
       const operand = translateExpr(e.operand, env);
       if (e.op === 'NOT') return val(`(NOT ${asType(operand, 'BOOL')})`, 'BOOL');
-      return val(`(${e.op}${asType(operand, 'N')})`, 'N');
+      return val(`(${e.op}${asType(operand, 'N')})`, 'N', digitsOf(operand));
     }
     case 'binary':
-      return binary(e.op, translateExpr(e.left, env), translateExpr(e.right, env));
+      return binary(e.op, translateExpr(e.left, env), translateExpr(e.right, env), written(env, e));
     case 'isNull': {
       const t = translateExpr(e.operand, env);
       const test =
         t.kind === 'attr'
           ? t.node
-            ? hasType(t.node, 'NULL')
-              ? `(${t.sql} IS NULL OR ${t.sql}."null" = TRUE)`
+            ? hasType(t.node, 'NULL') && !t.ion
+              ? // A struct holding a string has a NULL "null" member: TRUE OR NULL would be NULL, not FALSE.
+                `(${t.sql} IS NULL OR COALESCE(${t.sql}."null", FALSE))`
               : `(${t.sql} IS NULL)`
             : 'TRUE'
           : `(${t.sql} IS NULL)`;
@@ -60,6 +79,11 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
           `IS MISSING of ${written(env, e.operand)}`,
           'IS MISSING needs an attribute of a table; a computed value has no "missing" in Athena, only NULL',
         );
+      if (t.ion && hasType(t.node, 'NULL'))
+        refuse(
+          `IS MISSING of ${written(env, e.operand)}`,
+          `an Ion export's NULL is a null value, which Athena reads as it reads a missing ${t.label}; an export in DynamoDB JSON tells them apart`,
+        );
       const test = t.node ? `(${t.sql} IS NULL)` : 'TRUE';
       return val(e.negated ? `(NOT ${test})` : test, 'BOOL');
     }
@@ -69,6 +93,12 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       const type = soleType(low) ?? soleType(high);
       const operand = translateExpr(e.operand, env);
       if (!type || (soleType(high) && soleType(high) !== type)) return val('FALSE', 'BOOL');
+      if (type === 'N') {
+        // Each bound fitted to the operand's DECIMAL, as a comparison fits its literal.
+        const what = written(env, e);
+        const both = `(${compareNumberValues('>=', operand, low, what)} AND ${compareNumberValues('<=', operand, high, what)})`;
+        return val(e.negated ? `(NOT ${both})` : both, 'BOOL');
+      }
       return val(
         `(${asType(operand, type)} ${e.negated ? 'NOT ' : ''}BETWEEN ${asType(low, type)} AND ${asType(high, type)})`,
         'BOOL',
@@ -77,13 +107,17 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
     case 'inList': {
       const operand = translateExpr(e.operand, env);
       const byType = new Map<Scalar, string[]>();
+      const numbers: string[] = [];
       for (const item of e.items) {
         const t = translateExpr(item, env);
         const type = soleType(t);
         if (!type) return refuse(written(env, item), 'an IN list item must have one type in Athena');
-        byType.set(type, [...(byType.get(type) ?? []), asType(t, type)]);
+        if (type === 'N' && hasType(operand.kind === 'attr' ? operand.node : undefined, 'N'))
+          numbers.push(compareNumberValues('=', operand, t, written(env, e)));
+        else byType.set(type, [...(byType.get(type) ?? []), asType(t, type)]);
       }
       const tests = [...byType].map(([type, items]) => `${asType(operand, type)} IN (${items.join(', ')})`);
+      tests.push(...numbers);
       const any = tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
       return val(e.negated ? `(NOT ${any})` : `(${any})`, 'BOOL');
     }
@@ -142,10 +176,15 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
 
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 
-export function binary(op: string, left: Typed, right: Typed): Typed {
+export function binary(op: string, left: Typed, right: Typed, what = `the operator ${op}`): Typed {
   if (op === 'AND' || op === 'OR')
     return val(`(${asType(left, 'BOOL')} ${op} ${asType(right, 'BOOL')})`, 'BOOL');
   if (op === '||') return val(`(${asText(left)} || ${asText(right)})`, 'S');
+  if (op === '+' || op === '-' || op === '*') return arithmetic(op, left, right, what);
+  if (op === '/') {
+    const divided = division(left, right, what);
+    if (divided) return divided;
+  }
   if (!COMPARISONS.has(op)) {
     // DynoTable divides by zero to NULL; Athena would fail the query.
     // Athena divides integers as integers (5 / 2 = 2); DynoTable's numbers are exact decimals.
@@ -158,8 +197,12 @@ export function binary(op: string, left: Typed, right: Typed): Typed {
   const types = comparedTypes(left, right);
   if (types.length === 0)
     return val(op === '<>' ? 'TRUE' : op === '=' ? 'FALSE' : 'CAST(NULL AS BOOLEAN)', 'BOOL');
-  const tests = types.map((type) => `${asType(left, type)} ${op} ${asType(right, type)}`);
-  return val(tests.length === 1 ? `(${tests[0]})` : `(${tests.join(' OR ')})`, 'BOOL');
+  const tests = types.map((type) =>
+    type === 'N'
+      ? compareNumberValues(op, left, right, what)
+      : `(${asType(left, type)} ${op} ${asType(right, type)})`,
+  );
+  return val(tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`, 'BOOL');
 }
 
 /** The member types two values can be compared in: DynamoDB never compares across types. */

@@ -8,13 +8,14 @@ import { type ExprEnv, translateExpr, written } from './expr';
 import { orderSuffix } from './calls';
 import { refuse, Scope, type Source } from './scope';
 import { asType, asValue, soleType, sortKeys, type Typed, val } from './typed';
+import { compareNumberValues, numberLiteral } from './numbers';
 import { uniqueNames } from '../../sql/executor/result';
 import { outputName } from '../../sql/binder/bind-query';
 
 export interface GlueTarget {
   database: string;
   /** The Glue table of each DynamoDB table's export, and what the export holds. */
-  tables: Map<string, { glueTable: string; root: AttrNode; format?: ExportFormat }>;
+  tables: Map<string, { glueTable: string; root: AttrNode; format?: ExportFormat; complete?: boolean }>;
 }
 
 export interface QueryEnv {
@@ -99,15 +100,31 @@ function setop(
   return { sql, names: left.names, columns: left.columns };
 }
 
-function keyTest(item: string, c: { attribute: string; op: string; values: AttributeValue[] }): string {
+function keyTest(
+  item: string,
+  root: AttrNode,
+  c: { attribute: string; op: string; values: AttributeValue[] },
+): string {
   const [first, second] = c.values.map((v) => {
     if ('S' in v) return { member: 's', sql: lit(v.S) };
     if ('N' in v) return { member: 'n', sql: v.N };
     if ('B' in v) return { member: 'b', sql: lit(v.B) };
     return refuse('an entity view', 'its key condition has a value that is not a string, number or binary');
   });
-  const cast = (s: string, m: string): string => (m === 'n' ? `CAST(${s} AS DECIMAL(38, 9))` : s);
-  const col = cast(`${item}.${q(glueFieldName(c.attribute))}.${q(first!.member)}`, first!.member);
+  const col = `${item}.${q(glueFieldName(c.attribute))}.${q(first!.member)}`;
+  if (first!.member === 'n') {
+    // A number key compared in its own DECIMAL, each bound fitted to it as a literal is.
+    const key: Typed = {
+      kind: 'attr',
+      sql: `${item}.${q(glueFieldName(c.attribute))}`,
+      node: root.children.get(c.attribute),
+      label: c.attribute,
+    };
+    const test = (op: string, value: string): string =>
+      compareNumberValues(op, key, numberLiteral(value), `the entity view's key condition on ${c.attribute}`);
+    if (c.op === 'between') return `(${test('>=', first!.sql)} AND ${test('<=', second!.sql)})`;
+    return test(c.op, first!.sql);
+  }
   if (c.op === 'begins_with') return `starts_with(${col}, ${first!.sql})`;
   if (c.op === 'between') return `${col} BETWEEN ${first!.sql} AND ${second!.sql}`;
   return `${col} ${c.op} ${first!.sql}`;
@@ -124,11 +141,18 @@ function baseTable(
   const { table, view } = env.resolveTable(name, schema);
   const glue = env.target.tables.get(table.name);
   if (!glue) return refuse(`the table ${table.name}`, 'it has no export in Athena');
-  scope.sources.push({ kind: 'base', alias, root: glue.root, table: table.name, ion: glue.format === 'ION' });
+  scope.sources.push({
+    kind: 'base',
+    alias,
+    root: glue.root,
+    table: table.name,
+    ion: glue.format === 'ION',
+    complete: glue.complete ?? false,
+  });
   const from = `${q(env.target.database)}.${q(glue.glueTable)}`;
   if (!view) return `${from} AS ${q(alias)}`;
   const item = `${q('v')}.${q('item')}`;
-  const tests = view.conditions.map((c) => keyTest(item, c));
+  const tests = view.conditions.map((c) => keyTest(item, glue.root, c));
   const index = view.index ? table.indexes.find((i) => i.name === view.index) : undefined;
   if (index)
     for (const key of [index.keys.partitionKey, index.keys.sortKey])
@@ -178,6 +202,17 @@ function exprEnv(env: QueryEnv, scope: Scope, ctes: Ctes, aliases?: Map<string, 
     aliases,
     subquery: (query, outer) => translateQuery(query, env, outer, ctes, false),
   };
+}
+
+/** An expression that reads no column, no subquery and no aggregate: the same for every row. */
+function isConstant(e: Expr): boolean {
+  if (e.kind === 'ref' || e.kind === 'subquery' || e.kind === 'exists' || e.kind === 'inQuery') return false;
+  if (e.kind === 'call') return false;
+  return Object.values(e).every((v) =>
+    Array.isArray(v)
+      ? v.every((x) => !(x && typeof x === 'object' && 'kind' in x && 'span' in x) || isConstant(x as Expr))
+      : !(v && typeof v === 'object' && 'kind' in v && 'span' in v) || isConstant(v as Expr),
+  );
 }
 
 function isAggregateCall(e: Expr): boolean {
@@ -237,7 +272,11 @@ function select(
   if (fromSql) sql += ` FROM ${fromSql}`;
   if (s.where) sql += ` WHERE ${asType(translateExpr(s.where, plain), 'BOOL')}`;
   if (s.groupBy.length) {
-    const keys = s.groupBy.map((g) => asValue(translateExpr(groupSource(g, s), named), env.notes).sql);
+    const keys = s.groupBy.map((g) => {
+      const e = groupSource(g, s);
+      // A constant key is one group, as locally; Athena and DuckDB would read a number as a position.
+      return isConstant(e) ? "'constant'" : asValue(translateExpr(e, named), env.notes).sql;
+    });
     sql += s.groupingSets
       ? ` GROUP BY GROUPING SETS (${s.groupingSets.map((set) => `(${set.map((i) => keys[i]).join(', ')})`).join(', ')})`
       : ` GROUP BY ${keys.join(', ')}`;

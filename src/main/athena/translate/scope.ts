@@ -1,22 +1,16 @@
 import type { PathPart } from '../../sql/parser/ast';
 import { ionUnreadable } from '../glue-table';
 import type { AttrNode } from '../export-schema';
-import { AthenaMappingError, glueChildren, glueFieldName, q } from '../glue-names';
+import { glueChildren, glueFieldName, q } from '../glue-names';
+import { refuse } from './refuse';
 import type { Typed } from './typed';
 
 /** A FROM entry as the translation sees it: a Glue table's row or a derived table's columns. */
 export type Source =
-  | { kind: 'base'; alias: string; root: AttrNode; table: string; ion: boolean }
+  | { kind: 'base'; alias: string; root: AttrNode; table: string; ion: boolean; complete: boolean }
   | { kind: 'derived'; alias: string; columns: Map<string, Typed> };
 
-export class TranslateError extends AthenaMappingError {}
-
-export function refuse(construct: string, why: string): never {
-  throw new TranslateError(
-    construct,
-    `${construct.charAt(0).toUpperCase()}${construct.slice(1)} cannot run on Athena: ${why}.`,
-  );
-}
+export { refuse, TranslateError } from './refuse';
 
 export class Scope {
   readonly sources: Source[] = [];
@@ -78,6 +72,7 @@ export function resolveRef(scope: Scope, parts: PathPart[]): Typed {
     node: source.root,
     label: label(rest),
     ion: source.ion,
+    complete: source.complete,
   };
   return walk(start, rest, label(rest), true);
 }
@@ -110,5 +105,12 @@ function walk(t: Typed, steps: PathPart[], text: string, topLevel = false): Type
   const why = t.ion && node ? ionUnreadable(node, text) : undefined;
   if (why) refuse(`the path ${text}`, why);
   // A path the export's schema never saw has no field in the Glue table: it is missing everywhere.
-  return { kind: 'attr', sql: node ? sql : 'NULL', node, label: text, ...(t.ion ? { ion: true } : {}) };
+  return {
+    kind: 'attr',
+    sql: node ? sql : 'NULL',
+    node,
+    label: text,
+    ...(t.ion ? { ion: true } : {}),
+    ...(t.complete ? { complete: true } : {}),
+  };
 }

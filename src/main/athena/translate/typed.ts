@@ -1,6 +1,8 @@
 import type { SchemaValueType } from '../../../shared/ipc/schema';
-import type { AttrNode } from '../export-schema';
+import type { AttrNode, NumberRange } from '../export-schema';
 import { memberName, q } from '../glue-names';
+import { parseDecimal } from '../../../shared/dynamo/number';
+import { refuse } from './refuse';
 
 /**
  * The type of a translated value. Items have no column types, but a value in Athena must have
@@ -19,20 +21,77 @@ export type Typed =
       label: string;
       /** From an Ion export: the value is native (a DECIMAL, a VARBINARY), with no type member. */
       ion?: boolean;
+      /** The schema it was read from saw every item (the export's own files), not some of them. */
+      complete?: boolean;
     }
-  | { kind: 'val'; sql: string; type: ValueType };
+  | {
+      kind: 'val';
+      sql: string;
+      type: ValueType;
+      /** A number's widest whole and fractional parts, when known: what its DECIMAL holds. */
+      digits?: Digits;
+      /** A number literal's own text, to fit it to what it is compared with. */
+      literal?: string;
+    };
 
+export interface Digits {
+  integer: number;
+  fraction: number;
+}
+
+/** Athena's DECIMAL holds at most 38 digits, before and after the point together. */
+export const MAX_DECIMAL_DIGITS = 38;
+
+/** The type of a number whose digits were never read (a Schema view read, a sample): a guess. */
 export const NUMBER_SQL_TYPE = 'DECIMAL(38, 9)';
+
+export function decimalType(d: Digits): string {
+  return `DECIMAL(${Math.max(1, d.integer + d.fraction)}, ${d.fraction})`;
+}
+
+/** A number as a person reads it in a sentence: 1E-130, not 0. followed by 129 zeros and a 1. */
+function readable(text: string): string {
+  const parts = parseDecimal(text);
+  if (!parts || parts.digits === '' || text.length <= 24) return text;
+  const [first, ...rest] = parts.digits;
+  const mantissa = rest.length > 0 ? `${first}.${rest.join('')}` : first;
+  return `${parts.negative ? '-' : ''}${mantissa}E${parts.exponent >= 0 ? '+' : ''}${parts.exponent}`;
+}
+
+/** `-1E+30 to 0.5`: the numbers an attribute holds, for a refusal to name. */
+function rangeText(r: NumberRange): string {
+  return r.min === r.max ? readable(r.min) : `${readable(r.min)} to ${readable(r.max)}`;
+}
+
+/** The DECIMAL that holds every number of an attribute exactly, or the sentence saying none does. */
+function attributeDecimal(t: Extract<Typed, { kind: 'attr' }>): Digits | undefined {
+  const r = t.node?.numbers;
+  if (!r) return undefined;
+  if (r.integer + r.fraction > MAX_DECIMAL_DIGITS)
+    refuse(
+      `reading ${t.label} as a number`,
+      `its numbers run from ${rangeText(r)}, which needs ${r.integer} digits before the point and ${r.fraction} after, and Athena's DECIMAL holds ${MAX_DECIMAL_DIGITS} in all, so they cannot be compared, summed or ordered exactly there`,
+    );
+  return { integer: r.integer, fraction: r.fraction };
+}
+
+/** What a number value's DECIMAL holds, when the export told it. */
+export function digitsOf(t: Typed): Digits | undefined {
+  if (t.kind === 'val') return t.type === 'N' ? t.digits : undefined;
+  return hasType(t.node, 'N') ? attributeDecimal(t) : undefined;
+}
 const SCALARS: SchemaValueType[] = ['N', 'S', 'BOOL', 'B'];
 
 const SQL_TYPE: Record<'N' | 'S' | 'BOOL' | 'B', string> = {
-  N: NUMBER_SQL_TYPE,
+  // The narrowest DECIMAL: next to any other it widens nothing (a wider one could overflow it).
+  N: 'DECIMAL(1, 0)',
   S: 'VARCHAR',
   BOOL: 'BOOLEAN',
   B: 'VARCHAR',
 };
 
-export const val = (sql: string, type: ValueType): Typed => ({ kind: 'val', sql, type });
+export const val = (sql: string, type: ValueType, digits?: Digits): Typed =>
+  digits && type === 'N' ? { kind: 'val', sql, type, digits } : { kind: 'val', sql, type };
 
 /**
  * The attribute's value of one type. In an Ion export an attribute has one type (the Glue table
@@ -64,7 +123,10 @@ export function asType(t: Typed, type: 'N' | 'S' | 'BOOL' | 'B'): string {
     return nullOf(type);
   }
   if (!hasType(t.node, type)) return nullOf(type);
-  if (type === 'N') return `CAST(${member(t, 'N')} AS ${NUMBER_SQL_TYPE})`;
+  if (type === 'N') {
+    const digits = attributeDecimal(t);
+    return `CAST(${member(t, 'N')} AS ${digits ? decimalType(digits) : NUMBER_SQL_TYPE})`;
+  }
   return member(t, type);
 }
 
@@ -100,7 +162,7 @@ export function asValue(t: Typed, notes: string[]): Typed {
   if (!node || node.types.size === 0 || (node.types.size === 1 && node.types.has('NULL')))
     return val('NULL', 'ANY');
   const one = soleType(t);
-  if (one) return val(asType(t, one), one);
+  if (one) return val(asType(t, one), one, one === 'N' ? digitsOf(t) : undefined);
   const composite = [...node.types].filter((x) => !['N', 'S', 'BOOL', 'B', 'NULL'].includes(x));
   if (composite.length > 0) {
     notes.push(

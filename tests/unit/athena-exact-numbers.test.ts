@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { canonicalNumber } from '../../src/shared/dynamo/number';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { translateToAthena, type GlueTarget } from '../../src/main/athena/translate/translate';
+import { itemType } from '../../src/main/athena/glue-table';
+import { ExportObserver } from '../../src/main/athena/export-schema';
+import { athenaOnDuck } from '../support/athena/duck-athena';
+import { athenaExactRows, localExactRows, sortedRows } from '../support/athena/exact-rows';
+
+/**
+ * Issue 30: any number DynamoDB stores gives on Athena the local engine's answer, digit for
+ * digit, or a refusal naming the attribute and its range before anything runs. The Glue table
+ * and the translation are typed from the export's own items, as the Athena path types them.
+ */
+const S = (s: string) => ({ S: s });
+const N = (n: string) => ({ N: n });
+const THIRTY_EIGHT = '12345678901234567890123456789012345678';
+const NINES = `-${'9'.repeat(38)}`;
+const TWENTY_NINE = '12345678901234567890123456789';
+
+const ACCOUNTS: Item[] = [
+  { id: S('a1'), big: N(THIRTY_EIGHT), balance: N(TWENTY_NINE), amount: N('0.1') },
+  { id: S('a2'), big: N(NINES), balance: N('0.000000001'), amount: N('0.2') },
+  { id: S('a3'), big: N('7'), balance: N('1.5'), amount: N('1234567.891') },
+  { id: S('a4'), big: N('0'), balance: N('-3.25'), amount: N('-0.001') },
+  { id: S('a5'), big: N('-12'), balance: N('100'), amount: N('42') },
+  { id: S('a6'), balance: N('0'), amount: N('999.999999999') },
+  { id: S('a7'), balance: N(`-${TWENTY_NINE}`), amount: N('3') },
+  { id: S('a8'), balance: N('0.000000005'), tiny: N(`0.${'0'.repeat(129)}1`) },
+  { id: S('a9'), balance: N('0.000000001'), tiny: N(`999${'0'.repeat(123)}`) },
+];
+const ACCOUNTS_TABLE = tableInfo('Accounts', 'id');
+const NOW = Date.parse('2024-07-01T00:00:00Z');
+
+const seen = new ExportObserver();
+for (const item of ACCOUNTS) seen.see(item);
+const target: GlueTarget = {
+  database: 'dynotable',
+  tables: new Map([['Accounts', { glueTable: 'accounts_export', root: seen.root, complete: true }]]),
+};
+const catalog = { tables: [ACCOUNTS_TABLE], views: [] };
+let duck: DuckDBConnection;
+
+beforeAll(async () => {
+  duck = await athenaOnDuck('dynotable', [
+    { glueTable: 'accounts_export', itemType: itemType(seen.root, []), items: ACCOUNTS },
+  ]);
+});
+afterAll(() => duck.closeSync());
+
+async function bothWays(sql: string) {
+  const result = translateToAthena(sql, catalog, target);
+  if (!result.ok) throw new Error(result.message);
+  const local = runLocal(sql, [{ info: ACCOUNTS_TABLE, items: ACCOUNTS }], [], NOW);
+  const athena = await athenaExactRows(duck, result.translation.sql);
+  return { athena: sortedRows(athena.rows), local: sortedRows(localExactRows(local.rows)), result };
+}
+
+describe('numbers on Athena are exact or refused (issue 30)', () => {
+  it('a 38-digit number and -(38 nines) are read whole, not failed as DECIMAL(38, 9)', async () => {
+    const { athena, local } = await bothWays('SELECT id, big FROM Accounts WHERE big IS NOT MISSING');
+    expect(athena).toEqual(local);
+    expect(athena).toContainEqual(['a1', canonicalNumber(THIRTY_EIGHT)]);
+    expect(athena).toContainEqual(['a2', canonicalNumber(NINES)]);
+  });
+
+  it('compares and orders 38-digit numbers exactly', async () => {
+    const sql = `SELECT id FROM Accounts WHERE big < ${THIRTY_EIGHT} AND big > -${'9'.repeat(37)}`;
+    const { athena, local } = await bothWays(sql);
+    expect(athena).toEqual(local);
+    expect(athena).toEqual([['a3'], ['a4'], ['a5']]);
+    const ordered = translateToAthena('SELECT id FROM Accounts ORDER BY big DESC', catalog, target);
+    if (!ordered.ok) throw new Error(ordered.message);
+    const rows = await athenaExactRows(duck, ordered.translation.sql);
+    expect(rows.rows.slice(0, 5)).toEqual([['a1'], ['a3'], ['a4'], ['a5'], ['a2']]);
+  });
+
+  it('WHERE balance > 0.0000000005 over 29-digit balances gives the local rows, with no DECIMAL(38, 10) overflow', async () => {
+    const { athena, local, result } = await bothWays(
+      'SELECT id, balance FROM Accounts WHERE balance > 0.0000000005',
+    );
+    expect(athena).toEqual(local);
+    expect(athena.map((r) => r[0])).toEqual(['a1', 'a2', 'a3', 'a5', 'a8', 'a9']);
+    // The literal is fitted to the column's own DECIMAL(38, 9), never the column widened to it.
+    expect(result.translation.sql).not.toMatch(/0\.0000000005/);
+  });
+
+  it('every comparison with a literal finer than the column keeps the local answer', async () => {
+    for (const op of ['>', '>=', '<', '<=', '=', '<>']) {
+      for (const literal of [
+        '0.0000000005',
+        '-0.0000000005',
+        '1.5000000000001',
+        '1E+40',
+        '-1E+40',
+        '0.000000001',
+      ]) {
+        const { athena, local } = await bothWays(`SELECT id FROM Accounts WHERE balance ${op} ${literal}`);
+        expect({ op, literal, rows: athena }).toEqual({ op, literal, rows: local });
+      }
+    }
+  });
+
+  it('BETWEEN and IN fit their literals the same way', async () => {
+    for (const sql of [
+      'SELECT id FROM Accounts WHERE balance BETWEEN 0.0000000005 AND 1E+30',
+      'SELECT id FROM Accounts WHERE balance NOT BETWEEN -0.5 AND 0.0000000015',
+      'SELECT id FROM Accounts WHERE balance IN (1.5, 0.0000000005, 100, 1E+40)',
+      `SELECT id FROM Accounts WHERE big IN (${THIRTY_EIGHT}, 7.5, 0)`,
+    ]) {
+      const { athena, local } = await bothWays(sql);
+      expect({ sql, rows: athena }).toEqual({ sql, rows: local });
+    }
+  });
+
+  it('sums, adds and multiplies exactly where the digits fit', async () => {
+    for (const sql of [
+      'SELECT SUM(amount) AS s, MIN(amount) AS lo, MAX(amount) AS hi FROM Accounts',
+      'SELECT id, amount + amount AS twice, amount * amount AS sq, -amount AS neg FROM Accounts WHERE amount IS NOT MISSING',
+      'SELECT id, amount + 1 AS next, amount * 2 AS twice FROM Accounts WHERE big < 100',
+    ]) {
+      const { athena, local } = await bothWays(sql);
+      expect({ sql, rows: athena }).toEqual({ sql, rows: local });
+    }
+  });
+
+  it("divides in the most decimal places the quotient leaves, never in the operands' scale", () => {
+    // Trino divides DECIMALs to the larger of the two scales: 7 / 2 over integers would be 4.
+    const half = translateToAthena('SELECT id, big / 2 AS half FROM Accounts', catalog, target);
+    if (!half.ok) throw new Error(half.message);
+    expect(half.translation.notes).toContain(
+      'A quotient is rounded to 0 decimal places on Athena (locally: 38 significant digits).',
+    );
+    const small = translateToAthena('SELECT id, amount / 7 AS part FROM Accounts', catalog, target);
+    if (!small.ok) throw new Error(small.message);
+    expect(small.translation.sql).toContain('AS DECIMAL(38, 31)) / NULLIF(7, 0)');
+    expect(small.translation.notes).toContain(
+      'A quotient is rounded to 31 decimal places on Athena (locally: 38 significant digits).',
+    );
+  });
+
+  it('refuses before anything runs what Athena cannot hold, naming the attribute and its range', () => {
+    const tiny = translateToAthena('SELECT id FROM Accounts WHERE tiny > 0', catalog, target);
+    expect(tiny.ok).toBe(false);
+    if (!tiny.ok) {
+      expect(tiny.message).toMatch(/tiny/);
+      expect(tiny.message).toMatch(/1E-130 to 9\.99E\+125/);
+      expect(tiny.message).toMatch(/cannot run on Athena/);
+    }
+    const sum = translateToAthena('SELECT SUM(big) FROM Accounts', catalog, target);
+    expect(sum.ok).toBe(false);
+    if (!sum.ok)
+      expect(sum.message).toMatch(
+        /The expression SUM\(big\) cannot run on Athena: 5 numbers of up to 38 digits/,
+      );
+    const mixed = translateToAthena('SELECT id FROM Accounts WHERE big > balance', catalog, target);
+    expect(mixed.ok).toBe(false);
+    if (!mixed.ok) expect(mixed.message).toMatch(/The expression big > balance cannot run on Athena/);
+    const next = translateToAthena('SELECT big + 1 FROM Accounts', catalog, target);
+    expect(next.ok).toBe(false);
+    if (!next.ok)
+      expect(next.message).toMatch(/big \+ 1 cannot run on Athena: its result can need 39 digits/);
+  });
+});
