@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MigrationReport } from '../../src/shared/ipc/migration';
+import { runMigrationScan } from '../../src/main/migration/scan-migration';
+import { runCli } from '../support/cli-run';
+import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { KEYS, PLAN, writeAllReleases, writeClean4 } from '../support/dynamoose-releases';
+import { tallyTraps } from '../support/dynamoose-tally';
+
+const endpoint = inject('dynamoEndpoint');
+const client = localClient(endpoint);
+afterAll(() => client.destroy());
+
+const cli = (args: string[]) => runCli(args, { AWS_REGION: 'us-east-1' });
+const byId = (report: MigrationReport) =>
+  new Map((report.findings ?? []).map((f) => [`${f.kind}|${f.entity ?? ''}|${f.path}`, f.items]));
+
+async function scan(table: string): Promise<MigrationReport> {
+  const { report, complete } = await runMigrationScan({
+    client,
+    table,
+    scanId: `scan-${table.slice(-12)}`,
+    segments: 3,
+    pageSize: 5,
+    signal: new AbortController().signal,
+  });
+  expect(complete).toBe(true);
+  return report;
+}
+
+describe('a table written by dynamoose 0.8.7, 1.11.1, 2.8.8 and 4.2.0', () => {
+  const table = uniqueTableName('releases');
+  let report: MigrationReport;
+
+  beforeAll(async () => {
+    await writeAllReleases(client, endpoint, table);
+    report = await scan(table);
+  });
+
+  it('finds each trap with the counts an independent raw Scan tallies', async () => {
+    const tally = await tallyTraps(
+      endpoint,
+      table,
+      { pk: KEYS.pk, sk: KEYS.sk },
+      Math.floor(Date.parse(report.startedAt) / 1000),
+    );
+    expect(byId(report)).toEqual(tally);
+    // And what the releases were asked to do, so the oracle cannot agree on nothing.
+    const users = PLAN.users + PLAN.upsertedUsers;
+    const posts = PLAN.postsV1 + PLAN.postsV2;
+    expect(Object.fromEntries(byId(report))).toEqual({
+      'booleanAsString|USER|active': users,
+      'documentAsString|POST|meta': PLAN.postsV1,
+      'documentAsString|USER|profile': PLAN.users,
+      'documentAsString|USER|tags': PLAN.users,
+      'setListMix|POST|scores': PLAN.postsV1,
+      'setListMix|POST|tags': PLAN.postsV1,
+      'ttlMilliseconds|SESSION|ttl': PLAN.msSessions,
+      'ttlNotNumber|SESSION|ttl': PLAN.isoSessions,
+      'ttlMissing|ORDER|ttl': PLAN.upsertedOrders,
+      'ttlMissing|USER|ttl': PLAN.upsertedUsers,
+      'ttlExpiredPresent|USER|ttl': PLAN.expiredUsers,
+      'dateLostToEmptyMap|ORDER|details.shippedAt': PLAN.orders,
+      'upsertResidue|ORDER|address': PLAN.upsertedOrders,
+      'upsertResidue|ORDER|createdAt': PLAN.upsertedOrders,
+      'upsertResidue|ORDER|details': PLAN.upsertedOrders,
+      'upsertResidue|USER|name': PLAN.upsertedUsers,
+      'upsertResidue|USER|profile': PLAN.upsertedUsers,
+      'upsertResidue|USER|tags': PLAN.upsertedUsers,
+      'mapTruncated|ORDER|address.zip': PLAN.patchedOrders,
+      'dottedKeyInMap|ORDER|details["gift.wrap"]': PLAN.orders,
+      'keyAttributeDate||timestamp': posts,
+    });
+  });
+
+  it('gives sample keys to open, and says in one sentence why each matters', () => {
+    const findings = report.findings ?? [];
+    const mix = findings.find((f) => f.kind === 'setListMix' && f.path === 'tags');
+    expect(mix?.sampleKeys).toEqual([
+      { pk: 'POST#0', timestamp: Date.UTC(2019, 0, 1) },
+      { pk: 'POST#1', timestamp: Date.UTC(2019, 0, 2) },
+      { pk: 'POST#2', timestamp: Date.UTC(2019, 0, 3) },
+      { pk: 'POST#3', timestamp: Date.UTC(2019, 0, 4) },
+    ]);
+    expect(mix?.detail).toBe(
+      '4 items hold a set (SS/NS, dynamoose 1.x [String]/[Number]) at tags while 3 items hold a list (L, 2.x and later arrays), so the new ORM fails validation on whichever form its model does not declare.',
+    );
+    const residue = findings.find((f) => f.kind === 'upsertResidue' && f.path === 'name');
+    expect(residue?.sampleKeys).toEqual([
+      { pk: 'USER#6', timestamp: 0 },
+      { pk: 'USER#7', timestamp: 0 },
+    ]);
+    expect(findings.find((f) => f.kind === 'mapTruncated')?.sampleKeys).toEqual([
+      { pk: 'ORDER#0', timestamp: 0 },
+      { pk: 'ORDER#1', timestamp: 0 },
+    ]);
+    for (const f of findings) {
+      expect(f.detail).toMatch(/^\d[^]*\.$/);
+      expect(f.detail.slice(0, -1)).not.toContain('. ');
+    }
+    expect(report.ttlAttribute).toBe(KEYS.ttl);
+    expect(report.verdict.actionNeeded).toBe(true);
+  });
+});
+
+describe('a clean table', () => {
+  it('a table written by dynamoose 4.2.0 with a matching schema has no finding and exits 0', async () => {
+    const table = uniqueTableName('clean42');
+    const count = await writeClean4(client, endpoint, table);
+    const run = await cli(['scan-migration', '--table', table, '--endpoint', endpoint, '--quiet']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as MigrationReport;
+    expect(report.itemsScanned).toBe(count);
+    expect(report.findings).toEqual([]);
+    expect(report.verdict.actionNeeded).toBe(false);
+  });
+});
