@@ -1,14 +1,32 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MigrationReport } from '../../src/shared/ipc/migration';
 import { runMigrationScan } from '../../src/main/migration/scan-migration';
 import { runCli } from '../support/cli-run';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { KEYS, PLAN, writeAllReleases, writeClean4 } from '../support/dynamoose-releases';
+import {
+  createReleasesTable,
+  KEYS,
+  PLAN,
+  writeAllReleases,
+  writeClean4,
+  writeWith08,
+} from '../support/dynamoose-releases';
 import { tallyTraps } from '../support/dynamoose-tally';
 
 const endpoint = inject('dynamoEndpoint');
 const client = localClient(endpoint);
-afterAll(() => client.destroy());
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-releases-'));
+});
+afterAll(async () => {
+  client.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
 
 const cli = (args: string[]) => runCli(args, { AWS_REGION: 'us-east-1' });
 const byId = (report: MigrationReport) =>
@@ -102,7 +120,56 @@ describe('a table written by dynamoose 0.8.7, 1.11.1, 2.8.8 and 4.2.0', () => {
   });
 });
 
-describe('a clean table', () => {
+describe('the CI gate counts the findings', () => {
+  it('exits 1 while any finding is unacknowledged, 0 once --expect and the file acknowledge each', async () => {
+    const table = uniqueTableName('gate08');
+    await createReleasesTable(client, endpoint, table);
+    await writeWith08(endpoint, table);
+    const at = ['scan-migration', '--table', table, '--endpoint', endpoint, '--quiet'];
+    const bare = await cli(at);
+    expect(bare.code).toBe(1);
+    const kinds = (JSON.parse(bare.stdout) as MigrationReport).findings?.map((f) => `${f.kind}:${f.path}`);
+    expect(kinds).toEqual([
+      'booleanAsString:active',
+      'documentAsString:profile',
+      'documentAsString:tags',
+      'ttlMissing:ttl',
+      'ttlExpiredPresent:ttl',
+      'upsertResidue:name',
+      'upsertResidue:profile',
+      'upsertResidue:tags',
+    ]);
+    // 0.8 stored the TTL in epoch seconds: a Date setting, acknowledged the way it always was.
+    const file = path.join(dir, 'expectations.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        table,
+        dateStorage: [{ path: 'ttl', storage: 'seconds' }],
+        findings: [
+          { kind: 'documentAsString', path: 'profile' },
+          { kind: 'documentAsString', path: 'tags' },
+          { kind: 'ttlMissing', path: 'ttl' },
+          { kind: 'ttlExpiredPresent', path: 'ttl' },
+        ],
+      }),
+    );
+    const flags = ['upsertResidue:name', 'upsertResidue:profile', 'upsertResidue:tags'].flatMap((e) => [
+      '--expect',
+      e,
+    ]);
+    const oneLeft = await cli([...at, '--expectations', file, ...flags]);
+    expect(oneLeft.code).toBe(1);
+    const left = JSON.parse(oneLeft.stdout) as MigrationReport;
+    expect(left.verdict.mustFix).toEqual([
+      'booleanAsString at active on 8 items of USER (acknowledge with --expect booleanAsString:active)',
+    ]);
+    expect(left.verdict.settings).toEqual([]);
+    const all = await cli([...at, '--expectations', file, ...flags, '--expect', 'booleanAsString:active']);
+    expect(all.code).toBe(0);
+    expect((JSON.parse(all.stdout) as MigrationReport).verdict.acknowledgedFindings).toHaveLength(8);
+  });
+
   it('a table written by dynamoose 4.2.0 with a matching schema has no finding and exits 0', async () => {
     const table = uniqueTableName('clean42');
     const count = await writeClean4(client, endpoint, table);

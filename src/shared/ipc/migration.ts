@@ -136,6 +136,8 @@ export const expectationsFileSchema = z.strictObject({
   /** When present, the file is refused for any other table: a copied file must not pass a gate. */
   table: z.string().min(1).optional(),
   dateStorage: z.array(acknowledgementSchema).max(10_000),
+  /** Findings acknowledged by kind and path (absent in files written before they existed). */
+  findings: z.array(findingAcknowledgementSchema).max(10_000).optional(),
 });
 export type ExpectationsFile = z.infer<typeof expectationsFileSchema>;
 
