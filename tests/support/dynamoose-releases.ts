@@ -63,7 +63,7 @@ export async function createReleasesTable(
 /** What each release was asked to write, to name the items the tests expect findings on. */
 export const PLAN = {
   /** 0.8.7 saves, the first `expiredUsers` with an expiry in the past. */
-  users: 6,
+  users: 18,
   expiredUsers: 2,
   /** 0.8.7 Model.update() on keys never saved: upserts. */
   upsertedUsers: 2,
@@ -72,7 +72,7 @@ export const PLAN = {
   /** 2.8.8 saves of the same entity (plain arrays as lists). */
   postsV2: 3,
   /** 2.8.8 orders: saved whole, then `patchedOrders` partially updated, then `upsertedOrders` upserted. */
-  orders: 8,
+  orders: 20,
   patchedOrders: 2,
   upsertedOrders: 1,
   /** 4.2.0 sessions: `ttl` a Date in epoch ms (the default), and `isoSessions` as ISO strings. */

@@ -9,7 +9,7 @@ import { rawDynamo, rawScanItems } from './raw-dynamo';
  */
 type Wire = Record<string, unknown>;
 
-const USUAL_SHARE = 0.75;
+const USUAL_SHARE = 0.9;
 
 function step(name: string | number, first: boolean): string {
   if (typeof name === 'number') return `[${name}]`;
