@@ -14,6 +14,10 @@ export interface PlanOptions {
   datePaths?: ReadonlySet<string>;
   /** Top-level attributes whose type must not change: table and index keys. */
   protectedAttributes: ReadonlySet<string>;
+  /** Paths (as the report writes them) whose "true"/"false" strings become BOOL (booleanAsString). */
+  booleanPaths?: ReadonlySet<string>;
+  /** The TTL attribute, when its epoch-ms values are to become epoch seconds (ttlMilliseconds). */
+  ttlMillisAttribute?: string;
 }
 
 export interface ItemPlan {
@@ -21,6 +25,8 @@ export interface ItemPlan {
   moves: number;
   removals: number;
   conversions: number;
+  /** Values rewritten in the type the new ORM reads (booleans, TTL seconds). */
+  rewrites: number;
   review: ReviewEntry[];
 }
 
@@ -28,7 +34,7 @@ export interface ItemPlan {
 interface Op {
   label: string;
   writes: PathStep[][];
-  kind: 'move' | 'remove' | 'convert';
+  kind: 'move' | 'remove' | 'convert' | 'rewrite';
   apply(b: UpdateBuilder): void;
 }
 
@@ -241,6 +247,61 @@ function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): v
   }
 }
 
+/** One conditional SET of a value the scan saw, to the form the new ORM reads. */
+function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): Op {
+  return {
+    label: formatPath(at),
+    kind: 'rewrite',
+    writes: [at],
+    apply(b) {
+      b.expectValue(at, seen);
+      b.set(at, next);
+    },
+  };
+}
+
+/**
+ * dynamoose 0.x's "true"/"false" strings as BOOL on the paths the user picked, and a TTL in epoch
+ * ms as epoch seconds. Only exact matches: any other string, or a TTL that is not 11–13 digits,
+ * is left alone (a second run finds nothing to do).
+ */
+function rewriteOps(item: Item, options: PlanOptions, ops: Op[]): void {
+  const paths = options.booleanPaths;
+  if (paths && paths.size > 0) {
+    const steps: PathStep[] = [];
+    const visit = (value: AttributeValue): void => {
+      if ('S' in value) {
+        if ((value.S === 'true' || value.S === 'false') && paths.has(formatPath(steps)))
+          ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
+      } else if ('M' in value) {
+        for (const [name, inner] of Object.entries(value.M)) {
+          steps.push(name);
+          visit(inner);
+          steps.pop();
+        }
+      } else if ('L' in value) {
+        value.L.forEach((inner, i) => {
+          steps.push(i);
+          visit(inner);
+          steps.pop();
+        });
+      }
+    };
+    for (const [name, value] of Object.entries(item)) {
+      if (options.protectedAttributes.has(name)) continue;
+      steps.push(name);
+      visit(value);
+      steps.pop();
+    }
+  }
+  const ttl = options.ttlMillisAttribute;
+  if (ttl === undefined || options.protectedAttributes.has(ttl)) return;
+  const value = Object.prototype.hasOwnProperty.call(item, ttl) ? item[ttl] : undefined;
+  if (value && 'N' in value && /^[1-9]\d{10,12}$/.test(value.N))
+    // At most 13 digits: a safe integer, so the division is exact before it is floored.
+    ops.push(rewriteOp([ttl], value, { N: String(Math.floor(Number(value.N) / 1000)) }));
+}
+
 /**
  * What the fix does to one item, as one UpdateItem whose condition holds only while every value
  * it touches is still what the scan saw — a concurrent writer's change makes it fail instead of
@@ -261,6 +322,7 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
   }
   mergeCreations(item, dotted, ops, options, addReview);
   if (options.convertDates) dateOps(item, options, ops, addReview);
+  rewriteOps(item, options, ops);
 
   const rejected = new Set<Op>();
   for (let i = 0; i < ops.length; i++) {
@@ -272,13 +334,14 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
   }
   for (const op of rejected) addReview(op.label, 'it writes a path another change to this item also writes');
   const accepted = ops.filter((op) => !rejected.has(op));
-  const plan: ItemPlan = { moves: 0, removals: 0, conversions: 0, review };
+  const plan: ItemPlan = { moves: 0, removals: 0, conversions: 0, rewrites: 0, review };
   if (accepted.length === 0) return plan;
   const builder = new UpdateBuilder();
   for (const op of accepted) {
     op.apply(builder);
     if (op.kind === 'move') plan.moves += op.label.split(' + ').length;
     else if (op.kind === 'remove') plan.removals += 1;
+    else if (op.kind === 'rewrite') plan.rewrites += 1;
     else plan.conversions += 1;
   }
   plan.update = builder.build(key);

@@ -43,7 +43,7 @@ const TEXT: Record<FindingKind, KindText> = {
     isDataFix: true,
     detail: (f) =>
       `${nv(f.items, 'item', 'holds', 'hold')} the string "true" or "false" at ${f.path} (dynamoose 0.x without useNativeBooleans), which a z.boolean() in the new ORM rejects and a string field keeps as text, so "false" would read as a non-empty string.`,
-    fix: 'Rewrite the values as BOOL before the new ORM reads this path, or declare it a string and convert in code.',
+    fix: 'Rewrite the values as BOOL before the new ORM reads this path (fix-migration --bool-path PATH), or declare it a string and convert in code.',
   },
   documentAsString: {
     isDataFix: true,
@@ -61,7 +61,7 @@ const TEXT: Record<FindingKind, KindText> = {
     isDataFix: true,
     detail: (f) =>
       `${nv(f.items, 'item', 'holds', 'hold')} the TTL attribute ${f.path} in epoch milliseconds, which DynamoDB reads as a time thousands of years ahead, so they never expire, and a model reading TTL as seconds is off by 1000×.`,
-    fix: 'Rewrite the values in epoch seconds (divide by 1000) so DynamoDB expires the items.',
+    fix: 'Rewrite the values in epoch seconds (fix-migration --ttl-seconds) so DynamoDB expires the items.',
   },
   ttlNotNumber: {
     isDataFix: true,

@@ -332,6 +332,8 @@ export const fixPlanSummarySchema = z.object({
   moves: z.number().int(),
   removals: z.number().int(),
   dateConversions: z.number().int(),
+  /** Booleans and TTL values rewritten (absent in plans made before they could be). */
+  rewrites: z.number().int().optional(),
   review: z.number().int(),
   sampleRequests: z.array(plannedUpdateSchema),
   reviewSamples: z.array(reviewEntrySchema),
