@@ -30,6 +30,11 @@ ${CONNECTION_HELP}
                             repeatable, only the paths named).
   --ttl-seconds             Rewrite TTL values in epoch milliseconds as epoch seconds
                             (ttlMilliseconds; the TTL attribute DescribeTimeToLive names).
+  --set-to-list PATH        Rewrite string and number sets at PATH as lists, for a model that
+                            declares an array (setListMix; repeatable).
+  --list-to-set PATH        Rewrite lists of strings or of numbers at PATH as sets, for a model
+                            that declares a set (setListMix; repeatable). A list that cannot be a
+                            set (empty, mixed, repeating a value) is left for review.
   --writes-per-second N     Write capacity units per second (default 50).
   --format json|md          Output format (default json).`;
 
@@ -65,6 +70,8 @@ export async function run(argv: string[]): Promise<number> {
     'date-path': { type: 'string', multiple: true },
     'bool-path': { type: 'string', multiple: true },
     'ttl-seconds': { type: 'boolean', default: false },
+    'set-to-list': { type: 'string', multiple: true },
+    'list-to-set': { type: 'string', multiple: true },
     'writes-per-second': { type: 'string' },
   });
   if (values.help) {
@@ -93,6 +100,8 @@ export async function run(argv: string[]): Promise<number> {
         datePaths: values['date-path'],
         booleanPaths: values['bool-path'],
         ttlToSeconds: values['ttl-seconds'],
+        setToListPaths: values['set-to-list'],
+        listToSetPaths: values['list-to-set'],
         segments,
         limit,
         signal,

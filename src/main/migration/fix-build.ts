@@ -23,6 +23,10 @@ export interface BuildPlanOptions {
   booleanPaths?: string[];
   /** Rewrite TTL values in epoch ms as epoch seconds (the TTL attribute DescribeTimeToLive names). */
   ttlToSeconds?: boolean;
+  /** Rewrite string and number sets at these paths as lists. */
+  setToListPaths?: string[];
+  /** Rewrite lists of strings or of numbers at these paths as sets. */
+  listToSetPaths?: string[];
   segments?: number;
   limit?: ReadLimit;
   signal: AbortSignal;
@@ -67,6 +71,8 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
       ? { booleanPaths: new Set(options.booleanPaths) }
       : {}),
     ...(options.ttlToSeconds && info.ttlAttribute ? { ttlMillisAttribute: info.ttlAttribute } : {}),
+    ...(options.setToListPaths?.length ? { setToListPaths: new Set(options.setToListPaths) } : {}),
+    ...(options.listToSetPaths?.length ? { listToSetPaths: new Set(options.listToSetPaths) } : {}),
   };
   const pacing = pacingFor(options.limit, info, segments);
   const sampleLimit = options.sampleLimit ?? 5;

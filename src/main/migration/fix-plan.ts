@@ -18,6 +18,10 @@ export interface PlanOptions {
   booleanPaths?: ReadonlySet<string>;
   /** The TTL attribute, when its epoch-ms values are to become epoch seconds (ttlMilliseconds). */
   ttlMillisAttribute?: string;
+  /** Paths whose string and number sets become lists (setListMix, the model declares an array). */
+  setToListPaths?: ReadonlySet<string>;
+  /** Paths whose lists of strings (or of numbers) become sets (setListMix, the model declares a set). */
+  listToSetPaths?: ReadonlySet<string>;
 }
 
 export interface ItemPlan {
@@ -247,6 +251,28 @@ function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): v
   }
 }
 
+/** dynamoose 1.x's [String]/[Number] set as the list 2.x and later write (members in stored order). */
+function setAsList(value: AttributeValue): AttributeValue {
+  if ('SS' in value) return { L: value.SS.map((S) => ({ S })) };
+  return { L: (value as { NS: string[] }).NS.map((N) => ({ N })) };
+}
+
+/** A list as a set, or why it cannot be one (sets hold distinct strings or numbers, never none). */
+function listAsSet(list: readonly AttributeValue[]): AttributeValue | string {
+  if (list.length === 0) return 'an empty list cannot be a set';
+  const strings: string[] = [];
+  const numbers: string[] = [];
+  for (const v of list) {
+    if ('S' in v) strings.push(v.S);
+    else if ('N' in v) numbers.push(v.N);
+    else return 'the list holds values other than strings and numbers';
+  }
+  if (strings.length > 0 && numbers.length > 0) return 'the list mixes strings and numbers';
+  const members = strings.length > 0 ? strings : numbers;
+  if (new Set(members).size !== members.length) return 'the list repeats a value, which a set would drop';
+  return strings.length > 0 ? { SS: strings } : { NS: numbers };
+}
+
 /** One conditional SET of a value the scan saw, to the form the new ORM reads. */
 function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): Op {
   return {
@@ -265,14 +291,22 @@ function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): 
  * ms as epoch seconds. Only exact matches: any other string, or a TTL that is not 11–13 digits,
  * is left alone (a second run finds nothing to do).
  */
-function rewriteOps(item: Item, options: PlanOptions, ops: Op[]): void {
+function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
   const paths = options.booleanPaths;
-  if (paths && paths.size > 0) {
+  const toList = options.setToListPaths;
+  const toSet = options.listToSetPaths;
+  if ((paths && paths.size > 0) || (toList && toList.size > 0) || (toSet && toSet.size > 0)) {
     const steps: PathStep[] = [];
     const visit = (value: AttributeValue): void => {
       if ('S' in value) {
-        if ((value.S === 'true' || value.S === 'false') && paths.has(formatPath(steps)))
+        if ((value.S === 'true' || value.S === 'false') && paths?.has(formatPath(steps)))
           ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
+      } else if ('SS' in value || 'NS' in value) {
+        if (toList?.has(formatPath(steps))) ops.push(rewriteOp([...steps], value, setAsList(value)));
+      } else if ('L' in value && toSet?.has(formatPath(steps))) {
+        const set = listAsSet(value.L);
+        if (typeof set === 'string') review(formatPath(steps), set);
+        else ops.push(rewriteOp([...steps], value, set));
       } else if ('M' in value) {
         for (const [name, inner] of Object.entries(value.M)) {
           steps.push(name);
@@ -322,7 +356,7 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
   }
   mergeCreations(item, dotted, ops, options, addReview);
   if (options.convertDates) dateOps(item, options, ops, addReview);
-  rewriteOps(item, options, ops);
+  rewriteOps(item, options, ops, addReview);
 
   const rejected = new Set<Op>();
   for (let i = 0; i < ops.length; i++) {

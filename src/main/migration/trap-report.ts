@@ -55,7 +55,7 @@ const TEXT: Record<FindingKind, KindText> = {
     isDataFix: true,
     detail: (f, lists) =>
       `${nv(f.items, 'item', 'holds', 'hold')} a set (SS/NS, dynamoose 1.x [String]/[Number]) at ${f.path} while ${lists} hold a list (L, 2.x and later arrays), so the new ORM fails validation on whichever form its model does not declare.`,
-    fix: 'Convert every item to the form the model declares: the sets to lists for z.array(), or the lists to sets for a set type.',
+    fix: 'Convert every item to the form the model declares: the sets to lists for z.array() (fix-migration --set-to-list PATH), or the lists to sets for a set type (--list-to-set PATH).',
   },
   ttlMilliseconds: {
     isDataFix: true,
