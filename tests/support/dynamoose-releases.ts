@@ -181,12 +181,12 @@ export async function writeWith2(endpoint: string, table: string): Promise<void>
       meta: { lang: 'es' },
     }).save();
   }
+  const orderKeys = { pk: { type: String, hashKey: true }, timestamp: { type: Number, rangeKey: true } };
   const Order = dynamoose.model(
     table,
     new dynamoose.Schema(
       {
-        pk: { type: String, hashKey: true },
-        timestamp: { type: Number, rangeKey: true },
+        ...orderKeys,
         first: String,
         last: String,
         fullName: { type: { value: 'Combine', settings: { attributes: ['first', 'last'] } } },
@@ -216,8 +216,7 @@ export async function writeWith2(endpoint: string, table: string): Promise<void>
     table,
     new dynamoose.Schema(
       {
-        pk: { type: String, hashKey: true },
-        timestamp: { type: Number, rangeKey: true },
+        ...orderKeys,
         first: String,
         address: { type: Object, schema: { city: String, zip: String } },
       },

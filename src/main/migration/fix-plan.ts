@@ -206,49 +206,65 @@ export function isoToMillis(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+/**
+ * Every value of the item with its path (top-level names `skip` allows), maps and lists descended
+ * unless `visit` took the value. `steps` is reused: copy it to keep it.
+ */
+function walkItem(
+  item: Item,
+  skip: (name: string) => boolean,
+  visit: (value: AttributeValue, steps: PathStep[]) => boolean,
+): void {
   const steps: PathStep[] = [];
-  const visit = (value: AttributeValue): void => {
-    if ('S' in value) {
-      if (classifyIso(value.S) === IsoKind.none) return;
-      const path = formatPath(steps);
-      if (options.datePaths && !options.datePaths.has(path)) return;
-      const millis = isoToMillis(value.S);
-      if (millis === null) {
-        review(path, `cannot read ${value.S} as a date`);
-        return;
-      }
-      const at = [...steps];
-      ops.push({
-        label: path,
-        kind: 'convert',
-        writes: [at],
-        apply(b) {
-          b.expectValue(at, value);
-          b.set(at, { N: String(millis) });
-        },
-      });
-    } else if ('M' in value) {
+  const walk = (value: AttributeValue): void => {
+    if (visit(value, steps)) return;
+    if ('M' in value) {
       for (const [name, inner] of Object.entries(value.M)) {
         steps.push(name);
-        visit(inner);
+        walk(inner);
         steps.pop();
       }
     } else if ('L' in value) {
       value.L.forEach((inner, i) => {
         steps.push(i);
-        visit(inner);
+        walk(inner);
         steps.pop();
       });
     }
   };
   for (const [name, value] of Object.entries(item)) {
-    // Keys cannot change type in place; dotted shadows move as they are (a later scan sees them).
-    if (options.protectedAttributes.has(name) || name.includes('.')) continue;
+    if (skip(name)) continue;
     steps.push(name);
-    visit(value);
+    walk(value);
     steps.pop();
   }
+}
+
+function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+  // Keys cannot change type in place; dotted shadows move as they are (a later scan sees them).
+  const skip = (name: string) => options.protectedAttributes.has(name) || name.includes('.');
+  walkItem(item, skip, (value, steps) => {
+    if (!('S' in value)) return false;
+    if (classifyIso(value.S) === IsoKind.none) return true;
+    const path = formatPath(steps);
+    if (options.datePaths && !options.datePaths.has(path)) return true;
+    const millis = isoToMillis(value.S);
+    if (millis === null) {
+      review(path, `cannot read ${value.S} as a date`);
+      return true;
+    }
+    const at = [...steps];
+    ops.push({
+      label: path,
+      kind: 'convert',
+      writes: [at],
+      apply(b) {
+        b.expectValue(at, value);
+        b.set(at, { N: String(millis) });
+      },
+    });
+    return true;
+  });
 }
 
 /** dynamoose 1.x's [String]/[Number] set as the list 2.x and later write (members in stored order). */
@@ -296,37 +312,26 @@ function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review)
   const toList = options.setToListPaths;
   const toSet = options.listToSetPaths;
   if ((paths && paths.size > 0) || (toList && toList.size > 0) || (toSet && toSet.size > 0)) {
-    const steps: PathStep[] = [];
-    const visit = (value: AttributeValue): void => {
-      if ('S' in value) {
-        if ((value.S === 'true' || value.S === 'false') && paths?.has(formatPath(steps)))
-          ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
-      } else if ('SS' in value || 'NS' in value) {
-        if (toList?.has(formatPath(steps))) ops.push(rewriteOp([...steps], value, setAsList(value)));
-      } else if ('L' in value && toSet?.has(formatPath(steps))) {
+    walkItem(
+      item,
+      (name) => options.protectedAttributes.has(name),
+      (value, steps) => {
+        if ('S' in value) {
+          if ((value.S === 'true' || value.S === 'false') && paths?.has(formatPath(steps)))
+            ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
+          return true;
+        }
+        if ('SS' in value || 'NS' in value) {
+          if (toList?.has(formatPath(steps))) ops.push(rewriteOp([...steps], value, setAsList(value)));
+          return true;
+        }
+        if (!('L' in value) || !toSet?.has(formatPath(steps))) return false;
         const set = listAsSet(value.L);
         if (typeof set === 'string') review(formatPath(steps), set);
         else ops.push(rewriteOp([...steps], value, set));
-      } else if ('M' in value) {
-        for (const [name, inner] of Object.entries(value.M)) {
-          steps.push(name);
-          visit(inner);
-          steps.pop();
-        }
-      } else if ('L' in value) {
-        value.L.forEach((inner, i) => {
-          steps.push(i);
-          visit(inner);
-          steps.pop();
-        });
-      }
-    };
-    for (const [name, value] of Object.entries(item)) {
-      if (options.protectedAttributes.has(name)) continue;
-      steps.push(name);
-      visit(value);
-      steps.pop();
-    }
+        return true;
+      },
+    );
   }
   const ttl = options.ttlMillisAttribute;
   if (ttl === undefined || options.protectedAttributes.has(ttl)) return;
