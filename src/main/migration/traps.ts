@@ -85,6 +85,10 @@ const UPDATED = 'updatedAt';
 
 export class TrapFindings {
   private readonly labels: EntityLabels | undefined;
+  /** The state's shapes by path and entity, and each shape's names in order: the per-map lookups. */
+  private readonly shapeCache = new Map<string, Map<string, ShapeStats>>();
+  private readonly shapeNames = new WeakMap<ShapeStats, string[]>();
+  private readonly itemKey = (): Item => keyOf(this.item, this.options.keyAttributes);
   private readonly maxCells: number;
   private cellCount: number;
   private item: Item = {};
@@ -165,6 +169,7 @@ export class TrapFindings {
         defineOwn(s.present, name, (have ?? 0) + (o.present[name] as number));
       }
       for (const name of Object.keys(o.absent)) this.absentList(s, name, o.absent[name]);
+      this.shapeNames.delete(s);
     }
   }
 
@@ -199,29 +204,36 @@ export class TrapFindings {
 
   /** The names of a map (or of the item at path ''), and which known names it lacks. */
   private shape(path: string, map: Record<string, unknown>): void {
-    const s = this.shapeAt(`${this.entity}\u0000${path}`, this.entity, path);
-    if (!s) return;
+    // Found by path then entity (no key text per map): this runs for every map of every item.
+    let byEntity = this.shapeCache.get(path);
+    if (!byEntity) this.shapeCache.set(path, (byEntity = new Map<string, ShapeStats>()));
+    let s = byEntity.get(this.entity);
+    if (!s) {
+      s = this.shapeAt(`${this.entity}\u0000${path}`, this.entity, path);
+      if (!s) return;
+      byEntity.set(this.entity, s);
+    }
     s.maps += 1;
     const present = s.present;
+    let known = this.shapeNames.get(s);
+    if (!known) this.shapeNames.set(s, (known = Object.keys(present)));
     const sort = this.sortOfItem();
-    const key = () => keyOf(this.item, this.options.keyAttributes);
     const limit = this.options.sampleLimit;
-    for (const name of Object.keys(present))
+    for (const name of known)
       if (!Object.prototype.hasOwnProperty.call(map, name))
-        offerSample(this.absentList(s, name), sort, key, limit);
-    let names = Object.keys(present).length;
+        offerSample(this.absentList(s, name), sort, this.itemKey, limit);
     for (const name in map) {
       if (!Object.prototype.hasOwnProperty.call(map, name)) continue;
       const have = ownValue(present, name);
       if (have !== undefined) defineOwn(present, name, have + 1);
-      else if (names < MAX_SHAPE_NAMES) {
+      else if (known.length < MAX_SHAPE_NAMES) {
         // Every earlier map here lacked it: their samples are the smallest of those keys.
         if (s.maps > 1) this.absentList(s, name, s.all);
         defineOwn(present, name, 1);
-        names += 1;
+        known.push(name);
       }
     }
-    offerSample(s.all, sort, key, limit);
+    offerSample(s.all, sort, this.itemKey, limit);
   }
 
   /** The absent-samples list of a name, with these samples merged in. */
