@@ -116,6 +116,17 @@ describe('migration pre-flight page', () => {
       /Differs from nested\s*2[\s\S]*No nested value\s*2[\s\S]*Same as nested\s*2/,
     );
     expect(await dotted.locator('svg rect').count()).toBe(4);
+    // What older releases left, one card per kind, path and entity: here the hand-made dotted map keys.
+    await page.getByRole('heading', { name: /Left by older dynamoose releases/ }).waitFor();
+    const mapKey = cards
+      .filter({ hasText: 'dottedKeyInMap' })
+      .filter({ has: page.getByText('meta["x.y"]', { exact: true }) });
+    expect(await mapKey.locator('.mig-card-header .muted').innerText()).toBe(
+      'dottedKeyInMap · trap · 1 item',
+    );
+    expect(await mapKey.locator('.mig-note').first().innerText()).toMatch(
+      /^1 item holds a map key with a dot at meta\["x\.y"\]/,
+    );
     await session.browser.screenshot('migration-report-light');
 
     // { } shows the stored JSON beside the report.

@@ -52,10 +52,10 @@ describe('report exports', () => {
   it('CSV: one row per finding, quoted where needed, with formula-looking cells defused', () => {
     const lines = toCsv(report).split('\r\n');
     expect(lines[0]).toBe(
-      'finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis,epochSeconds,mixed,isKey,indexKeyOf,needsFix,sampleKeys',
+      'finding,name,items,parentMissing,sameAsNested,differsFromNested,iso,epochMillis,epochSeconds,mixed,isKey,indexKeyOf,needsFix,sampleKeys,entity,detail',
     );
-    expect(lines[1]).toBe('dotted,"a,""b"".c",3,1,1,1,,,,,,,true,"[{""pk"":""=cmd|x"",""sk"":1}]"');
-    expect(lines[2]).toBe('date,createdAt,3,,,,2,1,0,true,false,byDay,true,"[{""pk"":""p1"",""sk"":2}]"');
+    expect(lines[1]).toBe('dotted,"a,""b"".c",3,1,1,1,,,,,,,true,"[{""pk"":""=cmd|x"",""sk"":1}]",,');
+    expect(lines[2]).toBe('date,createdAt,3,,,,2,1,0,true,false,byDay,true,"[{""pk"":""p1"",""sk"":2}]",,');
     expect(lines).toHaveLength(4); // trailing CRLF
   });
 

@@ -12,7 +12,8 @@ import { UsageError } from './types';
 const HELP = `Usage: dynotable fix-migration --table T [--dry-run] [options]
 
 Moves each top-level "a.b" attribute into the nested path a → b and removes it, and optionally
-converts ISO date strings to epoch milliseconds. Every write is one conditional UpdateItem that
+converts ISO date strings to epoch milliseconds, "true"/"false" strings to BOOL and TTL values
+in epoch milliseconds to epoch seconds. Every write is one conditional UpdateItem that
 succeeds only while the values are still what the scan saw: a concurrent change is skipped,
 never overwritten. Always try --dry-run first: it prints the count and sample requests.
 
@@ -25,13 +26,22 @@ ${CONNECTION_HELP}
                             or review (default: review — list them, change nothing).
   --convert-dates           Also convert ISO-8601 strings to epoch milliseconds (not on key attributes).
   --date-path PATH          Convert only at this path (repeatable), as the report writes it.
+  --bool-path PATH          Rewrite "true"/"false" strings at PATH as BOOL (booleanAsString;
+                            repeatable, only the paths named).
+  --ttl-seconds             Rewrite TTL values in epoch milliseconds as epoch seconds
+                            (ttlMilliseconds; the TTL attribute DescribeTimeToLive names).
+  --set-to-list PATH        Rewrite string and number sets at PATH as lists, for a model that
+                            declares an array (setListMix; repeatable).
+  --list-to-set PATH        Rewrite lists of strings or of numbers at PATH as sets, for a model
+                            that declares a set (setListMix; repeatable). A list that cannot be a
+                            set (empty, mixed, repeating a value) is left for review.
   --writes-per-second N     Write capacity units per second (default 50).
   --format json|md          Output format (default json).`;
 
 function markdown(plan: BuiltPlan, result?: FixResult): string {
   const lines = [
     `Items scanned: ${plan.itemsScanned}`,
-    `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions})`,
+    `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions}, rewrites ${plan.rewrites})`,
     `Left for review: ${plan.review}`,
   ];
   if (result)
@@ -58,6 +68,10 @@ export async function run(argv: string[]): Promise<number> {
     policy: { type: 'string' },
     'convert-dates': { type: 'boolean', default: false },
     'date-path': { type: 'string', multiple: true },
+    'bool-path': { type: 'string', multiple: true },
+    'ttl-seconds': { type: 'boolean', default: false },
+    'set-to-list': { type: 'string', multiple: true },
+    'list-to-set': { type: 'string', multiple: true },
     'writes-per-second': { type: 'string' },
   });
   if (values.help) {
@@ -84,6 +98,10 @@ export async function run(argv: string[]): Promise<number> {
         policy: policy.data,
         convertDates: values['convert-dates'],
         datePaths: values['date-path'],
+        booleanPaths: values['bool-path'],
+        ttlToSeconds: values['ttl-seconds'],
+        setToListPaths: values['set-to-list'],
+        listToSetPaths: values['list-to-set'],
         segments,
         limit,
         signal,

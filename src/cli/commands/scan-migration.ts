@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { exportFormatSchema } from '../../shared/ipc/migration';
-import { mergeExpectations, parseExpectationsFile, parseExpectFlag } from '../../main/migration/expectations';
+import {
+  findingsOfExpectationsFile,
+  mergeExpectations,
+  parseExpectArgument,
+  parseExpectationsFile,
+} from '../../main/migration/expectations';
 import { exportReport } from '../../main/migration/export';
 import { expectationsOfOrmModel } from '../../main/migration/orm-expectations';
 import { runMigrationScan } from '../../main/migration/scan-migration';
@@ -14,8 +19,11 @@ import { UsageError } from './types';
 const HELP = `Usage: dynotable scan-migration --table T [options]
 
 Scans a whole table for what breaks a move off dynamoose: top-level attributes named like
-"a.b" (dynamoose 4.x nested updates) and Dates stored as ISO strings or epoch seconds (at any
-depth, set members included), next to epoch numbers or alone.
+"a.b" (dynamoose 4.x nested updates), Dates stored as ISO strings or epoch seconds (at any
+depth, set members included), next to epoch numbers or alone, and what older releases left
+(findings by kind: booleanAsString, documentAsString, setListMix, ttlMilliseconds, ttlNotNumber,
+ttlMissing, ttlExpiredPresent, dateLostToEmptyMap, upsertResidue, mapTruncated, dottedKeyInMap,
+keyAttributeDate; see docs/MIGRATION.md).
 Prints the report. Exit code: 0 nothing left to do, 1 something is (a data fix, or a model
 setting not yet acknowledged), 2 error.
 
@@ -25,9 +33,13 @@ ${CONNECTION_HELP}
                             PATH as STORAGE (iso, seconds or millis), e.g. --expect occurredAt=iso.
                             Repeatable. Acknowledged settings no longer fail the run; one the data
                             contradicts does.
+  --expect KIND:PATH        Acknowledge a finding deliberately, e.g. --expect booleanAsString:active
+                            (every entity at that path). Repeatable.
   --expectations FILE       The same from a JSON file kept with the models:
-                            {"table": "T", "dateStorage": [{"path": "occurredAt", "storage": "iso"}]}
-                            ("table" optional; when present the file is refused for other tables).
+                            {"table": "T", "dateStorage": [{"path": "occurredAt", "storage": "iso"}],
+                             "findings": [{"kind": "booleanAsString", "path": "active"}]}
+                            ("table" and "findings" optional; with "table" the file is refused for
+                            other tables).
   --model FILE              The same from a dynotable-orm model file the Schema view generated:
                             each z.date() attribute is stored as its model's defaultDateStorage
                             (epoch ms when it has none). Settings from --expectations and
@@ -50,11 +62,15 @@ export async function run(argv: string[]): Promise<number> {
   const format = exportFormatSchema.safeParse(values.format ?? 'json');
   if (!format.success)
     throw new UsageError(`--format wants json, csv or md, not "${String(values.format)}".`);
-  const flagged = (values.expect ?? []).map(parseExpectFlag);
+  const expected = (values.expect ?? []).map(parseExpectArgument);
+  const flagged = expected.flatMap((e) => ('date' in e ? [e.date] : []));
   const file = values.expectations;
-  const fromFile = file
-    ? parseExpectationsFile(await readExpectations(file, '--expectations'), file, table)
-    : [];
+  const fileText = file ? await readExpectations(file, '--expectations') : undefined;
+  const fromFile = file && fileText !== undefined ? parseExpectationsFile(fileText, file, table) : [];
+  const acknowledgedFindings = [
+    ...(file && fileText !== undefined ? findingsOfExpectationsFile(fileText, file, table) : []),
+    ...expected.flatMap((e) => ('finding' in e ? [e.finding] : [])),
+  ];
   const modelFile = values.model;
   const fromModel = modelFile
     ? expectationsOfOrmModel(await readExpectations(modelFile, '--model'), modelFile)
@@ -71,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
       onProgress: (p) =>
         print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });
-    const report = withExpectations(scanned.report, expectations);
+    const report = withExpectations(scanned.report, expectations, acknowledgedFindings);
     print('');
     await emit(exportReport(report, format.data).content, values.out);
     if (!values.quiet) process.stderr.write(`${report.verdict.line}\n`);

@@ -4,6 +4,8 @@ import {
   type DateSetting,
   dateStorageSchema,
   expectationsFileSchema,
+  type FindingAcknowledgement,
+  findingKindSchema,
 } from '../../shared/ipc/migration';
 
 /**
@@ -29,7 +31,41 @@ export function parseExpectFlag(text: string): DateSetting {
   return { path, storage: storage.data };
 }
 
+/**
+ * `--expect KIND:PATH` acknowledges a finding (booleanAsString:active); anything else is a
+ * date setting. The kind comes first, so a path may hold ":" and "=" (["a:b=c"]).
+ */
+export function parseExpectArgument(
+  text: string,
+): { date: DateSetting } | { finding: FindingAcknowledgement } {
+  const colon = text.indexOf(':');
+  const kind = findingKindSchema.safeParse(text.slice(0, colon));
+  if (colon > 0 && kind.success) {
+    const path = text.slice(colon + 1);
+    if (path === '')
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        `--expect ${text} names no path: write KIND:PATH, for example ${kind.data}:active.`,
+      );
+    return { finding: { kind: kind.data, path } };
+  }
+  return { date: parseExpectFlag(text) };
+}
+
+/** The findings an expectations file acknowledges (none in files written before they existed). */
+export function findingsOfExpectationsFile(
+  text: string,
+  fileName: string,
+  table: string,
+): FindingAcknowledgement[] {
+  return parseExpectations(text, fileName, table).findings ?? [];
+}
+
 export function parseExpectationsFile(text: string, fileName: string, table: string): Acknowledgement[] {
+  return parseExpectations(text, fileName, table).dateStorage;
+}
+
+function parseExpectations(text: string, fileName: string, table: string) {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -49,7 +85,7 @@ export function parseExpectationsFile(text: string, fileName: string, table: str
       ErrorCodes.invalidInput,
       `The expectations file ${fileName} is for the table ${parsed.data.table}, not ${table}.`,
     );
-  return parsed.data.dateStorage;
+  return parsed.data;
 }
 
 /** One setting per path; a later one (a flag after the file) wins. */

@@ -32,6 +32,8 @@ const CSV_HEADER = [
   'indexKeyOf',
   'needsFix',
   'sampleKeys',
+  'entity',
+  'detail',
 ];
 
 export function toCsv(report: MigrationReport): string {
@@ -52,6 +54,8 @@ export function toCsv(report: MigrationReport): string {
       '',
       true,
       JSON.stringify(d.sampleKeys),
+      '',
+      '',
     ]);
   }
   for (const d of report.dateAttributes) {
@@ -71,6 +75,21 @@ export function toCsv(report: MigrationReport): string {
       d.indexKeyOf.join(' '),
       d.mixed,
       JSON.stringify(d.sampleKeys),
+      '',
+      '',
+    ]);
+  }
+  // Findings of older releases: the finding column holds the kind, name the path.
+  for (const f of report.findings ?? []) {
+    rows.push([
+      f.kind,
+      f.path,
+      f.items,
+      ...Array<string>(9).fill(''),
+      f.isDataFix,
+      JSON.stringify(f.sampleKeys),
+      f.entity ?? '',
+      f.detail,
     ]);
   }
   // A blank is "does not apply", not an empty string: an unquoted empty cell.
@@ -134,6 +153,19 @@ export function toMarkdown(r: MigrationReport): string {
         `| \`${d.path.replace(/`/g, "'")}\` | ${d.iso} | ${d.epochMillis} | ${d.epochSeconds} | ${d.mixed ? '**yes**' : 'no'} | ${key} | ${keys(d.sampleKeys)} |`,
       );
     }
+  }
+  lines.push('', '## Left by older dynamoose releases', '');
+  const findings = r.findings ?? [];
+  if (findings.length === 0) lines.push('None of the kinds in docs/MIGRATION.md were found.');
+  else {
+    lines.push(
+      '| Kind | Path | Entity | Items | Why it matters | Sample keys |',
+      '|---|---|---|---:|---|---|',
+    );
+    for (const f of findings)
+      lines.push(
+        `| ${f.kind} | \`${f.path.replace(/`/g, "'")}\` | ${md(f.entity ?? '')} | ${f.items} | ${md(f.detail)} ${md(f.fix)} | ${keys(f.sampleKeys)} |`,
+      );
   }
   if (r.untrackedPaths > 0)
     lines.push(

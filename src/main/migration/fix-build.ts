@@ -11,6 +11,7 @@ import { pacingFor } from './limits';
 import { tableKeyAttributes } from './report';
 import { initialCursors, segmentedScan } from './segmented-scan';
 import { describeForMigration } from './table-info';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
 
 export interface BuildPlanOptions {
   client: DynamoDBClient;
@@ -18,6 +19,14 @@ export interface BuildPlanOptions {
   policy: FixPolicy;
   convertDates: boolean;
   datePaths?: string[];
+  /** Rewrite "true"/"false" strings as BOOL at these paths. */
+  booleanPaths?: string[];
+  /** Rewrite TTL values in epoch ms as epoch seconds (the TTL attribute DescribeTimeToLive names). */
+  ttlToSeconds?: boolean;
+  /** Rewrite string and number sets at these paths as lists. */
+  setToListPaths?: string[];
+  /** Rewrite lists of strings or of numbers at these paths as sets. */
+  listToSetPaths?: string[];
   segments?: number;
   limit?: ReadLimit;
   signal: AbortSignal;
@@ -33,6 +42,8 @@ export interface BuiltPlan {
   moves: number;
   removals: number;
   dateConversions: number;
+  /** Booleans and TTL values rewritten (absent from callers that ask for none). */
+  rewrites: number;
   review: number;
   sampleRequests: PlannedUpdate[];
   reviewSamples: ReviewEntry[];
@@ -44,6 +55,11 @@ export interface BuiltPlan {
  */
 export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const info = await describeForMigration(options.client, options.table, options.signal);
+  if (options.ttlToSeconds && !info.ttlAttribute)
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `TTL is off for ${options.table}, so there is no TTL attribute to rewrite in epoch seconds.`,
+    );
   const segments = options.segments ?? 4;
   const planOptions: PlanOptions = {
     keyAttributes: tableKeyAttributes(info),
@@ -51,6 +67,12 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
     convertDates: options.convertDates,
     datePaths: options.datePaths && options.datePaths.length > 0 ? new Set(options.datePaths) : undefined,
     protectedAttributes: new Set([...tableKeyAttributes(info), ...Object.keys(info.indexKeys)]),
+    ...(options.booleanPaths && options.booleanPaths.length > 0
+      ? { booleanPaths: new Set(options.booleanPaths) }
+      : {}),
+    ...(options.ttlToSeconds && info.ttlAttribute ? { ttlMillisAttribute: info.ttlAttribute } : {}),
+    ...(options.setToListPaths?.length ? { setToListPaths: new Set(options.setToListPaths) } : {}),
+    ...(options.listToSetPaths?.length ? { listToSetPaths: new Set(options.listToSetPaths) } : {}),
   };
   const pacing = pacingFor(options.limit, info, segments);
   const sampleLimit = options.sampleLimit ?? 5;
@@ -60,6 +82,7 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
     moves: 0,
     removals: 0,
     dateConversions: 0,
+    rewrites: 0,
     review: 0,
     sampleRequests: [],
     reviewSamples: [],
@@ -96,6 +119,7 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
           built.moves += plan.moves;
           built.removals += plan.removals;
           built.dateConversions += plan.conversions;
+          built.rewrites += plan.rewrites;
           if (built.sampleRequests.length < sampleLimit) built.sampleRequests.push(plan.update);
         }
         if (lines && !out.write(lines)) backlog ??= once(out, 'drain').finally(() => (backlog = undefined));

@@ -14,6 +14,14 @@ export interface PlanOptions {
   datePaths?: ReadonlySet<string>;
   /** Top-level attributes whose type must not change: table and index keys. */
   protectedAttributes: ReadonlySet<string>;
+  /** Paths (as the report writes them) whose "true"/"false" strings become BOOL (booleanAsString). */
+  booleanPaths?: ReadonlySet<string>;
+  /** The TTL attribute, when its epoch-ms values are to become epoch seconds (ttlMilliseconds). */
+  ttlMillisAttribute?: string;
+  /** Paths whose string and number sets become lists (setListMix, the model declares an array). */
+  setToListPaths?: ReadonlySet<string>;
+  /** Paths whose lists of strings (or of numbers) become sets (setListMix, the model declares a set). */
+  listToSetPaths?: ReadonlySet<string>;
 }
 
 export interface ItemPlan {
@@ -21,6 +29,8 @@ export interface ItemPlan {
   moves: number;
   removals: number;
   conversions: number;
+  /** Values rewritten in the type the new ORM reads (booleans, TTL seconds). */
+  rewrites: number;
   review: ReviewEntry[];
 }
 
@@ -28,7 +38,7 @@ export interface ItemPlan {
 interface Op {
   label: string;
   writes: PathStep[][];
-  kind: 'move' | 'remove' | 'convert';
+  kind: 'move' | 'remove' | 'convert' | 'rewrite';
   apply(b: UpdateBuilder): void;
 }
 
@@ -196,49 +206,139 @@ export function isoToMillis(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+/**
+ * Every value of the item with its path (top-level names `skip` allows), maps and lists descended
+ * unless `visit` took the value. `steps` is reused: copy it to keep it.
+ */
+function walkItem(
+  item: Item,
+  skip: (name: string) => boolean,
+  visit: (value: AttributeValue, steps: PathStep[]) => boolean,
+): void {
   const steps: PathStep[] = [];
-  const visit = (value: AttributeValue): void => {
-    if ('S' in value) {
-      if (classifyIso(value.S) === IsoKind.none) return;
-      const path = formatPath(steps);
-      if (options.datePaths && !options.datePaths.has(path)) return;
-      const millis = isoToMillis(value.S);
-      if (millis === null) {
-        review(path, `cannot read ${value.S} as a date`);
-        return;
-      }
-      const at = [...steps];
-      ops.push({
-        label: path,
-        kind: 'convert',
-        writes: [at],
-        apply(b) {
-          b.expectValue(at, value);
-          b.set(at, { N: String(millis) });
-        },
-      });
-    } else if ('M' in value) {
+  const walk = (value: AttributeValue): void => {
+    if (visit(value, steps)) return;
+    if ('M' in value) {
       for (const [name, inner] of Object.entries(value.M)) {
         steps.push(name);
-        visit(inner);
+        walk(inner);
         steps.pop();
       }
     } else if ('L' in value) {
       value.L.forEach((inner, i) => {
         steps.push(i);
-        visit(inner);
+        walk(inner);
         steps.pop();
       });
     }
   };
   for (const [name, value] of Object.entries(item)) {
-    // Keys cannot change type in place; dotted shadows move as they are (a later scan sees them).
-    if (options.protectedAttributes.has(name) || name.includes('.')) continue;
+    if (skip(name)) continue;
     steps.push(name);
-    visit(value);
+    walk(value);
     steps.pop();
   }
+}
+
+function dateOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+  // Keys cannot change type in place; dotted shadows move as they are (a later scan sees them).
+  const skip = (name: string) => options.protectedAttributes.has(name) || name.includes('.');
+  walkItem(item, skip, (value, steps) => {
+    if (!('S' in value)) return false;
+    if (classifyIso(value.S) === IsoKind.none) return true;
+    const path = formatPath(steps);
+    if (options.datePaths && !options.datePaths.has(path)) return true;
+    const millis = isoToMillis(value.S);
+    if (millis === null) {
+      review(path, `cannot read ${value.S} as a date`);
+      return true;
+    }
+    const at = [...steps];
+    ops.push({
+      label: path,
+      kind: 'convert',
+      writes: [at],
+      apply(b) {
+        b.expectValue(at, value);
+        b.set(at, { N: String(millis) });
+      },
+    });
+    return true;
+  });
+}
+
+/** dynamoose 1.x's [String]/[Number] set as the list 2.x and later write (members in stored order). */
+function setAsList(value: AttributeValue): AttributeValue {
+  if ('SS' in value) return { L: value.SS.map((S) => ({ S })) };
+  return { L: (value as { NS: string[] }).NS.map((N) => ({ N })) };
+}
+
+/** A list as a set, or why it cannot be one (sets hold distinct strings or numbers, never none). */
+function listAsSet(list: readonly AttributeValue[]): AttributeValue | string {
+  if (list.length === 0) return 'an empty list cannot be a set';
+  const strings: string[] = [];
+  const numbers: string[] = [];
+  for (const v of list) {
+    if ('S' in v) strings.push(v.S);
+    else if ('N' in v) numbers.push(v.N);
+    else return 'the list holds values other than strings and numbers';
+  }
+  if (strings.length > 0 && numbers.length > 0) return 'the list mixes strings and numbers';
+  const members = strings.length > 0 ? strings : numbers;
+  if (new Set(members).size !== members.length) return 'the list repeats a value, which a set would drop';
+  return strings.length > 0 ? { SS: strings } : { NS: numbers };
+}
+
+/** One conditional SET of a value the scan saw, to the form the new ORM reads. */
+function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): Op {
+  return {
+    label: formatPath(at),
+    kind: 'rewrite',
+    writes: [at],
+    apply(b) {
+      b.expectValue(at, seen);
+      b.set(at, next);
+    },
+  };
+}
+
+/**
+ * dynamoose 0.x's "true"/"false" strings as BOOL on the paths the user picked, and a TTL in epoch
+ * ms as epoch seconds. Only exact matches: any other string, or a TTL that is not 11–13 digits,
+ * is left alone (a second run finds nothing to do).
+ */
+function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
+  const paths = options.booleanPaths;
+  const toList = options.setToListPaths;
+  const toSet = options.listToSetPaths;
+  if ((paths && paths.size > 0) || (toList && toList.size > 0) || (toSet && toSet.size > 0)) {
+    walkItem(
+      item,
+      (name) => options.protectedAttributes.has(name),
+      (value, steps) => {
+        if ('S' in value) {
+          if ((value.S === 'true' || value.S === 'false') && paths?.has(formatPath(steps)))
+            ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
+          return true;
+        }
+        if ('SS' in value || 'NS' in value) {
+          if (toList?.has(formatPath(steps))) ops.push(rewriteOp([...steps], value, setAsList(value)));
+          return true;
+        }
+        if (!('L' in value) || !toSet?.has(formatPath(steps))) return false;
+        const set = listAsSet(value.L);
+        if (typeof set === 'string') review(formatPath(steps), set);
+        else ops.push(rewriteOp([...steps], value, set));
+        return true;
+      },
+    );
+  }
+  const ttl = options.ttlMillisAttribute;
+  if (ttl === undefined || options.protectedAttributes.has(ttl)) return;
+  const value = Object.prototype.hasOwnProperty.call(item, ttl) ? item[ttl] : undefined;
+  if (value && 'N' in value && /^[1-9]\d{10,12}$/.test(value.N))
+    // At most 13 digits: a safe integer, so the division is exact before it is floored.
+    ops.push(rewriteOp([ttl], value, { N: String(Math.floor(Number(value.N) / 1000)) }));
 }
 
 /**
@@ -261,6 +361,7 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
   }
   mergeCreations(item, dotted, ops, options, addReview);
   if (options.convertDates) dateOps(item, options, ops, addReview);
+  rewriteOps(item, options, ops, addReview);
 
   const rejected = new Set<Op>();
   for (let i = 0; i < ops.length; i++) {
@@ -272,13 +373,14 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
   }
   for (const op of rejected) addReview(op.label, 'it writes a path another change to this item also writes');
   const accepted = ops.filter((op) => !rejected.has(op));
-  const plan: ItemPlan = { moves: 0, removals: 0, conversions: 0, review };
+  const plan: ItemPlan = { moves: 0, removals: 0, conversions: 0, rewrites: 0, review };
   if (accepted.length === 0) return plan;
   const builder = new UpdateBuilder();
   for (const op of accepted) {
     op.apply(builder);
     if (op.kind === 'move') plan.moves += op.label.split(' + ').length;
     else if (op.kind === 'remove') plan.removals += 1;
+    else if (op.kind === 'rewrite') plan.rewrites += 1;
     else plan.conversions += 1;
   }
   plan.update = builder.build(key);

@@ -8,11 +8,14 @@ import type { DatePathStats, FindingsState } from '../schema/findings';
 import { isTimeName } from '../../shared/schema/time-names';
 import { toPlainKey } from './samples';
 import { verdictOf } from './verdict';
+import { trapFindings } from './trap-report';
 
 export interface TableKeyInfo {
   keys: KeySchema;
   /** Key attribute name → the indexes (GSI/LSI) that use it as a key. */
   indexKeys: Record<string, string[]>;
+  /** The TTL attribute while TTL is on. */
+  ttlAttribute?: string;
 }
 
 export interface ReportMeta {
@@ -91,16 +94,20 @@ export function dottedFindings(state: FindingsState): DottedAttributeFinding[] {
 export function buildReport(state: FindingsState, info: TableKeyInfo, meta: ReportMeta): MigrationReport {
   const dottedAttributes = dottedFindings(state);
   const dateAttributes = dateFindings(state, info);
+  const findings = trapFindings(state.traps, dateAttributes, info.ttlAttribute);
   return {
     ...meta,
     keys: info.keys,
     itemsScanned: state.items,
     dottedAttributes,
     dateAttributes,
+    findings,
+    ...(info.ttlAttribute ? { ttlAttribute: info.ttlAttribute } : {}),
     untrackedPaths: state.untrackedPaths,
     verdict: verdictOf({
       dottedAttributes,
       dateAttributes,
+      findings,
       complete: meta.complete,
       itemsScanned: state.items,
     }),

@@ -89,8 +89,9 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyFindings() })),
   };
   const keyAttributes = tableKeyAttributes(info);
+  const ttl = { ttlAttribute: info.ttlAttribute, nowSeconds: nowSecondsOf(checkpoint) };
   const accumulators = checkpoint.segments.map((s) =>
-    SchemaAccumulator.findingsOnly({ keyAttributes, sampleLimit: options.sampleLimit }, s.state),
+    SchemaAccumulator.findingsOnly({ keyAttributes, sampleLimit: options.sampleLimit, ...ttl }, s.state),
   );
   const pacing = pacingFor(options.limit, info, totalSegments);
   const meter = new RateMeter();
@@ -134,6 +135,11 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     checkpoint,
     report: reportOfCheckpoint(checkpoint, new Date().toISOString(), options.sampleLimit),
   };
+}
+
+/** Expired TTL values are those before the scan started, so a resumed scan counts as the first run did. */
+function nowSecondsOf(c: MigrationScanCheckpoint): number {
+  return Math.floor(Date.parse(c.startedAt) / 1000);
 }
 
 /** The read limit for people, and whether throttling has lowered it for now. */

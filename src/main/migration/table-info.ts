@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { KeySchema, TableSummary } from '../../shared/ipc/tables';
-import { tableSummary } from '../dynamo/table-metadata';
+import { tableDetails } from '../dynamo/table-metadata';
 import type { TableKeyInfo } from './report';
 
 /**
@@ -16,6 +16,8 @@ export interface MigrationTableInfo extends TableKeyInfo {
   writeCapacity?: number;
   /** The table's indexes and their keys (the Schema view's diagram and ORM model show them). */
   indexes?: { name: string; kind: 'GSI' | 'LSI'; keys: KeySchema }[];
+  /** The TTL attribute while TTL is on (DescribeTimeToLive); absent when off, or in older checkpoints. */
+  ttlAttribute?: string;
 }
 
 export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
@@ -27,6 +29,9 @@ export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
       (indexKeys[key.name] ??= []).push(index.name);
   }
   const { readCapacity, writeCapacity } = summary;
+  // ENABLING counts: items written meanwhile are read by the same rule once it is on.
+  const ttlOn = summary.ttl.status === 'ENABLED' || summary.ttl.status === 'ENABLING';
+  const ttlAttribute = ttlOn ? summary.ttl.attribute : undefined;
   return {
     table: summary.name,
     keys: summary.keys.sortKey ? summary.keys : { partitionKey: summary.keys.partitionKey },
@@ -36,13 +41,15 @@ export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
     ...(readCapacity ? { readCapacity } : {}),
     ...(writeCapacity ? { writeCapacity } : {}),
     indexes: summary.indexes.map((i) => ({ name: i.name, kind: i.kind, keys: i.keys })),
+    ...(ttlAttribute ? { ttlAttribute } : {}),
   };
 }
 
 export async function describeForMigration(
   client: DynamoDBClient,
   table: string,
-  signal?: AbortSignal,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<MigrationTableInfo> {
-  return tableInfoOf(await tableSummary(client, table, signal));
+  // The details, not the cached summary: the TTL checks need DescribeTimeToLive's answer.
+  return tableInfoOf((await tableDetails(client, table, signal)).summary);
 }

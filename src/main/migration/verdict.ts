@@ -3,6 +3,8 @@ import {
   type DateSetting,
   type DateStorage,
   type DottedAttributeFinding,
+  type FindingAcknowledgement,
+  type MigrationFinding,
   type Verdict,
   dateStorageOf,
 } from '../../shared/ipc/migration';
@@ -53,6 +55,11 @@ function where(d: DateAttributeFinding): string {
   return d.setMembers ? `${d.path} (set members)` : d.path;
 }
 
+function findingLine(f: MigrationFinding): string {
+  const entity = f.entity === null ? '' : ` of ${f.entity}`;
+  return `${f.kind} at ${f.path} on ${plural(f.items, 'item')}${entity} (acknowledge with --expect ${f.kind}:${f.path})`;
+}
+
 /**
  * The one line a person (or CI) reads: data that must change before the new ORM writes
  * (dotted attributes; paths that mix storage types), and what needs a model setting. A setting
@@ -62,13 +69,32 @@ function where(d: DateAttributeFinding): string {
 export function verdictOf(input: {
   dottedAttributes: DottedAttributeFinding[];
   dateAttributes: DateAttributeFinding[];
+  /** Absent in reports made before these findings existed. */
+  findings?: MigrationFinding[];
   complete: boolean;
   itemsScanned: number;
   expectations?: readonly DateSetting[];
+  acknowledgedFindings?: readonly FindingAcknowledgement[];
 }): Verdict {
+  const saidFindings = new Set((input.acknowledgedFindings ?? []).map((a) => `${a.kind}\u0000${a.path}`));
+  const openFindings: MigrationFinding[] = [];
+  const acknowledgedFindings = new Map<string, FindingAcknowledgement>();
+  // A Date key whose storage a date line below already asks about, or that the team stated
+  // (its model stores the key as found), needs no second line: only keys in the new ORM's
+  // default epoch ms are left for keyAttributeDate to ask about.
+  const dateLines = new Set(
+    input.dateAttributes.filter((d) => d.mixed || dateStorageOf(d) !== 'millis').map((d) => d.path),
+  );
+  for (const e of input.expectations ?? []) dateLines.add(e.path);
+  for (const f of input.findings ?? []) {
+    const id = `${f.kind}\u0000${f.path}`;
+    if (saidFindings.has(id)) acknowledgedFindings.set(id, { kind: f.kind, path: f.path });
+    else if (f.kind !== 'keyAttributeDate' || !dateLines.has(f.path)) openFindings.push(f);
+  }
   const mustFix = [
     ...input.dottedAttributes.map(dottedLine),
     ...input.dateAttributes.filter((d) => d.mixed).map(dateLine),
+    ...openFindings.filter((f) => f.isDataFix).map(findingLine),
   ];
   const expected = new Map((input.expectations ?? []).map((e) => [e.path, e.storage]));
   const requiredSettings: DateSetting[] = [];
@@ -98,6 +124,7 @@ export function verdictOf(input: {
   }
   if (secondsPaths.length > 0)
     settings.push(`store Dates as epoch seconds at ${secondsPaths.join(', ')} (storage 'seconds')`);
+  settings.push(...openFindings.filter((f) => !f.isDataFix).map(findingLine));
   const scope = input.complete
     ? ''
     : `Partial scan (${plural(input.itemsScanned, 'item')}, not the whole table): `;
@@ -123,6 +150,7 @@ export function verdictOf(input: {
     settings,
     requiredSettings,
     acknowledged,
+    acknowledgedFindings: [...acknowledgedFindings.values()],
     actionNeeded: mustFix.length > 0 || settings.length > 0,
   };
 }
@@ -131,6 +159,7 @@ export function verdictOf(input: {
 export function withExpectations<R extends Parameters<typeof verdictOf>[0] & { verdict: Verdict }>(
   report: R,
   expectations: readonly DateSetting[],
+  acknowledgedFindings: readonly FindingAcknowledgement[] = [],
 ): R {
-  return { ...report, verdict: verdictOf({ ...report, expectations }) };
+  return { ...report, verdict: verdictOf({ ...report, expectations, acknowledgedFindings }) };
 }

@@ -6,6 +6,7 @@ import { compareWithNested, type DottedState } from '../migration/dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 import { addCounts } from './value-counts';
 import { TYPE_INDEX } from './path-stats';
+import { emptyTraps, TrapFindings, type TrapState } from '../migration/traps';
 
 export interface DottedStats {
   items: number;
@@ -40,6 +41,8 @@ export interface FindingsState {
   dotted: Record<string, DottedStats>;
   paths: Record<string, DatePathStats>;
   untrackedPaths: number;
+  /** What older dynamoose releases left (absent in checkpoints saved before it was counted). */
+  traps?: TrapState;
 }
 
 export interface FindingsOptions {
@@ -48,6 +51,10 @@ export interface FindingsOptions {
   sampleLimit?: number;
   /** Distinct date-like paths tracked; more are counted in untrackedPaths. */
   maxPaths?: number;
+  /** The table's TTL attribute, when TTL is on: the TTL checks read it. */
+  ttlAttribute?: string;
+  /** "Now" for expired TTL values, in epoch seconds (the scan's start); default: now. */
+  nowSeconds?: number;
 }
 
 const DOTTED_COUNTERS = [
@@ -80,6 +87,7 @@ export class DateFindings {
   private pathCount: number;
   private item: Item = {};
   private itemSort: string | undefined;
+  private readonly traps: TrapFindings;
 
   constructor(options: FindingsOptions, state: FindingsState = emptyFindings()) {
     this.keyAttributes = options.keyAttributes;
@@ -87,6 +95,16 @@ export class DateFindings {
     this.maxPaths = options.maxPaths ?? 5000;
     this.state = state;
     this.pathCount = Object.keys(state.paths).length;
+    this.traps = new TrapFindings(
+      {
+        keyAttributes: options.keyAttributes,
+        sampleLimit: this.sampleLimit,
+        ttlAttribute: options.ttlAttribute,
+        nowSeconds: options.nowSeconds ?? Math.floor(Date.now() / 1000),
+        maxCells: this.maxPaths,
+      },
+      (state.traps ??= emptyTraps()),
+    );
   }
 
   /** Before the item's walk: its dotted top-level names. */
@@ -95,12 +113,14 @@ export class DateFindings {
     this.item = item;
     this.itemSort = undefined;
     for (const name in item) if (name.includes('.')) this.dotted(name, item[name] as AttributeValue);
+    this.traps.startItem(item);
   }
 
   merge(other: FindingsState): void {
     const s = this.state;
     s.items += other.items;
     s.untrackedPaths += other.untrackedPaths;
+    if (other.traps) this.traps.merge(other.traps);
     for (const [name, o] of Object.entries(other.dotted)) {
       const d = this.dottedStats(name);
       addCounts(d, o, DOTTED_COUNTERS);
@@ -136,6 +156,7 @@ export class DateFindings {
   /** A walker's visitor: date-like strings, numbers and set members, at their path's node. */
   readonly visitor: PathVisitor = {
     value: (node, value, type) => {
+      this.traps.value(node, value, type);
       if (type === TYPE_INDEX.S) {
         // 0 none, 1 date-only, 2 date-time (numbers, not the IsoKind object: this is the hot path)
         const kind = classifyIso(value.S as string);

@@ -55,6 +55,50 @@ export const dateAttributeSchema = z.object({
 });
 export type DateAttributeFinding = z.infer<typeof dateAttributeSchema>;
 
+/**
+ * What dynamoose-era data holds that the new ORM misreads (issue 29), besides the dotted names
+ * and Date storage above: one finding per kind, path and entity.
+ */
+export const findingKindSchema = z.enum([
+  'booleanAsString',
+  'documentAsString',
+  'setListMix',
+  'ttlMilliseconds',
+  'ttlNotNumber',
+  'ttlMissing',
+  'ttlExpiredPresent',
+  'dateLostToEmptyMap',
+  'upsertResidue',
+  'mapTruncated',
+  'dottedKeyInMap',
+  'keyAttributeDate',
+]);
+export type FindingKind = z.infer<typeof findingKindSchema>;
+
+export const migrationFindingSchema = z.object({
+  kind: findingKindSchema,
+  /** As the report writes paths (see dateAttributeSchema.path). */
+  path: z.string(),
+  /** The entity (the key prefix, as the Schema view names it); null for items whose keys name none. */
+  entity: z.string().nullable(),
+  items: z.number().int(),
+  sampleKeys: z.array(plainKeySchema),
+  /** One sentence: why it matters and what the new ORM would do with it. */
+  detail: z.string(),
+  /** One sentence: the fix, or the decision it needs. */
+  fix: z.string(),
+  /** Needs a data change (or a decision) rather than a model setting. */
+  isDataFix: z.boolean(),
+});
+export type MigrationFinding = z.infer<typeof migrationFindingSchema>;
+
+/** A finding the team says it has dealt with: `--expect kind:path`; every entity at that path. */
+export const findingAcknowledgementSchema = z.object({
+  kind: findingKindSchema,
+  path: z.string().min(1).max(4096),
+});
+export type FindingAcknowledgement = z.infer<typeof findingAcknowledgementSchema>;
+
 /** How a model stores Dates at a path: the new ORM's defaultDateStorage (epoch ms is its default). */
 export const dateStorageSchema = z.enum(['iso', 'seconds', 'millis']);
 export type DateStorage = z.infer<typeof dateStorageSchema>;
@@ -93,6 +137,8 @@ export const expectationsFileSchema = z.strictObject({
   /** When present, the file is refused for any other table: a copied file must not pass a gate. */
   table: z.string().min(1).optional(),
   dateStorage: z.array(acknowledgementSchema).max(10_000),
+  /** Findings acknowledged by kind and path (absent in files written before they existed). */
+  findings: z.array(findingAcknowledgementSchema).max(10_000).optional(),
 });
 export type ExpectationsFile = z.infer<typeof expectationsFileSchema>;
 
@@ -161,6 +207,8 @@ export const verdictSchema = z.object({
   requiredSettings: z.array(dateSettingSchema).optional(),
   /** Of requiredSettings, those the team acknowledged as made in its models. */
   acknowledged: z.array(dateSettingSchema).optional(),
+  /** Findings acknowledged by kind and path (absent in older reports). */
+  acknowledgedFindings: z.array(findingAcknowledgementSchema).optional(),
   /**
    * Anything left to do: a data fix, a setting not acknowledged, or an acknowledgement the data
    * contradicts. What a CI gate fails on (absent in older reports: read needsFix).
@@ -186,6 +234,10 @@ export const migrationReportSchema = z.object({
   throttledRequests: z.number().int().optional(),
   dottedAttributes: z.array(dottedAttributeSchema),
   dateAttributes: z.array(dateAttributeSchema),
+  /** What dynamoose-era releases left that the new ORM misreads (absent in older reports). */
+  findings: z.array(migrationFindingSchema).optional(),
+  /** The table's TTL attribute as DescribeTimeToLive named it, when TTL is on (absent when off or older). */
+  ttlAttribute: z.string().optional(),
   /** Distinct date-like paths not tracked once the bound was reached. */
   untrackedPaths: z.number().int(),
   verdict: verdictSchema,
@@ -281,6 +333,8 @@ export const fixPlanSummarySchema = z.object({
   moves: z.number().int(),
   removals: z.number().int(),
   dateConversions: z.number().int(),
+  /** Booleans and TTL values rewritten (absent in plans made before they could be). */
+  rewrites: z.number().int().optional(),
   review: z.number().int(),
   sampleRequests: z.array(plannedUpdateSchema),
   reviewSamples: z.array(reviewEntrySchema),

@@ -10,6 +10,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
 import { AcknowledgementList, SettingAcknowledgement } from './acknowledgement';
+import { ReleaseFindings } from './release-findings';
 import { SampleKeys } from './sample-keys';
 import { StackedBar } from './stacked-bar';
 
@@ -171,6 +172,7 @@ export function ReportView({ connectionId, report, samples }: ReportViewProps) {
           />
         ))}
       </div>
+      <ReleaseFindings report={report} onOpen={samples.open} onPeek={samples.peek} />
       <AcknowledgementList connectionId={connectionId} table={report.table} />
     </section>
   );
