@@ -45,7 +45,12 @@ async function list(connectionId: string): Promise<Listing> {
 
 /** One finished entry of `count` items, written as a commit would write it. */
 async function entry(connectionId: string, table: string, count = 1): Promise<JournalEntry> {
-  const writer = startJournalEntry(dataDir, connectionId, { table, action: 'commit', source: 'grid', reason: 'Committed staged changes' });
+  const writer = startJournalEntry(dataDir, connectionId, {
+    table,
+    action: 'commit',
+    source: 'grid',
+    reason: 'Committed staged changes',
+  });
   await writer.add(
     Array.from({ length: count }, (_, i) => ({
       key: { pk: { S: `k${i}` } },

@@ -24,7 +24,9 @@ export function CommitToast({ connection, message, journalId, onDismiss }: Commi
   const timer = useRef<DismissTimer | undefined>(undefined);
   const [isUndoing, setUndoing] = useState(false);
   const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  }, [onDismiss]);
   useEffect(() => {
     timer.current = dismissTimer(TOAST_MS, () => dismiss.current());
     return () => timer.current?.cancel();
@@ -36,7 +38,7 @@ export function CommitToast({ connection, message, journalId, onDismiss }: Commi
       onPointerLeave={() => timer.current?.resume()}
       onFocus={() => timer.current?.pause()}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) timer.current?.resume();
+        if (!event.currentTarget.contains(event.relatedTarget)) timer.current?.resume();
       }}
       onClickCapture={(event) => {
         if ((event.target as HTMLElement).closest('.undo-entry')) {

@@ -5,6 +5,7 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
+import { countOf } from '../../../ui/format';
 import { SOURCE_LABELS } from '../source-words';
 import { UndoEntry } from './undo-entry';
 
@@ -101,16 +102,14 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
             <li key={entry.id} className="journal-entry">
               <div className="journal-line">
                 <strong>{ACTIONS[entry.action]}</strong>
-                {entry.source ? <span className="journal-source">{SOURCE_LABELS[entry.source]}</span> : null}
+                <span className="journal-source">{SOURCE_LABELS[entry.source]}</span>
                 <span className="muted">{entry.table}</span>
-                <span>
-                  {entry.count.toLocaleString('en-US')} item{entry.count === 1 ? '' : 's'}
-                </span>
+                <span>{countOf(entry.count, 'item')}</span>
                 <time dateTime={entry.at} className="muted">
                   {when(entry.at)}
                 </time>
               </div>
-              {entry.reason ? <p className="journal-reason">{entry.reason}</p> : null}
+              <p className="journal-reason">{entry.reason}</p>
               {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
               {entry.isBeforeAsRead ? (
                 <p className="muted">
