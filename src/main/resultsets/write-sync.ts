@@ -19,15 +19,25 @@ export async function recordWrites(
   source?: WriteSource,
 ): Promise<void> {
   if (writes.length === 0) return;
-  ctx.events.publish({
-    type: 'written',
-    requestId: WRITTEN_REQUEST_ID,
-    seq: writtenSeq++,
-    connectionId,
-    table,
-    ...(source ? { source } : {}),
-    items: writes.map(({ key, item }) => ({ key, item })),
-  });
+  // What our write stored is named with its source; what a refused write found stored
+  // (isRefresh) is someone else's change, so it names none.
+  const publish = (items: WrittenItem[], by?: WriteSource): void => {
+    if (items.length === 0) return;
+    ctx.events.publish({
+      type: 'written',
+      requestId: WRITTEN_REQUEST_ID,
+      seq: writtenSeq++,
+      connectionId,
+      table,
+      ...(by ? { source: by } : {}),
+      items: items.map(({ key, item }) => ({ key, item })),
+    });
+  };
+  publish(
+    writes.filter((w) => !w.isRefresh),
+    source,
+  );
+  publish(writes.filter((w) => w.isRefresh === true));
   // SQL answers later queries from what it fetched: a table DynoTable wrote to is read again.
   await runningSqlService(ctx)
     ?.cacheClear(connectionId, table)

@@ -2,7 +2,8 @@ import type { WriteSource } from '../../../shared/ipc/write-source';
 
 /**
  * Who made a write, as the end of "This item was changed by …". Main names the source of every
- * write it makes; a write that names none is still DynoTable's own.
+ * write it makes; a `written` event that names none carries what a refused write found stored,
+ * someone else's change.
  */
 const BY: Record<WriteSource, [changed: string, deleted: string]> = {
   editor: ['a save in the item editor', 'a delete in the item editor'],
@@ -18,7 +19,7 @@ const BY: Record<WriteSource, [changed: string, deleted: string]> = {
 };
 
 export function writtenBy(source: WriteSource | undefined, isDeleted: boolean): string {
-  if (!source) return 'another write in DynoTable';
+  if (!source) return 'someone or something else';
   return BY[source][isDeleted ? 1 : 0];
 }
 
