@@ -94,4 +94,32 @@ describe('the commit confirmation and History', () => {
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
+
+  it('undoes a later save of the same item first when the user asks, then the commit it changed', async () => {
+    const third: [string, string] = [text(orders[4]!.PK), text(orders[4]!.SK)];
+    const before = await storedCurrency(...third);
+    await commitCurrency(...third, 'XAG');
+    await openOrder(...third);
+    await editor().getByLabel('currency', { exact: true }).fill('XPD');
+    await editor().getByRole('button', { name: 'Save' }).click();
+    await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
+    await editor().getByRole('button', { name: 'Close the editor' }).click();
+
+    await page().getByRole('button', { name: 'Undo history…' }).click();
+    const dialog = page().getByRole('dialog', { name: `Undo history — ${table}` });
+    const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
+    // Newest first: the editor's save, then the grid commit it changed.
+    await expect.poll(() => entries.first().locator('.journal-source').innerText(), slow).toBe('Item editor');
+    const commit = entries.nth(1);
+    expect(await commit.locator('.journal-source').innerText()).toBe('Grid');
+    await commit.getByRole('button', { name: /^Undo the / }).click();
+    await commit.getByText(/1 left as they are because they changed since your write/).waitFor(slow);
+    await commit.getByText(/^Changed since by your later write: /).waitFor();
+    expect(await storedCurrency(...third)).toBe('XPD');
+    await commit.getByRole('button', { name: /first, then this again$/ }).click();
+    await commit.getByText('Undo: 1 item put back.').waitFor(slow);
+    expect(await storedCurrency(...third)).toBe(before);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
 });

@@ -93,9 +93,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
       ))}
       {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
       {entries === undefined && !error ? <p className="muted">Loading…</p> : null}
-      {entries?.length === 0 ? (
-        <p className="muted">No commits or bulk changes of {table} on this connection yet.</p>
-      ) : null}
+      {entries?.length === 0 ? <p className="muted">No writes to {table} on this connection yet.</p> : null}
       {entries && entries.length > 0 ? (
         <ol className="journal-list" aria-label="Recent writes">
           {entries.map((entry) => (

@@ -5,7 +5,8 @@ import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { OperationStatus } from '../../items/components/operation-report';
-import { UndoReportView } from './undo-report';
+import { onOperation } from '../../operations/store';
+import { UndoReportView, type LaterEntry } from './undo-report';
 import '../journal.css';
 
 export interface UndoEntryProps {
@@ -19,24 +20,47 @@ export interface UndoEntryProps {
 export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
-  const start = () => {
-    const id = newRequestId('undo');
-    setRequestId(id);
+  const [first, setFirst] = useState<LaterEntry>();
+  const undo = (id: string, requestId: string) => {
+    setRequestId(requestId);
     setError(undefined);
-    void call('journal:undo', { connectionId: connection.id, entryId, requestId: id }).then((r) => {
+    void call('journal:undo', { connectionId: connection.id, entryId: id, requestId }).then((r) => {
       if (!r.ok) {
         setError(r.error);
         setRequestId(undefined);
       }
     });
   };
+  const start = () => {
+    setFirst(undefined);
+    undo(entryId, newRequestId('undo'));
+  };
+  // The later write first: once its undo is done, this entry's undo runs again; if it stops
+  // short, its own report stays on screen.
+  const undoLaterFirst = (later: LaterEntry) => {
+    const id = newRequestId('undo');
+    setFirst(later);
+    const stop = onOperation(id, (event) => {
+      if (event.type === 'done') {
+        stop();
+        start();
+      } else if (event.type === 'error' || event.type === 'cancelled') stop();
+    });
+    undo(later.id, id);
+  };
   return (
     <div className="undo-entry">
+      {first ? <p className="small muted">First undoing your later write: {first.reason}.</p> : null}
       {requestId ? (
         <OperationStatus
           requestId={requestId}
           connectionId={connection.id}
-          render={(value) => <UndoReportView report={value as UndoReport} />}
+          render={(value) => (
+            <UndoReportView
+              report={value as UndoReport}
+              {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })}
+            />
+          )}
         />
       ) : (
         <Button

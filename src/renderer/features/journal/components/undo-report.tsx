@@ -2,6 +2,11 @@ import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-v
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { UndoItem, UndoReport } from '../../../../shared/ipc/journal';
+import { Button } from '../../../ui/button';
+import { SOURCE_LABELS } from '../source-words';
+
+/** A later write of the user's own that changed an item this undo left alone. */
+export type LaterEntry = NonNullable<UndoItem['laterEntry']>;
 
 function show(value: AttributeValue | undefined): string {
   return value ? JSON.stringify(value) : '—';
@@ -36,6 +41,12 @@ function RefusedItem({ item }: { item: UndoItem }) {
       <p>
         <code>{keyText(item.key)}</code> <span className="muted">{item.message}</span>
       </p>
+      {item.laterEntry ? (
+        <p className="small">
+          Changed since by your later write: {item.laterEntry.reason} ({SOURCE_LABELS[item.laterEntry.source]}
+          , {new Date(item.laterEntry.at).toLocaleString()}).
+        </p>
+      ) : null}
       {item.status === 'conflict' ? (
         <table className="data-table is-compact conflict-table">
           <thead>
@@ -64,9 +75,27 @@ function RefusedItem({ item }: { item: UndoItem }) {
   );
 }
 
-/** How an undo ended: counts in a sentence, then each refused or failed item. */
-export function UndoReportView({ report }: { report: UndoReport }) {
+/** The newest later write of the user's own among the refused items, which undo can take back first. */
+function newestLater(report: UndoReport): LaterEntry | undefined {
+  let newest: LaterEntry | undefined;
+  for (const item of report.items)
+    if (item.laterEntry && (!newest || item.laterEntry.at > newest.at)) newest = item.laterEntry;
+  return newest;
+}
+
+/**
+ * How an undo ended: counts in a sentence, then each refused or failed item. Where a later write of
+ * the user's own changed a refused item, it offers to undo that write first and this one again.
+ */
+export function UndoReportView({
+  report,
+  onUndoLaterFirst,
+}: {
+  report: UndoReport;
+  onUndoLaterFirst?: (later: LaterEntry) => void;
+}) {
   const plural = (n: number) => (n === 1 ? '' : 's');
+  const later = onUndoLaterFirst ? newestLater(report) : undefined;
   return (
     <div className="undo-report">
       <p>
@@ -83,6 +112,11 @@ export function UndoReportView({ report }: { report: UndoReport }) {
             <RefusedItem key={JSON.stringify(item.key)} item={item} />
           ))}
         </ul>
+      ) : null}
+      {later && onUndoLaterFirst ? (
+        <Button size="sm" onClick={() => onUndoLaterFirst(later)}>
+          Undo “{later.reason}” first, then this again
+        </Button>
       ) : null}
     </div>
   );
