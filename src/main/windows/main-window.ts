@@ -1,4 +1,4 @@
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, dialog } from 'electron';
 import { openExternalSafely } from '../security/open-external';
 import { hardenSession } from '../security/permissions';
 import { isAppUrl, type AppLocation } from './app-url';
@@ -44,6 +44,19 @@ export function createMainWindow({ location, preloadPath, isDev }: MainWindowOpt
     if (!ours(details.url)) details.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // The renderer's beforeunload holds unsaved edits; a browser would ask, Electron just refuses
+  // to close or reload without a word. Main asks instead, and Leave lets the unload go on.
+  contents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Leave with unsaved changes?',
+      detail: 'An item you are editing has changes that are not saved. Leaving discards them.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
 
   window.once('ready-to-show', () => window.show());
 
