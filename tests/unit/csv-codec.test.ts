@@ -163,7 +163,8 @@ describe('the one CSV codec', () => {
       ],
       dateAttributes: [],
     } as unknown as Parameters<typeof toCsv>[0]);
-    expect(csv.split('\r\n')[1]).toBe("dotted,'@evil.x,1,1,0,0,,,,,,,true,[]");
+    // The last two columns (entity, detail) belong to the findings of older dynamoose releases.
+    expect(csv.split('\r\n')[1]).toBe("dotted,'@evil.x,1,1,0,0,,,,,,,true,[],,");
   });
 
   it('reads a hand-made file: a BOM, a stray quote, a blank line, a short row', () => {
