@@ -135,8 +135,18 @@ describe('item collections in the Items tab', () => {
     const before = await collectionCount();
     await expect.poll(rowCount).toBe(before);
 
+    // The cost line counts the whole read: Load more adds its pages and capacity to the first's.
+    const cost = async (): Promise<{ pages: number; rcu: number }> => {
+      const line = await progress.innerText();
+      const pages = /(\d+) pages?/.exec(line)?.[1];
+      const rcu = /([\d.]+) RCU/.exec(line)?.[1];
+      return { pages: Number(pages), rcu: Number(rcu) };
+    };
+    const first = await cost();
     await page.getByRole('button', { name: 'Load more' }).click();
     await progress.filter({ hasText: /^352 of 352 items/ }).waitFor(slow);
+    await expect.poll(async () => (await cost()).pages, slow).toBeGreaterThan(first.pages);
+    expect((await cost()).rcu).toBeGreaterThan(first.rcu);
     // The new pages' collections arrive collapsed too, and the old ones stayed collapsed.
     await expect.poll(collectionCount).toBeGreaterThan(before);
     const after = await collectionCount();

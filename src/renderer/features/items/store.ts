@@ -9,6 +9,7 @@ import { onOperation } from '../operations/store';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
 import { hasView, sizesIfNewer, withSizes } from './view-sizes';
 import { showReplacedRows } from './row-cache';
+import { addProgress } from './progress-sum';
 
 export type { CollapseChange };
 
@@ -140,6 +141,10 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     const previous = get().tables[key] ?? emptyItemsState;
     const requestId = newRequestId('items');
     const resultSetId = isMore ? previous.resultSetId : undefined;
+    // Load more continues the same read: its cost line counts every page since the first, not
+    // only the pages of the latest request.
+    const before = isMore ? previous.progress : undefined;
+    const total = (progress: Progress): Progress => (before ? addProgress(before, progress) : progress);
     if (!isMore && previous.resultSetId) {
       void call('resultsets:drop', { resultSetId: previous.resultSetId });
       forgetCollapseRequests(previous.resultSetId);
@@ -181,14 +186,14 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       if (event.type === 'page') {
         later({ fetched: event.total });
         get().refreshCollections(key);
-      } else if (event.type === 'progress') later({ progress: event.progress });
+      } else if (event.type === 'progress') later({ progress: total(event.progress) });
       else if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
         stop();
         flush();
         get().patch(key, {
           status: event.type,
           cursor: event.cursor,
-          ...(event.type === 'error' ? { error: event.error } : { progress: event.progress }),
+          ...(event.type === 'error' ? { error: event.error } : { progress: total(event.progress) }),
         });
         const now = get().tables[key] ?? emptyItemsState;
         // A collection view takes in every row as it streams, also one still being built (the

@@ -7,7 +7,8 @@ export function ProgressLine({ state }: { state: ItemsTableState }) {
   // A collection view's total counts its header rows too; the line counts items.
   const shown = state.viewItems ?? state.viewTotal ?? state.fetched;
   const parts = [
-    `${formatCount(shown)}${state.viewTotal !== undefined ? ` of ${formatCount(state.fetched)}` : ''} item${shown === 1 ? '' : 's'}`,
+    // "1 of 100 items", "1 item": the noun agrees with the last number said.
+    `${formatCount(shown)}${state.viewTotal !== undefined ? ` of ${formatCount(state.fetched)}` : ''} item${(state.viewTotal !== undefined ? state.fetched : shown) === 1 ? '' : 's'}`,
     p ? `${p.pages} page${p.pages === 1 ? '' : 's'}` : undefined,
     p?.scanned !== undefined && p.scanned !== p.items ? `${formatCount(p.scanned)} evaluated` : undefined,
     p ? `${p.consumedCapacity.toFixed(1)} RCU` : undefined,
