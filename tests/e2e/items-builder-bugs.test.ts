@@ -304,6 +304,23 @@ describe('Items builder and editor, as issue 10 found them', () => {
   });
 });
 
+describe('View as dates', () => {
+  it('names the time zone it shows and stays on after a reload', async () => {
+    const page = await itemsPage();
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await page.getByRole('checkbox', { name: 'View as dates' }).check();
+    await page.getByRole('checkbox', { name: `View as dates (${zone})` }).waitFor();
+    await page.reload();
+    await openPlaygroundTable(page, table, 'Items');
+    expect(await page.getByRole('checkbox', { name: `View as dates (${zone})` }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'View as dates' }).uncheck();
+    await page.reload();
+    await openPlaygroundTable(page, table, 'Items');
+    expect(await page.getByRole('checkbox', { name: 'View as dates', exact: true }).isChecked()).toBe(false);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
+
 describe('the sort key condition', () => {
   it('shows "begins with" whole in its select, at 1024×700', async () => {
     const page = await itemsPage();

@@ -37,11 +37,35 @@ export function localText(date: Date): string {
 }
 
 export function dateTitle(reading: DateReading, stored: string): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = shownTimeZone();
   return `UTC: ${reading.date.toISOString()}\nLocal (${zone}): ${localText(reading.date)}\nStored: ${stored} (${reading.kind})`;
 }
 
+/** The time zone dates are shown in: the machine's, as the browser names it. */
+export function shownTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const storageKey = 'dynotable.viewAsDates';
+
+function remembered(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(storageKey) === 'on';
+  } catch {
+    // Storage can be unavailable (private windows): start with stored values shown as they are.
+    return false;
+  }
+}
+
+/** On or off for every grid, and kept across a reload and a restart, like the theme. */
 export const useDateView = create<{ isOn: boolean; set(isOn: boolean): void }>()((set) => ({
-  isOn: false,
-  set: (isOn) => set({ isOn }),
+  isOn: remembered(),
+  set: (isOn) => {
+    try {
+      localStorage.setItem(storageKey, isOn ? 'on' : 'off');
+    } catch {
+      // Not persisting is acceptable; the choice still holds for this session.
+    }
+    set({ isOn });
+  },
 }));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
-import { useDateView } from '../date-view';
+import { shownTimeZone, useDateView } from '../date-view';
 import { TextInput } from '../../../ui/text-input';
 import { itemsKey, useItemsStore, useItemsTable } from '../store';
 import { ColumnChooser } from './column-chooser';
@@ -123,7 +123,7 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
         onChange={setShowDates}
         title="Numbers that look like epoch seconds or milliseconds, and ISO strings, as dates in your time zone (hover for UTC and the stored value). Nothing stored changes."
       >
-        View as dates
+        View as dates{showDates ? ` (${shownTimeZone()})` : ''}
       </Check>
       {state.sort.length > 0 ? (
         <Button size="sm" variant="ghost" onClick={() => change({ sort: [] })}>
