@@ -7,7 +7,7 @@ import { cliVersion } from './version';
 
 /**
  * The core of a long-running CLI command (serve, mcp) in the shared data folder. No secret store:
- * the CLI never stores access keys (see docs/ARCHITECTURE.md).
+ * the CLI never stores access keys (see docs/design/core-rules.md).
  */
 export async function createCliCore(
   openUrl: (url: string) => Promise<void>,
