@@ -46,7 +46,10 @@ export function FormView({ item, keys, issues, onChange }: FormViewProps) {
         const isKey = keyNames.includes(name);
         const value = ownValue(item, name) ?? ({ [ownValue(keyTypes, name) ?? 'S']: '' } as AttributeValue);
         return (
-          <div className={`form-attr${isKey ? ' is-key' : ''}`} key={name}>
+          <div
+            className={`form-attr${isKey ? ' is-key' : ''}${'L' in value || 'M' in value ? ' is-nested' : ''}`}
+            key={name}
+          >
             <div className="form-attr-name" title={name}>
               {name}
               {isKey ? <span className="cell-type">key</span> : null}
