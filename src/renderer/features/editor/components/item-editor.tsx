@@ -194,12 +194,16 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
         <KeyTaken
           keyLabel={keyLabel(open.draft, keys)}
           code={open.error?.code ?? 'ConditionalCheckFailedException'}
-          onOpen={() =>
-            store.guard(
-              () => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys)),
-              target,
-            )
-          }
+          onOpen={() => {
+            const go = () => void store.openItem(target, open.keyTaken?.current ?? keyOf(open.draft, keys));
+            // A draft that holds only the key loses nothing: the item opened has that key. One
+            // with more asks first, like any other step that would drop typing.
+            const isKeyOnly = Object.keys(open.draft).every(
+              (name) => name === keys.partitionKey.name || name === keys.sortKey?.name,
+            );
+            if (isKeyOnly) go();
+            else store.guard(go, target);
+          }}
         />
       ) : open.error && !open.conflict ? (
         <ErrorMessage compact error={open.error} connectionId={connection.id} />
