@@ -113,6 +113,12 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await editor.getByRole('region', { name: 'Conflict' }).waitFor();
   await check(page, findings, 'conflict view');
   await editor.getByRole('button', { name: 'Close the editor' }).click();
+  // The user's JPY is still unsaved: closing asks, and the walk checks that question too.
+  const unsaved = page.getByRole('dialog', { name: 'Save your changes?' });
+  await unsaved.waitFor();
+  await check(page, findings, 'unsaved changes question');
+  await unsaved.getByRole('button', { name: 'Discard' }).click();
+  await editor.waitFor({ state: 'detached' });
 
   await page.getByRole('tab', { name: 'Pre-flight' }).click();
   await page.getByRole('button', { name: 'Scan table' }).click();

@@ -125,8 +125,11 @@ describe('Copy to…', () => {
         credentials: 'same-origin',
         body: '{}',
       });
-      const answer = (await response.json()) as { ok: boolean; value?: { target: { table: string } }[] };
-      return (answer.value ?? []).map((c) => c.target.table);
+      const answer = (await response.json()) as {
+        ok: boolean;
+        value?: { copies: { target: { table: string } }[] };
+      };
+      return (answer.value?.copies ?? []).map((c) => c.target.table);
     });
     expect(targets).toContain(kept);
     expect(targets).not.toContain(dropped);

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useColorScheme } from './support/browser';
 import { useAppInBrowser } from './support/session';
@@ -7,7 +10,12 @@ import { useAppInBrowser } from './support/session';
 const sampleTable = 'DynoTableSample';
 const slow = { timeout: 120_000 };
 
-const session = useAppInBrowser();
+// Real Java, started the way a slow machine starts it: a page opened meanwhile must see the
+// playground starting, however fast DynamoDB Local comes up here.
+const slowJava = path.join(tmpdir(), `dynotable-slow-java-${process.pid}.sh`);
+writeFileSync(slowJava, '#!/bin/sh\nsleep 4\nexec java "$@"\n', { mode: 0o755 });
+
+const session = useAppInBrowser({ javaCommand: slowJava });
 
 describe('first screens in browser mode', () => {
   it('opens on the connection picker with the local playground first', async () => {

@@ -254,6 +254,13 @@ describe('Items builder and editor, as issue 10 found them', () => {
     expect(editCli).toMatch(/^AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local aws dynamodb update-item/);
     expect(editCli).toContain(`--endpoint-url '${session.playgroundEndpoint}'`);
     expect(editCli).toContain(`--region 'us-east-1'`);
+    // The edit was only for its request: closing asks about it, and Discard drops it.
+    await editor.getByRole('button', { name: 'Close the editor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save your changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await editor.waitFor({ state: 'detached' });
     expect(session.browser.pageErrors).toEqual([]);
   });
 

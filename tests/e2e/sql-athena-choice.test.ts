@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE, sampleItems } from '../../resources/playground/sample-table';
 import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
 import type { Locator, Page } from 'playwright-core';
+import { E2E_KEYS_ACCESS_KEY_ID } from './support/app';
 import { seriousAxeViolations } from './support/axe';
 import { useColorScheme } from './support/browser';
 import { screenshots } from './support/screenshots';
@@ -23,6 +24,8 @@ beforeAll(async () => {
     sizes: new Map([[SAMPLE_TABLE, { sizeBytes: 200e9, itemCount: 400_000_000 }]]),
     buckets: ['exports', 'results'],
     runMs: 300,
+    // The connection signs with the e2e-keys profile; the run reads the export's files from S3.
+    accessKeyIds: [E2E_KEYS_ACCESS_KEY_ID],
   });
 }, 60_000);
 afterAll(async () => {

@@ -19,6 +19,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** The access key of the `e2e-keys` profile, which local servers that check keys are told. */
+export const E2E_KEYS_ACCESS_KEY_ID = 'AKIAE2ETESTEXAMPLE00';
+
 /**
  * A fake-keys profile in a config file of the test's own, so a connection can reach the point of
  * dialling an endpoint without real AWS credentials (browser mode cannot store access keys).
@@ -47,7 +50,7 @@ async function writeAwsProfiles(dir: string): Promise<void> {
   );
   await writeFile(
     credentials,
-    '[e2e-keys]\naws_access_key_id = AKIAE2ETESTEXAMPLE00\naws_secret_access_key = e2eSecretKeyThatIsNotRealAtAll000000000\n',
+    `[e2e-keys]\naws_access_key_id = ${E2E_KEYS_ACCESS_KEY_ID}\naws_secret_access_key = e2eSecretKeyThatIsNotRealAtAll000000000\n`,
   );
   process.env.AWS_CONFIG_FILE = config;
   process.env.AWS_SHARED_CREDENTIALS_FILE = credentials;

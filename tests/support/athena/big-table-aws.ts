@@ -33,6 +33,8 @@ export interface BigTableAwsOptions {
   runMs?: number;
   /** How long an export stays IN_PROGRESS. */
   exportHoldMs?: number;
+  /** Access keys the local S3 takes besides `local` (a connection signing with a profile's keys). */
+  accessKeyIds?: string[];
 }
 
 async function body(req: IncomingMessage): Promise<Buffer> {
@@ -42,7 +44,7 @@ async function body(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startBigTableAws(options: BigTableAwsOptions): Promise<BigTableAws> {
-  const s3 = await startLocalS3();
+  const s3 = await startLocalS3({ accessKeyIds: options.accessKeyIds ?? [] });
   for (const bucket of options.buckets) await s3.createBucket(bucket);
   const exports: ExportServer = await startExportServer({
     dynamoEndpoint: options.dynamoEndpoint,

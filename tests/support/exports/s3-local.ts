@@ -44,8 +44,11 @@ function acceptKeys(ids: string[]): void {
   for (const id of ids) account.DUMMY_ACCOUNT.createKeyPair(id, id);
 }
 
-/** Starts s3rver on a free loopback port with a data folder of its own. */
-export async function startLocalS3(): Promise<LocalS3> {
+/**
+ * Starts s3rver on a free loopback port with a data folder of its own. `accessKeyIds`: more keys
+ * it takes, for connections that sign with a profile's keys (the e2e `e2e-keys` profile).
+ */
+export async function startLocalS3(options: { accessKeyIds?: string[] } = {}): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'dynotable-s3-'));
   const port = await freePort();
   const server = new S3rver({
@@ -57,7 +60,7 @@ export async function startLocalS3(): Promise<LocalS3> {
     allowMismatchedSignatures: true,
   });
   await server.run();
-  acceptKeys(['local', process.env.AWS_ACCESS_KEY_ID ?? 'local']);
+  acceptKeys(['local', process.env.AWS_ACCESS_KEY_ID ?? 'local', ...(options.accessKeyIds ?? [])]);
   const endpoint = `http://127.0.0.1:${port}`;
   const clients: S3Client[] = [];
   return {
