@@ -185,8 +185,12 @@ describe('SQL workbench', () => {
     );
     await page.keyboard.press('Control+Enter');
     await page.locator('.sql-grid [role="columnheader"]', { hasText: 'paid2' }).waitFor(slow);
-    expect(
-      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
-    ).toEqual([String(paid)]);
+    // The header comes with the result; its rows are read into the grid a moment later.
+    await expect
+      .poll(
+        () => page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
+        slow,
+      )
+      .toEqual([String(paid)]);
   });
 });
