@@ -1,7 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { sampleItems } from '../../resources/playground/sample-table';
-import { rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { ordersWithCurrency, rowWith, scanPlaygroundTable, valueText } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // The "Committed… [Undo]" confirmation: it goes away by itself, its Undo undoes the write it
@@ -9,9 +8,8 @@ import { useAppInBrowser } from './support/session';
 // table and item count. Debian's Chromium, the browser-mode server, the playground.
 const table = 'DynoTableSample';
 const slow = { timeout: 60_000 };
-const text = (value: unknown): string =>
-  (value as { S?: string; N?: string }).S ?? (value as { N: string }).N;
-const orders = sampleItems().filter((item) => text(item.SK).startsWith('ORDER#') && item.currency);
+const text = valueText;
+const orders = ordersWithCurrency();
 
 const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;

@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sampleItems } from '../../resources/playground/sample-table';
+import { ordersWithCurrency, valueText } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -10,9 +10,8 @@ import { useAppInBrowser } from './support/session';
 // since is left alone and shown next to yours.
 const table = 'DynoTableSample';
 const slow = { timeout: 60_000 };
-const text = (value: unknown): string =>
-  (value as { S?: string; N?: string }).S ?? (value as { N: string }).N;
-const orders = sampleItems().filter((item) => text(item.SK).startsWith('ORDER#') && item.currency);
+const text = valueText;
+const orders = ordersWithCurrency();
 
 const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;

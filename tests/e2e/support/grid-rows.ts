@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { sampleItems } from '../../../resources/playground/sample-table';
 
 const slow = { timeout: 60_000 };
 
@@ -32,3 +33,11 @@ export async function scanPlaygroundTable(page: Page, table: string, read: RegEx
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
   await page.locator('.progress-line').filter({ hasText: read }).waitFor(slow);
 }
+
+/** A sample item's S or N value as text. */
+export const valueText = (value: unknown): string =>
+  (value as { S?: string; N?: string }).S ?? (value as { N: string }).N;
+
+/** The sample's orders that hold a currency, which the undo walks change. */
+export const ordersWithCurrency = () =>
+  sampleItems().filter((item) => valueText(item.SK).startsWith('ORDER#') && item.currency);
