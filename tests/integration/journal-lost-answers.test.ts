@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bulkHandlers } from '../../src/main/ipc/handlers/bulk';
 import { journalHandlers } from '../../src/main/ipc/handlers/journal';
+import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { newRequestToken } from '../../src/shared/dynamo/write-plan';
 import type { BulkReport } from '../../src/shared/ipc/items';
 import type { UndoReport } from '../../src/shared/ipc/journal';
+import type { ImportReport } from '../../src/shared/ipc/transfer';
 import { rawPutAll } from '../support/copy-oracle';
 import { faultyHarness, type FaultyHarness } from '../support/faulty-harness';
 import { createItemsTable } from '../support/items-context';
@@ -22,7 +24,7 @@ let ids = 0;
 
 beforeAll(async () => {
   upstream = inject('dynamoEndpoint');
-  h = await faultyHarness(upstream, { ...bulkHandlers, ...journalHandlers });
+  h = await faultyHarness(upstream, { ...bulkHandlers, ...journalHandlers, ...transferHandlers });
 });
 afterAll(async () => {
   await h.close();
@@ -183,4 +185,53 @@ describe('retries after a lost answer never corrupt the undo journal', () => {
     expect(report).toMatchObject({ restored: 3, alreadyRestored: 0, conflicts: 0, failed: 0 });
     expect(await tableText(table)).toEqual(before);
   }, 60_000);
+});
+
+describe('an import whose answers are lost is counted and undone exactly', () => {
+  /** 400 lines: the first 200 keys are already in the table (seeded), the rest are new. */
+  async function importRun(mode: 'overwrite' | 'create-only', seedValue: number) {
+    const { table } = await seed(200);
+    const before = await tableText(table);
+    const text = Array.from({ length: 400 }, (_, i) =>
+      JSON.stringify({
+        pk: { S: `ITEM#${String(i).padStart(4, '0')}` },
+        status: { S: 'imported' },
+        amount: { N: String(seedValue + i) },
+      }),
+    ).join('\n');
+    h.faulty.script({ operation: 'PutItem', fault: 'drop-answer', fraction: 0.08, seed: seedValue });
+    const report = await operation<ImportReport & { journalId?: string }>('transfer:import', {
+      table,
+      format: 'jsonl',
+      source: { text },
+      dryRun: false,
+      mode,
+    });
+    const lost = h.faulty.refused('PutItem').length;
+    h.faulty.heal();
+    return { table, before, report, lost };
+  }
+
+  it('overwrite: every line written once, and undo puts back what each replaced and deletes what it created', async () => {
+    const { table, before, report, lost } = await importRun('overwrite', 21);
+    expect(lost).toBeGreaterThan(10);
+    expect(report).toMatchObject({ total: 400, written: 400, existing: 0, failed: 0 });
+    const stored = await rawScanItems(upstream, table);
+    expect(stored.filter((i) => (i.status as { S: string }).S === 'imported')).toHaveLength(400);
+
+    dropAnswers(0.08, 23);
+    const undo = await operation<UndoReport>('journal:undo', { entryId: report.journalId });
+    h.faulty.heal();
+    expect(undo).toMatchObject({ restored: 400, conflicts: 0, failed: 0 });
+    expect(await tableText(table)).toEqual(before);
+  }, 180_000);
+
+  it('create-only: a retried put that meets its own item counts written, not "already exists"', async () => {
+    const { table, before, report, lost } = await importRun('create-only', 31);
+    expect(lost).toBeGreaterThan(10);
+    expect(report).toMatchObject({ total: 400, written: 200, existing: 200, failed: 0 });
+    const undo = await operation<UndoReport>('journal:undo', { entryId: report.journalId });
+    expect(undo).toMatchObject({ restored: 200, conflicts: 0, failed: 0 });
+    expect(await tableText(table)).toEqual(before);
+  }, 180_000);
 });

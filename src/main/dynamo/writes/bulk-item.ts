@@ -9,7 +9,7 @@ import type { ItemTarget } from '../items/item-access';
 import { getItem } from '../items/single-item';
 import { withBackoff } from './backoff';
 import { sendRequest } from './sdk-requests';
-import { conflictFailure, isConditionalFailure, storedItem } from './write-errors';
+import { attemptsOf, conflictFailure, isConditionalFailure, storedItem } from './write-errors';
 
 /** What one journaled bulk write did: the whole item before it and what it left (null: deleted). */
 export interface BulkItemWrite {
@@ -46,10 +46,6 @@ function withNamesOf(base: Item, from: Item, names: string[]): Item {
     else defineOwn(out, name, value);
   }
   return out;
-}
-
-function attemptsOf(error: unknown): number {
-  return (error as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1;
 }
 
 /**

@@ -13,7 +13,14 @@ import { toAppError } from '../../core/to-app-error';
 import { backoffMs, type RateLimiter, sleep } from '../../migration/rate-limiter';
 import { fromSdkValue } from '../marshal';
 import { isThrottled, withBackoff } from './backoff';
-import { CONDITIONAL_FAILED, isJobFatal, itemRefusal } from './write-errors';
+import { journaledPut, sameSdkItem } from './journaled-put';
+import {
+  attemptsOf,
+  CONDITIONAL_FAILED,
+  isConditionalFailure,
+  isJobFatal,
+  itemRefusal,
+} from './write-errors';
 
 export type SdkItem = Record<string, SdkValue>;
 
@@ -249,6 +256,7 @@ function conditionFor(options: PutItemsOptions, item: SdkItem | undefined): Cond
 
 async function put<E>(page: Page<E>, n: number, condition: Condition | undefined): Promise<void> {
   const { options, outcome } = page;
+  if (options.keepReplaced) return putJournaled(page, n);
   try {
     await options.limiter?.take(options.signal);
     const out = await withBackoff(
@@ -259,18 +267,58 @@ async function put<E>(page: Page<E>, n: number, condition: Condition | undefined
             Item: itemAt(page, n),
             ...condition,
             ...capacityAsked(options),
-            ...(options.keepReplaced ? { ReturnValues: 'ALL_OLD' as const } : {}),
+            ...(condition ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
           }),
         ),
       { signal: options.signal, onThrottle: () => onThrottle(options) },
     );
     options.limiter?.spend(spent(options, 1, out.ConsumedCapacity ? [out.ConsumedCapacity] : undefined));
     outcome.written.push(entryAt(page, n));
-    if (options.keepReplaced) outcome.replaced.push(out.Attributes ?? null);
   } catch (error) {
     options.limiter?.spend(1);
+    // A retry whose first attempt was applied (its answer lost) meets our own item: written, not skipped.
+    if (
+      isConditionalFailure(error) &&
+      attemptsOf(error) > 1 &&
+      error.Item &&
+      sameSdkItem(error.Item, itemAt(page, n))
+    ) {
+      outcome.written.push(entryAt(page, n));
+      return;
+    }
     const appError = itemRefusal(error, options.signal);
     if (appError.code === CONDITIONAL_FAILED) outcome.skipped++;
     else fail(page, n, appError.code, appError.message);
+  }
+}
+
+/** keepReplaced: the put conditioned on what it replaces, so a retry cannot journal our own item. */
+async function putJournaled<E>(page: Page<E>, n: number): Promise<void> {
+  const { options, outcome } = page;
+  try {
+    await options.limiter?.take(options.signal);
+    const result = await journaledPut(
+      {
+        client: options.client,
+        table: options.table,
+        keys: options.keys,
+        policy: options.policy,
+        signal: options.signal,
+        capacity: options.limiterUnit === 'capacity',
+        onThrottle: () => onThrottle(options),
+      },
+      itemAt(page, n),
+    );
+    options.limiter?.spend(result.kind === 'written' && result.consumed !== undefined ? result.consumed : 1);
+    if (result.kind === 'skipped') {
+      outcome.skipped++;
+      return;
+    }
+    outcome.written.push(entryAt(page, n));
+    outcome.replaced.push(result.replaced);
+  } catch (error) {
+    options.limiter?.spend(1);
+    const appError = itemRefusal(error, options.signal);
+    fail(page, n, appError.code, appError.message);
   }
 }

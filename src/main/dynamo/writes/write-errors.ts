@@ -32,6 +32,22 @@ export function isConditionalFailure(error: unknown): error is Error & { Item?: 
   return (error as { name?: string } | undefined)?.name === CONDITIONAL_FAILED;
 }
 
+/** How many times the SDK sent the request that ended so: more than one means a retry was sent. */
+export function attemptsOf(error: unknown): number {
+  return (error as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1;
+}
+
+/**
+ * A request that failed after it may have reached DynamoDB: the connection was reset or timed out
+ * while the answer was awaited (the SDK's own retries used up). Such a write may have landed.
+ */
+export function answerMayBeLost(error: unknown): boolean {
+  const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)) return true;
+  if (name === 'TimeoutError' || name === 'RequestTimeout') return true;
+  return typeof message === 'string' && /socket hang up/i.test(message);
+}
+
 /** A conflict keeps the AWS name as its code and carries the stored item in the tagged form. */
 export function conflictFailure(kind: ChangeKind, current: Item | null): AppFailure {
   return new AppFailure(CONDITIONAL_FAILED, conflictMessage(kind), false, { current, kind });
