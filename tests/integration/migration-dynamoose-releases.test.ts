@@ -1,9 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MigrationReport } from '../../src/shared/ipc/migration';
+import { readDynamooseSchema } from '../../src/main/migration/dynamoose-schema';
 import { runMigrationScan } from '../../src/main/migration/scan-migration';
+import { rawScanItems } from '../support/raw-dynamo';
 import { runCli } from '../support/cli-run';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import {
@@ -90,6 +92,88 @@ describe('a table written by dynamoose 0.8.7, 1.11.1, 2.8.8 and 4.2.0', () => {
       'dottedKeyInMap|ORDER|details["gift.wrap"]': PLAN.orders,
       'keyAttributeDate||timestamp': posts,
     });
+  });
+
+  it("with the team's dynamoose schema file: stale Combine values and conformance, counted as a raw Scan counts them", async () => {
+    const file = path.join(import.meta.dirname, '../fixtures/dynamoose/releases-models.js');
+    const { report: withModel, complete } = await runMigrationScan({
+      client,
+      table,
+      scanId: `scan-model-${table.slice(-12)}`,
+      segments: 3,
+      pageSize: 5,
+      signal: new AbortController().signal,
+      dynamoose: { file, models: readDynamooseSchema(await readFile(file, 'utf8'), file) },
+    });
+    expect(complete).toBe(true);
+    const raw = (await rawScanItems(endpoint, table)) as Record<string, Record<string, string>>[];
+    const of = (prefix: string) => raw.filter((i) => (i.pk?.S ?? '').startsWith(`${prefix}#`));
+    // Oracle: dynamoose's own join (Item.js), sources present joined by ",".
+    const stale = of('ORDER').filter(
+      (i) => i.fullName && i.fullName.S !== [i.first?.S, i.last?.S].filter((v) => v !== undefined).join(','),
+    );
+    expect(stale).toHaveLength(PLAN.patchedOrders);
+    expect(byId(withModel).get('staleCombine|ORDER|fullName')).toBe(stale.length);
+
+    const row = (model: string, attr: string) =>
+      withModel.dynamoose?.conformance.find((c) => c.model === model && c.path === attr);
+    const tagsOf = (items: Record<string, Record<string, string>>[], attr: string) => {
+      const tally: Record<string, number> = {};
+      for (const item of items) {
+        const value = item[attr];
+        if (value) tally[Object.keys(value)[0] as string] = (tally[Object.keys(value)[0] as string] ?? 0) + 1;
+      }
+      return tally;
+    };
+    const users = of('USER');
+    expect(row('User', 'active')).toMatchObject({
+      items: users.length,
+      stored: tagsOf(users, 'active'),
+      mismatched: users.filter((u) => u.active && !('BOOL' in u.active)).length,
+      problem: `${users.length} of ${users.length} items store a string where the model declares Boolean.`,
+    });
+    const posts = of('POST');
+    expect(row('Post', 'tags')).toMatchObject({
+      items: posts.length,
+      stored: tagsOf(posts, 'tags'),
+      mismatched: PLAN.postsV1,
+      problem: `${PLAN.postsV1} of ${posts.length} items store a string set where the model declares Array.`,
+    });
+    expect(row('Order', 'last')).toMatchObject({
+      required: true,
+      present: PLAN.orders + PLAN.upsertedOrders,
+    });
+    expect(row('Order', 'last')?.problem).toBeUndefined();
+    const notes = withModel.dynamoose?.notes.map((n) => `${n.model}:${n.setting}:${n.path}`);
+    expect(notes).toEqual([
+      'User:timestamps:',
+      'User:expires:ttl',
+      'Order:alias/map:last',
+      'Order:Combine:fullName',
+      'Order:timestamps:',
+      'Order:saveUnknown:',
+    ]);
+    expect(withModel.dynamoose?.behaviours).toContain(
+      "Expired items were hidden by dynamoose's reads; dynotable-orm returns them until DynamoDB deletes them.",
+    );
+
+    // The same through the CLI flag, and the Combine is a finding the gate counts.
+    const run = await cli([
+      'scan-migration',
+      '--table',
+      table,
+      '--endpoint',
+      endpoint,
+      '--quiet',
+      '--dynamoose-model',
+      file,
+    ]);
+    expect(run.code).toBe(1);
+    const fromCli = JSON.parse(run.stdout) as MigrationReport;
+    expect(byId(fromCli).get('staleCombine|ORDER|fullName')).toBe(PLAN.patchedOrders);
+    expect(fromCli.verdict.mustFix).toContain(
+      `staleCombine at fullName on ${PLAN.patchedOrders} items of ORDER (acknowledge with --expect staleCombine:fullName)`,
+    );
   });
 
   it('gives sample keys to open, and says in one sentence why each matters', () => {

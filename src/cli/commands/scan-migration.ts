@@ -7,6 +7,7 @@ import {
   parseExpectationsFile,
 } from '../../main/migration/expectations';
 import { exportReport } from '../../main/migration/export';
+import { readDynamooseSchema } from '../../main/migration/dynamoose-schema';
 import { expectationsOfOrmModel } from '../../main/migration/orm-expectations';
 import { runMigrationScan } from '../../main/migration/scan-migration';
 import { withExpectations } from '../../main/migration/verdict';
@@ -23,7 +24,7 @@ Scans a whole table for what breaks a move off dynamoose: top-level attributes n
 depth, set members included), next to epoch numbers or alone, and what older releases left
 (findings by kind: booleanAsString, documentAsString, setListMix, ttlMilliseconds, ttlNotNumber,
 ttlMissing, ttlExpiredPresent, dateLostToEmptyMap, upsertResidue, mapTruncated, dottedKeyInMap,
-keyAttributeDate; see docs/MIGRATION.md).
+keyAttributeDate, staleCombine; see docs/MIGRATION.md).
 Prints the report. Exit code: 0 nothing left to do, 1 something is (a data fix, or a model
 setting not yet acknowledged), 2 error.
 
@@ -44,6 +45,12 @@ ${CONNECTION_HELP}
                             each z.date() attribute is stored as its model's defaultDateStorage
                             (epoch ms when it has none). Settings from --expectations and
                             --expect win over it.
+  --dynamoose-model FILE    The dynamoose schema file the table was written with (read as text,
+                            never run): what it declares is checked against the items (type,
+                            required, Date storage, stale Combine values), and the report's
+                            "dynamoose" part lists its settings that change what the data means,
+                            what the dynotable-orm model must say for each, and the behaviours
+                            that change.
   --strict                  Kept for old pipelines: settings now fail the run unless acknowledged.`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -53,6 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     expect: { type: 'string', multiple: true },
     expectations: { type: 'string' },
     model: { type: 'string' },
+    'dynamoose-model': { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -76,6 +84,16 @@ export async function run(argv: string[]): Promise<number> {
     ? expectationsOfOrmModel(await readExpectations(modelFile, '--model'), modelFile)
     : [];
   const expectations = mergeExpectations(fromModel, fromFile, flagged);
+  const dynamooseFile = values['dynamoose-model'];
+  const dynamoose = dynamooseFile
+    ? {
+        file: dynamooseFile,
+        models: readDynamooseSchema(
+          await readExpectations(dynamooseFile, '--dynamoose-model'),
+          dynamooseFile,
+        ),
+      }
+    : undefined;
   return runMigrationCommand('scan-migration', values, async ({ client, segments, limit, signal, print }) => {
     const scanned = await runMigrationScan({
       client,
@@ -84,6 +102,7 @@ export async function run(argv: string[]): Promise<number> {
       segments,
       limit,
       signal,
+      ...(dynamoose ? { dynamoose } : {}),
       onProgress: (p) =>
         print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
     });

@@ -1,5 +1,6 @@
 import { csvRecords } from '../csv/csv-text';
 import type { ExportFormat, MigrationReport } from '../../shared/ipc/migration';
+import type { DynamooseReview } from '../../shared/ipc/migration-dynamoose';
 
 /** JSON is the report itself; CSV is one row per finding; Markdown is for a PR or a ticket. */
 export function exportReport(
@@ -172,10 +173,47 @@ export function toMarkdown(r: MigrationReport): string {
       '',
       `${r.untrackedPaths} further date-like paths were not tracked (the report keeps at most 5,000).`,
     );
+  if (r.dynamoose) lines.push(...dynamooseMarkdown(r.dynamoose));
   if (r.verdict.mustFix.length + r.verdict.settings.length > 0) {
     lines.push('', '## What to do', '');
     for (const m of r.verdict.mustFix) lines.push(`- [ ] Fix: ${md(m)}`);
     for (const s of r.verdict.settings) lines.push(`- [ ] Setting: ${md(s)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The dynamoose schema file's part: its settings, the items' conformance, the behaviours that change. */
+function dynamooseMarkdown(d: DynamooseReview): string[] {
+  const lines = ['', `## The dynamoose schema file (${md(d.file)})`, ''];
+  if (d.notes.length > 0) {
+    lines.push(
+      '| Model | Path | Setting | What it did | What the dynotable-orm model must say |',
+      '|---|---|---|---|---|',
+    );
+    for (const n of d.notes)
+      lines.push(
+        `| ${md(n.model)} | \`${n.path.replace(/`/g, "'")}\` | ${md(n.setting)} | ${md(n.meaning)} | ${md(n.ormSays)} |`,
+      );
+  }
+  const problems = d.conformance.filter((c) => c.problem);
+  lines.push(
+    '',
+    problems.length === 0 ? 'Every declared attribute holds what its model declares.' : '### Conformance',
+    '',
+  );
+  if (problems.length > 0) {
+    lines.push('| Model | Attribute | Declared | Problem | Sample keys |', '|---|---|---|---|---|');
+    for (const c of problems)
+      lines.push(
+        `| ${md(c.model)} | \`${c.path.replace(/`/g, "'")}\` | ${md(c.declared)} | ${md(c.problem ?? '')} | ${keys(c.sampleKeys)} |`,
+      );
+  }
+  lines.push('', '### Behaviours that change', '');
+  for (const b of d.behaviours) lines.push(`- ${md(b)}`);
+  const unread = d.models.flatMap((m) => m.unread.map((u) => `${m.name}: ${u}`));
+  if (unread.length > 0) {
+    lines.push('', 'Not read (not literals; DynoTable does not run the file):', '');
+    for (const u of unread) lines.push(`- ${md(u)}`);
+  }
+  return lines;
 }

@@ -1,4 +1,7 @@
 import type { MigrationReport } from '../../shared/ipc/migration';
+import type { DynamooseModel } from '../../shared/ipc/migration-dynamoose';
+import { declaredOf } from './declared-checks';
+import { dynamooseReview } from './dynamoose-review';
 import type { Progress } from '../../shared/ipc/operations';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { emptyFindings, type FindingsState } from '../schema/findings';
@@ -23,6 +26,13 @@ export interface MigrationScanCheckpoint {
   /** Absent in checkpoints saved before throttling was counted. */
   throttledRequests?: number;
   segments: (SegmentCursor & { state: FindingsState })[];
+  /** The dynamoose schema file the scan checks the items against (`--dynamoose-model`). */
+  dynamoose?: DynamooseFile;
+}
+
+export interface DynamooseFile {
+  file: string;
+  models: DynamooseModel[];
 }
 
 export interface MigrationScanOptions extends ScanRunOptions<MigrationScanCheckpoint> {
@@ -31,6 +41,8 @@ export interface MigrationScanOptions extends ScanRunOptions<MigrationScanCheckp
   /** Stop resumably after this many items in this run. */
   maxItems?: number;
   sampleLimit?: number;
+  /** A dynamoose schema file, read: its declarations are checked in the same walk. */
+  dynamoose?: DynamooseFile;
 }
 
 export interface MigrationScanResult {
@@ -45,9 +57,14 @@ export function reportOfCheckpoint(
   finishedAt: string,
   sampleLimit?: number,
 ): MigrationReport {
-  const merged = SchemaAccumulator.findingsOnly({ keyAttributes: tableKeyAttributes(c.info), sampleLimit });
+  const declared = c.dynamoose ? { declared: declaredOf(c.dynamoose.models) } : {};
+  const merged = SchemaAccumulator.findingsOnly({
+    keyAttributes: tableKeyAttributes(c.info),
+    sampleLimit,
+    ...declared,
+  });
   for (const segment of c.segments) merged.merge({ ...emptySchemaState(), findings: segment.state });
-  return buildReport(merged.findings, c.info, {
+  const report = buildReport(merged.findings, c.info, {
     scanId: c.scanId,
     table: c.table,
     startedAt: c.startedAt,
@@ -58,6 +75,11 @@ export function reportOfCheckpoint(
     consumedReadCapacity: Math.round(c.consumed * 10) / 10,
     throttledRequests: c.throttledRequests ?? 0,
   });
+  if (!c.dynamoose) return report;
+  return {
+    ...report,
+    dynamoose: dynamooseReview(c.dynamoose.file, c.dynamoose.models, merged.findings.traps?.declared),
+  };
 }
 
 /**
@@ -87,9 +109,14 @@ export async function runMigrationScan(options: MigrationScanOptions): Promise<M
     scanned: 0,
     throttledRequests: 0,
     segments: initialCursors(totalSegments).map((c) => ({ ...c, state: emptyFindings() })),
+    ...(options.dynamoose ? { dynamoose: options.dynamoose } : {}),
   };
   const keyAttributes = tableKeyAttributes(info);
-  const ttl = { ttlAttribute: info.ttlAttribute, nowSeconds: nowSecondsOf(checkpoint) };
+  const ttl = {
+    ttlAttribute: info.ttlAttribute,
+    nowSeconds: nowSecondsOf(checkpoint),
+    ...(checkpoint.dynamoose ? { declared: declaredOf(checkpoint.dynamoose.models) } : {}),
+  };
   const accumulators = checkpoint.segments.map((s) =>
     SchemaAccumulator.findingsOnly({ keyAttributes, sampleLimit: options.sampleLimit, ...ttl }, s.state),
   );

@@ -111,6 +111,12 @@ const TEXT: Record<FindingKind, KindText> = {
       `${nv(f.items, 'item', 'holds', 'hold')} Dates as ${storage} in the key attribute ${f.path}, and a key attribute's type cannot change in place, so a new model that wants another storage cannot convert these items without copying them to new keys.`,
     fix: 'Declare the stored form for this key in the new model, or copy the items to a table with the new key type.',
   },
+  staleCombine: {
+    isDataFix: true,
+    detail: (f) =>
+      `${nv(f.items, 'item', 'holds', 'hold')} a Combine value at ${f.path} that is no longer its sources joined (an update changed a source through a model without the Combine), so the new ORM, which stores no derived attribute, reads a value the item's own attributes contradict.`,
+    fix: 'Recompute the value from its sources before the migration, or drop the attribute and derive it in code; the sample keys open the stale items.',
+  },
 };
 
 const KIND_ORDER = new Map(findingKindSchema.options.map((k, i) => [k, i]));
@@ -149,6 +155,7 @@ const DIRECT: Partial<Record<TrapCounter, FindingKind>> = {
   ttlMilliseconds: 'ttlMilliseconds',
   ttlNotNumber: 'ttlNotNumber',
   ttlExpiredPresent: 'ttlExpiredPresent',
+  staleCombine: 'staleCombine',
 };
 
 export function trapFindings(

@@ -5,6 +5,7 @@ import { EntityLabels } from '../sql/catalog/entity-detect';
 import type { PathNode } from '../schema/path-walker';
 import { TYPE_INDEX } from '../schema/path-stats';
 import { classifyEpoch, EpochKind } from './classify';
+import { DeclaredChecks, emptyDeclared, type DeclaredModel, type DeclaredState } from './declared-checks';
 import { keyOf, mergeSamples, offerSample, type Sample, sortKeyOf } from './samples';
 
 /**
@@ -28,7 +29,8 @@ export type TrapCounter =
   | 'ttlExpiredPresent'
   | 'ttlPresent'
   | 'ttlMissing'
-  | 'updatedWithoutCreated';
+  | 'updatedWithoutCreated'
+  | 'staleCombine';
 
 export interface TrapCell {
   counter: TrapCounter;
@@ -57,6 +59,8 @@ export interface TrapState {
   shapes: Record<string, ShapeStats>;
   /** Cells or shapes not kept once the bound was reached. */
   untracked: number;
+  /** With a dynamoose schema file: conformance to what it declares. */
+  declared?: DeclaredState;
 }
 
 export function emptyTraps(): TrapState {
@@ -76,6 +80,8 @@ export interface TrapOptions {
   /** "Now" for expired TTL values: the scan's start, so a resumed scan counts as the first run did. */
   nowSeconds: number;
   maxCells?: number;
+  /** The models of a dynamoose schema file, when the pre-flight was given one. */
+  declared?: readonly DeclaredModel[];
 }
 
 /** Names a shape keeps; maps with more distinct names are data (a map keyed by ids), not records. */
@@ -94,6 +100,7 @@ export class TrapFindings {
   private item: Item = {};
   private itemSort: string | undefined;
   private entity = '';
+  private readonly declared: DeclaredChecks | undefined;
 
   constructor(
     private readonly options: TrapOptions,
@@ -101,6 +108,13 @@ export class TrapFindings {
   ) {
     const [pk, sk] = options.keyAttributes;
     this.labels = pk ? new EntityLabels(pk, sk) : undefined;
+    if (options.declared)
+      this.declared = new DeclaredChecks(
+        options.declared,
+        options.keyAttributes,
+        (state.declared ??= emptyDeclared()),
+        options.sampleLimit,
+      );
     this.maxCells = options.maxCells ?? 5000;
     this.cellCount = Object.keys(state.cells).length + Object.keys(state.shapes).length;
   }
@@ -113,6 +127,9 @@ export class TrapFindings {
     if (ttl !== undefined) this.ttl(ttl, ownValue(item, ttl));
     if (ownValue(item, UPDATED) !== undefined && ownValue(item, CREATED) === undefined)
       this.count('updatedWithoutCreated', CREATED);
+    if (this.declared)
+      for (const name of this.declared.check(item, this.sortOfItem(), this.itemKey))
+        this.count('staleCombine', name);
     this.shape('', item);
   }
 
@@ -145,6 +162,7 @@ export class TrapFindings {
 
   merge(other: TrapState): void {
     this.state.untracked += other.untracked;
+    if (other.declared) this.declared?.merge(other.declared);
     for (const key of Object.keys(other.cells)) {
       const o = other.cells[key] as TrapCell;
       const cell = this.cellAt(key, o.counter, o.entity, o.path);

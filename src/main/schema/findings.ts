@@ -6,6 +6,7 @@ import { compareWithNested, type DottedState } from '../migration/dotted';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 import { addCounts } from './value-counts';
 import { TYPE_INDEX } from './path-stats';
+import type { DeclaredModel } from '../migration/declared-checks';
 import { emptyTraps, TrapFindings, type TrapState } from '../migration/traps';
 
 export interface DottedStats {
@@ -55,6 +56,8 @@ export interface FindingsOptions {
   ttlAttribute?: string;
   /** "Now" for expired TTL values, in epoch seconds (the scan's start); default: now. */
   nowSeconds?: number;
+  /** The models of a dynamoose schema file the pre-flight was given. */
+  declared?: readonly DeclaredModel[];
 }
 
 const DOTTED_COUNTERS = [
@@ -102,6 +105,7 @@ export class DateFindings {
         ttlAttribute: options.ttlAttribute,
         nowSeconds: options.nowSeconds ?? Math.floor(Date.now() / 1000),
         maxCells: this.maxPaths,
+        ...(options.declared ? { declared: options.declared } : {}),
       },
       (state.traps ??= emptyTraps()),
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dynamooseReviewSchema } from './migration-dynamoose';
 import { itemSchema } from '../dynamo/attribute-value';
 import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
@@ -72,6 +73,7 @@ export const findingKindSchema = z.enum([
   'mapTruncated',
   'dottedKeyInMap',
   'keyAttributeDate',
+  'staleCombine',
 ]);
 export type FindingKind = z.infer<typeof findingKindSchema>;
 
@@ -241,6 +243,8 @@ export const migrationReportSchema = z.object({
   /** Distinct date-like paths not tracked once the bound was reached. */
   untrackedPaths: z.number().int(),
   verdict: verdictSchema,
+  /** With a dynamoose schema file: its settings, conformance and changed behaviours. */
+  dynamoose: dynamooseReviewSchema.optional(),
 });
 export type MigrationReport = z.infer<typeof migrationReportSchema>;
 
