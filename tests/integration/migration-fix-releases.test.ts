@@ -113,3 +113,52 @@ describe('fix-migration rewrites what dynamoose 1.11.1 and 2.8.8 stored at one p
     expect(JSON.parse(again.stdout)).toMatchObject({ updates: 0, rewrites: 0, review: 0 });
   });
 });
+
+describe('fix-migration rewrites the JSON text dynamoose 0.8.7 stored', () => {
+  it('maps and lists as M and L at the paths named, every other attribute byte-identical, then nothing to do', async () => {
+    const table = uniqueTableName('fixdocs');
+    await createReleasesTable(client, endpoint, table);
+    await writeWith08(endpoint, table);
+    const before = new Map((await rawScanItems(endpoint, table)).map((i) => [idOf(i as Wire), i as Wire]));
+    const at = ['--table', table, '--endpoint', endpoint, '--quiet'];
+
+    const run = await cli(['fix-migration', ...at, '--document-path', 'profile', '--document-path', 'tags']);
+    expect(run.code).toBe(0);
+    const done = JSON.parse(run.stdout) as { updates: number; rewrites: number; result: { written: number } };
+    expect(done).toMatchObject({ updates: PLAN.users, rewrites: 2 * PLAN.users });
+    expect(done.result.written).toBe(PLAN.users);
+
+    // Oracle: JSON.parse of the text 0.8 stored, tagged the plain way (its numbers are small integers).
+    const tag = (v: unknown): Record<string, unknown> => {
+      if (typeof v === 'string') return { S: v };
+      if (typeof v === 'number') return { N: String(v) };
+      if (typeof v === 'boolean') return { BOOL: v };
+      if (v === null) return { NULL: true };
+      if (Array.isArray(v)) return { L: v.map(tag) };
+      return { M: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, tag(x)])) };
+    };
+    const after = await rawScanItems(endpoint, table);
+    expect(after).toHaveLength(before.size);
+    for (const raw of after) {
+      const item = raw as Wire;
+      const old = before.get(idOf(item)) as Wire;
+      const expected: Wire = { ...old };
+      for (const name of ['profile', 'tags'])
+        if (typeof old[name]?.S === 'string') expected[name] = tag(JSON.parse(old[name].S));
+      expect(Object.keys(item).sort()).toEqual(Object.keys(expected).sort());
+      for (const name of Object.keys(expected)) expect(canonical(item[name])).toBe(canonical(expected[name]));
+    }
+    const scan = JSON.parse((await cli(['scan-migration', ...at])).stdout) as MigrationReport;
+    expect(scan.findings?.filter((f) => f.kind === 'documentAsString')).toEqual([]);
+    const again = await cli([
+      'fix-migration',
+      ...at,
+      '--dry-run',
+      '--document-path',
+      'profile',
+      '--document-path',
+      'tags',
+    ]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ updates: 0, rewrites: 0, review: 0 });
+  });
+});

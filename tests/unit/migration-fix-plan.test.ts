@@ -139,3 +139,33 @@ describe('rate limiter', () => {
     expect(limiter.currentRate).toBe(100);
   });
 });
+
+describe('JSON text as the map or list it spells (documentAsString)', () => {
+  const docs = (item: Item) => plan(item, { documentPaths: new Set(['profile', 'list[0]']) });
+
+  it('rewrites text on the paths picked, every number digit for digit, conditioned on the text seen', () => {
+    const text =
+      '{"visits": 12345678901234567890123456789012345678, "city": "Madrid", "tags": ["a", 1.50], "gone": null, "__proto__": true}';
+    const p = docs({ profile: S(text), other: S('{"a": 1}') });
+    expect(p.rewrites).toBe(1);
+    expect(p.update?.ConditionExpression).toBe('#n0 = :v0');
+    const stored = p.update?.ExpressionAttributeValues?.[':v1'] as { M: Record<string, unknown> };
+    expect(Object.keys(stored.M)).toEqual(['visits', 'city', 'tags', 'gone', '__proto__']);
+    expect(stored.M.visits).toEqual({ N: '12345678901234567890123456789012345678' });
+    expect(stored.M.tags).toEqual({ L: [{ S: 'a' }, { N: '1.50' }] });
+    expect(Object.getOwnPropertyDescriptor(stored.M, '__proto__')?.value).toEqual({ BOOL: true });
+  });
+
+  it('leaves text DynamoDB cannot hold for review, and text that is not JSON alone', () => {
+    const p = docs({ profile: S('{"n": 1e200}'), list: { L: [S('[1, 2')] } });
+    expect(p.update).toBeUndefined();
+    expect(p.review).toEqual([
+      {
+        key: { pk: 'k1' },
+        attribute: 'profile',
+        reason:
+          'its JSON text cannot be stored as a map or list: The number is too large for DynamoDB (the largest magnitude is below 1E+126) (line 1, column 7)',
+      },
+    ]);
+  });
+});

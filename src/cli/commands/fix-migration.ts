@@ -28,6 +28,10 @@ ${CONNECTION_HELP}
   --date-path PATH          Convert only at this path (repeatable), as the report writes it.
   --bool-path PATH          Rewrite "true"/"false" strings at PATH as BOOL (booleanAsString;
                             repeatable, only the paths named).
+  --document-path PATH      Rewrite JSON text at PATH as the map or list it spells, numbers kept
+                            digit for digit (documentAsString; repeatable, only the paths named).
+                            Text that cannot be stored (a number DynamoDB cannot hold) is left
+                            for review.
   --ttl-seconds             Rewrite TTL values in epoch milliseconds as epoch seconds
                             (ttlMilliseconds; the TTL attribute DescribeTimeToLive names).
   --set-to-list PATH        Rewrite string and number sets at PATH as lists, for a model that
@@ -69,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     'convert-dates': { type: 'boolean', default: false },
     'date-path': { type: 'string', multiple: true },
     'bool-path': { type: 'string', multiple: true },
+    'document-path': { type: 'string', multiple: true },
     'ttl-seconds': { type: 'boolean', default: false },
     'set-to-list': { type: 'string', multiple: true },
     'list-to-set': { type: 'string', multiple: true },
@@ -99,6 +104,7 @@ export async function run(argv: string[]): Promise<number> {
         convertDates: values['convert-dates'],
         datePaths: values['date-path'],
         booleanPaths: values['bool-path'],
+        documentPaths: values['document-path'],
         ttlToSeconds: values['ttl-seconds'],
         setToListPaths: values['set-to-list'],
         listToSetPaths: values['list-to-set'],

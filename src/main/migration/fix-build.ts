@@ -21,6 +21,8 @@ export interface BuildPlanOptions {
   datePaths?: string[];
   /** Rewrite "true"/"false" strings as BOOL at these paths. */
   booleanPaths?: string[];
+  /** Rewrite JSON text as maps and lists at these paths. */
+  documentPaths?: string[];
   /** Rewrite TTL values in epoch ms as epoch seconds (the TTL attribute DescribeTimeToLive names). */
   ttlToSeconds?: boolean;
   /** Rewrite string and number sets at these paths as lists. */
@@ -70,6 +72,7 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
     ...(options.booleanPaths && options.booleanPaths.length > 0
       ? { booleanPaths: new Set(options.booleanPaths) }
       : {}),
+    ...(options.documentPaths?.length ? { documentPaths: new Set(options.documentPaths) } : {}),
     ...(options.ttlToSeconds && info.ttlAttribute ? { ttlMillisAttribute: info.ttlAttribute } : {}),
     ...(options.setToListPaths?.length ? { setToListPaths: new Set(options.setToListPaths) } : {}),
     ...(options.listToSetPaths?.length ? { listToSetPaths: new Set(options.listToSetPaths) } : {}),

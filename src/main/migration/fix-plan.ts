@@ -1,9 +1,12 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import type { FixPolicy, PlannedUpdate, ReviewEntry } from '../../shared/ipc/migration';
+import { fromPlain } from '../../shared/dynamo/item-json';
+import { parseJsonText } from '../../shared/dynamo/json-text';
 import { classifyIso, IsoKind } from './classify';
 import { UpdateBuilder } from './fix-expression';
 import { formatPath, type PathStep } from './paths';
 import { keyOf, toPlainKey } from './samples';
+import { isJsonDocument } from './traps';
 import { sameValue } from './value-equal';
 
 export interface PlanOptions {
@@ -16,6 +19,8 @@ export interface PlanOptions {
   protectedAttributes: ReadonlySet<string>;
   /** Paths (as the report writes them) whose "true"/"false" strings become BOOL (booleanAsString). */
   booleanPaths?: ReadonlySet<string>;
+  /** Rewrite JSON text (0.x's maps and lists without useDocumentTypes) as M/L at these paths. */
+  documentPaths?: ReadonlySet<string>;
   /** The TTL attribute, when its epoch-ms values are to become epoch seconds (ttlMilliseconds). */
   ttlMillisAttribute?: string;
   /** Paths whose string and number sets become lists (setListMix, the model declares an array). */
@@ -309,9 +314,15 @@ function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): 
  */
 function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review): void {
   const paths = options.booleanPaths;
+  const documents = options.documentPaths;
   const toList = options.setToListPaths;
   const toSet = options.listToSetPaths;
-  if ((paths && paths.size > 0) || (toList && toList.size > 0) || (toSet && toSet.size > 0)) {
+  if (
+    (paths && paths.size > 0) ||
+    (documents && documents.size > 0) ||
+    (toList && toList.size > 0) ||
+    (toSet && toSet.size > 0)
+  ) {
     walkItem(
       item,
       (name) => options.protectedAttributes.has(name),
@@ -319,6 +330,11 @@ function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review)
         if ('S' in value) {
           if ((value.S === 'true' || value.S === 'false') && paths?.has(formatPath(steps)))
             ops.push(rewriteOp([...steps], value, { BOOL: value.S === 'true' }));
+          else if (documents?.has(formatPath(steps)) && isJsonDocument(value.S)) {
+            const document = documentOf(value.S);
+            if (typeof document === 'string') review(formatPath(steps), document);
+            else ops.push(rewriteOp([...steps], value, document));
+          }
           return true;
         }
         if ('SS' in value || 'NS' in value) {
@@ -339,6 +355,15 @@ function rewriteOps(item: Item, options: PlanOptions, ops: Op[], review: Review)
   if (value && 'N' in value && /^[1-9]\d{10,12}$/.test(value.N))
     // At most 13 digits: a safe integer, so the division is exact before it is floored.
     ops.push(rewriteOp([ttl], value, { N: String(Math.floor(Number(value.N) / 1000)) }));
+}
+
+/** JSON text as the map or list it spells, every number kept digit for digit; or why it cannot be. */
+function documentOf(text: string): AttributeValue | string {
+  try {
+    return fromPlain(text, parseJsonText(text));
+  } catch (error) {
+    return `its JSON text cannot be stored as a map or list: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /**

@@ -49,7 +49,7 @@ const TEXT: Record<FindingKind, KindText> = {
     isDataFix: true,
     detail: (f) =>
       `${nv(f.items, 'item', 'holds', 'hold')} a map or list as JSON text at ${f.path} (dynamoose 0.x without useDocumentTypes, or an Object without a schema in 1.x), which the new ORM reads as a string where its model declares an object or array.`,
-    fix: 'Rewrite the JSON text as a map or list (M/L) on the paths whose model declares one, or keep a string type and parse in code.',
+    fix: 'Rewrite the JSON text as a map or list (M/L) on the paths whose model declares one (fix-migration --document-path PATH), or keep a string type and parse in code.',
   },
   setListMix: {
     isDataFix: true,

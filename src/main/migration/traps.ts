@@ -301,7 +301,7 @@ export class TrapFindings {
 }
 
 /** A string that is a JSON object or array: dynamoose 0.x's maps and lists (useDocumentTypes off). */
-function isJsonDocument(s: string): boolean {
+export function isJsonDocument(s: string): boolean {
   const first = s.charCodeAt(0);
   const last = s.charCodeAt(s.length - 1);
   if (!((first === 123 && last === 125) || (first === 91 && last === 93))) return false; // {…} or […]
