@@ -6,6 +6,7 @@ import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
 import type { SecretStore } from '../../src/main/core/context';
 import type { HealthReport } from '../../src/shared/ipc/health';
 import type { FixPlanSummary, FixResult } from '../../src/shared/ipc/migration';
+import { runCli } from '../support/cli-run';
 import { uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 import { type FakeCloudWatch, startFakeCloudWatch } from '../support/fake-cloudwatch';
@@ -105,6 +106,17 @@ beforeAll(async () => {
   (h.ctx as { secrets: SecretStore }).secrets = localKeys;
   cw = await startFakeCloudWatch();
   process.env[CLOUDWATCH_ENDPOINT_ENV] = cw.endpoint;
+  // Every 15 minutes: the table read 10 and written 5 units, its index written 4 and never read.
+  cw.metricValue = ({ metric, index }) =>
+    metric === 'ConsumedWriteCapacityUnits'
+      ? index
+        ? 4
+        : 5
+      : metric === 'ConsumedReadCapacityUnits'
+        ? index
+          ? 0
+          : 10
+        : 0;
   await createTable(h.client, table, {
     partitionKey: ['pk', 'S'],
     sortKey: ['sk', 'S'],
@@ -177,16 +189,6 @@ describe('table health against DynamoDB Local and a local CloudWatch', () => {
   });
 
   it('reads capacity per table and index through the real CloudWatch client, and names the unread index', async () => {
-    cw.metricValue = ({ metric, index }) =>
-      metric === 'ConsumedWriteCapacityUnits'
-        ? index
-          ? 4
-          : 5
-        : metric === 'ConsumedReadCapacityUnits'
-          ? index
-            ? 0
-            : 10
-          : 0;
     cw.insights.set(table, {
       status: 'ENABLED',
       rules: [`DynamoDBContributorInsights-PKC-${table}-1`, `DynamoDBContributorInsights-PKT-${table}-1`],
@@ -249,6 +251,42 @@ describe('table health against DynamoDB Local and a local CloudWatch', () => {
     expect(local.cloudWatch).toMatchObject({ state: 'unreachable' });
     expect(local.cloudWatch.message).toContain('DynamoDB Local has no CloudWatch');
     expect(local.sizes.nearLimitCount).toBe(3);
+  });
+
+  it('dynotable health prints the same findings and fails a pipeline at the chosen severity', async () => {
+    const env = { AWS_REGION: 'us-east-1', [CLOUDWATCH_ENDPOINT_ENV]: cw.endpoint };
+    const json = await runCli(['health', '--table', table, '--endpoint', endpoint, '--full', '--quiet'], env);
+    expect(json.stderr).toBe('');
+    // A TTL in milliseconds is critical: the default --fail-on critical fails.
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as HealthReport;
+    expect(report.ttl.counts.milliseconds).toBe(13);
+    expect(report.cloudWatch.state).toBe('ok');
+    expect(report.findings.map((f) => f.id)).toContain('indexes.unread.byStatus');
+    const md = await runCli(
+      [
+        'health',
+        '--table',
+        table,
+        '--endpoint',
+        endpoint,
+        '--format',
+        'md',
+        '--quiet',
+        '--fail-on',
+        'critical',
+      ],
+      { AWS_REGION: 'us-east-1', [CLOUDWATCH_ENDPOINT_ENV]: undefined },
+    );
+    expect(md.code).toBe(1);
+    expect(md.stdout).toContain(`# Health of ${table}`);
+    expect(md.stdout).toContain('DynamoDB Local has no CloudWatch');
+    const bad = await runCli(
+      ['health', '--table', table, '--endpoint', endpoint, '--fail-on', 'sometimes'],
+      env,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on wants info, warning, critical');
   });
 
   it('the staged TTL fix turns milliseconds into seconds and leaves every other byte as it was', async () => {

@@ -7,6 +7,7 @@ import {
 import {
   DescribeContributorInsightsCommand,
   type DynamoDBClient,
+  type DynamoDBClientConfig,
   UpdateContributorInsightsCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { HealthReport, HealthWindow } from '../../shared/ipc/health';
@@ -31,8 +32,12 @@ export interface Monitoring {
 
 export type MonitoringOrWhy = { monitoring: Monitoring } | { unreachable: string };
 
+/** What a monitoring client needs: a connection's settings, or the CLI's client's region and keys. */
+export type MonitoringConfig =
+  ConnectionClientConfig | (Pick<DynamoDBClientConfig, 'region' | 'credentials'> & { endpoint?: string });
+
 /** The connection's settings, pointed at AWS's own endpoints or at the configured stand-in. */
-export function monitoringFor(config: ConnectionClientConfig, readOnly: boolean): MonitoringOrWhy {
+export function monitoringFor(config: MonitoringConfig, readOnly: boolean): MonitoringOrWhy {
   const configured = process.env[CLOUDWATCH_ENDPOINT_ENV];
   if (config.endpoint && !configured)
     return {
