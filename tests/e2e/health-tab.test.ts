@@ -65,7 +65,7 @@ describe('Health tab', () => {
     const text = await findings.innerText();
     expect(text).toContain('12 items have their TTL in milliseconds: they never expire');
     expect(text).toContain('One partition key holds 65% of the items');
-    expect(text).toContain('1 items are within 12.5% of the 400 KB item limit');
+    expect(text).toContain('1 item is within 12.5% of the 400 KB item limit');
     expect(text).toContain('Index byStatus is written but never read');
     expect(text).toContain('12 items have a TTL that is not a number');
     const figures = page.getByRole('region', { name: 'Figures' });

@@ -32,6 +32,8 @@ const TOP_KEYS = 10;
 const LSI_LIMIT_BYTES = 10 * 1024 ** 3;
 const pct = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 const num = (v: number) => v.toLocaleString('en-US');
+/** `1 item`, `12 items`. */
+const items = (n: number) => `${num(n)} item${n === 1 ? '' : 's'}`;
 
 function entityNames(acc: HealthAccumulator, summary: TableSummary): Map<string, string> {
   const pk = summary.keys.partitionKey.name;
@@ -124,8 +126,11 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
       id: 'sizes.near-limit',
       area: 'sizes',
       severity: biggest.bytes > 390 * 1024 ? 'critical' : 'warning',
-      title: `${num(acc.nearLimitCount)} items are within 12.5% of the 400 KB item limit`,
-      evidence: `${drawText}; the largest is ${(biggest.bytes / 1024).toFixed(1)} KB, mostly ${biggest.largest.map((l) => `${l.attribute} (${(l.bytes / 1024).toFixed(1)} KB)`).join(', ')}. A write that grows them past 400 KB is refused.`,
+      title: `${items(acc.nearLimitCount)} ${acc.nearLimitCount === 1 ? 'is' : 'are'} within 12.5% of the 400 KB item limit`,
+      evidence: `${drawText}; the largest is ${(biggest.bytes / 1024).toFixed(1)} KB, mostly ${biggest.largest
+        .filter((l, i) => i === 0 || l.bytes >= 1024)
+        .map((l) => `${l.attribute} (${(l.bytes / 1024).toFixed(1)} KB)`)
+        .join(', ')}. A write that grows them past 400 KB is refused.`,
       action: { kind: 'open-items', keys: nearLimit.slice(0, 100).map((b) => b.key) },
     });
   }
@@ -145,7 +150,7 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
         id: 'ttl.milliseconds',
         area: 'ttl',
         severity: 'critical',
-        title: `${num(counts.milliseconds)} items have their TTL in milliseconds: they never expire`,
+        title: `${items(counts.milliseconds)} ${counts.milliseconds === 1 ? 'has its' : 'have their'} TTL in milliseconds: ${counts.milliseconds === 1 ? 'it never expires' : 'they never expire'}`,
         evidence: `${ttlAttribute} is a number of 11–13 digits (epoch milliseconds) ${drawText}; DynamoDB reads it as seconds thousands of years ahead. The fix rewrites each as seconds, conditioned on the value it read, journaled for undo.`,
         action: { kind: 'stage-ttl-fix', attribute: ttlAttribute },
       });
@@ -163,7 +168,7 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
         id: 'ttl.expired-present',
         area: 'ttl',
         severity: 'info',
-        title: `${num(acc.expiredPresent)} items are past their TTL and still present`,
+        title: `${items(acc.expiredPresent)} past ${acc.expiredPresent === 1 ? 'its' : 'their'} TTL still present`,
         evidence: `${ttlAttribute} is before now ${drawText}. DynamoDB deletes expired items within a few days; until then reads return them unless filtered.`,
       });
   } else if (summary.ttl.status !== 'UNKNOWN')

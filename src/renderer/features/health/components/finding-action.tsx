@@ -94,7 +94,7 @@ function OpenItems({
     );
   return (
     <ul className="health-keys">
-      {whole.slice(0, 10).map((key) => (
+      {whole.slice(0, 5).map((key) => (
         <li key={keyLabel(key)}>
           <Button size="sm" onClick={() => open(key)} aria-label={`Open ${keyLabel(key)} in the item editor`}>
             Open
@@ -102,7 +102,7 @@ function OpenItems({
           <code>{keyLabel(key)}</code>
         </li>
       ))}
-      {whole.length > 10 ? <li className="muted">and {whole.length - 10} more</li> : null}
+      {whole.length > 5 ? <li className="muted">and {whole.length - 5} more</li> : null}
     </ul>
   );
 }
