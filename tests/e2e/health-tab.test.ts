@@ -4,6 +4,8 @@ import { CLOUDWATCH_ENDPOINT_ENV } from '../../src/main/health/cloudwatch';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { type FakeCloudWatch, startFakeCloudWatch } from '../support/fake-cloudwatch';
 import { rawScanItems } from '../support/raw-dynamo';
+import { seriousAxeViolations } from './support/axe';
+import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -73,6 +75,12 @@ describe('Health tab', () => {
     expect(await figures.getByRole('table', { name: /Top partition keys/ }).innerText()).toContain(
       'TENANT#hot',
     );
+    // axe-core on the tab in both themes: contrast of badges, charts' text and the notes.
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      expect(await seriousAxeViolations(page, { include: '.health-page' }), scheme).toEqual([]);
+    }
+    await useColorScheme(page, 'light');
     await screenshots(page, 'health-findings', findings, { block: 'start' });
     await screenshots(page, 'health-figures', figures, { block: 'start' });
 
