@@ -84,6 +84,12 @@ describe('Health tab', () => {
     await screenshots(page, 'health-findings', findings, { block: 'start' });
     await screenshots(page, 'health-figures', figures, { block: 'start' });
 
+    // The hot key's items: its item collection as a Query in the Items tab.
+    await findings.getByRole('button', { name: 'Query pk=TENANT#hot in the Items tab' }).click();
+    await page.getByRole('tab', { name: 'Items', exact: true, selected: true }).waitFor(slow);
+    await page.getByText('ORDER#23', { exact: true }).first().waitFor(slow);
+    await page.getByRole('tab', { name: 'Health', exact: true }).click();
+
     // The big item opens in the item editor.
     await findings.getByRole('button', { name: 'Open pk=BIG#1 · sk=BLOB in the item editor' }).click();
     await page.getByRole('tab', { name: 'Items', exact: true, selected: true }).waitFor(slow);

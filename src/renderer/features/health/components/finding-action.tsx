@@ -9,6 +9,9 @@ import { call, CallFailure, newRequestId, toAppErrorShape } from '../../../ipc/c
 import { onOperation } from '../../operations/store';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore, tableKeyIn } from '../../workspace/store';
+import { initialBuilder, toReadSpec } from '../../query/builder-state';
+import { rememberBuilder } from '../../query/builder-memory';
+import { itemsKey, useItemsStore } from '../../items/store';
 
 interface Props {
   action: HealthAction;
@@ -86,11 +89,34 @@ function OpenItems({
     }, target);
   };
   const whole = keys.filter((k) => tableKeys.sortKey === undefined || tableKeys.sortKey.name in k);
+  // A partition key alone: its item collection, as a Query in the Items tab's own builder.
+  const query = (key: Item) => {
+    const value = key[tableKeys.partitionKey.name];
+    if (!value) return;
+    const text = 'S' in value ? value.S : 'N' in value ? value.N : 'B' in value ? value.B : '';
+    const builder = { ...initialBuilder, mode: 'query' as const, partitionKey: text };
+    const read = toReadSpec(builder, tableKeys, [], []);
+    if ('errors' in read) return;
+    rememberBuilder(itemsKey(connectionId, table), builder);
+    void useItemsStore.getState().run({ connectionId, table, keys: tableKeys, read });
+    useWorkspaceStore.getState().setTableView(tableKeyIn(connectionId, table), 'items');
+  };
   if (whole.length === 0)
     return (
-      <p className="muted health-action-note">
-        In the Items tab, Query {keys.map(keyLabel).join(', ')} to see them.
-      </p>
+      <ul className="health-keys">
+        {keys.slice(0, 5).map((key) => (
+          <li key={keyLabel(key)}>
+            <Button
+              size="sm"
+              onClick={() => query(key)}
+              aria-label={`Query ${keyLabel(key)} in the Items tab`}
+            >
+              Query
+            </Button>{' '}
+            <code>{keyLabel(key)}</code>
+          </li>
+        ))}
+      </ul>
     );
   return (
     <ul className="health-keys">
