@@ -19,6 +19,11 @@ export const commands: Record<string, CommandEntry> = {
       'What every attribute path of a table holds, per entity (types, formats, ranges, distinct values), or a TS/Zod/JSON Schema model.',
     load: () => import('./schema'),
   },
+  health: {
+    summary:
+      "A table's health: hot keys, items near 400 KB, TTL values that never expire, unread indexes, cost; --fail-on for CI (exit 0/1/2).",
+    load: () => import('./health'),
+  },
   sql: {
     summary: 'Run a SQL SELECT (joins, GROUP BY, aggregates) over DynamoDB tables; --format json|csv|table.',
     load: () => import('./sql'),

@@ -25,6 +25,8 @@ export interface BuildPlanOptions {
   documentPaths?: string[];
   /** Rewrite TTL values in epoch ms as epoch seconds (the TTL attribute DescribeTimeToLive names). */
   ttlToSeconds?: boolean;
+  /** Only the TTL rewrite (implies ttlToSeconds): nothing else of any item is planned. */
+  ttlOnly?: boolean;
   /** Rewrite string and number sets at these paths as lists. */
   setToListPaths?: string[];
   /** Rewrite lists of strings or of numbers at these paths as sets. */
@@ -57,7 +59,8 @@ export interface BuiltPlan {
  */
 export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const info = await describeForMigration(options.client, options.table, options.signal);
-  if (options.ttlToSeconds && !info.ttlAttribute)
+  const ttlToSeconds = options.ttlToSeconds === true || options.ttlOnly === true;
+  if (ttlToSeconds && !info.ttlAttribute)
     throw new AppFailure(
       ErrorCodes.invalidInput,
       `TTL is off for ${options.table}, so there is no TTL attribute to rewrite in epoch seconds.`,
@@ -73,7 +76,8 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
       ? { booleanPaths: new Set(options.booleanPaths) }
       : {}),
     ...(options.documentPaths?.length ? { documentPaths: new Set(options.documentPaths) } : {}),
-    ...(options.ttlToSeconds && info.ttlAttribute ? { ttlMillisAttribute: info.ttlAttribute } : {}),
+    ...(ttlToSeconds && info.ttlAttribute ? { ttlMillisAttribute: info.ttlAttribute } : {}),
+    ...(options.ttlOnly ? { ttlOnly: true } : {}),
     ...(options.setToListPaths?.length ? { setToListPaths: new Set(options.setToListPaths) } : {}),
     ...(options.listToSetPaths?.length ? { listToSetPaths: new Set(options.listToSetPaths) } : {}),
   };

@@ -23,6 +23,8 @@ export interface PlanOptions {
   documentPaths?: ReadonlySet<string>;
   /** The TTL attribute, when its epoch-ms values are to become epoch seconds (ttlMilliseconds). */
   ttlMillisAttribute?: string;
+  /** Only the TTL rewrite: dotted names and dates are left alone (the Health tab's fix). */
+  ttlOnly?: boolean;
   /** Paths whose string and number sets become lists (setListMix, the model declares an array). */
   setToListPaths?: ReadonlySet<string>;
   /** Paths whose lists of strings (or of numbers) become sets (setListMix, the model declares a set). */
@@ -378,14 +380,14 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
     review.push({ key: toPlainKey(key), attribute, reason });
     return undefined;
   };
-  const dotted = Object.keys(item).filter((n) => n.includes('.'));
+  const dotted = options.ttlOnly ? [] : Object.keys(item).filter((n) => n.includes('.'));
   const ops: Op[] = [];
   for (const name of dotted) {
     const op = dottedOps(item, name, options, addReview);
     if (op) ops.push(op);
   }
   mergeCreations(item, dotted, ops, options, addReview);
-  if (options.convertDates) dateOps(item, options, ops, addReview);
+  if (options.convertDates && !options.ttlOnly) dateOps(item, options, ops, addReview);
   rewriteOps(item, options, ops, addReview);
 
   const rejected = new Set<Op>();

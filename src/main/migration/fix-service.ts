@@ -39,6 +39,7 @@ export async function startFixPlan(
         policy: input.policy,
         convertDates: input.convertDates ?? false,
         datePaths: input.datePaths,
+        ...(input.ttlOnly ? { ttlOnly: true } : {}),
         segments: input.segments,
         limit: input.limit,
         signal,

@@ -19,6 +19,7 @@ import {
 import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
 import { schemaChannels } from './schema';
+import { healthChannels } from './health';
 import { sqlChannels } from './sql';
 import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
@@ -136,6 +137,7 @@ export const contract = {
 
   ...migrationChannels,
   ...schemaChannels,
+  ...healthChannels,
 
   ...sqlChannels,
   ...sqlAssistChannels,

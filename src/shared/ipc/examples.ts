@@ -5,6 +5,7 @@ import type { OperationEvent } from './operations';
 import type { TableSummary } from './tables';
 import { migrationExamples } from './migration-examples';
 import { schemaExamples } from './schema-examples';
+import { healthExamples } from './health-examples';
 import { itemExamples } from './items-examples';
 import { journalExamples } from './journal-examples';
 import { tableAdminExamples } from './table-admin-examples';
@@ -288,6 +289,7 @@ export const examples: ChannelExamples = {
   },
   ...migrationExamples,
   ...schemaExamples,
+  ...healthExamples,
   ...itemExamples,
   ...journalExamples,
   ...sqlExamples,

@@ -307,6 +307,11 @@ export const fixPlanInput = tableRefInput.extend({
   convertDates: z.boolean().optional(),
   /** Restrict the date conversion to these paths (as the report writes them). */
   datePaths: z.array(z.string().max(1024)).max(1000).optional(),
+  /**
+   * Only rewrite the TTL attribute's epoch-millisecond values as epoch seconds (the Health tab's
+   * fix): no dotted names moved, no dates converted, every other attribute left as it is.
+   */
+  ttlOnly: z.boolean().optional(),
   segments: z.number().int().min(1).max(64).optional(),
   limit: readLimitSchema.optional(),
 });

@@ -15,6 +15,7 @@ import { operationHandlers } from './operations';
 import { playgroundHandlers } from './playground';
 import { resultSetHandlers } from './resultsets';
 import { schemaHandlers } from './schema';
+import { healthHandlers } from './health';
 import { sqlHandlers } from './sql';
 import { sqlAssistHandlers } from './sql-assist';
 import { streamHandlers } from './streams';
@@ -41,6 +42,7 @@ export const handlers: HandlerTable = {
   ...agentHandlers,
   ...migrationHandlers,
   ...schemaHandlers,
+  ...healthHandlers,
   ...sqlHandlers,
   ...sqlAssistHandlers,
   ...athenaHandlers,

@@ -7,6 +7,7 @@ import { ItemsPage } from '../items/components/items-page';
 import { SchemaPage } from '../schema/components/schema-page';
 import { StreamPage } from '../streams/components/stream-page';
 import { ExportsPage } from '../exports/exports-page';
+import { HealthPage } from '../health/components/health-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -36,6 +37,7 @@ export const tableViews: TableView[] = [
   { id: 'exports', title: 'Exports', order: 45, Component: ExportsPage },
   { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
   { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
+  { id: 'health', title: 'Health', order: 70, Component: HealthPage },
 ];
 
 export function availableViews(props: TableViewProps): TableView[] {

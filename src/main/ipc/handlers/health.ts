@@ -1,0 +1,10 @@
+import { enableInsights, loadHealthReport, startHealthAnalysis } from '../../health/service';
+import type { HandlerTable } from '../dispatcher';
+
+type HealthChannel = Extract<keyof HandlerTable, `health:${string}`>;
+
+export const healthHandlers: Pick<HandlerTable, HealthChannel> = {
+  'health:analyze': (input, ctx) => startHealthAnalysis(input, ctx),
+  'health:report': ({ reportId }, ctx) => Promise.resolve(loadHealthReport(reportId, ctx)),
+  'health:enableInsights': (input, ctx) => enableInsights(input, ctx),
+};

@@ -1,0 +1,54 @@
+import { create } from 'zustand';
+import type { AppError } from '../../../shared/ipc';
+import type { HealthReport, HealthWindow } from '../../../shared/ipc/health';
+import { call, newRequestId } from '../../ipc/client';
+import { onOperation } from '../operations/store';
+
+export interface HealthView {
+  requestId?: string;
+  report?: HealthReport;
+  error?: AppError;
+}
+
+interface HealthStore {
+  /** By `connectionId\u0000table`: a report stays while the user looks at other tabs. */
+  views: Record<string, HealthView>;
+  check(connectionId: string, table: string, mode: 'sample' | 'full', window: HealthWindow): Promise<void>;
+}
+
+export const healthKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
+
+export const useHealthStore = create<HealthStore>()((set) => {
+  const patch = (key: string, view: HealthView) =>
+    set((state) => ({ views: { ...state.views, [key]: view } }));
+  return {
+    views: {},
+    async check(connectionId, table, mode, window) {
+      const key = healthKey(connectionId, table);
+      const requestId = newRequestId('health');
+      patch(key, { requestId, report: useHealthStore.getState().views[key]?.report });
+      const stop = onOperation(requestId, (event) => {
+        if (event.type === 'progress') return;
+        stop();
+        if (event.type === 'error') patch(key, { error: event.error });
+        else if (event.type === 'cancelled')
+          patch(key, { report: useHealthStore.getState().views[key]?.report });
+        else if (event.type === 'done') {
+          const { reportId } = event.value as { reportId: string };
+          void call('health:report', { reportId }).then((envelope) =>
+            patch(key, envelope.ok ? { report: envelope.value } : { error: envelope.error }),
+          );
+        }
+      });
+      const started = await call('health:analyze', { connectionId, table, requestId, mode, window });
+      if (!started.ok) {
+        stop();
+        patch(key, { error: started.error });
+      }
+    },
+  };
+});
+
+export function useHealthView(connectionId: string, table: string): HealthView {
+  return useHealthStore((state) => state.views[healthKey(connectionId, table)]) ?? {};
+}
