@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
+import { mcpChannels } from './mcp';
 import { athenaChannels } from './athena';
 import { deleteItemInput, itemChannels, keptForUndoShape } from './items';
 import { journalChannels } from './journal';
@@ -133,6 +134,7 @@ export const contract = {
   ...exportChannels,
 
   ...agentChannels,
+  ...mcpChannels,
 
   ...migrationChannels,
   ...schemaChannels,
