@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { startFaultyDynamo } from '../support/faulty-dynamo';
+import { runCli } from '../support/cli-run';
 import { resultJson } from '../support/mcp-result';
 import { rawGetItem } from '../support/raw-dynamo';
 
@@ -289,6 +290,38 @@ describe('dynotable mcp', () => {
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     } finally {
       await readOnly.close();
+    }
+  });
+
+  it('prints with --dry-run exactly the tools and annotations a client is offered, with budgets and allow-list', async () => {
+    const args = ['--tables', `${table},${other}`, '--max-items', '200', '--max-rcu', '7', '--read-only'];
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dynotable-mcp-dry-'));
+    const dry = await runCli(['mcp', '--dry-run', '--endpoint', endpoint, '--region', 'us-east-1', ...args], {
+      DYNOTABLE_DATA_DIR: dataDir,
+    });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`tables       ${table}, ${other}`);
+    expect(dry.stdout).toContain('per call     at most 200 items and 7 RCU');
+    expect(dry.stdout).toContain('writes       refused (read-only connection)');
+    const server = await startServer(args);
+    try {
+      const { tools } = await server.client.listTools();
+      const printed = dry.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('  '))
+        .map((line) => line.trim().split(/\s+/));
+      expect(printed.map(([name]) => name)).toEqual(tools.map((t) => t.name));
+      for (const [name, ...hints] of printed) {
+        const a = tools.find((t) => t.name === name)?.annotations ?? {};
+        expect(hints).toEqual([
+          `readOnlyHint=${String(a.readOnlyHint)}`,
+          `destructiveHint=${String(a.destructiveHint)}`,
+          `idempotentHint=${String(a.idempotentHint)}`,
+          `openWorldHint=${String(a.openWorldHint)}`,
+        ]);
+      }
+    } finally {
+      await server.close();
     }
   });
 

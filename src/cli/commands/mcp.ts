@@ -3,6 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
 import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/core/create-core';
+import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
 import { adHocClient } from '../../main/migration/cli-client';
@@ -33,6 +34,7 @@ tool call; every call is recorded in the audit log of the data folder. See docs/
   --max-items N        Items one tool call may read (default ${DEFAULT_MAX_ITEMS}).
   --max-rcu N          Read capacity one tool call may consume (default ${DEFAULT_MAX_RCU}).
   --allow-writes       Offer propose_changes (each write confirmed by you through the client).
+  --dry-run            Print the tools with their annotations, the budgets and the allow-list; serve nothing.
   --allow-scans        Let reads Scan a table (the scan tool, a SELECT without a key condition);
                        refused otherwise, with the key condition or index that would serve instead.
 
@@ -104,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
     'max-rcu': { type: 'string' },
     'allow-writes': { type: 'boolean', default: false },
     'allow-scans': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -151,6 +154,10 @@ export async function run(argv: string[]): Promise<number> {
       allowWrites: values['allow-writes'],
       allowScans: values['allow-scans'],
     });
+    if (values['dry-run']) {
+      process.stdout.write(dryRunReport(session));
+      return 0;
+    }
     const server = createMcpServer(session, cliVersion);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
