@@ -62,6 +62,11 @@ async function start(): Promise<void> {
     getWindow: () => mainWindow,
     isAppUrl: (url) => isAppUrl(url, location),
   });
+  // Connections left switched on for coding agents are served again; a taken port picks another.
+  void core.services
+    .mcp()
+    .resume()
+    .catch(() => undefined);
   showWindow();
 }
 

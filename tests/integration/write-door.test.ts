@@ -315,6 +315,7 @@ describe('the one write door', () => {
         connection: await h.ctx.connections.get('local'),
         tables: [],
         allowWrites: true,
+        allowScans: false,
         maxItems: 100,
         maxRcu: 100,
       });

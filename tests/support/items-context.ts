@@ -115,6 +115,8 @@ const localKeys: SecretStore = {
   load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
   save: () => Promise.resolve(),
   remove: () => Promise.resolve(),
+  saveText: () => Promise.resolve(),
+  loadText: () => Promise.resolve(undefined),
 };
 
 /**

@@ -3,6 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
 import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/core/create-core';
+import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
 import { adHocClient } from '../../main/migration/cli-client';
@@ -19,7 +20,8 @@ const DEFAULT_MAX_RCU = 50;
 const HELP = `Usage: dynotable mcp [options]
 
 An MCP server on stdio that gives a coding agent (Claude Code, Cursor, VS Code, …) safe DynamoDB
-tools: list_tables, describe_table, get_item, query, scan, run_sql (SELECT only), and with
+tools: list_tables, describe_table, table_schema, get_item, query, scan, run_sql (SELECT only),
+explain, and with
 --allow-writes propose_changes, which asks you to confirm each write. Every read is bounded per
 tool call; every call is recorded in the audit log of the data folder. See docs/MCP.md.
 
@@ -32,6 +34,9 @@ tool call; every call is recorded in the audit log of the data folder. See docs/
   --max-items N        Items one tool call may read (default ${DEFAULT_MAX_ITEMS}).
   --max-rcu N          Read capacity one tool call may consume (default ${DEFAULT_MAX_RCU}).
   --allow-writes       Offer propose_changes (each write confirmed by you through the client).
+  --dry-run            Print the tools with their annotations, the budgets and the allow-list; serve nothing.
+  --allow-scans        Let reads Scan a table (the scan tool, a SELECT without a key condition);
+                       refused otherwise, with the key condition or index that would serve instead.
 
 Data folder (audit log, saved connections): $DYNOTABLE_DATA_DIR, or the desktop app's.`;
 
@@ -100,6 +105,8 @@ export async function run(argv: string[]): Promise<number> {
     'max-items': { type: 'string' },
     'max-rcu': { type: 'string' },
     'allow-writes': { type: 'boolean', default: false },
+    'allow-scans': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -145,7 +152,12 @@ export async function run(argv: string[]): Promise<number> {
       maxItems,
       maxRcu,
       allowWrites: values['allow-writes'],
+      allowScans: values['allow-scans'],
     });
+    if (values['dry-run']) {
+      process.stdout.write(dryRunReport(session));
+      return 0;
+    }
     const server = createMcpServer(session, cliVersion);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;

@@ -21,7 +21,7 @@ const WINDOW = 1000;
  * Only SELECT runs. The SQL parser refuses writes too; this guard answers first, in words
  * meant for the model (writes go through propose_changes and the user's approval).
  */
-function selectStatement(input: Record<string, unknown>): string {
+export function selectStatement(input: Record<string, unknown>): string {
   const statement = typeof input.statement === 'string' ? input.statement.trim() : '';
   if (statement === '') throw new AppFailure(ErrorCodes.invalidInput, 'run_sql needs a statement.');
   const first = /^[A-Za-z]+/.exec(statement.replace(/^(\s+|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/|\()+/, ''));
@@ -35,7 +35,7 @@ function selectStatement(input: Record<string, unknown>): string {
 }
 
 /** Main's table allow-list holds for SQL too: every DynamoDB read the plan makes is checked. */
-function checkTables(session: ToolSession, plan: SqlPlan): string[] {
+export function checkTables(session: ToolSession, plan: SqlPlan): string[] {
   const tables = [...new Set(plan.fetches.map((f) => f.call.table))];
   const allowed = session.settings.allowedTables;
   const outside = allowed.length > 0 ? tables.filter((t) => !allowed.includes(t)) : [];

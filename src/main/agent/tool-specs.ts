@@ -9,6 +9,7 @@ export type ToolName =
   | 'query'
   | 'scan'
   | 'run_sql'
+  | 'explain'
   | 'propose_changes';
 
 const keyValue = {
@@ -110,6 +111,16 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
     schema: {
       type: 'object',
       properties: { statement: { type: 'string' } },
+      required: ['statement'],
+      additionalProperties: false,
+    },
+  },
+  explain: {
+    description:
+      'Explains a SQL SELECT without reading any item: for each DynamoDB read it would make, the operation (GetItem, Query or Scan), the table or index and key condition it uses and why, the estimated items and read capacity (RCU), whether the per-call budget would cut it short or refuse it, and, for a Scan, which key condition or index would serve it instead. Call it before run_sql or query when unsure what a read costs.',
+    schema: {
+      type: 'object',
+      properties: { statement: { type: 'string', description: 'One SQL SELECT, as run_sql takes it.' } },
       required: ['statement'],
       additionalProperties: false,
     },

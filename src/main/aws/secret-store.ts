@@ -25,6 +25,10 @@ export function createUnavailableSecretStore(): SecretStore {
     },
     load: () => Promise.resolve(undefined),
     remove: () => Promise.resolve(),
+    saveText() {
+      return Promise.reject(new AppFailure(ErrorCodes.encryptionUnavailable, UNAVAILABLE_MESSAGE));
+    },
+    loadText: () => Promise.resolve(undefined),
   };
 }
 
@@ -36,6 +40,15 @@ function secretPath(dir: string, connectionId: string): string {
     throw new AppFailure(ErrorCodes.invalidInput, `"${connectionId}" is not a valid connection id.`);
   }
   return join(dir, `${connectionId}.bin`);
+}
+
+async function readCipherFile(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -54,14 +67,8 @@ export function createEncryptedSecretStore(dataDir: string, cipher: SecretCipher
       await writeFileAtomic(path, await cipher.encrypt(JSON.stringify(parsed)), 0o600);
     },
     async load(connectionId): Promise<AccessKeys | undefined> {
-      const path = secretPath(dir, connectionId);
-      let data: Buffer;
-      try {
-        data = await readFile(path);
-      } catch (error) {
-        if (isMissingFile(error)) return undefined;
-        throw error;
-      }
+      const data = await readCipherFile(secretPath(dir, connectionId));
+      if (!data) return undefined;
       if (!cipher.isAvailable()) throw new AppFailure(ErrorCodes.encryptionUnavailable, UNAVAILABLE_MESSAGE);
       try {
         return accessKeysSchema.parse(JSON.parse(await cipher.decrypt(data)));
@@ -74,6 +81,21 @@ export function createEncryptedSecretStore(dataDir: string, cipher: SecretCipher
     },
     async remove(connectionId) {
       await rm(secretPath(dir, connectionId), { force: true });
+    },
+    // Named texts live apart from the connections' keys, so no name can stand for a connection.
+    async saveText(name, text) {
+      const path = secretPath(join(dir, 'texts'), name);
+      if (!cipher.isAvailable()) throw new AppFailure(ErrorCodes.encryptionUnavailable, UNAVAILABLE_MESSAGE);
+      await writeFileAtomic(path, await cipher.encrypt(text), 0o600);
+    },
+    async loadText(name) {
+      const data = await readCipherFile(secretPath(join(dir, 'texts'), name));
+      if (!data || !cipher.isAvailable()) return undefined;
+      try {
+        return await cipher.decrypt(data);
+      } catch {
+        return undefined;
+      }
     },
   };
 }

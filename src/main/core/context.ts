@@ -17,6 +17,12 @@ export interface SecretStore {
   save(connectionId: string, keys: AccessKeys): Promise<void>;
   load(connectionId: string): Promise<AccessKeys | undefined>;
   remove(connectionId: string): Promise<void>;
+  /**
+   * A secret that is not access keys (an MCP exposure's bearer token), under a plain name, with
+   * the same encryption; refused (EncryptionUnavailable) where keys would be.
+   */
+  saveText(name: string, text: string): Promise<void>;
+  loadText(name: string): Promise<string | undefined>;
 }
 
 export interface ConnectionStore {

@@ -1,4 +1,5 @@
 import { AgentService } from '../agent/agent-service';
+import { McpHttpService } from '../mcp/http-service';
 import { MigrationStore } from '../migration/store';
 import { openedLocations } from '../exports/opened-exports';
 import { SqlService } from '../sql/service';
@@ -14,6 +15,7 @@ export class CoreServices {
   private sqlService?: SqlService;
   private agentService?: AgentService;
   private migrationStore?: MigrationStore;
+  private mcpService?: McpHttpService;
   private isClosed = false;
 
   constructor(private readonly ctx: () => CoreContext) {}
@@ -44,6 +46,12 @@ export class CoreServices {
     return (this.migrationStore ??= new MigrationStore(this.ctx().dataDir));
   }
 
+  /** Coding agents over MCP's HTTP transport: exposure settings, tokens and the listener. */
+  mcp(): McpHttpService {
+    this.assertOpen();
+    return (this.mcpService ??= new McpHttpService(this.ctx()));
+  }
+
   /**
    * Stops what holds threads or waits: the SQL worker. The agent's runs and approval waits end
    * with their operations (cancelAll comes first in shutdownCore). Later calls are refused, so
@@ -54,6 +62,7 @@ export class CoreServices {
     const sql = this.sqlService;
     this.sqlService = undefined;
     await sql?.close();
+    await this.mcpService?.close();
   }
 
   private assertOpen(): void {

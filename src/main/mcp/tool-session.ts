@@ -14,6 +14,8 @@ import { allowedTools, type ToolExecutor, type ToolSession } from '../agent/tool
 import type { ToolName } from '../agent/tool-specs';
 import { writeExecutors } from '../agent/write-executors';
 import type { CoreContext } from '../core/context';
+import { tableDetails } from '../dynamo/table-metadata';
+import { explainTool, refusedScan, scanlessSql } from './explain';
 
 export interface McpLimits {
   /** Items one tool call may read, over all its requests. */
@@ -29,6 +31,8 @@ export interface McpSessionOptions extends McpLimits {
   tables: string[];
   /** Offer propose_changes (still refused on a read-only connection, and each write confirmed). */
   allowWrites: boolean;
+  /** Let reads Scan (the scan tool, a SELECT without a key condition); refused otherwise. */
+  allowScans: boolean;
 }
 
 /**
@@ -40,12 +44,7 @@ export class McpToolSession {
   readonly approvals = new Approvals();
   readonly audit: AuditLog;
   readonly settings: AgentSettings;
-  readonly executors: Partial<Record<ToolName, ToolExecutor>> = {
-    ...readExecutors,
-    ...schemaExecutors,
-    ...sqlExecutors,
-    ...writeExecutors,
-  };
+  readonly executors: Partial<Record<ToolName, ToolExecutor>>;
   readonly allowed: readonly ToolName[];
   /** The audit log's conversation id: one per server process. */
   readonly conversationId = `mcp_${randomUUID()}`;
@@ -64,7 +63,36 @@ export class McpToolSession {
         readCapacity: options.maxRcu,
       },
     };
-    this.allowed = allowedTools(options.connection, this.settings, 'run_sql' in sqlExecutors);
+    this.executors = {
+      ...readExecutors,
+      ...schemaExecutors,
+      ...sqlExecutors,
+      ...writeExecutors,
+      explain: explainTool(options.allowScans),
+    };
+    if (!options.allowScans) {
+      this.executors.scan = refusedScan;
+      if (sqlExecutors.run_sql) this.executors.run_sql = scanlessSql(sqlExecutors.run_sql);
+    }
+    const tools = allowedTools(options.connection, this.settings, 'run_sql' in sqlExecutors);
+    // explain goes with the reads, before propose_changes; a read-only mode keeps every read tool.
+    const at = tools.includes('propose_changes') ? tools.length - 1 : tools.length;
+    this.allowed = [...tools.slice(0, at), 'explain', ...tools.slice(at)];
+  }
+
+  /**
+   * The agent's executors need a table's key schema before a key read or a write; in the app the
+   * model learns it with describe_table first. A coding agent often knows its table already, so
+   * the server fetches the metadata (DescribeTable, no read capacity) of allowed tables itself.
+   */
+  async learnTables(names: string[], signal: AbortSignal): Promise<void> {
+    const unknown = names.filter((n) => this.isTableAllowed(n) && !this.tables.has(n));
+    if (unknown.length === 0) return;
+    const client = await this.options.ctx.clients.dynamo(this.options.connection.id);
+    for (const name of unknown) {
+      const { summary } = await tableDetails(client, name, signal);
+      this.tables.set(summary.name, summary);
+    }
   }
 
   /** A fresh per-call budget and the session a call runs in. */

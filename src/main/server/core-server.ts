@@ -15,6 +15,16 @@ export function startCoreServer(
   core: CoreContext,
   options: Pick<BrowserServerOptions, 'staticDir' | 'port' | 'log' | 'replay'>,
 ): Promise<BrowserServer> {
+  // Connections left switched on for coding agents are served again (their own 127.0.0.1 port).
+  core.services
+    .mcp()
+    .resume()
+    .catch((error: unknown) =>
+      options.log?.(
+        `MCP endpoint not started: ${error instanceof Error ? error.message : String(error)}`,
+        'error',
+      ),
+    );
   return startBrowserServer({
     ...options,
     dispatch: createDispatcher(handlers, core),

@@ -12,13 +12,17 @@ const OPEN_PRINTED = 'Open the address that `dynotable serve` printed.';
  * Host must name the loopback address we bound. A DNS-rebinding page reaches us under its own
  * host name (evil.example:PORT); another local port is another server, not us.
  */
-export function checkHost(request: IncomingMessage, port: number): GuardRefusal | undefined {
+export function checkHost(
+  request: IncomingMessage,
+  port: number,
+  hint = OPEN_PRINTED,
+): GuardRefusal | undefined {
   const host = request.headers.host?.toLowerCase();
   if (host === `127.0.0.1:${port}` || host === `localhost:${port}`) return undefined;
   return {
     status: 421,
     code: 'ForeignHost',
-    message: `DynoTable answers only to http://127.0.0.1:${port} and http://localhost:${port}. ${OPEN_PRINTED}`,
+    message: `DynoTable answers only to http://127.0.0.1:${port} and http://localhost:${port}. ${hint}`,
   };
 }
 
@@ -28,7 +32,11 @@ export function checkHost(request: IncomingMessage, port: number): GuardRefusal 
  * Sec-Fetch-Site, when present, must be same-origin or none (typed address, bookmark); this also
  * covers no-cors loads such as <img src> and <script src>, which carry no Origin header.
  */
-export function checkSite(request: IncomingMessage, port: number): GuardRefusal | undefined {
+export function checkSite(
+  request: IncomingMessage,
+  port: number,
+  hint = OPEN_PRINTED,
+): GuardRefusal | undefined {
   const origin = request.headers.origin;
   if (
     origin !== undefined &&
@@ -46,7 +54,7 @@ export function checkSite(request: IncomingMessage, port: number): GuardRefusal 
     return {
       status: 403,
       code: 'ForeignOrigin',
-      message: `DynoTable refused a request started by another site. ${OPEN_PRINTED}`,
+      message: `DynoTable refused a request started by another site. ${hint}`,
     };
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { agentChannels } from './agent';
+import { mcpChannels } from './mcp';
 import { athenaChannels } from './athena';
 import { deleteItemInput, itemChannels, keptForUndoShape } from './items';
 import { journalChannels } from './journal';
@@ -134,6 +135,7 @@ export const contract = {
   ...exportChannels,
 
   ...agentChannels,
+  ...mcpChannels,
 
   ...migrationChannels,
   ...schemaChannels,

@@ -14,6 +14,7 @@ import { exportExamples } from './exports-examples';
 import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
 import { athenaExamples } from './athena-examples';
+import { mcpExamples } from './mcp-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -287,6 +288,7 @@ export const examples: ChannelExamples = {
     input: { approvalId: 'appr_1', approve: false },
     output: { accepted: true },
   },
+  ...mcpExamples,
   ...migrationExamples,
   ...schemaExamples,
   ...healthExamples,

@@ -51,6 +51,20 @@ describe('encrypted secret store', () => {
     expect(await store.load('conn-1')).toBeUndefined();
   });
 
+  it('keeps a named text (an MCP token) as ciphertext apart from the keys, and reads it back', async () => {
+    const store = createEncryptedSecretStore(dataDir, aesCipher());
+    const token = 'q9V3rN0c2xXk7hL1bM5tY8uWjE4dF6aG2sP0zR1oI3c';
+    await store.saveText('mcp-token-conn-1', token);
+    expect(await store.loadText('mcp-token-conn-1')).toBe(token);
+    expect(await store.load('mcp-token-conn-1')).toBeUndefined();
+    const bytes = await readFile(join(dataDir, 'secrets', 'texts', 'mcp-token-conn-1.bin'));
+    expect(bytes.toString('latin1')).not.toContain(token.slice(0, 12));
+    expect(await store.loadText('mcp-token-other')).toBeUndefined();
+    await expect(createUnavailableSecretStore().saveText('mcp-token-conn-1', token)).rejects.toMatchObject({
+      code: 'EncryptionUnavailable',
+    });
+  });
+
   it('refuses to save when the keychain is unavailable, and writes nothing', async () => {
     const store = createEncryptedSecretStore(dataDir, aesCipher(false));
     await expect(store.save('conn-1', keys)).rejects.toMatchObject({ code: 'EncryptionUnavailable' });

@@ -8,6 +8,7 @@ import { exportHandlers } from './exports';
 import { bulkHandlers } from './bulk';
 import { itemHandlers } from './items';
 import { journalHandlers } from './journal';
+import { mcpHandlers } from './mcp';
 import { workspaceHandlers } from './workspace';
 import { queryHandlers } from './query';
 import { migrationHandlers } from './migration';
@@ -40,6 +41,7 @@ export const handlers: HandlerTable = {
   ...copyHandlers,
   ...exportHandlers,
   ...agentHandlers,
+  ...mcpHandlers,
   ...migrationHandlers,
   ...schemaHandlers,
   ...healthHandlers,

@@ -3,6 +3,7 @@ import type { AppError } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { matches } from '../../keyboard/shortcuts';
+import { McpExposureForm } from '../../mcp/components/mcp-exposure-form';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAgentStore } from '../store';
 import { AgentSettingsForm } from './agent-settings-form';
@@ -33,6 +34,7 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
   const { ask, stop, newConversation, loadSettings, saveSettings } = useAgentStore.getState();
   const [question, setQuestion] = useState('');
   const [isEditing, setEditing] = useState(false);
+  const [isEditingMcp, setEditingMcp] = useState(false);
   const [openResultSet, setOpenResultSet] = useState<OpenResultSet>();
   const [loadError, setLoadError] = useState<AppError>();
   const endRef = useRef<HTMLDivElement>(null);
@@ -74,13 +76,39 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           >
             New chat
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setEditing(!isEditing)} aria-pressed={isEditing}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setEditingMcp(!isEditingMcp);
+              setEditing(false);
+            }}
+            aria-pressed={isEditingMcp}
+            title="Serve this connection to coding agents (Claude Code, Cursor, VS Code) over MCP"
+          >
+            Coding agents
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setEditing(!isEditing);
+              setEditingMcp(false);
+            }}
+            aria-pressed={isEditing}
+          >
             Settings
           </Button>
         </div>
       </header>
       {loadError ? <ErrorMessage error={loadError} compact /> : null}
-      {isEditing && settings ? (
+      {isEditingMcp ? (
+        <McpExposureForm
+          connectionId={connection.id}
+          isReadOnlyConnection={connection.readOnly}
+          onClose={() => setEditingMcp(false)}
+        />
+      ) : isEditing && settings ? (
         // The settings take the panel's whole body: squeezed above the chat they were unreadable.
         <AgentSettingsForm
           settings={settings}
@@ -119,10 +147,10 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
           <div ref={endRef} />
         </div>
       )}
-      {!isEditing && last?.usage && last.budgets ? (
+      {!isEditing && !isEditingMcp && last?.usage && last.budgets ? (
         <UsageMeter usage={last.usage} budgets={last.budgets} />
       ) : null}
-      {isEditing ? null : (
+      {isEditing || isEditingMcp ? null : (
         <form
           className="agent-input"
           onSubmit={(event) => {
