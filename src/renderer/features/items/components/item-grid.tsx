@@ -119,6 +119,7 @@ export function ItemGrid(props: ItemGridProps) {
   // memoized rows re-render only when a sideways scroll brings another column in.
   const shown = visibleColumns(columns, keys, scrollLeft, width);
   const rowColumns = useMemo(() => columns.slice(shown.from, shown.to), [columns, shown.from, shown.to]);
+  const pinnedColumns = useMemo(() => columns.slice(0, shown.pinned), [columns, shown.pinned]);
 
   const [active, setActive] = useState<GridPoint>({ row: 0, col: 1 });
   const [editing, setEditing] = useState<Editing>();
@@ -128,7 +129,8 @@ export function ItemGrid(props: ItemGridProps) {
   // column in the first row in view; the selection column while its column is scrolled away.
   const firstInView = Math.min(total - 1, Math.ceil(virtualTop / ROW_HEIGHT));
   const tabRow = point.row < 0 || (point.row >= first && point.row <= last) ? point.row : firstInView;
-  const isColRendered = point.col === 0 || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
+  const isColRendered =
+    point.col <= shown.pinned || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
   const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
   const { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit } = useGridFocus({
     scroller,
@@ -192,6 +194,7 @@ export function ItemGrid(props: ItemGridProps) {
           keys={keys}
           sort={props.sort}
           width={rowWidth}
+          pinned={shown.pinned}
           activeCol={tab.row < 0 ? tab.col : undefined}
           onSort={props.onSort}
         />
@@ -231,6 +234,7 @@ export function ItemGrid(props: ItemGridProps) {
                   position={position}
                   item={item}
                   staged={staged}
+                  pinned={pinnedColumns}
                   columns={rowColumns}
                   firstCol={shown.from + 1}
                   leftPad={shown.leftPad}

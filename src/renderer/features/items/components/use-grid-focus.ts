@@ -95,8 +95,9 @@ export function useGridFocus(input: GridFocusInput) {
     frame.scrollTo({
       top: (current) =>
         next.row < 0 ? current : scrollTopShowing(next.row, current, frame.height, size.rows),
+      // The selection column and the key columns are pinned: in view wherever the grid is scrolled.
       left: (current) =>
-        next.col > 0 ? scrollLeftShowing(columns, keys, next.col - 1, current, frame.width) : 0,
+        next.col > 0 ? scrollLeftShowing(columns, keys, next.col - 1, current, frame.width) : current,
     });
   };
 
