@@ -4,12 +4,7 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { KeySchema } from '../../src/shared/ipc/tables';
 import { gridColCount, gridRowCount } from '../../src/renderer/features/items/components/grid-aria';
 import { GridHeader } from '../../src/renderer/features/items/components/grid-header';
-import {
-  HEADER_HEIGHT,
-  ROW_HEIGHT,
-  rowWindow,
-  scrollTopShowing,
-} from '../../src/renderer/features/items/components/grid-layout';
+import { HEADER_HEIGHT, ROW_HEIGHT, rowWindow, scrollTopShowing } from '../../src/renderer/ui/virtual-rows';
 import { GridRow } from '../../src/renderer/features/items/components/grid-row';
 import { nextPoint } from '../../src/renderer/features/items/components/grid-keys';
 

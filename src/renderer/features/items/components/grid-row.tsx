@@ -6,7 +6,8 @@ import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { RowMark } from '../row-cache';
 import { cellLabel, colIndexOf, rowIndexOf, spokenValue } from './grid-aria';
-import { columnLeft, columnWidth, ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
+import { columnLeft, columnWidth, ENTITY_COLUMN } from './grid-layout';
+import { ROW_HEIGHT } from '../../../ui/virtual-rows';
 import { isKeyColumn, KEY_CELL_TITLE } from './inline-edit';
 import { ValueCell } from './value-cell';
 

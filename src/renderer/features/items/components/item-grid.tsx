@@ -11,24 +11,15 @@ import { CollectionRow } from './collection-row';
 import { gridColCount, gridRowCount } from './grid-aria';
 import { clampPoint, type GridPoint } from './grid-keys';
 import { GridHeader } from './grid-header';
-import {
-  CHECK_WIDTH,
-  columnLeft,
-  columnWidth,
-  ENTITY_COLUMN,
-  HEADER_HEIGHT,
-  ROW_HEIGHT,
-  rowsPerPage,
-  rowWindow,
-  useScrollFrame,
-  visibleColumns,
-} from './grid-layout';
+import { CHECK_WIDTH, columnLeft, columnWidth, ENTITY_COLUMN, visibleColumns } from './grid-layout';
+import { HEADER_HEIGHT, ROW_HEIGHT, rowsPerPage, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
 import { GridRow } from './grid-row';
 import { isCollectionSelected, isRowSelected, type Selection } from '../selection';
 import { rowKeyText } from './grid-rows';
 import { useGridFocus, type Editing } from './use-grid-focus';
 
-export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
+export { ENTITY_COLUMN } from './grid-layout';
+export { ROW_HEIGHT } from '../../../ui/virtual-rows';
 export { rowKeyText } from './grid-rows';
 
 const ANCHOR_STEP = 1024;
