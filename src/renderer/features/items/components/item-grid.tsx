@@ -169,7 +169,7 @@ export function ItemGrid(props: ItemGridProps) {
     <div className="item-grid">
       {cache.error && <ErrorMessage error={cache.error} compact onRetry={() => cache.retry()} />}
       <div
-        className="item-grid-scroller"
+        className={`item-grid-scroller${scrollLeft > 0 ? ' is-scrolled-sideways' : ''}`}
         ref={scroller}
         role={props.isGrouped ? 'treegrid' : 'grid'}
         aria-label="Items"
