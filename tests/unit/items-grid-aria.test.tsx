@@ -4,12 +4,7 @@ import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { KeySchema } from '../../src/shared/ipc/tables';
 import { gridColCount, gridRowCount } from '../../src/renderer/features/items/components/grid-aria';
 import { GridHeader } from '../../src/renderer/features/items/components/grid-header';
-import {
-  HEADER_HEIGHT,
-  ROW_HEIGHT,
-  rowWindow,
-  scrollTopShowing,
-} from '../../src/renderer/features/items/components/grid-layout';
+import { HEADER_HEIGHT, ROW_HEIGHT, rowWindow, scrollTopShowing } from '../../src/renderer/ui/virtual-rows';
 import { GridRow } from '../../src/renderer/features/items/components/grid-row';
 import { nextPoint } from '../../src/renderer/features/items/components/grid-keys';
 
@@ -58,8 +53,9 @@ function renderedRow(index: number): Map<string, string>[] {
       index={index}
       position={index}
       item={itemAt(index)}
-      columns={columns}
-      firstCol={1}
+      pinned={columns.slice(0, 2)}
+      columns={columns.slice(2)}
+      firstCol={3}
       leftPad={0}
       keys={keys}
       isSelected={false}
@@ -80,7 +76,9 @@ describe('the item grid as an ARIA grid of a million rows', () => {
     expect(gridRowCount(MILLION)).toBe(1_000_001);
     expect(gridColCount(columns.length)).toBe(5);
     const header = elements(
-      renderToStaticMarkup(<GridHeader columns={columns} keys={keys} sort={[]} width={800} onSort={noop} />),
+      renderToStaticMarkup(
+        <GridHeader columns={columns} keys={keys} sort={[]} width={800} pinned={2} onSort={noop} />,
+      ),
     );
     expect(header[0]?.get('role')).toBe('row');
     expect(header[0]?.get('aria-rowindex')).toBe('1');

@@ -2,7 +2,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { ExportChange, ResultSetStore } from '../core/context';
+import type { ExportChange, ResultSetStore } from '../resultsets/types';
 import type { ExportFiles } from './export-source';
 import { type ExportSummary, parseFilesManifest, parseSummary, tableNameOf } from './export-manifest';
 

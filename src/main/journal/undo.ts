@@ -4,7 +4,7 @@ import { keyOf } from '../../shared/dynamo/validate-item';
 import { planChange } from '../../shared/dynamo/write-plan';
 import { AppFailure } from '../../shared/errors';
 import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
-import type { WrittenItem } from '../core/context';
+import type { WrittenItem } from '../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../core/operations';
 import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';

@@ -2,7 +2,7 @@ import type { Item } from '../../shared/dynamo/attribute-value';
 import { entityOf } from '../../shared/dynamo/entity';
 import { changeCount } from '../../shared/dynamo/proto-keys';
 import { compareValues } from '../../shared/dynamo/value-order';
-import type { ReplacedRow, WrittenItem } from '../core/context';
+import type { ReplacedRow, WrittenItem } from './types';
 import { CollectionView } from './collection-view';
 import { matches } from './row-view';
 import { encodeItem, type ByteWriter } from './item-codec';

@@ -4,7 +4,7 @@ import { entityOf } from '../../shared/dynamo/entity';
 import { compareValues } from '../../shared/dynamo/value-order';
 import type { CollectionHeader, ViewSpec } from '../../shared/ipc/query';
 import type { KeySchema } from '../../shared/ipc/tables';
-import type { CollectionSizes } from '../core/context';
+import type { CollectionSizes } from './types';
 import { type CollapseState, keyOf } from '../../shared/dynamo/collapse-state';
 import { matches } from './row-view';
 

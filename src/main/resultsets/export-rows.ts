@@ -1,5 +1,5 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
-import type { ExportChange } from '../core/context';
+import type { ExportChange } from './types';
 import { encodeItem, type ByteWriter } from './item-codec';
 import { itemKeyText, type ResultSet } from './result-set-core';
 import { encodeExportLines } from './wire-encoder';

@@ -1,7 +1,7 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import type { AppError } from '../../shared/errors';
 import type { ViewSpec } from '../../shared/ipc/query';
-import type { CollapseChange, ExportChange, ResultSetMeta, WriteBatch } from '../core/context';
+import type { CollapseChange, ExportChange, ResultSetMeta, WriteBatch } from './types';
 
 /** Messages between store.ts (main) and worker.ts. Every request carries an id its response echoes. */
 export type WorkerRequest =

@@ -12,7 +12,7 @@ import type {
   ReplacedRow,
   WindowMark,
   WriteBatch,
-} from '../core/context';
+} from './types';
 import { applyToSet } from './apply-writes';
 import { appendExportLines, applyExportChanges } from './export-rows';
 

@@ -10,7 +10,7 @@ import type {
   ResultSetWindow,
   ViewSummary,
   WireAppend,
-} from '../core/context';
+} from './types';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 export interface ResultSetStoreOptions {

@@ -1,6 +1,7 @@
 import { RESULT_SETS_REQUEST_ID, WRITTEN_REQUEST_ID } from '../../shared/ipc/operations';
 import type { WriteSource } from '../../shared/ipc/write-source';
-import type { CoreContext, WrittenItem } from '../core/context';
+import type { CoreContext } from '../core/context';
+import type { WrittenItem } from './types';
 import { runningSqlService } from '../sql/service-registry';
 
 let seq = 0;

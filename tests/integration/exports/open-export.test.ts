@@ -16,7 +16,7 @@ import { startLocalS3, type LocalS3 } from '../../support/exports/s3-local';
 import { startExportServer, type ExportServer } from '../../support/exports/export-server';
 import { everyTypeItem } from '../../fixtures/items-every-type';
 import { createResultSetStore } from '../../../src/main/resultsets/store';
-import type { ResultSetStore } from '../../../src/main/core/context';
+import type { ResultSetStore } from '../../../src/main/resultsets/types';
 import { openExport } from '../../../src/main/exports/export-open';
 import { folderFiles, s3Files } from '../../../src/main/exports/export-source';
 

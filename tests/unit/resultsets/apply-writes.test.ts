@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ResultSetWindow, WrittenItem } from '../../../src/main/core/context';
+import type { ResultSetWindow, WrittenItem } from '../../../src/main/resultsets/types';
 import type { ReadScope } from '../../../src/main/resultsets/read-match';
 import { ResultSetCore } from '../../../src/main/resultsets/result-set-core';
 import type { AttributeValue, Item } from '../../../src/shared/dynamo/attribute-value';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../../src/shared/dynamo/attribute-value';
-import type { ResultSetWindow } from '../../../src/main/core/context';
+import type { ResultSetWindow } from '../../../src/main/resultsets/types';
 import { ResultSetCore } from '../../../src/main/resultsets/result-set-core';
 
 // Item collections are computed in the result-set worker: these drive its core directly.

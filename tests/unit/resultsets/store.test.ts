@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResultSetStore } from '../../../src/main/core/context';
+import type { ResultSetStore } from '../../../src/main/resultsets/types';
 import { createResultSetStore, WORKER_CRASHED } from '../../../src/main/resultsets/store';
 
 const meta = { connectionId: 'c1', table: 'Orders', keyAttributes: ['PK'] };

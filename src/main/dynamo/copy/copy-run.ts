@@ -3,7 +3,7 @@ import { compileMapping, mappingProblem } from '../../../shared/dynamo/copy-mapp
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyReport, CopyVerification } from '../../../shared/ipc/copy';
 import type { Progress } from '../../../shared/ipc/operations';
-import type { ResultSetStore, WrittenItem } from '../../core/context';
+import type { ResultSetStore, WrittenItem } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { RateMeter } from '../../migration/rate-meter';
 import { initialCursors, segmentedScan } from '../../migration/segmented-scan';

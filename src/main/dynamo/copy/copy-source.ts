@@ -3,7 +3,7 @@ import { buildReadRequest, ReadSpecError } from '../../../shared/dynamo/read-req
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopySource } from '../../../shared/ipc/copy';
 import type { TableSummary } from '../../../shared/ipc/tables';
-import type { ResultSetStore } from '../../core/context';
+import type { ResultSetStore } from '../../resultsets/types';
 import type { RateLimiter } from '../../migration/rate-limiter';
 import { segmentedScan, type PagedRequest, type SegmentCursor } from '../../migration/segmented-scan';
 import { toSdkItem } from '../marshal';

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { CoreContext, WrittenItem } from '../../core/context';
+import type { CoreContext } from '../../core/context';
+import type { WrittenItem } from '../../resultsets/types';
 import { recordWrites } from '../../resultsets/write-sync';
 import { startJournalEntry, type JournalWriter } from '../../journal/journal-files';
 import type { JournalAction } from '../../../shared/ipc/journal';

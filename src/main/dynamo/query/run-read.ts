@@ -9,7 +9,7 @@ import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { AppFailure } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
-import type { ResultSetStore, WireAppend } from '../../core/context';
+import type { ResultSetStore, WireAppend } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import { encodeCursor, type ReadCursor } from '../cursor';

@@ -1,6 +1,6 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
 import { Readable } from 'node:stream';
-import type { ResultSetStore, WireAppend } from '../../core/context';
+import type { ResultSetStore, WireAppend } from '../../resultsets/types';
 import { splitWirePage, type WireItems } from './wire-page';
 
 /** What the middleware saw of one response. */

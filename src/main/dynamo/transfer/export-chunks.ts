@@ -1,7 +1,7 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { addColumns, itemCsvHeader, itemCsvRows, type ColumnType } from '../../csv/item-csv';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
-import type { ResultSetStore } from '../../core/context';
+import type { ResultSetStore } from '../../resultsets/types';
 
 const WINDOW = 1000;
 const CHUNK_CHARS = 256 * 1024;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import { transferFormatSchema } from '../../../shared/ipc/transfer';
-import type { ResultSetStore } from '../../core/context';
+import type { ResultSetStore } from '../../resultsets/types';
 import { exportChunks, exportContentType, exportFileName } from './export-chunks';
 
 /**

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { exportInput, ExportReport } from '../../../shared/ipc/transfer';
-import type { ResultSetStore } from '../../core/context';
+import type { ResultSetStore } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { exportChunks } from './export-chunks';
 import type { TransferScope } from './transfer-folders';

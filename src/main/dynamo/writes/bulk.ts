@@ -4,7 +4,8 @@ import { bulkActionProblem, planBulkRequest } from '../../../shared/dynamo/bulk-
 import { needsTypedConfirmation } from '../../../shared/dynamo/confirmation';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { bulkInput } from '../../../shared/ipc/items';
-import type { CoreContext, WrittenItem } from '../../core/context';
+import type { CoreContext } from '../../core/context';
+import type { WrittenItem } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
 import { assertConfirmed, assertWritable } from './guards';

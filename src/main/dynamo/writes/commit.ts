@@ -4,7 +4,7 @@ import { keyOf } from '../../../shared/dynamo/validate-item';
 import { newRequestToken, planChange, type PlannedChange } from '../../../shared/dynamo/write-plan';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChangeResult, StagedChange } from '../../../shared/ipc/items';
-import type { WrittenItem } from '../../core/context';
+import type { WrittenItem } from '../../resultsets/types';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';

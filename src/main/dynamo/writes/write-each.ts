@@ -3,7 +3,7 @@ import { applyBulkUpdate } from '../../../shared/dynamo/bulk-apply';
 import { planBulkRequest, type BulkTarget } from '../../../shared/dynamo/bulk-plan';
 import { keyOf } from '../../../shared/dynamo/validate-item';
 import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
-import type { WrittenItem } from '../../core/context';
+import type { WrittenItem } from '../../resultsets/types';
 import type { OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
 import { withBackoff } from './backoff';

@@ -2,7 +2,7 @@ import { memo, type KeyboardEvent } from 'react';
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { colIndexOf, rowIndexOf } from './grid-aria';
-import { ROW_HEIGHT } from './grid-layout';
+import { ROW_HEIGHT } from '../../../ui/virtual-rows';
 
 export interface CollectionRowProps {
   index: number;

@@ -2,13 +2,15 @@ import { memo } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { GridSort } from '../store';
 import { colIndexOf, columnLabel, rowIndexOf } from './grid-aria';
-import { columnWidth, ENTITY_COLUMN } from './grid-layout';
+import { columnLeft, columnWidth, ENTITY_COLUMN } from './grid-layout';
 
 export interface GridHeaderProps {
   columns: string[];
   keys: KeySchema;
   sort: GridSort[];
   width: number;
+  /** How many leading columns are pinned at the left (see pinnedCount). */
+  pinned: number;
   /** The grid column that is the grid's one tab stop, when it is in the header row. */
   activeCol?: number;
   onSort(column: string): void;
@@ -24,6 +26,7 @@ export const GridHeader = memo(function GridHeader({
   keys,
   sort,
   width,
+  pinned,
   activeCol,
   onSort,
 }: GridHeaderProps) {
@@ -42,14 +45,24 @@ export const GridHeader = memo(function GridHeader({
         const sorted = sort.find((s) => s.column === column);
         const isEntity = column === ENTITY_COLUMN;
         const col = k + 1;
+        const isPinned = k < pinned;
+        const classNames = [
+          'item-grid-th',
+          keyNames.includes(column) ? 'is-key' : '',
+          isPinned ? 'is-pinned' : '',
+          isPinned && col === pinned ? 'is-last-pinned' : '',
+        ];
         return (
           <div
             key={column}
             role="columnheader"
             aria-colindex={colIndexOf(col)}
             tabIndex={activeCol === col ? 0 : -1}
-            className={`item-grid-th${keyNames.includes(column) ? ' is-key' : ''}`}
-            style={{ width: columnWidth(column, keys) }}
+            className={classNames.filter(Boolean).join(' ')}
+            style={{
+              width: columnWidth(column, keys),
+              left: isPinned ? columnLeft(columns, keys, k) : undefined,
+            }}
             onClick={() => !isEntity && onSort(column)}
             aria-sort={sorted ? (sorted.descending ? 'descending' : 'ascending') : undefined}
             title={isEntity ? 'Entity type, from the key prefixes' : `${column} (Enter sorts)`}

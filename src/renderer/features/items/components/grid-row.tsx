@@ -6,7 +6,8 @@ import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { RowMark } from '../row-cache';
 import { cellLabel, colIndexOf, rowIndexOf, spokenValue } from './grid-aria';
-import { columnWidth, ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
+import { columnLeft, columnWidth, ENTITY_COLUMN } from './grid-layout';
+import { ROW_HEIGHT } from '../../../ui/virtual-rows';
 import { isKeyColumn, KEY_CELL_TITLE } from './inline-edit';
 import { ValueCell } from './value-cell';
 
@@ -23,6 +24,8 @@ export interface GridRowProps {
   mark?: RowMark | 'staged';
   /** The item as staged (null: staged for deletion); its values show in place of the read ones. */
   staged?: Item | null;
+  /** The key columns pinned at the left (grid columns 1…), rendered whatever the scroll. */
+  pinned: string[];
   /** The columns in view, the grid column of the first of them (1-based), and the width left of them. */
   columns: string[];
   firstCol: number;
@@ -51,7 +54,7 @@ function sameValue(a: AttributeValue | undefined, b: AttributeValue | undefined)
  * cell keeps its element when its block arrives.
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { index, position, item, mark, staged, columns, firstCol, keys, activeCol, editor } = props;
+  const { index, position, item, mark, staged, pinned, columns, firstCol, keys, activeCol, editor } = props;
   const pk = keys.partitionKey.name;
   const shown = staged ?? item;
   const classes = [
@@ -62,6 +65,59 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     item === undefined ? 'is-loading' : '',
     editor ? 'is-editing' : '',
   ];
+  const cell = (column: string, col: number, pinnedLeft?: number) => {
+    const value = shown ? ownValue(shown, column) : undefined;
+    const isStagedValue = staged && item ? !sameValue(value, ownValue(item, column)) : false;
+    const isKey = isKeyColumn(column, keys);
+    const isActive = activeCol === col;
+    const isEditing = editor?.col === col;
+    const classNames = [
+      'item-grid-cell',
+      pinnedLeft === undefined ? '' : 'is-pinned',
+      pinnedLeft !== undefined && col === pinned.length ? 'is-last-pinned' : '',
+      value && 'N' in value ? 'is-number' : '',
+      isStagedValue ? 'is-staged-value' : '',
+      isEditing ? 'is-editing' : '',
+    ];
+    const label =
+      item === undefined
+        ? 'loading'
+        : column === ENTITY_COLUMN
+          ? (entityOf(item, keys) ?? 'none')
+          : `${spokenValue(value)}${isStagedValue ? ' (staged, not committed yet)' : ''}`;
+    return (
+      <div
+        key={column}
+        role="gridcell"
+        aria-colindex={colIndexOf(col)}
+        aria-readonly={isKey || column === ENTITY_COLUMN ? true : undefined}
+        tabIndex={isActive && !isEditing ? 0 : -1}
+        aria-label={isActive && !isEditing ? cellLabel(column, label) : undefined}
+        className={classNames.filter(Boolean).join(' ')}
+        style={{ width: columnWidth(column, keys), left: pinnedLeft }}
+        title={isKey ? KEY_CELL_TITLE : undefined}
+      >
+        {isEditing ? (
+          editor.node
+        ) : item === undefined ? null : column === ENTITY_COLUMN ? (
+          <span className="cell-entity">{entityOf(item, keys) ?? ''}</span>
+        ) : props.isGrouped && column === pk ? (
+          // U+2033 (double prime) as the ditto mark: U+3003 〃 needs a CJK font, which many
+          // Linux machines lack, and then showed as an empty box.
+          <span className="cell-faint" title="The partition of the collection header above">
+            ″
+          </span>
+        ) : (
+          <ValueCell
+            value={value}
+            onExpand={() => {
+              if (value) props.onExpand(column, value);
+            }}
+          />
+        )}
+      </div>
+    );
+  };
   const selectionLabel = `Row ${(position + 1).toLocaleString()}, ${props.isSelected ? 'selected' : 'not selected'}${mark ? `, ${MARK_LABELS[mark].toLowerCase()}` : ''}`;
   return (
     <div
@@ -103,61 +159,11 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           />
         ) : null}
       </div>
+      {pinned.map((column, k) => cell(column, k + 1, columnLeft(pinned, keys, k)))}
       {props.leftPad > 0 && (
         <span className="item-grid-gap" style={{ width: props.leftPad }} aria-hidden="true" />
       )}
-      {columns.map((column, k) => {
-        const col = firstCol + k;
-        const value = shown ? ownValue(shown, column) : undefined;
-        const isStagedValue = staged && item ? !sameValue(value, ownValue(item, column)) : false;
-        const isKey = isKeyColumn(column, keys);
-        const isActive = activeCol === col;
-        const isEditing = editor?.col === col;
-        const classNames = [
-          'item-grid-cell',
-          value && 'N' in value ? 'is-number' : '',
-          isStagedValue ? 'is-staged-value' : '',
-          isEditing ? 'is-editing' : '',
-        ];
-        const label =
-          item === undefined
-            ? 'loading'
-            : column === ENTITY_COLUMN
-              ? (entityOf(item, keys) ?? 'none')
-              : `${spokenValue(value)}${isStagedValue ? ' (staged, not committed yet)' : ''}`;
-        return (
-          <div
-            key={column}
-            role="gridcell"
-            aria-colindex={colIndexOf(col)}
-            aria-readonly={isKey || column === ENTITY_COLUMN ? true : undefined}
-            tabIndex={isActive && !isEditing ? 0 : -1}
-            aria-label={isActive && !isEditing ? cellLabel(column, label) : undefined}
-            className={classNames.filter(Boolean).join(' ')}
-            style={{ width: columnWidth(column, keys) }}
-            title={isKey ? KEY_CELL_TITLE : undefined}
-          >
-            {isEditing ? (
-              editor.node
-            ) : item === undefined ? null : column === ENTITY_COLUMN ? (
-              <span className="cell-entity">{entityOf(item, keys) ?? ''}</span>
-            ) : props.isGrouped && column === pk ? (
-              // U+2033 (double prime) as the ditto mark: U+3003 〃 needs a CJK font, which many
-              // Linux machines lack, and then showed as an empty box.
-              <span className="cell-faint" title="The partition of the collection header above">
-                ″
-              </span>
-            ) : (
-              <ValueCell
-                value={value}
-                onExpand={() => {
-                  if (value) props.onExpand(column, value);
-                }}
-              />
-            )}
-          </div>
-        );
-      })}
+      {columns.map((column, k) => cell(column, firstCol + k))}
     </div>
   );
 });

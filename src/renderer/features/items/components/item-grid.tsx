@@ -11,24 +11,15 @@ import { CollectionRow } from './collection-row';
 import { gridColCount, gridRowCount } from './grid-aria';
 import { clampPoint, type GridPoint } from './grid-keys';
 import { GridHeader } from './grid-header';
-import {
-  CHECK_WIDTH,
-  columnLeft,
-  columnWidth,
-  ENTITY_COLUMN,
-  HEADER_HEIGHT,
-  ROW_HEIGHT,
-  rowsPerPage,
-  rowWindow,
-  useScrollFrame,
-  visibleColumns,
-} from './grid-layout';
+import { CHECK_WIDTH, columnLeft, columnWidth, ENTITY_COLUMN, visibleColumns } from './grid-layout';
+import { HEADER_HEIGHT, ROW_HEIGHT, rowsPerPage, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
 import { GridRow } from './grid-row';
 import { isCollectionSelected, isRowSelected, type Selection } from '../selection';
 import { rowKeyText } from './grid-rows';
 import { useGridFocus, type Editing } from './use-grid-focus';
 
-export { ENTITY_COLUMN, ROW_HEIGHT } from './grid-layout';
+export { ENTITY_COLUMN } from './grid-layout';
+export { ROW_HEIGHT } from '../../../ui/virtual-rows';
 export { rowKeyText } from './grid-rows';
 
 const ANCHOR_STEP = 1024;
@@ -119,6 +110,7 @@ export function ItemGrid(props: ItemGridProps) {
   // memoized rows re-render only when a sideways scroll brings another column in.
   const shown = visibleColumns(columns, keys, scrollLeft, width);
   const rowColumns = useMemo(() => columns.slice(shown.from, shown.to), [columns, shown.from, shown.to]);
+  const pinnedColumns = useMemo(() => columns.slice(0, shown.pinned), [columns, shown.pinned]);
 
   const [active, setActive] = useState<GridPoint>({ row: 0, col: 1 });
   const [editing, setEditing] = useState<Editing>();
@@ -128,7 +120,8 @@ export function ItemGrid(props: ItemGridProps) {
   // column in the first row in view; the selection column while its column is scrolled away.
   const firstInView = Math.min(total - 1, Math.ceil(virtualTop / ROW_HEIGHT));
   const tabRow = point.row < 0 || (point.row >= first && point.row <= last) ? point.row : firstInView;
-  const isColRendered = point.col === 0 || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
+  const isColRendered =
+    point.col <= shown.pinned || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
   const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
   const { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit } = useGridFocus({
     scroller,
@@ -176,7 +169,7 @@ export function ItemGrid(props: ItemGridProps) {
     <div className="item-grid">
       {cache.error && <ErrorMessage error={cache.error} compact onRetry={() => cache.retry()} />}
       <div
-        className="item-grid-scroller"
+        className={`item-grid-scroller${scrollLeft > 0 ? ' is-scrolled-sideways' : ''}`}
         ref={scroller}
         role={props.isGrouped ? 'treegrid' : 'grid'}
         aria-label="Items"
@@ -192,6 +185,7 @@ export function ItemGrid(props: ItemGridProps) {
           keys={keys}
           sort={props.sort}
           width={rowWidth}
+          pinned={shown.pinned}
           activeCol={tab.row < 0 ? tab.col : undefined}
           onSort={props.onSort}
         />
@@ -231,6 +225,7 @@ export function ItemGrid(props: ItemGridProps) {
                   position={position}
                   item={item}
                   staged={staged}
+                  pinned={pinnedColumns}
                   columns={rowColumns}
                   firstCol={shown.from + 1}
                   leftPad={shown.leftPad}

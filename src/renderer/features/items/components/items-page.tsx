@@ -240,72 +240,87 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           onRun={() => start()}
           onCancel={() => void cancel(connection.id, table)}
         />
+        {/* Two groups: what was read on the left, the actions on the right. When the line is
+            short (a narrow window, the editor open) the actions wrap as one group, right-aligned,
+            instead of leaving one button alone on a line (items.css). */}
         <div className="items-toolbar">
-          <ProgressLine state={state} />
-          {state.cursor && state.status !== 'running' ? (
-            <Button size="sm" onClick={() => start(true)}>
-              Load more
-            </Button>
-          ) : null}
-          <span className="toolbar-spacer" />
-          {state.resultSetId && state.status !== 'running' ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label="Refresh items"
-              title="Read the same items again from DynamoDB (changes made elsewhere show only after a re-read)"
-              onClick={() =>
-                state.lastRead && void run({ connectionId: connection.id, table, keys, read: state.lastRead })
-              }
-            >
-              Refresh
-            </Button>
-          ) : null}
-          {selected.size > 0 ? <span className="muted">{selected.size} selected</span> : null}
-          {selection.left > 0 ? (
-            <span className="muted" role="status">
-              {selection.left} selected item{selection.left === 1 ? '' : 's'} left the view and{' '}
-              {selection.left === 1 ? 'is' : 'are'} no longer selected.
-            </span>
-          ) : null}
-          <Button
-            size="sm"
-            onClick={() => guard(() => openNew(target), target)}
-            disabled={connection.readOnly}
-          >
-            New item
-          </Button>
-          <Button
-            size="sm"
-            disabled={!state.resultSetId || connection.readOnly}
-            onClick={() => {
-              setSelectedItems(loadSelected());
-              setDialog('bulk');
-            }}
-          >
-            Delete / update…
-          </Button>
-          <Button
-            size="sm"
-            disabled={!state.resultSetId}
-            onClick={() =>
-              void exportRows().then((rows) => {
-                setExportPositions(rows);
-                setDialog('export');
-              })
-            }
-          >
-            Export…
-          </Button>
-          <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
-            Import…
-          </Button>
-          <Button size="sm" onClick={() => setDialog('copy')}>
-            Copy to…
-          </Button>
-          <Button size="sm" onClick={() => setDialog('journal')}>
-            Undo history…
-          </Button>
+          <div className="items-toolbar-status">
+            <ProgressLine state={state} />
+            {state.cursor && state.status !== 'running' ? (
+              <Button size="sm" onClick={() => start(true)}>
+                Load more
+              </Button>
+            ) : null}
+            {selected.size > 0 ? <span className="muted">{selected.size} selected</span> : null}
+            {selection.left > 0 ? (
+              <span className="muted" role="status">
+                {selection.left} selected item{selection.left === 1 ? '' : 's'} left the view and{' '}
+                {selection.left === 1 ? 'is' : 'are'} no longer selected.
+              </span>
+            ) : null}
+          </div>
+          <div className="items-toolbar-actions">
+            <div className="items-toolbar-group">
+              {state.resultSetId && state.status !== 'running' ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label="Refresh items"
+                  title="Read the same items again from DynamoDB (changes made elsewhere show only after a re-read)"
+                  onClick={() =>
+                    state.lastRead &&
+                    void run({ connectionId: connection.id, table, keys, read: state.lastRead })
+                  }
+                >
+                  {/* On a short line (items.css) only the glyph shows; the name stays "Refresh items". */}
+                  <span className="items-refresh-glyph" aria-hidden="true">
+                    ↻
+                  </span>
+                  <span className="items-refresh-label">Refresh</span>
+                </Button>
+              ) : null}
+              <Button
+                size="sm"
+                onClick={() => guard(() => openNew(target), target)}
+                disabled={connection.readOnly}
+              >
+                New item
+              </Button>
+              <Button
+                size="sm"
+                disabled={!state.resultSetId || connection.readOnly}
+                onClick={() => {
+                  setSelectedItems(loadSelected());
+                  setDialog('bulk');
+                }}
+              >
+                Delete / update…
+              </Button>
+            </div>
+            <div className="items-toolbar-group">
+              <Button
+                size="sm"
+                disabled={!state.resultSetId}
+                onClick={() =>
+                  void exportRows().then((rows) => {
+                    setExportPositions(rows);
+                    setDialog('export');
+                  })
+                }
+              >
+                Export…
+              </Button>
+              <Button size="sm" disabled={connection.readOnly} onClick={() => setDialog('import')}>
+                Import…
+              </Button>
+              <Button size="sm" onClick={() => setDialog('copy')}>
+                Copy to…
+              </Button>
+              <Button size="sm" onClick={() => setDialog('journal')}>
+                Undo history…
+              </Button>
+            </div>
+          </div>
         </div>
         {state.isStale ? (
           <p className="items-stale" role="status">

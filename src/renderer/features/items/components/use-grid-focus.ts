@@ -5,7 +5,8 @@ import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { RowCache } from '../row-cache';
 import { colIndexOf, rowIndexOf } from './grid-aria';
 import { nextPoint, type GridPoint, type GridSize } from './grid-keys';
-import { ENTITY_COLUMN, scrollLeftShowing, scrollTopShowing, type useScrollFrame } from './grid-layout';
+import { ENTITY_COLUMN, scrollLeftShowing } from './grid-layout';
+import { scrollTopShowing, type useScrollFrame } from '../../../ui/virtual-rows';
 import { isCollectionSelected } from '../selection';
 import { rowKeyText } from './grid-rows';
 import { editText, inlineKind, parseInline, type InlineKind } from './inline-edit';
@@ -95,8 +96,9 @@ export function useGridFocus(input: GridFocusInput) {
     frame.scrollTo({
       top: (current) =>
         next.row < 0 ? current : scrollTopShowing(next.row, current, frame.height, size.rows),
+      // The selection column and the key columns are pinned: in view wherever the grid is scrolled.
       left: (current) =>
-        next.col > 0 ? scrollLeftShowing(columns, keys, next.col - 1, current, frame.width) : 0,
+        next.col > 0 ? scrollLeftShowing(columns, keys, next.col - 1, current, frame.width) : current,
     });
   };
 

@@ -1,11 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { call } from '../../../ipc/client';
+import { ROW_HEIGHT, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
 import { SqlCell } from './sql-cell';
 
-const ROW_HEIGHT = 26;
 const BLOCK = 200;
-const OVERSCAN = 12;
 
 type Row = (AttributeValue | null)[];
 
@@ -52,33 +51,34 @@ export interface ResultGridProps {
   onOpenRow?(key: Item): void;
 }
 
-/** A virtualized grid: only rows in view exist in the DOM, and only their blocks are fetched. */
+/** The row-number column, pinned at the left like the item grid's selection and key columns. */
+const ROWNUM_WIDTH = 56;
+/** See the item grid: rows sit at fixed places relative to an anchor row and only their container moves. */
+const ANCHOR_STEP = 1024;
+
+/**
+ * A virtualized grid on the same vertical virtualization as the item grid (ui/virtual-rows):
+ * only rows in view exist in the DOM, only their blocks are fetched, the scroll is read once per
+ * frame, and results past the browsers' height cap still scroll to their last row.
+ */
 export function ResultGrid({ resultId, total, columns, columnTypes, source, onOpenRow }: ResultGridProps) {
   const cache = useMemo(() => new WindowCache(resultId), [resultId]);
   const [, setVersion] = useState(0);
   useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(400);
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(total - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const { scrollTop, height } = useScrollFrame(scroller);
+  const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
   useEffect(() => {
     if (total > 0) cache.ensure(first, last);
   }, [cache, first, last, total]);
   // Fixed widths: every row is its own grid, and max-content would size each row differently.
-  const template = columns
-    .map(
-      (column, j) =>
-        `${Math.min(360, Math.max(column.length * 8 + 28, columnTypes[j] === 'N' ? 110 : 180))}px`,
-    )
-    .join(' ');
+  const widths = columns.map((column, j) =>
+    Math.min(360, Math.max(column.length * 8 + 28, columnTypes[j] === 'N' ? 110 : 180)),
+  );
+  const template = `${ROWNUM_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`;
+  const rowWidth = ROWNUM_WIDTH + widths.reduce((sum, w) => sum + w, 0);
+  const anchor = first - (first % ANCHOR_STEP);
+  const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
@@ -86,10 +86,10 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
     rows.push(
       <div
         key={i}
-        className="sql-row"
+        className={`sql-row${i % 2 === 1 ? ' is-odd' : ''}`}
         role="row"
         aria-rowindex={i + 2}
-        style={{ top: (i + 1) * ROW_HEIGHT, gridTemplateColumns: `56px ${template}` }}
+        style={{ top: (i - anchor) * ROW_HEIGHT, width: rowWidth, gridTemplateColumns: template }}
       >
         <span className="sql-rownum" role="rowheader">
           {key && onOpenRow ? (
@@ -125,28 +125,33 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
       ref={scroller}
       role="grid"
       aria-rowcount={total + 1}
+      aria-colcount={columns.length + 1}
       aria-label="Query results"
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div className="sql-grid-body" style={{ height: (total + 1) * ROW_HEIGHT }}>
-        <div
-          className="sql-row sql-header"
-          role="row"
-          style={{ top: scrollTop, gridTemplateColumns: `56px ${template}` }}
-        >
-          <span className="sql-rownum">#</span>
-          {columns.map((column, j) => (
-            <span
-              key={column}
-              role="columnheader"
-              className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
-              title={`${column} (${columnTypes[j] ?? ''})`}
-            >
-              {column}
-            </span>
-          ))}
+      <div
+        className="sql-row sql-header"
+        role="row"
+        aria-rowindex={1}
+        style={{ width: rowWidth, gridTemplateColumns: template }}
+      >
+        <span className="sql-rownum" role="columnheader">
+          #
+        </span>
+        {columns.map((column, j) => (
+          <span
+            key={column}
+            role="columnheader"
+            className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+            title={`${column} (${columnTypes[j] ?? ''})`}
+          >
+            {column}
+          </span>
+        ))}
+      </div>
+      <div className="sql-grid-body" style={{ height: spacer, width: rowWidth }}>
+        <div className="sql-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
+          {rows}
         </div>
-        {rows}
       </div>
     </div>
   );
