@@ -26,6 +26,8 @@ const localKeys: SecretStore = {
   load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
   save: () => Promise.resolve(),
   remove: () => Promise.resolve(),
+  saveText: () => Promise.resolve(),
+  loadText: () => Promise.resolve(undefined),
 };
 
 /** A hot key, near-400 KB items, TTL in seconds (past and future), in ms, as strings, and missing. */
