@@ -8,7 +8,8 @@ import {
 import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
-import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
+import { backoffMs, isCancellation, isRetryable, sleep } from '../core/retry';
+import type { RateLimiter } from './rate-limiter';
 import { watchThrottling } from './throttle-watch';
 import { wireItemsStep, wirePageMiddleware } from '../dynamo/query/wire-items';
 import { WireItems } from '../dynamo/query/wire-page';
@@ -162,7 +163,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         return { out, items: items as ItemsOf<F> };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
-        if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
+        if (!isRetryable(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
           throw error;
         await sleep(backoffMs(attempt + 3), inner.signal);
       }
@@ -218,7 +219,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
       ),
     );
     const failure = results.find(
-      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason),
+      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isCancellation(r.reason),
     );
     if (failure) throw failure.reason;
     if (isAborted(options.signal)) throw abortError();
@@ -230,10 +231,6 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
 
 /** Read through a call: the signal flips during an await, which type narrowing cannot see. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
 
 function abortError(): Error {
   const error = new Error('The scan was cancelled.');

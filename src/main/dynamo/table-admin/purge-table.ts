@@ -12,7 +12,7 @@ import { runRead } from '../query/run-read';
 import { readTargetOf } from '../table-metadata';
 import { assertWritable } from '../writes/guards';
 import { emptyReport, writeEach } from '../writes/write-each';
-import { sleep } from './follow-table';
+import { sleep } from '../../core/retry';
 
 /** Keys read per Scan call, deleted before the next call: memory stays bounded by this. */
 const CHUNK = 1000;

@@ -7,6 +7,7 @@ import {
   type AttributeValue as SdkValue,
 } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
+import { sleep } from '../../core/retry';
 import { ColumnarTable } from '../executor/table';
 import type { FetchSpec } from '../planner/plan';
 import type { ReadBudget } from './read-budget';
@@ -44,16 +45,6 @@ function keyAttributes(spec: FetchSpec): string[] {
   const keys = [spec.table.keys.partitionKey.name, spec.table.keys.sortKey?.name];
   for (const index of spec.table.indexes) keys.push(index.keys.partitionKey.name, index.keys.sortKey?.name);
   return [...new Set(keys.filter((k): k is string => k !== undefined))];
-}
-
-function abortable(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new AppFailure('Cancelled', 'The query was cancelled.'));
-    });
-  });
 }
 
 /**
@@ -116,7 +107,8 @@ export async function runFetch(
             `DynamoDB kept ${keys.length} keys unprocessed after ${MAX_BATCH_ATTEMPTS} attempts; try again later.`,
             true,
           );
-        if (attempt > 0) await abortable(Math.min(2000, 50 * 2 ** attempt), options.signal);
+        if (attempt > 0)
+          await sleep(Math.min(2000, 50 * 2 ** attempt), options.signal, 'The query was cancelled.');
         const response = await client.send(
           new BatchGetItemCommand({
             RequestItems: {
