@@ -14,7 +14,7 @@ import { sendPlannedUpdate } from '../dynamo/writes/fix-update';
 import type { JournalPair } from '../journal/journal-files';
 import { keepForUndo } from '../journal/keep';
 import { backoffMs, isThrottling, sleep } from '../core/retry';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter } from '../dynamo/rate-limiter';
 import { toPlainKey } from './samples';
 
 export interface RunFixOptions {

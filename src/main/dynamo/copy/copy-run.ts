@@ -6,7 +6,7 @@ import type { Progress } from '../../../shared/ipc/operations';
 import type { ResultSetStore, WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { RateMeter } from '../../migration/rate-meter';
-import { initialCursors, segmentedScan } from '../../migration/segmented-scan';
+import { initialCursors, segmentedScan } from '../read/segmented-read';
 import { fromSdkItem } from '../marshal';
 import { keyAttributesOf, tableDetails, tableSummary } from '../table-metadata';
 import { copyLimit } from './copy-capacity';

@@ -10,7 +10,7 @@ import { defineOwn, ownValue } from '../../../shared/dynamo/proto-keys';
 import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
-import type { RateLimiter } from '../../migration/rate-limiter';
+import type { RateLimiter } from '../rate-limiter';
 import { backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
 import { fromSdkValue } from '../marshal';
 import { CONDITIONAL_FAILED, isJobFatal, itemRefusal } from './write-errors';

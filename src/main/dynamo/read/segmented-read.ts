@@ -6,13 +6,13 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
-import type { Item } from '../../shared/dynamo/attribute-value';
-import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
-import { backoffMs, isCancellation, isRetryable, sleep } from '../core/retry';
-import type { RateLimiter } from './rate-limiter';
-import { watchThrottling } from './throttle-watch';
-import { wireItemsStep, wirePageMiddleware } from '../dynamo/query/wire-items';
-import { WireItems } from '../dynamo/query/wire-page';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { fromSdkItem, toSdkItem } from '../marshal';
+import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
+import type { RateLimiter } from '../rate-limiter';
+import { watchThrottling } from '../throttle-watch';
+import { wireItemsStep, wirePageMiddleware } from '../query/wire-items';
+import { WireItems } from '../query/wire-page';
 
 export interface SegmentCursor {
   segment: number;
