@@ -50,6 +50,7 @@ export interface PagedRequest {
     IndexName?: string;
     KeyConditionExpression?: string;
     FilterExpression?: string;
+    ProjectionExpression?: string;
     ExpressionAttributeNames?: Record<string, string>;
     ExpressionAttributeValues?: Record<string, SdkValue>;
     ConsistentRead?: boolean;
@@ -67,14 +68,20 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   limiter?: RateLimiter;
   /** What the limiter counts: read capacity units (default) or items. */
   limiterUnit?: 'capacity' | 'items';
-  /** Items per request; absent = DynamoDB's 1 MB pages. */
-  pageLimit?: number;
+  /**
+   * Items per request; absent = DynamoDB's 1 MB pages. A function is asked before each request
+   * (a read bounded by capacity sizes the next page by what the last one cost).
+   */
+  pageLimit?: number | (() => number | undefined);
   request?: PagedRequest;
   /**
    * Called after each page, before its segment's cursor moves past it. A promise holds the
    * segment until it settles (a copy writes the page first); a synchronous callback costs no tick.
+   * `false` (or a promise of it) says the destination is full (an item or capacity budget):
+   * every segment stops before its next request, resumably, and the read ends 'stopped'.
+   * Anything else goes on.
    */
-  onPage(page: ScanPage<F>): void | Promise<void>;
+  onPage(page: ScanPage<F>): unknown;
   /** The form of the items onPage gets (default `sdk`). */
   items?: F;
   /** Stop (resumably) once this many items were read in this run. */
@@ -92,10 +99,12 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
 }
 
 /**
- * A parallel Scan over `totalSegments` segments, each a loop of pages. The whole table is the
- * point here, so a segment runs until DynamoDB says it is done — bounded instead by the rate
- * limit, maxItems, and cancel; every page moves a cursor that a checkpoint can persist, so an
- * interrupted scan resumes where it stopped. Per page it costs one callback: no marshalling.
+ * The one paged read: a Query, or a parallel Scan over `totalSegments` segments, each a loop of
+ * pages handed to a destination (onPage: a copy's writer, the schema accumulator, the SQL
+ * engine's table, the agent's budgeted sample). Bounded by maxItems, pagesPerSegment, the rate
+ * limit, the destination saying it is full, and cancel; every page moves a cursor that a
+ * checkpoint can persist, so an interrupted read resumes where it stopped. Throttled pages are
+ * retried with backoff (core/retry.ts). Per page it costs one callback: no marshalling.
  */
 export async function segmentedScan<F extends PageItems = 'sdk'>(
   options: SegmentedScanOptions<F>,
@@ -104,7 +113,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
   const onAbort = () => inner.abort();
   options.signal.addEventListener('abort', onAbort, { once: true });
   let read = 0;
-  const budget = { stopped: false }; // an object: set inside run(), which narrowing cannot follow
+  const budget = { stopped: false, full: false }; // an object: set inside run(), which narrowing cannot follow
   const unit = options.limiterUnit ?? 'capacity';
 
   const throttled = (): void => {
@@ -134,7 +143,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
           ...options.request?.input,
           ExclusiveStartKey: startKey,
           ReturnConsumedCapacity: 'TOTAL' as const,
-          Limit: options.pageLimit,
+          Limit: typeof options.pageLimit === 'function' ? options.pageLimit() : options.pageLimit,
         };
         const out: ScanCommandOutput =
           options.request?.operation === 'Query'
@@ -171,13 +180,14 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
   }
 
   const mayRead = (pages: number) =>
+    !budget.full &&
     !(options.maxItems !== undefined && read >= options.maxItems) &&
     !(options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment);
 
   async function run(cursor: SegmentCursor): Promise<void> {
     let ahead: Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> | undefined;
     for (let pages = 0; !cursor.done && !inner.signal.aborted; pages++) {
-      if (!ahead && !mayRead(pages)) {
+      if (budget.full || (!ahead && !mayRead(pages))) {
         budget.stopped = true;
         return;
       }
@@ -192,14 +202,15 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         // Awaited on the next turn; a failure meanwhile (cancel, another segment's error) is not unhandled.
         ahead.catch(() => undefined);
       }
-      const pending = options.onPage({
+      const answer = options.onPage({
         segment: cursor.segment,
         items,
         scannedCount: out.ScannedCount ?? items.length,
         consumed,
         nextKey,
       });
-      if (pending) await pending;
+      const verdict: unknown = answer instanceof Promise ? await (answer as Promise<unknown>) : answer;
+      if (verdict === false) budget.full = true;
       options.limiter?.spend(unit === 'items' ? items.length : consumed);
       if (nextKey) cursor.startKey = nextKey;
       else {
