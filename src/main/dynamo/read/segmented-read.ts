@@ -54,6 +54,7 @@ export interface PagedRequest {
     ExpressionAttributeNames?: Record<string, string>;
     ExpressionAttributeValues?: Record<string, SdkValue>;
     ConsistentRead?: boolean;
+    ScanIndexForward?: boolean;
   };
 }
 
