@@ -5,7 +5,7 @@ import type { Progress } from '../../shared/ipc/operations';
 import type { SchemaReport } from '../../shared/ipc/schema';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { pacingFor } from '../migration/limits';
-import { RateMeter } from '../migration/rate-meter';
+import { RateMeter } from '../core/rate-meter';
 import { initialCursors, type SegmentCursor } from '../dynamo/read/segmented-read';
 import { type MigrationTableInfo, tableInfoOf } from '../migration/table-info';
 import { type EntitySource, SchemaAccumulator, type SchemaState, emptySchemaState } from './accumulator';

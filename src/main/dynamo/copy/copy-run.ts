@@ -5,7 +5,7 @@ import type { CopyReport, CopyVerification } from '../../../shared/ipc/copy';
 import type { Progress } from '../../../shared/ipc/operations';
 import type { ResultSetStore, WrittenItem } from '../../core/context';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
-import { RateMeter } from '../../migration/rate-meter';
+import { RateMeter } from '../../core/rate-meter';
 import { initialCursors, segmentedScan } from '../read/segmented-read';
 import { fromSdkItem } from '../marshal';
 import { keyAttributesOf, tableDetails, tableSummary } from '../table-metadata';
