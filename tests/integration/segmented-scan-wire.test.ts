@@ -7,7 +7,7 @@ import {
   type PageItems,
   type ScanPage,
   segmentedScan,
-} from '../../src/main/migration/segmented-scan';
+} from '../../src/main/dynamo/read/segmented-read';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { rawDynamo, rawScanItems } from '../support/raw-dynamo';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../src/main/core/to-app-error';
-import { withBackoff } from '../../src/main/dynamo/writes/backoff';
+import { withBackoff } from '../../src/main/core/retry';
 import { conflictFailure } from '../../src/main/dynamo/writes/write-errors';
 
 function awsError(name: string): Error {

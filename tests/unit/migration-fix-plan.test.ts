@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { isoToMillis, planItem, type PlanOptions } from '../../src/main/migration/fix-plan';
-import { RateLimiter } from '../../src/main/migration/rate-limiter';
+import { RateLimiter } from '../../src/main/dynamo/rate-limiter';
 
 const base: PlanOptions = {
   keyAttributes: ['pk'],

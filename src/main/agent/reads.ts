@@ -1,12 +1,10 @@
-import {
-  type DynamoDBClient,
-  QueryCommand,
-  type QueryCommandInput,
-  ScanCommand,
-  type ScanCommandInput,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
-import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
+import { toSdkItem } from '../dynamo/marshal';
+import { initialCursors, type SegmentCursor, segmentedScan } from '../dynamo/read/segmented-read';
+
+const MAX_PAGES = 1000;
+const MAX_PAGE_ITEMS = 1000;
 
 export interface BoundedRead {
   items: Item[];
@@ -26,7 +24,8 @@ export interface CapacityBound {
  * Pages a Query or Scan until `limit` items; never an unbounded LastEvaluatedKey loop. With a
  * capacity bound it also stops once DynamoDB has reported that much consumed, and sizes each
  * page to what is left at the cost per item the previous page showed (the first page goes by
- * the estimate), so it passes the bound by at most about one page.
+ * the estimate), so it passes the bound by at most about one page. Read by the one read engine
+ * on the wire path: the items arrive in the tagged form, parsed from the response bytes.
  */
 export async function readBounded(
   client: DynamoDBClient,
@@ -36,34 +35,37 @@ export async function readBounded(
   capacity?: CapacityBound,
 ): Promise<BoundedRead> {
   const items: Item[] = [];
-  let consumedCapacity = 0;
-  let perItem = capacity?.perItem ?? 0;
-  let pages = 0;
-  let startKey: QueryCommandInput['ExclusiveStartKey'];
-  const maxPages = 1000;
-  const hasCapacity = (): boolean => !capacity || consumedCapacity < capacity.left;
-  do {
-    const affordable =
-      capacity && perItem > 0 ? Math.max(1, Math.floor((capacity.left - consumedCapacity) / perItem)) : 1000;
-    const input = {
-      ...request.input,
-      Limit: Math.min(1000, limit - items.length, affordable),
-      ExclusiveStartKey: startKey,
-      ReturnConsumedCapacity: 'TOTAL' as const,
-    };
-    const output =
-      request.kind === 'query'
-        ? await client.send(new QueryCommand(input), { abortSignal: signal })
-        : await client.send(new ScanCommand(input), { abortSignal: signal });
-    pages += 1;
-    const pageCapacity = output.ConsumedCapacity?.CapacityUnits ?? 0;
-    consumedCapacity += pageCapacity;
-    const scanned = output.ScannedCount ?? output.Items?.length ?? 0;
-    if (scanned > 0 && pageCapacity > 0) perItem = pageCapacity / scanned;
-    for (const raw of output.Items ?? []) items.push(fromSdkItem(raw));
-    startKey = output.LastEvaluatedKey;
-  } while (startKey && items.length < limit && pages < maxPages && hasCapacity());
-  return { items, consumedCapacity, pages, truncated: startKey !== undefined };
+  const read = { consumedCapacity: 0, pages: 0, perItem: capacity?.perItem ?? 0 };
+  const hasCapacity = (): boolean => !capacity || read.consumedCapacity < capacity.left;
+  const { TableName, IndexName, ExclusiveStartKey: _start, Limit: _limit, ...input } = request.input;
+  const cursors = initialCursors(1);
+  await segmentedScan({
+    client,
+    table: TableName ?? '',
+    index: IndexName,
+    cursors,
+    totalSegments: 1,
+    signal,
+    request: { operation: request.kind === 'query' ? 'Query' : 'Scan', input },
+    items: 'wire',
+    pagesPerSegment: MAX_PAGES,
+    pageLimit: () => {
+      const affordable =
+        capacity && read.perItem > 0
+          ? Math.max(1, Math.floor((capacity.left - read.consumedCapacity) / read.perItem))
+          : MAX_PAGE_ITEMS;
+      return Math.min(MAX_PAGE_ITEMS, limit - items.length, affordable);
+    },
+    onPage: (page) => {
+      read.pages += 1;
+      read.consumedCapacity += page.consumed;
+      if (page.scannedCount > 0 && page.consumed > 0) read.perItem = page.consumed / page.scannedCount;
+      for (const item of page.items) items.push(item);
+      return items.length < limit && hasCapacity();
+    },
+  });
+  const { consumedCapacity, pages } = read;
+  return { items, consumedCapacity, pages, truncated: !(cursors[0] as SegmentCursor).done };
 }
 
 export type SortKeyCondition = {

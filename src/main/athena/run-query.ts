@@ -6,6 +6,7 @@ import {
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import type { AttributeValue } from '../../shared/dynamo/attribute-value';
+import { sleep } from '../core/retry';
 import { athenaCostUsd } from './pricing';
 
 export interface AthenaProgress {
@@ -45,15 +46,6 @@ export type AthenaRunOutcome =
     }
   | { status: 'failed'; queryExecutionId: string; reason: string; dataScannedBytes: number; costUsd: number }
   | { status: 'cancelled'; queryExecutionId: string; dataScannedBytes: number; costUsd: number };
-
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 
 /** An Athena cell as a DynamoDB value: its column type says number, boolean or text. */
 function cell(value: string | undefined, type: string | undefined): AttributeValue {
@@ -123,7 +115,8 @@ export async function runAthenaQuery(athena: AthenaClient, input: AthenaRunInput
         dataScannedBytes: scanned,
         costUsd: athenaCostUsd(scanned),
       };
-    await sleep(input.pollMs ?? 1000, input.signal);
+    // A cancel ends the wait early; the loop's first check then stops the query in Athena.
+    await sleep(input.pollMs ?? 1000, input.signal).catch(() => undefined);
   }
   const maxRows = input.maxRows ?? 1_000_000;
   const rows: (AttributeValue | null)[][] = [];

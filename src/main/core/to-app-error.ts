@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { type AppError, AppFailure, ErrorCodes } from '../../shared/errors';
 import { fileError } from './file-errors';
+import { isRetryable } from './retry';
 import { zodSentence } from './zod-sentence';
 
-const THROTTLING = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'LimitExceededException',
-  'TooManyRequestsException',
-]);
 const EXPIRED = new Set([
   'ExpiredTokenException',
   'ExpiredToken',
@@ -125,9 +119,8 @@ export function toAppError(error: unknown): AppError {
   if (name) {
     const base = MESSAGES[name];
     const retryable =
-      THROTTLING.has(name) ||
+      isRetryable(error) ||
       (error as { $retryable?: unknown }).$retryable !== undefined ||
-      name === 'TransactionConflictException' ||
       name === 'TimeoutError';
     const details: Record<string, unknown> = { awsMessage: raw };
     const reasons = (error as { CancellationReasons?: unknown }).CancellationReasons;

@@ -1,6 +1,7 @@
 import { ListTablesCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { tableDetails } from './table-metadata';
+import { mapLimit } from '../core/map-limit';
 
 /** ListTables is paginated by 100; an account with more tables than this is cut off, not looped on forever. */
 export const MAX_TABLES = 2000;
@@ -37,24 +38,4 @@ export async function listTables(client: DynamoDBClient, signal: AbortSignal): P
     }
   });
   return details.flatMap((d) => (d ? [d.summary] : []));
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  const queue = items.entries(); // shared by the lanes: each takes the next unclaimed item
-  let hasFailed = false;
-  const lane = async (): Promise<void> => {
-    for (const [index, item] of queue) {
-      // After one failure the whole list fails, so the other lanes stop asking.
-      if (hasFailed) return;
-      try {
-        results[index] = await fn(item);
-      } catch (error) {
-        hasFailed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }

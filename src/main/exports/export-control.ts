@@ -12,6 +12,7 @@ import {
   UpdateContinuousBackupsCommand,
 } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../shared/errors';
+import { pollUntil } from '../core/retry';
 
 /**
  * DynamoDB's own export and import (ExportTableToPointInTime, ImportTable): the data moves
@@ -217,18 +218,12 @@ export async function follow<T extends { status: string }>(
   signal?: AbortSignal,
   delays = { firstMs: 200, maxDelayMs: 30_000 },
 ): Promise<T> {
-  let delay = delays.firstMs;
-  for (;;) {
-    const state = await poll(signal);
-    onState(state);
-    if (state.status !== 'IN_PROGRESS' && state.status !== 'IMPORTING') return state;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, delay);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new AppFailure('Cancelled', 'Stopped following; the export or import goes on in AWS.'));
-      });
-    });
-    delay = Math.min(delays.maxDelayMs, delay * 2);
-  }
+  return pollUntil({
+    poll,
+    onState,
+    isDone: (state) => state.status !== 'IN_PROGRESS' && state.status !== 'IMPORTING',
+    signal,
+    ...delays,
+    cancelMessage: 'Stopped following; the export or import goes on in AWS.',
+  });
 }

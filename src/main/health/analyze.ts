@@ -3,7 +3,7 @@ import type { HealthReport, HealthWindow } from '../../shared/ipc/health';
 import type { Progress } from '../../shared/ipc/operations';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { tableDetails } from '../dynamo/table-metadata';
-import { initialCursors, segmentedScan } from '../migration/segmented-scan';
+import { initialCursors, segmentedScan } from '../dynamo/read/segmented-read';
 import { planSample } from '../schema/sample-plan';
 import { HealthAccumulator } from './accumulator';
 import {

@@ -8,7 +8,7 @@ import type { WrittenItem } from '../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../core/operations';
 import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
-import { withBackoff } from '../dynamo/writes/backoff';
+import { withBackoff } from '../core/retry';
 import { assertWritable } from '../dynamo/writes/guards';
 import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';

@@ -1,7 +1,12 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadLimit } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
-import { type PageItems, type ScanPage, segmentedScan, type SegmentedScanOptions } from './segmented-scan';
+import {
+  type PageItems,
+  type ScanPage,
+  segmentedScan,
+  type SegmentedScanOptions,
+} from '../dynamo/read/segmented-read';
 
 /** What a user (or the CLI) chooses about a long, resumable, paced scan: the pre-flight's and the Schema view's. */
 export interface ScanRunOptions<C> {

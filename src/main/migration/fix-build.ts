@@ -9,7 +9,7 @@ import { fromSdkItem } from '../dynamo/marshal';
 import { planItem, type PlanOptions } from './fix-plan';
 import { pacingFor } from './limits';
 import { tableKeyAttributes } from './report';
-import { initialCursors, segmentedScan } from './segmented-scan';
+import { initialCursors, segmentedScan } from '../dynamo/read/segmented-read';
 import { describeForMigration } from './table-info';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 

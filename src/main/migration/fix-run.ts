@@ -13,7 +13,8 @@ import { getItem } from '../dynamo/items/single-item';
 import { sendPlannedUpdate } from '../dynamo/writes/fix-update';
 import type { JournalPair } from '../journal/journal-files';
 import { keepForUndo } from '../journal/keep';
-import { backoffMs, isThrottling, RateLimiter, sleep } from './rate-limiter';
+import { backoffMs, isThrottling, sleep } from '../core/retry';
+import { RateLimiter } from '../dynamo/rate-limiter';
 import { toPlainKey } from './samples';
 
 export interface RunFixOptions {

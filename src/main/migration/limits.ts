@@ -1,6 +1,6 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ReadLimit } from '../../shared/ipc/migration';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter } from '../dynamo/rate-limiter';
 import type { MigrationTableInfo } from './table-info';
 
 export interface ScanPacing {

@@ -7,9 +7,9 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { emptyFindings, type FindingsState } from '../schema/findings';
 import { emptySchemaState, SchemaAccumulator } from '../schema/accumulator';
 import { pacingFor, type ScanPacing } from './limits';
-import { RateMeter } from './rate-meter';
+import { RateMeter } from '../core/rate-meter';
 import { buildReport, tableKeyAttributes } from './report';
-import { initialCursors, type SegmentCursor } from './segmented-scan';
+import { initialCursors, type SegmentCursor } from '../dynamo/read/segmented-read';
 import { runCheckpointedScan, type ScanRunOptions } from './checkpointed-scan';
 import { describeForMigration, type MigrationTableInfo } from './table-info';
 

@@ -1,7 +1,7 @@
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyStartInput } from '../../../shared/ipc/copy';
 import type { TableSummary } from '../../../shared/ipc/tables';
-import { RateLimiter } from '../../migration/rate-limiter';
+import { RateLimiter } from '../rate-limiter';
 
 export interface CopyLimit {
   limiter: RateLimiter;

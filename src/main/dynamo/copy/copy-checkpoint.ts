@@ -8,7 +8,7 @@ import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { isMissingFile, writeFileAtomic } from '../../aws/atomic-file';
 import { type DataFileKind, readDataFile, setAsideFailure, stringsNamed } from '../../core/data-files';
-import type { SegmentCursor } from '../../migration/segmented-scan';
+import type { SegmentCursor } from '../read/segmented-read';
 import type { ItemFailure } from '../writes/put-items';
 
 /** What a copy persists so that a cancel, a crash or expired credentials lose only the pages in flight. */

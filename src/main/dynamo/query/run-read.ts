@@ -14,7 +14,7 @@ import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import { encodeCursor, type ReadCursor } from '../cursor';
 import { fromSdkItem, toSdkItem } from '../marshal';
-import { withBackoff } from '../writes/backoff';
+import { withBackoff } from '../../core/retry';
 import { wireItemsMiddleware, wireItemsStep, type WireStash } from './wire-items';
 
 /** Read through a call: the middleware fills the stash inside client.send, which flow analysis cannot see. */

@@ -10,8 +10,8 @@ import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { StreamRecord } from '../../../shared/ipc/stream-record';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { fromSdkItem } from '../marshal';
-import { sleep } from '../table-admin/follow-table';
-import { withBackoff } from '../writes/backoff';
+import { sleep } from '../../core/retry';
+import { withBackoff } from '../../core/retry';
 
 /** Records per GetRecords call (DynamoDB's own maximum is 1000). */
 const RECORDS_PER_CALL = 500;

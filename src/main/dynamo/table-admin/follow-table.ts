@@ -1,6 +1,7 @@
 import type { DynamoDBClient, TableDescription } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
 import type { OperationEmit } from '../../core/operations';
+import { sleep } from '../../core/retry';
 import { describeTableDescription } from '../table-metadata';
 
 /** Control-plane changes on AWS take seconds (tables) to hours (a GSI backfill on a big table). */
@@ -11,24 +12,6 @@ const POLL_DEADLINE_MS = 30_000;
 export const MAX_FOLLOW_MS = 12 * 60 * 60 * 1000;
 
 export type TableCheck = (table: TableDescription | undefined) => { isDone: boolean; message: string };
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Polls DescribeTable until `check` says done, reporting each new state as a progress message.

@@ -12,7 +12,8 @@ import { runRead } from '../query/run-read';
 import { readTargetOf } from '../table-metadata';
 import { assertWritable } from '../writes/guards';
 import { emptyReport, writeEach } from '../writes/write-each';
-import { sleep } from './follow-table';
+import { sleep } from '../../core/retry';
+import { RateMeter } from '../../core/rate-meter';
 
 /** Keys read per Scan call, deleted before the next call: memory stays bounded by this. */
 const CHUNK = 1000;
@@ -45,13 +46,13 @@ export async function purgeTable(
 ): Promise<OperationOutcome> {
   const report = emptyReport();
   const reads = { units: 0 };
-  const rate = new RateMeter();
+  const rate = new RateMeter(RATE_WINDOW_MS, () => Date.now());
   const started = Date.now();
   let lastEmit = 0;
   let isEmpty = false;
   const progress = (): Progress => {
     const done = report.succeeded + report.conflicts + report.failed;
-    const perSecond = rate.perSecond(done) ?? done / Math.max(1, (Date.now() - started) / 1000);
+    const perSecond = rate.current(done) ?? done / Math.max(1, (Date.now() - started) / 1000);
     const left = Math.max(0, job.itemCount - done);
     const etaSeconds = perSecond > 0 && left > 0 ? Math.ceil(left / perSecond) : undefined;
     return {
@@ -84,7 +85,7 @@ export async function purgeTable(
         record: (written) => t.record(written),
         afterBatch: async () => {
           const done = report.succeeded + report.conflicts + report.failed;
-          rate.add(done);
+          rate.rate(done);
           if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
             lastEmit = Date.now();
             run.emit({ type: 'progress', progress: progress() });
@@ -172,25 +173,6 @@ function purgeMessage(report: BulkReport, perSecond: number, etaSeconds: number 
   );
   if (etaSeconds !== undefined) parts.push(`about ${formatSeconds(etaSeconds)} left`);
   return parts.join(', ');
-}
-
-/** Items done per second over the last few seconds. */
-class RateMeter {
-  private readonly samples: { at: number; done: number }[] = [];
-
-  add(done: number): void {
-    const now = Date.now();
-    this.samples.push({ at: now, done });
-    while (this.samples.length > 2 && now - (this.samples[0]?.at ?? now) > RATE_WINDOW_MS)
-      this.samples.shift();
-  }
-
-  perSecond(done: number): number | undefined {
-    const first = this.samples[0];
-    if (!first) return undefined;
-    const seconds = (Date.now() - first.at) / 1000;
-    return seconds >= 0.5 ? (done - first.done) / seconds : undefined;
-  }
 }
 
 /** Waits as long as the deletes are ahead of maxPerSecond since the purge started. */

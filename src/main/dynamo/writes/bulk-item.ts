@@ -7,7 +7,7 @@ import { valuesEqual } from '../../../shared/dynamo/value-equality';
 import type { BulkAction } from '../../../shared/ipc/items';
 import type { ItemTarget } from '../items/item-access';
 import { getItem } from '../items/single-item';
-import { withBackoff } from './backoff';
+import { withBackoff } from '../../core/retry';
 import { sendRequest } from './sdk-requests';
 import { attemptsOf, conflictFailure, isConditionalFailure, storedItem } from './write-errors';
 

@@ -1,7 +1,7 @@
 import { type DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { PlannedUpdate } from '../../../shared/ipc/migration';
-import { watchThrottling } from '../../migration/throttle-watch';
+import { watchThrottling } from '../throttle-watch';
 import { toSdkItem } from '../marshal';
 import { storedItem } from './write-errors';
 

@@ -11,7 +11,7 @@ import { itemsEqual } from '../../../shared/dynamo/value-equality';
 import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { fromSdkItem, fromSdkValue, toSdkItem } from '../marshal';
-import { withBackoff } from './backoff';
+import { withBackoff } from '../../core/retry';
 import { answerMayBeLost, attemptsOf, isConditionalFailure } from './write-errors';
 
 type SdkItem = Record<string, SdkValue>;

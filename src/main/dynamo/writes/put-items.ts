@@ -10,9 +10,9 @@ import { defineOwn, ownValue } from '../../../shared/dynamo/proto-keys';
 import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
-import { backoffMs, type RateLimiter, sleep } from '../../migration/rate-limiter';
+import type { RateLimiter } from '../rate-limiter';
+import { backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
 import { fromSdkValue } from '../marshal';
-import { isThrottled, withBackoff } from './backoff';
 import { journaledPut, sameSdkItem } from './journaled-put';
 import {
   attemptsOf,
@@ -200,7 +200,7 @@ async function batch<E>(page: Page<E>, positions: number[]): Promise<void> {
       unprocessed = (out.UnprocessedItems && ownValue(out.UnprocessedItems, options.table)) ?? [];
       cost = spent(options, pending.length - unprocessed.length, out.ConsumedCapacity);
     } catch (error) {
-      if (isJobFatal(toAppError(error).code) || options.signal.aborted || isThrottled(error)) throw error;
+      if (isJobFatal(toAppError(error).code) || options.signal.aborted || isRetryable(error)) throw error;
       // One bad item (a wrong-typed index key, two items under one key) refuses the whole batch
       // without saying which: put them one by one to keep each failure with its key.
       await settled(pending.map((n) => put(page, n, undefined)));

@@ -6,7 +6,7 @@ import type { BulkAction, BulkReport } from '../../../shared/ipc/items';
 import type { WrittenItem } from '../../resultsets/types';
 import type { OperationRun } from '../../core/operations';
 import type { ItemTarget } from '../items/item-access';
-import { withBackoff } from './backoff';
+import { withBackoff } from '../../core/retry';
 import { writeBulkItem, type BulkItemWrite } from './bulk-item';
 import { sendRequest } from './sdk-requests';
 import { CONDITIONAL_FAILED, itemRefusal, storedItem } from './write-errors';

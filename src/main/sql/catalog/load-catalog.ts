@@ -9,6 +9,7 @@ import {
   indexItemsPerPartition,
   itemsPerPartition,
 } from './entity-detect';
+import { mapLimit } from '../../core/map-limit';
 
 /** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
 export const SAMPLE_ITEMS = 100;
@@ -34,19 +35,6 @@ export interface CatalogData {
   loadedAt: number;
   /** Read capacity the samples consumed, for honesty in the UI. */
   sampleCapacity: number;
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined =>

@@ -140,8 +140,11 @@ export class ColumnarTable {
     this.seal();
   }
 
-  appendTaggedItems(items: readonly Item[]): void {
+  /** At most `max` of the items: a wire page is iterated (parsed a chunk at a time), not sliced. */
+  appendTaggedItems(items: Iterable<Item>, max = Infinity): void {
+    let taken = 0;
     for (const item of items) {
+      if (taken++ >= max) break;
       const row = this.rowCount++;
       for (const name of Object.keys(item)) this.set(name, row, fromTagged(item[name]!));
     }

@@ -2,11 +2,16 @@ import {
   BatchGetItemCommand,
   type DynamoDBClient,
   GetItemCommand,
-  QueryCommand,
-  ScanCommand,
   type AttributeValue as SdkValue,
 } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
+import { sleep } from '../../core/retry';
+import {
+  initialCursors,
+  type PagedRequest,
+  type ScanPage,
+  segmentedScan,
+} from '../../dynamo/read/segmented-read';
 import { ColumnarTable } from '../executor/table';
 import type { FetchSpec } from '../planner/plan';
 import type { ReadBudget } from './read-budget';
@@ -46,16 +51,6 @@ function keyAttributes(spec: FetchSpec): string[] {
   return [...new Set(keys.filter((k): k is string => k !== undefined))];
 }
 
-function abortable(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new AppFailure('Cancelled', 'The query was cancelled.'));
-    });
-  });
-}
-
 /**
  * Runs one planned read, appending each page to a columnar table as it arrives (so loading
  * happens while the next page is on the wire). Stops at spec.maxItems; passes the abort signal
@@ -70,19 +65,59 @@ export async function runFetch(
   const counters: FetchCounters = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
   let truncated = false;
   const send = { abortSignal: options.signal };
-  const accept = (items: SdkItem[] | undefined, capacity: number | undefined, scanned?: number): boolean => {
+  /** Keeps at most what is left of `length` items (append gets the count); false when full. */
+  const accept = (
+    length: number,
+    append: (count: number) => void,
+    capacity: number | undefined,
+    scanned?: number,
+  ): boolean => {
     const room = Math.min(spec.maxItems - counters.items, options.budget?.room() ?? Infinity);
-    const page = items ?? [];
-    const kept = page.length > room ? page.slice(0, room) : page;
-    if (page.length > room) truncated = true;
-    table.appendSdkItems(kept);
-    counters.items += kept.length;
+    const kept = Math.max(0, Math.min(length, room));
+    if (length > room) truncated = true;
+    append(kept);
+    counters.items += kept;
     counters.pages += 1;
     counters.consumedCapacity += capacity ?? 0;
-    counters.scanned += scanned ?? page.length;
-    options.budget?.spend(kept.length, capacity ?? 0);
+    counters.scanned += scanned ?? length;
+    options.budget?.spend(kept, capacity ?? 0);
     options.onPage?.({ ...counters });
     return counters.items < spec.maxItems && !options.budget?.isSpent();
+  };
+  const acceptSdk = (
+    items: SdkItem[] | undefined,
+    capacity: number | undefined,
+    scanned?: number,
+  ): boolean => {
+    const page = items ?? [];
+    return accept(
+      page.length,
+      (count) => table.appendSdkItems(count < page.length ? page.slice(0, count) : page),
+      capacity,
+      scanned,
+    );
+  };
+  const acceptWire = (page: ScanPage<'wire'>): boolean =>
+    accept(
+      page.items.length,
+      (count) => table.appendTaggedItems(page.items, count),
+      page.consumed,
+      page.scannedCount,
+    );
+  const read = (request: PagedRequest, segments: number, onPage: (page: ScanPage<'wire'>) => boolean) => {
+    const cursors = initialCursors(segments);
+    const done = segmentedScan({
+      client,
+      table: spec.table.name,
+      cursors,
+      totalSegments: segments,
+      signal: options.signal ?? new AbortController().signal,
+      request,
+      items: 'wire',
+      pagesPerSegment: MAX_PAGES,
+      onPage,
+    });
+    return { cursors, done };
   };
   const common = { TableName: spec.table.name, ReturnConsumedCapacity: 'TOTAL' as const };
   const access = spec.access;
@@ -99,7 +134,7 @@ export async function runFetch(
       }),
       send,
     );
-    accept(response.Item ? [response.Item] : [], response.ConsumedCapacity?.CapacityUnits, 1);
+    acceptSdk(response.Item ? [response.Item] : [], response.ConsumedCapacity?.CapacityUnits, 1);
     return { ...counters, table, truncated };
   }
 
@@ -116,7 +151,8 @@ export async function runFetch(
             `DynamoDB kept ${keys.length} keys unprocessed after ${MAX_BATCH_ATTEMPTS} attempts; try again later.`,
             true,
           );
-        if (attempt > 0) await abortable(Math.min(2000, 50 * 2 ** attempt), options.signal);
+        if (attempt > 0)
+          await sleep(Math.min(2000, 50 * 2 ** attempt), options.signal, 'The query was cancelled.');
         const response = await client.send(
           new BatchGetItemCommand({
             RequestItems: {
@@ -131,59 +167,41 @@ export async function runFetch(
           send,
         );
         const capacity = response.ConsumedCapacity?.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-        accept(response.Responses?.[spec.table.name], capacity, keys.length);
+        acceptSdk(response.Responses?.[spec.table.name], capacity, keys.length);
         keys = response.UnprocessedKeys?.[spec.table.name]?.Keys ?? [];
       }
     }
     return { ...counters, table, truncated };
   }
 
+  // Query and Scan pages come through the one read engine, their Items parsed from the response
+  // bytes (wire-page.ts) straight into the table: the SDK's deserializer never sees them.
   if (access.operation === 'Query') {
-    for (let p = 0; p < access.partition.values.length && !truncated; p++) {
-      const parts = expressionParts(spec, p);
-      let startKey: SdkItem | undefined;
-      for (let pages = 0; pages < MAX_PAGES; pages++) {
-        const response = await client.send(
-          new QueryCommand({ ...common, ...parts, IndexName: access.index, ExclusiveStartKey: startKey }),
-          send,
-        );
-        const more = accept(response.Items, response.ConsumedCapacity?.CapacityUnits, response.ScannedCount);
-        startKey = response.LastEvaluatedKey;
-        if (!more && (startKey || p + 1 < access.partition.values.length)) truncated = true;
-        if (!startKey || !more) break;
-      }
+    const partitions = access.partition.values.length;
+    // Objects: set inside callbacks, which flow analysis cannot follow.
+    const state = { more: true };
+    for (let p = 0; p < partitions; p++) {
+      const { cursors, done } = read(
+        { operation: 'Query', input: { ...expressionParts(spec, p), IndexName: access.index } },
+        1,
+        (page) => (state.more = acceptWire(page)),
+      );
+      await done;
+      if (state.more) continue;
+      if (!cursors[0]!.done || p + 1 < partitions) truncated = true;
+      break;
     }
     return { ...counters, table, truncated };
   }
 
-  const parts = expressionParts(spec);
   const { segments } = access as Extract<typeof access, { operation: 'Scan' }>;
-  // Shared by the segments' loops (an object, so each await re-reads it).
-  const scan = { stop: false, finished: 0 };
-  const isStopped = (): boolean => scan.stop;
-  const scanSegment = async (segment: number): Promise<void> => {
-    let startKey: SdkItem | undefined;
-    for (let pages = 0; pages < MAX_PAGES && !scan.stop; pages++) {
-      const response = await client.send(
-        new ScanCommand({
-          ...common,
-          ...parts,
-          ExclusiveStartKey: startKey,
-          ...(segments > 1 ? { Segment: segment, TotalSegments: segments } : {}),
-        }),
-        send,
-      );
-      if (isStopped()) return;
-      startKey = response.LastEvaluatedKey;
-      if (!startKey) scan.finished += 1;
-      if (!accept(response.Items, response.ConsumedCapacity?.CapacityUnits, response.ScannedCount)) {
-        scan.stop = true;
-        // Out of room while this or another segment still had items: the data is partial.
-        if (startKey || scan.finished < segments) truncated = true;
-      }
-      if (!startKey) return;
-    }
-  };
-  await Promise.all(Array.from({ length: segments }, (_, segment) => scanSegment(segment)));
+  const { cursors, done } = read({ operation: 'Scan', input: expressionParts(spec) }, segments, (page) => {
+    const more = acceptWire(page);
+    // Out of room while this or another segment still had items: the data is partial.
+    if (!more && (page.nextKey || cursors.some((c) => !c.done && c.segment !== page.segment)))
+      truncated = true;
+    return more;
+  });
+  await done;
   return { ...counters, table, truncated };
 }

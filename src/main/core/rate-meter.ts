@@ -17,4 +17,15 @@ export class RateMeter {
     const dt = (t - first.t) / 1000;
     return dt > 0 ? (value - first.v) / dt : 0;
   }
+
+  /**
+   * The rate over the window up to `value` without recording it; undefined until the samples
+   * span half a second (a rate from two samples a moment apart would jump about).
+   */
+  current(value: number, series = 'items'): number | undefined {
+    const first = this.samples.get(series)?.[0];
+    if (!first) return undefined;
+    const dt = (this.now() - first.t) / 1000;
+    return dt >= 0.5 ? (value - first.v) / dt : undefined;
+  }
 }

@@ -6,12 +6,13 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
-import type { Item } from '../../shared/dynamo/attribute-value';
-import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
-import { backoffMs, isThrottling, type RateLimiter, sleep } from './rate-limiter';
-import { watchThrottling } from './throttle-watch';
-import { wireItemsStep, wirePageMiddleware } from '../dynamo/query/wire-items';
-import { WireItems } from '../dynamo/query/wire-page';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { fromSdkItem, toSdkItem } from '../marshal';
+import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
+import type { RateLimiter } from '../rate-limiter';
+import { watchThrottling } from '../throttle-watch';
+import { wireItemsStep, wirePageMiddleware } from '../query/wire-items';
+import { WireItems } from '../query/wire-page';
 
 export interface SegmentCursor {
   segment: number;
@@ -49,9 +50,11 @@ export interface PagedRequest {
     IndexName?: string;
     KeyConditionExpression?: string;
     FilterExpression?: string;
+    ProjectionExpression?: string;
     ExpressionAttributeNames?: Record<string, string>;
     ExpressionAttributeValues?: Record<string, SdkValue>;
     ConsistentRead?: boolean;
+    ScanIndexForward?: boolean;
   };
 }
 
@@ -66,14 +69,20 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   limiter?: RateLimiter;
   /** What the limiter counts: read capacity units (default) or items. */
   limiterUnit?: 'capacity' | 'items';
-  /** Items per request; absent = DynamoDB's 1 MB pages. */
-  pageLimit?: number;
+  /**
+   * Items per request; absent = DynamoDB's 1 MB pages. A function is asked before each request
+   * (a read bounded by capacity sizes the next page by what the last one cost).
+   */
+  pageLimit?: number | (() => number | undefined);
   request?: PagedRequest;
   /**
    * Called after each page, before its segment's cursor moves past it. A promise holds the
    * segment until it settles (a copy writes the page first); a synchronous callback costs no tick.
+   * `false` (or a promise of it) says the destination is full (an item or capacity budget):
+   * every segment stops before its next request, resumably, and the read ends 'stopped'.
+   * Anything else goes on.
    */
-  onPage(page: ScanPage<F>): void | Promise<void>;
+  onPage(page: ScanPage<F>): unknown;
   /** The form of the items onPage gets (default `sdk`). */
   items?: F;
   /** Stop (resumably) once this many items were read in this run. */
@@ -91,10 +100,12 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
 }
 
 /**
- * A parallel Scan over `totalSegments` segments, each a loop of pages. The whole table is the
- * point here, so a segment runs until DynamoDB says it is done — bounded instead by the rate
- * limit, maxItems, and cancel; every page moves a cursor that a checkpoint can persist, so an
- * interrupted scan resumes where it stopped. Per page it costs one callback: no marshalling.
+ * The one paged read: a Query, or a parallel Scan over `totalSegments` segments, each a loop of
+ * pages handed to a destination (onPage: a copy's writer, the schema accumulator, the SQL
+ * engine's table, the agent's budgeted sample). Bounded by maxItems, pagesPerSegment, the rate
+ * limit, the destination saying it is full, and cancel; every page moves a cursor that a
+ * checkpoint can persist, so an interrupted read resumes where it stopped. Throttled pages are
+ * retried with backoff (core/retry.ts). Per page it costs one callback: no marshalling.
  */
 export async function segmentedScan<F extends PageItems = 'sdk'>(
   options: SegmentedScanOptions<F>,
@@ -103,7 +114,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
   const onAbort = () => inner.abort();
   options.signal.addEventListener('abort', onAbort, { once: true });
   let read = 0;
-  const budget = { stopped: false }; // an object: set inside run(), which narrowing cannot follow
+  const budget = { stopped: false, full: false }; // an object: set inside run(), which narrowing cannot follow
   const unit = options.limiterUnit ?? 'capacity';
 
   const throttled = (): void => {
@@ -133,7 +144,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
           ...options.request?.input,
           ExclusiveStartKey: startKey,
           ReturnConsumedCapacity: 'TOTAL' as const,
-          Limit: options.pageLimit,
+          Limit: typeof options.pageLimit === 'function' ? options.pageLimit() : options.pageLimit,
         };
         const out: ScanCommandOutput =
           options.request?.operation === 'Query'
@@ -162,7 +173,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         return { out, items: items as ItemsOf<F> };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
-        if (!isThrottling(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
+        if (!isRetryable(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
           throw error;
         await sleep(backoffMs(attempt + 3), inner.signal);
       }
@@ -170,13 +181,14 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
   }
 
   const mayRead = (pages: number) =>
+    !budget.full &&
     !(options.maxItems !== undefined && read >= options.maxItems) &&
     !(options.pagesPerSegment !== undefined && pages >= options.pagesPerSegment);
 
   async function run(cursor: SegmentCursor): Promise<void> {
     let ahead: Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> | undefined;
     for (let pages = 0; !cursor.done && !inner.signal.aborted; pages++) {
-      if (!ahead && !mayRead(pages)) {
+      if (budget.full || (!ahead && !mayRead(pages))) {
         budget.stopped = true;
         return;
       }
@@ -191,14 +203,15 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         // Awaited on the next turn; a failure meanwhile (cancel, another segment's error) is not unhandled.
         ahead.catch(() => undefined);
       }
-      const pending = options.onPage({
+      const answer = options.onPage({
         segment: cursor.segment,
         items,
         scannedCount: out.ScannedCount ?? items.length,
         consumed,
         nextKey,
       });
-      if (pending) await pending;
+      const verdict: unknown = answer instanceof Promise ? await (answer as Promise<unknown>) : answer;
+      if (verdict === false) budget.full = true;
       options.limiter?.spend(unit === 'items' ? items.length : consumed);
       if (nextKey) cursor.startKey = nextKey;
       else {
@@ -218,7 +231,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
       ),
     );
     const failure = results.find(
-      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbort(r.reason),
+      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isCancellation(r.reason),
     );
     if (failure) throw failure.reason;
     if (isAborted(options.signal)) throw abortError();
@@ -230,10 +243,6 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
 
 /** Read through a call: the signal flips during an await, which type narrowing cannot see. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
 
 function abortError(): Error {
   const error = new Error('The scan was cancelled.');

@@ -1,5 +1,5 @@
 import type { MiddlewareStack } from '@smithy/types';
-import { isThrottling } from './rate-limiter';
+import { isThrottling } from '../core/retry';
 
 /**
  * Calls `onThrottled` for every attempt of this command that DynamoDB throttled, including the

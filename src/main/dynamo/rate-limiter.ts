@@ -1,3 +1,5 @@
+import { sleep } from '../core/retry';
+
 /**
  * A token bucket fed by what DynamoDB reports: callers wait for a positive balance, send, then
  * spend what the response says it cost (ConsumedCapacity or items). A page's cost is known only
@@ -53,46 +55,4 @@ export class RateLimiter {
   succeeded(): void {
     if (this.rate < this.targetPerSecond) this.rate = Math.min(this.targetPerSecond, this.rate * 1.1);
   }
-}
-
-/** setTimeout that ends early (rejecting with AbortError) when the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError());
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function abortError(): Error {
-  const error = new Error('The operation was aborted.');
-  error.name = 'AbortError';
-  return error;
-}
-
-const THROTTLING = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-]);
-
-export function isThrottling(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && THROTTLING.has((error as { name?: string }).name ?? '')
-  );
-}
-
-/** Exponential backoff with full jitter: 100 ms · 2^attempt, at most 20 s. */
-export function backoffMs(attempt: number): number {
-  return Math.random() * Math.min(20_000, 100 * 2 ** attempt);
 }
