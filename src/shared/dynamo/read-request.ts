@@ -136,6 +136,17 @@ function keyConditionText(ctx: ExpressionContext, keys: KeySchema, spec: ReadSpe
   return parts.join(' AND ');
 }
 
+/** The key condition's first problem (the one main would refuse with), or undefined. */
+export function keyConditionProblem(keys: KeySchema, spec: ReadSpec, on: string): ReadSpecError | undefined {
+  try {
+    keyConditionText(new ExpressionContext(), keys, spec, on);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ReadSpecError) return error;
+    throw error;
+  }
+}
+
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new ReadSpecError('filter', `The filter needs ${what}.`);
   return value;
