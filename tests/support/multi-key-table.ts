@@ -1,4 +1,4 @@
-import { rawDynamo } from './raw-dynamo';
+import { rawDynamo, rawReadAll } from './raw-dynamo';
 import { rawPutAll } from './copy-oracle';
 
 /** The index under test: two partition attributes and two sort attributes, names that need aliases. */
@@ -55,23 +55,11 @@ export async function rawIndexQuery(
   names: Record<string, string>,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: unknown;
-  do {
-    const page = await rawDynamo<{ Items: Record<string, unknown>[]; LastEvaluatedKey?: unknown }>(
-      endpoint,
-      'Query',
-      {
-        TableName: table,
-        IndexName: MULTI_INDEX,
-        KeyConditionExpression: keyCondition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      },
-    );
-    items.push(...page.Items);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return rawReadAll(endpoint, 'Query', {
+    TableName: table,
+    IndexName: MULTI_INDEX,
+    KeyConditionExpression: keyCondition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
 }
