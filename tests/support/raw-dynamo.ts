@@ -40,28 +40,33 @@ export async function rawGetItem(
   return answer.Item ?? null;
 }
 
-/** Every stored item of a table (or an index) as DynamoDB's wire JSON, every page. */
-export async function rawScanItems(
+/** Every item a Scan or Query returns, as DynamoDB's wire JSON, every page. */
+export async function rawReadAll(
   endpoint: string,
-  table: string,
-  index?: string,
+  operation: 'Scan' | 'Query',
+  body: Record<string, unknown>,
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: unknown;
   do {
     const page = await rawDynamo<{ Items: Record<string, unknown>[]; LastEvaluatedKey?: unknown }>(
       endpoint,
-      'Scan',
-      {
-        TableName: table,
-        ...(index ? { IndexName: index } : {}),
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      },
+      operation,
+      { ...body, ...(start ? { ExclusiveStartKey: start } : {}) },
     );
     items.push(...page.Items);
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** Every stored item of a table (or an index) as DynamoDB's wire JSON, every page. */
+export function rawScanItems(
+  endpoint: string,
+  table: string,
+  index?: string,
+): Promise<Record<string, unknown>[]> {
+  return rawReadAll(endpoint, 'Scan', { TableName: table, ...(index ? { IndexName: index } : {}) });
 }
 
 const SETS = new Set(['SS', 'NS', 'BS']);

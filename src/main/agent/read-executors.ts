@@ -1,5 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
+import { isMultiAttribute, keyText } from '../../shared/dynamo/key-model';
 import { defineOwn } from '../../shared/dynamo/proto-keys';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
@@ -113,6 +114,9 @@ const listTablesTool: ToolExecutor = async (_input, session) => {
             kind: i.kind,
             partitionKey: i.keys.partitionKey,
             sortKey: i.keys.sortKey,
+            // A multi-attribute GSI key: its further attributes, in order (see the query tool).
+            ...(i.keys.morePartitionKeys ? { morePartitionKeys: i.keys.morePartitionKeys } : {}),
+            ...(i.keys.moreSortKeys ? { moreSortKeys: i.keys.moreSortKeys } : {}),
           })),
           approximateItemCount: t.itemCount,
         })),
@@ -203,6 +207,13 @@ const queryTool: ToolExecutor = async (input, session, stepId) => {
   const summary = requireTable(session, input.table);
   const index = typeof input.index === 'string' ? input.index : undefined;
   const keys = keysOf(summary, index);
+  // This tool's request names one partition attribute; DynamoDB would refuse it on a
+  // multi-attribute key, so the model is told the way that can query such an index.
+  if (isMultiAttribute(keys))
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `${index ?? summary.name} has a multi-attribute key (${keyText(keys)}): query it with run_sql, giving = on every partition attribute.`,
+    );
   const bound = limitFor(session, input.limit);
   const { limit } = bound;
   const sortInput = input.sortKey as

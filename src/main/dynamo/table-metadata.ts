@@ -9,6 +9,7 @@ import {
   type TableDescription,
   type TimeToLiveDescription,
 } from '@aws-sdk/client-dynamodb';
+import { keyAttributeNames, keyAttributes, keysFromElements } from '../../shared/dynamo/key-model';
 import type { ReadTarget } from '../../shared/dynamo/read-request';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { IndexInfo, KeySchema, TableSummary } from '../../shared/ipc/tables';
@@ -211,31 +212,21 @@ function keysOf(schema: KeySchemaElement[] | undefined, definitions: AttributeDe
     const type = definitions.find((d) => d.AttributeName === name)?.AttributeType;
     return type === 'N' || type === 'B' ? type : 'S';
   };
-  const hash = schema?.find((k) => k.KeyType === 'HASH')?.AttributeName ?? '';
-  const range = schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-  return {
-    partitionKey: { name: hash, type: typeOf(hash) },
-    sortKey: range === undefined ? undefined : { name: range, type: typeOf(range) },
-  };
+  return keysFromElements(schema ?? [], typeOf) ?? { partitionKey: { name: '', type: 'S' } };
 }
 
 /** The key attribute names of a table and, for an index scan, of that index too (index keys first). */
 export function keyAttributesOf(summary: TableSummary, index?: string): string[] {
-  const names = (keys: KeySchema): string[] => [
-    keys.partitionKey.name,
-    ...(keys.sortKey ? [keys.sortKey.name] : []),
-  ];
   const indexKeys = index ? summary.indexes.find((i) => i.name === index)?.keys : undefined;
-  return [...new Set([...(indexKeys ? names(indexKeys) : []), ...names(summary.keys)])];
+  return [
+    ...new Set([...(indexKeys ? keyAttributeNames(indexKeys) : []), ...keyAttributeNames(summary.keys)]),
+  ];
 }
 
 /** Every attribute that keys one of the table's indexes, with its type. */
 export function indexKeyAttributes(summary: TableSummary): { name: string; type: 'S' | 'N' | 'B' }[] {
   const out = new Map<string, 'S' | 'N' | 'B'>();
-  for (const index of summary.indexes) {
-    out.set(index.keys.partitionKey.name, index.keys.partitionKey.type);
-    if (index.keys.sortKey) out.set(index.keys.sortKey.name, index.keys.sortKey.type);
-  }
+  for (const index of summary.indexes) for (const a of keyAttributes(index.keys)) out.set(a.name, a.type);
   return [...out].map(([name, type]) => ({ name, type }));
 }
 

@@ -2,6 +2,7 @@ import type { FilterCondition, FilterGroup, ReadSpec, SortKeyCondition } from '.
 import type { IndexInfo, KeySchema } from '../ipc/tables';
 import { typeOf, type AttributeValue, type Item } from './attribute-value';
 import { ExpressionContext } from './expression-context';
+import { keyAttributeNames, partitionAttributes, sortAttributes } from './key-model';
 
 /** The Query or Scan request the builder produces, in tagged form (shown, copied, then sent). */
 export interface ReadRequest {
@@ -53,23 +54,96 @@ function sortCondition(
   name: string,
   type: string,
   condition: SortKeyCondition,
+  field = 'sortKey',
 ): string {
   const check = (value: AttributeValue): string => {
     if (typeOf(value) !== type)
-      throw new ReadSpecError('sortKey', `The sort key "${name}" is of type ${type}, not ${typeOf(value)}.`);
+      throw new ReadSpecError(field, `The sort key "${name}" is of type ${type}, not ${typeOf(value)}.`);
     return ctx.value(value);
   };
   const path = ctx.name(name);
   switch (condition.op) {
     case 'begins_with':
       if (type === 'N')
-        throw new ReadSpecError('sortKey', 'begins_with works on string and binary sort keys, not numbers.');
+        throw new ReadSpecError(field, 'begins_with works on string and binary sort keys, not numbers.');
       return `begins_with(${path}, ${check(condition.value)})`;
     case 'between':
-      if (!condition.value2) throw new ReadSpecError('sortKey', 'between needs an upper bound.');
+      if (!condition.value2) throw new ReadSpecError(field, 'between needs an upper bound.');
       return `${path} BETWEEN ${check(condition.value)} AND ${check(condition.value2)}`;
     default:
       return `${path} ${condition.op} ${check(condition.value)}`;
+  }
+}
+
+/**
+ * The key condition of a Query, for a single-attribute key or a multi-attribute one. DynamoDB's
+ * rules for the latter (checked against DynamoDB Local): every partition attribute with `=`;
+ * sort attributes from the first, none skipped; `=` on each but the last one named, which may
+ * take any sort comparison. Each refusal names its rule, before anything is sent.
+ */
+function keyConditionText(ctx: ExpressionContext, keys: KeySchema, spec: ReadSpec, on: string): string {
+  const partition = partitionAttributes(keys);
+  const values = [spec.partitionKey, ...(spec.morePartitionKeys ?? [])];
+  if (values.length > partition.length)
+    throw new ReadSpecError(
+      'partitionKey',
+      `${on} has ${partition.length} partition attribute${partition.length === 1 ? '' : 's'}; the query gives ${values.length} values.`,
+    );
+  const parts = partition.map((attribute, i) => {
+    const value = values[i];
+    const field = i === 0 ? 'partitionKey' : `morePartitionKeys.${i - 1}`;
+    if (!value)
+      throw new ReadSpecError(
+        field,
+        partition.length === 1
+          ? `A query needs a value for the partition key "${attribute.name}".`
+          : `A query on ${on} needs a value for every partition attribute (${partition.map((a) => `"${a.name}"`).join(', ')}); "${attribute.name}" has none.`,
+      );
+    if (typeOf(value) !== attribute.type)
+      throw new ReadSpecError(
+        field,
+        `The partition key "${attribute.name}" is of type ${attribute.type}, not ${typeOf(value)}.`,
+      );
+    return `${ctx.name(attribute.name)} = ${ctx.value(value)}`;
+  });
+  const sort = sortAttributes(keys);
+  const conditions = [spec.sortKey ?? null, ...(spec.moreSortKeys ?? [])];
+  let last = conditions.length - 1;
+  while (last >= 0 && !conditions[last]) last -= 1;
+  if (last >= 0 && sort.length === 0) throw new ReadSpecError('sortKey', `${on} has no sort key.`);
+  if (last >= sort.length)
+    throw new ReadSpecError(
+      `moreSortKeys.${last - 1}`,
+      `${on} has ${sort.length} sort attribute${sort.length === 1 ? '' : 's'}; the query gives conditions on ${last + 1}.`,
+    );
+  for (let i = 0; i <= last; i++) {
+    const attribute = sort[i];
+    const condition = conditions[i];
+    const field = i === 0 ? 'sortKey' : `moreSortKeys.${i - 1}`;
+    if (!attribute) break;
+    if (!condition)
+      throw new ReadSpecError(
+        field,
+        `The sort attribute "${attribute.name}" needs a condition, because "${sort[last]?.name ?? ''}" after it has one: DynamoDB reads sort attributes left to right and skips none.`,
+      );
+    if (i < last && condition.op !== '=')
+      throw new ReadSpecError(
+        field,
+        `The sort attribute "${attribute.name}" must be compared with =, because "${sort[last]?.name ?? ''}" after it has a condition: only the last sort attribute named may take a range or begins_with.`,
+      );
+    parts.push(sortCondition(ctx, attribute.name, attribute.type, condition, field));
+  }
+  return parts.join(' AND ');
+}
+
+/** The key condition's first problem (the one main would refuse with), or undefined. */
+export function keyConditionProblem(keys: KeySchema, spec: ReadSpec, on: string): ReadSpecError | undefined {
+  try {
+    keyConditionText(new ExpressionContext(), keys, spec, on);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ReadSpecError) return error;
+    throw error;
   }
 }
 
@@ -143,33 +217,12 @@ export function buildReadRequest(target: ReadTarget, spec: ReadSpec): ReadReques
   let keyCondition: string | undefined;
   if (spec.mode === 'query') {
     if (spec.raw?.keyCondition) keyCondition = spec.raw.keyCondition;
-    else {
-      const pk = spec.partitionKey;
-      if (!pk)
-        throw new ReadSpecError(
-          'partitionKey',
-          `A query needs a value for the partition key "${keys.partitionKey.name}".`,
-        );
-      if (typeOf(pk) !== keys.partitionKey.type) {
-        throw new ReadSpecError(
-          'partitionKey',
-          `The partition key "${keys.partitionKey.name}" is of type ${keys.partitionKey.type}, not ${typeOf(pk)}.`,
-        );
-      }
-      keyCondition = `${ctx.name(keys.partitionKey.name)} = ${ctx.value(pk)}`;
-      if (spec.sortKey) {
-        if (!keys.sortKey)
-          throw new ReadSpecError('sortKey', `${spec.index ?? target.table} has no sort key.`);
-        keyCondition += ` AND ${sortCondition(ctx, keys.sortKey.name, keys.sortKey.type, spec.sortKey)}`;
-      }
-    }
+    else keyCondition = keyConditionText(ctx, keys, spec, spec.index ?? target.table);
   }
   const filter = spec.raw?.filter ?? (spec.filter ? filterText(ctx, spec.filter) : '');
   let projection: string | undefined;
   if (spec.projection && spec.projection.length > 0) {
-    const keyPaths = [target.keys, keys]
-      .flatMap((k) => [k.partitionKey.name, ...(k.sortKey ? [k.sortKey.name] : [])])
-      .map((n) => [n]);
+    const keyPaths = [target.keys, keys].flatMap((k) => keyAttributeNames(k)).map((n) => [n]);
     const all = [...keyPaths, ...spec.projection];
     const seen = new Set<string>();
     projection = all

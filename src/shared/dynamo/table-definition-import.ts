@@ -6,6 +6,7 @@ import {
   type StreamViewType,
   type TableDefinition,
 } from './table-definition';
+import { isMultiAttribute, keysFromElements } from './key-model';
 
 /**
  * Turns what a user pastes or copies into the form's model: a CreateTable request (SDK or
@@ -146,21 +147,17 @@ function fromApiShape(
       notes.push(`"${attributeName}" is a key but AttributeDefinitions gives it no type; S was assumed.`);
     return { name: attributeName, type: type ?? 'S' };
   };
-  const keys = (schema: unknown): { partitionKey?: KeyAttribute; sortKey?: KeyAttribute } => {
-    const elements = list(schema);
-    const hash = elements.find((k) => k.KeyType === 'HASH')?.AttributeName;
-    const range = elements.find((k) => k.KeyType === 'RANGE')?.AttributeName;
-    return {
-      partitionKey: typeof hash === 'string' ? keyAttribute(hash) : undefined,
-      sortKey: typeof range === 'string' ? keyAttribute(range) : undefined,
-    };
-  };
+  const keys = (schema: unknown) => keysFromElements(list(schema), (n) => keyAttribute(n).type);
 
   definition.name = name(shape.TableName, notes, 'TableName');
   const tableKeys = keys(shape.KeySchema);
-  if (!tableKeys.partitionKey) throw new ImportProblem('The KeySchema has no HASH (partition) key.');
+  if (!tableKeys) throw new ImportProblem('The KeySchema has no HASH (partition) key.');
   definition.partitionKey = tableKeys.partitionKey;
   definition.sortKey = tableKeys.sortKey;
+  if (isMultiAttribute(tableKeys))
+    notes.push(
+      "The table's KeySchema names more than one HASH or RANGE attribute; a table has one of each (only a global secondary index may have up to four), so DynoTable kept the first of each.",
+    );
 
   const billing = isObject(shape.BillingModeSummary)
     ? shape.BillingModeSummary.BillingMode
@@ -178,8 +175,7 @@ function fromApiShape(
     const gt = isObject(g.ProvisionedThroughput) ? g.ProvisionedThroughput : undefined;
     return {
       name: typeof g.IndexName === 'string' ? g.IndexName : '',
-      partitionKey: k.partitionKey ?? { name: '', type: 'S' },
-      sortKey: k.sortKey,
+      ...(k ?? { partitionKey: { name: '', type: 'S' as const } }),
       projection: projectionFrom(g.Projection),
       ...(definition.billingMode === 'PROVISIONED'
         ? { readCapacity: num(gt?.ReadCapacityUnits), writeCapacity: num(gt?.WriteCapacityUnits) }
@@ -188,7 +184,7 @@ function fromApiShape(
   });
   definition.localIndexes = list(shape.LocalSecondaryIndexes).map((l) => ({
     name: typeof l.IndexName === 'string' ? l.IndexName : '',
-    sortKey: keys(l.KeySchema).sortKey ?? { name: '', type: 'S' },
+    sortKey: keys(l.KeySchema)?.sortKey ?? { name: '', type: 'S' },
     projection: projectionFrom(l.Projection),
   }));
 

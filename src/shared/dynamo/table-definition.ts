@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyAttributes, keySchemaElements, type KeySchemaElementJson } from './key-model';
 
 /**
  * A table as the Create table form edits it. One model for every starting point (blank,
@@ -22,6 +23,9 @@ export const globalIndexSchema = z.object({
   name: z.string().max(1024),
   partitionKey: keyAttributeSchema,
   sortKey: keyAttributeSchema.optional(),
+  /** A multi-attribute key's 2nd to 4th partition and sort attributes, in order (key-model.ts). */
+  morePartitionKeys: z.array(keyAttributeSchema).max(3).optional(),
+  moreSortKeys: z.array(keyAttributeSchema).max(3).optional(),
   projection: projectionSchema,
   /** Provisioned tables only: every GSI has its own capacity. */
   readCapacity: z.number().optional(),
@@ -97,10 +101,7 @@ export function singleTableDefinition(name = 'AppTable'): TableDefinition {
   };
 }
 
-interface KeySchemaElement {
-  AttributeName: string;
-  KeyType: 'HASH' | 'RANGE';
-}
+type KeySchemaElement = KeySchemaElementJson;
 interface Projection {
   ProjectionType: 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
   NonKeyAttributes?: string[];
@@ -136,10 +137,7 @@ export interface TimeToLiveRequest {
 }
 
 export function keySchemaOf(partitionKey: KeyAttribute, sortKey?: KeyAttribute): KeySchemaElement[] {
-  return [
-    { AttributeName: partitionKey.name, KeyType: 'HASH' },
-    ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' as const }] : []),
-  ];
+  return keySchemaElements({ partitionKey, sortKey });
 }
 
 export function projectionOf(projection: ProjectionDefinition): Projection {
@@ -153,7 +151,7 @@ export function keyAttributesOfDefinition(definition: TableDefinition): KeyAttri
   const all = [
     definition.partitionKey,
     ...(definition.sortKey ? [definition.sortKey] : []),
-    ...definition.globalIndexes.flatMap((g) => [g.partitionKey, ...(g.sortKey ? [g.sortKey] : [])]),
+    ...definition.globalIndexes.flatMap((g) => keyAttributes(g)),
     ...definition.localIndexes.map((l) => l.sortKey),
   ];
   const seen = new Map<string, KeyAttribute>();
@@ -181,7 +179,7 @@ export function toCreateTableRequest(definition: TableDefinition): CreateTableRe
   if (definition.globalIndexes.length > 0)
     request.GlobalSecondaryIndexes = definition.globalIndexes.map((g) => ({
       IndexName: g.name,
-      KeySchema: keySchemaOf(g.partitionKey, g.sortKey),
+      KeySchema: keySchemaElements(g),
       Projection: projectionOf(g.projection),
       ...(isProvisioned ? { ProvisionedThroughput: throughput(g.readCapacity, g.writeCapacity) } : {}),
     }));

@@ -1,4 +1,10 @@
-import type { KeyAttribute, ProjectionDefinition, TableDefinition } from './table-definition';
+import { MAX_KEY_ATTRIBUTES } from './key-model';
+import type {
+  GlobalIndexDefinition,
+  KeyAttribute,
+  ProjectionDefinition,
+  TableDefinition,
+} from './table-definition';
 
 /** A problem with one field of the form; `field` is its path (`globalIndexes.0.partitionKey.name`). */
 export interface FieldProblem {
@@ -106,6 +112,28 @@ export function validateDefinition(definition: TableDefinition): FieldProblem[] 
     if (attributes.some((a) => a.length === 0)) add(field, 'An included attribute name is empty.');
   };
 
+  // Multi-attribute keys (GSIs only): up to four partition and four sort attributes, each once.
+  const multiAttributeKey = (gsi: GlobalIndexDefinition, at: string): void => {
+    const more = [
+      ['morePartitionKeys', gsi.morePartitionKeys ?? [], 'partition'],
+      ['moreSortKeys', gsi.moreSortKeys ?? [], 'sort'],
+    ] as const;
+    for (const [field, attributes, kind] of more) {
+      if (attributes.length > MAX_KEY_ATTRIBUTES - 1)
+        add(`${at}.${field}`, `An index key has at most ${MAX_KEY_ATTRIBUTES} ${kind} attributes.`);
+      attributes.forEach((a, j) => key(a, `${at}.${field}.${j}`, `The index's ${kind} attribute ${j + 2}`));
+    }
+    if (!gsi.sortKey && (gsi.moreSortKeys?.length ?? 0) > 0)
+      add(`${at}.moreSortKeys`, 'Further sort attributes need a first sort attribute.');
+    // The first two are compared above; here each further attribute against all before it.
+    const seen = new Set([gsi.partitionKey.name, gsi.sortKey?.name]);
+    for (const a of [...(gsi.morePartitionKeys ?? []), ...(gsi.moreSortKeys ?? [])]) {
+      if (a.name !== '' && seen.has(a.name))
+        add(`${at}.name`, `"${a.name}" appears twice in the index's key; each key attribute appears once.`);
+      seen.add(a.name);
+    }
+  };
+
   if (definition.globalIndexes.length > LIMITS.globalIndexes)
     add('globalIndexes', `A table can have at most ${LIMITS.globalIndexes} global secondary indexes.`);
   definition.globalIndexes.forEach((gsi, i) => {
@@ -117,6 +145,7 @@ export function validateDefinition(definition: TableDefinition): FieldProblem[] 
       if (gsi.sortKey.name === gsi.partitionKey.name && gsi.sortKey.name !== '')
         add(`${at}.sortKey.name`, "The index's sort key must differ from its partition key.");
     }
+    multiAttributeKey(gsi, at);
     projection(gsi.projection, `${at}.projection`);
     if (isProvisioned) {
       add(`${at}.readCapacity`, capacityProblem(gsi.readCapacity, "The index's read capacity"));

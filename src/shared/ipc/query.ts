@@ -76,6 +76,13 @@ export const readSpecSchema = z.object({
   index: z.string().min(3).max(255).optional(),
   partitionKey: attributeValueSchema.optional(),
   sortKey: sortKeyConditionSchema.optional(),
+  /** A multi-attribute index key: the values of its 2nd to 4th partition attributes, in order. */
+  morePartitionKeys: z.array(attributeValueSchema).max(3).optional(),
+  /**
+   * Conditions on its 2nd to 4th sort attributes, in order; null where the form left one empty
+   * (DynamoDB reads sort attributes left to right, so only trailing ones may stay empty).
+   */
+  moreSortKeys: z.array(sortKeyConditionSchema.nullable()).max(3).optional(),
   filter: filterGroupSchema.optional(),
   /** Raw mode: expressions as typed, with their own placeholders. They replace the builder's parts. */
   raw: z

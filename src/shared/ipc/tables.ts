@@ -1,8 +1,18 @@
 import { z } from 'zod';
 
+export const keyAttributeInfoSchema = z.object({ name: z.string(), type: z.enum(['S', 'N', 'B']) });
+export type KeyAttributeInfo = z.infer<typeof keyAttributeInfoSchema>;
+
+/**
+ * A table's or an index's key (shared/dynamo/key-model.ts reads it): the first partition and sort
+ * attributes, and for a multi-attribute GSI key the further ones, in KeySchema order (up to four
+ * of each in all).
+ */
 export const keySchemaSchema = z.object({
-  partitionKey: z.object({ name: z.string(), type: z.enum(['S', 'N', 'B']) }),
-  sortKey: z.object({ name: z.string(), type: z.enum(['S', 'N', 'B']) }).optional(),
+  partitionKey: keyAttributeInfoSchema,
+  sortKey: keyAttributeInfoSchema.optional(),
+  morePartitionKeys: z.array(keyAttributeInfoSchema).max(3).optional(),
+  moreSortKeys: z.array(keyAttributeInfoSchema).max(3).optional(),
 });
 export type KeySchema = z.infer<typeof keySchemaSchema>;
 

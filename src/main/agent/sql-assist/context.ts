@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { partitionAttributes, sortAttributes } from '../../../shared/dynamo/key-model';
 import type { AttributeSchema, SchemaReport } from '../../../shared/ipc/schema';
+import type { KeySchema } from '../../../shared/ipc/tables';
 import type { EntityView, SqlCatalog } from '../../../shared/sql/catalog';
 import type { CoreContext } from '../../core/context';
 import { loadViews } from '../../sql/files/view-store';
@@ -75,8 +77,13 @@ export async function tableSchemas(
   return out;
 }
 
-function keyText(key: { name: string; type: string }): string {
-  return `${key.name} (${key.type})`;
+/** A key's partition and sort attributes in order (a multi-attribute GSI key names up to four of each). */
+function keysText(keys: KeySchema): string {
+  const text = (attributes: { name: string; type: string }[]): string =>
+    attributes.map((a) => `${a.name} (${a.type})`).join(' + ');
+  const sort = sortAttributes(keys);
+  const partition = partitionAttributes(keys);
+  return `partition key ${text(partition)}${partition.length > 1 ? ' (= on every one to query it)' : ''}${sort.length > 0 ? `, sort key ${text(sort)}` : ''}`;
 }
 
 function viewText(view: EntityView): string {
@@ -119,13 +126,8 @@ export function catalogText(
     const described = new Map((report?.attributes ?? []).map((a) => [a.path, a]));
     const listed = Object.hasOwn(catalog.attributes, table.name) ? catalog.attributes[table.name] : undefined;
     const known = new Set([...described.keys(), ...(listed ?? [])]);
-    lines.push(
-      `- table "${table.name}": partition key ${keyText(table.keys.partitionKey)}${table.keys.sortKey ? `, sort key ${keyText(table.keys.sortKey)}` : ''}, about ${table.itemCount} items`,
-    );
-    for (const index of table.indexes)
-      lines.push(
-        `  index ${index.name}: partition key ${keyText(index.keys.partitionKey)}${index.keys.sortKey ? `, sort key ${keyText(index.keys.sortKey)}` : ''}`,
-      );
+    lines.push(`- table "${table.name}": ${keysText(table.keys)}, about ${table.itemCount} items`);
+    for (const index of table.indexes) lines.push(`  index ${index.name}: ${keysText(index.keys)}`);
     if (known.size > 0) {
       lines.push(
         report

@@ -82,6 +82,8 @@ function renamedDefinition(definition: TableDefinition, mapper: ItemMapper): Tab
       ...g,
       partitionKey: key(g.partitionKey),
       sortKey: g.sortKey && key(g.sortKey),
+      morePartitionKeys: g.morePartitionKeys?.map(key),
+      moreSortKeys: g.moreSortKeys?.map(key),
       projection: projection(g.projection),
     })),
     localIndexes: definition.localIndexes.map((l) => ({

@@ -4,6 +4,7 @@ import {
   GetItemCommand,
   type AttributeValue as SdkValue,
 } from '@aws-sdk/client-dynamodb';
+import { keyAttributeNames } from '../../../shared/dynamo/key-model';
 import { AppFailure } from '../../../shared/errors';
 import { sleep } from '../../core/retry';
 import {
@@ -46,9 +47,8 @@ const BATCH_SIZE = 100;
 const MAX_BATCH_ATTEMPTS = 8;
 
 function keyAttributes(spec: FetchSpec): string[] {
-  const keys = [spec.table.keys.partitionKey.name, spec.table.keys.sortKey?.name];
-  for (const index of spec.table.indexes) keys.push(index.keys.partitionKey.name, index.keys.sortKey?.name);
-  return [...new Set(keys.filter((k): k is string => k !== undefined))];
+  const keys = [spec.table.keys, ...spec.table.indexes.map((i) => i.keys)].flatMap(keyAttributeNames);
+  return [...new Set(keys)];
 }
 
 /**

@@ -31,6 +31,8 @@ export function expressionParts(spec: FetchSpec, partitionIndex = 0): Expression
   if (access.operation === 'Query') {
     const value = access.partition.values[partitionIndex]!;
     let key = `${builder.name(access.partition.name)} = ${builder.value(value)}`;
+    for (const e of access.equalities ?? [])
+      key += ` AND ${builder.name(e.name)} = ${builder.value(e.value)}`;
     if (access.sort) key += ` AND ${sortExpression(builder, access.sort)}`;
     parts.KeyConditionExpression = key;
   }

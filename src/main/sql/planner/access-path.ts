@@ -1,4 +1,5 @@
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
+import { keyAttributeNames, partitionAttributes, sortAttributes } from '../../../shared/dynamo/key-model';
 import type { IndexInfo } from '../../../shared/ipc/tables';
 import type { TableInfo } from '../../../shared/sql/catalog';
 import { type DCond, isValidRange } from './conditions';
@@ -18,6 +19,11 @@ export type Access =
       operation: 'Query';
       index?: string;
       partition: { name: string; values: AttributeValue[] };
+      /**
+       * A multi-attribute index key: = on its further partition attributes and on the sort
+       * attributes before `sort`'s, one value each (key-model.ts). DynamoDB takes them in any order.
+       */
+      equalities?: { name: string; value: AttributeValue }[];
       sort?: SortCondition;
     }
   | { operation: 'Scan'; segments: number };
@@ -111,10 +117,8 @@ function covers(index: IndexInfo, table: TableInfo, needed: Set<string> | 'ALL')
   if (index.projection === 'ALL') return true;
   if (needed === 'ALL') return false;
   const available = new Set([
-    table.keys.partitionKey.name,
-    table.keys.sortKey?.name,
-    index.keys.partitionKey.name,
-    index.keys.sortKey?.name,
+    ...keyAttributeNames(table.keys),
+    ...keyAttributeNames(index.keys),
     ...(index.projectedAttributes ?? []),
   ]);
   return [...needed].every((a) => available.has(a));
@@ -122,12 +126,66 @@ function covers(index: IndexInfo, table: TableInfo, needed: Set<string> | 'ALL')
 
 /** Key attributes a Query's FilterExpression may not mention (DynamoDB refuses them there). */
 function keyNames(table: TableInfo, index?: IndexInfo): string[] {
-  return [
-    table.keys.partitionKey.name,
-    table.keys.sortKey?.name,
-    index?.keys.partitionKey.name,
-    index?.keys.sortKey?.name,
-  ].filter((n): n is string => n !== undefined);
+  return [...keyAttributeNames(table.keys), ...(index ? keyAttributeNames(index.keys) : [])];
+}
+
+/** The one `=` condition on `key` with a value of its type (a multi-attribute key takes no IN there). */
+function singleEquality(conds: DCond[], key: KeyDef): DCond | undefined {
+  return conds.find(
+    (c) => c.op === '=' && c.path.length === 1 && c.path[0] === key.name && typeMatches(c.value, key),
+  );
+}
+
+type IndexQuery = { access: Extract<Access, { operation: 'Query' }>; used: DCond[] };
+
+/**
+ * A Query on a GSI, or why there is none: DynamoDB needs = on every partition attribute of the
+ * index (IN only on the first, each value its own Query), and reads sort attributes left to right
+ * with = on all but the last one used, which may take a range or begins_with.
+ */
+function indexQuery(gsi: IndexInfo, conds: DCond[]): IndexQuery | string {
+  const [first, ...rest] = partitionAttributes(gsi.keys);
+  const partition = first ? equalities(conds, first) : undefined;
+  const missing = [first, ...rest].filter((a, i) => a && (i === 0 ? !partition : !singleEquality(conds, a)));
+  if (!first || !partition || missing.length > 0) {
+    const names = partitionAttributes(gsi.keys).map((a) => a.name);
+    return names.length === 1
+      ? ''
+      : `index ${gsi.name} needs = on every partition attribute (${names.join(', ')}); none is given for ${missing.map((a) => a?.name).join(', ')}`;
+  }
+  if (partition.values.length > MAX_PARTITIONS) return '';
+  const equalitiesUsed: DCond[] = [];
+  const equal: { name: string; value: AttributeValue }[] = [];
+  for (const a of rest) {
+    const c = singleEquality(conds, a);
+    if (c?.op === '=') {
+      equal.push({ name: a.name, value: c.value });
+      equalitiesUsed.push(c);
+    }
+  }
+  const sortKeys = sortAttributes(gsi.keys);
+  let sort: { sort: SortCondition; used: DCond[] } | undefined;
+  for (let i = 0; i < sortKeys.length; i++) {
+    const attribute = sortKeys[i]!;
+    const eq = i < sortKeys.length - 1 ? singleEquality(conds, attribute) : undefined;
+    if (eq?.op === '=') {
+      equal.push({ name: attribute.name, value: eq.value });
+      equalitiesUsed.push(eq);
+      continue;
+    }
+    sort = sortCondition(conds, attribute);
+    break;
+  }
+  return {
+    access: {
+      operation: 'Query',
+      index: gsi.name,
+      partition: { name: first.name, values: partition.values },
+      ...(equal.length > 0 ? { equalities: equal } : {}),
+      sort: sort?.sort,
+    },
+    used: [partition.cond, ...equalitiesUsed, ...(sort?.used ?? [])],
+  };
 }
 
 /** A Query's key conditions, plus every other condition on a key attribute (see keyNames). */
@@ -206,20 +264,22 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
       };
     }
   }
+  const whyNot: string[] = [];
   for (const gsi of table.indexes.filter((i) => i.kind === 'GSI')) {
-    const indexPartition = equalities(conds, gsi.keys.partitionKey);
-    if (!indexPartition || indexPartition.values.length > MAX_PARTITIONS || !covers(gsi, table, needed))
+    const found = indexQuery(gsi, conds);
+    if (typeof found === 'string') {
+      if (found) whyNot.push(found);
       continue;
-    const sort = sortCondition(conds, gsi.keys.sortKey);
+    }
+    if (!covers(gsi, table, needed)) continue;
+    const names = partitionAttributes(gsi.keys).map((a) => a.name);
     return {
-      access: {
-        operation: 'Query',
-        index: gsi.name,
-        partition: { name: gsi.keys.partitionKey.name, values: indexPartition.values },
-        sort: sort?.sort,
-      },
-      consumed: queryConsumes(table, gsi, conds, [indexPartition.cond, ...(sort?.used ?? [])]),
-      reason: `${show(indexPartition.values, gsi.keys.partitionKey.name)} is the partition key of index ${gsi.name}`,
+      access: found.access,
+      consumed: queryConsumes(table, gsi, conds, found.used),
+      reason:
+        names.length === 1
+          ? `${show(found.access.partition.values, names[0]!)} is the partition key of index ${gsi.name}`
+          : `every partition attribute of index ${gsi.name} (${names.join(', ')}) is given with =`,
     };
   }
   const megabytes = table.sizeBytes / 2 ** 20;
@@ -231,7 +291,7 @@ export function chooseAccess(table: TableInfo, conds: DCond[], needed: Set<strin
     access: { operation: 'Scan', segments },
     consumed: new Set(),
     reason: hasCondition
-      ? 'no condition on a partition key (of the table or an index): Scan with a filter'
+      ? `no condition on a partition key (of the table or an index): Scan with a filter${whyNot.length > 0 ? `; ${whyNot.join('; ')}` : ''}`
       : 'no condition narrows the items: Scan',
   };
 }

@@ -135,6 +135,7 @@ function describeKey(access: Access): string | undefined {
       ? { op: '=', path: [p.name], value: p.values[0]! }
       : { op: 'in', path: [p.name], values: p.values },
   ];
+  for (const e of access.equalities ?? []) parts.push({ op: '=', path: [e.name], value: e.value });
   const s = access.sort;
   if (s) {
     if (s.op === 'between')

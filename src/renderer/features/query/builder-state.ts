@@ -2,8 +2,10 @@ import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
 import { parseExpressionNames, parseExpressionValues } from '../../../shared/dynamo/expression-values';
 import { JsonTextError } from '../../../shared/dynamo/json-text';
 import { numberProblem } from '../../../shared/dynamo/number';
-import type { FilterCondition, FilterOperator, ReadSpec } from '../../../shared/ipc/query';
-import type { IndexInfo, KeySchema } from '../../../shared/ipc/tables';
+import { partitionAttributes, sortAttributes } from '../../../shared/dynamo/key-model';
+import { keyConditionProblem } from '../../../shared/dynamo/read-request';
+import type { FilterCondition, FilterOperator, ReadSpec, SortKeyCondition } from '../../../shared/ipc/query';
+import type { IndexInfo, KeyAttributeInfo, KeySchema } from '../../../shared/ipc/tables';
 import { parseAttributePath } from './attribute-path';
 
 export type ScalarType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL';
@@ -19,6 +21,13 @@ export interface ConditionDraft {
   sizeOp: '=' | '<>' | '<' | '<=' | '>' | '>=';
 }
 
+/** A condition on a multi-attribute key's 2nd to 4th sort attribute, as typed. */
+export interface SortDraft {
+  op: SortKeyOp;
+  value: string;
+  value2: string;
+}
+
 /** What the builder form holds: text as typed, turned into a ReadSpec only when run. */
 export interface BuilderState {
   mode: 'query' | 'scan';
@@ -27,6 +36,9 @@ export interface BuilderState {
   sortOp: SortKeyOp;
   sortValue: string;
   sortValue2: string;
+  /** A multi-attribute index key's further partition values and sort conditions, in key order. */
+  morePartitionKeys: { value: string }[];
+  moreSortKeys: SortDraft[];
   join: 'AND' | 'OR';
   conditions: ConditionDraft[];
   isRaw: boolean;
@@ -55,6 +67,8 @@ export const initialBuilder: BuilderState = {
   sortOp: '',
   sortValue: '',
   sortValue2: '',
+  morePartitionKeys: [],
+  moreSortKeys: [],
   join: 'AND',
   conditions: [],
   isRaw: false,
@@ -164,6 +178,76 @@ function rawBox<T>(
   }
 }
 
+function sortConditionOf(
+  attribute: KeyAttributeInfo,
+  draft: SortDraft,
+  field: string,
+  errors: BuilderErrors,
+): SortKeyCondition | null {
+  if (!draft.op) return null;
+  const value = typedValue(attribute.type, draft.value);
+  const value2 = draft.op === 'between' ? typedValue(attribute.type, draft.value2) : undefined;
+  if (typeof value === 'string') errors[field] = value;
+  else if (typeof value2 === 'string') errors[field] = value2;
+  else return { op: draft.op, value, ...(value2 ? { value2 } : {}) };
+  return null;
+}
+
+/**
+ * The key condition's fields → the spec: every partition attribute's value, and the sort
+ * attributes' conditions in order. The rules DynamoDB sets on a multi-attribute key are checked
+ * by the same code main runs (keyConditionProblem), so the form says them before any request.
+ */
+function keyFields(state: BuilderState, keys: KeySchema, spec: ReadSpec, errors: BuilderErrors): void {
+  const partition = partitionAttributes(keys);
+  const texts = [state.partitionKey, ...state.morePartitionKeys.map((p) => p.value)];
+  const values = partition.map((attribute, i) => {
+    const field = i === 0 ? 'partitionKey' : `morePartitionKeys.${i - 1}`;
+    const text = texts[i] ?? '';
+    if (text === '') {
+      errors[field] =
+        partition.length === 1
+          ? `A query needs the partition key "${attribute.name}".`
+          : `A query on this index needs every partition attribute; "${attribute.name}" has no value.`;
+      return undefined;
+    }
+    const value = typedValue(attribute.type, text);
+    if (typeof value === 'string') errors[field] = value;
+    return typeof value === 'string' ? undefined : value;
+  });
+  const [first, ...more] = values;
+  if (first) spec.partitionKey = first;
+  if (more.length > 0 && more.every((v) => v !== undefined)) spec.morePartitionKeys = more;
+  const sort = sortAttributes(keys);
+  const drafts: SortDraft[] = [
+    { op: state.sortOp, value: state.sortValue, value2: state.sortValue2 },
+    ...state.moreSortKeys,
+  ];
+  const conditions = sort.map((attribute, i) =>
+    sortConditionOf(
+      attribute,
+      drafts[i] ?? { op: '', value: '', value2: '' },
+      i === 0 ? 'sortKey' : `moreSortKeys.${i - 1}`,
+      errors,
+    ),
+  );
+  const [firstSort, ...moreSort] = conditions;
+  if (firstSort) spec.sortKey = firstSort;
+  while (moreSort.length > 0 && !moreSort[moreSort.length - 1]) moreSort.pop();
+  if (moreSort.length > 0) spec.moreSortKeys = moreSort;
+  if (Object.keys(errors).length > 0) return;
+  const problem = keyConditionProblem(keys, spec, state.index || 'the table');
+  if (problem) errors[problem.field] = problem.message;
+}
+
+/** The first problem with the key condition's fields, for the line under them. */
+export function keyFieldError(errors: BuilderErrors): string | undefined {
+  const field = Object.keys(errors).find((f) =>
+    /^(partitionKey|sortKey|morePartitionKeys|moreSortKeys)/.test(f),
+  );
+  return field ? errors[field] : undefined;
+}
+
 /** The builder's text → a ReadSpec and read bounds, or an error per field (shown at the field). */
 export function toReadSpec(
   state: BuilderState,
@@ -187,21 +271,7 @@ export function toReadSpec(
     if (state.mode === 'query' && !state.rawKeyCondition.trim())
       errors.rawKeyCondition = `A query needs a key condition, like #pk = :pk for the partition key "${indexKeys.partitionKey.name}".`;
   }
-  if (state.mode === 'query' && !state.isRaw) {
-    const pk = typedValue(indexKeys.partitionKey.type, state.partitionKey);
-    if (state.partitionKey === '')
-      errors.partitionKey = `A query needs the partition key "${indexKeys.partitionKey.name}".`;
-    else if (typeof pk === 'string') errors.partitionKey = pk;
-    else spec.partitionKey = pk;
-    if (state.sortOp && indexKeys.sortKey) {
-      const value = typedValue(indexKeys.sortKey.type, state.sortValue);
-      const value2 =
-        state.sortOp === 'between' ? typedValue(indexKeys.sortKey.type, state.sortValue2) : undefined;
-      if (typeof value === 'string') errors.sortKey = value;
-      else if (typeof value2 === 'string') errors.sortKey = value2;
-      else spec.sortKey = { op: state.sortOp, value, ...(value2 ? { value2 } : {}) };
-    }
-  }
+  if (state.mode === 'query' && !state.isRaw) keyFields(state, indexKeys, spec, errors);
   if (!state.isRaw && state.conditions.length > 0) {
     const items: FilterCondition[] = [];
     for (const draft of state.conditions) {

@@ -92,6 +92,7 @@ const API_WORDS: [RegExp, string][] = [
 const FIELDS_SHOWN = new Set([
   'partitionKey',
   'sortKey',
+  ...[0, 1, 2].flatMap((i) => [`morePartitionKeys.${i}`, `moreSortKeys.${i}`]),
   'projection',
   'rawKeyCondition',
   'rawFilter',

@@ -20,8 +20,11 @@ function builderFrom(form: Form): BuilderState {
   for (const [name, initial] of Object.entries(initialBuilder)) {
     if (!Object.hasOwn(form, name)) continue;
     const value = form[name];
-    if (Array.isArray(initial) && Array.isArray(value))
+    if (name === 'conditions' && Array.isArray(value))
       state[name] = value.filter((c) => CONDITION_FIELDS.every((f) => typeof c[f] === 'string'));
+    // A multi-attribute key's further fields: objects of strings ({value} or {op, value, value2}).
+    else if (Array.isArray(initial) && Array.isArray(value))
+      state[name] = value.filter((c) => Object.values(c).every((v) => typeof v === 'string'));
     else if (typeof value === typeof initial) state[name] = value;
   }
   return state as unknown as BuilderState;
@@ -29,7 +32,9 @@ function builderFrom(form: Form): BuilderState {
 
 function formOf(builder: BuilderState): Form {
   const conditions = builder.conditions.map((c: ConditionDraft) => ({ ...c }));
-  return { ...builder, conditions };
+  const morePartitionKeys = builder.morePartitionKeys.map((p) => ({ ...p }));
+  const moreSortKeys = builder.moreSortKeys.map((d) => ({ ...d }));
+  return { ...builder, conditions, morePartitionKeys, moreSortKeys };
 }
 
 export function workspaceSnapshot(): WorkspaceSnapshot {

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
-import { keysOf, validLimit, type BuilderErrors, type BuilderState } from '../builder-state';
+import { keyFieldError, keysOf, validLimit, type BuilderErrors, type BuilderState } from '../builder-state';
 import { withRawFromForm } from '../raw-fields';
 import { ConditionList, withNewCondition } from './condition-list';
 import { KeyFields } from './key-fields';
@@ -96,7 +96,7 @@ export function QueryBuilder({
             const index = indexes.find((i) => i.name === name);
             return index ? `${index.kind} ${index.name}` : 'Table';
           }}
-          onChange={(index) => set({ index, consistent: false })}
+          onChange={(index) => set({ index, consistent: false, morePartitionKeys: [], moreSortKeys: [] })}
         />
         {state.mode === 'query' && !state.isRaw ? (
           <KeyFields keys={indexKeys} state={state} set={set} />
@@ -111,8 +111,8 @@ export function QueryBuilder({
           {verb}
         </Button>
       </div>
-      <FieldError message={errors.partitionKey ?? errors.sortKey} />
-      {runProblem && !errors.partitionKey && !errors.sortKey ? (
+      <FieldError message={keyFieldError(errors)} />
+      {runProblem && !keyFieldError(errors) ? (
         <p className="field-error qb-why" role="alert">
           {verb} did not run: {runProblem}
         </p>

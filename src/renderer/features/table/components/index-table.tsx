@@ -1,7 +1,8 @@
 import type { IndexInfo } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { formatCount } from '../../../ui/format';
-import { KeyAttribute } from '../../tables/components/key-label';
+import { partitionAttributes, sortAttributes } from '../../../../shared/dynamo/key-model';
+import { KeyAttributes } from '../../tables/components/key-label';
 
 function projectionLabel(index: IndexInfo): string {
   if (index.projection === 'ALL') return 'All attributes';
@@ -35,10 +36,10 @@ export function IndexTable({ indexes }: { indexes: IndexInfo[] }) {
               <Badge tone={index.kind === 'GSI' ? 'accent' : 'neutral'}>{index.kind}</Badge>
             </td>
             <td>
-              <KeyAttribute attribute={index.keys.partitionKey} />
+              <KeyAttributes attributes={partitionAttributes(index.keys)} />
             </td>
             <td>
-              <KeyAttribute attribute={index.keys.sortKey} />
+              <KeyAttributes attributes={sortAttributes(index.keys)} />
             </td>
             <td className="projection">{projectionLabel(index)}</td>
             <td>{index.status ? index.status.toLowerCase() : <span className="muted">—</span>}</td>

@@ -1,4 +1,5 @@
 import type { KeySchema } from '../../../../shared/ipc';
+import type { KeyAttributeInfo } from '../../../../shared/ipc/tables';
 
 const typeNames = { S: 'String', N: 'Number', B: 'Binary' } as const;
 
@@ -10,6 +11,21 @@ export function KeyAttribute({ attribute }: { attribute: KeySchema['partitionKey
       <span className="type-chip" title={typeNames[attribute.type]}>
         {attribute.type}
       </span>
+    </span>
+  );
+}
+
+/** A key's partition or sort attributes in order: one, or up to four for a multi-attribute key. */
+export function KeyAttributes({ attributes }: { attributes: KeyAttributeInfo[] }) {
+  if (attributes.length <= 1) return <KeyAttribute attribute={attributes[0]} />;
+  return (
+    <span className="key-attributes" aria-label={`${attributes.length} attributes, in key order`}>
+      {attributes.map((attribute, i) => (
+        <span key={`${i}:${attribute.name}`} className="key-attributes-part">
+          {i > 0 ? <span className="muted key-attributes-plus">+</span> : null}
+          <KeyAttribute attribute={attribute} />
+        </span>
+      ))}
     </span>
   );
 }
