@@ -1,8 +1,10 @@
 import { AgentService } from '../agent/agent-service';
 import { MigrationStore } from '../migration/store';
+import { SchemaStore } from '../schema/schema-store';
 import { openedLocations } from '../exports/opened-exports';
 import { SqlService } from '../sql/service';
 import type { CoreContext } from './context';
+import { RunningJobs } from './running-jobs';
 
 /**
  * The core's long-lived services, made on first use from the one context and closed by the one
@@ -14,6 +16,8 @@ export class CoreServices {
   private sqlService?: SqlService;
   private agentService?: AgentService;
   private migrationStore?: MigrationStore;
+  private schemaStore?: SchemaStore;
+  private runningJobs?: RunningJobs;
   private isClosed = false;
 
   constructor(private readonly ctx: () => CoreContext) {}
@@ -42,6 +46,16 @@ export class CoreServices {
   /** The migration pre-flight's scans, plans and acknowledgements on disk. */
   migration(): MigrationStore {
     return (this.migrationStore ??= new MigrationStore(this.ctx().dataDir));
+  }
+
+  /** The Schema view's reads on disk: summaries, reports, a stopped full read's checkpoint. */
+  schema(): SchemaStore {
+    return (this.schemaStore ??= new SchemaStore(this.ctx().dataDir));
+  }
+
+  /** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
+  jobs(): RunningJobs {
+    return (this.runningJobs ??= new RunningJobs(this.ctx().operations));
   }
 
   /**

@@ -8,8 +8,6 @@ import { runFixPlan } from './fix-run';
 import { assertNotRunning, migrationStore, withCursor } from './service';
 import { newMigrationId } from './store';
 
-const runningPlans = new Set<string>();
-
 async function isReadOnly(ctx: CoreContext, connectionId: string): Promise<boolean> {
   return (await ctx.connections.get(connectionId)).readOnly;
 }
@@ -75,12 +73,16 @@ export async function startFixRun(
   if (plan.connectionId !== input.connectionId)
     throw new AppFailure(ErrorCodes.invalidInput, 'That plan was made on another connection.');
   if (await isReadOnly(ctx, input.connectionId)) throw readOnlyFailure();
-  if (runningPlans.has(plan.planId))
-    throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
+  const job = {
+    kind: 'fix',
+    id: plan.planId,
+    requestId: input.requestId,
+    busy: 'That plan is already running.',
+  } as const;
+  ctx.services.jobs().assertIdle(job.kind, job.id, job.busy);
   const client = await ctx.clients.dynamo(input.connectionId);
   const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
-  runningPlans.add(plan.planId);
-  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+  ctx.services.jobs().start(job, async ({ signal, emit }) => {
     try {
       const result = await runFixPlan({
         client,
@@ -104,8 +106,6 @@ export async function startFixRun(
       };
     } catch (error) {
       throw withCursor(error, plan.planId);
-    } finally {
-      runningPlans.delete(plan.planId);
     }
   });
   return { planId: plan.planId };
