@@ -1,8 +1,9 @@
 import { AgentService } from '../agent/agent-service';
 import { MigrationStore } from '../migration/store';
 import { SchemaStore } from '../schema/schema-store';
-import { openedLocations } from '../exports/opened-exports';
+import { OpenedExports } from '../exports/opened-exports';
 import { SqlService } from '../sql/service';
+import type { SchemaReport } from '../../shared/ipc/schema';
 import type { CoreContext } from './context';
 import { RunningJobs } from './running-jobs';
 
@@ -18,6 +19,8 @@ export class CoreServices {
   private migrationStore?: MigrationStore;
   private schemaStore?: SchemaStore;
   private runningJobs?: RunningJobs;
+  private opened?: OpenedExports;
+  private readonly samples = new Map<string, { at: number; report: SchemaReport }>();
   private isClosed = false;
 
   constructor(private readonly ctx: () => CoreContext) {}
@@ -27,7 +30,7 @@ export class CoreServices {
     this.assertOpen();
     this.sqlService ??= new SqlService({
       clients: this.ctx().clients,
-      exports: () => openedLocations(this.ctx()),
+      exports: () => this.openedExports().locations(),
     });
     return this.sqlService;
   }
@@ -56,6 +59,16 @@ export class CoreServices {
   /** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
   jobs(): RunningJobs {
     return (this.runningJobs ??= new RunningJobs(this.ctx().operations));
+  }
+
+  /** Exports opened in this core, newest first: the Exports view's list and SQL's `export."…"`. */
+  openedExports(): OpenedExports {
+    return (this.opened ??= new OpenedExports());
+  }
+
+  /** Tables sampled for Ask when no saved read exists, by [connectionId, table], with when. */
+  schemaSamples(): Map<string, { at: number; report: SchemaReport }> {
+    return this.samples;
   }
 
   /**

@@ -21,7 +21,7 @@ import {
 import { type OpenedExport, openExport } from './export-open';
 import { type ExportFiles, folderFiles, s3Files } from './export-source';
 import { uploadedExportFolder } from './export-upload';
-import { type ExportLocation, rememberOpened } from './opened-exports';
+import type { ExportLocation } from './opened-exports';
 
 /**
  * The exports:* and imports:* channels over the export library. Starting an export or an import
@@ -184,7 +184,7 @@ async function openAsResultSet(
           run.emit({ type: 'progress', progress });
         },
       });
-      rememberOpened(ctx, opened, location);
+      ctx.services.openedExports().remember(opened, location);
       return { progress: { ...progress, items: opened.items, fraction: 1 }, value: opened };
     } finally {
       close();
