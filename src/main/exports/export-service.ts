@@ -3,7 +3,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc';
 import { s3ClientFor } from '../aws/s3-client';
 import type { CoreContext } from '../core/context';
-import type { OperationRun } from '../core/operations';
+import type { OperationOutcome, OperationRun } from '../core/operations';
 import { forgetTable, keyAttributesOf, tableSummary } from '../dynamo/table-metadata';
 import { announceTableChange } from '../sql/service-registry';
 import {
@@ -67,7 +67,7 @@ const exportProgress = (state: ExportState, polls: number) => ({
 });
 
 function followExport(ctx: CoreContext, client: DynamoDBClient, requestId: string, exportArn: string): void {
-  ctx.operations.start(requestId, async (run: OperationRun) => {
+  ctx.operations.start(requestId, async (run: OperationRun): Promise<OperationOutcome<'exports:follow'>> => {
     let polls = 0;
     const last = await follow(
       (signal) => describeExport(client, exportArn, signal),
@@ -161,7 +161,7 @@ async function openAsResultSet(
   close: () => void = () => undefined,
 ): Promise<void> {
   const dynamo = await ctx.clients.dynamo(input.connectionId);
-  ctx.operations.start(input.requestId, async (run) => {
+  ctx.operations.start(input.requestId, async (run): Promise<OperationOutcome<'exports:open'>> => {
     try {
       let progress = { items: 0, pages: 0, consumedCapacity: 0 };
       const opened: OpenedExport = await openExport(filesOf(run.signal), ctx.resultSets, {
@@ -222,7 +222,7 @@ export async function startS3Import(
       BillingMode: 'PAY_PER_REQUEST',
     },
   });
-  ctx.operations.start(input.requestId, async (run) => {
+  ctx.operations.start(input.requestId, async (run): Promise<OperationOutcome<'imports:start'>> => {
     let polls = 0;
     try {
       const last = await follow(

@@ -7,6 +7,7 @@ import { buildFixPlan } from './fix-build';
 import { runFixPlan } from './fix-run';
 import { assertNotRunning, migrationStore, withCursor } from './service';
 import { newMigrationId } from './store';
+import type { OperationOutcome } from '../core/operations';
 
 async function isReadOnly(ctx: CoreContext, connectionId: string): Promise<boolean> {
   return (await ctx.connections.get(connectionId)).readOnly;
@@ -29,36 +30,39 @@ export async function startFixPlan(
   const client = await ctx.clients.dynamo(input.connectionId);
   const readOnly = await isReadOnly(ctx, input.connectionId);
   const planId = newMigrationId('plan');
-  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
-    try {
-      const built = await buildFixPlan({
-        client,
-        table: input.table,
-        policy: input.policy,
-        convertDates: input.convertDates ?? false,
-        datePaths: input.datePaths,
-        segments: input.segments,
-        limit: input.limit,
-        signal,
-        planFile: store.planFile(planId),
-        onProgress: (progress) => emit({ type: 'progress', progress }),
-      });
-      const summary: FixPlanSummary = {
-        planId,
-        connectionId: input.connectionId,
-        table: input.table,
-        policy: input.policy,
-        convertDates: input.convertDates ?? false,
-        createdAt: new Date().toISOString(),
-        readOnly,
-        ...built,
-      };
-      await store.savePlanSummary(summary);
-      return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
-    } catch (error) {
-      throw withCursor(error, planId);
-    }
-  });
+  ctx.operations.start(
+    input.requestId,
+    async ({ signal, emit }): Promise<OperationOutcome<'migration:fixPlan'>> => {
+      try {
+        const built = await buildFixPlan({
+          client,
+          table: input.table,
+          policy: input.policy,
+          convertDates: input.convertDates ?? false,
+          datePaths: input.datePaths,
+          segments: input.segments,
+          limit: input.limit,
+          signal,
+          planFile: store.planFile(planId),
+          onProgress: (progress) => emit({ type: 'progress', progress }),
+        });
+        const summary: FixPlanSummary = {
+          planId,
+          connectionId: input.connectionId,
+          table: input.table,
+          policy: input.policy,
+          convertDates: input.convertDates ?? false,
+          createdAt: new Date().toISOString(),
+          readOnly,
+          ...built,
+        };
+        await store.savePlanSummary(summary);
+        return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
+      } catch (error) {
+        throw withCursor(error, planId);
+      }
+    },
+  );
   return { planId };
 }
 
@@ -82,7 +86,7 @@ export async function startFixRun(
   ctx.services.jobs().assertIdle(job.kind, job.id, job.busy);
   const client = await ctx.clients.dynamo(input.connectionId);
   const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
-  ctx.services.jobs().start(job, async ({ signal, emit }) => {
+  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
     try {
       const result = await runFixPlan({
         client,

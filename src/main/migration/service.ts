@@ -9,6 +9,7 @@ import { mergeExpectations } from './expectations';
 import { newMigrationId, type MigrationStore } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
+import type { OperationOutcome } from '../core/operations';
 
 const BUSY = 'That scan is still running.';
 
@@ -85,7 +86,7 @@ export async function startMigrationScan(
   };
   await store.saveSummary(summary);
   const job = { kind: 'preflight', id: scanId, requestId: input.requestId, busy: BUSY } as const;
-  ctx.services.jobs().start(job, async ({ signal, emit }) => {
+  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
     const save = (patch: Partial<ScanSummary>) =>
       store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
     try {

@@ -7,6 +7,7 @@ import { assertNotRunning, withCursor } from '../migration/service';
 import { newMigrationId } from '../migration/store';
 import { analyzeSchema, reportOfSchemaCheckpoint, type SchemaCheckpoint } from './analyze';
 import { noticed, type SchemaStore } from './schema-store';
+import type { OperationOutcome } from '../core/operations';
 
 const BUSY = 'That scan is still running.';
 
@@ -60,55 +61,49 @@ export async function startSchemaAnalysis(
     itemsScanned: resume ? (previous?.itemsScanned ?? 0) : 0,
   };
   await store.save(scanId, 'summary', summary);
-  ctx.services
-    .jobs()
-    .start(
-      { kind: 'schema', id: scanId, requestId: input.requestId, busy: BUSY },
-      async ({ signal, emit }) => {
-        const patch = (next: Partial<SchemaScanSummary>) =>
-          store.save(scanId, 'summary', Object.assign(summary, next));
-        try {
-          const result = await analyzeSchema({
-            client,
-            table: input.table,
-            index: input.index,
-            mode,
-            scanId,
-            signal,
-            sampleSize: input.sampleSize,
-            segments: input.segments,
-            limit: input.limit,
-            entities: input.typeAttribute
-              ? { kind: 'attribute', name: input.typeAttribute }
-              : { kind: 'keys' },
-            resume,
-            onProgress: (progress) => {
-              summary.itemsScanned = progress.items;
-              emit({ type: 'progress', progress });
-            },
-            // A sample is a few requests: nothing to resume, so nothing to save on the way.
-            onCheckpoint: mode === 'full' ? (c) => store.save(scanId, 'checkpoint', c) : undefined,
-          });
-          await store.save(scanId, 'report', result.report);
-          await store.drop(scanId, 'checkpoint');
-          await patch({ state: 'done', itemsScanned: result.report.itemsScanned });
-          return {
-            progress: {
-              items: result.report.itemsScanned,
-              pages: result.report.draw.pages,
-              consumedCapacity: result.report.draw.consumedReadCapacity,
-            },
-            value: { scanId },
-          };
-        } catch (error) {
-          const app = toAppError(error);
-          await patch(
-            signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: app.message },
-          ).catch(() => undefined);
-          throw withCursor(error, scanId);
-        }
-      },
-    );
+  const job = { kind: 'schema', id: scanId, requestId: input.requestId, busy: BUSY } as const;
+  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'schema:analyze'>> => {
+    const patch = (next: Partial<SchemaScanSummary>) =>
+      store.save(scanId, 'summary', Object.assign(summary, next));
+    try {
+      const result = await analyzeSchema({
+        client,
+        table: input.table,
+        index: input.index,
+        mode,
+        scanId,
+        signal,
+        sampleSize: input.sampleSize,
+        segments: input.segments,
+        limit: input.limit,
+        entities: input.typeAttribute ? { kind: 'attribute', name: input.typeAttribute } : { kind: 'keys' },
+        resume,
+        onProgress: (progress) => {
+          summary.itemsScanned = progress.items;
+          emit({ type: 'progress', progress });
+        },
+        // A sample is a few requests: nothing to resume, so nothing to save on the way.
+        onCheckpoint: mode === 'full' ? (c) => store.save(scanId, 'checkpoint', c) : undefined,
+      });
+      await store.save(scanId, 'report', result.report);
+      await store.drop(scanId, 'checkpoint');
+      await patch({ state: 'done', itemsScanned: result.report.itemsScanned });
+      return {
+        progress: {
+          items: result.report.itemsScanned,
+          pages: result.report.draw.pages,
+          consumedCapacity: result.report.draw.consumedReadCapacity,
+        },
+        value: { scanId },
+      };
+    } catch (error) {
+      const app = toAppError(error);
+      await patch(signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: app.message }).catch(
+        () => undefined,
+      );
+      throw withCursor(error, scanId);
+    }
+  });
   return { scanId };
 }
 

@@ -42,7 +42,7 @@ export async function purgeTable(
   t: ItemTarget,
   job: PurgeJob,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'tables:purge'>> {
   const report = emptyReport();
   const reads = { units: 0 };
   const rate = new RateMeter();
