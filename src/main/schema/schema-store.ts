@@ -1,9 +1,9 @@
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
 import {
   type DataFileKind,
   readDataFile,
@@ -11,6 +11,7 @@ import {
   recordingSetAside,
   stringInSetAside,
   stringsNamed,
+  summaryIdsNewestFirst,
 } from '../core/data-files';
 import type { SchemaCheckpoint } from './analyze';
 
@@ -80,18 +81,7 @@ export class SchemaStore {
 
   /** `where`: the list asking, under whose table a read that names none is kept. */
   async list(where?: { connectionId: string; table: string }): Promise<SchemaScanSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if (isMissingFile(error)) return [];
-      throw error;
-    }
-    const ids = names
-      .filter((n) => n.endsWith('.summary.json'))
-      .map((n) => n.slice(0, -'.summary.json'.length))
-      .sort()
-      .reverse();
+    const ids = await summaryIdsNewestFirst(this.dir);
     for (const old of ids.slice(KEPT))
       for (const kind of ['summary', 'report', 'checkpoint']) await this.drop(old, kind);
     const all = await Promise.all(ids.slice(0, KEPT).map((id) => this.listed(id, where)));
