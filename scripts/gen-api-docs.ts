@@ -49,6 +49,7 @@ const anchor = (channel: string) => channel.replace(/[^a-z0-9]+/gi, '').toLowerC
 function channelSection(channel: Channel, shared: Map<string, unknown>): string {
   const example = examples[channel];
   const { input, output } = contract[channel];
+  const done = 'done' in contract[channel] ? contract[channel].done : undefined;
   return [
     `### \`${channel}\``,
     '',
@@ -72,6 +73,14 @@ function channelSection(channel: Channel, shared: Map<string, unknown>): string 
     'Output:',
     '',
     jsonBlock(toSchema(output as z.ZodType, 'output', shared)),
+    ...(done
+      ? [
+          '',
+          "Done value (the `value` of the operation's `done` event; none when empty):",
+          '',
+          jsonBlock(toSchema(done as z.ZodType, 'output', shared)),
+        ]
+      : []),
     '',
     '</details>',
   ].join('\n');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { channels, contract, operationEventSchema, type Channel } from '../../src/shared/ipc';
+import { doneSchemaOf, operationChannels } from '../../src/shared/ipc/contract';
 import { eventExamples, examples } from '../../src/shared/ipc/examples';
 import { API_DOC_PATH, renderApiDocs } from '../../scripts/gen-api-docs';
 
@@ -23,6 +24,18 @@ describe('docs/API.md examples', () => {
       expect(operationEventSchema.safeParse(event).error?.issues ?? []).toEqual([]);
     expect(eventExamples.map((e) => e.seq)).toEqual(eventExamples.map((_e, i) => i));
     expect(eventExamples.at(-1)?.type).toBe('done');
+  });
+
+  it('declares the done value of every channel that starts work under a requestId', () => {
+    const startsWork = channels.filter((c) => {
+      const shape = (contract[c].input as unknown as { shape?: object }).shape;
+      return c !== 'ops:cancel' && shape !== undefined && 'requestId' in shape;
+    });
+    expect([...operationChannels].sort()).toEqual(startsWork.sort());
+    // The example scan (a query:start) ends with the value its channel declares.
+    const done = eventExamples.at(-1);
+    expect(done?.type === 'done' && doneSchemaOf('query:start').safeParse(done.value).success).toBe(true);
+    expect(doneSchemaOf('migration:scan').safeParse({ scanId: 'scan_1' }).success).toBe(false);
   });
 });
 

@@ -40,12 +40,15 @@ afterEach(() => {
 
 const shown = () => useMigrationStore.getState().tables[key];
 
+/** The done value of migration:scan, as the contract declares it. */
+const scanDone = { scanId: 'scan-new', needsFix: false, verdictLine: 'No findings.' };
+
 describe('the pre-flight store', () => {
   it("opens the new scan's report when its done arrives before the start call's answer", async () => {
     const started = useMigrationStore.getState().startScan(connectionId, table, { segments: 1 });
     await expect.poll(() => pending.has('migration:scan')).toBe(true);
     scans = [{ scanId: 'scan-new', state: 'done' }, ...scans];
-    await useMigrationStore.getState().settle(connectionId, table, 'scan', { scanId: 'scan-new' });
+    await useMigrationStore.getState().settle(connectionId, table, 'scan', scanDone);
     pending.get('migration:scan')?.({ scanId: 'scan-new' });
     await started;
     expect(shown()?.selectedScanId).toBe('scan-new');
@@ -61,7 +64,7 @@ describe('the pre-flight store', () => {
     await started;
     expect(shown()?.scanRequestId).toBeDefined();
     scans = [{ scanId: 'scan-new', state: 'done' }, ...scans.slice(1)];
-    await useMigrationStore.getState().settle(connectionId, table, 'scan', { scanId: 'scan-new' });
+    await useMigrationStore.getState().settle(connectionId, table, 'scan', scanDone);
     expect(shown()?.report?.scanId).toBe('scan-new');
   });
 });

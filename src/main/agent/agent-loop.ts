@@ -29,7 +29,10 @@ const INTERRUPTED = '(This answer was interrupted before it finished.)';
  * in ONE user message, repeat until it answers or a budget is reached. Whatever happens, the
  * history stays valid for Bedrock: no blank text, no toolUse without its toolResult, roles alternate.
  */
-export async function answerQuestion(q: AgentQuestion, run: OperationRun): Promise<OperationOutcome> {
+export async function answerQuestion(
+  q: AgentQuestion,
+  run: OperationRun,
+): Promise<OperationOutcome<'agent:ask'>> {
   const budget = new Budget(q.session.settings.budgets);
   const emit: ToolSession['emit'] = (event) => run.emit({ type: 'agent', event });
   const session: ToolSession = { ...q.session, budget, signal: run.signal, emit };

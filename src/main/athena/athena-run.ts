@@ -90,7 +90,7 @@ export async function runOnAthena(
   request: AthenaRunRequest,
   prepared: PreparedAthena,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'athena:run'>> {
   const started = Date.now();
   const { settings } = request;
   const dynamo = await ctx.clients.dynamo(request.connectionId);

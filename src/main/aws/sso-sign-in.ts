@@ -36,7 +36,7 @@ export async function startSsoSignIn(
   connection: Connection,
   run: OperationRun,
   ctx: Pick<CoreContext, 'openExternal' | 'clients' | 'mode'>,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'connections:signIn'>> {
   if (connection.kind !== 'profile' || !connection.profile) {
     throw new AppFailure(
       ErrorCodes.invalidInput,

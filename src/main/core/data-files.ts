@@ -161,6 +161,25 @@ export async function stringInSetAside(notice: SetAsideNotice, name: string): Pr
   return stringsNamed(text, name)[0];
 }
 
+/**
+ * The ids of a job folder's `<id>.summary.json` records, newest first (ids begin with their time),
+ * none when the folder does not exist yet: how pre-flight scans and schema reads are listed.
+ */
+export async function summaryIdsNewestFirst(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (isMissingFile(error)) return [];
+    throw error;
+  }
+  return names
+    .filter((n) => n.endsWith('.summary.json'))
+    .map((n) => n.slice(0, -'.summary.json'.length))
+    .sort()
+    .reverse();
+}
+
 /** Where DynoTable writes atomically under the data folder; a temp file is looked for only there. */
 const OWN_FOLDERS = ['copies', 'migration', 'schema', 'sql', 'journal', 'secrets'];
 /** Deep enough for <area>/<connection>/<file>; the Chromium folders beside ours are never walked. */

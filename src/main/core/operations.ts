@@ -1,4 +1,5 @@
 import type { OperationEvent, Progress } from '../../shared/ipc';
+import type { OperationChannel, OperationDone } from '../../shared/ipc/contract';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { toAppError } from './to-app-error';
 import type { EventBus } from './events';
@@ -12,11 +13,14 @@ export interface OperationRun {
   emit: OperationEmit;
 }
 
-/** What an operation returns when it finishes without error. */
-export interface OperationOutcome {
+/**
+ * What an operation returns when it finishes without error; `OperationOutcome<'copy:start'>`
+ * types its value by the `done` schema the channel declares in the contract.
+ */
+export interface OperationOutcome<C extends OperationChannel = never> {
   progress: Progress;
   cursor?: string;
-  value?: unknown;
+  value?: [C] extends [never] ? unknown : OperationDone<C>;
 }
 
 /** Early cancels kept at most; request ids are one-use, so only the latest few can still start. */

@@ -1,9 +1,12 @@
 import { AgentService } from '../agent/agent-service';
 import { McpHttpService } from '../mcp/http-service';
 import { MigrationStore } from '../migration/store';
-import { openedLocations } from '../exports/opened-exports';
+import { SchemaStore } from '../schema/schema-store';
+import { OpenedExports } from '../exports/opened-exports';
 import { SqlService } from '../sql/service';
+import type { SchemaReport } from '../../shared/ipc/schema';
 import type { CoreContext } from './context';
+import { RunningJobs } from './running-jobs';
 
 /**
  * The core's long-lived services, made on first use from the one context and closed by the one
@@ -16,6 +19,10 @@ export class CoreServices {
   private agentService?: AgentService;
   private migrationStore?: MigrationStore;
   private mcpService?: McpHttpService;
+  private schemaStore?: SchemaStore;
+  private runningJobs?: RunningJobs;
+  private opened?: OpenedExports;
+  private readonly samples = new Map<string, { at: number; report: SchemaReport }>();
   private isClosed = false;
 
   constructor(private readonly ctx: () => CoreContext) {}
@@ -25,7 +32,7 @@ export class CoreServices {
     this.assertOpen();
     this.sqlService ??= new SqlService({
       clients: this.ctx().clients,
-      exports: () => openedLocations(this.ctx()),
+      exports: () => this.openedExports().locations(),
     });
     return this.sqlService;
   }
@@ -50,6 +57,26 @@ export class CoreServices {
   mcp(): McpHttpService {
     this.assertOpen();
     return (this.mcpService ??= new McpHttpService(this.ctx()));
+  }
+
+  /** The Schema view's reads on disk: summaries, reports, a stopped full read's checkpoint. */
+  schema(): SchemaStore {
+    return (this.schemaStore ??= new SchemaStore(this.ctx().dataDir));
+  }
+
+  /** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
+  jobs(): RunningJobs {
+    return (this.runningJobs ??= new RunningJobs(this.ctx().operations));
+  }
+
+  /** Exports opened in this core, newest first: the Exports view's list and SQL's `export."…"`. */
+  openedExports(): OpenedExports {
+    return (this.opened ??= new OpenedExports());
+  }
+
+  /** Tables sampled for Ask when no saved read exists, by [connectionId, table], with when. */
+  schemaSamples(): Map<string, { at: number; report: SchemaReport }> {
+    return this.samples;
   }
 
   /**

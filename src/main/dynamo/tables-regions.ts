@@ -23,7 +23,7 @@ export async function listAcrossRegions(
   clientIn: (region: string) => Promise<DynamoDBClient>,
   regions: readonly string[],
   { signal, emit }: OperationRun,
-): Promise<OperationOutcome & { value: RegionListing }> {
+): Promise<OperationOutcome<'tables:listRegions'> & { value: RegionListing }> {
   const answers: RegionTables[] = [];
   let answered = 0;
   const progress = () => ({

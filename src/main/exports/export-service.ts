@@ -3,7 +3,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc';
 import { s3ClientFor } from '../aws/s3-client';
 import type { CoreContext } from '../core/context';
-import type { OperationRun } from '../core/operations';
+import type { OperationOutcome, OperationRun } from '../core/operations';
 import { forgetTable, keyAttributesOf, tableSummary } from '../dynamo/table-metadata';
 import { announceTableChange } from '../sql/service-registry';
 import {
@@ -21,7 +21,7 @@ import {
 import { type OpenedExport, openExport } from './export-open';
 import { type ExportFiles, folderFiles, s3Files } from './export-source';
 import { uploadedExportFolder } from './export-upload';
-import { type ExportLocation, rememberOpened } from './opened-exports';
+import type { ExportLocation } from './opened-exports';
 
 /**
  * The exports:* and imports:* channels over the export library. Starting an export or an import
@@ -67,7 +67,7 @@ const exportProgress = (state: ExportState, polls: number) => ({
 });
 
 function followExport(ctx: CoreContext, client: DynamoDBClient, requestId: string, exportArn: string): void {
-  ctx.operations.start(requestId, async (run: OperationRun) => {
+  ctx.operations.start(requestId, async (run: OperationRun): Promise<OperationOutcome<'exports:follow'>> => {
     let polls = 0;
     const last = await follow(
       (signal) => describeExport(client, exportArn, signal),
@@ -161,7 +161,7 @@ async function openAsResultSet(
   close: () => void = () => undefined,
 ): Promise<void> {
   const dynamo = await ctx.clients.dynamo(input.connectionId);
-  ctx.operations.start(input.requestId, async (run) => {
+  ctx.operations.start(input.requestId, async (run): Promise<OperationOutcome<'exports:open'>> => {
     try {
       let progress = { items: 0, pages: 0, consumedCapacity: 0 };
       const opened: OpenedExport = await openExport(filesOf(run.signal), ctx.resultSets, {
@@ -184,7 +184,7 @@ async function openAsResultSet(
           run.emit({ type: 'progress', progress });
         },
       });
-      rememberOpened(ctx, opened, location);
+      ctx.services.openedExports().remember(opened, location);
       return { progress: { ...progress, items: opened.items, fraction: 1 }, value: opened };
     } finally {
       close();
@@ -222,7 +222,7 @@ export async function startS3Import(
       BillingMode: 'PAY_PER_REQUEST',
     },
   });
-  ctx.operations.start(input.requestId, async (run) => {
+  ctx.operations.start(input.requestId, async (run): Promise<OperationOutcome<'imports:start'>> => {
     let polls = 0;
     try {
       const last = await follow(

@@ -1,4 +1,3 @@
-import type { CoreContext } from '../core/context';
 import type { OpenedExport } from './export-open';
 
 /**
@@ -15,28 +14,29 @@ interface Entry {
 
 /**
  * Exports opened in this core (one per result set), newest first: what `exports:opened` lists
- * and SQL's `FROM export."…"` looks names and ARNs up in.
+ * and SQL's `FROM export."…"` looks names and ARNs up in. CoreServices owns the one list.
  */
-const openedByCore = new WeakMap<CoreContext, Entry[]>();
+export class OpenedExports {
+  private entries: Entry[] = [];
 
-export function rememberOpened(ctx: CoreContext, opened: OpenedExport, location: ExportLocation): void {
-  const list = openedByCore.get(ctx) ?? [];
-  openedByCore.set(ctx, [
-    { opened, location },
-    ...list.filter((o) => o.opened.resultSetId !== opened.resultSetId),
-  ]);
-}
+  remember(opened: OpenedExport, location: ExportLocation): void {
+    this.entries = [
+      { opened, location },
+      ...this.entries.filter((o) => o.opened.resultSetId !== opened.resultSetId),
+    ];
+  }
 
-export function openedExports(ctx: CoreContext): OpenedExport[] {
-  return (openedByCore.get(ctx) ?? []).map((entry) => entry.opened);
-}
+  list(): OpenedExport[] {
+    return this.entries.map((entry) => entry.opened);
+  }
 
-/** Each opened export with where its files are, newest first (one per name: the newest wins). */
-export function openedLocations(ctx: CoreContext): Entry[] {
-  const seen = new Set<string>();
-  return (openedByCore.get(ctx) ?? []).filter((entry) => {
-    if (seen.has(entry.opened.name)) return false;
-    seen.add(entry.opened.name);
-    return true;
-  });
+  /** Each opened export with where its files are, newest first (one per name: the newest wins). */
+  locations(): Entry[] {
+    const seen = new Set<string>();
+    return this.entries.filter((entry) => {
+      if (seen.has(entry.opened.name)) return false;
+      seen.add(entry.opened.name);
+      return true;
+    });
+  }
 }

@@ -153,7 +153,7 @@ async function runUndo(
   connectionId: string,
   entry: JournalEntry,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'journal:undo'>> {
   const report: UndoReport = { restored: 0, alreadyRestored: 0, conflicts: 0, failed: 0, items: [] };
   const progress = () => {
     const done = report.restored + report.conflicts + report.failed;

@@ -7,8 +7,7 @@ import { buildFixPlan } from './fix-build';
 import { runFixPlan } from './fix-run';
 import { assertNotRunning, migrationStore, withCursor } from './service';
 import { newMigrationId } from './store';
-
-const runningPlans = new Set<string>();
+import type { OperationOutcome } from '../core/operations';
 
 async function isReadOnly(ctx: CoreContext, connectionId: string): Promise<boolean> {
   return (await ctx.connections.get(connectionId)).readOnly;
@@ -31,37 +30,40 @@ export async function startFixPlan(
   const client = await ctx.clients.dynamo(input.connectionId);
   const readOnly = await isReadOnly(ctx, input.connectionId);
   const planId = newMigrationId('plan');
-  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
-    try {
-      const built = await buildFixPlan({
-        client,
-        table: input.table,
-        policy: input.policy,
-        convertDates: input.convertDates ?? false,
-        datePaths: input.datePaths,
-        ...(input.ttlOnly ? { ttlOnly: true } : {}),
-        segments: input.segments,
-        limit: input.limit,
-        signal,
-        planFile: store.planFile(planId),
-        onProgress: (progress) => emit({ type: 'progress', progress }),
-      });
-      const summary: FixPlanSummary = {
-        planId,
-        connectionId: input.connectionId,
-        table: input.table,
-        policy: input.policy,
-        convertDates: input.convertDates ?? false,
-        createdAt: new Date().toISOString(),
-        readOnly,
-        ...built,
-      };
-      await store.savePlanSummary(summary);
-      return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
-    } catch (error) {
-      throw withCursor(error, planId);
-    }
-  });
+  ctx.operations.start(
+    input.requestId,
+    async ({ signal, emit }): Promise<OperationOutcome<'migration:fixPlan'>> => {
+      try {
+        const built = await buildFixPlan({
+          client,
+          table: input.table,
+          policy: input.policy,
+          convertDates: input.convertDates ?? false,
+          datePaths: input.datePaths,
+          ...(input.ttlOnly ? { ttlOnly: true } : {}),
+          segments: input.segments,
+          limit: input.limit,
+          signal,
+          planFile: store.planFile(planId),
+          onProgress: (progress) => emit({ type: 'progress', progress }),
+        });
+        const summary: FixPlanSummary = {
+          planId,
+          connectionId: input.connectionId,
+          table: input.table,
+          policy: input.policy,
+          convertDates: input.convertDates ?? false,
+          createdAt: new Date().toISOString(),
+          readOnly,
+          ...built,
+        };
+        await store.savePlanSummary(summary);
+        return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
+      } catch (error) {
+        throw withCursor(error, planId);
+      }
+    },
+  );
   return { planId };
 }
 
@@ -76,12 +78,16 @@ export async function startFixRun(
   if (plan.connectionId !== input.connectionId)
     throw new AppFailure(ErrorCodes.invalidInput, 'That plan was made on another connection.');
   if (await isReadOnly(ctx, input.connectionId)) throw readOnlyFailure();
-  if (runningPlans.has(plan.planId))
-    throw new AppFailure(ErrorCodes.invalidInput, 'That plan is already running.');
+  const job = {
+    kind: 'fix',
+    id: plan.planId,
+    requestId: input.requestId,
+    busy: 'That plan is already running.',
+  } as const;
+  ctx.services.jobs().assertIdle(job.kind, job.id, job.busy);
   const client = await ctx.clients.dynamo(input.connectionId);
   const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
-  runningPlans.add(plan.planId);
-  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
     try {
       const result = await runFixPlan({
         client,
@@ -105,8 +111,6 @@ export async function startFixRun(
       };
     } catch (error) {
       throw withCursor(error, plan.planId);
-    } finally {
-      runningPlans.delete(plan.planId);
     }
   });
   return { planId: plan.planId };

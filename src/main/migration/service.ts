@@ -9,9 +9,9 @@ import { mergeExpectations } from './expectations';
 import { newMigrationId, type MigrationStore } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
+import type { OperationOutcome } from '../core/operations';
 
-/** Scans running in this process; a summary still "running" without an entry here was interrupted. */
-const running = new Set<string>();
+const BUSY = 'That scan is still running.';
 
 /** The core's migration store (ctx.services owns it). */
 export function migrationStore(ctx: CoreContext): MigrationStore {
@@ -44,8 +44,7 @@ export async function startMigrationScan(
   let resume: MigrationScanCheckpoint | undefined;
   let previous: ScanSummary | undefined;
   if (input.resumeScanId) {
-    if (running.has(input.resumeScanId))
-      throw new AppFailure(ErrorCodes.invalidInput, 'That scan is still running.');
+    ctx.services.jobs().assertIdle('preflight', input.resumeScanId, BUSY);
     previous = await store.loadSummary(input.resumeScanId);
     if (previous.connectionId !== input.connectionId || previous.table !== input.table) {
       throw new AppFailure(
@@ -86,8 +85,8 @@ export async function startMigrationScan(
     consumedReadCapacity: carried?.consumedReadCapacity ?? 0,
   };
   await store.saveSummary(summary);
-  running.add(scanId);
-  ctx.operations.start(input.requestId, async ({ signal, emit }) => {
+  const job = { kind: 'preflight', id: scanId, requestId: input.requestId, busy: BUSY } as const;
+  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
     const save = (patch: Partial<ScanSummary>) =>
       store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
     try {
@@ -135,8 +134,6 @@ export async function startMigrationScan(
         () => undefined,
       );
       throw withCursor(error, scanId);
-    } finally {
-      running.delete(scanId);
     }
   });
   return { scanId };
@@ -151,7 +148,8 @@ export async function listMigrationScans(
     table: input.table,
   });
   return list.map((s) =>
-    s.state === 'running' && !running.has(s.scanId)
+    // A summary still "running" that no job here runs was cut off when DynoTable closed.
+    s.state === 'running' && !ctx.services.jobs().isRunning('preflight', s.scanId)
       ? { ...s, state: 'failed', error: 'Interrupted: DynoTable closed during the scan. Resume it.' }
       : s,
   );
@@ -213,10 +211,6 @@ export async function exportMigrationReport(
   ctx: CoreContext,
 ): Promise<ChannelOutput<'migration:export'>> {
   return exportReport(await loadMigrationReport(input.scanId, ctx), input.format);
-}
-
-export function isScanRunning(scanId: string): boolean {
-  return running.has(scanId);
 }
 
 export function listAcknowledgements(

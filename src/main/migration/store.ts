@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../aws/atomic-file';
 import {
   type DataFileKind,
   readDataFile,
   readDataFileOrFail,
   stringInSetAside,
   stringsNamed,
+  summaryIdsNewestFirst,
 } from '../core/data-files';
 import { AcknowledgementStore } from './acknowledgements';
 import { OrmModelStore } from './model-store';
@@ -143,19 +144,7 @@ export class MigrationStore {
   }
 
   async listSummaries(filter: { connectionId: string; table?: string }): Promise<ScanSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.scansDir);
-    } catch (error) {
-      if (isMissingFile(error)) return [];
-      throw error;
-    }
-    const ids = names
-      .filter((n) => n.endsWith('.summary.json'))
-      .map((n) => n.slice(0, -'.summary.json'.length))
-      .sort()
-      .reverse()
-      .slice(0, MAX_LISTED);
+    const ids = (await summaryIdsNewestFirst(this.scansDir)).slice(0, MAX_LISTED);
     const summaries = await Promise.all(ids.map((id) => this.listedSummary(id, filter)));
     return summaries.filter(
       (s): s is ScanSummary =>

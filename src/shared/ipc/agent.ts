@@ -68,6 +68,8 @@ export const agentChannels = {
       conversationId: z.string().max(64).optional(),
     }),
     output: z.object({ conversationId: z.string() }),
+    /** Why the model stopped (its own stop reason, or `budget`); the answer came as `agent` events. */
+    done: z.object({ stopReason: z.string().optional() }),
   },
   'agent:decide': {
     input: z.object({ approvalId: z.string(), approve: z.boolean() }),

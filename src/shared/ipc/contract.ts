@@ -21,7 +21,7 @@ import { requestIdSchema } from './operations';
 import { migrationChannels } from './migration';
 import { schemaChannels } from './schema';
 import { healthChannels } from './health';
-import { sqlChannels } from './sql';
+import { sqlChannels, sqlResultSummarySchema } from './sql';
 import { sqlAssistChannels } from './sql-assist';
 import { tableAdminChannels } from './table-admin';
 import { streamChannels } from './streams';
@@ -67,6 +67,8 @@ export const contract = {
   'connections:signIn': {
     input: connectionRef.extend({ requestId: requestIdSchema }),
     output: z.object({ started: z.boolean() }),
+    /** When the new SSO session ends. */
+    done: z.object({ expiresAt: z.string() }),
   },
   'connections:mfaCode': { input: mfaCodeInput, output: z.object({ received: z.boolean() }) },
 
@@ -144,6 +146,8 @@ export const contract = {
   ...sqlChannels,
   ...sqlAssistChannels,
   ...athenaChannels,
+  // Ends like a SQL run; paired here because sql.ts imports athena.ts.
+  'athena:run': { ...athenaChannels['athena:run'], done: sqlResultSummarySchema },
 } as const;
 
 export type Contract = typeof contract;
@@ -152,6 +156,26 @@ export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
 
 export const channels = Object.keys(contract) as Channel[];
+
+/**
+ * The channels that start long work under a requestId: each declares `done`, the schema of the
+ * value its `done` event carries (z.undefined() when it carries none).
+ */
+export type OperationChannel = {
+  [C in Channel]: Contract[C] extends { done: z.ZodType } ? C : never;
+}[Channel];
+export type OperationDone<C extends OperationChannel> = Contract[C] extends {
+  done: infer D extends z.ZodType;
+}
+  ? z.output<D>
+  : never;
+
+export const operationChannels = channels.filter((c): c is OperationChannel => 'done' in contract[c]);
+
+/** The schema of an operation channel's `done` value. */
+export function doneSchemaOf<C extends OperationChannel>(channel: C): z.ZodType<OperationDone<C>> {
+  return (contract[channel] as unknown as { done: z.ZodType<OperationDone<C>> }).done;
+}
 
 export function isChannel(name: string): name is Channel {
   return Object.prototype.hasOwnProperty.call(contract, name);

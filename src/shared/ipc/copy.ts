@@ -182,11 +182,13 @@ export const copyChannels = {
   'copy:start': {
     input: copyStartInput,
     output: z.object({ started: z.boolean(), copyId: copyIdSchema }),
+    done: copyReportSchema,
   },
   /** Continues a stopped copy from its checkpoint, with the settings it started with. */
   'copy:resume': {
     input: z.object({ requestId: requestIdSchema, copyId: copyIdSchema }),
     output: z.object({ started: z.boolean(), copyId: copyIdSchema }),
+    done: copyReportSchema,
   },
   /**
    * Forgets an unfinished copy (its checkpoint on disk); the items it wrote stay in the target.

@@ -313,5 +313,6 @@ export const eventExamples: OperationEvent[] = [
     requestId: 'scan_3b9XkQ2m',
     seq: 2,
     progress: { items: 14, pages: 1, consumedCapacity: 0.5, scanned: 14 },
+    value: { resultSetId: 'rs_5f2c9a' },
   },
 ];

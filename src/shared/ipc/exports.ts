@@ -87,11 +87,13 @@ export const exportChannels = {
   'exports:start': {
     input: exportStartInput,
     output: z.object({ started: z.boolean(), exportArn: z.string() }),
+    done: exportStateSchema,
   },
   /** Follows an export already running (one listed IN_PROGRESS) under requestId. */
   'exports:follow': {
     input: z.object({ connectionId: z.string(), requestId: requestIdSchema, exportArn: z.string().min(1) }),
     output: z.object({ started: z.boolean() }),
+    done: exportStateSchema,
   },
   /**
    * Opens a DynamoDB-JSON export in S3 (a bucket and the prefix holding it) as a read-only result
@@ -107,6 +109,7 @@ export const exportChannels = {
       exportId: z.string().max(128).optional(),
     }),
     output: z.object({ started: z.boolean() }),
+    done: openedExportSchema,
   },
   /**
    * Opens a DynamoDB-JSON export in a local folder as a read-only result set: in the desktop
@@ -125,6 +128,7 @@ export const exportChannels = {
       exportId: z.string().max(128).optional(),
     }),
     output: z.object({ started: z.boolean() }),
+    done: openedExportSchema,
   },
   /** Exports opened in this session, which SQL reads as `FROM export."<name or ARN>"`. */
   'exports:opened': { input: z.object({}).strict(), output: z.array(openedExportSchema) },
@@ -145,5 +149,6 @@ export const exportChannels = {
       sortKey: keyAttributeSchema.optional(),
     }),
     output: z.object({ started: z.boolean(), importArn: z.string() }),
+    done: importStateSchema,
   },
 } as const;

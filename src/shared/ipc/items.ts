@@ -132,6 +132,6 @@ export const itemChannels = {
   'items:commit': { input: commitInput, output: commitOutput },
   /** Count, sample and request of a bulk delete/update, before it runs. */
   'bulk:preview': { input: bulkInput, output: bulkPreviewOutput },
-  /** Runs a bulk delete/update as an operation; done.value is a BulkReport. */
-  'bulk:start': { input: bulkStartInput, output: z.object({ started: z.boolean() }) },
+  /** Runs a bulk delete/update as an operation. */
+  'bulk:start': { input: bulkStartInput, output: z.object({ started: z.boolean() }), done: bulkReportSchema },
 } as const;

@@ -153,5 +153,6 @@ export const journalChannels = {
   'journal:undo': {
     input: z.object({ connectionId: z.string(), entryId: journalIdSchema, requestId: requestIdSchema }),
     output: z.object({ started: z.boolean() }),
+    done: undoReportSchema,
   },
 } as const;

@@ -380,8 +380,12 @@ const scanIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,80}$/, 'a scan id');
 
 /** The migration channels; spread into the contract. Long work runs as operations (events). */
 export const migrationChannels = {
-  /** Starts (or resumes) a pre-flight scan as an operation; the done event's value is { scanId }. */
-  'migration:scan': { input: migrationScanInput, output: z.object({ scanId: z.string() }) },
+  /** Starts (or resumes) a pre-flight scan as an operation. */
+  'migration:scan': {
+    input: migrationScanInput,
+    output: z.object({ scanId: z.string() }),
+    done: z.object({ scanId: z.string(), needsFix: z.boolean(), verdictLine: z.string() }),
+  },
   'migration:scans': {
     input: z.object({ connectionId: z.string(), table: z.string().optional() }),
     output: z.array(scanSummarySchema),
@@ -392,10 +396,14 @@ export const migrationChannels = {
     input: z.object({ scanId: scanIdSchema, format: exportFormatSchema }),
     output: z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() }),
   },
-  /** The dry run: scans again and plans every write; the done event's value is the plan summary. */
-  'migration:fixPlan': { input: fixPlanInput, output: z.object({ planId: z.string() }) },
-  /** Runs (or resumes) a plan; refused on read-only connections. The done event's value is the result. */
-  'migration:fixRun': { input: fixRunInput, output: z.object({ planId: z.string() }) },
+  /** The dry run: scans again and plans every write. */
+  'migration:fixPlan': {
+    input: fixPlanInput,
+    output: z.object({ planId: z.string() }),
+    done: fixPlanSummarySchema,
+  },
+  /** Runs (or resumes) a plan; refused on read-only connections. */
+  'migration:fixRun': { input: fixRunInput, output: z.object({ planId: z.string() }), done: fixResultSchema },
   'migration:fixStatus': {
     input: z.object({ planId: scanIdSchema }),
     output: z.object({ plan: fixPlanSummarySchema, result: fixResultSchema.nullable() }),

@@ -158,6 +158,8 @@ export const queryChannels = {
   'query:start': {
     input: queryStartInput,
     output: z.object({ resultSetId: z.string(), operation: z.enum(['Query', 'Scan']) }),
+    /** The rows are in the result set; `done` names it, and its cursor reads on. */
+    done: z.object({ resultSetId: z.string() }),
   },
   /** Sorts/filters the rows fetched so far, in the result-set worker; read them with resultsets:window's viewId. */
   'resultsets:view': {

@@ -174,8 +174,12 @@ export type SchemaScanSummary = z.infer<typeof schemaScanSummarySchema>;
 const scanIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,80}$/, 'a scan id');
 
 export const schemaChannels = {
-  /** Samples or scans a table or index as an operation; the done event's value is { scanId }. */
-  'schema:analyze': { input: schemaAnalyzeInput, output: z.object({ scanId: z.string() }) },
+  /** Samples or scans a table or index as an operation. */
+  'schema:analyze': {
+    input: schemaAnalyzeInput,
+    output: z.object({ scanId: z.string() }),
+    done: z.object({ scanId: z.string() }),
+  },
   /** The report of a sample or scan (a stopped full scan's: what it read so far). */
   'schema:report': { input: z.object({ scanId: scanIdSchema }), output: schemaReportSchema },
   /** The schema reads of a table (newest first), to reopen one or resume a stopped full scan. */

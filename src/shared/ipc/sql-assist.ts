@@ -58,7 +58,11 @@ export type SqlAssistResult = z.infer<typeof sqlAssistResultSchema>;
 
 export const sqlAssistChannels = {
   /** Starts the model call under requestId; the result is the `done` event's value. */
-  'sql:assist': { input: sqlAssistInput, output: z.object({ started: z.boolean() }) },
+  'sql:assist': {
+    input: sqlAssistInput,
+    output: z.object({ started: z.boolean() }),
+    done: sqlAssistResultSchema,
+  },
   /** What Ask/Fix/Explain would send about the catalog, before anything is sent. */
   'sql:assistContext': { input: contextInput, output: z.object({ system: z.string(), context: z.string() }) },
 } as const;

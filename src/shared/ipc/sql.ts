@@ -128,7 +128,7 @@ export const sqlChannels = {
   'sql:catalog': { input: sqlCatalogInput, output: sqlCatalogOutput },
   'sql:plan': { input: sqlPlanInput, output: sqlPlanSchema },
   /** Starts a statement under requestId; progress arrives as operation events, `done` carries a SqlResultSummary. */
-  'sql:run': { input: sqlRunInput, output: z.object({ started: z.boolean() }) },
+  'sql:run': { input: sqlRunInput, output: z.object({ started: z.boolean() }), done: sqlResultSummarySchema },
   'sql:window': { input: sqlWindowInput, output: sqlWindowOutput },
   'sql:export': { input: sqlExportInput, output: sqlExportOutput },
   'sql:drop': { input: z.object({ resultId: z.string() }), output: z.object({ dropped: z.boolean() }) },

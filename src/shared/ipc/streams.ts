@@ -15,5 +15,7 @@ export const streamChannels = {
       from: z.enum(['LATEST', 'TRIM_HORIZON']).default('LATEST'),
     }),
     output: z.object({ started: z.boolean(), streamArn: z.string(), viewType: z.string() }),
+    /** Records arrive as `stream` events; a tail ends when cancelled or when its stream is gone. */
+    done: z.undefined(),
   },
 } as const;

@@ -52,10 +52,12 @@ export const tableAdminChannels = {
       definition: tableDefinitionSchema,
     }),
     output: started,
+    done: tableAdminResultSchema,
   },
   'tables:update': {
     input: tableRefInput.extend({ requestId: requestIdSchema, change: tableChangeSchema }),
     output: started,
+    done: tableAdminResultSchema,
   },
   'tables:delete': {
     input: tableRefInput.extend({
@@ -65,8 +67,9 @@ export const tableAdminChannels = {
       /** On a production-labelled connection, the second confirmation. */
       confirmProduction: z.boolean().optional(),
     }),
-    /** The operation's `done` value is `{ table, deleted: true }` once DynamoDB no longer describes it. */
     output: started,
+    /** Once DynamoDB no longer describes the table. */
+    done: z.object({ table: z.string(), deleted: z.literal(true) }),
   },
   'tables:purgePreview': {
     input: tableRefInput,
@@ -82,8 +85,9 @@ export const tableAdminChannels = {
       /** Deletes per second at most, to leave provisioned capacity to the application. */
       maxPerSecond: z.number().int().min(1).max(100_000).optional(),
     }),
-    /** The operation's `done` (or `cancelled`) value is a `purgeResult`. */
     output: started,
+    /** A cancelled purge carries no value; what it deleted so far is in the last progress. */
+    done: purgeResultSchema,
   },
   'tables:tags': {
     input: tableRefInput,

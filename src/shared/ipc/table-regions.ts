@@ -34,5 +34,6 @@ export const tableRegionChannels = {
       regions: z.array(regionSchema).min(1).max(64).optional(),
     }),
     output: z.object({ started: z.boolean(), regions: z.array(z.string()) }),
+    done: regionListingSchema,
   },
 } as const;

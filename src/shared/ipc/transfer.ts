@@ -104,8 +104,16 @@ export const transferChannels = {
    * downloads (GET /api/download/export) instead.
    */
   'files:choose': { input: fileChoiceInput, output: fileChoiceSchema },
-  /** Streams a result set (or selected rows) to a file; done.value is an ExportReport. */
-  'transfer:export': { input: exportInput, output: z.object({ started: z.boolean() }) },
-  /** Imports a file into a table (or dry-runs it); done.value is an ImportReport. */
-  'transfer:import': { input: importInput, output: z.object({ started: z.boolean() }) },
+  /** Streams a result set (or selected rows) to a file. */
+  'transfer:export': {
+    input: exportInput,
+    output: z.object({ started: z.boolean() }),
+    done: exportReportSchema,
+  },
+  /** Imports a file into a table (or dry-runs it). */
+  'transfer:import': {
+    input: importInput,
+    output: z.object({ started: z.boolean() }),
+    done: importReportSchema,
+  },
 } as const;

@@ -30,12 +30,6 @@ Answer with exactly one \`\`\`sql block and at most two short sentences.`;
 
 export const EXPLAIN_PROMPT = `You explain DynoTable's SQL plans to DynamoDB users in plain words: which DynamoDB calls the statement makes (Query, Scan, GetItem) and why, what it will read and cost in read capacity units, and, if it scans, one concrete way to make it cheaper (a key condition, an index). At most six short sentences, no code block unless you propose a cheaper statement.`;
 
-interface Sample {
-  at: number;
-  report: SchemaReport;
-}
-const samples = new WeakMap<CoreContext, Map<string, Sample>>();
-
 /**
  * The schema of each table as the Schema view sees it (for Ask, and for the Athena path's Glue
  * table): its newest saved read, else a sample drawn the way the Schema tab draws one (spread
@@ -47,8 +41,7 @@ export async function tableSchemas(
   tables: string[],
   signal: AbortSignal,
 ): Promise<Map<string, SchemaReport>> {
-  let cache = samples.get(ctx);
-  if (!cache) samples.set(ctx, (cache = new Map<string, Sample>()));
+  const cache = ctx.services.schemaSamples();
   const out = new Map<string, SchemaReport>();
   for (const table of tables.slice(0, SAMPLE_TABLES)) {
     const saved = await latestSchemaReport(ctx, connectionId, table);

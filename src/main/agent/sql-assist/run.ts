@@ -78,7 +78,7 @@ export async function runSqlAssist(
   ctx: CoreContext,
   input: SqlAssistInput,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'sql:assist'>> {
   const { connectionId } = input;
   if (input.task === 'ask' && !input.question?.trim())
     throw new AppFailure(ErrorCodes.invalidInput, 'Type a question first: what do you want to know?');

@@ -50,7 +50,7 @@ export async function runCopy(
   c: CopyContext,
   checkpoint: CopyCheckpoint,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'copy:start'>> {
   const { input } = checkpoint;
   const meter = new RateMeter();
   let phase: 'preparing' | 'copying' | 'verifying' = 'preparing';

@@ -80,8 +80,7 @@ export async function resumeCopy(
 ): Promise<{ started: boolean; copyId: string }> {
   const store = new CopyStore(ctx.dataDir);
   const checkpoint = await store.load(copyId);
-  if (live.has(copyId))
-    throw new AppFailure(ErrorCodes.invalidInput, `The copy ${copyId} is already running.`);
+  ctx.services.jobs().assertIdle('copy', copyId, `The copy ${copyId} is already running.`);
   if (checkpoint.state === 'complete')
     throw new AppFailure(
       ErrorCodes.invalidInput,
@@ -93,20 +92,16 @@ export async function resumeCopy(
   return { started: true, copyId };
 }
 
-/** Copies running in this process; a checkpoint saying `running` without one here was cut off. */
-const live = new Set<string>();
-
+/** A checkpoint saying `running` that no job of this core runs was cut off. */
 export function listCopies(ctx: CoreContext) {
-  return new CopyStore(ctx.dataDir).list((copyId) => live.has(copyId));
+  return new CopyStore(ctx.dataDir).list((copyId) => ctx.services.jobs().isRunning('copy', copyId));
 }
 
 /** copy:discard — forgets an unfinished copy; the items it wrote stay in the target. */
 export async function discardCopy(ctx: CoreContext, copyId: string): Promise<{ discarded: boolean }> {
-  if (live.has(copyId))
-    throw new AppFailure(
-      ErrorCodes.invalidInput,
-      `The copy ${copyId} is running; cancel it before discarding it.`,
-    );
+  ctx.services
+    .jobs()
+    .assertIdle('copy', copyId, `The copy ${copyId} is running; cancel it before discarding it.`);
   return { discarded: await new CopyStore(ctx.dataDir).remove(copyId) };
 }
 
@@ -125,8 +120,14 @@ async function launch(
     ctx.clients.dynamo(source.connectionId),
     ctx.clients.dynamo(target.connectionId),
   ]);
-  live.add(checkpoint.copyId);
-  ctx.operations.start(requestId, (run) =>
+  const { copyId } = checkpoint;
+  const job = {
+    kind: 'copy',
+    id: copyId,
+    requestId,
+    busy: `The copy ${copyId} is already running.`,
+  } as const;
+  ctx.services.jobs().start(job, (run) =>
     runCopy(
       {
         source: { client: sourceClient, label: sourceConnection.label },
@@ -145,7 +146,6 @@ async function launch(
       checkpoint,
       run,
     ).finally(async () => {
-      live.delete(checkpoint.copyId);
       // The copy may have created its target: SQL lists it at once.
       if (target.create) await announceTableChange(ctx, target.connectionId, target.table);
     }),

@@ -40,7 +40,7 @@ export async function tailStream(
   streams: DynamoDBStreamsClient,
   job: TailJob,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'streams:tail'>> {
   const { signal } = run;
   const iterators = new Map<string, string>();
   const finished = new Set<string>();

@@ -43,7 +43,7 @@ export async function purgeTable(
   t: ItemTarget,
   job: PurgeJob,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'tables:purge'>> {
   const report = emptyReport();
   const reads = { units: 0 };
   const rate = new RateMeter(RATE_WINDOW_MS, () => Date.now());

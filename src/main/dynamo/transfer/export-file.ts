@@ -23,7 +23,7 @@ export async function runExportToFile(
   total: number,
   run: OperationRun,
   scope: TransferScope,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'transfer:export'>> {
   const target = await checkExportPath(input, scope);
   const partial = `${target}.part`;
   // A stale .part (or a link planted under its name) is removed, and 'wx' creates the file

@@ -39,7 +39,7 @@ export async function runImport(
   t: ItemTarget,
   input: ImportInput,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'transfer:import'>> {
   const table = t.info.name;
   const report: ImportReport = {
     dryRun: input.dryRun,

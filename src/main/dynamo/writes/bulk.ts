@@ -82,7 +82,7 @@ async function runBulk(
   input: BulkInput,
   total: number,
   run: OperationRun,
-): Promise<OperationOutcome> {
+): Promise<OperationOutcome<'bulk:start'>> {
   const report = emptyReport();
   const verb = input.action.type === 'delete' ? 'deleted' : 'updated';
   const progress = () => {

@@ -7,7 +7,6 @@ import {
   startS3Import,
   startTableExport,
 } from '../../exports/export-service';
-import { openedExports } from '../../exports/opened-exports';
 import type { HandlerTable } from '../dispatcher';
 
 type ExportChannel =
@@ -28,6 +27,6 @@ export const exportHandlers: Pick<HandlerTable, ExportChannel> = {
   'exports:follow': (input, ctx) => followTableExport(ctx, input),
   'exports:open': (input, ctx) => openS3Export(ctx, input),
   'exports:openFolder': (input, ctx) => openFolderExport(ctx, input),
-  'exports:opened': (_input, ctx) => Promise.resolve(openedExports(ctx)),
+  'exports:opened': (_input, ctx) => Promise.resolve(ctx.services.openedExports().list()),
   'imports:start': (input, ctx) => startS3Import(ctx, input),
 };

@@ -10,6 +10,7 @@ import {
 import { scanLimitOf } from '../../athena/athena-settings';
 import { sqlServiceFor } from '../../sql/service-registry';
 import type { Handler } from '../dispatcher';
+import type { OperationOutcome } from '../../core/operations';
 
 type SqlChannel =
   | 'sql:catalog'
@@ -41,7 +42,7 @@ export const sqlHandlers: { [C in SqlChannel]: Handler<C> } = {
   'sql:run': async ({ connectionId, sql, requestId, refresh, maxItems, local }, ctx) => {
     const views = await loadViews(ctx.dataDir, connectionId);
     const scanLimit = local ? 'local' : await scanLimitOf(ctx.dataDir, connectionId);
-    ctx.operations.start(requestId, async (run) => {
+    ctx.operations.start(requestId, async (run): Promise<OperationOutcome<'sql:run'>> => {
       let last: Progress = { items: 0, pages: 0, consumedCapacity: 0 };
       const summary = await sqlServiceFor(ctx).run(connectionId, sql, views, {
         refresh,

@@ -14,6 +14,7 @@ import { assertWritable } from '../../dynamo/writes/guards';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import { announceTableChange } from '../../sql/service-registry';
 import type { HandlerTable } from '../dispatcher';
+import type { OperationOutcome } from '../../core/operations';
 
 type TableChannel =
   | 'tables:list'
@@ -65,7 +66,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     assertWritable(await ctx.connections.get(connectionId));
     checkDefinition(definition);
     const client = await ctx.clients.dynamo(connectionId);
-    ctx.operations.start(requestId, async (run) => {
+    ctx.operations.start(requestId, async (run): Promise<OperationOutcome<'tables:create'>> => {
       try {
         return {
           progress: { items: 0, pages: 0, consumedCapacity: 0 },
@@ -84,7 +85,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
       tableDetails(client, table, signal),
     );
     checkChange(change, summary);
-    ctx.operations.start(requestId, async (run) => ({
+    ctx.operations.start(requestId, async (run): Promise<OperationOutcome<'tables:update'>> => ({
       progress: { items: 0, pages: 0, consumedCapacity: 0 },
       value: await updateTable(client, summary, change, run),
     }));
@@ -98,7 +99,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
       tableDetails(client, table, signal),
     );
     checkDelete(connection, summary, confirmTable, confirmProduction);
-    ctx.operations.start(requestId, async (run) => {
+    ctx.operations.start(requestId, async (run): Promise<OperationOutcome<'tables:delete'>> => {
       try {
         return {
           progress: { items: 0, pages: 0, consumedCapacity: 0 },

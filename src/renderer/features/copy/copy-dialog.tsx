@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { useConnectionsStore } from '../connections/store';
-import { onOperation, useOperation } from '../operations/store';
+import { doneValueOf, onOperation, useOperation } from '../operations/store';
 import { tableSetChanged } from '../tables/table-set';
 import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
@@ -85,8 +85,10 @@ export function CopyDialog({
     if (state.phase !== 'running') return undefined;
     const { copyId } = state;
     return onOperation(state.requestId, (event) => {
-      if (event.type === 'done') {
-        setState({ phase: 'done', report: event.value as CopyReport });
+      // copy:start and copy:resume end alike, with a copyReport.
+      const report = event.type === 'done' ? doneValueOf('copy:start', event.value) : undefined;
+      if (report) {
+        setState({ phase: 'done', report });
         tableSetChanged(targetId);
       } else if (event.type === 'cancelled') setState({ phase: 'stopped', copyId });
       else if (event.type === 'error') setState({ phase: 'stopped', copyId, error: event.error });

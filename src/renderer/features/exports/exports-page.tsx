@@ -17,7 +17,7 @@ import { ImportDialog, type ImportDefaults } from './import-dialog';
 import { FolderUploadProgress, useOpenFolder } from './open-folder';
 import { RunProgress } from './run-progress';
 import { useRun } from './use-run';
-import { onOperation } from '../operations/store';
+import { doneValueOf, onOperation } from '../operations/store';
 import './exports.css';
 
 type Listing = ChannelOutput<'exports:list'>;
@@ -87,8 +87,8 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     setActionError(undefined);
     const requestId = newRequestId('open');
     const stop = onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        const o = event.value as OpenedExportView;
+      const o = event.type === 'done' ? doneValueOf('exports:open', event.value) : undefined;
+      if (o) {
         setOpened({
           resultSetId: o.resultSetId,
           title: `${o.name} · ${o.items.toLocaleString('en-US')} items ${from}`,

@@ -12,6 +12,7 @@ import type {
   ScanSummary,
 } from '../../../shared/ipc';
 import { call, newRequestId } from '../../ipc/client';
+import { doneValueOf } from '../operations/store';
 
 /** What one table's pre-flight page shows; keyed by connection + table. */
 export interface MigrationTableState {
@@ -70,13 +71,6 @@ interface MigrationStore {
 }
 
 export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
-
-/** A scan's done value is { scanId } (see migration:scan in the contract). */
-function scanIdOf(value: unknown): string | undefined {
-  const scanId =
-    typeof value === 'object' && value !== null ? (value as { scanId?: unknown }).scanId : undefined;
-  return typeof scanId === 'string' ? scanId : undefined;
-}
 
 export const useMigrationStore = create<MigrationStore>()((set, get) => {
   const patch = (connectionId: string, table: string, next: Partial<MigrationTableState>) =>
@@ -170,15 +164,14 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
       if (kind === 'scan') {
         // The done event names its scan; selectedScanId may still name the previous one when the
         // scan ended before its start call answered.
-        const scanId = scanIdOf(value) ?? current(connectionId, table).selectedScanId;
+        const scanId =
+          doneValueOf('migration:scan', value)?.scanId ?? current(connectionId, table).selectedScanId;
         patch(connectionId, table, { scanRequestId: undefined, selectedScanId: scanId });
         await get().loadScans(connectionId, table);
         if (scanId) await get().openReport(connectionId, table, scanId);
       } else if (kind === 'plan') {
-        patch(connectionId, table, {
-          planRequestId: undefined,
-          ...(value ? { plan: value as FixPlanSummary } : {}),
-        });
+        const plan = doneValueOf('migration:fixPlan', value);
+        patch(connectionId, table, { planRequestId: undefined, ...(plan ? { plan } : {}) });
       } else {
         const plan = current(connectionId, table).plan;
         patch(connectionId, table, { runRequestId: undefined });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { OperationEvent, Progress } from '../../../shared/ipc';
+import { doneSchemaOf, type OperationChannel, type OperationDone } from '../../../shared/ipc/contract';
 import type { StreamGap } from '../../../shared/ipc/event-stream';
 
 type Listener = (event: OperationEvent) => void;
@@ -94,6 +95,18 @@ export function onOperation(requestId: string, listener: Listener): () => void {
     set.delete(listener);
     if (set.size === 0) listeners.delete(requestId);
   };
+}
+
+/**
+ * The value of a `done` event of `channel`, checked against the done schema the channel declares
+ * in the contract (the stream crosses a process boundary); undefined when it is not of that shape.
+ */
+export function doneValueOf<C extends OperationChannel>(
+  channel: C,
+  value: unknown,
+): OperationDone<C> | undefined {
+  const parsed = doneSchemaOf(channel).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function useOperation(requestId: string | undefined): OperationState | undefined {

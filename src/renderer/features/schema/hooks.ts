@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import type { OperationEvent } from '../../../shared/ipc';
-import { onOperation } from '../operations/store';
+import { doneValueOf, onOperation } from '../operations/store';
 import { type SchemaTarget, useSchemaStore } from './store';
 
 function scanIdOf(event: OperationEvent): string | undefined {
-  if (event.type === 'done') {
-    const value = event.value as { scanId?: unknown } | undefined;
-    return typeof value?.scanId === 'string' ? value.scanId : undefined;
-  }
+  if (event.type === 'done') return doneValueOf('schema:analyze', event.value)?.scanId;
   return event.type === 'cancelled' || event.type === 'error' ? event.cursor : undefined;
 }
 

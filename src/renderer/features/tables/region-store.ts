@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
-import type { RegionListing, RegionTables } from '../../../shared/ipc/table-regions';
+import type { RegionTables } from '../../../shared/ipc/table-regions';
 import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { doneValueOf, onOperation } from '../operations/store';
 
 export interface RegionList {
   /** The regions asked for, in the order chosen. */
@@ -69,7 +69,7 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
         if (event.type === 'done')
           update(connectionId, requestId, {
             status: 'ready',
-            value: (event.value as RegionListing).regions,
+            value: doneValueOf('tables:listRegions', event.value)?.regions,
             message: undefined,
           });
         if (event.type === 'cancelled')

@@ -3,7 +3,7 @@ import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { keyOf } from '../../../../shared/dynamo/validate-item';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { Connection } from '../../../../shared/ipc';
-import type { BulkAction, BulkReport } from '../../../../shared/ipc/items';
+import type { BulkAction } from '../../../../shared/ipc/items';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
@@ -261,10 +261,10 @@ export function BulkDialog({
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
         {requestId ? (
           <OperationStatus
+            channel="bulk:start"
             requestId={requestId}
             connectionId={connection.id}
-            render={(value) => {
-              const report = value as BulkReport;
+            render={(report) => {
               return (
                 <>
                   <p>

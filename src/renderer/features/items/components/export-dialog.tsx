@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
-import type { ExportReport, TransferFormat } from '../../../../shared/ipc/transfer';
+import type { TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
@@ -119,9 +119,9 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
         {error ? <ErrorMessage compact error={error} /> : null}
         {requestId ? (
           <OperationStatus
+            channel="transfer:export"
             requestId={requestId}
-            render={(value) => {
-              const report = value as ExportReport;
+            render={(report) => {
               return (
                 <p>
                   Wrote {report.items.toLocaleString('en-US')} items ({formatBytes(report.bytes)}) to{' '}

@@ -165,9 +165,10 @@ export function ImportDialog({
         {last ? (
           <OperationStatus
             key={last.id}
+            channel="transfer:import"
             requestId={last.id}
             connectionId={connection.id}
-            render={(value) => <ImportSummary report={value as ImportReport} />}
+            render={(report) => <ImportSummary report={report} />}
           />
         ) : null}
       </div>

@@ -1,17 +1,21 @@
 import { call } from '../../../ipc/client';
-import { useOperation } from '../../operations/store';
+import type { OperationChannel, OperationDone } from '../../../../shared/ipc/contract';
+import { doneValueOf, useOperation } from '../../operations/store';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 
 /** Progress of a long write (bulk, export, import) with cancel, and how it ended. */
-export function OperationStatus({
+export function OperationStatus<C extends OperationChannel>({
+  channel,
   requestId,
   connectionId,
   render,
 }: {
+  /** The channel that started the work: its done value is checked against the contract. */
+  channel: C;
   requestId: string;
   connectionId?: string;
-  render(value: unknown): React.ReactNode;
+  render(value: OperationDone<C>): React.ReactNode;
 }) {
   const operation = useOperation(requestId);
   const latest = operation?.latest;
@@ -36,7 +40,11 @@ export function OperationStatus({
         </Button>
       ) : null}
       {latest.type === 'cancelled' ? <p>Cancelled. What was done before stays done.</p> : null}
-      {latest.type === 'done' ? render(latest.value) : null}
+      {latest.type === 'done' ? <Done value={doneValueOf(channel, latest.value)} render={render} /> : null}
     </div>
   );
+}
+
+function Done<T>({ value, render }: { value: T | undefined; render(value: T): React.ReactNode }) {
+  return value === undefined ? <p>Done.</p> : render(value);
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { UndoReport } from '../../../../shared/ipc/journal';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -53,13 +52,11 @@ export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
       {first ? <p className="small muted">First undoing your later write: {first.reason}.</p> : null}
       {requestId ? (
         <OperationStatus
+          channel="journal:undo"
           requestId={requestId}
           connectionId={connection.id}
-          render={(value) => (
-            <UndoReportView
-              report={value as UndoReport}
-              {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })}
-            />
+          render={(report) => (
+            <UndoReportView report={report} {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })} />
           )}
         />
       ) : (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import type { TableAdminResult } from '../../../../shared/ipc/table-admin';
 import { call, newRequestId } from '../../../ipc/client';
-import { onOperation, useOperation } from '../../operations/store';
+import { doneValueOf, onOperation, useOperation } from '../../operations/store';
 
 export type TableOperationPhase =
   | { phase: 'idle' }
@@ -27,8 +27,9 @@ export function useTableOperation(onDone?: (result: TableAdminResult) => void) {
   useEffect(() => {
     if (!requestId) return undefined;
     return onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        const result = event.value as TableAdminResult;
+      // tables:create and tables:update end alike, with a tableAdminResult.
+      const result = event.type === 'done' ? doneValueOf('tables:create', event.value) : undefined;
+      if (result) {
         setState({ phase: 'done', result });
         onDone?.(result);
       } else if (event.type === 'cancelled') setState({ phase: 'cancelled' });

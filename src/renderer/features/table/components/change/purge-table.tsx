@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../../../ui/error-message';
 import { FieldError } from '../../../../ui/field';
 import { formatCount } from '../../../../ui/format';
 import { TextInput } from '../../../../ui/text-input';
-import { onOperation, useOperation } from '../../../operations/store';
+import { doneValueOf, onOperation, useOperation } from '../../../operations/store';
 import { useTablesStore } from '../../../tables/store';
 
 type Estimate = { itemCount: number; readUnits: number; writeUnits: number; sentences: string[] };
@@ -46,8 +46,9 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
   useEffect(() => {
     if (!requestId) return undefined;
     return onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        setEnded({ kind: 'done', result: event.value as PurgeResult });
+      const result = event.type === 'done' ? doneValueOf('tables:purge', event.value) : undefined;
+      if (result) {
+        setEnded({ kind: 'done', result });
         // A finished purge is not one click away from running again.
         setTyped('');
       } else if (event.type === 'cancelled') setEnded({ kind: 'cancelled', deleted: event.progress.items });
