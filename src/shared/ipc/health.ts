@@ -167,7 +167,12 @@ export type HealthReport = z.infer<typeof healthReportSchema>;
 
 export const healthChannels = {
   /** Reads the table (sample or full) and CloudWatch as an operation; the done event's value is { reportId }. */
-  'health:analyze': { input: healthAnalyzeInput, output: z.object({ reportId: z.string() }) },
+  'health:analyze': {
+    input: healthAnalyzeInput,
+    output: z.object({ reportId: z.string() }),
+    /** The finished report's id, for health:report. */
+    done: z.object({ reportId: z.string() }),
+  },
   /** A finished report (kept while DynoTable runs). */
   'health:report': { input: z.object({ reportId: z.string().max(80) }), output: healthReportSchema },
   /** Turns Contributor Insights on for the table; it then costs per event (the finding says how much). */

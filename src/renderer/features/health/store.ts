@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
 import type { HealthReport, HealthWindow } from '../../../shared/ipc/health';
 import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { doneValueOf, onOperation } from '../operations/store';
 
 export interface HealthView {
   requestId?: string;
@@ -34,7 +34,8 @@ export const useHealthStore = create<HealthStore>()((set) => {
         else if (event.type === 'cancelled')
           patch(key, { report: useHealthStore.getState().views[key]?.report });
         else if (event.type === 'done') {
-          const { reportId } = event.value as { reportId: string };
+          const reportId = doneValueOf('health:analyze', event.value)?.reportId;
+          if (reportId === undefined) return;
           void call('health:report', { reportId }).then((envelope) =>
             patch(key, envelope.ok ? { report: envelope.value } : { error: envelope.error }),
           );

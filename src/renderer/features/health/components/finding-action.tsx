@@ -6,7 +6,8 @@ import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { call, CallFailure, newRequestId, toAppErrorShape } from '../../../ipc/client';
-import { onOperation } from '../../operations/store';
+import type { OperationChannel, OperationDone } from '../../../../shared/ipc/contract';
+import { doneValueOf, onOperation } from '../../operations/store';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore, tableKeyIn } from '../../workspace/store';
 import { initialBuilder, toReadSpec } from '../../query/builder-state';
@@ -27,13 +28,26 @@ const keyLabel = (key: Item) =>
     )
     .join(' · ');
 
-/** Runs an operation and resolves with its done value (or rejects with its error). */
-function operation<T>(start: (requestId: string) => Promise<{ ok: boolean; error?: AppError }>): Promise<T> {
+/** Runs an operation and resolves with its done value, read by the channel's schema (or rejects with its error). */
+function operation<C extends OperationChannel>(
+  channel: C,
+  start: (requestId: string) => Promise<{ ok: boolean; error?: AppError }>,
+): Promise<OperationDone<C>> {
   const requestId = newRequestId('health');
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<OperationDone<C>>((resolve, reject) => {
     const stop = onOperation(requestId, (event) => {
-      if (event.type === 'done') resolve(event.value as T);
-      else if (event.type === 'error') reject(new CallFailure(event.error));
+      if (event.type === 'done') {
+        const value = doneValueOf(channel, event.value);
+        if (value === undefined)
+          reject(
+            new CallFailure({
+              code: 'InternalError',
+              message: `${channel} ended with a value DynoTable does not recognise.`,
+              retryable: false,
+            }),
+          );
+        else resolve(value);
+      } else if (event.type === 'error') reject(new CallFailure(event.error));
       else if (event.type === 'cancelled')
         reject(new CallFailure({ code: 'Cancelled', message: 'Cancelled.', retryable: true }));
       else return;
@@ -181,7 +195,7 @@ function TtlFix({
             onClick={() =>
               void run(
                 () =>
-                  operation<FixResult>((requestId) =>
+                  operation('migration:fixRun', (requestId) =>
                     call('migration:fixRun', { connectionId, planId: plan.planId, requestId }),
                   ),
                 setResult,
@@ -199,7 +213,7 @@ function TtlFix({
           onClick={() =>
             void run(
               () =>
-                operation<FixPlanSummary>((requestId) =>
+                operation('migration:fixPlan', (requestId) =>
                   call('migration:fixPlan', {
                     connectionId,
                     table,
