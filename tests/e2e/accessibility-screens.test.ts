@@ -80,7 +80,7 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await page.getByRole('button', { name: 'Query', exact: true }).click();
   await rows.first().locator('.item-grid-cell').first().waitFor(slow);
   const openFirst = async () => {
-    await rows.first().dblclick();
+    await rows.first().locator('.item-grid-cell').first().dblclick();
     await editor.getByLabel('currency', { exact: true }).waitFor();
     // The editor as a user works in it: the current item loaded, its fields enabled (while it
     // loads, the disabled form leaves the scrolling body nothing to focus).

@@ -71,7 +71,7 @@ async function walk(page: Page, scheme: 'light' | 'dark', findings: Findings): P
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const rows = page.locator('.item-grid-row');
   await rows.first().locator('.item-grid-cell').first().waitFor(slow);
-  await rows.last().dblclick();
+  await rows.last().locator('.item-grid-cell').first().dblclick();
   const editor = page.getByRole('complementary', { name: 'Item editor' });
   await editor.getByRole('button', { name: 'Stage delete' }).click();
   const staged = page.getByRole('region', { name: 'Staged changes' });

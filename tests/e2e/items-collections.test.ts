@@ -104,7 +104,7 @@ describe('item collections in the Items tab', () => {
     await expect.poll(() => itemRows.first().getAttribute('aria-selected')).toBe('true');
 
     // Opening the editor from an item row still works.
-    await itemRows.first().dblclick();
+    await itemRows.first().locator('.item-grid-cell').first().dblclick();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await expect.poll(() => editor.locator('h2').innerText()).toMatch(new RegExp(`^${user} · `));
     expect(session.browser.pageErrors).toEqual([]);

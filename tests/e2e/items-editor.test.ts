@@ -40,7 +40,7 @@ describe('Items tab', () => {
       await held;
       await route.continue();
     });
-    await rows.first().dblclick();
+    await rows.first().locator('.item-grid-cell').first().dblclick();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const title = editor.locator('h2');
     await editor.getByRole('status').filter({ hasText: 'Loading the current item…' }).waitFor();

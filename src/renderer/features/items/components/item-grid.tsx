@@ -130,7 +130,7 @@ export function ItemGrid(props: ItemGridProps) {
   const tabRow = point.row < 0 || (point.row >= first && point.row <= last) ? point.row : firstInView;
   const isColRendered = point.col === 0 || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
   const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
-  const { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit } = useGridFocus({
+  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit } = useGridFocus({
     scroller,
     cache,
     props,
@@ -186,6 +186,7 @@ export function ItemGrid(props: ItemGridProps) {
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={onBlur}
+        onDoubleClick={onDoubleClick}
       >
         <GridHeader
           columns={columns}
@@ -241,7 +242,6 @@ export function ItemGrid(props: ItemGridProps) {
                   top={top}
                   activeCol={activeCol}
                   editor={item ? editorNode(index, item) : undefined}
-                  onOpen={props.onOpen}
                   onToggleRow={props.onToggleRow}
                   onExpand={props.onExpand}
                 />
