@@ -5,6 +5,7 @@ import { check, noFindings, report, type Findings } from './support/axe-walk';
 import { useColorScheme } from './support/browser';
 import { useFakeBedrock, vipProposal } from './support/assistant';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // Every screen and dialog under axe-core, walked once per theme, each checked at both window
 // sizes the UI is designed for. Real server, core, playground (real Java) and Chromium; the
@@ -80,7 +81,7 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await page.getByRole('button', { name: 'Query', exact: true }).click();
   await rows.first().locator('.item-grid-cell').first().waitFor(slow);
   const openFirst = async () => {
-    await rows.first().dblclick();
+    await openRowByKey(rows.first());
     await editor.getByLabel('currency', { exact: true }).waitFor();
     // The editor as a user works in it: the current item loaded, its fields enabled (while it
     // loads, the disabled form leaves the scrolling body nothing to focus).

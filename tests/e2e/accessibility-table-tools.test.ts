@@ -8,6 +8,7 @@ import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // The table's tools under axe-core, once per theme at both window sizes: the Stream tab following
 // live writes, the Schema tab with its model, Copy to…, the undo history with an entry, and the
@@ -71,7 +72,7 @@ async function walk(page: Page, scheme: 'light' | 'dark', findings: Findings): P
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const rows = page.locator('.item-grid-row');
   await rows.first().locator('.item-grid-cell').first().waitFor(slow);
-  await rows.last().dblclick();
+  await openRowByKey(rows.last());
   const editor = page.getByRole('complementary', { name: 'Item editor' });
   await editor.getByRole('button', { name: 'Stage delete' }).click();
   const staged = page.getByRole('region', { name: 'Staged changes' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // "Copy to…" from the Items tab, driven like a user: the real browser-mode server and core, the
@@ -81,6 +82,25 @@ describe('Copy to…', () => {
     await expect
       .poll(() => dialog.getByRole('button', { name: 'Copy', exact: true }).isDisabled())
       .toBe(true);
+
+    // The Overview's Copy card: its sentence and button sit inside the card, not on its border.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const card = page.getByRole('region', { name: 'Copy' });
+    const inset = await card.evaluate((section) => {
+      const box = section.getBoundingClientRect();
+      const inner = [...section.children].filter((child) => child.tagName !== 'H2');
+      return Math.min(
+        ...inner.map((child) => {
+          const range = document.createRange();
+          range.selectNodeContents(child);
+          const text = range.getBoundingClientRect();
+          return Math.min(text.left - box.left, box.right - text.right);
+        }),
+      );
+    });
+    expect(inset).toBeGreaterThanOrEqual(8);
+    await screenshots(page, 'overview-copy-card', card);
   }, 120_000);
 
   it('lists copies stopped midway when the dialog opens again: Discard forgets one, Resume finishes the other', async () => {

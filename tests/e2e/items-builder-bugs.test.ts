@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // Issue 10's builder and editor bugs, each driven as the user met it on the playground.
 const table = 'DynoTableSample';
@@ -245,7 +246,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     // The editor's request: the same endpoint and a real region.
     await page.getByRole('button', { name: 'Query', exact: true }).click();
     await page.locator('.item-grid-row .item-grid-cell').first().waitFor(slow);
-    await page.locator('.item-grid-row').first().dblclick();
+    await openRowByKey(page.locator('.item-grid-row').first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByLabel('currency', { exact: true }).fill('CHF');
     await editor.getByRole('button', { name: 'Show the request' }).click();
@@ -284,7 +285,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     expect(await dated.getAttribute('title')).toMatch(
       /^UTC: .+\nLocal \(.+\): .+\nStored: \S+ \((epoch|ISO)/,
     );
-    await page.locator('.item-grid-row').first().dblclick();
+    await openRowByKey(page.locator('.item-grid-row').first());
     // Double-click opens the item and leaves no word of the cell selected.
     expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
     const editor = page.getByRole('complementary', { name: 'Item editor' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // Item collections on the playground's single-table design, driven like a user: the real
 // browser-mode server, the result-set worker that groups the rows, Debian's Chromium.
@@ -104,7 +105,7 @@ describe('item collections in the Items tab', () => {
     await expect.poll(() => itemRows.first().getAttribute('aria-selected')).toBe('true');
 
     // Opening the editor from an item row still works.
-    await itemRows.first().dblclick();
+    await openRowByKey(itemRows.first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await expect.poll(() => editor.locator('h2').innerText()).toMatch(new RegExp(`^${user} · `));
     expect(session.browser.pageErrors).toEqual([]);

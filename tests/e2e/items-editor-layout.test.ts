@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { openRowByKey, rowWith, scanPlaygroundTable } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -19,7 +19,7 @@ describe('the item editor at 1024×700 and 1440×900', () => {
     await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(text(order.SK));
     const row = rowWith(page, text(order.PK), text(order.SK));
     await row.waitFor(slow);
-    await row.locator('.item-grid-cell').first().dblclick();
+    await openRowByKey(row);
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByRole('tab', { name: 'Form' }).click();
     const sku = editor.getByLabel('lines[0].sku', { exact: true });

@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { rowWith } from './support/grid-rows';
+import { openRowByKey, rowWith } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -57,7 +57,7 @@ describe('the item editor follows what is stored', () => {
       .waitFor(slow);
     await p.getByRole('searchbox', { name: 'Filter fetched rows' }).fill('1498.29');
     await row().waitFor(slow);
-    await row().locator('.item-grid-cell').first().dblclick();
+    await openRowByKey(row());
     await editor()
       .locator('h2')
       .filter({ hasText: `${pk} · ${sk}` })

@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { openRowByKey, rowWith, scanPlaygroundTable } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // Never lose typing: with unsaved edits in the item editor, opening another item, closing the
@@ -31,7 +31,7 @@ async function open(filter: string, sk: string): Promise<void> {
   await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(filter);
   const row = rowWith(page(), 'USER#u1', sk);
   await row.waitFor(slow);
-  await row.locator('.item-grid-cell').first().dblclick();
+  await openRowByKey(row);
 }
 
 async function editBalance(value: string): Promise<void> {

@@ -2,6 +2,7 @@ import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // The Items tab driven like a user: the real browser-mode server and core, the playground's
 // DynamoDB Local with the seeded sample table, Debian's Chromium. No fixed sleeps.
@@ -40,7 +41,7 @@ describe('Items tab', () => {
       await held;
       await route.continue();
     });
-    await rows.first().dblclick();
+    await openRowByKey(rows.first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const title = editor.locator('h2');
     await editor.getByRole('status').filter({ hasText: 'Loading the current item…' }).waitFor();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // The grid shows what is stored: every write DynoTable makes is visible at once in the rows,
 // counts, sorted, filtered and collection views and exports of what is open, without a re-read.
@@ -89,7 +90,7 @@ async function filterRows(value: string): Promise<void> {
 }
 
 async function openRow(row: Locator): Promise<void> {
-  await row.locator('.item-grid-cell').first().dblclick();
+  await openRowByKey(row);
   await editor().locator('h2').waitFor();
 }
 
@@ -164,9 +165,11 @@ describe('the grid shows what is stored', () => {
     await page().getByRole('button', { name: 'Export…' }).click();
     const exporting = page().getByRole('dialog', { name: 'Export' });
     await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
-    await exporting.getByLabel("Save on the server, in DynoTable's export folder").fill('after-save.jsonl');
-    await exporting.getByRole('button', { name: 'Export', exact: true }).click();
-    await exporting.getByText(`Wrote ${all} items`).waitFor(slow);
+    await exporting
+      .getByLabel("Or save on the server, in DynoTable's export folder, as")
+      .fill('after-save.jsonl');
+    await exporting.getByRole('button', { name: 'Save on the server', exact: true }).click();
+    await exporting.getByText(`Saved ${all} items`).waitFor(slow);
     await exporting.getByRole('button', { name: 'Close' }).last().click();
     const exported = (await readFile(file, 'utf8'))
       .trim()

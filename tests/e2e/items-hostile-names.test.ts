@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonical, rawDynamo, rawGetItem } from '../support/raw-dynamo';
 import { openPlaygroundTable } from './support/playground-table';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // Issue 11 in the Items tab: attribute names that JavaScript treats specially are ordinary
 // columns. Items are written and checked with plain HTTP against the playground's DynamoDB Local.
@@ -41,7 +42,7 @@ describe('attribute names that JavaScript treats specially, in the Items tab', (
     const rowB = grid
       .locator('.item-grid-row')
       .filter({ has: page.locator('.item-grid-cell', { hasText: /^b$/ }) });
-    await rowB.dblclick();
+    await openRowByKey(rowB);
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByLabel('plain', { exact: true }).waitFor();
     await editor.getByLabel('New attribute name').fill('constructor');

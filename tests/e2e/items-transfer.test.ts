@@ -4,7 +4,9 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { openRowByKey } from './support/grid-rows';
 
 // Export, import, bulk update and a staged delete from the Items tab, driven like a user: the
 // real browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium.
@@ -57,9 +59,29 @@ describe('moving items in and out of the Items tab', () => {
     await page.getByRole('button', { name: 'Export…' }).click();
     const exporting = dialog('Export');
     await exporting.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
-    await exporting.getByLabel("Save on the server, in DynoTable's export folder").fill('shipped.jsonl');
-    await exporting.getByRole('button', { name: 'Export', exact: true }).click();
-    await exporting.getByText(`Wrote ${shipped.length} items`).waitFor(slow);
+    // The file name is a real value that follows the format, so saving needs no typing; the
+    // browser download is a button whose download streams the whole result.
+    const saveAs = exporting.getByLabel("Or save on the server, in DynoTable's export folder, as");
+    expect(await saveAs.inputValue()).toBe(`${table}.jsonl`);
+    expect(await exporting.getByRole('button', { name: 'Save on the server', exact: true }).isEnabled()).toBe(
+      true,
+    );
+    const downloading = page.waitForEvent('download');
+    await exporting.getByRole('button', { name: `Download ${shipped.length} rows` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${table}-.*\\.jsonl$`));
+    const downloaded = await readFile(await download.path(), 'utf8');
+    expect(downloaded.trim().split('\n')).toHaveLength(shipped.length);
+    await exporting
+      .getByRole('status')
+      .filter({ hasText: 'Saving the export in your browser’s downloads folder' })
+      .waitFor();
+    await screenshots(page, 'items-export-dialog', exporting);
+    await exporting
+      .getByLabel("Or save on the server, in DynoTable's export folder, as")
+      .fill('shipped.jsonl');
+    await exporting.getByRole('button', { name: 'Save on the server', exact: true }).click();
+    await exporting.getByText(`Saved ${shipped.length} items`).waitFor(slow);
     await session.browser.screenshot('items-export-done');
     await exporting.getByRole('button', { name: 'Close' }).last().click();
 
@@ -122,7 +144,7 @@ describe('moving items in and out of the Items tab', () => {
 
     // Read again, so the staged delete's condition expects the flag the update wrote.
     await queryShipped('flag', 'yes');
-    await page.locator('.item-grid-row').first().dblclick();
+    await openRowByKey(page.locator('.item-grid-row').first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByLabel('flag', { exact: true }).waitFor();
     const [pk = '', sk = ''] = (await editor.locator('h2').innerText()).split(' · ');

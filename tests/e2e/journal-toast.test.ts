@@ -1,6 +1,12 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ordersWithCurrency, rowWith, scanPlaygroundTable, valueText } from './support/grid-rows';
+import {
+  openRowByKey,
+  ordersWithCurrency,
+  rowWith,
+  scanPlaygroundTable,
+  valueText,
+} from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // The "Committed… [Undo]" confirmation: it goes away by itself, its Undo undoes the write it
@@ -28,7 +34,7 @@ async function openOrder(pk: string, sk: string): Promise<void> {
   await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
   const row = rowWith(page(), pk, sk);
   await row.waitFor(slow);
-  await row.locator('.item-grid-cell').first().dblclick();
+  await openRowByKey(row);
   await editor()
     .locator('h2')
     .filter({ hasText: `${pk} · ${sk}` })

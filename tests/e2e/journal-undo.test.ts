@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ordersWithCurrency, valueText } from './support/grid-rows';
+import { openRowByKey, ordersWithCurrency, valueText } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -45,7 +45,7 @@ async function showOnly(pk: string, sk: string): Promise<Locator> {
 
 async function stageCurrency(pk: string, sk: string, currency: string): Promise<void> {
   const row = await showOnly(pk, sk);
-  await row.locator('.item-grid-cell').first().dblclick();
+  await openRowByKey(row);
   await editor().locator('h2').waitFor();
   await editor().getByLabel('currency', { exact: true }).fill(currency);
   await editor().getByRole('button', { name: 'Stage', exact: true }).click();

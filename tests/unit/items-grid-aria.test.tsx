@@ -63,7 +63,6 @@ function renderedRow(index: number): Map<string, string>[] {
       width={800}
       top={0}
       activeCol={3}
-      onOpen={noop}
       onToggleRow={noop}
       onExpand={noop}
     />,

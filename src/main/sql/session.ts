@@ -21,6 +21,8 @@ import { queryRefs } from './parser/table-refs';
 import { type FetchSpec, planFetches } from './planner/plan';
 import { columnTypes, ResultStore } from './results/result-store';
 import { defaultLimits, holdToScanLimit, type ScanLimits, wholeScans } from './scan-limit';
+import { closestName } from './catalog/closest-name';
+import { missingAttributeNote, missingAttributes } from './executor/missing-attributes';
 
 /** An opened export a statement may name; `read` loads it from its files (no read capacity). */
 export interface SessionExport extends ExportTable {
@@ -230,6 +232,17 @@ export class SqlSession {
         });
       }),
     );
+    // A name no item read holds is most often a typo: said, with the nearest real name. The
+    // catalog's sample supplies names only when the read was projected to the statement's own.
+    for (const missing of missingAttributes(forBinding.keys(), (b) => tables.get(forBinding.get(b)!))) {
+      const sampled =
+        closestName(missing.attribute, missing.read) === undefined
+          ? await this.catalogOf(connection)
+              .sampledNames(missing.table, signal)
+              .catch(() => [])
+          : [];
+      warnings.push(missingAttributeNote(missing, [...missing.read, ...sampled]));
+    }
     report('Running the query');
     const result = executeQuery(bound, {
       text: sql,

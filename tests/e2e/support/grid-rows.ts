@@ -41,3 +41,15 @@ export const valueText = (value: unknown): string =>
 /** The sample's orders that hold a currency, which the undo walks change. */
 export const ordersWithCurrency = () =>
   sampleItems().filter((item) => valueText(item.SK).startsWith('ORDER#') && item.currency);
+
+/**
+ * Opens a grid row's item as a person does: scrolls the grid back to its first columns and
+ * double-clicks the row's partition key (a double-click on a text or number cell edits it in place).
+ */
+export async function openRowByKey(row: Locator): Promise<void> {
+  await row.evaluate((element) => {
+    const scroller = element.closest('.item-grid-scroller');
+    if (scroller) scroller.scrollLeft = 0;
+  });
+  await row.locator('[role="gridcell"][aria-colindex="2"]').dblclick();
+}

@@ -132,6 +132,20 @@ export class ConnectionCatalog {
     return value;
   }
 
+  /**
+   * The top-level attribute names in the table's sample (one Scan page, kept as the entity views'
+   * sample is): what "did you mean" offers when a statement's projected read cannot show them.
+   */
+  async sampledNames(info: TableInfo, signal: AbortSignal): Promise<string[]> {
+    const { attributes } = await this.sample(info, signal);
+    const names: string[] = [];
+    for (const path of attributes[info.name] ?? []) {
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(path)) names.push(path);
+      else if (/^"(?:[^"]|"")*"$/.test(path)) names.push(path.slice(1, -1).replace(/""/g, '"'));
+    }
+    return names;
+  }
+
   private async build(
     infos: (TableInfo | undefined)[],
     sampled: TableInfo[],

@@ -2,6 +2,7 @@ import type { EntityView, ExportTable, TableInfo } from '../../../shared/sql/cat
 import type { BindingSource } from '../binder/bound';
 import { type SourceSpan, SqlError, SqlErrorCodes } from '../parser/sql-error';
 import { EXPORT_SCHEMA, exportTableInfo, findExport } from './export-tables';
+import { closestName } from './closest-name';
 
 export interface CatalogView {
   tables: readonly TableInfo[];
@@ -74,7 +75,8 @@ export function resolveTable(
       `Several tables have an entity view called "${name}"; write Table.${name} (${views.map((v) => `${v.table}.${v.name}`).join(', ')})`,
     );
   const known = [...catalog.tables.map((t) => t.name), ...catalog.views.map((v) => v.name)];
-  const suggestion = known.find((k) => k.toLowerCase().startsWith(name.toLowerCase().slice(0, 3)));
+  const suggestion =
+    closestName(name, known) ?? known.find((k) => k.toLowerCase().startsWith(name.toLowerCase().slice(0, 3)));
   return fail(
     `There is no table or entity view called "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`,
   );

@@ -14,7 +14,17 @@ export interface Chord {
 
 export interface Shortcut {
   id: string;
-  where: 'Anywhere' | 'Dialogs' | 'Table list' | 'Items' | 'Item editor' | 'SQL' | 'Assistant';
+  where:
+    | 'Anywhere'
+    | 'Tab strips'
+    | 'Dialogs'
+    | 'Table list'
+    | 'Items'
+    | 'Item grid'
+    | 'Cell editor'
+    | 'Item editor'
+    | 'SQL'
+    | 'Assistant';
   does: string;
   chords: Chord[];
   /** The chords are pressed one after the other, not as alternatives. */
@@ -37,8 +47,8 @@ export const shortcuts = [
   },
   {
     id: 'next-tab',
-    where: 'Anywhere',
-    does: 'On a tab: previous or next tab (Home, End: first, last)',
+    where: 'Tab strips',
+    does: 'Previous or next tab (Home, End: first, last)',
     chords: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'Home' }, { key: 'End' }],
   },
   // Not Ctrl+W: the browser (browser mode) never lets a page have it, and Electron's window menu takes it.
@@ -61,7 +71,61 @@ export const shortcuts = [
     chords: [{ key: 'Enter' }],
   },
   { id: 'clear-filter', where: 'Table list', does: 'Clear the filter', chords: [{ key: 'Escape' }] },
+  {
+    id: 'to-first-table',
+    where: 'Table list',
+    does: 'From the filter: to the first table (Tab: skip link to the tables)',
+    chords: [{ key: 'ArrowDown' }],
+  },
   { id: 'run', where: 'Items', does: 'Run the query or scan', chords: [{ key: 'Enter', mod: true }] },
+  // The grid's keys (the ARIA grid pattern, src/renderer/features/items/components/grid-keys.ts and
+  // use-grid-focus.ts): listed here so the F1 map and docs/ACCESSIBILITY.md show the whole grid.
+  {
+    id: 'grid-move',
+    where: 'Item grid',
+    does: 'Next cell; on a collection header ← → collapse and expand it',
+    chords: [{ key: 'ArrowUp' }, { key: 'ArrowDown' }, { key: 'ArrowLeft' }, { key: 'ArrowRight' }],
+  },
+  {
+    id: 'grid-page',
+    where: 'Item grid',
+    does: 'A page of rows up or down',
+    chords: [{ key: 'PageUp' }, { key: 'PageDown' }],
+  },
+  {
+    id: 'grid-row-ends',
+    where: 'Item grid',
+    does: 'First or last cell of the row',
+    chords: [{ key: 'Home' }, { key: 'End' }],
+  },
+  {
+    id: 'grid-ends',
+    where: 'Item grid',
+    does: 'First or last row',
+    chords: [
+      { key: 'Home', mod: true },
+      { key: 'End', mod: true },
+    ],
+  },
+  {
+    id: 'grid-edit',
+    where: 'Item grid',
+    does: 'Edit a text, number or true/false cell in place (so does a double-click); on a key, a nested value or the row’s check box, open the item editor; on a column header, sort',
+    chords: [{ key: 'Enter' }, { key: 'F2' }],
+  },
+  {
+    id: 'grid-select',
+    where: 'Item grid',
+    does: 'Select the row (Shift Space: every row from the last one picked); on a column header, sort',
+    chords: [{ key: ' ' }, { key: ' ', shift: true }],
+  },
+  {
+    id: 'cell-keep',
+    where: 'Cell editor',
+    does: 'Keep the value: staged until you commit it (a bad number is refused with a sentence)',
+    chords: [{ key: 'Enter' }],
+  },
+  { id: 'cell-cancel', where: 'Cell editor', does: 'Leave the cell as it was', chords: [{ key: 'Escape' }] },
   { id: 'save-item', where: 'Item editor', does: 'Save the item', chords: [{ key: 's', mod: true }] },
   {
     id: 'run',
@@ -140,6 +204,10 @@ export function codeMirrorKeys(id: ShortcutId): string[] {
 const keyNames: Record<string, string> = {
   ArrowLeft: '←',
   ArrowRight: '→',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  PageUp: 'Page Up',
+  PageDown: 'Page Down',
   Escape: 'Esc',
   Enter: 'Enter',
   Delete: 'Del',

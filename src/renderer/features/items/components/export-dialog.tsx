@@ -5,6 +5,7 @@ import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { Dialog } from '../../../ui/dialog';
+import { downloadUrl } from '../../../ui/download';
 import { ErrorMessage } from '../../../ui/error-message';
 import { formatBytes } from '../../../ui/format';
 import { TextInput } from '../../../ui/text-input';
@@ -27,7 +28,11 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
   const [format, setFormat] = useState<TransferFormat>('jsonl');
   const [scope, setScope] = useState<'all' | 'selected'>(rows.length > 0 ? 'selected' : 'all');
   const extension = format === 'dynamodb-json' ? 'json' : format;
-  const [path, setPath] = useState('');
+  const fileName = `${table}.${extension}`;
+  // Undefined until the user types: the box then shows the file name that follows the format.
+  const [typedPath, setPath] = useState<string>();
+  const path = typedPath ?? fileName;
+  const [isDownloading, setDownloading] = useState(false);
   const [overwrite, setOverwrite] = useState(false);
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
@@ -39,7 +44,7 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
       const chosen = await call('files:choose', {
         purpose: 'export',
         format,
-        suggestedName: `${table}.${extension}`,
+        suggestedName: fileName,
       });
       if (!chosen.ok) {
         setError(chosen.error);
@@ -80,21 +85,30 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
           </Check>
         </div>
         {mode === 'browser' && scope === 'all' ? (
-          <p>
-            <a className="btn btn-secondary btn-md" href={download} download>
-              Download {table}.{extension}
-            </a>{' '}
-            <span className="muted">
-              streams straight from the result set to your browser; or save it on the server:
-            </span>
+          <div className="qb-row">
+            <Button
+              variant="primary"
+              onClick={() => {
+                downloadUrl(download, fileName);
+                setDownloading(true);
+              }}
+            >
+              Download {total.toLocaleString('en-US')} rows
+            </Button>
+            <span className="muted">streams straight from the result set to your browser</span>
+          </div>
+        ) : null}
+        {isDownloading ? (
+          <p role="status">
+            Saving the export in your browser’s downloads folder (named after the table and the time); the
+            browser shows its progress.
           </p>
         ) : null}
         {mode === 'browser' ? (
           <div className="qb-row">
             <TextInput
               className="export-path"
-              label="Save on the server, in DynoTable's export folder"
-              placeholder={`${table}.${extension}`}
+              label="Or save on the server, in DynoTable's export folder, as"
               value={path}
               onChange={setPath}
             />
@@ -103,10 +117,10 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
             </Check>
             <Button
               variant="primary"
-              disabled={path === '' || requestId !== undefined}
+              disabled={path.trim() === '' || requestId !== undefined}
               onClick={() => void start()}
             >
-              Export
+              Save on the server
             </Button>
           </div>
         ) : (
@@ -124,7 +138,7 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
             render={(report) => {
               return (
                 <p>
-                  Wrote {report.items.toLocaleString('en-US')} items ({formatBytes(report.bytes)}) to{' '}
+                  Saved {report.items.toLocaleString('en-US')} items ({formatBytes(report.bytes)}) to{' '}
                   <code>{report.path}</code>.
                 </p>
               );

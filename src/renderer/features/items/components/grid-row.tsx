@@ -39,7 +39,6 @@ export interface GridRowProps {
   activeCol?: number;
   /** The in-cell editor, and the grid column it is open in. */
   editor?: { col: number; node: ReactNode };
-  onOpen(item: Item, position: number): void;
   onToggleRow(item: Item, position: number, isRange: boolean): void;
   onExpand(name: string, value: AttributeValue): void;
 }
@@ -127,8 +126,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       aria-level={props.isGrouped ? 2 : undefined}
       aria-selected={props.isSelected}
       style={{ width: props.width, height: ROW_HEIGHT, top: props.top }}
-      onDoubleClick={() => item && props.onOpen(item, position)}
-      // The second press of a double-click would select the cell's word; it opens the item instead.
+      // The second press of a double-click would select the cell's word; the grid edits the cell
+      // (or opens the item) instead, see use-grid-focus.
       onMouseDown={(event) => {
         if (event.detail > 1) event.preventDefault();
       }}

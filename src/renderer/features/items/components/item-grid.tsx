@@ -123,7 +123,7 @@ export function ItemGrid(props: ItemGridProps) {
   const isColRendered =
     point.col <= shown.pinned || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
   const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
-  const { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit } = useGridFocus({
+  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit } = useGridFocus({
     scroller,
     cache,
     props,
@@ -179,6 +179,7 @@ export function ItemGrid(props: ItemGridProps) {
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={onBlur}
+        onDoubleClick={onDoubleClick}
       >
         <GridHeader
           columns={columns}
@@ -236,7 +237,6 @@ export function ItemGrid(props: ItemGridProps) {
                   top={top}
                   activeCol={activeCol}
                   editor={item ? editorNode(index, item) : undefined}
-                  onOpen={props.onOpen}
                   onToggleRow={props.onToggleRow}
                   onExpand={props.onExpand}
                 />

@@ -4,6 +4,7 @@ import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
+import { SkipLink } from '../../../ui/skip-link';
 import { useSignInStore } from '../../sign-in/store';
 import { ItemEditor } from '../../editor/components/item-editor';
 import { StagedPanel } from '../../editor/components/staged-panel';
@@ -39,6 +40,10 @@ import '../items.css';
 const autoRead = new Set<string>();
 
 /** The Items tab of a table: build a read, stream it into the grid, open, edit, stage, commit. */
+/** The grid's one tab stop (its focused cell), where "Skip to the grid" lands. */
+const gridTabStop = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('.item-grid-scroller [tabindex="0"]');
+
 export function ItemsPage({ connection, table, description }: TableViewProps) {
   const summary = description?.summary;
   const key = itemsKey(connection.id, table);
@@ -226,6 +231,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
   return (
     <div className={`items-page${editor.open ? ' has-editor' : ''}`}>
       <div className="items-main">
+        {state.resultSetId ? <SkipLink target={gridTabStop}>Skip to the grid</SkipLink> : null}
         <QueryBuilder
           connection={connection}
           table={table}

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../../shared/dynamo/value-equality';
@@ -61,7 +68,7 @@ function pointOf(target: Element): GridPoint | undefined {
 /**
  * The grid's keyboard model and its focus: one cell is the tab stop (roving tabindex), keys move
  * it through every row of the result set, scrolling as they go (the rows' blocks are fetched as
- * for any scroll), Space selects, Enter/F2 edits. Focus follows the moves; when the focused
+ * for any scroll), Space selects, Enter/F2 or a double-click edits. Focus follows the moves; when the focused
  * cell leaves the DOM (a wheel scroll), focus goes to the same column in the first row in view.
  */
 export function useGridFocus(input: GridFocusInput) {
@@ -102,15 +109,16 @@ export function useGridFocus(input: GridFocusInput) {
     });
   };
 
-  const startEdit = (item: Item, position: number): void => {
-    const column = columns[point.col - 1];
+  /** Edits a scalar cell in place; any other value (a key, a map, a set) opens the item editor. */
+  const startEdit = (item: Item, position: number, at: GridPoint): void => {
+    const column = columns[at.col - 1];
     const rowKey = rowKeyText(item, keys);
     const staged = props.staged?.get(rowKey);
     const value = column === undefined || staged === null ? undefined : ownValue(staged ?? item, column);
     const kind =
       column !== undefined && props.canEdit && props.onEditCell ? inlineKind(column, value, keys) : undefined;
     if (!kind || !value) props.onOpen(item, position);
-    else setEditing({ row: point.row, col: point.col, rowKey, kind, text: editText(value) });
+    else setEditing({ row: at.row, col: at.col, rowKey, kind, text: editText(value) });
   };
 
   const commitEdit = (): void => {
@@ -177,7 +185,7 @@ export function useGridFocus(input: GridFocusInput) {
       if (isAction) {
         event.preventDefault();
         if (point.col === 0) props.onOpen(entry.item, entry.position);
-        else startEdit(entry.item, entry.position);
+        else startEdit(entry.item, entry.position, point);
         return;
       }
     }
@@ -211,5 +219,19 @@ export function useGridFocus(input: GridFocusInput) {
     });
   };
 
-  return { onKeyDown, onFocus, onBlur, commitEdit, cancelEdit };
+  // A double-click does what Enter does on that cell: a scalar is edited in place, and the
+  // selection column, a key or a nested value opens the item editor.
+  const onDoubleClick = (event: MouseEvent): void => {
+    if (!(event.target instanceof Element) || event.target.closest('.cell-editor')) return;
+    const at = pointOf(event.target);
+    const entry = at && at.row >= 0 ? cache.entry(at.row) : undefined;
+    if (!at || entry?.type !== 'item') return;
+    if (at.col === 0) props.onOpen(entry.item, entry.position);
+    else {
+      setActive(at);
+      startEdit(entry.item, entry.position, at);
+    }
+  };
+
+  return { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit };
 }

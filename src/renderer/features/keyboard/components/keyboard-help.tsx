@@ -5,9 +5,12 @@ import '../keyboard.css';
 
 const places: Shortcut['where'][] = [
   'Anywhere',
+  'Tab strips',
   'Dialogs',
   'Table list',
   'Items',
+  'Item grid',
+  'Cell editor',
   'Item editor',
   'SQL',
   'Assistant',
@@ -35,8 +38,9 @@ export function KeyboardHelp() {
     <Dialog title="Keyboard shortcuts" width="md" onClose={() => setOpen(false)}>
       <div className="keyboard-help">
         {places.map((where) => (
-          <section key={where} aria-labelledby={`keys-${where}`}>
-            <h3 id={`keys-${where}`}>{where}</h3>
+          // An id holds no space: aria-labelledby would read "keys-Item grid" as two ids.
+          <section key={where} aria-labelledby={`keys-${where.replace(/ /g, '-')}`}>
+            <h3 id={`keys-${where.replace(/ /g, '-')}`}>{where}</h3>
             <dl>
               {shortcuts
                 .filter((shortcut) => shortcut.where === where)

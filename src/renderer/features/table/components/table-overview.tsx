@@ -33,13 +33,15 @@ export function TableOverview({ connection, table }: TableViewProps) {
         <h2 id="copy-heading" className="panel-title">
           Copy
         </h2>
-        <p className="muted">
-          Every item of {table}, exactly, into another table here or on another connection; the table is
-          created from this one&apos;s definition when it does not exist.
-        </p>
-        <p>
-          <Button onClick={() => setCopying(true)}>Copy to…</Button>
-        </p>
+        <div className="panel-body">
+          <p className="muted">
+            Every item of {table}, exactly, into another table here or on another connection; the table is
+            created from this one&apos;s definition when it does not exist.
+          </p>
+          <p>
+            <Button onClick={() => setCopying(true)}>Copy to…</Button>
+          </p>
+        </div>
       </section>
       {isCopying ? (
         <CopyDialog connection={connection} table={table} onClose={() => setCopying(false)} />

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorMessage } from '../../../ui/error-message';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { SkipLink } from '../../../ui/skip-link';
 import { formatShortcut, matches } from '../../keyboard/shortcuts';
 import { tableKey, useWorkspaceStore } from '../../workspace/store';
 import { useTableList } from '../hooks';
@@ -54,6 +55,10 @@ function whereLabel(connection: Connection): string {
   if (connection.kind === 'playground') return 'the local playground';
   return connection.endpoint ? `${connection.region} at ${connection.endpoint}` : connection.region;
 }
+
+/** The first table's open button, where the filter's ArrowDown and its skip link lead. */
+const firstTableLink = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('.data-table .table-link');
 
 export function TableList({ connection }: { connection: Connection }) {
   const list = useTableList(connection.id);
@@ -133,14 +138,20 @@ export function TableList({ connection }: { connection: Connection }) {
           type="search"
           placeholder="Filter tables, keys and indexes"
           aria-label="Filter tables"
+          data-arrival
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           onKeyDown={(event) => {
             if (matches('clear-filter', event.nativeEvent)) setFilter('');
             const only = visible.length === 1 ? visible[0] : undefined;
             if (matches('open-only-table', event.nativeEvent) && only) open(only);
+            if (matches('to-first-table', event.nativeEvent)) {
+              event.preventDefault();
+              firstTableLink()?.focus();
+            }
           }}
         />
+        <SkipLink target={firstTableLink}>Skip to the tables</SkipLink>
         <kbd className="shortcut-hint" title="Focus the filter">
           {formatShortcut('filter-tables')}
         </kbd>

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { UnsavedDialog } from '../../editor/components/unsaved-dialog';
 import { useEditorStore } from '../../editor/store';
 import { TablePage } from '../../table/components/table-page';
 import { TableList } from '../../tables/components/table-list';
 import { connectionInRegion } from '../../../../shared/dynamo/regions';
+import { arrivalTarget, SkipLink } from '../../../ui/skip-link';
+import { focusTableList } from '../hooks';
 import { homeTab, splitTableKey, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
 import { toolsIn } from '../tools';
 import { TabStrip } from './tab-strip';
@@ -31,6 +33,25 @@ export function Workspace({ connection }: { connection: Connection }) {
   const guard = useEditorStore((state) => state.guard);
   const [openDock, setOpenDock] = useState<string>();
   const dock = toolsIn('dock').find((tool) => tool.id === openDock);
+  const main = useRef<HTMLElement>(null);
+  const { active } = useActiveTabs();
+
+  // After every navigation (the connection opened, a table opened, a tab closed) focus lands on
+  // the new view's first control or heading. Only when focus was lost with the control that
+  // navigated: arrowing along the tab strip keeps focus on the tab.
+  useEffect(() => {
+    let frames = 0;
+    let frame = 0;
+    const land = (): void => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused.isConnected) return;
+      const target = arrivalTarget(main.current);
+      if (target) target.focus();
+      else if (++frames < 30) frame = requestAnimationFrame(land);
+    };
+    frame = requestAnimationFrame(land);
+    return () => cancelAnimationFrame(frame);
+  }, [active, connection.id]);
 
   useEffect(() => {
     // The window title names the connection too, so the taskbar tells accounts apart.
@@ -42,6 +63,8 @@ export function Workspace({ connection }: { connection: Connection }) {
 
   return (
     <div className={`workspace${connection.isProduction ? ' is-production' : ''}`}>
+      <SkipLink target={() => arrivalTarget(main.current)}>Skip to main content</SkipLink>
+      <SkipLink target={focusTableList}>Skip to the table list</SkipLink>
       <TopBar
         connection={connection}
         openDock={openDock}
@@ -50,7 +73,7 @@ export function Workspace({ connection }: { connection: Connection }) {
       />
       <TabStrip />
       <div className="workspace-body">
-        <main className="workspace-main">
+        <main className="workspace-main" ref={main}>
           <ActiveTab connection={connection} />
         </main>
         {dock ? (
