@@ -11,7 +11,7 @@ import { WorkspaceSetAside } from './features/workspace/components/workspace-set
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
 import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
-import { startEventForwarding } from './ipc/subscriptions';
+import { startEventForwarding } from './event-routing';
 import { ErrorBoundary } from './ui/error-boundary';
 
 let restoring: Promise<void> | undefined;
