@@ -12,6 +12,7 @@ import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
 import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
 import { startEventForwarding } from './event-routing';
+import './table-views';
 import { ErrorBoundary } from './ui/error-boundary';
 
 let restoring: Promise<void> | undefined;

@@ -1,12 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import type { TableDescription } from '../tables/store';
-import { TableOverview } from './components/table-overview';
-import { MigrationPage } from '../migration/components/migration-page';
-import { ItemsPage } from '../items/components/items-page';
-import { SchemaPage } from '../schema/components/schema-page';
-import { StreamPage } from '../streams/components/stream-page';
-import { ExportsPage } from '../exports/exports-page';
 
 export interface TableViewProps {
   connection: Connection;
@@ -16,7 +10,8 @@ export interface TableViewProps {
 }
 
 /**
- * The views inside an open table. A feature adds its entry here (Items, SQL, Pre-flight, …);
+ * The views inside an open table. Each feature's view is registered from ../../table-views.ts,
+ * above the features, so this feature imports none of the pages it shows (they import its props);
  * only registered views are shown, so there are never tabs that do nothing.
  */
 export interface TableView {
@@ -29,14 +24,20 @@ export interface TableView {
   isAvailable?: (props: TableViewProps) => boolean;
 }
 
-export const tableViews: TableView[] = [
-  { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
-  { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
-  { id: 'stream', title: 'Stream', order: 40, Component: StreamPage },
-  { id: 'exports', title: 'Exports', order: 45, Component: ExportsPage },
-  { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
-  { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
-];
+const tableViews: TableView[] = [];
+
+/** Adds views (a second registration of an id replaces the first, so a reload cannot double a tab). */
+export function registerTableViews(views: TableView[]): void {
+  for (const view of views) {
+    const at = tableViews.findIndex((known) => known.id === view.id);
+    if (at >= 0) tableViews.splice(at, 1, view);
+    else tableViews.push(view);
+  }
+}
+
+export function hasTableView(id: string): boolean {
+  return tableViews.some((view) => view.id === id);
+}
 
 export function availableViews(props: TableViewProps): TableView[] {
   return tableViews.filter((view) => view.isAvailable?.(props) ?? true).sort((a, b) => a.order - b.order);
