@@ -1,21 +1,28 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { DateSetting, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
-import type { CoreContext } from '../core/context';
+import type { CoreContext, ServiceSlot } from '../core/context';
 import { recordingSetAside } from '../core/data-files';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
-import { newMigrationId, type MigrationStore } from './store';
+import { MigrationStore, newMigrationId } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
 
 /** Scans running in this process; a summary still "running" without an entry here was interrupted. */
 const running = new Set<string>();
 
+/** The migration pre-flight's scans, plans and acknowledgements on disk. */
+const migrationSlot: ServiceSlot<MigrationStore> = {
+  name: 'migration',
+  create: (ctx) => new MigrationStore(ctx.dataDir),
+  isUsableWhenClosed: true,
+};
+
 /** The core's migration store (ctx.services owns it). */
 export function migrationStore(ctx: CoreContext): MigrationStore {
-  return ctx.services.migration();
+  return ctx.services.get(migrationSlot);
 }
 
 /** Keeps the error's code (the AWS name) and adds the id to resume from as the event's cursor. */
