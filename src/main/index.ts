@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import type { CoreContext } from './core/context';
-import { createCore, shutdownCore } from './core/create-core';
+import { createCore, shutdownCore } from './create-core';
 import { registerElectronIpc } from './ipc/electron-ipc';
 import { handlers } from './ipc/handlers';
 import { openExternalSafely } from './security/open-external';

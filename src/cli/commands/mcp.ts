@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
 import type { ClientFactory } from '../../main/core/context';
-import { shutdownCore } from '../../main/core/create-core';
+import { shutdownCore } from '../../main/create-core';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
 import { adHocClient } from '../../main/migration/cli-client';
