@@ -7,7 +7,7 @@ import { desktopBridge } from './bridge';
  * Browser mode: a server-sent event stream authenticated by the same cookie as calls; when it
  * drops, EventSource reconnects with the last event's id and the server replays what was missed,
  * or says with a `gap` event that it no longer can. Which store takes which event is decided
- * above every feature, in ../event-routing.ts: ipc/ imports no feature.
+ * above every feature, in ../shell/event-routing.ts: ipc/ imports no feature.
  */
 let streamOpen: Promise<void> = Promise.resolve();
 let markOpen: () => void = () => undefined;

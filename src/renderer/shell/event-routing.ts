@@ -1,10 +1,10 @@
-import type { OperationEvent } from '../shared/ipc';
-import { useEditorStore } from './features/editor/store';
-import { useSelectionStore } from './features/items/selection-store';
-import { useItemsStore } from './features/items/store';
-import { useMfaStore } from './features/mfa/store';
-import { useOperationsStore } from './features/operations/store';
-import { startEventStream } from './ipc/subscriptions';
+import type { OperationEvent } from '../../shared/ipc';
+import { useEditorStore } from '../features/editor/store';
+import { useSelectionStore } from '../features/items/selection-store';
+import { useItemsStore } from '../features/items/store';
+import { useMfaStore } from '../features/mfa/store';
+import { useOperationsStore } from '../features/operations/store';
+import { startEventStream } from '../ipc/subscriptions';
 
 /**
  * Which store takes which main→renderer event. It sits above the features, next to app.tsx, so

@@ -1,10 +1,10 @@
-import { ExportsPage } from './features/exports/exports-page';
-import { ItemsPage } from './features/items/components/items-page';
-import { MigrationPage } from './features/migration/components/migration-page';
-import { SchemaPage } from './features/schema/components/schema-page';
-import { StreamPage } from './features/streams/components/stream-page';
-import { TableOverview } from './features/table/components/table-overview';
-import { registerTableViews } from './features/table/tabs';
+import { ExportsPage } from '../features/exports/exports-page';
+import { ItemsPage } from '../features/items/components/items-page';
+import { MigrationPage } from '../features/migration/components/migration-page';
+import { SchemaPage } from '../features/schema/components/schema-page';
+import { StreamPage } from '../features/streams/components/stream-page';
+import { TableOverview } from '../features/table/components/table-overview';
+import { registerTableViews } from '../features/table/tabs';
 
 // The views inside an open table, put together above the features: the table feature shows them
 // and each page imports the table's props, so neither side imports the other.
