@@ -1,5 +1,5 @@
 import { call } from '../../../ipc/client';
-import { useOperation } from '../../operations/store';
+import { useOperation } from '../store';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 
