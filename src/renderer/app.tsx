@@ -13,6 +13,7 @@ import { useWorkspaceStore } from './features/workspace/store';
 import { restoreWorkspace, startWorkspaceSaving } from './shell/persist';
 import { startEventForwarding } from './shell/event-routing';
 import './shell/table-views';
+import './shell/workspace-tools';
 import { ErrorBoundary } from './ui/error-boundary';
 
 let restoring: Promise<void> | undefined;

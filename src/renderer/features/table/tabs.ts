@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import type { TableDescription } from '../tables/store';
+import { createRegistry } from '../../ui/registry';
 
 export interface TableViewProps {
   connection: Connection;
@@ -10,7 +11,7 @@ export interface TableViewProps {
 }
 
 /**
- * The views inside an open table. Each feature's view is registered from ../../table-views.ts,
+ * The views inside an open table. Each feature's view is registered from ../../shell/table-views.ts,
  * above the features, so this feature imports none of the pages it shows (they import its props);
  * only registered views are shown, so there are never tabs that do nothing.
  */
@@ -24,21 +25,17 @@ export interface TableView {
   isAvailable?: (props: TableViewProps) => boolean;
 }
 
-const tableViews: TableView[] = [];
+const tableViews = createRegistry<TableView>();
 
-/** Adds views (a second registration of an id replaces the first, so a reload cannot double a tab). */
-export function registerTableViews(views: TableView[]): void {
-  for (const view of views) {
-    const at = tableViews.findIndex((known) => known.id === view.id);
-    if (at >= 0) tableViews.splice(at, 1, view);
-    else tableViews.push(view);
-  }
-}
+export const registerTableViews = tableViews.register;
 
 export function hasTableView(id: string): boolean {
-  return tableViews.some((view) => view.id === id);
+  return tableViews.entries().some((view) => view.id === id);
 }
 
 export function availableViews(props: TableViewProps): TableView[] {
-  return tableViews.filter((view) => view.isAvailable?.(props) ?? true).sort((a, b) => a.order - b.order);
+  return tableViews
+    .entries()
+    .filter((view) => view.isAvailable?.(props) ?? true)
+    .sort((a, b) => a.order - b.order);
 }
