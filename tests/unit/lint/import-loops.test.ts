@@ -26,7 +26,7 @@ beforeAll(() => {
 describe('the import graph of src/', () => {
   it('reads the real files and their imports', () => {
     expect(graph.files).toContain('src/main/index.ts');
-    expect(graph.runtime.get('src/renderer/app.tsx')).toContain('src/renderer/event-routing.ts');
+    expect(graph.runtime.get('src/renderer/app.tsx')).toContain('src/renderer/shell/event-routing.ts');
   });
 
   it('has no runtime import loop', () => {
@@ -41,6 +41,12 @@ describe('the import graph of src/', () => {
         [...targets].filter((to) => to.startsWith('src/renderer/features/')).map((to) => `${from} → ${to}`),
       );
     expect(intoFeatures).toEqual([]);
+  });
+
+  // Features talk through the workspace's and the operations' stores and are put together in
+  // src/renderer/shell/; a pair left importing each other says why where it does.
+  it('has at most three pairs of renderer features importing each other', () => {
+    expect(twoWayFeaturePairs(graph.all).length).toBeLessThanOrEqual(3);
   });
 });
 
