@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 import type { CoreContext } from '../core/context';
 import {
   type DataFileKind,
