@@ -5,7 +5,7 @@ import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/create-core';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
-import { adHocClient } from '../../main/migration/cli-client';
+import { adHocClient } from '../cli-client';
 import type { Connection } from '../../shared/ipc/connection';
 import { createCliCore } from '../cli-core';
 import { terminalMfaPrompt } from '../terminal-mfa';
