@@ -30,6 +30,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker runs the files one after another: importing the app (core, SDK clients,
+          // server) once instead of once per file. Each file still starts its own app, data
+          // folder and browser context, so no state a test can see is shared.
+          isolate: false,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createUnavailableSecretStore } from '../main/aws/secret-store';
 import type { ClientFactory, CoreContext } from '../main/core/context';
-import { createCore } from '../main/core/create-core';
+import { createCore } from '../main/create-core';
 import { defaultDataDir } from './data-dir';
 import { cliVersion } from './version';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import type { CoreContext } from './core/context';
-import { createCore, shutdownCore } from './core/create-core';
+import { createCore, shutdownCore } from './create-core';
 import { registerElectronIpc } from './ipc/electron-ipc';
 import { handlers } from './ipc/handlers';
 import { openExternalSafely } from './security/open-external';
@@ -10,6 +10,7 @@ import { hardenAllWebContents } from './security/web-contents';
 import { isAppUrl, type AppLocation } from './windows/app-url';
 import { electronFileDialog } from './windows/file-dialog';
 import { createMainWindow } from './windows/main-window';
+import { mcpHttpService } from './mcp/http-service';
 
 /** App lifecycle only: everything else lives in core/, ipc/, windows/ and security/. */
 
@@ -63,8 +64,7 @@ async function start(): Promise<void> {
     isAppUrl: (url) => isAppUrl(url, location),
   });
   // Connections left switched on for coding agents are served again; a taken port picks another.
-  void core.services
-    .mcp()
+  void mcpHttpService(core)
     .resume()
     .catch(() => undefined);
   showWindow();

@@ -6,12 +6,14 @@ import { StreamNotice } from './features/operations/components/stream-notice';
 import { KeyboardHelp } from './features/keyboard/components/keyboard-help';
 import { MfaDialog } from './features/mfa/components/mfa-dialog';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
-import { Workspace } from './features/workspace/components/workspace';
+import { Workspace } from './shell/workspace';
 import { WorkspaceSetAside } from './features/workspace/components/workspace-set-aside';
 import { useWorkspaceShortcuts } from './features/workspace/hooks';
 import { useWorkspaceStore } from './features/workspace/store';
-import { restoreWorkspace, startWorkspaceSaving } from './features/workspace/persist';
-import { startEventForwarding } from './ipc/subscriptions';
+import { restoreWorkspace, startWorkspaceSaving } from './shell/persist';
+import { startEventForwarding } from './shell/event-routing';
+import './shell/table-views';
+import './shell/workspace-tools';
 import { ErrorBoundary } from './ui/error-boundary';
 
 let restoring: Promise<void> | undefined;

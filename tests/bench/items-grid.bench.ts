@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
-import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { createCore, shutdownCore } from '../../src/main/create-core';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { handlers } from '../../src/main/ipc/handlers/index';
 import { startBrowserServer } from '../../src/main/server/http-server';

@@ -18,7 +18,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { buildRendererIfNeeded } from '../e2e/support/build-renderer';
 import { localClient } from '../support/dynamo-local';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
-import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { createCore, shutdownCore } from '../../src/main/create-core';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { handlers } from '../../src/main/ipc/handlers/index';
 import { startBrowserServer } from '../../src/main/server/http-server';

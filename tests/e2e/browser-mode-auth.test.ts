@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EventBus } from '../../src/main/core/events';
 import { startBrowserServer, type BrowserServer } from '../../src/main/server/http-server';
 import { launchBrowser, type Browser } from './support/browser';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
   foreignPort = (foreign.address() as AddressInfo).port;
-  browser = await launchBrowser();
+  browser = await launchBrowser(inject('chromiumEndpoint'));
 });
 
 afterAll(async () => {

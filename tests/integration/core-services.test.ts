@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
-import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { createCore, shutdownCore } from '../../src/main/create-core';
 import { agentService } from '../../src/main/agent/agent-service';
 import { migrationStore } from '../../src/main/migration/service';
-import { sqlServiceFor } from '../../src/main/sql/service-registry';
+import { runningSqlService, sqlServiceFor } from '../../src/main/sql/service-registry';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 
@@ -51,10 +51,11 @@ describe('services on the core context', () => {
         },
       }),
     });
-    const sql = ctx.services.sql();
-    expect(sqlServiceFor(ctx)).toBe(sql);
-    expect(agentService(ctx)).toBe(ctx.services.agent());
-    expect(migrationStore(ctx)).toBe(ctx.services.migration());
+    const sql = sqlServiceFor(ctx);
+    // Once per core, a copy of the context included (`{ ...core, clients }` once got a second worker).
+    expect(sqlServiceFor({ ...ctx })).toBe(sql);
+    expect(agentService({ ...ctx })).toBe(agentService(ctx));
+    expect(migrationStore({ ...ctx })).toBe(migrationStore(ctx));
 
     // The SQL worker reads through the core's (wrapped) clients.
     const catalog = await sql.catalog('command-line', []);
@@ -64,7 +65,7 @@ describe('services on the core context', () => {
     expect(destroyed).toBe(1);
     await expect(sql.catalog('command-line', [])).rejects.toThrow(/SQL service is closed/);
     // Nothing starts a new worker on a core that was shut down.
-    expect(() => ctx.services.sql()).toThrow(/shutting down/);
-    expect(ctx.services.runningSql()).toBeUndefined();
+    expect(() => sqlServiceFor(ctx)).toThrow(/shutting down/);
+    expect(runningSqlService(ctx)).toBeUndefined();
   });
 });

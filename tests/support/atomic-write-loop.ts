@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../src/main/aws/atomic-file';
+import { writeFileAtomic } from '../../src/main/files/atomic-file';
 
 /**
  * A child for the kill -9 test: saves big files in the data folder given as argv[2], as the app

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import type { CoreContext } from '../../src/main/core/context';
-import { createCore, shutdownCore } from '../../src/main/core/create-core';
+import { createCore, shutdownCore } from '../../src/main/create-core';
 import type { FileDialog } from '../../src/main/files/file-chooser';
 import { startCoreServer } from '../../src/main/server/core-server';
 import type { BrowserServer } from '../../src/main/server/http-server';

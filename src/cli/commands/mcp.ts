@@ -2,11 +2,11 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
 import type { ClientFactory } from '../../main/core/context';
-import { shutdownCore } from '../../main/core/create-core';
+import { shutdownCore } from '../../main/create-core';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
-import { adHocClient } from '../../main/migration/cli-client';
+import { adHocClient } from '../cli-client';
 import type { Connection } from '../../shared/ipc/connection';
 import { createCliCore } from '../cli-core';
 import { terminalMfaPrompt } from '../terminal-mfa';

@@ -1,4 +1,4 @@
-import { shutdownCore } from '../../main/core/create-core';
+import { shutdownCore } from '../../main/create-core';
 import { startCoreServer } from '../../main/server/core-server';
 import type { BrowserServer } from '../../main/server/http-server';
 import { createCliCore } from '../cli-core';

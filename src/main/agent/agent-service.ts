@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-bedrock-runtime';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { CoreContext } from '../core/context';
+import type { CoreContext, ServiceSlot } from '../core/context';
 import { answerQuestion } from './agent-loop';
 import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
@@ -98,7 +98,10 @@ export class AgentService {
   }
 }
 
+/** The assistant: settings, conversations, pending approvals and the audit log. */
+const agentSlot: ServiceSlot<AgentService> = { name: 'agent', create: (ctx) => new AgentService(ctx) };
+
 /** The core's agent service (ctx.services owns it). */
 export function agentService(ctx: CoreContext): AgentService {
-  return ctx.services.agent();
+  return ctx.services.get(agentSlot);
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type AgentSettings, agentSettingsSchema, defaultAgentSettings } from '../../shared/ipc/agent';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail } from '../core/data-files';
 
 const fileSchema = z.record(z.string(), agentSettingsSchema);

@@ -7,7 +7,7 @@ import {
   athenaSettingsSchema,
   scanLimitsSchema,
 } from '../../shared/ipc/athena';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail } from '../core/data-files';
 import { defaultLimits, type ScanLimits } from '../sql/scan-limit';
 

@@ -12,7 +12,7 @@ import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ConnectionStore, SecretStore } from '../core/context';
 import { readDataFileOrFail, setAsideNoticeOf, stringsNamed } from '../core/data-files';
 import { connectionInRegion, splitConnectionId } from '../../shared/dynamo/regions';
-import { isMissingFile, writeFileAtomic } from './atomic-file';
+import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 
 export const PLAYGROUND_ID = 'playground';
 

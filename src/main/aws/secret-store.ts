@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { accessKeysSchema, type AccessKeys } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SecretStore } from '../core/context';
-import { isMissingFile, writeFileAtomic } from './atomic-file';
+import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 
 /** What encrypts at rest: Electron's safeStorage in the desktop app (H4 passes it in). */
 export interface SecretCipher {

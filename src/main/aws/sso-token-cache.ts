@@ -1,5 +1,5 @@
 import { getSSOTokenFilepath } from '@smithy/core/config';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 
 /** The JSON the SDK's SSO providers read from ~/.aws/sso/cache (the AWS CLI writes the same). */
 export interface SsoCachedToken {

@@ -6,7 +6,6 @@ import type { ProfileCredentials } from '../aws/profile-credentials';
 import type { ResultSetStore } from '../resultsets/types';
 import type { EventBus } from './events';
 import type { OperationRegistry } from './operations';
-import type { CoreServices } from './services';
 
 /** Encrypts secrets at rest. Electron's safeStorage in the desktop app; unavailable elsewhere. */
 export interface SecretStore {
@@ -80,12 +79,35 @@ export interface CoreContext {
   resultSets: ResultSetStore;
   operations: OperationRegistry;
   events: EventBus;
-  /** SQL, the agent and the migration store: made from this context, closed by shutdownCore. */
-  services: CoreServices;
+  /** SQL, the agent and the migration store: made from this context by the slots their rooms declare, closed by shutdownCore. */
+  services: Services;
   /** The desktop's open/save dialogs behind files:choose, and the paths they chose. */
   files: FileChooser;
   /** Opens http(s) links from the allow-list in the user's browser; false when refused. */
   openExternal(url: string): Promise<boolean>;
   /** Starts an SSO device sign-in for a profile connection; progress arrives as operation events. */
   signIn(connectionId: string, requestId: string): Promise<void>;
+}
+
+/**
+ * One long-lived service of the core, declared by the room that owns it (sql/, agent/,
+ * migration/): how to make it from the context, and how to stop it. The core keeps the one
+ * instance; it never imports the rooms above it, so the floor everything stands on stays a floor.
+ */
+export interface ServiceSlot<T> {
+  name: string;
+  create(ctx: CoreContext): T;
+  /** What holds threads or waits is stopped by shutdownCore. */
+  close?(service: T): Promise<void>;
+  /** Stores on disk may still be read while the core shuts down; threads may not start. */
+  isUsableWhenClosed?: boolean;
+}
+
+/** The long-lived services of a core, by slot (core/services.ts keeps them). */
+export interface Services {
+  /** The slot's service, made now if it was not yet. */
+  get<T>(slot: ServiceSlot<T>): T;
+  /** The slot's service if one was made. */
+  running<T>(slot: ServiceSlot<T>): T | undefined;
+  close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
-import { isMissingFile, TEMP_FILE } from '../aws/atomic-file';
+import { isMissingFile, TEMP_FILE } from '../files/atomic-file';
 import { zodSentence } from './zod-sentence';
 
 /** What a data file is, for the sentence, and what makes its contents usable. */

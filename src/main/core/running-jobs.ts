@@ -1,5 +1,6 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { OperationOutcome, OperationRegistry, OperationRun } from './operations';
+import type { CoreContext, ServiceSlot } from './context';
 
 /** The resumable jobs: each keeps a checkpoint or a record under the data folder between runs. */
 export type JobKind = 'preflight' | 'schema' | 'copy' | 'fix';
@@ -69,4 +70,14 @@ export class RunningJobs {
 
 function keyOf(kind: JobKind, id: string): string {
   return `${kind}\u0000${id}`;
+}
+
+/** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
+const runningJobsSlot: ServiceSlot<RunningJobs> = {
+  name: 'runningJobs',
+  create: (ctx) => new RunningJobs(ctx.operations),
+};
+
+export function runningJobs(ctx: CoreContext): RunningJobs {
+  return ctx.services.get(runningJobsSlot);
 }

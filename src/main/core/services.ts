@@ -1,12 +1,4 @@
-import { AgentService } from '../agent/agent-service';
-import { McpHttpService } from '../mcp/http-service';
-import { MigrationStore } from '../migration/store';
-import { SchemaStore } from '../schema/schema-store';
-import { OpenedExports } from '../exports/opened-exports';
-import { SqlService } from '../sql/service';
-import type { SchemaReport } from '../../shared/ipc/schema';
-import type { CoreContext } from './context';
-import { RunningJobs } from './running-jobs';
+import type { CoreContext, ServiceSlot, Services } from './context';
 
 /**
  * The core's long-lived services, made on first use from the one context and closed by the one
@@ -14,69 +6,25 @@ import { RunningJobs } from './running-jobs';
  * Before, each lived in a private map keyed by the context object, so a copy of the context
  * (`{ ...core, clients }`) quietly got a second SQL worker that no shutdown closed.
  */
-export class CoreServices {
-  private sqlService?: SqlService;
-  private agentService?: AgentService;
-  private migrationStore?: MigrationStore;
-  private mcpService?: McpHttpService;
-  private schemaStore?: SchemaStore;
-  private runningJobs?: RunningJobs;
-  private opened?: OpenedExports;
-  private readonly samples = new Map<string, { at: number; report: SchemaReport }>();
+export class CoreServices implements Services {
+  private readonly made = new Map<ServiceSlot<unknown>, unknown>();
   private isClosed = false;
 
   constructor(private readonly ctx: () => CoreContext) {}
 
-  /** The SQL workbench's service (one worker thread, unref'd while idle). */
-  sql(): SqlService {
-    this.assertOpen();
-    this.sqlService ??= new SqlService({
-      clients: this.ctx().clients,
-      exports: () => this.openedExports().locations(),
-    });
-    return this.sqlService;
+  /** The slot's service, made now if it was not yet. */
+  get<T>(slot: ServiceSlot<T>): T {
+    if (this.made.has(slot)) return this.made.get(slot) as T;
+    if (this.isClosed && !slot.isUsableWhenClosed)
+      throw new Error('DynoTable is shutting down; the request was not started.');
+    const service = slot.create(this.ctx());
+    this.made.set(slot, service);
+    return service;
   }
 
-  /** The SQL service if one was started: writes tell it to forget what it cached. */
-  runningSql(): SqlService | undefined {
-    return this.sqlService;
-  }
-
-  /** The assistant: settings, conversations, pending approvals and the audit log. */
-  agent(): AgentService {
-    this.assertOpen();
-    return (this.agentService ??= new AgentService(this.ctx()));
-  }
-
-  /** The migration pre-flight's scans, plans and acknowledgements on disk. */
-  migration(): MigrationStore {
-    return (this.migrationStore ??= new MigrationStore(this.ctx().dataDir));
-  }
-
-  /** Coding agents over MCP's HTTP transport: exposure settings, tokens and the listener. */
-  mcp(): McpHttpService {
-    this.assertOpen();
-    return (this.mcpService ??= new McpHttpService(this.ctx()));
-  }
-
-  /** The Schema view's reads on disk: summaries, reports, a stopped full read's checkpoint. */
-  schema(): SchemaStore {
-    return (this.schemaStore ??= new SchemaStore(this.ctx().dataDir));
-  }
-
-  /** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
-  jobs(): RunningJobs {
-    return (this.runningJobs ??= new RunningJobs(this.ctx().operations));
-  }
-
-  /** Exports opened in this core, newest first: the Exports view's list and SQL's `export."…"`. */
-  openedExports(): OpenedExports {
-    return (this.opened ??= new OpenedExports());
-  }
-
-  /** Tables sampled for Ask when no saved read exists, by [connectionId, table], with when. */
-  schemaSamples(): Map<string, { at: number; report: SchemaReport }> {
-    return this.samples;
+  /** The slot's service if one was made (writes tell a running SQL service to forget its cache). */
+  running<T>(slot: ServiceSlot<T>): T | undefined {
+    return this.made.get(slot) as T | undefined;
   }
 
   /**
@@ -86,13 +34,12 @@ export class CoreServices {
    */
   async close(): Promise<void> {
     this.isClosed = true;
-    const sql = this.sqlService;
-    this.sqlService = undefined;
-    await sql?.close();
-    await this.mcpService?.close();
-  }
-
-  private assertOpen(): void {
-    if (this.isClosed) throw new Error('DynoTable is shutting down; the request was not started.');
+    const closing: Promise<void>[] = [];
+    for (const [slot, service] of this.made) {
+      if (!slot.close) continue;
+      this.made.delete(slot);
+      closing.push(slot.close(service));
+    }
+    await Promise.all(closing);
   }
 }

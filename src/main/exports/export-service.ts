@@ -22,6 +22,7 @@ import { type OpenedExport, openExport } from './export-open';
 import { type ExportFiles, folderFiles, s3Files } from './export-source';
 import { uploadedExportFolder } from './export-upload';
 import type { ExportLocation } from './opened-exports';
+import { openedExports } from './opened-exports';
 
 /**
  * The exports:* and imports:* channels over the export library. Starting an export or an import
@@ -184,7 +185,7 @@ async function openAsResultSet(
           run.emit({ type: 'progress', progress });
         },
       });
-      ctx.services.openedExports().remember(opened, location);
+      openedExports(ctx).remember(opened, location);
       return { progress: { ...progress, items: opened.items, fraction: 1 }, value: opened };
     } finally {
       close();

@@ -1,4 +1,5 @@
 import type { OpenedExport } from './export-open';
+import type { CoreContext, ServiceSlot } from '../core/context';
 
 /**
  * Where an opened export's files are, so SQL can read them again without the table: an S3
@@ -39,4 +40,15 @@ export class OpenedExports {
       return true;
     });
   }
+}
+
+/** Exports opened in this core, newest first: the Exports view's list and SQL's `export."…"`. */
+const openedExportsSlot: ServiceSlot<OpenedExports> = {
+  name: 'openedExports',
+  create: () => new OpenedExports(),
+  isUsableWhenClosed: true,
+};
+
+export function openedExports(ctx: CoreContext): OpenedExports {
+  return ctx.services.get(openedExportsSlot);
 }

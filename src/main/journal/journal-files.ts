@@ -12,7 +12,7 @@ import {
   type JournalLimits,
   type WriteSource,
 } from '../../shared/ipc/journal';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
 import { pastLimits, readLimits, type LimitsRead } from './journal-limits';
 import { keyText, listSetAside, recoverInterrupted, RUN, setAside, writingNow } from './journal-recovery';

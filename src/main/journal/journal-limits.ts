@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { JournalLimits } from '../../shared/ipc/journal';
-import { isMissingFile } from '../aws/atomic-file';
+import { isMissingFile } from '../files/atomic-file';
 
 export const DEFAULT_LIMITS: JournalLimits = { maxEntries: 200, maxAgeDays: 30, maxMegabytes: 500 };
 

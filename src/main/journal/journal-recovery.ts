@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { journalActionSchema, writeSourceSchema, type JournalEntry } from '../../shared/ipc/journal';
-import { isMissingFile, writeFileAtomic } from '../aws/atomic-file';
+import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 
 const SET_ASIDE = 'set-aside';
 

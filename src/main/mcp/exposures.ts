@@ -6,7 +6,7 @@ import {
   type McpExposureSettings,
   mcpExposureSettingsSchema,
 } from '../../shared/ipc/mcp';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import type { SecretStore } from '../core/context';
 import { readDataFileOrFail } from '../core/data-files';
 import { createToken } from '../server/auth';

@@ -1,5 +1,5 @@
 import type { McpExposure, McpExposureSettings } from '../../shared/ipc/mcp';
-import type { CoreContext } from '../core/context';
+import type { CoreContext, ServiceSlot } from '../core/context';
 import { connectCommands, McpExposureStore, serverName } from './exposures';
 import { type Exposed, type McpHttpListener, startMcpHttp } from './http-transport';
 import { McpToolSession } from './tool-session';
@@ -96,4 +96,15 @@ export class McpHttpService {
     }
     return { token: (await this.store.token(connectionId)).token, session };
   }
+}
+
+/** Coding agents over MCP's HTTP transport: exposure settings, tokens and the listener. */
+const mcpSlot: ServiceSlot<McpHttpService> = {
+  name: 'mcpHttp',
+  create: (ctx) => new McpHttpService(ctx),
+  close: (service) => service.close(),
+};
+
+export function mcpHttpService(ctx: CoreContext): McpHttpService {
+  return ctx.services.get(mcpSlot);
 }

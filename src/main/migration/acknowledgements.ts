@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { Acknowledgement, DateStorage, ExpectationsFile } from '../../shared/ipc/migration';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { parseExpectationsFile } from './expectations';
 import { echoValue } from '../../shared/dynamo/echo-value';

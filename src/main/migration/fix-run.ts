@@ -7,7 +7,7 @@ import type { Item } from '../../shared/dynamo/attribute-value';
 import type { FixResult, PlainKey, PlannedUpdate } from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { toAppError } from '../core/to-app-error';
-import { isMissingFile } from '../aws/atomic-file';
+import { isMissingFile } from '../files/atomic-file';
 import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
 import { sendPlannedUpdate } from '../dynamo/writes/fix-update';

@@ -8,6 +8,7 @@ import { runFixPlan } from './fix-run';
 import { assertNotRunning, migrationStore, withCursor } from './service';
 import { newMigrationId } from './store';
 import type { OperationOutcome } from '../core/operations';
+import { runningJobs } from '../core/running-jobs';
 
 async function isReadOnly(ctx: CoreContext, connectionId: string): Promise<boolean> {
   return (await ctx.connections.get(connectionId)).readOnly;
@@ -84,10 +85,10 @@ export async function startFixRun(
     requestId: input.requestId,
     busy: 'That plan is already running.',
   } as const;
-  ctx.services.jobs().assertIdle(job.kind, job.id, job.busy);
+  runningJobs(ctx).assertIdle(job.kind, job.id, job.busy);
   const client = await ctx.clients.dynamo(input.connectionId);
   const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
-  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
+  runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
     try {
       const result = await runFixPlan({
         client,

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { OrmModel } from '../../shared/ipc/migration';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { tableFile } from './acknowledgements';
 import { dateSettingsOf, readOrmModel } from './orm-expectations';

@@ -1,21 +1,29 @@
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { ChannelInput, ChannelOutput } from '../../shared/ipc/contract';
 import type { DateSetting, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
-import type { CoreContext } from '../core/context';
+import type { CoreContext, ServiceSlot } from '../core/context';
 import { recordingSetAside } from '../core/data-files';
 import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
-import { newMigrationId, type MigrationStore } from './store';
+import { MigrationStore, newMigrationId } from './store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
 import type { OperationOutcome } from '../core/operations';
+import { runningJobs } from '../core/running-jobs';
 
 const BUSY = 'That scan is still running.';
 
+/** The migration pre-flight's scans, plans and acknowledgements on disk. */
+const migrationSlot: ServiceSlot<MigrationStore> = {
+  name: 'migration',
+  create: (ctx) => new MigrationStore(ctx.dataDir),
+  isUsableWhenClosed: true,
+};
+
 /** The core's migration store (ctx.services owns it). */
 export function migrationStore(ctx: CoreContext): MigrationStore {
-  return ctx.services.migration();
+  return ctx.services.get(migrationSlot);
 }
 
 /** Keeps the error's code (the AWS name) and adds the id to resume from as the event's cursor. */
@@ -44,7 +52,7 @@ export async function startMigrationScan(
   let resume: MigrationScanCheckpoint | undefined;
   let previous: ScanSummary | undefined;
   if (input.resumeScanId) {
-    ctx.services.jobs().assertIdle('preflight', input.resumeScanId, BUSY);
+    runningJobs(ctx).assertIdle('preflight', input.resumeScanId, BUSY);
     previous = await store.loadSummary(input.resumeScanId);
     if (previous.connectionId !== input.connectionId || previous.table !== input.table) {
       throw new AppFailure(
@@ -86,7 +94,7 @@ export async function startMigrationScan(
   };
   await store.saveSummary(summary);
   const job = { kind: 'preflight', id: scanId, requestId: input.requestId, busy: BUSY } as const;
-  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
+  runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
     const save = (patch: Partial<ScanSummary>) =>
       store.saveSummary(Object.assign(summary, patch, { updatedAt: new Date().toISOString() }));
     try {
@@ -149,7 +157,7 @@ export async function listMigrationScans(
   });
   return list.map((s) =>
     // A summary still "running" that no job here runs was cut off when DynoTable closed.
-    s.state === 'running' && !ctx.services.jobs().isRunning('preflight', s.scanId)
+    s.state === 'running' && !runningJobs(ctx).isRunning('preflight', s.scanId)
       ? { ...s, state: 'failed', error: 'Interrupted: DynoTable closed during the scan. Resume it.' }
       : s,
   );

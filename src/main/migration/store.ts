@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import {
   type DataFileKind,
   readDataFile,

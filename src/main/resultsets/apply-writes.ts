@@ -7,7 +7,8 @@ import { CollectionView } from './collection-view';
 import { matches } from './row-view';
 import { encodeItem, type ByteWriter } from './item-codec';
 import { projectForRead, readMatches, type ReadScope } from './read-match';
-import { itemKeyText, type ResultSet, type RowViewState } from './result-set-core';
+import { itemKeyText } from './item-key';
+import type { ResultSet, RowViewState } from './result-set-core';
 
 /**
  * Applies writes DynoTable made to one result set, in place: a row whose item was written shows

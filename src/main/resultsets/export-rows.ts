@@ -1,7 +1,8 @@
 import type { Item } from '../../shared/dynamo/attribute-value';
 import type { ExportChange } from './types';
 import { encodeItem, type ByteWriter } from './item-codec';
-import { itemKeyText, type ResultSet } from './result-set-core';
+import { itemKeyText } from './item-key';
+import type { ResultSet } from './result-set-core';
 import { encodeExportLines } from './wire-encoder';
 
 /** Adds the items of whole lines of a DynamoDB-JSON export data file, encoded from their bytes. */

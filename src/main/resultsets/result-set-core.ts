@@ -23,6 +23,7 @@ import { buildRowView } from './row-view';
 import { CollapseState } from '../../shared/dynamo/collapse-state';
 import { CollectionView } from './collection-view';
 import { encodeWirePage, type PageMeta } from './wire-encoder';
+import { itemKeyText } from './item-key';
 
 export type { ResultSetMeta };
 
@@ -35,11 +36,6 @@ export type RowMark = 'changed' | 'new';
 export interface RowViewState {
   spec: ViewSpec;
   entities?: Record<string, number>;
-}
-
-/** One table key as text: how a written item finds its row (values tagged, so 1 and "1" differ). */
-export function itemKeyText(item: Item, tableKeys: string[]): string {
-  return JSON.stringify(tableKeys.map((name) => item[name] ?? null));
 }
 
 export class ResultSet {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import {
   type DataFileKind,
   readDataFile,
@@ -14,6 +14,7 @@ import {
   summaryIdsNewestFirst,
 } from '../core/data-files';
 import type { SchemaCheckpoint } from './analyze';
+import type { CoreContext, ServiceSlot } from '../core/context';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
 /** Reads kept per data folder; older summaries, reports and checkpoints are removed. */
@@ -125,4 +126,15 @@ export function noticed<T>(store: SchemaStore, summary: SchemaScanSummary, work:
   return recordingSetAside(work, ({ message }) =>
     store.save(summary.scanId, 'summary', { ...summary, state: 'failed', error: message }),
   );
+}
+
+/** The Schema view's reads on disk: summaries, reports, a stopped full read's checkpoint. */
+const schemaStoreSlot: ServiceSlot<SchemaStore> = {
+  name: 'schemaStore',
+  create: (ctx) => new SchemaStore(ctx.dataDir),
+  isUsableWhenClosed: true,
+};
+
+export function schemaStore(ctx: CoreContext): SchemaStore {
+  return ctx.services.get(schemaStoreSlot);
 }

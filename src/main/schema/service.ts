@@ -6,15 +6,12 @@ import { toAppError } from '../core/to-app-error';
 import { assertNotRunning, withCursor } from '../migration/service';
 import { newMigrationId } from '../migration/store';
 import { analyzeSchema, reportOfSchemaCheckpoint, type SchemaCheckpoint } from './analyze';
-import { noticed, type SchemaStore } from './schema-store';
+import { noticed } from './schema-store';
 import type { OperationOutcome } from '../core/operations';
+import { runningJobs } from '../core/running-jobs';
+import { schemaStore } from './schema-store';
 
 const BUSY = 'That scan is still running.';
-
-/** The core's schema reads on disk (ctx.services owns the store). */
-function schemaStore(ctx: CoreContext): SchemaStore {
-  return ctx.services.schema();
-}
 
 export async function startSchemaAnalysis(
   input: ChannelInput<'schema:analyze'>,
@@ -26,7 +23,7 @@ export async function startSchemaAnalysis(
   let resume: SchemaCheckpoint | undefined;
   let previous: SchemaScanSummary | undefined;
   if (input.resumeScanId) {
-    ctx.services.jobs().assertIdle('schema', input.resumeScanId, BUSY);
+    runningJobs(ctx).assertIdle('schema', input.resumeScanId, BUSY);
     previous = await store.summary(input.resumeScanId);
     if (
       previous.connectionId !== input.connectionId ||
@@ -62,7 +59,7 @@ export async function startSchemaAnalysis(
   };
   await store.save(scanId, 'summary', summary);
   const job = { kind: 'schema', id: scanId, requestId: input.requestId, busy: BUSY } as const;
-  ctx.services.jobs().start(job, async ({ signal, emit }): Promise<OperationOutcome<'schema:analyze'>> => {
+  runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'schema:analyze'>> => {
     const patch = (next: Partial<SchemaScanSummary>) =>
       store.save(scanId, 'summary', Object.assign(summary, next));
     try {
@@ -152,7 +149,7 @@ export async function listSchemaScans(
       (s) => s.connectionId === input.connectionId && s.table === input.table && s.index === input.index,
     )
     .map((s) =>
-      s.state === 'running' && !ctx.services.jobs().isRunning('schema', s.scanId)
+      s.state === 'running' && !runningJobs(ctx).isRunning('schema', s.scanId)
         ? {
             ...s,
             state: 'failed' as const,

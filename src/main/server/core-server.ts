@@ -5,6 +5,7 @@ import { exportFolderUpload } from '../exports/export-upload';
 import { createDispatcher } from '../ipc/dispatcher';
 import { handlers } from '../ipc/handlers/index';
 import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './http-server';
+import { mcpHttpService } from '../mcp/http-service';
 
 /**
  * Browser mode for a core: every channel through the one dispatcher, plus the file routes.
@@ -16,8 +17,7 @@ export function startCoreServer(
   options: Pick<BrowserServerOptions, 'staticDir' | 'port' | 'log' | 'replay'>,
 ): Promise<BrowserServer> {
   // Connections left switched on for coding agents are served again (their own 127.0.0.1 port).
-  core.services
-    .mcp()
+  mcpHttpService(core)
     .resume()
     .catch((error: unknown) =>
       options.log?.(

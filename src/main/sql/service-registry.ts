@@ -1,14 +1,22 @@
-import type { CoreContext } from '../core/context';
-import type { SqlService } from './service';
+import type { CoreContext, ServiceSlot } from '../core/context';
+import { openedExports } from '../exports/opened-exports';
+import { SqlService } from './service';
+
+/** The SQL workbench's service: one worker thread, unref'd while idle, stopped by shutdownCore. */
+const sqlSlot: ServiceSlot<SqlService> = {
+  name: 'sql',
+  create: (ctx) => new SqlService({ clients: ctx.clients, exports: () => openedExports(ctx).locations() }),
+  close: (service) => service.close(),
+};
 
 /** The core's SQL service (ctx.services owns it and shutdownCore closes it). */
 export function sqlServiceFor(ctx: CoreContext): SqlService {
-  return ctx.services.sql();
+  return ctx.services.get(sqlSlot);
 }
 
 /** The core's SQL service if one was started (writes tell it to forget what it cached). */
 export function runningSqlService(ctx: CoreContext): SqlService | undefined {
-  return ctx.services.runningSql();
+  return ctx.services.running(sqlSlot);
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import { workspaceSnapshotSchema, type WorkspaceSnapshot } from '../../shared/ipc/workspace';
-import { writeFileAtomic } from '../aws/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFile, stringsNamed } from '../core/data-files';
 
 /**

@@ -1,17 +1,13 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
-import { STREAM_GAP_EVENT, streamGapSchema } from '../../shared/ipc/event-stream';
-import { useSelectionStore } from '../features/items/selection-store';
-import { useEditorStore } from '../features/editor/store';
-import { useItemsStore } from '../features/items/store';
-import { useMfaStore } from '../features/mfa/store';
-import { useOperationsStore } from '../features/operations/store';
+import { STREAM_GAP_EVENT, streamGapSchema, type StreamGap } from '../../shared/ipc/event-stream';
 import { desktopBridge } from './bridge';
 
 /**
- * The one module that forwards main→renderer operation events to stores. Desktop: the preload's
- * onEvent. Browser mode: a server-sent event stream authenticated by the same cookie as calls;
- * when it drops, EventSource reconnects with the last event's id and the server replays what
- * was missed, or says with a `gap` event that it no longer can.
+ * The one module that receives main→renderer operation events. Desktop: the preload's onEvent.
+ * Browser mode: a server-sent event stream authenticated by the same cookie as calls; when it
+ * drops, EventSource reconnects with the last event's id and the server replays what was missed,
+ * or says with a `gap` event that it no longer can. Which store takes which event is decided
+ * above every feature, in ../shell/event-routing.ts: ipc/ imports no feature.
  */
 let streamOpen: Promise<void> = Promise.resolve();
 let markOpen: () => void = () => undefined;
@@ -26,23 +22,14 @@ export function eventStreamReady(timeoutMs = 5_000): Promise<void> {
   return Promise.race([streamOpen, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
-export function startEventForwarding(): () => void {
-  const deliver = (event: OperationEvent): void => {
-    // Not an operation: result sets that writes changed, which the Items tabs read again.
-    if (event.type === 'resultsets') {
-      useItemsStore.getState().applyWrites(event.changes);
-      return;
-    }
-    // Not an operation either: what DynamoDB now holds for items DynoTable wrote.
-    if (event.type === 'written') {
-      useSelectionStore.getState().written(event.connectionId, event.table, event.items);
-      useEditorStore.getState().written(event.connectionId, event.table, event.source, event.items);
-      return;
-    }
-    // A prompt nobody in this window started: main waits for a code before a call can go on.
-    if (event.type === 'mfa') useMfaStore.getState().prompted(event);
-    useOperationsStore.getState().receive(event);
-  };
+export interface EventReceivers {
+  deliver(event: OperationEvent): void;
+  /** The server could no longer replay what a reconnecting stream missed. */
+  gap(gap: StreamGap): void;
+}
+
+/** Starts receiving events; returns the function that stops it. */
+export function startEventStream({ deliver, gap }: EventReceivers): () => void {
   const bridge = desktopBridge();
   if (bridge) return bridge.onEvent(deliver);
   if (typeof EventSource === 'undefined') return () => undefined;
@@ -57,7 +44,7 @@ export function startEventForwarding(): () => void {
   };
   source.addEventListener(STREAM_GAP_EVENT, (message: MessageEvent<string>) => {
     const result = streamGapSchema.safeParse(parseJson(message.data));
-    if (result.success) useOperationsStore.getState().receiveGap(result.data);
+    if (result.success) gap(result.data);
   });
   return () => source.close();
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ItemGrid } from '../../../src/renderer/features/items/components/item-grid';
 import { useOperationsStore } from '../../../src/renderer/features/operations/store';
-import { startEventForwarding } from '../../../src/renderer/ipc/subscriptions';
+import { startEventForwarding } from '../../../src/renderer/shell/event-routing';
 import '../../../src/renderer/styles/theme.css';
 import '../../../src/renderer/styles/base.css';
 import '../../../src/renderer/styles/controls.css';

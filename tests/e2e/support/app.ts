@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
-import { createCore, shutdownCore } from '../../../src/main/core/create-core';
+import { createCore, shutdownCore } from '../../../src/main/create-core';
 import { startCoreServer } from '../../../src/main/server/core-server';
 import type { ReplayLimits } from '../../../src/main/server/event-replay';
 import type { BrowserServer } from '../../../src/main/server/http-server';
@@ -65,11 +65,18 @@ export interface StartAppOptions {
   javaCommand?: string;
   /** How much of the event stream a reconnecting page can catch up on (the server's default if unset). */
   replay?: ReplayLimits;
+  /**
+   * A playground folder whose sample table is already seeded (tests/e2e/global-setup.ts), copied
+   * in as this app's own: its first start runs DynamoDB Local on the copy and finds the sample there.
+   */
+  seededPlayground?: string;
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-e2e-'));
   await writeAwsProfiles(dataDir);
+  if (options.seededPlayground)
+    await cp(options.seededPlayground, path.join(dataDir, 'playground'), { recursive: true });
   const core = createCore({
     mode: 'browser',
     version: '0.0.0-e2e',

@@ -16,25 +16,46 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** How Debian's Chromium runs here, through playwright-core (never `playwright install`). */
+export const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+const viewport = { width: 1360, height: 820 };
+
 /**
- * Debian's Chromium through playwright-core (never `playwright install`), with a fresh profile
- * directory that playwright itself passes as --user-data-dir.
+ * A fresh browser context: its own cookies, storage and pages, as a new profile would have.
+ * With `endpoint` (the e2e run's one Chromium, started by tests/e2e/global-setup.ts), the
+ * context is opened in that browser, which saves starting Chromium for every file; without it
+ * (benchmarks), a Chromium of its own with a fresh profile directory.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1360, height: 820 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export async function launchBrowser(endpoint?: string): Promise<Browser> {
+  let context: BrowserContext;
+  let release: () => Promise<void>;
+  if (endpoint) {
+    const shared = await chromium.connect(endpoint);
+    context = await shared.newContext({ viewport });
+    release = async () => {
+      await context.close();
+      await shared.close();
+    };
+  } else {
+    const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, { ...chromiumLaunch, viewport });
+    release = async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    };
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -58,10 +79,7 @@ export async function launchBrowser(): Promise<Browser> {
         await screenshot(`${name}-${scheme}`);
       }
     },
-    async close() {
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
+    close: release,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { localClient } from '../../support/dynamo-local';
 import { startApp, type RunningApp, type StartAppOptions } from './app';
 import { launchBrowser, useColorScheme, type Browser } from './browser';
@@ -33,14 +33,18 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
   let playgroundClient: DynamoDBClient | undefined;
 
   beforeAll(async () => {
-    app = await startApp(options);
+    // A file that wants the playground running gets the sample already seeded, once per run;
+    // a file that starts it through the UI still sees the first start seed it.
+    app = await startApp(
+      options.withPlayground ? { seededPlayground: inject('seededPlayground'), ...options } : options,
+    );
     if (options.withPlayground) {
       const status = await app.core.playground.start();
       if (!status.endpoint)
         throw new Error(`The playground did not start: ${status.message ?? status.state}`);
       playgroundEndpoint = status.endpoint;
     }
-    browser = await launchBrowser();
+    browser = await launchBrowser(inject('chromiumEndpoint'));
   }, 240_000);
 
   // A failed step leaves what the user would have seen: a screenshot named after the test, the

@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/aws/atomic-file';
+import { writeFileAtomic } from '../../../src/main/files/atomic-file';
 import { removeLeftoverTempFiles } from '../../../src/main/core/data-files';
 
 const root = path.resolve(__dirname, '../../..');

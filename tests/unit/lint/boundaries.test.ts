@@ -38,7 +38,7 @@ describe('import boundaries', () => {
     'path',
     '@aws-sdk/client-dynamodb',
     '@smithy/node-http-handler',
-    '../../../../main/core/create-core',
+    '../../../../main/create-core',
     '../../../../preload/bridge',
   ])('refuses %s in the renderer', (from) => {
     expect(refused(rendererFile, from)).not.toEqual([]);
@@ -67,15 +67,12 @@ describe('import boundaries', () => {
     expect(refused('src/shared/ipc/probe.ts', from)).toEqual([]);
   });
 
-  it.each([
-    'zod',
-    'node:fs',
-    '@aws-sdk/client-dynamodb',
-    '../main/core/create-core',
-    '../renderer/ipc/client',
-  ])('refuses %s in the preload', (from) => {
-    expect(refused('src/preload/probe.ts', from)).not.toEqual([]);
-  });
+  it.each(['zod', 'node:fs', '@aws-sdk/client-dynamodb', '../main/create-core', '../renderer/ipc/client'])(
+    'refuses %s in the preload',
+    (from) => {
+      expect(refused('src/preload/probe.ts', from)).not.toEqual([]);
+    },
+  );
 
   it.each(['electron', '../shared/ipc/contract', './bridge'])('allows %s in the preload', (from) => {
     expect(refused('src/preload/probe.ts', from)).toEqual([]);

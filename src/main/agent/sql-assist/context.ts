@@ -3,7 +3,7 @@ import { partitionAttributes, sortAttributes } from '../../../shared/dynamo/key-
 import type { AttributeSchema, SchemaReport } from '../../../shared/ipc/schema';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import type { EntityView, SqlCatalog } from '../../../shared/sql/catalog';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext, ServiceSlot } from '../../core/context';
 import { loadViews } from '../../sql/files/view-store';
 import { sqlServiceFor } from '../../sql/service-registry';
 import { analyzeSchema } from '../../schema/analyze';
@@ -41,7 +41,7 @@ export async function tableSchemas(
   tables: string[],
   signal: AbortSignal,
 ): Promise<Map<string, SchemaReport>> {
-  const cache = ctx.services.schemaSamples();
+  const cache = ctx.services.get(samplesSlot);
   const out = new Map<string, SchemaReport>();
   for (const table of tables.slice(0, SAMPLE_TABLES)) {
     const saved = await latestSchemaReport(ctx, connectionId, table);
@@ -163,3 +163,9 @@ export async function assistContext(
   );
   return catalogText(catalog, schemas, includeSamples);
 }
+
+/** Tables sampled for Ask when no saved read exists, by [connectionId, table], with when. */
+const samplesSlot: ServiceSlot<Map<string, { at: number; report: SchemaReport }>> = {
+  name: 'askSchemaSamples',
+  create: () => new Map(),
+};

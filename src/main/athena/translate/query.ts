@@ -5,7 +5,7 @@ import type { AttrNode } from '../export-schema';
 import { ionUnreadable } from '../glue-table';
 import { type ExportFormat, glueFieldName, lit, q } from '../glue-names';
 import { type ExprEnv, translateExpr, written } from './expr';
-import { orderSuffix } from './calls';
+import { orderSuffix } from './expr';
 import { refuse, Scope, type Source } from './scope';
 import { asType, asValue, soleType, sortKeys, type Typed, val } from './typed';
 import { compareNumberValues, numberLiteral } from './numbers';

@@ -6,7 +6,7 @@ import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyCheckpointSummary, CopyList, CopyStartInput } from '../../../shared/ipc/copy';
 import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 import type { KeySchema } from '../../../shared/ipc/tables';
-import { isMissingFile, writeFileAtomic } from '../../aws/atomic-file';
+import { isMissingFile, writeFileAtomic } from '../../files/atomic-file';
 import { type DataFileKind, readDataFile, setAsideFailure, stringsNamed } from '../../core/data-files';
 import type { SegmentCursor } from '../read/segmented-read';
 import type { ItemFailure } from '../writes/put-items';

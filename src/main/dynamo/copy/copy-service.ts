@@ -13,6 +13,7 @@ import { runCopy } from './copy-run';
 import { resolveViewSource } from './copy-view';
 import { rateProblem } from './copy-capacity';
 import { announceTableChange } from '../../sql/service-registry';
+import { runningJobs } from '../../core/running-jobs';
 
 /** A copy onto the table it reads would read its own writes. */
 export function assertDistinct(
@@ -80,7 +81,7 @@ export async function resumeCopy(
 ): Promise<{ started: boolean; copyId: string }> {
   const store = new CopyStore(ctx.dataDir);
   const checkpoint = await store.load(copyId);
-  ctx.services.jobs().assertIdle('copy', copyId, `The copy ${copyId} is already running.`);
+  runningJobs(ctx).assertIdle('copy', copyId, `The copy ${copyId} is already running.`);
   if (checkpoint.state === 'complete')
     throw new AppFailure(
       ErrorCodes.invalidInput,
@@ -94,14 +95,16 @@ export async function resumeCopy(
 
 /** A checkpoint saying `running` that no job of this core runs was cut off. */
 export function listCopies(ctx: CoreContext) {
-  return new CopyStore(ctx.dataDir).list((copyId) => ctx.services.jobs().isRunning('copy', copyId));
+  return new CopyStore(ctx.dataDir).list((copyId) => runningJobs(ctx).isRunning('copy', copyId));
 }
 
 /** copy:discard — forgets an unfinished copy; the items it wrote stay in the target. */
 export async function discardCopy(ctx: CoreContext, copyId: string): Promise<{ discarded: boolean }> {
-  ctx.services
-    .jobs()
-    .assertIdle('copy', copyId, `The copy ${copyId} is running; cancel it before discarding it.`);
+  runningJobs(ctx).assertIdle(
+    'copy',
+    copyId,
+    `The copy ${copyId} is running; cancel it before discarding it.`,
+  );
   return { discarded: await new CopyStore(ctx.dataDir).remove(copyId) };
 }
 
@@ -127,7 +130,7 @@ async function launch(
     requestId,
     busy: `The copy ${copyId} is already running.`,
   } as const;
-  ctx.services.jobs().start(job, (run) =>
+  runningJobs(ctx).start(job, (run) =>
     runCopy(
       {
         source: { client: sourceClient, label: sourceConnection.label },

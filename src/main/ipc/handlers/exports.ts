@@ -8,6 +8,7 @@ import {
   startTableExport,
 } from '../../exports/export-service';
 import type { HandlerTable } from '../dispatcher';
+import { openedExports } from '../../exports/opened-exports';
 
 type ExportChannel =
   | 'exports:list'
@@ -27,6 +28,6 @@ export const exportHandlers: Pick<HandlerTable, ExportChannel> = {
   'exports:follow': (input, ctx) => followTableExport(ctx, input),
   'exports:open': (input, ctx) => openS3Export(ctx, input),
   'exports:openFolder': (input, ctx) => openFolderExport(ctx, input),
-  'exports:opened': (_input, ctx) => Promise.resolve(ctx.services.openedExports().list()),
+  'exports:opened': (_input, ctx) => Promise.resolve(openedExports(ctx).list()),
   'imports:start': (input, ctx) => startS3Import(ctx, input),
 };

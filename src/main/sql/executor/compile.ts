@@ -1,15 +1,14 @@
 import { add, divide, modulo, multiply, negate, subtract } from '../values/arith';
-import { sqlCompare, sqlEquals } from '../values/compare';
+import { hashKey, sqlCompare, sqlEquals } from '../values/compare';
 import { isNum, type Num } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
 import type { BExpr, BoundQuery } from '../binder/bound';
-import { correlated } from './correlated';
 import { castValue } from './cast';
+import { paramsKey } from './decorrelate';
 import type { Frame } from './frame';
 import { type FunctionEnv, functionImpl, toText } from './functions';
 import { likeMatcher } from './like';
 import { walkPath } from './walk-path';
-import { compileMembership, membership, memberTest, truth } from './three-valued';
 import type { ColumnarTable } from './table';
 
 export type Evaluator = (r: number) => Value;
@@ -391,6 +390,74 @@ function compileCase(e: Extract<BExpr, { kind: 'case' }>, env: CompileEnv): Comp
         if (hit === true) return branch.then(r);
       }
       return other ? other(r) : null;
+    };
+  };
+}
+
+/** SQL's three-valued logic: TRUE, FALSE and NULL (unknown), for conditions and IN lists. */
+export function truth(v: Value): boolean | null {
+  return v === true ? true : v === false ? false : null;
+}
+
+export function membership(v: Value, items: readonly Value[], negated: boolean): boolean | null {
+  if (isNull(v)) return null;
+  let sawNull = false;
+  for (const item of items) {
+    const eq = sqlEquals(v, item);
+    if (eq === true) return !negated;
+    if (eq === null) sawNull = true;
+  }
+  return sawNull ? null : negated;
+}
+
+/** Membership in a fixed list: one hash lookup per value. NULL in the list makes misses NULL. */
+export function memberTest(values: readonly Value[], negated: boolean): (v: Value) => boolean | null {
+  // Membership in nothing is false whatever x is, NULL included (SQL tests emptiness first).
+  if (values.length === 0) return () => negated;
+  const hasNull = values.some(isNull);
+  const keys = new Set(values.filter((v) => !isNull(v)).map(hashKey));
+  return (v) => {
+    if (isNull(v)) return null;
+    if (keys.has(hashKey(v))) return !negated;
+    return hasNull ? null : negated;
+  };
+}
+
+/** x IN (...) with a list known once per statement: the set is built on first use. */
+export function compileMembership(
+  operand: Compiled,
+  list: () => readonly Value[],
+  negated: boolean,
+): Compiled {
+  let test: ((v: Value) => boolean | null) | undefined;
+  return (f) => {
+    test ??= memberTest(list(), negated);
+    const member = test;
+    const o = operand(f);
+    return (r) => member(o(r));
+  };
+}
+
+/**
+ * A correlated subquery's answer for each row: computed from the row's outer values, once per
+ * distinct tuple of them (rows of one customer share one run of `EXISTS (... c.customerId)`).
+ */
+export function correlated<T>(
+  params: readonly Compiled[],
+  answer: (params: readonly Value[]) => T,
+): (frame: Frame) => (r: number) => T {
+  const answers = new Map<string, T>();
+  return (f) => {
+    const evaluators = params.map((p) => p(f));
+    return (r) => {
+      const values = evaluators.map((ev) => ev(r));
+      const key = paramsKey(values);
+      let result = answers.get(key);
+      if (result === undefined && !answers.has(key)) {
+        result = answer(values);
+        answers.set(key, result);
+      }
+      return result as T;
     };
   };
 }

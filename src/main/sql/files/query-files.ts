@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SqlHistoryEntry, SqlSavedQuery } from '../../../shared/ipc/sql';
-import { writeFileAtomic } from '../../aws/atomic-file';
+import { writeFileAtomic } from '../../files/atomic-file';
 import { connectionFolder } from './connection-folder';
 
 /** History keeps the most recent statements; older ones are dropped when it grows past this. */

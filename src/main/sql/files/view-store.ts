@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type EntityView, entityViewSchema } from '../../../shared/sql/catalog';
-import { writeFileAtomic } from '../../aws/atomic-file';
+import { writeFileAtomic } from '../../files/atomic-file';
 import { readDataFileOrFail, stringsNamed } from '../../core/data-files';
 import { connectionFolder } from './connection-folder';
 

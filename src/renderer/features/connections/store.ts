@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import type { AppError, ChannelInput, ChannelOutput, Connection, ProfileSummary } from '../../../shared/ipc';
 import { call } from '../../ipc/client';
+// One of the two two-way feature pairs left (the import check allows three): a saved or removed
+// connection must drop the table lists and descriptions read with its old settings, and the table
+// admin's "start from" lists the connections. A shared layer in between would only forward the same
+// two calls.
 import { useTablesStore } from '../tables/store';
 import { useWorkspaceStore } from '../workspace/store';
 import { useRegionListStore } from '../tables/region-store';

@@ -29,7 +29,7 @@ interface OperationsStore {
 const listeners = new Map<string, Set<Listener>>();
 
 /**
- * Every operation event from main lands here (forwarded by ipc/subscriptions.ts). Features read
+ * Every operation event from main lands here (forwarded by shell/event-routing.ts). Features read
  * the latest state of their request with a selector, or listen to one request's events.
  */
 export const useOperationsStore = create<OperationsStore>()((set, get) => ({

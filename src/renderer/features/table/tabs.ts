@@ -1,13 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import type { TableDescription } from '../tables/store';
-import { TableOverview } from './components/table-overview';
-import { MigrationPage } from '../migration/components/migration-page';
-import { ItemsPage } from '../items/components/items-page';
-import { SchemaPage } from '../schema/components/schema-page';
-import { StreamPage } from '../streams/components/stream-page';
-import { ExportsPage } from '../exports/exports-page';
-import { HealthPage } from '../health/components/health-page';
+import { createRegistry } from '../../ui/registry';
 
 export interface TableViewProps {
   connection: Connection;
@@ -17,7 +11,8 @@ export interface TableViewProps {
 }
 
 /**
- * The views inside an open table. A feature adds its entry here (Items, SQL, Pre-flight, …);
+ * The views inside an open table. Each feature's view is registered from ../../shell/table-views.ts,
+ * above the features, so this feature imports none of the pages it shows (they import its props);
  * only registered views are shown, so there are never tabs that do nothing.
  */
 export interface TableView {
@@ -30,16 +25,17 @@ export interface TableView {
   isAvailable?: (props: TableViewProps) => boolean;
 }
 
-export const tableViews: TableView[] = [
-  { id: 'overview', title: 'Overview', order: 0, Component: TableOverview },
-  { id: 'items', title: 'Items', order: 10, Component: ItemsPage },
-  { id: 'stream', title: 'Stream', order: 40, Component: StreamPage },
-  { id: 'exports', title: 'Exports', order: 45, Component: ExportsPage },
-  { id: 'schema', title: 'Schema', order: 50, Component: SchemaPage },
-  { id: 'preflight', title: 'Pre-flight', order: 60, Component: MigrationPage },
-  { id: 'health', title: 'Health', order: 70, Component: HealthPage },
-];
+const tableViews = createRegistry<TableView>();
+
+export const registerTableViews = tableViews.register;
+
+export function hasTableView(id: string): boolean {
+  return tableViews.entries().some((view) => view.id === id);
+}
 
 export function availableViews(props: TableViewProps): TableView[] {
-  return tableViews.filter((view) => view.isAvailable?.(props) ?? true).sort((a, b) => a.order - b.order);
+  return tableViews
+    .entries()
+    .filter((view) => view.isAvailable?.(props) ?? true)
+    .sort((a, b) => a.order - b.order);
 }

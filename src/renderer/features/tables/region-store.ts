@@ -21,7 +21,7 @@ interface RegionListStore {
   lists: Record<string, RegionList>;
   /**
    * The regions each connection's table list shows, keyed by connection id; saved with the
-   * workspace in main's data folder (features/workspace/persist.ts), so it survives a restart.
+   * workspace in main's data folder (shell/persist.ts), so it survives a restart.
    */
   chosen: Record<string, string[]>;
   choose(connectionId: string, regions: string[]): void;

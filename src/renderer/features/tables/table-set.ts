@@ -1,4 +1,7 @@
 import { splitConnectionId } from '../../../shared/dynamo/regions';
+// One of the two two-way feature pairs left (the import check allows three): a created or deleted
+// table must reach SQL's catalog at once, and the workbench's region choice reads the table list's
+// regions. Both are one call on a store; a shared layer in between would only forward them.
 import { useSqlStore } from '../sql/store';
 import { useRegionListStore } from './region-store';
 import { useTablesStore } from './store';

@@ -1,16 +1,16 @@
 import type { ComponentType } from 'react';
 import type { Connection } from '../../../shared/ipc';
-import { AgentPanel } from '../agent/components/agent-panel';
-import { SqlWorkbench } from '../sql/components/sql-workbench';
+import { createRegistry } from '../../ui/registry';
 
 export interface WorkspaceToolProps {
   connection: Connection;
 }
 
 /**
- * Connection-wide tools (the SQL workbench, migration reports, the agent chat). A feature adds
- * one entry here; "tab" tools get a pinned tab after Tables, "dock" tools a toggle in the top bar
- * that opens a panel on the right. Nothing is listed until a feature really works.
+ * Connection-wide tools (the SQL workbench, migration reports, the agent chat), registered from
+ * ../../shell/workspace-tools.ts above the features, so the workspace imports none of the tools
+ * that import its props. "tab" tools get a pinned tab after Tables, "dock" tools a toggle in the
+ * top bar that opens a panel on the right. Nothing is listed until a feature really works.
  */
 export interface WorkspaceTool {
   id: string;
@@ -20,11 +20,13 @@ export interface WorkspaceTool {
   Component: ComponentType<WorkspaceToolProps>;
 }
 
-export const workspaceTools: WorkspaceTool[] = [
-  { id: 'sql', title: 'SQL', order: 10, placement: 'tab', Component: SqlWorkbench },
-  { id: 'agent', title: 'Assistant', order: 90, placement: 'dock', Component: AgentPanel },
-];
+const workspaceTools = createRegistry<WorkspaceTool>();
+
+export const registerWorkspaceTools = workspaceTools.register;
 
 export function toolsIn(placement: WorkspaceTool['placement']): WorkspaceTool[] {
-  return workspaceTools.filter((tool) => tool.placement === placement).sort((a, b) => a.order - b.order);
+  return workspaceTools
+    .entries()
+    .filter((tool) => tool.placement === placement)
+    .sort((a, b) => a.order - b.order);
 }

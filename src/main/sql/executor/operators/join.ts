@@ -3,7 +3,7 @@ import { compositeKey, hashKey, type HashKey } from '../../values/compare';
 import { isNull, type Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
-import { truth } from '../three-valued';
+import { truth } from '../compile';
 import { and, bindingsOf } from '../../binder/conjuncts';
 import { type Frame, IntBuffer } from '../frame';
 

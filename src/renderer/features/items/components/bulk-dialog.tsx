@@ -15,7 +15,7 @@ import { TextInput } from '../../../ui/text-input';
 import type { AppError } from '../../../../shared/ipc';
 import { parseAttributePath } from '../../query/attribute-path';
 import { typedValue, type ScalarType } from '../../query/builder-state';
-import { OperationStatus } from './operation-report';
+import { OperationStatus } from '../../operations/components/operation-report';
 import { UndoEntry } from '../../journal/components/undo-entry';
 
 export interface BulkDialogProps {

@@ -11,7 +11,7 @@ import { formatBytes } from '../../../ui/format';
 import { TextInput } from '../../../ui/text-input';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
-import { OperationStatus } from './operation-report';
+import { OperationStatus } from '../../operations/components/operation-report';
 
 export interface ExportDialogProps {
   table: string;

@@ -13,7 +13,7 @@ import { formatBytes } from '../../../ui/format';
 import { uploadImportFile } from '../../../ipc/upload';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
-import { OperationStatus } from './operation-report';
+import { OperationStatus } from '../../operations/components/operation-report';
 
 type Picked =
   | { kind: 'none' }

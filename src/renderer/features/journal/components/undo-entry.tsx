@@ -3,7 +3,7 @@ import type { AppError, Connection } from '../../../../shared/ipc';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
-import { OperationStatus } from '../../items/components/operation-report';
+import { OperationStatus } from '../../operations/components/operation-report';
 import { onOperation } from '../../operations/store';
 import { UndoReportView, type LaterEntry } from './undo-report';
 import '../journal.css';

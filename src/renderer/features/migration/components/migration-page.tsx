@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PlainKey } from '../../../../shared/ipc';
 import { ErrorMessage } from '../../../ui/error-message';
-import { tableViews, type TableViewProps } from '../../table/tabs';
+import { hasTableView, type TableViewProps } from '../../table/tabs';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore } from '../../workspace/store';
 import { taggedKey } from '../keys';
@@ -76,7 +76,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
               open: (key) => {
                 // One click: the item editor in the Items view (the report stays here, one tab away).
                 // Read at click time: tabs.ts registers this page, so it is loaded by then.
-                if (!tableViews.some((view) => view.id === 'items')) {
+                if (!hasTableView('items')) {
                   setOpenKey(key);
                   return;
                 }

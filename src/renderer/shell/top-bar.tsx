@@ -1,10 +1,10 @@
-import type { Connection } from '../../../../shared/ipc';
-import { Badge } from '../../../ui/badge';
-import { textColorOn } from '../../../ui/color';
-import { LockIcon } from '../../../ui/icons';
-import { connectionSubtitle } from '../../connections/describe';
-import { ThemeToggle } from '../../theme/theme-toggle';
-import { toolsIn } from '../tools';
+import type { Connection } from '../../shared/ipc';
+import { Badge } from '../ui/badge';
+import { textColorOn } from '../ui/color';
+import { LockIcon } from '../ui/icons';
+import { connectionSubtitle } from '../features/connections/describe';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import { toolsIn } from '../features/workspace/tools';
 
 export interface TopBarProps {
   connection: Connection;

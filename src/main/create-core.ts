@@ -1,17 +1,17 @@
-import { createClientFactory } from '../aws/client-factory';
-import { createConnectionStore } from '../aws/connection-store';
-import { createMfaPrompts } from '../aws/mfa-prompts';
-import { createProfileCredentials } from '../aws/profile-credentials';
-import { startSsoSignIn } from '../aws/sso-sign-in';
-import { FileChooser, type FileDialog } from '../files/file-chooser';
-import { createPlayground } from '../playground/playground';
-import { createResultSetStore } from '../resultsets/store';
-import { isAllowedExternalUrl } from '../security/external-links';
-import type { ClientFactory, CoreContext, SecretStore } from './context';
-import { removeLeftoverTempFiles } from './data-files';
-import { EventBus } from './events';
-import { OperationRegistry } from './operations';
-import { CoreServices } from './services';
+import { createClientFactory } from './aws/client-factory';
+import { createConnectionStore } from './aws/connection-store';
+import { createMfaPrompts } from './aws/mfa-prompts';
+import { createProfileCredentials } from './aws/profile-credentials';
+import { startSsoSignIn } from './aws/sso-sign-in';
+import { FileChooser, type FileDialog } from './files/file-chooser';
+import { createPlayground } from './playground/playground';
+import { createResultSetStore } from './resultsets/store';
+import { isAllowedExternalUrl } from './security/external-links';
+import type { ClientFactory, CoreContext, SecretStore } from './core/context';
+import { removeLeftoverTempFiles } from './core/data-files';
+import { EventBus } from './core/events';
+import { OperationRegistry } from './core/operations';
+import { CoreServices } from './core/services';
 
 export interface CoreOptions {
   mode: 'desktop' | 'browser';

@@ -1,6 +1,6 @@
 import { call } from '../../../ipc/client';
 import type { OperationChannel, OperationDone } from '../../../../shared/ipc/contract';
-import { doneValueOf, useOperation } from '../../operations/store';
+import { doneValueOf, useOperation } from '../store';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 

@@ -1,10 +1,10 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv, fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
-import type { MfaPrompts } from '../aws/mfa-prompts';
-import { createProfileCredentials } from '../aws/profile-credentials';
-import { sdkTransport } from '../aws/sdk-options';
-import { dynamoClient } from '../aws/proto-names';
+import type { MfaPrompts } from '../main/aws/mfa-prompts';
+import { createProfileCredentials } from '../main/aws/profile-credentials';
+import { sdkTransport } from '../main/aws/sdk-options';
+import { dynamoClient } from '../main/aws/proto-names';
 
 export interface AdHocConnection {
   profile?: string;

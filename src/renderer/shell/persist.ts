@@ -1,14 +1,14 @@
-import { connectionInRegion, splitConnectionId } from '../../../shared/dynamo/regions';
-import type { ConnectionWorkspace, WorkspaceSnapshot } from '../../../shared/ipc/workspace';
-import { call } from '../../ipc/client';
-import { useConnectionsStore } from '../connections/store';
-import { itemsKey } from '../items/store';
-import { onBuilderChange, rememberBuilder, rememberedBuilder } from '../query/builder-memory';
-import { initialBuilder, type BuilderState, type ConditionDraft } from '../query/builder-state';
-import { useSqlStore } from '../sql/store';
-import { useRegionListStore } from '../tables/region-store';
-import { STARTER } from '../sql/statement-tabs';
-import { emptyTabs, useWorkspaceStore, type ConnectionTabs } from './store';
+import { connectionInRegion, splitConnectionId } from '../../shared/dynamo/regions';
+import type { ConnectionWorkspace, WorkspaceSnapshot } from '../../shared/ipc/workspace';
+import { call } from '../ipc/client';
+import { useConnectionsStore } from '../features/connections/store';
+import { itemsKey } from '../features/items/store';
+import { onBuilderChange, rememberBuilder, rememberedBuilder } from '../features/query/builder-memory';
+import { initialBuilder, type BuilderState, type ConditionDraft } from '../features/query/builder-state';
+import { useSqlStore } from '../features/sql/store';
+import { useRegionListStore } from '../features/tables/region-store';
+import { STARTER } from '../features/sql/statement-tabs';
+import { emptyTabs, useWorkspaceStore, type ConnectionTabs } from '../features/workspace/store';
 
 type Form = NonNullable<ConnectionWorkspace['tables'][number]['form']>;
 

@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Connection } from '../../../../shared/ipc';
-import { UnsavedDialog } from '../../editor/components/unsaved-dialog';
-import { useEditorStore } from '../../editor/store';
-import { TablePage } from '../../table/components/table-page';
-import { TableList } from '../../tables/components/table-list';
-import { connectionInRegion } from '../../../../shared/dynamo/regions';
-import { arrivalTarget, SkipLink } from '../../../ui/skip-link';
-import { focusTableList } from '../hooks';
-import { homeTab, splitTableKey, tableTabId, toolTabId, useActiveTabs, useWorkspaceStore } from '../store';
-import { toolsIn } from '../tools';
-import { TabStrip } from './tab-strip';
+import type { Connection } from '../../shared/ipc';
+import { UnsavedDialog } from '../features/editor/components/unsaved-dialog';
+import { useEditorStore } from '../features/editor/store';
+import { TablePage } from '../features/table/components/table-page';
+import { TableList } from '../features/tables/components/table-list';
+import { connectionInRegion } from '../../shared/dynamo/regions';
+import { arrivalTarget, SkipLink } from '../ui/skip-link';
+import { focusTableList } from '../features/workspace/hooks';
+import {
+  homeTab,
+  splitTableKey,
+  tableTabId,
+  toolTabId,
+  useActiveTabs,
+  useWorkspaceStore,
+} from '../features/workspace/store';
+import { toolsIn } from '../features/workspace/tools';
+import { TabStrip } from '../features/workspace/components/tab-strip';
 import { TopBar } from './top-bar';
 
 function ActiveTab({ connection }: { connection: Connection }) {

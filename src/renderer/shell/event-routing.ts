@@ -1,0 +1,36 @@
+import type { OperationEvent } from '../../shared/ipc';
+import { useEditorStore } from '../features/editor/store';
+import { useSelectionStore } from '../features/items/selection-store';
+import { useItemsStore } from '../features/items/store';
+import { useMfaStore } from '../features/mfa/store';
+import { useOperationsStore } from '../features/operations/store';
+import { startEventStream } from '../ipc/subscriptions';
+
+/**
+ * Which store takes which main→renderer event. It sits above the features, next to app.tsx, so
+ * the transport in ipc/ knows no feature and no feature's store imports the stream's module.
+ */
+function routeEvent(event: OperationEvent): void {
+  // Not an operation: result sets that writes changed, which the Items tabs read again.
+  if (event.type === 'resultsets') {
+    useItemsStore.getState().applyWrites(event.changes);
+    return;
+  }
+  // Not an operation either: what DynamoDB now holds for items DynoTable wrote.
+  if (event.type === 'written') {
+    useSelectionStore.getState().written(event.connectionId, event.table, event.items);
+    useEditorStore.getState().written(event.connectionId, event.table, event.source, event.items);
+    return;
+  }
+  // A prompt nobody in this window started: main waits for a code before a call can go on.
+  if (event.type === 'mfa') useMfaStore.getState().prompted(event);
+  useOperationsStore.getState().receive(event);
+}
+
+/** Forwards every event to its stores; returns the function that stops it. */
+export function startEventForwarding(): () => void {
+  return startEventStream({
+    deliver: routeEvent,
+    gap: (gap) => useOperationsStore.getState().receiveGap(gap),
+  });
+}
