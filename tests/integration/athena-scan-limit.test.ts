@@ -154,6 +154,8 @@ describe('the CLI and the MCP server past the scan limit', () => {
         '1000000000',
         '--max-rcu',
         '1000000000',
+        // Scans allowed, so what refuses the statement is the scan limit, not the Scan rule.
+        '--allow-scans',
       ],
       env: {
         PATH: process.env.PATH ?? '',

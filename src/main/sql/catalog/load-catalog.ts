@@ -10,6 +10,7 @@ import {
   itemsPerPartition,
 } from './entity-detect';
 import { mapLimit } from '../../core/map-limit';
+import { closestName } from './closest-name';
 
 /** Items sampled per table (one Scan page, ~12 RCU at 1 KB per item). */
 export const SAMPLE_ITEMS = 100;
@@ -174,6 +175,9 @@ export class ConnectionCatalog {
       names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
     const direct = new Set<string>();
     const toSample = new Set<string>();
+    // A name no table has: the nearest table is described too, so the refusal can suggest it
+    // even when it is not among the first MAX_SAMPLED_TABLES sampled.
+    const near = new Set<string>();
     let sampleAll = false;
     for (const ref of refs) {
       const schema = ref.schema === undefined ? undefined : find(ref.schema);
@@ -185,10 +189,14 @@ export class ConnectionCatalog {
       if (schema) toSample.add(schema);
       else if (ref.schema === undefined && table) direct.add(table);
       else if (userView && find(userView.table)) direct.add(find(userView.table)!);
-      else sampleAll = true;
+      else {
+        sampleAll = true;
+        const nearest = closestName(ref.name, names);
+        if (nearest) near.add(nearest);
+      }
     }
     const chosen = sampleAll ? names.slice(0, MAX_SAMPLED_TABLES) : [...toSample];
-    const wanted = [...new Set([...direct, ...chosen])];
+    const wanted = [...new Set([...direct, ...chosen, ...near])];
     for (const name of direct) {
       // Most recent last: a Set keeps insertion order.
       this.usedByStatements.delete(name);
