@@ -3,6 +3,7 @@ import path from 'node:path';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
+import { downloadedBytes } from './support/downloads';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -70,7 +71,7 @@ describe('moving items in and out of the Items tab', () => {
     await exporting.getByRole('button', { name: `Download ${shipped.length} rows` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${table}-.*\\.jsonl$`));
-    const downloaded = await readFile(await download.path(), 'utf8');
+    const downloaded = (await downloadedBytes(download)).toString('utf8');
     expect(downloaded.trim().split('\n')).toHaveLength(shipped.length);
     await exporting
       .getByRole('status')

@@ -1,7 +1,7 @@
-import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rawDynamo } from '../support/raw-dynamo';
 import { quotePathName, tallyPaths } from '../support/schema-tally';
+import { downloadedBytes } from './support/downloads';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -11,13 +11,6 @@ import { useAppInBrowser } from './support/session';
 const session = useAppInBrowser({ withPlayground: true });
 const slow = { timeout: 120_000 };
 type Wire = Record<string, unknown>;
-
-/** A download's bytes, streamed from the browser (the run's shared Chromium keeps no local path). */
-async function downloaded(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Every item of the sample table as DynamoDB Local's wire JSON (the playground seeds it on first open). */
 async function storedItems(): Promise<Wire[]> {
@@ -128,14 +121,14 @@ describe('Schema tab', () => {
       page.waitForEvent('download'),
       design.getByRole('button', { name: 'Save as SVG' }).click(),
     ]);
-    const svgText = (await downloaded(svgFile)).toString('utf8');
+    const svgText = (await downloadedBytes(svgFile)).toString('utf8');
     expect(svgText).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svgText).toContain('orders · ');
     const [pngFile] = await Promise.all([
       page.waitForEvent('download'),
       design.getByRole('button', { name: 'Save as PNG' }).click(),
     ]);
-    const png = await downloaded(pngFile);
+    const png = await downloadedBytes(pngFile);
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(png.readUInt32BE(16)).toBeGreaterThan(200);
 
