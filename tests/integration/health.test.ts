@@ -10,7 +10,7 @@ import { runCli } from '../support/cli-run';
 import { uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 import { type FakeCloudWatch, startFakeCloudWatch } from '../support/fake-cloudwatch';
-import { itemsHarness, type ItemsHarness } from '../support/items-context';
+import { itemsHarness, localKeys, type ItemsHarness } from '../support/items-context';
 import { rawDynamo, rawScanItems } from '../support/raw-dynamo';
 
 const endpoint = inject('dynamoEndpoint');
@@ -19,16 +19,6 @@ const NOW = Math.floor(Date.now() / 1000);
 const BIG = 'x'.repeat(370 * 1024);
 let h: ItemsHarness;
 let cw: FakeCloudWatch;
-
-/** The DynamoDB Local keys, so the app's CloudWatch client can sign as the connection. */
-const localKeys: SecretStore = {
-  isAvailable: () => true,
-  load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
-  save: () => Promise.resolve(),
-  remove: () => Promise.resolve(),
-  saveText: () => Promise.resolve(),
-  loadText: () => Promise.resolve(undefined),
-};
 
 /** A hot key, near-400 KB items, TTL in seconds (past and future), in ms, as strings, and missing. */
 function items(): Record<string, SdkValue>[] {

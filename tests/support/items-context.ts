@@ -110,7 +110,7 @@ export function itemsHarness(endpoint: string, extraHandlers: Partial<HandlerTab
 }
 
 /** The keys DynamoDB Local files the test's tables under, so the app and the test see one database. */
-const localKeys: SecretStore = {
+export const localKeys: SecretStore = {
   isAvailable: () => true,
   load: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }),
   save: () => Promise.resolve(),
