@@ -3,7 +3,7 @@ import type { OperationOutcome, OperationRegistry, OperationRun } from './operat
 import type { CoreContext, ServiceSlot } from './context';
 
 /** The resumable jobs: each keeps a checkpoint or a record under the data folder between runs. */
-export type JobKind = 'preflight' | 'schema' | 'copy' | 'fix';
+export type JobKind = 'preflight' | 'schema' | 'copy' | 'fix' | 'export';
 
 export interface RunningJob {
   kind: JobKind;
@@ -72,7 +72,7 @@ function keyOf(kind: JobKind, id: string): string {
   return `${kind}\u0000${id}`;
 }
 
-/** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs) running now. */
+/** The one list of resumable jobs (pre-flight and schema scans, copies, fix runs, table exports) running now. */
 const runningJobsSlot: ServiceSlot<RunningJobs> = {
   name: 'runningJobs',
   create: (ctx) => new RunningJobs(ctx.operations),

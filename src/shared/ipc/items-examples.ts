@@ -107,6 +107,49 @@ export const itemExamples: ItemExamples = {
     notes:
       'Written to <path>.part and renamed when complete. done.value is { path, items, bytes }. Browser mode streams the same bytes as a download.',
   },
+  'transfer:exportTable': {
+    summary:
+      'Reads a whole table or index (every page of a Scan) straight to a file as DynamoDB JSON, JSON Lines or CSV, with progress, cancel and resume.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      requestId: 'tableexport_R4nd0mId',
+      format: 'csv',
+      fileId: 'f_Zk3pQm9wXr2LtY8vN1cA',
+    },
+    output: { started: true, exportId: 'texp-m4x1k2-9f3a2b1c' },
+    notes:
+      "Costs a full Scan: about one read unit per 8 KB of the table (eventually consistent). Pages are kept in the data folder as they arrive, with each segment's place; a cancel, a crash or expired credentials keep both, and transfer:resumeTableExport goes on from there. The file appears, complete, only at the end. done.value is { exportId, path, items, bytes, consumedCapacity }.",
+  },
+  'transfer:resumeTableExport': {
+    summary: 'Goes on with a stopped whole-table export where it stopped, with the settings it started with.',
+    input: { requestId: 'tableexport_R3sum3Id', exportId: 'texp-m4x1k2-9f3a2b1c' },
+    output: { started: true, exportId: 'texp-m4x1k2-9f3a2b1c' },
+    notes: 'The pages read before the stop are not read again. Refused while the same export is running.',
+  },
+  'transfer:tableExports': {
+    summary: 'The whole-table exports of a table that stopped before completing, newest first.',
+    input: { connectionId: 'playground', table: 'DynoTableSample' },
+    output: [
+      {
+        exportId: 'texp-m4x1k2-9f3a2b1c',
+        connectionId: 'playground',
+        table: 'DynoTableSample',
+        format: 'csv',
+        path: '/home/you/Downloads/DynoTableSample.csv',
+        items: 12000,
+        consumedCapacity: 181.5,
+        sourceCount: 40000,
+        savedAt: '2026-12-06T18:40:00.000Z',
+        state: 'stopped',
+      },
+    ],
+  },
+  'transfer:forgetTableExport': {
+    summary: 'Forgets a stopped whole-table export: its place and the pages read so far are deleted.',
+    input: { exportId: 'texp-m4x1k2-9f3a2b1c' },
+    output: { removed: true },
+  },
   'transfer:import': {
     summary:
       'Imports DynamoDB JSON, JSON Lines or CSV into a table, or dry-runs it to show what would be written.',

@@ -97,6 +97,51 @@ export const fileChoiceSchema = z.union([
 ]);
 export type FileChoice = z.infer<typeof fileChoiceSchema>;
 
+/** A whole table or index read straight to a file (not a result set), resumable after a cancel or crash. */
+export const tableExportInput = tableRefInput.extend({
+  requestId: requestIdSchema,
+  /** Export this index's items (what it projects) instead of the table's. */
+  index: z.string().min(3).max(255).optional(),
+  format: transferFormatSchema,
+  /** The file the user chose in the save dialog (files:choose); main holds its path. */
+  fileId: z.string().min(1).max(64).optional(),
+  /** As for transfer:export: a full path (desktop) or a name inside the export folder (browser mode). */
+  path: z.string().min(1).max(4096).optional(),
+  overwrite: z.boolean().optional(),
+});
+
+export const tableExportResumeInput = z.object({
+  requestId: requestIdSchema,
+  exportId: z.string().min(8).max(64),
+});
+
+export const tableExportStartedSchema = z.object({ started: z.boolean(), exportId: z.string() });
+
+export const tableExportReportSchema = exportReportSchema.extend({
+  exportId: z.string(),
+  /** Read capacity the whole export consumed, resumed runs included. */
+  consumedCapacity: z.number(),
+});
+export type TableExportReport = z.infer<typeof tableExportReportSchema>;
+
+/** An export that stopped (cancelled, a crash, expired credentials) and can go on where it stopped. */
+export const tableExportSummarySchema = z.object({
+  exportId: z.string(),
+  connectionId: z.string(),
+  table: z.string(),
+  index: z.string().optional(),
+  format: transferFormatSchema,
+  /** Where the file will be written when the export completes. */
+  path: z.string(),
+  items: z.number().int(),
+  consumedCapacity: z.number(),
+  /** The table's (or index's) approximate item count when the export started. */
+  sourceCount: z.number(),
+  savedAt: z.string(),
+  state: z.enum(['running', 'stopped']),
+});
+export type TableExportSummary = z.infer<typeof tableExportSummarySchema>;
+
 export const transferChannels = {
   /**
    * The desktop window's one way to pick a file or folder: main shows the system's open, save or
@@ -109,6 +154,29 @@ export const transferChannels = {
     input: exportInput,
     output: z.object({ started: z.boolean() }),
     done: exportReportSchema,
+  },
+  /**
+   * Reads a whole table or index (a Scan, every page) straight to a file in one of the three
+   * formats, with progress and cancel. A cancelled or interrupted export keeps its place and
+   * resumes with transfer:resumeTableExport; its file appears only when it is complete.
+   */
+  'transfer:exportTable': {
+    input: tableExportInput,
+    output: tableExportStartedSchema,
+    done: tableExportReportSchema,
+  },
+  /** Goes on with a stopped whole-table export where it stopped, with the settings it started with. */
+  'transfer:resumeTableExport': {
+    input: tableExportResumeInput,
+    output: tableExportStartedSchema,
+    done: tableExportReportSchema,
+  },
+  /** The whole-table exports of a table that stopped before completing (or run now), newest first. */
+  'transfer:tableExports': { input: tableRefInput, output: z.array(tableExportSummarySchema) },
+  /** Forgets a stopped whole-table export: its place and the part read so far are deleted. */
+  'transfer:forgetTableExport': {
+    input: z.object({ exportId: z.string().min(8).max(64) }),
+    output: z.object({ removed: z.boolean() }),
   },
   /** Imports a file into a table (or dry-runs it). */
   'transfer:import': {

@@ -1,0 +1,244 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, open, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../../shared/dynamo/attribute-value';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { Progress } from '../../../shared/ipc/operations';
+import type { TableExportReport } from '../../../shared/ipc/transfer';
+import type { OperationOutcome, OperationRun } from '../../core/operations';
+import { RateMeter } from '../../core/rate-meter';
+import { addColumns, itemCsvHeader, itemCsvRows, type ColumnType } from '../../csv/item-csv';
+import { type ScanPage, segmentedScan } from '../read/segmented-read';
+import type { TableExportCheckpoint, TableExportStore } from './table-export-store';
+
+type Outcome = OperationOutcome<'transfer:exportTable'>;
+
+/** A table above this size is read in parallel segments; below it one segment keeps Scan's order. */
+const PARALLEL_FROM_BYTES = 128 * 1024 * 1024;
+const SEGMENTS = 4;
+const CSV_ROWS = 1000;
+const LINE_HEAD = '{"Item":';
+
+export function segmentsFor(sizeBytes: number): number {
+  return sizeBytes >= PARALLEL_FROM_BYTES ? SEGMENTS : 1;
+}
+
+/**
+ * A whole-table (or index) export: every page of a Scan is appended to the spool, then its
+ * segment's place is saved; when every segment is done the spool becomes the file in the chosen
+ * format (`<path>.part`, renamed when complete). Cancel, a failure or a crash leave the place and
+ * the spool: the next run cuts the spool back to what the place accounts for and goes on.
+ */
+export async function runTableExport(
+  client: DynamoDBClient,
+  store: TableExportStore,
+  checkpoint: TableExportCheckpoint,
+  run: OperationRun,
+): Promise<Outcome> {
+  const meter = new RateMeter();
+  let pages = 0;
+  let lastEmit = 0;
+  const progress = (message?: string): Progress => {
+    const perSecond = meter.current(checkpoint.items);
+    const left = Math.max(0, checkpoint.sourceCount - checkpoint.items);
+    return {
+      items: checkpoint.items,
+      pages,
+      consumedCapacity: checkpoint.consumedCapacity,
+      ...(checkpoint.sourceCount > 0
+        ? { fraction: Math.min(0.99, checkpoint.items / checkpoint.sourceCount) }
+        : {}),
+      ...(perSecond ? { perSecond, etaSeconds: Math.round(left / perSecond) } : {}),
+      ...(message ? { message } : {}),
+    };
+  };
+  const stop = async (): Promise<void> => {
+    checkpoint.state = 'stopped';
+    await store.save(checkpoint);
+  };
+
+  if (checkpoint.segments.some((s) => !s.done)) {
+    try {
+      await readToSpool(client, store, checkpoint, run, (count, consumed) => {
+        pages++;
+        meter.rate(checkpoint.items);
+        if (Date.now() - lastEmit > 250 || count === 0) {
+          lastEmit = Date.now();
+          run.emit({ type: 'progress', progress: progress(`reading ${checkpoint.table}`) });
+        }
+        return consumed;
+      });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    if (run.signal.aborted) {
+      await stop();
+      return { progress: progress('stopped; resume goes on from here') };
+    }
+  }
+
+  run.emit({ type: 'progress', progress: progress('writing the file') });
+  let bytes: number;
+  try {
+    bytes = await writeTarget(store.spool(checkpoint.exportId), checkpoint, run.signal);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (run.signal.aborted) {
+    await stop();
+    return { progress: progress('stopped; resume writes the file') };
+  }
+  await store.remove(checkpoint.exportId);
+  const report: TableExportReport = {
+    exportId: checkpoint.exportId,
+    path: checkpoint.path,
+    items: checkpoint.items,
+    bytes,
+    consumedCapacity: checkpoint.consumedCapacity,
+  };
+  return { progress: { ...progress(), fraction: 1 }, value: report };
+}
+
+async function readToSpool(
+  client: DynamoDBClient,
+  store: TableExportStore,
+  checkpoint: TableExportCheckpoint,
+  run: OperationRun,
+  onPage: (count: number, consumed: number) => void,
+): Promise<void> {
+  const spool = store.spool(checkpoint.exportId);
+  const present = await stat(spool).catch(() => undefined);
+  if (checkpoint.spoolBytes > 0 && (!present || present.size < checkpoint.spoolBytes))
+    throw new AppFailure(
+      ErrorCodes.fileNotFound,
+      `The pages this export read before it stopped are gone from ${spool}, so it cannot go on. Forget it and start the export again.`,
+      false,
+      { path: spool },
+    );
+  const handle = await open(spool, present ? 'r+' : 'w', 0o600);
+  try {
+    // A page appended after the last saved place is read again, so it is cut off here.
+    await handle.truncate(checkpoint.spoolBytes);
+    let position = checkpoint.spoolBytes;
+    let queue: Promise<void> = Promise.resolve();
+    checkpoint.state = 'running';
+    await store.save(checkpoint);
+    const append = (page: ScanPage<'wire'>): Promise<void> => {
+      let text = '';
+      let count = 0;
+      for (const item of page.items) {
+        text += `${LINE_HEAD}${JSON.stringify(item)}}\n`;
+        count++;
+      }
+      const bytes = Buffer.from(text, 'utf8');
+      // Segments hand pages over concurrently; the spool and the place move one page at a time.
+      queue = queue.then(async () => {
+        if (bytes.length > 0) await handle.write(bytes, 0, bytes.length, position);
+        position += bytes.length;
+        checkpoint.spoolBytes = position;
+        checkpoint.items += count;
+        checkpoint.consumedCapacity += page.consumed;
+        checkpoint.segments[page.segment] = {
+          segment: page.segment,
+          ...(page.nextKey ? { startKey: page.nextKey } : {}),
+          done: page.nextKey === undefined,
+        };
+        await store.save(checkpoint);
+        onPage(count, page.consumed);
+      });
+      return queue;
+    };
+    await segmentedScan({
+      client,
+      table: checkpoint.table,
+      ...(checkpoint.index === undefined ? {} : { index: checkpoint.index }),
+      cursors: checkpoint.segments.map((cursor) => ({ ...cursor })),
+      totalSegments: checkpoint.totalSegments,
+      signal: run.signal,
+      items: 'wire',
+      onPage: append,
+    });
+    await queue;
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The spool's items, a line at a time, as the text of each item (`{"Item":X}` → X). */
+async function* spoolItems(spool: string, signal: AbortSignal): AsyncGenerator<string> {
+  const lines = createInterface({ input: createReadStream(spool, 'utf8'), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (signal.aborted) return;
+      if (line.startsWith(LINE_HEAD)) yield line.slice(LINE_HEAD.length, -1);
+    }
+  } finally {
+    lines.close();
+  }
+}
+
+/** Writes the finished spool as the chosen format to `<path>.part`, then renames it; answers its size. */
+async function writeTarget(
+  spool: string,
+  checkpoint: TableExportCheckpoint,
+  signal: AbortSignal,
+): Promise<number> {
+  const partial = `${checkpoint.path}.part`;
+  await rm(partial, { force: true });
+  if (checkpoint.format === 'jsonl') {
+    await copyFile(spool, partial);
+  } else {
+    const out = createWriteStream(partial, { encoding: 'utf8', flags: 'wx' });
+    out.on('error', () => undefined);
+    const closed = finished(out);
+    closed.catch(() => undefined);
+    const write = async (text: string): Promise<void> => {
+      if (text !== '' && !out.write(text)) await Promise.race([once(out, 'drain'), closed]);
+    };
+    try {
+      if (checkpoint.format === 'dynamodb-json') {
+        await write('{"Items": [\n');
+        let first = true;
+        for await (const item of spoolItems(spool, signal)) {
+          await write(first ? item : `,\n${item}`);
+          first = false;
+        }
+        await write('\n]}\n');
+      } else {
+        // CSV needs every column and its type before the first row: a second pass over the
+        // spool, on this disk, instead of a second Scan.
+        const columns = new Map<string, ColumnType>();
+        for await (const item of spoolItems(spool, signal)) addColumns(columns, JSON.parse(item) as Item);
+        const list = [...columns].map(([name, type]) => ({ name, type }));
+        await write(itemCsvHeader(list));
+        let batch: Item[] = [];
+        for await (const item of spoolItems(spool, signal)) {
+          batch.push(JSON.parse(item) as Item);
+          if (batch.length >= CSV_ROWS) {
+            await write(itemCsvRows(batch, list));
+            batch = [];
+          }
+        }
+        await write(itemCsvRows(batch, list));
+      }
+      out.end();
+      await closed;
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+  if (signal.aborted) {
+    await rm(partial, { force: true });
+    return 0;
+  }
+  await rename(partial, checkpoint.path);
+  return (await stat(checkpoint.path)).size;
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import type { tableExportInput, TableExportSummary } from '../../../shared/ipc/transfer';
+import type { CoreContext, ServiceSlot } from '../../core/context';
+import { runningJobs } from '../../core/running-jobs';
+import { initialCursors } from '../read/segmented-read';
+import { tableSummary } from '../table-metadata';
+import { runTableExport, segmentsFor } from './table-export-run';
+import { newTableExportId, type TableExportCheckpoint, TableExportStore } from './table-export-store';
+
+const storeSlot: ServiceSlot<TableExportStore> = {
+  name: 'tableExports',
+  create: (ctx) => new TableExportStore(ctx.dataDir),
+  isUsableWhenClosed: true,
+};
+
+const store = (ctx: CoreContext): TableExportStore => ctx.services.get(storeSlot);
+
+const BUSY = 'That export is running now. Wait for it, or cancel it first.';
+
+function start(ctx: CoreContext, requestId: string, checkpoint: TableExportCheckpoint): void {
+  runningJobs(ctx).start({ kind: 'export', id: checkpoint.exportId, requestId, busy: BUSY }, async (run) =>
+    runTableExport(await ctx.clients.dynamo(checkpoint.connectionId), store(ctx), checkpoint, run),
+  );
+}
+
+/** Starts a whole-table (or index) export to `path`, already checked by the caller. */
+export async function startTableExport(
+  ctx: CoreContext,
+  input: z.output<typeof tableExportInput>,
+  path: string,
+): Promise<{ started: boolean; exportId: string }> {
+  const client = await ctx.clients.dynamo(input.connectionId);
+  const info = await tableSummary(client, input.table);
+  const index = input.index === undefined ? undefined : info.indexes.find((i) => i.name === input.index);
+  if (input.index !== undefined && !index) {
+    const names = info.indexes.map((i) => i.name);
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `${input.table} has no index named ${input.index}. ${names.length === 0 ? 'It has no indexes.' : `Its indexes: ${names.join(', ')}.`}`,
+    );
+  }
+  const totalSegments = segmentsFor(info.sizeBytes);
+  const now = new Date().toISOString();
+  const checkpoint: TableExportCheckpoint = {
+    version: 1,
+    exportId: newTableExportId(),
+    connectionId: input.connectionId,
+    table: input.table,
+    ...(input.index === undefined ? {} : { index: input.index }),
+    format: input.format,
+    path,
+    totalSegments,
+    segments: initialCursors(totalSegments),
+    spoolBytes: 0,
+    items: 0,
+    consumedCapacity: 0,
+    sourceCount: index?.itemCount ?? info.itemCount,
+    state: 'stopped',
+    startedAt: now,
+    savedAt: now,
+  };
+  await store(ctx).save(checkpoint);
+  start(ctx, input.requestId, checkpoint);
+  return { started: true, exportId: checkpoint.exportId };
+}
+
+/** Goes on with a stopped export, with the settings it started with. */
+export async function resumeTableExport(
+  ctx: CoreContext,
+  requestId: string,
+  exportId: string,
+): Promise<{ started: boolean; exportId: string }> {
+  runningJobs(ctx).assertIdle('export', exportId, BUSY);
+  const checkpoint = await store(ctx).load(exportId);
+  start(ctx, requestId, checkpoint);
+  return { started: true, exportId };
+}
+
+export function listTableExports(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+): Promise<TableExportSummary[]> {
+  return store(ctx).list(connectionId, table, (id) => runningJobs(ctx).isRunning('export', id));
+}
+
+export async function forgetTableExport(ctx: CoreContext, exportId: string): Promise<{ removed: boolean }> {
+  runningJobs(ctx).assertIdle('export', exportId, BUSY);
+  return { removed: await store(ctx).remove(exportId) };
+}
