@@ -19,6 +19,14 @@ const plural = (n: number, word: string): string =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
+ * What one full Scan of `sizeBytes` costs: whole items at 4 KB per read unit, halved for the
+ * eventually consistent reads a Scan makes by default.
+ */
+export function fullScanReadUnits(sizeBytes: number): number {
+  return Math.ceil(Math.ceil(sizeBytes / 4096) / 2);
+}
+
+/**
  * What deleting every item will consume, from DescribeTable's counts. A Scan is charged for the
  * whole items it reads even when only keys come back (4 KB per read unit, halved for eventually
  * consistent reads); a delete is charged for the size of the item it removes (1 KB per write unit).
@@ -26,7 +34,7 @@ const plural = (n: number, word: string): string =>
 export function estimatePurge(summary: TableSummary): PurgeEstimate {
   const { itemCount, sizeBytes } = summary;
   const averageBytes = itemCount > 0 ? sizeBytes / itemCount : 0;
-  const readUnits = Math.ceil(Math.ceil(sizeBytes / 4096) / 2);
+  const readUnits = fullScanReadUnits(sizeBytes);
   const writeUnits = itemCount * Math.max(1, Math.ceil(averageBytes / 1024));
   const seconds =
     summary.billingMode === 'PROVISIONED' && summary.writeCapacity

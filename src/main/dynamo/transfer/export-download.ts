@@ -1,9 +1,14 @@
 import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import { transferFormatSchema } from '../../../shared/ipc/transfer';
 import type { ResultSetStore } from '../../resultsets/types';
 import { exportChunks, exportContentType, exportFileName } from './export-chunks';
+import { confineExportPath } from './transfer-folders';
 
 /**
  * Browser mode's export: the same chunks as the desktop file export, streamed as an HTTP
@@ -39,4 +44,36 @@ export async function streamExportDownload(
     if (!response.write(chunk)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
   }
   response.end();
+}
+
+/**
+ * Browser mode's download of an export already saved in DynoTable's export folder (a whole-table
+ * export writes there): GET /api/download/export?saved=<name>. The name is confined to that
+ * folder as a save is, so the page can fetch nothing else from the server's disk.
+ */
+export async function streamSavedExport(
+  dataDir: string,
+  params: URLSearchParams,
+  response: ServerResponse,
+): Promise<void> {
+  const name = params.get('saved') ?? '';
+  const file = await confineExportPath(name, { mode: 'browser', dataDir });
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile())
+    throw new AppFailure(
+      ErrorCodes.fileNotFound,
+      `There is no export named ${name} in DynoTable's export folder; it was moved or deleted.`,
+      false,
+      { path: file },
+    );
+  const extension = path.extname(file).slice(1);
+  const format = extension === 'json' ? 'dynamodb-json' : extension === 'csv' ? 'csv' : 'jsonl';
+  response.writeHead(200, {
+    'Content-Type': exportContentType(format),
+    'Content-Length': String(found.size),
+    'Content-Disposition': `attachment; filename="${path.basename(file).replace(/[^A-Za-z0-9_.-]/g, '_')}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  await pipeline(createReadStream(file), response);
 }

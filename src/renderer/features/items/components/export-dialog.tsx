@@ -1,33 +1,52 @@
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import type { TransferFormat } from '../../../../shared/ipc/transfer';
+import type { TableSummary } from '../../../../shared/ipc/tables';
+import { fullScanReadUnits } from '../../../../shared/dynamo/purge-estimate';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { Dialog } from '../../../ui/dialog';
 import { downloadUrl } from '../../../ui/download';
 import { ErrorMessage } from '../../../ui/error-message';
-import { formatBytes } from '../../../ui/format';
+import { countOf, formatBytes } from '../../../ui/format';
+import { Select } from '../../../ui/select';
+import { FormRow, RowField } from '../../../ui/form-row';
 import { TextInput } from '../../../ui/text-input';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
+import { extensionOf, TableExport } from './table-export';
 
 export interface ExportDialogProps {
+  connectionId: string;
   table: string;
-  resultSetId: string;
+  /** The table as described, for the whole-table choice's size and cost and its indexes. */
+  summary: TableSummary | undefined;
+  /** The index the query builder reads, offered first for a whole-index export. */
+  index: string | undefined;
+  /** The rows fetched so far; absent before the first read. */
+  resultSetId: string | undefined;
   total: number;
   /** Selected row indexes of the result set, when the user chose some. */
   rows: number[];
   onClose(): void;
 }
 
-/** Writes the result (or the selection) to a file as it streams from the result set. */
-export function ExportDialog({ table, resultSetId, total, rows, onClose }: ExportDialogProps) {
+/**
+ * Writes the rows fetched (or the selection) to a file as they stream from the result set, or
+ * the whole table or one of its indexes, read to the end, with progress, cancel and resume.
+ */
+export function ExportDialog(props: ExportDialogProps) {
+  const { connectionId, table, summary, resultSetId, total, rows, onClose } = props;
   const mode = useAppInfoStore((s) => s.info?.mode);
   const [format, setFormat] = useState<TransferFormat>('jsonl');
-  const [scope, setScope] = useState<'all' | 'selected'>(rows.length > 0 ? 'selected' : 'all');
-  const extension = format === 'dynamodb-json' ? 'json' : format;
+  const indexes = summary?.indexes ?? [];
+  const [index, setIndex] = useState(props.index ?? indexes[0]?.name);
+  const [scope, setScope] = useState<'all' | 'selected' | 'table' | 'index'>(
+    rows.length > 0 ? 'selected' : resultSetId ? 'all' : 'table',
+  );
+  const extension = extensionOf(format);
   const fileName = `${table}.${extension}`;
   // Undefined until the user types: the box then shows the file name that follows the format.
   const [typedPath, setPath] = useState<string>();
@@ -36,8 +55,11 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
   const [overwrite, setOverwrite] = useState(false);
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
-  const download = `/api/download/export?${new URLSearchParams({ resultSetId, format, table }).toString()}`;
+  const download = `/api/download/export?${new URLSearchParams({ resultSetId: resultSetId ?? '', format, table }).toString()}`;
+  const isWhole = scope === 'table' || scope === 'index';
+  const chosenIndex = indexes.find((i) => i.name === index);
   const start = async (): Promise<void> => {
+    if (!resultSetId) return;
     // The desktop window asks main for the system's save dialog; main keeps the path it returns.
     let where: { fileId: string } | { path: string; overwrite: boolean } = { path, overwrite };
     if (mode !== 'browser') {
@@ -71,9 +93,14 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
     <Dialog title="Export" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
       <div className="bulk-form">
         <FormatChoice value={format} onChange={setFormat} />
-        <div className="qb-row">
-          <Check type="radio" checked={scope === 'all'} onChange={() => setScope('all')}>
-            All {total.toLocaleString('en-US')} rows
+        <div className="qb-row export-scope" role="radiogroup" aria-label="What to export">
+          <Check
+            type="radio"
+            disabled={!resultSetId}
+            checked={scope === 'all'}
+            onChange={() => setScope('all')}
+          >
+            All {total.toLocaleString('en-US')} rows fetched
           </Check>
           <Check
             type="radio"
@@ -83,8 +110,50 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
           >
             {rows.length} selected
           </Check>
+          <Check type="radio" checked={scope === 'table'} onChange={() => setScope('table')}>
+            Whole table
+          </Check>
+          {indexes.length > 0 ? (
+            <Check type="radio" checked={scope === 'index'} onChange={() => setScope('index')}>
+              Whole index
+            </Check>
+          ) : null}
+          {scope === 'index' ? (
+            <Select
+              label="Index to export"
+              value={index ?? ''}
+              onChange={setIndex}
+              options={indexes.map((i) => i.name)}
+            />
+          ) : null}
         </div>
-        {mode === 'browser' && scope === 'all' ? (
+        {scope === 'table' && summary ? (
+          <p className="muted">
+            About {countOf(summary.itemCount, 'item')} ({formatBytes(summary.sizeBytes)}, as DynamoDB last
+            counted). Reading all of it is a full Scan: about{' '}
+            {countOf(fullScanReadUnits(summary.sizeBytes), 'read unit')}. You can cancel and resume where it
+            stopped; the file appears when it is complete.
+          </p>
+        ) : null}
+        {scope === 'index' && chosenIndex ? (
+          <p className="muted">
+            {chosenIndex.itemCount === undefined
+              ? 'DynamoDB has not counted this index yet.'
+              : `About ${countOf(chosenIndex.itemCount, 'item')} in ${chosenIndex.name}.`}{' '}
+            Only what the index projects ({chosenIndex.projection.toLowerCase().replace('_', ' ')}) is
+            exported. You can cancel and resume where it stopped.
+          </p>
+        ) : null}
+        {isWhole ? (
+          <TableExport
+            connectionId={connectionId}
+            table={table}
+            index={scope === 'index' ? index : undefined}
+            format={format}
+            mode={mode}
+          />
+        ) : null}
+        {!isWhole && mode === 'browser' && scope === 'all' ? (
           <div className="qb-row">
             <Button
               variant="primary"
@@ -98,20 +167,21 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
             <span className="muted">streams straight from the result set to your browser</span>
           </div>
         ) : null}
-        {isDownloading ? (
+        {!isWhole && isDownloading ? (
           <p role="status">
             Saving the export in your browser’s downloads folder (named after the table and the time); the
             browser shows its progress.
           </p>
         ) : null}
-        {mode === 'browser' ? (
-          <div className="qb-row">
-            <TextInput
-              className="export-path"
-              label="Or save on the server, in DynoTable's export folder, as"
-              value={path}
-              onChange={setPath}
-            />
+        {isWhole ? null : mode === 'browser' ? (
+          <FormRow>
+            <RowField grow caption="Or save on the server, in DynoTable's export folder, as">
+              <TextInput
+                label="Or save on the server, in DynoTable's export folder, as"
+                value={path}
+                onChange={setPath}
+              />
+            </RowField>
             <Check checked={overwrite} onChange={setOverwrite}>
               Replace if it exists
             </Check>
@@ -122,7 +192,7 @@ export function ExportDialog({ table, resultSetId, total, rows, onClose }: Expor
             >
               Save on the server
             </Button>
-          </div>
+          </FormRow>
         ) : (
           <div className="qb-row">
             <Button variant="primary" disabled={requestId !== undefined} onClick={() => void start()}>

@@ -306,7 +306,6 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
             <div className="items-toolbar-group">
               <Button
                 size="sm"
-                disabled={!state.resultSetId}
                 onClick={() =>
                   void exportRows().then((rows) => {
                     setExportPositions(rows);
@@ -395,9 +394,12 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           onClose={() => setDialog(undefined)}
         />
       ) : null}
-      {dialog === 'export' && state.resultSetId ? (
+      {dialog === 'export' ? (
         <ExportDialog
+          connectionId={connection.id}
           table={table}
+          summary={summary}
+          index={builder.index || undefined}
           resultSetId={state.resultSetId}
           total={state.fetched}
           rows={exportPositions}
