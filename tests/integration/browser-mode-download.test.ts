@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CoreContext } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
-import { streamExportDownload } from '../../src/main/dynamo/transfer/export-download';
+import { exportDownloadRoute } from '../../src/main/dynamo/transfer/export-download';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
 import { createResultSetStore } from '../../src/main/resultsets/store';
 import { startBrowserServer, type BrowserServer } from '../../src/main/server/http-server';
@@ -14,10 +14,15 @@ const store = createResultSetStore();
 let server: BrowserServer;
 let root: string;
 let resultSetId: string;
+let dataDir: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dynotable-download-'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>DynoTable</title>');
+  dataDir = path.join(root, 'data');
+  await mkdir(path.join(dataDir, 'exports'), { recursive: true });
+  await writeFile(path.join(dataDir, 'exports', 'whole.csv'), 'pk\r\nS\r\nORDER#1\r\n');
+  await writeFile(path.join(dataDir, 'secret.txt'), 'not for the page');
   resultSetId = await store.create({ connectionId: 'local', table: 'Orders', keyAttributes: ['pk'] });
   await store.append(resultSetId, [
     { pk: { S: 'ORDER#1' }, total: { N: '12345678901234567890123456789012345678' } },
@@ -28,7 +33,7 @@ beforeAll(async () => {
     events: new EventBus(),
     staticDir: root,
     port: 0,
-    exportDownload: (params, response) => streamExportDownload(store, params, response),
+    exportDownload: exportDownloadRoute(store, dataDir),
   });
 });
 
@@ -77,3 +82,33 @@ it('answers an unknown result set with a sentence, not a broken file', async () 
   expect(body.ok).toBe(false);
   expect(body.error.code).toBe('NotFound');
 });
+
+const savedPath = (name: string) => `/api/download/export?${new URLSearchParams({ saved: name }).toString()}`;
+
+it('downloads an export saved in the export folder (a whole-table export), byte for byte', async () => {
+  const res = await rawRequest({
+    port: server.port,
+    path: savedPath('whole.csv'),
+    method: 'GET',
+    headers: { authorization: `Bearer ${tokenOf(server.url)}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-disposition']).toBe('attachment; filename="whole.csv"');
+  expect(res.body).toBe('pk\r\nS\r\nORDER#1\r\n');
+});
+
+it.each(['../secret.txt', path.join(os.tmpdir(), 'x'), 'missing.csv'])(
+  'gives nothing outside the export folder or missing (%s), with a sentence',
+  async (name) => {
+    const res = await rawRequest({
+      port: server.port,
+      path: savedPath(name),
+      method: 'GET',
+      headers: { authorization: `Bearer ${tokenOf(server.url)}` },
+    });
+    expect(res.status).toBe(400);
+    const body = JSON.parse(res.body) as { ok: boolean; error: { code: string; message: string } };
+    expect(body.error.code).toBe(name === 'missing.csv' ? 'FileNotFound' : 'PathNotAllowed');
+    expect(res.body).not.toContain('not for the page');
+  },
+);

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core/context';
-import { streamExportDownload, streamSavedExport } from '../dynamo/transfer/export-download';
+import { exportDownloadRoute } from '../dynamo/transfer/export-download';
 import { receiveImportUpload } from '../dynamo/transfer/import-upload';
 import { exportFolderUpload } from '../exports/export-upload';
 import { createDispatcher } from '../ipc/dispatcher';
@@ -29,10 +29,7 @@ export function startCoreServer(
     ...options,
     dispatch: createDispatcher(handlers, core),
     events: core.events,
-    exportDownload: (params, response) =>
-      params.has('saved')
-        ? streamSavedExport(core.dataDir, params, response)
-        : streamExportDownload(core.resultSets, params, response),
+    exportDownload: exportDownloadRoute(core.resultSets, core.dataDir),
     importUpload: (request) => receiveImportUpload(core.dataDir, request),
     exportFolderUpload: exportFolderUpload(core.dataDir),
   });

@@ -77,3 +77,14 @@ export async function streamSavedExport(
   });
   await pipeline(createReadStream(file), response);
 }
+
+/** GET /api/download/export: a saved export (`saved=`) or a result set streamed as it is read. */
+export function exportDownloadRoute(
+  store: ResultSetStore,
+  dataDir: string,
+): (params: URLSearchParams, response: ServerResponse) => Promise<void> {
+  return (params, response) =>
+    params.has('saved')
+      ? streamSavedExport(dataDir, params, response)
+      : streamExportDownload(store, params, response);
+}
