@@ -10,15 +10,29 @@ import {
 } from '../../main/exports/export-control';
 import { openExport } from '../../main/exports/export-open';
 import { folderFiles, s3Files } from '../../main/exports/export-source';
+import path from 'node:path';
+import { transferFormatSchema } from '../../shared/ipc/transfer';
+import { checkExportPath } from '../../main/dynamo/transfer/transfer-paths';
+import { runTableExport } from '../../main/dynamo/transfer/table-export-run';
+import { newTableExportCheckpoint } from '../../main/dynamo/transfer/table-export-service';
+import { type TableExportCheckpoint, TableExportStore } from '../../main/dynamo/transfer/table-export-store';
 import { adHocClient } from '../cli-client';
+import { defaultDataDir } from '../data-dir';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
 import { UsageError } from './types';
 
-const HELP = `Usage: dynotable export <list|start|open> [options]
+const HELP = `Usage: dynotable export <table|list|start|open> [options]
+
+  dynotable export table --table T [--index I] --out FILE [--format jsonl|dynamodb-json|csv] [--overwrite]
+  dynotable export table --resume ID
+                                                     Reads the whole table (or index) with a Scan to
+                                                     FILE, written when complete; costs about one read
+                                                     unit per 8 KB. Ctrl+C stops it resumably and prints
+                                                     its ID; --resume goes on where it stopped.
 
 DynamoDB's own S3 exports (ExportTableToPointInTime): no read capacity of the table is used.
-DynamoDB Local has no exports; use \`dynotable copy\` to move items client-side instead.
+DynamoDB Local has no exports; use \`export table\` or \`dynotable copy\` instead.
 
   dynotable export list  --table T                   The table's exports, one JSON object a line.
   dynotable export start --table T --bucket B [--prefix P] [--since ISO [--view NEW_IMAGE]] [--wait]
@@ -40,6 +54,11 @@ const options = {
   since: { type: 'string' },
   view: { type: 'string', default: 'NEW_AND_OLD_IMAGES' },
   'export-id': { type: 'string' },
+  index: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string', default: 'jsonl' },
+  overwrite: { type: 'boolean', default: false },
+  resume: { type: 'string' },
   folder: { type: 'string' },
   wait: { type: 'boolean', default: false },
   profile: { type: 'string' },
@@ -63,8 +82,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return values.help ? 0 : 2;
   }
-  if (!['list', 'start', 'open'].includes(action))
-    throw new UsageError(`dynotable export wants list, start or open, not "${action}".`);
+  if (!['table', 'list', 'start', 'open'].includes(action))
+    throw new UsageError(`dynotable export wants table, list, start or open, not "${action}".`);
   const abort = abortOnSignal();
   const print = progressPrinter(values.quiet);
   const mfa = terminalMfaPrompt(processTerminal(), abort.signal);
@@ -75,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     mfa,
   });
   try {
+    if (action === 'table') return await exportTable(values, dynamo, print, abort.signal);
     if (action === 'list') {
       const table = required(values.table, '--table');
       const arn = (await tableSummary(dynamo, table)).arn ?? table;
@@ -114,6 +134,67 @@ export async function run(argv: string[]): Promise<number> {
     abort.dispose();
     dynamo.destroy();
   }
+}
+
+/** `export table`: the app's whole-table export, its checkpoints in the same data folder. */
+async function exportTable(
+  values: {
+    table?: string;
+    index?: string;
+    out?: string;
+    format: string;
+    overwrite: boolean;
+    resume?: string;
+    endpoint?: string;
+    profile?: string;
+  },
+  dynamo: ReturnType<typeof adHocClient>,
+  print: (line: string) => void,
+  signal: AbortSignal,
+): Promise<number> {
+  const store = new TableExportStore(defaultDataDir());
+  let checkpoint: TableExportCheckpoint;
+  if (values.resume) {
+    checkpoint = await store.load(values.resume);
+  } else {
+    const format = transferFormatSchema.safeParse(values.format);
+    if (!format.success)
+      throw new UsageError(`--format wants jsonl, dynamodb-json or csv, not "${values.format}".`);
+    const out = path.resolve(required(values.out, '--out'));
+    const target = await checkExportPath(
+      { path: out, overwrite: values.overwrite },
+      { mode: 'desktop', dataDir: defaultDataDir() },
+    );
+    checkpoint = await newTableExportCheckpoint(
+      dynamo,
+      {
+        connectionId: `cli:${values.endpoint ?? values.profile ?? 'default'}`,
+        table: required(values.table, '--table'),
+        index: values.index,
+        format: format.data,
+      },
+      target,
+    );
+    await store.save(checkpoint);
+  }
+  const outcome = await runTableExport(dynamo, store, checkpoint, {
+    signal,
+    emit: (event) => {
+      if (event.type === 'progress')
+        print(
+          `${event.progress.items.toLocaleString('en-US')} items, ${event.progress.consumedCapacity.toFixed(1)} read units${event.progress.message ? ` — ${event.progress.message}` : ''}`,
+        );
+    },
+  });
+  print('');
+  if (!outcome.value) {
+    process.stderr.write(
+      `dynotable export: stopped at ${checkpoint.items.toLocaleString('en-US')} items; run \`dynotable export table --resume ${checkpoint.exportId}\` to go on (Cancelled)\n`,
+    );
+    return 2;
+  }
+  line(outcome.value);
+  return 0;
 }
 
 async function open(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import type { tableExportInput, TableExportSummary } from '../../../shared/ipc/transfer';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { tableExportInput, TableExportSummary, TransferFormat } from '../../../shared/ipc/transfer';
 import type { CoreContext, ServiceSlot } from '../../core/context';
 import { runningJobs } from '../../core/running-jobs';
 import { initialCursors } from '../read/segmented-read';
@@ -24,13 +25,15 @@ function start(ctx: CoreContext, requestId: string, checkpoint: TableExportCheck
   );
 }
 
-/** Starts a whole-table (or index) export to `path`, already checked by the caller. */
-export async function startTableExport(
-  ctx: CoreContext,
-  input: z.output<typeof tableExportInput>,
+/**
+ * A new export's first checkpoint: the table described now (its size decides the segments, its
+ * count the progress), the index checked to exist. Shared by the app and `dynotable export table`.
+ */
+export async function newTableExportCheckpoint(
+  client: DynamoDBClient,
+  input: { connectionId: string; table: string; index?: string | undefined; format: TransferFormat },
   path: string,
-): Promise<{ started: boolean; exportId: string }> {
-  const client = await ctx.clients.dynamo(input.connectionId);
+): Promise<TableExportCheckpoint> {
   const info = await tableSummary(client, input.table);
   const index = input.index === undefined ? undefined : info.indexes.find((i) => i.name === input.index);
   if (input.index !== undefined && !index) {
@@ -42,7 +45,7 @@ export async function startTableExport(
   }
   const totalSegments = segmentsFor(info.sizeBytes);
   const now = new Date().toISOString();
-  const checkpoint: TableExportCheckpoint = {
+  return {
     version: 1,
     exportId: newTableExportId(),
     connectionId: input.connectionId,
@@ -60,6 +63,19 @@ export async function startTableExport(
     startedAt: now,
     savedAt: now,
   };
+}
+
+/** Starts a whole-table (or index) export to `path`, already checked by the caller. */
+export async function startTableExport(
+  ctx: CoreContext,
+  input: z.output<typeof tableExportInput>,
+  path: string,
+): Promise<{ started: boolean; exportId: string }> {
+  const checkpoint = await newTableExportCheckpoint(
+    await ctx.clients.dynamo(input.connectionId),
+    input,
+    path,
+  );
   await store(ctx).save(checkpoint);
   start(ctx, input.requestId, checkpoint);
   return { started: true, exportId: checkpoint.exportId };
