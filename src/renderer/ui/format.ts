@@ -36,11 +36,18 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
 }
 
-export function formatDate(iso: string | undefined): string {
+/**
+ * The one way a moment is shown: the user's locale, medium date and short time ("Dec 6, 2026,
+ * 7:03 PM"); `seconds` where writes a moment apart must be told apart (History, Undo's report).
+ */
+export function formatDate(iso: string | undefined, options: { seconds?: boolean } = {}): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: options.seconds ? 'medium' : 'short',
+  });
 }
 
 export function billingLabel(mode: 'PAY_PER_REQUEST' | 'PROVISIONED'): string {

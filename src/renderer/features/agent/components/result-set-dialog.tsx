@@ -67,7 +67,8 @@ export function ResultSetDialog({ resultSetId, title, keys, onClose }: ResultSet
         ) : (
           <>
             <p className="agent-grid-count">
-              {total.toLocaleString()} row{total === 1 ? '' : 's'} · double-click a row to see it as JSON
+              {total.toLocaleString('en-US')} row{total === 1 ? '' : 's'} · double-click a row to see it as
+              JSON
             </p>
             {/* As tall as the rows need (a header and a scrollbar more), up to a screenful. */}
             <div className="agent-grid-host" style={{ height: Math.min(520, (total + 1) * ROW_HEIGHT + 24) }}>

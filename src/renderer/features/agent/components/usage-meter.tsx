@@ -1,20 +1,20 @@
 import type { AgentBudgets, AgentUsage } from '../../../../shared/ipc';
 
-const amount = (n: number): string => (Number.isInteger(n) ? n.toLocaleString() : n.toFixed(1));
+const amount = (n: number): string => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(1));
 
 function Meter({ label, hint, used, limit }: { label: string; hint?: string; used: number; limit: number }) {
   const fraction = Math.min(1, limit > 0 ? used / limit : 0);
   return (
     <div
       className={`agent-meter${fraction >= 1 ? ' is-full' : fraction > 0.8 ? ' is-high' : ''}`}
-      title={`${hint ?? label}: ${amount(used)} of ${limit.toLocaleString()}`}
+      title={`${hint ?? label}: ${amount(used)} of ${limit.toLocaleString('en-US')}`}
     >
       <span className="agent-meter-label">{label}</span>
       <span className="meter agent-meter-bar">
         <span style={{ width: `${fraction * 100}%` }} />
       </span>
       <span className="agent-meter-value">
-        {amount(used)} / {limit.toLocaleString()}
+        {amount(used)} / {limit.toLocaleString('en-US')}
       </span>
     </div>
   );

@@ -29,10 +29,10 @@ export function partitionLabel(value: AttributeValue | undefined): string {
 
 /** `12 items: 1 USER, 10 ORDER, 1 PAYMENT`, entity types in the order the items came. */
 export function collectionSummary(header: CollectionHeader): string {
-  const items = `${header.count.toLocaleString()} item${header.count === 1 ? '' : 's'}`;
+  const items = `${header.count.toLocaleString('en-US')} item${header.count === 1 ? '' : 's'}`;
   const entities = Object.entries(header.entities ?? {});
   if (entities.length === 0) return items;
-  return `${items}: ${entities.map(([name, count]) => `${count.toLocaleString()} ${name}`).join(', ')}`;
+  return `${items}: ${entities.map(([name, count]) => `${count.toLocaleString('en-US')} ${name}`).join(', ')}`;
 }
 
 /**
@@ -77,7 +77,7 @@ export const CollectionRow = memo(function CollectionRow({
         tabIndex={activeCol === 0 ? 0 : -1}
         aria-label={
           activeCol === 0
-            ? `${label}: all ${header.count.toLocaleString()} items ${isSelected ? 'selected' : 'not selected'}`
+            ? `${label}: all ${header.count.toLocaleString('en-US')} items ${isSelected ? 'selected' : 'not selected'}`
             : undefined
         }
       >
@@ -86,7 +86,7 @@ export const CollectionRow = memo(function CollectionRow({
           role="checkbox"
           tabIndex={-1}
           className="row-check"
-          aria-label={`Select the ${header.count.toLocaleString()} items of ${label}`}
+          aria-label={`Select the ${header.count.toLocaleString('en-US')} items of ${label}`}
           aria-checked={isSelected}
           onClick={() => onSelect(header, !isSelected)}
         />

@@ -100,7 +100,7 @@ export function GridControls({ connectionId, table, keys, columns }: GridControl
       {state.isGrouped && state.viewId ? (
         <span className="collection-controls">
           <span className="muted" role="status">
-            {(state.collections ?? 0).toLocaleString()} collection{state.collections === 1 ? '' : 's'}
+            {(state.collections ?? 0).toLocaleString('en-US')} collection{state.collections === 1 ? '' : 's'}
           </span>
           <Button
             size="sm"

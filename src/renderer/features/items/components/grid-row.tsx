@@ -117,7 +117,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       </div>
     );
   };
-  const selectionLabel = `Row ${(position + 1).toLocaleString()}, ${props.isSelected ? 'selected' : 'not selected'}${mark ? `, ${MARK_LABELS[mark].toLowerCase()}` : ''}`;
+  const selectionLabel = `Row ${(position + 1).toLocaleString('en-US')}, ${props.isSelected ? 'selected' : 'not selected'}${mark ? `, ${MARK_LABELS[mark].toLowerCase()}` : ''}`;
   return (
     <div
       className={classes.filter(Boolean).join(' ')}

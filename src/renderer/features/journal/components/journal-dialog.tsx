@@ -5,7 +5,7 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
-import { countOf } from '../../../ui/format';
+import { countOf, formatDate } from '../../../ui/format';
 import { SOURCE_LABELS } from '../source-words';
 import { UndoEntry } from './undo-entry';
 
@@ -24,8 +24,7 @@ const ACTIONS: Record<JournalEntry['action'], string> = {
 };
 
 function when(iso: string): string {
-  const date = new Date(iso);
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatDate(iso, { seconds: true });
 }
 
 function lastUndoText(entry: JournalEntry): string | undefined {

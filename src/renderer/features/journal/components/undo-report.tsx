@@ -1,3 +1,4 @@
+import { formatDate } from '../../../ui/format';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../../shared/dynamo/value-equality';
@@ -44,7 +45,7 @@ function RefusedItem({ item }: { item: UndoItem }) {
       {item.laterEntry ? (
         <p className="small">
           Changed since by your later write: {item.laterEntry.reason} ({SOURCE_LABELS[item.laterEntry.source]}
-          , {new Date(item.laterEntry.at).toLocaleString()}).
+          , {formatDate(item.laterEntry.at, { seconds: true })}).
         </p>
       ) : null}
       {item.status === 'conflict' ? (

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../ui/format';
 import { useId, useState } from 'react';
 import type { AthenaPlan, AthenaSettings } from '../../../../shared/ipc/athena';
 import type { AthenaExportChoice } from '../store';
@@ -126,9 +127,9 @@ export function AthenaChoice({
             <dt>Export</dt>
             <dd>
               {recent && !needsExport
-                ? `uses the export of ${new Date(recent.exportTime).toLocaleString()} (${age(recent.exportTime)} old, ${gb(recent.billedSizeBytes)})`
+                ? `uses the export of ${formatDate(recent.exportTime)} (${age(recent.exportTime)} old, ${gb(recent.billedSizeBytes)})`
                 : recent && canReuse
-                  ? `a new one, passing over the export of ${new Date(recent.exportTime).toLocaleString()} (${age(recent.exportTime)} old)`
+                  ? `a new one, passing over the export of ${formatDate(recent.exportTime)} (${age(recent.exportTime)} old)`
                   : 'none in the last 24 hours: a new one is needed'}
             </dd>
             <dt>Time</dt>
