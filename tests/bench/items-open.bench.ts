@@ -71,8 +71,11 @@ async function main(): Promise<void> {
               const started = performance.now();
               (element as HTMLElement).click();
               const check = (now: number): void => {
-                // This frame's callbacks see the rows in the DOM: the frame paints them next.
-                if (document.querySelector('.item-grid-row .item-grid-cell')) resolve(now - started);
+                // This frame's callbacks see the rows in the DOM: the frame paints them next. A
+                // row still waiting for its item is a grey placeholder (`is-loading`) with the
+                // same cells; only a row holding item data counts.
+                if (document.querySelector('.item-grid-row:not(.is-loading) .item-grid-cell'))
+                  resolve(now - started);
                 else requestAnimationFrame(check);
               };
               requestAnimationFrame(check);
