@@ -7,6 +7,7 @@ import { createSltTables, renameSltTables } from '../support/sql-logic-tables';
 import { startBrowserCore, type BrowserCore } from '../support/browser-core';
 import { startBigTableAws, type BigTableAws } from '../support/athena/big-table-aws';
 import { ATHENA_SETTINGS as settings, rowsOf } from '../support/athena/big-shop';
+import { exportNow } from '../support/athena/export-now';
 import { GOLDEN_DIR } from '../support/athena/golden';
 import { loadSltFiles } from '../support/sql-logic';
 
@@ -17,7 +18,14 @@ import { loadSltFiles } from '../support/sql-logic';
  * Glue table, and queried on the local Athena stand-in; each through the real core and SDK
  * clients. A statement gives the same rows, or is refused before it starts, or is a known
  * disagreement kept in tests/athena/differential-export.json; UPDATE_DIFFERENTIAL=1 rewrites it.
+ * Ion exports get the same suite: a second copy of every table is exported in Amazon Ion
+ * beforehand (the export server writes DynamoDB's Ion layout), so athena:run reads that recent
+ * export's Ion files to type the Glue table and Athena reads it through the Ion SerDe.
  */
+const FORMATS = [
+  { format: 'DYNAMODB_JSON', prefix: 'adiff', suffix: '' },
+  { format: 'ION', prefix: 'adiffion', suffix: ' (Ion)' },
+] as const;
 interface LedgerEntry {
   kind: string;
   sql: string;
@@ -30,7 +38,7 @@ const known = existsSync(LEDGER)
   : {};
 const found: Record<string, LedgerEntry> = {};
 const files = loadSltFiles();
-/** Each file's table names → this run's DynamoDB tables. */
+/** Each format's and file's table names → this run's DynamoDB tables. */
 const names = new Map<string, Map<string, string>>();
 const env = {} as { client: DynamoDBClient; aws: BigTableAws; app: BrowserCore };
 // A failed beforeAll leaves some of these unset; afterAll closes what was started.
@@ -38,7 +46,9 @@ const started: Partial<typeof env> = env;
 
 beforeAll(async () => {
   const client = (env.client = localClient(inject('dynamoEndpoint')));
-  for (const file of files) names.set(file.name, await createSltTables(client, file.tables, 'adiff'));
+  for (const { prefix, suffix } of FORMATS)
+    for (const file of files)
+      names.set(`${file.name}${suffix}`, await createSltTables(client, file.tables, prefix));
   // Every table reads as 200 GB, so the plan offers Athena; the items are the file's.
   env.aws = await startBigTableAws({
     dynamoEndpoint: inject('dynamoEndpoint'),
@@ -51,7 +61,10 @@ beforeAll(async () => {
     runMs: 5,
   });
   env.app = await startBrowserCore(env.aws.endpoint);
-}, 120_000);
+  for (const file of files)
+    for (const table of names.get(`${file.name} (Ion)`)!.values())
+      await exportNow(env.aws.endpoint, table, { bucket: 'exports', prefix: 'dynotable', format: 'ION' });
+}, 240_000);
 
 afterAll(async () => {
   await started.app?.close();
@@ -86,38 +99,39 @@ function ok(envelope: { ok: boolean }): void {
 }
 
 let serial = 0;
-for (const file of files) {
-  describe(`athena differential over an export: ${file.name}`, () => {
-    for (const record of file.records) {
-      if (record.kind !== 'query') continue;
-      const key = `${file.name}:${record.line}`;
-      it(`line ${record.line}: ${record.sql.replace(/\s+/g, ' ').slice(0, 80)}`, async () => {
-        const sql = renameSltTables(record.sql, names.get(file.name)!);
-        serial += 1;
-        const local = await run(`adiff-local-${serial}`, sql, 'local');
-        if ('refused' in local) throw new Error(`the local engine refused it: ${local.refused}`);
-        const athena = await run(`adiff-athena-${serial}`, sql, 'athena');
-        if ('refused' in athena) {
-          // Refused before anything started, with a sentence saying why.
-          expect(athena.refused).toMatch(/^AthenaUnsupported: .*cannot run on Athena/);
-          return;
-        }
-        if (JSON.stringify(athena.rows) === JSON.stringify(local.rows)) {
-          expect(known[key], `${key} agrees now: remove it from differential-export.json`).toBeUndefined();
-          return;
-        }
-        const at = athena.rows.findIndex((r, i) => r !== local.rows[i]);
-        const detail = `row ${at + 1}: Athena ${athena.rows[at] ?? '(none)'}, locally ${local.rows[at] ?? '(none)'}`;
-        found[key] = {
-          kind: 'differs',
-          sql: record.sql.replace(/\s+/g, ' '),
-          detail,
-          why: known[key]?.why ?? 'not explained yet',
-        };
-        expect({ kind: 'differs', detail }).toEqual(
-          known[key] && { kind: known[key].kind, detail: known[key].detail },
-        );
-      });
-    }
-  });
-}
+for (const { format, suffix } of FORMATS)
+  for (const file of files) {
+    describe(`athena differential over ${format === 'ION' ? 'an Ion' : 'a DynamoDB JSON'} export: ${file.name}`, () => {
+      for (const record of file.records) {
+        if (record.kind !== 'query') continue;
+        const key = `${file.name}${suffix}:${record.line}`;
+        it(`line ${record.line}: ${record.sql.replace(/\s+/g, ' ').slice(0, 80)}`, async () => {
+          const sql = renameSltTables(record.sql, names.get(`${file.name}${suffix}`)!);
+          serial += 1;
+          const local = await run(`adiff-local-${serial}`, sql, 'local');
+          if ('refused' in local) throw new Error(`the local engine refused it: ${local.refused}`);
+          const athena = await run(`adiff-athena-${serial}`, sql, 'athena');
+          if ('refused' in athena) {
+            // Refused before anything started, with a sentence saying why.
+            expect(athena.refused).toMatch(/^AthenaUnsupported: .*cannot run on Athena/);
+            return;
+          }
+          if (JSON.stringify(athena.rows) === JSON.stringify(local.rows)) {
+            expect(known[key], `${key} agrees now: remove it from differential-export.json`).toBeUndefined();
+            return;
+          }
+          const at = athena.rows.findIndex((r, i) => r !== local.rows[i]);
+          const detail = `row ${at + 1}: Athena ${athena.rows[at] ?? '(none)'}, locally ${local.rows[at] ?? '(none)'}`;
+          found[key] = {
+            kind: 'differs',
+            sql: record.sql.replace(/\s+/g, ' '),
+            detail,
+            why: known[key]?.why ?? 'not explained yet',
+          };
+          expect({ kind: 'differs', detail }).toEqual(
+            known[key] && { kind: known[key].kind, detail: known[key].detail },
+          );
+        });
+      }
+    });
+  }

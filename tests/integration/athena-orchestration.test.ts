@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AthenaClient } from '@aws-sdk/client-athena';
+import { AthenaClient, GetQueryExecutionCommand } from '@aws-sdk/client-athena';
 import { GlueClient } from '@aws-sdk/client-glue';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { ensureGlueTable } from '../../src/main/athena/glue-catalog';
@@ -184,5 +184,11 @@ describe('Athena over a DynamoDB export, with the real SDK clients', () => {
     });
     expect(outcome.status).toBe('cancelled');
     expect(slow.calls).toContain('AmazonAthena.StopQueryExecution');
+    // The query itself stopped on the server (it would otherwise run for a minute), as the SDK reads it back.
+    const after = await athena.send(
+      new GetQueryExecutionCommand({ QueryExecutionId: outcome.queryExecutionId }),
+    );
+    expect(after.QueryExecution?.Status?.State).toBe('CANCELLED');
+    expect(after.QueryExecution?.Status?.StateChangeReason).toMatch(/cancelled/i);
   });
 });

@@ -5,7 +5,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { runLocal } from '../../src/main/sql/executor/run-local';
 import { translateToAthena, type GlueTarget } from '../../src/main/athena/translate/translate';
 import { glueTableInput, itemType } from '../../src/main/athena/glue-table';
-import { type AttrNode, ExportObserver } from '../../src/main/athena/export-schema';
+import { ExportObserver } from '../../src/main/athena/export-schema';
+import { ionExportItems } from '../../src/main/athena/ion-export';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import { fullLine, type WireItem } from '../support/exports/export-layout';
 import { athenaOnDuck } from '../support/athena/duck-athena';
 import { athenaExactRows, localExactRows } from '../support/athena/exact-rows';
 import { GOLDEN_DIR } from '../support/athena/golden';
@@ -47,33 +50,31 @@ function glueName(table: string): string {
 
 const line = (row: (string | null)[]): string => row.map((v) => v ?? 'NULL').join(' | ');
 
-/** A schema as the Schema view reads it: every attribute, but no number's digits. */
-function withoutDigits(node: AttrNode): AttrNode {
-  return {
-    types: node.types,
-    children: new Map([...node.children].map(([name, child]) => [name, withoutDigits(child)])),
-    ...(node.element ? { element: withoutDigits(node.element) } : {}),
-  };
-}
-
 /**
- * DynamoDB JSON exports are typed from their own files. Ion exports are not read by main yet,
- * so, as on the Athena path, they keep a Schema view read's types: every attribute, no digits.
+ * Both export formats are typed from their own files, as the Athena path reads them. The Ion
+ * suite writes each table's items as the lines of a real Ion export and reads them back with
+ * main's Ion reader (src/main/athena/ion-export.ts), so the Glue table, the translation and the
+ * stand-in's rows all come from what that reader makes of the export's text.
  */
 const FORMATS = [
   { format: 'DYNAMODB_JSON', suffix: '', ion: false },
   { format: 'ION', suffix: ' (Ion export)', ion: true },
 ] as const;
 
+function throughIon(items: readonly Item[]): Item[] {
+  return ionExportItems(items.map((item) => `${fullLine(item as WireItem, 'ION')}\n`).join(''));
+}
+
 for (const file of loadSltFiles()) {
   for (const { format, suffix, ion } of FORMATS)
     describe(`athena differential ${file.name}${suffix}`, () => {
       const tables = localTables(file.tables);
+      const exported = new Map(file.tables.map((t) => [t.name, ion ? throughIon(t.items) : t.items]));
       const roots = new Map(
         file.tables.map((t) => {
           const seen = new ExportObserver();
-          for (const item of t.items) seen.see(item);
-          return [t.name, ion ? withoutDigits(seen.root) : seen.root] as const;
+          for (const item of exported.get(t.name)!) seen.see(item);
+          return [t.name, seen.root] as const;
         }),
       );
       const target: GlueTarget = {
@@ -101,7 +102,7 @@ for (const file of loadSltFiles()) {
                   exportArn: '',
                 }).table.StorageDescriptor.Columns[0]!.Type
               : itemType(roots.get(t.name)!, []),
-            items: t.items,
+            items: exported.get(t.name)!,
             ion,
           })),
         ).then((c) => (connections.push(c), c)));

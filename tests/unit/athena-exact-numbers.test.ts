@@ -21,10 +21,10 @@ const NINES = `-${'9'.repeat(38)}`;
 const TWENTY_NINE = '12345678901234567890123456789';
 
 const ACCOUNTS: Item[] = [
-  { id: S('a1'), big: N(THIRTY_EIGHT), balance: N(TWENTY_NINE), amount: N('0.1') },
-  { id: S('a2'), big: N(NINES), balance: N('0.000000001'), amount: N('0.2') },
-  { id: S('a3'), big: N('7'), balance: N('1.5'), amount: N('1234567.891') },
-  { id: S('a4'), big: N('0'), balance: N('-3.25'), amount: N('-0.001') },
+  { id: S('a1'), big: N(THIRTY_EIGHT), balance: N(TWENTY_NINE), amount: N('0.1'), rate: N('10') },
+  { id: S('a2'), big: N(NINES), balance: N('0.000000001'), amount: N('0.2'), rate: N('11') },
+  { id: S('a3'), big: N('7'), balance: N('1.5'), amount: N('1234567.891'), rate: N('12.5') },
+  { id: S('a4'), big: N('0'), balance: N('-3.25'), amount: N('-0.001'), rate: N('99.999') },
   { id: S('a5'), big: N('-12'), balance: N('100'), amount: N('42') },
   { id: S('a6'), balance: N('0'), amount: N('999.999999999') },
   { id: S('a7'), balance: N(`-${TWENTY_NINE}`), amount: N('3') },
@@ -126,19 +126,71 @@ describe('numbers on Athena are exact or refused (issue 30)', () => {
     }
   });
 
-  it("divides in the most decimal places the quotient leaves, never in the operands' scale", () => {
-    // Trino divides DECIMALs to the larger of the two scales: 7 / 2 over integers would be 4.
-    const half = translateToAthena('SELECT id, big / 2 AS half FROM Accounts', catalog, target);
-    if (!half.ok) throw new Error(half.message);
-    expect(half.translation.notes).toContain(
-      'A quotient is rounded to 0 decimal places on Athena (locally: 38 significant digits).',
+  it('divides exactly by a literal made of 2s and 5s (a product by its reciprocal), as the local engine does', async () => {
+    // Trino would divide DECIMALs to the larger scale (7 / 2 over integers = 4); x / 4 is x * 0.25.
+    const sql =
+      'SELECT id, amount / 4 AS q, amount / 0.5 AS d, amount / 100 AS c, 7 / 2 AS h, amount / 0 AS z FROM Accounts WHERE amount IS NOT MISSING';
+    const { athena, local, result } = await bothWays(sql);
+    expect(athena).toEqual(local);
+    expect(result.translation.sql).toContain('* 0.25)');
+    expect(result.translation.sql).not.toMatch(/ \/ /);
+    expect(athena).toContainEqual([
+      'a3',
+      '0.30864197275e6',
+      '0.2469135782e7',
+      '0.1234567891e5',
+      '0.35e1',
+      null,
+    ]);
+    // A 38-digit number halved needs 39 digits: refused, as any product past 38 is.
+    const half = translateToAthena('SELECT big / 2 FROM Accounts', catalog, target);
+    expect(half.ok).toBe(false);
+    if (!half.ok)
+      expect(half.message).toMatch(
+        /big \/ 2 cannot run on Athena: its result can need 38 digits before the point and 1 after/,
+      );
+  });
+
+  it('refuses a division whose quotient may not end, with the reason, before anything runs', () => {
+    for (const sql of ['SELECT amount / 7 FROM Accounts', 'SELECT amount / balance FROM Accounts']) {
+      const refused = translateToAthena(sql, catalog, target);
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) {
+        expect(refused.message).toMatch(
+          /cannot run on Athena: the local engine gives a quotient 38 significant digits/,
+        );
+        expect(refused.message).toMatch(/1 \/ 3/);
+      }
+    }
+  });
+
+  it('averages exactly where every number has the same whole digits, and refuses elsewhere, naming the range', async () => {
+    // rate: 10, 11, 12.5 and 99.999, two digits before the point: AVG at 36 places is the local 38 digits.
+    const exact = translateToAthena("SELECT AVG(rate) AS a FROM Accounts WHERE id <> 'a4'", catalog, target);
+    if (!exact.ok) throw new Error(exact.message);
+    expect(exact.translation.sql).toContain('AS DECIMAL(38, 36)))');
+    const local = runLocal(
+      "SELECT AVG(rate) AS a FROM Accounts WHERE id <> 'a4'",
+      [{ info: ACCOUNTS_TABLE, items: ACCOUNTS }],
+      [],
+      NOW,
     );
-    const small = translateToAthena('SELECT id, amount / 7 AS part FROM Accounts', catalog, target);
-    if (!small.ok) throw new Error(small.message);
-    expect(small.translation.sql).toContain('AS DECIMAL(38, 31)) / NULLIF(7, 0)');
-    expect(small.translation.notes).toContain(
-      'A quotient is rounded to 31 decimal places on Athena (locally: 38 significant digits).',
-    );
+    // Trino's AVG of a DECIMAL(38, 36): the sum over the count, rounded half up at 36 places
+    // (the stand-in's AVG is a DOUBLE, so Trino's documented rule is computed here).
+    const total = 335n * 10n ** 35n; // 10 + 11 + 12.5 = 33.5, unscaled at 36 places
+    const trino = (2n * total + 3n) / (2n * 3n);
+    const text = `${trino / 10n ** 36n}.${(trino % 10n ** 36n).toString().padStart(36, '0')}`;
+    expect(localExactRows(local.rows)).toEqual([[canonicalNumber(text)]]);
+    // The stand-in computes Trino's AVG the same way (duck-athena.ts's trinoAverages): the rows agree.
+    const both = await bothWays("SELECT AVG(rate) AS a FROM Accounts WHERE id <> 'a4'");
+    expect(both.athena).toEqual([[canonicalNumber(text)]]);
+    expect(both.athena).toEqual(both.local);
+    const spread = translateToAthena('SELECT AVG(amount) FROM Accounts', catalog, target);
+    expect(spread.ok).toBe(false);
+    if (!spread.ok)
+      expect(spread.message).toMatch(
+        /AVG\(amount\) cannot run on Athena: its numbers run from -0.001 to 1234567.891/,
+      );
   });
 
   it('refuses before anything runs what Athena cannot hold, naming the attribute and its range', () => {

@@ -187,12 +187,12 @@ export async function prepareAthena(
     ...(input.freshExport ? { freshExport: true } : {}),
   };
 
-  // A recent export in DynamoDB JSON is read itself (S3, no read capacity): a sample can miss
-  // the one item holding an attribute, and only every number tells which DECIMAL holds them.
+  // A recent export (DynamoDB JSON or Ion) is read itself (S3, no read capacity): a sample can
+  // miss the one item holding an attribute, and only every number tells which DECIMAL holds them.
   let s3: S3Client | undefined;
   const unread: string[] = [];
   for (const table of tables) {
-    if (!table.recent || table.recent.format === 'ION') continue;
+    if (!table.recent) continue;
     try {
       s3 ??= await s3ClientFor(ctx, connectionId);
       table.root = (await observeExport(s3, exportDataLocation(table.recent), signal)).root;

@@ -135,7 +135,6 @@ export async function runOnAthena(
   const tables = await Promise.all(
     prepared.tables.map(async (table, i) => {
       const state = states[i]!;
-      if (state.format === 'ION') return { ...table, recent: state };
       s3 ??= await s3ClientFor(ctx, request.connectionId);
       const seen = await observeExport(s3, exportDataLocation(state), run.signal);
       return { ...table, recent: state, root: seen.root, complete: true };
@@ -150,7 +149,7 @@ export async function runOnAthena(
       name: glueTableName(table.name),
       format: state.format,
       location: exportDataLocation(state),
-      root: table.root!,
+      root: table.root,
       exportArn: state.exportArn,
     });
     run.emit({ type: 'progress', progress: progress(`Glue table ${settings.database}.${input.Name}`) });

@@ -4,6 +4,7 @@ import type { Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { forEachLineBatch } from '../exports/export-open';
 import { ExportObserver } from './export-schema';
+import { ionExportItems } from './ion-export';
 
 /** Exports never change once written: what one holds is read once per session. */
 const observed = new Map<string, Promise<ExportObserver>>();
@@ -28,7 +29,8 @@ async function readAll(s3: S3Client, location: string, signal?: AbortSignal): Pr
       { abortSignal: signal },
     );
     for (const object of listed.Contents ?? []) {
-      if (!object.Key?.endsWith('.json.gz')) continue;
+      const ion = object.Key?.endsWith('.ion.gz') ?? false;
+      if (!ion && !object.Key?.endsWith('.json.gz')) continue;
       const body = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }), {
         abortSignal: signal,
       });
@@ -37,8 +39,10 @@ async function readAll(s3: S3Client, location: string, signal?: AbortSignal): Pr
         body.Body as Readable,
         (lines) => {
           const text = Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength).toString('utf8');
-          for (const line of text.split('\n'))
-            if (line.trim() !== '') observer.see((JSON.parse(line) as { Item: Item }).Item);
+          if (ion) for (const item of ionExportItems(text)) observer.see(item);
+          else
+            for (const line of text.split('\n'))
+              if (line.trim() !== '') observer.see((JSON.parse(line) as { Item: Item }).Item);
           return Promise.resolve();
         },
         signal,
@@ -54,8 +58,8 @@ async function readAll(s3: S3Client, location: string, signal?: AbortSignal): Pr
 }
 
 /**
- * Every attribute and every number's digits in a DynamoDB JSON export, from its own data files
- * (S3 reads: no read capacity). A sample can miss the one item holding an attribute, and only
+ * Every attribute and every number's digits in an export, DynamoDB JSON (`*.json.gz`) or Amazon
+ * Ion (`*.ion.gz`), from its own data files (S3 reads: no read capacity). A sample can miss the one item holding an attribute, and only
  * every number tells which DECIMAL holds them all, so the Glue table and the translation are
  * written from this.
  */

@@ -88,8 +88,12 @@ const ION_SCALAR: Partial<Record<SchemaValueType, string>> = {
  * apart an attribute that is sometimes a number and sometimes a string, and a Hive column has
  * one type; a Hive struct field cannot hold a dot either.
  */
+/** The types seen at a path other than NULL, in one order whatever order the items came in. */
+const nonNullTypes = (node: AttrNode): SchemaValueType[] =>
+  ORDER.filter((t) => t !== 'NULL' && node.types.has(t));
+
 export function ionUnreadable(node: AttrNode, where: string): string | undefined {
-  const seen = [...node.types].filter((t) => t !== 'NULL');
+  const seen = nonNullTypes(node);
   if (seen.length > 1)
     return `${where} holds ${seen.join(', ')}, and a column over an Ion export has one type in Athena; an export in DynamoDB JSON keeps each type apart`;
   for (const [name, child] of node.children) {
@@ -123,8 +127,8 @@ function ionMapType(node: AttrNode, where: string, notes: string[]): string {
     const path = where ? `${where}.${child.name}` : child.name;
     const why = child.name.includes('.')
       ? `"${child.name}" has a dot in its name`
-      : [...child.node.types].filter((t) => t !== 'NULL').length > 1
-        ? `${path} holds ${[...child.node.types].filter((t) => t !== 'NULL').join(', ')}`
+      : nonNullTypes(child.node).length > 1
+        ? `${path} holds ${nonNullTypes(child.node).join(', ')}`
         : undefined;
     if (why) notes.push(`${why}: the Athena table over this Ion export leaves it out.`);
     else fields.push(`${hiveName(field)}:${ionAttributeType(child.node, path, notes)}`);

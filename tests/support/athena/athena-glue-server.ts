@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Item } from '../../../src/shared/dynamo/attribute-value';
 import { readBody } from '../aws/http-json';
-import { athenaOnDuck } from './duck-athena';
+import { athenaOnDuck, trinoAverages } from './duck-athena';
 
 /**
  * Amazon Athena and AWS Glue on 127.0.0.1, speaking their JSON 1.1 wire protocols
@@ -95,7 +95,7 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
     const wait = new Promise((resolve) => setTimeout(resolve, runMs));
     try {
       const duck = await duckFor(e.database, e);
-      const reader = await duck.runAndReadAll(e.sql);
+      const reader = await duck.runAndReadAll(trinoAverages(e.sql));
       await wait;
       if (stopped(e)) return;
       e.columns = reader

@@ -37,6 +37,46 @@ export const TRINO_BRIDGES: [name: string, macro: string][] = [
   ['element_at', 'element_at(l, i) AS list_extract(l, i)'],
 ];
 
+/**
+ * Trino's AVG of a DECIMAL(p, s) is a DECIMAL(p, s): the exact sum over the count, rounded half
+ * up at s places. DuckDB's is a DOUBLE (17 digits), so each plain `avg(CAST(x AS DECIMAL(38, s)))`
+ * the translation writes is run here as Trino computes it: the sum's unscaled digits (HUGEINT)
+ * divided by the count, the remainder rounding half away from zero, the point put back in text.
+ * A windowed or DISTINCT AVG stays DuckDB's (the ledgers say where that shows).
+ */
+export function trinoAverages(sql: string): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const at = sql.indexOf('avg(', i);
+    if (at < 0) return out + sql.slice(i);
+    let depth = 0;
+    let end = at + 3;
+    for (; end < sql.length; end++) {
+      if (sql[end] === '(') depth += 1;
+      else if (sql[end] === ')' && --depth === 0) break;
+    }
+    const arg = sql.slice(at + 4, end);
+    const scale = /^CAST\(.* AS DECIMAL\(38, (\d+)\)\)$/s.exec(arg)?.[1];
+    const windowed = /^\s*OVER\b/.test(sql.slice(end + 1));
+    if (scale === undefined || windowed || /^DISTINCT\b/.test(arg)) {
+      out += sql.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    const s = Number(scale);
+    const unscaled = `CAST(replace(CAST(sum(${arg}) AS VARCHAR), '.', '') AS HUGEINT)`;
+    const n = `count(${arg})`;
+    const q = `(${unscaled} // ${n} + sign(${unscaled}) * CAST(2 * abs(${unscaled} % ${n}) >= ${n} AS INTEGER))`;
+    // DuckDB's lpad also cuts a longer text down to the width: pad only what is shorter.
+    const plain = `CAST(abs(${q}) AS VARCHAR)`;
+    const digits = `lpad(${plain}, CAST(greatest(length(${plain}), ${s + 1}) AS INTEGER), '0')`;
+    const text = `(CASE WHEN ${q} < 0 THEN '-' ELSE '' END) || left(${digits}, length(${digits}) - ${s}) || '.' || right(${digits}, ${s})`;
+    out += `${sql.slice(i, at)}(CASE WHEN ${n} = 0 THEN NULL ELSE CAST(${text} AS DECIMAL(38, ${s})) END)`;
+    i = end + 1;
+  }
+}
+
 /** A Hive type string of the Glue column → DuckDB's type. */
 export function duckType(hive: string): string {
   let i = 0;

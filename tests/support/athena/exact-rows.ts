@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { canonicalNumber } from '../../../src/shared/dynamo/number';
+import { trinoAverages } from './duck-athena';
 import { toText } from '../../../src/main/sql/executor/functions';
-import { decimalToString, isNum, parseDecimalText, roundDecimal } from '../../../src/main/sql/values/decimal';
+import { isNum } from '../../../src/main/sql/values/decimal';
 import type { Value } from '../../../src/main/sql/values/value';
 
 /**
@@ -17,7 +18,7 @@ export async function athenaExactRows(
   duck: DuckDBConnection,
   sql: string,
 ): Promise<{ columns: string[]; rows: ExactRow[] }> {
-  const reader = await duck.runAndReadAll(sql);
+  const reader = await duck.runAndReadAll(trinoAverages(sql));
   const numeric = reader.columnNames().map((_, i) => NUMERIC.test(reader.columnType(i).toString()));
   const rows = reader.getRowsJson().map((row) =>
     row.map((v, i) => {
@@ -35,14 +36,4 @@ export function localExactRows(rows: Value[][]): ExactRow[] {
 
 export function sortedRows(rows: ExactRow[]): ExactRow[] {
   return [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-}
-
-/** Numbers rounded to `places` decimal places (half away from zero), for a rounding Athena's notes name. */
-export function roundedRows(rows: ExactRow[], places: number): ExactRow[] {
-  return rows.map((row) =>
-    row.map((v) => {
-      const d = v === null ? undefined : parseDecimalText(v);
-      return d ? canonicalNumber(decimalToString(roundDecimal(d, places))) : v;
-    }),
-  );
 }

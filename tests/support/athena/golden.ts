@@ -14,7 +14,6 @@ import { join } from 'node:path';
  *   the sentence the user reads, naming the construct
  *
  * `{ordered}` compares rows in order; `{as-text}` compares values as text; `{no-compare}` skips the DuckDB run (and says why);
- * `{rounded: 9}` compares numbers rounded to 9 decimal places, where the notes say Athena rounds them (division).
  */
 export interface GoldenCase {
   title: string;
@@ -23,8 +22,6 @@ export interface GoldenCase {
   noCompare?: string;
   /** Rows compared as text: a column of several types is text in Athena. */
   asText: boolean;
-  /** Numbers compared rounded to this many decimal places: Athena's documented rounding. */
-  rounded?: number;
   expected: string;
 }
 
@@ -48,14 +45,12 @@ export function readGolden(file: string): GoldenCase[] {
       const sql = (cut < 0 ? body : body.slice(0, cut)).trim();
       const expected = cut < 0 ? '' : body.slice(cut).trim();
       const noCompare = /\{no-compare: ([^}]*)\}/.exec(head!)?.[1];
-      const rounded = /\{rounded: (\d+)\}/.exec(head!)?.[1];
       return {
         title: head!.replace(/\{[^}]*\}/g, '').trim(),
         sql,
         ordered: head!.includes('{ordered}'),
         asText: head!.includes('{as-text}'),
         noCompare,
-        ...(rounded ? { rounded: Number(rounded) } : {}),
         expected,
         head: head!,
       };

@@ -60,19 +60,30 @@ function ionValue(value: WireValue): string {
   throw new Error('unknown attribute value');
 }
 
-/** Ion decimals: an exponent is written with d; a whole number needs one (103 alone is an int). */
+/**
+ * Ion decimals as the developer guide's Ion export shows them: an exponent written with d
+ * (`2d3`), a whole number with a trailing point (`103.`; 103 alone would be an Ion int).
+ */
 function ionDecimal(n: string): string {
   if (/[eE]/.test(n)) return n.replace(/[eE]/, 'd');
-  return n.includes('.') ? n : `${n}d0`;
+  return n.includes('.') ? n : `${n}.`;
+}
+
+/** A field name as an Ion symbol: bare when it is an identifier (`Authors`), else quoted (`'a.b'`). */
+function ionSymbol(name: string): string {
+  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !['true', 'false', 'null', 'nan'].includes(name))
+    return name;
+  return `'${JSON.stringify(name).slice(1, -1).replace(/'/g, "\\'")}'`;
 }
 
 function ionStruct(map: Item): string {
   return `{${Object.keys(map)
-    .map((name) => `${JSON.stringify(name)}:${ionValue(map[name]!)}`)
+    .map((name) => `${ionSymbol(name)}:${ionValue(map[name]!)}`)
     .join(',')}}`;
 }
 
-function fullLine(item: Item, format: LayoutSummary['format']): string {
+/** One line of a full export's data file: `{"Item":{...}}`, or `$ion_1_0 {Item:{...}}` in Ion. */
+export function fullLine(item: Item, format: LayoutSummary['format']): string {
   if (format === 'ION') return `$ion_1_0 {Item:${ionStruct(item)}}`;
   return JSON.stringify({ Item: item });
 }

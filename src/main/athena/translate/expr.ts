@@ -11,7 +11,14 @@ import {
   type ValueType,
   hasType,
 } from './typed';
-import { arithmetic, compareNumberValues, division, numberLiteral, sumDigits } from './numbers';
+import {
+  arithmetic,
+  averageDigits,
+  compareNumberValues,
+  division,
+  numberLiteral,
+  sumDigits,
+} from './numbers';
 import { refuse, resolveRef, type Scope } from './scope';
 import { lit } from '../glue-names';
 
@@ -181,18 +188,11 @@ export function binary(op: string, left: Typed, right: Typed, what = `the operat
     return val(`(${asType(left, 'BOOL')} ${op} ${asType(right, 'BOOL')})`, 'BOOL');
   if (op === '||') return val(`(${asText(left)} || ${asText(right)})`, 'S');
   if (op === '+' || op === '-' || op === '*') return arithmetic(op, left, right, what);
-  if (op === '/') {
-    const divided = division(left, right, what);
-    if (divided) return divided;
-  }
+  if (op === '/') return division(left, right, what);
   if (!COMPARISONS.has(op)) {
-    // DynoTable divides by zero to NULL; Athena would fail the query.
-    // Athena divides integers as integers (5 / 2 = 2); DynoTable's numbers are exact decimals.
-    const [l, r] = [asType(left, 'N'), asType(right, 'N')].map((x) =>
-      op === '/' && /^-?\d+$/.test(x) ? `CAST(${x} AS DECIMAL(38, 9))` : x,
-    );
-    const rhs = op === '/' || op === '%' ? `NULLIF(${r}, 0)` : r;
-    return val(`(${l} ${op} ${rhs})`, 'N');
+    // DynoTable takes a remainder by zero as NULL; Athena would fail the query.
+    const [l, r] = [asType(left, 'N'), asType(right, 'N')];
+    return val(`(${l} ${op} ${op === '%' ? `NULLIF(${r}, 0)` : r})`, 'N');
   }
   const types = comparedTypes(left, right);
   if (types.length === 0)
@@ -466,15 +466,10 @@ function aggregate(e: Call, name: string, env: ExprEnv): Typed {
   }
   if (name === 'AVG') {
     if (!digits) return val(`avg(${distinct}${asType(arg, 'N')})`, 'N');
-    // Trino's AVG keeps its argument's scale: give it every place the whole part leaves free.
-    const places = 38 - digits.integer;
-    env.notes.push(
-      `AVG(${written(env, e.args[0]!)}) is rounded to ${places} decimal places on Athena (locally: 38 significant digits).`,
-    );
-    return val(`avg(${distinct}CAST(${asType(arg, 'N')} AS DECIMAL(38, ${places})))`, 'N', {
-      integer: digits.integer,
-      fraction: places,
-    });
+    // Trino's AVG keeps its argument's scale: exact only where every average has the same whole digits.
+    const range = arg.kind === 'attr' ? arg.node?.numbers : undefined;
+    const average = averageDigits(range, written(env, e));
+    return val(`avg(${distinct}CAST(${asType(arg, 'N')} AS DECIMAL(38, ${average.fraction})))`, 'N', average);
   }
   // MIN/MAX prefer a column's numbers, as locally; other types count only where there are none.
   const one = soleType(arg);

@@ -7,7 +7,7 @@ import {
   pow10Big,
   roundDecimal,
 } from '../../sql/values/decimal';
-import { numberDigits } from '../export-schema';
+import { type NumberRange, numberDigits } from '../export-schema';
 import { refuse } from './refuse';
 import { asType, decimalType, type Digits, digitsOf, MAX_DECIMAL_DIGITS, type Typed, val } from './typed';
 
@@ -132,25 +132,79 @@ export function sumDigits(d: Digits, count: number, what: string): Digits {
 }
 
 /**
- * a / b when both sides' digits are known. Trino divides DECIMALs to the larger of their two
- * scales, so DECIMAL(2, 0) / DECIMAL(2, 0) would round 7 / 2 to 4: the dividend is cast to the
- * most places that still hold the largest quotient (a's whole digits plus b's places), and the
- * quotient is rounded there (locally: 38 significant digits), which the notes say. A divisor
- * of zero is NULL, as locally, not a failed query.
+ * 1 / d exactly, when d is `c × 10^e` with c made of 2s and 5s only (2, 4, 0.5, 100, 1.25):
+ * then every quotient by d ends, and x / d is x times this reciprocal (x / 4 is x * 0.25).
+ * Any other divisor (3, or a column) can give a quotient that never ends.
  */
-export function division(left: Typed, right: Typed, what: string): Typed | undefined {
-  const l = digitsOf(left);
-  const r = digitsOf(right);
-  if (!l || !r) return undefined;
-  const places = MAX_DECIMAL_DIGITS - l.integer - r.fraction;
-  if (places < r.fraction || places < l.fraction)
-    refuse(
-      `the expression ${what}`,
-      `its quotient can need ${l.integer + r.fraction} digits before the point and ${Math.max(l.fraction, r.fraction)} after, past the ${MAX_DECIMAL_DIGITS} digits of Athena's DECIMAL`,
+function exactReciprocal(text: string): string | undefined {
+  const value = parseDecimalText(text);
+  if (!value || value.coef === 0n) return undefined;
+  let c = value.coef < 0n ? -value.coef : value.coef;
+  let shift = value.exp;
+  while (c % 10n === 0n) {
+    c /= 10n;
+    shift += 1;
+  }
+  let k = 0;
+  let power = 1n;
+  while (power % c !== 0n && k <= 200) {
+    power *= 10n;
+    k += 1;
+  }
+  if (power % c !== 0n) return undefined;
+  const coef = power / c;
+  return decimalToString(makeDecimal(value.coef < 0n ? -coef : coef, -k - shift));
+}
+
+const QUOTIENT_WHY =
+  'the local engine gives a quotient 38 significant digits, so one with fewer digits before the point gets more places after it, while Athena divides every row to one fixed number of places, so a quotient that does not end there (1 / 3) would read differently. Dividing by a number literal made of 2s and 5s (2, 4, 0.5, 100) is exact on both';
+
+/**
+ * a / b, exactly or not at all. Trino divides DECIMALs to the larger of the two scales and
+ * rounds half up; the local engine gives 38 significant digits, half to even. They agree on
+ * every row only where every quotient ends: a divisor literal made of 2s and 5s, which is
+ * written as a multiplication by its exact reciprocal (`total / 4` is `total * 0.25`, exact in
+ * Trino's DECIMAL and checked against 38 digits as any product is). Any other divisor is
+ * refused with the reason. A divisor of zero is NULL, as locally.
+ */
+export function division(left: Typed, right: Typed, what: string): Typed {
+  const literal = right.kind === 'val' ? right.literal : undefined;
+  if (literal !== undefined && parseDecimalText(literal)?.coef === 0n)
+    return val('CAST(NULL AS DECIMAL(1, 0))', 'N');
+  const reciprocal = literal === undefined ? undefined : exactReciprocal(literal);
+  if (reciprocal === undefined) return refuse(`the expression ${what}`, QUOTIENT_WHY);
+  return arithmetic('*', left, numberLiteral(reciprocal), what);
+}
+
+/**
+ * AVG(x), exactly or not at all. Trino's AVG of a DECIMAL keeps its scale and rounds half up;
+ * the local engine gives 38 significant digits, half to even. They agree on every group when
+ * every number of x has the same count `w` of digits before the point and one sign (so every
+ * average has them too), x is cast to DECIMAL(38, 38 - w), and no average ends exactly half
+ * way past that place: an average of numbers with `f` places over n of them ends within
+ * f + log2(n) places, so that is checked against the export's count of numbers.
+ */
+export function averageDigits(range: NumberRange | undefined, what: string): Digits {
+  if (!range)
+    return refuse(
+      what,
+      "the local engine gives an average 38 significant digits and Athena a fixed number of places, and only the export's own numbers of an attribute tell whether the two agree; the average of a computed value is not known to",
     );
-  return val(
-    `(CAST(${asType(left, 'N')} AS DECIMAL(38, ${places})) / NULLIF(${asType(right, 'N')}, 0))`,
-    'N',
-    { integer: l.integer + r.fraction, fraction: places },
-  );
+  const low = numberDigits(range.min).integer;
+  const high = numberDigits(range.max).integer;
+  const oneSign =
+    compareDecimals(parseDecimalText(range.min)!, makeDecimal(0n, 0)) > 0 ||
+    compareDecimals(parseDecimalText(range.max)!, makeDecimal(0n, 0)) < 0;
+  if (!oneSign || low !== high || low === 0)
+    refuse(
+      what,
+      `its numbers run from ${range.min} to ${range.max}; the local engine gives an average 38 significant digits, so one with fewer digits before the point gets more places after it, while Athena averages every group to one fixed number of places. AVG is exact on Athena over numbers of one sign that all have the same number of digits (at least one) before the point`,
+    );
+  const places = MAX_DECIMAL_DIGITS - low;
+  if (places + 1 - range.fraction <= Math.log2(range.count))
+    refuse(
+      what,
+      `an average of ${range.count.toLocaleString('en-US')} numbers with ${range.fraction} decimal places can end exactly half way past the ${places}th place, which Athena rounds up and the local engine to even`,
+    );
+  return { integer: low, fraction: places };
 }

@@ -8,6 +8,7 @@ import { type ExprEnv, translateExpr, written } from './expr';
 import { orderSuffix } from './expr';
 import { refuse, Scope, type Source } from './scope';
 import { asType, asValue, soleType, sortKeys, type Typed, val } from './typed';
+import { keyAttributes } from '../../../shared/dynamo/key-model';
 import { compareNumberValues, numberLiteral } from './numbers';
 import { uniqueNames } from '../../sql/executor/result';
 import { outputName } from '../../sql/binder/bind-query';
@@ -104,6 +105,7 @@ function keyTest(
   item: string,
   root: AttrNode,
   c: { attribute: string; op: string; values: AttributeValue[] },
+  ion: boolean,
 ): string {
   const [first, second] = c.values.map((v) => {
     if ('S' in v) return { member: 's', sql: lit(v.S) };
@@ -111,14 +113,17 @@ function keyTest(
     if ('B' in v) return { member: 'b', sql: lit(v.B) };
     return refuse('an entity view', 'its key condition has a value that is not a string, number or binary');
   });
-  const col = `${item}.${q(glueFieldName(c.attribute))}.${q(first!.member)}`;
+  // An Ion export's values are native (no type member); binary is compared as base64 text.
+  const field = `${item}.${q(glueFieldName(c.attribute))}`;
+  const col = !ion ? `${field}.${q(first!.member)}` : first!.member === 'b' ? `to_base64(${field})` : field;
   if (first!.member === 'n') {
     // A number key compared in its own DECIMAL, each bound fitted to it as a literal is.
     const key: Typed = {
       kind: 'attr',
-      sql: `${item}.${q(glueFieldName(c.attribute))}`,
+      sql: field,
       node: root.children.get(c.attribute),
       label: c.attribute,
+      ...(ion ? { ion: true } : {}),
     };
     const test = (op: string, value: string): string =>
       compareNumberValues(op, key, numberLiteral(value), `the entity view's key condition on ${c.attribute}`);
@@ -152,11 +157,13 @@ function baseTable(
   const from = `${q(env.target.database)}.${q(glue.glueTable)}`;
   if (!view) return `${from} AS ${q(alias)}`;
   const item = `${q('v')}.${q('item')}`;
-  const tests = view.conditions.map((c) => keyTest(item, glue.root, c));
+  const tests = view.conditions.map((c) => keyTest(item, glue.root, c, glue.format === 'ION'));
   const index = view.index ? table.indexes.find((i) => i.name === view.index) : undefined;
+  // An index holds the items that have every one of its key attributes: up to four partition
+  // and four sort attributes on a global secondary index (multi-attribute keys, issue 28).
   if (index)
-    for (const key of [index.keys.partitionKey, index.keys.sortKey])
-      if (key) tests.push(`${item}.${q(glueFieldName(key.name))} IS NOT NULL`);
+    for (const key of keyAttributes(index.keys))
+      tests.push(`${item}.${q(glueFieldName(key.name))} IS NOT NULL`);
   return `(SELECT * FROM ${from} AS ${q('v')} WHERE ${tests.join(' AND ')}) AS ${q(alias)}`;
 }
 

@@ -22,7 +22,7 @@ export type TranslationResult =
   { ok: true; translation: AthenaTranslation } | { ok: false; construct: string; message: string };
 
 const NUMBER_NOTE =
-  "Division, text read as a number and numbers whose digits the export did not tell are Athena's DECIMAL(38, 9) here: digits past the 9th decimal place are rounded and a value of 10^29 or more fails the query (locally: 38 significant digits).";
+  "Text read as a number and numbers whose digits the export did not tell are Athena's DECIMAL(38, 9) here: digits past the 9th decimal place are rounded and a value of 10^29 or more fails the query (locally: 38 significant digits).";
 
 /**
  * DynoTable SQL → Athena SQL over a DynamoDB JSON export. The statement is first bound exactly
@@ -59,10 +59,6 @@ export function translateToAthena(
       false,
     );
     if (/DECIMAL\(38, 9\)/.test(t.sql)) notes.push(NUMBER_NOTE);
-    for (const [, places] of t.sql.matchAll(/AS DECIMAL\(38, (\d+)\)\) \/ NULLIF/g))
-      notes.push(
-        `A quotient is rounded to ${places} decimal places on Athena (locally: 38 significant digits).`,
-      );
     return {
       ok: true,
       translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names, grouped: isGrouped(bound) },
