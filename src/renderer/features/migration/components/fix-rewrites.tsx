@@ -95,9 +95,12 @@ export function RewriteChoices({ report, picks, onChange, disabled }: RewriteCho
                 checked={picks.has(id)}
                 onChange={(on) => pick(id, on ? REWRITE_OF[row.kind] : undefined)}
               >
-                <code>{row.path}</code>: {WORDS[row.kind]}{' '}
-                <span className="muted">
-                  {row.kind} · {where.slice(row.path.length + 1)}
+                {/* One span: the check lays out its children as flex items. */}
+                <span>
+                  <code>{row.path}</code>: {WORDS[row.kind]}{' '}
+                  <span className="muted">
+                    {row.kind} · {where.slice(row.path.length + 1)}
+                  </span>
                 </span>
               </Check>
             </div>
