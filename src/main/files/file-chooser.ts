@@ -30,6 +30,12 @@ const FILTERS: Record<TransferFormat, FileFilter> = {
 /** What the Schema view saves as "dynotable-orm model". */
 const MODEL_FILTER: FileFilter = { name: 'dynotable-orm model', extensions: ['ts', 'js', 'mts', 'mjs'] };
 
+/** Where a team's dynamoose models live: JavaScript or TypeScript modules. */
+const DYNAMOOSE_FILTER: FileFilter = {
+  name: 'dynamoose schema',
+  extensions: ['js', 'cjs', 'mjs', 'ts', 'mts', 'cts'],
+};
+
 /**
  * The one file-choosing path of the desktop window. Main shows the dialog and keeps the path it
  * returns under a random id; the renderer sees only the id and the file's name, so no path is
@@ -49,7 +55,7 @@ export class FileChooser {
         ErrorCodes.notSupported,
         input.purpose === 'openExport'
           ? 'Browser mode has no folder dialog on the server: pick the export folder in the page (Open export folder… uploads it with POST /api/upload/export-folder) and open it with exports:openFolder {uploadId}.'
-          : input.purpose === 'model'
+          : input.purpose === 'model' || input.purpose === 'dynamoose'
             ? 'Browser mode has no file dialog: pick the model file in the page, which sends its text.'
             : 'Browser mode has no file dialog: upload the file to import, and use the Download link to export.',
       );
@@ -86,6 +92,11 @@ function ask(dialog: FileDialog, input: FileChoiceInput): Promise<string | undef
     return dialog.open({
       title: 'Use a dynotable-orm model',
       filters: [MODEL_FILTER, { name: 'All files', extensions: ['*'] }],
+    });
+  if (input.purpose === 'dynamoose')
+    return dialog.open({
+      title: 'Use a dynamoose schema file (read as text, never run)',
+      filters: [DYNAMOOSE_FILTER, { name: 'All files', extensions: ['*'] }],
     });
   if (!input.format)
     throw new AppFailure(ErrorCodes.invalidInput, `Choosing a file to ${input.purpose} needs its format.`);

@@ -1,6 +1,7 @@
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 import type { DynamooseAttribute, DynamooseModel } from '../../shared/ipc/migration-dynamoose';
+import { classifyEpoch, classifyIso, EpochKind } from './classify';
 import { mergeSamples, offerSample, type Sample } from './samples';
 
 /**
@@ -24,6 +25,23 @@ export interface ConformanceCell {
   types: Record<string, number>;
   mismatched: number;
   samples: Sample[];
+  /** A declared Date: how its values are stored (absent for other types and older checkpoints). */
+  dates?: DateKinds;
+}
+
+export interface DateKinds {
+  iso: number;
+  millis: number;
+  seconds: number;
+  other: number;
+}
+
+/** How one stored value holds a Date: an ISO string, epoch ms, epoch s, or none of them. */
+function dateKindOf(value: AttributeValue): keyof DateKinds {
+  if ('S' in value) return classifyIso(value.S) === 0 ? 'other' : 'iso';
+  if (!('N' in value)) return 'other';
+  const epoch = classifyEpoch(value.N);
+  return epoch === EpochKind.millis ? 'millis' : epoch === EpochKind.seconds ? 'seconds' : 'other';
 }
 
 export interface DeclaredState {
@@ -132,6 +150,8 @@ export class DeclaredChecks {
       cell.present++;
       const tag = tagOf(value);
       defineOwn(cell.types, tag, (ownValue(cell.types, tag) ?? 0) + 1);
+      if (a.type === 'Date')
+        (cell.dates ??= { iso: 0, millis: 0, seconds: 0, other: 0 })[dateKindOf(value)]++;
       if (!accepts(a, tag)) {
         cell.mismatched++;
         offerSample(cell.samples, sort, key, this.sampleLimit);
@@ -159,6 +179,10 @@ export class DeclaredChecks {
       cell.mismatched += o.mismatched;
       for (const tag of Object.keys(o.types))
         defineOwn(cell.types, tag, (ownValue(cell.types, tag) ?? 0) + (o.types[tag] as number));
+      if (o.dates) {
+        const dates = (cell.dates ??= { iso: 0, millis: 0, seconds: 0, other: 0 });
+        for (const kind of ['iso', 'millis', 'seconds', 'other'] as const) dates[kind] += o.dates[kind];
+      }
       mergeSamples(cell.samples, o.samples, this.sampleLimit);
     }
   }

@@ -6,7 +6,8 @@ import type {
   DynamooseNote,
   DynamooseReview,
 } from '../../shared/ipc/migration-dynamoose';
-import { accepts, declaredOf, type DeclaredState } from './declared-checks';
+import { ormModelOfDynamoose } from '../../shared/schema/orm-from-dynamoose';
+import { accepts, type DateKinds, declaredOf, type DeclaredState } from './declared-checks';
 import { toPlainKey } from './samples';
 
 /**
@@ -26,6 +27,7 @@ export function dynamooseReview(
     notes: models.flatMap(notesOf),
     conformance: conformanceOf(models, declared),
     behaviours: behavioursOf(models),
+    ormModel: ormModelOfDynamoose(models, file),
   };
 }
 
@@ -85,13 +87,19 @@ function notesOf(model: DynamooseModel): DynamooseNote[] {
       );
   }
   const s = model.settings;
-  if (s.timestamps)
+  if (s.timestamps) {
+    const t = s.timestamps;
+    const stamps = [
+      t.createdAt ? `${t.createdAt} (${STORAGE_WORDS[t.createdAtStorage ?? 'millis']})` : '',
+      t.updatedAt ? `${t.updatedAt} (${STORAGE_WORDS[t.updatedAtStorage ?? 'millis']})` : '',
+    ].filter(Boolean);
     note(
       '',
       'timestamps',
-      `dynamoose wrote ${[s.timestamps.createdAt, s.timestamps.updatedAt].filter(Boolean).join(' and ')} on every save, as epoch milliseconds.`,
-      `Declare ${[s.timestamps.createdAt, s.timestamps.updatedAt].filter(Boolean).join(' and ')} with the model's timestamps option under the same names.`,
+      `dynamoose wrote ${stamps.join(' and ')} on every save.`,
+      `Declare ${[t.createdAt, t.updatedAt].filter(Boolean).join(' and ')} with the model's timestamps option under the same names, stored the same way.`,
     );
+  }
   if (s.saveUnknown)
     note(
       '',
@@ -159,6 +167,8 @@ function conformanceOf(
           `${mismatched} of ${present} items store ${wrong.join(' or ')} where the model declares ${a.type}${a.type === 'Date' ? ` (${a.dateStorage ?? 'millis'})` : ''}`,
         );
       }
+      const storage = cell?.dates ? storageProblem(a.dateStorage, cell.dates) : undefined;
+      if (storage) problems.push(storage);
       if (a.required && present < items)
         problems.push(`${items - present} of ${items} items lack it though the model requires it`);
       rows.push({
@@ -171,11 +181,27 @@ function conformanceOf(
         stored,
         mismatched,
         sampleKeys: (cell?.samples ?? []).map((s) => toPlainKey(s.key)),
+        ...(cell?.dates ? { dates: { ...cell.dates } } : {}),
         ...(problems.length > 0 ? { problem: `${problems.join('; ')}.` } : {}),
       });
     }
   }
   return rows;
+}
+
+const KIND_WORDS = {
+  iso: 'ISO strings',
+  millis: 'epoch milliseconds',
+  seconds: 'epoch seconds',
+  other: 'values that are no Date',
+} as const;
+
+/** The declared Date storage against what the items hold: a sentence when any value differs. */
+function storageProblem(declared: string | undefined, dates: DateKinds): string | undefined {
+  const want = (declared ?? 'millis') as keyof typeof STORAGE_WORDS;
+  const off = (['iso', 'millis', 'seconds', 'other'] as const).filter((k) => k !== want && dates[k] > 0);
+  if (off.length === 0) return undefined;
+  return `${off.map((k) => `${dates[k]} ${dates[k] === 1 ? 'item stores' : 'items store'} ${KIND_WORDS[k]}`).join(', ')} where the model declares the Date as ${STORAGE_WORDS[want]}`;
 }
 
 function behavioursOf(models: readonly DynamooseModel[]): string[] {

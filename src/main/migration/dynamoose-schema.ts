@@ -298,10 +298,15 @@ function settingsOf(options: ObjectExpression | undefined, unread: string[]): Dy
     settings.timestamps = {};
     for (const which of ['createdAt', 'updatedAt'] as const) {
       const value = t.get(which);
-      const named =
-        literalString(value) ??
-        (value?.type === 'ObjectExpression' ? [...propertiesOf(value, which, unread).keys()][0] : undefined);
+      const named = literalString(value);
       if (named) settings.timestamps[which] = named;
+      if (value?.type !== 'ObjectExpression') continue;
+      // v3+: `createdAt: {created_at: {type: {value: Date, settings: {storage: 'iso'}}}}`.
+      const [first] = propertiesOf(value, which, unread);
+      if (!first) continue;
+      settings.timestamps[which] = first[0];
+      const storage = attributeOf(first[0], first[0], first[1], unread).dateStorage;
+      if (storage && storage !== 'millis') settings.timestamps[`${which}Storage`] = storage;
     }
   }
   const saveUnknown = o.get('saveUnknown');

@@ -3,12 +3,19 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { FixPolicy, PlannedUpdate, ReadLimit, ReviewEntry } from '../../shared/ipc/migration';
+import type {
+  FixPolicy,
+  PlannedChange,
+  PlannedUpdate,
+  ReadLimit,
+  ReviewEntry,
+} from '../../shared/ipc/migration';
 import type { Progress } from '../../shared/ipc/operations';
 import { fromSdkItem } from '../dynamo/marshal';
 import { planItem, type PlanOptions } from './fix-plan';
 import { pacingFor } from './limits';
 import { tableKeyAttributes } from './report';
+import { toPlainKey } from './samples';
 import { initialCursors, segmentedScan } from '../dynamo/read/segmented-read';
 import { describeForMigration } from './table-info';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
@@ -49,9 +56,16 @@ export interface BuiltPlan {
   /** Booleans and TTL values rewritten (absent from callers that ask for none). */
   rewrites: number;
   review: number;
+  /** Values rewritten per path (booleans, JSON text, sets and lists, TTL values). */
+  rewritesByPath: { path: string; values: number }[];
+  /** The first few rewrites, with the value before and after. */
+  sampleChanges: PlannedChange[];
   sampleRequests: PlannedUpdate[];
   reviewSamples: ReviewEntry[];
 }
+
+/** Enough rewrites to see each path's before and after, not a second copy of the plan. */
+const SAMPLE_CHANGES_PER_PATH = 3;
 
 /**
  * The dry run: a fresh scan (the data may have changed since the report) that writes every
@@ -91,9 +105,13 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
     dateConversions: 0,
     rewrites: 0,
     review: 0,
+    rewritesByPath: [],
+    sampleChanges: [],
     sampleRequests: [],
     reviewSamples: [],
   };
+  // Paths are data (`__proto__` is a name): counted in a Map.
+  const byPath = new Map<string, number>();
   let consumed = 0;
   let pages = 0;
   await mkdir(dirname(options.planFile), { recursive: true });
@@ -127,6 +145,12 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
           built.removals += plan.removals;
           built.dateConversions += plan.conversions;
           built.rewrites += plan.rewrites;
+          for (const change of plan.changes ?? []) {
+            const seen = byPath.get(change.path) ?? 0;
+            byPath.set(change.path, seen + 1);
+            if (seen < SAMPLE_CHANGES_PER_PATH)
+              built.sampleChanges.push({ key: toPlainKey(plan.update.Key), ...change });
+          }
           if (built.sampleRequests.length < sampleLimit) built.sampleRequests.push(plan.update);
         }
         if (lines && !out.write(lines)) backlog ??= once(out, 'drain').finally(() => (backlog = undefined));
@@ -143,6 +167,7 @@ export async function buildFixPlan(options: BuildPlanOptions): Promise<BuiltPlan
       },
     });
     await backlog;
+    built.rewritesByPath = [...byPath].map(([path, values]) => ({ path, values }));
   } finally {
     out.end();
     await once(out, 'close');

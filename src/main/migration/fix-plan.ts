@@ -31,8 +31,17 @@ export interface PlanOptions {
   listToSetPaths?: ReadonlySet<string>;
 }
 
+/** A value rewritten in place: where, as the scan saw it, and as it will be written. */
+export interface PlanChange {
+  path: string;
+  before: AttributeValue;
+  after: AttributeValue;
+}
+
 export interface ItemPlan {
   update?: PlannedUpdate;
+  /** The rewrites of this item's update (absent when it has none). */
+  changes?: PlanChange[];
   moves: number;
   removals: number;
   conversions: number;
@@ -47,6 +56,7 @@ interface Op {
   writes: PathStep[][];
   kind: 'move' | 'remove' | 'convert' | 'rewrite';
   apply(b: UpdateBuilder): void;
+  change?: PlanChange;
 }
 
 type Typed =
@@ -302,6 +312,7 @@ function rewriteOp(at: PathStep[], seen: AttributeValue, next: AttributeValue): 
     label: formatPath(at),
     kind: 'rewrite',
     writes: [at],
+    change: { path: formatPath(at), before: seen, after: next },
     apply(b) {
       b.expectValue(at, seen);
       b.set(at, next);
@@ -411,5 +422,7 @@ export function planItem(item: Item, options: PlanOptions): ItemPlan {
     else plan.conversions += 1;
   }
   plan.update = builder.build(key);
+  const changes = accepted.flatMap((op) => (op.change ? [op.change] : []));
+  if (changes.length > 0) plan.changes = changes;
   return plan;
 }

@@ -42,6 +42,12 @@ export async function startFixPlan(
           convertDates: input.convertDates ?? false,
           datePaths: input.datePaths,
           ...(input.ttlOnly ? { ttlOnly: true } : {}),
+          // The rewrites `fix-migration --bool-path` and friends make, on the paths the user picked.
+          booleanPaths: input.booleanPaths,
+          documentPaths: input.documentPaths,
+          ...(input.ttlToSeconds ? { ttlToSeconds: true } : {}),
+          setToListPaths: input.setToListPaths,
+          listToSetPaths: input.listToSetPaths,
           segments: input.segments,
           limit: input.limit,
           signal,

@@ -20,8 +20,14 @@ const STORAGE: Record<string, DateStorage> = {
 };
 
 const NAME = String.raw`([A-Za-z_$][A-Za-z0-9_$]*|"(?:[^"\\]|\\.)*")`;
-/** `name: z.date()` or `"a.b": z.date()`, at the start of a field line. */
-const DATE_FIELD = new RegExp(String.raw`^\s*${NAME}\s*:\s*z\.date\(\)`, 'gm');
+/**
+ * `name: z.date()` or `"a.b": z.date()`, at the start of a field line; or a field that says its
+ * own storage, `ttl: dateStorage(z.date(), 'epochSeconds')` (the dynamoose file's generated model).
+ */
+const DATE_FIELD = new RegExp(
+  String.raw`^\s*${NAME}\s*:\s*(?:z\.date\(\)|dateStorage\(\s*z\.date\(\)\s*,\s*['"]([A-Za-z]+)['"]\s*\))`,
+  'gm',
+);
 /** Any `name:` field line, with its indentation (the shallowest ones are the top level). */
 const FIELD = new RegExp(String.raw`^([ \t]*)${NAME}\s*:`, 'gm');
 const DEFAULT_STORAGE = /defaultDateStorage\s*:\s*['"]([A-Za-z]+)['"]/;
@@ -54,19 +60,36 @@ export function readOrmModel(text: string, fileName: string): OrmModelEntity[] {
         ErrorCodes.invalidInput,
         `${fileName}: defaultDateStorage '${said ?? ''}' is not one of iso, epochMillis or epochSeconds.`,
       );
+    const fields = [...body.matchAll(DATE_FIELD)];
+    const overrides = fields.flatMap((m): DateSetting[] => {
+      if (m[2] === undefined) return [];
+      const own = STORAGE[m[2]];
+      if (!own)
+        throw new AppFailure(
+          ErrorCodes.invalidInput,
+          `${fileName}: dateStorage '${m[2]}' is not one of iso, epochMillis or epochSeconds.`,
+        );
+      return [{ path: formatPath([unquote(m[1] as string)]), storage: own }];
+    });
     return {
       name: MODEL_NAME.exec(body)?.[1] ?? `model ${i + 1}`,
       dateStorage: storage,
       isStorageSaid: said !== undefined,
       attributes: topLevelNames(body),
-      dates: [...body.matchAll(DATE_FIELD)].map((m) => formatPath([unquote(m[1] as string)])),
+      dates: fields.map((m) => formatPath([unquote(m[1] as string)])),
+      ...(overrides.length > 0 ? { dateOverrides: overrides } : {}),
     };
   });
 }
 
-/** What the verdict counts: each z.date() attribute stored as its model says. */
+/** What the verdict counts: each z.date() attribute stored as its field, or else its model, says. */
 export function dateSettingsOf(entities: readonly OrmModelEntity[]): DateSetting[] {
-  return entities.flatMap((entity) => entity.dates.map((path) => ({ path, storage: entity.dateStorage })));
+  return entities.flatMap((entity) =>
+    entity.dates.map((path) => ({
+      path,
+      storage: entity.dateOverrides?.find((o) => o.path === path)?.storage ?? entity.dateStorage,
+    })),
+  );
 }
 
 export function expectationsOfOrmModel(text: string, fileName: string): DateSetting[] {

@@ -92,6 +92,9 @@ export async function startMigrationScan(
     tableItemCount: carried?.tableItemCount ?? 0,
     consumedReadCapacity: carried?.consumedReadCapacity ?? 0,
   };
+  // The table's dynamoose schema file, if one is given, is checked in the same walk; a resumed
+  // scan keeps what its checkpoint holds, so its report is the one the first run would make.
+  const dynamoose = resume ? undefined : await store.dynamoose.get(input.connectionId, input.table);
   await store.saveSummary(summary);
   const job = { kind: 'preflight', id: scanId, requestId: input.requestId, busy: BUSY } as const;
   runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
@@ -106,6 +109,7 @@ export async function startMigrationScan(
         segments: input.segments,
         limit: input.limit,
         resume,
+        ...(dynamoose ? { dynamoose: { file: dynamoose.fileName, models: dynamoose.review.models } } : {}),
         onProgress: (progress) => {
           summary.itemsScanned = progress.items;
           summary.consumedReadCapacity = progress.consumedCapacity;

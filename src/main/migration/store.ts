@@ -14,7 +14,7 @@ import {
   summaryIdsNewestFirst,
 } from '../core/data-files';
 import { AcknowledgementStore } from './acknowledgements';
-import { OrmModelStore } from './model-store';
+import { DynamooseFileStore, OrmModelStore } from './model-store';
 import type { MigrationScanCheckpoint } from './scan-migration';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
@@ -92,10 +92,13 @@ export class MigrationStore {
   readonly acknowledgements: AcknowledgementStore;
   /** The dynotable-orm model file each table's pre-flight uses. */
   readonly models: OrmModelStore;
+  /** The dynamoose schema file each table's scans check the items against. */
+  readonly dynamoose: DynamooseFileStore;
 
   constructor(dataDir: string) {
     this.acknowledgements = new AcknowledgementStore(dataDir);
     this.models = new OrmModelStore(dataDir);
+    this.dynamoose = new DynamooseFileStore(dataDir);
     this.scansDir = join(dataDir, 'migration', 'scans');
     this.plansDir = join(dataDir, 'migration', 'plans');
   }

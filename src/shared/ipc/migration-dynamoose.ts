@@ -46,8 +46,18 @@ export const dynamooseAttributeSchema: z.ZodType<DynamooseAttribute> = z.lazy(()
   }),
 );
 
+const dateStorageWord = z.enum(['iso', 'millis', 'seconds']);
+
 export const dynamooseSettingsSchema = z.object({
-  timestamps: z.object({ createdAt: z.string().optional(), updatedAt: z.string().optional() }).optional(),
+  timestamps: z
+    .object({
+      createdAt: z.string().optional(),
+      updatedAt: z.string().optional(),
+      /** v3+'s `{createdAt: {name: {type: {value: Date, settings: {storage}}}}}`; epoch ms when absent. */
+      createdAtStorage: dateStorageWord.optional(),
+      updatedAtStorage: dateStorageWord.optional(),
+    })
+    .optional(),
   saveUnknown: z.union([z.boolean(), z.array(z.string())]).optional(),
   useNativeBooleans: z.boolean().optional(),
   useDocumentTypes: z.boolean().optional(),
@@ -92,6 +102,18 @@ export const conformanceSchema = z.object({
   /** Items whose stored type the declaration does not accept. */
   mismatched: z.number().int(),
   sampleKeys: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  /**
+   * A declared Date: how the items store it (ISO strings, epoch ms, epoch s, anything else), to
+   * hold against the declared storage. Absent for other types and in older reports.
+   */
+  dates: z
+    .object({
+      iso: z.number().int(),
+      millis: z.number().int(),
+      seconds: z.number().int(),
+      other: z.number().int(),
+    })
+    .optional(),
   /** One sentence when something does not conform; absent when everything does. */
   problem: z.string().optional(),
 });
@@ -104,5 +126,28 @@ export const dynamooseReviewSchema = z.object({
   conformance: z.array(conformanceSchema),
   /** Behaviours of the old ORM the new one does not have, one sentence each. */
   behaviours: z.array(z.string()),
+  /**
+   * The dynotable-orm model that reads what these models stored (stored names, timestamps, TTL
+   * in seconds, each Date's storage, set or list, Combine as a note); absent in older reports.
+   */
+  ormModel: z.string().optional(),
 });
 export type DynamooseReview = z.infer<typeof dynamooseReviewSchema>;
+
+/** A dynamoose schema file is a few KB; this bounds what main reads. */
+export const DYNAMOOSE_FILE_MAX_CHARS = 1_000_000;
+
+/**
+ * The dynamoose schema file a table's pre-flight uses: what it says before any scan (the review
+ * without conformance), and from then on every scan of the table checks the items against it as
+ * `scan-migration --dynamoose-model FILE` does.
+ */
+export const dynamooseFileSchema = z.object({
+  fileName: z.string(),
+  /** When it was given. */
+  at: z.string(),
+  review: dynamooseReviewSchema,
+});
+export type KeptDynamooseFile = z.infer<typeof dynamooseFileSchema>;
+
+export const dynamooseFileOutput = z.object({ dynamoose: dynamooseFileSchema.nullable() });

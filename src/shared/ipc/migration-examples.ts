@@ -31,6 +31,57 @@ const ormModelExample = {
   dateStorage: [{ path: 'createdAt', storage: 'iso' as const }],
 };
 
+const orderModel = {
+  name: 'Order',
+  attributes: [
+    {
+      name: 'pk',
+      path: 'pk',
+      type: 'String',
+      required: false,
+      key: 'hash' as const,
+      aliases: [],
+      hasGet: false,
+      hasSet: false,
+    },
+    {
+      name: 'last',
+      path: 'last',
+      type: 'String',
+      required: true,
+      aliases: ['surname'],
+      hasGet: false,
+      hasSet: false,
+    },
+  ],
+  settings: { timestamps: { createdAt: 'createdAt', updatedAt: 'updatedAt' } },
+  unread: [],
+};
+const dynamooseFileExample = {
+  fileName: 'models.js',
+  at: '2026-11-06T09:14:00.000Z',
+  review: {
+    file: 'models.js',
+    models: [orderModel],
+    notes: [
+      {
+        model: 'Order',
+        path: 'last',
+        setting: 'alias/map',
+        meaning: 'The code knows this attribute as "surname" while DynamoDB stores it as "last".',
+        ormSays:
+          'Declare the field under the stored name "last"; the code\'s other names are not in the table.',
+      },
+    ],
+    conformance: [],
+    behaviours: [
+      "item.save() is gone: dynamoose's save() wrote the whole item over whatever was stored; use create() (which, like dynamoose's, refuses a key that exists) or update().",
+    ],
+    ormModel:
+      "import {model} from 'dynotable-orm';\n…\nexport const Order = model(\n  'Order',\n  z.object({\n    pk: hashKey(z.string()),\n    last: z.string(), // dynamoose alias surname: the table stores it as \"last\"\n    createdAt: z.date().optional(), // dynamoose timestamps: createdAt\n    updatedAt: z.date().optional(), // dynamoose timestamps: updatedAt\n  }),\n  {timestamps: {createdAt: 'createdAt', updatedAt: 'updatedAt'}}\n);\n",
+  },
+};
+
 const report: MigrationReport = {
   scanId: 'scan-m1x2y3-1a2b3c4d',
   table: 'Orders',
@@ -249,6 +300,29 @@ export const migrationExamples: MigrationExamples = {
     summary: "Stops using the table's model file; verdicts count only the acknowledgements again.",
     input: { connectionId: 'conn_prod', table: 'Orders' },
     output: { model: null },
+  },
+  'migration:dynamoose': {
+    summary:
+      "The dynamoose schema file the table's scans check the items against (null when none): its models, the settings that change meaning, the behaviours that change and the generated dynotable-orm model.",
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: { dynamoose: dynamooseFileExample },
+  },
+  'migration:useDynamoose': {
+    summary:
+      'Reads a dynamoose schema file as text (never run) and checks every later scan of the table against it, as `scan-migration --dynamoose-model FILE` does.',
+    input: {
+      connectionId: 'conn_prod',
+      table: 'Orders',
+      source: { name: 'models.js', text: 'const s = new dynamoose.Schema({…});' },
+    },
+    output: { dynamoose: dynamooseFileExample },
+    notes:
+      'source is the handle files:choose {purpose: "dynamoose"} answered (desktop: main reads the file), or {name, text} with the text the page read (browser mode; at most 1 MB). A file with no Schema({...}) written out, or with TypeScript inside a definition, is refused with InvalidInput naming the line, and nothing changes. review.conformance is empty until a scan: the report of each scan started from then on has the review with conformance and staleCombine findings (report.dynamoose).',
+  },
+  'migration:removeDynamoose': {
+    summary: "Stops using the table's dynamoose schema file; later scans do without it.",
+    input: { connectionId: 'conn_prod', table: 'Orders' },
+    output: { dynamoose: null },
   },
   'migration:withdrawAcknowledgement': {
     summary: 'Withdraws the acknowledgement of one path; reports count the setting as needed again.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dynamooseReviewSchema } from './migration-dynamoose';
-import { itemSchema } from '../dynamo/attribute-value';
+import { DYNAMOOSE_FILE_MAX_CHARS, dynamooseFileOutput, dynamooseReviewSchema } from './migration-dynamoose';
+import { attributeValueSchema, itemSchema } from '../dynamo/attribute-value';
 import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { keySchemaSchema, tableRefInput } from './tables';
@@ -166,6 +166,8 @@ export const ormModelEntitySchema = z.object({
   attributes: z.array(z.string()),
   /** Its z.date() attributes, as paths the report writes. */
   dates: z.array(z.string()),
+  /** Of dates, those whose field says its own storage (`dateStorage(z.date(), 'epochSeconds')`). */
+  dateOverrides: z.array(dateSettingSchema).optional(),
 });
 export type OrmModelEntity = z.infer<typeof ormModelEntitySchema>;
 
@@ -194,6 +196,18 @@ export const useOrmModelInput = tableRefInput.extend({
     z.object({
       name: z.string().trim().min(1).max(255),
       text: z.string().max(ORM_MODEL_MAX_CHARS, 'A dynotable-orm model file is at most 1 MB.'),
+    }),
+  ]),
+});
+
+export const useDynamooseFileInput = tableRefInput.extend({
+  source: z.union([
+    /** The file the user chose in the open dialog (files:choose {purpose: 'dynamoose'}, desktop). */
+    z.object({ fileId: z.string().min(1).max(64) }),
+    /** The file's text, read by the page (browser mode: no path is sent). */
+    z.object({
+      name: z.string().trim().min(1).max(255),
+      text: z.string().max(DYNAMOOSE_FILE_MAX_CHARS, 'A dynamoose schema file is at most 1 MB.'),
     }),
   ]),
 });
@@ -312,6 +326,16 @@ export const fixPlanInput = tableRefInput.extend({
    * fix): no dotted names moved, no dates converted, every other attribute left as it is.
    */
   ttlOnly: z.boolean().optional(),
+  /** Paths whose "true"/"false" strings become BOOL (booleanAsString; `fix-migration --bool-path`). */
+  booleanPaths: z.array(z.string().min(1).max(1024)).max(1000).optional(),
+  /** Paths whose JSON text becomes the map or list it spells (documentAsString; `--document-path`). */
+  documentPaths: z.array(z.string().min(1).max(1024)).max(1000).optional(),
+  /** The TTL attribute's epoch-ms values as epoch seconds (ttlMilliseconds; `--ttl-seconds`). */
+  ttlToSeconds: z.boolean().optional(),
+  /** Paths whose string and number sets become lists (setListMix; `--set-to-list`). */
+  setToListPaths: z.array(z.string().min(1).max(1024)).max(1000).optional(),
+  /** Paths whose lists of strings or of numbers become sets (setListMix; `--list-to-set`). */
+  listToSetPaths: z.array(z.string().min(1).max(1024)).max(1000).optional(),
   segments: z.number().int().min(1).max(64).optional(),
   limit: readLimitSchema.optional(),
 });
@@ -325,6 +349,15 @@ export const plannedUpdateSchema = z.object({
   ExpressionAttributeValues: itemSchema.optional(),
 });
 export type PlannedUpdate = z.infer<typeof plannedUpdateSchema>;
+
+/** One value the fix rewrites, as the scan saw it and as it will be written (tagged form). */
+export const plannedChangeSchema = z.object({
+  key: plainKeySchema,
+  path: z.string(),
+  before: attributeValueSchema,
+  after: attributeValueSchema,
+});
+export type PlannedChange = z.infer<typeof plannedChangeSchema>;
 
 export const reviewEntrySchema = z.object({ key: plainKeySchema, attribute: z.string(), reason: z.string() });
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
@@ -345,6 +378,10 @@ export const fixPlanSummarySchema = z.object({
   /** Booleans and TTL values rewritten (absent in plans made before they could be). */
   rewrites: z.number().int().optional(),
   review: z.number().int(),
+  /** Values rewritten per path, as the report writes paths (absent in older plans). */
+  rewritesByPath: z.array(z.object({ path: z.string(), values: z.number().int() })).optional(),
+  /** A few rewrites with the value before and after (absent in older plans). */
+  sampleChanges: z.array(plannedChangeSchema).optional(),
   sampleRequests: z.array(plannedUpdateSchema),
   reviewSamples: z.array(reviewEntrySchema),
   readOnly: z.boolean(),
@@ -429,4 +466,10 @@ export const migrationChannels = {
     input: tableRefInput.extend({ path: dateSettingSchema.shape.path }),
     output: acknowledgementsOutput,
   },
+  /** The dynamoose schema file the table's scans check the items against, or null. */
+  'migration:dynamoose': { input: tableRefInput, output: dynamooseFileOutput },
+  /** Reads a dynamoose schema file (chosen, or its text; never run) for the table's next scans. */
+  'migration:useDynamoose': { input: useDynamooseFileInput, output: dynamooseFileOutput },
+  /** Stops using the table's dynamoose schema file; scans from then on do without it. */
+  'migration:removeDynamoose': { input: tableRefInput, output: dynamooseFileOutput },
 } as const;

@@ -80,9 +80,10 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 export const fileChoiceInput = z.object({
   /**
    * import: an open dialog; export: a save dialog; openExport: a folder holding a DynamoDB export;
-   * model: an open dialog for a dynotable-orm model file (migration:useModel reads it).
+   * model: an open dialog for a dynotable-orm model file (migration:useModel reads it);
+   * dynamoose: one for a dynamoose schema file (migration:useDynamoose reads it, never runs it).
    */
-  purpose: z.enum(['import', 'export', 'openExport', 'model']),
+  purpose: z.enum(['import', 'export', 'openExport', 'model', 'dynamoose']),
   /** The file's format (import and export; a folder or a model file has none). */
   format: transferFormatSchema.optional(),
   /** The save dialog's proposed file name (a name, never a path). */

@@ -40,7 +40,7 @@ describe('a dynamoose schema file read as text, never run', () => {
       element: 'Number',
     });
     expect(user?.settings).toEqual({
-      timestamps: { createdAt: 'created', updatedAt: 'modified' },
+      timestamps: { createdAt: 'created', updatedAt: 'modified', updatedAtStorage: 'seconds' },
       saveUnknown: ['meta.**'],
       expires: { attribute: 'expiresAt', ttl: 60_000, returnExpired: true },
     });

@@ -8,7 +8,14 @@ import {
   startMigrationScan,
   withdrawAcknowledgement,
 } from '../../migration/service';
-import { ormModelOf, removeOrmModel, useOrmModel } from '../../migration/model-service';
+import {
+  dynamooseFileOf,
+  ormModelOf,
+  removeDynamooseFile,
+  removeOrmModel,
+  useDynamooseFile,
+  useOrmModel,
+} from '../../migration/model-service';
 import type { HandlerTable } from '../dispatcher';
 
 type MigrationChannel = Extract<keyof HandlerTable, `migration:${string}`>;
@@ -27,4 +34,7 @@ export const migrationHandlers: Pick<HandlerTable, MigrationChannel> = {
   'migration:model': (input, ctx) => ormModelOf(input, ctx),
   'migration:useModel': (input, ctx) => useOrmModel(input, ctx),
   'migration:removeModel': (input, ctx) => removeOrmModel(input, ctx),
+  'migration:dynamoose': (input, ctx) => dynamooseFileOf(input, ctx),
+  'migration:useDynamoose': (input, ctx) => useDynamooseFile(input, ctx),
+  'migration:removeDynamoose': (input, ctx) => removeDynamooseFile(input, ctx),
 };

@@ -11,6 +11,7 @@ import type {
   ReadLimit,
   ScanSummary,
 } from '../../../shared/ipc';
+import type { KeptDynamooseFile } from '../../../shared/ipc/migration-dynamoose';
 import { call, newRequestId } from '../../ipc/client';
 import { doneValueOf } from '../operations/store';
 
@@ -32,11 +33,24 @@ export interface MigrationTableState {
   model?: OrmModel | null;
   /** Why the last model file given was refused (the one in use, if any, stays). */
   modelError?: AppError;
+  /** The dynamoose schema file the table's scans check the items against (null: none). */
+  dynamoose?: KeptDynamooseFile | null;
+  /** Why the last dynamoose schema file given was refused (the one in use, if any, stays). */
+  dynamooseError?: AppError;
   error?: AppError;
 }
 
 /** A chosen file's handle (desktop) or the text the page read (browser mode). */
 export type ModelSource = { fileId: string } | { name: string; text: string };
+
+/** What the rewrites of older releases' data the fix makes: `fix-migration --bool-path` and friends. */
+export interface FixRewrites {
+  booleanPaths?: string[];
+  documentPaths?: string[];
+  ttlToSeconds?: boolean;
+  setToListPaths?: string[];
+  listToSetPaths?: string[];
+}
 
 interface MigrationStore {
   tables: Record<string, MigrationTableState>;
@@ -50,7 +64,7 @@ interface MigrationStore {
   startPlan(
     connectionId: string,
     table: string,
-    options: { policy: FixPolicy; convertDates: boolean; segments: number },
+    options: { policy: FixPolicy; convertDates: boolean; segments: number } & FixRewrites,
   ): Promise<void>;
   startRun(connectionId: string, table: string, options: { writesPerSecond: number }): Promise<void>;
   /** After an operation ends: refresh what it changed. */
@@ -68,6 +82,10 @@ interface MigrationStore {
   setModel(connectionId: string, table: string, source: ModelSource | undefined): Promise<void>;
   /** A model file refused before it reached main (too large, unreadable). */
   refuseModel(connectionId: string, table: string, error: AppError | undefined): void;
+  loadDynamoose(connectionId: string, table: string): Promise<void>;
+  /** Uses a dynamoose schema file for the table's next scans; undefined source removes it. */
+  setDynamoose(connectionId: string, table: string, source: ModelSource | undefined): Promise<void>;
+  refuseDynamoose(connectionId: string, table: string, error: AppError | undefined): void;
 }
 
 export const migrationKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
@@ -237,6 +255,26 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
 
     refuseModel(connectionId, table, error) {
       patch(connectionId, table, { modelError: error });
+    },
+
+    async loadDynamoose(connectionId, table) {
+      const envelope = await call('migration:dynamoose', { connectionId, table });
+      if (envelope.ok) patch(connectionId, table, { dynamoose: envelope.value.dynamoose });
+      else patch(connectionId, table, { dynamooseError: envelope.error });
+    },
+
+    async setDynamoose(connectionId, table, source) {
+      // Nothing to restate: the file changes what the next scan checks, not the verdicts so far.
+      const envelope = source
+        ? await call('migration:useDynamoose', { connectionId, table, source })
+        : await call('migration:removeDynamoose', { connectionId, table });
+      if (envelope.ok)
+        patch(connectionId, table, { dynamoose: envelope.value.dynamoose, dynamooseError: undefined });
+      else patch(connectionId, table, { dynamooseError: envelope.error });
+    },
+
+    refuseDynamoose(connectionId, table, error) {
+      patch(connectionId, table, { dynamooseError: error });
     },
   };
 });

@@ -5,6 +5,9 @@ import { Switch } from '../../../ui/switch';
 import { useSettleOnEnd } from '../hooks';
 import { useMigrationStore, useMigrationTable } from '../store';
 import { OperationProgress } from './operation-progress';
+import { PlannedChanges, RewriteChoices, rewritesOf, type RewritePick } from './fix-rewrites';
+
+export { REWRITABLE } from './fix-rewrites';
 
 const policies: { value: FixPolicy; title: string; hint: string }[] = [
   {
@@ -40,6 +43,7 @@ export function FixPanel({
   const [policy, setPolicy] = useState<FixPolicy>('review');
   const [convertDates, setConvertDates] = useState(false);
   const [writesPerSecond, setWritesPerSecond] = useState(25);
+  const [picks, setPicks] = useState<RewritePick>(() => new Map());
   useSettleOnEnd(connection.id, table, state.planRequestId, 'plan');
   useSettleOnEnd(connection.id, table, state.runRequestId, 'run');
   const { plan, result } = state;
@@ -77,12 +81,18 @@ export function FixPanel({
             hint="Never on table or index keys; sub-millisecond digits and offsets are not kept."
           />
         ) : null}
+        <RewriteChoices report={report} picks={picks} onChange={setPicks} disabled={isBusy} />
         <div className="mig-fix-actions">
           <Button
             variant="primary"
             disabled={isBusy}
             onClick={() =>
-              void startPlan(connection.id, table, { policy, convertDates, segments: report.segments })
+              void startPlan(connection.id, table, {
+                policy,
+                convertDates,
+                segments: report.segments,
+                ...rewritesOf(picks),
+              })
             }
           >
             Dry run
@@ -96,9 +106,11 @@ export function FixPanel({
           <div className="mig-plan">
             <p>
               <strong>{plan.updates.toLocaleString('en-US')}</strong> conditional updates: {plan.moves} moves,{' '}
-              {plan.removals} removals, {plan.dateConversions} date conversions.{' '}
+              {plan.removals} removals, {plan.dateConversions} date conversions
+              {plan.rewrites ? `, ${plan.rewrites.toLocaleString('en-US')} values rewritten` : ''}.{' '}
               <strong>{plan.review}</strong> left for review.
             </p>
+            <PlannedChanges plan={plan} />
             {plan.reviewSamples.length > 0 ? (
               <ul className="mig-review">
                 {plan.reviewSamples.slice(0, 10).map((r) => (

@@ -7,7 +7,9 @@ import { useWorkspaceStore } from '../../workspace/store';
 import { taggedKey } from '../keys';
 import { useSettleOnEnd } from '../hooks';
 import { useMigrationStore, useMigrationTable } from '../store';
-import { FixPanel } from './fix-panel';
+import { DynamooseFile } from './dynamoose-file';
+import { DynamooseReviewPanel } from './dynamoose-review';
+import { FixPanel, REWRITABLE } from './fix-panel';
 import { ItemPanel } from './item-panel';
 import { ModelFile } from './model-file';
 import { OperationProgress } from './operation-progress';
@@ -30,6 +32,25 @@ export function MigrationPage({ connection, table, description }: TableViewProps
   useSettleOnEnd(connection.id, table, state.scanRequestId, 'scan');
   const resumable = state.scans.find((s) => s.state === 'cancelled' || s.state === 'failed');
   const report = state.report;
+  // The kept file's review (shown before any scan); else the open report's, made with a file since removed.
+  const review = state.dynamoose?.review ?? report?.dynamoose;
+  const samples = {
+    open: (key: PlainKey) => {
+      // One click: the item editor in the Items view (the report stays here, one tab away).
+      // Read at click time: tabs.ts registers this page, so it is loaded by then.
+      if (!report || !hasTableView('items')) {
+        setOpenKey(key);
+        return;
+      }
+      const target = { connectionId: connection.id, table, keys: report.keys };
+      const editor = useEditorStore.getState();
+      editor.guard(() => {
+        void editor.openItem(target, taggedKey(key, report.keys));
+        useWorkspaceStore.getState().setTableView(table, 'items');
+      }, target);
+    },
+    peek: setOpenKey,
+  };
 
   return (
     <div className={`mig-page${openKey ? ' has-panel' : ''}`}>
@@ -60,6 +81,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
               </div>
             ) : null}
             <ModelFile connectionId={connection.id} table={table} />
+            <DynamooseFile connectionId={connection.id} table={table} />
             <ScanList
               connectionId={connection.id}
               table={table}
@@ -68,32 +90,20 @@ export function MigrationPage({ connection, table, description }: TableViewProps
             />
           </div>
         </section>
-        {report ? (
-          <ReportView
-            connectionId={connection.id}
-            report={report}
-            samples={{
-              open: (key) => {
-                // One click: the item editor in the Items view (the report stays here, one tab away).
-                // Read at click time: tabs.ts registers this page, so it is loaded by then.
-                if (!hasTableView('items')) {
-                  setOpenKey(key);
-                  return;
-                }
-                const target = { connectionId: connection.id, table, keys: report.keys };
-                const editor = useEditorStore.getState();
-                editor.guard(() => {
-                  void editor.openItem(target, taggedKey(key, report.keys));
-                  useWorkspaceStore.getState().setTableView(table, 'items');
-                }, target);
-              },
-              peek: setOpenKey,
-            }}
+        {report ? <ReportView connectionId={connection.id} report={report} samples={samples} /> : null}
+        {review ? (
+          <DynamooseReviewPanel
+            review={review}
+            scanned={report?.dynamoose?.file === review.file ? report.dynamoose : undefined}
+            onOpen={samples.open}
+            onPeek={samples.peek}
           />
         ) : null}
         {report &&
         report.complete &&
-        (report.dottedAttributes.length > 0 || report.dateAttributes.some((d) => d.iso > 0)) ? (
+        (report.dottedAttributes.length > 0 ||
+          report.dateAttributes.some((d) => d.iso > 0) ||
+          (report.findings ?? []).some((f) => REWRITABLE.has(f.kind))) ? (
           <FixPanel connection={connection} table={table} report={report} />
         ) : null}
       </div>

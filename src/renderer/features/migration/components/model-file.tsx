@@ -1,29 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { type AppError, type OrmModel, ErrorCodes, ORM_MODEL_MAX_CHARS } from '../../../../shared/ipc';
-import { call } from '../../../ipc/client';
+import { useEffect, useId, useState } from 'react';
+import { type OrmModel, ORM_MODEL_MAX_CHARS } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
-import { useAppInfoStore } from '../../app-info/store';
 import { useWorkspaceStore } from '../../workspace/store';
 import { type ModelSource, useMigrationStore, useMigrationTable } from '../store';
 import { STORAGE_TEXT } from './acknowledgement';
+import { FilePicker } from './file-picker';
 
-const refusal = (message: string): AppError => ({ code: ErrorCodes.invalidInput, message, retryable: false });
-
-/**
- * The dynotable-orm model file whose date storage the verdicts count, as `scan-migration --model`
- * does. The desktop window asks main for the system's open dialog (main reads the file); browser
- * mode reads the file in the page and sends its text, which is small and bounded, so no upload
- * route is needed.
- */
+/** The dynotable-orm model file whose date storage the verdicts count, as `scan-migration --model` does. */
 export function ModelFile({ connectionId, table }: { connectionId: string; table: string }) {
   const state = useMigrationTable(connectionId, table);
   const loadModel = useMigrationStore((s) => s.loadModel);
   const setModel = useMigrationStore((s) => s.setModel);
   const refuseModel = useMigrationStore((s) => s.refuseModel);
-  const isBrowser = useAppInfoStore((s) => s.info?.mode) === 'browser';
   const [isBusy, setIsBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const model = state.model;
   useEffect(() => {
@@ -34,32 +24,6 @@ export function ModelFile({ connectionId, table }: { connectionId: string; table
     setIsBusy(true);
     await setModel(connectionId, table, source);
     setIsBusy(false);
-  };
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    // Cleared, so picking the same file again after editing it is a change again.
-    if (input.current) input.current.value = '';
-    if (file.size > ORM_MODEL_MAX_CHARS) {
-      refuseModel(
-        connectionId,
-        table,
-        refusal(`${file.name} is larger than 1 MB: a dynotable-orm model file is a few KB.`),
-      );
-      return;
-    }
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      refuseModel(connectionId, table, refusal(`${file.name} could not be read. Choose it again.`));
-      return;
-    }
-    await give({ name: file.name, text });
-  };
-  const choose = async () => {
-    const chosen = await call('files:choose', { purpose: 'model' });
-    if (!chosen.ok) refuseModel(connectionId, table, chosen.error);
-    else if ('fileId' in chosen.value) await give({ fileId: chosen.value.fileId });
   };
   const label = model ? 'Use another dynotable-orm model…' : 'Use a dynotable-orm model…';
 
@@ -73,24 +37,16 @@ export function ModelFile({ connectionId, table }: { connectionId: string; table
         <code>scan-migration --model FILE</code>.
       </p>
       <div className="mig-model-actions">
-        {isBrowser ? (
-          <label className={`btn btn-secondary btn-md mig-model-pick${isBusy ? ' is-busy' : ''}`}>
-            {label}
-            <input
-              ref={input}
-              type="file"
-              className="visually-hidden"
-              accept=".ts,.mts,.js,.mjs,text/plain,text/typescript"
-              aria-label={label}
-              disabled={isBusy}
-              onChange={(event) => void pick(event.target.files?.[0])}
-            />
-          </label>
-        ) : (
-          <Button isBusy={isBusy} onClick={() => void choose()}>
-            {label}
-          </Button>
-        )}
+        <FilePicker
+          label={label}
+          purpose="model"
+          what="a dynotable-orm model file"
+          maxChars={ORM_MODEL_MAX_CHARS}
+          accept=".ts,.mts,.js,.mjs,text/plain,text/typescript"
+          isBusy={isBusy}
+          onPicked={give}
+          onRefused={(error) => refuseModel(connectionId, table, error)}
+        />
         {model ? (
           <Button variant="ghost" disabled={isBusy} onClick={() => void give(undefined)}>
             Remove model
