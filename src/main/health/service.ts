@@ -6,6 +6,7 @@ import type { CoreContext } from '../core/context';
 import { assertNotRunning } from '../migration/service';
 import { newMigrationId } from '../migration/store';
 import { analyzeHealth } from './analyze';
+import { recordedTableReads } from './index-reads';
 import { enableContributorInsights, monitoringFor, type MonitoringOrWhy } from './cloudwatch';
 
 /** Reports kept while DynoTable runs (a report is a few hundred KB at most): the newest 20. */
@@ -48,6 +49,7 @@ export async function startHealthAnalysis(
       window: input.window ?? '24h',
       signal,
       onProgress: (progress) => emit({ type: 'progress', progress }),
+      recordedReads: (table) => recordedTableReads(ctx.dataDir, input.connectionId, table),
     });
     const kept = reportsOf(ctx);
     kept.set(reportId, report);

@@ -201,7 +201,10 @@ function HealthReportView({
           </tbody>
         </table>
         <p className="health-cost">
-          <strong>Cost:</strong> storage {usd(report.cost.storageMonthly)}/month
+          <strong>Cost{report.cost.region ? ` (${report.cost.region})` : ''}:</strong>{' '}
+          {report.cost.storageMonthly !== undefined
+            ? `storage ${usd(report.cost.storageMonthly)}/month`
+            : 'not estimated'}
           {report.cost.onDemandMonthly !== undefined && report.cost.provisionedMonthly !== undefined
             ? `; at this window's traffic on-demand ${usd(report.cost.onDemandMonthly)}, provisioned ${usd(report.cost.provisionedMonthly)} a month (${report.cost.billingMode === 'PAY_PER_REQUEST' ? 'now on-demand' : 'now provisioned'}).`
             : '.'}{' '}
