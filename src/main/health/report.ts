@@ -54,6 +54,29 @@ function entityNames(acc: HealthAccumulator, summary: TableSummary): Map<string,
   return names;
 }
 
+interface RawThroughput {
+  ProvisionedThroughput?: { ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+}
+
+/** Provisioned units per second of the table and its GSIs; on-demand has none (DescribeTable says 0). */
+function provisionedOf(raw: Record<string, unknown>, summary: TableSummary): HealthReport['provisioned'] {
+  if (summary.billingMode !== 'PROVISIONED') return [];
+  const table = raw.Table as RawThroughput & {
+    GlobalSecondaryIndexes?: (RawThroughput & { IndexName?: string })[];
+  };
+  const rows = [
+    { resource: summary.name, ...table },
+    ...(table.GlobalSecondaryIndexes ?? []).map((g) => ({ resource: g.IndexName ?? '', ...g })),
+  ];
+  return rows
+    .map((r) => ({
+      resource: r.resource,
+      read: r.ProvisionedThroughput?.ReadCapacityUnits ?? 0,
+      write: r.ProvisionedThroughput?.WriteCapacityUnits ?? 0,
+    }))
+    .filter((r) => r.resource !== '' && (r.read > 0 || r.write > 0));
+}
+
 function indexSizes(raw: Record<string, unknown>): Map<string, number> {
   const table = raw.Table as { GlobalSecondaryIndexes?: { IndexName?: string; IndexSizeBytes?: number }[] };
   const sizes = new Map<string, number>();
@@ -319,6 +342,7 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
     indexes,
     cloudWatch: observed.cloudWatch,
     capacity: observed.capacity,
+    provisioned: provisionedOf(parts.raw, summary),
     insights: observed.insights,
     cost: {
       billingMode: summary.billingMode,

@@ -7,6 +7,7 @@ import { assertNotRunning } from '../migration/service';
 import { newMigrationId } from '../migration/store';
 import { analyzeHealth } from './analyze';
 import { recordedTableReads } from './index-reads';
+import { lastHealthReport, saveLastHealthReport } from './report-store';
 import { enableContributorInsights, monitoringFor, type MonitoringOrWhy } from './cloudwatch';
 
 /** Reports kept while DynoTable runs (a report is a few hundred KB at most): the newest 20. */
@@ -53,6 +54,7 @@ export async function startHealthAnalysis(
     });
     const kept = reportsOf(ctx);
     kept.set(reportId, report);
+    await saveLastHealthReport(ctx.dataDir, report);
     for (const old of [...kept.keys()].slice(0, Math.max(0, kept.size - KEPT))) kept.delete(old);
     return {
       progress: {
@@ -83,4 +85,12 @@ export async function enableInsights(
   const monitoring = await monitoringOf(ctx, input.connectionId);
   if ('unreachable' in monitoring) throw new AppFailure(ErrorCodes.notSupported, monitoring.unreachable);
   return { status: await enableContributorInsights(monitoring.monitoring, input.table) };
+}
+
+/** The table's last report, kept on disk across restarts; null when it was never checked. */
+export async function latestHealthReport(
+  input: ChannelInput<'health:latest'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'health:latest'>> {
+  return (await lastHealthReport(ctx.dataDir, input.connectionId, input.table)) ?? null;
 }

@@ -152,6 +152,8 @@ export const healthReportSchema = z.object({
     periodSeconds: z.number().int(),
   }),
   capacity: z.array(seriesSchema),
+  /** Provisioned units per second of the table and each GSI (none on on-demand), drawn against consumption. */
+  provisioned: z.array(z.object({ resource: z.string(), read: z.number(), write: z.number() })),
   insights: z.object({
     state: z.enum(['enabled', 'disabled', 'unreachable']),
     message: z.string().optional(),
@@ -184,6 +186,8 @@ export const healthChannels = {
   },
   /** A finished report (kept while DynoTable runs). */
   'health:report': { input: z.object({ reportId: z.string().max(80) }), output: healthReportSchema },
+  /** The table's last report, kept in the data folder across restarts (null: never checked). */
+  'health:latest': { input: tableRefInput, output: healthReportSchema.nullable() },
   /** Turns Contributor Insights on for the table; it then costs per event (the finding says how much). */
   'health:enableInsights': { input: tableRefInput, output: z.object({ status: z.string() }) },
 } as const;
