@@ -6,21 +6,13 @@ import { pricesFor } from '../../src/main/health/pricing';
 import { buildHealthReport, type Observed } from '../../src/main/health/report';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { TableSummary } from '../../src/shared/ipc/tables';
+import { tableSummary } from '../support/table-summary';
 
-const summary = (over: Partial<TableSummary> = {}): TableSummary => ({
-  name: 'Orders',
-  status: 'ACTIVE',
-  keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
-  indexes: [],
-  billingMode: 'PAY_PER_REQUEST',
-  itemCount: 0,
-  sizeBytes: 0,
-  ttl: { status: 'DISABLED' },
-  stream: { enabled: false },
-  pointInTimeRecovery: 'DISABLED',
-  deletionProtection: false,
-  ...over,
-});
+const summary = (over: Partial<TableSummary> = {}): TableSummary =>
+  tableSummary('Orders', {
+    keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+    ...over,
+  });
 
 const start = '2026-12-05T00:00:00.000Z';
 const end = '2026-12-06T00:00:00.000Z';
