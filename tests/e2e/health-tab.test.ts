@@ -114,6 +114,11 @@ describe('Health tab', () => {
     }
     await useColorScheme(page, 'light');
     await screenshots(page, 'health-findings', findings, { block: 'start' });
+    // The projection finding's change: a new index with KEYS_ONLY, since a projection cannot change in place.
+    const projection = findings.getByRole('listitem').filter({ hasText: 'Index byCustomer projects more' });
+    await projection.getByText('Show the CloudFormation / CDK change').click();
+    expect(await projection.getByLabel('CloudFormation').innerText()).toContain('ProjectionType: KEYS_ONLY');
+    await screenshots(page, 'health-projection', projection, { block: 'start' });
     await screenshots(page, 'health-figures', figures, { block: 'start' });
 
     // The hot key's items: its item collection as a Query in the Items tab.

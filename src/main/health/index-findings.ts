@@ -119,7 +119,7 @@ function projectionFinding(parts: IndexFindingParts, tally: ProjectionTally): He
         ? onDemandMonthly(parts.prices, 0, perMonth(info.writes, parts.windowSeconds)) * (1 - writeShare)
         : undefined;
     savings = storage + (writes ?? 0);
-    cost = ` About ${usd(storage)} a month of storage${writes !== undefined ? ` and ${usd(writes)} of writes (CloudWatch, ${parts.windowText}; updates that touch no projected attribute then skip the index, saving more)` : ' (writes not priced without CloudWatch)'} at ${parts.prices.region} on-demand prices.`;
+    cost = ` It saves ${usd(storage)} a month of storage${writes !== undefined ? ` and ${usd(writes)} of writes (CloudWatch, ${parts.windowText}; updates that touch no projected attribute then skip the index, saving more)` : ' (writes not priced without CloudWatch)'} at ${parts.prices.region} on-demand prices.`;
   } else cost = ` Not priced: ${pricesText(parts.region, parts.prices)}`;
   const why =
     reads.length > 0
