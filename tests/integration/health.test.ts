@@ -1,6 +1,10 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CLOUDWATCH_ENDPOINT_ENV } from '../../src/main/health/cloudwatch';
+import { lastHealthReport } from '../../src/main/health/report-store';
+import { appendHistory } from '../../src/main/sql/files/query-files';
 import { healthHandlers } from '../../src/main/ipc/handlers/health';
 import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
 import type { SecretStore } from '../../src/main/core/context';
@@ -28,6 +32,8 @@ function items(): Record<string, SdkValue>[] {
       pk: { S: 'TENANT#hot' },
       sk: { S: `ORDER#${String(i).padStart(3, '0')}` },
       status: { S: 'open' },
+      // What an ALL projection copies into byStatus and its readers never ask for.
+      detail: { S: 'd'.repeat(1500) },
       ...(i % 3 === 0 ? { expiresAt: { N: String(NOW + 86_400) } } : {}),
       ...(i % 3 === 1 ? { expiresAt: { N: String((NOW + 86_400) * 1000) } } : {}),
       // A dotted name: the TTL fix must leave it where it is (the pre-flight's fix would move it).
@@ -173,6 +179,16 @@ describe('table health against DynamoDB Local and a local CloudWatch', () => {
     const { expired, ...counts } = ttl;
     expect(report.ttl.counts).toEqual(counts);
     expect(report.ttl.expiredPresent).toBe(expired);
+    // The expired items still present open by their keys, as the raw Scan finds them.
+    const expiredKeys = raw
+      .filter((i) => Number((i.expiresAt as { N?: string } | undefined)?.N ?? NaN) < NOW)
+      .map((i) => `${(i.pk as { S: string }).S}|${(i.sk as { S: string }).S}`);
+    const openExpired = report.findings.find((f) => f.id === 'ttl.expired-present')?.action;
+    expect(openExpired?.kind).toBe('open-items');
+    expect(
+      openExpired?.kind === 'open-items' &&
+        openExpired.keys.map((k) => `${(k.pk as { S: string }).S}|${(k.sk as { S: string }).S}`).sort(),
+    ).toEqual(expiredKeys.sort());
     expect(report.findings.find((f) => f.id === 'ttl.milliseconds')?.action).toEqual({
       kind: 'stage-ttl-fix',
       attribute: 'expiresAt',
@@ -279,6 +295,52 @@ describe('table health against DynamoDB Local and a local CloudWatch', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--fail-on wants info, warning, critical');
+  });
+
+  it('proposes the projection the recorded SQL reads use, measured against a raw Scan', async () => {
+    // What the SQL workbench records: one statement reading byStatus's key and a dotted name.
+    await appendHistory(h.ctx.dataDir, 'local', `SELECT "note.text" FROM "${table}" WHERE status = 'open'`);
+    await appendHistory(h.ctx.dataDir, 'local', `SELECT * FROM "${table}" WHERE pk = 'TENANT#t1'`);
+    const metric = cw.metricValue;
+    cw.metricValue = (q) => (q.index && q.metric === 'ConsumedReadCapacityUnits' ? 3 : metric(q));
+    const report = await check('full');
+    cw.metricValue = metric;
+    const f = report.findings.find((x) => x.id === 'indexes.projection.byStatus');
+    expect(f?.title).toBe('Index byStatus projects more than its recorded reads use: INCLUDE would do');
+    expect(f?.evidence).toContain(
+      "1 SELECT in this connection's SQL history (2 statements) and saved queries (0) filter on status",
+    );
+    // The oracle: the items with `status` in the wire JSON, whole and as INCLUDE ["note.text"] keeps them.
+    const inIndex = (await rawScanItems(endpoint, table)).filter((i) => 'status' in i);
+    const kept = (i: Record<string, unknown>) =>
+      itemBytes(Object.fromEntries(['pk', 'sk', 'status', 'note.text'].map((k) => [k, i[k]])));
+    const now = Math.round(inIndex.reduce((s, i) => s + itemBytes(i), 0) / inIndex.length);
+    const then = Math.round(inIndex.reduce((s, i) => s + kept(i), 0) / inIndex.length);
+    expect(f?.evidence).toContain(
+      `Measured on the ${inIndex.length} items of the index in all ${report.draw.itemsRead} items: an index item averages ${now} bytes as projected now and ${then} with INCLUDE`,
+    );
+    expect(f?.action?.kind === 'show-change' && f.action.cloudFormation).toContain(
+      'NonKeyAttributes: ["note.text"]',
+    );
+    expect(f?.monthlySavings).toBeGreaterThan(0);
+    expect(report.cost.region).toBe('us-east-1');
+    expect(report.cost.prices).toContain('US East (N. Virginia) (us-east-1) list prices');
+  });
+
+  it('keeps the last report per table on disk, and sets an unreadable one aside with a sentence', async () => {
+    const report = await check('sample');
+    const latest = await h.call<HealthReport | null>('health:latest', { connectionId: 'local', table });
+    expect(latest.ok && latest.value?.reportId).toBe(report.reportId);
+    // What a restart reads: the file alone, no memory of the run.
+    expect((await lastHealthReport(h.ctx.dataDir, 'local', table))?.createdAt).toBe(report.createdAt);
+    const none = await h.call('health:latest', { connectionId: 'local', table: 'NeverChecked' });
+    expect(none).toEqual({ ok: true, value: null });
+    const folder = join(h.ctx.dataDir, 'health', 'local');
+    const [file] = readdirSync(folder).filter((f) => f.endsWith('.json'));
+    writeFileSync(join(folder, file!), '{"reportId": "cut short');
+    const broken = await h.call('health:latest', { connectionId: 'local', table });
+    expect(broken).toMatchObject({ ok: false, error: { code: 'DataFileSetAside' } });
+    expect(readdirSync(folder).some((f) => f.includes('.unreadable-'))).toBe(true);
   });
 
   it('the staged TTL fix turns milliseconds into seconds and leaves every other byte as it was', async () => {

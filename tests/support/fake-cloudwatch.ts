@@ -18,8 +18,8 @@ export interface FakeCloudWatch {
   endpoint: string;
   /** Each request's operation and parsed JSON body, as the SDK sent it. */
   requests: { target: string; body: Record<string, unknown> }[];
-  /** The value of every period for a metric (default 0). */
-  metricValue: (q: MetricQuery) => number;
+  /** The value of a metric in the period starting at `t` (epoch seconds; default 0). */
+  metricValue: (q: MetricQuery & { t: number }) => number;
   /** Contributor Insights per table: off unless set. */
   insights: Map<string, { status: 'ENABLED' | 'DISABLED'; rules: string[] }>;
   /** GetInsightRuleReport's contributors per rule name. */
@@ -74,18 +74,18 @@ export async function startFakeCloudWatch(): Promise<FakeCloudWatch> {
         const end = Number(body.EndTime);
         const results = (body.MetricDataQueries as Query[]).map((q) => {
           const dims = new Map(q.MetricStat.Metric.Dimensions.map((d) => [d.Name, d.Value]));
-          const value = fake.metricValue({
+          const query = {
             metric: q.MetricStat.Metric.MetricName,
             table: dims.get('TableName') ?? '',
             index: dims.get('GlobalSecondaryIndexName'),
-          });
+          };
           const timestamps: number[] = [];
           for (let t = start; t < end; t += q.MetricStat.Period) timestamps.push(t);
           return {
             Id: q.Id,
             Label: q.MetricStat.Metric.MetricName,
             Timestamps: timestamps,
-            Values: timestamps.map(() => value),
+            Values: timestamps.map((t) => fake.metricValue({ ...query, t })),
             StatusCode: 'Complete',
           };
         });

@@ -50,6 +50,27 @@ export interface BigItem {
   largest: { attribute: string; bytes: number }[];
 }
 
+/** A GSI's projection as it is and as proposed, measured on the items the read finds in the index. */
+export interface ProjectionPlan {
+  index: string;
+  /** The index's key attributes: an item is in the index when it has all of them. */
+  indexKeys: string[];
+  /** What the index copies besides the table's and its own keys: every attribute, or these. */
+  current: 'ALL' | ReadonlySet<string>;
+  proposed: ReadonlySet<string>;
+}
+
+export interface ProjectionTally {
+  plan: ProjectionPlan;
+  /** Items read that are in the index. */
+  items: number;
+  currentBytes: number;
+  proposedBytes: number;
+  /** Write units one write of each item costs the index (per started KB). */
+  currentWriteUnits: number;
+  proposedWriteUnits: number;
+}
+
 class SizeBands {
   readonly counts = new Map<number, number>();
   items = 0;
@@ -93,6 +114,9 @@ export class HealthAccumulator {
   readonly ttl = new Map<TtlClass, number>(TTL_CLASSES.map((c) => [c, 0]));
   readonly ttlSamples = new Map<TtlClass, Item[]>(TTL_CLASSES.map((c) => [c, []]));
   expiredPresent = 0;
+  readonly projections: ProjectionTally[];
+  /** The keys of the first expired-but-present items, to open them. */
+  readonly expiredSamples: Item[] = [];
   private readonly labels: EntityLabels;
 
   constructor(
@@ -100,8 +124,17 @@ export class HealthAccumulator {
     private readonly sortKey: string | undefined,
     private readonly ttlAttribute: string | undefined,
     private readonly nowSeconds = Date.now() / 1000,
+    projections: readonly ProjectionPlan[] = [],
   ) {
     this.labels = new EntityLabels(partitionKey, sortKey);
+    this.projections = projections.map((plan) => ({
+      plan,
+      items: 0,
+      currentBytes: 0,
+      proposedBytes: 0,
+      currentWriteUnits: 0,
+      proposedWriteUnits: 0,
+    }));
   }
 
   add(item: Item): void {
@@ -120,6 +153,24 @@ export class HealthAccumulator {
     this.bandCounts[band] = (this.bandCounts[band] ?? 0) + 1;
     if (bytes >= NEAR_LIMIT_BYTES) this.addBig(item, bytes, label);
     if (this.ttlAttribute !== undefined) this.addTtl(item);
+    for (const tally of this.projections) this.addProjected(tally, item, bytes);
+  }
+
+  private addProjected(tally: ProjectionTally, item: Item, bytes: number): void {
+    const { indexKeys, current, proposed } = tally.plan;
+    if (!indexKeys.every((name) => own(item, name) !== undefined)) return;
+    const keys = new Set([this.partitionKey, ...(this.sortKey ? [this.sortKey] : []), ...indexKeys]);
+    const sizeOf = (kept: ReadonlySet<string>) =>
+      Object.keys(item)
+        .filter((name) => keys.has(name) || kept.has(name))
+        .reduce((sum, name) => sum + utf8Length(name) + valueSize(item[name]!), 0);
+    const now = current === 'ALL' ? bytes : sizeOf(current);
+    const then = sizeOf(proposed);
+    tally.items += 1;
+    tally.currentBytes += now;
+    tally.proposedBytes += then;
+    tally.currentWriteUnits += Math.max(1, Math.ceil(now / 1024));
+    tally.proposedWriteUnits += Math.max(1, Math.ceil(then / 1024));
   }
 
   keyOf(item: Item): Item {
@@ -158,8 +209,10 @@ export class HealthAccumulator {
     this.ttl.set(kind, (this.ttl.get(kind) ?? 0) + 1);
     const samples = this.ttlSamples.get(kind)!;
     if (samples.length < MAX_TTL_SAMPLES) samples.push(this.keyOf(item));
-    if (kind === 'seconds' && value && 'N' in value && Number(value.N) < this.nowSeconds)
+    if (kind === 'seconds' && value && 'N' in value && Number(value.N) < this.nowSeconds) {
       this.expiredPresent += 1;
+      if (this.expiredSamples.length < MAX_TTL_SAMPLES) this.expiredSamples.push(this.keyOf(item));
+    }
   }
 
   histogram(): { from: number; to: number; items: number }[] {

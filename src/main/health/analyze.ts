@@ -13,6 +13,8 @@ import {
   unreachableSentence,
   windowOf,
 } from './cloudwatch';
+import { projectionPlans } from './index-findings';
+import type { TableReadEvidence } from './index-reads';
 import { buildHealthReport, type Observed } from './report';
 
 export interface HealthOptions {
@@ -27,6 +29,8 @@ export interface HealthOptions {
   signal: AbortSignal;
   onProgress?(progress: Progress): void;
   random?: () => number;
+  /** What the app has recorded of the table's reads, for the projection findings (the CLI has none). */
+  recordedReads?: (table: string) => Promise<TableReadEvidence>;
 }
 
 const num = (v: number) => v.toLocaleString('en-US');
@@ -41,10 +45,13 @@ export async function analyzeHealth(options: HealthOptions): Promise<HealthRepor
   const details = await tableDetails(client, table, signal);
   const summary = details.summary;
   const ttlOn = summary.ttl.status === 'ENABLED' || summary.ttl.status === 'ENABLING';
+  const evidence = await options.recordedReads?.(table);
   const acc = new HealthAccumulator(
     summary.keys.partitionKey.name,
     summary.keys.sortKey?.name,
     ttlOn ? summary.ttl.attribute : undefined,
+    Date.now() / 1000,
+    projectionPlans(summary, evidence),
   );
   let consumed = 0;
   let pages = 0;
@@ -107,6 +114,8 @@ export async function analyzeHealth(options: HealthOptions): Promise<HealthRepor
     consumed,
     window: options.window,
     observed,
+    evidence,
+    region: await client.config.region(),
   });
 }
 

@@ -40,7 +40,9 @@ export function healthMarkdown(report: HealthReport): string {
     for (const [kind, n] of Object.entries(report.ttl.counts)) lines.push(`| ${kind} | ${n} |`);
     lines.push('');
   }
-  lines.push('## Cost', '', `Storage ${usd(report.cost.storageMonthly)} a month.`);
+  lines.push('## Cost', '');
+  if (report.cost.storageMonthly !== undefined)
+    lines.push(`Storage ${usd(report.cost.storageMonthly)} a month.`);
   if (report.cost.onDemandMonthly !== undefined && report.cost.provisionedMonthly !== undefined)
     lines.push(
       `At this window's traffic: on-demand ${usd(report.cost.onDemandMonthly)}, provisioned ${usd(report.cost.provisionedMonthly)} a month.`,

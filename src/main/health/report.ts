@@ -1,13 +1,17 @@
 import type { HealthFinding, HealthReport, HealthWindow } from '../../shared/ipc/health';
 import type { TableSummary } from '../../shared/ipc/tables';
 import type { Item } from '../../shared/dynamo/attribute-value';
+import { formatBytes } from '../../shared/dynamo/item-size';
 import { entityGroupOfLabel, nameEntityGroups } from '../sql/catalog/entity-detect';
 import { type HealthAccumulator, TTL_CLASSES } from './accumulator';
+import { indexFindings } from './index-findings';
+import type { TableReadEvidence } from './index-reads';
 import {
-  insightsMonthly,
+  insightsCostNote,
   onDemandMonthly,
   perMonth,
-  PRICES_TEXT,
+  pricesFor,
+  pricesText,
   provisionedMonthly,
   storageMonthly,
   usd,
@@ -26,6 +30,10 @@ export interface ReportParts {
   consumed: number;
   window: HealthWindow;
   observed: Observed;
+  /** What the app has recorded of the table's reads (SQL history, saved queries); none in the CLI. */
+  evidence: TableReadEvidence | undefined;
+  /** The connection's region, whose prices cost the table (none for a region DynoTable has no prices for). */
+  region: string | undefined;
 }
 
 const TOP_KEYS = 10;
@@ -46,6 +54,29 @@ function entityNames(acc: HealthAccumulator, summary: TableSummary): Map<string,
   return names;
 }
 
+interface RawThroughput {
+  ProvisionedThroughput?: { ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+}
+
+/** Provisioned units per second of the table and its GSIs; on-demand has none (DescribeTable says 0). */
+function provisionedOf(raw: Record<string, unknown>, summary: TableSummary): HealthReport['provisioned'] {
+  if (summary.billingMode !== 'PROVISIONED') return [];
+  const table = raw.Table as RawThroughput & {
+    GlobalSecondaryIndexes?: (RawThroughput & { IndexName?: string })[];
+  };
+  const rows = [
+    { resource: summary.name, ...table },
+    ...(table.GlobalSecondaryIndexes ?? []).map((g) => ({ resource: g.IndexName ?? '', ...g })),
+  ];
+  return rows
+    .map((r) => ({
+      resource: r.resource,
+      read: r.ProvisionedThroughput?.ReadCapacityUnits ?? 0,
+      write: r.ProvisionedThroughput?.WriteCapacityUnits ?? 0,
+    }))
+    .filter((r) => r.resource !== '' && (r.read > 0 || r.write > 0));
+}
+
 function indexSizes(raw: Record<string, unknown>): Map<string, number> {
   const table = raw.Table as { GlobalSecondaryIndexes?: { IndexName?: string; IndexSizeBytes?: number }[] };
   const sizes = new Map<string, number>();
@@ -56,6 +87,7 @@ function indexSizes(raw: Record<string, unknown>): Map<string, number> {
 
 export function buildHealthReport(parts: ReportParts): HealthReport {
   const { acc, summary, observed } = parts;
+  const prices = pricesFor(parts.region);
   const names = entityNames(acc, summary);
   const findings: HealthFinding[] = [];
   const windowText = `${observed.cloudWatch.start} → ${observed.cloudWatch.end}`;
@@ -86,19 +118,26 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
       action: { kind: 'open-items', keys: [partitionOnly(hottest.key, summary)] },
     });
   const hasLocalIndexes = summary.indexes.some((i) => i.kind === 'LSI');
+  // A full read measures each item collection; a sample's bytes are scaled to the table's count.
+  const isExact = parts.mode === 'full';
   const largeCollections = hasLocalIndexes
     ? ranked
-        .map(([key, t]) => ({ key, estimatedBytes: Math.round(t.bytes * scale) }))
+        .map(([key, t]) => ({ key, estimatedBytes: Math.round(t.bytes * scale), isExact }))
         .filter((c) => c.estimatedBytes >= LSI_LIMIT_BYTES * 0.8)
         .slice(0, TOP_KEYS)
     : [];
+  const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   for (const c of largeCollections.slice(0, 3))
     findings.push({
       id: `keys.collection.${c.key}`,
       area: 'keys',
       severity: 'critical',
-      title: `An item collection is near the 10 GB limit of a table with a local index`,
-      evidence: `${summary.keys.partitionKey.name} = "${c.key}" holds about ${(c.estimatedBytes / 1024 ** 3).toFixed(1)} GB ${drawText}; past 10 GB DynamoDB refuses writes to it.`,
+      title: isExact
+        ? `An item collection is near the 10 GB limit of a table with a local index`
+        : `An item collection may be near the 10 GB limit of a table with a local index (estimated from a sample)`,
+      evidence: isExact
+        ? `${summary.keys.partitionKey.name} = "${c.key}" holds ${gb(c.estimatedBytes)} (${num(acc.keys.get(c.key)?.items ?? 0)} items), measured ${drawText}; past 10 GB DynamoDB refuses writes to it.`
+        : `${summary.keys.partitionKey.name} = "${c.key}" holds about ${gb(c.estimatedBytes)}: an estimate from ${num(acc.items)} of ${num(summary.itemCount)} items (DescribeTable's count), whose ${formatBytes(acc.keys.get(c.key)?.bytes ?? 0)} under this key were scaled by ${num(Math.round(scale))}. A full scan measures it exactly. Past 10 GB DynamoDB refuses writes to it.`,
       action: { kind: 'open-items', keys: [partitionOnly(c.key, summary)] },
     });
 
@@ -170,6 +209,7 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
         severity: 'info',
         title: `${items(acc.expiredPresent)} past ${acc.expiredPresent === 1 ? 'its' : 'their'} TTL still present`,
         evidence: `${ttlAttribute} is before now ${drawText}. DynamoDB deletes expired items within a few days; until then reads return them unless filtered.`,
+        action: { kind: 'open-items', keys: acc.expiredSamples },
       });
   } else if (summary.ttl.status !== 'UNKNOWN')
     findings.push({
@@ -197,39 +237,22 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
       ...(writes !== undefined ? { writes } : {}),
     };
   });
-  for (const index of indexes) {
-    if (index.kind !== 'GSI' || index.reads === undefined || index.writes === undefined) continue;
-    const storage = storageMonthly(sizes.get(index.name) ?? 0);
-    const writeCost = onDemandMonthly(0, perMonth(index.writes, windowSeconds));
-    if (index.reads === 0 && index.writes > 0)
-      findings.push({
-        id: `indexes.unread.${index.name}`,
-        area: 'indexes',
-        severity: 'warning',
-        title: `Index ${index.name} is written but never read`,
-        evidence: `CloudWatch ConsumedReadCapacityUnits = 0 and ConsumedWriteCapacityUnits = ${num(index.writes)} for ${index.name}, ${windowText}. It costs about ${usd(writeCost)} a month in writes and ${usd(storage)} in storage.`,
-        monthlySavings: writeCost + storage,
-        action: {
-          kind: 'show-change',
-          cloudFormation: `# In the AWS::DynamoDB::Table resource of ${summary.name}, remove this entry of GlobalSecondaryIndexes:\n- IndexName: ${index.name}\n  # …its KeySchema and Projection`,
-          cdk: `// In the stack that defines ${summary.name}, delete:\ntable.addGlobalSecondaryIndex({ indexName: '${index.name}', /* … */ });`,
-        },
-      });
-    else if (index.projection === 'ALL' && index.reads > 0)
-      findings.push({
-        id: `indexes.projection.${index.name}`,
-        area: 'indexes',
-        severity: 'info',
-        title: `Index ${index.name} projects every attribute`,
-        evidence: `Projection ALL: each write copies the whole item (${usd(writeCost)} a month in writes, ${usd(storage)} in storage, ${windowText}). If its queries read a few attributes, INCLUDE those instead.`,
-        action: {
-          kind: 'show-change',
-          cloudFormation: `Projection:\n  ProjectionType: INCLUDE\n  NonKeyAttributes: [ /* the attributes its queries read */ ]`,
-          cdk: `projectionType: dynamodb.ProjectionType.INCLUDE,\nnonKeyAttributes: [/* the attributes its queries read */],`,
-        },
-      });
-  }
-  const storage = storageMonthly(summary.sizeBytes + [...sizes.values()].reduce((a, b) => a + b, 0));
+  findings.push(
+    ...indexFindings({
+      summary,
+      indexes,
+      sizes,
+      projections: acc.projections,
+      evidence: parts.evidence,
+      prices,
+      region: parts.region,
+      windowText,
+      windowSeconds,
+      drawText,
+    }),
+  );
+  const storedBytes = summary.sizeBytes + [...sizes.values()].reduce((a, b) => a + b, 0);
+  const storage = prices ? storageMonthly(prices, storedBytes) : undefined;
   const tableReads = totalOf(summary.name, 'ConsumedReadCapacityUnits');
   const tableWrites = totalOf(summary.name, 'ConsumedWriteCapacityUnits');
   let onDemand: number | undefined;
@@ -239,24 +262,26 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
     const gsiReads = indexes.reduce((s, i) => s + (i.reads ?? 0), 0);
     const reads = perMonth(tableReads + gsiReads, windowSeconds);
     const writes = perMonth(tableWrites + gsiWrites, windowSeconds);
-    onDemand = onDemandMonthly(reads, writes) + storage;
-    provisioned = provisionedMonthly(reads, writes) + storage;
-    const [cheaper, dearer] =
-      summary.billingMode === 'PAY_PER_REQUEST' ? [provisioned, onDemand] : [onDemand, provisioned];
-    if (cheaper < dearer * 0.8)
-      findings.push({
-        id: 'cost.billing-mode',
-        area: 'cost',
-        severity: 'info',
-        title: `${summary.billingMode === 'PAY_PER_REQUEST' ? 'Provisioned' : 'On-demand'} capacity would cost less at this traffic`,
-        evidence: `From CloudWatch's consumed capacity ${windowText}: on-demand ${usd(onDemand)} a month, provisioned (average over 70% utilisation) ${usd(provisioned)}.`,
-        monthlySavings: dearer - cheaper,
-        action: {
-          kind: 'show-change',
-          cloudFormation: `BillingMode: ${summary.billingMode === 'PAY_PER_REQUEST' ? 'PROVISIONED' : 'PAY_PER_REQUEST'}`,
-          cdk: `billingMode: dynamodb.BillingMode.${summary.billingMode === 'PAY_PER_REQUEST' ? 'PROVISIONED' : 'PAY_PER_REQUEST'},`,
-        },
-      });
+    if (prices && storage !== undefined) {
+      onDemand = onDemandMonthly(prices, reads, writes) + storage;
+      provisioned = provisionedMonthly(prices, reads, writes) + storage;
+      const [cheaper, dearer] =
+        summary.billingMode === 'PAY_PER_REQUEST' ? [provisioned, onDemand] : [onDemand, provisioned];
+      if (cheaper < dearer * 0.8)
+        findings.push({
+          id: 'cost.billing-mode',
+          area: 'cost',
+          severity: 'info',
+          title: `${summary.billingMode === 'PAY_PER_REQUEST' ? 'Provisioned' : 'On-demand'} capacity would cost less at this traffic`,
+          evidence: `From CloudWatch's consumed capacity ${windowText}, at ${prices.region} prices: on-demand ${usd(onDemand)} a month, provisioned (average over 70% utilisation) ${usd(provisioned)}.`,
+          monthlySavings: dearer - cheaper,
+          action: {
+            kind: 'show-change',
+            cloudFormation: `BillingMode: ${summary.billingMode === 'PAY_PER_REQUEST' ? 'PROVISIONED' : 'PAY_PER_REQUEST'}`,
+            cdk: `billingMode: dynamodb.BillingMode.${summary.billingMode === 'PAY_PER_REQUEST' ? 'PROVISIONED' : 'PAY_PER_REQUEST'},`,
+          },
+        });
+    }
     if (observed.insights.state === 'disabled')
       findings.push({
         id: 'keys.insights-off',
@@ -266,7 +291,7 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
         evidence: `DescribeContributorInsights says DISABLED for ${summary.name}.`,
         action: {
           kind: 'enable-insights',
-          monthlyCostNote: `About ${usd(insightsMonthly(perMonth(tableReads + tableWrites, windowSeconds)))} a month at this window's traffic ($0.02 per 100,000 requests).`,
+          monthlyCostNote: insightsCostNote(prices, perMonth(tableReads + tableWrites, windowSeconds)),
         },
       });
   }
@@ -317,13 +342,15 @@ export function buildHealthReport(parts: ReportParts): HealthReport {
     indexes,
     cloudWatch: observed.cloudWatch,
     capacity: observed.capacity,
+    provisioned: provisionedOf(parts.raw, summary),
     insights: observed.insights,
     cost: {
       billingMode: summary.billingMode,
-      storageMonthly: storage,
+      ...(parts.region !== undefined ? { region: parts.region } : {}),
+      ...(storage !== undefined ? { storageMonthly: storage } : {}),
       ...(onDemand !== undefined ? { onDemandMonthly: onDemand } : {}),
       ...(provisioned !== undefined ? { provisionedMonthly: provisioned } : {}),
-      prices: PRICES_TEXT,
+      prices: pricesText(parts.region, prices),
     },
     findings,
   };

@@ -6,6 +6,8 @@ import type { CoreContext } from '../core/context';
 import { assertNotRunning } from '../migration/service';
 import { newMigrationId } from '../migration/store';
 import { analyzeHealth } from './analyze';
+import { recordedTableReads } from './index-reads';
+import { lastHealthReport, saveLastHealthReport } from './report-store';
 import { enableContributorInsights, monitoringFor, type MonitoringOrWhy } from './cloudwatch';
 
 /** Reports kept while DynoTable runs (a report is a few hundred KB at most): the newest 20. */
@@ -48,9 +50,11 @@ export async function startHealthAnalysis(
       window: input.window ?? '24h',
       signal,
       onProgress: (progress) => emit({ type: 'progress', progress }),
+      recordedReads: (table) => recordedTableReads(ctx.dataDir, input.connectionId, table),
     });
     const kept = reportsOf(ctx);
     kept.set(reportId, report);
+    await saveLastHealthReport(ctx.dataDir, report);
     for (const old of [...kept.keys()].slice(0, Math.max(0, kept.size - KEPT))) kept.delete(old);
     return {
       progress: {
@@ -81,4 +85,12 @@ export async function enableInsights(
   const monitoring = await monitoringOf(ctx, input.connectionId);
   if ('unreachable' in monitoring) throw new AppFailure(ErrorCodes.notSupported, monitoring.unreachable);
   return { status: await enableContributorInsights(monitoring.monitoring, input.table) };
+}
+
+/** The table's last report, kept on disk across restarts; null when it was never checked. */
+export async function latestHealthReport(
+  input: ChannelInput<'health:latest'>,
+  ctx: CoreContext,
+): Promise<ChannelOutput<'health:latest'>> {
+  return (await lastHealthReport(ctx.dataDir, input.connectionId, input.table)) ?? null;
 }

@@ -60,9 +60,11 @@ const report: HealthReport = {
       total: 1_200,
     },
   ],
+  provisioned: [],
   insights: { state: 'disabled', mostAccessed: [], mostThrottled: [] },
   cost: {
     billingMode: 'PAY_PER_REQUEST',
+    region: 'us-east-1',
     storageMonthly: 0.44,
     onDemandMonthly: 2.1,
     provisionedMonthly: 1.3,
@@ -100,7 +102,15 @@ export const healthExamples: HealthExamples = {
       'A finished health report: the findings, each with its evidence and one action, and the data behind the charts.',
     input: { reportId: 'health-m1x2y3-1a2b3c4d' },
     output: report,
-    notes: 'Reports are kept in memory while DynoTable runs (the newest 20).',
+    notes:
+      'Reports are kept in memory while DynoTable runs (the newest 20); the last one of each table is also kept on disk (health:latest).',
+  },
+  'health:latest': {
+    summary:
+      "A table's last health report, kept in the data folder, so the Health tab shows it (with its time) after a restart.",
+    input: { connectionId: 'playground', table: 'DynoTableSample' },
+    output: report,
+    notes: 'null when the table was never checked on this connection.',
   },
   'health:enableInsights': {
     summary:

@@ -108,8 +108,13 @@ export const healthReportSchema = z.object({
     /** True when more distinct keys were read than are counted one by one. */
     isCapped: z.boolean(),
     top: z.array(keyShareSchema),
-    /** Item collections (partition key values) estimated past 80% of the 10 GB LSI limit. */
-    largeCollections: z.array(z.object({ key: z.string(), estimatedBytes: z.number() })),
+    /**
+     * Item collections (partition key values) past 80% of the 10 GB LSI limit: measured by a full
+     * read (`isExact`), or a sample's bytes scaled by the table's item count over the items read.
+     */
+    largeCollections: z.array(
+      z.object({ key: z.string(), estimatedBytes: z.number(), isExact: z.boolean() }),
+    ),
     hasLocalIndexes: z.boolean(),
   }),
   sizes: z.object({
@@ -147,6 +152,8 @@ export const healthReportSchema = z.object({
     periodSeconds: z.number().int(),
   }),
   capacity: z.array(seriesSchema),
+  /** Provisioned units per second of the table and each GSI (none on on-demand), drawn against consumption. */
+  provisioned: z.array(z.object({ resource: z.string(), read: z.number(), write: z.number() })),
   insights: z.object({
     state: z.enum(['enabled', 'disabled', 'unreachable']),
     message: z.string().optional(),
@@ -155,10 +162,14 @@ export const healthReportSchema = z.object({
   }),
   cost: z.object({
     billingMode: z.enum(['PAY_PER_REQUEST', 'PROVISIONED']),
-    storageMonthly: z.number(),
+    /** The connection's region, whose prices were used. */
+    region: z.string().optional(),
+    /** Absent when DynoTable has no prices for the region (`prices` says so). */
+    storageMonthly: z.number().optional(),
     /** From the window's consumed capacity; absent without CloudWatch. */
     onDemandMonthly: z.number().optional(),
     provisionedMonthly: z.number().optional(),
+    /** Which region's list prices were used, or that the region has none in DynoTable. */
     prices: z.string(),
   }),
   findings: z.array(healthFindingSchema),
@@ -175,6 +186,8 @@ export const healthChannels = {
   },
   /** A finished report (kept while DynoTable runs). */
   'health:report': { input: z.object({ reportId: z.string().max(80) }), output: healthReportSchema },
+  /** The table's last report, kept in the data folder across restarts (null: never checked). */
+  'health:latest': { input: tableRefInput, output: healthReportSchema.nullable() },
   /** Turns Contributor Insights on for the table; it then costs per event (the finding says how much). */
   'health:enableInsights': { input: tableRefInput, output: z.object({ status: z.string() }) },
 } as const;

@@ -14,6 +14,8 @@ interface HealthStore {
   /** By `connectionId\u0000table`: a report stays while the user looks at other tabs. */
   views: Record<string, HealthView>;
   check(connectionId: string, table: string, mode: 'sample' | 'full', window: HealthWindow): Promise<void>;
+  /** The table's last report from disk (kept across restarts), once per table while the app runs. */
+  loadLast(connectionId: string, table: string): Promise<void>;
 }
 
 export const healthKey = (connectionId: string, table: string) => `${connectionId}\u0000${table}`;
@@ -23,6 +25,17 @@ export const useHealthStore = create<HealthStore>()((set) => {
     set((state) => ({ views: { ...state.views, [key]: view } }));
   return {
     views: {},
+    async loadLast(connectionId, table) {
+      const key = healthKey(connectionId, table);
+      if (useHealthStore.getState().views[key]) return;
+      patch(key, {});
+      const last = await call('health:latest', { connectionId, table });
+      // A check started meanwhile wins over the file.
+      const now = useHealthStore.getState().views[key];
+      if (now?.requestId || now?.report) return;
+      if (!last.ok) patch(key, { error: last.error });
+      else if (last.value) patch(key, { report: last.value });
+    },
     async check(connectionId, table, mode, window) {
       const key = healthKey(connectionId, table);
       const requestId = newRequestId('health');
@@ -30,7 +43,8 @@ export const useHealthStore = create<HealthStore>()((set) => {
       const stop = onOperation(requestId, (event) => {
         if (event.type === 'progress') return;
         stop();
-        if (event.type === 'error') patch(key, { error: event.error });
+        if (event.type === 'error')
+          patch(key, { error: event.error, report: useHealthStore.getState().views[key]?.report });
         else if (event.type === 'cancelled')
           patch(key, { report: useHealthStore.getState().views[key]?.report });
         else if (event.type === 'done') {

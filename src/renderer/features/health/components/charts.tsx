@@ -50,10 +50,37 @@ export function BarChart({
   );
 }
 
+export type LineTone = 'accent' | 'success' | 'warning' | 'muted' | 'danger';
+
 export interface LineSeries {
   name: string;
   points: { t: number; v: number }[];
-  tone: 'accent' | 'warning' | 'danger';
+  /** Colour, dash pattern and markers each tell the series apart, so no one of them has to. */
+  tone: LineTone;
+  /** An SVG stroke-dasharray; absent for a solid line. */
+  dash?: string;
+  /** Dots on the points above zero (throttled requests: rare, and each one matters). */
+  hasMarkers?: boolean;
+  /** A thinner line (provisioned capacity: a level, not a measurement). */
+  isThin?: boolean;
+}
+
+function LegendSample({ s }: { s: LineSeries }) {
+  return (
+    <svg className="health-legend-sample" viewBox="0 0 28 10" aria-hidden="true" focusable="false">
+      <line
+        x1="1"
+        y1="5"
+        x2="27"
+        y2="5"
+        className={`health-line health-tone-${s.tone}${s.isThin ? ' health-line-thin' : ''}`}
+        strokeDasharray={s.dash}
+      />
+      {s.hasMarkers ? (
+        <circle cx="14" cy="5" r="2.5" className={`health-marker health-tone-${s.tone}`} />
+      ) : null}
+    </svg>
+  );
 }
 
 export function LineChart({ title, series, unit }: { title: string; series: LineSeries[]; unit: string }) {
@@ -89,17 +116,32 @@ export function LineChart({ title, series, unit }: { title: string; series: Line
           </>
         ) : null}
         {series.map((s) => (
-          <polyline
-            key={s.name}
-            className={`health-line health-tone-${s.tone}`}
-            points={s.points.map((p) => `${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ')}
-          />
+          <g key={s.name}>
+            <polyline
+              className={`health-line health-tone-${s.tone}${s.isThin ? ' health-line-thin' : ''}`}
+              strokeDasharray={s.dash}
+              points={s.points.map((p) => `${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ')}
+            />
+            {s.hasMarkers
+              ? s.points
+                  .filter((p) => p.v > 0)
+                  .map((p) => (
+                    <circle
+                      key={p.t}
+                      cx={x(p.t).toFixed(1)}
+                      cy={y(p.v).toFixed(1)}
+                      r="2.5"
+                      className={`health-marker health-tone-${s.tone}`}
+                    />
+                  ))
+              : null}
+          </g>
         ))}
       </svg>
       <ul className="health-legend" aria-hidden="true">
         {series.map((s) => (
           <li key={s.name}>
-            <span className={`health-swatch health-tone-${s.tone}`} />
+            <LegendSample s={s} />
             {s.name}
           </li>
         ))}

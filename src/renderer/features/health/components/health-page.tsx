@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HealthReport, HealthSeverity, HealthWindow } from '../../../../shared/ipc/health';
 import { formatBytes } from '../../../../shared/dynamo/item-size';
 import { Badge } from '../../../ui/badge';
@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../ui/error-message';
 import type { TableViewProps } from '../../table/tabs';
 import { OperationProgress } from '../../migration/components/operation-progress';
 import { useHealthStore, useHealthView } from '../store';
+import { capacityLines } from './capacity-series';
 import { BarChart, LineChart } from './charts';
 import { FindingAction } from './finding-action';
 import '../../migration/migration.css';
@@ -27,6 +28,9 @@ export function HealthPage({ connection, table, description }: TableViewProps) {
   const [window, setWindow] = useState<HealthWindow>('24h');
   const report = view.report;
   const keys = description?.summary.keys;
+  useEffect(() => {
+    void useHealthStore.getState().loadLast(connection.id, table);
+  }, [connection.id, table]);
   return (
     <div className="mig-page health-page">
       <div className="mig-main">
@@ -66,12 +70,25 @@ export function HealthPage({ connection, table, description }: TableViewProps) {
               </label>
               <Button
                 variant="primary"
-                isBusy={Boolean(view.requestId) && !report && !view.error}
+                isBusy={Boolean(view.requestId) && !view.error}
                 onClick={() => void useHealthStore.getState().check(connection.id, table, mode, window)}
               >
-                Check health
+                {report ? 'Run again' : 'Check health'}
               </Button>
             </div>
+            {report && !view.requestId ? (
+              <p className="muted health-checked">
+                Last checked{' '}
+                <time dateTime={report.createdAt}>
+                  {new Date(report.createdAt).toLocaleString(undefined, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </time>{' '}
+                ({report.draw.mode === 'full' ? 'full scan' : 'sample'}, CloudWatch {report.cloudWatch.window}
+                ).
+              </p>
+            ) : null}
             {view.requestId && !view.error ? (
               <OperationProgress requestId={view.requestId} label="Checking" />
             ) : null}
@@ -96,9 +113,10 @@ function HealthReportView({
   connectionId: string;
   keys: NonNullable<TableViewProps['description']>['summary']['keys'];
 }) {
-  const reads = report.capacity.filter((s) => s.metric === 'ConsumedReadCapacityUnits');
-  const writes = report.capacity.filter((s) => s.metric === 'ConsumedWriteCapacityUnits');
-  const tones = ['accent', 'warning', 'danger'] as const;
+  const reads = capacityLines(report, 'Read');
+  const writes = capacityLines(report, 'Write');
+  const minutes = report.cloudWatch.periodSeconds / 60;
+  const period = minutes < 60 ? `${minutes}-minute` : `${minutes / 60}-hour`;
   return (
     <>
       <p className="muted health-draw">{report.draw.description}</p>
@@ -163,18 +181,10 @@ function HealthReportView({
             }))}
           />
           {reads.length > 0 ? (
-            <LineChart
-              title="Consumed read capacity"
-              unit="RCU"
-              series={reads.map((s, i) => ({ name: s.resource, points: s.points, tone: tones[i % 3]! }))}
-            />
+            <LineChart title={`Read capacity per ${period} period`} unit="RCU or requests" series={reads} />
           ) : null}
           {writes.length > 0 ? (
-            <LineChart
-              title="Consumed write capacity"
-              unit="WCU"
-              series={writes.map((s, i) => ({ name: s.resource, points: s.points, tone: tones[i % 3]! }))}
-            />
+            <LineChart title={`Write capacity per ${period} period`} unit="WCU or requests" series={writes} />
           ) : null}
         </div>
         <table className="data-table health-table">
@@ -201,7 +211,10 @@ function HealthReportView({
           </tbody>
         </table>
         <p className="health-cost">
-          <strong>Cost:</strong> storage {usd(report.cost.storageMonthly)}/month
+          <strong>Cost{report.cost.region ? ` (${report.cost.region})` : ''}:</strong>{' '}
+          {report.cost.storageMonthly !== undefined
+            ? `storage ${usd(report.cost.storageMonthly)}/month`
+            : 'not estimated'}
           {report.cost.onDemandMonthly !== undefined && report.cost.provisionedMonthly !== undefined
             ? `; at this window's traffic on-demand ${usd(report.cost.onDemandMonthly)}, provisioned ${usd(report.cost.provisionedMonthly)} a month (${report.cost.billingMode === 'PAY_PER_REQUEST' ? 'now on-demand' : 'now provisioned'}).`
             : '.'}{' '}
