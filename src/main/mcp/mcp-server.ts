@@ -16,6 +16,7 @@ import { toolSpec } from '../agent/tool-specs';
 import { toAppError } from '../core/to-app-error';
 import { listTables } from '../dynamo/tables';
 import { confirmWrites } from './confirm-writes';
+import type { ProposalBoard } from './proposals';
 import { DATA_IS_NOT_INSTRUCTIONS, toolAnnotations } from './tool-annotations';
 import { untrustedResult } from './untrusted-data';
 import type { McpToolSession } from './tool-session';
@@ -37,21 +38,38 @@ function tablesNamed(input: Record<string, unknown>): string[] {
   return [...names];
 }
 
-/** An MCP server (any transport) over one connection, with the agent's guards enforced here. */
+/**
+ * An MCP server (any transport) over one connection, with the agent's guards enforced here.
+ * `board`: the running app's, where proposed writes wait for the user (the HTTP transport).
+ */
 // eslint-disable-next-line @typescript-eslint/no-deprecated
-export function createMcpServer(session: McpToolSession, version: string): Server {
+export function createMcpServer(session: McpToolSession, version: string, board?: ProposalBoard): Server {
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const server = new Server(
     { name: 'dynotable', version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
   const canElicit = (): boolean => server.getClientCapabilities()?.elicitation !== undefined;
+  /** The client as it introduced itself: History and the app's proposals name it. */
+  const clientName = (): string => {
+    const info = server.getClientVersion();
+    return info ? `${info.title ?? info.name} ${info.version}`.trim() : 'an unnamed client';
+  };
 
   const call = async (name: string, input: Record<string, unknown>, signal: AbortSignal) => {
+    const { connection } = session.options;
     const emit = (event: AgentEvent): void => {
-      if (event.kind === 'approval') void confirmWrites(server, session.approvals, event.approval, signal);
+      if (event.kind !== 'approval') return;
+      const inApp = board && {
+        board,
+        connectionId: connection.id,
+        connectionLabel: connection.label,
+        client: clientName(),
+        timeoutMs: session.options.approvalTimeoutMs,
+      };
+      void confirmWrites(server, session.approvals, event.approval, signal, inApp);
     };
-    const toolSession = session.forCall(signal, emit);
+    const toolSession = session.forCall(signal, emit, clientName());
     await session.learnTables(name === 'describe_table' ? [] : tablesNamed(input), signal);
     const result = await runToolCall(
       name,
@@ -80,7 +98,7 @@ export function createMcpServer(session: McpToolSession, version: string): Serve
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const input = request.params.arguments ?? {};
-    if (name === 'propose_changes' && session.allowed.includes('propose_changes') && !canElicit()) {
+    if (name === 'propose_changes' && session.allowed.includes('propose_changes') && !board && !canElicit()) {
       return untrustedResult(
         {
           error:

@@ -33,6 +33,8 @@ export interface McpSessionOptions extends McpLimits {
   allowWrites: boolean;
   /** Let reads Scan (the scan tool, a SELECT without a key condition); refused otherwise. */
   allowScans: boolean;
+  /** How long a write proposed for approval in the app waits before it is rejected. */
+  approvalTimeoutMs?: number;
 }
 
 /**
@@ -96,10 +98,11 @@ export class McpToolSession {
   }
 
   /** A fresh per-call budget and the session a call runs in. */
-  forCall(signal: AbortSignal, emit: (event: AgentEvent) => void): ToolSession {
+  forCall(signal: AbortSignal, emit: (event: AgentEvent) => void, clientName?: string): ToolSession {
     return {
       ctx: this.options.ctx,
       source: 'mcp',
+      ...(clientName ? { clientName } : {}),
       connection: this.options.connection,
       settings: this.settings,
       budget: new Budget(
