@@ -98,7 +98,13 @@ export class McpToolSession {
   }
 
   /** A fresh per-call budget and the session a call runs in. */
-  forCall(signal: AbortSignal, emit: (event: AgentEvent) => void, clientName?: string): ToolSession {
+  forCall(
+    signal: AbortSignal,
+    emit: (event: AgentEvent) => void,
+    clientName?: string,
+    /** A tool's own cap (an access pattern's), when it is below the connection's budgets. */
+    caps: McpLimits = this.options,
+  ): ToolSession {
     return {
       ctx: this.options.ctx,
       source: 'mcp',
@@ -110,8 +116,8 @@ export class McpToolSession {
           modelCalls: 1,
           toolCalls: Number.MAX_SAFE_INTEGER,
           tokens: Number.MAX_SAFE_INTEGER,
-          itemsRead: this.options.maxItems,
-          readCapacity: this.options.maxRcu,
+          itemsRead: caps.maxItems,
+          readCapacity: caps.maxRcu,
         },
         'this tool call',
       ),
