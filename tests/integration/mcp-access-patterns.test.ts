@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { McpExposure } from '../../src/shared/ipc/mcp';
 import { type BrowserCore, startBrowserCore } from '../support/browser-core';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { cliCommand } from '../support/cli-run';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { resultJson } from '../support/mcp-result';
 import { rawReadAll } from '../support/raw-dynamo';
@@ -14,7 +14,6 @@ import { rawReadAll } from '../support/raw-dynamo';
 // The Schema view's key templates and a saved query, served as named tools on both transports
 // by the official MCP SDK client; each result is compared with the same Query (or SELECT) run
 // directly through the built-in tool, and with DynamoDB Local's own answer over the wire.
-const root = path.resolve(__dirname, '../..');
 const endpoint = inject('dynamoEndpoint');
 const dynamo = localClient(endpoint);
 let app: BrowserCore;
@@ -30,6 +29,21 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 function comparable(json: Record<string, unknown>): Record<string, unknown> {
   const { resultSetId: _id, ...rest } = json;
   return rest;
+}
+
+/** DynamoDB Local's own answer over the wire: partition = value AND sort BETWEEN low AND high. */
+function wireBetween(
+  index: string | undefined,
+  [pk, value]: [string, string],
+  [sk, low, high]: [string, string, string],
+): Promise<Record<string, unknown>[]> {
+  return rawReadAll(endpoint, 'Query', {
+    TableName: table,
+    ...(index ? { IndexName: index } : {}),
+    KeyConditionExpression: '#p = :p AND #s BETWEEN :a AND :b',
+    ExpressionAttributeNames: { '#p': pk, '#s': sk },
+    ExpressionAttributeValues: { ':p': { S: value }, ':a': { S: low }, ':b': { S: high } },
+  });
 }
 
 async function viaHttp(): Promise<Client> {
@@ -58,16 +72,7 @@ async function viaHttp(): Promise<Client> {
 /** `dynotable mcp` on the same data folder: the app's saved connection, queries and schema reads. */
 async function viaStdio(): Promise<Client> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'src/cli/index.ts'),
-      'mcp',
-      '--connection',
-      app.connectionId,
-      '--tables',
-      table,
-    ],
+    ...cliCommand(['mcp', '--connection', app.connectionId, '--tables', table]),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -179,15 +184,11 @@ describe.each([
     });
     expect(named.isError).toBe(false);
     expect(comparable(named.json)).toEqual(comparable(direct.json));
-    const wire = await rawReadAll(endpoint, 'Query', {
-      TableName: table,
-      KeyConditionExpression: 'PK = :p AND SK BETWEEN :a AND :b',
-      ExpressionAttributeValues: {
-        ':p': { S: 'CUSTOMER#c1' },
-        ':a': { S: 'ORDER#2024-03' },
-        ':b': { S: 'ORDER#2024-07' },
-      },
-    });
+    const wire = await wireBetween(
+      undefined,
+      ['PK', 'CUSTOMER#c1'],
+      ['SK', 'ORDER#2024-03', 'ORDER#2024-07'],
+    );
     expect(named.json.count).toBe(wire.length);
     expect(wire.length).toBe(4);
     const sample = named.json.sample as { SK: string }[];
@@ -204,16 +205,7 @@ describe.each([
       from: '2024-01',
       to: '2024-12',
     });
-    const wire = await rawReadAll(endpoint, 'Query', {
-      TableName: table,
-      IndexName: 'ByStatus',
-      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :a AND :b',
-      ExpressionAttributeValues: {
-        ':p': { S: 'STATUS#PAID' },
-        ':a': { S: '2024-01' },
-        ':b': { S: '2024-12' },
-      },
-    });
+    const wire = await wireBetween('ByStatus', ['GSI1PK', 'STATUS#PAID'], ['GSI1SK', '2024-01', '2024-12']);
     expect(byStatus.json.count).toBe(wire.length);
   });
 
