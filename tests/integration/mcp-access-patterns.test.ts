@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { McpExposure } from '../../src/shared/ipc/mcp';
 import { type BrowserCore, startBrowserCore } from '../support/browser-core';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { cliCommand } from '../support/cli-run';
+import { cliCommand, runCli } from '../support/cli-run';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { resultJson } from '../support/mcp-result';
 import { rawReadAll } from '../support/raw-dynamo';
@@ -238,4 +238,15 @@ describe.each([
       params: ['customer', 'from', 'to', 'limit', 'newestFirst'],
     });
   });
+});
+
+it('prints the access patterns with --dry-run, reading nothing', async () => {
+  const run = await runCli(['mcp', '--dry-run', '--connection', app.connectionId, '--tables', table], {
+    AWS_REGION: 'us-east-1',
+    DYNOTABLE_DATA_DIR: app.dataDir,
+  });
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('each at most 100 items and 10 RCU per call');
+  expect(run.stdout).toContain('  orders_by_customer  PK=CUSTOMER#<customer> SK=ORDER#<from…to>\n');
+  expect(run.stdout).toContain('  profile_of_a_customer  saved query\n');
 });
