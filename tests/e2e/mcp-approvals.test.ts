@@ -7,6 +7,7 @@ import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
 import { mcpHttpService } from '../../src/main/mcp/http-service';
 import { resultJson } from '../support/mcp-result';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
+import { seriousAxeViolations } from './support/axe';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -83,6 +84,7 @@ describe('agent proposals (MCP over HTTP)', () => {
     // Nothing is written while the proposal waits.
     expect(canonical(await stored())).toBe(canonical(before));
     await screenshots(p, 'mcp-proposal', proposals());
+    expect(await seriousAxeViolations(p, { include: 'dialog[open]' })).toEqual([]);
 
     await card.getByRole('button', { name: 'Approve and write' }).click();
     const result = await call;
