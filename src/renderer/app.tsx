@@ -5,6 +5,7 @@ import { useAppInfoStore } from './features/app-info/store';
 import { StreamNotice } from './features/operations/components/stream-notice';
 import { KeyboardHelp } from './features/keyboard/components/keyboard-help';
 import { MfaDialog } from './features/mfa/components/mfa-dialog';
+import { AgentProposals } from './features/mcp/components/agent-proposals';
 import { SignInDialog } from './features/sign-in/components/sign-in-dialog';
 import { Workspace } from './shell/workspace';
 import { WorkspaceSetAside } from './features/workspace/components/workspace-set-aside';
@@ -73,6 +74,7 @@ export function App() {
       </ErrorBoundary>
       <SignInDialog />
       <MfaDialog />
+      <AgentProposals />
       <StreamNotice />
       <KeyboardHelp />
     </>

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { startFaultyDynamo } from '../support/faulty-dynamo';
-import { runCli } from '../support/cli-run';
+import { cliCommand, runCli } from '../support/cli-run';
 import { resultJson } from '../support/mcp-result';
 import { rawGetItem } from '../support/raw-dynamo';
 
-const root = path.resolve(__dirname, '../..');
 const endpoint = inject('dynamoEndpoint');
 const dynamo = localClient(endpoint);
 // Text an attacker could store: an instruction, and a forged end of the data boundary.
@@ -57,17 +56,7 @@ type Elicit = (message: string) => 'accept' | 'decline' | 'tick-nothing';
 async function startServer(args: string[], elicit?: Elicit, at = endpoint): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dynotable-mcp-'));
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'src/cli/index.ts'),
-      'mcp',
-      '--endpoint',
-      at,
-      '--region',
-      'us-east-1',
-      ...args,
-    ],
+    ...cliCommand(['mcp', '--endpoint', at, '--region', 'us-east-1', ...args]),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

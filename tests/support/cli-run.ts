@@ -9,6 +9,14 @@ export interface CliRun {
   stderr: string;
 }
 
+/** The command that runs the real CLI entry (src/cli/index.ts through tsx) with these arguments. */
+export function cliCommand(args: string[]): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
+  };
+}
+
 /**
  * The real CLI entry (src/cli/index.ts through tsx) in a child process, with credentials the
  * way a CI job passes them and no AWS_PROFILE. An override of undefined removes the variable
@@ -24,11 +32,8 @@ export function runCli(args: string[], overrides: NodeJS.ProcessEnv = {}): Promi
       ...overrides,
     };
     const env = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
-      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const cli = cliCommand(args);
+    const child = spawn(cli.command, cli.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -3,6 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
 import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/create-core';
+import { sessionPatterns } from '../../main/mcp/access-pattern-tools';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
@@ -155,7 +156,7 @@ export async function run(argv: string[]): Promise<number> {
       allowScans: values['allow-scans'],
     });
     if (values['dry-run']) {
-      process.stdout.write(dryRunReport(session));
+      process.stdout.write(dryRunReport(session, (await sessionPatterns(session)).patterns));
       return 0;
     }
     const server = createMcpServer(session, cliVersion);

@@ -10,6 +10,8 @@ interface Pending {
  */
 export class Approvals {
   private readonly pending = new Map<string, Pending>();
+  /** Why a card was rejected, when it was not the user's "Reject" (no answer in time, say). */
+  private readonly reasons = new Map<string, string>();
 
   newId(): string {
     return `appr_${randomUUID()}`;
@@ -35,11 +37,19 @@ export class Approvals {
     });
   }
 
-  decide(id: string, approve: boolean): boolean {
+  decide(id: string, approve: boolean, why?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
     this.pending.delete(id);
+    if (!approve && why) this.reasons.set(id, why);
     entry.resolve(approve);
     return true;
+  }
+
+  /** The sentence a rejection was given (once), if it was given one. */
+  takeReason(id: string): string | undefined {
+    const why = this.reasons.get(id);
+    this.reasons.delete(id);
+    return why;
   }
 }

@@ -19,6 +19,8 @@ export interface ToolSession {
   ctx: CoreContext;
   /** Whose writes these are: the in-app assistant or an MCP client (History, the views). */
   source: 'agent' | 'mcp';
+  /** An MCP client's name and version as it introduced itself (initialize's clientInfo). */
+  clientName?: string;
   connection: Connection;
   settings: AgentSettings;
   budget: Budget;

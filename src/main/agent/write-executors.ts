@@ -196,22 +196,35 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
       kind: 'write',
       summary: `${reason} (${planned.length} write${planned.length === 1 ? '' : 's'})`,
       requests,
+      items: planned.map((write) => ({
+        table: write.table,
+        key: write.key,
+        before: write.seen,
+        after: write.after(write.seen),
+      })),
     },
   });
   const approved = await decision;
   await session.audit.record(log, { type: 'approval', approvalId: id, kind: 'write', approved, requests });
   if (!approved) {
+    const why = session.approvals.takeReason(id);
     session.emit({ kind: 'approval-resolved', id, approved, outcome: 'Rejected: nothing was written.' });
     return {
-      result: { status: 'error', json: { error: 'The user rejected these changes. Nothing was written.' } },
-      step: { summary: 'rejected by the user' },
+      result: {
+        status: 'error',
+        json: { error: why ?? 'The user rejected these changes. Nothing was written.' },
+      },
+      step: { summary: why ?? 'rejected by the user' },
     };
   }
   const outcomes: string[] = [];
   const journaled = new Map<string, { target: ItemTarget; pairs: JournalPair[] }>();
   for (const write of planned) outcomes.push(await writeNow(session, write, journaled));
   // One undo journal entry per table the card wrote to, under the source and the model's reason.
-  const words = `${session.source === 'mcp' ? 'MCP client' : 'Agent'}: ${reason}`;
+  const words =
+    session.source === 'mcp'
+      ? `MCP client ${session.clientName ?? '(unnamed)'}: ${reason}`
+      : `Agent: ${reason}`;
   for (const { target, pairs } of journaled.values())
     await keepForUndo(target.journal('commit', words), pairs);
   const written = outcomes.filter((o) => o === 'written').length;

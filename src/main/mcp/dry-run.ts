@@ -1,3 +1,5 @@
+import { patternCap } from './access-pattern-tools';
+import type { AccessPattern } from './access-patterns';
 import { toolAnnotations } from './tool-annotations';
 import type { McpToolSession } from './tool-session';
 
@@ -7,7 +9,7 @@ const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHi
  * What `dynotable mcp --dry-run` prints: the tools a client would be offered with their
  * annotations, and the budgets, allow-list and rules the server would hold them to.
  */
-export function dryRunReport(session: McpToolSession): string {
+export function dryRunReport(session: McpToolSession, patterns: AccessPattern[] = []): string {
   const { connection, tables, maxItems, maxRcu, allowScans } = session.options;
   const writes = session.allowed.includes('propose_changes')
     ? 'proposed, each confirmed by you'
@@ -29,6 +31,13 @@ export function dryRunReport(session: McpToolSession): string {
       const hints = HINTS.map((h) => `${h}=${String(a[h])}`).join(' ');
       return `  ${name.padEnd(width)}  ${hints}`;
     }),
+    ...(patterns.length > 0
+      ? [
+          '',
+          `access patterns (${patterns.length}), read-only like the tools above, each at most ${patternCap(session).maxItems} items and ${patternCap(session).maxRcu} RCU per call`,
+          ...patterns.map((p) => `  ${p.name}  ${p.source === 'schema' ? p.template : 'saved query'}`),
+        ]
+      : []),
   ];
   return `${lines.join('\n')}\n`;
 }

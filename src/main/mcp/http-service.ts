@@ -2,6 +2,7 @@ import type { McpExposure, McpExposureSettings } from '../../shared/ipc/mcp';
 import type { CoreContext, ServiceSlot } from '../core/context';
 import { connectCommands, McpExposureStore, serverName } from './exposures';
 import { type Exposed, type McpHttpListener, startMcpHttp } from './http-transport';
+import { proposalBoard } from './proposals';
 import { McpToolSession } from './tool-session';
 
 /**
@@ -71,7 +72,11 @@ export class McpHttpService {
 
   private listen(): Promise<McpHttpListener> {
     this.listener ??= (async () => {
-      const options = { version: this.ctx.version, exposed: (id: string) => this.exposed(id) };
+      const options = {
+        version: this.ctx.version,
+        board: proposalBoard(this.ctx),
+        exposed: (id: string) => this.exposed(id),
+      };
       const saved = (await this.store.port()) ?? 0;
       // The port used before may be taken now; another one is better than no endpoint.
       const listener = await startMcpHttp({ ...options, port: saved }).catch(() =>

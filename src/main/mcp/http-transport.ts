@@ -6,6 +6,7 @@ import { tokensMatch } from '../server/auth';
 import { checkHost, checkSite } from '../server/request-guard';
 import { sendJson, sendRefusal, setSecurityHeaders } from '../server/responses';
 import { createMcpServer } from './mcp-server';
+import type { ProposalBoard } from './proposals';
 import type { McpToolSession } from './tool-session';
 
 const LOOPBACK = '127.0.0.1';
@@ -22,6 +23,8 @@ export interface McpHttpOptions {
   /** 0 picks a free port. */
   port: number;
   version: string;
+  /** The app's board, where writes the agents propose wait for the user. */
+  board: ProposalBoard;
   /** The exposed connection by id; undefined when it is not (or no longer) switched on. */
   exposed(connectionId: string): Promise<Exposed | undefined>;
 }
@@ -93,7 +96,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpList
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createMcpServer(exposed.session, options.version);
+    const server = createMcpServer(exposed.session, options.version, options.board);
     await server.connect(transport);
     await transport.handleRequest(request, response);
   }

@@ -33,6 +33,8 @@ export interface McpSessionOptions extends McpLimits {
   allowWrites: boolean;
   /** Let reads Scan (the scan tool, a SELECT without a key condition); refused otherwise. */
   allowScans: boolean;
+  /** How long a write proposed for approval in the app waits before it is rejected. */
+  approvalTimeoutMs?: number;
 }
 
 /**
@@ -96,10 +98,17 @@ export class McpToolSession {
   }
 
   /** A fresh per-call budget and the session a call runs in. */
-  forCall(signal: AbortSignal, emit: (event: AgentEvent) => void): ToolSession {
+  forCall(
+    signal: AbortSignal,
+    emit: (event: AgentEvent) => void,
+    clientName?: string,
+    /** A tool's own cap (an access pattern's), when it is below the connection's budgets. */
+    caps: McpLimits = this.options,
+  ): ToolSession {
     return {
       ctx: this.options.ctx,
       source: 'mcp',
+      ...(clientName ? { clientName } : {}),
       connection: this.options.connection,
       settings: this.settings,
       budget: new Budget(
@@ -107,8 +116,8 @@ export class McpToolSession {
           modelCalls: 1,
           toolCalls: Number.MAX_SAFE_INTEGER,
           tokens: Number.MAX_SAFE_INTEGER,
-          itemsRead: this.options.maxItems,
-          readCapacity: this.options.maxRcu,
+          itemsRead: caps.maxItems,
+          readCapacity: caps.maxRcu,
         },
         'this tool call',
       ),

@@ -82,7 +82,9 @@ export class EventReplayLog {
     const logged = { id: ++this.lastId, data, bytes: Buffer.byteLength(data) };
     const isEnd = event.type === 'done' || event.type === 'cancelled' || event.type === 'error';
     if (isEnd) this.running.delete(event.requestId);
-    else if (event.type !== 'resultsets' && event.type !== 'written') this.running.add(event.requestId);
+    // Not operations: they never end, so they are never "running".
+    else if (event.type !== 'resultsets' && event.type !== 'written' && event.type !== 'proposals')
+      this.running.add(event.requestId);
     this.kept.push(logged);
     this.keptBytes += logged.bytes;
     // The newest event always stays, even one larger than the byte budget on its own.

@@ -2,6 +2,7 @@ import type { OperationEvent } from '../../shared/ipc';
 import { useEditorStore } from '../features/editor/store';
 import { useSelectionStore } from '../features/items/selection-store';
 import { useItemsStore } from '../features/items/store';
+import { useProposalsStore } from '../features/mcp/proposals-store';
 import { useMfaStore } from '../features/mfa/store';
 import { useOperationsStore } from '../features/operations/store';
 import { startEventStream } from '../ipc/subscriptions';
@@ -22,6 +23,11 @@ function routeEvent(event: OperationEvent): void {
     useEditorStore.getState().written(event.connectionId, event.table, event.source, event.items);
     return;
   }
+  // Not an operation: the whole list of coding agents' writes waiting for a decision.
+  if (event.type === 'proposals') {
+    useProposalsStore.getState().received(event.proposals);
+    return;
+  }
   // A prompt nobody in this window started: main waits for a code before a call can go on.
   if (event.type === 'mfa') useMfaStore.getState().prompted(event);
   useOperationsStore.getState().receive(event);
@@ -31,6 +37,10 @@ function routeEvent(event: OperationEvent): void {
 export function startEventForwarding(): () => void {
   return startEventStream({
     deliver: routeEvent,
-    gap: (gap) => useOperationsStore.getState().receiveGap(gap),
+    gap: (gap) => {
+      useOperationsStore.getState().receiveGap(gap);
+      // The list may have changed while nobody listened.
+      void useProposalsStore.getState().load();
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemSchema } from '../dynamo/attribute-value';
 import { keySchemaSchema } from './tables';
 
 export const agentBudgetsSchema = z.object({
@@ -41,6 +42,20 @@ export const agentApprovalSchema = z.object({
   summary: z.string(),
   /** The exact DynamoDB requests that will be sent, in the AWS API's JSON form. */
   requests: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Per write, the item as it was read when the card was built and what the write would leave
+   * (null: no item), so the card can show the change as a diff. Same order as `requests`.
+   */
+  items: z
+    .array(
+      z.object({
+        table: z.string(),
+        key: itemSchema,
+        before: itemSchema.nullable(),
+        after: itemSchema.nullable(),
+      }),
+    )
+    .optional(),
 });
 export type AgentApproval = z.infer<typeof agentApprovalSchema>;
 

@@ -41,4 +41,51 @@ export const mcpExamples: McpExamples = {
     input: { connectionId: 'playground' },
     output: { ...exposure, token: 'N3wT0k3nAfterRegeneration0000000000000000000' },
   },
+  'mcp:listProposals': {
+    summary: 'Writes coding agents proposed (propose_changes over MCP) that wait for a decision in the app.',
+    input: {},
+    output: {
+      proposals: [
+        {
+          id: 'appr_5b0f3c1e-2d4a-4d8e-9a57-1f6c2b7d9e01',
+          kind: 'write',
+          summary: 'Mark order 7 shipped (1 write)',
+          requests: [
+            {
+              operation: 'UpdateItem',
+              TableName: 'DynoTableSample',
+              Key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#7' } },
+              UpdateExpression: 'SET #n0 = :v0',
+              ConditionExpression: 'attribute_exists(#n1) AND #n0 = :v1',
+              ExpressionAttributeNames: { '#n0': 'status', '#n1': 'PK' },
+              ExpressionAttributeValues: { ':v0': { S: 'shipped' }, ':v1': { S: 'pending' } },
+              ReturnValues: 'ALL_OLD',
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          ],
+          items: [
+            {
+              table: 'DynoTableSample',
+              key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#7' } },
+              before: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#7' }, status: { S: 'pending' } },
+              after: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#7' }, status: { S: 'shipped' } },
+            },
+          ],
+          connectionId: 'playground',
+          connectionLabel: 'Playground',
+          client: 'claude-code 2.0.14',
+          at: '2026-12-06T18:00:00.000Z',
+          expiresAt: '2026-12-06T18:10:00.000Z',
+        },
+      ],
+    },
+    notes: 'The same list arrives as a `proposals` event whenever it changes.',
+  },
+  'mcp:decideProposal': {
+    summary: "Approves or rejects an agent's proposed writes; the agent's tool call gets the outcome.",
+    input: { id: 'appr_5b0f3c1e-2d4a-4d8e-9a57-1f6c2b7d9e01', approve: true },
+    output: { decided: true },
+    notes:
+      'Approved writes go through the write door under source "mcp", journaled with the client\'s name (undo from History). decided is false when the proposal no longer waited.',
+  },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentApprovalSchema } from './agent-events';
 
 /**
  * What a connection offers coding agents over MCP's streamable HTTP, served by the running app
@@ -44,6 +45,23 @@ export type McpExposure = z.infer<typeof mcpExposureSchema>;
 
 const connectionRef = z.object({ connectionId: z.string() });
 
+/**
+ * A write an MCP client proposed (propose_changes) that waits for the user's decision in the
+ * app: the exact requests and, per item, the item as read and what the write would leave. The
+ * agent's tool call waits until it is approved, rejected or expires.
+ */
+export const mcpProposalSchema = agentApprovalSchema.extend({
+  connectionId: z.string(),
+  /** The connection's label, so a proposal reads right whichever connection is open. */
+  connectionLabel: z.string(),
+  /** The client's own name and version from MCP initialize (clientInfo), e.g. "claude-code 1.0". */
+  client: z.string(),
+  /** ISO time it was proposed, and when it is rejected unless decided. */
+  at: z.string(),
+  expiresAt: z.string(),
+});
+export type McpProposal = z.infer<typeof mcpProposalSchema>;
+
 export const mcpChannels = {
   'mcp:getExposure': { input: connectionRef, output: mcpExposureSchema },
   'mcp:saveExposure': {
@@ -51,4 +69,17 @@ export const mcpChannels = {
     output: mcpExposureSchema,
   },
   'mcp:regenerateToken': { input: connectionRef, output: mcpExposureSchema },
+  /** Writes coding agents proposed that wait for a decision, oldest first (every connection). */
+  'mcp:listProposals': {
+    input: z.object({}),
+    output: z.object({ proposals: z.array(mcpProposalSchema) }),
+  },
+  /** Approves (the writes go through the write door, journaled) or rejects one proposal. */
+  'mcp:decideProposal': {
+    input: z.object({ id: z.string().min(1).max(100), approve: z.boolean() }),
+    output: z.object({
+      /** False when it no longer waited: decided in another window or the client, expired or cancelled. */
+      decided: z.boolean(),
+    }),
+  },
 } as const;

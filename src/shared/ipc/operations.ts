@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { appErrorSchema } from '../errors';
 import { agentEventSchema } from './agent-events';
+import { mcpProposalSchema } from './mcp';
 import { streamRecordSchema } from './stream-record';
 import { writeSourceSchema } from './write-source';
 
@@ -65,6 +66,8 @@ export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
 export const RESULT_SETS_REQUEST_ID = 'resultsets-written';
 /** The requestId of `written` events: items DynoTable wrote, for item editors to follow. */
 export const WRITTEN_REQUEST_ID = 'items-written';
+/** The requestId of `proposals` events: coding agents' writes waiting for a decision. */
+export const PROPOSALS_REQUEST_ID = 'mcp-proposals';
 
 /** A result set that a write DynoTable made changed, with its views' sizes. */
 export const resultSetChangeSchema = z.object({
@@ -133,6 +136,8 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     /** Shards being read now. */
     shards: z.number().int(),
   }),
+  /** Every write coding agents proposed over MCP that waits for the user now (the whole list). */
+  z.object({ ...base, type: z.literal('proposals'), proposals: z.array(mcpProposalSchema) }),
   /** The agent's stream: text deltas, tool steps, approval cards, usage. */
   z.object({ ...base, type: z.literal('agent'), event: agentEventSchema }),
   z.object({

@@ -40,6 +40,12 @@ export const shortcuts = [
     chords: [{ key: 'k', mod: true }],
   },
   {
+    id: 'agent-proposals',
+    where: 'Anywhere',
+    does: 'Show the writes coding agents proposed (MCP), waiting for your approval',
+    chords: [{ key: 'p', mod: true, shift: true }],
+  },
+  {
     id: 'nth-tab',
     where: 'Anywhere',
     does: 'Go to the first… ninth tab',

@@ -7,7 +7,8 @@ export interface ApprovalCardProps {
   onDecide: (approve: boolean) => void;
 }
 
-function RequestLine({ request }: { request: Record<string, unknown> }) {
+/** One request in words (action, key, table, change, condition); also the agents' proposals list. */
+export function RequestLine({ request }: { request: Record<string, unknown> }) {
   const text = requestText(request);
   return (
     <li className="agent-request">

@@ -1,0 +1,126 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
+import { mcpHttpService } from '../../src/main/mcp/http-service';
+import { resultJson } from '../support/mcp-result';
+import { canonical, rawGetItem } from '../support/raw-dynamo';
+import { seriousAxeViolations } from './support/axe';
+import { screenshots } from './support/screenshots';
+import { useAppInBrowser } from './support/session';
+
+// A coding agent's write approved in DynoTable, as a user meets it: the official MCP SDK client
+// (no elicitation, like most clients) proposes over the app's HTTP transport, the proposal waits
+// in Chromium wherever the user is, the approved write is in History under the client's name and
+// its undo puts back exactly what DynamoDB Local held (its raw wire JSON); a rejection writes
+// nothing and the agent is told in a sentence.
+const slow = { timeout: 60_000 };
+const session = useAppInBrowser({ withPlayground: true });
+const page = () => session.browser.page;
+const KEY = { PK: { S: 'USER#u7' }, SK: { S: 'PROFILE' } };
+let client: Client;
+
+const stored = () => rawGetItem(session.playgroundEndpoint, SAMPLE_TABLE, KEY);
+
+function propose(reason: string): Promise<CallToolResult> {
+  return client.callTool({
+    name: 'propose_changes',
+    arguments: {
+      reason,
+      changes: [
+        {
+          action: 'update',
+          table: SAMPLE_TABLE,
+          partitionKey: 'USER#u7',
+          sortKey: 'PROFILE',
+          set: { loyaltyPoints: 424242, agentNote: 'VIP after review' },
+        },
+      ],
+    },
+  }) as Promise<CallToolResult>;
+}
+
+const proposals = (): Locator => page().getByRole('dialog', { name: 'Agent proposals' });
+
+beforeAll(async () => {
+  const exposure = await mcpHttpService(session.app.core).save('playground', {
+    enabled: true,
+    tables: [SAMPLE_TABLE],
+    maxItems: 100,
+    maxRcu: 50,
+    allowWrites: true,
+    allowScans: false,
+  });
+  client = new Client({ name: 'e2e-coder', version: '3.1.4' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(exposure.url ?? ''), {
+      requestInit: { headers: { Authorization: `Bearer ${exposure.token}` } },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+describe('agent proposals (MCP over HTTP)', () => {
+  it('shows a proposed write with its diff, writes it on approval, and History undoes it to the raw item', async () => {
+    const before = await stored();
+    expect(before).not.toBeNull();
+    const p = await session.openPage();
+    await p.getByRole('button', { name: 'Open playground' }).click();
+    await p.getByRole('button', { name: SAMPLE_TABLE, exact: true }).click(slow);
+
+    const call = propose('Make Ada a VIP');
+    const badge = p.getByRole('button', { name: '1 agent proposal waiting for your approval' });
+    await badge.click(slow);
+    const card = proposals().getByRole('region', { name: 'Proposal from e2e-coder 3.1.4' });
+    await card.getByText('Make Ada a VIP (1 write)').waitFor(slow);
+    const diff = card.getByRole('list', { name: 'Changes to USER#u7 · PROFILE' });
+    await expect.poll(() => diff.innerText()).toContain('424242');
+    expect(await diff.innerText()).toContain('agentNote');
+    // Nothing is written while the proposal waits.
+    expect(canonical(await stored())).toBe(canonical(before));
+    await screenshots(p, 'mcp-proposal', proposals());
+    expect(await seriousAxeViolations(p, { include: 'dialog[open]' })).toEqual([]);
+
+    await card.getByRole('button', { name: 'Approve and write' }).click();
+    const result = await call;
+    expect(result.isError).not.toBe(true);
+    expect(resultJson(result).outcomes).toEqual(['written']);
+    await badge.waitFor({ state: 'detached' });
+    const written = await stored();
+    expect(written?.loyaltyPoints).toEqual({ N: '424242' });
+    expect(written?.agentNote).toEqual({ S: 'VIP after review' });
+
+    await p.getByRole('button', { name: 'Undo history…' }).click();
+    const history = p.getByRole('dialog', { name: `Undo history — ${SAMPLE_TABLE}` });
+    const entry = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem').first();
+    await entry.getByText('MCP client e2e-coder 3.1.4: Make Ada a VIP').waitFor(slow);
+    expect(await entry.locator('.journal-source').innerText()).toBe('MCP');
+    await screenshots(p, 'mcp-proposal-history', history);
+    await entry.getByRole('button', { name: /^Undo the / }).click();
+    await expect.poll(async () => canonical(await stored()), slow).toBe(canonical(before));
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('rejected from the keyboard, leaves the item as it was and tells the agent in a sentence', async () => {
+    const before = await stored();
+    const call = propose('Make Ada a VIP again');
+    const badge = page().getByRole('button', { name: '1 agent proposal waiting for your approval' });
+    await badge.waitFor(slow);
+    await page().keyboard.press('Control+Shift+P');
+    const card = proposals().getByRole('region', { name: 'Proposal from e2e-coder 3.1.4' });
+    await card.getByRole('button', { name: 'Reject' }).focus();
+    await page().keyboard.press('Enter');
+    const result = await call;
+    expect(result.isError).toBe(true);
+    expect(resultJson(result).error).toBe(
+      'The user rejected these changes in DynoTable. Nothing was written.',
+    );
+    await badge.waitFor({ state: 'detached' });
+    expect(canonical(await stored())).toBe(canonical(before));
+  });
+});

@@ -1,0 +1,252 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { McpExposure } from '../../src/shared/ipc/mcp';
+import { type BrowserCore, startBrowserCore } from '../support/browser-core';
+import { localClient, uniqueTableName } from '../support/dynamo-local';
+import { cliCommand, runCli } from '../support/cli-run';
+import { createTable, putItems } from '../support/dynamo-tables';
+import { resultJson } from '../support/mcp-result';
+import { rawReadAll } from '../support/raw-dynamo';
+
+// The Schema view's key templates and a saved query, served as named tools on both transports
+// by the official MCP SDK client; each result is compared with the same Query (or SELECT) run
+// directly through the built-in tool, and with DynamoDB Local's own answer over the wire.
+const endpoint = inject('dynamoEndpoint');
+const dynamo = localClient(endpoint);
+let app: BrowserCore;
+let table: string;
+const clients: Client[] = [];
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return { isError: result.isError === true, json: resultJson(result) };
+}
+
+/** What two reads must share: everything but the ids of the result sets each one stored. */
+function comparable(json: Record<string, unknown>): Record<string, unknown> {
+  const { resultSetId: _id, ...rest } = json;
+  return rest;
+}
+
+/** DynamoDB Local's own answer over the wire: partition = value AND sort BETWEEN low AND high. */
+function wireBetween(
+  index: string | undefined,
+  [pk, value]: [string, string],
+  [sk, low, high]: [string, string, string],
+): Promise<Record<string, unknown>[]> {
+  return rawReadAll(endpoint, 'Query', {
+    TableName: table,
+    ...(index ? { IndexName: index } : {}),
+    KeyConditionExpression: '#p = :p AND #s BETWEEN :a AND :b',
+    ExpressionAttributeNames: { '#p': pk, '#s': sk },
+    ExpressionAttributeValues: { ':p': { S: value }, ':a': { S: low }, ':b': { S: high } },
+  });
+}
+
+async function viaHttp(): Promise<Client> {
+  const saved = await app.call<McpExposure>('mcp:saveExposure', {
+    connectionId: app.connectionId,
+    settings: {
+      enabled: true,
+      tables: [table],
+      maxItems: 1000,
+      maxRcu: 50,
+      allowWrites: false,
+      allowScans: false,
+    },
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  const client = new Client({ name: 'patterns-http', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(saved.value.url ?? ''), {
+      requestInit: { headers: { Authorization: `Bearer ${saved.value.token}` } },
+    }),
+  );
+  clients.push(client);
+  return client;
+}
+
+/** `dynotable mcp` on the same data folder: the app's saved connection, queries and schema reads. */
+async function viaStdio(): Promise<Client> {
+  const transport = new StdioClientTransport({
+    ...cliCommand(['mcp', '--connection', app.connectionId, '--tables', table]),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_REGION: 'us-east-1',
+      DYNOTABLE_DATA_DIR: app.dataDir,
+    },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'patterns-stdio', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  table = await createTable(dynamo, uniqueTableName('mcppat'), {
+    partitionKey: ['PK', 'S'],
+    sortKey: ['SK', 'S'],
+    globalIndexes: [{ name: 'ByStatus', partitionKey: ['GSI1PK', 'S'], sortKey: ['GSI1SK', 'S'] }],
+  });
+  const items = [];
+  for (let c = 0; c < 3; c++) {
+    items.push({ PK: { S: `CUSTOMER#c${c}` }, SK: { S: 'PROFILE' }, name: { S: `Customer ${c}` } });
+    for (let o = 1; o <= 12; o++) {
+      const day = `2024-${String(o).padStart(2, '0')}-1${c}`;
+      const status = ['PAID', 'SHIPPED', 'OPEN'][o % 3] ?? 'OPEN';
+      items.push({
+        PK: { S: `CUSTOMER#c${c}` },
+        SK: { S: `ORDER#${day}` },
+        total: { N: String(o * 10 + c) },
+        GSI1PK: { S: `STATUS#${status}` },
+        GSI1SK: { S: day },
+      });
+    }
+  }
+  await putItems(dynamo, table, items);
+  app = await startBrowserCore(endpoint);
+  const requestId = `patterns-schema-${Date.now()}`;
+  const finished = app.waitFor(requestId);
+  const started = await app.call('schema:analyze', {
+    connectionId: app.connectionId,
+    table,
+    requestId,
+    mode: 'full',
+  });
+  if (!started.ok) throw new Error(started.error.message);
+  expect((await finished).last.type).toBe('done');
+  const saved = await app.call('sql:saveQuery', {
+    connectionId: app.connectionId,
+    name: 'Profile of a customer',
+    sql: `SELECT name FROM "${table}" WHERE PK = {{customer}} AND SK = 'PROFILE'`,
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await app.close();
+  dynamo.destroy();
+});
+
+describe.each([
+  ['streamable HTTP', viaHttp],
+  ['stdio', viaStdio],
+])('access patterns as tools over %s', (_transport, connect) => {
+  let client: Client;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    client = await connect();
+    tools = (await client.listTools()).tools;
+  }, 60_000);
+
+  it('lists the key templates and the saved query as typed read-only tools', () => {
+    const orders = tools.find((t) => t.name === 'orders_by_customer');
+    expect(orders?.inputSchema.required).toEqual(['customer']);
+    expect(Object.keys(orders?.inputSchema.properties ?? {})).toEqual([
+      'customer',
+      'from',
+      'to',
+      'limit',
+      'newestFirst',
+    ]);
+    expect(orders?.description).toContain('PK=CUSTOMER#<customer> SK=ORDER#<from…to>');
+    expect(orders?.description).toContain('At most 100 items and 10 RCU per call');
+    expect(orders?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
+    expect(tools.find((t) => t.name === 'orders_by_status')?.description).toContain('ByStatus');
+    const profile = tools.find((t) => t.name === 'profile_of_a_customer');
+    expect(profile?.inputSchema.required).toEqual(['customer']);
+    expect(profile?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it("answers orders_by_customer exactly as the same Query, and as DynamoDB Local's own", async () => {
+    const named = await call(client, 'orders_by_customer', {
+      customer: 'c1',
+      from: '2024-03',
+      to: '2024-07',
+    });
+    const direct = await call(client, 'query', {
+      table,
+      partitionKey: 'CUSTOMER#c1',
+      sortKey: { op: 'between', value: 'ORDER#2024-03', value2: 'ORDER#2024-07' },
+    });
+    expect(named.isError).toBe(false);
+    expect(comparable(named.json)).toEqual(comparable(direct.json));
+    const wire = await wireBetween(
+      undefined,
+      ['PK', 'CUSTOMER#c1'],
+      ['SK', 'ORDER#2024-03', 'ORDER#2024-07'],
+    );
+    expect(named.json.count).toBe(wire.length);
+    expect(wire.length).toBe(4);
+    const sample = named.json.sample as { SK: string }[];
+    expect(sample.map((i) => i.SK)).toEqual(
+      wire.slice(0, sample.length).map((i) => (i.SK as { S: string }).S),
+    );
+  });
+
+  it("reads a whole partition's orders without a range, and an index's key template on the GSI", async () => {
+    const all = await call(client, 'orders_by_customer', { customer: 'c2' });
+    expect(all.json.count).toBe(12);
+    const byStatus = await call(client, 'orders_by_status', {
+      status: 'PAID',
+      from: '2024-01',
+      to: '2024-12',
+    });
+    const wire = await wireBetween('ByStatus', ['GSI1PK', 'STATUS#PAID'], ['GSI1SK', '2024-01', '2024-12']);
+    expect(byStatus.json.count).toBe(wire.length);
+  });
+
+  it('runs the saved query with its parameter as the same SELECT run directly', async () => {
+    const named = await call(client, 'profile_of_a_customer', { customer: "CUSTOMER#c0' OR 'x'='x" });
+    expect(named.json.rowCount).toBe(0);
+    const found = await call(client, 'profile_of_a_customer', { customer: 'CUSTOMER#c0' });
+    const direct = await call(client, 'run_sql', {
+      statement: `SELECT name FROM "${table}" WHERE PK = 'CUSTOMER#c0' AND SK = 'PROFILE'`,
+    });
+    expect(found.json.rows).toEqual([{ name: 'Customer 0' }]);
+    // The second read of the same key comes from SQL's cache, so only the answer is compared.
+    const answer = (json: Record<string, unknown>) => [json.columns, json.rowCount, json.rows];
+    expect(answer(found.json)).toEqual(answer(direct.json));
+  });
+
+  it('serves the entities and key templates as a resource', async () => {
+    const uri = `dynotable://schema/${encodeURIComponent(table)}`;
+    expect((await client.listResources()).resources.map((r) => r.uri)).toContain(uri);
+    const read = await client.readResource({ uri });
+    const first = read.contents[0];
+    const json = JSON.parse(first && 'text' in first ? first.text : '{}') as {
+      entities: { name: string; keyPattern: string }[];
+      accessPatterns: { tool: string; template: string }[];
+    };
+    expect(json.entities.find((e) => e.name === 'orders')?.keyPattern).toBe('PK=CUSTOMER#… SK=ORDER#…');
+    expect(json.accessPatterns).toContainEqual({
+      tool: 'orders_by_customer',
+      template: 'PK=CUSTOMER#<customer> SK=ORDER#<from…to>',
+      params: ['customer', 'from', 'to', 'limit', 'newestFirst'],
+    });
+  });
+});
+
+it('prints the access patterns with --dry-run, reading nothing', async () => {
+  const run = await runCli(['mcp', '--dry-run', '--connection', app.connectionId, '--tables', table], {
+    AWS_REGION: 'us-east-1',
+    DYNOTABLE_DATA_DIR: app.dataDir,
+  });
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('each at most 100 items and 10 RCU per call');
+  expect(run.stdout).toContain('  orders_by_customer  PK=CUSTOMER#<customer> SK=ORDER#<from…to>\n');
+  expect(run.stdout).toContain('  profile_of_a_customer  saved query\n');
+});
