@@ -1,3 +1,4 @@
+import { formatDate } from '../../../ui/format';
 import { useId, useState } from 'react';
 import {
   type Acknowledgement,
@@ -18,11 +19,10 @@ export const STORAGE_TEXT: Record<DateStorage, string> = {
 
 function when(at: string | undefined): string {
   if (!at) return '';
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+  return formatDate(at);
 }
 
-/** "by maria, 06/11/2026 09:10: reason", from whatever the entry records. */
+/** "by maria, Nov 6, 2026, 9:10 AM: reason", from whatever the entry records. */
 function provenance(a: Acknowledgement): string {
   const who = [a.by ? `by ${a.by}` : '', when(a.at)].filter(Boolean).join(', ');
   return `${who || 'from the expectations file'}${a.reason ? `: ${a.reason}` : ''}`;

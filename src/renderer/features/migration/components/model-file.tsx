@@ -1,3 +1,4 @@
+import { formatDate } from '../../../ui/format';
 import { useEffect, useId, useState } from 'react';
 import { type OrmModel, ORM_MODEL_MAX_CHARS } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
@@ -72,13 +73,12 @@ export function ModelFile({ connectionId, table }: { connectionId: string; table
 }
 
 function ModelSummary({ model }: { model: OrmModel }) {
-  const at = new Date(model.at);
   return (
     <div className="mig-model-summary" role="region" aria-label={`What ${model.fileName} says`}>
       <p>
         Using <strong>{model.fileName}</strong>{' '}
         <span className="muted">
-          since {Number.isNaN(at.getTime()) ? model.at : at.toLocaleString()} ·{' '}
+          since {formatDate(model.at)} ·{' '}
           {model.dateStorage.length === 0
             ? 'no Date attributes'
             : `${model.dateStorage.length} Date ${model.dateStorage.length === 1 ? 'attribute' : 'attributes'}`}{' '}

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../ui/format';
 import type {
   DateAttributeFinding,
   DottedAttributeFinding,
@@ -112,7 +113,7 @@ export function ReportView({ connectionId, report, samples }: ReportViewProps) {
     <section className="mig-report" aria-labelledby="mig-report-title">
       <header className="mig-report-header">
         <h2 id="mig-report-title" className="mig-report-title">
-          Report <span className="muted">{new Date(report.finishedAt).toLocaleString()}</span>
+          Report <span className="muted">{formatDate(report.finishedAt)}</span>
         </h2>
         <span className="toolbar-spacer" />
         {(['json', 'csv', 'md'] as const).map((format) => (
