@@ -6,7 +6,7 @@ import { AppFailure } from '../../shared/errors';
 import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
 import type { WrittenItem } from '../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../core/operations';
-import type { ItemTarget } from '../dynamo/items/item-access';
+import { consistentReader, type ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
 import { withBackoff } from '../core/retry';
 import { assertWritable } from '../dynamo/writes/guards';
@@ -179,7 +179,7 @@ async function runUndo(
     };
     report.items.push(item);
   };
-  const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys);
+  const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys, consistentReader(t.client));
   // The undo's own writes are journaled in turn (what it found, what it put back), so it can be undone.
   const journal = t.journal('undo', `Undo of "${entry.reason}"`);
   const undone: JournalPair[] = [];
