@@ -14,7 +14,7 @@ import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';
 import { CONDITIONAL_FAILED, itemRefusal } from '../dynamo/writes/write-errors';
 import { journalPairs, recordUndo, type JournalPair } from './journal-files';
-import { keepForUndo } from './keep';
+import { announceWrites, keepForUndo } from './keep';
 import { laterEntries, type LaterEntry } from './later-entries';
 
 const CONCURRENCY = 8;
@@ -185,12 +185,23 @@ async function runUndo(
   const undone: JournalPair[] = [];
   const one = async (pair: JournalPair, written: WrittenItem[]): Promise<void> => {
     let outcome: Outcome;
+    // Noted before undo writes (kill-safe): what it finds is what the write left, and it puts
+    // back the before; a key change's undo is told by the key it moved the item to.
+    const intent = {
+      key: pair.after ? keyOf(pair.after, t.info.keys) : pair.key,
+      before: pair.after,
+      after: pair.before,
+    };
     try {
+      await announceWrites(journal, [intent]);
       outcome = await undoOne(t, pair, run.signal);
     } catch (error) {
       const appError = itemRefusal(error, run.signal);
       outcome = { type: 'failed', code: appError.code, message: appError.message };
     }
+    // Refused or nothing to write: no undo write landed. A failure may have landed: read at the end.
+    if (outcome.type === 'already' || outcome.type === 'conflict')
+      await journal.refuse(intent.key).catch(() => undefined);
     if (outcome.type === 'restored') {
       undone.push({ key: outcome.vacated ?? pair.key, before: pair.after, after: pair.before });
       report.restored++;
