@@ -54,6 +54,41 @@ const writeDoorRule = {
     'Writes to DynamoDB go through the one write door, src/main/dynamo/writes/ (journal, guards, every view told).',
 };
 
+/** The document client's commands are the same writes under other names. */
+const documentWriteDoorRule = {
+  regex: '^@aws-sdk/lib-dynamodb$',
+  importNames: [
+    'PutCommand',
+    'UpdateCommand',
+    'DeleteCommand',
+    'TransactWriteCommand',
+    'BatchWriteCommand',
+    'ExecuteStatementCommand',
+    'BatchExecuteStatementCommand',
+    'ExecuteTransactionCommand',
+    'DynamoDBDocument',
+    'DynamoDBDocumentClient',
+  ],
+  message: writeDoorRule.message,
+};
+
+/**
+ * `import()` and `require()` reach every command of the SDK past no-restricted-imports, so
+ * outside the door the DynamoDB SDK is imported statically, where the names above are checked.
+ */
+const dynamoModules = '/^@aws-sdk.(client-dynamodb|lib-dynamodb)$/';
+const writeDoorSyntax = [
+  'error',
+  {
+    selector: `ImportExpression[source.value=${dynamoModules}]`,
+    message: `${writeDoorRule.message} Import the DynamoDB SDK statically, so the write commands stay checked.`,
+  },
+  {
+    selector: `CallExpression[callee.name='require'][arguments.0.value=${dynamoModules}]`,
+    message: `${writeDoorRule.message} Import the DynamoDB SDK statically, so the write commands stay checked.`,
+  },
+];
+
 /** Node globals for the few plain-JS files (configs, scripts, bin). */
 const nodeGlobals = Object.fromEntries(
   [
@@ -100,7 +135,16 @@ module.exports = tseslint.config(
     },
   },
 
-  // Boundaries (shared/STYLE.md §13). Each layer names what it may not reach.
+  // Boundaries (shared/STYLE.md §13). Each layer names what it may not reach. First the write
+  // door for every source file, so a new folder under src/ has it before it has a layer of its own.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/main/dynamo/writes/**'],
+    rules: {
+      'no-restricted-imports': restrict(writeDoorRule, documentWriteDoorRule),
+      'no-restricted-syntax': writeDoorSyntax,
+    },
+  },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
@@ -141,7 +185,7 @@ module.exports = tseslint.config(
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(mainRule, writeDoorRule),
+      'no-restricted-imports': restrict(mainRule, writeDoorRule, documentWriteDoorRule),
     },
   },
   {

@@ -3,7 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { journalHandlers } from '../../src/main/ipc/handlers/journal';
 import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
+import { journalPairs } from '../../src/main/journal/journal-files';
+import type { JournalEntry, UndoReport } from '../../src/shared/ipc/journal';
+import { canonical, rawDynamo, rawGetItem } from '../support/raw-dynamo';
 import type { OperationEvent } from '../../src/shared/ipc';
 import type { FixPlanSummary, FixResult } from '../../src/shared/ipc/migration';
 import { uniqueTableName } from '../support/dynamo-local';
@@ -19,7 +23,7 @@ const TOTAL = 60;
 const WRITES_PER_SECOND = 200;
 
 beforeAll(async () => {
-  h = await faultyHarness(inject('dynamoEndpoint'), migrationHandlers);
+  h = await faultyHarness(inject('dynamoEndpoint'), { ...migrationHandlers, ...journalHandlers });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fixfault-'));
   (h.ctx as { dataDir: string }).dataDir = dataDir;
   await createTable(h.client, table, { partitionKey: ['id', 'S'] });
@@ -116,5 +120,62 @@ describe('the fix when DynamoDB throttles its writes', () => {
       expect(item['a.b']).toBeUndefined();
       expect(item.a?.M?.b?.N).toBe(item.id!.S!.replace(/^item-0*(\d)/, '$1'));
     }
+  });
+
+  it('journals what its own UpdateItem left, never a write that lands just after it', async () => {
+    const shadowed = uniqueTableName('fixafter');
+    await createTable(h.client, shadowed, { partitionKey: ['id', 'S'] });
+    const key = { id: { S: 'order-1' } };
+    const original = { ...key, 'address.city': { S: 'Valencia' }, address: { M: { city: { S: 'Madrid' } } } };
+    await putItems(h.client, shadowed, [original]);
+    const upstream = inject('dynamoEndpoint');
+    const planned = await operation('migration:fixPlan', {
+      connectionId: 'local',
+      table: shadowed,
+      policy: 'shadow-wins',
+    });
+    if (planned.last.type !== 'done') throw new Error('the plan did not finish');
+    const plan = planned.last.value as FixPlanSummary;
+    expect(plan.updates).toBe(1);
+
+    // Someone else's write lands after the fix's UpdateItem was applied, before its answer
+    // reaches DynoTable: a read-back would take their note for the fix's own.
+    h.faulty.script({
+      operation: 'UpdateItem',
+      fault: 'hold',
+      next: 1,
+      beforeAnswer: async () => {
+        await rawDynamo(upstream, 'UpdateItem', {
+          TableName: shadowed,
+          Key: key,
+          UpdateExpression: 'SET note = :n',
+          ExpressionAttributeValues: { ':n': { S: 'theirs' } },
+        });
+      },
+    });
+    const run = await operation('migration:fixRun', { connectionId: 'local', planId: plan.planId });
+    expect(run.last.type).toBe('done');
+    const stored = await rawGetItem(upstream, shadowed, key);
+    expect(stored).toMatchObject({ note: { S: 'theirs' }, address: { M: { city: { S: 'Valencia' } } } });
+
+    const listed = await h.call<{ entries: JournalEntry[] }>('journal:list', {
+      connectionId: 'local',
+      table: shadowed,
+    });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const [entry] = listed.value.entries;
+    expect(entry).toMatchObject({ source: 'fix', count: 1 });
+    const pairs = [];
+    for await (const chunk of journalPairs(h.ctx.dataDir, 'local', entry!.id)) pairs.push(...chunk);
+    // What the fix left, from its own answer: the moved city, without their note.
+    const { note: _theirs, ...fixLeft } = stored!;
+    expect(canonical(pairs[0]?.after)).toBe(canonical(fixLeft));
+    expect(canonical(pairs[0]?.before)).toBe(canonical(original));
+
+    // So undo sees their change and leaves the item alone instead of erasing their note.
+    const undone = await operation('journal:undo', { connectionId: 'local', entryId: entry!.id });
+    if (undone.last.type !== 'done') throw new Error('undo did not finish');
+    expect(undone.last.value as UndoReport).toMatchObject({ restored: 0, conflicts: 1 });
+    expect(canonical(await rawGetItem(upstream, shadowed, key))).toBe(canonical(stored));
   });
 });

@@ -52,8 +52,11 @@ const FAULTS = {
  * `drop-answer`: the call reaches DynamoDB Local, which applies it and answers; the answer is
  * thrown away and the connection reset, as a network fault after the write landed does. The SDK
  * sees ECONNRESET and sends the same request again.
+ * `hold`: the call waits for the rule's `beforeForward` before it reaches DynamoDB Local, and
+ * for its `beforeAnswer` once DynamoDB Local has applied and answered it, before the answer is
+ * passed on: a test can write meanwhile, or kill the caller with the call held at either point.
  */
-export type Fault = keyof typeof FAULTS | 'corrupt-item' | 'drop-answer';
+export type Fault = keyof typeof FAULTS | 'corrupt-item' | 'drop-answer' | 'hold';
 
 /**
  * One line of a test's script. Counts are of the calls this rule matches:
@@ -70,6 +73,10 @@ export interface FaultRule {
   after?: number;
   /** Only calls whose JSON body holds this text (an item's key, say). */
   bodyIncludes?: string;
+  /** `hold`: awaited before the call is forwarded to DynamoDB Local. */
+  beforeForward?: () => Promise<void>;
+  /** `hold`: awaited after DynamoDB Local answered, before its answer is passed on. */
+  beforeAnswer?: () => Promise<void>;
   /**
    * Fires on this share of the matching calls (0.08: about one in twelve), drawn from a random
    * sequence seeded by `seed` (default 1), so a run can be repeated exactly.
@@ -171,12 +178,16 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation, text)) : undefined;
       calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
       rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
-      if (rule && rule.fault !== 'corrupt-item' && rule.fault !== 'drop-answer') {
+      if (rule && rule.fault !== 'corrupt-item' && rule.fault !== 'drop-answer' && rule.fault !== 'hold') {
         answerWithFault(res, rule.fault);
         return;
       }
       const corrupt = rule?.fault === 'corrupt-item';
       const drop = rule?.fault === 'drop-answer';
+      const hold = rule?.fault === 'hold' ? rule : undefined;
+      await hold?.beforeForward?.();
+      // A caller that went away (killed) while its call was held never had it sent.
+      if (hold && (req.socket.destroyed || res.destroyed)) return;
       const forward = httpRequest(
         {
           host: target.hostname,
@@ -189,6 +200,15 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
           if (drop) {
             // The whole answer is read first: DynamoDB Local has applied the write by then.
             void readBody(answer).then(() => req.socket.resetAndDestroy());
+            return;
+          }
+          if (hold?.beforeAnswer) {
+            const waited = hold.beforeAnswer;
+            void readBody(answer).then(async (bytes) => {
+              await waited();
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              res.end(bytes);
+            });
             return;
           }
           if (!corrupt) {

@@ -16,27 +16,25 @@ import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
 import { connectionDataFolder } from '../core/connection-folder';
 import { pastLimits, readLimits, type LimitsRead } from './journal-limits';
 import { keyText, listSetAside, recoverInterrupted, RUN, setAside, writingNow } from './journal-recovery';
+import { settleIntents, type ItemReader, type JournalPair, type WriteIntent } from './resolve-intents';
 
-/** One item of an entry: what was stored before the write and what the write left (null: none). */
-export interface JournalPair {
-  key: Item;
-  before: Item | null;
-  after: Item | null;
-  /** Sent, but no answer was heard (the job stopped, or every answer was lost): undo reads it. */
-  isUnconfirmed?: boolean;
-}
+export type { ItemReader, JournalPair, WriteIntent } from './resolve-intents';
 
 export interface JournalWriter {
   id: string;
   /**
-   * Announces a write before it is sent (the item as read, what the write should leave): if
-   * the job stops before the write's own line is added, the entry keeps it as unconfirmed.
+   * Announces a write before it is sent (the item as it was, what the write should leave), on
+   * disk before the promise settles: if the job stops (or every answer is lost) before the
+   * write's own line is added, the entry is completed by reading the item (resolve-intents.ts).
    */
-  intend(pair: JournalPair): Promise<void>;
+  intend(...intents: WriteIntent[]): Promise<void>;
   /** The announced write was refused (its condition failed): nothing to undo for this key. */
   refuse(key: Item): Promise<void>;
   add(pairs: JournalPair[]): Promise<void>;
-  /** Writes the entry's summary; undefined when nothing was added (no file is kept). */
+  /**
+   * Writes the entry's summary, after reading each announced write never heard back from;
+   * undefined when nothing was written (no file is kept).
+   */
   finish(): Promise<JournalEntry | undefined>;
 }
 
@@ -73,6 +71,8 @@ export function startJournalEntry(
     reason: string;
     isBeforeAsRead?: boolean;
   },
+  /** Reads announced writes never heard back from, and other entries a killed run left. */
+  read?: ItemReader,
 ): JournalWriter {
   const folder = journalFolder(dataDir, connectionId);
   const id = newId();
@@ -81,7 +81,7 @@ export function startJournalEntry(
   let count = 0;
   let isStarted = false;
   /** Announced writes not yet added or refused, by key. */
-  const announced = new Map<string, JournalPair>();
+  const announced = new Map<string, WriteIntent>();
   // Appends run one after another, so lines never interleave.
   let queue: Promise<void> = Promise.resolve();
   const append = (file: string, text: string): Promise<void> => {
@@ -104,9 +104,10 @@ export function startJournalEntry(
   };
   return {
     id,
-    intend(pair) {
-      announced.set(keyText(pair.key), pair);
-      return append(pendingFile, toLine(pair));
+    intend(...intents) {
+      if (intents.length === 0) return queue;
+      for (const intent of intents) announced.set(keyText(intent.key), intent);
+      return append(pendingFile, intents.map(toLine).join(''));
     },
     refuse(key) {
       if (!announced.delete(keyText(key))) return queue;
@@ -115,10 +116,10 @@ export function startJournalEntry(
     add,
     async finish() {
       try {
-        // Writes sent and never heard back from (every answer lost) may have landed: undo reads them.
-        const unheard = [...announced.values()].map((pair) => ({ ...pair, isUnconfirmed: true }));
+        // Writes sent and never heard back from (every answer lost) may have landed: read.
+        const unheard = [...announced.values()];
         announced.clear();
-        if (unheard.length > 0) await add(unheard);
+        if (unheard.length > 0) await add(await settleIntents(unheard, meta.table, read));
         await queue;
         if (count === 0) {
           if (isStarted) await rm(pendingFile, { force: true });
@@ -136,7 +137,7 @@ export function startJournalEntry(
         };
         await writeFileAtomic(path.join(folder, `${id}.json`), JSON.stringify(entry));
         await rm(pendingFile, { force: true });
-        await prune(folder, await readLimits(dataDir));
+        await prune(folder, await readLimits(dataDir), read);
         return entry;
       } finally {
         writingNow.delete(id);
@@ -162,7 +163,7 @@ async function sizeOf(file: string): Promise<number> {
  * completed from its pending writes; a file that cannot be read is set aside with the reason,
  * never deleted or left to hide the rest.
  */
-async function summaries(folder: string): Promise<Scan> {
+async function summaries(folder: string, read?: ItemReader): Promise<Scan> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -191,7 +192,7 @@ async function summaries(folder: string): Promise<Scan> {
     const pending = PENDING.exec(name)?.[1];
     if (pending && !present.has(`${pending}.json`)) {
       try {
-        const entry = await recoverInterrupted(folder, pending);
+        const entry = await recoverInterrupted(folder, pending, read);
         if (entry) await keep(entry);
       } catch (error) {
         await setAside(
@@ -249,8 +250,8 @@ async function readSummary(folder: string, id: string): Promise<JournalEntry | u
 }
 
 /** Deletes the entries past the bounds; returns the rest, newest first. */
-async function prune(folder: string, { limits }: LimitsRead): Promise<JournalEntry[]> {
-  const { entries, bytes } = await summaries(folder);
+async function prune(folder: string, { limits }: LimitsRead, read?: ItemReader): Promise<JournalEntry[]> {
+  const { entries, bytes } = await summaries(folder, read);
   const kept = entries.map((e) => ({ id: e.id, at: e.at, bytes: bytes.get(e.id) ?? 0 }));
   const past = new Set(pastLimits(kept, limits).map((e) => e.id));
   for (const id of past) {
@@ -272,11 +273,13 @@ export async function listJournal(
   dataDir: string,
   connectionId: string,
   table?: string,
+  /** Reads the items of entries a killed run left, to tell which of its writes landed. */
+  read?: ItemReader,
 ): Promise<JournalListing> {
   const folder = journalFolder(dataDir, connectionId);
-  const read = await readLimits(dataDir);
-  const { limits, problem } = read;
-  const entries = await prune(folder, read);
+  const limitsRead = await readLimits(dataDir);
+  const { limits, problem } = limitsRead;
+  const entries = await prune(folder, limitsRead, read);
   const aside = await listSetAside(folder);
   return {
     entries: (table === undefined ? entries : entries.filter((e) => e.table === table)).slice(0, LISTED),

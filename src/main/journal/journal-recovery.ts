@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Item } from '../../shared/dynamo/attribute-value';
 import { journalActionSchema, writeSourceSchema, type JournalEntry } from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
+import { settleIntents, type ItemReader, type WriteIntent } from './resolve-intents';
 
 const SET_ASIDE = 'set-aside';
 
@@ -112,17 +113,23 @@ function parseMeta(text: string): PendingMeta | undefined {
 
 /**
  * An entry whose job stopped before its summary was written (the app quit or was killed): its
- * `.pending.jsonl` names every write announced before it was sent. Those that never got a line
- * of their own (sent, and then nothing was heard) join the items as unconfirmed, so the journal
- * misses no write that landed; undo reads each and restores only what did. Returns undefined
- * while the job is still running, here or in another live process.
+ * `.pending.jsonl` names every write announced before it was sent. Each that never got a line of
+ * its own (sent, and then nothing was heard) is read: one that landed joins the items with what
+ * is stored, one that did not is dropped, so the journal neither misses a write that landed nor
+ * holds one that did not. One that cannot be told (no reader, a failed read, a change made since)
+ * joins as unconfirmed, and undo reads it again. Returns undefined while the job is still running,
+ * here or in another live process.
  */
-export async function recoverInterrupted(folder: string, id: string): Promise<JournalEntry | undefined> {
+export async function recoverInterrupted(
+  folder: string,
+  id: string,
+  read?: ItemReader,
+): Promise<JournalEntry | undefined> {
   if (writingNow.has(id)) return undefined;
   const pendingFile = path.join(folder, `${id}.pending.jsonl`);
   const itemsFile = path.join(folder, `${id}.jsonl`);
   let meta: PendingMeta | undefined;
-  const intents = new Map<string, unknown>();
+  const intents = new Map<string, WriteIntent>();
   let torn: number | undefined;
   for await (const { text, line } of lines(pendingFile)) {
     if (line === 1) {
@@ -132,7 +139,7 @@ export async function recoverInterrupted(folder: string, id: string): Promise<Jo
       continue;
     }
     if (torn !== undefined) throw new Error(`line ${torn} of its pending writes is damaged`);
-    let value: { key: Item; isRefused?: boolean };
+    let value: WriteIntent & { isRefused?: boolean };
     try {
       value = JSON.parse(text) as typeof value;
     } catch {
@@ -154,11 +161,10 @@ export async function recoverInterrupted(folder: string, id: string): Promise<Jo
   } catch (error) {
     if (!isMissingFile(error)) throw error;
   }
-  const unconfirmed = [...intents.values()].map(
-    (pair) => `${JSON.stringify({ ...(pair as object), isUnconfirmed: true })}\n`,
-  );
-  if (unconfirmed.length > 0) await appendFile(itemsFile, unconfirmed.join(''), { mode: 0o600 });
-  count += unconfirmed.length;
+  const settled = await settleIntents([...intents.values()], meta.table, read);
+  if (settled.length > 0)
+    await appendFile(itemsFile, settled.map((pair) => `${JSON.stringify(pair)}\n`).join(''), { mode: 0o600 });
+  count += settled.length;
   const at = (await stat(pendingFile)).mtime.toISOString();
   const isCommit = meta.action === 'commit';
   const entry: JournalEntry = {

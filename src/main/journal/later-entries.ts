@@ -3,7 +3,7 @@ import { keyOf } from '../../shared/dynamo/validate-item';
 import type { JournalEntry, UndoItem } from '../../shared/ipc/journal';
 import type { KeySchema } from '../../shared/ipc/tables';
 import { keyText } from '../dynamo/transfer/existing-keys';
-import { journalPairs, listJournal } from './journal-files';
+import { journalPairs, listJournal, type ItemReader } from './journal-files';
 
 export type LaterEntry = NonNullable<UndoItem['laterEntry']>;
 
@@ -18,11 +18,12 @@ export function laterEntries(
   connectionId: string,
   entry: JournalEntry,
   keys: KeySchema,
+  read?: ItemReader,
 ): (key: Item) => Promise<LaterEntry | undefined> {
   let index: Promise<Map<string, LaterEntry>> | undefined;
   const build = async (): Promise<Map<string, LaterEntry>> => {
     const newest = new Map<string, LaterEntry>();
-    const later = (await listJournal(dataDir, connectionId, entry.table)).entries.filter(
+    const later = (await listJournal(dataDir, connectionId, entry.table, read)).entries.filter(
       (e) => e.at > entry.at && e.id !== entry.id,
     );
     for (const { id, source, at, reason } of later) {

@@ -6,7 +6,7 @@ import { AppFailure } from '../../shared/errors';
 import type { JournalEntry, UndoItem, UndoReport } from '../../shared/ipc/journal';
 import type { WrittenItem } from '../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../core/operations';
-import type { ItemTarget } from '../dynamo/items/item-access';
+import { consistentReader, type ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
 import { withBackoff } from '../core/retry';
 import { assertWritable } from '../dynamo/writes/guards';
@@ -14,7 +14,7 @@ import { sendRequest } from '../dynamo/writes/sdk-requests';
 import { sendWrite } from '../dynamo/writes/send-write';
 import { CONDITIONAL_FAILED, itemRefusal } from '../dynamo/writes/write-errors';
 import { journalPairs, recordUndo, type JournalPair } from './journal-files';
-import { keepForUndo } from './keep';
+import { announceWrites, keepForUndo } from './keep';
 import { laterEntries, type LaterEntry } from './later-entries';
 
 const CONCURRENCY = 8;
@@ -179,18 +179,29 @@ async function runUndo(
     };
     report.items.push(item);
   };
-  const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys);
+  const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys, consistentReader(t.client));
   // The undo's own writes are journaled in turn (what it found, what it put back), so it can be undone.
   const journal = t.journal('undo', `Undo of "${entry.reason}"`);
   const undone: JournalPair[] = [];
   const one = async (pair: JournalPair, written: WrittenItem[]): Promise<void> => {
     let outcome: Outcome;
+    // Noted before undo writes (kill-safe): what it finds is what the write left, and it puts
+    // back the before; a key change's undo is told by the key it moved the item to.
+    const intent = {
+      key: pair.after ? keyOf(pair.after, t.info.keys) : pair.key,
+      before: pair.after,
+      after: pair.before,
+    };
     try {
+      await announceWrites(journal, [intent]);
       outcome = await undoOne(t, pair, run.signal);
     } catch (error) {
       const appError = itemRefusal(error, run.signal);
       outcome = { type: 'failed', code: appError.code, message: appError.message };
     }
+    // Refused or nothing to write: no undo write landed. A failure may have landed: read at the end.
+    if (outcome.type === 'already' || outcome.type === 'conflict')
+      await journal.refuse(intent.key).catch(() => undefined);
     if (outcome.type === 'restored') {
       undone.push({ key: outcome.vacated ?? pair.key, before: pair.after, after: pair.before });
       report.restored++;

@@ -10,9 +10,13 @@ import { toAppError } from '../core/to-app-error';
 import { isMissingFile } from '../files/atomic-file';
 import type { ItemTarget } from '../dynamo/items/item-access';
 import { getItem } from '../dynamo/items/single-item';
-import { sendPlannedUpdate } from '../dynamo/writes/fix-update';
-import type { JournalPair } from '../journal/journal-files';
-import { keepForUndo } from '../journal/keep';
+import { sendPlannedUpdate, updatedNames } from '../dynamo/writes/fix-update';
+import { attemptsOf } from '../dynamo/writes/write-errors';
+import { consistentReader } from '../dynamo/items/item-access';
+import type { JournalPair, WriteIntent } from '../journal/journal-files';
+import { announceWrites, keepForUndo } from '../journal/keep';
+import { resolveIntent } from '../journal/resolve-intents';
+import { withNamesOf } from '../../shared/dynamo/diff';
 import { backoffMs, isThrottling, sleep } from '../core/retry';
 import { RateLimiter } from '../dynamo/rate-limiter';
 import { toPlainKey } from './samples';
@@ -31,8 +35,9 @@ export interface RunFixOptions {
   concurrency?: number;
   onProgress?(progress: Progress): void;
   /**
-   * The app's write door for the table: each write is then journaled for undo (the item it
-   * replaced, ALL_OLD, and the item read back) and told to the open views. The CLI has none.
+   * The app's write door for the table: each write is then journaled for undo (noted before it
+   * is sent, with the item as read; what it left from its own answer, ALL_NEW) and told to the
+   * open views. The CLI has none.
    */
   target?: ItemTarget;
 }
@@ -50,6 +55,8 @@ type Outcome = {
 };
 
 const MAX_LISTED = 50;
+
+type Intent = WriteIntent & { touched: string[] };
 
 /** Read through a call: the signal flips during an await, which type narrowing cannot see. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
@@ -148,28 +155,57 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
   const target = options.target;
   const journal = target?.journal('bulk-update', `Pre-flight fix of ${options.table}`);
   const pairs: JournalPair[] = [];
-  const keep = async (update: PlannedUpdate, old: Item | null): Promise<void> => {
-    if (!target || !journal) return;
-    // UpdateItem returns one side only: the item it replaced (exact), then the item as stored
-    // now, read consistently at once. A write by someone else landing in between would be taken
-    // for the fix's own; undo then still refuses any change made after that read.
-    const after = await getItem(target, update.Key, true).catch(() => undefined);
-    if (after === undefined) return;
-    await target.record([{ key: update.Key, item: after }]);
-    pairs.push({ key: update.Key, before: old, after });
+  /**
+   * Before a journaled write is sent: the item as a consistent read finds it, noted in the journal
+   * with the attributes the update writes, so a run killed meanwhile is resolved by reading.
+   */
+  const announce = async (update: PlannedUpdate): Promise<Intent | undefined> => {
+    if (!target || !journal) return undefined;
+    const before = await getItem(target, update.Key, true);
+    const intent = { key: update.Key, before, after: null, touched: updatedNames(update) };
+    await announceWrites(journal, [intent]);
+    return intent;
+  };
+  /**
+   * What the fix left is the update's own answer (ALL_NEW), never a read after it, which could
+   * take a write landing in between for the fix's own. "Before" is that item with the updated
+   * attributes as read just before the write (the plan's condition held them as the scan saw).
+   */
+  const keep = async (intent: Intent | undefined, stored: Item | null): Promise<void> => {
+    if (!target || !journal || !intent) return;
+    const before =
+      intent.before && stored ? withNamesOf(stored, intent.before, intent.touched) : intent.before;
+    await target.record([{ key: intent.key, item: stored }]);
+    pairs.push({ key: intent.key, before, after: stored });
     if (pairs.length >= 100) await journal.add(pairs.splice(0)).catch(() => undefined);
+  };
+  /** A refused condition on a retried send may be the fix's own first attempt: read to tell. */
+  const refusedOwn = async (intent: Intent | undefined, error: unknown): Promise<boolean> => {
+    if (!target || !journal || !intent) return false;
+    const resolved =
+      attemptsOf(error) > 1
+        ? await resolveIntent(intent, options.table, consistentReader(target.client)).catch(() => undefined)
+        : undefined;
+    if (resolved?.type === 'landed') {
+      await keep(intent, resolved.pair.after);
+      return true;
+    }
+    await journal.refuse(intent.key).catch(() => undefined);
+    return false;
   };
 
   async function write(i: number, update: PlannedUpdate): Promise<void> {
     const key = toPlainKey(update.Key);
     let outcome: Outcome;
+    let intent: Intent | undefined;
     for (let attempt = 0; ; attempt++) {
       try {
+        intent ??= await announce(update);
         const out = await sendPlannedUpdate(options.client, options.table, update, {
-          returnOld: target !== undefined,
+          returnNew: target !== undefined,
           onThrottled: throttled,
         });
-        await keep(update, out.old);
+        await keep(intent, out.stored);
         const consumed = out.consumed;
         limiter.spend(consumed);
         limiter.succeeded();
@@ -183,7 +219,9 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
         }
         const app = toAppError(error);
         if (app.code === 'ConditionalCheckFailedException')
-          outcome = { i, outcome: 'changed', key, consumed: 1 };
+          outcome = (await refusedOwn(intent, error))
+            ? { i, outcome: 'written', key, consumed: 1 }
+            : { i, outcome: 'changed', key, consumed: 1 };
         else outcome = { i, outcome: 'failed', key, code: app.code, message: app.message };
         break;
       }

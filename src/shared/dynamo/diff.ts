@@ -1,6 +1,6 @@
 import type { AttributeValue, Item } from './attribute-value';
 import { valuesEqual } from './value-equality';
-import { ownValue } from './proto-keys';
+import { defineOwn, ownValue } from './proto-keys';
 
 export interface AttributeChange {
   name: string;
@@ -21,6 +21,26 @@ export function diffItems(before: Item, after: Item): AttributeChange[] {
     if (ownValue(before, name) === undefined) changes.push({ name, kind: 'added', after: next });
   }
   return changes;
+}
+
+/** `a` and `b` hold the same value, or both none, under each of the names. */
+export function sameOn(a: Item, b: Item, names: readonly string[]): boolean {
+  return names.every((name) => {
+    const [x, y] = [ownValue(a, name), ownValue(b, name)];
+    return x === undefined || y === undefined ? x === y : valuesEqual(x, y);
+  });
+}
+
+/** `base` with the named attributes as `from` holds them (absent where `from` has none). */
+export function withNamesOf(base: Item, from: Item, names: readonly string[]): Item {
+  const out = Object.create(null) as Item;
+  for (const name of Object.keys(base)) defineOwn(out, name, base[name]!);
+  for (const name of names) {
+    const value = ownValue(from, name);
+    if (value === undefined) Reflect.deleteProperty(out, name);
+    else defineOwn(out, name, value);
+  }
+  return out;
 }
 
 export interface ConflictView {

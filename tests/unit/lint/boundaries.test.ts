@@ -16,7 +16,9 @@ const linter = new Linter({ cwd: root });
 function boundaryErrors(file: string, source: string): string[] {
   return linter
     .verify(source, config, resolve(root, file))
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter(
+      (message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax',
+    )
     .map((message) => message.message);
 }
 
@@ -133,12 +135,34 @@ describe('one door for writes', () => {
     expect(boundaryErrors('src/main/journal/probe.ts', source)).not.toEqual([]);
   });
 
+  it.each([
+    'src/main/journal/probe.ts',
+    'src/main/migration/probe.ts',
+    'src/cli/commands/probe.ts',
+    // A folder no layer names yet still has the door.
+    'src/tools/probe.ts',
+  ])('refuses the document client, import() and require() of the SDK in %s', (file) => {
+    const documentClient = `import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const x = [PutCommand, DynamoDBDocumentClient];\n`;
+    expect(boundaryErrors(file, documentClient).join(' ')).toMatch(/one write door/);
+    const dynamic = `export const sdk = () => import('@aws-sdk/client-dynamodb');\n`;
+    expect(boundaryErrors(file, dynamic).join(' ')).toMatch(/one write door/);
+    const required = `declare const require: (m: string) => unknown;\nexport const sdk = require('@aws-sdk/lib-dynamodb');\n`;
+    expect(boundaryErrors(file, required).join(' ')).toMatch(/one write door/);
+    expect(boundaryErrors(file, planted('UpdateItemCommand')).join(' ')).toMatch(/one write door/);
+  });
+
   it('lets writes/ send them, and everyone else read', () => {
     expect(
       boundaryErrors('src/main/dynamo/writes/probe.ts', planted('PutItemCommand, BatchWriteItemCommand')),
     ).toEqual([]);
     expect(
       boundaryErrors('src/main/agent/probe.ts', planted('GetItemCommand, QueryCommand, ScanCommand')),
+    ).toEqual([]);
+    expect(
+      boundaryErrors(
+        'src/main/dynamo/writes/probe.ts',
+        `export const sdk = () => import('@aws-sdk/client-dynamodb');\n`,
+      ),
     ).toEqual([]);
   });
 });

@@ -151,6 +151,7 @@ export async function runCopy(
       limiter: write?.limiter,
       limiterUnit: write?.unit,
       keepReplaced: journal !== undefined,
+      journal,
     };
 
     await reader.read(

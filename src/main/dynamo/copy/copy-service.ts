@@ -6,6 +6,7 @@ import { recordWrites } from '../../resultsets/write-sync';
 import { startJournalEntry } from '../../journal/journal-files';
 import { withDeadline } from '../deadline';
 import { tableSummary } from '../table-metadata';
+import { consistentReader } from '../items/item-access';
 import { assertWritable } from '../writes/guards';
 import { type CopyCheckpoint, CopyStore, newCopyId } from './copy-checkpoint';
 import { pagedRequestOf } from './copy-source';
@@ -139,12 +140,12 @@ async function launch(
         resultSets: ctx.resultSets,
         record: (writes) => recordWrites(ctx, target.connectionId, target.table, writes, 'copy'),
         startJournal: (reason) =>
-          startJournalEntry(ctx.dataDir, target.connectionId, {
-            table: target.table,
-            action: 'put',
-            source: 'copy',
-            reason,
-          }),
+          startJournalEntry(
+            ctx.dataDir,
+            target.connectionId,
+            { table: target.table, action: 'put', source: 'copy', reason },
+            consistentReader(targetClient),
+          ),
       },
       checkpoint,
       run,

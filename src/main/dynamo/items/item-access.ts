@@ -1,8 +1,11 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { CoreContext } from '../../core/context';
 import type { WrittenItem } from '../../resultsets/types';
 import { recordWrites } from '../../resultsets/write-sync';
-import { startJournalEntry, type JournalWriter } from '../../journal/journal-files';
+import { startJournalEntry, type ItemReader, type JournalWriter } from '../../journal/journal-files';
+import { withBackoff } from '../../core/retry';
+import { fromSdkItem, toSdkItem } from '../marshal';
 import type { JournalAction } from '../../../shared/ipc/journal';
 import type { Connection } from '../../../shared/ipc/connection';
 import type { TableSummary } from '../../../shared/ipc/tables';
@@ -67,13 +70,25 @@ export async function targetFor(
     source,
     record: (writes) => recordWrites(ctx, connection.id, info.name, writes, source),
     journal: (action, reason, journalOptions = {}) =>
-      startJournalEntry(ctx.dataDir, connection.id, {
-        table: info.name,
-        action,
-        source,
-        reason,
-        ...journalOptions,
-      }),
+      startJournalEntry(
+        ctx.dataDir,
+        connection.id,
+        { table: info.name, action, source, reason, ...journalOptions },
+        consistentReader(client),
+      ),
     assertWritableNow: async () => assertWritable(await options.current()),
+  };
+}
+
+/**
+ * Reads items of the connection consistently, throttling retried: the journal's way to tell
+ * whether a write it announced and never heard back from landed (journal/resolve-intents.ts).
+ */
+export function consistentReader(client: DynamoDBClient): ItemReader {
+  return async (table: string, key: Item) => {
+    const response = await withBackoff(() =>
+      client.send(new GetItemCommand({ TableName: table, Key: toSdkItem(key), ConsistentRead: true })),
+    );
+    return response.Item ? fromSdkItem(response.Item) : null;
   };
 }

@@ -11,7 +11,7 @@ import { commitOne } from '../writes/commit';
 import { sendWrite } from '../writes/send-write';
 import { beforeUpdate } from '../writes/update-before';
 import { CONDITIONAL_FAILED } from '../writes/write-errors';
-import { keepForUndo, type Kept } from '../../journal/keep';
+import { announceWrites, keepForUndo, type Kept } from '../../journal/keep';
 import type { JournalPair } from '../../journal/journal-files';
 import type { ItemTarget } from './item-access';
 import { assertValid } from './validation';
@@ -59,23 +59,55 @@ function target(t: ItemTarget) {
   return { table: t.info.name, keys: t.info.keys };
 }
 
-/** The editor's write, journaled as a commit of one change so History lists it and undo puts it back. */
-function keepEditorWrite(t: ItemTarget, reason: string, pair: JournalPair): Promise<Kept> {
-  return keepForUndo(t.journal('commit', reason), [pair]);
+/**
+ * One editor write, journaled as a commit of one change so History lists it and undo puts it
+ * back. The intent (the item as seen, what the write should leave) is on disk before the write
+ * is sent; a refused write drops it, a lost answer leaves it for the journal to read, and an
+ * answer replaces it with what `pairOf` makes of it.
+ */
+async function journaledWrite<T>(
+  t: ItemTarget,
+  reason: string,
+  intent: JournalPair,
+  send: () => Promise<T>,
+  pairOf: (answer: T) => JournalPair,
+): Promise<{ answer: T; kept: Kept }> {
+  const journal = t.journal('commit', reason);
+  await announceWrites(journal, [intent]);
+  let answer: T;
+  try {
+    answer = await send();
+  } catch (error) {
+    if (
+      error instanceof AppFailure &&
+      (error.code === CONDITIONAL_FAILED || error.code === 'TransactionCanceledException')
+    )
+      await journal.refuse(intent.key).catch(() => undefined);
+    await keepForUndo(journal);
+    throw error;
+  }
+  return { answer, kept: await keepForUndo(journal, [pairOf(answer)]) };
 }
 
 /** The put was conditioned on the key being free, so before it there was no item. */
 export async function createItem(t: ItemTarget, item: Item): Promise<{ item: Item } & Kept> {
   assertWritable(t.connection);
   assertValid(t, item);
-  await refreshOnConflict(t, item, () =>
-    sendWrite(t.client, { operation: 'PutItem', input: planPut(target(t), item) }, 'create', {
-      desired: item,
-    }),
-  );
   const key = keyOf(item, t.info.keys);
+  const pair = { key, before: null, after: item };
+  const { kept } = await journaledWrite(
+    t,
+    'Created in the item editor',
+    pair,
+    () =>
+      refreshOnConflict(t, item, () =>
+        sendWrite(t.client, { operation: 'PutItem', input: planPut(target(t), item) }, 'create', {
+          desired: item,
+        }),
+      ),
+    () => pair,
+  );
   await t.record([{ key, item }]);
-  const kept = await keepEditorWrite(t, 'Created in the item editor', { key, before: null, after: item });
   return { item, ...kept };
 }
 
@@ -96,14 +128,19 @@ export async function deleteItem(
   }
   // ALL_OLD: the journal keeps the whole item deleted, also attributes the condition did not cover.
   const request = { ...planDelete(target(t), expected).request, ReturnValues: 'ALL_OLD' as const };
-  const { attributes } = await refreshOnConflict(t, seenKey, () =>
-    sendWrite(t.client, { operation: 'DeleteItem', input: request }, 'delete', { desired: null }),
+  const { kept } = await journaledWrite(
+    t,
+    'Deleted in the item editor',
+    { key: seenKey, before: expected, after: null },
+    () =>
+      refreshOnConflict(t, seenKey, () =>
+        sendWrite(t.client, { operation: 'DeleteItem', input: request }, 'delete', { desired: null }),
+      ),
+    // No attributes: a retry found the item already gone, deleted by the first attempt, which
+    // held the condition on the item as seen.
+    ({ attributes }) => ({ key: seenKey, before: attributes ?? expected, after: null }),
   );
   await t.record([{ key: seenKey, item: null }]);
-  // No attributes: a retry found the item already gone, deleted by the first attempt, which held
-  // the condition on the item as seen.
-  const before = attributes ?? expected;
-  const kept = await keepEditorWrite(t, 'Deleted in the item editor', { key: seenKey, before, after: null });
   return { deleted: true, ...kept };
 }
 
@@ -131,27 +168,35 @@ export async function updateItem(
     );
   }
   const seenKey = keyOf(seen, t.info.keys);
+  // One pair whose `after` has the new key for a key change: its undo is one transaction over both keys.
+  const intent = { key: seenKey, before: seen, after: desired };
   if (planned.kind === 'key-change') {
-    await refreshOnConflict(t, seenKey, () => commitOne(t, planned, token));
+    const { kept } = await journaledWrite(
+      t,
+      'Key changed in the item editor',
+      intent,
+      () => refreshOnConflict(t, seenKey, () => commitOne(t, planned, token)),
+      () => intent,
+    );
     await t.record([
       { key: seenKey, item: null },
       { key: keyOf(desired, t.info.keys), item: desired },
     ]);
-    // One pair whose `after` has the new key: its undo is one transaction over both keys.
-    const kept = await keepEditorWrite(t, 'Key changed in the item editor', {
-      key: seenKey,
-      before: seen,
-      after: desired,
-    });
     return { item: desired, kind: 'key-change', coverage: planned.coverage, ...kept };
   }
   const request = planned.request;
-  const { attributes } = await refreshOnConflict(t, seenKey, () =>
-    sendWrite(t.client, request, 'update', { desired }),
+  const { answer, kept } = await journaledWrite(
+    t,
+    'Saved in the item editor',
+    intent,
+    () => refreshOnConflict(t, seenKey, () => sendWrite(t.client, request, 'update', { desired })),
+    ({ attributes }) => ({
+      key: seenKey,
+      before: attributes ? beforeUpdate(attributes, seen, desired) : seen,
+      after: attributes ?? desired,
+    }),
   );
-  const stored = attributes ?? desired;
+  const stored = answer.attributes ?? desired;
   await t.record([{ key: seenKey, item: stored }]);
-  const before = attributes ? beforeUpdate(attributes, seen, desired) : seen;
-  const kept = await keepEditorWrite(t, 'Saved in the item editor', { key: seenKey, before, after: stored });
   return { item: stored, kind: 'update', coverage: planned.coverage, ...kept };
 }

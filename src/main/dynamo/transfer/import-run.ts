@@ -72,6 +72,7 @@ export async function runImport(
     return value;
   };
 
+  const journal = input.dryRun ? undefined : t.journal('put', importReason(input));
   const writer: PutItemsOptions = {
     client: t.client,
     table,
@@ -79,8 +80,8 @@ export async function runImport(
     policy: { policy: input.mode === 'create-only' ? 'skip' : 'overwrite' },
     signal: run.signal,
     keepReplaced: true,
+    ...(journal ? { journal } : {}),
   };
-  const journal = input.dryRun ? undefined : t.journal('put', importReason(input));
 
   const handle = async (rows: Row[]): Promise<void> => {
     if (!input.dryRun) {

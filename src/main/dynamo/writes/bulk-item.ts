@@ -1,7 +1,8 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { applyBulkUpdate } from '../../../shared/dynamo/bulk-apply';
 import { planBulkRequest, touchedNames, type BulkTarget } from '../../../shared/dynamo/bulk-plan';
-import { defineOwn, ownValue } from '../../../shared/dynamo/proto-keys';
+import { sameOn, withNamesOf } from '../../../shared/dynamo/diff';
+import { ownValue } from '../../../shared/dynamo/proto-keys';
 import { keyOf } from '../../../shared/dynamo/validate-item';
 import { valuesEqual } from '../../../shared/dynamo/value-equality';
 import type { BulkAction } from '../../../shared/ipc/items';
@@ -27,25 +28,6 @@ function holds(stored: Item, read: Item): boolean {
     const theirs = ownValue(stored, name);
     return mine !== undefined && theirs !== undefined && valuesEqual(mine, theirs);
   });
-}
-
-function sameOn(a: Item, b: Item, names: string[]): boolean {
-  return names.every((name) => {
-    const [x, y] = [ownValue(a, name), ownValue(b, name)];
-    return x === undefined || y === undefined ? x === y : valuesEqual(x, y);
-  });
-}
-
-/** `base` with the named attributes as `from` holds them (absent where `from` has none). */
-function withNamesOf(base: Item, from: Item, names: string[]): Item {
-  const out = Object.create(null) as Item;
-  for (const name of Object.keys(base)) defineOwn(out, name, base[name]!);
-  for (const name of names) {
-    const value = ownValue(from, name);
-    if (value === undefined) Reflect.deleteProperty(out, name);
-    else defineOwn(out, name, value);
-  }
-  return out;
 }
 
 /**

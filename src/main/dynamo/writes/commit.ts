@@ -8,8 +8,8 @@ import type { WrittenItem } from '../../resultsets/types';
 import { toAppError } from '../../core/to-app-error';
 import type { ItemTarget } from '../items/item-access';
 import { assertValid } from '../items/validation';
-import type { JournalPair } from '../../journal/journal-files';
-import { keepForUndo } from '../../journal/keep';
+import type { JournalPair, JournalWriter, WriteIntent } from '../../journal/journal-files';
+import { announceWrites, keepForUndo } from '../../journal/keep';
 import { keyText as storedKeyText, storedItems } from '../transfer/existing-keys';
 import { assertConfirmed, assertWritable } from './guards';
 import { sendRequest } from './sdk-requests';
@@ -161,12 +161,23 @@ export async function commitChanges(
   if (deletes > 0) assertConfirmed(t.connection, t.info.name, 'commit-with-deletes', deletes, confirmTable);
   const live = entries.filter((e) => e.plan.actions.length > 0);
   const single = live.length === 1 && live[0]?.plan.actions.length === 1 ? live[0] : undefined;
+  const journal = t.journal('commit', commitReason(t, live.length));
+  // Each batch is noted in the journal before it is sent (kill-safe): a run killed meanwhile
+  // leaves its intents, which the next start resolves by reading the items.
+  const announce = (owners: Entry[]) => announceWrites(journal, intentsOf(t, owners));
   if (single) {
-    await commitSingle(t, single, signal);
+    try {
+      await announce([single]);
+      await commitSingle(t, single, signal);
+    } catch (error) {
+      // Every answer lost is not nothing written: the journal reads the item to tell.
+      await keepForUndo(journal);
+      throw error;
+    }
     await readBack(t, [single], signal);
     await t.record(writtenItems(t, [single]));
     const written = single.result.status === 'written' ? 1 : 0;
-    const kept = await keepForUndo(t.journal('commit', commitReason(t, 1)), undoPairs(t, [single]));
+    const kept = await keepCommit(t, journal, [single], new Set());
     return { results: entries.map((e) => e.result), batches: 1, committedBatches: written, ...kept };
   }
   const batches = splitTransactions(
@@ -174,15 +185,19 @@ export async function commitChanges(
     token,
   );
   let committedBatches = 0;
+  /** Owners of a transaction whose answer never came: whether it landed is read, not assumed. */
+  const unheard = new Set<Entry>();
   for (const batch of batches) {
     const owners = batch.owners.map((o) => live[o]).filter((e): e is Entry => e !== undefined);
     let reasons: CancellationReason[] | null;
     try {
+      await announce(owners);
       reasons = await sendBatch(t, batch, signal);
     } catch (error) {
       // Nothing landed yet: one error for the whole commit, which the same token retries safely.
       if (committedBatches === 0) {
         await t.record(writtenItems(t, live));
+        await keepForUndo(journal);
         throw error;
       }
       // Earlier transactions landed: an error alone would hide that, and the user could discard
@@ -190,8 +205,10 @@ export async function commitChanges(
       const { code, message, details } = toAppError(error);
       // Kept so the staged panel can offer "Sign in again" as every other expired-session error does.
       const canSignIn = details?.canSignIn === true ? { canSignIn: true } : {};
-      for (const entry of owners)
+      for (const entry of owners) {
         entry.result = { id: entry.change.id, status: 'failed', code, message, ...canSignIn };
+        unheard.add(entry);
+      }
       break;
     }
     if (reasons === null) {
@@ -204,8 +221,32 @@ export async function commitChanges(
   }
   await readBack(t, live, signal);
   await t.record(writtenItems(t, live));
-  const kept = await keepForUndo(t.journal('commit', commitReason(t, live.length)), undoPairs(t, live));
+  const kept = await keepCommit(t, journal, live, unheard);
   return { results: entries.map((e) => e.result), batches: batches.length, committedBatches, ...kept };
+}
+
+/**
+ * What the journal notes before a change is sent: the item as the user saw it (which the
+ * condition checks) and the change as planned. Once DynamoDB answers, undoPairs replaces it.
+ */
+function intentsOf(t: ItemTarget, owners: Entry[]): WriteIntent[] {
+  return undoPairs(
+    t,
+    owners.map((e) => ({ ...e, stored: undefined, result: { id: e.change.id, status: 'written' } })),
+  );
+}
+
+/**
+ * Finishes the commit's entry: the changes written, with what DynamoDB returned; the changes
+ * refused or never sent dropped from the intents; those whose answer was lost left for the
+ * journal to read (keepForUndo → finish).
+ */
+async function keepCommit(t: ItemTarget, journal: JournalWriter, entries: Entry[], unheard: Set<Entry>) {
+  for (const entry of entries) {
+    if (entry.result.status === 'written' || unheard.has(entry)) continue;
+    for (const pair of intentsOf(t, [entry])) await journal.refuse(pair.key).catch(() => undefined);
+  }
+  return keepForUndo(journal, undoPairs(t, entries));
 }
 
 /**

@@ -27,6 +27,8 @@ export interface JournaledPutOptions {
   signal: AbortSignal;
   capacity?: boolean;
   onThrottle?(): void;
+  /** Before each send: the item it is conditioned to replace (null: the key free), for the journal. */
+  announce?(replacing: SdkItem | null): Promise<void>;
 }
 
 export const CHANGED_WHILE_WRITING = 'ChangedWhileWriting';
@@ -67,6 +69,7 @@ export async function journaledPut(options: JournaledPutOptions, item: SdkItem):
   for (let round = 1; ; round++) {
     const request = stored === null ? createOnly(options, item) : replacing(options, item, stored);
     try {
+      await options.announce?.(stored);
       const out = await withBackoff(() => options.client.send(request), {
         signal: options.signal,
         onThrottle: () => options.onThrottle?.(),

@@ -12,7 +12,9 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
 import type { RateLimiter } from '../rate-limiter';
 import { backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
-import { fromSdkValue } from '../marshal';
+import { fromSdkItem, fromSdkValue } from '../marshal';
+import type { JournalWriter } from '../../journal/journal-files';
+import { announceWrites } from '../../journal/keep';
 import { journaledPut, sameSdkItem } from './journaled-put';
 import {
   attemptsOf,
@@ -56,6 +58,11 @@ export interface PutItemsOptions {
    * goes out as PutItems, eight at a time, instead of BatchWriteItem, which returns nothing.
    */
   keepReplaced?: boolean;
+  /**
+   * With keepReplaced: the undo journal entry, which notes each put (the item it is conditioned
+   * to replace, the item put) before it is sent and strikes one skipped by its condition.
+   */
+  journal?: JournalWriter;
 }
 
 /** Consumed write capacity, asked for only when the limiter counts it; items when DynamoDB says nothing. */
@@ -297,6 +304,9 @@ async function putJournaled<E>(page: Page<E>, n: number): Promise<void> {
   const { options, outcome } = page;
   try {
     await options.limiter?.take(options.signal);
+    const item = itemAt(page, n);
+    const { journal } = options;
+    const key = sdkKeyOf(item, options.keys);
     const result = await journaledPut(
       {
         client: options.client,
@@ -306,12 +316,21 @@ async function putJournaled<E>(page: Page<E>, n: number): Promise<void> {
         signal: options.signal,
         capacity: options.limiterUnit === 'capacity',
         onThrottle: () => onThrottle(options),
+        ...(journal
+          ? {
+              announce: (replacing: SdkItem | null) =>
+                announceWrites(journal, [
+                  { key, before: replacing ? fromSdkItem(replacing) : null, after: fromSdkItem(item) },
+                ]),
+            }
+          : {}),
       },
-      itemAt(page, n),
+      item,
     );
     options.limiter?.spend(result.kind === 'written' && result.consumed !== undefined ? result.consumed : 1);
     if (result.kind === 'skipped') {
       outcome.skipped++;
+      await journal?.refuse(key).catch(() => undefined);
       return;
     }
     outcome.written.push(entryAt(page, n));

@@ -1,4 +1,4 @@
-import { resolveTarget } from '../../dynamo/items/item-access';
+import { consistentReader, resolveTarget } from '../../dynamo/items/item-access';
 import { listJournal, readJournalEntry } from '../../journal/journal-files';
 import { prepareUndo } from '../../journal/undo';
 import type { Handler } from '../dispatcher';
@@ -8,7 +8,12 @@ export const journalHandlers: {
   'journal:list': Handler<'journal:list'>;
   'journal:undo': Handler<'journal:undo'>;
 } = {
-  'journal:list': (input, ctx) => listJournal(ctx.dataDir, input.connectionId, input.table),
+  // An entry a killed run left is completed by reading its items: a connection that cannot be
+  // reached now leaves those lines unconfirmed, and undo reads them again.
+  'journal:list': (input, ctx) =>
+    listJournal(ctx.dataDir, input.connectionId, input.table, async (table, key) =>
+      consistentReader(await ctx.clients.dynamo(input.connectionId))(table, key),
+    ),
   'journal:undo': async (input, ctx) => {
     const entry = await readJournalEntry(ctx.dataDir, input.connectionId, input.entryId);
     const target = await resolveTarget(ctx, input.connectionId, entry.table, 'undo');
