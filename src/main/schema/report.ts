@@ -1,3 +1,4 @@
+import { quoteName } from '../../shared/schema/schema-paths';
 import type {
   AttributeSchema,
   EntitySchema,
@@ -119,9 +120,11 @@ function attributesOf(
   items: number,
   keyNames: readonly string[],
 ): AttributeSchema[] {
+  // Paths are written as the Schema view writes them (`"#day"`, `"reg.ion"`), key names as stored.
+  const keyPaths = keyNames.map(quoteName);
   const rank = (path: string) => {
-    const i = keyNames.indexOf(path);
-    return i < 0 ? keyNames.length : i;
+    const i = keyPaths.indexOf(path);
+    return i < 0 ? keyPaths.length : i;
   };
   return [...paths.values()]
     .map((p) => attributeOf(p, items))
