@@ -1,4 +1,5 @@
 import { quoteName } from '../../shared/schema/schema-paths';
+import { keyAdviceOf } from './key-advice';
 import type {
   AttributeSchema,
   EntitySchema,
@@ -211,6 +212,9 @@ export function buildSchemaReport(
     warnings: schemaWarnings({ attributes, entities, all: state.all, keys: head.keys, keyNames }),
     untrackedPaths: state.all.untrackedPaths,
     untrackedEntityItems: state.untrackedEntityItems,
+    ...(state.syntheticKeys && head.indexes
+      ? { keyAdvice: keyAdviceOf(state.syntheticKeys, head.indexes, attributes) }
+      : {}),
   };
 }
 
