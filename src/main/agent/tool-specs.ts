@@ -17,6 +17,16 @@ const keyValue = {
   anyOf: [{ type: 'string' }, { type: 'number' }],
 };
 
+const sortCondition = {
+  type: 'object',
+  properties: {
+    op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
+    value: keyValue,
+    value2: keyValue,
+  },
+  required: ['op', 'value'],
+};
+
 const specs: Record<ToolName, { description: string; schema: Record<string, unknown> }> = {
   list_tables: {
     description:
@@ -75,15 +85,7 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
         table: { type: 'string' },
         index: { type: 'string', description: 'A GSI or LSI name; omit for the table.' },
         partitionKey: keyValue,
-        sortKey: {
-          type: 'object',
-          properties: {
-            op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
-            value: keyValue,
-            value2: keyValue,
-          },
-          required: ['op', 'value'],
-        },
+        sortKey: sortCondition,
         morePartitionKeys: {
           type: 'array',
           maxItems: 3,
@@ -94,15 +96,7 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
           type: 'array',
           maxItems: 3,
           description: "Conditions on a multi-attribute key's 2nd to 4th sort attributes, in order.",
-          items: {
-            type: 'object',
-            properties: {
-              op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
-              value: keyValue,
-              value2: keyValue,
-            },
-            required: ['op', 'value'],
-          },
+          items: sortCondition,
         },
         limit: { type: 'integer', minimum: 1, maximum: 100000 },
         newestFirst: { type: 'boolean' },
