@@ -190,6 +190,8 @@ export function linksOf(
     right: b.x + BOX_W,
     bottom: b.y + b.height,
   }));
+  // Each column's title (`Item collection PK=USER#…`) is on the band above its first box.
+  for (const f of frames.values()) boxRects.push({ left: f.x, top: 16, right: f.x + BOX_W, bottom: 36 });
   placeLabels(links, curves, boxRects, width);
   return links;
 }
