@@ -12,6 +12,7 @@ import { startFaultyDynamo } from '../support/faulty-dynamo';
 import { cliCommand, runCli } from '../support/cli-run';
 import { resultJson } from '../support/mcp-result';
 import { rawGetItem } from '../support/raw-dynamo';
+import { createMultiKeyTable, MULTI_INDEX, rawIndexQuery } from '../support/multi-key-table';
 
 const endpoint = inject('dynamoEndpoint');
 const dynamo = localClient(endpoint);
@@ -504,6 +505,69 @@ describe('dynotable mcp', () => {
       const description = JSON.parse(first.text) as { keys: unknown; attributePathsSeen: unknown };
       expect(description.keys).toMatchObject({ partitionKey: { name: 'PK', type: 'S' } });
       expect(JSON.stringify(description.attributePathsSeen)).toContain('total');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('dynotable mcp on a 2 + 2 multi-attribute index', () => {
+  it('lists every key attribute and validates a query with the query builder’s rules', async () => {
+    const multi = uniqueTableName('mcpmulti');
+    await createMultiKeyTable(endpoint, multi);
+    const server = await startServer(['--max-items', '1000']);
+    try {
+      const { tools } = await server.client.listTools();
+      const query = tools.find((t) => t.name === 'query');
+      expect(Object.keys(query?.inputSchema.properties ?? {})).toEqual(
+        expect.arrayContaining(['morePartitionKeys', 'moreSortKeys']),
+      );
+      const listed = await call(server, 'list_tables', {});
+      const entry = (listed.json.tables as { name: string; indexes: unknown[] }[]).find(
+        (t) => t.name === multi,
+      );
+      expect(entry?.indexes[0]).toMatchObject({
+        name: MULTI_INDEX,
+        partitionKey: { name: 'tenant' },
+        morePartitionKeys: [{ name: 'reg.ion' }],
+        sortKey: { name: '#day' },
+        moreSortKeys: [{ name: 'seq' }],
+      });
+
+      const answered = await call(server, 'query', {
+        table: multi,
+        index: MULTI_INDEX,
+        partitionKey: 't1',
+        morePartitionKeys: ['eu'],
+        sortKey: { op: '=', value: 'd1' },
+        moreSortKeys: [{ op: '>', value: 3 }],
+      });
+      expect(answered.isError).toBe(false);
+      const expected = await rawIndexQuery(
+        endpoint,
+        multi,
+        '#t = :t AND #r = :r AND #d = :d AND #s > :s',
+        { '#t': 'tenant', '#r': 'reg.ion', '#d': '#day', '#s': 'seq' },
+        { ':t': { S: 't1' }, ':r': { S: 'eu' }, ':d': { S: 'd1' }, ':s': { N: '3' } },
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      expect(answered.json.count).toBe(expected.length);
+
+      // The builder's sentences, before any read: a missing partition attribute, a skipped sort attribute.
+      const missing = await call(server, 'query', { table: multi, index: MULTI_INDEX, partitionKey: 't1' });
+      expect(missing.isError).toBe(true);
+      expect(String(missing.json.error)).toMatch(
+        /needs a value for every partition attribute.*"reg\.ion" has none/,
+      );
+      const skipped = await call(server, 'query', {
+        table: multi,
+        index: MULTI_INDEX,
+        partitionKey: 't1',
+        morePartitionKeys: ['eu'],
+        moreSortKeys: [{ op: '>', value: 3 }],
+      });
+      expect(skipped.isError).toBe(true);
+      expect(String(skipped.json.error)).toMatch(/"#day" needs a condition, because "seq" after it has one/);
     } finally {
       await server.close();
     }

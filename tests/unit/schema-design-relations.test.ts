@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema, SchemaReport } from '../../src/shared/ipc';
 import { designRelations, keyShapesOf } from '../../src/renderer/features/schema/components/design-relations';
+import {
+  BOX_W,
+  curvePoints,
+  labelRect,
+  linksOf,
+  type Placed,
+} from '../../src/renderer/features/schema/components/diagram-links';
 
 function entity(name: string, keyPattern: string, more: Partial<EntitySchema> = {}): EntitySchema {
   return {
@@ -58,9 +65,29 @@ function playground(): SchemaReport {
 
 describe('design relations', () => {
   it('reads key shapes by the key names, also names with spaces', () => {
-    expect(keyShapesOf('PK=USER#… SK=ORDER#…', 'PK', 'SK')).toEqual({ pk: 'USER#…', sk: 'ORDER#…' });
-    expect(keyShapesOf('my pk=A#… my sk=B#…', 'my pk', 'my sk')).toEqual({ pk: 'A#…', sk: 'B#…' });
-    expect(keyShapesOf('id=<number>', 'id', undefined)).toEqual({ pk: '<number>' });
+    const key = (name: string) => ({ name, type: 'S' as const });
+    expect(keyShapesOf('PK=USER#… SK=ORDER#…', { partitionKey: key('PK'), sortKey: key('SK') })).toEqual({
+      pk: 'USER#…',
+      sk: 'ORDER#…',
+    });
+    expect(keyShapesOf('my pk=A#… my sk=B#…', { partitionKey: key('my pk'), sortKey: key('my sk') })).toEqual(
+      {
+        pk: 'A#…',
+        sk: 'B#…',
+      },
+    );
+    expect(keyShapesOf('id=<number>', { partitionKey: key('id') })).toEqual({ pk: '<number>' });
+    // A 2 + 2 key: the first partition and the first sort attribute, each read by the names around it.
+    const multi = {
+      partitionKey: key('tenant'),
+      morePartitionKeys: [key('reg ion')],
+      sortKey: key('#day'),
+      moreSortKeys: [key('seq')],
+    };
+    expect(keyShapesOf('tenant=T#… reg ion=… #day=DAY#… seq=<number>', multi)).toEqual({
+      pk: 'T#…',
+      sk: 'DAY#…',
+    });
   });
 
   it('finds the playground’s relations: payments under orders, GSI1 into the users’ collection, userId', () => {
@@ -85,5 +112,57 @@ describe('design relations', () => {
     const report = playground();
     report.entities = [report.entities[0] as EntitySchema];
     expect(designRelations(report)).toEqual([]);
+  });
+});
+
+describe('design diagram lines and labels', () => {
+  /** Boxes in three columns, lines crossing between them and a loop within one column. */
+  function crowded() {
+    const boxes = new Map<string, Placed>();
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    names.forEach((name, i) =>
+      boxes.set(name, {
+        x: 24 + (i % 3) * (BOX_W + 150),
+        y: 44 + Math.floor(i / 3) * 140,
+        height: 120,
+        column: i % 3,
+      }),
+    );
+    const relation = (from: string, to: string, label: string) =>
+      ({ from, to: { entity: to }, kind: 'key', label, sentence: label }) as const;
+    const relations = [
+      relation('a', 'e', 'PK ORDER#… = SK'),
+      relation('d', 'b', 'GSI1 USER#…'),
+      relation('a', 'c', 'customerId'),
+      relation('f', 'a', 'tenant + region'),
+      relation('b', 'e', 'GSI2 TENANT#…'),
+      relation('a', 'd', 'parentId'),
+    ];
+    return linksOf(relations, boxes, new Map(), 3 * (BOX_W + 150) - 150 + 48 + 150);
+  }
+
+  it('puts no label over a line, its own included, nor over another label', () => {
+    const links = crowded();
+    const points = links.flatMap((l) => curvePoints(l.path));
+    const rects = links.map((l) => labelRect(l.label, l.relation.label));
+    rects.forEach((r, i) => {
+      const through = points.filter((p) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom);
+      expect(through, links[i]?.relation.label).toEqual([]);
+      rects.forEach((o, j) => {
+        if (j !== i)
+          expect(r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom).toBe(false);
+      });
+    });
+  });
+
+  it('keeps each label near its own line', () => {
+    for (const l of crowded()) {
+      const points = curvePoints(l.path);
+      const r = labelRect(l.label, l.relation.label);
+      const near = points.some(
+        (p) => p.x >= r.left - 12 && p.x <= r.right + 12 && Math.abs(p.y - (r.top + r.bottom) / 2) <= 52,
+      );
+      expect(near, l.relation.label).toBe(true);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import { isMultiAttribute, keyText } from '../../shared/dynamo/key-model';
 import { defineOwn } from '../../shared/dynamo/proto-keys';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
@@ -9,13 +8,8 @@ import { listTables } from '../dynamo/tables';
 import { tableDetails } from '../dynamo/table-metadata';
 import { keyValue, toModelItem } from './plain-values';
 import { approveRead } from './read-approval';
-import {
-  attributePaths,
-  type BoundedRead,
-  keyConditionInput,
-  readBounded,
-  type SortKeyCondition,
-} from './reads';
+import { toolQueryRequest } from './query-spec';
+import { attributePaths, type BoundedRead, readBounded } from './reads';
 import { requireTable, type ToolExecutor, type ToolOutcome, type ToolSession } from './tool-runner';
 
 const SAMPLE_SIZE = 5;
@@ -206,46 +200,10 @@ async function readWithinBudget(
 const queryTool: ToolExecutor = async (input, session, stepId) => {
   const summary = requireTable(session, input.table);
   const index = typeof input.index === 'string' ? input.index : undefined;
-  const keys = keysOf(summary, index);
-  // This tool's request names one partition attribute; DynamoDB would refuse it on a
-  // multi-attribute key, so the model is told the way that can query such an index.
-  if (isMultiAttribute(keys))
-    throw new AppFailure(
-      ErrorCodes.invalidInput,
-      `${index ?? summary.name} has a multi-attribute key (${keyText(keys)}): query it with run_sql, giving = on every partition attribute.`,
-    );
+  keysOf(summary, index);
   const bound = limitFor(session, input.limit);
   const { limit } = bound;
-  const sortInput = input.sortKey as
-    { op?: SortKeyCondition['op']; value?: unknown; value2?: unknown } | undefined;
-  if (sortInput && !keys.sortKey)
-    throw new AppFailure(ErrorCodes.invalidInput, `${index ?? summary.name} has no sort key.`);
-  const sort =
-    sortInput && keys.sortKey
-      ? {
-          name: keys.sortKey.name,
-          condition: {
-            op: sortInput.op ?? '=',
-            value: keyValue(sortInput.value, keys.sortKey.type, keys.sortKey.name),
-            value2:
-              sortInput.value2 === undefined
-                ? undefined
-                : keyValue(sortInput.value2, keys.sortKey.type, keys.sortKey.name),
-          },
-        }
-      : undefined;
-  const request = {
-    TableName: summary.name,
-    IndexName: index,
-    ScanIndexForward: input.newestFirst !== true,
-    ...keyConditionInput(
-      {
-        name: keys.partitionKey.name,
-        value: keyValue(input.partitionKey, keys.partitionKey.type, keys.partitionKey.name),
-      },
-      sort,
-    ),
-  };
+  const request = toolQueryRequest(summary, input);
   if (
     !(await approveRead(
       session,

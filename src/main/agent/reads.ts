@@ -1,6 +1,5 @@
 import type { DynamoDBClient, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
-import { toSdkItem } from '../dynamo/marshal';
 import { initialCursors, type SegmentCursor, segmentedScan } from '../dynamo/read/segmented-read';
 
 const MAX_PAGES = 1000;
@@ -66,41 +65,6 @@ export async function readBounded(
   });
   const { consumedCapacity, pages } = read;
   return { items, consumedCapacity, pages, truncated: !(cursors[0] as SegmentCursor).done };
-}
-
-export type SortKeyCondition = {
-  op: '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'between';
-  value: AttributeValue;
-  value2?: AttributeValue;
-};
-
-/** A key condition that always goes through expression attribute names (reserved words, dots). */
-export function keyConditionInput(
-  partition: { name: string; value: AttributeValue },
-  sort?: { name: string; condition: SortKeyCondition },
-): Pick<
-  QueryCommandInput,
-  'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-> {
-  const names: Record<string, string> = { '#pk': partition.name };
-  const values: Item = { ':pk': partition.value };
-  let expression = '#pk = :pk';
-  if (sort) {
-    names['#sk'] = sort.name;
-    values[':sk'] = sort.condition.value;
-    const { op } = sort.condition;
-    if (op === 'begins_with') expression += ' AND begins_with(#sk, :sk)';
-    else if (op === 'between') {
-      if (!sort.condition.value2) throw new Error('between needs two values');
-      values[':sk2'] = sort.condition.value2;
-      expression += ' AND #sk BETWEEN :sk AND :sk2';
-    } else expression += ` AND #sk ${op} :sk`;
-  }
-  return {
-    KeyConditionExpression: expression,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: toSdkItem(values),
-  };
 }
 
 /** Attribute paths and their types seen in a sample, e.g. "address.city": ["S"]. */

@@ -17,6 +17,16 @@ const keyValue = {
   anyOf: [{ type: 'string' }, { type: 'number' }],
 };
 
+const sortCondition = {
+  type: 'object',
+  properties: {
+    op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
+    value: keyValue,
+    value2: keyValue,
+  },
+  required: ['op', 'value'],
+};
+
 const specs: Record<ToolName, { description: string; schema: Record<string, unknown> }> = {
   list_tables: {
     description:
@@ -68,21 +78,25 @@ const specs: Record<ToolName, { description: string; schema: Record<string, unkn
   },
   query: {
     description:
-      'Queries a table or index by partition key, optionally with a sort key condition. The items are stored as a result set; you receive its id, count, consumed capacity and a small sample. To count, sum or group, prefer run_sql.',
+      'Queries a table or index by partition key, optionally with a sort key condition. An index with a multi-attribute key (list_tables shows morePartitionKeys/moreSortKeys) needs a value for every partition attribute, in order (partitionKey, then morePartitionKeys), and takes sort conditions left to right (sortKey, then moreSortKeys), none skipped, = on each but the last. The items are stored as a result set; you receive its id, count, consumed capacity and a small sample. To count, sum or group, prefer run_sql.',
     schema: {
       type: 'object',
       properties: {
         table: { type: 'string' },
         index: { type: 'string', description: 'A GSI or LSI name; omit for the table.' },
         partitionKey: keyValue,
-        sortKey: {
-          type: 'object',
-          properties: {
-            op: { type: 'string', enum: ['=', '<', '<=', '>', '>=', 'begins_with', 'between'] },
-            value: keyValue,
-            value2: keyValue,
-          },
-          required: ['op', 'value'],
+        sortKey: sortCondition,
+        morePartitionKeys: {
+          type: 'array',
+          maxItems: 3,
+          items: keyValue,
+          description: "A multi-attribute key's 2nd to 4th partition attribute values, in order.",
+        },
+        moreSortKeys: {
+          type: 'array',
+          maxItems: 3,
+          description: "Conditions on a multi-attribute key's 2nd to 4th sort attributes, in order.",
+          items: sortCondition,
         },
         limit: { type: 'integer', minimum: 1, maximum: 100000 },
         newestFirst: { type: 'boolean' },

@@ -1,6 +1,7 @@
 import type { SqlPlan } from '../../shared/sql/plan';
 import type { TableSummary } from '../../shared/ipc/tables';
 import { tableDetails } from '../dynamo/table-metadata';
+import { partitionAttributes, sortAttributes } from '../../shared/dynamo/key-model';
 import { loadViews } from '../sql/files/view-store';
 import { sqlServiceFor } from '../sql/service-registry';
 import { checkTables, selectStatement } from '../agent/sql-executor';
@@ -15,8 +16,18 @@ export function keyAlternatives(summary: TableSummary): string[] {
     summary.indexes.map((i) => ({ via: `the ${i.kind} ${i.name}`, keys: i.keys })),
   );
   return sources.map(({ via, keys }) => {
-    const sort = keys.sortKey ? `, optionally with a condition on ${keys.sortKey.name}` : '';
-    return `Query ${via} with ${keys.partitionKey.name} = <value>${sort}`;
+    // Every partition attribute of a multi-attribute key, and its sort attributes in order.
+    const partition = partitionAttributes(keys)
+      .map((a) => `${a.name} = <value>`)
+      .join(' AND ');
+    const sorts = sortAttributes(keys).map((a) => a.name);
+    const sort =
+      sorts.length > 1
+        ? `, optionally with conditions on ${sorts.join(', then ')} from the first, none skipped (= on each but the last)`
+        : sorts.length === 1
+          ? `, optionally with a condition on ${sorts[0]}`
+          : '';
+    return `Query ${via} with ${partition}${sort}`;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { KeySchema, TableSummary } from '../../shared/ipc/tables';
 import { tableDetails } from '../dynamo/table-metadata';
+import { keyAttributes } from '../../shared/dynamo/key-model';
 import type { TableKeyInfo } from './report';
 
 /**
@@ -24,9 +25,7 @@ export function tableInfoOf(summary: TableSummary): MigrationTableInfo {
   // Keyed by attribute names, which are data (`__proto__`, `constructor` are legal).
   const indexKeys = Object.create(null) as Record<string, string[]>;
   for (const index of summary.indexes) {
-    const { partitionKey, sortKey } = index.keys;
-    for (const key of sortKey ? [partitionKey, sortKey] : [partitionKey])
-      (indexKeys[key.name] ??= []).push(index.name);
+    for (const key of keyAttributes(index.keys)) (indexKeys[key.name] ??= []).push(index.name);
   }
   const { readCapacity, writeCapacity } = summary;
   // ENABLING counts: items written meanwhile are read by the same rule once it is on.

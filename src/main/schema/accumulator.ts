@@ -9,6 +9,7 @@ import { schemaPathOf } from '../../shared/schema/schema-paths';
 import { type PathNode, PathWalker, type PathVisitor } from './path-walker';
 import { DateFindings, emptyFindings, type FindingsOptions, type FindingsState } from './findings';
 import { formatPath } from '../migration/paths';
+import { emptySyntheticKeys, SyntheticKeys, type SyntheticKeysState } from './synthetic-keys';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -24,6 +25,8 @@ export interface SchemaState {
   untrackedEntityItems: number;
   /** The pre-flight's date and dotted-name findings, when asked for. */
   findings?: FindingsState;
+  /** How the global indexes' key values are built (the advisor's synthetic keys); absent in older checkpoints. */
+  syntheticKeys?: SyntheticKeysState;
 }
 
 export interface SchemaAccumulatorOptions {
@@ -33,7 +36,7 @@ export interface SchemaAccumulatorOptions {
   maxPaths?: number;
   maxEntities?: number;
   /** The table's indexes: which of them each entity's items appear in, with which key shape. */
-  indexes?: readonly { name: string; keys: KeySchema }[];
+  indexes?: readonly { name: string; kind?: 'GSI' | 'LSI'; keys: KeySchema }[];
   /** Also the pre-flight's findings, in the same walk (paths as the Schema view writes them). */
   findings?: FindingsOptions;
 }
@@ -86,6 +89,7 @@ export class SchemaAccumulator {
   private readonly keyPattern: KeyPattern | undefined;
   private readonly indexPatterns: KeyPattern[] = [];
   private readonly entityLabels: EntityLabels | undefined;
+  private readonly synthetic: SyntheticKeys | undefined;
 
   constructor(
     options: SchemaAccumulatorOptions | FindingsOnlyOptions,
@@ -108,6 +112,11 @@ export class SchemaAccumulator {
       this.entityLabels = new EntityLabels(options.keys.partitionKey.name, options.keys.sortKey?.name);
       for (const i of options.indexes ?? [])
         this.indexPatterns.push(new KeyPattern(i.keys, `${i.name}\u0000`));
+      const fresh = emptySyntheticKeys(options.indexes ?? []);
+      if (fresh.indexes.length > 0) {
+        this.synthetic = new SyntheticKeys(fresh);
+        if (state.syntheticKeys) this.synthetic.merge(state.syntheticKeys);
+      }
     }
     this.maxPaths = this.options?.maxPaths ?? 2000;
     this.maxEntities = this.options?.maxEntities ?? 50;
@@ -148,6 +157,7 @@ export class SchemaAccumulator {
     this.currentId = group.liveId;
     this.walker.walkItem(item, this.visitor);
     group.countItem(item, this.itemBytes, this.keyPattern as KeyPattern, this.indexPatterns);
+    this.synthetic?.add(item, this.itemBytes);
   }
 
   addAll(items: Iterable<SdkItem | Item>): void {
@@ -158,6 +168,7 @@ export class SchemaAccumulator {
     this.items += other.items;
     if (other.findings) this.dates?.merge(other.findings);
     if (!this.options) return;
+    if (other.syntheticKeys) this.synthetic?.merge(other.syntheticKeys);
     this.untrackedEntityItems += other.untrackedEntityItems;
     this.baseAll.merge(other.all, this.maxPaths);
     for (const e of other.entities) {
@@ -183,6 +194,7 @@ export class SchemaAccumulator {
       entities: entities.map((g) => g.toJSON()),
       untrackedEntityItems: this.untrackedEntityItems,
       ...(this.dates ? { findings: this.dates.state } : {}),
+      ...(this.synthetic ? { syntheticKeys: this.synthetic.toJSON() } : {}),
     };
   }
 

@@ -1,3 +1,5 @@
+import { quoteName } from '../../shared/schema/schema-paths';
+import { keyAdviceOf } from './key-advice';
 import type {
   AttributeSchema,
   EntitySchema,
@@ -119,9 +121,11 @@ function attributesOf(
   items: number,
   keyNames: readonly string[],
 ): AttributeSchema[] {
+  // Paths are written as the Schema view writes them (`"#day"`, `"reg.ion"`), key names as stored.
+  const keyPaths = keyNames.map(quoteName);
   const rank = (path: string) => {
-    const i = keyNames.indexOf(path);
-    return i < 0 ? keyNames.length : i;
+    const i = keyPaths.indexOf(path);
+    return i < 0 ? keyPaths.length : i;
   };
   return [...paths.values()]
     .map((p) => attributeOf(p, items))
@@ -208,6 +212,9 @@ export function buildSchemaReport(
     warnings: schemaWarnings({ attributes, entities, all: state.all, keys: head.keys, keyNames }),
     untrackedPaths: state.all.untrackedPaths,
     untrackedEntityItems: state.untrackedEntityItems,
+    ...(state.syntheticKeys && head.indexes
+      ? { keyAdvice: keyAdviceOf(state.syntheticKeys, head.indexes, attributes) }
+      : {}),
   };
 }
 

@@ -4,6 +4,8 @@ import type { KeyCondition } from '../../shared/sql/catalog';
 import { TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
 import { PathStats, type PathState } from './path-stats';
 import { KeyShapes } from './sdk-values';
+import { keyAttributeNames } from '../../shared/dynamo/key-model';
+import { keyPatternText } from '../../shared/schema/key-pattern';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -46,36 +48,40 @@ export const own = (item: SdkItem, name: string): SdkValue | undefined =>
 
 /**
  * `PK=USER#… SK=ORDER#…`: the shape of an item's keys in the table or one index (`prefix` names
- * the index), the same string again while the shapes stay the same.
+ * the index), the same string again while the shapes stay the same. A multi-attribute index key
+ * names every partition attribute, then every sort attribute, in KeySchema order.
  */
 export class KeyPattern {
-  private readonly pkShapes = new KeyShapes();
-  private readonly skShapes = new KeyShapes();
-  private pk: string | undefined;
-  private sk: string | undefined;
+  private readonly names: string[];
+  private readonly shapes: KeyShapes[];
+  private readonly last: string[];
   private pattern = '';
 
   constructor(
     readonly keys: KeySchema,
     private readonly prefix = '',
-  ) {}
+  ) {
+    this.names = keyAttributeNames(keys);
+    this.shapes = this.names.map(() => new KeyShapes());
+    this.last = this.names.map(() => '');
+  }
 
   of(item: SdkItem): string {
-    const { partitionKey, sortKey } = this.keys;
-    const pk = this.pkShapes.of(own(item, partitionKey.name));
-    const sk = sortKey ? this.skShapes.of(own(item, sortKey.name)) : undefined;
-    if (pk !== this.pk || sk !== this.sk || this.pattern === '') {
-      this.pk = pk;
-      this.sk = sk;
-      this.pattern = `${this.prefix}${partitionKey.name}=${pk}${sortKey ? ` ${sortKey.name}=${sk}` : ''}`;
+    let changed = this.pattern === '';
+    for (let i = 0; i < this.names.length; i++) {
+      const shape = (this.shapes[i] as KeyShapes).of(own(item, this.names[i] as string));
+      if (shape !== this.last[i]) {
+        this.last[i] = shape;
+        changed = true;
+      }
     }
+    if (changed) this.pattern = `${this.prefix}${keyPatternText(this.names, this.last)}`;
     return this.pattern;
   }
 
   /** An index holds an item only when the item has all of the index's key attributes. */
   holds(item: SdkItem): boolean {
-    const { partitionKey, sortKey } = this.keys;
-    return !!own(item, partitionKey.name) && (!sortKey || !!own(item, sortKey.name));
+    return this.names.every((name) => !!own(item, name));
   }
 }
 

@@ -106,6 +106,43 @@ export const sampleDrawSchema = z.object({
 });
 export type SampleDraw = z.infer<typeof sampleDrawSchema>;
 
+const keyAttribute = z.object({ name: z.string(), type: z.enum(['S', 'N', 'B']) });
+
+/**
+ * The advisor (issue 28 item 4): a global index keyed on synthetic concatenated values
+ * (`GSI1PK = TENANT#t1#REGION#eu`) and the native multi-attribute index that would replace it.
+ * Counts are over the items read; the renderer scales them to the table.
+ */
+export const keyAdviceSchema = z.object({
+  /** The index keyed on the synthetic attributes. */
+  index: z.string(),
+  /** Each synthetic attribute, its role there and how its values are built: `TENANT#{tenant}#REGION#{region}`. */
+  replaces: z.array(
+    z.object({ attribute: z.string(), role: z.enum(['partition', 'sort']), template: z.string() }),
+  ),
+  /** A free index name for the new index. */
+  proposedName: z.string(),
+  partitionKeys: z.array(keyAttribute).min(1).max(4),
+  sortKeys: z.array(keyAttribute).max(4),
+  /** Items the index holds in the read. */
+  indexItems: count,
+  /** Of those, the items whose keys have the proposed shape. */
+  shapeItems: count,
+  /** Of those, the items whose attributes already hold every part: nothing to backfill. */
+  readyItems: count,
+  /** Per proposed attribute, items of the shape that lack it (or hold another value): what a backfill writes. */
+  backfill: z.array(z.object({ name: z.string(), items: count })),
+  /** Index items whose keys have another shape: the new index would find them only after a rewrite. */
+  otherShapes: count,
+  /** Items read that hold every proposed attribute but not the index's keys: the new index would hold them too. */
+  newcomersAtMost: count,
+  /** Bytes of the synthetic attributes (name + value) over the items read; the index stores them again. */
+  bytesSaved: count,
+  /** Write units to put every item read once: as stored, and without the synthetic attributes. */
+  writeUnits: z.object({ now: count, native: count }),
+});
+export type KeyAdvice = z.infer<typeof keyAdviceSchema>;
+
 export const schemaReportSchema = z.object({
   scanId: z.string(),
   table: z.string(),
@@ -135,6 +172,8 @@ export const schemaReportSchema = z.object({
   warnings: z.array(schemaWarningSchema),
   untrackedPaths: count,
   untrackedEntityItems: count,
+  /** Synthetic concatenated index keys and the native multi-attribute index for each (absent in older reads). */
+  keyAdvice: z.array(keyAdviceSchema).optional(),
 });
 export type SchemaReport = z.infer<typeof schemaReportSchema>;
 

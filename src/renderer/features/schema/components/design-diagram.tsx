@@ -2,12 +2,13 @@ import { useId, useRef, useState } from 'react';
 import type { EntitySchema, SchemaReport } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { downloadText } from '../../../ui/download';
-import { collectionKeyOf, type DesignRelation, designRelations } from './design-relations';
+import { collectionKeyOf, designRelations } from './design-relations';
 import { downloadBlob } from '../../../ui/download';
 import { pngOf, standalone } from './diagram-export';
 import { countOf } from '../../../ui/format';
+import { BOX_W, linksOf, type Placed } from './diagram-links';
+import { keyAttributeNames, keyText } from '../../../../shared/dynamo/key-model';
 
-const BOX_W = 280;
 const GAP = 24;
 /** Between columns when lines run there: room for a label like `GSI1 USER#…`. */
 const LINK_GAP = 150;
@@ -31,8 +32,35 @@ function collectionsOf(report: SchemaReport): Collection[] {
   return [...byKey].map(([key, entities]) => ({ key, entities }));
 }
 
-function linesOf(e: EntitySchema, report: SchemaReport): { text: string; kind: 'key' | 'index' | 'attr' }[] {
-  const keyNames = new Set([report.keys.partitionKey.name, report.keys.sortKey?.name]);
+/** Characters that fit on one line of a box. */
+const LINE_CHARS = 36;
+
+type BoxLine = { text: string; kind: 'key' | 'index' | 'attr' };
+
+/**
+ * A key pattern too long for one line (a multi-attribute index names up to eight attributes)
+ * goes on as many lines as it needs, broken between attributes, each continuation indented.
+ */
+function wrapped(line: BoxLine): BoxLine[] {
+  if (line.text.length <= LINE_CHARS) return [line];
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.text.split(' ')) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && next.length > (out.length === 0 ? LINE_CHARS : LINE_CHARS - 2)) {
+      out.push(current);
+      current = word;
+    } else current = next;
+  }
+  if (current) out.push(current);
+  return out.map((text, i) => ({
+    kind: line.kind,
+    text: i === 0 ? text : `  ${text.length > LINE_CHARS - 2 ? `${text.slice(0, LINE_CHARS - 3)}…` : text}`,
+  }));
+}
+
+function linesOf(e: EntitySchema, report: SchemaReport): BoxLine[] {
+  const keyNames = new Set(keyAttributeNames(report.keys));
   const attrs = e.attributes.filter(
     (a) => !a.path.includes('.') && !a.path.includes('[') && !keyNames.has(a.path),
   );
@@ -41,99 +69,15 @@ function linesOf(e: EntitySchema, report: SchemaReport): { text: string; kind: '
     kind: 'attr' as const,
   }));
   return [
-    { text: e.keyPattern, kind: 'key' },
-    ...(e.indexPatterns ?? []).map((p) => ({
-      text: `${p.index}: ${p.pattern} (${p.count})`,
-      kind: 'index' as const,
-    })),
+    ...wrapped({ text: e.keyPattern, kind: 'key' }),
+    ...(e.indexPatterns ?? []).flatMap((p) =>
+      wrapped({ text: `${p.index}: ${p.pattern} (${p.count})`, kind: 'index' }),
+    ),
     ...shown,
     ...(attrs.length > MAX_ATTRIBUTES
       ? [{ text: `… ${attrs.length - MAX_ATTRIBUTES} more`, kind: 'attr' as const }]
       : []),
   ];
-}
-
-interface Placed {
-  x: number;
-  y: number;
-  height: number;
-  column: number;
-}
-
-interface Link {
-  relation: DesignRelation;
-  path: string;
-  label: { x: number; y: number; anchor: 'start' | 'middle' };
-}
-
-/**
- * Each relation as a curve from the side of its entity's box to the side of its target (a box,
- * or the frame of an item collection) that faces it; within one column, a loop out to the right.
- * Several lines into one target arrive a little apart, so each stays visible.
- */
-function linksOf(
-  relations: DesignRelation[],
-  boxes: Map<string, Placed>,
-  frames: Map<string, Placed>,
-): Link[] {
-  const arrivals = new Map<string, number>();
-  const departures = new Map<string, number>();
-  const links: Link[] = [];
-  const ends = relations
-    .map((relation) => ({
-      relation,
-      from: boxes.get(relation.from),
-      to: 'entity' in relation.to ? boxes.get(relation.to.entity) : frames.get(relation.to.collection),
-    }))
-    // Lines leave a box in the order of their targets, top first, so they do not cross each other.
-    .sort((a, b) => (a.to?.y ?? 0) - (b.to?.y ?? 0));
-  for (const { relation, from, to } of ends) {
-    const targetKey = 'entity' in relation.to ? `e:${relation.to.entity}` : `c:${relation.to.collection}`;
-    if (!from || !to) continue;
-    const k = arrivals.get(targetKey) ?? 0;
-    arrivals.set(targetKey, k + 1);
-    const out = departures.get(relation.from) ?? 0;
-    departures.set(relation.from, out + 1);
-    const y0 = from.y + 14 + Math.min(4, out) * 16;
-    const y1 = to.y + 14 + Math.min(4, k) * 7;
-    if (from.column === to.column) {
-      const x = from.x + BOX_W;
-      const bulge = 56 + k * 14;
-      links.push({
-        relation,
-        path: `M${x},${y0} C${x + bulge},${y0} ${x + bulge},${y1} ${x + 4},${y1}`,
-        label: { x: x + bulge * 0.75 + 4, y: (y0 + y1) / 2 + 4, anchor: 'start' },
-      });
-      continue;
-    }
-    const rightward = from.column < to.column;
-    const x0 = rightward ? from.x + BOX_W : from.x;
-    const x1 = rightward ? to.x - 4 : to.x + BOX_W + 4;
-    const d = (x1 - x0) / 2;
-    links.push({
-      relation,
-      path: `M${x0},${y0} C${x0 + d},${y0} ${x1 - d},${y1} ${x1},${y1}`,
-      label: { x: (x0 + x1) / 2, y: (y0 + y1) / 2 - 4, anchor: 'middle' },
-    });
-  }
-  // Labels whose lines meet near one point would print over each other: move the later ones down.
-  const placed: Link['label'][] = [];
-  for (const link of [...links].sort((a, b) => a.label.y - b.label.y)) {
-    const l = link.label;
-    const width = link.relation.label.length * 7;
-    const left = (x: number, anchor: Link['label']['anchor'], w: number) =>
-      anchor === 'middle' ? x - w / 2 : x;
-    const clashes = () =>
-      placed.some(
-        (p) =>
-          Math.abs(p.y - l.y) < 14 &&
-          left(l.x, l.anchor, width) < left(p.x, p.anchor, width) + width &&
-          left(p.x, p.anchor, width) < left(l.x, l.anchor, width) + width,
-      );
-    for (let i = 0; i < 10 && clashes(); i++) l.y += 14;
-    placed.push(l);
-  }
-  return links;
 }
 
 const KINDS = [
@@ -170,12 +114,14 @@ export function DesignDiagram({ report }: { report: SchemaReport }) {
     frames.set(c.key, { x, y: 12, height: y - 12, column });
     return { c, x, boxes: placed, height: y };
   });
-  const links = linksOf(relations, boxes, frames);
+  // A relation within one column loops out to the right of it: room for that loop and its label.
+  const hasLoop = relations.some((r) => {
+    const to = 'entity' in r.to ? boxes.get(r.to.entity) : frames.get(r.to.collection);
+    return to !== undefined && to.column === boxes.get(r.from)?.column;
+  });
   const width =
-    Math.max(1, columns.length) * (BOX_W + columnGap) -
-    columnGap +
-    2 * GAP +
-    (links.some((l) => l.label.anchor === 'start') ? columnGap : 0);
+    Math.max(1, columns.length) * (BOX_W + columnGap) - columnGap + 2 * GAP + (hasLoop ? columnGap : 0);
+  const links = linksOf(relations, boxes, frames, width);
   const bodyHeight = Math.max(120, ...columns.map((c) => c.height)) + GAP / 2;
   const height = bodyHeight + (relations.length > 0 ? LEGEND_H : 0);
   const indexes = report.indexes ?? [];
@@ -189,12 +135,26 @@ export function DesignDiagram({ report }: { report: SchemaReport }) {
         <p className="muted schema-fact">
           Entities in one frame share item collections (the same partition key prefix);{' '}
           {indexes.length > 0
-            ? `each lists the indexes its items appear in (${indexes.map((i) => `${i.kind} ${i.name}`).join(', ')}) with their key shape there.`
+            ? 'each lists the indexes its items appear in with their key shape there.'
             : 'the table has no indexes.'}
           {relations.length > 0
             ? ' Lines show how one entity reaches another, as listed below the picture.'
             : ''}
         </p>
+        <dl className="schema-index-keys" aria-label="Keys">
+          <div>
+            <dt>Table {report.table}</dt>
+            <dd>{keyText(report.keys)}</dd>
+          </div>
+          {indexes.map((i) => (
+            <div key={i.name} data-index={i.name}>
+              <dt>
+                {i.kind} {i.name}
+              </dt>
+              <dd>{keyText(i.keys)}</dd>
+            </div>
+          ))}
+        </dl>
         <div className="mig-controls">
           <Button
             size="sm"
@@ -284,7 +244,7 @@ export function DesignDiagram({ report }: { report: SchemaReport }) {
                         x={x + 10}
                         y={b.y + 38 + li * LINE}
                       >
-                        {l.text.length > 36 ? `${l.text.slice(0, 35)}…` : l.text}
+                        {l.text.length > LINE_CHARS ? `${l.text.slice(0, LINE_CHARS - 1)}…` : l.text}
                       </text>
                     ))}
                   </g>

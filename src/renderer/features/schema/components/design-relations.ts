@@ -1,4 +1,6 @@
 import type { EntitySchema, SchemaReport } from '../../../../shared/ipc';
+import { type KeyParts, partitionAttributes, sortAttributes } from '../../../../shared/dynamo/key-model';
+import { keyPatternShapes } from '../../../../shared/schema/key-pattern';
 
 /**
  * How one entity reaches another, read from what the scan saw (never from values it did not
@@ -21,13 +23,18 @@ interface KeyShapes {
   sk?: string;
 }
 
-/** `PK=USER#… SK=ORDER#…` → the two shapes, by the key names (an attribute name may hold a space). */
-export function keyShapesOf(pattern: string, pkName: string, skName: string | undefined): KeyShapes {
-  if (!pattern.startsWith(`${pkName}=`)) return {};
-  const rest = pattern.slice(pkName.length + 1);
-  const cut = skName === undefined ? -1 : rest.lastIndexOf(` ${skName}=`);
-  if (cut < 0 || skName === undefined) return { pk: rest };
-  return { pk: rest.slice(0, cut), sk: rest.slice(cut + skName.length + 2) };
+/**
+ * `PK=USER#… SK=ORDER#…` → the two shapes, by the key names (an attribute name may hold a space).
+ * For a multi-attribute index key, its first partition and first sort attribute: the prefix a
+ * relation follows sits in those.
+ */
+export function keyShapesOf(pattern: string, keys: KeyParts): KeyShapes {
+  const partition = partitionAttributes(keys).map((a) => a.name);
+  const sort = sortAttributes(keys).map((a) => a.name);
+  const shapes = keyPatternShapes(pattern, [...partition, ...sort]);
+  const pk = shapes[0];
+  const sk = sort.length > 0 ? shapes[partition.length] : undefined;
+  return { ...(pk !== undefined ? { pk } : {}), ...(sk !== undefined ? { sk } : {}) };
 }
 
 /** The word before `#`/`:` of a key shape (`USER#…` → USER); undefined for a constant or a type. */
@@ -55,7 +62,7 @@ function referencedWord(attribute: string): string | undefined {
 export function designRelations(report: SchemaReport): DesignRelation[] {
   const pkName = report.keys.partitionKey.name;
   const skName = report.keys.sortKey?.name;
-  const shapes = new Map(report.entities.map((e) => [e.name, keyShapesOf(e.keyPattern, pkName, skName)]));
+  const shapes = new Map(report.entities.map((e) => [e.name, keyShapesOf(e.keyPattern, report.keys)]));
   const out = new Map<string, DesignRelation>();
   const add = (r: DesignRelation) => {
     const key = `${r.from}\u0000${'entity' in r.to ? `e:${r.to.entity}` : `c:${r.to.collection}`}`;
@@ -90,7 +97,7 @@ export function designRelations(report: SchemaReport): DesignRelation[] {
     for (const p of a.indexPatterns ?? []) {
       const keys = indexes.get(p.index);
       if (!keys) continue;
-      const word = prefixWord(keyShapesOf(p.pattern, keys.partitionKey.name, keys.sortKey?.name).pk);
+      const word = prefixWord(keyShapesOf(p.pattern, keys).pk);
       if (!word || word === myPkWord) continue;
       const targets = byPkWord(word, a.name);
       if (targets.length === 0) continue;

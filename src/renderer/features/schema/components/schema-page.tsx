@@ -80,6 +80,7 @@ export function SchemaPage({ connection, table, description }: TableViewProps) {
         {report ? (
           <SchemaReportView
             report={report}
+            connectionId={connection.id}
             entity={view.entity}
             path={view.path}
             onEntity={(entity) => select(target, { entity, path: undefined })}

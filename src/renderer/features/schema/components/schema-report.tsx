@@ -1,6 +1,7 @@
 import type { SchemaReport } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { DesignDiagram } from './design-diagram';
+import { KeyAdvicePanel } from './key-advice-panel';
 import { ModelPanel } from './model-panel';
 import type { PathActionHandlers } from './path-actions';
 import { PathDetail } from './path-detail';
@@ -14,6 +15,8 @@ interface SchemaReportViewProps {
   onEntity(name: string): void;
   onPath(path: string | undefined): void;
   handlers: PathActionHandlers;
+  /** The connection the advisor creates an index on. */
+  connectionId: string;
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -34,6 +37,7 @@ export function SchemaReportView({
   onEntity,
   onPath,
   handlers,
+  connectionId,
 }: SchemaReportViewProps) {
   const shown = report.entities.find((e) => e.name === entity);
   const attributes = shown ? shown.attributes : report.attributes;
@@ -115,6 +119,7 @@ export function SchemaReportView({
           ) : null}
         </div>
       </section>
+      <KeyAdvicePanel report={report} connectionId={connectionId} />
       <ModelPanel report={report} entity={shown ? shown.name : ''} />
       {report.entities.length > 0 ? <DesignDiagram report={report} /> : null}
     </>
