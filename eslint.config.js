@@ -54,6 +54,20 @@ const writeDoorRule = {
     'Writes to DynamoDB go through the one write door, src/main/dynamo/writes/ (journal, guards, every view told).',
 };
 
+/**
+ * One of each (issue 27): one DynamoDB client builder, src/main/aws/dynamo-client.ts (transport,
+ * `__proto__` names, read-only guard), and one paged read, src/main/dynamo/read/ (bounded, retried,
+ * checkpointable, on the wire path).
+ */
+const oneClientBuilder = {
+  selector: "NewExpression[callee.name='DynamoDBClient']",
+  message: 'Build DynamoDB clients with dynamoClient() (src/main/aws/dynamo-client.ts): the one builder.',
+};
+const oneReadEngine = {
+  selector: 'NewExpression[callee.name=/^(Scan|Query)Command$/]',
+  message: 'Query and Scan pages are read by the one read engine, src/main/dynamo/read/segmented-read.ts.',
+};
+
 /** Node globals for the few plain-JS files (configs, scripts, bin). */
 const nodeGlobals = Object.fromEntries(
   [
@@ -150,6 +164,12 @@ module.exports = tseslint.config(
       'no-restricted-imports': restrict(mainRule),
     },
   },
+  {
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', oneClientBuilder, oneReadEngine] },
+  },
+  { files: ['src/main/aws/dynamo-client.ts'], rules: { 'no-restricted-syntax': ['error', oneReadEngine] } },
+  { files: ['src/main/dynamo/read/**/*.ts'], rules: { 'no-restricted-syntax': ['error', oneClientBuilder] } },
   {
     // The result-set worker holds fetched items and their views; the DynamoDB side hands it
     // response bytes and written items (dynamo/ → resultsets/), never the other way round, so

@@ -10,7 +10,7 @@ import {
 } from '../../main/exports/export-control';
 import { openExport } from '../../main/exports/export-open';
 import { folderFiles, s3Files } from '../../main/exports/export-source';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
 import { UsageError } from './types';

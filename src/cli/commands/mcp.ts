@@ -6,7 +6,7 @@ import { shutdownCore } from '../../main/create-core';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import type { Connection } from '../../shared/ipc/connection';
 import { createCliCore } from '../cli-core';
 import { terminalMfaPrompt } from '../terminal-mfa';
