@@ -1,6 +1,7 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import type { EntityView, KeyCondition, TableInfo } from '../../../shared/sql/catalog';
+import { seenPaths } from '../../dynamo/attribute-paths';
 
 /**
  * An item in either form: the tagged one (wire reads) or the SDK's (a copy, the fix's dry run).
@@ -228,30 +229,14 @@ function typeName(items: SampledItem[]): string | undefined {
   return undefined;
 }
 
-/** Attribute paths in the sample (maps two levels deep) for the editor's autocomplete. */
+/** Attribute paths in the sample (maps two levels deep), most seen first, for the editor's autocomplete. */
 export function attributePaths(items: Item[], limit = 200): string[] {
-  const counts = new Map<string, number>();
-  const add = (path: string): void => {
-    counts.set(path, (counts.get(path) ?? 0) + 1);
-  };
   const quote = (name: string): string =>
     /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-  for (const item of items) {
-    for (const [name, value] of Object.entries(item)) {
-      add(quote(name));
-      if ('M' in value)
-        for (const [inner, v] of Object.entries(value.M)) {
-          add(`${quote(name)}.${quote(inner)}`);
-          if ('M' in v)
-            for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
-        }
-      if ('L' in value && value.L.length > 0) add(`${quote(name)}[0]`);
-    }
-  }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
+  return seenPaths(items)
+    .sort((a, b) => b.count - a.count)
     .slice(0, limit)
-    .map(([path]) => path);
+    .map((path) => `${path.names.map(quote).join('.')}${path.isListElement ? '[0]' : ''}`);
 }
 
 /**
