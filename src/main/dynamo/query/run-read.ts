@@ -6,8 +6,7 @@ import type { ResultSetStore } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import { encodeCursor, type ReadCursor } from '../cursor';
-import { toSdkItem } from '../marshal';
-import { type PagedRequest, segmentedScan, type SegmentCursor } from '../read/segmented-read';
+import { segmentedScan, type SegmentCursor, toPagedRequest } from '../read/segmented-read';
 
 /** A call, not a property read, so an earlier check does not narrow it to false. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
@@ -30,20 +29,6 @@ export interface ReadJob {
   cursor?: ReadCursor;
   /** Approximate item count of the table or index, for the progress fraction; 0 when unknown. */
   itemCount: number;
-}
-
-/** The builder's request as the read engine repeats it: SDK values, table and index apart. */
-function pagedRequest(request: ReadRequest): PagedRequest {
-  const { TableName: _table, IndexName: _index, ExpressionAttributeValues, ...input } = request.input;
-  return {
-    operation: request.operation,
-    input: {
-      ...input,
-      ...(ExpressionAttributeValues
-        ? { ExpressionAttributeValues: toSdkItem(ExpressionAttributeValues) }
-        : {}),
-    },
-  };
 }
 
 /**
@@ -85,7 +70,7 @@ export async function runRead(
         cursors: [position],
         totalSegments: 1,
         signal: run.signal,
-        request: pagedRequest(request),
+        request: toPagedRequest(request),
         items: 'result-set',
         resultSet: { store: resultSets, id: resultSetId },
         pageLimit: budget,

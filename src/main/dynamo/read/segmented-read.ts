@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../../shared/dynamo/attribute-value';
+import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { fromSdkItem, toSdkItem } from '../marshal';
 import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
 import type { RateLimiter } from '../rate-limiter';
@@ -70,6 +71,24 @@ export interface PagedRequest {
     ExpressionAttributeValues?: Record<string, SdkValue>;
     ConsistentRead?: boolean;
     ScanIndexForward?: boolean;
+  };
+}
+
+/**
+ * The builder's request (tagged values) as the engine repeats it: SDK values, no table name.
+ * `wholeItems` drops the projection (a copy takes whole items).
+ */
+export function toPagedRequest(request: ReadRequest, options: { wholeItems?: boolean } = {}): PagedRequest {
+  const { TableName: _table, ExpressionAttributeValues, ProjectionExpression, ...rest } = request.input;
+  return {
+    operation: request.operation,
+    input: {
+      ...rest,
+      ...(ProjectionExpression && !options.wholeItems ? { ProjectionExpression } : {}),
+      ...(ExpressionAttributeValues
+        ? { ExpressionAttributeValues: toSdkItem(ExpressionAttributeValues) }
+        : {}),
+    },
   };
 }
 
