@@ -12,7 +12,7 @@ import { createResultSetStore } from '../../../src/main/resultsets/store';
 import { contract, type ChannelInput, type OperationEvent } from '../../../src/shared/ipc';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable, putItems } from '../../support/dynamo-tables';
-import { startFaultyDynamo } from '../../support/faulty-dynamo';
+import { type FaultyDynamo, startFaultyDynamo } from '../../support/faulty-dynamo';
 
 let client: DynamoDBClient;
 /** When set, the connection's client: the same DynamoDB Local behind the faulty proxy. */
@@ -92,6 +92,19 @@ async function startScan(
   });
   const { resultSetId } = await queryHandlers['query:start'](parsed, ctx);
   return { resultSetId, events, finished };
+}
+
+/** Runs `work` with the connection's client behind the faulty proxy, then puts the plain one back. */
+async function throughFaulty(work: (faulty: FaultyDynamo) => Promise<void>): Promise<void> {
+  const faulty = await startFaultyDynamo(inject('dynamoEndpoint'));
+  through = localClient(faulty.endpoint);
+  try {
+    await work(faulty);
+  } finally {
+    through.destroy();
+    through = undefined;
+    await faulty.close();
+  }
 }
 
 async function allRows(resultSetId: string) {
@@ -205,9 +218,7 @@ describe('query:start scans into the result-set store', () => {
 
   it('waits out throttling past the SDK’s own attempts, saying so, and still shows every item', async () => {
     const table = await seededTable(110);
-    const faulty = await startFaultyDynamo(inject('dynamoEndpoint'));
-    through = localClient(faulty.endpoint);
-    try {
+    await throughFaulty(async (faulty) => {
       // The first page passes; the next five Scans are refused: the SDK's three attempts, then ours.
       faulty.script({ operation: 'Scan', fault: 'provisioned-throughput', after: 1, next: 5 });
       const run = await startScan({ table, pageSize: 40 });
@@ -220,18 +231,12 @@ describe('query:start scans into the result-set store', () => {
       );
       const rows = await allRows(run.resultSetId);
       expect(rows.keys.sort()).toEqual(expectedKeys(110));
-    } finally {
-      through.destroy();
-      through = undefined;
-      await faulty.close();
-    }
+    });
   });
 
   it('ends a failed page in one error with the AWS code and a cursor that goes on without a gap', async () => {
     const table = await seededTable(100);
-    const faulty = await startFaultyDynamo(inject('dynamoEndpoint'));
-    through = localClient(faulty.endpoint);
-    try {
+    await throughFaulty(async (faulty) => {
       faulty.script({ operation: 'Scan', fault: 'expired-token', after: 2, next: 1 });
       const run = await startScan({ table, pageSize: 30 });
       const last = await run.finished;
@@ -246,11 +251,7 @@ describe('query:start scans into the result-set store', () => {
       const rows = await allRows(run.resultSetId);
       expect(rows.keys).toHaveLength(100);
       expect(rows.keys.sort()).toEqual(expectedKeys(100));
-    } finally {
-      through.destroy();
-      through = undefined;
-      await faulty.close();
-    }
+    });
   });
 
   it('answers ops:cancel for unknown requests with cancelled: false', async () => {
