@@ -89,6 +89,20 @@ const writeDoorSyntax = [
   },
 ];
 
+/**
+ * One of each (issue 27): one DynamoDB client builder, src/main/aws/dynamo-client.ts (transport,
+ * `__proto__` names, read-only guard), and one paged read, src/main/dynamo/read/ (bounded, retried,
+ * checkpointable, on the wire path).
+ */
+const oneClientBuilder = {
+  selector: "NewExpression[callee.name='DynamoDBClient']",
+  message: 'Build DynamoDB clients with dynamoClient() (src/main/aws/dynamo-client.ts): the one builder.',
+};
+const oneReadEngine = {
+  selector: 'NewExpression[callee.name=/^(Scan|Query)Command$/]',
+  message: 'Query and Scan pages are read by the one read engine, src/main/dynamo/read/segmented-read.ts.',
+};
+
 /** Node globals for the few plain-JS files (configs, scripts, bin). */
 const nodeGlobals = Object.fromEntries(
   [
@@ -193,6 +207,24 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-imports': restrict(mainRule),
     },
+  },
+  // One no-restricted-syntax list per file (a later block replaces an earlier one's): the write
+  // door's selectors are repeated here beside the one-of-each ones, except inside the door.
+  {
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { 'no-restricted-syntax': [...writeDoorSyntax, oneClientBuilder, oneReadEngine] },
+  },
+  {
+    files: ['src/main/dynamo/writes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', oneClientBuilder, oneReadEngine] },
+  },
+  {
+    files: ['src/main/aws/dynamo-client.ts'],
+    rules: { 'no-restricted-syntax': [...writeDoorSyntax, oneReadEngine] },
+  },
+  {
+    files: ['src/main/dynamo/read/**/*.ts'],
+    rules: { 'no-restricted-syntax': [...writeDoorSyntax, oneClientBuilder] },
   },
   {
     // The result-set worker holds fetched items and their views; the DynamoDB side hands it

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { CopyStore, newCopyId } from '../../src/main/dynamo/copy/copy-checkpoint';
 import { runCopy } from '../../src/main/dynamo/copy/copy-run';
 import { newCheckpoint } from '../../src/main/dynamo/copy/copy-service';
-import { dynamoClient } from '../../src/main/aws/proto-names';
+import { dynamoClient } from '../../src/main/aws/dynamo-client';
 import { sdkTransport } from '../../src/main/aws/sdk-options';
 import { copyStartInput, type CopyReport } from '../../src/shared/ipc/copy';
 import { startDynamoLocal } from '../support/dynamo-local';

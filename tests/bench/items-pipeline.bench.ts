@@ -20,6 +20,7 @@ import { startDynamoLocal } from '../support/dynamo-local';
 import { recordingHandler, replayHandler, type Recorded } from './items-http-replay';
 import { benchItem } from './items-data';
 import { wireItemsMiddleware, wireItemsStep, type WireStash } from '../../src/main/dynamo/query/wire-items';
+import { runRead } from '../../src/main/dynamo/query/run-read';
 
 const COUNT = Number(process.env.ITEMS_BENCH_ITEMS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
@@ -166,6 +167,36 @@ export const pipelines = {
     await store.drop(id);
     db.destroy();
   },
+  /** The Items tab's whole read (runRead: its page loop, cursor, progress and page events) on the same bytes. */
+  items: (pages: Recorded[]) => async (): Promise<void> => {
+    const db = client('http://replay.invalid', replayHandler(pages));
+    const id = await store.create({ connectionId: 'bench', table: TABLE, keyAttributes: ['PK', 'SK'] });
+    let events = 0;
+    const outcome = await runRead(
+      db,
+      store,
+      {
+        request: { operation: 'Scan', input: { TableName: TABLE } },
+        resultSetId: id,
+        pageSize: 1000,
+        maxItems: COUNT,
+        untilMatches: false,
+        maxPages: 100_000,
+        itemCount: COUNT,
+      },
+      {
+        signal: new AbortController().signal,
+        emit: () => {
+          events++;
+        },
+      },
+    );
+    if (outcome.progress.items !== COUNT || events === 0)
+      throw new Error(`runRead stored ${outcome.progress.items} items`);
+    await store.window(id, 0, 100);
+    await store.drop(id);
+    db.destroy();
+  },
 };
 
 async function main(): Promise<void> {
@@ -187,17 +218,20 @@ async function main(): Promise<void> {
       baseline: pipelines.baseline(pages),
       sdk: pipelines.sdk(pages),
       wire: pipelines.wire(pages),
+      items: pipelines.items(pages),
     });
-    const { baseline = [], sdk = [], wire = [] } = samples;
+    const { baseline = [], sdk = [], wire = [], items = [] } = samples;
     report('JSON.parse of the response bytes (reference)', baseline);
     report('SDK Scan → fromSdkItem → result set → window', sdk);
     report('DynoTable: bytes → worker encoder → result set → window', wire);
+    report("the Items tab's read (runRead) on the same bytes", items);
     const ratios = (path: number[]): string => {
       const each = path.map((value, round) => value / (baseline[round] ?? value));
       return `${median(each).toFixed(2)} (rounds: ${each.map((r) => r.toFixed(2)).join(', ')})`;
     };
     console.log(`ratio to JSON.parse, median of paired rounds: SDK objects ${ratios(sdk)}`);
     console.log(`ratio to JSON.parse, median of paired rounds: DynoTable's path ${ratios(wire)} (goal ≤ 2)`);
+    console.log(`ratio to JSON.parse, median of paired rounds: the Items tab's read ${ratios(items)}`);
   } finally {
     await store.close();
     await local.stop();

@@ -4,7 +4,7 @@ import { runCopy } from '../../main/dynamo/copy/copy-run';
 import { assertDistinct, newCheckpoint } from '../../main/dynamo/copy/copy-service';
 import { newCopyId } from '../../main/dynamo/copy/copy-checkpoint';
 import { rateProblem } from '../../main/dynamo/copy/copy-capacity';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import { defaultDataDir } from '../data-dir';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';

@@ -16,7 +16,7 @@ import { checkExportPath } from '../../main/dynamo/transfer/transfer-paths';
 import { runTableExport } from '../../main/dynamo/transfer/table-export-run';
 import { newTableExportCheckpoint } from '../../main/dynamo/transfer/table-export-service';
 import { type TableExportCheckpoint, TableExportStore } from '../../main/dynamo/transfer/table-export-store';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import { defaultDataDir } from '../data-dir';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';

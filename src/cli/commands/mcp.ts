@@ -7,7 +7,7 @@ import { sessionPatterns } from '../../main/mcp/access-pattern-tools';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { McpToolSession } from '../../main/mcp/tool-session';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import type { Connection } from '../../shared/ipc/connection';
 import { createCliCore } from '../cli-core';
 import { terminalMfaPrompt } from '../terminal-mfa';

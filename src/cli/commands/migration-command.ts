@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadLimit } from '../../shared/ipc/migration';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, progressPrinter } from './command-io';
 import { readLimitOf, segmentsOf } from './migration-flags';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { adHocClient } from '../cli-client';
+import { adHocClient } from '../../main/aws/ad-hoc-client';
 import { type ScriptStatement, splitStatements } from '../../main/sql/parser/statements';
 import { SqlSession } from '../../main/sql/session';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';

@@ -1,6 +1,7 @@
 import type { DynamoDBClient, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { initialCursors, type SegmentCursor, segmentedScan } from '../dynamo/read/segmented-read';
+import { seenPaths } from '../dynamo/attribute-paths';
 
 const MAX_PAGES = 1000;
 const MAX_PAGE_ITEMS = 1000;
@@ -69,16 +70,9 @@ export async function readBounded(
 
 /** Attribute paths and their types seen in a sample, e.g. "address.city": ["S"]. */
 export function attributePaths(items: Item[], maxDepth = 3): Record<string, string[]> {
-  const seen = new Map<string, Set<string>>();
-  const visit = (path: string, value: AttributeValue, depth: number): void => {
-    const type = Object.keys(value)[0] ?? '?';
-    let types = seen.get(path);
-    if (!types) seen.set(path, (types = new Set()));
-    types.add(type);
-    if ('M' in value && depth < maxDepth) {
-      for (const [k, v] of Object.entries(value.M)) visit(`${path}.${k}`, v, depth + 1);
-    }
-  };
-  for (const item of items) for (const [name, value] of Object.entries(item)) visit(name, value, 1);
-  return Object.fromEntries([...seen].map(([path, types]) => [path, [...types]]));
+  return Object.fromEntries(
+    seenPaths(items, maxDepth)
+      .filter((path) => !path.isListElement)
+      .map((path) => [path.names.join('.'), [...path.types]]),
+  );
 }

@@ -2,8 +2,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ClientFactory, ConnectionStore } from '../core/context';
 import { clientConfigFor, type ClientConfigDeps } from './client-config';
 import { PLAYGROUND_ID } from './connection-store';
-import { dynamoClient } from './proto-names';
-import { addReadOnlyGuard, addRetiredGuard } from './read-only-guard';
+import { dynamoClient } from './dynamo-client';
+import { addRetiredGuard } from './read-only-guard';
 import { isSingleRegion, regionalConnectionId, splitConnectionId } from '../../shared/dynamo/regions';
 
 export interface ClientFactoryDeps extends ClientConfigDeps {
@@ -51,9 +51,7 @@ export function createClientFactory(deps: ClientFactoryDeps): ClientFactory {
   /** A regional id (regionalConnectionId) gets the connection as it acts in that region. */
   async function build(connectionId: string): Promise<DynamoDBClient> {
     const connection = await deps.connections.get(connectionId);
-    const client = dynamoClient(clientConfigFor(connection, deps));
-    if (connection.readOnly) addReadOnlyGuard(client);
-    return client;
+    return dynamoClient({ ...clientConfigFor(connection, deps), readOnly: connection.readOnly });
   }
 
   /** Cached per connection id; the other regions of a connection have ids of their own. */

@@ -1,9 +1,4 @@
-import {
-  DynamoDBClient,
-  type DynamoDBClientConfig,
-  type ServiceInputTypes,
-  type ServiceOutputTypes,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type {
   DeserializeMiddleware,
   HandlerExecutionContext,
@@ -97,9 +92,4 @@ export function keepProtoNames<C extends { middlewareStack: unknown }>(client: C
     override: true,
   });
   return client;
-}
-
-/** Every DynamoDB client DynoTable sends items through is built here. */
-export function dynamoClient(config: DynamoDBClientConfig): DynamoDBClient {
-  return keepProtoNames(new DynamoDBClient(config));
 }

@@ -1,4 +1,4 @@
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import type { z } from 'zod';
 import type { Connection, testConnectionOutput } from '../../shared/ipc/connection';
@@ -6,6 +6,7 @@ import { toAppError } from '../core/to-app-error';
 import { clientConfigFor, playgroundEndpoint, type ClientConfigDeps } from './client-config';
 import { describeEndpoint } from './describe-endpoint';
 import { explainFailure } from './explain-failure';
+import { dynamoClient } from './dynamo-client';
 
 export type TestConnectionResult = z.infer<typeof testConnectionOutput>;
 
@@ -50,7 +51,7 @@ export async function testConnection(
   let identity: string | undefined;
   try {
     const config = clientConfigFor(connection, deps);
-    dynamo = new DynamoDBClient(config);
+    dynamo = dynamoClient(config);
     if (connection.kind === 'playground' || config.endpoint) {
       const where =
         connection.kind === 'playground'

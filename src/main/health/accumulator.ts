@@ -142,8 +142,7 @@ export class HealthAccumulator {
     this.items += 1;
     this.bytes += bytes;
     this.addKey(item, bytes);
-    // EntityLabels reads only S values, which the tagged form and the SDK's share.
-    const label = this.labels.of(item as unknown as Parameters<EntityLabels['of']>[0]);
+    const label = this.labels.of(item);
     let bands = this.sizes.get(label ?? '');
     if (!bands) this.sizes.set(label ?? '', (bands = new SizeBands()));
     bands.add(bytes);

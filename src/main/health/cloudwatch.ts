@@ -12,8 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { HealthReport, HealthWindow } from '../../shared/ipc/health';
 import type { ConnectionClientConfig } from '../aws/client-config';
-import { dynamoClient } from '../aws/proto-names';
-import { addReadOnlyGuard } from '../aws/read-only-guard';
+import { dynamoClient } from '../aws/dynamo-client';
 import { toAppError } from '../core/to-app-error';
 
 /**
@@ -45,8 +44,7 @@ export function monitoringFor(config: MonitoringConfig, readOnly: boolean): Moni
     };
   const endpoint = configured ?? config.endpoint;
   const settings = { ...config, ...(endpoint ? { endpoint } : {}) };
-  const dynamo = dynamoClient(settings);
-  if (readOnly) addReadOnlyGuard(dynamo);
+  const dynamo = dynamoClient({ ...settings, readOnly });
   return { monitoring: { cloudWatch: new CloudWatchClient(settings), dynamo, endpoint } };
 }
 

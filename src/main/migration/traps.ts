@@ -122,7 +122,7 @@ export class TrapFindings {
   startItem(item: Item): void {
     this.item = item;
     this.itemSort = undefined;
-    this.entity = this.labels?.of(item as Record<string, SdkValue>) ?? '';
+    this.entity = this.labels?.of(item) ?? '';
     const ttl = this.options.ttlAttribute;
     if (ttl !== undefined) this.ttl(ttl, ownValue(item, ttl));
     if (ownValue(item, UPDATED) !== undefined && ownValue(item, CREATED) === undefined)

@@ -1,10 +1,12 @@
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { AppFailure } from '../../shared/errors';
+import { dynamoClient } from '../aws/dynamo-client';
+import { PLAYGROUND_CREDENTIALS, PLAYGROUND_SDK_REGION } from '../aws/playground-credentials';
 
 export const PLAYGROUND_FAILED = 'PlaygroundFailed';
 const READY_TIMEOUT_MS = 90_000;
@@ -100,10 +102,11 @@ async function waitUntilAnswering(
   local: DynamoLocalProcess,
   spawnError: () => Error | undefined,
 ): Promise<void> {
-  const client = new DynamoDBClient({
+  // One attempt per probe: the loop below is the retry, up to its deadline.
+  const client = dynamoClient({
     endpoint: local.endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'playground', secretAccessKey: 'playground' },
+    region: PLAYGROUND_SDK_REGION,
+    credentials: PLAYGROUND_CREDENTIALS,
     maxAttempts: 1,
   });
   const deadline = Date.now() + READY_TIMEOUT_MS;

@@ -1,6 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { dynamoClient } from '../aws/dynamo-client';
+import { PLAYGROUND_CREDENTIALS, PLAYGROUND_SDK_REGION } from '../aws/playground-credentials';
 import type { Playground, PlaygroundStatus } from '../core/context';
 import { toAppError } from '../core/to-app-error';
 import { exitText, freePort, lastLine, launchDynamoLocal, type DynamoLocalProcess } from './dynamo-local';
@@ -62,10 +63,10 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
       };
     });
 
-    const client = new DynamoDBClient({
+    const client = dynamoClient({
       endpoint: launched.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'playground', secretAccessKey: 'playground' },
+      region: PLAYGROUND_SDK_REGION,
+      credentials: PLAYGROUND_CREDENTIALS,
     });
     let seedProblem: string | undefined;
     try {

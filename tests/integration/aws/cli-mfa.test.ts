@@ -2,7 +2,7 @@ import { ListTablesCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { terminalMfaPrompt, type Terminal } from '../../../src/cli/terminal-mfa';
-import { adHocClient } from '../../../src/cli/cli-client';
+import { adHocClient } from '../../../src/main/aws/ad-hoc-client';
 import { createMfaHome, type MfaHome } from '../../support/aws/mfa-home';
 import { directClient } from '../../support/aws/connection-fixture';
 import { ourLines, runCli } from '../../support/cli-run';

@@ -12,8 +12,11 @@ import { createResultSetStore } from '../../../src/main/resultsets/store';
 import { contract, type ChannelInput, type OperationEvent } from '../../../src/shared/ipc';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable, putItems } from '../../support/dynamo-tables';
+import { type FaultyDynamo, startFaultyDynamo } from '../../support/faulty-dynamo';
 
 let client: DynamoDBClient;
+/** When set, the connection's client: the same DynamoDB Local behind the faulty proxy. */
+let through: DynamoDBClient | undefined;
 let ctx: CoreContext;
 
 beforeAll(() => {
@@ -25,7 +28,11 @@ beforeAll(() => {
     events,
     operations: new OperationRegistry(events),
     resultSets: createResultSetStore(),
-    clients: { dynamo: () => Promise.resolve(client), invalidate: () => undefined, destroy: () => undefined },
+    clients: {
+      dynamo: () => Promise.resolve(through ?? client),
+      invalidate: () => undefined,
+      destroy: () => undefined,
+    },
   } as unknown as CoreContext;
 });
 afterAll(async () => {
@@ -85,6 +92,19 @@ async function startScan(
   });
   const { resultSetId } = await queryHandlers['query:start'](parsed, ctx);
   return { resultSetId, events, finished };
+}
+
+/** Runs `work` with the connection's client behind the faulty proxy, then puts the plain one back. */
+async function throughFaulty(work: (faulty: FaultyDynamo) => Promise<void>): Promise<void> {
+  const faulty = await startFaultyDynamo(inject('dynamoEndpoint'));
+  through = localClient(faulty.endpoint);
+  try {
+    await work(faulty);
+  } finally {
+    through.destroy();
+    through = undefined;
+    await faulty.close();
+  }
 }
 
 async function allRows(resultSetId: string) {
@@ -194,6 +214,44 @@ describe('query:start scans into the result-set store', () => {
       (e: unknown) => toAppError(e),
     );
     expect(foreign).toMatchObject({ code: 'InvalidInput' });
+  });
+
+  it('waits out throttling past the SDK’s own attempts, saying so, and still shows every item', async () => {
+    const table = await seededTable(110);
+    await throughFaulty(async (faulty) => {
+      // The first page passes; the next five Scans are refused: the SDK's three attempts, then ours.
+      faulty.script({ operation: 'Scan', fault: 'provisioned-throughput', after: 1, next: 5 });
+      const run = await startScan({ table, pageSize: 40 });
+      const last = await run.finished;
+      expect(last).toMatchObject({ type: 'done', progress: { items: 110, pages: 3 } });
+      expect(faulty.refused('Scan')).toHaveLength(5);
+      const messages = run.events.flatMap((e) => (e.type === 'progress' ? [e.progress.message ?? ''] : []));
+      expect(messages.some((m) => /^DynamoDB is throttling; waiting \d+ ms \(retry 1\)\.$/.test(m))).toBe(
+        true,
+      );
+      const rows = await allRows(run.resultSetId);
+      expect(rows.keys.sort()).toEqual(expectedKeys(110));
+    });
+  });
+
+  it('ends a failed page in one error with the AWS code and a cursor that goes on without a gap', async () => {
+    const table = await seededTable(100);
+    await throughFaulty(async (faulty) => {
+      faulty.script({ operation: 'Scan', fault: 'expired-token', after: 2, next: 1 });
+      const run = await startScan({ table, pageSize: 30 });
+      const last = await run.finished;
+      expect(last).toMatchObject({ type: 'error', error: { code: 'ExpiredTokenException' } });
+      expect(run.events.filter((e) => ['done', 'cancelled', 'error'].includes(e.type))).toEqual([last]);
+      const cursor = last.type === 'error' ? (last.error.details as { cursor?: string }).cursor : undefined;
+      expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect((await allRows(run.resultSetId)).total).toBe(60);
+
+      const more = await startScan({ table, pageSize: 30, cursor, resultSetId: run.resultSetId });
+      expect(await more.finished).toMatchObject({ type: 'done', progress: { items: 40 } });
+      const rows = await allRows(run.resultSetId);
+      expect(rows.keys).toHaveLength(100);
+      expect(rows.keys.sort()).toEqual(expectedKeys(100));
+    });
   });
 
   it('answers ops:cancel for unknown requests with cancelled: false', async () => {

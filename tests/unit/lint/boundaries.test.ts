@@ -166,3 +166,32 @@ describe('one door for writes', () => {
     ).toEqual([]);
   });
 });
+
+describe('one client builder, one read engine', () => {
+  const syntaxErrors = (file: string, source: string): string[] =>
+    linter
+      .verify(source, config, resolve(root, file))
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+  const newClient = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = new DynamoDBClient({});\n`;
+  const newScan = `import { ScanCommand, QueryCommand } from '@aws-sdk/client-dynamodb';\nexport const c = [new ScanCommand({ TableName: 't' }), new QueryCommand({ TableName: 't' })];\n`;
+
+  it.each(['src/cli/commands/probe.ts', 'src/main/playground/probe.ts', 'src/main/sql/worker/probe.ts'])(
+    'refuses a DynamoDB client built in %s',
+    (file) => {
+      expect(syntaxErrors(file, newClient).join(' ')).toMatch(/the one builder/);
+    },
+  );
+
+  it.each(['src/main/sql/catalog/probe.ts', 'src/main/dynamo/query/probe.ts', 'src/cli/commands/probe.ts'])(
+    'refuses a Scan or Query page read in %s',
+    (file) => {
+      expect(syntaxErrors(file, newScan)).toHaveLength(2);
+    },
+  );
+
+  it('lets the builder build and the engine read', () => {
+    expect(syntaxErrors('src/main/aws/dynamo-client.ts', newClient)).toEqual([]);
+    expect(syntaxErrors('src/main/dynamo/read/probe.ts', newScan)).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import type { CopySource } from '../../../shared/ipc/copy';
 import type { TableSummary } from '../../../shared/ipc/tables';
 import type { ResultSetStore } from '../../resultsets/types';
 import type { RateLimiter } from '../rate-limiter';
-import { segmentedScan, type PagedRequest, type SegmentCursor } from '../read/segmented-read';
+import { segmentedScan, type PagedRequest, type SegmentCursor, toPagedRequest } from '../read/segmented-read';
 import { toSdkItem } from '../marshal';
 import { readTargetOf } from '../table-metadata';
 import type { SdkItem } from '../writes/put-items';
@@ -52,21 +52,7 @@ export function pagedRequestOf(summary: TableSummary, source: CopySource): Paged
     throw error;
   }
   // A copy takes whole items: the read's projection is not applied (see notes).
-  const {
-    ExpressionAttributeValues,
-    ProjectionExpression: _projection,
-    TableName: _table,
-    ...rest
-  } = request.input;
-  return {
-    operation: request.operation,
-    input: {
-      ...rest,
-      ...(ExpressionAttributeValues
-        ? { ExpressionAttributeValues: toSdkItem(ExpressionAttributeValues) }
-        : {}),
-    },
-  };
+  return toPagedRequest(request, { wholeItems: true });
 }
 
 /** The source as pages of SDK items: a Scan in parallel segments, one Query, or a result set's rows. */

@@ -1,27 +1,21 @@
-import {
-  QueryCommand,
-  ScanCommand,
-  type DynamoDBClient,
-  type QueryCommandOutput,
-  type ScanCommandOutput,
-} from '@aws-sdk/client-dynamodb';
-import type { Item } from '../../../shared/dynamo/attribute-value';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { AppFailure } from '../../../shared/errors';
 import type { Progress } from '../../../shared/ipc/operations';
-import type { ResultSetStore, WireAppend } from '../../resultsets/types';
+import type { ResultSetStore } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
 import { encodeCursor, type ReadCursor } from '../cursor';
-import { fromSdkItem, toSdkItem } from '../marshal';
-import { withBackoff } from '../../core/retry';
-import { wireItemsMiddleware, wireItemsStep, type WireStash } from './wire-items';
+import { segmentedScan, type SegmentCursor, toPagedRequest } from '../read/segmented-read';
 
-/** Read through a call: the middleware fills the stash inside client.send, which flow analysis cannot see. */
-const readStash = (stash: WireStash): WireAppend | undefined => stash.page;
-
-/** A call, not a property read, so the loop's earlier check does not narrow it to false. */
+/** A call, not a property read, so an earlier check does not narrow it to false. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;
+
+/**
+ * The SDK gives up on a throttled page after its own attempts; the Items tab retries it this many
+ * times more (saying so in the progress line), then shows the error with a cursor to go on from.
+ */
+const THROTTLE_RETRIES = 5;
 
 export interface ReadJob {
   request: ReadRequest;
@@ -37,39 +31,13 @@ export interface ReadJob {
   itemCount: number;
 }
 
-function send(
-  client: DynamoDBClient,
-  request: ReadRequest,
-  startKey: Item | undefined,
-  limit: number,
-  signal: AbortSignal,
-  wire: { store: ResultSetStore; resultSetId: string; stash: WireStash },
-) {
-  const input = {
-    ...request.input,
-    ExpressionAttributeValues: request.input.ExpressionAttributeValues
-      ? toSdkItem(request.input.ExpressionAttributeValues)
-      : undefined,
-    ExclusiveStartKey: startKey ? toSdkItem(startKey) : undefined,
-    Limit: limit,
-    ReturnConsumedCapacity: 'TOTAL' as const,
-  };
-  const options = { abortSignal: signal };
-  if (request.operation === 'Query') {
-    const query = new QueryCommand(input);
-    query.middlewareStack.add(wireItemsMiddleware(wire.store, wire.resultSetId, wire.stash), wireItemsStep);
-    return client.send(query, options);
-  }
-  const scan = new ScanCommand(input);
-  scan.middlewareStack.add(wireItemsMiddleware(wire.store, wire.resultSetId, wire.stash), wireItemsStep);
-  return client.send(scan, options);
-}
-
 /**
- * Reads page by page into a result set. Each request asks for at most the items still wanted,
- * so the cursor sits exactly after the last stored row and "load more" neither skips nor repeats.
- * Without untilMatches a call evaluates at most maxItems items (a filter may keep fewer); with
- * it, the read goes on until maxItems match, the table ends, or maxPages requests were made.
+ * Reads page by page into a result set, on the one read engine (read/segmented-read.ts): one
+ * segment, each response's bytes handed to the result-set worker, which encodes the items from
+ * them. Each request asks for at most the items still wanted, so the cursor sits exactly after
+ * the last stored row and "load more" neither skips nor repeats. Without untilMatches a call
+ * evaluates at most maxItems items (a filter may keep fewer); with it, the read goes on until
+ * maxItems match, the table ends, or maxPages requests were made.
  */
 export async function runRead(
   client: DynamoDBClient,
@@ -80,62 +48,67 @@ export async function runRead(
   const { request, resultSetId, pageSize, maxItems } = job;
   const table = request.input.TableName;
   const index = request.input.IndexName;
-  let startKey: Item | undefined = job.cursor?.key;
+  const position: SegmentCursor = { segment: 0, startKey: job.cursor?.key, done: false };
   let scannedTotal = job.cursor?.scanned ?? 0;
   const progress: Progress = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
-  const stash: WireStash = {};
   const cursor = (): string | undefined =>
-    startKey ? encodeCursor({ table, index, key: startKey, scanned: scannedTotal }) : undefined;
+    position.startKey
+      ? encodeCursor({ table, index, key: position.startKey, scanned: scannedTotal })
+      : undefined;
   const budget = (): number => {
     const wanted = maxItems - progress.items;
     const evaluated = job.untilMatches ? wanted : maxItems - (progress.scanned ?? 0);
     return Math.min(pageSize, wanted, evaluated);
   };
 
-  while (budget() > 0 && progress.pages < job.maxPages && !run.signal.aborted) {
-    let page: QueryCommandOutput | ScanCommandOutput;
+  if (budget() > 0 && job.maxPages > 0) {
     try {
-      stash.page = undefined;
-      page = await withBackoff(
-        () =>
-          send(client, request, startKey, budget(), run.signal, { store: resultSets, resultSetId, stash }),
-        {
-          signal: run.signal,
-          onThrottle: (attempt, waitMs) =>
-            run.emit({
-              type: 'progress',
-              progress: {
-                ...progress,
-                message: `DynamoDB is throttling; waiting ${waitMs} ms (retry ${attempt}).`,
-              },
-            }),
+      await segmentedScan({
+        client,
+        table,
+        index,
+        cursors: [position],
+        totalSegments: 1,
+        signal: run.signal,
+        request: toPagedRequest(request),
+        items: 'result-set',
+        resultSet: { store: resultSets, id: resultSetId },
+        pageLimit: budget,
+        pagesPerSegment: job.maxPages,
+        maxThrottleRetries: THROTTLE_RETRIES,
+        onRetry: (retry, waitMs) =>
+          run.emit({
+            type: 'progress',
+            progress: {
+              ...progress,
+              message: `DynamoDB is throttling; waiting ${waitMs} ms (retry ${retry}).`,
+            },
+          }),
+        onPage: (page) => {
+          const added = page.items.length;
+          scannedTotal += page.scannedCount;
+          progress.items += added;
+          progress.pages += 1;
+          progress.scanned = (progress.scanned ?? 0) + page.scannedCount;
+          progress.consumedCapacity += page.consumed;
+          if (!page.nextKey) progress.fraction = 1;
+          else if (job.itemCount > 0 && request.operation === 'Scan')
+            progress.fraction = Math.min(1, scannedTotal / job.itemCount);
+          if (added > 0) run.emit({ type: 'page', resultSetId, added, total: page.items.total });
+          run.emit({ type: 'progress', progress: { ...progress } });
+          return budget() > 0;
         },
-      );
-    } catch (error) {
-      if (isAborted(run.signal)) break;
-      const appError = toAppError(error);
-      throw new AppFailure(appError.code, appError.message, appError.retryable, {
-        ...appError.details,
-        cursor: cursor(),
       });
+    } catch (error) {
+      // A cancel ends as cancelled (the registry says so), with the cursor of the last stored page.
+      if (!isAborted(run.signal)) {
+        const appError = toAppError(error);
+        throw new AppFailure(appError.code, appError.message, appError.retryable, {
+          ...appError.details,
+          cursor: cursor(),
+        });
+      }
     }
-    // Items went to the result set from the response bytes (wire-items.ts); the SDK only parsed the rest.
-    const wirePage = readStash(stash);
-    const added = wirePage?.items ?? 0;
-    const total = added > 0 ? wirePage?.total : undefined;
-    startKey = page.LastEvaluatedKey ? fromSdkItem(page.LastEvaluatedKey) : undefined;
-    const scanned = page.ScannedCount ?? added;
-    scannedTotal += scanned;
-    progress.items += added;
-    progress.pages += 1;
-    progress.scanned = (progress.scanned ?? 0) + scanned;
-    progress.consumedCapacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    if (!startKey) progress.fraction = 1;
-    else if (job.itemCount > 0 && request.operation === 'Scan')
-      progress.fraction = Math.min(1, scannedTotal / job.itemCount);
-    if (total !== undefined) run.emit({ type: 'page', resultSetId, added, total });
-    run.emit({ type: 'progress', progress: { ...progress } });
-    if (!startKey) break;
   }
   return { progress: { ...progress }, cursor: cursor(), value: { resultSetId } };
 }

@@ -7,11 +7,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../../shared/dynamo/attribute-value';
+import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { fromSdkItem, toSdkItem } from '../marshal';
 import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
 import type { RateLimiter } from '../rate-limiter';
 import { watchThrottling } from '../throttle-watch';
-import { wireItemsStep, wirePageMiddleware } from '../query/wire-items';
+import type { ResultSetStore } from '../../resultsets/types';
+import { wireItemsMiddleware, wireItemsStep, wirePageMiddleware, type WireStash } from '../query/wire-items';
 import { WireItems } from '../query/wire-page';
 
 export interface SegmentCursor {
@@ -26,9 +28,23 @@ export interface SegmentCursor {
  * from the response's own JSON, the tagged form (binary as base64), a chunk at a time as onPage
  * reads them, while the SDK reads only the rest. The SDK's schema-driven walk of every value was
  * most of a plain Scan's client CPU, and a whole page of objects alive at once most of the rest.
+ * `result-set`: the response's bytes go to the result-set worker (`resultSet`), which encodes the
+ * items from them; no item is ever an object in this thread, and onPage learns only how many.
  */
-export type PageItems = 'sdk' | 'wire';
-type ItemsOf<F extends PageItems> = F extends 'wire' ? WireItems : Record<string, SdkValue>[];
+export type PageItems = 'sdk' | 'wire' | 'result-set';
+type ItemsOf<F extends PageItems> = F extends 'wire'
+  ? WireItems
+  : F extends 'result-set'
+    ? StoredItems
+    : Record<string, SdkValue>[];
+
+/** A page's items as a result set took them in (`items: 'result-set'`). */
+export interface StoredItems {
+  /** Items the page added. */
+  length: number;
+  /** Rows the result set holds after it. */
+  total: number;
+}
 
 export interface ScanPage<F extends PageItems = 'sdk'> {
   segment: number;
@@ -55,6 +71,24 @@ export interface PagedRequest {
     ExpressionAttributeValues?: Record<string, SdkValue>;
     ConsistentRead?: boolean;
     ScanIndexForward?: boolean;
+  };
+}
+
+/**
+ * The builder's request (tagged values) as the engine repeats it: SDK values, no table name.
+ * `wholeItems` drops the projection (a copy takes whole items).
+ */
+export function toPagedRequest(request: ReadRequest, options: { wholeItems?: boolean } = {}): PagedRequest {
+  const { TableName: _table, ExpressionAttributeValues, ProjectionExpression, ...rest } = request.input;
+  return {
+    operation: request.operation,
+    input: {
+      ...rest,
+      ...(ProjectionExpression && !options.wholeItems ? { ProjectionExpression } : {}),
+      ...(ExpressionAttributeValues
+        ? { ExpressionAttributeValues: toSdkItem(ExpressionAttributeValues) }
+        : {}),
+    },
   };
 }
 
@@ -85,6 +119,8 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   onPage(page: ScanPage<F>): unknown;
   /** The form of the items onPage gets (default `sdk`). */
   items?: F;
+  /** Where `items: 'result-set'` puts each page. */
+  resultSet?: { store: ResultSetStore; id: string };
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
   /** Read at most this many pages of each segment (a sample reads the first page of each). */
@@ -92,6 +128,8 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   maxThrottleRetries?: number;
   /** Told of each throttled Scan attempt, also of those the SDK retried by itself. */
   onThrottle?(): void;
+  /** Told before each wait after the SDK gave up on a page (retry is 1, 2, …), so a view can say so. */
+  onRetry?(retry: number, waitMs: number): void;
   /**
    * Ask for a segment's next page before handing the current one to onPage, so DynamoDB reads
    * while the page is analysed (one request in flight per segment, as before, plus this one).
@@ -122,6 +160,25 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     options.onThrottle?.();
   };
 
+  const resultSet = options.resultSet;
+  if (options.items === 'result-set' && !resultSet)
+    throw new Error("segmentedScan: items 'result-set' needs the result set to put them in.");
+
+  /** A body the middleware let pass (compressed) leaves the SDK's own Items, taken the slow way. */
+  async function itemsOf(
+    out: ScanCommandOutput,
+    wire: { items?: WireItems },
+    stored: WireStash,
+  ): Promise<ItemsOf<F>> {
+    if (options.items === 'wire')
+      return (wire.items ?? WireItems.of((out.Items ?? []) as Item[])) as ItemsOf<F>;
+    if (options.items !== 'result-set' || !resultSet) return (out.Items ?? []) as ItemsOf<F>;
+    const page = readStash(stored);
+    if (page) return { length: page.items, total: page.total } as ItemsOf<F>;
+    const rows = (out.Items ?? []).map(fromSdkItem);
+    return { length: rows.length, total: await resultSet.store.append(resultSet.id, rows) } as ItemsOf<F>;
+  }
+
   async function page(
     segment: number,
     startKey: Record<string, SdkValue> | undefined,
@@ -130,11 +187,17 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
       await options.limiter?.take(inner.signal);
       // One stash per request: with readAhead two requests of a segment can be in flight.
       const wire: { items?: WireItems } = {};
+      const stored: WireStash = {};
       const fromWire = <I extends object, O extends object, C extends object>(
         command: C & { middlewareStack: MiddlewareStack<I, O> },
       ): C => {
         if (options.items === 'wire')
           command.middlewareStack.add(wirePageMiddleware<I, O>(wire), wireItemsStep);
+        else if (options.items === 'result-set' && resultSet)
+          command.middlewareStack.add(
+            wireItemsMiddleware<I, O>(resultSet.store, resultSet.id, stored),
+            wireItemsStep,
+          );
         return command;
       };
       try {
@@ -146,36 +209,27 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
           ReturnConsumedCapacity: 'TOTAL' as const,
           Limit: typeof options.pageLimit === 'function' ? options.pageLimit() : options.pageLimit,
         };
+        // One segment is a plain Scan: the request the user's builder shows, and the same pages.
+        const segmentOf =
+          options.totalSegments > 1 ? { Segment: segment, TotalSegments: options.totalSegments } : {};
         const out: ScanCommandOutput =
           options.request?.operation === 'Query'
             ? await options.client.send(watchThrottling(fromWire(new QueryCommand(common)), throttled), {
                 abortSignal: inner.signal,
               })
             : await options.client.send(
-                watchThrottling(
-                  fromWire(
-                    new ScanCommand({
-                      ...common,
-                      Segment: segment,
-                      TotalSegments: options.totalSegments,
-                    }),
-                  ),
-                  throttled,
-                ),
+                watchThrottling(fromWire(new ScanCommand({ ...common, ...segmentOf })), throttled),
                 { abortSignal: inner.signal },
               );
         options.limiter?.succeeded();
-        // A body the middleware let pass (compressed) leaves the SDK's own Items.
-        const items =
-          options.items === 'wire'
-            ? (wire.items ?? WireItems.of((out.Items ?? []) as Item[]))
-            : (out.Items ?? []);
-        return { out, items: items as ItemsOf<F> };
+        return { out, items: await itemsOf(out, wire, stored) };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
         if (!isRetryable(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
           throw error;
-        await sleep(backoffMs(attempt + 3), inner.signal);
+        const waitMs = backoffMs(attempt + 3);
+        options.onRetry?.(attempt + 1, waitMs);
+        await sleep(waitMs, inner.signal);
       }
     }
   }
@@ -221,25 +275,28 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     }
   }
 
+  // The read's failure: the first error that was not the stop of a cancel or of another
+  // segment's failure. A TimeoutError of the SDK's own is one (it is not the user's cancel).
+  let failure: { error: unknown } | undefined;
   try {
-    const results = await Promise.allSettled(
+    await Promise.all(
       options.cursors.map((cursor) =>
         run(cursor).catch((error: unknown) => {
+          if (!failure && !(inner.signal.aborted && isCancellation(error))) failure = { error };
           inner.abort(); // one failing segment stops the others; the checkpoint keeps their place
-          throw error;
         }),
       ),
     );
-    const failure = results.find(
-      (r): r is PromiseRejectedResult => r.status === 'rejected' && !isCancellation(r.reason),
-    );
-    if (failure) throw failure.reason;
+    if (failure) throw failure.error;
     if (isAborted(options.signal)) throw abortError();
     return budget.stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';
   } finally {
     options.signal.removeEventListener('abort', onAbort);
   }
 }
+
+/** Read through a call: the middleware fills the stash inside client.send, which flow analysis cannot see. */
+const readStash = (stash: WireStash): WireStash['page'] => stash.page;
 
 /** Read through a call: the signal flips during an await, which type narrowing cannot see. */
 const isAborted = (signal: AbortSignal): boolean => signal.aborted;

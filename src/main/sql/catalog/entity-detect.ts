@@ -1,7 +1,14 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, Item } from '../../../shared/dynamo/attribute-value';
 import type { EntityView, KeyCondition, TableInfo } from '../../../shared/sql/catalog';
+import { seenPaths } from '../../dynamo/attribute-paths';
 
-type SdkItem = Record<string, SdkValue>;
+/**
+ * An item in either form: the tagged one (wire reads) or the SDK's (a copy, the fix's dry run).
+ * Detection reads only S values and compares key values whole, which the two forms share.
+ */
+type SampledItem = Item | Record<string, SdkValue>;
+type SampledValue = AttributeValue | SdkValue;
 
 const PREFIX = /^([A-Za-z][A-Za-z0-9_-]*)#/;
 const TOKEN = /^[A-Z][A-Z0-9_]*$/;
@@ -21,7 +28,7 @@ interface Group {
   conditions: KeyCondition[];
   /** Name from the key when no type attribute names the entity. */
   keyName: string;
-  items: SdkItem[];
+  items: SampledItem[];
 }
 
 export function pluralName(word: string): string {
@@ -37,7 +44,8 @@ export function pluralName(word: string): string {
   return `${name}s`;
 }
 
-const text = (v: SdkValue | undefined): string | undefined => v?.S;
+const text = (v: SampledValue | undefined): string | undefined =>
+  v !== undefined && 'S' in v ? v.S : undefined;
 
 export type EntityGroupKey = Omit<Group, 'items'>;
 
@@ -46,7 +54,11 @@ export type EntityGroupKey = Omit<Group, 'items'>;
  * sort key under a partition key prefix (`USER#u1` + `PROFILE`), else the partition key's prefix.
  * One item at a time, so a full-table scan (the Schema view) groups exactly as SQL's views do.
  */
-export function entityGroupOf(item: SdkItem, pk: string, sk: string | undefined): EntityGroupKey | undefined {
+export function entityGroupOf(
+  item: SampledItem,
+  pk: string,
+  sk: string | undefined,
+): EntityGroupKey | undefined {
   const label = entityLabelOf(item, pk, sk);
   return label === undefined ? undefined : entityGroupOfLabel(label, pk, sk);
 }
@@ -55,7 +67,7 @@ export function entityGroupOf(item: SdkItem, pk: string, sk: string | undefined)
  * Only the label of entityGroupOf (`sk:ORDER`, `const:USER:PROFILE`, `pk:USER`): no objects per
  * item, for a reader that keeps its groups by label and builds each group once.
  */
-export function entityLabelOf(item: SdkItem, pk: string, sk: string | undefined): string | undefined {
+export function entityLabelOf(item: SampledItem, pk: string, sk: string | undefined): string | undefined {
   return new EntityLabels(pk, sk).of(item);
 }
 
@@ -91,7 +103,7 @@ export class EntityLabels {
     private readonly sk: string | undefined,
   ) {}
 
-  of(item: SdkItem): string | undefined {
+  of(item: SampledItem): string | undefined {
     const sk = this.sk;
     const skValue = sk ? text(ownItemValue(item, sk)) : undefined;
     const skPrefix = this.skPrefixes.of(skValue);
@@ -134,7 +146,7 @@ export function entityGroupOfLabel(label: string, pk: string, sk: string | undef
   };
 }
 
-const ownItemValue = (item: SdkItem, name: string): SdkValue | undefined =>
+const ownItemValue = (item: SampledItem, name: string): SampledValue | undefined =>
   Object.prototype.hasOwnProperty.call(item, name) ? item[name] : undefined;
 
 /** A group as counted so far, with the type attribute's value when every item agreed on one. */
@@ -180,7 +192,7 @@ export function nameEntityGroups<G extends CountedGroup>(groups: readonly G[]): 
  * that agrees across a group only supplies the view's name (User → users); the view itself is
  * always the key condition, so the planner can push it down.
  */
-export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityView[] {
+export function detectEntityViews(table: TableInfo, sample: SampledItem[]): EntityView[] {
   const pk = table.keys.partitionKey.name;
   const sk = table.keys.sortKey?.name;
   const groups = new Map<string, Group>();
@@ -206,9 +218,9 @@ export function detectEntityViews(table: TableInfo, sample: SdkItem[]): EntityVi
   }));
 }
 
-function typeName(items: SdkItem[]): string | undefined {
+function typeName(items: SampledItem[]): string | undefined {
   for (const attribute of TYPE_ATTRIBUTES) {
-    const values = new Set(items.map((i) => text(i[attribute])));
+    const values = new Set(items.map((i) => text(ownItemValue(i, attribute))));
     if (values.size === 1) {
       const [only] = values;
       if (only && /^[A-Za-z][A-Za-z0-9_ -]{0,40}$/.test(only)) return only;
@@ -217,45 +229,28 @@ function typeName(items: SdkItem[]): string | undefined {
   return undefined;
 }
 
-type Maybe = SdkItem[string] | undefined;
-
-/** Attribute paths in the sample (maps two levels deep) for the editor's autocomplete. */
-export function attributePaths(items: SdkItem[], limit = 200): string[] {
-  const counts = new Map<string, number>();
-  const add = (path: string): void => {
-    counts.set(path, (counts.get(path) ?? 0) + 1);
-  };
+/** Attribute paths in the sample (maps two levels deep), most seen first, for the editor's autocomplete. */
+export function attributePaths(items: Item[], limit = 200): string[] {
   const quote = (name: string): string =>
     /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-  for (const item of items) {
-    // An attribute the SDK could not decode reaches here as undefined: its name still counts.
-    for (const [name, value] of Object.entries(item) as [string, Maybe][]) {
-      add(quote(name));
-      if (value?.M)
-        for (const [inner, v] of Object.entries(value.M) as [string, Maybe][]) {
-          add(`${quote(name)}.${quote(inner)}`);
-          if (v?.M)
-            for (const deeper of Object.keys(v.M)) add(`${quote(name)}.${quote(inner)}.${quote(deeper)}`);
-        }
-      if (value?.L && value.L.length > 0) add(`${quote(name)}[0]`);
-    }
-  }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
+  return seenPaths(items)
+    .sort((a, b) => b.count - a.count)
     .slice(0, limit)
-    .map(([path]) => path);
+    .map((path) => `${path.names.map(quote).join('.')}${path.isListElement ? '[0]' : ''}`);
 }
 
 /**
  * Items per index partition key value. A Scan returns the table's partitions whole, but an
  * index's partitions are spread over the table, so the sample's ratio is scaled to the table.
  */
-export function indexItemsPerPartition(table: TableInfo, sample: SdkItem[]): Record<string, number> {
+export function indexItemsPerPartition(table: TableInfo, sample: SampledItem[]): Record<string, number> {
   const out: Record<string, number> = {};
   if (sample.length === 0) return out;
   const scale = Math.max(1, table.itemCount / sample.length);
   for (const index of table.indexes.filter((i) => i.kind === 'GSI')) {
-    const values = sample.map((i) => i[index.keys.partitionKey.name]).filter((v) => v !== undefined);
+    const values = sample
+      .map((i) => ownItemValue(i, index.keys.partitionKey.name))
+      .filter((v) => v !== undefined);
     if (values.length === 0) continue;
     const distinct = new Set(values.map((v) => JSON.stringify(v))).size;
     out[index.name] = (values.length / distinct) * scale;
@@ -264,9 +259,9 @@ export function indexItemsPerPartition(table: TableInfo, sample: SdkItem[]): Rec
 }
 
 /** Items per partition key value in the sample: how big a Query on one partition tends to be. */
-export function itemsPerPartition(table: TableInfo, sample: SdkItem[]): number | undefined {
+export function itemsPerPartition(table: TableInfo, sample: SampledItem[]): number | undefined {
   if (sample.length === 0) return undefined;
   const pk = table.keys.partitionKey.name;
-  const distinct = new Set(sample.map((i) => JSON.stringify(i[pk] ?? null)));
+  const distinct = new Set(sample.map((i) => JSON.stringify(ownItemValue(i, pk) ?? null)));
   return sample.length / distinct.size;
 }

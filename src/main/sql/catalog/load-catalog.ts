@@ -1,5 +1,7 @@
-import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
+import { initialCursors, segmentedScan } from '../../dynamo/read/segmented-read';
 import { tableSummary } from '../../dynamo/table-metadata';
 import { listTableNames } from '../../dynamo/tables';
 import type { TableRef } from '../parser/table-refs';
@@ -101,11 +103,24 @@ export class ConnectionCatalog {
     if (cached) return cached.value;
     const value = this.client().then(async (client) => {
       try {
-        const page = await client.send(
-          new ScanCommand({ TableName: info.name, Limit: SAMPLE_ITEMS, ReturnConsumedCapacity: 'TOTAL' }),
-          { abortSignal: signal },
-        );
-        const items = page.Items ?? [];
+        const items: Item[] = [];
+        let capacity = 0;
+        await segmentedScan({
+          client,
+          table: info.name,
+          cursors: initialCursors(1),
+          totalSegments: 1,
+          signal,
+          items: 'wire',
+          pageLimit: SAMPLE_ITEMS,
+          pagesPerSegment: 1,
+          // A statement is waiting: a throttled sample is left out now (below), not waited for.
+          maxThrottleRetries: 0,
+          onPage: (page) => {
+            for (const item of page.items) items.push(item);
+            capacity += page.consumed;
+          },
+        });
         const views = detectEntityViews(info, items);
         const attributes: Record<string, string[]> = { [info.name]: attributePaths(items) };
         for (const view of views)
@@ -117,7 +132,7 @@ export class ConnectionCatalog {
           indexItemsPerPartition: indexItemsPerPartition(info, items),
           views,
           attributes,
-          capacity: page.ConsumedCapacity?.CapacityUnits ?? 0,
+          capacity,
         };
       } catch (error) {
         if (signal.aborted) throw error;
@@ -229,9 +244,10 @@ export class ConnectionCatalog {
   }
 }
 
-function matchesView(view: EntityView, item: Record<string, { S?: string }>): boolean {
+function matchesView(view: EntityView, item: Item): boolean {
   return view.conditions.every((c) => {
-    const value = item[c.attribute]?.S;
+    const own = Object.prototype.hasOwnProperty.call(item, c.attribute) ? item[c.attribute] : undefined;
+    const value = own && 'S' in own ? own.S : undefined;
     const wanted = c.values[0] && 'S' in c.values[0] ? c.values[0].S : undefined;
     if (value === undefined || wanted === undefined) return false;
     return c.op === 'begins_with' ? value.startsWith(wanted) : c.op === '=' ? value === wanted : true;

@@ -1,10 +1,10 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AppFailure } from '../../../shared/errors';
 import { s3ClientOf } from '../../aws/s3-client';
-import { sdkTransport } from '../../aws/sdk-options';
 import { readExportTable } from '../../exports/export-table';
 import { type ExportFiles, folderFiles, s3Files } from '../../exports/export-source';
-import { dynamoClient } from '../../aws/proto-names';
+import { dynamoClient } from '../../aws/dynamo-client';
+import { sdkTransport } from '../../aws/sdk-options';
 import { toAppError } from '../../core/to-app-error';
 import { forgetTable } from '../../dynamo/table-metadata';
 import { addExternalResult } from '../results/external-result';
@@ -134,7 +134,6 @@ export class SqlWorkerHost {
     if (existing && existing.version === description.version) return existing.client;
     existing?.client.destroy();
     const client = dynamoClient({
-      ...sdkTransport(),
       region: description.region,
       ...(description.endpoint ? { endpoint: description.endpoint } : {}),
       credentials: this.credentials(description.id),

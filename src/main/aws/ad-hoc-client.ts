@@ -1,10 +1,9 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv, fromIni, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
-import type { MfaPrompts } from '../main/aws/mfa-prompts';
-import { createProfileCredentials } from '../main/aws/profile-credentials';
-import { sdkTransport } from '../main/aws/sdk-options';
-import { dynamoClient } from '../main/aws/proto-names';
+import { dynamoClient } from './dynamo-client';
+import type { MfaPrompts } from './mfa-prompts';
+import { createProfileCredentials } from './profile-credentials';
 
 export interface AdHocConnection {
   profile?: string;
@@ -45,11 +44,13 @@ function localCredentials(): AwsCredentialIdentityProvider {
 }
 
 /**
- * A client from command-line flags, for CI: nothing is saved as a connection. Credentials come
- * from the profile (SSO, assume-role and credential_process included) or the default chain
- * (environment variables in most pipelines); the region from the flag, the environment or the
- * profile. Same transport settings (timeouts, adaptive retry) as the app's clients. An MFA
- * profile goes through the app's createProfileCredentials, so its STS answers read the same.
+ * A client from command-line flags (the CLI's sql, copy, export, schema, health, pre-flight and
+ * mcp), for CI: nothing is saved as a connection. Credentials come from the profile (SSO,
+ * assume-role and credential_process included) or the default chain (environment variables in
+ * most pipelines); the region from the flag, the environment or the profile. Built by the one
+ * builder (dynamo-client.ts), so it has the app's transport (timeouts, adaptive retry) and keeps
+ * `__proto__` names. An MFA profile goes through the app's createProfileCredentials, so its STS
+ * answers read the same.
  */
 export function adHocClient(connection: AdHocConnection): DynamoDBClient {
   const region =
@@ -58,7 +59,6 @@ export function adHocClient(connection: AdHocConnection): DynamoDBClient {
     process.env.AWS_DEFAULT_REGION ??
     (connection.endpoint ? 'us-east-1' : undefined);
   return dynamoClient({
-    ...sdkTransport(),
     ...(region ? { region } : {}),
     ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
     ...(connection.profile ? { profile: connection.profile } : {}),
