@@ -1,5 +1,5 @@
 import type { DynamoDBClient, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
-import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
+import type { Item } from '../../shared/dynamo/attribute-value';
 import { initialCursors, type SegmentCursor, segmentedScan } from '../dynamo/read/segmented-read';
 import { seenPaths } from '../dynamo/attribute-paths';
 
