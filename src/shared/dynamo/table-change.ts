@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { TableSummary } from '../ipc/tables';
+import { keyAttributes, keySchemaElements } from './key-model';
 import {
   globalIndexSchema,
-  keySchemaOf,
+  type KeyAttribute,
   projectionOf,
   streamViewTypeSchema,
   tableClassSchema,
@@ -12,6 +13,7 @@ import type { ControlCall } from './table-request-text';
 import {
   attributeNameProblem,
   capacityProblem,
+  indexKeyProblems,
   tableNameProblem,
   tagProblem,
   type FieldProblem,
@@ -57,6 +59,14 @@ export const NOT_ON_DYNAMODB_LOCAL: Partial<Record<TableChangeKind, string>> = {
   tableClass:
     'DynamoDB Local ignores the table class (every table behaves as Standard), so it cannot be changed here.',
 };
+
+/** The type each key attribute of the table and its indexes already has. */
+function keyTypesOf(summary: TableSummary): Map<string, KeyAttribute['type']> {
+  const types = new Map<string, KeyAttribute['type']>();
+  for (const keys of [summary.keys, ...summary.indexes.map((i) => i.keys)])
+    for (const attribute of keyAttributes(keys)) types.set(attribute.name, attribute.type);
+  return types;
+}
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -135,12 +145,8 @@ export function changeProblems(change: TableChange, summary: TableSummary): Fiel
       add('index.name', tableNameProblem(index.name, 'An index name'));
       if (summary.indexes.some((i) => i.name === index.name))
         add('index.name', `The table already has an index named "${index.name}".`);
-      add(
-        'index.partitionKey.name',
-        attributeNameProblem(index.partitionKey.name, "The index's partition key"),
-      );
-      if (index.sortKey)
-        add('index.sortKey.name', attributeNameProblem(index.sortKey.name, "The index's sort key"));
+      // Each attribute has one type in every key of the table: DynamoDB refuses a second one.
+      out.push(...indexKeyProblems(index, 'index', keyTypesOf(summary)));
       if (index.projection.type === 'INCLUDE' && (index.projection.attributes ?? []).length === 0)
         add('index.projection', 'INCLUDE needs at least one attribute; choose KEYS_ONLY to project none.');
       if (summary.billingMode === 'PROVISIONED') {
@@ -232,20 +238,17 @@ export function changeCalls(change: TableChange, summary: TableSummary): Control
     }
     case 'addIndex': {
       const { index } = change;
-      const known = new Map<string, string>();
-      for (const key of [summary.keys, ...summary.indexes.map((i) => i.keys)]) {
-        known.set(key.partitionKey.name, key.partitionKey.type);
-        if (key.sortKey) known.set(key.sortKey.name, key.sortKey.type);
-      }
-      const attributes = [index.partitionKey, ...(index.sortKey ? [index.sortKey] : [])];
       return [
         update({
-          AttributeDefinitions: attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+          AttributeDefinitions: keyAttributes(index).map((a) => ({
+            AttributeName: a.name,
+            AttributeType: a.type,
+          })),
           GlobalSecondaryIndexUpdates: [
             {
               Create: {
                 IndexName: index.name,
-                KeySchema: keySchemaOf(index.partitionKey, index.sortKey),
+                KeySchema: keySchemaElements(index),
                 Projection: projectionOf(index.projection),
                 ...(summary.billingMode === 'PROVISIONED'
                   ? {

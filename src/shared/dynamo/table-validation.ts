@@ -1,10 +1,5 @@
-import { MAX_KEY_ATTRIBUTES } from './key-model';
-import type {
-  GlobalIndexDefinition,
-  KeyAttribute,
-  ProjectionDefinition,
-  TableDefinition,
-} from './table-definition';
+import { MAX_KEY_ATTRIBUTES, partitionAttributes, sortAttributes, type KeyParts } from './key-model';
+import type { KeyAttribute, ProjectionDefinition, TableDefinition } from './table-definition';
 
 /** A problem with one field of the form; `field` is its path (`globalIndexes.0.partitionKey.name`). */
 export interface FieldProblem {
@@ -49,6 +44,78 @@ export function capacityProblem(value: number | undefined, what: string): string
   return undefined;
 }
 
+/** A key attribute's name, and its type against the types the table's other keys gave it. */
+function keyAttributeProblem(
+  attribute: KeyAttribute,
+  field: string,
+  what: string,
+  types: Map<string, KeyAttribute['type']>,
+): FieldProblem | undefined {
+  const problem = attributeNameProblem(attribute.name, what);
+  if (problem) return { field: `${field}.name`, message: problem };
+  const earlier = types.get(attribute.name);
+  if (earlier !== undefined && earlier !== attribute.type)
+    return {
+      field: `${field}.type`,
+      message: `"${attribute.name}" is already a key of type ${earlier}; one attribute has one type in every key.`,
+    };
+  types.set(attribute.name, attribute.type);
+  return undefined;
+}
+
+/** Where the form edits a global index's partition or sort attribute at `position` (0-based). */
+export function indexKeyField(at: string, kind: 'partition' | 'sort', position: number): string {
+  if (position === 0) return `${at}.${kind}Key`;
+  return `${at}.${kind === 'partition' ? 'morePartitionKeys' : 'moreSortKeys'}.${position - 1}`;
+}
+
+/**
+ * A global index's key, as CreateTable and UpdateTable would take it: one to four partition
+ * attributes and up to four sort attributes (multi-attribute keys, key-model.ts), each named,
+ * each once, each of one type across the table's keys (`types`, which this adds to). The
+ * create form and the Add-a-global-index change both ask here, each problem at its attribute.
+ */
+export function indexKeyProblems(
+  index: KeyParts,
+  at: string,
+  types: Map<string, KeyAttribute['type']>,
+): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  if (!index.sortKey && (index.moreSortKeys?.length ?? 0) > 0)
+    out.push({
+      field: `${at}.moreSortKeys`,
+      message: 'Further sort attributes need a first sort attribute.',
+    });
+  const seen = new Set<string>();
+  const lists = [
+    ['partition', partitionAttributes(index)],
+    ['sort', sortAttributes(index)],
+  ] as const;
+  for (const [kind, attributes] of lists) {
+    if (attributes.length > MAX_KEY_ATTRIBUTES)
+      out.push({
+        field: indexKeyField(at, kind, MAX_KEY_ATTRIBUTES),
+        message: `An index key has at most ${MAX_KEY_ATTRIBUTES} ${kind} attributes.`,
+      });
+    attributes.forEach((attribute, position) => {
+      const field = indexKeyField(at, kind, position);
+      if (attribute.name !== '' && seen.has(attribute.name)) {
+        out.push({
+          field: `${field}.name`,
+          message: `"${attribute.name}" appears twice in the index's key; each key attribute appears once.`,
+        });
+        return;
+      }
+      seen.add(attribute.name);
+      const what =
+        position === 0 ? `The index's ${kind} key` : `The index's ${kind} attribute ${position + 1}`;
+      const problem = keyAttributeProblem(attribute, field, what, types);
+      if (problem) out.push(problem);
+    });
+  }
+  return out;
+}
+
 /**
  * Every problem DynamoDB would refuse (and a few it would accept but a user did not mean),
  * each at its field, so the form can say it there before anything is sent. Main runs the same
@@ -60,20 +127,10 @@ export function validateDefinition(definition: TableDefinition): FieldProblem[] 
     if (message) problems.push({ field, message });
   };
   add('name', tableNameProblem(definition.name));
-  const types = new Map<string, { type: string; field: string }>();
+  const types = new Map<string, KeyAttribute['type']>();
   const key = (attribute: KeyAttribute, field: string, what: string): void => {
-    const problem = attributeNameProblem(attribute.name, what);
-    if (problem) {
-      add(`${field}.name`, problem);
-      return;
-    }
-    const earlier = types.get(attribute.name);
-    if (earlier && earlier.type !== attribute.type)
-      add(
-        `${field}.type`,
-        `"${attribute.name}" is already a key of type ${earlier.type}; one attribute has one type in every key.`,
-      );
-    else if (!earlier) types.set(attribute.name, { type: attribute.type, field });
+    const problem = keyAttributeProblem(attribute, field, what, types);
+    if (problem) problems.push(problem);
   };
   key(definition.partitionKey, 'partitionKey', 'The partition key');
   if (definition.sortKey) {
@@ -112,40 +169,12 @@ export function validateDefinition(definition: TableDefinition): FieldProblem[] 
     if (attributes.some((a) => a.length === 0)) add(field, 'An included attribute name is empty.');
   };
 
-  // Multi-attribute keys (GSIs only): up to four partition and four sort attributes, each once.
-  const multiAttributeKey = (gsi: GlobalIndexDefinition, at: string): void => {
-    const more = [
-      ['morePartitionKeys', gsi.morePartitionKeys ?? [], 'partition'],
-      ['moreSortKeys', gsi.moreSortKeys ?? [], 'sort'],
-    ] as const;
-    for (const [field, attributes, kind] of more) {
-      if (attributes.length > MAX_KEY_ATTRIBUTES - 1)
-        add(`${at}.${field}`, `An index key has at most ${MAX_KEY_ATTRIBUTES} ${kind} attributes.`);
-      attributes.forEach((a, j) => key(a, `${at}.${field}.${j}`, `The index's ${kind} attribute ${j + 2}`));
-    }
-    if (!gsi.sortKey && (gsi.moreSortKeys?.length ?? 0) > 0)
-      add(`${at}.moreSortKeys`, 'Further sort attributes need a first sort attribute.');
-    // The first two are compared above; here each further attribute against all before it.
-    const seen = new Set([gsi.partitionKey.name, gsi.sortKey?.name]);
-    for (const a of [...(gsi.morePartitionKeys ?? []), ...(gsi.moreSortKeys ?? [])]) {
-      if (a.name !== '' && seen.has(a.name))
-        add(`${at}.name`, `"${a.name}" appears twice in the index's key; each key attribute appears once.`);
-      seen.add(a.name);
-    }
-  };
-
   if (definition.globalIndexes.length > LIMITS.globalIndexes)
     add('globalIndexes', `A table can have at most ${LIMITS.globalIndexes} global secondary indexes.`);
   definition.globalIndexes.forEach((gsi, i) => {
     const at = `globalIndexes.${i}`;
     indexName(gsi.name, `${at}.name`);
-    key(gsi.partitionKey, `${at}.partitionKey`, "The index's partition key");
-    if (gsi.sortKey) {
-      key(gsi.sortKey, `${at}.sortKey`, "The index's sort key");
-      if (gsi.sortKey.name === gsi.partitionKey.name && gsi.sortKey.name !== '')
-        add(`${at}.sortKey.name`, "The index's sort key must differ from its partition key.");
-    }
-    multiAttributeKey(gsi, at);
+    problems.push(...indexKeyProblems(gsi, at, types));
     projection(gsi.projection, `${at}.projection`);
     if (isProvisioned) {
       add(`${at}.readCapacity`, capacityProblem(gsi.readCapacity, "The index's read capacity"));

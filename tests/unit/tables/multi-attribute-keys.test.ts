@@ -8,7 +8,9 @@ import {
 import { blankDefinition, toCreateTableRequest } from '../../../src/shared/dynamo/table-definition';
 import { parseTableText } from '../../../src/shared/dynamo/table-definition-import';
 import { cloudFormationText } from '../../../src/shared/dynamo/table-request-text';
+import { changeCalls, changeProblems, type TableChange } from '../../../src/shared/dynamo/table-change';
 import { validateDefinition } from '../../../src/shared/dynamo/table-validation';
+import type { TableSummary } from '../../../src/shared/ipc/tables';
 
 /** What `cdk synth --json` writes for a TableV2 GSI with partitionKeys/sortKeys (2 + 2). */
 const cdkTemplate = {
@@ -127,5 +129,91 @@ describe('multi-attribute index keys in the table definition', () => {
     );
     expect(definition.partitionKey).toEqual({ name: 'a', type: 'S' });
     expect(notes.join(' ')).toMatch(/a table has one of each/);
+  });
+
+  describe('the Add-a-global-index change', () => {
+    const summary: TableSummary = {
+      name: 'events',
+      status: 'ACTIVE',
+      keys: { partitionKey: { name: 'id', type: 'S' }, sortKey: { name: 'seq', type: 'N' } },
+      indexes: [],
+      billingMode: 'PAY_PER_REQUEST',
+      itemCount: 0,
+      sizeBytes: 0,
+      ttl: { status: 'DISABLED' },
+      stream: { enabled: false },
+      pointInTimeRecovery: 'UNKNOWN',
+      deletionProtection: false,
+      arn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/events',
+    };
+    const attr = (name: string, type: 'S' | 'N' | 'B' = 'S') => ({ name, type });
+
+    it('sends every partition and sort attribute in order, each defined once', () => {
+      const change: TableChange = {
+        kind: 'addIndex',
+        index: {
+          name: 'byTenantRegion',
+          partitionKey: attr('__proto__'),
+          morePartitionKeys: [attr('a.b')],
+          sortKey: attr('#x'),
+          moreSortKeys: [attr('[0]', 'N')],
+          projection: { type: 'ALL' },
+        },
+      };
+      expect(changeProblems(change, summary)).toEqual([]);
+      const [call] = changeCalls(change, summary);
+      expect(call?.input.AttributeDefinitions).toEqual([
+        { AttributeName: '__proto__', AttributeType: 'S' },
+        { AttributeName: 'a.b', AttributeType: 'S' },
+        { AttributeName: '#x', AttributeType: 'S' },
+        { AttributeName: '[0]', AttributeType: 'N' },
+      ]);
+      expect(call?.input.GlobalSecondaryIndexUpdates).toEqual([
+        {
+          Create: {
+            IndexName: 'byTenantRegion',
+            KeySchema: [
+              { AttributeName: '__proto__', KeyType: 'HASH' },
+              { AttributeName: 'a.b', KeyType: 'HASH' },
+              { AttributeName: '#x', KeyType: 'RANGE' },
+              { AttributeName: '[0]', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        },
+      ]);
+    });
+
+    it("refuses a type the table's keys already gave, a repeat, a blank and a fifth attribute, each at its field", () => {
+      const problems = changeProblems(
+        {
+          kind: 'addIndex',
+          index: {
+            name: 'byMany',
+            partitionKey: attr('a'),
+            morePartitionKeys: [attr('b'), attr(''), attr('a')],
+            sortKey: attr('seq', 'S'),
+            moreSortKeys: ['c', 'd', 'e', 'f'].map((n) => attr(n)),
+            projection: { type: 'ALL' },
+          },
+        },
+        summary,
+      );
+      expect(problems).toEqual([
+        {
+          field: 'index.morePartitionKeys.1.name',
+          message: "The index's partition attribute 3 needs a name.",
+        },
+        {
+          field: 'index.morePartitionKeys.2.name',
+          message: `"a" appears twice in the index's key; each key attribute appears once.`,
+        },
+        { field: 'index.moreSortKeys.3', message: 'An index key has at most 4 sort attributes.' },
+        {
+          field: 'index.sortKey.type',
+          message: '"seq" is already a key of type N; one attribute has one type in every key.',
+        },
+      ]);
+    });
   });
 });
