@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexKeyRoles, indexMoves, roleText } from '../../src/renderer/features/editor/index-keys';
+import { indexMoves } from '../../src/renderer/features/editor/index-keys';
+import { indexKeyRoles, roleText } from '../../src/shared/dynamo/key-model';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { IndexInfo } from '../../src/shared/ipc/tables';
 

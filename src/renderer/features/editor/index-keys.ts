@@ -1,41 +1,8 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { partitionAttributes, sortAttributes } from '../../../shared/dynamo/key-model';
+import { indexKeyRoles, roleText } from '../../../shared/dynamo/key-model';
 import { ownValue } from '../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../shared/dynamo/value-equality';
 import type { IndexInfo } from '../../../shared/ipc/tables';
-
-/** Where one attribute sits in one index's key: `kind` attribute `position` of `count`. */
-export interface IndexKeyRole {
-  index: string;
-  kind: 'partition' | 'sort';
-  position: number;
-  count: number;
-}
-
-/**
- * Every attribute that keys an index, with each index it keys and where: all the attributes of
- * a multi-attribute key, not only its first. A Map, since attribute names are data.
- */
-export function indexKeyRoles(indexes: readonly IndexInfo[]): Map<string, IndexKeyRole[]> {
-  const roles = new Map<string, IndexKeyRole[]>();
-  for (const index of indexes)
-    for (const [kind, attributes] of [
-      ['partition', partitionAttributes(index.keys)],
-      ['sort', sortAttributes(index.keys)],
-    ] as const)
-      attributes.forEach((attribute, i) => {
-        const role = { index: index.name, kind, position: i + 1, count: attributes.length };
-        roles.set(attribute.name, [...(roles.get(attribute.name) ?? []), role]);
-      });
-  return roles;
-}
-
-export function roleText(role: IndexKeyRole): string {
-  const key = role.kind === 'partition' ? 'partition key' : 'sort key';
-  return role.count === 1
-    ? `${role.index} ${key}`
-    : `${role.index} ${key}, ${role.position} of ${role.count}`;
-}
 
 /**
  * What saving the draft does to the item in each index whose key it changes: one sentence per

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import type { ValidationIssue } from '../../../../shared/dynamo/validate-item';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
-import { indexKeyRoles, roleText } from '../index-keys';
+import { indexKeyRoles, roleText } from '../../../../shared/dynamo/key-model';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/text-input';
 import { ValueEditor } from './value-editor';
