@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildReadRequest } from '../../src/shared/dynamo/read-request';
 import { toAwsCli, toSdkV3Code } from '../../src/shared/dynamo/request-code';
 import type { ReadSpec } from '../../src/shared/ipc/query';
-import type { IndexInfo } from '../../src/shared/ipc/tables';
 import { uniqueTableName } from '../support/dynamo-local';
-import { createHostileMultiKeyTable, HOSTILE_INDEX } from '../support/hostile-multi-key';
+import { createHostileMultiKeyTable, HOSTILE_INDEX, HOSTILE_INDEX_INFO } from '../support/hostile-multi-key';
 import { canonical, rawReadAll } from '../support/raw-dynamo';
 
 // The "Copy as SDK v3 / AWS CLI" text for a Query on a 2 + 2 multi-attribute index with hostile
@@ -20,17 +19,7 @@ let endpoint: string;
 let table: string;
 let dir: string;
 
-const index: IndexInfo = {
-  name: HOSTILE_INDEX,
-  kind: 'GSI',
-  projection: 'ALL',
-  keys: {
-    partitionKey: { name: '__proto__', type: 'S' },
-    morePartitionKeys: [{ name: 'a.b', type: 'S' }],
-    sortKey: { name: '#x', type: 'S' },
-    moreSortKeys: [{ name: '[0]', type: 'N' }],
-  },
-};
+const index = HOSTILE_INDEX_INFO;
 
 beforeAll(async () => {
   endpoint = inject('dynamoEndpoint');

@@ -1,3 +1,4 @@
+import type { IndexInfo } from '../../src/shared/ipc/tables';
 import { rawPutAll } from './copy-oracle';
 import { rawDynamo } from './raw-dynamo';
 
@@ -12,6 +13,19 @@ export const HOSTILE_KEY_SCHEMA = [
   { AttributeName: '#x', KeyType: 'RANGE' },
   { AttributeName: '[0]', KeyType: 'RANGE' },
 ];
+
+/** The same index as DynoTable's table metadata describes it. */
+export const HOSTILE_INDEX_INFO: IndexInfo = {
+  name: HOSTILE_INDEX,
+  kind: 'GSI',
+  projection: 'ALL',
+  keys: {
+    partitionKey: { name: '__proto__', type: 'S' },
+    morePartitionKeys: [{ name: 'a.b', type: 'S' }],
+    sortKey: { name: '#x', type: 'S' },
+    moreSortKeys: [{ name: '[0]', type: 'N' }],
+  },
+};
 
 /**
  * Item `n` as wire JSON parsed from text, so `__proto__` is an own attribute name as DynamoDB

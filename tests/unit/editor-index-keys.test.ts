@@ -3,19 +3,10 @@ import { indexMoves } from '../../src/renderer/features/editor/index-keys';
 import { indexKeyRoles, roleText } from '../../src/shared/dynamo/key-model';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { IndexInfo } from '../../src/shared/ipc/tables';
+import { HOSTILE_INDEX_INFO } from '../support/hostile-multi-key';
 
 const indexes: IndexInfo[] = [
-  {
-    name: 'byHostile',
-    kind: 'GSI',
-    projection: 'ALL',
-    keys: {
-      partitionKey: { name: '__proto__', type: 'S' },
-      morePartitionKeys: [{ name: 'a.b', type: 'S' }],
-      sortKey: { name: '#x', type: 'S' },
-      moreSortKeys: [{ name: '[0]', type: 'N' }],
-    },
-  },
+  HOSTILE_INDEX_INFO,
   { name: 'byX', kind: 'GSI', projection: 'ALL', keys: { partitionKey: { name: '#x', type: 'S' } } },
 ];
 

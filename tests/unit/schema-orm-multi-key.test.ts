@@ -3,24 +3,13 @@ import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { buildSchemaReport } from '../../src/main/schema/report';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { generateOrmModel } from '../../src/shared/schema/orm-model';
-import { hostileItem, HOSTILE_INDEX } from '../support/hostile-multi-key';
+import { hostileItem, HOSTILE_INDEX, HOSTILE_INDEX_INFO } from '../support/hostile-multi-key';
 import { reportHead } from '../support/schema-report-head';
 
 // The generated dynotable-orm model of a table with a 2 + 2 multi-attribute index whose key
 // attributes are __proto__, a.b / #x, [0]: the index declared with every attribute, in order.
 const keys = { partitionKey: { name: 'id', type: 'S' as const } };
-const indexes = [
-  {
-    name: HOSTILE_INDEX,
-    kind: 'GSI' as const,
-    keys: {
-      partitionKey: { name: '__proto__', type: 'S' as const },
-      morePartitionKeys: [{ name: 'a.b', type: 'S' as const }],
-      sortKey: { name: '#x', type: 'S' as const },
-      moreSortKeys: [{ name: '[0]', type: 'N' as const }],
-    },
-  },
-];
+const indexes = [HOSTILE_INDEX_INFO];
 
 describe('the generated model of a table with a multi-attribute index', () => {
   it('declares the index with every partition and sort attribute in key order, and tags each one', () => {
