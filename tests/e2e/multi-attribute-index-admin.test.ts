@@ -5,6 +5,7 @@ import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 import { rawPutAll } from '../support/copy-oracle';
+import { HOSTILE_INDEX, HOSTILE_KEY_SCHEMA, hostileItem } from '../support/hostile-multi-key';
 import { rawReadAll } from '../support/raw-dynamo';
 
 // A multi-attribute index made by a user in table admin (2 + 2, hostile names), then DynamoDB
@@ -12,7 +13,7 @@ import { rawReadAll } from '../support/raw-dynamo';
 const slow = { timeout: 120_000 };
 const session = useAppInBrowser({ withPlayground: true });
 const table = `MultiAdmin-${Date.now().toString(36)}`;
-const INDEX = 'byHostile';
+const INDEX = HOSTILE_INDEX;
 
 async function describeStored(name: string) {
   return (await session.playgroundClient.send(new DescribeTableCommand({ TableName: name }))).Table;
@@ -32,13 +33,6 @@ async function setAttribute(
     await group
       .getByLabel(`${title}: ${kind} attribute ${position} type`, { exact: true })
       .selectOption(type);
-}
-
-/** Item n as wire JSON parsed from text, so `__proto__` is an own attribute name. */
-function item(n: number): Record<string, unknown> {
-  return JSON.parse(
-    `{"id":{"S":"I${n}"},"__proto__":{"S":"t${n % 2}"},"a.b":{"S":"${n % 4 < 2 ? 'eu' : 'us'}"},"#x":{"S":"d${n % 3}"},"[0]":{"N":"${n}"},"constructor":{"S":"c${n}"}}`,
-  ) as Record<string, unknown>;
 }
 
 describe('table admin and a multi-attribute index key', () => {
@@ -83,12 +77,7 @@ describe('table admin and a multi-attribute index key', () => {
     await gsi.getByRole('button', { name: `Remove ${INDEX}: partition attribute 3` }).click();
     expect(await addPartition.isDisabled()).toBe(false);
 
-    const expectedKeySchema = [
-      { AttributeName: '__proto__', KeyType: 'HASH' },
-      { AttributeName: 'a.b', KeyType: 'HASH' },
-      { AttributeName: '#x', KeyType: 'RANGE' },
-      { AttributeName: '[0]', KeyType: 'RANGE' },
-    ];
+    const expectedKeySchema = HOSTILE_KEY_SCHEMA;
     await dialog.getByRole('tab', { name: 'CloudFormation' }).click();
     const template = JSON.parse(
       await dialog.getByRole('tabpanel', { name: 'CloudFormation' }).innerText(),
@@ -168,7 +157,7 @@ describe('table admin and a multi-attribute index key', () => {
     await rawPutAll(
       session.playgroundEndpoint,
       table,
-      Array.from({ length: 24 }, (_, n) => item(n)),
+      Array.from({ length: 24 }, (_, n) => hostileItem(n)),
     );
     await openPlaygroundTable(page, table, 'Items');
     await page.getByRole('radio', { name: 'Query' }).click();
