@@ -1,6 +1,7 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openRowByKey } from './support/grid-rows';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -193,6 +194,45 @@ describe('table admin and a multi-attribute index key', () => {
     const text = await plan.innerText();
     expect(text).toMatch(new RegExp(`Query[\\s\\S]*${INDEX}`));
     expect(text).toMatch(/every partition attribute of index byHostile \(__proto__, a\.b\)/);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('marks every attribute of both index keys in the item editor, and warns that changing one moves the item', async () => {
+    const { page } = session.browser;
+    await openPlaygroundTable(page, table, 'Items');
+    await page.getByRole('radio', { name: 'Scan' }).click();
+    // The table itself, where `id` is the first column (the builder is still on the index).
+    await page.getByRole('combobox', { name: 'Table or index' }).selectOption({ index: 0 });
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    // Any stored item (rows render as they scroll into view): the first one.
+    const row = page.locator('.item-grid-row').first();
+    await row.waitFor(slow);
+    await openRowByKey(row);
+    const editor = page.getByRole('complementary', { name: 'Item editor' });
+    await editor.getByLabel('a.b', { exact: true }).waitFor(slow);
+    // Every attribute of each multi-attribute key, not only the first of each kind.
+    const tags = page.locator('.cell-type.is-index-key');
+    await expect
+      .poll(async () =>
+        (await editor.locator('.form-attr-name').filter({ has: tags }).allTextContents()).sort(),
+      )
+      .toEqual(
+        [
+          '#xindex key: byHostile sort key, 1 of 2',
+          '[0]index key: byHostile sort key, 2 of 2; byOther partition key, 2 of 2',
+          '__proto__index key: byHostile partition key, 1 of 2',
+          'a.bindex key: byHostile partition key, 2 of 2; byOther sort key',
+          'constructorindex key: byOther partition key, 1 of 2',
+        ].sort(),
+      );
+    await editor.getByLabel('a.b', { exact: true }).fill('zz');
+    const moves = editor.getByRole('status', { name: 'Index keys changed' });
+    await moves
+      .getByText(
+        'Changing "a.b" (byHostile partition key, 2 of 2; byOther sort key) moves the item in byHostile, byOther.',
+      )
+      .waitFor();
+    await screenshots(page, 'multi-key-editor-index-move', editor);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
