@@ -86,3 +86,39 @@ export function keyText(keys: KeyParts): string {
     .join(' + ');
   return sort ? `${part} / ${sort}` : part;
 }
+
+/** Where one attribute sits in one index's key: `kind` attribute `position` of `count`. */
+export interface IndexKeyRole {
+  index: string;
+  kind: 'partition' | 'sort';
+  position: number;
+  count: number;
+}
+
+/**
+ * Every attribute that keys an index, with each index it keys and where: all the attributes of
+ * a multi-attribute key, not only its first. A Map, since attribute names are data.
+ */
+export function indexKeyRoles(
+  indexes: readonly { name: string; keys: KeyParts }[],
+): Map<string, IndexKeyRole[]> {
+  const roles = new Map<string, IndexKeyRole[]>();
+  for (const index of indexes)
+    for (const [kind, attributes] of [
+      ['partition', partitionAttributes(index.keys)],
+      ['sort', sortAttributes(index.keys)],
+    ] as const)
+      attributes.forEach((attribute, i) => {
+        const role = { index: index.name, kind, position: i + 1, count: attributes.length };
+        roles.set(attribute.name, [...(roles.get(attribute.name) ?? []), role]);
+      });
+  return roles;
+}
+
+/** `byHostile partition key, 2 of 2` (or `byX sort key` for a single-attribute key). */
+export function roleText(role: IndexKeyRole): string {
+  const key = role.kind === 'partition' ? 'partition key' : 'sort key';
+  return role.count === 1
+    ? `${role.index} ${key}`
+    : `${role.index} ${key}, ${role.position} of ${role.count}`;
+}

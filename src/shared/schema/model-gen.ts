@@ -73,6 +73,12 @@ function numberType(kind: Kind, a: AttributeSchema | undefined, numbers: NumberF
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const propName = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
+/**
+ * A key of a JavaScript object literal (the Zod and dynotable-orm models): `__proto__`, bare or
+ * quoted, would set the object's prototype and drop the attribute, so it is computed.
+ */
+export const literalKey = (name: string): string =>
+  name === '__proto__' ? '["__proto__"]' : IDENT.test(name) ? name : JSON.stringify(name);
 
 export function typeCountsComment(a: AttributeSchema): string {
   return Object.entries(a.types)
@@ -183,7 +189,7 @@ function objectOf(
       a && Object.keys(a.types).length > 1 ? `${inner}/** Several types: ${typeCountsComment(a)}. */\n` : '';
     const value = valueOf(child, kind, inner, numbers) as string;
     if (kind === 'ts') return `${comment}${inner}${propName(name)}${optional ? '?' : ''}: ${value};`;
-    return `${comment}${inner}${JSON.stringify(name)}: ${value}${optional ? '.optional()' : ''},`;
+    return `${comment}${inner}${literalKey(name)}: ${value}${optional ? '.optional()' : ''},`;
   });
   if (kind === 'ts') return `{\n${lines.join('\n')}\n${indent}}`;
   // Passthrough: a model of the attributes seen must not reject an item for one it did not see.

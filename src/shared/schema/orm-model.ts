@@ -1,6 +1,14 @@
 import type { AttributeSchema, EntitySchema, SchemaReport } from '../ipc/schema';
 import type { KeySchema } from '../ipc/tables';
-import { type Node, treeOf, typeCountsComment, typeName, valueOf } from './model-gen';
+import {
+  indexKeyRoles,
+  isMultiAttribute,
+  keyText,
+  partitionAttributes,
+  roleText,
+  sortAttributes,
+} from '../dynamo/key-model';
+import { literalKey, type Node, treeOf, typeCountsComment, typeName, valueOf } from './model-gen';
 import { isTimeName } from './time-names';
 
 /**
@@ -73,6 +81,17 @@ interface ModelPart {
   attributes: AttributeSchema[];
 }
 
+/**
+ * An index's key in the model's header, every attribute in KeySchema order: `tenant / day` or,
+ * for a multi-attribute key, `partition tenant + region, sort day + seq`.
+ */
+function indexKeyText(keys: KeySchema): string {
+  if (!isMultiAttribute(keys)) return keyText(keys);
+  const names = (attributes: { name: string }[]) => attributes.map((a) => a.name).join(' + ');
+  const sort = sortAttributes(keys);
+  return `partition ${names(partitionAttributes(keys))}${sort.length > 0 ? `, sort ${names(sort)}` : ''} (multi-attribute key: a Query names every partition attribute with =, sort attributes left to right)`;
+}
+
 function modelText(part: ModelPart, keys: KeySchema, report: SchemaReport): { text: string; iso: boolean } {
   const root: Node = treeOf(part.attributes);
   const byPath = new Map(part.attributes.map((a) => [a.path, a]));
@@ -85,6 +104,11 @@ function modelText(part: ModelPart, keys: KeySchema, report: SchemaReport): { te
   const iso = storages.filter((s) => s === 'iso').length;
   const defaultIso = storages.length > 0 && iso * 2 > storages.length;
   const lines: string[] = [];
+  const indexes = (report.indexes ?? []).filter(
+    (i) => !part.indexPatterns || part.indexPatterns.some((p) => p.index === i.name),
+  );
+  const roles = indexKeyRoles(indexes);
+  const isMultiAttributeIndex = new Set(indexes.filter((i) => isMultiAttribute(i.keys)).map((i) => i.name));
   const entries = [...root.children].sort((a, b) => {
     const rank = (n: string) => (n === keys.partitionKey.name ? 0 : n === keys.sortKey?.name ? 1 : 2);
     return rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : 1);
@@ -92,7 +116,7 @@ function modelText(part: ModelPart, keys: KeySchema, report: SchemaReport): { te
   for (const [name, child] of entries) {
     const a = child.attribute ?? byPath.get(name);
     const optional = (a?.values ?? 0) < part.items;
-    const prop = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+    const prop = literalKey(name);
     const use = uses.get(name);
     const comments: string[] = [];
     let value = valueOf(child, 'zod', '    ') as string;
@@ -107,6 +131,9 @@ function modelText(part: ModelPart, keys: KeySchema, report: SchemaReport): { te
       if ((storage === 'iso') !== defaultIso || storageText(use).includes(','))
         comments.push(`not the model's date storage: check before writing`);
     } else if (a && Object.keys(a.types).length > 1) comments.push(`several types: ${typeCountsComment(a)}`);
+    // Every attribute of a multi-attribute index key, with its place: a Query names them in order.
+    for (const role of roles.get(name) ?? [])
+      if (isMultiAttributeIndex.has(role.index)) comments.push(roleText(role));
     for (const p of part.indexPatterns ?? []) {
       const template = keyTemplate(p.pattern, name);
       if (template && name !== keys.partitionKey.name && name !== keys.sortKey?.name)
@@ -118,14 +145,11 @@ function modelText(part: ModelPart, keys: KeySchema, report: SchemaReport): { te
     );
   }
   const model = typeName(part.name);
-  const indexes = (report.indexes ?? []).filter(
-    (i) => !part.indexPatterns || part.indexPatterns.some((p) => p.index === i.name),
-  );
   const header = [
     `// ${part.name}: ${part.items} items${part.keyPattern ? `, keys ${part.keyPattern}` : ''}.`,
     ...indexes.map(
       (i) =>
-        `// ${i.kind} ${i.name}: ${i.keys.partitionKey.name}${i.keys.sortKey ? ` / ${i.keys.sortKey.name}` : ''}${
+        `// ${i.kind} ${i.name}: ${indexKeyText(i.keys)}${
           part.indexPatterns
             ?.filter((p) => p.index === i.name)
             .map((p) => ` (${p.pattern}, ${p.count} items)`)

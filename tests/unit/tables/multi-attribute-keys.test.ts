@@ -10,7 +10,7 @@ import { parseTableText } from '../../../src/shared/dynamo/table-definition-impo
 import { cloudFormationText } from '../../../src/shared/dynamo/table-request-text';
 import { changeCalls, changeProblems, type TableChange } from '../../../src/shared/dynamo/table-change';
 import { validateDefinition } from '../../../src/shared/dynamo/table-validation';
-import type { TableSummary } from '../../../src/shared/ipc/tables';
+import { tableSummary } from '../../support/table-summary';
 
 /** What `cdk synth --json` writes for a TableV2 GSI with partitionKeys/sortKeys (2 + 2). */
 const cdkTemplate = {
@@ -132,20 +132,9 @@ describe('multi-attribute index keys in the table definition', () => {
   });
 
   describe('the Add-a-global-index change', () => {
-    const summary: TableSummary = {
-      name: 'events',
-      status: 'ACTIVE',
+    const summary = tableSummary('events', {
       keys: { partitionKey: { name: 'id', type: 'S' }, sortKey: { name: 'seq', type: 'N' } },
-      indexes: [],
-      billingMode: 'PAY_PER_REQUEST',
-      itemCount: 0,
-      sizeBytes: 0,
-      ttl: { status: 'DISABLED' },
-      stream: { enabled: false },
-      pointInTimeRecovery: 'UNKNOWN',
-      deletionProtection: false,
-      arn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/events',
-    };
+    });
     const attr = (name: string, type: 'S' | 'N' | 'B' = 'S') => ({ name, type });
 
     it('sends every partition and sort attribute in order, each defined once', () => {

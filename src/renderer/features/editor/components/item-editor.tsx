@@ -9,12 +9,14 @@ import {
 } from '../../../../shared/dynamo/item-json';
 import { formatBytes, itemSize } from '../../../../shared/dynamo/item-size';
 import { keyOf, validateItem } from '../../../../shared/dynamo/validate-item';
+import { keyAttributes } from '../../../../shared/dynamo/key-model';
 import { planChange } from '../../../../shared/dynamo/write-plan';
 import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { ariaKeys, matches } from '../../keyboard/shortcuts';
+import { indexMoves } from '../index-keys';
 import { inDisplayOrder } from '../key-order';
 import { writtenBy } from '../../journal/source-words';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
@@ -53,10 +55,8 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
   if (!open) return null;
   const key = editorKey(connection.id, table);
   const target = { connectionId: connection.id, table, keys };
-  const indexKeys = indexes.flatMap((i) => [
-    i.keys.partitionKey,
-    ...(i.keys.sortKey ? [i.keys.sortKey] : []),
-  ]);
+  const indexKeys = indexes.flatMap((i) => keyAttributes(i.keys));
+  const moves = indexMoves(open.seen, open.draft, indexes);
   const issues = validateItem(open.draft, { keys, indexKeys });
   const planned = planChange({ table, keys }, { seen: open.seen, desired: open.draft });
   const plainObstacle = plainJsonObstacle(open.draft);
@@ -127,6 +127,13 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
                 Shows what {writtenBy(open.followed.source, false)} stored just now.
               </p>
             ) : null}
+            {moves.length > 0 ? (
+              <div className="item-editor-index-moves" role="status" aria-label="Index keys changed">
+                {moves.map((sentence) => (
+                  <p key={sentence}>{sentence}</p>
+                ))}
+              </div>
+            ) : null}
             {open.isLoading ? (
               <p className="muted" role="status">
                 Loading the current item…
@@ -139,6 +146,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
                 <FormView
                   item={open.draft}
                   keys={keys}
+                  indexes={indexes}
                   issues={issues}
                   onChange={(draft) => store.setDraft(key, draft)}
                 />

@@ -4,13 +4,8 @@ import { Button } from '../../../ui/button';
 import { Field, FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
-import {
-  CapacityFields,
-  GlobalIndexFields,
-  KeyFields,
-  OptionalSortKey,
-  ProjectionFields,
-} from './key-fields';
+import { GlobalIndexFields } from './global-index-fields';
+import { CapacityFields, KeyFields, OptionalSortKey, ProjectionFields } from './key-fields';
 import { SettingsFields } from './settings-fields';
 
 export interface DefinitionFormProps {

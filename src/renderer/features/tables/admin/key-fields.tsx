@@ -1,17 +1,12 @@
 import type { ReactNode } from 'react';
-import type {
-  GlobalIndexDefinition,
-  KeyAttribute,
-  ProjectionDefinition,
-} from '../../../../shared/dynamo/table-definition';
+import type { KeyAttribute, ProjectionDefinition } from '../../../../shared/dynamo/table-definition';
 import { problemAt, type FieldProblem } from '../../../../shared/dynamo/table-validation';
-import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 
-const TYPES = ['S', 'N', 'B'] as const;
-const typeLabel = (type: 'S' | 'N' | 'B'): string =>
+export const KEY_TYPES = ['S', 'N', 'B'] as const;
+export const keyTypeLabel = (type: 'S' | 'N' | 'B'): string =>
   ({ S: 'String (S)', N: 'Number (N)', B: 'Binary (B)' })[type];
 
 /** A key attribute's name and type, with the problem of either said under them. */
@@ -48,8 +43,8 @@ export function KeyFields({
         <Select
           label={`${label} type`}
           value={value.type}
-          options={TYPES}
-          labelOf={typeLabel}
+          options={KEY_TYPES}
+          labelOf={keyTypeLabel}
           onChange={(type) => onChange({ ...value, type })}
         />
       </div>
@@ -156,76 +151,6 @@ export function CapacityFields({
       </div>
       <FieldError message={error} />
     </div>
-  );
-}
-
-/** One global index: name, keys, projection, and capacity on a provisioned table. */
-export function GlobalIndexFields({
-  value,
-  onChange,
-  onRemove,
-  problems,
-  field,
-  isProvisioned,
-}: {
-  value: GlobalIndexDefinition;
-  onChange(value: GlobalIndexDefinition): void;
-  onRemove?: () => void;
-  problems: FieldProblem[];
-  field: string;
-  isProvisioned: boolean;
-}) {
-  const title = value.name || 'New global index';
-  return (
-    <fieldset className="index-fields">
-      <legend>{title}</legend>
-      <div className="index-fields-grid">
-        <div className="key-fields">
-          <span className="field-label">Index name</span>
-          <TextInput
-            label={`${title}: index name`}
-            value={value.name}
-            placeholder="GSI2"
-            onChange={(name) => onChange({ ...value, name })}
-          />
-          <FieldError message={problemAt(problems, `${field}.name`)} />
-        </div>
-        <KeyFields
-          label="Partition key"
-          value={value.partitionKey}
-          problems={problems}
-          field={`${field}.partitionKey`}
-          onChange={(partitionKey) => onChange({ ...value, partitionKey })}
-        />
-        <OptionalSortKey
-          value={value.sortKey}
-          problems={problems}
-          field={`${field}.sortKey`}
-          onChange={(sortKey) => onChange({ ...value, sortKey })}
-        />
-        <ProjectionFields
-          label={title}
-          value={value.projection}
-          error={problemAt(problems, `${field}.projection`)}
-          onChange={(projection) => onChange({ ...value, projection })}
-        />
-        {isProvisioned ? (
-          <CapacityFields
-            label="Index capacity"
-            read={value.readCapacity}
-            write={value.writeCapacity}
-            problems={problems}
-            field={`${field}.`}
-            onChange={(readCapacity, writeCapacity) => onChange({ ...value, readCapacity, writeCapacity })}
-          />
-        ) : null}
-      </div>
-      {onRemove ? (
-        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${title}`}>
-          Remove
-        </Button>
-      ) : null}
-    </fieldset>
   );
 }
 

@@ -5,7 +5,8 @@ import { FieldError } from '../../../../ui/field';
 import { Select } from '../../../../ui/select';
 import { Switch } from '../../../../ui/switch';
 import { TextInput } from '../../../../ui/text-input';
-import { CapacityFields, GlobalIndexFields } from '../../../tables/admin/key-fields';
+import { GlobalIndexFields } from '../../../tables/admin/global-index-fields';
+import { CapacityFields } from '../../../tables/admin/key-fields';
 import { STREAM_OPTIONS, streamOptionLabel } from '../../../tables/admin/settings-fields';
 
 /** The form for one change; each kind edits only its own fields. */
