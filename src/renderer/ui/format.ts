@@ -50,6 +50,13 @@ export function formatDate(iso: string | undefined, options: { seconds?: boolean
   });
 }
 
+/** A moment's time of day alone, where the day is plain (a live stream's records): "7:03:11 PM". */
+export function formatTime(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { timeStyle: 'medium' });
+}
+
 export function billingLabel(mode: 'PAY_PER_REQUEST' | 'PROVISIONED'): string {
   return mode === 'PAY_PER_REQUEST' ? 'On-demand' : 'Provisioned';
 }

@@ -1,3 +1,5 @@
+import { formatDate } from '../../../ui/format';
+
 /**
  * Plain SVG charts for the Health tab (the project has no chart library; the SQL workbench's
  * result-chart draws its own too). Colours come from the theme's variables, so both themes read;
@@ -90,8 +92,7 @@ export function LineChart({ title, series, unit }: { title: string; series: Line
   const max = Math.max(1, ...all.map((p) => p.v));
   const x = (t: number) => 40 + ((t - t0) / Math.max(1, t1 - t0)) * 350;
   const y = (v: number) => 110 - (v / max) * 100;
-  const time = (t: number) =>
-    new Date(t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  const time = (t: number) => formatDate(new Date(t).toISOString());
   const times = [...new Set(all.map((p) => p.t))].sort((a, b) => a - b);
   return (
     <figure className="health-chart">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../ui/format';
 import type { HealthReport, HealthSeverity, HealthWindow } from '../../../../shared/ipc/health';
 import { formatBytes } from '../../../../shared/dynamo/item-size';
 import { Badge } from '../../../ui/badge';
@@ -78,14 +79,8 @@ export function HealthPage({ connection, table, description }: TableViewProps) {
             </div>
             {report && !view.requestId ? (
               <p className="muted health-checked">
-                Last checked{' '}
-                <time dateTime={report.createdAt}>
-                  {new Date(report.createdAt).toLocaleString(undefined, {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                </time>{' '}
-                ({report.draw.mode === 'full' ? 'full scan' : 'sample'}, CloudWatch {report.cloudWatch.window}
+                Last checked <time dateTime={report.createdAt}>{formatDate(report.createdAt)}</time> (
+                {report.draw.mode === 'full' ? 'full scan' : 'sample'}, CloudWatch {report.cloudWatch.window}
                 ).
               </p>
             ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatTime } from '../../../ui/format';
 import { diffItems } from '../../../../shared/dynamo/diff';
 import type { McpProposal } from '../../../../shared/ipc/mcp';
 import { Button } from '../../../ui/button';
@@ -17,7 +18,7 @@ function keyText(key: Record<string, unknown>): string {
 }
 
 function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatTime(iso);
 }
 
 function ProposalCard({ proposal }: { proposal: McpProposal }) {

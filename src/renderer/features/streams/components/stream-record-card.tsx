@@ -1,3 +1,4 @@
+import { formatTime } from '../../../ui/format';
 import { diffItems, type AttributeChange } from '../../../../shared/dynamo/diff';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import type { StreamRecord } from '../../../../shared/ipc/stream-record';
@@ -31,7 +32,7 @@ export function StreamRecordCard({ record }: { record: StreamRecord }) {
         <span className="stream-record-keys">{keyText(record.keys)}</span>
         {record.isTtl ? <Badge tone="muted">TTL</Badge> : null}
         <span className="toolbar-spacer" />
-        <span className="muted small">{record.at ? new Date(record.at).toLocaleTimeString() : ''}</span>
+        <span className="muted small">{formatTime(record.at)}</span>
       </header>
       {changes === undefined ? (
         <p className="muted small">The stream records keys only (view type KEYS_ONLY).</p>
