@@ -217,28 +217,32 @@ describe('a whole-table export', () => {
   });
 });
 
+/** Starts a whole-table export and cancels it as soon as its first page is on disk; answers its id. */
+async function cancelledAfterFirstPage(format: TransferFormat, file: string): Promise<string> {
+  const requestId = id('texport');
+  const ended = h.waitFor(requestId);
+  const stop = h.ctx.events.subscribe((event) => {
+    if (event.requestId === requestId && event.type === 'progress' && event.progress.items > 0) {
+      stop();
+      void h.call('ops:cancel', { requestId });
+    }
+  });
+  const started = await h.call('transfer:exportTable', {
+    requestId,
+    connectionId: 'local',
+    table,
+    format,
+    path: file,
+  });
+  expect(started.ok).toBe(true);
+  expect((await ended).last.type).toBe('cancelled');
+  return started.ok ? (started.value as { exportId: string }).exportId : '';
+}
+
 describe('cancel and resume', () => {
   it('keeps its place on cancel, shows no file, and resumes to every item exactly once', async () => {
     const file = path.join(dir, 'resumed.jsonl');
-    const requestId = id('texport');
-    const ended = h.waitFor(requestId);
-    // Cancel as soon as the first page is on disk.
-    const stop = h.ctx.events.subscribe((event) => {
-      if (event.requestId === requestId && event.type === 'progress' && event.progress.items > 0) {
-        stop();
-        void h.call('ops:cancel', { requestId });
-      }
-    });
-    const started = await h.call('transfer:exportTable', {
-      requestId,
-      connectionId: 'local',
-      table,
-      format: 'jsonl',
-      path: file,
-    });
-    expect(started.ok).toBe(true);
-    const exportId = started.ok ? (started.value as { exportId: string }).exportId : '';
-    expect((await ended).last.type).toBe('cancelled');
+    const exportId = await cancelledAfterFirstPage('jsonl', file);
     expect(existsSync(file)).toBe(false);
 
     const listed = await h.call('transfer:tableExports', { connectionId: 'local', table });
@@ -267,24 +271,7 @@ describe('cancel and resume', () => {
   });
 
   it('forgets a stopped export: its place and its pages go', async () => {
-    const file = path.join(dir, 'forgotten.csv');
-    const requestId = id('texport');
-    const ended = h.waitFor(requestId);
-    const stop = h.ctx.events.subscribe((event) => {
-      if (event.requestId === requestId && event.type === 'progress' && event.progress.items > 0) {
-        stop();
-        void h.call('ops:cancel', { requestId });
-      }
-    });
-    const started = await h.call('transfer:exportTable', {
-      requestId,
-      connectionId: 'local',
-      table,
-      format: 'csv',
-      path: file,
-    });
-    const exportId = started.ok ? (started.value as { exportId: string }).exportId : '';
-    expect((await ended).last.type).toBe('cancelled');
+    const exportId = await cancelledAfterFirstPage('csv', path.join(dir, 'forgotten.csv'));
     expect(await h.call('transfer:forgetTableExport', { exportId })).toEqual({
       ok: true,
       value: { removed: true },

@@ -183,10 +183,7 @@ describe('entities', () => {
 
   it('names entities as SQL names its views of the same items', () => {
     const report = reportOf(items);
-    const sql = detectEntityViews(
-      { name: 'T', keys, indexes: [], itemCount: 5, sizeBytes: 0 },
-      items as never,
-    );
+    const sql = detectEntityViews({ name: 'T', keys, indexes: [], itemCount: 5, sizeBytes: 0 }, items);
     expect(report.entities.map((e) => e.name).sort()).toEqual(sql.map((v) => v.name).sort());
     const orders = report.entities.find((e) => e.name === 'orders');
     expect(orders?.items).toBe(3);
