@@ -111,9 +111,12 @@ export const tableExportInput = tableRefInput.extend({
   overwrite: z.boolean().optional(),
 });
 
+/** A whole-table export's id, as transfer:exportTable answers it. */
+export const tableExportIdSchema = z.string().regex(/^texp-[A-Za-z0-9_-]{6,58}$/, 'a table export id');
+
 export const tableExportResumeInput = z.object({
   requestId: requestIdSchema,
-  exportId: z.string().min(8).max(64),
+  exportId: tableExportIdSchema,
 });
 
 export const tableExportStartedSchema = z.object({ started: z.boolean(), exportId: z.string() });
@@ -176,7 +179,7 @@ export const transferChannels = {
   'transfer:tableExports': { input: tableRefInput, output: z.array(tableExportSummarySchema) },
   /** Forgets a stopped whole-table export: its place and the part read so far are deleted. */
   'transfer:forgetTableExport': {
-    input: z.object({ exportId: z.string().min(8).max(64) }),
+    input: z.object({ exportId: tableExportIdSchema }),
     output: z.object({ removed: z.boolean() }),
   },
   /** Imports a file into a table (or dry-runs it). */

@@ -86,7 +86,10 @@ export class TableExportStore {
 
   private checked(exportId: string): string {
     if (!ID.test(exportId))
-      throw new AppFailure(ErrorCodes.invalidInput, `${exportId} is not a table export id.`);
+      throw new AppFailure(
+        ErrorCodes.invalidInput,
+        `There is no table export with the id ${JSON.stringify(exportId)}.`,
+      );
     return exportId;
   }
 
