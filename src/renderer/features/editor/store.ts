@@ -23,6 +23,11 @@ export interface OpenItem {
   /** As loaded (null for a new item): the write is conditioned on it. */
   seen: Item | null;
   draft: Item;
+  /**
+   * The item as it was before a write elsewhere deleted it, while the editor still shows it
+   * unchanged: a draft equal to it holds nothing the user typed, so leaving asks nothing.
+   */
+  deletedItem?: Item;
   isLoading?: boolean;
   isSaving?: boolean;
   error?: AppError;
@@ -133,7 +138,7 @@ function sameItem(a: Item | null, b: Item | null, keys: KeySchema): boolean {
 /** Whether an open editor holds edits that are not saved. */
 export function hasUnsavedEdits(open: OpenItem | undefined): boolean {
   if (!open || open.isLoading) return false;
-  return open.conflict !== undefined || !itemsEqual(open.draft, open.seen ?? {});
+  return open.conflict !== undefined || !itemsEqual(open.draft, open.seen ?? open.deletedItem ?? {});
 }
 
 export const useEditorStore = create<EditorStore>()((set, get) => ({
@@ -324,7 +329,9 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
       return;
     }
     if (!now && !hasEdits) {
-      get().patch(key, { open: { seen: null, draft: open.draft, error: deletedError(by), revision } });
+      get().patch(key, {
+        open: { seen: null, draft: open.draft, deletedItem: seen, error: deletedError(by), revision },
+      });
       return;
     }
     get().patch(key, { open: { ...open, conflict: { current: now, mine: open.draft, writtenBy: by } } });
