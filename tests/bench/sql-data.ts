@@ -72,3 +72,43 @@ export function* pages(count: number, pageSize = 1000): Generator<string> {
     yield JSON.stringify({ Items: items });
   }
 }
+
+/**
+ * The two-table shape: `customers` (customerId, name, country) and `orders` (orderId, customerId,
+ * status, total), ~150 bytes an item, each order naming a customer spread over all of them.
+ */
+export function twoTablePages(
+  orders: number,
+  customers: number,
+  pageSize = 1000,
+): { customers: () => Generator<string>; orders: () => Generator<string> } {
+  const customerId = (c: number): string => `c${String(c).padStart(7, '0')}`;
+  function* customerPages(): Generator<string> {
+    for (let start = 0; start < customers; start += pageSize) {
+      const items: SdkItem[] = [];
+      for (let c = start; c < Math.min(customers, start + pageSize); c++)
+        items.push({
+          customerId: { S: customerId(c) },
+          name: { S: `Customer ${c}` },
+          country: { S: COUNTRIES[(c * 31) % COUNTRIES.length]! },
+        });
+      yield JSON.stringify({ Items: items });
+    }
+  }
+  function* orderPages(): Generator<string> {
+    for (let start = 0; start < orders; start += pageSize) {
+      const items: SdkItem[] = [];
+      for (let i = start; i < Math.min(orders, start + pageSize); i++) {
+        const cents = (i * 7919) % 100_000;
+        items.push({
+          orderId: { S: `o${String(i).padStart(8, '0')}` },
+          customerId: { S: customerId((i * 48271) % customers) },
+          status: { S: STATUSES[i % STATUSES.length]! },
+          total: { N: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` },
+        });
+      }
+      yield JSON.stringify({ Items: items });
+    }
+  }
+  return { customers: customerPages, orders: orderPages };
+}

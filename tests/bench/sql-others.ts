@@ -4,54 +4,79 @@ import type { SdkItem } from './sql-data';
 
 /**
  * The other engines of `npm run bench:sql`, loaded from the same parsed pages as DynoTable's.
- * Both get typed columns (DuckDB's `amount` is an exact DECIMAL(18,2)); the nested `address` and
- * `tags` are left out, since no question reads them and neither engine has DynamoDB's types.
+ * Both get typed columns (DuckDB's numbers with cents are exact DECIMAL(18,2)); nested maps and
+ * lists are left out, since no question reads them and neither engine has DynamoDB's types.
  */
-const TEXT_COLUMNS = [
-  'PK',
-  'SK',
-  'type',
-  'userId',
-  'orderId',
-  'name',
-  'email',
-  'country',
-  'status',
-  'createdAt',
-  'note',
-  'bio',
-] as const;
+export interface DuckTableSpec {
+  name: string;
+  text: readonly string[];
+  /** Numbers with two places: DECIMAL(18,2). */
+  cents: readonly string[];
+  integers: readonly string[];
+}
+
+/** The one table of the one-table shape. */
+export const APP_TABLE: DuckTableSpec = {
+  name: 'App',
+  text: [
+    'PK',
+    'SK',
+    'type',
+    'userId',
+    'orderId',
+    'name',
+    'email',
+    'country',
+    'status',
+    'createdAt',
+    'note',
+    'bio',
+  ],
+  cents: ['amount'],
+  integers: ['quantity'],
+};
 
 export class DuckSide {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly connection: DuckDBConnection,
+    private readonly specs: ReadonlyMap<string, DuckTableSpec>,
   ) {}
 
-  static async open(): Promise<DuckSide> {
+  static async open(tables: readonly DuckTableSpec[]): Promise<DuckSide> {
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     const connection = await instance.connect();
-    await connection.run(
-      `CREATE TABLE App (${TEXT_COLUMNS.map((c) => `"${c}" VARCHAR`).join(', ')}, amount DECIMAL(18,2), quantity INTEGER)`,
-    );
-    return new DuckSide(instance, connection);
+    for (const t of tables) {
+      const columns = [
+        ...t.text.map((c) => `"${c}" VARCHAR`),
+        ...t.cents.map((c) => `"${c}" DECIMAL(18,2)`),
+        ...t.integers.map((c) => `"${c}" INTEGER`),
+      ];
+      await connection.run(`CREATE TABLE ${t.name} (${columns.join(', ')})`);
+    }
+    return new DuckSide(instance, connection, new Map(tables.map((t) => [t.name, t])));
   }
 
   /** Appends one page of items (DuckDB's load, the way DynoTable's columns load page by page). */
-  async append(items: readonly SdkItem[]): Promise<void> {
-    const appender = await this.connection.createAppender('App');
+  async append(table: string, items: readonly SdkItem[]): Promise<void> {
+    const spec = this.specs.get(table)!;
+    const appender = await this.connection.createAppender(table);
     for (const item of items) {
-      for (const c of TEXT_COLUMNS) {
+      for (const c of spec.text) {
         const value = item[c]?.S;
         if (value === undefined) appender.appendNull();
         else appender.appendVarchar(value);
       }
-      const amount = item.amount?.N;
-      if (amount === undefined) appender.appendNull();
-      else appender.appendDecimal(decimalValue(BigInt(amount.replace('.', '')), 18, 2));
-      const quantity = item.quantity?.N;
-      if (quantity === undefined) appender.appendNull();
-      else appender.appendInteger(Number(quantity));
+      for (const c of spec.cents) {
+        const value = item[c]?.N;
+        if (value === undefined) appender.appendNull();
+        else appender.appendDecimal(decimalValue(BigInt(value.replace('.', '')), 18, 2));
+      }
+      for (const c of spec.integers) {
+        const value = item[c]?.N;
+        if (value === undefined) appender.appendNull();
+        else appender.appendInteger(Number(value));
+      }
       appender.endRow();
     }
     appender.closeSync();
@@ -80,7 +105,7 @@ export function alasqlLoad(items: readonly SdkItem[]): void {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     const row: Record<string, unknown> = {};
-    for (const c of TEXT_COLUMNS) row[c] = item[c]?.S;
+    for (const c of APP_TABLE.text) row[c] = item[c]?.S;
     row.amount = item.amount?.N === undefined ? undefined : Number(item.amount.N);
     row.quantity = item.quantity?.N === undefined ? undefined : Number(item.quantity.N);
     rows[i] = row;

@@ -1,12 +1,15 @@
 /**
- * `npm run bench:sql`: DynoTable's SQL engine against a hand-written JavaScript reference,
- * alasql and DuckDB (@duckdb/node-api, one thread), in one process on the same generated items,
- * for a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery. Runs alternate
- * (engine, reference, DuckDB, engine, ...) so machine load hits every side alike; the ratios are
- * what to read, of wall time and of the process's CPU time during each run (on a shared machine
- * the second moves far less). Also prints each side's load cost and the memory the loaded items take.
+ * `npm run bench:sql`: DynoTable's SQL engine against hand-written columnar JavaScript (typed
+ * arrays, dictionary codes: sql-columnar.ts, the practical floor for JS) and DuckDB
+ * (@duckdb/node-api, one thread), optionally alasql, in one process on the same generated pages,
+ * on two shapes (sql-cases.ts): the one-table design with ~1 KB items, and two tables of orders
+ * and customers. For a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery it
+ * prints each side's steady time (medians of alternating runs, so machine load hits every side
+ * alike), its CPU time, and its time to first result: load plus first run, which for the engine
+ * includes decoding the columns the statement reads. The ratios are what to read.
  *
- *   SQL_BENCH_SIZES=100000,1000000   sizes to run (default both)
+ *   SQL_BENCH_SIZES=100000,1000000   sizes to run (items of the one table; orders of the two)
+ *   SQL_BENCH_SHAPES=one,two         shapes to run (default both)
  *   SQL_BENCH_ROUNDS=3               runs per query and side (medians are reported)
  *   SQL_BENCH_ALASQL=1               0 leaves alasql out (it is slow at 1M)
  */
@@ -14,31 +17,30 @@ import { execSync } from 'node:child_process';
 import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
 import { bindStatement } from '../../src/main/sql/binder/bind-query';
 import { executeQuery } from '../../src/main/sql/executor/execute';
-import { tableInfo } from '../../src/main/sql/executor/run-local';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
 import { parseStatement } from '../../src/main/sql/parser/parser';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
-import type { EntityView } from '../../src/shared/sql/catalog';
-import { type BenchCase, CASES, canonical } from './sql-cases';
-import { makeItem, pages, type SdkItem } from './sql-data';
+import type { TableInfo } from '../../src/shared/sql/catalog';
+import { type BenchCase, type BenchShape, canonical, oneTableShape, twoTableShape } from './sql-cases';
+import { makeItem, type SdkItem } from './sql-data';
 import { alasqlLoad, alasqlRows, DuckSide } from './sql-others';
 
 const sizes = (process.env.SQL_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const shapes = (process.env.SQL_BENCH_SHAPES ?? 'one,two').split(',');
 const rounds = Number(process.env.SQL_BENCH_ROUNDS ?? 3);
 const withAlasql = process.env.SQL_BENCH_ALASQL !== '0';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const views: EntityView[] = ['users', 'orders'].map((name) => ({
-  name,
-  table: 'App',
-  conditions: [
-    { attribute: 'SK', op: 'begins_with', values: [{ S: `${name === 'users' ? 'USER' : 'ORDER'}#` }] },
-  ],
-  source: 'detected',
-}));
-const catalog = { tables: [tableInfo('App', 'PK', 'SK')], views };
+interface Loaded {
+  shape: BenchShape;
+  tables: Map<string, ColumnarTable>;
+  duck: DuckSide;
+  /** Each side's load: the engine's ingest, DuckDB's appender, the hand-written columns' build. */
+  loadMs: { engine: number; hand: number; duck: number };
+}
 
-export function runEngine(text: string, table: ColumnarTable): unknown[][] {
+export function runEngine(text: string, data: Loaded): unknown[][] {
+  const catalog = { tables: data.shape.tables.map((t) => t.info), views: data.shape.views };
   const bound = bindStatement(parseStatement(text), {
     text,
     resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
@@ -46,7 +48,7 @@ export function runEngine(text: string, table: ColumnarTable): unknown[][] {
   const result = executeQuery(bound, {
     text,
     fn: { nowMs: Date.now() },
-    tableFor: () => table,
+    tableFor: (binding) => data.tables.get((binding.source as { table: TableInfo }).table.name)!,
     warn: () => undefined,
   });
   return Array.from({ length: result.length }, (_, i) =>
@@ -72,109 +74,119 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<[number, T, number]> 
   return [performance.now() - start, value, cpuMs() - cpuStart];
 }
 
-interface Loaded {
-  table: ColumnarTable;
-  items: SdkItem[];
-  duck: DuckSide;
-  duckLoadMs: number;
-}
+const perItem = (bytes: number, items: number): string =>
+  `${Math.round(bytes / items).toLocaleString('en-US')} B/item`;
 
-async function load(size: number): Promise<Loaded> {
+async function load(shape: BenchShape): Promise<Loaded> {
   const base = heapBytes();
-  const table = new ColumnarTable('App', ['PK', 'SK']);
-  const duck = await DuckSide.open();
-  let engineMs = 0;
-  let duckMs = 0;
-  let pageCount = 0;
-  for (const page of pages(size)) {
-    const { Items } = JSON.parse(page) as { Items: SdkItem[] };
-    engineMs += (await timed(() => table.appendSdkItems(Items)))[0];
-    duckMs += (await timed(() => duck.append(Items)))[0];
-    pageCount += 1;
+  const tables = new Map<string, ColumnarTable>();
+  const duck = await DuckSide.open(shape.tables.map((t) => t.duck));
+  const loadMs = { engine: 0, hand: 0, duck: 0 };
+  const alasqlItems: SdkItem[] = [];
+  const keepForAlasql = withAlasql && shape.cases.some((c) => c.alasql);
+  // The engine loads alone first, so the heap it holds is its own; then the other sides.
+  for (const t of shape.tables) {
+    const { partitionKey, sortKey } = t.info.keys;
+    const table = new ColumnarTable(
+      t.info.name,
+      sortKey ? [partitionKey.name, sortKey.name] : [partitionKey.name],
+    );
+    tables.set(t.info.name, table);
+    for (const page of t.pages()) {
+      const { Items } = JSON.parse(page) as { Items: SdkItem[] };
+      loadMs.engine += (await timed(() => table.appendSdkItems(Items)))[0];
+    }
   }
   const engineHeap = heapBytes() - base;
-  const items: SdkItem[] = [];
-  for (const page of pages(size))
-    for (const item of (JSON.parse(page) as { Items: SdkItem[] }).Items) items.push(item);
-  const sdkHeap = heapBytes() - base - engineHeap;
-  const [alasqlMs] = withAlasql ? await timed(() => alasqlLoad(items)) : [NaN];
-  const alasqlHeap = heapBytes() - base - engineHeap - sdkHeap;
+  for (const t of shape.tables) {
+    for (const page of t.pages()) {
+      const { Items } = JSON.parse(page) as { Items: SdkItem[] };
+      loadMs.hand += (await timed(() => t.handAppend(Items)))[0];
+      loadMs.duck += (await timed(() => duck.append(t.duck.name, Items)))[0];
+      if (keepForAlasql) for (const item of Items) alasqlItems.push(item);
+    }
+  }
+  const [alasqlMs] = keepForAlasql ? await timed(() => alasqlLoad(alasqlItems)) : [NaN];
+  alasqlItems.length = 0;
   const duckBytes = await duck.memoryBytes();
-  const perItem = (bytes: number): string => `${Math.round(bytes / size).toLocaleString('en-US')} B/item`;
+  const size = shape.items;
   const perItemUs = (t: number): string => `${((t * 1000) / size).toFixed(2)} µs/item`;
-  console.log(`\n${size.toLocaleString('en-US')} items (~1 KB each, ${pageCount} pages of 1,000)`);
+  console.log(`\n${shape.label} (pages of 1,000)`);
   console.log(
-    `  load:   engine ${perItemUs(engineMs)} (${ms(engineMs)}) · DuckDB appender ${perItemUs(duckMs)} (${ms(duckMs)})` +
-      (withAlasql ? ` · alasql rows ${perItemUs(alasqlMs)}` : ''),
+    `  load:   engine ${perItemUs(loadMs.engine)} (${ms(loadMs.engine)}) · hand columns ${perItemUs(loadMs.hand)} (${ms(loadMs.hand)}) · DuckDB appender ${perItemUs(loadMs.duck)} (${ms(loadMs.duck)})` +
+      (keepForAlasql ? ` · alasql rows ${perItemUs(alasqlMs)}` : ''),
   );
   console.log(
-    `  memory: engine columns after load ${perItem(engineHeap)} · SDK item objects ${perItem(sdkHeap)} · DuckDB ${perItem(duckBytes)}` +
-      (withAlasql ? ` · alasql rows ${perItem(alasqlHeap)}` : ''),
+    `  memory: engine columns after load ${perItem(engineHeap, size)} · hand columns' typed arrays ${perItem(shape.handBytes(), size)} (+ dictionaries) · DuckDB ${perItem(duckBytes, size)}`,
   );
-  return { table, items, duck, duckLoadMs: duckMs };
+  return { shape, tables, duck, loadMs };
 }
 
+type Side = 'engine' | 'hand' | 'duck';
+
 async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
-  const { duckLoadMs } = data;
-  const times = { engine: [] as number[], reference: [] as number[], duck: [] as number[] };
+  const run: Record<Side, () => unknown[][] | Promise<unknown[][]>> = {
+    engine: () => runEngine(c.dyno, data),
+    hand: () => c.hand(),
+    duck: () => data.duck.rows(c.duck),
+  };
+  const sides: Side[] = ['engine', 'hand', 'duck'];
+  const times = { engine: [] as number[], hand: [] as number[], duck: [] as number[] };
   // On the shared machine a run's wall time is mostly how often it got a core; its CPU time is not.
-  const cpu = { engine: [] as number[], reference: [] as number[], duck: [] as number[] };
-  let answers: Record<string, string[]> = {};
-  // The engine's first run decodes the columns it reads (~200 MB at 1M items), which pushes the
-  // heap, ~1.9 GB with the SDK objects the reference needs, into a mark-compact of seconds that
-  // would land in the next timed run of any side. So the first run is timed apart, then one
-  // collection, then an untimed run of each JS side to absorb what a forced collection leaves
+  const cpu = { engine: [] as number[], hand: [] as number[], duck: [] as number[] };
+  const answers: Record<string, string[]> = {};
+  // Each side's first run is timed apart: the engine's decodes the columns it reads (~200 MB at 1M
+  // items), which would push the next timed run of any side into a mark-compact of seconds. Then
+  // one collection, and an untimed run of each JS side to absorb what a forced collection leaves
   // behind (measured at 300,000 items: ~150 ms more CPU in whichever JS run comes next).
-  const [first] = await timed(() => runEngine(c.dyno, data.table));
+  const first = { engine: 0, hand: 0, duck: 0 };
+  for (const side of sides) first[side] = (await timed(run[side]))[0];
   gc?.();
-  runEngine(c.dyno, data.table);
-  c.reference(data.items);
+  runEngine(c.dyno, data);
+  c.hand();
   for (let round = 0; round < rounds; round++) {
-    const [e, engineRows, eCpu] = await timed(() => runEngine(c.dyno, data.table));
-    const [r, referenceRows, rCpu] = await timed(() => c.reference(data.items));
-    const [d, duckRows, dCpu] = await timed(() => data.duck.rows(c.duck));
-    times.engine.push(e);
-    times.reference.push(r);
-    times.duck.push(d);
-    cpu.engine.push(eCpu);
-    cpu.reference.push(rCpu);
-    cpu.duck.push(dCpu);
-    answers = {
-      engine: canonical(engineRows),
-      reference: canonical(referenceRows),
-      duck: canonical(duckRows),
-    };
+    for (const side of sides) {
+      const [t, rows, c2] = await timed(run[side]);
+      times[side].push(t);
+      cpu[side].push(c2);
+      answers[side] = canonical(rows);
+    }
   }
   let alasqlNote = '';
-  if (withAlasql && c.label === 'correlated subquery') {
-    alasqlNote = 'alasql not run (it runs the subquery again for every row: see the probe above)';
-  } else if (withAlasql) {
+  if (withAlasql && c.alasql) {
     try {
-      const [a, rows] = await timed(() => alasqlRows(c.alasql));
+      const [a, rows] = await timed(() => alasqlRows(c.alasql!));
       answers.alasql = canonical(rows);
       alasqlNote = `alasql ${ms(a)} (${(a / median(times.engine)).toFixed(2)}× the engine)`;
     } catch (error) {
       alasqlNote = `alasql refused it: ${(error as Error).message.slice(0, 80)}`;
     }
+  } else if (withAlasql && c.label === 'correlated subquery' && data.shape.views.length > 0) {
+    alasqlNote = 'alasql not run (it runs the subquery again for every row: see the probe above)';
   }
   const expected = JSON.stringify(answers.engine);
   const verdict = Object.entries(answers)
     .filter(([side]) => side !== 'engine')
     .map(([side, lines]) => `${side} ${JSON.stringify(lines) === expected ? 'agrees' : 'DIFFERS'}`)
     .join(', ');
-  const [e, r, d] = [median(times.engine), median(times.reference), median(times.duck)];
+  const [e, h, d] = sides.map((side) => median(times[side])) as [number, number, number];
   console.log(
-    `  ${c.label.padEnd(24)} engine ${ms(e).padStart(8)} · reference ${ms(r).padStart(8)} · DuckDB query ${ms(d).padStart(8)} · (engine's first run, decoding its columns: ${ms(first)})`,
+    `  ${c.label.padEnd(28)} engine ${ms(e).padStart(8)} · hand columnar JS ${ms(h).padStart(8)} · DuckDB query ${ms(d).padStart(8)}`,
   );
   console.log(
-    `  ${''.padEnd(24)} engine/reference ${(e / r).toFixed(2)}× · engine/DuckDB query ${(e / d).toFixed(2)}× · engine/(DuckDB load + query) ${(e / (d + duckLoadMs)).toFixed(2)}×`,
+    `  ${''.padEnd(28)} engine/hand JS ${(e / h).toFixed(2)}× · engine/DuckDB ${(e / d).toFixed(2)}×`,
   );
-  const [ec, rc, dc] = [median(cpu.engine), median(cpu.reference), median(cpu.duck)];
+  const [ec, hc, dc] = sides.map((side) => median(cpu[side])) as [number, number, number];
   console.log(
-    `  ${''.padEnd(24)} CPU time: engine ${ms(ec)} · reference ${ms(rc)} · DuckDB query ${ms(dc)} · engine/reference ${(ec / rc).toFixed(2)}× · engine/DuckDB query ${(ec / dc).toFixed(2)}× (engine rounds ${cpu.engine.map(ms).join(', ')})`,
+    `  ${''.padEnd(28)} CPU time: engine ${ms(ec)} · hand JS ${ms(hc)} · DuckDB ${ms(dc)} · engine/hand JS ${(ec / hc).toFixed(2)}× · engine/DuckDB ${(ec / dc).toFixed(2)}× (engine rounds ${cpu.engine.map(ms).join(', ')})`,
+  );
+  const firstResult = (side: Side): number => data.loadMs[side] + first[side];
+  console.log(
+    `  ${''.padEnd(28)} first run: engine ${ms(first.engine)} (decoding its columns) · hand JS ${ms(first.hand)} · DuckDB ${ms(first.duck)}; ` +
+      `time to first result (load + first run): engine ${ms(firstResult('engine'))} · hand JS ${ms(firstResult('hand'))} · DuckDB ${ms(firstResult('duck'))} · engine/DuckDB ${(firstResult('engine') / firstResult('duck')).toFixed(2)}×`,
   );
   console.log(
-    `  ${''.padEnd(24)} ${alasqlNote}${alasqlNote ? ' · ' : ''}rows: ${verdict} (${answers.engine!.length} rows)`,
+    `  ${''.padEnd(28)} ${alasqlNote}${alasqlNote ? ' · ' : ''}rows: ${verdict} (${answers.engine!.length} rows)`,
   );
 }
 
@@ -183,7 +195,9 @@ function alasqlProbe(): void {
   for (const n of [2000, 4000]) {
     alasqlLoad(Array.from({ length: n }, (_, i) => makeItem(i, Math.ceil(n / 10))));
     const start = performance.now();
-    alasqlRows(CASES.find((c) => c.label === 'correlated subquery')!.alasql);
+    alasqlRows(
+      "SELECT COUNT(*) AS n FROM App AS o WHERE o.SK LIKE 'ORDER#%' AND o.amount > (SELECT AVG(p.amount) FROM App AS p WHERE p.SK LIKE 'ORDER#%' AND p.userId = o.userId)",
+    );
     console.log(
       `  alasql correlated subquery at ${n.toLocaleString('en-US')} items: ${ms(performance.now() - start)}`,
     );
@@ -194,19 +208,23 @@ async function main(): Promise<void> {
   if (!gc) console.log('(run with node --expose-gc for memory figures: npm run bench:sql does)');
   console.log(`bench:sql — Node ${process.version}, ${rounds} alternating rounds per query, medians`);
   console.log(`  machine: ${execSync('uptime').toString().trim()}`);
-  if (withAlasql) alasqlProbe();
+  if (withAlasql && shapes.includes('one')) alasqlProbe();
   for (const size of sizes) {
-    const data = await load(size);
-    for (const c of CASES) await measureCase(c, data);
-    // String columns stay compressed until a statement reads them; what the statements decoded:
-    const withDecoded = heapBytes();
-    data.table.coolDown();
-    data.table.coolDown();
-    const decoded = withDecoded - heapBytes();
-    console.log(
-      `  memory: columns the statements above decoded (kept while statements read them): ${Math.round(decoded / size).toLocaleString('en-US')} B/item more`,
-    );
-    data.duck.close();
+    for (const name of shapes) {
+      const data = await load(name === 'two' ? twoTableShape(size) : oneTableShape(size));
+      for (const c of data.shape.cases) await measureCase(c, data);
+      // String columns stay compressed until a statement reads them; what the statements decoded:
+      const withDecoded = heapBytes();
+      for (const table of data.tables.values()) {
+        table.coolDown();
+        table.coolDown();
+      }
+      const decoded = withDecoded - heapBytes();
+      console.log(
+        `  memory: columns the statements above decoded (kept while statements read them): ${perItem(decoded, data.shape.items)} more`,
+      );
+      data.duck.close();
+    }
   }
   console.log(`  machine after: ${execSync('uptime').toString().trim()}`);
 }
