@@ -62,7 +62,8 @@ for (const layer of selected) {
   const result = spawnSync(process.execPath, layer.args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    // Screenshots are for a person looking at the UI, not for the suite (tests/e2e/support/screenshots.ts).
+    env: { DYNOTABLE_SCREENSHOTS: '0', ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
