@@ -232,6 +232,16 @@ describe('numbers on Athena are exact or refused (issue 30)', () => {
         expect(tiny.message).toMatch(/1E-130 to 9\.99E\+125/);
       }
     }
+    const union = translateToAthena(
+      'SELECT tiny FROM Accounts UNION SELECT big FROM Accounts',
+      catalog,
+      target,
+    );
+    expect(union.ok).toBe(false);
+    if (!union.ok)
+      expect(union.message).toMatch(
+        /UNION of column 1 cannot run on Athena: one side holds numbers no DECIMAL holds/,
+      );
     const sum = translateToAthena('SELECT SUM(big) FROM Accounts', catalog, target);
     expect(sum.ok).toBe(false);
     if (!sum.ok)

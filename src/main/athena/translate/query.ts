@@ -83,6 +83,12 @@ function setop(
         `${query.op} of column ${i + 1}`,
         `its sides hold ${a} and ${b}, and an Athena column has one type`,
       );
+    const other = right.columns[i];
+    if (a === 'N' && b === 'N' && other && carriesText(c) !== carriesText(other))
+      refuse(
+        `${query.op} of column ${i + 1}`,
+        'one side holds numbers no DECIMAL holds, which Athena carries as text, and the other a DECIMAL',
+      );
   });
   const order = query.orderBy.map((o) => {
     const e = o.expr;
