@@ -193,14 +193,55 @@ describe('numbers on Athena are exact or refused (issue 30)', () => {
       );
   });
 
-  it('refuses before anything runs what Athena cannot hold, naming the attribute and its range', () => {
-    const tiny = translateToAthena('SELECT id FROM Accounts WHERE tiny > 0', catalog, target);
-    expect(tiny.ok).toBe(false);
-    if (!tiny.ok) {
-      expect(tiny.message).toMatch(/tiny/);
-      expect(tiny.message).toMatch(/1E-130 to 9\.99E\+125/);
-      expect(tiny.message).toMatch(/cannot run on Athena/);
+  it('compares, groups and orders numbers no DECIMAL holds exactly, as text', async () => {
+    // tiny runs from 1E-130 to 9.99E+125: 256 digits, so no DECIMAL; each shape runs, none refused.
+    for (const sql of [
+      'SELECT id FROM Accounts WHERE tiny > 0',
+      'SELECT id FROM Accounts WHERE tiny = 1E-130',
+      'SELECT id FROM Accounts WHERE tiny IN (9.99E+125, 5)',
+      'SELECT id FROM Accounts WHERE tiny BETWEEN 1E-131 AND 1',
+      'SELECT tiny, COUNT(*) FROM Accounts GROUP BY tiny',
+      'SELECT DISTINCT tiny FROM Accounts',
+      'SELECT COUNT(DISTINCT tiny) FROM Accounts',
+      'SELECT MIN(tiny), MAX(tiny) FROM Accounts',
+    ]) {
+      const { athena, local, result } = await bothWays(sql);
+      expect(athena, sql).toEqual(local);
+      expect(result.translation.sql, sql).toMatch(/regexp_extract/);
     }
+    const ordered = translateToAthena('SELECT id, tiny FROM Accounts ORDER BY tiny DESC', catalog, target);
+    if (!ordered.ok) throw new Error(ordered.message);
+    const rows = await athenaExactRows(duck, ordered.translation.sql);
+    expect(rows.rows.slice(0, 2)).toEqual([
+      ['a9', canonicalNumber(`999${'0'.repeat(123)}`)],
+      ['a8', canonicalNumber('1E-130')],
+    ]);
+    expect(ordered.translation.numberText).toEqual([false, true]);
+  });
+
+  it('refuses before anything runs what Athena cannot hold, naming the attribute and its range', () => {
+    for (const sql of [
+      'SELECT SUM(tiny) FROM Accounts',
+      'SELECT AVG(tiny) FROM Accounts',
+      'SELECT tiny * 2 FROM Accounts',
+    ]) {
+      const tiny = translateToAthena(sql, catalog, target);
+      expect(tiny.ok, sql).toBe(false);
+      if (!tiny.ok) {
+        expect(tiny.message).toMatch(/^Summing, averaging or computing with tiny cannot run on Athena/);
+        expect(tiny.message).toMatch(/1E-130 to 9\.99E\+125/);
+      }
+    }
+    const union = translateToAthena(
+      'SELECT tiny FROM Accounts UNION SELECT big FROM Accounts',
+      catalog,
+      target,
+    );
+    expect(union.ok).toBe(false);
+    if (!union.ok)
+      expect(union.message).toMatch(
+        /UNION of column 1 cannot run on Athena: one side holds numbers no DECIMAL holds/,
+      );
     const sum = translateToAthena('SELECT SUM(big) FROM Accounts', catalog, target);
     expect(sum.ok).toBe(false);
     if (!sum.ok)

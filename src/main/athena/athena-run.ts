@@ -162,6 +162,7 @@ export async function runOnAthena(
     database: settings.database,
     workGroup: settings.workGroup,
     outputLocation: settings.outputLocation,
+    numberText: translation.numberText,
     signal: run.signal,
     pollMs: 500,
     onProgress: (p) =>

@@ -117,6 +117,9 @@ function ionAttributeType(node: AttrNode, where: string, notes: string[]): strin
     const decimal = `decimal(${Math.max(1, r.integer + r.fraction)},${r.fraction})`;
     return type === 'N' ? decimal : `array<${decimal}>`;
   }
+  // Numbers no DECIMAL holds are read as text: the SerDe gives a string column any Ion value's
+  // Ion text (1d-130), which the translation makes canonical (translate/number-text.ts).
+  if (r && (type === 'N' || type === 'NS')) return type === 'N' ? 'string' : 'array<string>';
   return ION_SCALAR[type]!;
 }
 

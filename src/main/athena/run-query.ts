@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-athena';
 import type { AttributeValue } from '../../shared/dynamo/attribute-value';
 import { sleep } from '../core/retry';
+import { decimalToString, parseDecimalText } from '../sql/values/decimal';
 import { athenaCostUsd } from './pricing';
 
 export interface AthenaProgress {
@@ -28,6 +29,8 @@ export interface AthenaRunInput {
   pollMs?: number;
   /** Rows at most (each GetQueryResults page holds up to 1,000). */
   maxRows?: number;
+  /** Per column: numbers the statement returns as canonical text (translate/number-text.ts). */
+  numberText?: boolean[];
 }
 
 export type AthenaRunOutcome =
@@ -48,8 +51,11 @@ export type AthenaRunOutcome =
   | { status: 'cancelled'; queryExecutionId: string; dataScannedBytes: number; costUsd: number };
 
 /** An Athena cell as a DynamoDB value: its column type says number, boolean or text. */
-function cell(value: string | undefined, type: string | undefined): AttributeValue {
+function cell(value: string | undefined, type: string | undefined, numberText = false): AttributeValue {
   if (value === undefined) return { NULL: true };
+  // A number no DECIMAL holds comes back as its canonical text (-0.123e5): DynamoDB's spelling again.
+  const exact = numberText ? parseDecimalText(value) : undefined;
+  if (exact) return { N: decimalToString(exact) };
   const t = (type ?? 'varchar').toLowerCase();
   if (['decimal', 'bigint', 'integer', 'smallint', 'tinyint', 'double', 'real'].includes(t)) {
     // DECIMAL(38, 9) prints every scale digit; DynamoDB numbers carry none of the trailing zeros.
@@ -139,7 +145,11 @@ export async function runAthenaQuery(athena: AthenaClient, input: AthenaRunInput
     for (const row of first ? data.slice(1) : data) {
       if (rows.length >= maxRows) break;
       const data = row.Data ?? [];
-      rows.push(columns.map((_, i) => (data[i] ? cell(data[i].VarCharValue, types[i]) : null)));
+      rows.push(
+        columns.map((_, i) =>
+          data[i] ? cell(data[i].VarCharValue, types[i], input.numberText?.[i] ?? false) : null,
+        ),
+      );
     }
     first = false;
     token = page.NextToken;

@@ -3,14 +3,20 @@ import {
   asText,
   asType,
   asValue,
+  carriesText,
   digitsOf,
   member,
+  numberText,
   soleType,
+  sortKeys,
+  textRefusal,
+  textValue,
   type Typed,
   val,
   type ValueType,
   hasType,
 } from './typed';
+import { canonicalLiteral } from './number-text';
 import {
   arithmetic,
   averageDigits,
@@ -115,15 +121,23 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       const operand = translateExpr(e.operand, env);
       const byType = new Map<Scalar, string[]>();
       const numbers: string[] = [];
+      // A number carried as text is compared by its canonical text: one IN over every literal.
+      const texts: string[] = [];
       for (const item of e.items) {
         const t = translateExpr(item, env);
         const type = soleType(t);
         if (!type) return refuse(written(env, item), 'an IN list item must have one type in Athena');
-        if (type === 'N' && hasType(operand.kind === 'attr' ? operand.node : undefined, 'N'))
+        if (type === 'N' && carriesText(operand) && t.kind === 'val' && t.literal !== undefined)
+          texts.push(canonicalLiteral(t.literal));
+        else if (
+          type === 'N' &&
+          (carriesText(operand) || hasType(operand.kind === 'attr' ? operand.node : undefined, 'N'))
+        )
           numbers.push(compareNumberValues('=', operand, t, written(env, e)));
         else byType.set(type, [...(byType.get(type) ?? []), asType(t, type)]);
       }
       const tests = [...byType].map(([type, items]) => `${asType(operand, type)} IN (${items.join(', ')})`);
+      if (texts.length > 0) tests.push(`${numberText(operand).canonical} IN (${texts.join(', ')})`);
       tests.push(...numbers);
       const any = tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
       return val(e.negated ? `(NOT ${any})` : `(${any})`, 'BOOL');
@@ -131,8 +145,19 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
     case 'inQuery': {
       const operand = translateExpr(e.operand, env);
       const sub = env.subquery(e.query, env.scope);
-      const type = sub.columns[0] ? soleType(sub.columns[0]) : undefined;
+      const column = sub.columns[0];
+      const type = column ? soleType(column) : undefined;
       if (!type) return refuse(written(env, e), 'the subquery of IN must return one column of one type');
+      if (type === 'N' && (carriesText(operand) || carriesText(column!))) {
+        // Both sides as canonical text: the subquery's column must be text already.
+        if (!carriesText(column!))
+          refuse(
+            written(env, e),
+            'one side is a number no DECIMAL holds, carried as text on Athena, and the subquery returns a DECIMAL',
+          );
+        const test = `${numberText(operand).canonical} ${e.negated ? 'NOT IN' : 'IN'} (${sub.sql})`;
+        return val(`(${test})`, 'BOOL');
+      }
       return val(`(${asType(operand, type)} ${e.negated ? 'NOT IN' : 'IN'} (${sub.sql}))`, 'BOOL');
     }
     case 'like': {
@@ -147,6 +172,8 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
     case 'subquery': {
       const sub = env.subquery(e.query, env.scope);
       const column = sub.columns[0];
+      if (column && carriesText(column))
+        refuse(written(env, e), 'it returns a number no DECIMAL holds, which Athena carries as text');
       const type: ValueType = column ? (soleType(column) ?? 'ANY') : 'ANY';
       return val(`(${sub.sql})`, type);
     }
@@ -159,6 +186,8 @@ export function translateExpr(e: Expr, env: ExprEnv): Typed {
       );
       if (types.size > 1)
         refuse(written(env, e), `its branches give values of different types (${[...types].join(', ')})`);
+      if (branches.some(carriesText))
+        refuse(written(env, e), 'a branch gives a number no DECIMAL holds, which Athena carries as text');
       const type: ValueType = [...types][0] ?? 'ANY';
       const operand = e.operand ? translateExpr(e.operand, env) : undefined;
       const whens = e.whens.map((w, i) => {
@@ -458,6 +487,7 @@ function aggregate(e: Call, name: string, env: ExprEnv): Typed {
   if (e.star) return val('count(*)', 'N', BIGINT_DIGITS);
   const arg = translateExpr(e.args[0]!, env);
   if (name === 'COUNT') return val(`count(${distinct}${asValue(arg, env.notes).sql})`, 'N', BIGINT_DIGITS);
+  if ((name === 'MIN' || name === 'MAX') && carriesText(arg)) return textExtreme(name, arg, env);
   const digits = digitsOf(arg);
   if (name === 'SUM') {
     const count = arg.kind === 'attr' ? (arg.node?.numbers?.count ?? MANY_ROWS) : MANY_ROWS;
@@ -482,6 +512,20 @@ function aggregate(e: Call, name: string, env: ExprEnv): Typed {
   }
   const v = asValue(arg, env.notes);
   return val(`${name.toLowerCase()}(${distinct}${v.sql})`, soleType(v) ?? 'ANY');
+}
+
+/**
+ * MIN/MAX of a number carried as text: the text of the row with the least or greatest sort key
+ * (`min_by`/`max_by`), so the answer is the number itself, exactly. DISTINCT changes neither.
+ */
+function textExtreme(name: 'MIN' | 'MAX', arg: Typed, env: ExprEnv): Typed {
+  if (arg.kind === 'attr' && soleType(arg) !== 'N')
+    env.notes.push(
+      `${name}(${arg.label}) reads only its numbers, as DynoTable prefers them; other types are skipped.`,
+    );
+  const { canonical, key } = numberText(arg);
+  const f = name === 'MIN' ? 'min' : 'max';
+  return textValue(`${f}_by(${canonical}, ${key})`, `${f}(${key})`, textRefusal(arg));
 }
 
 function bound(b: FrameBound, env: ExprEnv): string {
@@ -510,22 +554,29 @@ function windowCall(e: Call, over: WindowSpec, env: ExprEnv): Typed {
   if (over.orderBy.length)
     parts.push(
       `ORDER BY ${over.orderBy
-        .map(
-          (o) =>
-            `${asValue(translateExpr(o.expr, env), env.notes).sql}${orderSuffix(o.descending, o.nullsFirst)}`,
-        )
+        .map((o) => {
+          const t = translateExpr(o.expr, env);
+          // A number carried as text orders by its sort key, never by its text.
+          const keys = carriesText(t) ? sortKeys(t, env.notes) : [asValue(t, env.notes).sql];
+          return keys.map((k) => `${k}${orderSuffix(o.descending, o.nullsFirst)}`).join(', ');
+        })
         .join(', ')}`,
     );
   if (over.frame)
     parts.push(
       `${over.frame.unit} BETWEEN ${bound(over.frame.start, env)} AND ${bound(over.frame.end, env)}`,
     );
-  return val(`${inner.sql} OVER (${parts.join(' ')})`, inner.kind === 'val' ? inner.type : 'ANY');
+  const window = ` OVER (${parts.join(' ')})`;
+  if (inner.kind === 'val' && inner.text)
+    return textValue(`${inner.sql}${window}`, `${inner.text.key}${window}`, inner.text);
+  return val(`${inner.sql}${window}`, inner.kind === 'val' ? inner.type : 'ANY');
 }
 
 function windowFunction(e: Call, name: string, env: ExprEnv): Typed {
   const args = e.args.map((a) => asValue(translateExpr(a, env), env.notes));
   const first = args[0];
+  if (first && carriesText(first))
+    refuse(written(env, e), 'it reads a number no DECIMAL holds, which Athena carries as text');
   const type = first ? (soleType(first) ?? 'ANY') : 'N';
   const list = args.map((a, i) =>
     i === 0

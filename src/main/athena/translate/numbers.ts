@@ -9,7 +9,18 @@ import {
 } from '../../sql/values/decimal';
 import { type NumberRange, numberDigits } from '../export-schema';
 import { refuse } from './refuse';
-import { asType, decimalType, type Digits, digitsOf, MAX_DECIMAL_DIGITS, type Typed, val } from './typed';
+import { canonicalLiteral, compareKeyToLiteral } from './number-text';
+import {
+  asType,
+  carriesText,
+  decimalType,
+  type Digits,
+  digitsOf,
+  MAX_DECIMAL_DIGITS,
+  numberText,
+  type Typed,
+  val,
+} from './typed';
 
 /**
  * Numbers on Athena, exactly. Each attribute's numbers are a DECIMAL just wide enough for what
@@ -76,8 +87,23 @@ function fitted(op: string, x: string, text: string, d: Digits): string {
   }
 }
 
+/**
+ * Two numbers compared where one is carried as text (number-text.ts): `=` and `<>` against a
+ * literal compare canonical texts, anything else their sort keys (the other side's from its own
+ * text, so a DECIMAL column or a computed number compares exactly too).
+ */
+function compareAsText(op: string, left: Typed, right: Typed): string {
+  const [x, other, o] = carriesText(left) ? [left, right, op] : [right, left, FLIPPED[op]!];
+  const literal = other.kind === 'val' ? other.literal : undefined;
+  const mine = numberText(x);
+  if (literal === undefined) return `(${mine.key} ${o} ${numberText(other).key})`;
+  if (o === '=' || o === '<>') return `(${mine.canonical} ${o} ${canonicalLiteral(literal)})`;
+  return compareKeyToLiteral(mine.key, o, literal);
+}
+
 /** Two numbers compared: a literal fitted to the other side, or both in a DECIMAL that holds them. */
 export function compareNumberValues(op: string, left: Typed, right: Typed, what: string): string {
+  if (carriesText(left) || carriesText(right)) return compareAsText(op, left, right);
   const l = digitsOf(left);
   const r = digitsOf(right);
   const literalOf = (t: Typed): string | undefined => (t.kind === 'val' ? t.literal : undefined);

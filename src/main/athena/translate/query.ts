@@ -7,7 +7,7 @@ import { type ExportFormat, glueFieldName, lit, q } from '../glue-names';
 import { type ExprEnv, translateExpr, written } from './expr';
 import { orderSuffix } from './expr';
 import { refuse, Scope, type Source } from './scope';
-import { asType, asValue, soleType, sortKeys, type Typed, val } from './typed';
+import { asType, asValue, carriesText, renamed, soleType, sortKeys, type Typed, val } from './typed';
 import { keyAttributes } from '../../../shared/dynamo/key-model';
 import { compareNumberValues, numberLiteral } from './numbers';
 import { uniqueNames } from '../../sql/executor/result';
@@ -83,6 +83,12 @@ function setop(
         `${query.op} of column ${i + 1}`,
         `its sides hold ${a} and ${b}, and an Athena column has one type`,
       );
+    const other = right.columns[i];
+    if (a === 'N' && b === 'N' && other && carriesText(c) !== carriesText(other))
+      refuse(
+        `${query.op} of column ${i + 1}`,
+        'one side holds numbers no DECIMAL holds, which Athena carries as text, and the other a DECIMAL',
+      );
   });
   const order = query.orderBy.map((o) => {
     const e = o.expr;
@@ -94,6 +100,12 @@ function setop(
       refuse(
         written({ text: env.text } as ExprEnv, e),
         `ORDER BY after ${query.op} must name an output column`,
+      );
+    const column = left.columns[position];
+    if (column && carriesText(column))
+      refuse(
+        written({ text: env.text } as ExprEnv, e),
+        `ORDER BY after ${query.op} would order a number no DECIMAL holds by its text`,
       );
     return `${position + 1}${orderSuffix(o.descending, o.nullsFirst)}`;
   });
@@ -282,7 +294,11 @@ function select(
     const keys = s.groupBy.map((g) => {
       const e = groupSource(g, s);
       // A constant key is one group, as locally; Athena and DuckDB would read a number as a position.
-      return isConstant(e) ? "'constant'" : asValue(translateExpr(e, named), env.notes).sql;
+      if (isConstant(e)) return "'constant'";
+      const key = asValue(translateExpr(e, named), env.notes);
+      // A number carried as text groups by its canonical text; its sort key is a grouping key too,
+      // so ORDER BY, HAVING and MIN/MAX can read it (it is one per text, so the groups are the same).
+      return key.kind === 'val' && key.text ? `${key.sql}, ${key.text.key}` : key.sql;
     });
     sql += s.groupingSets
       ? ` GROUP BY GROUPING SETS (${s.groupingSets.map((set) => `(${set.map((i) => keys[i]).join(', ')})`).join(', ')})`
@@ -294,31 +310,42 @@ function select(
       const e = o.expr;
       const position = e.kind === 'literal' && e.value.type === 'number' ? Number(e.value.text) : undefined;
       const suffix = orderSuffix(o.descending, o.nullsFirst);
-      if (position !== undefined) return [{ key: String(position), suffix }];
-      return sortKeys(translateExpr(e, named), env.notes).map((key) => ({ key, suffix }));
+      if (position !== undefined) {
+        const column = columns[position - 1];
+        // A listed number carried as text orders by its sort key, not by the column's text.
+        if (column?.kind === 'val' && column.text) return [{ key: column.text.key, suffix, text: true }];
+        return [{ key: String(position), suffix, text: false }];
+      }
+      const t = translateExpr(e, named);
+      return sortKeys(t, env.notes).map((key) => ({ key, suffix, text: carriesText(t) }));
     })
     .flat();
-  if (!s.qualify) {
+  // SELECT DISTINCT may order only by what it lists, and a sort key is not listed: it becomes a
+  // hidden column of an inner query (one key per text, so DISTINCT keeps the same rows).
+  const hiddenKeys = s.distinct && order.some((o) => o.text);
+  if (!s.qualify && !hiddenKeys) {
     if (order.length) sql += ` ORDER BY ${order.map((o) => o.key + o.suffix).join(', ')}`;
     return { sql: sql + tail(s, env), names, columns };
   }
   // Athena has no QUALIFY: the window condition becomes a column of an inner query filtered outside.
-  const qualify = asType(translateExpr(s.qualify, named), 'BOOL');
+  const qualify = s.qualify ? asType(translateExpr(s.qualify, named), 'BOOL') : undefined;
   const hidden = order
     .map((o, i) => (/^\d+$/.test(o.key) ? undefined : `${o.key} AS ${q(`__order${i}`)}`))
     .filter(Boolean);
   const inner = sql.replace(
     /^SELECT (DISTINCT )?/,
-    (m) => `${m}${[`${qualify} AS ${q('__qualify')}`, ...hidden].join(', ')}, `,
+    (m) => `${m}${[...(qualify ? [`${qualify} AS ${q('__qualify')}`] : []), ...hidden].join(', ')}, `,
   );
   const outerOrder = order.map(
     (o, i) => (/^\d+$/.test(o.key) ? q(names[Number(o.key) - 1]!) : q(`__order${i}`)) + o.suffix,
   );
-  const outer = `SELECT ${names.map(q).join(', ')} FROM (${inner}) AS ${q('__q')} WHERE ${q('__qualify')}${outerOrder.length ? ` ORDER BY ${outerOrder.join(', ')}` : ''}${tail(s, env)}`;
+  const outer = `SELECT ${names.map(q).join(', ')} FROM (${inner}) AS ${q('__q')}${qualify ? ` WHERE ${q('__qualify')}` : ''}${outerOrder.length ? ` ORDER BY ${outerOrder.join(', ')}` : ''}${tail(s, env)}`;
   return {
     sql: outer,
     names,
-    columns: columns.map((c, i) => (c.kind === 'val' ? c : val(q(names[i]!), 'ANY'))),
+    columns: columns.map((c, i) =>
+      c.kind !== 'val' ? val(q(names[i]!), 'ANY') : c.text ? renamed(c, q(names[i]!)) : c,
+    ),
   };
 }
 
@@ -332,7 +359,7 @@ function starColumns(
 ): void {
   if (source.kind === 'derived') {
     for (const [name, column] of source.columns) {
-      const t: Typed = { ...column, sql: `${q(source.alias)}.${q(name)}` };
+      const t = renamed(column, `${q(source.alias)}.${q(name)}`);
       const out = passThrough || t.kind === 'val' ? t : asValue(t, env.notes);
       names.push(name);
       columns.push(out);

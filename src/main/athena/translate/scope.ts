@@ -3,7 +3,7 @@ import { ionUnreadable } from '../glue-table';
 import type { AttrNode } from '../export-schema';
 import { glueChildren, glueFieldName, q } from '../glue-names';
 import { refuse } from './refuse';
-import type { Typed } from './typed';
+import { renamed, type Typed } from './typed';
 
 /** A FROM entry as the translation sees it: a Glue table's row or a derived table's columns. */
 export type Source =
@@ -61,7 +61,7 @@ export function resolveRef(scope: Scope, parts: PathPart[]): Typed {
     const [name, column] = entry;
     const sql = `${q(source.alias)}.${q(name)}`;
     const here: Typed =
-      column.kind === 'attr' ? { ...column, sql: column.node ? sql : 'NULL' } : { ...column, sql };
+      column.kind === 'attr' ? { ...column, sql: column.node ? sql : 'NULL' } : renamed(column, sql);
     if (rest.length === 1) return here;
     if (here.kind !== 'attr') return refuse(`the path ${label(parts)}`, 'it goes into a computed value');
     return walk(here, rest.slice(1), label(parts));

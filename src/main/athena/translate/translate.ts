@@ -16,6 +16,11 @@ export interface AthenaTranslation {
   columns: string[];
   /** The binder's answer, as the local engine gives it: the results suggest a chart. */
   grouped: boolean;
+  /**
+   * Per column: a number Athena returns as canonical text (a number no DECIMAL holds,
+   * number-text.ts), which the results read back as the number.
+   */
+  numberText: boolean[];
 }
 
 export type TranslationResult =
@@ -61,7 +66,13 @@ export function translateToAthena(
     if (/DECIMAL\(38, 9\)/.test(t.sql)) notes.push(NUMBER_NOTE);
     return {
       ok: true,
-      translation: { sql: t.sql, notes: [...new Set(notes)], columns: t.names, grouped: isGrouped(bound) },
+      translation: {
+        sql: t.sql,
+        notes: [...new Set(notes)],
+        columns: t.names,
+        grouped: isGrouped(bound),
+        numberText: t.columns.map((c) => c.kind === 'val' && c.text !== undefined),
+      },
     };
   } catch (error) {
     if (error instanceof AthenaMappingError)

@@ -3,6 +3,7 @@ import type { AttrNode, NumberRange } from '../export-schema';
 import { memberName, q } from '../glue-names';
 import { parseDecimal } from '../../../shared/dynamo/number';
 import { refuse } from './refuse';
+import { canonicalSql, sortKeySql } from './number-text';
 
 /**
  * The type of a translated value. Items have no column types, but a value in Athena must have
@@ -32,7 +33,18 @@ export type Typed =
       digits?: Digits;
       /** A number literal's own text, to fit it to what it is compared with. */
       literal?: string;
+      /** A number no DECIMAL holds, carried as its canonical text (`sql`): number-text.ts. */
+      text?: NumberText;
     };
+
+/** What a number carried as text needs besides its canonical text. */
+export interface NumberText {
+  /** Its sort key (a ROW Trino compares field by field), for <, BETWEEN, ORDER BY, MIN and MAX. */
+  key: string;
+  /** What a refusal names, and why, when it is summed or computed with. */
+  construct: string;
+  why: string;
+}
 
 export interface Digits {
   integer: number;
@@ -63,16 +75,72 @@ function rangeText(r: NumberRange): string {
   return r.min === r.max ? readable(r.min) : `${readable(r.min)} to ${readable(r.max)}`;
 }
 
+/** An attribute whose numbers no DECIMAL holds: more than 38 digits from its largest to its finest. */
+function wideRange(t: Typed): NumberRange | undefined {
+  if (t.kind !== 'attr') return undefined;
+  const r = t.node?.numbers;
+  return r && r.integer + r.fraction > MAX_DECIMAL_DIGITS ? r : undefined;
+}
+
+/** A number that is carried as text on Athena: an attribute no DECIMAL holds, or a value computed from one. */
+export function carriesText(t: Typed): boolean {
+  return t.kind === 'val' ? t.text !== undefined : hasType(t.node, 'N') && wideRange(t) !== undefined;
+}
+
+function wideRefusal(t: Extract<Typed, { kind: 'attr' }>, r: NumberRange): NumberText {
+  return {
+    key: '',
+    construct: `summing, averaging or computing with ${t.label}`,
+    why: `its numbers run from ${rangeText(r)}, which needs ${r.integer} digits before the point and ${r.fraction} after, and Athena's DECIMAL holds ${MAX_DECIMAL_DIGITS} in all. Athena compares, groups and orders such numbers exactly as text, but a sum, an average or arithmetic has no exact type there`,
+  };
+}
+
 /** The DECIMAL that holds every number of an attribute exactly, or the sentence saying none does. */
 function attributeDecimal(t: Extract<Typed, { kind: 'attr' }>): Digits | undefined {
   const r = t.node?.numbers;
   if (!r) return undefined;
-  if (r.integer + r.fraction > MAX_DECIMAL_DIGITS)
-    refuse(
-      `reading ${t.label} as a number`,
-      `its numbers run from ${rangeText(r)}, which needs ${r.integer} digits before the point and ${r.fraction} after, and Athena's DECIMAL holds ${MAX_DECIMAL_DIGITS} in all, so they cannot be compared, summed or ordered exactly there`,
-    );
+  if (r.integer + r.fraction > MAX_DECIMAL_DIGITS) {
+    const { construct, why } = wideRefusal(t, r);
+    refuse(construct, why);
+  }
   return { integer: r.integer, fraction: r.fraction };
+}
+
+/**
+ * A number as text and its sort key: an attribute's own text (the export's, in DynamoDB JSON or
+ * as the Ion SerDe prints an Ion decimal), or a DECIMAL's text (`CAST(12.50 AS VARCHAR)` is
+ * `12.50`), each made canonical by number-text.ts.
+ */
+export function numberText(t: Typed): { canonical: string; key: string } {
+  if (t.kind === 'val' && t.text) return { canonical: t.sql, key: t.text.key };
+  let raw: string;
+  if (t.kind === 'val') raw = `CAST(${t.sql} AS VARCHAR)`;
+  else if (!hasType(t.node, 'N')) raw = 'CAST(NULL AS VARCHAR)';
+  else raw = t.ion && !wideRange(t) ? `CAST(${member(t, 'N')} AS VARCHAR)` : member(t, 'N');
+  return { canonical: canonicalSql(raw), key: sortKeySql(raw) };
+}
+
+/** A number carried as text: its canonical text and key, refused as NUMBER wherever it is summed or computed with. */
+export function textValue(sql: string, key: string, from: NumberText): Typed {
+  return { kind: 'val', sql, type: 'N', text: { ...from, key } };
+}
+
+/** Why a number carried as text cannot be summed or computed with, for a value derived from it. */
+export function textRefusal(t: Typed): NumberText {
+  if (t.kind === 'val') return t.text ?? { key: '', construct: 'the number', why: 'it is carried as text' };
+  return wideRefusal(t, wideRange(t)!);
+}
+
+/** An attribute no DECIMAL holds, as a value: its canonical text. */
+function wideValue(t: Extract<Typed, { kind: 'attr' }>, r: NumberRange): Typed {
+  const { canonical, key } = numberText(t);
+  return textValue(canonical, key, wideRefusal(t, r));
+}
+
+/** A column of a derived table read by name: a number carried as text gets its key from the column. */
+export function renamed(column: Typed, sql: string): Typed {
+  if (column.kind === 'val' && column.text) return textValue(sql, sortKeySql(sql), column.text);
+  return { ...column, sql };
 }
 
 /** What a number value's DECIMAL holds, when the export told it. */
@@ -119,6 +187,7 @@ export function nullOf(type: 'N' | 'S' | 'BOOL' | 'B'): string {
 /** The value as one scalar type; NULL where the item holds another type (or nothing). */
 export function asType(t: Typed, type: 'N' | 'S' | 'BOOL' | 'B'): string {
   if (t.kind === 'val') {
+    if (t.text && type === 'N') refuse(t.text.construct, t.text.why);
     if (t.type === type || t.type === 'ANY') return t.sql;
     return nullOf(type);
   }
@@ -140,6 +209,13 @@ export function soleType(t: Typed): 'N' | 'S' | 'BOOL' | 'B' | undefined {
 
 /** Text of a value the way DynamoDB writes it: a number attribute keeps its exact digits. */
 export function asText(t: Typed): string {
+  if (carriesText(t) && (t.kind === 'val' || t.ion))
+    refuse(
+      `${t.kind === 'attr' ? t.label : 'a number no DECIMAL holds'} as text`,
+      t.kind === 'attr'
+        ? "an Ion export's numbers read as text in Ion's own spelling (1d-130), not DynamoDB's; an export in DynamoDB JSON keeps DynamoDB's text"
+        : "Athena carries it in a canonical spelling of its own, not DynamoDB's; read the attribute itself as text",
+    );
   if (t.kind === 'val') {
     if (t.type === 'S' || t.type === 'ANY') return t.sql;
     return `CAST(${t.sql} AS VARCHAR)`;
@@ -162,6 +238,8 @@ export function asValue(t: Typed, notes: string[]): Typed {
   if (!node || node.types.size === 0 || (node.types.size === 1 && node.types.has('NULL')))
     return val('NULL', 'ANY');
   const one = soleType(t);
+  const wide = wideRange(t);
+  if (one === 'N' && wide) return wideValue(t, wide);
   if (one) return val(asType(t, one), one, one === 'N' ? digitsOf(t) : undefined);
   const composite = [...node.types].filter((x) => !['N', 'S', 'BOOL', 'B', 'NULL'].includes(x));
   if (composite.length > 0) {
@@ -181,9 +259,10 @@ export function asValue(t: Typed, notes: string[]): Typed {
  * (booleans, numbers, strings, binary), each block by its own order, so 9 comes before 10.
  */
 export function sortKeys(t: Typed, notes: string[]): string[] {
+  if (carriesText(t) && (t.kind === 'val' || soleType(t))) return [numberText(t).key];
   if (t.kind === 'val' || soleType(t)) return [asValue(t, notes).sql];
   const scalars = (['BOOL', 'N', 'S', 'B'] as const).filter((x) => hasType(t.node, x));
   if (scalars.length === 0) return [asValue(t, notes).sql];
   const block = `(CASE ${scalars.map((x, i) => `WHEN ${member(t, x)} IS NOT NULL THEN ${i}`).join(' ')} END)`;
-  return [block, ...scalars.map((x) => asType(t, x))];
+  return [block, ...scalars.map((x) => (x === 'N' && carriesText(t) ? numberText(t).key : asType(t, x)))];
 }
