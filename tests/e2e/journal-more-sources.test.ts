@@ -6,6 +6,7 @@ import { createTable, putItems } from '../support/dynamo-tables';
 import { rawGetItem } from '../support/raw-dynamo';
 import { ordersWithCurrency, valueText } from './support/grid-rows';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 import { untilShows, writeWalk } from './support/write-walk';
 
@@ -28,14 +29,25 @@ const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;
 const endpoint = () => session.playgroundEndpoint;
 
-const sampleWalk = (index: number) => {
+/**
+ * Opens one of the sample's orders in the grid and the editor: its walk, its currency as loaded,
+ * its raw wire JSON (canonical, to compare after Undo) and as stored (to write a changed copy).
+ */
+async function openSampleOrder(index: number) {
   const order = ordersWithCurrency()[index]!;
-  const [pk, sk] = [valueText(order.PK), valueText(order.SK)];
-  return {
-    order,
-    walk: writeWalk(page, endpoint, { table: sample, pk, sk, key: { PK: order.PK, SK: order.SK } }),
-  };
-};
+  const key = { PK: order.PK, SK: order.SK };
+  const walk = writeWalk(page, endpoint, {
+    table: sample,
+    pk: valueText(order.PK),
+    sk: valueText(order.SK),
+    key,
+  });
+  await walk.openInGridAndEditor();
+  const loaded = valueText(order.currency);
+  await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
+  const stored = (await rawGetItem(endpoint(), sample, key))!;
+  return { walk, loaded, before: await walk.raw(), stored };
+}
 
 beforeAll(async () => {
   const client = session.playgroundClient;
@@ -96,23 +108,15 @@ describe('more write sources show everywhere and are undone exactly', () => {
     'import: a file line that replaces the open item shows in the grid and the editor, and History undoes it',
     async () => {
       await session.openPage();
-      const { order, walk } = sampleWalk(4);
       await showTable(sample);
-      await walk.openInGridAndEditor();
-      const loaded = valueText(order.currency);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
-      const before = await walk.raw();
-      const stored = (await rawGetItem(endpoint(), sample, { PK: order.PK, SK: order.SK }))!;
+      const { walk, loaded, before, stored } = await openSampleOrder(4);
       const since = Date.now();
       await importReplacing({ ...stored, currency: { S: 'XAU' } });
 
-      await untilShows(walk.row(), 'XAU');
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe('XAU');
+      await walk.shows('currency', 'XAU');
       await walk.editor().getByText('Shows what an import stored just now.').waitFor(slow);
-      await walk.undoNewestFromHistory({ source: 'Import', count: '1 item', since });
-      expect(await walk.raw()).toBe(before);
-      await untilShows(walk.row(), loaded);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
+      await walk.undoNewestFromHistory({ before, source: 'Import', count: '1 item', since });
+      await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
     },
     walkTime,
@@ -121,12 +125,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
   it(
     'import, with unsaved edits in the editor: the three-way view names the import, and History undoes it',
     async () => {
-      const { order, walk } = sampleWalk(6);
-      await walk.openInGridAndEditor();
-      const loaded = valueText(order.currency);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
-      const before = await walk.raw();
-      const stored = (await rawGetItem(endpoint(), sample, { PK: order.PK, SK: order.SK }))!;
+      const { walk, loaded, before, stored } = await openSampleOrder(6);
       await walk.field('status').fill('ON HOLD');
       const since = Date.now();
       await importReplacing({ ...stored, currency: { S: 'XPD' } });
@@ -142,14 +141,13 @@ describe('more write sources show everywhere and are undone exactly', () => {
         JSON.stringify({ S: 'XPD' }),
         JSON.stringify({ S: loaded }),
       ]);
+      await screenshots(page(), 'editor-changed-by-import', walk.editor());
       await conflict.getByRole('button', { name: 'Discard mine, keep theirs' }).click();
       await expect.poll(() => walk.field('currency').inputValue(), slow).toBe('XPD');
       await walk.editor().getByText('No changes.').waitFor(slow);
 
-      await walk.undoNewestFromHistory({ source: 'Import', count: '1 item', since });
-      expect(await walk.raw()).toBe(before);
-      await untilShows(walk.row(), loaded);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
+      await walk.undoNewestFromHistory({ before, source: 'Import', count: '1 item', since });
+      await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
     },
     walkTime,
@@ -158,15 +156,10 @@ describe('more write sources show everywhere and are undone exactly', () => {
   it(
     'copy: a copy that overwrites the open item in an existing table shows in the grid and the editor, and History undoes it',
     async () => {
-      const { order, walk } = sampleWalk(5);
-      const stored = (await rawGetItem(endpoint(), sample, { PK: order.PK, SK: order.SK }))!;
+      const { walk, loaded, before, stored } = await openSampleOrder(5);
       await putItems(session.playgroundClient, copySource, [
         { ...(stored as Record<string, AttributeValue>), currency: { S: 'XAG' } },
       ]);
-      await walk.openInGridAndEditor();
-      const loaded = valueText(order.currency);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
-      const before = await walk.raw();
       const since = Date.now();
 
       await openPlaygroundTable(page(), copySource, 'Items');
@@ -187,18 +180,16 @@ describe('more write sources show everywhere and are undone exactly', () => {
         .getByRole('tab', { name: sample, exact: true })
         .click();
       await page().getByRole('tab', { name: 'Items', exact: true }).click();
-      await untilShows(walk.row(), 'XAG');
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe('XAG');
+      await walk.shows('currency', 'XAG');
       await walk.editor().getByText('Shows what a copy into this table stored just now.').waitFor(slow);
       await walk.undoNewestFromHistory({
+        before,
         source: 'Copy',
         count: '1 item',
         since,
         reason: new RegExp(copySource),
       });
-      expect(await walk.raw()).toBe(before);
-      await untilShows(walk.row(), loaded);
-      await expect.poll(() => walk.field('currency').inputValue(), slow).toBe(loaded);
+      await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
     },
     walkTime,
@@ -250,12 +241,12 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await expect.poll(json, slow).toContain('"city":{"S":"Valencia"}');
       expect(await json()).not.toContain('"address.city"');
       await walk.undoNewestFromHistory({
+        before,
         source: 'Pre-flight fix',
         count: '2 items',
         since,
         reason: new RegExp(fixTable),
       });
-      expect(await walk.raw()).toBe(before);
       await untilShows(walk.row(), 'Valencia');
       await expect.poll(json, slow).toContain('"city":{"S":"Madrid"}');
       expect(session.browser.pageErrors).toEqual([]);
@@ -276,7 +267,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
       const inSeconds = String(NOW + 86_400);
       await showTable(ttlTable);
       await walk.openInGridAndEditor('SESSION#a');
-      await expect.poll(() => walk.field('expiresAt').inputValue(), slow).toBe(inMs);
+      await walk.shows('expiresAt', inMs);
       const before = await walk.raw();
       const since = Date.now();
 
@@ -290,13 +281,17 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await findings.getByText('Converted 2 values of expiresAt to seconds').waitFor(slow);
 
       await page().getByRole('tab', { name: 'Items', exact: true }).click();
-      await untilShows(walk.row(), inSeconds);
-      await expect.poll(() => walk.field('expiresAt').inputValue(), slow).toBe(inSeconds);
+      await walk.shows('expiresAt', inSeconds);
       await walk.editor().getByText("Shows what the Health tab's TTL fix stored just now.").waitFor(slow);
-      await walk.undoNewestFromHistory({ source: 'Health fix', count: '2 items', since });
-      expect(await walk.raw()).toBe(before);
-      await untilShows(walk.row(), inMs);
-      await expect.poll(() => walk.field('expiresAt').inputValue(), slow).toBe(inMs);
+      await walk.undoNewestFromHistory({
+        before,
+        source: 'Health fix',
+        count: '2 items',
+        since,
+        reason: new RegExp(`^Health fix of ${ttlTable}: TTL values in milliseconds written as seconds$`),
+        screenshot: 'history-health-fix',
+      });
+      await walk.shows('expiresAt', inMs);
       expect(session.browser.pageErrors).toEqual([]);
     },
     walkTime,

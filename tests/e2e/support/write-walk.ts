@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { canonical, rawGetItem } from '../../support/raw-dynamo';
 import { openRowByKey, rowWith } from './grid-rows';
+import { screenshots } from './screenshots';
 
 const slow = { timeout: 60_000 };
 
@@ -31,6 +32,12 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
     /** An attribute's value as the open editor's form shows it. */
     field: (name: string) => editor().getByLabel(name, { exact: true }),
 
+    /** Waits until the item's grid row shows `value` and the open editor's `field` holds it. */
+    async shows(field: string, value: string): Promise<void> {
+      await untilShows(row(), value);
+      await expect.poll(() => editor().getByLabel(field, { exact: true }).inputValue(), slow).toBe(value);
+    },
+
     /** With the table's items in the grid: filters to the item's row and opens it in the editor. */
     async openInGridAndEditor(filter = item.sk): Promise<void> {
       await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(filter);
@@ -45,13 +52,17 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
 
     /**
      * Opens History and checks its newest entry is this write: its source, the table, the item
-     * count and a time within the walk; then undoes it and closes History.
+     * count and a time within the walk; then undoes it, closes History and checks DynamoDB Local
+     * holds `before` again (the raw wire JSON captured before the write, canonical).
      */
     async undoNewestFromHistory(expected: {
+      before: string;
       source: string;
       count: string;
       since: number;
       reason?: RegExp;
+      /** Screenshots History with the entry in view under this name (screenshots.ts). */
+      screenshot?: string;
     }): Promise<void> {
       await page().getByRole('button', { name: 'Undo history…' }).click();
       const history = page().getByRole('dialog', { name: `Undo history — ${item.table}` });
@@ -71,9 +82,11 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
       expect(times[0]).toBeGreaterThanOrEqual(expected.since - 1_000);
       expect(times[0]).toBeLessThanOrEqual(Date.now() + 1_000);
       expect([...times].sort((a, b) => b - a)).toEqual(times);
+      if (expected.screenshot) await screenshots(page(), expected.screenshot, newest);
       await newest.getByRole('button', { name: /^Undo the / }).click();
       await newest.getByText(/^Undo: \d+ items? put back\./).waitFor(slow);
       await history.getByRole('button', { name: 'Close' }).last().click();
+      expect(canonical(await rawGetItem(endpoint(), item.table, item.key))).toBe(expected.before);
     },
   };
 }
