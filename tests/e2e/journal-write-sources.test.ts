@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonical, rawGetItem } from '../support/raw-dynamo';
-import {
-  openRowByKey,
-  ordersWithCurrency,
-  rowWith,
-  scanPlaygroundTable,
-  valueText,
-} from './support/grid-rows';
+import { ordersWithCurrency, scanPlaygroundTable, valueText } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
+import { writeWalk } from './support/write-walk';
 
 // Write sources beyond the grid, the editor and bulk, each walked once in Debian's Chromium
 // against the browser-mode server and the playground's DynamoDB Local: the write shows in the
@@ -18,16 +12,18 @@ const slow = { timeout: 60_000 };
 
 const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;
-const editor = () => page().getByRole('complementary', { name: 'Item editor' });
 const staged = () => page().getByRole('region', { name: 'Staged changes' });
-const history = () => page().getByRole('dialog', { name: `Undo history — ${table}` });
 
 const order = ordersWithCurrency()[3]!;
-const [pk, sk] = [valueText(order.PK), valueText(order.SK)];
-const row = () => rowWith(page(), pk, sk);
-const rawItem = async () =>
-  canonical(await rawGetItem(session.playgroundEndpoint, table, { PK: { S: pk }, SK: { S: sk } }));
-const editorCurrency = () => editor().getByLabel('currency', { exact: true }).inputValue();
+const walk = writeWalk(page, () => session.playgroundEndpoint, {
+  table,
+  pk: valueText(order.PK),
+  sk: valueText(order.SK),
+  key: { PK: order.PK, SK: order.SK },
+});
+const row = walk.row;
+const rawItem = walk.raw;
+const editorCurrency = () => walk.field('currency').inputValue();
 
 /** Edits the currency cell of the row in place and commits it from the staged panel. */
 async function commitCurrencyInGrid(currency: string): Promise<void> {
@@ -50,15 +46,9 @@ describe('every write source shows everywhere and is undone exactly', () => {
   it('undo: an undo is a write of its own — grid and editor follow it, History lists it, and undoing it restores the raw item', async () => {
     const p = await session.openPage();
     await scanPlaygroundTable(p, table, /^\d+ items/);
-    await p.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-    await row().waitFor(slow);
     const loaded = valueText(order.currency);
     const original = await rawItem();
-    await openRowByKey(row());
-    await editor()
-      .locator('h2')
-      .filter({ hasText: `${pk} · ${sk}` })
-      .waitFor(slow);
+    await walk.openInGridAndEditor();
     await expect.poll(editorCurrency, slow).toBe(loaded);
 
     await commitCurrencyInGrid('XPT');
@@ -66,28 +56,17 @@ describe('every write source shows everywhere and is undone exactly', () => {
     const committed = await rawItem();
 
     // The toast's Undo is the source "undo": grid and the open editor follow it.
+    const since = Date.now();
     await p.getByRole('button', { name: 'Undo this commit' }).click();
     await p.getByText('Undo: 1 item put back.').waitFor(slow);
-    await expect.poll(() => row().innerText(), slow).toContain(loaded);
-    await expect.poll(editorCurrency, slow).toBe(loaded);
+    await walk.shows('currency', loaded);
     expect(await rawItem()).toBe(original);
 
     // History lists the undo under its source, newest first, and it can be undone in turn.
-    await p.getByRole('button', { name: 'Undo history…' }).click();
-    const entries = history().getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
-    await entries.first().waitFor(slow);
-    expect(await entries.first().locator('.journal-source').innerText()).toBe('Undo');
-    await entries
-      .first()
-      .getByRole('button', { name: /^Undo the undo of / })
-      .click();
-    await entries.first().getByText('Undo: 1 item put back.').waitFor(slow);
-    await history().getByRole('button', { name: 'Close' }).last().click();
+    await walk.undoNewestFromHistory({ before: committed, source: 'Undo', count: '1 item', since });
 
-    // Undoing the undo writes the commit's result back, byte for byte, and every view shows it.
-    expect(await rawItem()).toBe(committed);
-    await expect.poll(() => row().innerText(), slow).toContain('XPT');
-    await expect.poll(editorCurrency, slow).toBe('XPT');
+    // Undoing the undo wrote the commit's result back, byte for byte, and every view shows it.
+    await walk.shows('currency', 'XPT');
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

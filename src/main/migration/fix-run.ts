@@ -40,6 +40,8 @@ export interface RunFixOptions {
    * open views. The CLI has none.
    */
   target?: ItemTarget;
+  /** The user's words for the journal entry (default "Pre-flight fix of <table>"). */
+  reason?: string;
 }
 
 /** Written once per run that DynamoDB throttled, so a resumed run's result counts every run's. */
@@ -153,7 +155,7 @@ export async function runFixPlan(options: RunFixOptions): Promise<FixResult> {
   };
 
   const target = options.target;
-  const journal = target?.journal('bulk-update', `Pre-flight fix of ${options.table}`);
+  const journal = target?.journal('bulk-update', options.reason ?? `Pre-flight fix of ${options.table}`);
   const pairs: JournalPair[] = [];
   /**
    * Before a journaled write is sent: the item as a consistent read finds it, noted in the journal

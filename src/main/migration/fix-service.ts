@@ -63,6 +63,7 @@ export async function startFixPlan(
           createdAt: new Date().toISOString(),
           readOnly,
           ...built,
+          ...(input.ttlOnly ? { ttlOnly: true } : {}),
         };
         await store.savePlanSummary(summary);
         return { progress: { items: built.itemsScanned, pages: 0, consumedCapacity: 0 }, value: summary };
@@ -93,7 +94,8 @@ export async function startFixRun(
   } as const;
   runningJobs(ctx).assertIdle(job.kind, job.id, job.busy);
   const client = await ctx.clients.dynamo(input.connectionId);
-  const target = await resolveTarget(ctx, input.connectionId, plan.table, 'fix');
+  // The Health tab's TTL fix runs the same plans: History and an open editor say where it came from.
+  const target = await resolveTarget(ctx, input.connectionId, plan.table, plan.ttlOnly ? 'health' : 'fix');
   runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
     try {
       const result = await runFixPlan({
@@ -101,6 +103,9 @@ export async function startFixRun(
         target,
         table: plan.table,
         planId: plan.planId,
+        reason: plan.ttlOnly
+          ? `Health fix of ${plan.table}: TTL values in milliseconds written as seconds`
+          : `Pre-flight fix of ${plan.table}`,
         planFile: store.planFile(plan.planId),
         resultsFile: store.resultsFile(plan.planId),
         total: plan.updates,

@@ -44,7 +44,7 @@ const workspace = {
 export const journalExamples: JournalExamples = {
   'journal:list': {
     summary:
-      "The connection's newest undo journal entries (every journaled write: editor, grid, bulk, import, copy, fix, undo, agent, MCP), newest first, with source, reason, time, table and item count; optionally of one table.",
+      "The connection's newest undo journal entries (every journaled write: editor, grid, bulk, import, copy, fix, Health fix, undo, agent, MCP), newest first, with source, reason, time, table and item count; optionally of one table.",
     input: { connectionId: 'playground', table: 'DynoTableSample' },
     output: {
       entries: [

@@ -385,6 +385,8 @@ export const fixPlanSummarySchema = z.object({
   sampleRequests: z.array(plannedUpdateSchema),
   reviewSamples: z.array(reviewEntrySchema),
   readOnly: z.boolean(),
+  /** Planned by the Health tab's TTL fix (`ttlOnly`): its run is journaled under the source "health". */
+  ttlOnly: z.boolean().optional(),
 });
 export type FixPlanSummary = z.infer<typeof fixPlanSummarySchema>;
 

@@ -12,6 +12,9 @@ export const writeSourceSchema = z.enum([
   'copy',
   'purge',
   'fix',
+  // The Health tab's TTL fix: the pre-flight's fix machinery, started from another place, so
+  // History and an open editor name where the user asked for it.
+  'health',
   'undo',
   'agent',
   'mcp',
