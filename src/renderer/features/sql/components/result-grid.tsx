@@ -2,43 +2,35 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { call } from '../../../ipc/client';
 import { ROW_HEIGHT, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
+import { WindowCache } from '../../../ui/window-cache';
 import { SqlCell } from './sql-cell';
 
-const BLOCK = 200;
+const BLOCK_ROWS = 200;
+/** 80 blocks of 200 rows: what a grid shows plus a long way back, never the whole result. */
+const MAX_BLOCKS = 80;
 
-type Row = (AttributeValue | null)[];
+type Values = (AttributeValue | null)[];
+/** A row of a result, with the key of its item when the result's rows link to items. */
+interface ResultRow {
+  values: Values;
+  key?: Item;
+}
 
-/** Blocks of 200 rows fetched on demand from the result in main; nothing else is held. */
-class WindowCache {
-  private readonly blocks = new Map<number, Row[] | 'loading'>();
-  /** The item key of each row of a block, when the result's rows link to items. */
-  private readonly keys = new Map<number, (Item | null)[]>();
-  private readonly listeners = new Set<() => void>();
-  constructor(private readonly resultId: string) {}
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  row(index: number): Row | undefined {
-    const block = this.blocks.get(Math.floor(index / BLOCK));
-    return block === undefined || block === 'loading' ? undefined : block[index % BLOCK];
-  }
-  key(index: number): Item | undefined {
-    return this.keys.get(Math.floor(index / BLOCK))?.[index % BLOCK] ?? undefined;
-  }
-  ensure(first: number, last: number): void {
-    for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) {
-      if (this.blocks.has(b)) continue;
-      this.blocks.set(b, 'loading');
-      void call('sql:window', { resultId: this.resultId, offset: b * BLOCK, limit: BLOCK }).then((result) => {
-        if (result.ok) {
-          this.blocks.set(b, result.value.rows);
-          if (result.value.keys) this.keys.set(b, result.value.keys);
-        } else this.blocks.delete(b);
-        for (const listener of this.listeners) listener();
-      });
-    }
-  }
+/** The SQL result's rows, a block at a time over sql:window, in the one renderer window cache. */
+function resultWindows(resultId: string): WindowCache<ResultRow> {
+  return new WindowCache<ResultRow>({
+    blockRows: BLOCK_ROWS,
+    maxBlocks: MAX_BLOCKS,
+    read: async (offset, limit) => {
+      const envelope = await call('sql:window', { resultId, offset, limit });
+      if (!envelope.ok) return envelope;
+      const { rows, keys } = envelope.value;
+      return {
+        ok: true,
+        value: rows.map((values, i) => ({ values, ...(keys?.[i] ? { key: keys[i] } : {}) })),
+      };
+    },
+  });
 }
 
 export interface ResultGridProps {
@@ -62,14 +54,14 @@ const ANCHOR_STEP = 1024;
  * frame, and results past the browsers' height cap still scroll to their last row.
  */
 export function ResultGrid({ resultId, total, columns, columnTypes, source, onOpenRow }: ResultGridProps) {
-  const cache = useMemo(() => new WindowCache(resultId), [resultId]);
+  const cache = useMemo(() => resultWindows(resultId), [resultId]);
   const [, setVersion] = useState(0);
   useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
   const { scrollTop, height } = useScrollFrame(scroller);
   const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
   useEffect(() => {
-    if (total > 0) cache.ensure(first, last);
+    if (total > 0) cache.ensure(first, last, total);
   }, [cache, first, last, total]);
   // Fixed widths: every row is its own grid, and max-content would size each row differently.
   const widths = columns.map((column, j) =>
@@ -82,7 +74,7 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
-    const key = onOpenRow ? cache.key(i) : undefined;
+    const key = onOpenRow ? row?.key : undefined;
     rows.push(
       <div
         key={i}
@@ -113,7 +105,7 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
             role="gridcell"
             className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
           >
-            {row ? <SqlCell value={row[j]} /> : <span className="sql-loading" />}
+            {row ? <SqlCell value={row.values[j]} /> : <span className="sql-loading" />}
           </span>
         ))}
       </div>,
