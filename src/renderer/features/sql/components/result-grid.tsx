@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { call } from '../../../ipc/client';
-import { ROW_HEIGHT, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
+import { useVirtualRows, VirtualGrid } from '../../../ui/virtual-grid';
 import { WindowCache } from '../../../ui/window-cache';
 import { SqlCell } from './sql-cell';
 
@@ -45,21 +45,19 @@ export interface ResultGridProps {
 
 /** The row-number column, pinned at the left like the item grid's selection and key columns. */
 const ROWNUM_WIDTH = 56;
-/** See the item grid: rows sit at fixed places relative to an anchor row and only their container moves. */
-const ANCHOR_STEP = 1024;
 
 /**
- * A virtualized grid on the same vertical virtualization as the item grid (ui/virtual-rows):
- * only rows in view exist in the DOM, only their blocks are fetched, the scroll is read once per
- * frame, and results past the browsers' height cap still scroll to their last row.
+ * The SQL results on the one virtual grid (ui/virtual-grid) and window cache (ui/window-cache)
+ * the item grid uses: only rows in view exist in the DOM, only their blocks are read, and
+ * results past the browsers' height cap still scroll to their last row. This grid supplies its
+ * cells (exact numbers, nested values) and the row numbers that open a row's item.
  */
 export function ResultGrid({ resultId, total, columns, columnTypes, source, onOpenRow }: ResultGridProps) {
   const cache = useMemo(() => resultWindows(resultId), [resultId]);
   const [, setVersion] = useState(0);
   useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { scrollTop, height } = useScrollFrame(scroller);
-  const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
+  const { spacer, first, last, offset, rowTop } = useVirtualRows(scroller, total);
   useEffect(() => {
     if (total > 0) cache.ensure(first, last, total);
   }, [cache, first, last, total]);
@@ -69,8 +67,6 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
   );
   const template = `${ROWNUM_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`;
   const rowWidth = ROWNUM_WIDTH + widths.reduce((sum, w) => sum + w, 0);
-  const anchor = first - (first % ANCHOR_STEP);
-  const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
@@ -81,7 +77,7 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
         className={`sql-row${i % 2 === 1 ? ' is-odd' : ''}`}
         role="row"
         aria-rowindex={i + 2}
-        style={{ top: (i - anchor) * ROW_HEIGHT, width: rowWidth, gridTemplateColumns: template }}
+        style={{ top: rowTop(i), width: rowWidth, gridTemplateColumns: template }}
       >
         <span className="sql-rownum" role="rowheader">
           {key && onOpenRow ? (
@@ -112,39 +108,39 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
     );
   }
   return (
-    <div
-      className="sql-grid"
-      ref={scroller}
-      role="grid"
-      aria-rowcount={total + 1}
-      aria-colcount={columns.length + 1}
-      aria-label="Query results"
-    >
-      <div
-        className="sql-row sql-header"
-        role="row"
-        aria-rowindex={1}
-        style={{ width: rowWidth, gridTemplateColumns: template }}
-      >
-        <span className="sql-rownum" role="columnheader">
-          #
-        </span>
-        {columns.map((column, j) => (
-          <span
-            key={column}
-            role="columnheader"
-            className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
-            title={`${column} (${columnTypes[j] ?? ''})`}
-          >
-            {column}
+    <VirtualGrid
+      scroller={scroller}
+      classes={{ scroller: 'sql-grid', body: 'sql-grid-body', rows: 'sql-grid-rows' }}
+      label="Query results"
+      rowCount={total + 1}
+      colCount={columns.length + 1}
+      spacer={spacer}
+      offset={offset}
+      rowWidth={rowWidth}
+      header={
+        <div
+          className="sql-row sql-header"
+          role="row"
+          aria-rowindex={1}
+          style={{ width: rowWidth, gridTemplateColumns: template }}
+        >
+          <span className="sql-rownum" role="columnheader">
+            #
           </span>
-        ))}
-      </div>
-      <div className="sql-grid-body" style={{ height: spacer, width: rowWidth }}>
-        <div className="sql-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
-          {rows}
+          {columns.map((column, j) => (
+            <span
+              key={column}
+              role="columnheader"
+              className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+              title={`${column} (${columnTypes[j] ?? ''})`}
+            >
+              {column}
+            </span>
+          ))}
         </div>
-      </div>
-    </div>
+      }
+    >
+      {rows}
+    </VirtualGrid>
   );
 }
