@@ -24,6 +24,7 @@ import { CollapseState } from '../../shared/dynamo/collapse-state';
 import { CollectionView } from './collection-view';
 import { encodeWirePage, type PageMeta } from './wire-encoder';
 import { itemKeyText } from './item-key';
+import { windowSpan } from '../../shared/ipc/window';
 
 export type { ResultSetMeta };
 
@@ -204,8 +205,7 @@ export class ResultSetCore {
       return { ...window, ...marksOf(set, indexes), columns: set.columns() };
     }
     const total = view ? view.length : set.size;
-    const start = Math.max(0, Math.min(Math.floor(offset), total));
-    const end = Math.min(total, start + Math.max(0, Math.min(Math.floor(limit), MAX_WINDOW)));
+    const { start, end } = windowSpan(total, offset, limit, MAX_WINDOW);
     const rows: Item[] = [];
     const indexes: number[] = [];
     for (let i = start; i < end; i++) {

@@ -27,6 +27,7 @@ import { tableAdminChannels } from './table-admin';
 import { streamChannels } from './streams';
 import { tableRegionChannels } from './table-regions';
 import { tableRefInput, tableSummarySchema } from './tables';
+import { windowAnswerShape, windowRangeShape } from './window';
 
 /**
  * The one contract between renderer and main. Channel names are `domain:verb`; inputs and
@@ -92,23 +93,21 @@ export const contract = {
   'resultsets:window': {
     input: z.object({
       resultSetId: z.string(),
-      offset: z.number().int().nonnegative(),
-      limit: z.number().int().min(1).max(1000),
+      ...windowRangeShape,
       /** Read in the order of a view made by resultsets:view (sorted/filtered). */
       viewId: z.string().optional(),
       /** In a collection view: offsets count items as if every collection were expanded, no headers. */
       itemsOnly: z.boolean().optional(),
     }),
     output: z.object({
-      total: z.number().int(),
-      offset: z.number().int(),
+      ...windowAnswerShape,
       rows: z.array(itemSchema),
-      /** Attribute names in order of frequency, key attributes first. */
-      columns: z.array(z.string()),
       /** In a collection view: the collection headers among this window's positions. */
       headers: z.array(collectionHeaderSchema).optional(),
       /** In a collection view: each row's item position, which collapsing does not change. */
       positions: z.array(z.number().int()).optional(),
+      /** Rows the user's own writes changed or created since the read, by their place in `rows`. */
+      marks: z.array(z.object({ at: z.number().int(), mark: z.enum(['changed', 'new']) })).optional(),
     }),
   },
   'resultsets:drop': {

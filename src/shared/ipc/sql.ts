@@ -5,6 +5,7 @@ import { sqlPlanSchema } from '../sql/plan';
 import { athenaRunInfoSchema } from './athena';
 import { requestIdSchema } from './operations';
 import { keySchemaSchema } from './tables';
+import { windowAnswerShape, windowRangeShape } from './window';
 
 /** Schemas of the `sql:*` channels (the SQL workbench). Results stay in main; windows cross. */
 const connectionRef = z.object({ connectionId: z.string() });
@@ -61,15 +62,9 @@ export const sqlResultSummarySchema = z.object({
 });
 export type SqlResultSummary = z.infer<typeof sqlResultSummarySchema>;
 
-export const sqlWindowInput = z.object({
-  resultId: z.string(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().min(1).max(1000),
-});
+export const sqlWindowInput = z.object({ resultId: z.string(), ...windowRangeShape });
 export const sqlWindowOutput = z.object({
-  total: z.number().int(),
-  offset: z.number().int(),
-  columns: z.array(z.string()),
+  ...windowAnswerShape,
   /** Tagged values; null where a row has no value (a missing attribute). */
   rows: z.array(z.array(attributeValueSchema.nullable())),
   /** With a summary's `source`: the primary key of each row's item (null when it has none). */

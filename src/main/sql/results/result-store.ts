@@ -1,5 +1,6 @@
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { SqlWindow } from '../../../shared/ipc/sql';
+import { windowSpan } from '../../../shared/ipc/window';
 import type { ResultTable } from '../executor/result';
 import { toTagged, typeName } from '../values/value';
 import { csvRecords } from '../../csv/csv-text';
@@ -10,6 +11,9 @@ interface Stored {
   connectionId: string;
   createdAt: number;
 }
+
+/** What one sql:window answers at most (the contract asks for no more; callers inside main neither). */
+const MAX_SQL_WINDOW = 1000;
 
 /** Results stay next to the data; the renderer asks for windows of at most 1,000 rows. */
 export class ResultStore {
@@ -42,11 +46,11 @@ export class ResultStore {
 
   window(resultId: string, offset: number, limit: number): SqlWindow {
     const result = this.get(resultId);
-    const end = Math.min(result.length, offset + limit);
+    const { start, end } = windowSpan(result.length, offset, limit, MAX_SQL_WINDOW);
     const rows = [];
-    for (let i = offset; i < end; i++) rows.push(result.row(i).map((v) => toTagged(v) ?? null));
+    for (let i = start; i < end; i++) rows.push(result.row(i).map((v) => toTagged(v) ?? null));
     const { source } = result;
-    const keys = source ? rows.map((_, k) => source.keyOf(offset + k) ?? null) : undefined;
+    const keys = source ? rows.map((_, k) => source.keyOf(start + k) ?? null) : undefined;
     return { total: result.length, offset, columns: result.columns, rows, ...(keys ? { keys } : {}) };
   }
 

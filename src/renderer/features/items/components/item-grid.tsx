@@ -12,7 +12,8 @@ import { gridColCount, gridRowCount } from './grid-aria';
 import { clampPoint, type GridPoint } from './grid-keys';
 import { GridHeader } from './grid-header';
 import { CHECK_WIDTH, columnLeft, columnWidth, ENTITY_COLUMN, visibleColumns } from './grid-layout';
-import { HEADER_HEIGHT, ROW_HEIGHT, rowsPerPage, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
+import { HEADER_HEIGHT, ROW_HEIGHT, rowsPerPage } from '../../../ui/virtual-rows';
+import { useVirtualRows, VirtualGrid } from '../../../ui/virtual-grid';
 import { GridRow } from './grid-row';
 import { isCollectionSelected, isRowSelected, type Selection } from '../selection';
 import { rowKeyText } from './grid-rows';
@@ -21,8 +22,6 @@ import { useGridFocus, type Editing } from './use-grid-focus';
 export { ENTITY_COLUMN } from './grid-layout';
 export { ROW_HEIGHT } from '../../../ui/virtual-rows';
 export { rowKeyText } from './grid-rows';
-
-const ANCHOR_STEP = 1024;
 
 export interface ItemGridProps {
   resultSetId: string;
@@ -78,8 +77,8 @@ export function ItemGrid(props: ItemGridProps) {
   const [, setLoaded] = useState(0);
   useEffect(() => cache.subscribe(() => setLoaded((n) => n + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { scrollTop, scrollLeft, height, width, scrollTo } = useScrollFrame(scroller);
-  const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
+  const { scrollLeft, height, width, scrollTo, spacer, virtualTop, first, last, offset, rowTop } =
+    useVirtualRows(scroller, total);
   const { layout } = props;
   const invalidated = useRef(layout?.revision);
   useEffect(() => {
@@ -139,11 +138,6 @@ export function ItemGrid(props: ItemGridProps) {
 
   const rows = [];
   for (let i = first; i <= last; i++) rows.push(i);
-  // Rows sit at fixed places relative to an anchor row, and only the container moves: rows that
-  // stay in view keep their pixels (no repaint), only rows coming into view are painted. The
-  // anchor steps every ANCHOR_STEP rows, which repositions the rows in view once.
-  const anchor = first - (first % ANCHOR_STEP);
-  const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
   const editorNode = (row: number, item: Item) => {
     if (!editing || editing.row !== row || editing.rowKey !== rowKeyText(item, keys)) return undefined;
     const rowY = HEADER_HEIGHT + row * ROW_HEIGHT - virtualTop;
@@ -168,83 +162,88 @@ export function ItemGrid(props: ItemGridProps) {
   return (
     <div className="item-grid">
       {cache.error && <ErrorMessage error={cache.error} compact onRetry={() => cache.retry()} />}
-      <div
-        className={`item-grid-scroller${scrollLeft > 0 ? ' is-scrolled-sideways' : ''}`}
-        ref={scroller}
+      <VirtualGrid
+        scroller={scroller}
+        classes={{
+          scroller: `item-grid-scroller${scrollLeft > 0 ? ' is-scrolled-sideways' : ''}`,
+          body: 'item-grid-spacer',
+          rows: 'item-grid-rows',
+        }}
         role={props.isGrouped ? 'treegrid' : 'grid'}
-        aria-label="Items"
-        aria-rowcount={gridRowCount(total)}
-        aria-colcount={gridColCount(columns.length)}
-        aria-multiselectable="true"
+        label="Items"
+        rowCount={gridRowCount(total)}
+        colCount={gridColCount(columns.length)}
+        isMultiselectable
+        spacer={spacer}
+        offset={offset}
+        rowWidth={rowWidth}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={onBlur}
         onDoubleClick={onDoubleClick}
+        header={
+          <GridHeader
+            columns={columns}
+            keys={keys}
+            sort={props.sort}
+            width={rowWidth}
+            pinned={shown.pinned}
+            activeCol={tab.row < 0 ? tab.col : undefined}
+            onSort={props.onSort}
+          />
+        }
       >
-        <GridHeader
-          columns={columns}
-          keys={keys}
-          sort={props.sort}
-          width={rowWidth}
-          pinned={shown.pinned}
-          activeCol={tab.row < 0 ? tab.col : undefined}
-          onSort={props.onSort}
-        />
-        <div className="item-grid-spacer" style={{ height: spacer, width: rowWidth }}>
-          <div className="item-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
-            {rows.map((index) => {
-              const entry = cache.entry(index);
-              const top = (index - anchor) * ROW_HEIGHT;
-              const activeCol = index === tab.row ? tab.col : undefined;
-              if (entry?.type === 'header') {
-                const { header } = entry;
-                return (
-                  <CollectionRow
-                    key={index}
-                    index={index}
-                    header={header}
-                    isSelected={isCollectionSelected(props.selected, header)}
-                    width={rowWidth}
-                    top={top}
-                    colSpan={columns.length}
-                    activeCol={activeCol}
-                    onToggle={props.onToggleCollection ?? noCollectionAction}
-                    onSelect={props.onSelectCollection ?? noCollectionAction}
-                  />
-                );
-              }
-              const position = entry?.position ?? index;
-              const item = entry?.item;
-              const rowKey = item === undefined ? undefined : rowKeyText(item, keys);
-              const staged = rowKey === undefined ? undefined : props.staged?.get(rowKey);
-              const isStaged = rowKey !== undefined && props.staged?.has(rowKey) === true;
-              return (
-                <GridRow
-                  mark={isStaged ? 'staged' : entry?.mark}
-                  key={index}
-                  index={index}
-                  position={position}
-                  item={item}
-                  staged={staged}
-                  pinned={pinnedColumns}
-                  columns={rowColumns}
-                  firstCol={shown.from + 1}
-                  leftPad={shown.leftPad}
-                  keys={keys}
-                  isSelected={isRowSelected(props.selected, item, keys)}
-                  isGrouped={props.isGrouped}
-                  width={rowWidth}
-                  top={top}
-                  activeCol={activeCol}
-                  editor={item ? editorNode(index, item) : undefined}
-                  onToggleRow={props.onToggleRow}
-                  onExpand={props.onExpand}
-                />
-              );
-            })}
-          </div>
-        </div>
-      </div>
+        {rows.map((index) => {
+          const entry = cache.entry(index);
+          const top = rowTop(index);
+          const activeCol = index === tab.row ? tab.col : undefined;
+          if (entry?.type === 'header') {
+            const { header } = entry;
+            return (
+              <CollectionRow
+                key={index}
+                index={index}
+                header={header}
+                isSelected={isCollectionSelected(props.selected, header)}
+                width={rowWidth}
+                top={top}
+                colSpan={columns.length}
+                activeCol={activeCol}
+                onToggle={props.onToggleCollection ?? noCollectionAction}
+                onSelect={props.onSelectCollection ?? noCollectionAction}
+              />
+            );
+          }
+          const position = entry?.position ?? index;
+          const item = entry?.item;
+          const rowKey = item === undefined ? undefined : rowKeyText(item, keys);
+          const staged = rowKey === undefined ? undefined : props.staged?.get(rowKey);
+          const isStaged = rowKey !== undefined && props.staged?.has(rowKey) === true;
+          return (
+            <GridRow
+              mark={isStaged ? 'staged' : entry?.mark}
+              key={index}
+              index={index}
+              position={position}
+              item={item}
+              staged={staged}
+              pinned={pinnedColumns}
+              columns={rowColumns}
+              firstCol={shown.from + 1}
+              leftPad={shown.leftPad}
+              keys={keys}
+              isSelected={isRowSelected(props.selected, item, keys)}
+              isGrouped={props.isGrouped}
+              width={rowWidth}
+              top={top}
+              activeCol={activeCol}
+              editor={item ? editorNode(index, item) : undefined}
+              onToggleRow={props.onToggleRow}
+              onExpand={props.onExpand}
+            />
+          );
+        })}
+      </VirtualGrid>
     </div>
   );
 }

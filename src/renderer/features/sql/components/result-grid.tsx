@@ -1,44 +1,36 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import { call } from '../../../ipc/client';
-import { ROW_HEIGHT, rowWindow, useScrollFrame } from '../../../ui/virtual-rows';
+import { useVirtualRows, VirtualGrid } from '../../../ui/virtual-grid';
+import { WindowCache } from '../../../ui/window-cache';
 import { SqlCell } from './sql-cell';
 
-const BLOCK = 200;
+const BLOCK_ROWS = 200;
+/** 80 blocks of 200 rows: what a grid shows plus a long way back, never the whole result. */
+const MAX_BLOCKS = 80;
 
-type Row = (AttributeValue | null)[];
+type Values = (AttributeValue | null)[];
+/** A row of a result, with the key of its item when the result's rows link to items. */
+interface ResultRow {
+  values: Values;
+  key?: Item;
+}
 
-/** Blocks of 200 rows fetched on demand from the result in main; nothing else is held. */
-class WindowCache {
-  private readonly blocks = new Map<number, Row[] | 'loading'>();
-  /** The item key of each row of a block, when the result's rows link to items. */
-  private readonly keys = new Map<number, (Item | null)[]>();
-  private readonly listeners = new Set<() => void>();
-  constructor(private readonly resultId: string) {}
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  row(index: number): Row | undefined {
-    const block = this.blocks.get(Math.floor(index / BLOCK));
-    return block === undefined || block === 'loading' ? undefined : block[index % BLOCK];
-  }
-  key(index: number): Item | undefined {
-    return this.keys.get(Math.floor(index / BLOCK))?.[index % BLOCK] ?? undefined;
-  }
-  ensure(first: number, last: number): void {
-    for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) {
-      if (this.blocks.has(b)) continue;
-      this.blocks.set(b, 'loading');
-      void call('sql:window', { resultId: this.resultId, offset: b * BLOCK, limit: BLOCK }).then((result) => {
-        if (result.ok) {
-          this.blocks.set(b, result.value.rows);
-          if (result.value.keys) this.keys.set(b, result.value.keys);
-        } else this.blocks.delete(b);
-        for (const listener of this.listeners) listener();
-      });
-    }
-  }
+/** The SQL result's rows, a block at a time over sql:window, in the one renderer window cache. */
+function resultWindows(resultId: string): WindowCache<ResultRow> {
+  return new WindowCache<ResultRow>({
+    blockRows: BLOCK_ROWS,
+    maxBlocks: MAX_BLOCKS,
+    read: async (offset, limit) => {
+      const envelope = await call('sql:window', { resultId, offset, limit });
+      if (!envelope.ok) return envelope;
+      const { rows, keys } = envelope.value;
+      return {
+        ok: true,
+        value: rows.map((values, i) => ({ values, ...(keys?.[i] ? { key: keys[i] } : {}) })),
+      };
+    },
+  });
 }
 
 export interface ResultGridProps {
@@ -53,23 +45,21 @@ export interface ResultGridProps {
 
 /** The row-number column, pinned at the left like the item grid's selection and key columns. */
 const ROWNUM_WIDTH = 56;
-/** See the item grid: rows sit at fixed places relative to an anchor row and only their container moves. */
-const ANCHOR_STEP = 1024;
 
 /**
- * A virtualized grid on the same vertical virtualization as the item grid (ui/virtual-rows):
- * only rows in view exist in the DOM, only their blocks are fetched, the scroll is read once per
- * frame, and results past the browsers' height cap still scroll to their last row.
+ * The SQL results on the one virtual grid (ui/virtual-grid) and window cache (ui/window-cache)
+ * the item grid uses: only rows in view exist in the DOM, only their blocks are read, and
+ * results past the browsers' height cap still scroll to their last row. This grid supplies its
+ * cells (exact numbers, nested values) and the row numbers that open a row's item.
  */
 export function ResultGrid({ resultId, total, columns, columnTypes, source, onOpenRow }: ResultGridProps) {
-  const cache = useMemo(() => new WindowCache(resultId), [resultId]);
+  const cache = useMemo(() => resultWindows(resultId), [resultId]);
   const [, setVersion] = useState(0);
   useEffect(() => cache.subscribe(() => setVersion((v) => v + 1)), [cache]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { scrollTop, height } = useScrollFrame(scroller);
-  const { spacer, virtualTop, first, last } = rowWindow(scrollTop, height, total);
+  const { spacer, first, last, offset, rowTop } = useVirtualRows(scroller, total);
   useEffect(() => {
-    if (total > 0) cache.ensure(first, last);
+    if (total > 0) cache.ensure(first, last, total);
   }, [cache, first, last, total]);
   // Fixed widths: every row is its own grid, and max-content would size each row differently.
   const widths = columns.map((column, j) =>
@@ -77,19 +67,17 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
   );
   const template = `${ROWNUM_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`;
   const rowWidth = ROWNUM_WIDTH + widths.reduce((sum, w) => sum + w, 0);
-  const anchor = first - (first % ANCHOR_STEP);
-  const offset = scrollTop + (anchor * ROW_HEIGHT - virtualTop);
   const rows = [];
   for (let i = first; i <= last; i++) {
     const row = cache.row(i);
-    const key = onOpenRow ? cache.key(i) : undefined;
+    const key = onOpenRow ? row?.key : undefined;
     rows.push(
       <div
         key={i}
         className={`sql-row${i % 2 === 1 ? ' is-odd' : ''}`}
         role="row"
         aria-rowindex={i + 2}
-        style={{ top: (i - anchor) * ROW_HEIGHT, width: rowWidth, gridTemplateColumns: template }}
+        style={{ top: rowTop(i), width: rowWidth, gridTemplateColumns: template }}
       >
         <span className="sql-rownum" role="rowheader">
           {key && onOpenRow ? (
@@ -113,46 +101,46 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
             role="gridcell"
             className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
           >
-            {row ? <SqlCell value={row[j]} /> : <span className="sql-loading" />}
+            {row ? <SqlCell value={row.values[j]} /> : <span className="sql-loading" />}
           </span>
         ))}
       </div>,
     );
   }
   return (
-    <div
-      className="sql-grid"
-      ref={scroller}
-      role="grid"
-      aria-rowcount={total + 1}
-      aria-colcount={columns.length + 1}
-      aria-label="Query results"
-    >
-      <div
-        className="sql-row sql-header"
-        role="row"
-        aria-rowindex={1}
-        style={{ width: rowWidth, gridTemplateColumns: template }}
-      >
-        <span className="sql-rownum" role="columnheader">
-          #
-        </span>
-        {columns.map((column, j) => (
-          <span
-            key={column}
-            role="columnheader"
-            className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
-            title={`${column} (${columnTypes[j] ?? ''})`}
-          >
-            {column}
+    <VirtualGrid
+      scroller={scroller}
+      classes={{ scroller: 'sql-grid', body: 'sql-grid-body', rows: 'sql-grid-rows' }}
+      label="Query results"
+      rowCount={total + 1}
+      colCount={columns.length + 1}
+      spacer={spacer}
+      offset={offset}
+      rowWidth={rowWidth}
+      header={
+        <div
+          className="sql-row sql-header"
+          role="row"
+          aria-rowindex={1}
+          style={{ width: rowWidth, gridTemplateColumns: template }}
+        >
+          <span className="sql-rownum" role="columnheader">
+            #
           </span>
-        ))}
-      </div>
-      <div className="sql-grid-body" style={{ height: spacer, width: rowWidth }}>
-        <div className="sql-grid-rows" style={{ transform: `translateY(${offset}px)` }}>
-          {rows}
+          {columns.map((column, j) => (
+            <span
+              key={column}
+              role="columnheader"
+              className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+              title={`${column} (${columnTypes[j] ?? ''})`}
+            >
+              {column}
+            </span>
+          ))}
         </div>
-      </div>
-    </div>
+      }
+    >
+      {rows}
+    </VirtualGrid>
   );
 }
