@@ -1,3 +1,4 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keyAdviceOf } from '../../src/main/schema/key-advice';
 import { emptySyntheticKeys, SyntheticKeys } from '../../src/main/schema/synthetic-keys';
@@ -14,7 +15,7 @@ const indexes = [
     },
   },
 ];
-type Item = Record<string, { S?: string; N?: string }>;
+type Item = Record<string, AttributeValue>;
 
 const inIndex = (n: number): Item => ({
   PK: { S: `E#${n}` },
