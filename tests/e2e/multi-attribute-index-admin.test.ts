@@ -90,6 +90,58 @@ describe('table admin and a multi-attribute index key', () => {
     await gsi.scrollIntoViewIfNeeded();
     await screenshots(page, 'multi-key-create-index-form', gsi);
 
+    // The CDK text of the same table: CDK's partitionKeys/sortKeys lists, in the order given,
+    // following the form as the user types.
+    await dialog.getByRole('tab', { name: 'CDK' }).click();
+    const cdk = dialog.getByRole('tabpanel', { name: 'CDK' });
+    const cdkKey = (sort: string) =>
+      [
+        '  partitionKeys: [',
+        '    { name: "__proto__", type: dynamodb.AttributeType.STRING },',
+        '    { name: "a.b", type: dynamodb.AttributeType.STRING },',
+        '  ],',
+        '  sortKeys: [',
+        `    { name: "${sort}", type: dynamodb.AttributeType.STRING },`,
+        '    { name: "[0]", type: dynamodb.AttributeType.NUMBER },',
+        '  ],',
+      ].join('\n');
+    expect(await cdk.innerText()).toContain(cdkKey('#x'));
+    await setAttribute(gsi, INDEX, 'sort', 1, '#y');
+    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#y'))).toBe(true);
+    await setAttribute(gsi, INDEX, 'sort', 1, '#x');
+    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#x'))).toBe(true);
+    const copy = dialog.getByRole('button', { name: 'Copy CDK' });
+    await copy.focus();
+    expect(await copy.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Scrolled within the code to the index, as a user would to read its key.
+    const code = dialog.locator('.table-request .request-code');
+    await screenshots(page, 'multi-key-create-index-cdk', dialog.locator('.table-request'), {
+      block: 'end',
+      check: () => code.evaluate((element) => element.scrollTo(0, 130)),
+    });
+
+    // The round trip: the CloudFormation the form shows, pasted back as a definition, fills the
+    // form with the same index, and its CloudFormation is the same text.
+    await dialog.getByRole('tab', { name: 'CloudFormation' }).click();
+    const shownTemplate = await dialog.getByRole('tabpanel', { name: 'CloudFormation' }).innerText();
+    const shownCdk = await (async () => {
+      await dialog.getByRole('tab', { name: 'CDK' }).click();
+      return cdk.innerText();
+    })();
+    await dialog.getByRole('radio', { name: /Paste JSON/ }).click();
+    await dialog.getByLabel('CreateTable JSON or CloudFormation resource').fill(shownTemplate);
+    await dialog.getByRole('button', { name: 'Read into the form' }).click();
+    await dialog.getByText('Read as CloudFormation.').waitFor();
+    const pasted = dialog.getByRole('group', { name: INDEX, exact: true });
+    expect(await pasted.getByLabel(`${INDEX}: partition attribute 1 name`).inputValue()).toBe('__proto__');
+    expect(await pasted.getByLabel(`${INDEX}: partition attribute 2 name`).inputValue()).toBe('a.b');
+    expect(await pasted.getByLabel(`${INDEX}: sort attribute 1 name`).inputValue()).toBe('#x');
+    expect(await pasted.getByLabel(`${INDEX}: sort attribute 2 name`).inputValue()).toBe('[0]');
+    expect(await pasted.getByLabel(`${INDEX}: sort attribute 2 type`).inputValue()).toBe('N');
+    expect(await cdk.innerText()).toBe(shownCdk);
+    await dialog.getByRole('tab', { name: 'CloudFormation' }).click();
+    expect(await dialog.getByRole('tabpanel', { name: 'CloudFormation' }).innerText()).toBe(shownTemplate);
+
     await dialog.getByRole('button', { name: 'Create table' }).click();
     await dialog
       .getByRole('status')
@@ -136,8 +188,23 @@ describe('table admin and a multi-attribute index key', () => {
     await gsi.getByLabel(`${title}: partition attribute 2 type`).selectOption('N');
     await conflict.waitFor({ state: 'detached' });
     const sdk = change.getByRole('tabpanel', { name: 'SDK v3' });
-    expect((await sdk.innerText()).replace(/\s+/g, ' ')).toContain(
-      '"KeySchema": [ { "AttributeName": "constructor", "KeyType": "HASH" }, { "AttributeName": "[0]", "KeyType": "HASH" }, { "AttributeName": "a.b", "KeyType": "RANGE" } ]',
+    const keySchemaText =
+      '"KeySchema": [ { "AttributeName": "constructor", "KeyType": "HASH" }, { "AttributeName": "[0]", "KeyType": "HASH" }, { "AttributeName": "a.b", "KeyType": "RANGE" } ]';
+    expect((await sdk.innerText()).replace(/\s+/g, ' ')).toContain(keySchemaText);
+    // The index to add, for a template or a CDK stack too.
+    await change.getByRole('tab', { name: 'CloudFormation' }).click();
+    const cfn = await change.getByRole('tabpanel', { name: 'CloudFormation' }).innerText();
+    expect(cfn.replace(/\s+/g, ' ')).toContain(keySchemaText);
+    await change.getByRole('tab', { name: 'CDK' }).click();
+    expect(await change.getByRole('tabpanel', { name: 'CDK' }).innerText()).toContain(
+      [
+        `  indexName: "${title}",`,
+        '  partitionKeys: [',
+        '    { name: "constructor", type: dynamodb.AttributeType.STRING },',
+        '    { name: "[0]", type: dynamodb.AttributeType.NUMBER },',
+        '  ],',
+        '  sortKey: { name: "a.b", type: dynamodb.AttributeType.STRING },',
+      ].join('\n'),
     );
     await change.getByRole('button', { name: 'Apply change' }).click();
     await change

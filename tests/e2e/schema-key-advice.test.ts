@@ -58,6 +58,10 @@ describe('Schema tab and multi-attribute keys', () => {
     expect(text).toContain('GSI1PK (partition) = TENANT#{tenant}#REGION#{reg.ion}');
     expect(text).toContain('30 of the 36 items built this way already hold every part');
     expect(text).toContain('6 items lack reg.ion');
+    // Counted exactly from the read: the 5 items outside GSI1 that hold every part, typed.
+    expect(text).toContain(
+      "5 items without GSI1's keys hold every attribute of the new key with its type: the new index would hold them too.",
+    );
     await screenshots(page, 'schema-key-advice', advisor, { block: 'start' });
 
     await advisor.getByRole('button', { name: /^Create index by/ }).click();

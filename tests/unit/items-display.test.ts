@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inDisplayOrder } from '../../src/renderer/features/editor/key-order';
+import { inKeyOrder } from '../../src/shared/dynamo/item-order';
+import { viewKeyNames } from '../../src/shared/dynamo/key-model';
 import { dateTitle, readAsDate } from '../../src/renderer/features/items/date-view';
 
 const keys = {
@@ -16,7 +17,7 @@ describe('the JSON views order attributes as people look for them', () => {
       address: { M: { zip: { S: '1' }, city: { S: 'Kyoto' } } },
       PK: { S: 'USER#1' },
     };
-    const ordered = inDisplayOrder(item, keys, ['total', 'missing']);
+    const ordered = inKeyOrder(item, viewKeyNames(keys), ['total', 'missing']);
     expect(Object.keys(ordered)).toEqual(['PK', 'SK', 'total', 'address', 'zeta']);
     expect(Object.keys((ordered.address as { M: object }).M)).toEqual(['city', 'zip']);
     expect(ordered).toEqual(item);
@@ -24,7 +25,43 @@ describe('the JSON views order attributes as people look for them', () => {
 
   it('keeps "__proto__" as an ordinary attribute', () => {
     const item = JSON.parse('{"PK": {"S": "a"}, "__proto__": {"S": "x"}}') as Record<string, { S: string }>;
-    expect(Object.keys(inDisplayOrder(item, keys))).toEqual(['PK', '__proto__']);
+    expect(Object.keys(inKeyOrder(item, viewKeyNames(keys)))).toEqual(['PK', '__proto__']);
+  });
+
+  it('puts a viewed multi-attribute index key after the table key: its partition attributes, then its sort attributes', () => {
+    const index = {
+      partitionKey: { name: 'a.b', type: 'S' as const },
+      morePartitionKeys: [{ name: '__proto__', type: 'S' as const }],
+      sortKey: { name: '#x', type: 'S' as const },
+      moreSortKeys: [
+        { name: '[0]', type: 'N' as const },
+        { name: 'SK', type: 'S' as const },
+      ],
+    };
+    const item = JSON.parse(
+      '{"zeta":{"S":"z"},"[0]":{"N":"1"},"#x":{"S":"d"},"__proto__":{"S":"t"},"SK":{"S":"s"},"a.b":{"S":"eu"},"PK":{"S":"p"},"constructor":{"S":"c"}}',
+    ) as Record<string, { S: string }>;
+    const ordered = inKeyOrder(item, viewKeyNames(keys, index), ['zeta']);
+    expect(Object.keys(ordered)).toEqual([
+      'PK',
+      'SK',
+      'a.b',
+      '__proto__',
+      '#x',
+      '[0]',
+      'zeta',
+      'constructor',
+    ]);
+    expect(Object.keys(inKeyOrder(item, viewKeyNames(keys)))).toEqual([
+      'PK',
+      'SK',
+      '#x',
+      '[0]',
+      '__proto__',
+      'a.b',
+      'constructor',
+      'zeta',
+    ]);
   });
 });
 

@@ -34,6 +34,22 @@ export function addColumns(columns: Map<string, ColumnType>, item: Item): void {
   }
 }
 
+/**
+ * The export's columns: the key attributes first in key-model order (`viewKeyNames`: the
+ * table's key, then the exported index's), then every other attribute in first-seen order.
+ */
+export function columnsInKeyOrder(
+  columns: ReadonlyMap<string, ColumnType>,
+  keyNames: readonly string[],
+): CsvColumn[] {
+  const keys = keyNames.filter((name) => columns.has(name));
+  const first = new Set(keys);
+  return [...keys, ...[...columns.keys()].filter((name) => !first.has(name))].map((name) => ({
+    name,
+    type: columns.get(name) as ColumnType,
+  }));
+}
+
 function cell(value: AttributeValue | undefined, type: ColumnType): CsvCell {
   if (value === undefined) return undefined;
   if (type === '*') return JSON.stringify(value);

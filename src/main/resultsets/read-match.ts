@@ -1,4 +1,6 @@
 import { typeOf, type AttributeValue, type Item } from '../../shared/dynamo/attribute-value';
+import { keyAttributeNames, partitionAttributes, sortAttributes } from '../../shared/dynamo/key-model';
+import { ownValue } from '../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../shared/dynamo/value-equality';
 import { compareValues } from '../../shared/dynamo/value-order';
 import type { FilterCondition, FilterGroup, ReadSpec, SortKeyCondition } from '../../shared/ipc/query';
@@ -28,19 +30,26 @@ export type Verdict = boolean | undefined;
 export function readMatches(scope: ReadScope, item: Item): Verdict {
   const { spec, indexKeys } = scope;
   if (spec.raw?.keyCondition || spec.raw?.filter) return undefined;
-  // An index holds only the items that carry its key attributes (a sparse index).
-  if (indexKeys) {
-    if (item[indexKeys.partitionKey.name] === undefined) return false;
-    if (indexKeys.sortKey && item[indexKeys.sortKey.name] === undefined) return false;
-  }
+  // An index holds only the items that carry every one of its key attributes (a sparse index).
+  if (indexKeys && keyAttributeNames(indexKeys).some((name) => ownValue(item, name) === undefined))
+    return false;
   if (spec.mode === 'query') {
     const keys = indexKeys ?? tableKeySchema(scope);
     if (!keys || !spec.partitionKey) return undefined;
-    const pk = item[keys.partitionKey.name];
-    if (!pk || !valuesEqual(pk, spec.partitionKey)) return false;
-    if (spec.sortKey) {
-      if (!keys.sortKey) return undefined;
-      const verdict = sortKeyMatches(item[keys.sortKey.name], spec.sortKey);
+    // Every partition attribute by `=`, then the sort conditions left to right (key-model order).
+    const partition = partitionAttributes(keys);
+    const values = [spec.partitionKey, ...(spec.morePartitionKeys ?? [])];
+    if (values.length !== partition.length) return undefined;
+    for (const [i, attribute] of partition.entries()) {
+      const value = ownValue(item, attribute.name);
+      if (!value || !valuesEqual(value, values[i] as AttributeValue)) return false;
+    }
+    const sorts = sortAttributes(keys);
+    for (const [i, condition] of [spec.sortKey, ...(spec.moreSortKeys ?? [])].entries()) {
+      if (!condition) continue;
+      const attribute = sorts[i];
+      if (!attribute) return undefined;
+      const verdict = sortKeyMatches(ownValue(item, attribute.name), condition);
       if (verdict !== true) return verdict;
     }
   }
@@ -51,8 +60,7 @@ export function readMatches(scope: ReadScope, item: Item): Verdict {
 export function projectForRead(scope: ReadScope, item: Item): Item | undefined {
   let names: Set<string> | undefined;
   if (scope.indexProjection && scope.indexKeys) {
-    const { partitionKey, sortKey } = scope.indexKeys;
-    names = new Set([...scope.tableKeys, partitionKey.name, ...(sortKey ? [sortKey.name] : [])]);
+    names = new Set([...scope.tableKeys, ...keyAttributeNames(scope.indexKeys)]);
     if (!scope.indexProjection.isKeysOnly)
       for (const name of scope.indexProjection.attributes) names.add(name);
   }
@@ -66,7 +74,7 @@ export function projectForRead(scope: ReadScope, item: Item): Item | undefined {
   if (!names) return item;
   const out: Item = Object.create(null) as Item;
   for (const name of names) {
-    const value = item[name];
+    const value = ownValue(item, name);
     if (value !== undefined) out[name] = value;
   }
   return out;

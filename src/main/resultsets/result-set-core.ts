@@ -120,6 +120,10 @@ export class ResultSet {
     }
   }
 
+  viewKeys(): string[] {
+    return this.meta.viewKeys ?? this.meta.keyAttributes;
+  }
+
   columns(): string[] {
     const keys = this.meta.keyAttributes;
     const others: number[] = [];
@@ -202,7 +206,7 @@ export class ResultSetCore {
     if (view instanceof CollectionView) {
       const size = Math.min(Math.max(0, limit), MAX_WINDOW);
       const { indexes, ...window } = itemsOnly ? view.items(offset, size) : view.window(offset, size);
-      return { ...window, ...marksOf(set, indexes), columns: set.columns() };
+      return { ...window, ...marksOf(set, indexes), columns: set.columns(), viewKeys: set.viewKeys() };
     }
     const total = view ? view.length : set.size;
     const { start, end } = windowSpan(total, offset, limit, MAX_WINDOW);
@@ -213,7 +217,14 @@ export class ResultSetCore {
       indexes.push(index);
       rows.push(set.item(index));
     }
-    return { total, offset: start, rows, ...marksOf(set, indexes), columns: set.columns() };
+    return {
+      total,
+      offset: start,
+      rows,
+      ...marksOf(set, indexes),
+      columns: set.columns(),
+      viewKeys: set.viewKeys(),
+    };
   }
 
   /**

@@ -19,6 +19,8 @@ export interface ResultSetWindow {
   positions?: number[];
   /** Rows the user's own writes changed or created, by their place in `rows`. */
   marks?: WindowMark[];
+  /** The key attributes the set's JSON views and exports put first (ResultSetMeta.viewKeys). */
+  viewKeys?: string[];
 }
 
 export interface WindowMark {
@@ -107,6 +109,12 @@ export interface ResultSetMeta {
   connectionId: string;
   table: string;
   keyAttributes: string[];
+  /**
+   * The key attributes JSON views and exports of the rows put first, in key-model order
+   * (`viewKeyNames`: the table's key, then the read index's); absent: `keyAttributes`. The grid's
+   * columns keep `keyAttributes`, which puts a read index's key first.
+   */
+  viewKeys?: string[];
   /** How the rows were read; without it, writes DynoTable makes are not applied to the set. */
   scope?: ReadScope;
 }

@@ -130,6 +130,7 @@ function adviceFor(
     });
   }
   const present = Math.min(...all.map((a) => presence.get(quoteName(a.name)) ?? 0));
+  const newcomers = exactNewcomers(state, all);
   const w = state.writeUnits;
   const native = partition.template && sort.template ? w[3] : partition.template ? w[1] : w[2];
   return {
@@ -150,10 +151,26 @@ function adviceFor(
     readyItems: ready,
     backfill: [...backfill].filter(([, n]) => n > 0).map(([name, items]) => ({ name, items })),
     otherShapes: state.items - dominant[1],
-    newcomersAtMost: Math.max(0, present - ready),
+    newcomersAtMost: newcomers ?? Math.max(0, present - ready),
+    ...(newcomers === undefined ? {} : { newcomers }),
     bytesSaved: (partition.template ? state.bytes[0] : 0) + (sort.template ? state.bytes[1] : 0),
     writeUnits: { now: w[0], native },
   };
+}
+
+/**
+ * Items without the synthetic index's keys that hold every attribute of the proposed key with
+ * its type (what DynamoDB puts in a sparse index): exact from the read's outside shapes, or
+ * undefined when some were past the bound (or the read predates them) and only a bound is known.
+ */
+function exactNewcomers(state: SyntheticIndexState, key: readonly KeyAttributeInfo[]): number | undefined {
+  if (state.outside === undefined || (state.outsideUntracked ?? 0) > 0) return undefined;
+  let count = 0;
+  for (const [held, items] of state.outside) {
+    const types = new Map((JSON.parse(held) as [string, string][]).map(([type, name]) => [name, type]));
+    if (key.every((a) => types.get(a.name) === a.type)) count += items;
+  }
+  return count;
 }
 
 /** Every index whose keys are synthetic concatenations, with the native index that replaces it. */

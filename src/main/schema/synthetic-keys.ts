@@ -28,6 +28,14 @@ export interface SyntheticIndexState {
   signatures: [string, number][];
   /** Items whose signature was past the bound. */
   untracked: number;
+  /**
+   * Items without the index's keys, by the key-legal attributes they hold: `[["N","seq"],
+   * ["S","tenant"]]` (JSON of the sorted S/N/B top-level attributes) → items. A proposed key
+   * counts exactly the items that would newly enter its index. Absent in reads saved before.
+   */
+  outside?: [string, number][];
+  /** Items without the index's keys whose attributes were past the bound: the count is then at most. */
+  outsideUntracked?: number;
 }
 
 export interface SyntheticKeysState {
@@ -35,6 +43,8 @@ export interface SyntheticKeysState {
 }
 
 const MAX_SIGNATURES = 32;
+/** Single-table designs have a few shapes per entity; past this the newcomers count is an upper bound. */
+const MAX_OUTSIDE = 256;
 /** An attribute holding a value, and its slot text. */
 interface Holder {
   name: string;
@@ -67,18 +77,22 @@ export function emptySyntheticKeys(
         writeUnits: [0, 0, 0, 0],
         signatures: [],
         untracked: 0,
+        outside: [],
+        outsideUntracked: 0,
       })),
   };
 }
 
 export class SyntheticKeys {
   private readonly signatures: Map<string, number>[];
+  private readonly outside: Map<string, number>[];
   /** Every index's key attributes: a slot is filled by another attribute where one holds the part. */
   private readonly keyNames: ReadonlySet<string>;
   private values: Map<string, Holder[]> | undefined;
 
   constructor(readonly state: SyntheticKeysState) {
     this.signatures = state.indexes.map((i) => new Map(i.signatures));
+    this.outside = state.indexes.map((i) => new Map(i.outside ?? []));
     this.keyNames = new Set(
       state.indexes.flatMap((i) => [i.partition, ...(i.sort === undefined ? [] : [i.sort])]),
     );
@@ -87,10 +101,17 @@ export class SyntheticKeys {
   /** An item and its size (as the walk counted it). */
   add(item: SdkItem, itemBytes: number): void {
     this.values = undefined;
+    let held: string | undefined;
     this.state.indexes.forEach((index, i) => {
       const pk = own(item, index.partition);
       const sk = index.sort === undefined ? undefined : own(item, index.sort);
-      if (!pk || (index.sort !== undefined && !sk)) return;
+      if (!pk || (index.sort !== undefined && !sk)) {
+        held ??= keyLegalAttributes(item);
+        bump(this.outside[i] as Map<string, number>, held, 1, MAX_OUTSIDE, () => {
+          index.outsideUntracked = (index.outsideUntracked ?? 0) + 1;
+        });
+        return;
+      }
       index.items += 1;
       const pBytes = utf8(index.partition) + valueBytes(pk);
       const sBytes = index.sort === undefined || !sk ? 0 : utf8(index.sort) + valueBytes(sk);
@@ -105,7 +126,13 @@ export class SyntheticKeys {
       const signature = [this.shapeOf(item, pk, skip), ...(sk ? [this.shapeOf(item, sk, skip)] : [])].join(
         SIGNATURE_SEP,
       );
-      bump(this.signatures[i] as Map<string, number>, signature, 1, () => (index.untracked += 1));
+      bump(
+        this.signatures[i] as Map<string, number>,
+        signature,
+        1,
+        MAX_SIGNATURES,
+        () => (index.untracked += 1),
+      );
     });
   }
 
@@ -121,7 +148,18 @@ export class SyntheticKeys {
         (n, k) => n + (from.writeUnits[k] ?? 0),
       ) as SyntheticIndexState['writeUnits'];
       for (const [s, n] of from.signatures)
-        bump(this.signatures[i] as Map<string, number>, s, n, () => (into.untracked += n));
+        bump(this.signatures[i] as Map<string, number>, s, n, MAX_SIGNATURES, () => (into.untracked += n));
+      if (from.outside === undefined) {
+        // A part read before outside attributes were counted (how many, unknown): the newcomer
+        // count is then a bound.
+        into.outsideUntracked = (into.outsideUntracked ?? 0) + 1;
+        continue;
+      }
+      into.outsideUntracked = (into.outsideUntracked ?? 0) + (from.outsideUntracked ?? 0);
+      for (const [s, n] of from.outside)
+        bump(this.outside[i] as Map<string, number>, s, n, MAX_OUTSIDE, () => {
+          into.outsideUntracked = (into.outsideUntracked ?? 0) + n;
+        });
     }
   }
 
@@ -130,6 +168,7 @@ export class SyntheticKeys {
       indexes: this.state.indexes.map((index, i) => ({
         ...index,
         signatures: [...(this.signatures[i] ?? [])],
+        outside: [...(this.outside[i] ?? [])],
       })),
     };
   }
@@ -174,8 +213,19 @@ function valueBytes(v: SdkValue): number {
   return 0;
 }
 
-function bump(counts: Map<string, number>, key: string, by: number, overflow: () => void): void {
+function bump(counts: Map<string, number>, key: string, by: number, max: number, overflow: () => void): void {
   const seen = counts.get(key);
-  if (seen !== undefined || counts.size < MAX_SIGNATURES) counts.set(key, (seen ?? 0) + by);
+  if (seen !== undefined || counts.size < max) counts.set(key, (seen ?? 0) + by);
   else overflow();
+}
+
+/** The item's top-level attributes a key could use (S, N or B), as sorted `[type, name]` JSON. */
+function keyLegalAttributes(item: SdkItem): string {
+  const held: [string, string][] = [];
+  for (const name of Object.keys(item).sort()) {
+    const v = item[name] as SdkValue;
+    const type = v.S !== undefined ? 'S' : v.N !== undefined ? 'N' : v.B !== undefined ? 'B' : undefined;
+    if (type) held.push([type, name]);
+  }
+  return JSON.stringify(held);
 }

@@ -122,3 +122,12 @@ export function roleText(role: IndexKeyRole): string {
     ? `${role.index} ${key}`
     : `${role.index} ${key}, ${role.position} of ${role.count}`;
 }
+
+/**
+ * The key attributes a view of a table or of one of its indexes puts first: the table's
+ * partition and sort attributes, then the index's partition attributes and sort attributes, each
+ * in key-model order and each once (an index may share an attribute with the table's key).
+ */
+export function viewKeyNames(table: KeyParts, index?: KeyParts): string[] {
+  return [...new Set([...keyAttributeNames(table), ...(index ? keyAttributeNames(index) : [])])];
+}

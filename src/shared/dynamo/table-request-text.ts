@@ -1,7 +1,10 @@
+import { keyAttributes, keySchemaElements } from './key-model';
 import {
+  projectionOf,
   toCreateTableRequest,
   toTimeToLiveRequest,
   type CreateTableRequest,
+  type GlobalIndexDefinition,
   type TableDefinition,
 } from './table-definition';
 
@@ -97,4 +100,30 @@ export function cloudFormationText(definition: TableDefinition): string {
     Resources: { [logicalId(definition.name)]: { Type: 'AWS::DynamoDB::Table', Properties: properties } },
   };
   return JSON.stringify(template, null, 2);
+}
+
+/**
+ * One global index as CloudFormation: what to add to an AWS::DynamoDB::Table's Properties (its
+ * key attributes' definitions and the index, every HASH then every RANGE element in order).
+ */
+export function globalIndexCloudFormationText(index: GlobalIndexDefinition, isProvisioned = false): string {
+  const snippet = {
+    AttributeDefinitions: keyAttributes(index).map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: index.name,
+        KeySchema: keySchemaElements(index),
+        Projection: projectionOf(index.projection),
+        ...(isProvisioned
+          ? {
+              ProvisionedThroughput: {
+                ReadCapacityUnits: index.readCapacity ?? 1,
+                WriteCapacityUnits: index.writeCapacity ?? 1,
+              },
+            }
+          : {}),
+      },
+    ],
+  };
+  return `# Add to the table's Properties (keep its other AttributeDefinitions and indexes):\n${JSON.stringify(snippet, null, 2)}`;
 }

@@ -134,8 +134,13 @@ export const keyAdviceSchema = z.object({
   backfill: z.array(z.object({ name: z.string(), items: count })),
   /** Index items whose keys have another shape: the new index would find them only after a rewrite. */
   otherShapes: count,
-  /** Items read that hold every proposed attribute but not the index's keys: the new index would hold them too. */
+  /**
+   * Items read that hold every proposed attribute but not the index's keys: the new index would
+   * hold them too. An upper bound; `newcomers` is the exact count where the read could tell.
+   */
   newcomersAtMost: count,
+  /** Of the items read without the index's keys, those holding every proposed attribute with its key type, exactly. */
+  newcomers: count.optional(),
   /** Bytes of the synthetic attributes (name + value) over the items read; the index stores them again. */
   bytesSaved: count,
   /** Write units to put every item read once: as stored, and without the synthetic attributes. */

@@ -1,5 +1,7 @@
 import type { GlobalIndexDefinition } from '../dynamo/table-definition';
-import { keyPartsOf, keySchemaElements } from '../dynamo/key-model';
+import { globalIndexCdkText } from '../dynamo/cdk-text';
+import { keyPartsOf } from '../dynamo/key-model';
+import { globalIndexCloudFormationText } from '../dynamo/table-request-text';
 import type { KeyAdvice } from '../ipc/schema';
 
 /**
@@ -13,36 +15,9 @@ export function adviceIndex(advice: KeyAdvice): GlobalIndexDefinition {
 }
 
 export function adviceCloudFormation(advice: KeyAdvice): string {
-  const attributes = [...advice.partitionKeys, ...advice.sortKeys];
-  const snippet = {
-    AttributeDefinitions: attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: advice.proposedName,
-        KeySchema: keySchemaElements(keyPartsOf(advice.partitionKeys, advice.sortKeys)),
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ],
-  };
-  return `# Add to the table's Properties (keep its other AttributeDefinitions and indexes):\n${JSON.stringify(snippet, null, 2)}`;
+  return globalIndexCloudFormationText(adviceIndex(advice));
 }
 
-const CDK_TYPES = { S: 'STRING', N: 'NUMBER', B: 'BINARY' } as const;
-
 export function adviceCdk(advice: KeyAdvice): string {
-  const list = (keys: KeyAdvice['partitionKeys']) =>
-    keys
-      .map(
-        (k) =>
-          `\n    { name: ${JSON.stringify(k.name)}, type: dynamodb.AttributeType.${CDK_TYPES[k.type]} },`,
-      )
-      .join('');
-  return [
-    'table.addGlobalSecondaryIndex({',
-    `  indexName: ${JSON.stringify(advice.proposedName)},`,
-    `  partitionKeys: [${list(advice.partitionKeys)}\n  ],`,
-    ...(advice.sortKeys.length > 0 ? [`  sortKeys: [${list(advice.sortKeys)}\n  ],`] : []),
-    '  projectionType: dynamodb.ProjectionType.ALL,',
-    '});',
-  ].join('\n');
+  return globalIndexCdkText(adviceIndex(advice));
 }

@@ -98,7 +98,26 @@ describe('ResultSetCore', () => {
   it('lists the key attributes as columns even before any item arrives', () => {
     const core = new ResultSetCore();
     const id = core.create(meta);
-    expect(core.window(id, 0, 10)).toEqual({ total: 0, offset: 0, rows: [], columns: ['PK', 'SK'] });
+    expect(core.window(id, 0, 10)).toEqual({
+      total: 0,
+      offset: 0,
+      rows: [],
+      columns: ['PK', 'SK'],
+      viewKeys: ['PK', 'SK'],
+    });
+  });
+
+  it("gives JSON views and exports the key order they were made with: an index read's grid leads with the index key, its JSON with the table's", () => {
+    const core = new ResultSetCore();
+    const id = core.create({
+      ...meta,
+      keyAttributes: ['g1', 'g2', 'PK', 'SK'],
+      viewKeys: ['PK', 'SK', 'g1', 'g2'],
+    });
+    core.append(id, [{ g2: { S: 'b' }, SK: { S: 's' }, x: { S: 'x' }, g1: { S: 'a' }, PK: { S: 'p' } }]);
+    const window = core.window(id, 0, 1);
+    expect(window.columns).toEqual(['g1', 'g2', 'PK', 'SK', 'x']);
+    expect(window.viewKeys).toEqual(['PK', 'SK', 'g1', 'g2']);
   });
 
   it('gives each result set its own random id and forgets a dropped one', () => {

@@ -29,6 +29,7 @@ describe('createResultSetStore (worker thread)', () => {
       offset: 120,
       rows: items.slice(120, 125),
       columns: ['PK', 'amount', 'even'],
+      viewKeys: ['PK'],
     });
     expect(await store.drop(id)).toBe(true);
     await expect(store.window(id, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });

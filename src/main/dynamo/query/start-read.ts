@@ -1,4 +1,5 @@
 import { buildReadRequest, ReadSpecError } from '../../../shared/dynamo/read-request';
+import { viewKeyNames } from '../../../shared/dynamo/key-model';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { z } from 'zod';
 import type { queryStartInput, ReadSpec } from '../../../shared/ipc/query';
@@ -47,6 +48,7 @@ export async function startRead(
       connectionId,
       table,
       keyAttributes: keyAttributesOf(info, spec.index),
+      viewKeys: viewKeyNames(info.keys, indexInfo?.keys),
       scope: readScope(info, spec, indexInfo),
     });
   } else {

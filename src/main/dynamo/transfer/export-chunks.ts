@@ -1,5 +1,12 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { addColumns, itemCsvHeader, itemCsvRows, type ColumnType } from '../../csv/item-csv';
+import { inKeyOrder } from '../../../shared/dynamo/item-order';
+import {
+  addColumns,
+  columnsInKeyOrder,
+  itemCsvHeader,
+  itemCsvRows,
+  type ColumnType,
+} from '../../csv/item-csv';
 import type { TransferFormat } from '../../../shared/ipc/transfer';
 import type { ResultSetStore } from '../../resultsets/types';
 
@@ -57,6 +64,8 @@ const formats: Record<
 /**
  * The export as a stream of text chunks, for a file (desktop) or an HTTP download (browser
  * mode). CSV reads the rows twice: once for the columns and their types, once to write them.
+ * Key attributes come first (the set's viewKeys: the table's key, then the read index's), as
+ * columns of a CSV and as the first names of each JSON item.
  */
 export async function* exportChunks(
   store: ResultSetStore,
@@ -68,18 +77,19 @@ export async function* exportChunks(
   let buffer = formats[format].open;
   let first = true;
   let write: (rows: Item[]) => string;
+  const keyNames = (await store.window(source.resultSetId, 0, 0)).viewKeys ?? [];
   if (format === 'csv') {
     const columns = new Map<string, ColumnType>();
     for await (const rows of rowsOf(store, source, signal))
       for (const item of rows) addColumns(columns, item);
-    const list = [...columns].map(([name, type]) => ({ name, type }));
+    const list = columnsInKeyOrder(columns, keyNames);
     buffer += itemCsvHeader(list);
     write = (rows) => itemCsvRows(rows, list);
   } else {
     write = (rows) => {
       let text = '';
       for (const item of rows) {
-        text += formats[format].row(item, first);
+        text += formats[format].row(inKeyOrder(item, keyNames), first);
         first = false;
       }
       return text;

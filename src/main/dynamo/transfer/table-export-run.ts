@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
@@ -10,7 +10,16 @@ import type { Progress } from '../../../shared/ipc/operations';
 import type { TableExportReport } from '../../../shared/ipc/transfer';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { RateMeter } from '../../core/rate-meter';
-import { addColumns, itemCsvHeader, itemCsvRows, type ColumnType } from '../../csv/item-csv';
+import { viewKeyNames } from '../../../shared/dynamo/key-model';
+import { inKeyOrder } from '../../../shared/dynamo/item-order';
+import {
+  addColumns,
+  columnsInKeyOrder,
+  itemCsvHeader,
+  itemCsvRows,
+  type ColumnType,
+} from '../../csv/item-csv';
+import { tableSummary } from '../table-metadata';
 import { type ScanPage, segmentedScan } from '../read/segmented-read';
 import type { TableExportCheckpoint, TableExportStore } from './table-export-store';
 
@@ -84,7 +93,11 @@ export async function runTableExport(
   run.emit({ type: 'progress', progress: progress('writing the file') });
   let bytes: number;
   try {
-    bytes = await writeTarget(store.spool(checkpoint.exportId), checkpoint, run.signal);
+    // The pages are read: a table deleted since still gets its file, without the key order.
+    const info = await tableSummary(client, checkpoint.table, run.signal).catch(() => undefined);
+    const index = info?.indexes.find((i) => i.name === checkpoint.index);
+    const keyNames = info ? viewKeyNames(info.keys, index?.keys) : [];
+    bytes = await writeTarget(store.spool(checkpoint.exportId), checkpoint, keyNames, run.signal);
   } catch (error) {
     await stop();
     throw error;
@@ -170,70 +183,78 @@ async function readToSpool(
   }
 }
 
-/** The spool's items, a line at a time, as the text of each item (`{"Item":X}` → X). */
-async function* spoolItems(spool: string, signal: AbortSignal): AsyncGenerator<string> {
+/**
+ * The spool's items, a line at a time (`{"Item":X}` → X parsed: JSON.parse keeps `__proto__` an
+ * own name, and numbers stay DynamoDB's decimal strings).
+ */
+async function* spoolItems(spool: string, signal: AbortSignal): AsyncGenerator<Item> {
   const lines = createInterface({ input: createReadStream(spool, 'utf8'), crlfDelay: Infinity });
   try {
     for await (const line of lines) {
       if (signal.aborted) return;
-      if (line.startsWith(LINE_HEAD)) yield line.slice(LINE_HEAD.length, -1);
+      if (line.startsWith(LINE_HEAD)) yield JSON.parse(line.slice(LINE_HEAD.length, -1)) as Item;
     }
   } finally {
     lines.close();
   }
 }
 
-/** Writes the finished spool as the chosen format to `<path>.part`, then renames it; answers its size. */
+/**
+ * Writes the finished spool as the chosen format to `<path>.part`, then renames it; answers its
+ * size. Key attributes first (`keyNames`: the table's key, then the exported index's), as the
+ * first CSV columns and the first names of each JSON item, as the result-set export writes them.
+ */
 async function writeTarget(
   spool: string,
   checkpoint: TableExportCheckpoint,
+  keyNames: readonly string[],
   signal: AbortSignal,
 ): Promise<number> {
   const partial = `${checkpoint.path}.part`;
   await rm(partial, { force: true });
-  if (checkpoint.format === 'jsonl') {
-    await copyFile(spool, partial);
-  } else {
-    const out = createWriteStream(partial, { encoding: 'utf8', flags: 'wx' });
-    out.on('error', () => undefined);
-    const closed = finished(out);
-    closed.catch(() => undefined);
-    const write = async (text: string): Promise<void> => {
-      if (text !== '' && !out.write(text)) await Promise.race([once(out, 'drain'), closed]);
-    };
-    try {
-      if (checkpoint.format === 'dynamodb-json') {
-        await write('{"Items": [\n');
-        let first = true;
-        for await (const item of spoolItems(spool, signal)) {
-          await write(first ? item : `,\n${item}`);
-          first = false;
-        }
-        await write('\n]}\n');
-      } else {
-        // CSV needs every column and its type before the first row: a second pass over the
-        // spool, on this disk, instead of a second Scan.
-        const columns = new Map<string, ColumnType>();
-        for await (const item of spoolItems(spool, signal)) addColumns(columns, JSON.parse(item) as Item);
-        const list = [...columns].map(([name, type]) => ({ name, type }));
-        await write(itemCsvHeader(list));
-        let batch: Item[] = [];
-        for await (const item of spoolItems(spool, signal)) {
-          batch.push(JSON.parse(item) as Item);
-          if (batch.length >= CSV_ROWS) {
-            await write(itemCsvRows(batch, list));
-            batch = [];
-          }
-        }
-        await write(itemCsvRows(batch, list));
+  const out = createWriteStream(partial, { encoding: 'utf8', flags: 'wx' });
+  out.on('error', () => undefined);
+  const closed = finished(out);
+  closed.catch(() => undefined);
+  const write = async (text: string): Promise<void> => {
+    if (text !== '' && !out.write(text)) await Promise.race([once(out, 'drain'), closed]);
+  };
+  try {
+    if (checkpoint.format === 'jsonl') {
+      for await (const item of spoolItems(spool, signal))
+        await write(`${LINE_HEAD}${JSON.stringify(inKeyOrder(item, keyNames))}}\n`);
+    } else if (checkpoint.format === 'dynamodb-json') {
+      await write('{"Items": [\n');
+      let first = true;
+      for await (const item of spoolItems(spool, signal)) {
+        const text = JSON.stringify(inKeyOrder(item, keyNames));
+        await write(first ? text : `,\n${text}`);
+        first = false;
       }
-      out.end();
-      await closed;
-    } catch (error) {
-      out.destroy();
-      await rm(partial, { force: true });
-      throw error;
+      await write('\n]}\n');
+    } else {
+      // CSV needs every column and its type before the first row: a second pass over the
+      // spool, on this disk, instead of a second Scan.
+      const columns = new Map<string, ColumnType>();
+      for await (const item of spoolItems(spool, signal)) addColumns(columns, item);
+      const list = columnsInKeyOrder(columns, keyNames);
+      await write(itemCsvHeader(list));
+      let batch: Item[] = [];
+      for await (const item of spoolItems(spool, signal)) {
+        batch.push(item);
+        if (batch.length >= CSV_ROWS) {
+          await write(itemCsvRows(batch, list));
+          batch = [];
+        }
+      }
+      await write(itemCsvRows(batch, list));
     }
+    out.end();
+    await closed;
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
   }
   if (signal.aborted) {
     await rm(partial, { force: true });

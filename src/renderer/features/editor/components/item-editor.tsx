@@ -9,7 +9,8 @@ import {
 } from '../../../../shared/dynamo/item-json';
 import { formatBytes, itemSize } from '../../../../shared/dynamo/item-size';
 import { keyOf, validateItem } from '../../../../shared/dynamo/validate-item';
-import { keyAttributes } from '../../../../shared/dynamo/key-model';
+import { keyAttributes, viewKeyNames } from '../../../../shared/dynamo/key-model';
+import { inKeyOrder } from '../../../../shared/dynamo/item-order';
 import { planChange } from '../../../../shared/dynamo/write-plan';
 import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
@@ -17,7 +18,6 @@ import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { ariaKeys, matches } from '../../keyboard/shortcuts';
 import { indexMoves } from '../index-keys';
-import { inDisplayOrder } from '../key-order';
 import { writtenBy } from '../../journal/source-words';
 import { editorKey, useEditorStore, useEditorTable } from '../store';
 import { ConflictView } from './conflict-view';
@@ -34,6 +34,8 @@ export interface ItemEditorProps {
   indexes: IndexInfo[];
   /** The grid's column order, which the JSON views follow after the key attributes. */
   columns?: readonly string[];
+  /** The index the grid reads, whose key attributes the JSON views show after the table's key. */
+  index?: string | undefined;
   onSaved(): void;
 }
 
@@ -46,7 +48,7 @@ function keyLabel(item: Item, keys: KeySchema): string {
 }
 
 /** The item editor: form and JSON views, validation at the spot, the exact request, save or stage. */
-export function ItemEditor({ connection, table, keys, indexes, columns, onSaved }: ItemEditorProps) {
+export function ItemEditor({ connection, table, keys, indexes, columns, index, onSaved }: ItemEditorProps) {
   const state = useEditorTable(connection.id, table);
   const store = useEditorStore();
   const [view, setView] = useState<ViewKind>('form');
@@ -56,6 +58,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
   const key = editorKey(connection.id, table);
   const target = { connectionId: connection.id, table, keys };
   const indexKeys = indexes.flatMap((i) => keyAttributes(i.keys));
+  const jsonKeys = viewKeyNames(keys, indexes.find((i) => i.name === index)?.keys);
   const moves = indexMoves(open.seen, open.draft, indexes);
   const issues = validateItem(open.draft, { keys, indexKeys });
   const planned = planChange({ table, keys }, { seen: open.seen, desired: open.draft });
@@ -157,7 +160,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
                 key={`d${textKey}`}
                 label="Item as DynamoDB JSON"
                 item={open.draft}
-                format={(item) => formatDynamoJson(inDisplayOrder(item, keys, columns))}
+                format={(item) => formatDynamoJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parseDynamoJson}
                 onChange={(draft) => store.setDraft(key, draft)}
               />
@@ -167,7 +170,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, onSaved 
                 key={`p${textKey}`}
                 label="Item as JSON"
                 item={open.draft}
-                format={(item) => formatPlainJson(inDisplayOrder(item, keys, columns))}
+                format={(item) => formatPlainJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parsePlainJson}
                 onChange={(draft) => store.setDraft(key, draft)}
               />

@@ -377,6 +377,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           keys={keys}
           indexes={summary.indexes}
           columns={columns}
+          index={state.lastRead?.spec.index}
           onSaved={() => undefined}
         />
       ) : null}

@@ -1,8 +1,12 @@
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
+import { inNameOrder } from '../../../../shared/dynamo/item-order';
 import { Button } from '../../../ui/button';
 import { Popover } from '../../../ui/popover';
 
-/** A list or map from a grid cell, opened in full (rows keep one fixed height). */
+/**
+ * A list or map from a grid cell, opened in full (rows keep one fixed height). Its nested maps in
+ * name order, as the item editor's JSON views show them (shared/dynamo/item-order.ts).
+ */
 export function ValuePopover({
   name,
   value,
@@ -21,7 +25,7 @@ export function ValuePopover({
           ×
         </Button>
       </header>
-      <pre className="code-block">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="code-block">{JSON.stringify(inNameOrder(value), null, 2)}</pre>
     </Popover>
   );
 }

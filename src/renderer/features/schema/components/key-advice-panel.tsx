@@ -35,9 +35,15 @@ function findings(advice: KeyAdvice, report: SchemaReport): string[] {
     out.push(
       `${countOf(advice.otherShapes, 'item')} in ${advice.index} have keys of another shape; they need their own rewrite.`,
     );
-  if (advice.newcomersAtMost > 0)
+  if (advice.newcomers !== undefined) {
+    if (advice.newcomers > 0)
+      out.push(
+        `${countOf(advice.newcomers, 'item')} without ${advice.index}'s keys hold every attribute of the new key with its type: the new index would hold them too.`,
+      );
+  } else if (advice.newcomersAtMost > 0)
+    // Too many item shapes to count exactly (or a read saved before they were counted).
     out.push(
-      `Up to ${countOf(advice.newcomersAtMost, 'item')} hold these attributes without ${advice.index}'s keys: the new index would hold them too.`,
+      `At most ${countOf(advice.newcomersAtMost, 'item')} without ${advice.index}'s keys hold these attributes: the new index would hold those whose types fit its key too.`,
     );
   out.push(
     `Dropping ${advice.replaces.map((r) => r.attribute).join(' and ')} saves ${bytesText(advice.bytesSaved)} over the ${n(report.itemsScanned)} items read${scale === 1 ? '' : ` (${bytesText(Math.round(advice.bytesSaved * scale))} over the table)`}, stored once in the table and again in the index; every write stops building them.`,

@@ -10,6 +10,7 @@ import {
   sdkText,
 } from '../../../../shared/dynamo/table-request-text';
 import { validateDefinition } from '../../../../shared/dynamo/table-validation';
+import { tableCdkText } from '../../../../shared/dynamo/cdk-text';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Select } from '../../../ui/select';
@@ -55,6 +56,7 @@ export function CreateTableDialog({ connection: own, regions = [], onClose }: Cr
       { id: 'sdk', label: 'SDK v3', text: sdkText(calls) },
       { id: 'cli', label: 'AWS CLI', text: cliText(calls) },
       { id: 'cfn', label: 'CloudFormation', text: cloudFormationText(definition) },
+      { id: 'cdk', label: 'CDK', text: tableCdkText(definition) },
     ],
     [calls, definition],
   );

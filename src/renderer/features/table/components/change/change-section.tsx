@@ -8,7 +8,12 @@ import {
   type TableChange,
   type TableChangeKind,
 } from '../../../../../shared/dynamo/table-change';
-import { cliText, sdkText } from '../../../../../shared/dynamo/table-request-text';
+import { globalIndexCdkText } from '../../../../../shared/dynamo/cdk-text';
+import {
+  cliText,
+  globalIndexCloudFormationText,
+  sdkText,
+} from '../../../../../shared/dynamo/table-request-text';
 import type { Connection, TableSummary } from '../../../../../shared/ipc';
 import type { TableAdminResult } from '../../../../../shared/ipc/table-admin';
 import { Button } from '../../../../ui/button';
@@ -59,6 +64,24 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
   }, [sent, summary, state]);
   const notHere = isDynamoLocal(summary) ? NOT_ON_DYNAMODB_LOCAL[kind] : undefined;
   const calls = useMemo(() => changeCalls(sent, summary), [sent, summary]);
+  const texts = useMemo(() => {
+    const requests = [
+      { id: 'sdk', label: 'SDK v3', text: sdkText(calls) },
+      { id: 'cli', label: 'AWS CLI', text: cliText(calls) },
+    ];
+    if (sent.kind !== 'addIndex') return requests;
+    // A new index is infrastructure too: the same index for a template or a CDK stack.
+    const isProvisioned = summary.billingMode === 'PROVISIONED';
+    return [
+      ...requests,
+      {
+        id: 'cfn',
+        label: 'CloudFormation',
+        text: globalIndexCloudFormationText(sent.index, isProvisioned),
+      },
+      { id: 'cdk', label: 'CDK', text: globalIndexCdkText(sent.index, isProvisioned) },
+    ];
+  }, [calls, sent, summary.billingMode]);
   const isRunning = state.phase === 'running';
   // The form starts from the table as it is: nothing to apply, and no "already so" error, until
   // the user changes something.
@@ -115,13 +138,7 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
                   ? `Nothing yet: the form shows ${summary.name} as it is now. Change a setting above to see what it would do.`
                   : changeConsequence(sent, summary)}
               </p>
-              <RequestPreview
-                title="What DynoTable will send"
-                texts={[
-                  { id: 'sdk', label: 'SDK v3', text: sdkText(calls) },
-                  { id: 'cli', label: 'AWS CLI', text: cliText(calls) },
-                ]}
-              />
+              <RequestPreview title="What DynoTable will send" texts={texts} />
             </fieldset>
           )}
           {!notHere ? (
