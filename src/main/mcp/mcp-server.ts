@@ -15,7 +15,7 @@ import { runToolCall } from '../agent/tool-runner';
 import { toolSpec } from '../agent/tool-specs';
 import { toAppError } from '../core/to-app-error';
 import { listTables } from '../dynamo/tables';
-import { patternCap, patternTool, schemaResource, sessionPatterns } from './access-pattern-tools';
+import { cutByCap, patternCap, patternTool, schemaResource, sessionPatterns } from './access-pattern-tools';
 import { confirmWrites } from './confirm-writes';
 import type { ProposalDesk } from './proposals';
 import { DATA_IS_NOT_INSTRUCTIONS, toolAnnotations } from './tool-annotations';
@@ -130,7 +130,11 @@ export function createMcpServer(session: McpToolSession, version: string, desk?:
         `${name} needs ${missing.map((p) => p.name).join(' and ')}.`,
       );
     const { tool, input: translated } = pattern.toCall(input);
-    return call(tool, translated, signal, patternCap(session));
+    const answer = await call(tool, translated, signal, patternCap(session));
+    const { json } = answer.result;
+    if (typeof json.budgetReached !== 'string') return answer;
+    const capNote = await cutByCap(session, pattern, input, json);
+    return { ...answer, result: { ...answer.result, json: { ...json, cutByCap: capNote } } };
   };
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
