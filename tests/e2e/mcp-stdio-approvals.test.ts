@@ -1,11 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
 import { localConnection } from '../support/browser-core';
-import { cliCommand } from '../support/cli-run';
 import { resultJson } from '../support/mcp-result';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -33,17 +32,10 @@ beforeAll(async () => {
   });
   client = new Client({ name: 'stdio-coder', version: '0.9.1' });
   await client.connect(
-    new StdioClientTransport({
-      ...cliCommand(['mcp', '--connection', saved.id, '--allow-writes', '--tables', SAMPLE_TABLE]),
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-        DYNOTABLE_DATA_DIR: session.app.dataDir,
-      },
-      stderr: 'pipe',
-    }),
+    mcpStdioTransport(
+      ['--connection', saved.id, '--allow-writes', '--tables', SAMPLE_TABLE],
+      session.app.dataDir,
+    ),
   );
 }, 120_000);
 

@@ -1,14 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { McpExposure } from '../../src/shared/ipc/mcp';
 import { type BrowserCore, startBrowserCore } from '../support/browser-core';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { cliCommand, runCli } from '../support/cli-run';
+import { runCli } from '../support/cli-run';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { resultJson } from '../support/mcp-result';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 import { rawReadAll } from '../support/raw-dynamo';
 
 // The Schema view's key templates and a saved query, served as named tools on both transports
@@ -72,17 +72,8 @@ async function viaHttp(): Promise<Client> {
 
 /** `dynotable mcp` on the same data folder: the app's saved connection, queries and schema reads. */
 async function viaStdio(): Promise<Client> {
-  const transport = new StdioClientTransport({
-    ...cliCommand(['mcp', '--connection', app.connectionId, '--tables', table]),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_REGION: 'us-east-1',
-      DYNOTABLE_DATA_DIR: app.dataDir,
-    },
-    stderr: 'pipe',
+  const transport = mcpStdioTransport(['--connection', app.connectionId, '--tables', table], app.dataDir, {
+    AWS_REGION: 'us-east-1',
   });
   const client = new Client({ name: 'patterns-stdio', version: '1.0.0' });
   await client.connect(transport);

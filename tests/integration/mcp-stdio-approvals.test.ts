@@ -2,7 +2,6 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
@@ -11,10 +10,10 @@ import { proposalBoard } from '../../src/main/mcp/proposals';
 import type { JournalEntry } from '../../src/shared/ipc/journal';
 import type { McpProposal } from '../../src/shared/ipc/mcp';
 import { type BrowserCore, localConnection, startBrowserCore } from '../support/browser-core';
-import { cliCommand } from '../support/cli-run';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { resultJson } from '../support/mcp-result';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
 
 // Approvals for `dynotable mcp` (stdio, a process of its own) in the running app: the real CLI
@@ -30,17 +29,10 @@ let table: string;
 const open: Client[] = [];
 
 async function startServer(dataDir: string, connection: string, clientName: string, canAsk = false) {
-  const transport = new StdioClientTransport({
-    ...cliCommand(['mcp', '--connection', connection, '--allow-writes', '--tables', table]),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      DYNOTABLE_DATA_DIR: dataDir,
-    },
-    stderr: 'pipe',
-  });
+  const transport = mcpStdioTransport(
+    ['--connection', connection, '--allow-writes', '--tables', table],
+    dataDir,
+  );
   const client = new Client(
     { name: clientName, version: '4.2.0' },
     { capabilities: canAsk ? { elicitation: { form: {} } } : {} },
