@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
-import { createCore, shutdownCore } from '../../src/main/create-core';
+import { createConnectionStore } from '../../src/main/aws/connection-store';
 import { proposalBoard } from '../../src/main/mcp/proposals';
 import type { JournalEntry } from '../../src/shared/ipc/journal';
 import type { McpProposal } from '../../src/shared/ipc/mcp';
@@ -160,15 +160,8 @@ describe('stdio proposals approved in the app', () => {
   it('with no app running and no elicitation, tells the agent to open DynoTable and writes nothing', async () => {
     // A data folder with the same saved connection, and no app beating in it.
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-mcp-noapp-'));
-    const core = createCore({
-      mode: 'browser',
-      version: 'test',
-      dataDir,
-      secrets: createUnavailableSecretStore(),
-      openUrl: () => Promise.resolve(),
-    });
-    const saved = await core.connections.save({ ...localConnection(endpoint), label: 'Local, no app' });
-    await shutdownCore(core);
+    const connections = createConnectionStore(dataDir, createUnavailableSecretStore());
+    const saved = await connections.save({ ...localConnection(endpoint), label: 'Local, no app' });
     const before = await rawGetItem(endpoint, table, KEY);
     const agent = await startServer(dataDir, saved.id, 'stdio-alone');
     const result = await propose(agent, { status: 'gone' }, 'Nobody is there');
