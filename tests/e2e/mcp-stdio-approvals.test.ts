@@ -3,9 +3,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
 import { localConnection } from '../support/browser-core';
-import { resultJson } from '../support/mcp-result';
 import { mcpStdioTransport } from '../support/mcp-stdio';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
+import { approveThenUndo } from './support/mcp-proposals';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -83,23 +83,21 @@ describe('agent proposals (MCP over stdio)', () => {
     expect(canonical(await stored())).toBe(canonical(before));
     await screenshots(p, 'mcp-stdio-proposal', dialog);
 
-    await proposal.getByRole('button', { name: 'Approve and write' }).click();
-    const result = await call;
-    expect(result.isError).not.toBe(true);
-    expect(resultJson(result).outcomes).toEqual(['written']);
-    await badge.waitFor({ state: 'detached' });
-    const written = await stored();
-    expect(written?.tier).toEqual({ S: 'beta-tester' });
-    expect(written?.agentNote).toEqual({ S: 'proposed over stdio' });
-
-    await p.getByRole('button', { name: 'Undo history…' }).click();
-    const history = p.getByRole('dialog', { name: `Undo history — ${SAMPLE_TABLE}` });
-    const entry = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem').first();
-    await entry.getByText('MCP client stdio-coder 0.9.1: Tag a tester').waitFor(slow);
-    expect(await entry.locator('.journal-source').innerText()).toBe('MCP');
-    await screenshots(p, 'mcp-stdio-proposal-history', history);
-    await entry.getByRole('button', { name: /^Undo the / }).click();
-    await expect.poll(async () => canonical(await stored()), slow).toBe(canonical(before));
+    // Written by the app itself, journaled under the client's name, and undone from History.
+    await approveThenUndo(p, {
+      proposal,
+      call,
+      badge,
+      table: SAMPLE_TABLE,
+      reason: 'MCP client stdio-coder 0.9.1: Tag a tester',
+      before,
+      stored,
+      written: (item) => {
+        expect(item?.tier).toEqual({ S: 'beta-tester' });
+        expect(item?.agentNote).toEqual({ S: 'proposed over stdio' });
+      },
+      screenshot: 'mcp-stdio-proposal-history',
+    });
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
