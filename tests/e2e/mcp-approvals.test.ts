@@ -8,6 +8,7 @@ import { mcpHttpService } from '../../src/main/mcp/http-service';
 import { resultJson } from '../support/mcp-result';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { seriousAxeViolations } from './support/axe';
+import { approveThenUndo } from './support/mcp-proposals';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -86,23 +87,20 @@ describe('agent proposals (MCP over HTTP)', () => {
     await screenshots(p, 'mcp-proposal', proposals());
     expect(await seriousAxeViolations(p, { include: 'dialog[open]' })).toEqual([]);
 
-    await card.getByRole('button', { name: 'Approve and write' }).click();
-    const result = await call;
-    expect(result.isError).not.toBe(true);
-    expect(resultJson(result).outcomes).toEqual(['written']);
-    await badge.waitFor({ state: 'detached' });
-    const written = await stored();
-    expect(written?.loyaltyPoints).toEqual({ N: '424242' });
-    expect(written?.agentNote).toEqual({ S: 'VIP after review' });
-
-    await p.getByRole('button', { name: 'Undo history…' }).click();
-    const history = p.getByRole('dialog', { name: `Undo history — ${SAMPLE_TABLE}` });
-    const entry = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem').first();
-    await entry.getByText('MCP client e2e-coder 3.1.4: Make Ada a VIP').waitFor(slow);
-    expect(await entry.locator('.journal-source').innerText()).toBe('MCP');
-    await screenshots(p, 'mcp-proposal-history', history);
-    await entry.getByRole('button', { name: /^Undo the / }).click();
-    await expect.poll(async () => canonical(await stored()), slow).toBe(canonical(before));
+    await approveThenUndo(p, {
+      proposal: card,
+      call,
+      badge,
+      table: SAMPLE_TABLE,
+      reason: 'MCP client e2e-coder 3.1.4: Make Ada a VIP',
+      before,
+      stored,
+      written: (item) => {
+        expect(item?.loyaltyPoints).toEqual({ N: '424242' });
+        expect(item?.agentNote).toEqual({ S: 'VIP after review' });
+      },
+      screenshot: 'mcp-proposal-history',
+    });
     expect(session.browser.pageErrors).toEqual([]);
   });
 

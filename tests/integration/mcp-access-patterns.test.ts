@@ -1,14 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { McpExposure } from '../../src/shared/ipc/mcp';
 import { type BrowserCore, startBrowserCore } from '../support/browser-core';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { cliCommand, runCli } from '../support/cli-run';
+import { runCli } from '../support/cli-run';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { resultJson } from '../support/mcp-result';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 import { rawReadAll } from '../support/raw-dynamo';
 
 // The Schema view's key templates and a saved query, served as named tools on both transports
@@ -19,6 +19,7 @@ const dynamo = localClient(endpoint);
 let app: BrowserCore;
 let table: string;
 const clients: Client[] = [];
+const BIG_ORDERS = 130;
 
 async function call(client: Client, name: string, args: Record<string, unknown>) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -71,17 +72,8 @@ async function viaHttp(): Promise<Client> {
 
 /** `dynotable mcp` on the same data folder: the app's saved connection, queries and schema reads. */
 async function viaStdio(): Promise<Client> {
-  const transport = new StdioClientTransport({
-    ...cliCommand(['mcp', '--connection', app.connectionId, '--tables', table]),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_REGION: 'us-east-1',
-      DYNOTABLE_DATA_DIR: app.dataDir,
-    },
-    stderr: 'pipe',
+  const transport = mcpStdioTransport(['--connection', app.connectionId, '--tables', table], app.dataDir, {
+    AWS_REGION: 'us-east-1',
   });
   const client = new Client({ name: 'patterns-stdio', version: '1.0.0' });
   await client.connect(transport);
@@ -109,6 +101,18 @@ beforeAll(async () => {
         GSI1SK: { S: day },
       });
     }
+  }
+  // A customer with more orders than a pattern's cap (100 items per call) lets it read.
+  items.push({ PK: { S: 'CUSTOMER#big' }, SK: { S: 'PROFILE' }, name: { S: 'Big customer' } });
+  for (let o = 1; o <= BIG_ORDERS; o++) {
+    const day = `2025-${String(o).padStart(3, '0')}`;
+    items.push({
+      PK: { S: 'CUSTOMER#big' },
+      SK: { S: `ORDER#${day}` },
+      total: { N: String(o) },
+      GSI1PK: { S: 'STATUS#ARCHIVED' },
+      GSI1SK: { S: day },
+    });
   }
   await putItems(dynamo, table, items);
   app = await startBrowserCore(endpoint);
@@ -195,6 +199,43 @@ describe.each([
     expect(sample.map((i) => i.SK)).toEqual(
       wire.slice(0, sample.length).map((i) => (i.SK as { S: string }).S),
     );
+  });
+
+  it('says when its own cap cut the read, returning a prefix of the same Query, and how to read on', async () => {
+    const wire = (
+      await rawReadAll(endpoint, 'Query', {
+        TableName: table,
+        KeyConditionExpression: '#p = :p AND begins_with(#s, :o)',
+        ExpressionAttributeNames: { '#p': 'PK', '#s': 'SK' },
+        ExpressionAttributeValues: { ':p': { S: 'CUSTOMER#big' }, ':o': { S: 'ORDER#' } },
+      })
+    ).map((i) => (i.SK as { S: string }).S);
+    expect(wire.length).toBe(BIG_ORDERS);
+    const named = await call(client, 'orders_by_customer', { customer: 'big' });
+    expect(named.isError).toBe(false);
+    expect(named.json.count).toBe(100);
+    expect(named.json.truncated).toBe(true);
+    expect(String(named.json.budgetReached)).toContain('(100 items) was reached');
+    // The first items are the Query's first, and the last one read is the Query's 100th.
+    const sample = (named.json.sample as { SK: string }[]).map((i) => i.SK);
+    expect(sample).toEqual(wire.slice(0, sample.length));
+    const last = wire[99]!.slice('ORDER#'.length);
+    expect(named.json.cutByCap).toBe(
+      `This tool's own cap (100 items and 10 RCU per call) cut the read short: these are the first 100 items of its answer, in order. To read on, call orders_by_customer again with {"customer":"big","from":"${last}"} (inclusive: its first item is the last one here).`,
+    );
+    // Read on as told: the rest of the same Query, from the last item on.
+    const next = await call(client, 'orders_by_customer', { customer: 'big', from: last });
+    expect(next.json.count).toBe(BIG_ORDERS - 99);
+    expect(next.json.cutByCap).toBeUndefined();
+    expect((next.json.sample as { SK: string }[])[0]?.SK).toBe(wire[99]);
+    // The built-in query, under the connection's own budget, is not cut.
+    const direct = await call(client, 'query', {
+      table,
+      partitionKey: 'CUSTOMER#big',
+      sortKey: { op: 'begins_with', value: 'ORDER#' },
+    });
+    expect(direct.json.count).toBe(BIG_ORDERS);
+    expect(direct.json.sample).toEqual(named.json.sample);
   });
 
   it("reads a whole partition's orders without a range, and an index's key template on the GSI", async () => {

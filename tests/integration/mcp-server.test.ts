@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 import { startFaultyDynamo } from '../support/faulty-dynamo';
-import { cliCommand, runCli } from '../support/cli-run';
+import { runCli } from '../support/cli-run';
 import { resultJson } from '../support/mcp-result';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 import { rawGetItem } from '../support/raw-dynamo';
 import { createMultiKeyTable, MULTI_INDEX, rawIndexQuery } from '../support/multi-key-table';
 
@@ -56,17 +56,7 @@ type Elicit = (message: string) => 'accept' | 'decline' | 'tick-nothing';
 /** `dynotable mcp` as a coding agent starts it: the real CLI in a child process, driven by the SDK's own client. */
 async function startServer(args: string[], elicit?: Elicit, at = endpoint): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dynotable-mcp-'));
-  const transport = new StdioClientTransport({
-    ...cliCommand(['mcp', '--endpoint', at, '--region', 'us-east-1', ...args]),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      DYNOTABLE_DATA_DIR: dataDir,
-    },
-    stderr: 'pipe',
-  });
+  const transport = mcpStdioTransport(['--endpoint', at, '--region', 'us-east-1', ...args], dataDir);
   const client = new Client(
     { name: 'test-agent', version: '1.0.0' },
     { capabilities: elicit ? { elicitation: { form: {} } } : {} },

@@ -6,6 +6,7 @@ import { shutdownCore } from '../../main/create-core';
 import { sessionPatterns } from '../../main/mcp/access-pattern-tools';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
+import { StdioProposalDesk } from '../../main/mcp/stdio-proposals';
 import { McpToolSession } from '../../main/mcp/tool-session';
 import { adHocClient } from '../../main/aws/ad-hoc-client';
 import type { Connection } from '../../shared/ipc/connection';
@@ -34,7 +35,8 @@ tool call; every call is recorded in the audit log of the data folder. See docs/
   --tables T1,T2       Only these tables may be listed, read or changed.
   --max-items N        Items one tool call may read (default ${DEFAULT_MAX_ITEMS}).
   --max-rcu N          Read capacity one tool call may consume (default ${DEFAULT_MAX_RCU}).
-  --allow-writes       Offer propose_changes (each write confirmed by you through the client).
+  --allow-writes       Offer propose_changes: each write approved by you in the running DynoTable
+                       (with --connection) or in the client, if it supports MCP elicitation.
   --dry-run            Print the tools with their annotations, the budgets and the allow-list; serve nothing.
   --allow-scans        Let reads Scan a table (the scan tool, a SELECT without a key condition);
                        refused otherwise, with the key condition or index that would serve instead.
@@ -159,7 +161,9 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(dryRunReport(session, (await sessionPatterns(session)).patterns));
       return 0;
     }
-    const server = createMcpServer(session, cliVersion);
+    // Writes to a saved connection are approved in the running app too (docs/MCP.md); an ad-hoc one is in no app.
+    const desk = adHoc ? undefined : new StdioProposalDesk(ctx.dataDir, tables);
+    const server = createMcpServer(session, cliVersion, desk);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
       process.stdin.once('end', resolve);

@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { ProposedWrite } from './proposed-write';
 
 interface Pending {
   resolve: (approved: boolean) => void;
+  /** What a write card would send, for whoever shows the card elsewhere (the app, for stdio MCP). */
+  proposed?: ProposedWrites;
+}
+
+/** A write card's writes and the model's reason for them. */
+export interface ProposedWrites {
+  writes: ProposedWrite[];
+  reason: string;
+}
+
+/** Writes already made by whoever approved them (the app, for a proposal from `dynotable mcp`). */
+export interface ApprovedWrites {
+  outcomes: string[];
+  summary: string;
 }
 
 /**
@@ -12,12 +27,13 @@ export class Approvals {
   private readonly pending = new Map<string, Pending>();
   /** Why a card was rejected, when it was not the user's "Reject" (no answer in time, say). */
   private readonly reasons = new Map<string, string>();
+  private readonly written = new Map<string, ApprovedWrites>();
 
   newId(): string {
     return `appr_${randomUUID()}`;
   }
 
-  wait(id: string, signal: AbortSignal): Promise<boolean> {
+  wait(id: string, signal: AbortSignal, proposed?: ProposedWrites): Promise<boolean> {
     return new Promise((resolve) => {
       if (signal.aborted) {
         resolve(false);
@@ -33,6 +49,7 @@ export class Approvals {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);
         },
+        proposed,
       });
     });
   }
@@ -44,6 +61,25 @@ export class Approvals {
     if (!approve && why) this.reasons.set(id, why);
     entry.resolve(approve);
     return true;
+  }
+
+  /** What a pending write card would send. */
+  proposedOf(id: string): ProposedWrites | undefined {
+    return this.pending.get(id)?.proposed;
+  }
+
+  /** Approved, and already written by whoever approved (the app): the waiting call only reports. */
+  decideWritten(id: string, done: ApprovedWrites): boolean {
+    if (!this.pending.has(id)) return false;
+    this.written.set(id, done);
+    return this.decide(id, true);
+  }
+
+  /** What an approval written elsewhere did (once), if it was written elsewhere. */
+  takeWritten(id: string): ApprovedWrites | undefined {
+    const done = this.written.get(id);
+    this.written.delete(id);
+    return done;
   }
 
   /** The sentence a rejection was given (once), if it was given one. */

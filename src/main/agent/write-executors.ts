@@ -1,15 +1,22 @@
 import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import { applyBulkUpdate } from '../../shared/dynamo/bulk-apply';
 import { ExpressionContext } from '../../shared/dynamo/expression-context';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { toAppError } from '../core/to-app-error';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { targetFor, type ItemTarget } from '../dynamo/items/item-access';
-import { writeOne, type PlannedItemWrite } from '../dynamo/writes/write-one';
+import { writeOne } from '../dynamo/writes/write-one';
 import type { JournalPair } from '../journal/journal-files';
 import { keepForUndo } from '../journal/keep';
+import type { ApprovedWrites } from './approvals';
 import { fromPlain, keyValue } from './plain-values';
+import {
+  approvalItems,
+  requestJson,
+  withAfter,
+  type PlannedWrite,
+  type ProposedWrite,
+} from './proposed-write';
 import { requireTable, type ToolExecutor, type ToolSession } from './tool-runner';
 
 interface Change {
@@ -21,8 +28,6 @@ interface Change {
   set?: Record<string, unknown>;
   remove?: string[];
 }
-
-type PlannedWrite = PlannedItemWrite & { table: string };
 
 /** Conditions that hold only while every attribute is exactly as read (absent ones still absent). */
 function unchangedCondition(
@@ -51,7 +56,7 @@ async function planWrite(
   client: DynamoDBClient,
   session: ToolSession,
   change: Change,
-): Promise<PlannedWrite> {
+): Promise<ProposedWrite> {
   const summary = requireTable(session, change.table);
   const { partitionKey, sortKey } = summary.keys;
   const key: Item = {
@@ -85,7 +90,7 @@ async function planWrite(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      after: () => null,
+      effect: { type: 'delete' },
     };
   }
   if (change.action === 'put') {
@@ -110,7 +115,7 @@ async function planWrite(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      after: () => item,
+      effect: { type: 'put', item },
     };
   }
   if (!seen)
@@ -156,15 +161,7 @@ async function planWrite(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    after: (before) => (before ? applyBulkUpdate(before, action) : null),
-  };
-}
-
-/** The request as the AWS API's JSON (tagged values, binary as base64), for the card and the audit log. */
-function describe(write: PlannedWrite): Record<string, unknown> {
-  return {
-    operation: write.request.operation,
-    ...(JSON.parse(JSON.stringify(write.request.input)) as object),
+    effect: action,
   };
 }
 
@@ -180,11 +177,11 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
   const client = await session.ctx.clients.dynamo(session.connection.id);
   const planned = [];
   for (const change of changes) planned.push(await planWrite(client, session, change));
-  const requests = planned.map(describe);
+  const requests = planned.map(requestJson);
   const id = session.approvals.newId();
   const reason = typeof input.reason === 'string' ? input.reason : 'The agent proposes changes.';
   const log = { connectionId: session.connection.id, conversationId: session.conversationId };
-  const decision = session.approvals.wait(id, session.signal);
+  const decision = session.approvals.wait(id, session.signal, { writes: planned, reason });
   session.emit({
     kind: 'step',
     step: { id: stepId, tool: 'propose_changes', input, status: 'waiting-approval' },
@@ -196,12 +193,7 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
       kind: 'write',
       summary: `${reason} (${planned.length} write${planned.length === 1 ? '' : 's'})`,
       requests,
-      items: planned.map((write) => ({
-        table: write.table,
-        key: write.key,
-        before: write.seen,
-        after: write.after(write.seen),
-      })),
+      items: approvalItems(planned),
     },
   });
   const approved = await decision;
@@ -217,10 +209,35 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
       step: { summary: why ?? 'rejected by the user' },
     };
   }
+  // Approved in the app for `dynotable mcp`: the app wrote them, this call only reports.
+  const { outcomes, summary } =
+    session.approvals.takeWritten(id) ?? (await writeApproved(session, planned, reason, id));
+  session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
+  return {
+    result: outcomes.includes('written')
+      ? { status: 'success', json: { outcomes } }
+      : {
+          status: 'error',
+          json: { error: `The user approved, but nothing was written (${outcomes.join('; ')}).`, outcomes },
+        },
+    step: { summary },
+  };
+};
+
+/**
+ * Sends approved writes through the write door, one undo journal entry per table under the
+ * source and the model's reason, and audits the outcome. The one executor of approved agent and
+ * MCP writes, also where the app writes a proposal `dynotable mcp` made (mcp/app-inbox.ts).
+ */
+export async function writeApproved(
+  session: ToolSession,
+  writes: ProposedWrite[],
+  reason: string,
+  approvalId: string,
+): Promise<ApprovedWrites> {
   const outcomes: string[] = [];
   const journaled = new Map<string, { target: ItemTarget; pairs: JournalPair[] }>();
-  for (const write of planned) outcomes.push(await writeNow(session, write, journaled));
-  // One undo journal entry per table the card wrote to, under the source and the model's reason.
+  for (const write of writes) outcomes.push(await writeNow(session, withAfter(write), journaled));
   const words =
     session.source === 'mcp'
       ? `MCP client ${session.clientName ?? '(unnamed)'}: ${reason}`
@@ -228,20 +245,11 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
   for (const { target, pairs } of journaled.values())
     await keepForUndo(target.journal('commit', words), pairs);
   const written = outcomes.filter((o) => o === 'written').length;
-  const summary = `${written} of ${planned.length} written${written < planned.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
-  await session.audit.record(log, { type: 'write', approvalId: id, outcome: summary });
-  session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
-  return {
-    result:
-      written > 0
-        ? { status: 'success', json: { outcomes } }
-        : {
-            status: 'error',
-            json: { error: `The user approved, but nothing was written (${outcomes.join('; ')}).`, outcomes },
-          },
-    step: { summary },
-  };
-};
+  const summary = `${written} of ${writes.length} written${written < writes.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
+  const log = { connectionId: session.connection.id, conversationId: session.conversationId };
+  await session.audit.record(log, { type: 'write', approvalId, outcome: summary });
+  return { outcomes, summary };
+}
 
 /**
  * Why this write may not go out now, judged on the connection and agent settings as saved at

@@ -228,7 +228,7 @@ async function isLeftover(path: string, name: string): Promise<boolean> {
   return info !== undefined && Date.now() - info.mtimeMs > UNNAMED_AFTER_MS;
 }
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

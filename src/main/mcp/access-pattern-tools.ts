@@ -86,6 +86,33 @@ export function patternTool(pattern: AccessPattern, cap: McpLimits, suffix: stri
   };
 }
 
+/**
+ * What an agent is told when a pattern's own cap cut its read short: that it was the cap, and
+ * how to read on (the same tool from the last item's sort key, or the built-in tool that has the
+ * connection's per-call budget).
+ */
+export async function cutByCap(
+  session: McpToolSession,
+  pattern: AccessPattern,
+  args: Record<string, unknown>,
+  result: Record<string, unknown>,
+): Promise<string> {
+  const cap = patternCap(session);
+  const { resultSetId, count } = result;
+  const last =
+    typeof resultSetId === 'string' && typeof count === 'number' && count > 0
+      ? (await session.options.ctx.resultSets.window(resultSetId, count - 1, 1)).rows[0]
+      : undefined;
+  const next = last && pattern.nextArgs?.(args, last);
+  const builtIn = pattern.source === 'schema' ? 'query' : 'run_sql';
+  return [
+    `This tool's own cap (${cap.maxItems} items and ${cap.maxRcu} RCU per call) cut the read short: these are the first ${String(count)} items of its answer, in order.`,
+    next
+      ? `To read on, call ${pattern.name} again with ${JSON.stringify(next)} (inclusive: its first item is the last one here).`
+      : `To read on, narrow the call, or run it with ${builtIn}, which has the connection's per-call budget.`,
+  ].join(' ');
+}
+
 /** What a report's entities and key templates look like to an agent (the schema resource). */
 export function schemaResource(report: SchemaReport, patterns: AccessPattern[]): Record<string, unknown> {
   const mine = patterns.filter((p) => p.source === 'schema' && p.table === report.table);

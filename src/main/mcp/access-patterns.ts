@@ -1,3 +1,4 @@
+import type { Item } from '../../shared/dynamo/attribute-value';
 import type { SchemaReport } from '../../shared/ipc/schema';
 import type { SqlSavedQuery } from '../../shared/ipc/sql';
 import type { KeySchema } from '../../shared/ipc/tables';
@@ -33,6 +34,11 @@ export interface AccessPattern {
   template: string;
   params: PatternParam[];
   toCall(args: Record<string, unknown>): PatternCall;
+  /**
+   * The arguments that read on after `last`, the last item of a call its cap cut short (`from`,
+   * or `to` newest first; inclusive, so that item comes again); undefined when there is no range.
+   */
+  nextArgs?(args: Record<string, unknown>, last: Item): Record<string, unknown> | undefined;
 }
 
 /** MCP tool names: letters, digits, `_` and `-`, at most 64 (we keep to lowercase and `_`). */
@@ -171,6 +177,15 @@ function keyPatternOf(
         else if (prefix) input.sortKey = { op: 'begins_with', value: prefix };
       }
       return { tool: 'query', input };
+    },
+    nextArgs(args, last) {
+      if (!sk || sk.kind === 'constant' || !skInfo) return undefined;
+      const value = last[skInfo.name];
+      const raw = value && 'S' in value ? value.S : value && 'N' in value ? value.N : undefined;
+      const prefix = sk.kind === 'prefix' ? sk.prefix : '';
+      if (raw === undefined || !raw.startsWith(prefix)) return undefined;
+      const bound = skInfo.type === 'N' ? Number(raw) : raw.slice(prefix.length);
+      return args.newestFirst === true ? { ...args, to: bound } : { ...args, from: bound };
     },
   };
 }

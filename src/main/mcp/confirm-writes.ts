@@ -1,7 +1,7 @@
 import type { AgentApproval } from '../../shared/ipc/agent-events';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Approvals } from '../agent/approvals';
-import { PROPOSAL_TIMEOUT_MS, type ProposalBoard } from './proposals';
+import type { ApprovedWrites, Approvals } from '../agent/approvals';
+import { PROPOSAL_TIMEOUT_MS, type ProposalDesk } from './proposals';
 
 type WriteApproval = AgentApproval;
 
@@ -11,9 +11,9 @@ function inWords(request: Record<string, unknown>, index: number): string {
   return `${index + 1}. ${String(request.operation)} on ${String(request.TableName)}${key ? `, key ${JSON.stringify(key)}` : ''}`;
 }
 
-/** Where the app shows a proposal: its board, under the connection and the client's name. */
+/** Where the app shows a proposal: its desk, under the connection and the client's name. */
 export interface InAppApproval {
-  board: ProposalBoard;
+  desk: ProposalDesk;
   connectionId: string;
   connectionLabel: string;
   client: string;
@@ -21,6 +21,16 @@ export interface InAppApproval {
 }
 
 type Answer = 'approved' | 'rejected' | 'no-answer';
+
+interface Decided {
+  answer: Answer;
+  why?: string;
+  /** What the app wrote, when the app itself wrote the approved requests (a stdio proposal). */
+  written?: ApprovedWrites;
+}
+
+/** A promise that never settles: an answer that does not count leaves the race to the others. */
+const never = (): Promise<never> => new Promise<never>(() => undefined);
 
 /**
  * The client asks the user (MCP elicitation) with the exact requests in words and as JSON. Only
@@ -71,10 +81,11 @@ function minutes(ms: number): string {
 }
 
 /**
- * The approval of an MCP write: shown in the app (the HTTP transport, served by the app) and, when
- * the client supports elicitation, asked in the client too. The first answer decides and the
- * other is withdrawn; no answer, a failed client and a cancelled call all reject, so nothing is
- * written. A rejection carries the sentence the agent is given.
+ * The approval of an MCP write: shown in the app (on the app's own board for the HTTP transport,
+ * through the proposals folder for `dynotable mcp`) and, when the client supports elicitation,
+ * asked in the client too. The first answer decides and the other is withdrawn; no answer, a
+ * failed client and a cancelled call all reject, so nothing is written. A rejection carries the
+ * sentence the agent is given.
  */
 export async function confirmWrites(
   // eslint-disable-next-line @typescript-eslint/no-deprecated
@@ -82,55 +93,66 @@ export async function confirmWrites(
   approvals: Approvals,
   approval: WriteApproval,
   signal: AbortSignal,
-  inApp?: InAppApproval,
+  inAppAsked?: InAppApproval,
 ): Promise<void> {
   const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
   const stopAsking = new AbortController();
   const onAbort = (): void => stopAsking.abort();
   signal.addEventListener('abort', onAbort, { once: true });
+  const proposed = approvals.proposedOf(approval.id);
+  // No app running (stdio): the client's elicitation alone decides.
+  const inApp = inAppAsked && proposed && (await inAppAsked.desk.isOpen()) ? inAppAsked : undefined;
   const timeoutMs = inApp?.timeoutMs ?? PROPOSAL_TIMEOUT_MS;
-  const asks: Promise<{ answer: Answer; why?: string }>[] = [];
+  const asks: Promise<Decided>[] = [];
   if (canElicit) {
     asks.push(
-      askClient(server, approval, stopAsking.signal).then((answer) =>
-        answer === 'no-answer' && inApp ? new Promise<never>(() => undefined) : { answer },
-      ),
+      askClient(server, approval, stopAsking.signal).then(async (answer): Promise<Decided> => {
+        if (!inApp) return { answer };
+        // The app's answer came first (and may be writing now): it decides, not this one.
+        if (answer === 'no-answer' || !(await inApp.desk.claim(approval.id))) return never();
+        return { answer };
+      }),
     );
   }
-  if (inApp) {
+  if (inApp && proposed) {
+    const draft = {
+      ...approval,
+      kind: 'write' as const,
+      connectionId: inApp.connectionId,
+      connectionLabel: inApp.connectionLabel,
+      client: inApp.client,
+    };
     asks.push(
-      inApp.board
-        .propose(
-          {
-            ...approval,
-            kind: 'write',
-            connectionId: inApp.connectionId,
-            connectionLabel: inApp.connectionLabel,
-            client: inApp.client,
-          },
-          stopAsking.signal,
-          timeoutMs,
-        )
-        .then((outcome) => {
-          if (outcome === 'approved') return { answer: 'approved' as const };
+      inApp.desk
+        .propose(draft, proposed, stopAsking.signal, timeoutMs)
+        .then(({ outcome, written, error }) => {
+          if (outcome === 'approved') return { answer: 'approved' as const, written };
+          if (error) return { answer: 'rejected' as const, why: error };
           if (outcome === 'expired')
             return {
               answer: 'no-answer' as const,
               why: `Nobody approved these changes in DynoTable within ${minutes(timeoutMs)}, so nothing was written. Ask the user to look at "Agent proposals" in DynoTable, then propose again.`,
             };
-          return {
-            answer: 'rejected' as const,
-            why:
-              outcome === 'rejected'
-                ? 'The user rejected these changes in DynoTable. Nothing was written.'
-                : undefined,
-          };
+          if (outcome === 'rejected')
+            return {
+              answer: 'rejected' as const,
+              why: 'The user rejected these changes in DynoTable. Nothing was written.',
+            };
+          // Withdrawn because the client answered first, or the call went away: not an answer.
+          return never();
         }),
     );
   }
-  const decided = asks.length > 0 ? await Promise.race(asks) : { answer: 'no-answer' as Answer };
+  if (asks.length > 0)
+    asks.push(
+      new Promise<Decided>((resolve) => {
+        if (signal.aborted) resolve({ answer: 'rejected' });
+        signal.addEventListener('abort', () => resolve({ answer: 'rejected' }), { once: true });
+      }),
+    );
+  const decided: Decided = asks.length > 0 ? await Promise.race(asks) : { answer: 'no-answer' };
   signal.removeEventListener('abort', onAbort);
   stopAsking.abort();
-  inApp?.board.withdraw(approval.id);
-  approvals.decide(approval.id, decided.answer === 'approved', decided.why);
+  if (decided.written) approvals.decideWritten(approval.id, decided.written);
+  else approvals.decide(approval.id, decided.answer === 'approved', decided.why);
 }

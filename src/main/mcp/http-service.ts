@@ -1,5 +1,6 @@
 import type { McpExposure, McpExposureSettings } from '../../shared/ipc/mcp';
 import type { CoreContext, ServiceSlot } from '../core/context';
+import { stdioProposalInbox } from './app-inbox';
 import { connectCommands, McpExposureStore, serverName } from './exposures';
 import { type Exposed, type McpHttpListener, startMcpHttp } from './http-transport';
 import { proposalBoard } from './proposals';
@@ -19,9 +20,14 @@ export class McpHttpService {
     this.store = new McpExposureStore(ctx.dataDir, ctx.secrets);
   }
 
-  /** At launch: serve again if any connection was left switched on. */
+  /**
+   * At launch: serve again if any connection was left switched on, and show the writes that
+   * `dynotable mcp` servers propose through the data folder (their approvals are the app's too).
+   */
   async resume(): Promise<void> {
+    const inbox = stdioProposalInbox(this.ctx).start();
     if ((await this.store.enabled()).length > 0) await this.listen();
+    await inbox;
   }
 
   async get(connectionId: string): Promise<McpExposure> {

@@ -15,9 +15,9 @@ import { runToolCall } from '../agent/tool-runner';
 import { toolSpec } from '../agent/tool-specs';
 import { toAppError } from '../core/to-app-error';
 import { listTables } from '../dynamo/tables';
-import { patternCap, patternTool, schemaResource, sessionPatterns } from './access-pattern-tools';
+import { cutByCap, patternCap, patternTool, schemaResource, sessionPatterns } from './access-pattern-tools';
 import { confirmWrites } from './confirm-writes';
-import type { ProposalBoard } from './proposals';
+import type { ProposalDesk } from './proposals';
 import { DATA_IS_NOT_INSTRUCTIONS, toolAnnotations } from './tool-annotations';
 import { untrustedResult } from './untrusted-data';
 import type { McpLimits, McpToolSession } from './tool-session';
@@ -40,12 +40,21 @@ function tablesNamed(input: Record<string, unknown>): string[] {
   return [...names];
 }
 
+/** Why nobody could approve a write of a client without elicitation; undefined when the app can. */
+async function noApprover(desk: ProposalDesk | undefined): Promise<string | undefined> {
+  if (desk && (await desk.isOpen())) return undefined;
+  return desk
+    ? "Refused: writes need the user's approval, and DynoTable is not running to ask for it (this MCP client cannot ask itself: it does not support MCP elicitation). Nothing was written. Ask the user to open DynoTable (the desktop app, or `dynotable serve`) on this computer, then propose again."
+    : 'Refused: writes need your confirmation, and this MCP client cannot ask for it (it does not support MCP elicitation). Nothing was written. Make the change in DynoTable, use a client that supports elicitation, or start `dynotable mcp` with --connection and a connection saved in DynoTable so that the app asks you.';
+}
+
 /**
  * An MCP server (any transport) over one connection, with the agent's guards enforced here.
- * `board`: the running app's, where proposed writes wait for the user (the HTTP transport).
+ * `desk`: where proposed writes wait for the user in the app: the app's own board (the HTTP
+ * transport) or the proposals folder a running app watches (stdio).
  */
 // eslint-disable-next-line @typescript-eslint/no-deprecated
-export function createMcpServer(session: McpToolSession, version: string, board?: ProposalBoard): Server {
+export function createMcpServer(session: McpToolSession, version: string, desk?: ProposalDesk): Server {
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const server = new Server(
     { name: 'dynotable', version },
@@ -67,8 +76,8 @@ export function createMcpServer(session: McpToolSession, version: string, board?
     const { connection } = session.options;
     const emit = (event: AgentEvent): void => {
       if (event.kind !== 'approval') return;
-      const inApp = board && {
-        board,
+      const inApp = desk && {
+        desk,
         connectionId: connection.id,
         connectionLabel: connection.label,
         client: clientName(),
@@ -121,20 +130,19 @@ export function createMcpServer(session: McpToolSession, version: string, board?
         `${name} needs ${missing.map((p) => p.name).join(' and ')}.`,
       );
     const { tool, input: translated } = pattern.toCall(input);
-    return call(tool, translated, signal, patternCap(session));
+    const answer = await call(tool, translated, signal, patternCap(session));
+    const { json } = answer.result;
+    if (typeof json.budgetReached !== 'string') return answer;
+    const capNote = await cutByCap(session, pattern, input, json);
+    return { ...answer, result: { ...answer.result, json: { ...json, cutByCap: capNote } } };
   };
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const input = request.params.arguments ?? {};
-    if (name === 'propose_changes' && session.allowed.includes('propose_changes') && !board && !canElicit()) {
-      return untrustedResult(
-        {
-          error:
-            'Refused: writes need your confirmation, and this MCP client cannot ask for it (it does not support MCP elicitation). Nothing was written. Make the change in DynoTable, or use a client that supports elicitation.',
-        },
-        true,
-      );
+    if (name === 'propose_changes' && session.allowed.includes('propose_changes') && !canElicit()) {
+      const refusal = await noApprover(desk);
+      if (refusal) return untrustedResult({ error: refusal }, true);
     }
     try {
       const isBuiltIn = (session.allowed as readonly string[]).includes(name);

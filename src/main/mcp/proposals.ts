@@ -1,5 +1,6 @@
 import { PROPOSALS_REQUEST_ID } from '../../shared/ipc/operations';
 import type { McpProposal } from '../../shared/ipc/mcp';
+import type { ApprovedWrites, ProposedWrites } from '../agent/approvals';
 import type { CoreContext, ServiceSlot } from '../core/context';
 
 /** How a proposal ended: the user's answer in the app, or none in time, or the call went away. */
@@ -8,9 +9,44 @@ export type ProposalOutcome = 'approved' | 'rejected' | 'expired' | 'cancelled';
 /** How long an agent's proposal waits for the user before it is rejected (the agent is told). */
 export const PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 
+/** How a proposal ended, with what the app wrote when the app itself wrote it (a stdio proposal). */
+export interface ProposalDecision {
+  outcome: ProposalOutcome;
+  written?: ApprovedWrites;
+  /** The sentence for the agent when the app could not write at all. */
+  error?: string;
+}
+
+/** A proposal as an MCP server hands it to the app: what the card shows, and what it writes. */
+export type ProposalDraft = Omit<McpProposal, 'at' | 'expiresAt'>;
+
+/**
+ * Where an MCP server shows the writes an agent proposes to the user in the app: the app's own
+ * board (HTTP, served by the app) or the proposals folder the app watches (`dynotable mcp`).
+ */
+export interface ProposalDesk {
+  /** Whether an app is there now to show a proposal. */
+  isOpen(): Promise<boolean>;
+  /** Shows the proposal in the app and resolves with how it ended; never rejects. */
+  propose(
+    draft: ProposalDraft,
+    proposed: ProposedWrites,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<ProposalDecision>;
+  /**
+   * The client's own answer (elicitation) counts only when it comes first: true when it does,
+   * and the app's copy is withdrawn; false when the app decided first (its decision follows).
+   */
+  claim(id: string): Promise<boolean>;
+}
+
 interface Waiting {
   proposal: McpProposal;
   finish(outcome: ProposalOutcome): void;
+  /** For a proposal another process also answers: whether the app's answer still comes first. */
+  claim?: () => Promise<boolean>;
+  isDeciding?: boolean;
 }
 
 /**
@@ -19,7 +55,7 @@ interface Waiting {
  * user is; the first answer wins, whether it comes from a window, the client's own elicitation,
  * the timeout or the agent cancelling its call.
  */
-export class ProposalBoard {
+export class ProposalBoard implements ProposalDesk {
   private readonly waiting = new Map<string, Waiting>();
   private seq = 0;
 
@@ -29,30 +65,53 @@ export class ProposalBoard {
     return [...this.waiting.values()].map((w) => w.proposal);
   }
 
-  /** Shows the proposal in the app and resolves with how it ended; never rejects. */
-  propose(
-    proposal: Omit<McpProposal, 'at' | 'expiresAt'>,
+  isOpen(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  /** A proposal of this process's HTTP transport: the waiting tool call writes it once approved. */
+  async propose(
+    draft: ProposalDraft,
+    _proposed: ProposedWrites,
     signal: AbortSignal,
     timeoutMs = PROPOSAL_TIMEOUT_MS,
-  ): Promise<ProposalOutcome> {
+  ): Promise<ProposalDecision> {
     const at = new Date();
-    const full: McpProposal = {
-      ...proposal,
+    const proposal = {
+      ...draft,
       at: at.toISOString(),
       expiresAt: new Date(at.getTime() + timeoutMs).toISOString(),
     };
+    return { outcome: await this.show(proposal, signal) };
+  }
+
+  claim(id: string): Promise<boolean> {
+    const entry = this.waiting.get(id);
+    if (!entry || entry.isDeciding) return Promise.resolve(false);
+    entry.finish('cancelled');
+    return Promise.resolve(true);
+  }
+
+  /**
+   * Shows a proposal until its `expiresAt` and resolves with how it ended; never rejects.
+   * `claim`: asked before the user's answer counts (another process may have decided first).
+   */
+  show(proposal: McpProposal, signal: AbortSignal, claim?: () => Promise<boolean>): Promise<ProposalOutcome> {
     return new Promise((resolve) => {
       const finish = (outcome: ProposalOutcome): void => {
-        if (!this.waiting.delete(full.id)) return;
+        if (!this.waiting.delete(proposal.id)) return;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         this.publish();
         resolve(outcome);
       };
       const onAbort = (): void => finish('cancelled');
-      const timer = setTimeout(() => finish('expired'), timeoutMs);
+      const timer = setTimeout(
+        () => finish('expired'),
+        Math.max(0, Date.parse(proposal.expiresAt) - Date.now()),
+      );
       timer.unref();
-      this.waiting.set(full.id, { proposal: full, finish });
+      this.waiting.set(proposal.id, { proposal, finish, ...(claim ? { claim } : {}) });
       if (signal.aborted) {
         finish('cancelled');
         return;
@@ -62,12 +121,14 @@ export class ProposalBoard {
     });
   }
 
-  /** The user's answer; false when the proposal no longer waits. */
-  decide(id: string, approve: boolean): boolean {
+  /** The user's answer; false when the proposal no longer waits (decided elsewhere, expired). */
+  async decide(id: string, approve: boolean): Promise<boolean> {
     const entry = this.waiting.get(id);
-    if (!entry) return false;
-    entry.finish(approve ? 'approved' : 'rejected');
-    return true;
+    if (!entry || entry.isDeciding) return false;
+    entry.isDeciding = true;
+    const isFirst = entry.claim ? await entry.claim().catch(() => false) : true;
+    entry.finish(isFirst ? (approve ? 'approved' : 'rejected') : 'cancelled');
+    return isFirst;
   }
 
   /** Ends a proposal that was answered elsewhere (the client's elicitation), so windows drop it. */

@@ -11,5 +11,7 @@ export const mcpHandlers: Pick<HandlerTable, McpChannels> = {
   'mcp:regenerateToken': ({ connectionId }, ctx) => mcpHttpService(ctx).regenerateToken(connectionId),
   'mcp:listProposals': (_input, ctx) => Promise.resolve({ proposals: proposalBoard(ctx).list() }),
   'mcp:decideProposal': ({ id, approve }, ctx) =>
-    Promise.resolve({ decided: proposalBoard(ctx).decide(id, approve) }),
+    proposalBoard(ctx)
+      .decide(id, approve)
+      .then((decided) => ({ decided })),
 };
