@@ -28,6 +28,22 @@ let readOnly: Connection;
 const cli = (args: string[], naturalExit = false) =>
   runCli(args, { DYNOTABLE_DATA_DIR: dataDir }, { naturalExit });
 
+/** `dynotable copy` from DynamoDB Local named by its endpoint into a saved connection. */
+const copyInto = (from: string, to: string, connection: string, extra: string[] = []) =>
+  cli([
+    'copy',
+    '--from-endpoint',
+    endpoint,
+    '--from-table',
+    from,
+    '--to-connection',
+    connection,
+    '--to-table',
+    to,
+    ...extra,
+    '--quiet',
+  ]);
+
 async function filledTable(prefix: string, count: number): Promise<string> {
   const table = uniqueTableName(prefix);
   const c = localClient(endpoint);
@@ -72,20 +88,7 @@ describe('the CLI on the app core', () => {
   it("a copy into a saved connection is in that connection's History, journaled as the app's copies are", async () => {
     const from = await filledTable('clicoresrc', 25);
     const to = await filledTable('clicoredst', 0);
-    const run = await cli([
-      'copy',
-      '--from-endpoint',
-      endpoint,
-      '--from-table',
-      from,
-      '--to-connection',
-      'Local writable',
-      '--to-table',
-      to,
-      '--if-exists',
-      'overwrite',
-      '--quiet',
-    ]);
+    const run = await copyInto(from, to, 'Local writable', ['--if-exists', 'overwrite']);
     expect(ourLines(run.stderr)).toEqual([]);
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as CopyReport).itemsWritten).toBe(25);
@@ -106,18 +109,7 @@ describe('the CLI on the app core', () => {
   it("a saved read-only connection refuses a CLI write with the app's sentence, and nothing is written", async () => {
     const from = await filledTable('clicorerosrc', 5);
     const to = await filledTable('clicorerodst', 0);
-    const run = await cli([
-      'copy',
-      '--from-endpoint',
-      endpoint,
-      '--from-table',
-      from,
-      '--to-connection',
-      readOnly.id,
-      '--to-table',
-      to,
-      '--quiet',
-    ]);
+    const run = await copyInto(from, to, readOnly.id);
     expect(run.code).toBe(2);
     expect(ourLines(run.stderr)).toEqual([
       'dynotable copy: The connection "Local read-only" is read-only, so DynoTable writes nothing through it. Edit the connection to allow writes. (ReadOnlyConnection)',
