@@ -1,3 +1,4 @@
+import type { AdHocConnections } from './aws/ad-hoc-client';
 import { createClientFactory } from './aws/client-factory';
 import { createConnectionStore } from './aws/connection-store';
 import { createMfaPrompts } from './aws/mfa-prompts';
@@ -24,6 +25,8 @@ export interface CoreOptions {
   fileDialog?: FileDialog;
   /** Serves some connections with clients made elsewhere (the CLI's --profile/--endpoint client). */
   wrapClients?: (clients: ClientFactory) => ClientFactory;
+  /** Connections a CLI command names by flags: in memory only, served like saved ones. */
+  adHoc?: AdHocConnections;
   /** Overrides for tests: where DynamoDB Local keeps its files, which java to run. */
   playground?: { dataDir?: string; javaCommand?: string; port?: number };
 }
@@ -39,7 +42,8 @@ export function createCore(options: CoreOptions): CoreContext {
     javaCommand: options.playground?.javaCommand,
     port: options.playground?.port,
   });
-  const connections = createConnectionStore(options.dataDir, options.secrets);
+  const saved = createConnectionStore(options.dataDir, options.secrets);
+  const connections = options.adHoc ? options.adHoc.wrapConnections(saved) : saved;
   const mfa = createMfaPrompts(operations, events);
   const profileCredentials = createProfileCredentials(mfa);
   const factory = createClientFactory({
@@ -48,7 +52,8 @@ export function createCore(options: CoreOptions): CoreContext {
     playground,
     profileCredentials,
   });
-  const clients = options.wrapClients ? options.wrapClients(factory) : factory;
+  const withAdHoc = options.adHoc ? options.adHoc.wrapClients(factory) : factory;
+  const clients = options.wrapClients ? options.wrapClients(withAdHoc) : withAdHoc;
   const ctx: CoreContext = {
     mode: options.mode,
     version: options.version,

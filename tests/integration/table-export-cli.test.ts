@@ -68,4 +68,17 @@ describe('dynotable export table', () => {
       '--format wants jsonl, dynamodb-json or csv, not "xml".',
     );
   });
+
+  it('--resume with nothing stopped under that id is a usage error: exit 2 and a sentence', async () => {
+    const none = await exportTable(['--resume', 'texp-nothing-here']);
+    expect(none.code).toBe(2);
+    expect(ourLines(none.stderr)).toEqual([
+      'dynotable export: There is no stopped export texp-nothing-here on this machine: it completed, or it was forgotten.',
+    ]);
+    const bad = await exportTable(['--resume', '../../etc/passwd']);
+    expect(bad.code).toBe(2);
+    expect(ourLines(bad.stderr)).toEqual([
+      'dynotable export: --resume wants the ID a stopped export printed (texp-…), not "../../etc/passwd".',
+    ]);
+  });
 });

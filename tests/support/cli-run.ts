@@ -9,11 +9,20 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The command that runs the real CLI entry (src/cli/index.ts through tsx) with these arguments. */
-export function cliCommand(args: string[]): { command: string; args: string[] } {
+/**
+ * The command that runs the real CLI entry (src/cli/index.ts through tsx) with these arguments;
+ * with `naturalExit`, main() without the forced exit (tests/support/cli-main-child.ts).
+ */
+export function cliCommand(
+  args: string[],
+  { naturalExit = false } = {},
+): { command: string; args: string[] } {
+  const entry = naturalExit
+    ? path.join(root, 'tests/support/cli-main-child.ts')
+    : path.join(root, 'src/cli/index.ts');
   return {
     command: process.execPath,
-    args: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'src/cli/index.ts'), ...args],
+    args: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), entry, ...args],
   };
 }
 
@@ -22,7 +31,11 @@ export function cliCommand(args: string[]): { command: string; args: string[] } 
  * way a CI job passes them and no AWS_PROFILE. An override of undefined removes the variable
  * from the child's environment.
  */
-export function runCli(args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  overrides: NodeJS.ProcessEnv = {},
+  options: { naturalExit?: boolean } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const merged: NodeJS.ProcessEnv = {
       ...process.env,
@@ -32,7 +45,7 @@ export function runCli(args: string[], overrides: NodeJS.ProcessEnv = {}): Promi
       ...overrides,
     };
     const env = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
-    const cli = cliCommand(args);
+    const cli = cliCommand(args, options);
     const child = spawn(cli.command, cli.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

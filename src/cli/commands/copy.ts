@@ -1,13 +1,18 @@
-import { copyStartInput, type CopyReport } from '../../shared/ipc/copy';
-import { CopyStore } from '../../main/dynamo/copy/copy-checkpoint';
-import { runCopy } from '../../main/dynamo/copy/copy-run';
-import { assertDistinct, newCheckpoint } from '../../main/dynamo/copy/copy-service';
-import { newCopyId } from '../../main/dynamo/copy/copy-checkpoint';
+import { copyStartInput, type CopyReport, type CopyStartInput } from '../../shared/ipc/copy';
+import type { CoreContext } from '../../main/core/context';
+import {
+  assertDistinct,
+  discardCopy,
+  listCopies,
+  resumeCopy,
+  startCopy,
+} from '../../main/dynamo/copy/copy-service';
 import { rateProblem } from '../../main/dynamo/copy/copy-capacity';
-import { adHocClient } from '../../main/aws/ad-hoc-client';
-import { defaultDataDir } from '../data-dir';
+import { AdHocConnections } from '../../main/aws/ad-hoc-client';
+import { withCliCore } from '../cli-core';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
+import { connectionOf, runOperation } from './command-core';
 import { positiveNumber, segmentsOf } from './migration-flags';
 import { UsageError } from './types';
 
@@ -19,11 +24,15 @@ attribute name). Then reads both sides again and compares counts and checksums.
 Prints a JSON report. Exit code: 0 the target holds the source's items, 1 it does not, 2 error.
 
   --from-table T            The source table (required).
+  --from-connection NAME    A connection saved in DynoTable (its name or id) instead of the three below;
+                            its read-only and production settings hold.
   --from-profile P          Source AWS profile; default: the default chain.
   --from-region R           Source region; default: $AWS_REGION or the profile's.
   --from-endpoint URL       Source endpoint override (DynamoDB Local, LocalStack).
   --to-table T2             The target table (required).
-  --to-profile P, --to-region R, --to-endpoint URL    The same for the target.
+  --to-connection NAME, --to-profile P, --to-region R, --to-endpoint URL
+                            The same for the target. A write to a saved connection is in its History
+                            in the app (undo), as the app's own copies are.
   --create-table            Create the target from the source's definition (keys, indexes, TTL, billing) when missing.
   --include-tags            With --create-table: copy the source's tags too.
   --if-exists POLICY        skip (attribute_not_exists), overwrite (default), or newer:ATTR (write
@@ -45,10 +54,12 @@ Prints a JSON report. Exit code: 0 the target holds the source's items, 1 it doe
 
 const options = {
   'from-table': { type: 'string' },
+  'from-connection': { type: 'string' },
   'from-profile': { type: 'string' },
   'from-region': { type: 'string' },
   'from-endpoint': { type: 'string' },
   'to-table': { type: 'string' },
+  'to-connection': { type: 'string' },
   'to-profile': { type: 'string' },
   'to-region': { type: 'string' },
   'to-endpoint': { type: 'string' },
@@ -69,17 +80,6 @@ const options = {
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
-
-interface Side {
-  profile?: string;
-  region?: string;
-  endpoint?: string;
-}
-
-/** The CLI has no saved connections: a side is named by its flags, which a resume must repeat. */
-function connectionId(side: Side): string {
-  return `cli:${JSON.stringify([side.profile ?? '', side.region ?? '', side.endpoint ?? ''])}`;
-}
 
 function pairs(values: string[] | undefined, flag: string): { from: string; to: string }[] {
   return (values ?? []).map((text) => {
@@ -149,23 +149,50 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.format !== 'json' && values.format !== 'table')
     throw new UsageError(`--format wants json or table, not "${values.format}".`);
-  if (values.list || values.discard !== undefined)
-    return checkpoints(new CopyStore(defaultDataDir()), values.discard, values.format);
-  const from: Side = {
-    profile: values['from-profile'],
-    region: values['from-region'],
-    endpoint: values['from-endpoint'],
-  };
-  const to: Side = {
-    profile: values['to-profile'],
-    region: values['to-region'],
-    endpoint: values['to-endpoint'],
-  };
+  const abort = abortOnSignal();
+  const adHoc = new AdHocConnections(terminalMfaPrompt(processTerminal(), abort.signal));
+  try {
+    return await withCliCore(adHoc, (ctx) =>
+      values.list || values.discard !== undefined
+        ? checkpoints(ctx, values.discard, values.format)
+        : copy(ctx, adHoc, values, abort.signal),
+    );
+  } finally {
+    abort.dispose();
+  }
+}
+
+type Values = ReturnType<typeof parseFlags<typeof options>>['values'];
+
+/** A copy (or its resume) through the app's copy service: its checks, journal and checkpoints. */
+async function copy(ctx: CoreContext, adHoc: AdHocConnections, values: Values, signal: AbortSignal) {
+  const from = await connectionOf(
+    ctx,
+    adHoc,
+    {
+      connection: values['from-connection'],
+      profile: values['from-profile'],
+      region: values['from-region'],
+      endpoint: values['from-endpoint'],
+    },
+    'from-',
+  );
+  const to = await connectionOf(
+    ctx,
+    adHoc,
+    {
+      connection: values['to-connection'],
+      profile: values['to-profile'],
+      region: values['to-region'],
+      endpoint: values['to-endpoint'],
+    },
+    'to-',
+  );
   const parsed = copyStartInput.safeParse({
     requestId: 'cli-copy-run',
-    source: { connectionId: connectionId(from), table: required(values['from-table'], '--from-table') },
+    source: { connectionId: from.id, table: required(values['from-table'], '--from-table') },
     target: {
-      connectionId: connectionId(to),
+      connectionId: to.id,
       table: required(values['to-table'], '--to-table'),
       create: values['create-table'],
       includeTags: values['include-tags'],
@@ -184,41 +211,25 @@ export async function run(argv: string[]): Promise<number> {
   if (!parsed.success)
     throw new UsageError(parsed.error.issues[0]?.message ?? 'The flags do not make a copy.');
   const { requestId: _unused, ...settings } = parsed.data;
-  assertDistinct(settings, connectionId(from) === connectionId(to));
+  assertDistinct(settings, from.id === to.id);
   const rates = rateProblem(settings);
   if (rates) throw new UsageError(rates);
 
-  const store = new CopyStore(defaultDataDir());
-  const abort = abortOnSignal();
-  const mfa = terminalMfaPrompt(processTerminal(), abort.signal);
-  const sourceClient = adHocClient({ ...from, mfa });
-  const targetClient = adHocClient({ ...to, mfa });
   const print = progressPrinter(values.quiet);
   try {
-    const checkpoint = values.resume
-      ? await lastStopped(store, settings)
-      : newCheckpoint(newCopyId(), settings);
-    checkpoint.state = 'running';
-    await store.save(checkpoint);
-    const outcome = await runCopy(
-      {
-        source: {
-          client: sourceClient,
-          label: values['from-endpoint'] ?? values['from-profile'] ?? 'source',
-        },
-        target: { client: targetClient, label: values['to-endpoint'] ?? values['to-profile'] ?? 'target' },
-        store,
-      },
-      checkpoint,
-      {
-        signal: abort.signal,
-        emit: (event) => {
-          if (event.type === 'progress') print(event.progress.message ?? '');
-        },
-      },
+    // Nothing to resume is a mistake on the command line, said as such before anything starts.
+    const resumed = values.resume ? await lastStopped(ctx, settings) : undefined;
+    const end = await runOperation(
+      ctx,
+      (requestId) =>
+        resumed === undefined
+          ? startCopy(ctx, { requestId, ...settings })
+          : resumeCopy(ctx, requestId, resumed),
+      { signal, onProgress: (progress) => print(progress.message ?? '') },
     );
     print('');
-    const report = outcome.value as CopyReport;
+    if (end.type === 'cancelled') return stopped();
+    const report = end.value as CopyReport;
     process.stdout.write(values.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : table(report));
     const holds = report.verified
       ? report.verified.checksumsMatch
@@ -226,26 +237,26 @@ export async function run(argv: string[]): Promise<number> {
     return holds ? 0 : 1;
   } catch (error) {
     print('');
-    if (abort.signal.aborted) {
-      process.stderr.write(
-        'dynotable copy: stopped; run the same command with --resume to continue (Cancelled)\n',
-      );
-      return 2;
-    }
-    // Nothing to resume is a mistake on the command line, said as such, not a failure of the copy.
+    if (signal.aborted) return stopped();
     if (error instanceof UsageError) throw error;
     process.stderr.write(failureLine('copy', error));
     return 2;
-  } finally {
-    abort.dispose();
-    sourceClient.destroy();
-    targetClient.destroy();
   }
 }
 
+function stopped(): number {
+  process.stderr.write(
+    'dynotable copy: stopped; run the same command with --resume to continue (Cancelled)\n',
+  );
+  return 2;
+}
+
 /** The newest stopped copy between the same two sides and tables. */
-async function lastStopped(store: CopyStore, settings: Parameters<typeof newCheckpoint>[1]) {
-  const same = (await listed(store)).find(
+async function lastStopped(
+  ctx: CoreContext,
+  settings: Pick<CopyStartInput, 'source' | 'target'>,
+): Promise<string> {
+  const same = (await listed(ctx)).find(
     (c) =>
       c.state !== 'complete' &&
       c.source.connectionId === settings.source.connectionId &&
@@ -257,20 +268,20 @@ async function lastStopped(store: CopyStore, settings: Parameters<typeof newChec
     throw new UsageError(
       `There is no stopped copy from ${settings.source.table} to ${settings.target.table} with these flags to resume.`,
     );
-  return store.load(same.copyId);
+  return same.copyId;
 }
 
 /** The checkpoints on disk; one set aside as unreadable is named on stderr, as every failure is. */
-async function listed(store: CopyStore) {
-  const { copies, setAside = [] } = await store.list();
+async function listed(ctx: CoreContext) {
+  const { copies, setAside = [] } = await listCopies(ctx);
   for (const notice of setAside) process.stderr.write(`dynotable copy: ${notice.message}\n`);
   return copies;
 }
 
 /** --list and --discard: the checkpoints on disk, which outlive the process that wrote them. */
-async function checkpoints(store: CopyStore, discard: string | undefined, format: string): Promise<number> {
+async function checkpoints(ctx: CoreContext, discard: string | undefined, format: string): Promise<number> {
   if (discard !== undefined) {
-    const discarded = await store.remove(discard).catch((error: unknown) => {
+    const { discarded } = await discardCopy(ctx, discard).catch((error: unknown) => {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     });
     if (!discarded) throw new UsageError(`There is no copy ${discard} on this machine.`);
@@ -279,7 +290,7 @@ async function checkpoints(store: CopyStore, discard: string | undefined, format
     );
     return 0;
   }
-  const unfinished = (await listed(store)).filter((c) => c.state !== 'complete');
+  const unfinished = (await listed(ctx)).filter((c) => c.state !== 'complete');
   process.stdout.write(
     format === 'json'
       ? `${JSON.stringify(unfinished, null, 2)}\n`

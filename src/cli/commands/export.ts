@@ -1,5 +1,8 @@
-import { createResultSetStore } from '../../main/resultsets/store';
+import path from 'node:path';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { s3ClientOf } from '../../main/aws/s3-client';
+import { AdHocConnections } from '../../main/aws/ad-hoc-client';
+import type { CoreContext } from '../../main/core/context';
 import { tableSummary, keyAttributesOf } from '../../main/dynamo/table-metadata';
 import {
   describeExport,
@@ -10,16 +13,14 @@ import {
 } from '../../main/exports/export-control';
 import { openExport } from '../../main/exports/export-open';
 import { folderFiles, s3Files } from '../../main/exports/export-source';
-import path from 'node:path';
-import { transferFormatSchema } from '../../shared/ipc/transfer';
 import { checkExportPath } from '../../main/dynamo/transfer/transfer-paths';
-import { runTableExport } from '../../main/dynamo/transfer/table-export-run';
-import { newTableExportCheckpoint } from '../../main/dynamo/transfer/table-export-service';
-import { type TableExportCheckpoint, TableExportStore } from '../../main/dynamo/transfer/table-export-store';
-import { adHocClient } from '../../main/aws/ad-hoc-client';
-import { defaultDataDir } from '../data-dir';
+import { resumeTableExport, startTableExport } from '../../main/dynamo/transfer/table-export-service';
+import { ErrorCodes } from '../../shared/errors';
+import { tableExportIdSchema, transferFormatSchema } from '../../shared/ipc/transfer';
+import { withCliCore } from '../cli-core';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
+import { connectionOf, runOperation } from './command-core';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable export <table|list|start|open> [options]
@@ -44,6 +45,7 @@ DynamoDB Local has no exports; use \`export table\` or \`dynotable copy\` instea
 
   --profile P, --region R, --endpoint URL            Where DynamoDB and S3 are (an endpoint serves both,
                                                      as LocalStack's does); default: the default chain.
+  --connection NAME                                  A connection saved in DynoTable instead (name or id).
   --quiet                                            No progress on stderr.
 Exit code: 0 done (an export COMPLETED), 1 an export FAILED, 2 error.`;
 
@@ -64,6 +66,7 @@ const options = {
   profile: { type: 'string' },
   region: { type: 'string' },
   endpoint: { type: 'string' },
+  connection: { type: 'string' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -86,58 +89,62 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`dynotable export wants table, list, start or open, not "${action}".`);
   const abort = abortOnSignal();
   const print = progressPrinter(values.quiet);
-  const mfa = terminalMfaPrompt(processTerminal(), abort.signal);
-  const dynamo = adHocClient({
-    profile: values.profile,
-    region: values.region,
-    endpoint: values.endpoint,
-    mfa,
-  });
+  const adHoc = new AdHocConnections(terminalMfaPrompt(processTerminal(), abort.signal));
+  // `export table --resume ID` goes on with the flags it is given, whatever the first run's were.
+  adHoc.serveOthersWith(values);
   try {
-    if (action === 'table') return await exportTable(values, dynamo, print, abort.signal);
-    if (action === 'list') {
-      const table = required(values.table, '--table');
-      const arn = (await tableSummary(dynamo, table)).arn ?? table;
-      for (const state of await listExports(dynamo, arn)) line(state);
-      return 0;
-    }
-    if (action === 'start') {
-      const table = required(values.table, '--table');
-      const view = values.view === 'NEW_IMAGE' ? 'NEW_IMAGE' : 'NEW_AND_OLD_IMAGES';
-      const since = values.since ? new Date(values.since) : undefined;
-      if (since && Number.isNaN(since.getTime()))
-        throw new UsageError(`--since wants an ISO date and time, not "${values.since}".`);
-      const started = await startExport(dynamo, {
-        tableArn: (await tableSummary(dynamo, table)).arn ?? table,
-        bucket: required(values.bucket, '--bucket'),
-        ...(values.prefix ? { prefix: values.prefix } : {}),
-        format: 'DYNAMODB_JSON',
-        ...(since ? { incremental: { from: since, view } } : {}),
-      });
-      const last: ExportState = values.wait
-        ? await follow(
-            (signal) => describeExport(dynamo, started.exportArn, signal),
-            (state) => print(`export ${state.status.toLowerCase()}`),
-            abort.signal,
-          )
-        : started;
-      print('');
-      line(last);
-      return last.status === 'FAILED' ? 1 : 0;
-    }
-    return await open(values, dynamo, print, abort.signal);
-  } catch (error) {
-    print('');
-    process.stderr.write(failureLine('export', error));
-    return 2;
+    return await withCliCore(adHoc, async (ctx) => {
+      try {
+        const connection = await connectionOf(ctx, adHoc, values);
+        if (action === 'table') return await exportTable(ctx, connection.id, values, print, abort.signal);
+        const dynamo = await ctx.clients.dynamo(connection.id);
+        if (action === 'list') {
+          const table = required(values.table, '--table');
+          const arn = (await tableSummary(dynamo, table)).arn ?? table;
+          for (const state of await listExports(dynamo, arn)) line(state);
+          return 0;
+        }
+        if (action === 'start') {
+          const table = required(values.table, '--table');
+          const view = values.view === 'NEW_IMAGE' ? 'NEW_IMAGE' : 'NEW_AND_OLD_IMAGES';
+          const since = values.since ? new Date(values.since) : undefined;
+          if (since && Number.isNaN(since.getTime()))
+            throw new UsageError(`--since wants an ISO date and time, not "${values.since}".`);
+          const started = await startExport(dynamo, {
+            tableArn: (await tableSummary(dynamo, table)).arn ?? table,
+            bucket: required(values.bucket, '--bucket'),
+            ...(values.prefix ? { prefix: values.prefix } : {}),
+            format: 'DYNAMODB_JSON',
+            ...(since ? { incremental: { from: since, view } } : {}),
+          });
+          const last: ExportState = values.wait
+            ? await follow(
+                (signal) => describeExport(dynamo, started.exportArn, signal),
+                (state) => print(`export ${state.status.toLowerCase()}`),
+                abort.signal,
+              )
+            : started;
+          print('');
+          line(last);
+          return last.status === 'FAILED' ? 1 : 0;
+        }
+        return await open(ctx, values, dynamo, print, abort.signal);
+      } catch (error) {
+        print('');
+        if (error instanceof UsageError) throw error;
+        process.stderr.write(failureLine('export', error));
+        return 2;
+      }
+    });
   } finally {
     abort.dispose();
-    dynamo.destroy();
   }
 }
 
-/** `export table`: the app's whole-table export, its checkpoints in the same data folder. */
+/** `export table`: the app's whole-table export service, its checkpoints in the same data folder. */
 async function exportTable(
+  ctx: CoreContext,
+  connectionId: string,
   values: {
     table?: string;
     index?: string;
@@ -145,17 +152,20 @@ async function exportTable(
     format: string;
     overwrite: boolean;
     resume?: string;
-    endpoint?: string;
-    profile?: string;
   },
-  dynamo: ReturnType<typeof adHocClient>,
   print: (line: string) => void,
   signal: AbortSignal,
 ): Promise<number> {
-  const store = new TableExportStore(defaultDataDir());
-  let checkpoint: TableExportCheckpoint;
-  if (values.resume) {
-    checkpoint = await store.load(values.resume);
+  const resume = values.resume === undefined ? undefined : resumeId(values.resume);
+  let start: (requestId: string) => Promise<{ exportId: string }>;
+  if (resume !== undefined) {
+    start = (requestId) =>
+      resumeTableExport(ctx, requestId, resume).catch((error: unknown) => {
+        // Nothing stopped under that id is a mistake on the command line, said as such.
+        if ((error as { code?: unknown }).code === ErrorCodes.notFound)
+          throw new UsageError((error as Error).message);
+        throw error;
+      });
   } else {
     const format = transferFormatSchema.safeParse(values.format);
     if (!format.success)
@@ -163,43 +173,56 @@ async function exportTable(
     const out = path.resolve(required(values.out, '--out'));
     const target = await checkExportPath(
       { path: out, overwrite: values.overwrite },
-      { mode: 'desktop', dataDir: defaultDataDir() },
+      { mode: 'desktop', dataDir: ctx.dataDir },
     );
-    checkpoint = await newTableExportCheckpoint(
-      dynamo,
-      {
-        connectionId: `cli:${values.endpoint ?? values.profile ?? 'default'}`,
-        table: required(values.table, '--table'),
-        index: values.index,
-        format: format.data,
-      },
-      target,
-    );
-    await store.save(checkpoint);
+    const table = required(values.table, '--table');
+    start = (requestId) =>
+      startTableExport(
+        ctx,
+        {
+          requestId,
+          connectionId,
+          table,
+          index: values.index,
+          format: format.data,
+          overwrite: values.overwrite,
+        },
+        target,
+      );
   }
-  const outcome = await runTableExport(dynamo, store, checkpoint, {
+  let exportId = resume;
+  let items = 0;
+  const end = await runOperation(ctx, async (requestId) => ({ exportId } = await start(requestId)), {
     signal,
-    emit: (event) => {
-      if (event.type === 'progress')
-        print(
-          `${event.progress.items.toLocaleString('en-US')} items, ${event.progress.consumedCapacity.toFixed(1)} read units${event.progress.message ? ` — ${event.progress.message}` : ''}`,
-        );
+    onProgress: (progress) => {
+      items = progress.items;
+      print(
+        `${progress.items.toLocaleString('en-US')} items, ${progress.consumedCapacity.toFixed(1)} read units${progress.message ? ` — ${progress.message}` : ''}`,
+      );
     },
   });
   print('');
-  if (!outcome.value) {
+  if (end.type === 'cancelled' || !end.value) {
     process.stderr.write(
-      `dynotable export: stopped at ${checkpoint.items.toLocaleString('en-US')} items; run \`dynotable export table --resume ${checkpoint.exportId}\` to go on (Cancelled)\n`,
+      `dynotable export: stopped at ${(end.type === 'cancelled' ? end.progress.items : items).toLocaleString('en-US')} items; run \`dynotable export table --resume ${exportId ?? ''}\` to go on (Cancelled)\n`,
     );
     return 2;
   }
-  line(outcome.value);
+  line(end.value);
   return 0;
 }
 
+function resumeId(text: string): string {
+  const id = tableExportIdSchema.safeParse(text);
+  if (!id.success)
+    throw new UsageError(`--resume wants the ID a stopped export printed (texp-…), not "${text}".`);
+  return id.data;
+}
+
 async function open(
+  ctx: CoreContext,
   values: { bucket?: string; prefix?: string; folder?: string; endpoint?: string; 'export-id'?: string },
-  dynamo: ReturnType<typeof adHocClient>,
+  dynamo: DynamoDBClient,
   print: (line: string) => void,
   signal: AbortSignal,
 ): Promise<number> {
@@ -213,7 +236,7 @@ async function open(
   const files = values.folder
     ? folderFiles(values.folder)
     : s3Files(s3!, required(values.bucket, '--bucket'), values.prefix ?? '', signal);
-  const store = createResultSetStore();
+  const store = ctx.resultSets;
   try {
     const opened = await openExport(files, store, {
       connectionId: 'cli',
@@ -237,7 +260,6 @@ async function open(
     );
     return 0;
   } finally {
-    await store.close();
     s3?.destroy();
   }
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fixPolicySchema, type FixResult } from '../../shared/ipc/migration';
 import { buildFixPlan, type BuiltPlan } from '../../main/migration/fix-build';
 import { runFixPlan } from '../../main/migration/fix-run';
+import { resolveTarget } from '../../main/dynamo/items/item-access';
+import { assertWritable } from '../../main/dynamo/writes/guards';
 import { emit, parseFlags } from './command-io';
 import { runMigrationCommand } from './migration-command';
 import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
@@ -93,54 +95,62 @@ export async function run(argv: string[]): Promise<number> {
   if (format !== 'json' && format !== 'md')
     throw new UsageError(`--format wants json or md, not "${format}".`);
   const writesPerSecond = positiveNumber(values['writes-per-second'], '--writes-per-second', 100_000);
-  return runMigrationCommand('fix-migration', values, async ({ client, segments, limit, signal, print }) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
-    try {
-      const planFile = path.join(dir, 'plan.jsonl');
-      const plan = await buildFixPlan({
-        client,
-        table,
-        policy: policy.data,
-        convertDates: values['convert-dates'],
-        datePaths: values['date-path'],
-        booleanPaths: values['bool-path'],
-        documentPaths: values['document-path'],
-        ttlToSeconds: values['ttl-seconds'],
-        setToListPaths: values['set-to-list'],
-        listToSetPaths: values['list-to-set'],
-        segments,
-        limit,
-        signal,
-        planFile,
-        onProgress: (p) => print(p.message ?? ''),
-      });
-      let result: FixResult | undefined;
-      if (!values['dry-run'] && plan.updates > 0) {
-        result = await runFixPlan({
+  return runMigrationCommand(
+    'fix-migration',
+    values,
+    async ({ ctx, connection, client, segments, limit, signal, print }) => {
+      // A dry run writes nothing; a real one is refused at once on a read-only connection, with the app's sentence.
+      if (!values['dry-run']) assertWritable(connection);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
+      try {
+        const planFile = path.join(dir, 'plan.jsonl');
+        const plan = await buildFixPlan({
           client,
           table,
-          planId: 'cli',
-          planFile,
-          resultsFile: path.join(dir, 'results.jsonl'),
-          total: plan.updates,
+          policy: policy.data,
+          convertDates: values['convert-dates'],
+          datePaths: values['date-path'],
+          booleanPaths: values['bool-path'],
+          documentPaths: values['document-path'],
+          ttlToSeconds: values['ttl-seconds'],
+          setToListPaths: values['set-to-list'],
+          listToSetPaths: values['list-to-set'],
+          segments,
+          limit,
           signal,
-          writesPerSecond,
+          planFile,
           onProgress: (p) => print(p.message ?? ''),
         });
+        let result: FixResult | undefined;
+        if (!values['dry-run'] && plan.updates > 0) {
+          result = await runFixPlan({
+            client,
+            // The app's write door: each write journaled for undo under the connection, as the app's fix is.
+            target: await resolveTarget(ctx, connection.id, table, 'fix', signal),
+            table,
+            planId: 'cli',
+            planFile,
+            resultsFile: path.join(dir, 'results.jsonl'),
+            total: plan.updates,
+            signal,
+            writesPerSecond,
+            onProgress: (p) => print(p.message ?? ''),
+          });
+        }
+        print('');
+        const { sampleRequests, ...counts } = plan;
+        const body =
+          format === 'md'
+            ? markdown(plan, result)
+            : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
+        await emit(body, values.out);
+        if (signal.aborted) return 2;
+        if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
+        if (result.failed > 0) return 2;
+        return result.skippedChanged + plan.review > 0 ? 1 : 0;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
       }
-      print('');
-      const { sampleRequests, ...counts } = plan;
-      const body =
-        format === 'md'
-          ? markdown(plan, result)
-          : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
-      await emit(body, values.out);
-      if (signal.aborted) return 2;
-      if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
-      if (result.failed > 0) return 2;
-      return result.skippedChanged + plan.review > 0 ? 1 : 0;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }

@@ -1,19 +1,18 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addReadOnlyGuard } from '../../main/aws/read-only-guard';
-import type { ClientFactory } from '../../main/core/context';
 import { shutdownCore } from '../../main/create-core';
 import { sessionPatterns } from '../../main/mcp/access-pattern-tools';
 import { dryRunReport } from '../../main/mcp/dry-run';
 import { createMcpServer } from '../../main/mcp/mcp-server';
 import { StdioProposalDesk } from '../../main/mcp/stdio-proposals';
 import { McpToolSession } from '../../main/mcp/tool-session';
-import { adHocClient } from '../../main/aws/ad-hoc-client';
+import { AdHocConnections } from '../../main/aws/ad-hoc-client';
 import type { Connection } from '../../shared/ipc/connection';
 import { createCliCore } from '../cli-core';
 import { terminalMfaPrompt } from '../terminal-mfa';
 import { cliVersion } from '../version';
 import { failureLine, parseFlags } from './command-io';
+import { savedConnection } from './command-core';
 import { UsageError } from './types';
 
 const DEFAULT_MAX_ITEMS = 1000;
@@ -50,53 +49,6 @@ function positive(flag: string, text: string | undefined, fallback: number): num
   return n;
 }
 
-/** A connection from --profile/--region/--endpoint: nothing is saved. */
-function adHocConnection(
-  values: { profile?: string; region?: string; endpoint?: string },
-  readOnly: boolean,
-) {
-  const client = adHocClient({
-    ...values,
-    // stdin is the MCP stream, so no code can be typed there: fail at once with what to do.
-    mfa: terminalMfaPrompt(
-      { input: process.stdin, output: process.stderr, isInteractive: false },
-      new AbortController().signal,
-    ),
-  });
-  if (readOnly) addReadOnlyGuard(client);
-  const connection: Connection = {
-    id: 'mcp-command-line',
-    label: 'dynotable mcp',
-    color: '#1f6feb',
-    kind: values.profile ? 'profile' : 'default-chain',
-    profile: values.profile,
-    region: values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    endpoint: values.endpoint,
-    readOnly,
-    isProduction: false,
-  };
-  return { connection, client };
-}
-
-/**
- * The core's clients with the command line's client served for its connection id. Wrapped as the
- * core is made, not in a copy of the context after: every service then sees the same clients,
- * and the one shutdown destroys this client too.
- */
-function withClient(clients: ClientFactory, id: string, client: DynamoDBClient): ClientFactory {
-  return {
-    dynamo: (connectionId) => (connectionId === id ? Promise.resolve(client) : clients.dynamo(connectionId)),
-    // The command line's connection is one endpoint and region, as given by its flags.
-    dynamoIn: (connectionId, region) =>
-      connectionId === id ? Promise.resolve(client) : clients.dynamoIn(connectionId, region),
-    invalidate: (connectionId) => clients.invalidate(connectionId),
-    destroy: () => {
-      client.destroy();
-      clients.destroy();
-    },
-  };
-}
-
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
     connection: { type: 'string' },
@@ -125,23 +77,25 @@ export async function run(argv: string[]): Promise<number> {
     .map((t) => t.trim())
     .filter((t) => t.length > 0);
 
-  // An ad-hoc client is made before the core so that the core is built around it.
-  const adHoc = values.connection === undefined ? adHocConnection(values, values['read-only']) : undefined;
-  const ctx = await createCliCore(
-    () => Promise.resolve(),
-    adHoc ? (clients) => withClient(clients, adHoc.connection.id, adHoc.client) : undefined,
+  // stdin is the MCP stream, so no code can be typed there: fail at once with what to do.
+  const adHoc = new AdHocConnections(
+    terminalMfaPrompt(
+      { input: process.stdin, output: process.stderr, isInteractive: false },
+      new AbortController().signal,
+    ),
   );
+  // A connection from --profile/--region/--endpoint lives in this core's memory: nothing is saved.
+  const flagged =
+    values.connection === undefined
+      ? adHoc.add(values, { label: 'dynotable mcp', readOnly: values['read-only'] })
+      : undefined;
+  const ctx = await createCliCore({ adHoc });
   try {
     let connection: Connection;
-    if (adHoc) {
-      connection = adHoc.connection;
+    if (flagged) {
+      connection = flagged;
     } else {
-      const name = values.connection ?? '';
-      const saved = (await ctx.connections.list()).find((c) => c.id === name || c.label === name);
-      if (!saved)
-        throw new UsageError(
-          `No saved connection is named "${name}"; DynoTable's connections list shows them.`,
-        );
+      const saved = await savedConnection(ctx, values.connection ?? '');
       connection = values['read-only'] ? { ...saved, readOnly: true } : saved;
       if (values['read-only'] && !saved.readOnly) {
         const client = await ctx.clients.dynamo(saved.id);

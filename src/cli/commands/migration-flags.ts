@@ -5,6 +5,7 @@ import { UsageError } from './types';
 /** Flags shared by scan-migration and fix-migration: where the table is and how fast to read. */
 export const connectionOptions = {
   table: { type: 'string' },
+  connection: { type: 'string' },
   profile: { type: 'string' },
   region: { type: 'string' },
   endpoint: { type: 'string' },
@@ -19,6 +20,8 @@ export const connectionOptions = {
 } as const satisfies ParseArgsConfig['options'];
 
 export const CONNECTION_HELP = `  --table T                 The table (required).
+  --connection NAME         A connection saved in DynoTable (its name or id) instead of the three below;
+                            its read-only setting holds.
   --profile P               AWS profile (SSO, assume-role, credential_process; an MFA code is asked on the terminal); default: the default chain.
   --region R                Region; default: $AWS_REGION or the profile's.
   --endpoint URL            Endpoint override (DynamoDB Local, LocalStack).

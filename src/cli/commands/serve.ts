@@ -56,9 +56,11 @@ export async function run(argv: string[]): Promise<number> {
   const verbose = parsed.values.verbose;
 
   // The browser is on the other side of the socket (maybe another machine): say the link.
-  const core = await createCliCore((url) => {
-    process.stdout.write(`Open this link in your browser: ${url}\n`);
-    return Promise.resolve();
+  const core = await createCliCore({
+    openUrl: (url) => {
+      process.stdout.write(`Open this link in your browser: ${url}\n`);
+      return Promise.resolve();
+    },
   });
   const stopSignal = waitForStopSignal();
 

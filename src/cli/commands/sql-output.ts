@@ -1,8 +1,38 @@
 import { csvRecords } from '../../main/csv/csv-text';
 import type { ResultTable } from '../../main/sql/executor/result';
 import { csvValue, jsonRow, textValue } from '../../main/sql/results/format';
+import type { SqlService } from '../../main/sql/service';
+import { fromTagged, type Value } from '../../main/sql/values/value';
 
 export type SqlFormat = 'json' | 'csv' | 'table';
+
+// The SQL service's largest window.
+const WINDOW_ROWS = 1000;
+
+/**
+ * A result the SQL service holds, read whole in windows (tagged values; null is a missing value)
+ * and dropped from the worker, as the rows to print.
+ */
+export async function resultOf(service: SqlService, resultId: string): Promise<ResultTable> {
+  const rows: Value[][] = [];
+  let columns: string[] = [];
+  try {
+    for (let offset = 0; ; offset += WINDOW_ROWS) {
+      const window = await service.window(resultId, offset, WINDOW_ROWS);
+      columns = window.columns;
+      for (const row of window.rows) rows.push(row.map((v) => (v === null ? undefined : fromTagged(v))));
+      if (offset + WINDOW_ROWS >= window.total) break;
+    }
+  } finally {
+    await service.drop(resultId).catch(() => undefined);
+  }
+  return {
+    columns,
+    length: rows.length,
+    row: (i) => rows[i]!,
+    column: (j) => rows.map((row) => row[j]),
+  };
+}
 
 const rowsOf = (result: ResultTable) => Array.from({ length: result.length }, (_, i) => result.row(i));
 

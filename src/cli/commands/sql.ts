@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { adHocClient } from '../../main/aws/ad-hoc-client';
+import { AdHocConnections } from '../../main/aws/ad-hoc-client';
+import { scanLimitOf } from '../../main/athena/athena-settings';
+import { loadViews } from '../../main/sql/files/view-store';
 import { type ScriptStatement, splitStatements } from '../../main/sql/parser/statements';
-import { SqlSession } from '../../main/sql/session';
+import { sqlServiceFor } from '../../main/sql/service-registry';
+import { withCliCore } from '../cli-core';
 import { SQL_DEFAULT_MAX_ITEMS } from '../../shared/ipc/sql';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { failureLine, parseFlags, progressPrinter } from './command-io';
-import { printResult, type SqlFormat } from './sql-output';
+import { connectionOf } from './command-core';
+import { printResult, resultOf, type SqlFormat } from './sql-output';
 import { runScript, type StatementOutcome } from './sql-script';
 import { UsageError } from './types';
 
@@ -22,6 +26,7 @@ and each prints its own result: one line of JSON each (its rows as an array, or
 {"statement", "line", "error"}) with --format json, else after a "-- statement N (line L): ..."
 line. A statement that fails is reported and the next one runs; the exit code is 2 if any failed.
 
+  --connection NAME    A connection saved in DynoTable (its name or id), with its views and scan limit.
   --profile P          AWS profile (SSO, assume-role, credential_process; an MFA code is asked on the terminal); default: the default chain.
   --region R           Region; default: $AWS_REGION or the profile's.
   --endpoint URL       Endpoint override (DynamoDB Local, LocalStack).
@@ -58,6 +63,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(
     argv,
     {
+      connection: { type: 'string' },
       profile: { type: 'string' },
       region: { type: 'string' },
       endpoint: { type: 'string' },
@@ -96,54 +102,57 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
-  const client = adHocClient({
-    profile: values.profile,
-    region: values.region,
-    endpoint: values.endpoint,
-    mfa: terminalMfaPrompt(processTerminal(), controller.signal),
-  });
-  const session = new SqlSession();
-  const connection = { id: 'cli', client: () => Promise.resolve(client) };
-  const progress = progressPrinter(values.quiet);
-  const runStatement = async (sql: string): Promise<StatementOutcome> => {
-    try {
-      if (values.plan)
-        return { plan: await session.plan(connection, sql, [], controller.signal, maxItems), warnings: [] };
-      const summary = await session.run(connection, sql, [], {
-        signal: controller.signal,
-        maxItems,
-        ...(values.local ? { scanLimit: 'local' as const } : {}),
-        onProgress: (p) =>
-          progress(
-            `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
-          ),
-      });
-      return { result: session.results.get(summary.resultId), warnings: summary.warnings };
-    } finally {
-      progress('');
-    }
-  };
+  const adHoc = new AdHocConnections(terminalMfaPrompt(processTerminal(), controller.signal));
   try {
-    if ('script' in source)
-      return await runScript({
-        script: source.script,
-        statements: statements ?? [],
-        format,
-        quiet: values.quiet,
-        signal: controller.signal,
-        runStatement,
-      });
-    const outcome = await runStatement(source.statement);
-    process.stdout.write(
-      'plan' in outcome ? `${JSON.stringify(outcome.plan, null, 2)}\n` : printResult(outcome.result, format),
-    );
-    if (!values.quiet) for (const warning of outcome.warnings) process.stderr.write(`warning: ${warning}\n`);
-    return 0;
-  } catch (error) {
-    process.stderr.write(failureLine('sql', error));
-    return 2;
+    return await withCliCore(adHoc, async (ctx) => {
+      const connection = await connectionOf(ctx, adHoc, values);
+      // The app's SQL service (its worker, the one read engine), with the connection's views and scan limit.
+      const service = sqlServiceFor(ctx);
+      const progress = progressPrinter(values.quiet);
+      const runStatement = async (sql: string): Promise<StatementOutcome> => {
+        try {
+          const views = await loadViews(ctx.dataDir, connection.id);
+          if (values.plan)
+            return { plan: await service.plan(connection.id, sql, views, maxItems), warnings: [] };
+          const summary = await service.run(connection.id, sql, views, {
+            signal: controller.signal,
+            maxItems,
+            scanLimit: values.local ? 'local' : await scanLimitOf(ctx.dataDir, connection.id),
+            onProgress: (p) =>
+              progress(
+                `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
+              ),
+          });
+          return { result: await resultOf(service, summary.resultId), warnings: summary.warnings };
+        } finally {
+          progress('');
+        }
+      };
+      try {
+        if ('script' in source)
+          return await runScript({
+            script: source.script,
+            statements: statements ?? [],
+            format,
+            quiet: values.quiet,
+            signal: controller.signal,
+            runStatement,
+          });
+        const outcome = await runStatement(source.statement);
+        process.stdout.write(
+          'plan' in outcome
+            ? `${JSON.stringify(outcome.plan, null, 2)}\n`
+            : printResult(outcome.result, format),
+        );
+        if (!values.quiet)
+          for (const warning of outcome.warnings) process.stderr.write(`warning: ${warning}\n`);
+        return 0;
+      } catch (error) {
+        process.stderr.write(failureLine('sql', error));
+        return 2;
+      }
+    });
   } finally {
     process.off('SIGINT', onSignal);
-    client.destroy();
   }
 }

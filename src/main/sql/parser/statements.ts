@@ -1,4 +1,5 @@
 import { type Token, tokenize } from './lexer';
+import { AppFailure } from '../../../shared/errors';
 import { SqlError } from './sql-error';
 
 /** One statement of a script: its text and where it stands in the script. */
@@ -30,10 +31,18 @@ export function splitStatements(script: string): ScriptStatement[] {
   return statements;
 }
 
-/** A statement's SqlError with its position (line, column) in the whole script instead. */
+/**
+ * A statement's SqlError with its position (line, column) in the whole script instead. Also one
+ * that crossed from the SQL worker, an AppFailure by then, whose details still say where.
+ */
 export function inScript(error: unknown, script: string, statement: ScriptStatement): unknown {
-  if (!(error instanceof SqlError)) return error;
-  const { offset, length, reason } = error.details as { offset: number; length: number; reason: string };
+  if (!(error instanceof AppFailure)) return error;
+  const { offset, length, reason } = (error.details ?? {}) as {
+    offset?: unknown;
+    length?: unknown;
+    reason?: unknown;
+  };
+  if (typeof offset !== 'number' || typeof length !== 'number' || typeof reason !== 'string') return error;
   const start = statement.start + offset;
   return new SqlError(error.code, reason, script, { start, end: start + length });
 }
