@@ -7,7 +7,8 @@ import { toAppError } from '../core/to-app-error';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { targetFor, type ItemTarget } from '../dynamo/items/item-access';
 import { writeOne, type PlannedItemWrite } from '../dynamo/writes/write-one';
-import type { JournalPair } from '../journal/journal-files';
+import { answerMayBeLost } from '../dynamo/writes/write-errors';
+import type { JournalWriter } from '../journal/journal-files';
 import { keepForUndo } from '../journal/keep';
 import { fromPlain, keyValue } from './plain-values';
 import { requireTable, type ToolExecutor, type ToolSession } from './tool-runner';
@@ -23,6 +24,14 @@ interface Change {
 }
 
 type PlannedWrite = PlannedItemWrite & { table: string };
+
+/** A table's write door and the undo journal entry of the card's writes to it. */
+interface Journaled {
+  target: ItemTarget;
+  journal: JournalWriter;
+}
+
+const ANSWER_LOST = 'answer lost';
 
 /** Conditions that hold only while every attribute is exactly as read (absent ones still absent). */
 function unchangedCondition(
@@ -143,6 +152,7 @@ async function planWrite(
     key,
     seen,
     kind: 'update',
+    touched,
     request: {
       operation: 'UpdateItem',
       input: {
@@ -217,17 +227,21 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
       step: { summary: why ?? 'rejected by the user' },
     };
   }
-  const outcomes: string[] = [];
-  const journaled = new Map<string, { target: ItemTarget; pairs: JournalPair[] }>();
-  for (const write of planned) outcomes.push(await writeNow(session, write, journaled));
-  // One undo journal entry per table the card wrote to, under the source and the model's reason.
+  // One undo journal entry per table the card writes to, under the source and the model's reason;
+  // each write is noted in it before it is sent (writes/write-one.ts).
   const words =
     session.source === 'mcp'
       ? `MCP client ${session.clientName ?? '(unnamed)'}: ${reason}`
       : `Agent: ${reason}`;
-  for (const { target, pairs } of journaled.values())
-    await keepForUndo(target.journal('commit', words), pairs);
+  const outcomes: string[] = [];
+  const journaled = new Map<string, Journaled>();
+  try {
+    for (const write of planned) outcomes.push(await writeNow(session, write, words, journaled));
+  } finally {
+    for (const { journal } of journaled.values()) await keepForUndo(journal);
+  }
   const written = outcomes.filter((o) => o === 'written').length;
+  const isAnyUnknown = outcomes.some((o) => o.startsWith(ANSWER_LOST));
   const summary = `${written} of ${planned.length} written${written < planned.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
   await session.audit.record(log, { type: 'write', approvalId: id, outcome: summary });
   session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
@@ -237,7 +251,10 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
         ? { status: 'success', json: { outcomes } }
         : {
             status: 'error',
-            json: { error: `The user approved, but nothing was written (${outcomes.join('; ')}).`, outcomes },
+            json: {
+              error: `The user approved, but nothing was ${isAnyUnknown ? 'confirmed ' : ''}written (${outcomes.join('; ')}).`,
+              outcomes,
+            },
           },
     step: { summary },
   };
@@ -260,32 +277,37 @@ async function refusalNow(session: ToolSession, table: string): Promise<string |
 
 /**
  * Sends one approved write through the write door, on the connection's client as it is now
- * (one taken before the wait may have been replaced and closed to writes), after the checks.
+ * (one taken before the wait may have been replaced and closed to writes), after the checks,
+ * under the journal entry of its table (opened with the table's first write).
  */
 async function writeNow(
   session: ToolSession,
   write: PlannedWrite,
-  journaled: Map<string, { target: ItemTarget; pairs: JournalPair[] }>,
+  words: string,
+  journaled: Map<string, Journaled>,
 ): Promise<string> {
   try {
     const refusal = await refusalNow(session, write.table);
     if (refusal) return refusal;
-    const target =
-      journaled.get(write.table)?.target ??
-      (await targetFor(session.ctx, session.connection, write.table, session.source, {
+    let group = journaled.get(write.table);
+    if (!group) {
+      const target = await targetFor(session.ctx, session.connection, write.table, session.source, {
         current: async () => (await session.current()).connection,
         signal: session.signal,
-      }));
-    const pair = await writeOne(target, write, session.signal);
-    const group = journaled.get(write.table) ?? { target, pairs: [] };
-    group.pairs.push(pair);
-    journaled.set(write.table, group);
+      });
+      group = { target, journal: target.journal('commit', words) };
+      journaled.set(write.table, group);
+    }
+    await writeOne(group.target, write, group.journal);
     return 'written';
   } catch (error) {
     const appError = toAppError(error);
-    return appError.code === 'ConditionalCheckFailedException'
-      ? 'skipped: the item changed since it was read'
-      : `failed: ${appError.message}`;
+    if (appError.code === 'ConditionalCheckFailedException')
+      return 'skipped: the item changed since it was read';
+    // Sent, and perhaps applied: the undo journal reads the item to tell (resolve-intents.ts).
+    if (answerMayBeLost(error))
+      return `${ANSWER_LOST}: it may have been written (${appError.message}); the undo History lists it if it was`;
+    return `failed: ${appError.message}`;
   }
 }
 
