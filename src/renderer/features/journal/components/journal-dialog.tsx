@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatDate } from '../../../ui/format';
 import { SOURCE_LABELS } from '../source-words';
+import { journalKey, useJournalStore } from '../store';
 import { UndoEntry } from './undo-entry';
 
 export interface JournalDialogProps {
@@ -44,6 +45,9 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
   const [notes, setNotes] = useState<string[]>([]);
   const [error, setError] = useState<AppError>();
   const [version, setVersion] = useState(0);
+  // Any write or undo journaled on this table while History is open lists at once.
+  const changes = useJournalStore((s) => s.changes.get(journalKey(connection.id, table)) ?? 0);
+  const gaps = useJournalStore((s) => s.gaps);
   useEffect(() => {
     let isCurrent = true;
     void call('journal:list', { connectionId: connection.id, table }).then((r) => {
@@ -67,7 +71,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     return () => {
       isCurrent = false;
     };
-  }, [connection.id, table, version]);
+  }, [connection.id, table, version, changes, gaps]);
   return (
     <Dialog
       title={`Undo history — ${table}`}
