@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { JournalEntry } from '../../../../shared/ipc/journal';
+import type { JournalEntry, WriteSource } from '../../../../shared/ipc/journal';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -23,6 +23,17 @@ const ACTIONS: Record<JournalEntry['action'], string> = {
   put: 'Put items',
   undo: 'Undo',
 };
+
+/** A commit that staged nothing: one write from the editor, or writes the user approved for an agent. */
+const COMMIT_BY: Partial<Record<WriteSource, string>> = {
+  editor: 'Write from the item editor',
+  agent: 'Approved write',
+  mcp: 'Approved write',
+};
+
+function actionText(entry: JournalEntry): string {
+  return (entry.action === 'commit' ? COMMIT_BY[entry.source] : undefined) ?? ACTIONS[entry.action];
+}
 
 function when(iso: string): string {
   return formatDate(iso, { seconds: true });
@@ -102,7 +113,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
           {entries.map((entry) => (
             <li key={entry.id} className="journal-entry">
               <div className="journal-line">
-                <strong>{ACTIONS[entry.action]}</strong>
+                <strong>{actionText(entry)}</strong>
                 <span className="journal-source">{SOURCE_LABELS[entry.source]}</span>
                 <span className="muted">{entry.table}</span>
                 <span>{countOf(entry.count, 'item')}</span>
@@ -121,7 +132,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
               <UndoEntry
                 connection={connection}
                 entryId={entry.id}
-                label={`Undo the ${ACTIONS[entry.action].toLowerCase()} of ${when(entry.at)}`}
+                label={`Undo the ${actionText(entry).toLowerCase()} of ${when(entry.at)}`}
               />
             </li>
           ))}
