@@ -1,20 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { mcpHttpService } from '../../src/main/mcp/http-service';
 import { resultJson } from '../support/mcp-result';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { useFakeBedrock } from './support/assistant';
-import {
-  openRowByKey,
-  ordersWithCurrency,
-  rowWith,
-  scanPlaygroundTable,
-  valueText,
-} from './support/grid-rows';
+import { openItemInEditor, ordersWithCurrency, scanPlaygroundTable, valueText } from './support/grid-rows';
+import { useMcpHttpClient } from './support/mcp-client';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -44,40 +36,9 @@ const keyOf = (index: number): [string, string] => [
 const rawItem = async ([pk, sk]: [string, string]) =>
   canonical(await rawGetItem(session.playgroundEndpoint, table, { PK: { S: pk }, SK: { S: sk } }));
 
-let client: Client;
+const coder = useMcpHttpClient(session, 'e2e-journal', '1.0.0');
 
-beforeAll(async () => {
-  const exposure = await mcpHttpService(session.app.core).save('playground', {
-    enabled: true,
-    tables: [table],
-    maxItems: 100,
-    maxRcu: 50,
-    allowWrites: true,
-    allowScans: false,
-  });
-  client = new Client({ name: 'e2e-journal', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(exposure.url ?? ''), {
-      requestInit: { headers: { Authorization: `Bearer ${exposure.token}` } },
-    }),
-  );
-});
-afterAll(async () => {
-  await client.close();
-});
-
-/** Shows only the order's row in the grid and opens it in the item editor. */
-async function openInEditor([pk, sk]: [string, string]): Promise<Locator> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-  const row = rowWith(page(), pk, sk);
-  await row.waitFor(slow);
-  await openRowByKey(row);
-  await editor()
-    .locator('h2')
-    .filter({ hasText: `${pk} · ${sk}` })
-    .waitFor(slow);
-  return row;
-}
+const openInEditor = ([pk, sk]: [string, string]): Promise<Locator> => openItemInEditor(page(), pk, sk);
 
 /**
  * From History: the newest entry is the approved write under its source and words; its Undo puts
@@ -174,7 +135,7 @@ describe('approved agent writes show everywhere and are undone exactly', () => {
     const original = await rawItem(key);
 
     const reason = 'Bill the order in francs';
-    const call = client.callTool({
+    const call = coder.client.callTool({
       name: 'propose_changes',
       arguments: {
         reason,
