@@ -1,12 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import {
-  openRowByKey,
-  ordersWithCurrency,
-  rowWith,
-  scanPlaygroundTable,
-  valueText,
-} from './support/grid-rows';
+import { openItemInEditor, ordersWithCurrency, scanPlaygroundTable, valueText } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // The "Committed… [Undo]" confirmation: it goes away by itself, its Undo undoes the write it
@@ -31,14 +25,7 @@ async function storedCurrency(pk: string, sk: string): Promise<string | undefine
 }
 
 async function openOrder(pk: string, sk: string): Promise<void> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-  const row = rowWith(page(), pk, sk);
-  await row.waitFor(slow);
-  await openRowByKey(row);
-  await editor()
-    .locator('h2')
-    .filter({ hasText: `${pk} · ${sk}` })
-    .waitFor(slow);
+  await openItemInEditor(page(), pk, sk);
   await expect.poll(() => editor().getByLabel('currency', { exact: true }).isEnabled(), slow).toBe(true);
 }
 
@@ -114,8 +101,9 @@ describe('the commit confirmation and History', () => {
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
     // Newest first: the editor's save, then the grid commit it changed.
     await expect.poll(() => entries.first().locator('.journal-source').innerText(), slow).toBe('Item editor');
-    const commit = entries.nth(1);
-    expect(await commit.locator('.journal-source').innerText()).toBe('Grid');
+    expect(await entries.nth(1).locator('.journal-source').innerText()).toBe('Grid');
+    // Found by its source, not its place: History lists each undo on top as it is made.
+    const commit = entries.filter({ has: page().locator('.journal-source', { hasText: /^Grid$/ }) }).first();
     await commit.getByRole('button', { name: /^Undo the / }).click();
     await commit.getByText(/1 left as they are because they changed since your write/).waitFor(slow);
     await commit.getByText(/^Changed since by your later write: /).waitFor();

@@ -1,13 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
-import { mcpHttpService } from '../../src/main/mcp/http-service';
 import { resultJson } from '../support/mcp-result';
 import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { seriousAxeViolations } from './support/axe';
+import { useMcpHttpClient } from './support/mcp-client';
 import { approveThenUndo } from './support/mcp-proposals';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -21,12 +19,12 @@ const slow = { timeout: 60_000 };
 const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;
 const KEY = { PK: { S: 'USER#u7' }, SK: { S: 'PROFILE' } };
-let client: Client;
+const coder = useMcpHttpClient(session, 'e2e-coder', '3.1.4');
 
 const stored = () => rawGetItem(session.playgroundEndpoint, SAMPLE_TABLE, KEY);
 
 function propose(reason: string): Promise<CallToolResult> {
-  return client.callTool({
+  return coder.client.callTool({
     name: 'propose_changes',
     arguments: {
       reason,
@@ -44,27 +42,6 @@ function propose(reason: string): Promise<CallToolResult> {
 }
 
 const proposals = (): Locator => page().getByRole('dialog', { name: 'Agent proposals' });
-
-beforeAll(async () => {
-  const exposure = await mcpHttpService(session.app.core).save('playground', {
-    enabled: true,
-    tables: [SAMPLE_TABLE],
-    maxItems: 100,
-    maxRcu: 50,
-    allowWrites: true,
-    allowScans: false,
-  });
-  client = new Client({ name: 'e2e-coder', version: '3.1.4' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(exposure.url ?? ''), {
-      requestInit: { headers: { Authorization: `Bearer ${exposure.token}` } },
-    }),
-  );
-});
-
-afterAll(async () => {
-  await client.close();
-});
 
 describe('agent proposals (MCP over HTTP)', () => {
   it('shows a proposed write with its diff, writes it on approval, and History undoes it to the raw item', async () => {

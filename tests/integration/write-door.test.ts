@@ -9,6 +9,7 @@ import { tableHandlers } from '../../src/main/ipc/handlers/tables';
 import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
 import { McpToolSession } from '../../src/main/mcp/tool-session';
 import { resolveTarget } from '../../src/main/dynamo/items/item-access';
+import { sendRequest } from '../../src/main/dynamo/writes/sdk-requests';
 import { writeOne } from '../../src/main/dynamo/writes/write-one';
 import { keepForUndo } from '../../src/main/journal/keep';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
@@ -381,8 +382,8 @@ describe('a write sent again after its answer was lost', () => {
     const item = { pk: { S: 'a' }, v: { S: 'replaced' } };
     const names = Object.fromEntries(Object.keys(seen).map((name, i) => [`#n${i}`, name]));
     const values = Object.fromEntries(Object.keys(seen).map((name, i) => [`:v${i}`, seen[name]!]));
-    // A put conditioned on the whole item as read, sent twice: the second is the SDK's retry of a
-    // first attempt that DynamoDB applied but whose answer never arrived.
+    // A put conditioned on the whole item as read, sent twice: the first attempt DynamoDB applied
+    // but whose answer never arrived (sent here outside the door), then the retry.
     const write = {
       key: { pk: { S: 'a' } },
       seen,
@@ -403,10 +404,11 @@ describe('a write sent again after its answer was lost', () => {
       },
       after: () => item,
     };
-    await writeOne(target, write);
-    const retried = await writeOne(target, write);
+    await sendRequest(target.client, write.request);
+    const journal = target.journal('commit', 'MCP client: retried');
+    const retried = await writeOne(target, write, journal);
     expect(retried.before).toEqual(seen);
-    await keepForUndo(target.journal('commit', 'MCP client: retried'), [retried]);
+    await keepForUndo(journal);
     await expectUndoable(table, 'mcp', before);
   });
 });

@@ -6,7 +6,8 @@ import { toAppError } from '../core/to-app-error';
 import { fromSdkItem, toSdkItem } from '../dynamo/marshal';
 import { targetFor, type ItemTarget } from '../dynamo/items/item-access';
 import { writeOne } from '../dynamo/writes/write-one';
-import type { JournalPair } from '../journal/journal-files';
+import { answerMayBeLost } from '../dynamo/writes/write-errors';
+import type { JournalWriter } from '../journal/journal-files';
 import { keepForUndo } from '../journal/keep';
 import type { ApprovedWrites } from './approvals';
 import { fromPlain, keyValue } from './plain-values';
@@ -28,6 +29,14 @@ interface Change {
   set?: Record<string, unknown>;
   remove?: string[];
 }
+
+/** A table's write door and the undo journal entry of the card's writes to it. */
+interface Journaled {
+  target: ItemTarget;
+  journal: JournalWriter;
+}
+
+const ANSWER_LOST = 'answer lost';
 
 /** Conditions that hold only while every attribute is exactly as read (absent ones still absent). */
 function unchangedCondition(
@@ -148,6 +157,7 @@ async function planWrite(
     key,
     seen,
     kind: 'update',
+    touched,
     request: {
       operation: 'UpdateItem',
       input: {
@@ -213,12 +223,16 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
   const { outcomes, summary } =
     session.approvals.takeWritten(id) ?? (await writeApproved(session, planned, reason, id));
   session.emit({ kind: 'approval-resolved', id, approved, outcome: `Approved: ${summary}.` });
+  const isAnyUnknown = outcomes.some((o) => o.startsWith(ANSWER_LOST));
   return {
     result: outcomes.includes('written')
       ? { status: 'success', json: { outcomes } }
       : {
           status: 'error',
-          json: { error: `The user approved, but nothing was written (${outcomes.join('; ')}).`, outcomes },
+          json: {
+            error: `The user approved, but nothing was ${isAnyUnknown ? 'confirmed ' : ''}written (${outcomes.join('; ')}).`,
+            outcomes,
+          },
         },
     step: { summary },
   };
@@ -226,8 +240,9 @@ const proposeChanges: ToolExecutor = async (input, session, stepId) => {
 
 /**
  * Sends approved writes through the write door, one undo journal entry per table under the
- * source and the model's reason, and audits the outcome. The one executor of approved agent and
- * MCP writes, also where the app writes a proposal `dynotable mcp` made (mcp/app-inbox.ts).
+ * source and the model's reason (each write noted in it before it is sent: writes/write-one.ts),
+ * and audits the outcome. The one executor of approved agent and MCP writes, also where the app
+ * writes a proposal `dynotable mcp` made (mcp/app-inbox.ts).
  */
 export async function writeApproved(
   session: ToolSession,
@@ -235,15 +250,17 @@ export async function writeApproved(
   reason: string,
   approvalId: string,
 ): Promise<ApprovedWrites> {
-  const outcomes: string[] = [];
-  const journaled = new Map<string, { target: ItemTarget; pairs: JournalPair[] }>();
-  for (const write of writes) outcomes.push(await writeNow(session, withAfter(write), journaled));
   const words =
     session.source === 'mcp'
       ? `MCP client ${session.clientName ?? '(unnamed)'}: ${reason}`
       : `Agent: ${reason}`;
-  for (const { target, pairs } of journaled.values())
-    await keepForUndo(target.journal('commit', words), pairs);
+  const outcomes: string[] = [];
+  const journaled = new Map<string, Journaled>();
+  try {
+    for (const write of writes) outcomes.push(await writeNow(session, withAfter(write), words, journaled));
+  } finally {
+    for (const { journal } of journaled.values()) await keepForUndo(journal);
+  }
   const written = outcomes.filter((o) => o === 'written').length;
   const summary = `${written} of ${writes.length} written${written < writes.length ? `; ${outcomes.filter((o) => o !== 'written').join('; ')}` : ''}`;
   const log = { connectionId: session.connection.id, conversationId: session.conversationId };
@@ -268,32 +285,37 @@ async function refusalNow(session: ToolSession, table: string): Promise<string |
 
 /**
  * Sends one approved write through the write door, on the connection's client as it is now
- * (one taken before the wait may have been replaced and closed to writes), after the checks.
+ * (one taken before the wait may have been replaced and closed to writes), after the checks,
+ * under the journal entry of its table (opened with the table's first write).
  */
 async function writeNow(
   session: ToolSession,
   write: PlannedWrite,
-  journaled: Map<string, { target: ItemTarget; pairs: JournalPair[] }>,
+  words: string,
+  journaled: Map<string, Journaled>,
 ): Promise<string> {
   try {
     const refusal = await refusalNow(session, write.table);
     if (refusal) return refusal;
-    const target =
-      journaled.get(write.table)?.target ??
-      (await targetFor(session.ctx, session.connection, write.table, session.source, {
+    let group = journaled.get(write.table);
+    if (!group) {
+      const target = await targetFor(session.ctx, session.connection, write.table, session.source, {
         current: async () => (await session.current()).connection,
         signal: session.signal,
-      }));
-    const pair = await writeOne(target, write, session.signal);
-    const group = journaled.get(write.table) ?? { target, pairs: [] };
-    group.pairs.push(pair);
-    journaled.set(write.table, group);
+      });
+      group = { target, journal: target.journal('commit', words) };
+      journaled.set(write.table, group);
+    }
+    await writeOne(group.target, write, group.journal);
     return 'written';
   } catch (error) {
     const appError = toAppError(error);
-    return appError.code === 'ConditionalCheckFailedException'
-      ? 'skipped: the item changed since it was read'
-      : `failed: ${appError.message}`;
+    if (appError.code === 'ConditionalCheckFailedException')
+      return 'skipped: the item changed since it was read';
+    // Sent, and perhaps applied: the undo journal reads the item to tell (resolve-intents.ts).
+    if (answerMayBeLost(error))
+      return `${ANSWER_LOST}: it may have been written (${appError.message}); the undo History lists it if it was`;
+    return `failed: ${appError.message}`;
   }
 }
 

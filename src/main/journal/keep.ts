@@ -1,5 +1,6 @@
 import { AppFailure } from '../../shared/errors';
 import { toAppError } from '../core/to-app-error';
+import { CONDITIONAL_FAILED } from '../dynamo/writes/write-errors';
 import type { JournalWriter, JournalPair, WriteIntent } from './journal-files';
 
 export interface Kept {
@@ -40,4 +41,34 @@ export async function announceWrites(writer: JournalWriter, intents: WriteIntent
       retryable,
     );
   }
+}
+
+/** DynamoDB refused the write outright: its condition failed or its transaction was cancelled. */
+const REFUSED = new Set<string>([CONDITIONAL_FAILED, 'TransactionCanceledException']);
+
+/**
+ * One write under a journal entry, as every door that writes an item at a time makes it (an editor
+ * save, an approved agent or MCP write): the intent on disk before the send, struck when DynamoDB
+ * refuses the write (it did not happen), replaced by what `pairOf` makes of the answer. A send that
+ * fails otherwise (every answer lost, a reset connection, the process killed) leaves the intent for
+ * the entry's `finish` to settle by reading the item (resolve-intents.ts). A failed append shows
+ * when the entry is finished, as its journalProblem: the write was made all the same.
+ */
+export async function sendNoted<T>(
+  writer: JournalWriter,
+  intent: WriteIntent,
+  send: () => Promise<T>,
+  pairOf: (answer: T) => JournalPair,
+): Promise<T> {
+  await announceWrites(writer, [intent]);
+  let answer: T;
+  try {
+    answer = await send();
+  } catch (error) {
+    if (error instanceof AppFailure && REFUSED.has(error.code))
+      await writer.refuse(intent.key).catch(() => undefined);
+    throw error;
+  }
+  await writer.add([pairOf(answer)]).catch(() => undefined);
+  return answer;
 }

@@ -1,5 +1,8 @@
 import type { OperationEvent } from '../../shared/ipc';
 
+/** Events that belong to no operation: they never end, so they are never "running". */
+const NOT_OPERATIONS = new Set<OperationEvent['type']>(['resultsets', 'written', 'journal', 'proposals']);
+
 export interface EventFeed {
   subscribe(listener: (event: OperationEvent) => void, options?: { isRecorder?: boolean }): () => void;
   /** Counts an open tab, so main knows someone can answer a prompt (an MFA code, say). */
@@ -82,9 +85,7 @@ export class EventReplayLog {
     const logged = { id: ++this.lastId, data, bytes: Buffer.byteLength(data) };
     const isEnd = event.type === 'done' || event.type === 'cancelled' || event.type === 'error';
     if (isEnd) this.running.delete(event.requestId);
-    // Not operations: they never end, so they are never "running".
-    else if (event.type !== 'resultsets' && event.type !== 'written' && event.type !== 'proposals')
-      this.running.add(event.requestId);
+    else if (!NOT_OPERATIONS.has(event.type)) this.running.add(event.requestId);
     this.kept.push(logged);
     this.keptBytes += logged.bytes;
     // The newest event always stays, even one larger than the byte budget on its own.

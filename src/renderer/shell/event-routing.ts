@@ -2,6 +2,7 @@ import type { OperationEvent } from '../../shared/ipc';
 import { useEditorStore } from '../features/editor/store';
 import { useSelectionStore } from '../features/items/selection-store';
 import { useItemsStore } from '../features/items/store';
+import { useJournalStore } from '../features/journal/store';
 import { useProposalsStore } from '../features/mcp/proposals-store';
 import { useMfaStore } from '../features/mfa/store';
 import { useOperationsStore } from '../features/operations/store';
@@ -23,6 +24,11 @@ function routeEvent(event: OperationEvent): void {
     useEditorStore.getState().written(event.connectionId, event.table, event.source, event.items);
     return;
   }
+  // Not an operation: a table's undo journal changed; an open History reads it again.
+  if (event.type === 'journal') {
+    useJournalStore.getState().changed(event.connectionId, event.table);
+    return;
+  }
   // Not an operation: the whole list of coding agents' writes waiting for a decision.
   if (event.type === 'proposals') {
     useProposalsStore.getState().received(event.proposals);
@@ -39,8 +45,9 @@ export function startEventForwarding(): () => void {
     deliver: routeEvent,
     gap: (gap) => {
       useOperationsStore.getState().receiveGap(gap);
-      // The list may have changed while nobody listened.
+      // The list may have changed while nobody listened, and so may the undo journals.
       void useProposalsStore.getState().load();
+      useJournalStore.getState().missed();
     },
   });
 }

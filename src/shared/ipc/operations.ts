@@ -66,6 +66,8 @@ export type MfaPrompt = z.infer<typeof mfaPromptSchema>;
 export const RESULT_SETS_REQUEST_ID = 'resultsets-written';
 /** The requestId of `written` events: items DynoTable wrote, for item editors to follow. */
 export const WRITTEN_REQUEST_ID = 'items-written';
+/** The requestId of `journal` events: a table's undo journal changed (History reads it again). */
+export const JOURNAL_REQUEST_ID = 'journal-changed';
 /** The requestId of `proposals` events: coding agents' writes waiting for a decision. */
 export const PROPOSALS_REQUEST_ID = 'mcp-proposals';
 
@@ -128,6 +130,12 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     source: writeSourceSchema.optional(),
     items: z.array(z.object({ key: itemSchema, item: itemSchema.nullable() })),
   }),
+  /**
+   * The undo journal of a table changed: an entry was finished (any write through the door, an
+   * undo's own writes) or an undo's outcome recorded on the entry it undid. An open History reads
+   * its list again.
+   */
+  z.object({ ...base, type: z.literal('journal'), connectionId: z.string(), table: z.string() }),
   /** New records of a table's DynamoDB stream (streams:tail), in the order DynamoDB keeps them per shard. */
   z.object({
     ...base,

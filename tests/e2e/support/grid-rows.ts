@@ -53,3 +53,20 @@ export async function openRowByKey(row: Locator): Promise<void> {
   });
   await row.locator('[role="gridcell"][aria-colindex="2"]').dblclick();
 }
+
+/**
+ * Narrows the fetched rows to one item with the filter box, opens it in the item editor by its
+ * partition key and waits for the editor to show it; returns its grid row.
+ */
+export async function openItemInEditor(page: Page, pk: string, sk: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
+  const row = rowWith(page, pk, sk);
+  await row.waitFor(slow);
+  await openRowByKey(row);
+  await page
+    .getByRole('complementary', { name: 'Item editor' })
+    .locator('h2')
+    .filter({ hasText: `${pk} · ${sk}` })
+    .waitFor(slow);
+  return row;
+}

@@ -4,6 +4,7 @@ import type { CoreContext } from '../../core/context';
 import type { WrittenItem } from '../../resultsets/types';
 import { recordWrites } from '../../resultsets/write-sync';
 import { startJournalEntry, type ItemReader, type JournalWriter } from '../../journal/journal-files';
+import { publishJournalChange, toldWhenFinished } from '../../journal/journal-events';
 import { withBackoff } from '../../core/retry';
 import { fromSdkItem, toSdkItem } from '../marshal';
 import type { JournalAction } from '../../../shared/ipc/journal';
@@ -70,11 +71,14 @@ export async function targetFor(
     source,
     record: (writes) => recordWrites(ctx, connection.id, info.name, writes, source),
     journal: (action, reason, journalOptions = {}) =>
-      startJournalEntry(
-        ctx.dataDir,
-        connection.id,
-        { table: info.name, action, source, reason, ...journalOptions },
-        consistentReader(client),
+      toldWhenFinished(
+        startJournalEntry(
+          ctx.dataDir,
+          connection.id,
+          { table: info.name, action, source, reason, ...journalOptions },
+          consistentReader(client),
+        ),
+        () => publishJournalChange(ctx.events, connection.id, info.name),
       ),
     assertWritableNow: async () => assertWritable(await options.current()),
   };

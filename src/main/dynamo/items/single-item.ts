@@ -11,7 +11,7 @@ import { commitOne } from '../writes/commit';
 import { sendWrite } from '../writes/send-write';
 import { beforeUpdate } from '../writes/update-before';
 import { CONDITIONAL_FAILED } from '../writes/write-errors';
-import { announceWrites, keepForUndo, type Kept } from '../../journal/keep';
+import { keepForUndo, sendNoted, type Kept } from '../../journal/keep';
 import type { JournalPair } from '../../journal/journal-files';
 import type { ItemTarget } from './item-access';
 import { assertValid } from './validation';
@@ -20,7 +20,7 @@ import { assertValid } from './validation';
  * A failed condition carries the stored item (ALL_OLD): rows showing the item show that, so
  * the grid no longer disagrees with the conflict view. The failure still reaches the caller.
  */
-async function refreshOnConflict<T>(t: ItemTarget, key: Item, write: () => Promise<T>): Promise<T> {
+export async function refreshOnConflict<T>(t: ItemTarget, key: Item, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -73,20 +73,14 @@ async function journaledWrite<T>(
   pairOf: (answer: T) => JournalPair,
 ): Promise<{ answer: T; kept: Kept }> {
   const journal = t.journal('commit', reason);
-  await announceWrites(journal, [intent]);
   let answer: T;
   try {
-    answer = await send();
+    answer = await sendNoted(journal, intent, send, pairOf);
   } catch (error) {
-    if (
-      error instanceof AppFailure &&
-      (error.code === CONDITIONAL_FAILED || error.code === 'TransactionCanceledException')
-    )
-      await journal.refuse(intent.key).catch(() => undefined);
     await keepForUndo(journal);
     throw error;
   }
-  return { answer, kept: await keepForUndo(journal, [pairOf(answer)]) };
+  return { answer, kept: await keepForUndo(journal) };
 }
 
 /** The put was conditioned on the key being free, so before it there was no item. */

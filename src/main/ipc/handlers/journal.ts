@@ -1,5 +1,6 @@
 import { consistentReader, resolveTarget } from '../../dynamo/items/item-access';
 import { listJournal, readJournalEntry } from '../../journal/journal-files';
+import { publishJournalChange } from '../../journal/journal-events';
 import { prepareUndo } from '../../journal/undo';
 import type { Handler } from '../dispatcher';
 
@@ -17,7 +18,15 @@ export const journalHandlers: {
   'journal:undo': async (input, ctx) => {
     const entry = await readJournalEntry(ctx.dataDir, input.connectionId, input.entryId);
     const target = await resolveTarget(ctx, input.connectionId, entry.table, 'undo');
-    ctx.operations.start(input.requestId, prepareUndo(ctx.dataDir, target, input.connectionId, entry));
+    const work = prepareUndo(ctx.dataDir, target, input.connectionId, entry);
+    ctx.operations.start(input.requestId, async (run) => {
+      try {
+        return await work(run);
+      } finally {
+        // The undone entry now says it was undone (lastUndo), however the undo ended.
+        publishJournalChange(ctx.events, input.connectionId, entry.table);
+      }
+    });
     return { started: true };
   },
 };

@@ -68,6 +68,7 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
         event.type === 'mfa' ||
         event.type === 'resultsets' ||
         event.type === 'written' ||
+        event.type === 'journal' ||
         event.type === 'proposals' ||
         event.type === 'stream'
       )

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { JournalEntry } from '../../../../shared/ipc/journal';
+import type { JournalEntry, WriteSource } from '../../../../shared/ipc/journal';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatDate } from '../../../ui/format';
 import { SOURCE_LABELS } from '../source-words';
+import { journalKey, useJournalStore } from '../store';
 import { UndoEntry } from './undo-entry';
 
 export interface JournalDialogProps {
@@ -22,6 +23,17 @@ const ACTIONS: Record<JournalEntry['action'], string> = {
   put: 'Put items',
   undo: 'Undo',
 };
+
+/** A commit that staged nothing: one write from the editor, or writes the user approved for an agent. */
+const COMMIT_BY: Partial<Record<WriteSource, string>> = {
+  editor: 'Write from the item editor',
+  agent: 'Approved write',
+  mcp: 'Approved write',
+};
+
+function actionText(entry: JournalEntry): string {
+  return (entry.action === 'commit' ? COMMIT_BY[entry.source] : undefined) ?? ACTIONS[entry.action];
+}
 
 function when(iso: string): string {
   return formatDate(iso, { seconds: true });
@@ -44,6 +56,9 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
   const [notes, setNotes] = useState<string[]>([]);
   const [error, setError] = useState<AppError>();
   const [version, setVersion] = useState(0);
+  // Any write or undo journaled on this table while History is open lists at once.
+  const changes = useJournalStore((s) => s.changes.get(journalKey(connection.id, table)) ?? 0);
+  const gaps = useJournalStore((s) => s.gaps);
   useEffect(() => {
     let isCurrent = true;
     void call('journal:list', { connectionId: connection.id, table }).then((r) => {
@@ -67,7 +82,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     return () => {
       isCurrent = false;
     };
-  }, [connection.id, table, version]);
+  }, [connection.id, table, version, changes, gaps]);
   return (
     <Dialog
       title={`Undo history — ${table}`}
@@ -98,7 +113,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
           {entries.map((entry) => (
             <li key={entry.id} className="journal-entry">
               <div className="journal-line">
-                <strong>{ACTIONS[entry.action]}</strong>
+                <strong>{actionText(entry)}</strong>
                 <span className="journal-source">{SOURCE_LABELS[entry.source]}</span>
                 <span className="muted">{entry.table}</span>
                 <span>{countOf(entry.count, 'item')}</span>
@@ -117,7 +132,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
               <UndoEntry
                 connection={connection}
                 entryId={entry.id}
-                label={`Undo the ${ACTIONS[entry.action].toLowerCase()} of ${when(entry.at)}`}
+                label={`Undo the ${actionText(entry).toLowerCase()} of ${when(entry.at)}`}
               />
             </li>
           ))}

@@ -1,0 +1,167 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
+import { resultJson } from '../support/mcp-result';
+import { canonical, rawGetItem } from '../support/raw-dynamo';
+import { useFakeBedrock } from './support/assistant';
+import { openItemInEditor, ordersWithCurrency, scanPlaygroundTable, valueText } from './support/grid-rows';
+import { useMcpHttpClient } from './support/mcp-client';
+import { screenshots } from './support/screenshots';
+import { useAppInBrowser } from './support/session';
+
+// Writes the user approves for an agent, walked in Debian's Chromium against the browser-mode
+// server and the playground's DynamoDB Local, with the item open in the editor and on screen in
+// the grid: the in-app assistant (the fake Bedrock Runtime scripts its proposal) and a coding
+// agent over MCP (the official SDK client on the app's HTTP transport). Both views show the new
+// value, History lists the write under its source at once — and the undo of it too, without
+// "Reload list" — and Undo puts back exactly DynamoDB Local's raw wire JSON of before.
+const table = SAMPLE_TABLE;
+const slow = { timeout: 60_000 };
+
+const session = useAppInBrowser({ withPlayground: true });
+const bedrock = useFakeBedrock();
+const page = () => session.browser.page;
+const editor = () => page().getByRole('complementary', { name: 'Item editor' });
+const assistant = () => page().getByRole('complementary', { name: 'Assistant' });
+const history = () => page().getByRole('dialog', { name: `Undo history — ${table}` });
+const entries = () => history().getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
+const editorCurrency = () => editor().getByLabel('currency', { exact: true }).inputValue();
+
+const orders = ordersWithCurrency();
+const keyOf = (index: number): [string, string] => [
+  valueText(orders[index]!.PK),
+  valueText(orders[index]!.SK),
+];
+const rawItem = async ([pk, sk]: [string, string]) =>
+  canonical(await rawGetItem(session.playgroundEndpoint, table, { PK: { S: pk }, SK: { S: sk } }));
+
+const coder = useMcpHttpClient(session, 'e2e-journal', '1.0.0');
+
+const openInEditor = ([pk, sk]: [string, string]): Promise<Locator> => openItemInEditor(page(), pk, sk);
+
+/**
+ * From History: the newest entry is the approved write under its source and words; its Undo puts
+ * the item back, and the undo lists on top at once, while History stays open.
+ */
+async function undoFromHistory(source: string, reason: string): Promise<void> {
+  await page().getByRole('button', { name: 'Undo history…' }).click();
+  await entries().first().getByText(reason, { exact: true }).waitFor(slow);
+  expect(await entries().first().locator('.journal-source').innerText()).toBe(source);
+  expect(await entries().first().locator('strong').innerText()).toBe('Approved write');
+  await screenshots(page(), `journal-${source.toLowerCase()}-history`, history());
+  await entries()
+    .first()
+    .getByRole('button', { name: /^Undo the / })
+    .click();
+  await history().getByText('Undo: 1 item put back.').waitFor(slow);
+  // The undo is a write of its own, journaled: History shows it on top without being reloaded.
+  await expect.poll(() => entries().first().locator('.journal-source').innerText(), slow).toBe('Undo');
+  await expect.poll(() => entries().nth(1).locator('.journal-reason').innerText(), slow).toBe(reason);
+  await history().getByRole('button', { name: 'Close' }).last().click();
+}
+
+describe('approved agent writes show everywhere and are undone exactly', () => {
+  it('the in-app assistant: grid and open editor follow, History lists it as Agent, Undo restores the raw item', async () => {
+    const p = await session.openPage();
+    const saved = await p.evaluate(async (endpoint) => {
+      const post = (channel: string, body: unknown) =>
+        fetch(`/api/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<{ ok: boolean; value: Record<string, unknown> }>);
+      const current = await post('agent:getSettings', { connectionId: 'playground' });
+      return post('agent:saveSettings', {
+        connectionId: 'playground',
+        settings: { ...current.value, bedrockEndpoint: endpoint, bedrockRegion: 'us-east-1' },
+      });
+    }, bedrock.fake.endpoint);
+    expect(saved.ok).toBe(true);
+    await scanPlaygroundTable(p, table, /^\d+ items/);
+    const key = keyOf(20);
+    const row = await openInEditor(key);
+    const loaded = valueText(orders[20]!.currency);
+    await expect.poll(editorCurrency, slow).toBe(loaded);
+    const original = await rawItem(key);
+
+    const reason = 'Settle the order in gold';
+    bedrock.fake.script = [
+      { kind: 'tool', tools: [{ name: 'describe_table', input: { table } }] },
+      {
+        kind: 'tool',
+        tools: [
+          {
+            name: 'propose_changes',
+            input: {
+              reason,
+              changes: [
+                { action: 'update', table, partitionKey: key[0], sortKey: key[1], set: { currency: 'XAU' } },
+              ],
+            },
+          },
+        ],
+      },
+      { kind: 'text', text: 'The order is now in gold.' },
+    ];
+    await p.getByTestId('top-bar').getByRole('button', { name: 'Assistant' }).click();
+    await assistant().getByRole('textbox', { name: 'Question for the assistant' }).fill('Settle it in gold');
+    await assistant().getByRole('button', { name: 'Ask', exact: true }).click();
+    const card = assistant().getByRole('region', { name: 'Approval needed' }).last();
+    await card.getByRole('button', { name: 'Approve and write' }).click(slow);
+    await card.getByRole('status').filter({ hasText: 'Approved: 1 of 1 written.' }).waitFor(slow);
+    await assistant().getByText('The order is now in gold.').waitFor(slow);
+    await p.getByTestId('top-bar').getByRole('button', { name: 'Assistant' }).click();
+
+    // The grid's row and the open editor show what DynamoDB now holds.
+    await expect.poll(editorCurrency, slow).toBe('XAU');
+    await expect.poll(() => row.innerText(), slow).toContain('XAU');
+    await screenshots(p, 'journal-agent-write-views');
+    expect(await rawItem(key)).toContain('"currency":{"S":"XAU"}');
+
+    await undoFromHistory('Agent', `Agent: ${reason}`);
+    expect(await rawItem(key)).toBe(original);
+    await expect.poll(editorCurrency, slow).toBe(loaded);
+    await expect.poll(() => row.innerText(), slow).toContain(loaded);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('a coding agent over MCP, approved in the app: grid and open editor follow, History lists it as MCP, Undo restores the raw item', async () => {
+    const p = page();
+    const key = keyOf(21);
+    const row = await openInEditor(key);
+    const loaded = valueText(orders[21]!.currency);
+    await expect.poll(editorCurrency, slow).toBe(loaded);
+    const original = await rawItem(key);
+
+    const reason = 'Bill the order in francs';
+    const call = coder.client.callTool({
+      name: 'propose_changes',
+      arguments: {
+        reason,
+        changes: [
+          { action: 'update', table, partitionKey: key[0], sortKey: key[1], set: { currency: 'CHF' } },
+        ],
+      },
+    }) as Promise<CallToolResult>;
+    const badge = p.getByRole('button', { name: '1 agent proposal waiting for your approval' });
+    await badge.click(slow);
+    const card = p
+      .getByRole('dialog', { name: 'Agent proposals' })
+      .getByRole('region', { name: 'Proposal from e2e-journal 1.0.0' });
+    await card.getByRole('button', { name: 'Approve and write' }).click(slow);
+    const result = await call;
+    expect(resultJson(result).outcomes).toEqual(['written']);
+    await badge.waitFor({ state: 'detached' });
+
+    await expect.poll(editorCurrency, slow).toBe('CHF');
+    await expect.poll(() => row.innerText(), slow).toContain('CHF');
+    expect(await rawItem(key)).toContain('"currency":{"S":"CHF"}');
+
+    await undoFromHistory('MCP', `MCP client e2e-journal 1.0.0: ${reason}`);
+    expect(await rawItem(key)).toBe(original);
+    await expect.poll(editorCurrency, slow).toBe(loaded);
+    await expect.poll(() => row.innerText(), slow).toContain(loaded);
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+});
