@@ -116,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     // Writes to a saved connection are approved in the running app too (docs/MCP.md); an ad-hoc one is in no app.
-    const desk = adHoc ? undefined : new StdioProposalDesk(ctx.dataDir, tables);
+    const desk = flagged ? undefined : new StdioProposalDesk(ctx.dataDir, tables);
     const server = createMcpServer(session, cliVersion, desk);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
