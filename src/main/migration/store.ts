@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataFolder } from '../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -99,8 +100,8 @@ export class MigrationStore {
     this.acknowledgements = new AcknowledgementStore(dataDir);
     this.models = new OrmModelStore(dataDir);
     this.dynamoose = new DynamooseFileStore(dataDir);
-    this.scansDir = join(dataDir, 'migration', 'scans');
-    this.plansDir = join(dataDir, 'migration', 'plans');
+    this.scansDir = dataFolder.legacyJobs.preflight(dataDir);
+    this.plansDir = dataFolder.fixPlans(dataDir);
   }
 
   private file(dir: string, id: string, kind: string): string {

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataFolder } from '../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -49,7 +50,7 @@ export class SchemaStore {
   private readonly dir: string;
 
   constructor(dataDir: string) {
-    this.dir = join(dataDir, 'schema');
+    this.dir = dataFolder.legacyJobs.schema(dataDir);
   }
 
   private file(id: string, kind: string): string {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataFolder } from '../../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyCheckpointSummary, CopyList, CopyStartInput } from '../../../shared/ipc/copy';
 import type { SetAsideNotice } from '../../../shared/ipc/data-files';
@@ -80,7 +81,7 @@ export class CopyStore {
   readonly dir: string;
 
   constructor(dataDir: string) {
-    this.dir = join(dataDir, 'copies');
+    this.dir = dataFolder.legacyJobs.copy(dataDir);
   }
 
   private file(copyId: string): string {

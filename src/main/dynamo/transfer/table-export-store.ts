@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataFolder } from '../../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { TableExportSummary, TransferFormat } from '../../../shared/ipc/transfer';
 import { isMissingFile, writeFileAtomic } from '../../files/atomic-file';
@@ -81,7 +82,7 @@ export class TableExportStore {
   readonly dir: string;
 
   constructor(dataDir: string) {
-    this.dir = join(dataDir, 'table-exports');
+    this.dir = dataFolder.legacyJobs.export(dataDir);
   }
 
   private checked(exportId: string): string {
