@@ -166,7 +166,7 @@ export async function stringInSetAside(notice: SetAsideNotice, name: string): Pr
  * The ids of a job folder's `<id>.summary.json` records, newest first (ids begin with their time),
  * none when the folder does not exist yet: how pre-flight scans and schema reads are listed.
  */
-export async function summaryIdsNewestFirst(dir: string): Promise<string[]> {
+export async function summaryIdsNewestFirst(dir: string, suffix = '.summary.json'): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -175,8 +175,8 @@ export async function summaryIdsNewestFirst(dir: string): Promise<string[]> {
     throw error;
   }
   return names
-    .filter((n) => n.endsWith('.summary.json'))
-    .map((n) => n.slice(0, -'.summary.json'.length))
+    .filter((n) => n.endsWith(suffix))
+    .map((n) => n.slice(0, -suffix.length))
     .sort()
     .reverse();
 }

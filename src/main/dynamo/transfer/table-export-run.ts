@@ -84,7 +84,7 @@ export async function runTableExport(
   run.emit({ type: 'progress', progress: progress('writing the file') });
   let bytes: number;
   try {
-    bytes = await writeTarget(store.spool(checkpoint.exportId), checkpoint, run.signal);
+    bytes = await writeTarget(await store.spool(checkpoint.exportId), checkpoint, run.signal);
   } catch (error) {
     await stop();
     throw error;
@@ -111,7 +111,7 @@ async function readToSpool(
   run: OperationRun,
   onPage: (count: number, consumed: number) => void,
 ): Promise<void> {
-  const spool = store.spool(checkpoint.exportId);
+  const spool = await store.spool(checkpoint.exportId);
   const present = await stat(spool).catch(() => undefined);
   if (checkpoint.spoolBytes > 0 && (!present || present.size < checkpoint.spoolBytes))
     throw new AppFailure(
