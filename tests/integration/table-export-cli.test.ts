@@ -68,4 +68,15 @@ describe('dynotable export table', () => {
       '--format wants jsonl, dynamodb-json or csv, not "xml".',
     );
   });
+
+  it('--resume with nothing to resume is a usage error with a sentence, never InternalError', async () => {
+    for (const id of ['texp-nothing-00000000', 'not-an-export']) {
+      const run = await exportTable(['--resume', id]);
+      expect(run.code).toBe(2);
+      const said = ourLines(run.stderr).join('\n');
+      expect(said).toContain(id);
+      expect(said).toMatch(/There is no (stopped export|table export with the id)/);
+      expect(said).not.toContain('InternalError');
+    }
+  });
 });

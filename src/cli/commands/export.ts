@@ -21,6 +21,7 @@ import { defaultDataDir } from '../data-dir';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
 import { abortOnSignal, failureLine, parseFlags, progressPrinter } from './command-io';
 import { UsageError } from './types';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
 
 const HELP = `Usage: dynotable export <table|list|start|open> [options]
 
@@ -128,6 +129,8 @@ export async function run(argv: string[]): Promise<number> {
     return await open(values, dynamo, print, abort.signal);
   } catch (error) {
     print('');
+    // Nothing to resume is a mistake on the command line, said as such, not a failure of the export.
+    if (error instanceof UsageError) throw error;
     process.stderr.write(failureLine('export', error));
     return 2;
   } finally {
@@ -155,7 +158,7 @@ async function exportTable(
   const store = new TableExportStore(defaultDataDir());
   let checkpoint: TableExportCheckpoint;
   if (values.resume) {
-    checkpoint = await store.load(values.resume);
+    checkpoint = await resumable(store, values.resume);
   } else {
     const format = transferFormatSchema.safeParse(values.format);
     if (!format.success)
@@ -195,6 +198,22 @@ async function exportTable(
   }
   line(outcome.value);
   return 0;
+}
+
+/** Nothing to resume under that id is a mistake on the command line, said as such (exit 2), not a failure. */
+async function resumable(store: TableExportStore, exportId: string): Promise<TableExportCheckpoint> {
+  try {
+    return await store.load(exportId);
+  } catch (error) {
+    if (
+      error instanceof AppFailure &&
+      (error.code === ErrorCodes.notFound || error.code === ErrorCodes.invalidInput)
+    )
+      throw new UsageError(
+        `${error.message} See the stopped exports in the app's Export dialog of the table.`,
+      );
+    throw error;
+  }
 }
 
 async function open(
