@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dataFolder } from '../../src/main/files/data-folder';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { operationHandlers } from '../../src/main/ipc/handlers/operations';
 import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
@@ -256,14 +257,14 @@ describe('cancel and resume', () => {
     // A crash between writing a page and saving its place leaves bytes past the place: a resume
     // must cut them off rather than export them.
     appendFileSync(
-      path.join(h.ctx.dataDir, 'table-exports', `${exportId}.jsonl`),
+      path.join(dataFolder.jobs(h.ctx.dataDir, 'export'), `${exportId}.jsonl`),
       '{"Item":{"pk":{"S":"ghost"}}}\n{"It',
     );
 
     const report = await finished('transfer:resumeTableExport', { exportId });
     expect(report).toMatchObject({ exportId, path: file, items: ITEMS });
     expect(itemsInFile(file, 'jsonl')).toEqual(await storedItems(table));
-    expect(existsSync(path.join(h.ctx.dataDir, 'table-exports', `${exportId}.jsonl`))).toBe(false);
+    expect(existsSync(path.join(dataFolder.jobs(h.ctx.dataDir, 'export'), `${exportId}.jsonl`))).toBe(false);
 
     const again = await h.call('transfer:resumeTableExport', { requestId: id('texport'), exportId });
     expect(again.ok).toBe(false);
@@ -276,7 +277,7 @@ describe('cancel and resume', () => {
       ok: true,
       value: { removed: true },
     });
-    expect(existsSync(path.join(h.ctx.dataDir, 'table-exports', `${exportId}.jsonl`))).toBe(false);
+    expect(existsSync(path.join(dataFolder.jobs(h.ctx.dataDir, 'export'), `${exportId}.jsonl`))).toBe(false);
     expect(await h.call('transfer:tableExports', { connectionId: 'local', table })).toEqual({
       ok: true,
       value: [],

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../src/main/files/atomic-file';
+import { dataFolder } from '../../src/main/files/data-folder';
 
 /**
  * A child for the kill -9 test: saves big files in the data folder given as argv[2], as the app
@@ -12,8 +13,8 @@ async function writeForever(): Promise<never> {
   process.stdout.write('writing\n');
   for (;;) {
     await Promise.all([
-      writeFileAtomic(join(dataDir, 'workspace.json'), body),
-      writeFileAtomic(join(dataDir, 'copies', 'copy-kill-test.json'), body),
+      writeFileAtomic(dataFolder.workspace(dataDir), body),
+      writeFileAtomic(join(dataFolder.jobs(dataDir, 'copy'), 'copy-kill-test.json'), body),
     ]);
   }
 }

@@ -1,5 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { dataFolder } from '../files/data-folder';
 
 export type AuditEntry =
   | { type: 'question'; question: string }
@@ -23,7 +24,7 @@ export class AuditLog {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(dataDir: string) {
-    this.file = join(dataDir, 'agent-audit.jsonl');
+    this.file = dataFolder.agentAudit(dataDir);
   }
 
   record(context: { connectionId: string; conversationId: string }, entry: AuditEntry): Promise<void> {

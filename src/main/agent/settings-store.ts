@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import { type AgentSettings, agentSettingsSchema, defaultAgentSettings } from '../../shared/ipc/agent';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail } from '../core/data-files';
+import { dataFolder } from '../files/data-folder';
 
 const fileSchema = z.record(z.string(), agentSettingsSchema);
 
@@ -11,7 +11,7 @@ export class AgentSettingsStore {
   private readonly file: string;
 
   constructor(dataDir: string) {
-    this.file = join(dataDir, 'agent-settings.json');
+    this.file = dataFolder.agentSettings(dataDir);
   }
 
   /**

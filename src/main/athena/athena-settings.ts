@@ -1,5 +1,4 @@
 import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import {
   type AthenaSavedSettings,
@@ -10,6 +9,7 @@ import {
 import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail } from '../core/data-files';
 import { defaultLimits, type ScanLimits } from '../sql/scan-limit';
+import { dataFolder } from '../files/data-folder';
 
 /**
  * <dataDir>/athena-settings.json: each connection's scan limit and last Athena settings, in
@@ -26,7 +26,7 @@ const fileSchema = z.object({ version: z.literal(1), connections: z.array(entryS
 type Entry = z.infer<typeof entrySchema>;
 
 function file(dataDir: string): string {
-  return path.join(dataDir, 'athena-settings.json');
+  return dataFolder.athenaSettings(dataDir);
 }
 
 /**

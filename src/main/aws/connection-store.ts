@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import {
   connectionSchema,
@@ -13,6 +12,7 @@ import type { ConnectionStore, SecretStore } from '../core/context';
 import { readDataFileOrFail, setAsideNoticeOf, stringsNamed } from '../core/data-files';
 import { connectionInRegion, splitConnectionId } from '../../shared/dynamo/regions';
 import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
+import { dataFolder } from '../files/data-folder';
 
 export const PLAYGROUND_ID = 'playground';
 
@@ -36,7 +36,7 @@ const fileSchema = z.object({ version: z.literal(1), connections: z.array(stored
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export function createConnectionStore(dataDir: string, secrets: SecretStore): ConnectionStore {
-  const path = join(dataDir, 'connections.json');
+  const path = dataFolder.connections(dataDir);
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Writes are serialised so two saves never interleave their read-modify-write. */

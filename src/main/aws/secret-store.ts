@@ -4,6 +4,7 @@ import { accessKeysSchema, type AccessKeys } from '../../shared/ipc/connection';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SecretStore } from '../core/context';
 import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
+import { dataFolder } from '../files/data-folder';
 
 /** What encrypts at rest: Electron's safeStorage in the desktop app (H4 passes it in). */
 export interface SecretCipher {
@@ -57,7 +58,7 @@ async function readCipherFile(path: string): Promise<Buffer | undefined> {
  * without a keyring, for instance) saving is refused instead of falling back to plain text.
  */
 export function createEncryptedSecretStore(dataDir: string, cipher: SecretCipher): SecretStore {
-  const dir = join(dataDir, 'secrets');
+  const dir = dataFolder.secrets(dataDir);
   return {
     isAvailable: () => cipher.isAvailable(),
     async save(connectionId, keys) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import { isMissingFile, TEMP_FILE } from '../files/atomic-file';
+import { ownFolders } from '../files/data-folder';
 import { zodSentence } from './zod-sentence';
 
 /** What a data file is, for the sentence, and what makes its contents usable. */
@@ -165,7 +166,7 @@ export async function stringInSetAside(notice: SetAsideNotice, name: string): Pr
  * The ids of a job folder's `<id>.summary.json` records, newest first (ids begin with their time),
  * none when the folder does not exist yet: how pre-flight scans and schema reads are listed.
  */
-export async function summaryIdsNewestFirst(dir: string): Promise<string[]> {
+export async function summaryIdsNewestFirst(dir: string, suffix = '.summary.json'): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -174,15 +175,13 @@ export async function summaryIdsNewestFirst(dir: string): Promise<string[]> {
     throw error;
   }
   return names
-    .filter((n) => n.endsWith('.summary.json'))
-    .map((n) => n.slice(0, -'.summary.json'.length))
+    .filter((n) => n.endsWith(suffix))
+    .map((n) => n.slice(0, -suffix.length))
     .sort()
     .reverse();
 }
 
-/** Where DynoTable writes atomically under the data folder; a temp file is looked for only there. */
-const OWN_FOLDERS = ['copies', 'migration', 'schema', 'sql', 'journal', 'secrets'];
-/** Deep enough for <area>/<connection>/<file>; the Chromium folders beside ours are never walked. */
+/** Deep enough for <area>/<connection>/<file>; a temp file is looked for only in ownFolders(). */
 const MAX_DEPTH = 4;
 
 /**
@@ -212,7 +211,7 @@ export async function removeLeftoverTempFiles(dataDir: string): Promise<string[]
     }
   };
   await walk(dataDir, 0, false);
-  for (const folder of OWN_FOLDERS) await walk(join(dataDir, folder), 1, true);
+  for (const folder of ownFolders(dataDir)) await walk(folder, 1, true);
   return removed;
 }
 

@@ -9,6 +9,7 @@ import {
   requireOctetStream,
   writeBody,
 } from '../dynamo/transfer/upload-body';
+import { dataFolder } from '../files/data-folder';
 
 /**
  * Browser mode's export folder: the page cannot hand main a folder, so it sends the export's
@@ -17,7 +18,7 @@ import {
  * uploadId. A name from the page is never a path: it must be one of the export layout's names,
  * each part plain letters, digits, `.`, `_` or `-`, and it is joined under that folder only.
  */
-export const exportUploadFolder = (dataDir: string) => path.join(dataDir, 'export-uploads');
+export const exportUploadFolder = dataFolder.exportUploads;
 
 /** A data file of a real export is tens to hundreds of MB; manifests are a line per data file. */
 export const MAX_DATA_FILE_BYTES = 2 * 1024 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { type HealthReport, healthReportSchema } from '../../shared/ipc/health';
-import { connectionDataFolder } from '../core/connection-folder';
 import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { writeFileAtomic } from '../files/atomic-file';
+import { dataFolder } from '../files/data-folder';
 
 /**
  * The last health report of each table, under <dataDir>/health/<connection>/, so the Health tab
@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 function reportFile(dataDir: string, connectionId: string, table: string): string {
   const safe = table.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
   const hash = createHash('sha256').update(table).digest('hex').slice(0, 8);
-  return path.join(connectionDataFolder(dataDir, 'health', connectionId), `${safe}-${hash}.json`);
+  return path.join(dataFolder.connection(dataDir, 'health', connectionId), `${safe}-${hash}.json`);
 }
 
 export function saveLastHealthReport(dataDir: string, report: HealthReport): Promise<void> {

@@ -13,10 +13,10 @@ import {
   type WriteSource,
 } from '../../shared/ipc/journal';
 import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
-import { connectionDataFolder } from '../core/connection-folder';
 import { pastLimits, readLimits, type LimitsRead } from './journal-limits';
 import { keyText, listSetAside, recoverInterrupted, RUN, setAside, writingNow } from './journal-recovery';
 import { settleIntents, type ItemReader, type JournalPair, type WriteIntent } from './resolve-intents';
+import { dataFolder } from '../files/data-folder';
 
 export type { ItemReader, JournalPair, WriteIntent } from './resolve-intents';
 
@@ -52,7 +52,7 @@ const ITEMS = /^(j[0-9a-z]+)\.jsonl$/;
  * announced before it was sent; it is removed once the summary is written.
  */
 export function journalFolder(dataDir: string, connectionId: string): string {
-  return connectionDataFolder(dataDir, 'journal', connectionId);
+  return dataFolder.connection(dataDir, 'journal', connectionId);
 }
 
 function newId(): string {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { JournalLimits } from '../../shared/ipc/journal';
 import { isMissingFile } from '../files/atomic-file';
+import { dataFolder } from '../files/data-folder';
 
 export const DEFAULT_LIMITS: JournalLimits = { maxEntries: 200, maxAgeDays: 30, maxMegabytes: 500 };
 
@@ -17,7 +17,7 @@ const limitsFileSchema = z
 
 /** `<data>/journal/settings.json`: the user's bounds on each connection's undo journal. */
 export function limitsFile(dataDir: string): string {
-  return path.join(dataDir, 'journal', 'settings.json');
+  return dataFolder.journalSettings(dataDir);
 }
 
 export interface LimitsRead {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import {
   defaultMcpExposureSettings,
@@ -10,6 +9,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import type { SecretStore } from '../core/context';
 import { readDataFileOrFail } from '../core/data-files';
 import { createToken } from '../server/auth';
+import { dataFolder } from '../files/data-folder';
 
 const fileSchema = z.object({
   /** The port the app last served MCP on, kept so that the connect commands stay true. */
@@ -54,7 +54,7 @@ export class McpExposureStore {
     dataDir: string,
     private readonly secrets: SecretStore,
   ) {
-    this.file = join(dataDir, 'mcp-exposures.json');
+    this.file = dataFolder.mcpExposures(dataDir);
   }
 
   private async readAll(): Promise<ExposureFile> {

@@ -6,6 +6,12 @@ import { parseKeepingProtoKeys } from '../../shared/dynamo/proto-keys';
 import type { ProposedWrite } from '../agent/proposed-write';
 import { isRunning } from '../core/data-files';
 import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
+import { dataFolder } from '../files/data-folder';
+
+/** A running app rewrites its heartbeat this often; older than STALE_AFTER_MS, no app is there. */
+export const HEARTBEAT_MS = 5_000;
+const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+const HEARTBEAT = 'app.heartbeat.json';
 
 /**
  * The mailbox between `dynotable mcp` (stdio, started by a coding agent) and the running app,
@@ -14,14 +20,7 @@ import { isMissingFile, writeFileAtomic } from '../files/atomic-file';
  * elicitation, the stdio server's timeout) creates `<id>.claimed` exclusively; the others then
  * stand back. Every file is written atomically, so a reader never meets half of one.
  */
-export const PROPOSALS_FOLDER = 'mcp-proposals';
-
-/** A running app rewrites its heartbeat this often; older than STALE_AFTER_MS, no app is there. */
-export const HEARTBEAT_MS = 5_000;
-const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
-const HEARTBEAT = 'app.heartbeat.json';
-
-export const proposalsDir = (dataDir: string): string => join(dataDir, PROPOSALS_FOLDER);
+export const proposalsDir = (dataDir: string): string => dataFolder.mcpProposals(dataDir);
 const proposalFile = (dir: string, id: string) => join(dir, `${id}.proposal.json`);
 const decisionFile = (dir: string, id: string) => join(dir, `${id}.decision.json`);
 const claimFile = (dir: string, id: string) => join(dir, `${id}.claimed`);

@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail, stringsNamed } from '../core/data-files';
 import { parseExpectationsFile } from './expectations';
 import { echoValue } from '../../shared/dynamo/echo-value';
+import { dataFolder } from '../files/data-folder';
 
 export interface AcknowledgementList {
   acknowledgements: Acknowledgement[];
@@ -49,7 +50,7 @@ export class AcknowledgementStore {
     dataDir: string,
     private readonly who: () => string = osUser,
   ) {
-    this.dir = join(dataDir, 'migration', 'acknowledgements');
+    this.dir = dataFolder.migrationSettings(dataDir, 'acknowledgements');
   }
 
   file(connectionId: string, table: string): string {

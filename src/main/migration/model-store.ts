@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dataFolder, type MigrationSettingsFolder } from '../files/data-folder';
 import { z } from 'zod';
 import type { OrmModel } from '../../shared/ipc/migration';
 import type { KeptDynamooseFile } from '../../shared/ipc/migration-dynamoose';
@@ -23,11 +23,11 @@ export class KeptModelFile<T> {
 
   constructor(
     dataDir: string,
-    folder: string,
+    folder: MigrationSettingsFolder,
     private readonly what: string,
     private readonly describe: (stored: StoredFile) => T,
   ) {
-    this.dir = join(dataDir, 'migration', folder);
+    this.dir = dataFolder.migrationSettings(dataDir, folder);
   }
 
   /** Parses first: a file that is not a model is refused with its sentence, and nothing is kept. */

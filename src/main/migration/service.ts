@@ -7,6 +7,7 @@ import { toAppError } from '../core/to-app-error';
 import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
 import { MigrationStore, newMigrationId } from './store';
+import { jobStore } from '../jobs/job-store';
 import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
 import { withExpectations } from './verdict';
 import type { OperationOutcome } from '../core/operations';
@@ -17,7 +18,7 @@ const BUSY = 'That scan is still running.';
 /** The migration pre-flight's scans, plans and acknowledgements on disk. */
 const migrationSlot: ServiceSlot<MigrationStore> = {
   name: 'migration',
-  create: (ctx) => new MigrationStore(ctx.dataDir),
+  create: (ctx) => new MigrationStore(ctx.dataDir, jobStore(ctx)),
   isUsableWhenClosed: true,
 };
 

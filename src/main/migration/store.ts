@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataFolder } from '../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -11,10 +11,10 @@ import {
   readDataFileOrFail,
   stringInSetAside,
   stringsNamed,
-  summaryIdsNewestFirst,
 } from '../core/data-files';
 import { AcknowledgementStore } from './acknowledgements';
 import { DynamooseFileStore, OrmModelStore } from './model-store';
+import { type JobKindSpec, JobStore, type JobView } from '../jobs/job-store';
 import type { MigrationScanCheckpoint } from './scan-migration';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
@@ -35,22 +35,21 @@ function migrationFile<T>(what: string, shape: z.ZodType, instead: string): Data
       shape.parse(json);
       return json as T;
     },
-    held: (text) => {
-      const [table] = stringsNamed(text, 'table');
-      return table === undefined ? undefined : `a pre-flight of ${table}`;
-    },
+    held: heldTable,
     instead,
   };
 }
 
+function heldTable(text: string): string | undefined {
+  const [table] = stringsNamed(text, 'table');
+  return table === undefined ? undefined : `a pre-flight of ${table}`;
+}
+
+const SUMMARY = '.summary.json';
+const REPORT = '.report.json';
+
 const OTHERS = 'Other scans are not affected.';
 const kinds = {
-  checkpoint: (id: string) =>
-    migrationFile<MigrationScanCheckpoint>(
-      `The checkpoint of pre-flight scan ${id}`,
-      scanShape.extend({ segments: z.array(z.unknown()) }),
-      `What that scan read so far is lost; start a new scan of the table. ${OTHERS}`,
-    ),
   summary: (id: string) =>
     migrationFile<ScanSummary>(
       `The record of pre-flight scan ${id}`,
@@ -77,16 +76,30 @@ const kinds = {
     ),
 };
 
+const preflightJob: JobKindSpec<MigrationScanCheckpoint> = {
+  kind: 'preflight',
+  ids: ID,
+  badId: (id) => `${id} is not a scan or plan id.`,
+  payload: scanShape.extend({ startedAt: z.string(), segments: z.array(z.unknown()) }),
+  // A checkpoint is written only while its scan reads; runningJobs() tells a live one from a cut-off one.
+  envelopeOf: (c) => ({ id: c.scanId, state: 'running', startedAt: c.startedAt }),
+  what: (id) => `The checkpoint of pre-flight scan ${id}`,
+  held: heldTable,
+  instead: `What that scan read so far is lost; start a new scan of the table. ${OTHERS}`,
+  legacy: { checkpoint: '.checkpoint.json', sides: [SUMMARY, REPORT] },
+};
+
 export function newMigrationId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
 /**
- * Scans, checkpoints, reports and fix plans under <dataDir>/migration, one JSON file per thing,
+ * Pre-flight scans (checkpoint record, summary, report: a typed view of the job store,
+ * <data>/jobs/preflight/) and fix plans (<data>/migration/plans), one JSON file per thing,
  * written atomically so a crash mid-save leaves the previous checkpoint intact.
  */
 export class MigrationStore {
-  readonly scansDir: string;
+  private readonly scans: JobView<MigrationScanCheckpoint>;
   readonly plansDir: string;
   /** The model settings the team acknowledged, per connection and table. */
   readonly acknowledgements: AcknowledgementStore;
@@ -95,12 +108,12 @@ export class MigrationStore {
   /** The dynamoose schema file each table's scans check the items against. */
   readonly dynamoose: DynamooseFileStore;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, jobs: JobStore = new JobStore(dataDir)) {
     this.acknowledgements = new AcknowledgementStore(dataDir);
     this.models = new OrmModelStore(dataDir);
     this.dynamoose = new DynamooseFileStore(dataDir);
-    this.scansDir = join(dataDir, 'migration', 'scans');
-    this.plansDir = join(dataDir, 'migration', 'plans');
+    this.scans = jobs.view(preflightJob);
+    this.plansDir = dataFolder.fixPlans(dataDir);
   }
 
   private file(dir: string, id: string, kind: string): string {
@@ -116,38 +129,37 @@ export class MigrationStore {
   }
 
   saveCheckpoint(c: MigrationScanCheckpoint): Promise<void> {
-    return writeFileAtomic(this.file(this.scansDir, c.scanId, 'checkpoint'), JSON.stringify(c));
+    return this.scans.write(c);
   }
   loadCheckpoint(scanId: string): Promise<MigrationScanCheckpoint> {
-    return this.read(
-      this.file(this.scansDir, scanId, 'checkpoint'),
-      kinds.checkpoint(scanId),
-      `checkpoint for scan ${scanId} (it finished, or was never started)`,
+    return this.scans.load(
+      scanId,
+      `There is no checkpoint for scan ${scanId} (it finished, or was never started).`,
     );
   }
   async dropCheckpoint(scanId: string): Promise<void> {
-    await rm(this.file(this.scansDir, scanId, 'checkpoint'), { force: true });
+    await this.scans.forget(scanId);
   }
 
-  saveSummary(s: ScanSummary): Promise<void> {
-    return writeFileAtomic(this.file(this.scansDir, s.scanId, 'summary'), JSON.stringify(s));
+  async saveSummary(s: ScanSummary): Promise<void> {
+    await this.scans.writeSide(s.scanId, SUMMARY, s);
   }
-  loadSummary(scanId: string): Promise<ScanSummary> {
-    return this.read(this.file(this.scansDir, scanId, 'summary'), kinds.summary(scanId), `scan ${scanId}`);
+  async loadSummary(scanId: string): Promise<ScanSummary> {
+    return this.read(await this.scans.file(scanId, SUMMARY), kinds.summary(scanId), `scan ${scanId}`);
   }
-  saveReport(r: MigrationReport): Promise<void> {
-    return writeFileAtomic(this.file(this.scansDir, r.scanId, 'report'), JSON.stringify(r));
+  async saveReport(r: MigrationReport): Promise<void> {
+    await this.scans.writeSide(r.scanId, REPORT, r);
   }
-  loadReport(scanId: string): Promise<MigrationReport> {
+  async loadReport(scanId: string): Promise<MigrationReport> {
     return this.read(
-      this.file(this.scansDir, scanId, 'report'),
+      await this.scans.file(scanId, REPORT),
       kinds.report(scanId),
       `report for scan ${scanId}`,
     );
   }
 
   async listSummaries(filter: { connectionId: string; table?: string }): Promise<ScanSummary[]> {
-    const ids = (await summaryIdsNewestFirst(this.scansDir)).slice(0, MAX_LISTED);
+    const ids = (await this.scans.idsWith(SUMMARY)).slice(0, MAX_LISTED);
     const summaries = await Promise.all(ids.map((id) => this.listedSummary(id, filter)));
     return summaries.filter(
       (s): s is ScanSummary =>
@@ -166,7 +178,7 @@ export class MigrationStore {
     scanId: string,
     filter: { connectionId: string; table?: string },
   ): Promise<ScanSummary | undefined> {
-    const read = await readDataFile(this.file(this.scansDir, scanId, 'summary'), kinds.summary(scanId));
+    const read = await readDataFile(await this.scans.file(scanId, SUMMARY), kinds.summary(scanId));
     if (read.state === 'read') return read.value;
     if (read.state === 'missing') return undefined;
     const named = (name: string) => stringInSetAside(read.notice, name);

@@ -6,7 +6,6 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describeTableDescription, forgetTable, tableSummary } from '../dynamo/table-metadata';
 import { putItems } from '../dynamo/writes/put-items';
 import {
@@ -16,9 +15,9 @@ import {
   sampleTableDefinition,
 } from '../../../resources/playground/sample-table';
 import { toSdkItem } from '../dynamo/marshal';
+import { dataFolder } from '../files/data-folder';
 
 /** Written after the last sample item, so a start interrupted mid-seed finishes the job next time. */
-const MARKER = 'sample-seeded.json';
 
 async function tableExists(client: DynamoDBClient, table: string): Promise<boolean> {
   try {
@@ -35,7 +34,7 @@ async function tableExists(client: DynamoDBClient, table: string): Promise<boole
  * Returns true when it wrote the sample now; an existing sample, edited or not, is left alone.
  */
 export async function ensureSampleTable(client: DynamoDBClient, dataDir: string): Promise<boolean> {
-  const marker = path.join(dataDir, MARKER);
+  const marker = dataFolder.sampleSeeded(dataDir);
   const exists = await tableExists(client, SAMPLE_TABLE);
   if (exists && existsSync(marker)) return false;
   if (!exists) {

@@ -1,19 +1,16 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SchemaReport, SchemaScanSummary } from '../../shared/ipc/schema';
-import { writeFileAtomic } from '../files/atomic-file';
 import {
   type DataFileKind,
   readDataFile,
-  readDataFileOrFail,
   recordingSetAside,
   stringInSetAside,
   stringsNamed,
-  summaryIdsNewestFirst,
 } from '../core/data-files';
 import type { SchemaCheckpoint } from './analyze';
+import { type JobKindSpec, jobStore, type JobStore, type JobView } from '../jobs/job-store';
 import type { CoreContext, ServiceSlot } from '../core/context';
 
 const ID = /^[A-Za-z0-9_-]{6,80}$/;
@@ -21,6 +18,12 @@ const ID = /^[A-Za-z0-9_-]{6,80}$/;
 const KEPT = 100;
 
 type Kind = 'summary' | 'report' | 'checkpoint';
+/** The side files of a read beside its checkpoint record; the checkpoint is the record itself. */
+const SUFFIX: Record<Kind, string> = {
+  summary: '.summary.json',
+  report: '.report.json',
+  checkpoint: '.json',
+};
 const WHAT: Record<Kind, string> = {
   summary: 'The record of schema read',
   report: 'The report of schema read',
@@ -36,55 +39,68 @@ function schemaFile<T>(id: string, kind: Kind): DataFileKind<T> {
       SHAPE.parse(json);
       return json as T;
     },
-    held: (text) => {
-      const [table] = stringsNamed(text, 'table');
-      return table === undefined ? undefined : `a read of ${table}`;
-    },
-    instead: `That read is listed as failed; read the table again. Other reads are not affected.`,
+    held: heldTable,
+    instead: INSTEAD,
   };
 }
 
-/** Schema reads under <dataDir>/schema: summary, report, and a stopped full scan's checkpoint. */
+const INSTEAD = `That read is listed as failed; read the table again. Other reads are not affected.`;
+
+function heldTable(text: string): string | undefined {
+  const [table] = stringsNamed(text, 'table');
+  return table === undefined ? undefined : `a read of ${table}`;
+}
+
+const schemaJob: JobKindSpec<SchemaCheckpoint> = {
+  kind: 'schema',
+  ids: ID,
+  badId: (id) => `${id} is not a schema scan id.`,
+  payload: SHAPE.extend({ startedAt: z.string(), segments: z.array(z.unknown()) }),
+  // A checkpoint is written only while its read runs; runningJobs() tells a live one from a cut-off one.
+  envelopeOf: (c) => ({ id: c.scanId, state: 'running', startedAt: c.startedAt }),
+  what: (id) => `${WHAT.checkpoint} ${id}`,
+  held: heldTable,
+  instead: INSTEAD,
+  legacy: { checkpoint: '.checkpoint.json', sides: [SUFFIX.summary, SUFFIX.report] },
+};
+
+/** Schema reads: a typed view of the job store (<data>/jobs/schema/): summary, report, a stopped full scan's checkpoint. */
 export class SchemaStore {
-  private readonly dir: string;
+  private readonly jobs: JobView<SchemaCheckpoint>;
 
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'schema');
-  }
-
-  private file(id: string, kind: string): string {
-    if (!ID.test(id)) throw new AppFailure(ErrorCodes.invalidInput, `${id} is not a schema scan id.`);
-    return join(this.dir, `${id}.${kind}.json`);
-  }
-
-  /** An unreadable file is set aside and fails with its sentence (DataFileSetAside); a missing one is NotFound. */
-  private async read<T>(id: string, kind: Kind, what: string): Promise<T> {
-    const value = await readDataFileOrFail(this.file(id, kind), schemaFile<T>(id, kind));
-    if (value === undefined) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
-    return value;
+  constructor(jobs: JobStore) {
+    this.jobs = jobs.view(schemaJob);
   }
 
   save(id: string, kind: Kind, value: unknown): Promise<void> {
-    return writeFileAtomic(this.file(id, kind), JSON.stringify(value));
+    return kind === 'checkpoint'
+      ? this.jobs.write(value as SchemaCheckpoint)
+      : this.jobs.writeSide(id, SUFFIX[kind], value);
   }
-  summary(id: string): Promise<SchemaScanSummary> {
-    return this.read(id, 'summary', `schema scan ${id}`);
+  async summary(id: string): Promise<SchemaScanSummary> {
+    return found(
+      await this.jobs.readSide(id, SUFFIX.summary, schemaFile<SchemaScanSummary>(id, 'summary')),
+      `schema scan ${id}`,
+    );
   }
-  report(id: string): Promise<SchemaReport> {
-    return this.read(id, 'report', `report for schema scan ${id}`);
+  async report(id: string): Promise<SchemaReport> {
+    return found(
+      await this.jobs.readSide(id, SUFFIX.report, schemaFile<SchemaReport>(id, 'report')),
+      `report for schema scan ${id}`,
+    );
   }
   checkpoint(id: string): Promise<SchemaCheckpoint> {
-    return this.read(id, 'checkpoint', `checkpoint for schema scan ${id}`);
+    return this.jobs.load(id, `There is no checkpoint for schema scan ${id}.`);
   }
-  async drop(id: string, kind: string): Promise<void> {
-    await rm(this.file(id, kind), { force: true });
+  async drop(id: string, kind: Kind): Promise<void> {
+    if (kind === 'checkpoint') await this.jobs.forget(id);
+    else await rm(await this.jobs.file(id, SUFFIX[kind]), { force: true });
   }
 
   /** `where`: the list asking, under whose table a read that names none is kept. */
   async list(where?: { connectionId: string; table: string }): Promise<SchemaScanSummary[]> {
-    const ids = await summaryIdsNewestFirst(this.dir);
-    for (const old of ids.slice(KEPT))
-      for (const kind of ['summary', 'report', 'checkpoint']) await this.drop(old, kind);
+    const ids = await this.jobs.idsWith(SUFFIX.summary);
+    for (const old of ids.slice(KEPT)) await this.jobs.forget(old, [SUFFIX.summary, SUFFIX.report]);
     const all = await Promise.all(ids.slice(0, KEPT).map((id) => this.listed(id, where)));
     return all.filter((s): s is SchemaScanSummary => s !== undefined);
   }
@@ -97,7 +113,10 @@ export class SchemaStore {
     id: string,
     where?: { connectionId: string; table: string },
   ): Promise<SchemaScanSummary | undefined> {
-    const read = await readDataFile(this.file(id, 'summary'), schemaFile<SchemaScanSummary>(id, 'summary'));
+    const read = await readDataFile(
+      await this.jobs.file(id, SUFFIX.summary),
+      schemaFile<SchemaScanSummary>(id, 'summary'),
+    );
     if (read.state !== 'setAside') return read.state === 'read' ? read.value : undefined;
     const named = (name: string) => stringInSetAside(read.notice, name);
     const table = (await named('table')) ?? where?.table ?? '';
@@ -118,6 +137,12 @@ export class SchemaStore {
   }
 }
 
+/** An unreadable file was set aside and failed with its sentence (DataFileSetAside); a missing one is NotFound. */
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new AppFailure(ErrorCodes.notFound, `There is no ${what}.`);
+  return value;
+}
+
 /**
  * A read whose report or checkpoint was set aside as unreadable is failed from then on, with the
  * sentence as its error, so the list says what happened after this answer is gone.
@@ -131,7 +156,7 @@ export function noticed<T>(store: SchemaStore, summary: SchemaScanSummary, work:
 /** The Schema view's reads on disk: summaries, reports, a stopped full read's checkpoint. */
 const schemaStoreSlot: ServiceSlot<SchemaStore> = {
   name: 'schemaStore',
-  create: (ctx) => new SchemaStore(ctx.dataDir),
+  create: (ctx) => new SchemaStore(jobStore(ctx)),
   isUsableWhenClosed: true,
 };
 

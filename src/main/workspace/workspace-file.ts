@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import { workspaceSnapshotSchema, type WorkspaceSnapshot } from '../../shared/ipc/workspace';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFile, stringsNamed } from '../core/data-files';
+import { dataFolder } from '../files/data-folder';
 
 /**
  * <dataDir>/workspace.json: in main's data folder rather than the page's localStorage, so the
@@ -11,7 +11,7 @@ import { readDataFile, stringsNamed } from '../core/data-files';
  * profile keyed by a random port.
  */
 function file(dataDir: string): string {
-  return path.join(dataDir, 'workspace.json');
+  return dataFolder.workspace(dataDir);
 }
 
 export async function loadWorkspace(

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CopyStore, newCopyId } from '../../../src/main/dynamo/copy/copy-checkpoint';
 import { newCheckpoint } from '../../../src/main/dynamo/copy/copy-service';
 import { copyHandlers } from '../../../src/main/ipc/handlers/copy';
+import { dataFolder } from '../../../src/main/files/data-folder';
 import { copyStartInput, type CopyList, type CopyReport } from '../../../src/shared/ipc/copy';
 import { ourLines, runCli } from '../../support/cli-run';
 import { crashedCopy as crashedCopyIn } from '../../support/copy-harness';
@@ -21,7 +22,7 @@ beforeAll(() => {
 });
 afterAll(() => h.close());
 
-const copiesDir = () => path.join(h.ctx.dataDir, 'copies');
+const copiesDir = () => dataFolder.jobs(h.ctx.dataDir, 'copy');
 
 /** A crashed copy of 20 items, and its checkpoint's bytes. */
 async function crashedCopy(): Promise<{ copyId: string; source: string; target: string; bytes: string }> {
@@ -52,7 +53,8 @@ describe('an unreadable copy checkpoint', () => {
     const other = await crashedCopy();
     const garbage = await plant('{"version":1,"copyId": nope');
     // A save cut short: the first half of a real checkpoint, naming its tables.
-    const halfBytes = other.bytes.slice(0, Math.floor(other.bytes.length / 2));
+    // Cut past both table names (the record's envelope comes first), well before its end.
+    const halfBytes = other.bytes.slice(0, Math.floor((other.bytes.length * 2) / 3));
     const half = await plant(halfBytes);
 
     const first = await list();
@@ -119,6 +121,8 @@ describe('dynotable copy --list', () => {
     good.state = 'stopped';
     await store.save(good);
     const broken = newCopyId();
+    // A checkpoint as the store before the job store left it, in copies/: converted on first use, and this one does not read.
+    await mkdir(path.join(dataDir, 'copies'), { recursive: true });
     await writeFile(path.join(dataDir, 'copies', `${broken}.json`), 'garbage');
 
     const run = await runCli(['copy', '--list'], { DYNOTABLE_DATA_DIR: dataDir });

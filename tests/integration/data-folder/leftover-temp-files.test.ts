@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeFileAtomic } from '../../../src/main/files/atomic-file';
 import { removeLeftoverTempFiles } from '../../../src/main/core/data-files';
+import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
+import { CopyStore, newCopyId } from '../../../src/main/dynamo/copy/copy-checkpoint';
+import { newCheckpoint } from '../../../src/main/dynamo/copy/copy-service';
+import { dataFolder as folderOf } from '../../../src/main/files/data-folder';
+import { JobStore } from '../../../src/main/jobs/job-store';
+import { copyStartInput } from '../../../src/shared/ipc/copy';
 
 const root = path.resolve(__dirname, '../../..');
 const folders: string[] = [];
@@ -56,7 +63,7 @@ describe('temp files of atomic writes', () => {
     expect(removed.map((p) => path.relative(dataDir, p)).sort()).toEqual(leftovers.sort());
     expect(await tempFiles(dataDir)).toEqual([]);
     // Whatever was renamed into place before the kill is whole.
-    for (const name of ['workspace.json', 'copies/copy-kill-test.json']) {
+    for (const name of ['workspace.json', 'jobs/copy/copy-kill-test.json']) {
       const text = await readFile(path.join(dataDir, name), 'utf8').catch(() => undefined);
       if (text !== undefined) expect(JSON.parse(text)).toMatchObject({ version: 1 });
     }
@@ -72,5 +79,40 @@ describe('temp files of atomic writes', () => {
 
     expect(await removeLeftoverTempFiles(dataDir)).toEqual([]);
     expect((await tempFiles(dataDir)).sort()).toEqual([path.basename(live), 'notes.tmp'].sort());
+  });
+
+  it('starting a core removes a temp file left in a job folder; the checkpoint it shadows still resumes', async () => {
+    const dataDir = dataFolder();
+    const store = new CopyStore(new JobStore(dataDir));
+    const { requestId: _r, ...settings } = copyStartInput.parse({
+      requestId: 'tmp-sweep',
+      source: { connectionId: 'local', table: 'Orders' },
+      target: { connectionId: 'local', table: 'OrdersCopy' },
+    });
+    const checkpoint = { ...newCheckpoint(newCopyId(), settings), state: 'stopped' as const };
+    await store.save(checkpoint);
+    const folder = folderOf.jobs(dataDir, 'copy');
+    // What a writer killed mid-save leaves beside the record: a temp file no running process will rename.
+    const leftover = path.join(folder, `.${checkpoint.copyId}.json.0123456789ab.tmp`);
+    await writeFile(leftover, '{"half":');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(leftover, anHourAgo, anHourAgo);
+
+    const core = createCore({
+      mode: 'browser',
+      version: 'test',
+      dataDir,
+      secrets: createUnavailableSecretStore(),
+      openUrl: () => Promise.resolve(),
+    });
+    try {
+      await vi.waitFor(async () => expect(await readdir(folder)).toEqual([`${checkpoint.copyId}.json`]));
+      expect(await new CopyStore(new JobStore(dataDir)).load(checkpoint.copyId)).toMatchObject({
+        copyId: checkpoint.copyId,
+        state: 'stopped',
+      });
+    } finally {
+      await shutdownCore(core);
+    }
   });
 });

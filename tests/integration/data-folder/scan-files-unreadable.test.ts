@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationHandlers } from '../../../src/main/ipc/handlers/migration';
 import { schemaHandlers } from '../../../src/main/ipc/handlers/schema';
+import { dataFolder } from '../../../src/main/files/data-folder';
 import { MigrationStore, newMigrationId } from '../../../src/main/migration/store';
 import type { Envelope } from '../../../src/shared/ipc';
 import type { MigrationReport, ScanSummary } from '../../../src/shared/ipc/migration';
@@ -60,7 +61,7 @@ const halfOf = (scanId: string, extra = '') =>
   `{"version":1,"scanId":"${scanId}","connectionId":"local","table":"${table}"${extra},"segments":[{"segm`;
 
 describe('pre-flight scan files that cannot be read', () => {
-  const scansDir = () => path.join(h.ctx.dataDir, 'migration', 'scans');
+  const scansDir = () => dataFolder.jobs(h.ctx.dataDir, 'preflight');
 
   it('a cut-off checkpoint: migration:report and its resume answer the sentence, the scan list shows it, other scans report', async () => {
     const done = await run<{ scanId: string }>('migration:scan', { connectionId: 'local', table });
@@ -79,7 +80,7 @@ describe('pre-flight scan files that cannot be read', () => {
       consumedReadCapacity: 1,
     };
     await store.saveSummary(summary);
-    const checkpoint = path.join(scansDir(), `${stopped}.checkpoint.json`);
+    const checkpoint = path.join(scansDir(), `${stopped}.json`);
     const cut = halfOf(stopped);
     await writeFile(checkpoint, cut);
 
@@ -106,7 +107,7 @@ describe('pre-flight scan files that cannot be read', () => {
     // A resume of a scan whose checkpoint does not read: the sentence, not InternalError.
     const other = newMigrationId('scan');
     await store.saveSummary({ ...summary, scanId: other });
-    await writeFile(path.join(scansDir(), `${other}.checkpoint.json`), 'not json');
+    await writeFile(path.join(scansDir(), `${other}.json`), 'not json');
     const resumed = await h.call('migration:scan', {
       connectionId: 'local',
       table,
@@ -135,7 +136,7 @@ describe('pre-flight scan files that cannot be read', () => {
 });
 
 describe('schema read files that cannot be read', () => {
-  const schemaDir = () => path.join(h.ctx.dataDir, 'schema');
+  const schemaDir = () => dataFolder.jobs(h.ctx.dataDir, 'schema');
 
   it('a garbage checkpoint and summary: schema:report, its resume and schema:scans say so; a finished read still reports', async () => {
     const done = await run<{ scanId: string }>('schema:analyze', {
@@ -154,7 +155,7 @@ describe('schema read files that cannot be read', () => {
       itemsScanned: 9,
     };
     await writeFile(path.join(schemaDir(), `${stopped}.summary.json`), JSON.stringify(summary));
-    const checkpoint = path.join(schemaDir(), `${stopped}.checkpoint.json`);
+    const checkpoint = path.join(schemaDir(), `${stopped}.json`);
     await writeFile(checkpoint, '{"version":1,"scanId": garbage');
 
     const report = await h.call('schema:report', { scanId: stopped });
@@ -172,7 +173,7 @@ describe('schema read files that cannot be read', () => {
       path.join(schemaDir(), `${other}.summary.json`),
       JSON.stringify({ ...summary, scanId: other }),
     );
-    await writeFile(path.join(schemaDir(), `${other}.checkpoint.json`), '');
+    await writeFile(path.join(schemaDir(), `${other}.json`), '');
     const resumed = await h.call('schema:analyze', {
       connectionId: 'local',
       table,

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { CopyCheckpointSummary, CopyList, CopyStartInput } from '../../../shared/ipc/copy';
-import type { SetAsideNotice } from '../../../shared/ipc/data-files';
 import type { KeySchema } from '../../../shared/ipc/tables';
-import { isMissingFile, writeFileAtomic } from '../../files/atomic-file';
-import { type DataFileKind, readDataFile, setAsideFailure, stringsNamed } from '../../core/data-files';
+import { stringsNamed } from '../../core/data-files';
+import { type JobKindSpec, JobStore, type JobView } from '../../jobs/job-store';
 import type { SegmentCursor } from '../read/segmented-read';
 import type { ItemFailure } from '../writes/put-items';
 
@@ -54,64 +50,47 @@ const checkpointShape = z.object({
   notes: z.array(z.string()),
 });
 
-function checkpointFile(copyId: string): DataFileKind<CopyCheckpoint> {
-  return {
-    what: `The checkpoint of copy ${copyId}`,
-    parse: (json) => {
-      checkpointShape.parse(json);
-      return json as CopyCheckpoint;
-    },
-    held: (text) => {
-      const [from, to] = stringsNamed(text, 'table');
-      if (from === undefined) return undefined;
-      return `a copy from ${from}${to === undefined ? '' : ` to ${to}`}`;
-    },
-    instead:
-      'That copy can no longer be resumed; what it wrote stays in the target. Other copies are not affected.',
-  };
-}
+const copyJob: JobKindSpec<CopyCheckpoint> = {
+  kind: 'copy',
+  ids: ID,
+  badId: (id) => `${id} is not a copy id.`,
+  payload: checkpointShape,
+  envelopeOf: (c) => ({ id: c.copyId, state: c.state, startedAt: c.startedAt }),
+  what: (copyId) => `The checkpoint of copy ${copyId}`,
+  held: (text) => {
+    const [from, to] = stringsNamed(text, 'table');
+    if (from === undefined) return undefined;
+    return `a copy from ${from}${to === undefined ? '' : ` to ${to}`}`;
+  },
+  instead:
+    'That copy can no longer be resumed; what it wrote stays in the target. Other copies are not affected.',
+  legacy: { checkpoint: '.json', sides: [] },
+};
 
 export function newCopyId(): string {
   return `copy-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
-/** One JSON file per copy under <dataDir>/copies, written atomically. */
+/** The copies' checkpoints: a typed view of the job store (<data>/jobs/copy/). */
 export class CopyStore {
-  readonly dir: string;
+  private readonly jobs: JobView<CopyCheckpoint>;
 
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'copies');
-  }
-
-  private file(copyId: string): string {
-    if (!ID.test(copyId)) throw new AppFailure(ErrorCodes.invalidInput, `${copyId} is not a copy id.`);
-    return join(this.dir, `${copyId}.json`);
+  /** `jobs`: the core's job store; a data folder builds one of its own (the CLI). */
+  constructor(jobs: JobStore | string) {
+    this.jobs = (typeof jobs === 'string' ? new JobStore(jobs) : jobs).view(copyJob);
   }
 
   save(checkpoint: CopyCheckpoint): Promise<void> {
-    return writeFileAtomic(
-      this.file(checkpoint.copyId),
-      JSON.stringify({ ...checkpoint, savedAt: new Date().toISOString() }),
-    );
+    return this.jobs.write({ ...checkpoint, savedAt: new Date().toISOString() });
   }
 
-  async load(copyId: string): Promise<CopyCheckpoint> {
-    const read = await readDataFile(this.file(copyId), checkpointFile(copyId));
-    if (read.state === 'setAside') throw setAsideFailure(read.notice);
-    if (read.state === 'missing')
-      throw new AppFailure(ErrorCodes.notFound, `There is no copy ${copyId} to resume on this machine.`);
-    return read.value;
+  load(copyId: string): Promise<CopyCheckpoint> {
+    return this.jobs.load(copyId, `There is no copy ${copyId} to resume on this machine.`);
   }
 
-  /** Forgets a copy: its checkpoint file goes; what it wrote stays in the target. */
-  async remove(copyId: string): Promise<boolean> {
-    try {
-      await rm(this.file(copyId));
-      return true;
-    } catch (error) {
-      if (isMissingFile(error)) return false;
-      throw error;
-    }
+  /** Forgets a copy: its checkpoint goes; what it wrote stays in the target. */
+  remove(copyId: string): Promise<boolean> {
+    return this.jobs.forget(copyId);
   }
 
   /**
@@ -120,35 +99,19 @@ export class CopyStore {
    * is set aside and named in `setAside`; the others are listed as ever.
    */
   async list(isLive: (copyId: string) => boolean = () => false): Promise<CopyList> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if (isMissingFile(error)) return { copies: [] };
-      throw error;
-    }
-    const summaries: CopyCheckpointSummary[] = [];
-    const setAside: SetAsideNotice[] = [];
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const copyId = name.slice(0, -'.json'.length);
-      // A name no copy can have was not written by DynoTable: not ours to read or move.
-      if (!ID.test(copyId)) continue;
-      const read = await readDataFile(this.file(copyId), checkpointFile(copyId));
-      if (read.state === 'setAside') setAside.push(read.notice);
-      if (read.state === 'read') {
-        const c = read.value;
-        summaries.push({
-          copyId: c.copyId,
-          source: { connectionId: c.input.source.connectionId, table: c.input.source.table },
-          target: { connectionId: c.input.target.connectionId, table: c.input.target.table },
-          state: c.state === 'running' && !isLive(c.copyId) ? 'stopped' : c.state,
-          itemsRead: c.counts.read,
-          itemsWritten: c.counts.written,
-          savedAt: c.savedAt,
-        });
-      }
-    }
-    const copies = summaries.sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1)).slice(0, MAX_LISTED);
+    const { records, setAside } = await this.jobs.list();
+    const copies = records
+      .map((c): CopyCheckpointSummary => ({
+        copyId: c.copyId,
+        source: { connectionId: c.input.source.connectionId, table: c.input.source.table },
+        target: { connectionId: c.input.target.connectionId, table: c.input.target.table },
+        state: c.state === 'running' && !isLive(c.copyId) ? 'stopped' : c.state,
+        itemsRead: c.counts.read,
+        itemsWritten: c.counts.written,
+        savedAt: c.savedAt,
+      }))
+      .sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1))
+      .slice(0, MAX_LISTED);
     return setAside.length > 0 ? { copies, setAside } : { copies };
   }
 }

@@ -15,6 +15,7 @@ import { resolveViewSource } from './copy-view';
 import { rateProblem } from './copy-capacity';
 import { announceTableChange } from '../../sql/service-registry';
 import { runningJobs } from '../../core/running-jobs';
+import { jobStore } from '../../jobs/job-store';
 
 /** A copy onto the table it reads would read its own writes. */
 export function assertDistinct(
@@ -68,7 +69,7 @@ export async function startCopy(
   pagedRequestOf(info, source);
   const checkpoint = newCheckpoint(newCopyId(), { ...settings, source });
   if (note) checkpoint.notes.push(note);
-  const store = new CopyStore(ctx.dataDir);
+  const store = new CopyStore(jobStore(ctx));
   await store.save(checkpoint);
   await launch(ctx, store, checkpoint, requestId);
   return { started: true, copyId: checkpoint.copyId };
@@ -80,7 +81,7 @@ export async function resumeCopy(
   requestId: string,
   copyId: string,
 ): Promise<{ started: boolean; copyId: string }> {
-  const store = new CopyStore(ctx.dataDir);
+  const store = new CopyStore(jobStore(ctx));
   const checkpoint = await store.load(copyId);
   runningJobs(ctx).assertIdle('copy', copyId, `The copy ${copyId} is already running.`);
   if (checkpoint.state === 'complete')
@@ -96,7 +97,7 @@ export async function resumeCopy(
 
 /** A checkpoint saying `running` that no job of this core runs was cut off. */
 export function listCopies(ctx: CoreContext) {
-  return new CopyStore(ctx.dataDir).list((copyId) => runningJobs(ctx).isRunning('copy', copyId));
+  return new CopyStore(jobStore(ctx)).list((copyId) => runningJobs(ctx).isRunning('copy', copyId));
 }
 
 /** copy:discard — forgets an unfinished copy; the items it wrote stay in the target. */
@@ -106,7 +107,7 @@ export async function discardCopy(ctx: CoreContext, copyId: string): Promise<{ d
     copyId,
     `The copy ${copyId} is running; cancel it before discarding it.`,
   );
-  return { discarded: await new CopyStore(ctx.dataDir).remove(copyId) };
+  return { discarded: await new CopyStore(jobStore(ctx)).remove(copyId) };
 }
 
 async function launch(

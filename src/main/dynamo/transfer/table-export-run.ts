@@ -97,7 +97,7 @@ export async function runTableExport(
     const info = await tableSummary(client, checkpoint.table, run.signal).catch(() => undefined);
     const index = info?.indexes.find((i) => i.name === checkpoint.index);
     const keyNames = info ? viewKeyNames(info.keys, index?.keys) : [];
-    bytes = await writeTarget(store.spool(checkpoint.exportId), checkpoint, keyNames, run.signal);
+    bytes = await writeTarget(await store.spool(checkpoint.exportId), checkpoint, keyNames, run.signal);
   } catch (error) {
     await stop();
     throw error;
@@ -124,7 +124,7 @@ async function readToSpool(
   run: OperationRun,
   onPage: (count: number, consumed: number) => void,
 ): Promise<void> {
-  const spool = store.spool(checkpoint.exportId);
+  const spool = await store.spool(checkpoint.exportId);
   const present = await stat(spool).catch(() => undefined);
   if (checkpoint.spoolBytes > 0 && (!present || present.size < checkpoint.spoolBytes))
     throw new AppFailure(

@@ -2,20 +2,15 @@ import type { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { tableExportInput, TableExportSummary, TransferFormat } from '../../../shared/ipc/transfer';
-import type { CoreContext, ServiceSlot } from '../../core/context';
+import type { CoreContext } from '../../core/context';
+import { jobStore } from '../../jobs/job-store';
 import { runningJobs } from '../../core/running-jobs';
 import { initialCursors } from '../read/segmented-read';
 import { tableSummary } from '../table-metadata';
 import { runTableExport, segmentsFor } from './table-export-run';
 import { newTableExportId, type TableExportCheckpoint, TableExportStore } from './table-export-store';
 
-const storeSlot: ServiceSlot<TableExportStore> = {
-  name: 'tableExports',
-  create: (ctx) => new TableExportStore(ctx.dataDir),
-  isUsableWhenClosed: true,
-};
-
-const store = (ctx: CoreContext): TableExportStore => ctx.services.get(storeSlot);
+const store = (ctx: CoreContext): TableExportStore => new TableExportStore(jobStore(ctx));
 
 const BUSY = 'That export is running now. Wait for it, or cancel it first.';
 

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { TableExportSummary, TransferFormat } from '../../../shared/ipc/transfer';
-import { isMissingFile, writeFileAtomic } from '../../files/atomic-file';
-import { type DataFileKind, readDataFile, setAsideFailure, stringsNamed } from '../../core/data-files';
+import { stringsNamed } from '../../core/data-files';
+import { type JobKindSpec, JobStore, type JobView } from '../../jobs/job-store';
 import type { SegmentCursor } from '../read/segmented-read';
 
 /**
@@ -34,6 +31,8 @@ export interface TableExportCheckpoint {
   savedAt: string;
 }
 
+/** The spool's suffix: one `{"Item":…}` line per item read so far. */
+const SPOOL = '.jsonl';
 const ID = /^texp-[A-Za-z0-9_-]{6,58}$/;
 const count = z.number().int().nonnegative();
 const cursor = z.object({ segment: count, done: z.boolean(), startKey: z.unknown().optional() });
@@ -57,106 +56,68 @@ const checkpointShape = z.object({
   savedAt: z.string(),
 });
 
-function checkpointFile(exportId: string): DataFileKind<TableExportCheckpoint> {
-  return {
-    what: `The place of table export ${exportId}`,
-    parse: (json) => {
-      checkpointShape.parse(json);
-      return json as TableExportCheckpoint;
-    },
-    held: (text) => {
-      const [table] = stringsNamed(text, 'table');
-      return table === undefined ? undefined : `an export of ${table}`;
-    },
-    instead: 'That export can no longer be resumed; start it again. Other exports are not affected.',
-  };
-}
+const exportJob: JobKindSpec<TableExportCheckpoint> = {
+  kind: 'export',
+  ids: ID,
+  badId: (id) => `There is no table export with the id ${JSON.stringify(id)}.`,
+  payload: checkpointShape,
+  envelopeOf: (c) => ({ id: c.exportId, state: c.state, startedAt: c.startedAt }),
+  what: (exportId) => `The place of table export ${exportId}`,
+  held: (text) => {
+    const [table] = stringsNamed(text, 'table');
+    return table === undefined ? undefined : `an export of ${table}`;
+  },
+  instead: 'That export can no longer be resumed; start it again. Other exports are not affected.',
+  legacy: { checkpoint: '.json', sides: [SPOOL] },
+};
 
 export function newTableExportId(): string {
   return `texp-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
-/** One checkpoint and one spool per whole-table export, under <dataDir>/table-exports. */
+/** The whole-table exports' checkpoints and spools: a typed view of the job store (<data>/jobs/export/). */
 export class TableExportStore {
-  readonly dir: string;
+  private readonly jobs: JobView<TableExportCheckpoint>;
 
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'table-exports');
+  /** `jobs`: the core's job store; a data folder builds one of its own (the CLI). */
+  constructor(jobs: JobStore | string) {
+    this.jobs = (typeof jobs === 'string' ? new JobStore(jobs) : jobs).view(exportJob);
   }
 
-  private checked(exportId: string): string {
-    if (!ID.test(exportId))
-      throw new AppFailure(
-        ErrorCodes.invalidInput,
-        `There is no table export with the id ${JSON.stringify(exportId)}.`,
-      );
-    return exportId;
-  }
-
-  private file(exportId: string): string {
-    return join(this.dir, `${this.checked(exportId)}.json`);
-  }
-
-  spool(exportId: string): string {
-    return join(this.dir, `${this.checked(exportId)}.jsonl`);
+  spool(exportId: string): Promise<string> {
+    return this.jobs.file(exportId, SPOOL);
   }
 
   save(checkpoint: TableExportCheckpoint): Promise<void> {
-    return writeFileAtomic(
-      this.file(checkpoint.exportId),
-      JSON.stringify({ ...checkpoint, savedAt: new Date().toISOString() }),
+    return this.jobs.write({ ...checkpoint, savedAt: new Date().toISOString() });
+  }
+
+  load(exportId: string): Promise<TableExportCheckpoint> {
+    return this.jobs.load(
+      exportId,
+      `There is no stopped export ${exportId} on this machine: it completed, or it was forgotten.`,
     );
   }
 
-  async load(exportId: string): Promise<TableExportCheckpoint> {
-    const read = await readDataFile(this.file(exportId), checkpointFile(exportId));
-    if (read.state === 'setAside') throw setAsideFailure(read.notice);
-    if (read.state === 'missing')
-      throw new AppFailure(
-        ErrorCodes.notFound,
-        `There is no stopped export ${exportId} on this machine: it completed, or it was forgotten.`,
-      );
-    return read.value;
-  }
-
   /** Forgets an export: its place and its spool go. */
-  async remove(exportId: string): Promise<boolean> {
-    await rm(this.spool(exportId), { force: true });
-    try {
-      await rm(this.file(exportId));
-      return true;
-    } catch (error) {
-      if (isMissingFile(error)) return false;
-      throw error;
-    }
+  remove(exportId: string): Promise<boolean> {
+    return this.jobs.forget(exportId, [SPOOL]);
   }
 
   /**
    * The exports of one table that have not completed, newest first. One left `running` by a
    * process that ended is listed as stopped: only `isLive` exports run now. A checkpoint that
-   * cannot be read is set aside by readDataFile and left out.
+   * cannot be read is set aside by the job store and left out.
    */
   async list(
     connectionId: string,
     table: string,
     isLive: (exportId: string) => boolean,
   ): Promise<TableExportSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if (isMissingFile(error)) return [];
-      throw error;
-    }
-    const found: TableExportSummary[] = [];
-    for (const name of names) {
-      const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : undefined;
-      if (!id || !ID.test(id)) continue;
-      const read = await readDataFile(this.file(id), checkpointFile(id));
-      if (read.state !== 'read') continue;
-      const c = read.value;
-      if (c.connectionId !== connectionId || c.table !== table) continue;
-      found.push({
+    const { records } = await this.jobs.list();
+    return records
+      .filter((c) => c.connectionId === connectionId && c.table === table)
+      .map((c): TableExportSummary => ({
         exportId: c.exportId,
         connectionId: c.connectionId,
         table: c.table,
@@ -168,8 +129,7 @@ export class TableExportStore {
         sourceCount: c.sourceCount,
         savedAt: c.savedAt,
         state: isLive(c.exportId) ? 'running' : 'stopped',
-      });
-    }
-    return found.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+      }))
+      .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
   }
 }

@@ -1,6 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import { dataFolder } from '../../files/data-folder';
 
 /**
  * Where browser mode may touch files on the server. The page's user may be on another machine
@@ -13,8 +14,8 @@ export interface TransferScope {
   dataDir: string;
 }
 
-export const exportFolder = (dataDir: string) => path.join(dataDir, 'exports');
-export const uploadFolder = (dataDir: string) => path.join(dataDir, 'uploads');
+export const exportFolder = dataFolder.exports;
+export const uploadFolder = dataFolder.uploads;
 
 function isInside(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
