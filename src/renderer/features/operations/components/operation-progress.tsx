@@ -1,9 +1,8 @@
 import type { Progress } from '../../../../shared/ipc';
 import { call } from '../../../ipc/client';
-import { Button } from '../../../ui/button';
 import { countOf, formatCount } from '../../../ui/format';
+import { ProgressView } from '../../../ui/progress';
 import { useOperation } from '../store';
-import './operation-progress.css';
 
 /** The numbers most long reads report: items, pages and read capacity, and the rate when known. */
 export function readNumbers(progress: Progress): string[] {
@@ -18,9 +17,10 @@ export function readNumbers(progress: Progress): string[] {
 }
 
 /**
- * The one progress view of a running operation, by requestId: its label, a bar (determinate when
- * the operation knows its fraction, moving otherwise), a polite live region with its own message
- * and numbers, and Cancel (ops:cancel unless the feature cancels its own way).
+ * The one progress view of a running operation, by requestId (ui/progress.tsx draws it): its
+ * label, a bar (determinate when the operation knows its fraction, moving otherwise), a polite
+ * live region with its own message and numbers, and Cancel (ops:cancel unless the feature
+ * cancels its own way).
  */
 export function OperationProgress({
   requestId,
@@ -43,35 +43,21 @@ export function OperationProgress({
   /** Said before the first progress event. */
   starting?: string;
 }) {
-  const operation = useOperation(requestId);
-  const progress = operation?.progress;
+  const progress = useOperation(requestId)?.progress;
   const fraction = progress?.fraction;
-  const percent = fraction === undefined ? undefined : Math.round(fraction * 100);
   const parts = [
+    ...(fraction !== undefined ? [`${Math.round(fraction * 100)}%`] : []),
     progress?.message ?? starting,
-    ...(percent !== undefined ? [`${percent}%`] : []),
     ...(progress ? numbers(progress) : []),
   ];
-  const cancel = onCancel ?? (() => void call('ops:cancel', { requestId }));
   return (
-    <div className={`op-progress${isCompact ? ' is-compact' : ''}`} role="group" aria-label={label}>
-      {isCompact ? null : <strong className="op-progress-label">{label}</strong>}
-      <div
-        className={`op-progress-bar${percent === undefined ? ' is-indeterminate' : ''}`}
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={percent !== undefined ? { width: `${Math.max(2, percent)}%` } : undefined} />
-      </div>
-      <p className="op-progress-numbers" role="status" aria-live="polite">
-        {parts.join(' · ')}
-      </p>
-      <Button size="sm" variant="danger" onClick={cancel}>
-        {cancelLabel}
-      </Button>
-    </div>
+    <ProgressView
+      label={label}
+      fraction={fraction}
+      text={parts.join(' · ')}
+      cancelLabel={cancelLabel}
+      onCancel={onCancel ?? (() => void call('ops:cancel', { requestId }))}
+      isCompact={isCompact}
+    />
   );
 }
