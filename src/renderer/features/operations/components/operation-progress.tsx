@@ -1,4 +1,5 @@
 import type { Progress } from '../../../../shared/ipc';
+import { formatSeconds } from '../../../../shared/dynamo/purge-estimate';
 import { call } from '../../../ipc/client';
 import { countOf, formatCount } from '../../../ui/format';
 import { ProgressView } from '../../../ui/progress';
@@ -13,7 +14,18 @@ export function readNumbers(progress: Progress): string[] {
     countOf(progress.pages, 'page'),
     `${progress.consumedCapacity.toLocaleString('en-US')} RCU`,
     ...(progress.perSecond !== undefined ? [`${formatCount(Math.round(progress.perSecond))} items/s`] : []),
+    ...timeLeft(progress),
   ];
+}
+
+/** For a read whose own message counts items and rates: what it has cost so far. */
+export function readCost(progress: Progress): string[] {
+  return [`${progress.consumedCapacity.toLocaleString('en-US')} RCU in all`];
+}
+
+/** "about 2 min left" when the operation estimates it. */
+export function timeLeft(progress: Progress): string[] {
+  return progress.etaSeconds !== undefined ? [`about ${formatSeconds(progress.etaSeconds)} left`] : [];
 }
 
 /**
