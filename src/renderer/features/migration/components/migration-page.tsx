@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PlainKey, Progress } from '../../../../shared/ipc';
+import type { PlainKey } from '../../../../shared/ipc';
 import { ErrorMessage } from '../../../ui/error-message';
 import { hasTableView, type TableViewProps } from '../../table/tabs';
 import { useEditorStore } from '../../editor/store';
@@ -12,7 +12,7 @@ import { DynamooseReviewPanel } from './dynamoose-review';
 import { FixPanel, REWRITABLE } from './fix-panel';
 import { ItemPanel } from './item-panel';
 import { ModelFile } from './model-file';
-import { OperationProgress } from '../../operations/components/operation-progress';
+import { OperationProgress, readCost } from '../../operations/components/operation-progress';
 import { ReportView } from './report-view';
 import { ScanControls } from './scan-controls';
 import { ScanList } from './scan-list';
@@ -73,7 +73,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
               isBusy={Boolean(state.scanRequestId)}
             />
             {state.scanRequestId ? (
-              <OperationProgress requestId={state.scanRequestId} label="Scanning" numbers={scanTotals} />
+              <OperationProgress requestId={state.scanRequestId} label="Scanning" numbers={readCost} />
             ) : null}
             {state.error ? (
               <div onClick={() => clearError(connection.id, table)}>
@@ -118,9 +118,4 @@ export function MigrationPage({ connection, table, description }: TableViewProps
       ) : null}
     </div>
   );
-}
-
-/** The scan's own message counts items and rates; beside it, what the scan has cost so far. */
-function scanTotals(progress: Progress): string[] {
-  return [`${progress.consumedCapacity.toLocaleString('en-US')} RCU in all`];
 }
