@@ -18,6 +18,9 @@ export function readNumbers(progress: Progress): string[] {
   ];
 }
 
+/** For work whose own message says all there is to count. */
+export const noNumbers = (): string[] => [];
+
 /** For a read whose own message counts items and rates: what it has cost so far. */
 export function readCost(progress: Progress): string[] {
   return [`${progress.consumedCapacity.toLocaleString('en-US')} RCU in all`];
