@@ -122,7 +122,7 @@ describe('opening an export folder in browser mode', () => {
     expect(before).toHaveLength(1);
     try {
       await pickFolder(page, large);
-      const progress = page.getByRole('status').filter({ hasText: 'Uploading export folder' });
+      const progress = page.getByRole('group', { name: /^Uploading export folder/ });
       await progress.getByText(/2 of 3 files/).waitFor(slow);
       expect(await progress.innerText()).toMatch(/· [\d.]+ (B|KB) of [\d.]+ KB$/m);
       await screenshots(page, 'exports-folder-uploading');

@@ -73,7 +73,7 @@ describe('Exports view', () => {
     await page.getByLabel('Export key prefix').fill('nightly');
     await page.getByLabel('Export key prefix').press('Enter');
     // Progress while DynamoDB (here the export server) writes the files, then the finished row.
-    await page.getByRole('status').getByText(`Exporting ${table}`).waitFor(slow);
+    await page.getByRole('group', { name: `Exporting ${table}` }).waitFor(slow);
     const exportsTable = page.getByRole('table', { name: `Exports of ${table}` });
     const row = exportsTable.getByRole('row').filter({ hasText: 'completed' });
     await row.waitFor(slow);

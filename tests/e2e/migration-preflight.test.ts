@@ -6,6 +6,7 @@ import { watchEventStreamSockets, type EventStreamSockets } from '../support/eve
 import { createOrdersTable, pointDynamoose, writeOrders, writeTraps } from '../support/migration-fixture';
 import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
+import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
 // The pre-flight page driven like a user: real server and core, the playground's DynamoDB Local
@@ -190,10 +191,11 @@ describe('migration pre-flight page', () => {
     // The running scan is found again and its progress followed, until its report opens.
     await page.getByRole('progressbar', { name: 'Scanning' }).waitFor(slow);
     await page
-      .locator('.mig-progress')
+      .getByRole('group', { name: 'Scanning' })
       .getByText(/items\/s/)
       .waitFor(slow);
     await session.browser.screenshot('migration-scan-progress');
+    await screenshots(page, 'operation-progress-scan', page.getByRole('group', { name: 'Scanning' }));
     await progress.waitFor({ state: 'detached', ...slow });
     await expect.poll(() => scansTable(page), slow).toEqual({ scans: 3, newest: 'done 28' });
   });
@@ -201,7 +203,7 @@ describe('migration pre-flight page', () => {
   it('cancels a scan and resumes it into the same report', async () => {
     const { page } = session.browser;
     await startPacedScan(page);
-    await page.locator('.mig-progress').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('group', { name: 'Scanning' }).getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.mig-scans tbody tr').first().getByText('cancelled').waitFor(slow);
     await session.browser.screenshot('migration-cancelled');
     await page.getByRole('button', { name: /Resume scan/ }).click();

@@ -235,7 +235,7 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
       );
       const stopsBefore = aws.calls.filter((c) => c === 'AmazonAthena.StopQueryExecution').length;
       await choice.getByRole('button', { name: 'Run on Athena' }).click();
-      const progress = page.getByRole('status').filter({ hasText: /Athena: RUNNING/ });
+      const progress = page.getByRole('group', { name: 'Running' }).filter({ hasText: /Athena: RUNNING/ });
       await progress.waitFor(slow);
       await progress.getByRole('button', { name: 'Cancel' }).click();
       await page.getByText('Cancelled. Nothing partial was kept.').waitFor(slow);

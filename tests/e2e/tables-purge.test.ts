@@ -52,10 +52,10 @@ describe('Purge a table', () => {
     await screenshots(page, 'tables-purge-confirm', button);
     await button.click();
 
-    const stats = purge.locator('.purge-stats');
-    await stats.getByText(/^[1-9][\d,]* deleted$/).waitFor(slow);
+    const stats = purge.getByRole('group', { name: 'Purging' });
+    await stats.getByText(/(^|\s)[1-9][\d,]* deleted/).waitFor(slow);
     await stats.getByText(/items\/s/).waitFor();
-    await purge.getByRole('progressbar', { name: 'Purge progress' }).waitFor();
+    await purge.getByRole('progressbar', { name: 'Purging' }).waitFor();
     await screenshots(page, 'tables-purge-running', stats);
     await purge.getByRole('button', { name: 'Cancel purge' }).click();
     const stopped = purge.getByRole('status').filter({ hasText: /Stopped after/ });

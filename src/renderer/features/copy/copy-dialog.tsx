@@ -11,8 +11,9 @@ import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { useConnectionsStore } from '../connections/store';
 import { doneValueOf, onOperation, useOperation } from '../operations/store';
+import { OperationProgress, timeLeft } from '../operations/components/operation-progress';
 import { tableSetChanged } from '../tables/table-set';
-import { CopyCounts, RateField, rateOf, type RateUnit } from './copy-fields';
+import { RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
 import './copy.css';
@@ -149,7 +150,6 @@ export function CopyDialog({
 
   const isBusy = state.phase === 'running';
   const progress = operation?.progress;
-  const counts = progress?.copy;
   return (
     <Dialog
       title={`Copy ${table} to…`}
@@ -319,35 +319,13 @@ export function CopyDialog({
         {error ? <ErrorMessage compact error={error} connectionId={targetId} /> : null}
 
         {state.phase === 'running' ? (
-          <div className="copy-progress" role="status" aria-live="polite">
-            <p>
-              {counts?.phase === 'verifying'
-                ? 'Verifying both sides…'
-                : counts?.phase === 'copying'
-                  ? 'Copying…'
-                  : (progress?.message ?? 'Preparing the target…')}
-            </p>
-            <span
-              className={progress?.fraction === undefined ? 'progress-bar is-indeterminate' : 'progress-bar'}
-              aria-hidden="true"
-            >
-              <span
-                style={
-                  progress?.fraction === undefined
-                    ? undefined
-                    : { width: `${Math.round(progress.fraction * 100)}%` }
-                }
-              />
-            </span>
-            <CopyCounts
-              read={counts?.read ?? 0}
-              written={counts?.written ?? 0}
-              skipped={counts?.skipped ?? 0}
-              failed={progress?.failed ?? 0}
-              rate={progress?.perSecond}
-              eta={progress?.etaSeconds}
-            />
-          </div>
+          <OperationProgress
+            requestId={state.requestId}
+            label={progress?.copy?.phase === 'verifying' ? 'Verifying both sides' : 'Copying'}
+            starting="Preparing the target…"
+            numbers={timeLeft}
+            cancelLabel="Cancel copy"
+          />
         ) : null}
         {state.phase === 'stopped' ? (
           <div className="copy-progress" role="status">
@@ -361,11 +339,7 @@ export function CopyDialog({
         {state.phase === 'done' ? <CopyReportView report={state.report} /> : null}
 
         <div className="qb-row copy-actions">
-          {state.phase === 'running' ? (
-            <Button variant="danger" onClick={() => void call('ops:cancel', { requestId: state.requestId })}>
-              Cancel copy
-            </Button>
-          ) : state.phase === 'stopped' ? (
+          {state.phase === 'running' ? null : state.phase === 'stopped' ? (
             <Button variant="primary" onClick={() => void resume(state.copyId)}>
               Resume copy
             </Button>

@@ -15,7 +15,7 @@ import type { TableViewProps } from '../table/tabs';
 import { ExportForm } from './export-form';
 import { ImportDialog, type ImportDefaults } from './import-dialog';
 import { FolderUploadProgress, useOpenFolder } from './open-folder';
-import { RunProgress } from './run-progress';
+import { OperationProgress } from '../operations/components/operation-progress';
 import { useRun } from './use-run';
 import { doneValueOf, onOperation } from '../operations/store';
 import './exports.css';
@@ -48,7 +48,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   const [importing, setImporting] = useState<ImportDefaults>();
   const [lastBucket, setLastBucket] = useState('');
   const [isCopying, setCopying] = useState(false);
-  const { run, setRun, progress, isRunning, done, error: runError } = useRun();
+  const { run, setRun, isRunning, done, error: runError } = useRun();
   const isDesktop = useAppInfoStore((state) => state.info?.mode) === 'desktop';
 
   const load = useCallback(
@@ -141,7 +141,9 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
           {folder.notice}
         </p>
       ) : null}
-      {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop" /> : null}
+      {run && isRunning ? (
+        <OperationProgress requestId={run.requestId} label={run.title} cancelLabel="Stop" />
+      ) : null}
       {opened && isOpenedShown ? (
         <ResultSetDialog
           resultSetId={opened.resultSetId}

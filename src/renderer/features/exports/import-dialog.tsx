@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { tableSetChanged } from '../tables/table-set';
-import { RunProgress } from './run-progress';
+import { OperationProgress } from '../operations/components/operation-progress';
 import { useRun } from './use-run';
 import { FormRow, RowField } from '../../ui/form-row';
 
@@ -51,7 +51,7 @@ export function ImportDialog({
   const [skName, setSkName] = useState(defaults.sortKey?.name ?? '');
   const [skType, setSkType] = useState<KeyType>(defaults.sortKey?.type ?? 'S');
   const [error, setError] = useState<AppError>();
-  const { run, setRun, progress, isRunning, done, error: runError } = useRun();
+  const { run, setRun, isRunning, done, error: runError } = useRun();
   const result = done as ImportStateView | undefined;
 
   const start = async (): Promise<void> => {
@@ -173,7 +173,9 @@ export function ImportDialog({
         </fieldset>
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
         {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
-        {run && isRunning ? <RunProgress run={run} progress={progress} stopLabel="Stop following" /> : null}
+        {run && isRunning ? (
+          <OperationProgress requestId={run.requestId} label={run.title} cancelLabel="Stop following" />
+        ) : null}
         {result ? (
           <p className="exports-done" role="status">
             Import {result.status.toLowerCase()}: {result.importedItems.toLocaleString('en-US')} items in{' '}

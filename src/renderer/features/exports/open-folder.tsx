@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { AppError, Envelope } from '../../../shared/ipc';
 import { call } from '../../ipc/client';
-import { Button } from '../../ui/button';
+import { ProgressView } from '../../ui/progress';
 import { formatBytes } from '../../ui/format';
 import { pickedFromDrop } from './folder-drop';
 import { pickedFromInput, planFolderUpload, type PickedFile } from './folder-layout';
@@ -128,20 +128,13 @@ export function FolderUploadProgress({
   state: FolderUploadState;
   onCancel: () => void;
 }) {
-  const fraction = state.bytes > 0 ? state.bytesSent / state.bytes : 0;
   return (
-    <div className="exports-progress" role="status" aria-live="polite">
-      <p>
-        <strong>Uploading export folder {state.folder}</strong> · {state.filesSent.toLocaleString('en-US')} of{' '}
-        {state.files.toLocaleString('en-US')} files · {formatBytes(state.bytesSent)} of{' '}
-        {formatBytes(state.bytes)}
-      </p>
-      <span className="progress-bar" aria-hidden="true">
-        <span style={{ width: `${Math.round(fraction * 100)}%` }} />
-      </span>
-      <Button size="sm" onClick={onCancel}>
-        Cancel upload
-      </Button>
-    </div>
+    <ProgressView
+      label={`Uploading export folder ${state.folder}`}
+      fraction={state.bytes > 0 ? state.bytesSent / state.bytes : 0}
+      text={`${state.filesSent.toLocaleString('en-US')} of ${state.files.toLocaleString('en-US')} files · ${formatBytes(state.bytesSent)} of ${formatBytes(state.bytes)}`}
+      cancelLabel="Cancel upload"
+      onCancel={onCancel}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import type { TableViewProps } from '../../table/tabs';
-import { OperationProgress } from '../../migration/components/operation-progress';
+import { OperationProgress } from '../../operations/components/operation-progress';
 import { useHealthStore, useHealthView } from '../store';
 import { capacityLines } from './capacity-series';
 import { BarChart, LineChart } from './charts';

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button';
 import { Switch } from '../../../ui/switch';
 import { useSettleOnEnd } from '../hooks';
 import { useMigrationStore, useMigrationTable } from '../store';
-import { OperationProgress } from './operation-progress';
+import { OperationProgress } from '../../operations/components/operation-progress';
 import { PlannedChanges, RewriteChoices, rewritesOf, type RewritePick } from './fix-rewrites';
 
 export { REWRITABLE } from './fix-rewrites';

@@ -12,7 +12,7 @@ import { DynamooseReviewPanel } from './dynamoose-review';
 import { FixPanel, REWRITABLE } from './fix-panel';
 import { ItemPanel } from './item-panel';
 import { ModelFile } from './model-file';
-import { OperationProgress } from './operation-progress';
+import { OperationProgress, readCost } from '../../operations/components/operation-progress';
 import { ReportView } from './report-view';
 import { ScanControls } from './scan-controls';
 import { ScanList } from './scan-list';
@@ -73,7 +73,7 @@ export function MigrationPage({ connection, table, description }: TableViewProps
               isBusy={Boolean(state.scanRequestId)}
             />
             {state.scanRequestId ? (
-              <OperationProgress requestId={state.scanRequestId} label="Scanning" />
+              <OperationProgress requestId={state.scanRequestId} label="Scanning" numbers={readCost} />
             ) : null}
             {state.error ? (
               <div onClick={() => clearError(connection.id, table)}>

@@ -1,8 +1,8 @@
-import { call } from '../../../ipc/client';
+import type { Progress } from '../../../../shared/ipc';
 import type { OperationChannel, OperationDone } from '../../../../shared/ipc/contract';
 import { doneValueOf, useOperation } from '../store';
-import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { OperationProgress } from './operation-progress';
 
 /** Progress of a long write (bulk, export, import) with cancel, and how it ended. */
 export function OperationStatus<C extends OperationChannel>({
@@ -19,31 +19,26 @@ export function OperationStatus<C extends OperationChannel>({
 }) {
   const operation = useOperation(requestId);
   const latest = operation?.latest;
-  const progress = operation?.progress;
-  if (!operation || !latest) return <p className="muted">Starting…</p>;
-  if (latest.type === 'error') return <ErrorMessage error={latest.error} connectionId={connectionId} />;
+  if (!operation?.isFinished)
+    return <OperationProgress requestId={requestId} label={labelOf(channel)} numbers={processed} />;
+  if (latest?.type === 'error') return <ErrorMessage error={latest.error} connectionId={connectionId} />;
   return (
     <div className="operation-status" role="status">
-      {progress ? (
-        <p>
-          {progress.items.toLocaleString('en-US')} processed{progress.message ? ` — ${progress.message}` : ''}
-        </p>
-      ) : null}
-      {progress?.fraction !== undefined && !operation.isFinished ? (
-        <span className="progress-bar" aria-hidden="true">
-          <span style={{ width: `${Math.round(progress.fraction * 100)}%` }} />
-        </span>
-      ) : null}
-      {!operation.isFinished ? (
-        <Button size="sm" variant="danger" onClick={() => void call('ops:cancel', { requestId })}>
-          Cancel
-        </Button>
-      ) : null}
-      {latest.type === 'cancelled' ? <p>Cancelled. What was done before stays done.</p> : null}
-      {latest.type === 'done' ? <Done value={doneValueOf(channel, latest.value)} render={render} /> : null}
+      {latest?.type === 'cancelled' ? <p>Cancelled. What was done before stays done.</p> : null}
+      {latest?.type === 'done' ? <Done value={doneValueOf(channel, latest.value)} render={render} /> : null}
     </div>
   );
 }
+
+/** What the long write is doing, as its progress says it. */
+function labelOf(channel: OperationChannel): string {
+  if (channel === 'transfer:import') return 'Importing';
+  if (channel === 'bulk:start') return 'Applying';
+  if (channel === 'journal:undo') return 'Undoing';
+  return channel.startsWith('transfer:') ? 'Exporting' : 'Working';
+}
+
+const processed = (progress: Progress): string[] => [`${progress.items.toLocaleString('en-US')} processed`];
 
 function Done<T>({ value, render }: { value: T | undefined; render(value: T): React.ReactNode }) {
   return value === undefined ? <p>Done.</p> : render(value);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../../ui/error-message';
 import type { TableViewProps } from '../../table/tabs';
-import { OperationProgress } from '../../migration/components/operation-progress';
+import { OperationProgress, readCost } from '../../operations/components/operation-progress';
 import { useSettleSchemaRead } from '../hooks';
 import { type SchemaTarget, useSchemaStore, useSchemaView } from '../store';
 import { showInItems } from '../click-through';
@@ -68,7 +68,9 @@ export function SchemaPage({ connection, table, description }: TableViewProps) {
               isBusy={Boolean(view.requestId)}
               onStart={(options) => void start(target, options)}
             />
-            {view.requestId ? <OperationProgress requestId={view.requestId} label="Reading" /> : null}
+            {view.requestId ? (
+              <OperationProgress requestId={view.requestId} label="Reading" numbers={readCost} />
+            ) : null}
             {view.error ? <ErrorMessage compact error={view.error} connectionId={connection.id} /> : null}
             {!report && !view.requestId ? (
               <p className="muted schema-empty">

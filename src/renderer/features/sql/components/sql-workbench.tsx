@@ -15,7 +15,7 @@ import { AthenaChoice } from './athena-choice';
 import { PlanView } from './plan-view';
 import { RegionChoice } from './region-choice';
 import { ResultsPanel } from './results-panel';
-import { RunProgress } from './run-progress';
+import { OperationProgress } from '../../operations/components/operation-progress';
 import { SaveQueryForm } from './save-query-form';
 import { limitText, ScanLimitForm } from './scan-limit-form';
 import { SidePanel } from './side-panel';
@@ -249,7 +249,13 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
             />
           ) : null}
           {last.requestId ? (
-            <RunProgress requestId={last.requestId} onCancel={() => void actions.cancel(tabId)} />
+            <OperationProgress
+              requestId={last.requestId}
+              label="Running"
+              starting="Starting"
+              isCompact
+              onCancel={() => void actions.cancel(tabId)}
+            />
           ) : null}
           {last.error ? (
             <ErrorMessage

@@ -1,16 +1,16 @@
-import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { noNumbers, OperationProgress } from '../../operations/components/operation-progress';
 import type { TableOperationPhase } from './use-table-operation';
 
 /** Where a create or change is: following (with Cancel), done (with notes), cancelled or failed. */
 export function OperationStatus({
   state,
-  message,
   onCancel,
   connectionId,
   doneText,
 }: {
   state: TableOperationPhase;
+  /** Unused: the progress reads the operation's own message from the store. */
   message?: string;
   onCancel(): void;
   connectionId: string;
@@ -18,17 +18,14 @@ export function OperationStatus({
 }) {
   if (state.phase === 'running')
     return (
-      <div className="table-op-status" aria-live="polite">
-        <div className="progress-bar is-indeterminate" role="progressbar" aria-label="Waiting for DynamoDB">
-          <span />
-        </div>
-        <p className="small">
-          {message ?? 'Sending…'}{' '}
-          <Button size="sm" variant="ghost" onClick={onCancel}>
-            Stop waiting
-          </Button>
-        </p>
-      </div>
+      <OperationProgress
+        requestId={state.requestId}
+        label="Waiting for DynamoDB"
+        starting="Sending…"
+        numbers={noNumbers}
+        cancelLabel="Stop waiting"
+        onCancel={onCancel}
+      />
     );
   if (state.phase === 'done')
     return (

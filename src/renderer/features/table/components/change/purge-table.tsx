@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { formatSeconds } from '../../../../../shared/dynamo/purge-estimate';
 import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
 import type { PurgeResult } from '../../../../../shared/ipc/table-admin';
 import { call, newRequestId } from '../../../../ipc/client';
@@ -9,7 +8,8 @@ import { ErrorMessage } from '../../../../ui/error-message';
 import { FieldError } from '../../../../ui/field';
 import { formatCount } from '../../../../ui/format';
 import { TextInput } from '../../../../ui/text-input';
-import { doneValueOf, onOperation, useOperation } from '../../../operations/store';
+import { noNumbers, OperationProgress } from '../../../operations/components/operation-progress';
+import { doneValueOf, onOperation } from '../../../operations/store';
 import { useTablesStore } from '../../../tables/store';
 
 type Estimate = { itemCount: number; readUnits: number; writeUnits: number; sentences: string[] };
@@ -28,7 +28,6 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [ended, setEnded] = useState<Ended>();
-  const operation = useOperation(requestId);
   const reloadDescription = useTablesStore((state) => state.loadDescription);
 
   useEffect(() => {
@@ -84,7 +83,6 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       setError(envelope.error);
     }
   };
-  const progress = operation?.progress;
   const isRunning = requestId !== undefined;
   return (
     <div className="delete-table purge-table" role="group" aria-label="Purge items">
@@ -139,33 +137,13 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       </div>
       <FieldError message={rateProblem} />
       {isRunning ? (
-        <div className="table-op-status" aria-live="polite">
-          <div
-            className={progress?.fraction === undefined ? 'progress-bar is-indeterminate' : 'progress-bar'}
-            role="progressbar"
-            aria-label="Purge progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            {...(progress?.fraction === undefined
-              ? {}
-              : { 'aria-valuenow': Math.round(progress.fraction * 100) })}
-          >
-            <span
-              style={progress?.fraction === undefined ? undefined : { width: `${progress.fraction * 100}%` }}
-            />
-          </div>
-          <p className="small purge-stats">
-            <span>{formatCount(progress?.items ?? 0)} deleted</span>
-            <span>{formatCount(progress?.failed ?? 0)} failed</span>
-            <span>{formatCount(progress?.perSecond ?? 0)} items/s</span>
-            {progress?.etaSeconds !== undefined ? (
-              <span>about {formatSeconds(progress.etaSeconds)} left</span>
-            ) : null}
-            <Button size="sm" onClick={() => void call('ops:cancel', { requestId })}>
-              Cancel purge
-            </Button>
-          </p>
-        </div>
+        // Main's message says what was deleted, failed, the rate and the time left.
+        <OperationProgress
+          requestId={requestId}
+          label="Purging"
+          numbers={noNumbers}
+          cancelLabel="Cancel purge"
+        />
       ) : null}
       {ended?.kind === 'cancelled' ? (
         <p className="small" role="status">
