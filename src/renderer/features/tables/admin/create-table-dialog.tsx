@@ -87,7 +87,6 @@ export function CreateTableDialog({ connection: own, regions = [], onClose }: Cr
           <span className="dialog-footer-status">
             <OperationStatus
               state={state}
-              message={operation.message}
               onCancel={operation.cancel}
               connectionId={connection.id}
               doneText="Created."

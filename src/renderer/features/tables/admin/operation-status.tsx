@@ -10,8 +10,6 @@ export function OperationStatus({
   doneText,
 }: {
   state: TableOperationPhase;
-  /** Unused: the progress reads the operation's own message from the store. */
-  message?: string;
   onCancel(): void;
   connectionId: string;
   doneText: string;

@@ -146,7 +146,6 @@ export function ChangeSection({ connection, summary }: { connection: Connection;
               <FieldError message={state.phase === 'done' || unchanged ? undefined : general?.message} />
               <OperationStatus
                 state={state}
-                message={operation.message}
                 onCancel={operation.cancel}
                 connectionId={connection.id}
                 doneText="Changed."
