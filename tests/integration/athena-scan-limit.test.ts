@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { loadAthenaSettings } from '../../src/main/athena/athena-settings';
+import { loadAthenaSettings } from '../../src/main/sql/sql-settings';
 import type { AthenaPlan, AthenaSavedSettings } from '../../src/shared/ipc/athena';
 import type { SqlResultSummary } from '../../src/shared/ipc/sql';
 import { GB, ok, useBigShop } from '../support/athena/big-shop';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AdHocConnections } from '../../main/aws/ad-hoc-client';
-import { scanLimitOf } from '../../main/athena/athena-settings';
+import { scanLimitOf } from '../../main/sql/sql-settings';
 import { loadViews } from '../../main/sql/files/view-store';
 import { type ScriptStatement, splitStatements } from '../../main/sql/parser/statements';
 import { sqlServiceFor } from '../../main/sql/service-registry';

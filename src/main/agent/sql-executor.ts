@@ -2,7 +2,7 @@ import type { AttributeValue, Item } from '../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { SqlResultSummary } from '../../shared/ipc/sql';
 import type { SqlPlan } from '../../shared/sql/plan';
-import { scanLimitOf } from '../athena/athena-settings';
+import { scanLimitOf } from '../sql/sql-settings';
 import { SCAN_LIMIT_EXCEEDED } from '../sql/scan-limit';
 import { loadViews } from '../sql/files/view-store';
 import { sqlServiceFor } from '../sql/service-registry';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentSettingsStore } from '../../../src/main/agent/settings-store';
-import { loadAthenaSettings, saveScanLimits, scanLimitOf } from '../../../src/main/athena/athena-settings';
+import { loadAthenaSettings, saveScanLimits, scanLimitOf } from '../../../src/main/sql/sql-settings';
 import { AcknowledgementStore } from '../../../src/main/migration/acknowledgements';
 import { OrmModelStore } from '../../../src/main/migration/model-store';
 import { loadViews } from '../../../src/main/sql/files/view-store';

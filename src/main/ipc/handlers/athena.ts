@@ -5,7 +5,7 @@ import {
   rememberAthenaSettings,
   saveScanLimits,
   scanLimitOf,
-} from '../../athena/athena-settings';
+} from '../../sql/sql-settings';
 import type { Handler } from '../dispatcher';
 
 type AthenaChannel = 'athena:plan' | 'athena:run' | 'athena:settings' | 'athena:saveSettings';

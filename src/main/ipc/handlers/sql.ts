@@ -7,7 +7,7 @@ import {
   readHistory,
   saveQuery,
 } from '../../sql/files/query-files';
-import { scanLimitOf } from '../../athena/athena-settings';
+import { scanLimitOf } from '../../sql/sql-settings';
 import { sqlServiceFor } from '../../sql/service-registry';
 import type { Handler } from '../dispatcher';
 import type { OperationOutcome } from '../../core/operations';

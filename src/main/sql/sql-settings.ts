@@ -8,11 +8,12 @@ import {
 } from '../../shared/ipc/athena';
 import { writeFileAtomic } from '../files/atomic-file';
 import { readDataFileOrFail } from '../core/data-files';
-import { defaultLimits, type ScanLimits } from '../sql/scan-limit';
+import { defaultLimits, type ScanLimits } from './scan-limit';
 import { dataFolder } from '../files/data-folder';
 
 /**
- * <dataDir>/athena-settings.json: each connection's scan limit and last Athena settings, in
+ * A connection's SQL settings, in <dataDir>/athena-settings.json (the name it has always had):
+ * its scan limit and last Athena settings, in
  * main's data folder so sql:run holds every caller (the workbench, the agent, MCP) to the limit
  * the user set, and a restart or another window finds it. Connections are entries of an array,
  * not keys, like the workspace file.
