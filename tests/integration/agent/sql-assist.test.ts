@@ -1,17 +1,22 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SqlAssistResult, sqlAssistResultSchema } from '../../../src/shared/ipc/sql-assist';
 import { agentHarness } from '../../support/agent-harness';
+import { startDynamoLocal, type LocalDynamo } from '../../support/dynamo-local';
 import type { ScriptedTurn } from '../../support/fake-bedrock';
 
 // Ask / Fix / Explain against the local Bedrock (real SDK, real wire protocol) and a real
 // DynamoDB Local table: what is sent, what comes back, and that a proposal is planned, not run.
+// Its own DynamoDB Local: Ask grounds the model in the first tables of the connection, and on the
+// shared instance other files' tables (e.g. the Athena differential's `adiff_*`) came first.
 
 type Harness = Awaited<ReturnType<typeof agentHarness>>;
 let h: Harness;
+let local: LocalDynamo;
 const SECRET_VALUE = 'zebra-unique-name-7f3a';
 
 beforeAll(async () => {
-  h = await agentHarness(inject('dynamoEndpoint'));
+  local = await startDynamoLocal();
+  h = await agentHarness(local.endpoint);
   await h.configure('local');
   await h.put({
     pk: { S: 'CUST#1' },
@@ -23,7 +28,10 @@ beforeAll(async () => {
   // Attribute names are data: the catalog text lists these like any other name.
   await h.put({ pk: { S: 'CUST#3' }, constructor: { S: 'x' }, toString: { N: '1' } });
 });
-afterAll(() => h.closeAll());
+afterAll(async () => {
+  await h.closeAll();
+  await local.stop();
+});
 
 let counter = 0;
 async function assist(input: Record<string, unknown>, script: ScriptedTurn[]): Promise<SqlAssistResult> {
