@@ -68,7 +68,10 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
       const history = page().getByRole('dialog', { name: `Undo history — ${item.table}` });
       const entries = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
       await entries.first().waitFor(slow);
-      const newest = entries.first();
+      // History follows the journal live: the undo below lists itself on top, so the entry is
+      // pinned by its own time, not by its place in the list.
+      const at = await entries.first().locator('.journal-line time').getAttribute('datetime');
+      const newest = entries.filter({ has: page().locator(`time[datetime="${at}"]`) }).first();
       expect(await newest.locator('.journal-source').innerText()).toBe(expected.source);
       const line = await newest.locator('.journal-line').innerText();
       expect(line).toContain(item.table);
