@@ -60,6 +60,19 @@ export async function openRowByKey(row: Locator): Promise<void> {
  */
 export async function openItemInEditor(page: Page, pk: string, sk: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
+  // The filter applies as a view in main and the grid then redraws its rows: wait until every row
+  // drawn holds the text, so the double-click does not land on a row the redraw replaces.
+  await page.waitForFunction(
+    (text) => {
+      const rows = [...document.querySelectorAll('.item-grid-row:not(.collection-row)')];
+      return (
+        rows.length > 0 &&
+        rows.every((row) => !row.classList.contains('is-loading') && (row.textContent ?? '').includes(text))
+      );
+    },
+    sk,
+    slow,
+  );
   const row = rowWith(page, pk, sk);
   await row.waitFor(slow);
   await openRowByKey(row);
