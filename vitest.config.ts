@@ -9,7 +9,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // vitest's default on 2 cores is one worker (cores − 1); the files are independent.
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,
@@ -19,6 +25,9 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two files at a time: each test makes tables of its own on the shared DynamoDB Local,
+          // and a file that needs a table list of its own starts its own DynamoDB Local.
+          maxWorkers: 2,
         },
       },
       {
@@ -29,10 +38,12 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // One worker runs the files one after another: importing the app (core, SDK clients,
-          // server) once instead of once per file. Each file still starts its own app, data
-          // folder and browser context, so no state a test can see is shared.
+          // Two workers, each running its files one after another and importing the app (core,
+          // SDK clients, server) once instead of once per file. Each file still starts its own
+          // app, data folder, DynamoDB Local and browser context, so no state a test can see is
+          // shared. A file mostly waits (on Chromium, Java, the app): one file used about a quarter
+          // of the two cores, so two at a time roughly halve the layer's wall time.
+          maxWorkers: 2,
           isolate: false,
         },
       },
