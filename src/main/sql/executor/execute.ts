@@ -8,6 +8,7 @@ import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
+import { filterByCodes } from './operators/filter-codes';
 import { joinFrames } from './operators/join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
@@ -114,10 +115,11 @@ function idsOf(tree: JoinTree): Set<number> {
 }
 
 function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame {
-  const condition = and(conditions);
-  if (!condition) return frame;
-  const test = compile(condition, env)(frame);
-  return filterFrame(frame, (r) => test(r) === true);
+  const { frame: narrowed, rest } = filterByCodes(frame, conditions, env);
+  const condition = and(rest);
+  if (!condition) return narrowed;
+  const test = compile(condition, env)(narrowed);
+  return filterFrame(narrowed, (r) => test(r) === true);
 }
 
 /**
