@@ -8,7 +8,7 @@ import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
-import { filterByCodes } from './operators/filter-codes';
+import { filterByCodes, scanFilter } from './operators/filter-codes';
 import { joinFrames } from './operators/join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
@@ -193,10 +193,14 @@ function executeSelect(
       const local = select.bindings[tree.id]!.local;
       const lookup = env.params?.length ? paramLookup(local, tree.id, env.params) : undefined;
       const table = tables[tree.id]!;
-      const frame = lookup
-        ? rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value))
-        : identityFrame(count, tree.id, table.rowCount);
-      return applyFilter(frame, local, compileEnv);
+      if (lookup)
+        return applyFilter(
+          rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value)),
+          local,
+          compileEnv,
+        );
+      const { frame, rest } = scanFilter(count, tree.id, table.rowCount, local, compileEnv);
+      return applyFilter(frame, rest, compileEnv);
     }
     const left = evalTree(tree.left);
     const right = evalTree(tree.right);

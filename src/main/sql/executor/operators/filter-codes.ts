@@ -2,7 +2,7 @@ import type { Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import type { Dictionary } from '../column-views';
 import type { CompileEnv } from '../compile';
-import { type Frame, IntBuffer, selectRows } from '../frame';
+import { emptyIdx, type Frame, identityFrame, IntBuffer, selectRows } from '../frame';
 
 /**
  * Code → string of a dictionary, found once from the column it was built from (code c's first
@@ -106,6 +106,28 @@ function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
   return { binding: column.binding, codes: dictionary.codes, accepts };
 }
 
+/** Frame rows (or, without `idx`, table rows) that pass a code test. */
+function passing(test: CodeTest, idx: Int32Array | undefined, length: number): Int32Array {
+  const { codes, accepts } = test;
+  const rows = new IntBuffer(length >> 2);
+  if (!idx && codes) {
+    for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows.push(i);
+  } else if (!idx) {
+    for (let i = 0; i < length; i++) if (accepts[i] === 1) rows.push(i);
+  } else if (codes) {
+    for (let r = 0; r < length; r++) {
+      const i = idx[r]!;
+      if (i >= 0 && accepts[codes[i]!] === 1) rows.push(r);
+    }
+  } else {
+    for (let r = 0; r < length; r++) {
+      const i = idx[r]!;
+      if (i >= 0 && accepts[i] === 1) rows.push(r);
+    }
+  }
+  return rows.toArray();
+}
+
 /**
  * Applies the conditions that codeTest can answer, each a pass over codes, and returns the rest
  * for the general filter, which then evaluates them on the rows left.
@@ -124,20 +146,28 @@ export function filterByCodes(
       rest.push(condition);
       continue;
     }
-    const { codes, accepts } = test;
-    const rows = new IntBuffer(narrowed.length >> 2);
-    if (codes) {
-      for (let r = 0; r < narrowed.length; r++) {
-        const i = idx[r]!;
-        if (i >= 0 && accepts[codes[i]!] === 1) rows.push(r);
-      }
-    } else {
-      for (let r = 0; r < narrowed.length; r++) {
-        const i = idx[r]!;
-        if (i >= 0 && accepts[i] === 1) rows.push(r);
-      }
-    }
-    narrowed = rows.length === narrowed.length ? narrowed : selectRows(narrowed, rows.toArray());
+    const rows = passing(test, idx, narrowed.length);
+    narrowed = rows.length === narrowed.length ? narrowed : selectRows(narrowed, rows);
   }
   return { frame: narrowed, rest };
+}
+
+/**
+ * The rows of one binding's table that pass its own conditions: the first condition a code test
+ * answers picks table rows straight from the codes (no frame of every row to narrow), then the
+ * others narrow that. Without such a condition, every row, for the general filter.
+ */
+export function scanFilter(
+  bindingCount: number,
+  binding: number,
+  rowCount: number,
+  conditions: BExpr[],
+  env: CompileEnv,
+): { frame: Frame; rest: BExpr[] } {
+  const first = conditions.findIndex((c) => codeTest(c, env)?.binding === binding);
+  if (first < 0) return { frame: identityFrame(bindingCount, binding, rowCount), rest: conditions };
+  const rows = passing(codeTest(conditions[first]!, env)!, undefined, rowCount);
+  const idx = Array.from({ length: bindingCount }, (_, b) => (b === binding ? rows : emptyIdx()));
+  const others = conditions.filter((_, i) => i !== first);
+  return filterByCodes({ length: rows.length, idx }, others, env);
 }
