@@ -45,14 +45,22 @@ const order = (id: string, customerId: string, status: string, total: string): I
   total: { N: total },
 });
 
-describe('kept join numbering and filter masks', () => {
-  it('a statement after more pages arrive sees the new rows on both sides of the join', () => {
-    const cust = new ColumnarTable('Cust', ['customerId']);
-    const ord = new ColumnarTable('Ord', ['orderId']);
-    const tables = new Map([
+function emptyTables() {
+  const cust = new ColumnarTable('Cust', ['customerId']);
+  const ord = new ColumnarTable('Ord', ['orderId']);
+  return {
+    cust,
+    ord,
+    tables: new Map([
       ['Cust', cust],
       ['Ord', ord],
-    ]);
+    ]),
+  };
+}
+
+describe('kept join numbering and filter masks', () => {
+  it('a statement after more pages arrive sees the new rows on both sides of the join', () => {
+    const { cust, ord, tables } = emptyTables();
     cust.appendTaggedItems([customer('C1', 'NO'), customer('C2', 'SE')]);
     ord.appendTaggedItems([order('O1', 'C1', 'PAID', '10.5'), order('O2', 'C3', 'PAID', '1')]);
     const sql =
@@ -65,12 +73,7 @@ describe('kept join numbering and filter masks', () => {
   });
 
   it('a column decoded again after coolDown gets a numbering of its own', () => {
-    const cust = new ColumnarTable('Cust', ['customerId']);
-    const ord = new ColumnarTable('Ord', ['orderId']);
-    const tables = new Map([
-      ['Cust', cust],
-      ['Ord', ord],
-    ]);
+    const { cust, ord, tables } = emptyTables();
     cust.appendTaggedItems([customer('C1', 'NO')]);
     ord.appendTaggedItems([order('O1', 'C1', 'PAID', '2')]);
     const sql = 'SELECT o.orderId, c.country FROM Ord o JOIN Cust c ON o.customerId = c.customerId';
