@@ -137,6 +137,8 @@ export function filterByCodes(
   conditions: BExpr[],
   env: CompileEnv,
 ): { frame: Frame; rest: BExpr[] } {
+  // After GROUP BY a frame's rows are groups, not table rows: HAVING reads slots, never codes.
+  if (env.slots) return { frame, rest: conditions };
   const rest: BExpr[] = [];
   let narrowed = frame;
   for (const condition of conditions) {
