@@ -8,6 +8,7 @@ import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
 import type { FunctionEnv } from './functions';
+import { filterByCodes, scanFilter } from './operators/filter-codes';
 import { joinFrames } from './operators/join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
@@ -114,10 +115,11 @@ function idsOf(tree: JoinTree): Set<number> {
 }
 
 function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame {
-  const condition = and(conditions);
-  if (!condition) return frame;
-  const test = compile(condition, env)(frame);
-  return filterFrame(frame, (r) => test(r) === true);
+  const { frame: narrowed, rest } = filterByCodes(frame, conditions, env);
+  const condition = and(rest);
+  if (!condition) return narrowed;
+  const test = compile(condition, env)(narrowed);
+  return filterFrame(narrowed, (r) => test(r) === true);
 }
 
 /**
@@ -191,10 +193,14 @@ function executeSelect(
       const local = select.bindings[tree.id]!.local;
       const lookup = env.params?.length ? paramLookup(local, tree.id, env.params) : undefined;
       const table = tables[tree.id]!;
-      const frame = lookup
-        ? rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value))
-        : identityFrame(count, tree.id, table.rowCount);
-      return applyFilter(frame, local, compileEnv);
+      if (lookup)
+        return applyFilter(
+          rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value)),
+          local,
+          compileEnv,
+        );
+      const { frame, rest } = scanFilter(count, tree.id, table.rowCount, local, compileEnv);
+      return applyFilter(frame, rest, compileEnv);
     }
     const left = evalTree(tree.left);
     const right = evalTree(tree.right);

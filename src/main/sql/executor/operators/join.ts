@@ -6,6 +6,7 @@ import { compile, type CompileEnv, type Evaluator } from '../compile';
 import { truth } from '../compile';
 import { and, bindingsOf } from '../../binder/conjuncts';
 import { type Frame, IntBuffer } from '../frame';
+import { joinByNumberedKeys } from './join-keys';
 
 /** Joins without an equality would compare every pair; past this many we ask for a condition. */
 export const MAX_NESTED_LOOP_PAIRS = 50_000_000;
@@ -61,6 +62,36 @@ function keyFunction(evaluators: Evaluator[]): (r: number) => HashKey | undefine
   };
 }
 
+/** The general hash join: any key expressions, hashed per row. */
+function hashJoin(
+  build: Frame,
+  probe: Frame,
+  buildExprs: BExpr[],
+  probeExprs: BExpr[],
+  env: CompileEnv,
+  buildOut: IntBuffer,
+  probeOut: IntBuffer,
+): void {
+  const buildKey = keyFunction(buildExprs.map((e) => compile(e, env)(build)));
+  const probeKey = keyFunction(probeExprs.map((e) => compile(e, env)(probe)));
+  const heads = new Map<HashKey, number>();
+  const next = new Int32Array(build.length);
+  for (let r = build.length - 1; r >= 0; r--) {
+    const key = buildKey(r);
+    if (key === undefined) continue;
+    next[r] = heads.get(key) ?? -1;
+    heads.set(key, r);
+  }
+  for (let p = 0; p < probe.length; p++) {
+    const key = probeKey(p);
+    if (key === undefined) continue;
+    for (let b = heads.get(key) ?? -1; b >= 0; b = next[b]!) {
+      probeOut.push(p);
+      buildOut.push(b);
+    }
+  }
+}
+
 function combine(left: Frame, right: Frame, leftRows: Int32Array, rightRows: Int32Array): Frame {
   const idx = left.idx.map((column, b) => {
     const source = column.length > 0 ? column : right.idx[b]!;
@@ -96,25 +127,13 @@ export function joinFrames(
   if (keys.length > 0) {
     const buildOnLeft = type === 'inner' && left.length < right.length;
     const [build, probe] = buildOnLeft ? [left, right] : [right, left];
-    const buildKey = keyFunction(keys.map((k) => compile(buildOnLeft ? k.left : k.right, env)(build)));
-    const probeKey = keyFunction(keys.map((k) => compile(buildOnLeft ? k.right : k.left, env)(probe)));
-    const heads = new Map<HashKey, number>();
-    const next = new Int32Array(build.length);
-    for (let r = build.length - 1; r >= 0; r--) {
-      const key = buildKey(r);
-      if (key === undefined) continue;
-      next[r] = heads.get(key) ?? -1;
-      heads.set(key, r);
-    }
     const [probeOut, buildOut] = buildOnLeft ? [pairsRight, pairsLeft] : [pairsLeft, pairsRight];
-    for (let p = 0; p < probe.length; p++) {
-      const key = probeKey(p);
-      if (key === undefined) continue;
-      for (let b = heads.get(key) ?? -1; b >= 0; b = next[b]!) {
-        probeOut.push(p);
-        buildOut.push(b);
-      }
-    }
+    const buildExprs = keys.map((k) => (buildOnLeft ? k.left : k.right));
+    const probeExprs = keys.map((k) => (buildOnLeft ? k.right : k.left));
+    const isNumbered =
+      keys.length === 1 &&
+      joinByNumberedKeys(build, probe, buildExprs[0]!, probeExprs[0]!, env, buildOut, probeOut);
+    if (!isNumbered) hashJoin(build, probe, buildExprs, probeExprs, env, buildOut, probeOut);
   } else {
     if (left.length * right.length > MAX_NESTED_LOOP_PAIRS) {
       throw new AppFailure(

@@ -1,0 +1,175 @@
+import type { Value } from '../../values/value';
+import type { BExpr } from '../../binder/bound';
+import type { Dictionary } from '../column-views';
+import type { CompileEnv } from '../compile';
+import { emptyIdx, type Frame, identityFrame, IntBuffer, selectRows } from '../frame';
+
+/**
+ * Code → string of a dictionary, found once from the column it was built from (code c's first
+ * row) and kept while the dictionary lives: a literal's code is then a Map lookup.
+ */
+const codesOfStrings = new WeakMap<Dictionary, Map<string, number>>();
+
+function codeOf(dictionary: Dictionary, values: readonly Value[], text: string): number {
+  let codes = codesOfStrings.get(dictionary);
+  if (!codes) {
+    codes = new Map();
+    const seen = new Uint8Array(dictionary.size);
+    const { codes: byRow } = dictionary;
+    for (let i = 0; i < byRow.length && codes.size < dictionary.size - 1; i++) {
+      const code = byRow[i]!;
+      if (code === 0 || seen[code]) continue;
+      seen[code] = 1;
+      codes.set(values[i] as string, code);
+    }
+    codesOfStrings.set(dictionary, codes);
+  }
+  // Code 0 is NULL, which equals nothing: a text no row holds matches no row.
+  return codes.get(text) ?? 0;
+}
+
+interface CodeTest {
+  binding: number;
+  /** Absent: `accepts` is indexed by table row. */
+  codes?: Int32Array;
+  /** Per code (or row): 1 when the condition is true for it. Code 0 (NULL) is never true. */
+  accepts: Uint8Array;
+}
+
+/**
+ * Rows of a column that begin with a prefix, one byte a row, kept per decoded column: an entity
+ * view's condition (`begins_with(SK, 'ORDER#')`) is the same in every statement that reads the
+ * view, so its string tests are done once, not per statement. At most a few prefixes a column.
+ */
+type PrefixMasks = Map<string, { rows: number; mask: Uint8Array }>;
+const prefixMasks = new WeakMap<readonly Value[], PrefixMasks>();
+const PREFIXES_KEPT = 8;
+
+function prefixMask(values: readonly Value[], rows: number, prefix: string): Uint8Array {
+  let masks = prefixMasks.get(values);
+  if (!masks) prefixMasks.set(values, (masks = new Map() as PrefixMasks));
+  const found = masks.get(prefix);
+  if (found?.rows === rows) return found.mask;
+  const mask = new Uint8Array(rows);
+  for (let i = 0; i < rows; i++) {
+    const v = values[i];
+    if (typeof v === 'string' && v.startsWith(prefix)) mask[i] = 1;
+  }
+  if (masks.size >= PREFIXES_KEPT) masks.delete(masks.keys().next().value!);
+  masks.set(prefix, { rows, mask });
+  return mask;
+}
+
+function beginsWithTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
+  const isPrefixTest = e.kind === 'call' && (e.name === 'BEGINS_WITH' || e.name === 'STARTS_WITH');
+  if (!isPrefixTest || e.args.length !== 2) return undefined;
+  const [column, lit] = e.args as [BExpr, BExpr];
+  const prefix = textOf(lit);
+  if (prefix === undefined || column.kind !== 'col' || column.path.length > 0) return undefined;
+  const table = env.tables[column.binding];
+  const values = table?.column(column.attr);
+  if (!table || !values) return undefined;
+  return { binding: column.binding, accepts: prefixMask(values, table.rowCount, prefix) };
+}
+
+const textOf = (e: BExpr): string | undefined =>
+  e.kind === 'lit' && typeof e.value === 'string' ? e.value : undefined;
+
+/**
+ * `col = 'text'`, `col <> 'text'`, `col [NOT] IN ('a', 'b')` on a column of strings held as
+ * dictionary codes: the answer per distinct string, then a code lookup per row. Anything else
+ * (a number literal, a path, a column that is not all strings) is left to the general filter.
+ */
+function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
+  if (e.kind === 'call') return beginsWithTest(e, env);
+  let column: BExpr;
+  let texts: string[];
+  let isNegated: boolean;
+  if (e.kind === 'binary' && (e.op === '=' || e.op === '<>')) {
+    const [col, lit] = e.left.kind === 'col' ? [e.left, e.right] : [e.right, e.left];
+    const text = textOf(lit);
+    if (text === undefined) return undefined;
+    [column, texts, isNegated] = [col, [text], e.op === '<>'];
+  } else if (e.kind === 'inList') {
+    const items = e.items.map(textOf);
+    if (items.some((t) => t === undefined)) return undefined;
+    [column, texts, isNegated] = [e.operand, items as string[], e.negated];
+  } else return undefined;
+  if (column.kind !== 'col' || column.path.length > 0) return undefined;
+  const table = env.tables[column.binding];
+  const values = table?.column(column.attr);
+  const dictionary = table?.dictionary(column.attr);
+  if (!values || !dictionary) return undefined;
+  const accepts = new Uint8Array(dictionary.size).fill(isNegated ? 1 : 0);
+  for (const text of texts) accepts[codeOf(dictionary, values, text)] = isNegated ? 0 : 1;
+  accepts[0] = 0;
+  return { binding: column.binding, codes: dictionary.codes, accepts };
+}
+
+/** Frame rows (or, without `idx`, table rows) that pass a code test. */
+function passing(test: CodeTest, idx: Int32Array | undefined, length: number): Int32Array {
+  const { codes, accepts } = test;
+  const rows = new IntBuffer(length >> 2);
+  if (!idx && codes) {
+    for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows.push(i);
+  } else if (!idx) {
+    for (let i = 0; i < length; i++) if (accepts[i] === 1) rows.push(i);
+  } else if (codes) {
+    for (let r = 0; r < length; r++) {
+      const i = idx[r]!;
+      if (i >= 0 && accepts[codes[i]!] === 1) rows.push(r);
+    }
+  } else {
+    for (let r = 0; r < length; r++) {
+      const i = idx[r]!;
+      if (i >= 0 && accepts[i] === 1) rows.push(r);
+    }
+  }
+  return rows.toArray();
+}
+
+/**
+ * Applies the conditions that codeTest can answer, each a pass over codes, and returns the rest
+ * for the general filter, which then evaluates them on the rows left.
+ */
+export function filterByCodes(
+  frame: Frame,
+  conditions: BExpr[],
+  env: CompileEnv,
+): { frame: Frame; rest: BExpr[] } {
+  // After GROUP BY a frame's rows are groups, not table rows: HAVING reads slots, never codes.
+  if (env.slots) return { frame, rest: conditions };
+  const rest: BExpr[] = [];
+  let narrowed = frame;
+  for (const condition of conditions) {
+    const test = codeTest(condition, env);
+    const idx = test ? narrowed.idx[test.binding] : undefined;
+    if (!test || !idx || idx.length < narrowed.length) {
+      rest.push(condition);
+      continue;
+    }
+    const rows = passing(test, idx, narrowed.length);
+    narrowed = rows.length === narrowed.length ? narrowed : selectRows(narrowed, rows);
+  }
+  return { frame: narrowed, rest };
+}
+
+/**
+ * The rows of one binding's table that pass its own conditions: the first condition a code test
+ * answers picks table rows straight from the codes (no frame of every row to narrow), then the
+ * others narrow that. Without such a condition, every row, for the general filter.
+ */
+export function scanFilter(
+  bindingCount: number,
+  binding: number,
+  rowCount: number,
+  conditions: BExpr[],
+  env: CompileEnv,
+): { frame: Frame; rest: BExpr[] } {
+  const first = conditions.findIndex((c) => codeTest(c, env)?.binding === binding);
+  if (first < 0) return { frame: identityFrame(bindingCount, binding, rowCount), rest: conditions };
+  const rows = passing(codeTest(conditions[first]!, env)!, undefined, rowCount);
+  const idx = Array.from({ length: bindingCount }, (_, b) => (b === binding ? rows : emptyIdx()));
+  const others = conditions.filter((_, i) => i !== first);
+  return filterByCodes({ length: rows.length, idx }, others, env);
+}

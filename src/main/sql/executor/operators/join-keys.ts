@@ -1,0 +1,132 @@
+import { hashKey, type HashKey } from '../../values/compare';
+import { isNull, type Value } from '../../values/value';
+import type { BExpr } from '../../binder/bound';
+import type { CompileEnv } from '../compile';
+import type { Frame, IntBuffer } from '../frame';
+import type { ColumnarTable } from '../table';
+
+/**
+ * Two key columns numbered together: equal values (by hashKey, the equality of the hash join)
+ * get the same number on both sides, NULL and missing get -1. With the numbers, a join's build
+ * and probe are array lookups per row instead of hashing a string per row; the numbering costs
+ * one hash pass over both columns and is kept while both decoded columns live, so the next
+ * statement joining the same columns (the common case: a user refining one query) skips it.
+ */
+interface KeyNumbering {
+  left: Int32Array;
+  right: Int32Array;
+  /** Distinct non-NULL keys over both columns. */
+  keys: number;
+  leftRows: number;
+  rightRows: number;
+}
+
+/**
+ * Keyed by the decoded column arrays: ColumnarTable hands out a new array when a column is
+ * decoded again or sealed, and the row counts catch a plain column that grew in place, so a
+ * kept numbering is never read for data it was not built from. Weak, so a numbering goes with
+ * the decoded column that coolDown drops.
+ */
+const kept = new WeakMap<readonly Value[], WeakMap<readonly Value[], KeyNumbering>>();
+
+function numberColumn(column: readonly Value[], rows: number, ids: Map<HashKey, number>): Int32Array {
+  const out = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) {
+    const v = column[i];
+    if (isNull(v)) {
+      // NULL never equals anything, so it never joins.
+      out[i] = -1;
+      continue;
+    }
+    const key = hashKey(v);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    out[i] = id;
+  }
+  return out;
+}
+
+function numbering(left: KeyColumn, right: KeyColumn): KeyNumbering {
+  let byRight = kept.get(left.values);
+  const found = byRight?.get(right.values);
+  if (found && found.leftRows === left.rows && found.rightRows === right.rows) return found;
+  const ids = new Map<HashKey, number>();
+  const leftNumbers = numberColumn(left.values, left.rows, ids);
+  // A self-join on one column (two entity views of one table) numbers it once.
+  const rightNumbers =
+    left.values === right.values && left.rows === right.rows
+      ? leftNumbers
+      : numberColumn(right.values, right.rows, ids);
+  const made = {
+    left: leftNumbers,
+    right: rightNumbers,
+    keys: ids.size,
+    leftRows: left.rows,
+    rightRows: right.rows,
+  };
+  if (!byRight) kept.set(left.values, (byRight = new WeakMap()));
+  byRight.set(right.values, made);
+  return made;
+}
+
+interface KeyColumn {
+  values: readonly Value[];
+  rows: number;
+  binding: number;
+}
+
+/** A bare top-level column (no path into it): the only key this path numbers. */
+function keyColumn(e: BExpr, env: CompileEnv): KeyColumn | undefined {
+  if (e.kind !== 'col' || e.path.length > 0) return undefined;
+  const table: ColumnarTable | undefined = env.tables[e.binding];
+  const values = table?.column(e.attr);
+  return values && table ? { values, rows: table.rowCount, binding: e.binding } : undefined;
+}
+
+/**
+ * The pairs of an equi-join on one column of each side, in the order the hash join gives them:
+ * probe rows in order, each with its matching build rows in order. Undefined when a key is not
+ * a bare column (an expression, a path, a column no row has), for the general hash join.
+ */
+export function joinByNumberedKeys(
+  build: Frame,
+  probe: Frame,
+  buildKey: BExpr,
+  probeKey: BExpr,
+  env: CompileEnv,
+  buildOut: IntBuffer,
+  probeOut: IntBuffer,
+): boolean {
+  const buildColumn = keyColumn(buildKey, env);
+  const probeColumn = keyColumn(probeKey, env);
+  if (!buildColumn || !probeColumn) return false;
+  const buildIdx = build.idx[buildColumn.binding];
+  const probeIdx = probe.idx[probeColumn.binding];
+  if (!buildIdx || buildIdx.length < build.length || !probeIdx || probeIdx.length < probe.length)
+    return false;
+  const numbers = numbering(buildColumn, probeColumn);
+  const buildNumbers = numbers.left;
+  const probeNumbers = numbers.right;
+  const head = new Int32Array(numbers.keys).fill(-1);
+  const next = new Int32Array(build.length);
+  for (let r = build.length - 1; r >= 0; r--) {
+    const i = buildIdx[r]!;
+    const k = i < 0 ? -1 : buildNumbers[i]!;
+    if (k < 0) continue;
+    next[r] = head[k]!;
+    head[k] = r;
+  }
+  for (let p = 0; p < probe.length; p++) {
+    const i = probeIdx[p]!;
+    const k = i < 0 ? -1 : probeNumbers[i]!;
+    if (k < 0) continue;
+    for (let b = head[k]!; b >= 0; b = next[b]!) {
+      probeOut.push(p);
+      buildOut.push(b);
+    }
+  }
+  return true;
+}
