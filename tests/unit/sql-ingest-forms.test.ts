@@ -92,6 +92,10 @@ describe('columns sealed into their forms as pages arrive', () => {
       (i) => ({ S: i < 3000 ? `s${i % 7}` : `unique ${i} é😀` }),
     ],
     [
+      'unique ASCII ids of 10 to 29 characters',
+      (i) => ({ S: `ID#${String(i).padStart(7 + (i % 20), '0')}` }),
+    ],
+    [
       'strings that stop repeating, with a NULL among them',
       (i) => (i === 10 ? { NULL: true } : { S: i < 3000 ? 'x' : `u${i}` }),
     ],
