@@ -100,32 +100,40 @@ export class ColumnarTable {
 
   /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
   dictionary(name: string): Dictionary | undefined {
-    const column = this.columns.get(name);
-    if (!column) return undefined;
-    this.touched.add(name);
-    if (column.dictionary === undefined) {
-      const { store } = column;
-      column.dictionary =
-        store instanceof CodedStrings && column.values.length === 0
-          ? (codedDictionary(store) ?? null)
-          : (buildDictionary(this.column(name)!, this.rowCount) ?? null);
-    }
-    return column.dictionary ?? undefined;
+    return this.view(name, 'dictionary', (store) =>
+      store instanceof CodedStrings
+        ? codedDictionary(store)
+        : (values) => buildDictionary(values, this.rowCount),
+    );
   }
 
   /** The column as scaled integers (SUM, AVG); undefined unless its numbers fit (column-views.ts). */
   scaledNumbers(name: string): ScaledNumbers | undefined {
+    return this.view(name, 'scaled', (store) =>
+      store instanceof Numbers
+        ? scaledFromNumbers(store)
+        : (values) => buildScaledNumbers(values, this.rowCount),
+    );
+  }
+
+  /**
+   * A form kept with the column until it changes or cools down: read from the stored form when
+   * `fromStore` can (it answers the form, or how to build it from the decoded values instead).
+   */
+  private view<K extends 'dictionary' | 'scaled'>(
+    name: string,
+    key: K,
+    fromStore: (store: ColumnStore | undefined) => Column[K] | ((values: readonly Value[]) => Column[K]),
+  ): Exclude<Column[K], null> | undefined {
     const column = this.columns.get(name);
     if (!column) return undefined;
     this.touched.add(name);
-    if (column.scaled === undefined) {
-      const { store } = column;
-      column.scaled =
-        store instanceof Numbers && column.values.length === 0
-          ? (scaledFromNumbers(store) ?? null)
-          : (buildScaledNumbers(this.column(name)!, this.rowCount) ?? null);
+    if (column[key] === undefined) {
+      // Rows not sealed yet (none after an append) are only in the decoded values.
+      const form = fromStore(column.values.length === 0 ? column.store : undefined);
+      column[key] = (typeof form === 'function' ? form(this.column(name)!) : form) ?? null;
     }
-    return column.scaled ?? undefined;
+    return (column[key] ?? undefined) as Exclude<Column[K], null> | undefined;
   }
 
   /** Drops the decoded copies (and forms built from them) of columns no statement read since the last call. */
