@@ -1,10 +1,12 @@
 import { POW10 } from '../values/arith';
 import { isNum } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
+import { type CodedStrings, NUMBER, type Numbers } from './column-stores';
 
 /**
- * Forms of one column that GROUP BY and SUM/AVG read instead of its values, built once per
- * decoded column and kept with it (ColumnarTable drops them with the decoded copy).
+ * Forms of one column that GROUP BY and SUM/AVG read instead of its values. Columns sealed as
+ * codes or numbers (column-stores.ts) give them with no decoding; any other column has them
+ * built from its decoded values once and kept with them (ColumnarTable drops both together).
  */
 
 /**
@@ -53,7 +55,7 @@ export function buildDictionary(values: readonly Value[], rows: number): Diction
  */
 export interface ScaledNumbers {
   scaled: Float64Array;
-  /** Per row: NOT_NUMBER for a value that is not a number, else 1 for a number and 0 for none. */
+  /** Per row: 1 for a number, NOT_NUMBER for a value that is not one; anything else is none (missing or NULL). */
   kind: Uint8Array;
   scale: number;
 }
@@ -90,6 +92,36 @@ export function buildScaledNumbers(values: readonly Value[], rows: number): Scal
   for (let i = 0; i < rows; i++) {
     if (kind[i] !== 1) continue;
     const v = values[i] as number;
+    const s = Math.round(v * p);
+    if (s / p !== v) return undefined;
+    scaled[i] = s;
+  }
+  return { scaled, kind, scale };
+}
+
+/** A coded column's codes as a Dictionary: NULL's code read as 0, as buildDictionary does. */
+export function codedDictionary(store: CodedStrings): Dictionary | undefined {
+  const size = store.strings.length;
+  if (size - 1 > DICTIONARY_MAX) return undefined;
+  const stored = store.codes.subarray(0, store.rows);
+  const codes = stored instanceof Int32Array && store.nullCode === 0 ? stored : Int32Array.from(stored);
+  if (store.nullCode !== 0)
+    for (let i = 0; i < codes.length; i++) if (codes[i] === store.nullCode) codes[i] = 0;
+  return { codes, size };
+}
+
+/** A numeric column's scaled integers from its doubles, at the scale tracked as they arrived. */
+export function scaledFromNumbers(store: Numbers): ScaledNumbers | undefined {
+  const { rows, scale } = store;
+  if (scale < 0) return undefined;
+  const numbers = store.numbers.subarray(0, rows);
+  const kind = store.kind.subarray(0, rows);
+  if (scale === 0) return { scaled: numbers, kind, scale };
+  const p = POW10[scale]!;
+  const scaled = new Float64Array(rows);
+  for (let i = 0; i < rows; i++) {
+    if (kind[i] !== NUMBER) continue;
+    const v = numbers[i]!;
     const s = Math.round(v * p);
     if (s / p !== v) return undefined;
     scaled[i] = s;

@@ -57,15 +57,16 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
     }
     case 'col': {
       const table = env.tables[e.binding]!;
-      const column = table.column(e.attr);
+      // Coded and numeric columns are read in place: the statement decodes no copy of them.
+      const read = table.reader(e.attr);
       const { binding, path } = e;
-      if (!column) return () => () => undefined;
+      if (!read) return () => () => undefined;
       if (path.length === 0) {
         return (frame) => {
           const idx = frame.idx[binding]!;
           return (r) => {
             const i = idx[r]!;
-            return i < 0 ? undefined : column[i];
+            return i < 0 ? undefined : read(i);
           };
         };
       }
@@ -73,7 +74,7 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
         const idx = frame.idx[binding]!;
         return (r) => {
           const i = idx[r]!;
-          return i < 0 ? undefined : walkPath(column[i], path);
+          return i < 0 ? undefined : walkPath(read(i), path);
         };
       };
     }

@@ -3,7 +3,7 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { toTagged } from '../values/value';
 import type { BoundSelect } from '../binder/bound';
 import type { Frame } from './frame';
-import type { ColumnarTable } from './table';
+import type { ColumnarTable, RowReader } from './table';
 
 /**
  * Where a result's rows come from when each row is exactly one DynamoDB item: the workbench
@@ -34,7 +34,12 @@ export function rowSourceOf(
   if (info.export) return undefined;
   const names = [info.keys.partitionKey.name, ...(info.keys.sortKey ? [info.keys.sortKey.name] : [])];
   const table = tables[0]!;
-  const columns = names.map((name) => table.column(name));
+  // Read on first ask: a subquery's rows get a row source too, and most are never asked, so
+  // their key columns should not be decoded for it.
+  const columns = names.map((name) => {
+    let read: RowReader | undefined;
+    return (row: number) => (read ??= table.reader(name) ?? (() => undefined))(row);
+  });
   const idx = frame.idx[0]!;
   return {
     table: info.name,
@@ -44,7 +49,7 @@ export function rowSourceOf(
       if (row < 0) return undefined;
       const entries: [string, AttributeValue][] = [];
       for (let k = 0; k < names.length; k++) {
-        const tagged = toTagged(columns[k]?.[row]);
+        const tagged = toTagged(columns[k]!(row));
         if (tagged === undefined) return undefined;
         entries.push([names[k]!, tagged]);
       }

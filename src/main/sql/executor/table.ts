@@ -1,35 +1,54 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
-import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
-import { buildDictionary, buildScaledNumbers, type Dictionary, type ScaledNumbers } from './column-views';
+import {
+  CodedStrings,
+  ColdStringStore,
+  ColdValues,
+  type ColumnStore,
+  Numbers,
+  NULL_VALUE,
+  NUMBER,
+  storeFor,
+} from './column-stores';
+import {
+  buildDictionary,
+  buildScaledNumbers,
+  codedDictionary,
+  type Dictionary,
+  scaledFromNumbers,
+  type ScaledNumbers,
+} from './column-views';
 
 interface Column {
-  /** Rows from `cold.rows` on (all rows when nothing is sealed). */
+  /** Rows from `store.rows` on (all rows while no form is chosen, and in derived tables). */
   values: Value[];
   /** Non-missing values, for `SELECT *` column order and autocomplete. */
   count: number;
-  /** Only strings so far: full blocks of rows can be sealed compressed. */
-  isStrings: boolean;
-  cold?: ColdStrings;
+  /** The sealed rows in the form chosen for them as pages arrived (column-stores.ts). */
+  store?: ColumnStore;
   /** The whole column decoded, while statements read it. */
   hot?: Value[];
-  /** Built from the values on first use, dropped with `hot`; null: the column does not fit. */
+  /** Built on first use, dropped with `hot`; null: the column does not fit. */
   dictionary?: Dictionary | null;
   scaled?: ScaledNumbers | null;
 }
 
+/** Reads one row of a column: what compiled expressions call instead of indexing a decoded copy. */
+export type RowReader = (row: number) => Value;
+
 /**
- * Fetched items held column by column: one JS array per top-level attribute, `undefined` where
- * an item lacks it. Columns make a scan of one attribute a tight loop over one array, and the
- * tagged item objects can be dropped as soon as a page is appended (they cost several times
- * the data). A column that appears late is padded once, so arrays stay dense (no holes,
- * which would push V8 into slow dictionary elements).
+ * Fetched items held column by column, one store per top-level attribute, `undefined` where an
+ * item lacks it. Columns make a scan of one attribute a tight loop, and the tagged item objects
+ * can be dropped as soon as a page is appended (they cost several times the data). A column
+ * that appears late is padded once, so arrays stay dense.
  *
- * String columns are sealed compressed in blocks as pages arrive (ColdStrings), so the text of
- * attributes no statement reads costs its compressed bytes, not a JS string per item. A
- * statement that reads a column decodes it once; `coolDown` after the statement keeps decoded
- * only the columns that statement read, so the next statement of the same kind finds them.
+ * Each page's rows are sealed into the form of their column (column-stores.ts): repeating
+ * strings as codes, numbers as doubles, free text and nested values compressed. Coded and
+ * numeric columns are read in place (`reader`, `dictionary`, `scaledNumbers`), so a statement's
+ * first run decodes nothing for them; a compressed column is decoded once when a statement
+ * reads it, and `coolDown` after the statement keeps decoded only the columns that statement
+ * read, so the next statement of the same kind finds them.
  */
 export class ColumnarTable {
   rowCount = 0;
@@ -47,31 +66,74 @@ export class ColumnarTable {
     const column = this.columns.get(name);
     if (!column) return undefined;
     this.touched.add(name);
-    if (!column.cold) return column.values;
+    if (!column.store) return column.values;
     if (!column.hot) {
-      const hot: Value[] = column.cold.decode();
+      const hot = column.store.decode();
       for (const value of column.values) hot.push(value);
       column.hot = hot;
     }
     return column.hot;
   }
 
+  /** One row at a time without decoding a coded or numeric column; undefined: no such column. */
+  reader(name: string): RowReader | undefined {
+    const column = this.columns.get(name);
+    if (!column) return undefined;
+    const { store } = column;
+    if (store && !column.hot && column.values.length === 0) {
+      this.touched.add(name);
+      if (store instanceof CodedStrings) {
+        const { codes, strings } = store;
+        return (i) => strings[codes[i]!];
+      }
+      if (store instanceof Numbers) {
+        const { numbers, kind } = store;
+        return (i) => {
+          const k = kind[i];
+          return k === NUMBER ? numbers[i] : k === NULL_VALUE ? null : undefined;
+        };
+      }
+    }
+    const values = this.column(name)!;
+    return (i) => values[i];
+  }
+
   /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
   dictionary(name: string): Dictionary | undefined {
-    const values = this.column(name);
-    const column = this.columns.get(name);
-    if (!values || !column) return undefined;
-    if (column.dictionary === undefined) column.dictionary = buildDictionary(values, this.rowCount) ?? null;
-    return column.dictionary ?? undefined;
+    return this.view(name, 'dictionary', (store) =>
+      store instanceof CodedStrings
+        ? codedDictionary(store)
+        : (values) => buildDictionary(values, this.rowCount),
+    );
   }
 
   /** The column as scaled integers (SUM, AVG); undefined unless its numbers fit (column-views.ts). */
   scaledNumbers(name: string): ScaledNumbers | undefined {
-    const values = this.column(name);
+    return this.view(name, 'scaled', (store) =>
+      store instanceof Numbers
+        ? scaledFromNumbers(store)
+        : (values) => buildScaledNumbers(values, this.rowCount),
+    );
+  }
+
+  /**
+   * A form kept with the column until it changes or cools down: read from the stored form when
+   * `fromStore` can (it answers the form, or how to build it from the decoded values instead).
+   */
+  private view<K extends 'dictionary' | 'scaled'>(
+    name: string,
+    key: K,
+    fromStore: (store: ColumnStore | undefined) => Column[K] | ((values: readonly Value[]) => Column[K]),
+  ): Exclude<Column[K], null> | undefined {
     const column = this.columns.get(name);
-    if (!values || !column) return undefined;
-    if (column.scaled === undefined) column.scaled = buildScaledNumbers(values, this.rowCount) ?? null;
-    return column.scaled ?? undefined;
+    if (!column) return undefined;
+    this.touched.add(name);
+    if (column[key] === undefined) {
+      // Rows not sealed yet (none after an append) are only in the decoded values.
+      const form = fromStore(column.values.length === 0 ? column.store : undefined);
+      column[key] = (typeof form === 'function' ? form(this.column(name)!) : form) ?? null;
+    }
+    return (column[key] ?? undefined) as Exclude<Column[K], null> | undefined;
   }
 
   /** Drops the decoded copies (and forms built from them) of columns no statement read since the last call. */
@@ -91,44 +153,38 @@ export class ColumnarTable {
   private set(name: string, row: number, value: Value): void {
     let column = this.columns.get(name);
     if (!column) {
-      column = { values: [], count: 0, isStrings: true };
+      column = { values: [], count: 0 };
       this.columns.set(name, column);
     }
-    if (column.isStrings && typeof value !== 'string') {
-      column.isStrings = false;
-      // A column that turns out to mix types goes back to one plain array.
-      if (column.cold) {
-        const decoded: Value[] = column.cold.decode();
-        column.values = decoded.concat(column.values);
-      }
-      column.cold = undefined;
-    }
-    dropDecoded(column);
     const values = column.values;
-    const base = column.cold?.rows ?? 0;
+    const base = column.store?.rows ?? 0;
     while (base + values.length < row) values.push(undefined);
     values.push(value);
     column.count += 1;
   }
 
-  /** Seals full blocks of string columns; called after each appended page. */
+  /** Seals each column's new rows into its form; called after each appended page. */
   private seal(): void {
     for (const column of this.columns.values()) {
-      // Built for the old row count: rows appended without this attribute are not covered.
-      column.dictionary = undefined;
-      column.scaled = undefined;
-      if (!column.isStrings) continue;
-      const base = column.cold?.rows ?? 0;
-      // Pad to the current row count so a block never ends short of rows that exist.
+      dropDecoded(column);
+      const base = column.store?.rows ?? 0;
+      // Pad to the current row count so the sealed rows never end short of rows that exist.
       while (base + column.values.length < this.rowCount) column.values.push(undefined);
-      if (column.values.length < COLD_BLOCK_ROWS) continue;
-      column.cold ??= new ColdStrings();
-      let start = 0;
-      while (column.values.length - start >= COLD_BLOCK_ROWS) {
-        column.cold.seal(column.values.slice(start, start + COLD_BLOCK_ROWS) as (string | undefined)[]);
-        start += COLD_BLOCK_ROWS;
+      if (!column.store) {
+        const first = column.values.find((v) => v !== undefined && v !== null);
+        if (first === undefined) continue;
+        column.store = storeFor(first);
       }
-      column.values = column.values.slice(start);
+      let taken = column.store.take(column.values);
+      if (taken < 0) {
+        // The form does not fit a value (or repeats too little to code): the column moves on to
+        // a compressed form, once, with every row it has.
+        const values = column.store.decode().concat(column.values.slice(column.store.rows - base));
+        column.store = movedOn(column.store, values);
+        taken = column.store.take(values);
+        column.values = values;
+      }
+      column.values = column.values.slice(taken);
     }
   }
 
@@ -155,10 +211,16 @@ export class ColumnarTable {
   static fromColumns(name: string, columns: [string, Value[]][], rowCount: number): ColumnarTable {
     const table = new ColumnarTable(name);
     table.rowCount = rowCount;
-    for (const [column, values] of columns)
-      table.columns.set(column, { values, count: rowCount, isStrings: false });
+    for (const [column, values] of columns) table.columns.set(column, { values, count: rowCount });
     return table;
   }
+}
+
+/** Coded strings that repeat too little go compressed; anything that mixes types, as tagged text. */
+function movedOn(from: ColumnStore, values: readonly Value[]): ColumnStore {
+  const onlyStrings =
+    !(from instanceof Numbers) && values.every((v) => v === undefined || typeof v === 'string');
+  return onlyStrings ? new ColdStringStore() : new ColdValues();
 }
 
 function dropDecoded(column: Column): void {

@@ -1,0 +1,235 @@
+import { POW10 } from '../values/arith';
+import { isNum, numToString } from '../values/decimal';
+import { DMap, fromTagged, toTagged, type Value } from '../values/value';
+import type { AttributeValue } from '../../../shared/dynamo/attribute-value';
+import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
+
+/**
+ * How ColumnarTable holds a column's sealed rows, chosen as pages arrive so that a statement
+ * finds the form it reads ready and never decodes a copy of the column first:
+ *
+ * - CodedStrings: strings that repeat (statuses, types, user ids, dates) as one small code per
+ *   row and each distinct string once: GROUP BY reads the codes, a statement reads
+ *   `strings[code]`. No per-row string, no compressed block to open.
+ * - Numbers: doubles in a Float64Array with a kind byte per row, and the common decimal scale
+ *   SUM/AVG need, tracked as the numbers arrive.
+ * - ColdStrings (cold-strings.ts): free text and unique ids, compressed in blocks.
+ * - ColdValues: anything else (lists, maps, sets, a column that mixes types), each row's tagged
+ *   form as JSON text in compressed blocks: a list of two strings costs ~65 bytes as JS values.
+ *
+ * `take` seals rows into the store; it answers how many of the rows given it took from the
+ * front, or -1 when a value does not fit the form (ColumnarTable then moves the column on).
+ */
+export interface ColumnStore {
+  readonly rows: number;
+  take(values: readonly Value[]): number;
+  /** Every sealed row, in order. */
+  decode(): Value[];
+}
+
+/** Kind byte per row of Numbers (and of ScaledNumbers.kind, which shares it). */
+export const MISSING = 0;
+export const NUMBER = 1;
+export const NULL_VALUE = 3;
+
+/** A growable typed array: capacity grows by a quarter, so the slack stays small at 1M rows. */
+function grow<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(
+    Math.max(needed, 1024, array.length + (array.length >> 2)),
+  );
+  next.set(array);
+  return next;
+}
+
+/** More distinct strings than this, or than half the rows holding one, and codes stop paying. */
+const CODED_MAX = 1 << 20;
+/** Rows with a string seen before the half-the-rows rule applies (a first page is no sample). */
+const CODED_SAMPLE = COLD_BLOCK_ROWS;
+
+export class CodedStrings implements ColumnStore {
+  rows = 0;
+  codes: Uint8Array | Uint16Array | Int32Array = new Uint8Array(0);
+  /** strings[code]: code 0 is a missing value; NULL, if any, has a code of its own. */
+  readonly strings: Value[] = [undefined];
+  nullCode = 0;
+  private readonly ids = new Map<string, number>();
+  private present = 0;
+
+  take(values: readonly Value[]): number {
+    let codes = grow(this.codes, this.rows + values.length);
+    let row = this.rows;
+    let present = this.present;
+    for (const v of values) {
+      let code = 0;
+      if (typeof v === 'string') {
+        let id = this.ids.get(v);
+        if (id === undefined) {
+          id = this.strings.length;
+          this.ids.set(v, id);
+          this.strings.push(v);
+          if (id > 0xffff && !(codes instanceof Int32Array)) codes = Int32Array.from(codes);
+          else if (id > 0xff && codes instanceof Uint8Array) codes = Uint16Array.from(codes);
+        }
+        code = id;
+        present += 1;
+      } else if (v === null) {
+        if (this.nullCode === 0) {
+          this.nullCode = this.strings.length;
+          this.strings.push(null);
+        }
+        code = this.nullCode;
+      } else if (v !== undefined) break;
+      codes[row++] = code;
+    }
+    const taken = row - this.rows;
+    this.present = present;
+    this.codes = codes;
+    this.rows = row;
+    const distinct = this.ids.size;
+    if (taken < values.length) return -1;
+    if (distinct > CODED_MAX || (this.present >= CODED_SAMPLE && distinct * 2 > this.present)) return -1;
+    return taken;
+  }
+
+  decode(): Value[] {
+    const { codes, strings } = this;
+    const out = new Array<Value>(this.rows);
+    for (let i = 0; i < this.rows; i++) out[i] = strings[codes[i]!];
+    return out;
+  }
+}
+
+export class Numbers implements ColumnStore {
+  rows = 0;
+  numbers = new Float64Array(0);
+  kind = new Uint8Array(0);
+  /** Decimals the numbers need (SUM/AVG add them as integers of 10^scale); -1: more than 15. */
+  scale = 0;
+
+  take(values: readonly Value[]): number {
+    const numbers = grow(this.numbers, this.rows + values.length);
+    const kind = grow(this.kind, this.rows + values.length);
+    let row = this.rows;
+    let scale = this.scale;
+    for (const v of values) {
+      if (typeof v === 'number') {
+        numbers[row] = v;
+        kind[row] = NUMBER;
+        while (scale >= 0 && Math.round(v * POW10[scale]!) / POW10[scale]! !== v)
+          scale = scale < 15 ? scale + 1 : -1;
+      } else if (v === null) kind[row] = NULL_VALUE;
+      else if (v !== undefined) {
+        // A BigInt decimal, a string: the rows taken so far stay as they are, the caller moves on.
+        this.numbers = numbers;
+        this.kind = kind;
+        this.rows = row;
+        this.scale = scale;
+        return -1;
+      }
+      row += 1;
+    }
+    this.numbers = numbers;
+    this.kind = kind;
+    this.rows = row;
+    this.scale = scale;
+    return values.length;
+  }
+
+  valueAt(i: number): Value {
+    const k = this.kind[i];
+    return k === NUMBER ? this.numbers[i] : k === NULL_VALUE ? null : undefined;
+  }
+
+  decode(): Value[] {
+    const out = new Array<Value>(this.rows);
+    for (let i = 0; i < this.rows; i++) out[i] = this.valueAt(i);
+    return out;
+  }
+}
+
+/** Full blocks of strings (or absences), sealed compressed; the rest waits for the next page. */
+export class ColdStringStore implements ColumnStore {
+  readonly cold = new ColdStrings();
+  get rows(): number {
+    return this.cold.rows;
+  }
+
+  take(values: readonly Value[]): number {
+    for (const v of values) if (v !== undefined && typeof v !== 'string') return -1;
+    let start = 0;
+    while (values.length - start >= COLD_BLOCK_ROWS) {
+      this.cold.seal(values.slice(start, start + COLD_BLOCK_ROWS) as (string | undefined)[]);
+      start += COLD_BLOCK_ROWS;
+    }
+    return start;
+  }
+
+  decode(): Value[] {
+    return this.cold.decode();
+  }
+}
+
+/** Any values, each row's tagged form as JSON text, sealed compressed in full blocks. */
+export class ColdValues implements ColumnStore {
+  private readonly cold = new ColdStrings();
+  get rows(): number {
+    return this.cold.rows;
+  }
+
+  take(values: readonly Value[]): number {
+    let start = 0;
+    while (values.length - start >= COLD_BLOCK_ROWS) {
+      const block = values
+        .slice(start, start + COLD_BLOCK_ROWS)
+        .map((v) => (v === undefined ? undefined : taggedText(v)));
+      this.cold.seal(block);
+      start += COLD_BLOCK_ROWS;
+    }
+    return start;
+  }
+
+  decode(): Value[] {
+    // JSON.parse defines `__proto__` as an own key and fromTagged keeps it one: names stay data.
+    return this.cold
+      .decode()
+      .map((text) => (text === undefined ? undefined : fromTagged(JSON.parse(text) as AttributeValue)));
+  }
+}
+
+/** The form for a column whose first value is `first`. */
+export function storeFor(first: Value): ColumnStore {
+  if (typeof first === 'string') return new CodedStrings();
+  if (typeof first === 'number') return new Numbers();
+  return new ColdValues();
+}
+
+/**
+ * JSON.stringify(toTagged(v)), written out directly for what columns of nested values mostly
+ * hold (lists and maps of strings and numbers): building the tagged objects first cost more
+ * than compressing the text (measured: ColdValues was a sixth of the one-table shape's load).
+ */
+function taggedText(v: Value): string {
+  if (v === null || v === undefined) return '{"NULL":true}';
+  if (typeof v === 'string') return `{"S":${JSON.stringify(v)}}`;
+  if (typeof v === 'boolean') return v ? '{"BOOL":true}' : '{"BOOL":false}';
+  // A number's text is digits, a sign, a point and an exponent: nothing JSON escapes.
+  if (isNum(v)) return `{"N":"${numToString(v)}"}`;
+  if (Array.isArray(v)) {
+    let text = '{"L":[';
+    for (let i = 0; i < v.length; i++) text += (i === 0 ? '' : ',') + taggedText(v[i]);
+    return `${text}]}`;
+  }
+  if (v instanceof DMap) {
+    let text = '{"M":{';
+    let first = true;
+    for (const name of Object.keys(v.entries)) {
+      const entry = v.entries[name];
+      if (entry === undefined) continue;
+      text += `${first ? '' : ','}${JSON.stringify(name)}:${taggedText(entry)}`;
+      first = false;
+    }
+    return `${text}}}`;
+  }
+  return JSON.stringify(toTagged(v));
+}
