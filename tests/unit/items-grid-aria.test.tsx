@@ -2,11 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import type { KeySchema } from '../../src/shared/ipc/tables';
-import { gridColCount, gridRowCount } from '../../src/renderer/features/items/components/grid-aria';
 import { GridHeader } from '../../src/renderer/features/items/components/grid-header';
 import { HEADER_HEIGHT, ROW_HEIGHT, rowWindow, scrollTopShowing } from '../../src/renderer/ui/virtual-rows';
 import { GridRow } from '../../src/renderer/features/items/components/grid-row';
-import { nextPoint } from '../../src/renderer/features/items/components/grid-keys';
+import { gridColCount, gridRowCount, nextPoint } from '../../src/renderer/ui/grid-keys';
 
 // The item grid is an ARIA grid over a virtualized result set: its counts speak of every row,
 // the rendered rows carry their place in the whole, whichever part of a million rows is shown.

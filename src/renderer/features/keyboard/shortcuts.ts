@@ -24,6 +24,7 @@ export interface Shortcut {
     | 'Cell editor'
     | 'Item editor'
     | 'SQL'
+    | 'SQL results'
     | 'Assistant';
   does: string;
   chords: Chord[];
@@ -84,7 +85,7 @@ export const shortcuts = [
     chords: [{ key: 'ArrowDown' }],
   },
   { id: 'run', where: 'Items', does: 'Run the query or scan', chords: [{ key: 'Enter', mod: true }] },
-  // The grid's keys (the ARIA grid pattern, src/renderer/features/items/components/grid-keys.ts and
+  // The grid's keys (the ARIA grid pattern, src/renderer/ui/grid-keys.ts, ui/use-grid-keyboard.ts and
   // use-grid-focus.ts): listed here so the F1 map and docs/ACCESSIBILITY.md show the whole grid.
   {
     id: 'grid-move',
@@ -126,6 +127,12 @@ export const shortcuts = [
     chords: [{ key: ' ' }, { key: ' ', shift: true }],
   },
   {
+    id: 'grid-copy',
+    where: 'Item grid',
+    does: 'Copy the cell’s value as text (on the check box: the item as DynamoDB JSON)',
+    chords: [{ key: 'c', mod: true }],
+  },
+  {
     id: 'cell-keep',
     where: 'Cell editor',
     does: 'Keep the value: staged until you commit it (a bad number is refused with a sentence)',
@@ -158,6 +165,34 @@ export const shortcuts = [
     where: 'SQL',
     does: 'Close the statement tab',
     chords: [{ key: 'w', mod: true, alt: true }],
+  },
+  // The SQL results grid runs on the item grid's keyboard model (ui/use-grid-keyboard.ts).
+  {
+    id: 'sql-grid-move',
+    where: 'SQL results',
+    does: 'Next cell, a page of rows, first or last cell of the row (Ctrl: first or last row)',
+    chords: [
+      { key: 'ArrowUp' },
+      { key: 'ArrowDown' },
+      { key: 'ArrowLeft' },
+      { key: 'ArrowRight' },
+      { key: 'PageUp' },
+      { key: 'PageDown' },
+      { key: 'Home' },
+      { key: 'End' },
+    ],
+  },
+  {
+    id: 'sql-grid-open',
+    where: 'SQL results',
+    does: 'Show the cell’s value in full; on a row number, open its item',
+    chords: [{ key: 'Enter' }, { key: 'F2' }],
+  },
+  {
+    id: 'sql-grid-copy',
+    where: 'SQL results',
+    does: 'Copy the cell’s value as text',
+    chords: [{ key: 'c', mod: true }],
   },
   { id: 'send-question', where: 'Assistant', does: 'Send the question', chords: [{ key: 'Enter' }] },
   {

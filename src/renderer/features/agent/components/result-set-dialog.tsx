@@ -5,7 +5,7 @@ import { call } from '../../../ipc/client';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { ItemGrid, ROW_HEIGHT } from '../../items/components/item-grid';
-import { ValuePopover } from '../../items/components/value-popover';
+import { ValuePopover } from '../../../ui/value-popover';
 import type { GridSort } from '../../items/store';
 import type { Selection } from '../../items/selection';
 import '../../items/items.css';

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
-import { colIndexOf, rowIndexOf } from './grid-aria';
+import { colIndexOf, rowIndexOf } from '../../../ui/grid-keys';
 import { ROW_HEIGHT } from '../../../ui/virtual-rows';
 
 export interface CollectionRowProps {

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import type { GridSort } from '../store';
-import { colIndexOf, columnLabel, rowIndexOf } from './grid-aria';
+import { colIndexOf, rowIndexOf } from '../../../ui/grid-keys';
+import { columnLabel } from './grid-aria';
 import { columnLeft, columnWidth, ENTITY_COLUMN } from './grid-layout';
 
 export interface GridHeaderProps {

@@ -1,4 +1,12 @@
 import type { KeySchema } from '../../../../shared/ipc/tables';
+import {
+  columnLayout,
+  columnLeftOf,
+  scrollLeftToShow,
+  shownColumns,
+  type ColumnLayout,
+  type ShownColumns,
+} from '../../../ui/grid-columns';
 
 /** The entity-type column is computed, not an attribute; no attribute name starts with NUL. */
 export const ENTITY_COLUMN = '\u0000entity';
@@ -10,13 +18,6 @@ export function columnWidth(column: string, keys: KeySchema): number {
 
 /** Width of the row's checkbox column, before the attribute columns. */
 export const CHECK_WIDTH = 36;
-
-/** Where column `index` of `columns` starts, from the row's left edge (after the selection column). */
-export function columnLeft(columns: string[], keys: KeySchema, index: number): number {
-  let left = CHECK_WIDTH;
-  for (let i = 0; i < index; i++) left += columnWidth(columns[i] ?? '', keys);
-  return left;
-}
 
 /**
  * How many leading columns stay pinned at the left (with the selection column) while the grid
@@ -33,10 +34,21 @@ function isKey(column: string, keys: KeySchema): boolean {
   return column === keys.partitionKey.name || column === keys.sortKey?.name;
 }
 
-/**
- * The scrollLeft that shows column `index` of `columns` whole beside the pinned columns, or the
- * same one if it does. A pinned column is always in view.
- */
+/** The item grid's columns on the one horizontal layout (ui/grid-columns): the selection column leads, the keys are pinned. */
+export function itemColumnLayout(columns: string[], keys: KeySchema): ColumnLayout {
+  return columnLayout(
+    CHECK_WIDTH,
+    columns.map((c) => columnWidth(c, keys)),
+    pinnedCount(columns, keys),
+  );
+}
+
+/** Where column `index` of `columns` starts, from the row's left edge (after the selection column). */
+export function columnLeft(columns: string[], keys: KeySchema, index: number): number {
+  return columnLeftOf(itemColumnLayout(columns, keys), index);
+}
+
+/** The scrollLeft that shows column `index` whole beside the pinned columns (see scrollLeftToShow). */
 export function scrollLeftShowing(
   columns: string[],
   keys: KeySchema,
@@ -44,50 +56,15 @@ export function scrollLeftShowing(
   scrollLeft: number,
   width: number,
 ): number {
-  if (index < 0) return 0;
-  const pinned = pinnedCount(columns, keys);
-  if (index < pinned) return scrollLeft;
-  const pinnedRight = columnLeft(columns, keys, pinned);
-  const left = columnLeft(columns, keys, index);
-  const right = left + columnWidth(columns[index] ?? '', keys);
-  if (left - pinnedRight < scrollLeft) return left - pinnedRight;
-  if (right > scrollLeft + width) return right - width;
-  return scrollLeft;
+  return scrollLeftToShow(itemColumnLayout(columns, keys), index, scrollLeft, width);
 }
-/** Columns kept in the DOM on each side beyond the visible ones, so a short sideways scroll shows cells already laid out. */
-const COLUMN_OVERSCAN_PX = 400;
 
-/**
- * The columns a row renders after the pinned ones: those that intersect the visible width (plus
- * a margin), and the width of the unpinned columns left out on the left. A row of 15 columns is
- * ~2,600 px wide while the grid shows ~1,300: laying out and painting only these halves each new
- * row's cost. The pinned columns (`pinnedCount`) are always rendered, sticky at the left.
- */
+/** The columns a row renders at a scroll position (see ui/grid-columns). */
 export function visibleColumns(
   columns: string[],
   keys: KeySchema,
   scrollLeft: number,
   width: number,
-): { pinned: number; from: number; to: number; leftPad: number } {
-  const pinned = pinnedCount(columns, keys);
-  const start = scrollLeft - COLUMN_OVERSCAN_PX;
-  const end = scrollLeft + width + COLUMN_OVERSCAN_PX;
-  const pinnedRight = columnLeft(columns, keys, pinned);
-  let at = pinnedRight;
-  let from = columns.length;
-  let to = columns.length;
-  let leftPad = 0;
-  for (let i = pinned; i < columns.length; i++) {
-    const w = columnWidth(columns[i] ?? '', keys);
-    if (from === columns.length && at + w > start) {
-      from = i;
-      leftPad = at - pinnedRight;
-    }
-    if (at >= end) {
-      to = i;
-      break;
-    }
-    at += w;
-  }
-  return { pinned, from, to, leftPad };
+): ShownColumns {
+  return shownColumns(itemColumnLayout(columns, keys), scrollLeft, width);
 }

@@ -8,10 +8,11 @@ import { RowCache } from '../row-cache';
 import type { GridLayout, GridSort } from '../store';
 import { CellEditor } from './cell-editor';
 import { CollectionRow } from './collection-row';
-import { gridColCount, gridRowCount } from './grid-aria';
-import { clampPoint, type GridPoint } from './grid-keys';
+import { clampPoint, gridColCount, gridRowCount, type GridPoint } from '../../../ui/grid-keys';
 import { GridHeader } from './grid-header';
-import { CHECK_WIDTH, columnLeft, columnWidth, ENTITY_COLUMN, visibleColumns } from './grid-layout';
+import { ENTITY_COLUMN, itemColumnLayout } from './grid-layout';
+import { columnLeftOf, rowWidthOf, shownColumns } from '../../../ui/grid-columns';
+import { tabStopOf } from '../../../ui/use-grid-keyboard';
 import { HEADER_HEIGHT, ROW_HEIGHT, rowsPerPage } from '../../../ui/virtual-rows';
 import { useVirtualRows, VirtualGrid } from '../../../ui/virtual-grid';
 import { GridRow } from './grid-row';
@@ -104,10 +105,11 @@ export function ItemGrid(props: ItemGridProps) {
   const columns = useMemo(() => JSON.parse(columnsKey) as string[], [columnsKey]);
   const { onColumns } = props;
   useEffect(() => onColumns(ordered), [onColumns, ordered.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rowWidth = CHECK_WIDTH + columns.reduce((sum, c) => sum + columnWidth(c, keys), 0);
+  const columnsLayout = useMemo(() => itemColumnLayout(columns, keys), [columns, keys]);
+  const rowWidth = rowWidthOf(columnsLayout);
   // Only the columns in view (plus a margin) are rendered in rows; one array per range, so
   // memoized rows re-render only when a sideways scroll brings another column in.
-  const shown = visibleColumns(columns, keys, scrollLeft, width);
+  const shown = shownColumns(columnsLayout, scrollLeft, width);
   const rowColumns = useMemo(() => columns.slice(shown.from, shown.to), [columns, shown.from, shown.to]);
   const pinnedColumns = useMemo(() => columns.slice(0, shown.pinned), [columns, shown.pinned]);
 
@@ -115,14 +117,8 @@ export function ItemGrid(props: ItemGridProps) {
   const [editing, setEditing] = useState<Editing>();
   const size = { rows: total, cols: columns.length, page: rowsPerPage(height) };
   const point = clampPoint(active, size);
-  // The tab stop: the focused cell, or while it is out of the DOM (scrolled away), the same
-  // column in the first row in view; the selection column while its column is scrolled away.
-  const firstInView = Math.min(total - 1, Math.ceil(virtualTop / ROW_HEIGHT));
-  const tabRow = point.row < 0 || (point.row >= first && point.row <= last) ? point.row : firstInView;
-  const isColRendered =
-    point.col <= shown.pinned || (point.col > shown.from && point.col <= shown.to) || tabRow < 0;
-  const tab = { row: tabRow, col: isColRendered ? point.col : 0 };
-  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit } = useGridFocus({
+  const tab = tabStopOf(point, { first, last, virtualTop, total }, shown);
+  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit, announcement } = useGridFocus({
     scroller,
     cache,
     props,
@@ -150,7 +146,7 @@ export function ItemGrid(props: ItemGridProps) {
           text={editing.text}
           problem={editing.problem}
           isProblemAbove={rowY + ROW_HEIGHT + 64 > height}
-          isProblemAtEnd={columnLeft(columns, keys, editing.col - 1) - scrollLeft > width / 2}
+          isProblemAtEnd={columnLeftOf(columnsLayout, editing.col - 1) - scrollLeft > width / 2}
           onChange={(text) => setEditing({ ...editing, text, problem: undefined })}
           onCommit={commitEdit}
           onCancel={cancelEdit}
@@ -244,6 +240,9 @@ export function ItemGrid(props: ItemGridProps) {
           );
         })}
       </VirtualGrid>
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
     </div>
   );
 }

@@ -33,7 +33,7 @@ import { JournalDialog } from '../../journal/components/journal-dialog';
 import { withAttribute } from './inline-edit';
 import { ItemGrid, rowKeyText } from './item-grid';
 import { ProgressLine } from './progress-line';
-import { ValuePopover } from './value-popover';
+import { ValuePopover } from '../../../ui/value-popover';
 import '../items.css';
 
 /** Tables whose Items tab already read its first page by itself in this window. */

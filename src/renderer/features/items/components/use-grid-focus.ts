@@ -1,19 +1,14 @@
-import {
-  useLayoutEffect,
-  useRef,
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type RefObject,
-} from 'react';
+import type { KeyboardEvent, MouseEvent, RefObject } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
+import { entityOf } from '../../../../shared/dynamo/entity';
 import { ownValue } from '../../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { RowCache } from '../row-cache';
-import { colIndexOf, rowIndexOf } from './grid-aria';
-import { nextPoint, type GridPoint, type GridSize } from './grid-keys';
+import type { GridPoint, GridSize } from '../../../ui/grid-keys';
+import { pointOf, useGridKeyboard } from '../../../ui/use-grid-keyboard';
 import { ENTITY_COLUMN, scrollLeftShowing } from './grid-layout';
-import { scrollTopShowing, type useScrollFrame } from '../../../ui/virtual-rows';
+import type { useScrollFrame } from '../../../ui/virtual-rows';
+import { valueText } from '../../../ui/cell-text';
 import { isCollectionSelected } from '../selection';
 import { rowKeyText } from './grid-rows';
 import { editText, inlineKind, parseInline, type InlineKind } from './inline-edit';
@@ -44,70 +39,14 @@ interface GridFocusInput {
   setEditing(editing: Editing | undefined): void;
 }
 
-/** The rendered element of a grid cell: a spanning collection cell stands for every column it covers. */
-function cellElement(grid: HTMLElement, { row, col }: GridPoint): HTMLElement | null {
-  const rowElement = grid.querySelector(`[role="row"][aria-rowindex="${rowIndexOf(row)}"]`);
-  if (!rowElement) return null;
-  return (
-    rowElement.querySelector<HTMLElement>(`:scope > [aria-colindex="${colIndexOf(col)}"]`) ??
-    (col > 0 ? rowElement.querySelector<HTMLElement>(':scope > [aria-colspan]') : null)
-  );
-}
-
-/** The grid point of a cell element (or of anything inside one). */
-function pointOf(target: Element): GridPoint | undefined {
-  const cell = target.closest('[aria-colindex]');
-  const row = cell?.closest('[role="row"]');
-  if (!cell || !row) return undefined;
-  return {
-    row: Number(row.getAttribute('aria-rowindex')) - rowIndexOf(0),
-    col: Number(cell.getAttribute('aria-colindex')) - colIndexOf(0),
-  };
-}
-
 /**
- * The grid's keyboard model and its focus: one cell is the tab stop (roving tabindex), keys move
- * it through every row of the result set, scrolling as they go (the rows' blocks are fetched as
- * for any scroll), Space selects, Enter/F2 or a double-click edits. Focus follows the moves; when the focused
- * cell leaves the DOM (a wheel scroll), focus goes to the same column in the first row in view.
+ * The item grid's keys on the result grids' one keyboard model (ui/use-grid-keyboard): Space
+ * selects, Enter/F2 or a double-click edits a scalar cell in place or opens the item, Enter or
+ * Space on a column header sorts, ← → on a collection header collapse and expand it.
  */
 export function useGridFocus(input: GridFocusInput) {
   const { scroller, cache, props, columns, size, point, tab, editing, frame, setActive, setEditing } = input;
   const { keys } = props;
-  /** Whether the grid holds focus (or lost it only because its cell was removed). */
-  const hasFocus = useRef(false);
-  /** Set by a keyboard move or a finished edit: focus goes to the tab stop on the next render. */
-  const wantsFocus = useRef(false);
-  const focusing = useRef<HTMLElement | null>(null);
-
-  useLayoutEffect(() => {
-    const grid = scroller.current;
-    if (!grid || !hasFocus.current) return;
-    if (editing && editing.row === tab.row && editing.col === tab.col) return;
-    const isLost = !grid.contains(document.activeElement);
-    if (!isLost && !wantsFocus.current) return;
-    const element = cellElement(grid, tab);
-    if (!element) return;
-    wantsFocus.current = false;
-    if (document.activeElement !== element) {
-      focusing.current = element;
-      element.focus({ preventScroll: true });
-      focusing.current = null;
-    }
-    if (tab.row !== point.row || tab.col !== point.col) setActive(tab);
-  });
-
-  const moveTo = (next: GridPoint): void => {
-    setActive(next);
-    wantsFocus.current = true;
-    frame.scrollTo({
-      top: (current) =>
-        next.row < 0 ? current : scrollTopShowing(next.row, current, frame.height, size.rows),
-      // The selection column and the key columns are pinned: in view wherever the grid is scrolled.
-      left: (current) =>
-        next.col > 0 ? scrollLeftShowing(columns, keys, next.col - 1, current, frame.width) : current,
-    });
-  };
 
   /** Edits a scalar cell in place; any other value (a key, a map, a set) opens the item editor. */
   const startEdit = (item: Item, position: number, at: GridPoint): void => {
@@ -140,16 +79,16 @@ export function useGridFocus(input: GridFocusInput) {
     // Enter on an unchanged value stages nothing: an empty change would only clutter the list.
     if (!current || !valuesEqual(current, parsed.value)) props.onEditCell?.(base, column, parsed.value);
     setEditing(undefined);
-    wantsFocus.current = true;
+    keyboard.refocus();
   };
 
   const cancelEdit = (): void => {
     setEditing(undefined);
-    wantsFocus.current = true;
+    keyboard.refocus();
   };
 
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.altKey) return;
+  /** The item grid's own keys, before the moves: true when one was taken. */
+  const onKey = (event: KeyboardEvent): boolean => {
     const isAction = event.key === 'Enter' || event.key === 'F2';
     const isSpace = event.key === ' ';
     const column = point.col > 0 ? columns[point.col - 1] : undefined;
@@ -158,7 +97,7 @@ export function useGridFocus(input: GridFocusInput) {
       if ((isAction || isSpace) && column !== undefined && column !== ENTITY_COLUMN) {
         event.preventDefault();
         props.onSort(column);
-        return;
+        return true;
       }
     } else if (entry?.type === 'header') {
       const { header } = entry;
@@ -169,55 +108,51 @@ export function useGridFocus(input: GridFocusInput) {
       if (isSpace) {
         event.preventDefault();
         props.onSelectCollection?.(header, !isCollectionSelected(props.selected, header));
-        return;
+        return true;
       }
       if (wants) {
         event.preventDefault();
         props.onToggleCollection?.(header);
-        return;
+        return true;
       }
     } else if (entry?.type === 'item') {
       if (isSpace) {
         event.preventDefault();
         props.onToggleRow(entry.item, entry.position, event.shiftKey);
-        return;
+        return true;
       }
       if (isAction) {
         event.preventDefault();
         if (point.col === 0) props.onOpen(entry.item, entry.position);
         else startEdit(entry.item, entry.position, point);
-        return;
+        return true;
       }
     }
-    const next = nextPoint(point, event, size);
-    if (!next) return;
-    event.preventDefault();
-    moveTo(next);
+    return false;
   };
 
-  const onFocus = (event: FocusEvent): void => {
-    hasFocus.current = true;
-    if (event.target === focusing.current) return;
-    // A click (or a screen reader) put focus on a cell: it becomes the focused cell.
-    const at = pointOf(event.target);
-    if (at && (at.row !== point.row || (at.col !== point.col && !event.target.closest('[aria-colspan]'))))
-      setActive(at);
-  };
-
-  const onBlur = (event: FocusEvent): void => {
-    const next = event.relatedTarget;
-    if (next instanceof Node && scroller.current?.contains(next)) return;
-    if (next) {
-      hasFocus.current = false;
-      return;
-    }
-    // Focus went nowhere: a click outside, or the focused cell left the DOM (then focus comes
-    // back to the cell in view). Which one shows once the removal is done.
-    const { target } = event;
-    queueMicrotask(() => {
-      if (target.isConnected) hasFocus.current = false;
-    });
-  };
+  const keyboard = useGridKeyboard({
+    scroller,
+    size,
+    point,
+    tab,
+    isEditingTab: editing !== undefined && editing.row === tab.row && editing.col === tab.col,
+    frame,
+    scrollLeftShowing: (col, current) => scrollLeftShowing(columns, keys, col - 1, current, frame.width),
+    setActive,
+    cellText: ({ row, col }) => {
+      const entry = cache.entry(row);
+      if (entry?.type === 'header') return valueText(entry.header.partitionKey);
+      if (entry?.type !== 'item') return undefined;
+      const column = columns[col - 1];
+      // The selection column stands for the row: the item, as DynamoDB JSON.
+      if (column === undefined) return JSON.stringify(entry.item);
+      if (column === ENTITY_COLUMN) return entityOf(entry.item, keys) ?? '';
+      const staged = props.staged?.get(rowKeyText(entry.item, keys));
+      return valueText(staged === null ? undefined : ownValue(staged ?? entry.item, column));
+    },
+    onKey,
+  });
 
   // A double-click does what Enter does on that cell: a scalar is edited in place, and the
   // selection column, a key or a nested value opens the item editor.
@@ -233,5 +168,6 @@ export function useGridFocus(input: GridFocusInput) {
     }
   };
 
-  return { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit };
+  const { onKeyDown, onFocus, onBlur, announcement } = keyboard;
+  return { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit, announcement };
 }

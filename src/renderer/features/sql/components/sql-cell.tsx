@@ -1,17 +1,5 @@
 import type { AttributeValue } from '../../../../shared/dynamo/attribute-value';
-
-function plain(v: AttributeValue): unknown {
-  if ('S' in v) return v.S;
-  if ('N' in v) return Number(v.N).toString() === v.N ? Number(v.N) : v.N;
-  if ('BOOL' in v) return v.BOOL;
-  if ('NULL' in v) return null;
-  if ('L' in v) return v.L.map(plain);
-  if ('M' in v) return Object.fromEntries(Object.entries(v.M).map(([k, x]) => [k, plain(x)]));
-  if ('SS' in v) return v.SS;
-  if ('NS' in v) return v.NS;
-  if ('B' in v) return v.B;
-  return v.BS;
-}
+import { plainValue } from '../../../ui/cell-text';
 
 /**
  * One result cell. Numbers are shown exactly as the engine computed them (the text, never a
@@ -30,7 +18,7 @@ export function SqlCell({ value }: { value: AttributeValue | null | undefined })
   if ('BOOL' in value) return <span className="sql-bool">{String(value.BOOL)}</span>;
   if ('B' in value) return <span className="sql-faint">{value.B.slice(0, 24)}…</span>;
   const kind = Object.keys(value)[0]!;
-  const text = JSON.stringify(plain(value));
+  const text = JSON.stringify(plainValue(value));
   return (
     <span className="sql-nested" title={text.length > 80 ? text : undefined}>
       <span className="sql-type">{kind}</span>

@@ -2,6 +2,7 @@ import {
   autocompletion,
   closeBrackets,
   closeBracketsKeymap,
+  closeCompletion,
   completionKeymap,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -53,6 +54,8 @@ export interface SqlEditorProps {
   onPlan(statement: StatementRange): void;
   /** The statement the toolbar's Run and Plan buttons would use, as the cursor moves. */
   onCursor?(statement: StatementRange): void;
+  /** Whether a statement of this tab is running: the completion popup closes when one starts. */
+  isRunning?: boolean;
 }
 
 /**
@@ -60,7 +63,16 @@ export interface SqlEditorProps {
  * Ctrl/Cmd+Enter to run the statement under the cursor (or the selection), Shift+Ctrl/Cmd+Enter
  * to show its plan, and the last error underlined where it is.
  */
-export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCursor }: SqlEditorProps) {
+export function SqlEditor({
+  value,
+  schema,
+  error,
+  onChange,
+  onRun,
+  onPlan,
+  onCursor,
+  isRunning,
+}: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   const language = useRef(new Compartment());
@@ -93,7 +105,13 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
           keymap.of([
             ...codeMirrorKeys('run').map((key) => ({
               key,
-              run: (target: EditorView) => (callbacks.current.onRun(current(target)), true),
+              run: (target: EditorView) => {
+                // Ctrl+Enter is the run key, not a completion key: the popup would stay over the
+                // editor, offering words for a statement that is already running.
+                closeCompletion(target);
+                callbacks.current.onRun(current(target));
+                return true;
+              },
             })),
             ...codeMirrorKeys('plan').map((key) => ({
               key,
@@ -127,6 +145,12 @@ export function SqlEditor({ value, schema, error, onChange, onRun, onPlan, onCur
       effects: language.current.reconfigure(sql({ dialect, schema, upperCaseKeywords: true })),
     });
   }, [schema]);
+
+  // However the run started (the Run button, the shortcut from outside the editor, Use and run),
+  // an open completion popup has nothing left to complete.
+  useEffect(() => {
+    if (isRunning && view.current) closeCompletion(view.current);
+  }, [isRunning]);
 
   useEditorText(view, value);
   useEditorError(view, error);

@@ -226,6 +226,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
               onRun={run}
               onPlan={plan}
               onCursor={(range) => (cursor.current = range)}
+              isRunning={last.requestId !== undefined}
             />
           </div>
           {assist.result ? (

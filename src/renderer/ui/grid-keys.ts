@@ -1,7 +1,8 @@
 /**
- * The grid's keyboard model (the ARIA grid pattern): one cell is focusable at a time, and keys
- * move that cell. `row` -1 is the header row; `col` 0 is the selection column, `col` k the k-th
- * attribute column. Rows are the whole result set's, not the rendered ones.
+ * The result grids' keyboard model (the ARIA grid pattern): one cell is focusable at a time, and
+ * keys move that cell. `row` -1 is the header row; `col` 0 is the lead column (the item grid's
+ * selection, the SQL grid's row number), `col` k the k-th data column. Rows are the whole
+ * result's, not the rendered ones.
  */
 export interface GridPoint {
   row: number;
@@ -10,7 +11,7 @@ export interface GridPoint {
 
 export interface GridSize {
   rows: number;
-  /** Attribute columns (the selection column comes on top). */
+  /** Data columns (the lead column comes on top). */
   cols: number;
   /** Whole rows in view: how far PageUp/PageDown move. */
   page: number;
@@ -57,4 +58,26 @@ export function clampPoint(point: GridPoint, size: GridSize): GridPoint {
     row: Math.max(-1, Math.min(size.rows - 1, point.row)),
     col: Math.max(0, Math.min(size.cols, point.col)),
   };
+}
+
+/** The column headers are row 1 of the ARIA grid, so the entry at index i is row i + 2 (-1: the header row). */
+export function rowIndexOf(index: number): number {
+  return index + 2;
+}
+
+/** aria-colindex of grid column `col`: 0 is the lead column, k the data column k - 1. */
+export function colIndexOf(col: number): number {
+  return col + 1;
+}
+
+/**
+ * aria-rowcount and aria-colcount of a virtualized grid: every row of the result (the column
+ * headers are row 1) and every column (the lead column is column 1), not those rendered.
+ */
+export function gridRowCount(total: number): number {
+  return total + 1;
+}
+
+export function gridColCount(columns: number): number {
+  return columns + 1;
 }
