@@ -115,7 +115,7 @@ async function main(): Promise<void> {
         try {
           for (let p = 0; p * PAGE < ROWS; p++) {
             const body = bodies[p % bodies.length] ?? new Uint8Array();
-            const appended = await core.resultSets.appendWire(resultSetId, body.slice());
+            const appended = await core.resultSets.appendWire(resultSetId, [body]);
             total = appended.total;
             run.emit({ type: 'page', resultSetId, added: appended.items, total });
           }

@@ -60,27 +60,50 @@ async function main(): Promise<void> {
     await page.goto(server.url);
     const opens: number[] = [];
     const scans: number[] = [];
+    /** Where each open's time went: the page's requests from the click to the painted rows. */
+    const openRequests: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       await page.getByRole('button', { name: 'Open playground' }).click();
       const button = page.getByRole('button', { name: table, exact: true });
       await button.waitFor({ timeout: 120_000 });
       opens.push(
-        await button.evaluate(
-          (element) =>
-            new Promise<number>((resolve) => {
-              const started = performance.now();
-              (element as HTMLElement).click();
-              const check = (now: number): void => {
-                // This frame's callbacks see the rows in the DOM: the frame paints them next. A
-                // row still waiting for its item is a grey placeholder (`is-loading`) with the
-                // same cells; only a row holding item data counts.
-                if (document.querySelector('.item-grid-row:not(.is-loading) .item-grid-cell'))
-                  resolve(now - started);
-                else requestAnimationFrame(check);
-              };
-              requestAnimationFrame(check);
-            }),
-        ),
+        await button
+          .evaluate(
+            (element) =>
+              new Promise<{ open: number; requests: string }>((resolve) => {
+                performance.setResourceTimingBufferSize(10_000);
+                performance.clearResourceTimings();
+                const started = performance.now();
+                (element as HTMLElement).click();
+                const clicked = performance.now() - started;
+                let placeholders = -1;
+                const check = (now: number): void => {
+                  if (placeholders < 0 && document.querySelector('.item-grid-row .item-grid-cell'))
+                    placeholders = now - started;
+                  // This frame's callbacks see the rows in the DOM: the frame paints them next. A
+                  // row still waiting for its item is a grey placeholder (`is-loading`) with the
+                  // same cells; only a row holding item data counts.
+                  if (document.querySelector('.item-grid-row:not(.is-loading) .item-grid-cell')) {
+                    const requests = performance
+                      .getEntriesByType('resource')
+                      .filter((e) => e.name.includes('/api/'))
+                      .map(
+                        (e) =>
+                          `${e.name.replace(/^.*\/api\//, '')} ${(e.startTime - started).toFixed(0)}→${((e as PerformanceResourceTiming).responseEnd - started).toFixed(0)}`,
+                      );
+                    resolve({
+                      open: now - started,
+                      requests: `click handler ${clicked.toFixed(0)}, placeholders ${placeholders.toFixed(0)}; ${requests.join(', ')}`,
+                    });
+                  } else requestAnimationFrame(check);
+                };
+                requestAnimationFrame(check);
+              }),
+          )
+          .then(({ open, requests }) => {
+            openRequests.push(requests);
+            return open;
+          }),
       );
       const scanStarted = performance.now();
       await dynamo.send(new ScanCommand({ TableName: table, Limit: 100 }));
@@ -192,6 +215,7 @@ async function main(): Promise<void> {
         `load: ${load}`,
         `open a table → first rows painted: median ${ms(open)} of ${RUNS} (${opens.map(ms).join(', ')}); goal 300 ms`,
         `  reference, a bare Scan of 100 items from Node: median ${ms(scan)}; ratio ${(open / scan).toFixed(1)}×`,
+        ...openRequests.map((r, i) => `  open ${i + 1} (ms from the click): ${r}`),
         `save response → updated row painted (${saves.attribute}): median ${ms(save)} (${saves.latencies.map(ms).join(', ')})`,
         `  reference, the page's frame interval: median ${ms(frameMs)}; ratio ${(save / frameMs).toFixed(1)} frames; goal 1 frame`,
         ...saves.breakdown.map(

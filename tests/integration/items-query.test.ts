@@ -33,6 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const pagesId = (event: OperationEvent | undefined): string =>
+  event?.type === 'page' ? event.resultSetId : '';
+
 async function read(
   payload: Record<string, unknown>,
 ): Promise<{ rows: Item[]; last: OperationEvent; events: OperationEvent[] }> {
@@ -122,6 +125,24 @@ describe('query:start', () => {
       .sort((a, b) => Number(a) - Number(b));
     expect(all).toEqual(['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55', '60']);
     expect(rest.last.type === 'done' && rest.last.cursor).toBeFalsy();
+  });
+
+  it("carries a fresh read's first rows on its first page event, as a window reads them, and on no later page", async () => {
+    const spec = { mode: 'scan' };
+    const first = await read({ spec, pageSize: 7, maxItems: 20 });
+    const pages = first.events.filter((e) => e.type === 'page');
+    expect(pages.length).toBeGreaterThan(1);
+    const [opening, ...later] = pages;
+    const window = await h.ctx.resultSets.window(pagesId(opening), 0, 7);
+    expect(opening && 'first' in opening ? opening.first : undefined).toEqual({
+      rows: first.rows.slice(0, 7),
+      columns: window.columns,
+    });
+    expect(later.every((e) => !('first' in e) || e.first === undefined)).toBe(true);
+    // Continuing from the cursor into the same result set adds to rows the grid already has.
+    const cursor = first.last.type === 'done' ? first.last.cursor : undefined;
+    const more = await read({ spec, pageSize: 7, maxItems: 20, cursor, resultSetId: pagesId(opening) });
+    expect(more.events.some((e) => e.type === 'page' && e.first !== undefined)).toBe(false);
   });
 
   it('projects the chosen attributes plus the keys', async () => {

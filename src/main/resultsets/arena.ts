@@ -1,14 +1,22 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /**
- * Append-only storage for encoded items. Records are packed into 64 KB blocks; a full block is
- * compressed (items of one table repeat prefixes, dates and enum values, so blocks typically
- * shrink 2-4x) and kept outside the V8 heap, so a million items neither hit the heap limit nor
- * slow the garbage collector. Two typed arrays say which block holds a record and where it
- * starts there (8 bytes per record). Reading a window inflates the one or
- * two blocks it touches; a few recently inflated blocks are cached for scrolling.
+ * Append-only storage for encoded items. Records are packed into 64 KB blocks kept outside the V8
+ * heap, so a million items neither hit the heap limit nor slow the garbage collector. A full
+ * block is sealed as it is; once the thread's sealed raw blocks pass a budget (RawBlockBudget),
+ * the oldest are compressed (items of one table repeat prefixes, dates and enum values, so blocks
+ * typically shrink 2-4x). Two typed arrays say which block holds a record and where it starts
+ * there (8 bytes per record). Reading a window inflates the one or two compressed blocks it
+ * touches; a few recently inflated blocks are cached for scrolling.
  */
 const BLOCK_SIZE = 64 * 1024;
+/**
+ * Raw sealed bytes a thread keeps before it compresses the oldest blocks. Compressing every
+ * block as it filled was a quarter of the CPU from a Scan's response to the grid's rows (see
+ * docs/PERFORMANCE.md); most result sets (up to ~100,000 items of 1 KB) now never pay it, and a
+ * larger one pays it only for what passes the budget, costing at most this much more memory.
+ */
+export const RAW_BUDGET_BYTES = 128 * 1024 * 1024;
 const CACHED_BLOCKS = 8;
 /**
  * Brotli at quality 1, measured against deflate level 1 on encoded ~1 KB items (see
@@ -29,6 +37,47 @@ interface Block {
   isCompressed: boolean;
 }
 
+/**
+ * The sealed blocks not yet compressed, of every arena of one thread (the result-set worker's
+ * store), oldest first. Admitting a block past the budget compresses the oldest until it fits.
+ */
+export class RawBlockBudget {
+  private queue: { arena: Arena; block: number; bytes: number }[] = [];
+  private head = 0;
+  private raw = 0;
+
+  constructor(readonly limitBytes = RAW_BUDGET_BYTES) {}
+
+  get rawBytes(): number {
+    return this.raw;
+  }
+
+  admit(arena: Arena, block: number, bytes: number): void {
+    this.queue.push({ arena, block, bytes });
+    this.raw += bytes;
+    while (this.raw > this.limitBytes && this.head < this.queue.length) {
+      const oldest = this.queue[this.head++] as (typeof this.queue)[number];
+      this.raw -= oldest.bytes;
+      oldest.arena.compressBlock(oldest.block);
+    }
+    if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact(() => true);
+  }
+
+  /** Forgets an arena's raw blocks (its result set was dropped), so nothing here holds them. */
+  release(arena: Arena, bytes: number): void {
+    this.raw -= bytes;
+    this.compact((entry) => entry.arena !== arena);
+  }
+
+  private compact(keep: (entry: { arena: Arena }) => boolean): void {
+    this.queue = this.queue.slice(this.head).filter(keep);
+    this.head = 0;
+  }
+}
+
+/** Used by arenas made without a budget of their own (tests, benches of one arena). */
+const sharedBudget = new RawBlockBudget();
+
 export class Arena {
   private readonly blocks: Block[] = [];
   private open = Buffer.allocUnsafe(BLOCK_SIZE);
@@ -37,7 +86,12 @@ export class Arena {
   private startOf = new Uint32Array(256);
   private readonly cache = new Map<number, Buffer>();
   private storedBytes = 0;
+  /** Bytes of this arena's sealed blocks still raw, counted in the budget. */
+  private rawBytes = 0;
+  isReleased = false;
   count = 0;
+
+  constructor(private readonly budget: RawBlockBudget = sharedBudget) {}
 
   /** Copies bytes[0, length) in as the next record. */
   push(bytes: Buffer, length: number): void {
@@ -80,21 +134,40 @@ export class Arena {
 
   private seal(): void {
     if (this.openUsed === 0) return;
-    const raw = this.open.subarray(0, this.openUsed);
-    const packed = brotliCompressSync(raw, BROTLI);
-    // Incompressible data (random ids, binary) is kept as is rather than paying to inflate it.
-    const isCompressed = packed.length < raw.length * 0.9;
-    const kept = isCompressed ? packed : raw;
-    // An exact-size copy: zlib's output may be a view into a larger allocation.
-    const bytes = Buffer.allocUnsafeSlow(kept.length);
-    kept.copy(bytes);
-    const block: Block = { bytes, isCompressed };
-    this.blocks.push(block);
-    this.storedBytes += block.bytes.length;
-    // The block's bytes were copied out, so the open buffer is reused: a fresh 64 KB per block
-    // is external memory that makes V8 collect garbage more often. An outsized one goes.
+    // An exact-size copy, so the open buffer is reused: a fresh 64 KB per block is external
+    // memory that makes V8 collect garbage more often. An outsized one goes.
+    const bytes = Buffer.allocUnsafeSlow(this.openUsed);
+    this.open.copy(bytes, 0, 0, this.openUsed);
+    this.blocks.push({ bytes, isCompressed: false });
+    this.storedBytes += bytes.length;
+    this.rawBytes += bytes.length;
     if (this.open.length !== BLOCK_SIZE) this.open = Buffer.allocUnsafe(BLOCK_SIZE);
     this.openUsed = 0;
+    this.budget.admit(this, this.blocks.length - 1, bytes.length);
+  }
+
+  /** Compresses a sealed raw block (the budget's call); incompressible data stays as it is. */
+  compressBlock(blockIndex: number): void {
+    const block = this.blocks[blockIndex];
+    if (!block || block.isCompressed) return;
+    const raw = block.bytes;
+    this.rawBytes -= raw.length;
+    const packed = brotliCompressSync(raw, BROTLI);
+    // Incompressible data (random ids, binary) is kept as is rather than paying to inflate it.
+    if (packed.length >= raw.length * 0.9) return;
+    // An exact-size copy: zlib's output may be a view into a larger allocation.
+    const bytes = Buffer.allocUnsafeSlow(packed.length);
+    packed.copy(bytes);
+    this.blocks[blockIndex] = { bytes, isCompressed: true };
+    this.storedBytes += bytes.length - raw.length;
+  }
+
+  /** The arena's result set is gone: its raw blocks no longer count against the budget. */
+  release(): void {
+    if (this.isReleased) return;
+    this.isReleased = true;
+    this.budget.release(this, this.rawBytes);
+    this.rawBytes = 0;
   }
 
   private inflate(blockIndex: number): Buffer {

@@ -25,5 +25,9 @@ export type WorkerRequest =
   | { id: number; op: 'drop'; resultSetId: string }
   | { id: number; op: 'stats' };
 
-export type WorkerResponse =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: AppError };
+export type WorkerResponse = (
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: AppError }
+) & {
+  /** An appendWire body's buffer, moved back for the next page (see store.ts's spare buffers). */
+  spare?: ArrayBuffer;
+};

@@ -16,7 +16,7 @@ import type {
 import { applyToSet } from './apply-writes';
 import { appendExportLines, applyExportChanges } from './export-rows';
 
-import { Arena } from './arena';
+import { Arena, RawBlockBudget } from './arena';
 import { ByteWriter, decodeItem, encodeItem, NameDictionary } from './item-codec';
 import type { ViewSpec } from '../../shared/ipc/query';
 import { buildRowView } from './row-view';
@@ -41,7 +41,7 @@ export interface RowViewState {
 
 export class ResultSet {
   readonly names = new NameDictionary();
-  readonly arena = new Arena();
+  readonly arena: Arena;
   /** How many items carry each top-level attribute, indexed by name id. */
   readonly counts: number[] = [];
   /** Sorted/filtered orders of the rows (row indexes) or collection views, by view id. */
@@ -70,7 +70,12 @@ export class ResultSet {
   /** Which item collections are collapsed: outlives views, so sorting off and on keeps it. */
   readonly collapse = new CollapseState();
 
-  constructor(readonly meta: ResultSetMeta) {}
+  constructor(
+    readonly meta: ResultSetMeta,
+    budget?: RawBlockBudget,
+  ) {
+    this.arena = new Arena(budget);
+  }
 
   item(index: number): Item {
     const { buffer, start } = this.arena.locate(index);
@@ -143,10 +148,15 @@ export class ResultSet {
 export class ResultSetCore {
   private readonly sets = new Map<string, ResultSet>();
   private readonly writer = new ByteWriter();
+  /** Which sealed blocks of all sets stay raw, and when the oldest get compressed. */
+  private readonly rawBlocks = new RawBlockBudget();
 
   create(meta: ResultSetMeta): string {
     const id = randomUUID();
-    this.sets.set(id, new ResultSet({ ...meta, keyAttributes: [...new Set(meta.keyAttributes)] }));
+    this.sets.set(
+      id,
+      new ResultSet({ ...meta, keyAttributes: [...new Set(meta.keyAttributes)] }, this.rawBlocks),
+    );
     return id;
   }
 
@@ -314,6 +324,7 @@ export class ResultSetCore {
   }
 
   drop(id: string): boolean {
+    this.sets.get(id)?.arena.release();
     return this.sets.delete(id);
   }
 

@@ -23,6 +23,10 @@ type Op = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id
 
 export const WORKER_CRASHED = 'ResultSetWorkerCrashed';
 
+/** A page buffer's least size: a Scan page holds up to 1 MB of items, a bit more as JSON. */
+const SPARE_BYTES = 2 * 1024 * 1024;
+const MAX_SPARES = 2;
+
 /**
  * How to start the worker: builds (electron-vite main, the CLI bundle) emit resultset-worker.js
  * next to the bundle. From TS sources (vitest, tsx) we run worker.ts through tsx's CommonJS
@@ -54,6 +58,12 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
   let nextId = 1;
   let closed = false;
   const pending = new Map<number, Pending>();
+  /**
+   * Page buffers the worker handed back. A fresh ArrayBuffer per ~1 MB page is zeroed, faulted in
+   * and freed again, and as external memory it made V8 collect garbage more often on both threads;
+   * two buffers moving back and forth do the same job.
+   */
+  const spares: ArrayBuffer[] = [];
 
   const failAll = (error: AppFailure): void => {
     for (const waiter of pending.values()) waiter.reject(error);
@@ -66,6 +76,7 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
     started.unref();
     let lastError = '';
     started.on('message', (response: WorkerResponse) => {
+      if (response.spare && spares.length < MAX_SPARES) spares.push(response.spare);
       const waiter = pending.get(response.id);
       if (!waiter) return;
       pending.delete(response.id);
@@ -115,9 +126,20 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
       call<ViewSummary>({ op: 'view', resultSetId, spec, name, revision }),
     collections: (resultSetId, viewId, change) =>
       call<CollectionSizes>({ op: 'collections', resultSetId, viewId, change }),
-    // The body's memory moves to the worker (no copy); callers hand over a buffer of its own.
-    appendWire: (resultSetId, body) =>
-      call<WireAppend>({ op: 'appendWire', resultSetId, body }, [body.buffer as ArrayBuffer]),
+    appendWire: (resultSetId, chunks) => {
+      // One copy of the body into a buffer that moves to the worker and comes back.
+      const size = chunks.reduce((n, chunk) => n + chunk.byteLength, 0);
+      const at = spares.findIndex((spare) => spare.byteLength >= size);
+      const buffer =
+        at >= 0 ? (spares.splice(at, 1)[0] as ArrayBuffer) : new ArrayBuffer(Math.max(size, SPARE_BYTES));
+      const body = new Uint8Array(buffer, 0, size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      return call<WireAppend>({ op: 'appendWire', resultSetId, body }, [buffer]);
+    },
     appendExportLines: (resultSetId, body) =>
       call<number>({ op: 'appendExportLines', resultSetId, body }, [body.buffer as ArrayBuffer]),
     applyExportChanges: (resultSetId, changes) =>

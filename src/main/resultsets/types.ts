@@ -132,10 +132,11 @@ export interface ResultSetStore {
     itemsOnly?: boolean,
   ): Promise<ResultSetWindow>;
   /**
-   * Appends the Items of a raw Query/Scan response body (its own ArrayBuffer, transferred to
-   * the worker), encoded without building objects; returns the rows after it and the other fields.
+   * Appends the Items of a raw Query/Scan response body (its chunks as they came, copied once
+   * into a buffer that moves to the worker), encoded without building objects; returns the rows
+   * after it and the other fields.
    */
-  appendWire(resultSetId: string, body: Uint8Array): Promise<WireAppend>;
+  appendWire(resultSetId: string, body: readonly Uint8Array[]): Promise<WireAppend>;
   /** Appends whole `{"Item":…}` lines of a DynamoDB-JSON export data file (body transferred); returns the rows after it. */
   appendExportLines(resultSetId: string, body: Uint8Array): Promise<number>;
   /** Applies an incremental export's changes to the rows of its base; returns the rows after it. */

@@ -12,4 +12,13 @@ const port = parentPort;
 // Encoding pages is bulk work: the renderer's frames come first (measured in docs/PERFORMANCE.md).
 lowerThisThreadPriority();
 const handle = createRequestHandler();
-port.on('message', (request: WorkerRequest) => port.postMessage(handle(request)));
+port.on('message', (request: WorkerRequest) => {
+  const response = handle(request);
+  if (request.op !== 'appendWire') {
+    port.postMessage(response);
+    return;
+  }
+  // The page was encoded into the store; its buffer goes back to be filled with the next page.
+  const spare = request.body.buffer as ArrayBuffer;
+  port.postMessage({ ...response, spare }, [spare]);
+});

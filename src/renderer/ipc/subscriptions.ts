@@ -1,5 +1,6 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
 import { STREAM_GAP_EVENT, streamGapSchema, type StreamGap } from '../../shared/ipc/event-stream';
+import { safeParseKeepingProtoKeys } from '../../shared/dynamo/proto-keys';
 import { desktopBridge } from './bridge';
 
 /**
@@ -38,8 +39,9 @@ export function startEventStream({ deliver, gap }: EventReceivers): () => void {
   const source = new EventSource('/api/events', { withCredentials: true });
   source.onopen = () => markOpen();
   source.onmessage = (message: MessageEvent<string>) => {
-    // The stream crosses a process boundary: check its shape like any other input.
-    const result = operationEventSchema.safeParse(parseJson(message.data));
+    // The stream crosses a process boundary: check its shape like any other input. Events carry
+    // items (a read's first rows, rows a write rewrote), whose `__proto__` names are data.
+    const result = safeParseKeepingProtoKeys(operationEventSchema, parseJson(message.data));
     if (result.success) deliver(result.data);
   };
   source.addEventListener(STREAM_GAP_EVENT, (message: MessageEvent<string>) => {

@@ -11,6 +11,9 @@ import { writeSourceSchema } from './write-source';
  * cancelled with `ops:cancel`, and reports through one event stream. Every operation ends in
  * exactly one of done | cancelled | error; `seq` increases by one per event of a request.
  */
+/** Rows a fresh read's first page event carries: the grid's first block. */
+export const FIRST_WINDOW_ROWS = 100;
+
 export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a request id');
 
 const base = { requestId: requestIdSchema, seq: z.number().int().nonnegative() };
@@ -103,6 +106,12 @@ export const operationEventSchema = z.discriminatedUnion('type', [
     /** Rows added by this page, and rows in the result set after it. */
     added: z.number().int(),
     total: z.number().int(),
+    /**
+     * A fresh read's first page only: its first rows (up to FIRST_WINDOW_ROWS) in fetched order
+     * and the column order, as resultsets:window would answer, so a grid paints them without
+     * asking first (one round trip less on a table's first open).
+     */
+    first: z.object({ rows: z.array(itemSchema), columns: z.array(z.string()) }).optional(),
   }),
   z.object({
     ...base,

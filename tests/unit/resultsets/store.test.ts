@@ -35,6 +35,40 @@ describe('createResultSetStore (worker thread)', () => {
     await expect(store.window(id, 0, 1)).rejects.toMatchObject({ code: 'NotFound' });
   });
 
+  it('appends raw response bodies in chunks, page after page, through the buffers the worker hands back', async () => {
+    store = createResultSetStore();
+    const id = await store.create(meta);
+    const page = (from: number, count: number, padding: number): Buffer =>
+      Buffer.from(
+        JSON.stringify({
+          Items: Array.from({ length: count }, (_, i) => ({
+            PK: { S: `ITEM#${from + i}` },
+            note: { S: `ü${'x'.repeat(padding)}` },
+          })),
+          Count: count,
+          LastEvaluatedKey: { PK: { S: `ITEM#${from + count - 1}` } },
+        }),
+      );
+    // A big page first, then smaller ones that reuse its buffer: stale bytes past a page must not show.
+    const pages = [page(0, 300, 3000), page(300, 5, 10), page(305, 1, 0)];
+    let total = 0;
+    for (const body of pages) {
+      const cut = Math.floor(body.length / 3);
+      const appended = await store.appendWire(id, [body.subarray(0, cut), body.subarray(cut)]);
+      total = appended.total;
+      expect(appended.rest['LastEvaluatedKey']).toEqual({ PK: { S: `ITEM#${total - 1}` } });
+    }
+    expect(total).toBe(306);
+    const window = await store.window(id, 298, 10);
+    const rows = window.rows as unknown as { PK: { S: string }; note: { S: string } }[];
+    expect(rows.map((row) => [row.PK.S, row.note.S.length])).toEqual([
+      ['ITEM#298', 3001],
+      ['ITEM#299', 3001],
+      ...[300, 301, 302, 303, 304].map((i) => [`ITEM#${i}`, 11]),
+      ['ITEM#305', 1],
+    ]);
+  });
+
   it('runs its worker thread below normal CPU priority and leaves the main thread alone (Linux)', async () => {
     const niceOf = (): Map<number, number> =>
       new Map(

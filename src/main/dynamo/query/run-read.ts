@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { AppFailure } from '../../../shared/errors';
-import type { Progress } from '../../../shared/ipc/operations';
+import { FIRST_WINDOW_ROWS, type Progress } from '../../../shared/ipc/operations';
 import type { ResultSetStore } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { toAppError } from '../../core/to-app-error';
@@ -84,8 +84,11 @@ export async function runRead(
               message: `DynamoDB is throttling; waiting ${waitMs} ms (retry ${retry}).`,
             },
           }),
-        onPage: (page) => {
+        onPage: async (page) => {
           const added = page.items.length;
+          // A fresh read's first rows ride on its first page event: the grid paints them at once.
+          const isFirst = added > 0 && progress.items === 0 && page.items.total === added;
+          const first = isFirst ? await resultSets.window(resultSetId, 0, FIRST_WINDOW_ROWS) : undefined;
           scannedTotal += page.scannedCount;
           progress.items += added;
           progress.pages += 1;
@@ -94,7 +97,14 @@ export async function runRead(
           if (!page.nextKey) progress.fraction = 1;
           else if (job.itemCount > 0 && request.operation === 'Scan')
             progress.fraction = Math.min(1, scannedTotal / job.itemCount);
-          if (added > 0) run.emit({ type: 'page', resultSetId, added, total: page.items.total });
+          if (added > 0)
+            run.emit({
+              type: 'page',
+              resultSetId,
+              added,
+              total: page.items.total,
+              ...(first ? { first: { rows: first.rows, columns: first.columns } } : {}),
+            });
           run.emit({ type: 'progress', progress: { ...progress } });
           return budget() > 0;
         },

@@ -8,27 +8,16 @@ export interface WireStash {
   page?: WireAppend;
 }
 
-/**
- * The body's bytes. `transfer`: in a buffer of its own (not a slice of Node's pool), so it can move
- * to the worker without a copy; else the one chunk as it came, or the chunks joined (a full
- * scan's copy of every page cost ~1.4 µs of client CPU per item, docs/PERFORMANCE.md).
- */
-async function bodyBytes(body: AsyncIterable<Uint8Array>, transfer: boolean): Promise<Uint8Array> {
+/** The body's chunks as they came. */
+async function bodyChunks(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  if (!transfer) return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size);
-  const bytes = new Uint8Array(new ArrayBuffer(size));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  for await (const chunk of body) chunks.push(chunk);
+  return chunks;
 }
+
+/** The body's bytes: the one chunk as it came, or the chunks joined (no copy of a one-chunk page). */
+const joined = (chunks: Uint8Array[]): Uint8Array =>
+  chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
 
 /**
  * A per-command middleware for Query and Scan, placed right under the SDK's deserializer: it
@@ -39,15 +28,14 @@ async function bodyBytes(body: AsyncIterable<Uint8Array>, transfer: boolean): Pr
  * the output's own Items are the fallback.
  */
 export function wireBodyMiddleware<I extends object, O extends object>(
-  take: (bytes: Uint8Array) => Promise<object> | object,
-  options: { transfer: boolean },
+  take: (chunks: Uint8Array[]) => Promise<object> | object,
 ): DeserializeMiddleware<I, O> {
   return (next) => async (args) => {
     const result: DeserializeHandlerOutput<O> = await next(args);
     const response = result.response as HttpResponse;
     const encoding = response.headers['content-encoding'] ?? response.headers['Content-Encoding'];
     if (response.statusCode !== 200 || (encoding !== undefined && encoding !== 'identity')) return result;
-    const rest = await take(await bodyBytes(response.body as AsyncIterable<Uint8Array>, options.transfer));
+    const rest = await take(await bodyChunks(response.body as AsyncIterable<Uint8Array>));
     response.body = Readable.from([Buffer.from(JSON.stringify(rest), 'utf8')]);
     return result;
   };
@@ -59,13 +47,10 @@ export function wireItemsMiddleware<I extends object, O extends object>(
   resultSetId: string,
   stash: WireStash,
 ): DeserializeMiddleware<I, O> {
-  return wireBodyMiddleware(
-    async (bytes) => {
-      stash.page = await store.appendWire(resultSetId, bytes);
-      return stash.page.rest;
-    },
-    { transfer: true },
-  );
+  return wireBodyMiddleware(async (chunks) => {
+    stash.page = await store.appendWire(resultSetId, chunks);
+    return stash.page.rest;
+  });
 }
 
 /**
@@ -77,14 +62,12 @@ export function wireItemsMiddleware<I extends object, O extends object>(
 export function wirePageMiddleware<I extends object, O extends object>(stash: {
   items?: WireItems;
 }): DeserializeMiddleware<I, O> {
-  return wireBodyMiddleware(
-    (bytes) => {
-      const { rest, items } = splitWirePage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      stash.items = items;
-      return rest;
-    },
-    { transfer: false },
-  );
+  return wireBodyMiddleware((chunks) => {
+    const bytes = joined(chunks);
+    const { rest, items } = splitWirePage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    stash.items = items;
+    return rest;
+  });
 }
 
 export const wireItemsStep = { step: 'deserialize', name: 'dynotableWireItems', priority: 'low' } as const;

@@ -1,12 +1,13 @@
 import type { AppError, Envelope } from '../../../shared/errors';
 import type { Item } from '../../../shared/ipc';
-import type { ResultSetChangeEvent } from '../../../shared/ipc/operations';
+import { FIRST_WINDOW_ROWS, type ResultSetChangeEvent } from '../../../shared/ipc/operations';
 import type { CollectionHeader } from '../../../shared/ipc/query';
 import { call } from '../../ipc/client';
 import { WindowCache } from '../../ui/window-cache';
 import { asRequested, onCollapseRequest } from './collapse-requests';
 
-export const BLOCK_ROWS = 100;
+/** The item grid's block: what a fresh read's first page event carries (FIRST_WINDOW_ROWS). */
+export const BLOCK_ROWS = FIRST_WINDOW_ROWS;
 const MAX_BLOCKS = 80;
 
 /**
@@ -21,6 +22,19 @@ export type GridEntry =
 export type RowMark = 'changed' | 'new';
 
 type ReplacedRows = NonNullable<ResultSetChangeEvent['replaced']>;
+
+/** A fresh read's first rows, from its first page event, until the grid's first block takes them. */
+const firstWindows = new Map<string, { rows: Item[]; columns: string[] }>();
+
+/**
+ * Keeps the first rows a read's first page event carried, for the grid's first block: asking
+ * for them after the event cost a round trip (and a worker decode) on every table's first open.
+ */
+export function keepFirstWindow(resultSetId: string, first: { rows: Item[]; columns: string[] }): void {
+  // Only the newest few: a grid that never shows them (item collections, a view) leaves them.
+  if (firstWindows.size >= 8) firstWindows.delete(firstWindows.keys().next().value as string);
+  firstWindows.set(resultSetId, first);
+}
 
 /** The caches a grid shows, by result set: rows a write rewrote reach them without a read. */
 const shownCaches = new Map<string, Set<RowCache>>();
@@ -138,6 +152,11 @@ export class RowCache {
   }
 
   private async read(offset: number, limit: number): Promise<Envelope<GridEntry[]>> {
+    const first = firstWindows.get(this.resultSetId);
+    firstWindows.delete(this.resultSetId);
+    // The rows in fetched order: the first block of a grid with no view is exactly them.
+    if (first && offset === 0 && !this.viewId && first.rows.length > 0)
+      return this.answer({ offset, ...first });
     const envelope = await call('resultsets:window', {
       resultSetId: this.resultSetId,
       offset,
@@ -145,10 +164,14 @@ export class RowCache {
       ...(this.viewId ? { viewId: this.viewId } : {}),
     });
     if (!envelope.ok) return envelope;
-    this.columns = envelope.value.columns;
-    const first = envelope.value.rows[0];
+    return this.answer(envelope.value);
+  }
+
+  private answer(value: WindowValue & { columns: string[] }): Envelope<GridEntry[]> {
+    this.columns = value.columns;
+    const first = value.rows[0];
     if (this.hasEntities === undefined && first && this.probe) this.hasEntities = this.probe(first);
-    return { ok: true, value: toEntries(envelope.value).map((entry) => this.requested(entry)) };
+    return { ok: true, value: toEntries(value).map((entry) => this.requested(entry)) };
   }
 }
 

@@ -7,7 +7,7 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
 import { onOperation } from '../operations/store';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
-import { showReplacedRows } from './row-cache';
+import { keepFirstWindow, showReplacedRows } from './row-cache';
 import { addProgress } from './progress-sum';
 
 export type { CollapseChange };
@@ -184,6 +184,11 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
     const stop = onOperation(requestId, (event) => {
       if (event.type === 'page') {
         later({ fetched: event.total });
+        // The first rows came with the event: show them now, not on the next frame.
+        if (event.first) {
+          keepFirstWindow(event.resultSetId, event.first);
+          flush();
+        }
         get().refreshCollections(key);
       } else if (event.type === 'progress') later({ progress: total(event.progress) });
       else if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
