@@ -4,6 +4,8 @@ import {
   compareDecimals,
   compareNum,
   Decimal,
+  divDecimals,
+  normalizeDecimal,
   numToString,
   parseDynamoNumber,
   parseNum,
@@ -78,6 +80,30 @@ describe('exact decimals', () => {
     expect(compareNum(n('1.5E-130'), n('0'))).toBe(1);
     expect(sqlEquals(n('5'), '5')).toBe(false);
     expect(sqlCompare(n('5'), '6')).toBeNull();
+  });
+
+  it('AVG of a sum held as a safe integer rounds as the general division does', () => {
+    let x = 5;
+    const next = () => (x = (x * 1103515245 + 12345) & 0x7fffffff);
+    const cases: [number, number, number][] = [
+      [1, 3, 0],
+      [-2, 3, 2],
+      [10, 4, 2],
+      [8_999_999_999_999_999, 7, 0],
+      [-8_999_999_999_999_999, 2 ** 30, 4], // a quotient of 40+ digits that ends in 5: a tie
+      [123_456_789_012_345, 2 ** 27, 15],
+      [0, 9, 3],
+    ];
+    for (let i = 0; i < 2000; i++)
+      cases.push([(next() - 2 ** 30) * (1 + (next() % 4_000_000)), 1 + (next() % 5000), next() % 16]);
+    for (const [acc, count, scale] of cases) {
+      const total = ExactSum.fromScaled(acc, scale, count).total()!;
+      const oracle = divDecimals(toDecimal(total), new Decimal(BigInt(count), 0))!;
+      const expected = numToString(normalizeDecimal(oracle));
+      expect(text(ExactSum.fromScaled(acc, scale, count).average()!), `${acc}e-${scale} / ${count}`).toBe(
+        expected,
+      );
+    }
   });
 
   it('compares a double with a long decimal next to it as exactly as two BigInt decimals do', () => {
