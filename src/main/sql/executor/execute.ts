@@ -15,7 +15,7 @@ import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
 import { evaluateWindow } from './operators/window';
-import { answersByKey, type Correlation, decorrelated, originalBinding, paramsKey } from './decorrelate';
+import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
 export interface ExecEnv {
   text: string;
@@ -61,7 +61,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   };
   // A correlated subquery of a common shape runs once for all outer rows (decorrelate.ts); a key
   // it has no answer for is run the usual way, which is what gives the answer over no rows.
-  const byKey = new Map<BoundQuery, Map<string, Value | Value[] | true>>();
+  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true>>();
   const decorrelatedAnswer = (
     q: BoundQuery,
     use: Correlation,
@@ -75,7 +75,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
       answers = answersByKey(rewrite, use, run(rewrite.query, []));
       byKey.set(q, answers);
     }
-    const key = paramsKey(params);
+    const key = answerKey(params);
     return answers.has(key) ? { found: true, answer: answers.get(key) } : { found: use === 'exists' };
   };
   const subqueries: SubqueryValues = {
