@@ -6,7 +6,7 @@ import { aggregate } from './operators/aggregate';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
-import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
+import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { joinFrames } from './operators/join';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
@@ -221,7 +221,7 @@ function executeSelect(
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
-  let order: Int32Array = Int32Array.from({ length: frame.length }, (_, i) => i);
+  let order: Int32Array = identityRows(frame.length);
   if (select.qualify) {
     const test = compile(select.qualify, outputEnv)(frame);
     order = order.filter((r) => test(r) === true);

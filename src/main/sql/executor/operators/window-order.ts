@@ -3,7 +3,7 @@ import { isNull } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
 import { NOT_NUMBER } from '../column-views';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
-import type { Frame } from '../frame';
+import { type Frame, identityRows } from '../frame';
 import { sortRows } from './sort';
 
 /**
@@ -56,7 +56,7 @@ function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrde
   let grouped: WindowOrder;
   if (call.partitionBy.length === 0) {
     grouped = {
-      rows: Int32Array.from({ length: frame.length }, (_, i) => i),
+      rows: identityRows(frame.length),
       starts: Int32Array.of(0, frame.length),
       same: () => true,
     };
@@ -136,7 +136,7 @@ function generalOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOr
 }
 
 function partitionRows(length: number, keys: Evaluator[]): Int32Array[] {
-  if (keys.length === 0) return [Int32Array.from({ length }, (_, i) => i)];
+  if (keys.length === 0) return [identityRows(length)];
   const groups = new Map<HashKey, number[]>();
   const single = keys.length === 1 ? keys[0]! : undefined;
   for (let r = 0; r < length; r++) {
