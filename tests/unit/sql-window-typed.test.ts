@@ -22,6 +22,8 @@ function ordersOf(amountOf: (n: number) => AttributeValue | undefined): Item[] {
     // u0 has one order, u1 two, ... u9 ten and more: partitions shorter and longer than 3.
     const user = Math.floor(Math.sqrt(n * 2));
     const item: Item = { orderId: S(`o${String(n).padStart(3, '0')}`), userId: S(`u${user % 11}`) };
+    // A number column to partition by: no dictionary, so its values are coded per statement.
+    if (n % 10 !== 0) item.grp = N(String(n % 7));
     if (n % 17 === 0) delete item.userId;
     if (n % 23 === 0) item.userId = { NULL: true };
     const amount = amountOf(n);
@@ -48,7 +50,7 @@ const run = (items: Item[], sql: string) =>
 let duck: DuckDBConnection;
 let duckWide: DuckDBConnection;
 beforeAll(async () => {
-  const columns = { orderId: 'VARCHAR', userId: 'VARCHAR', amount: 'DECIMAL(38,4)' } as const;
+  const columns = { orderId: 'VARCHAR', userId: 'VARCHAR', grp: 'BIGINT', amount: 'DECIMAL(38,4)' } as const;
   duck = await duckdbWith([{ name: 'orders', columns, items: prices }]);
   duckWide = await duckdbWith([{ name: 'orders', columns, items: wide }]);
 });
@@ -74,6 +76,11 @@ describe('window functions over typed columns, against DuckDB', () => {
       await expectSameRows(run(prices, rankings(order)), duck, rankings(order));
     },
   );
+
+  it('a number column without a dictionary partitions too', async () => {
+    const sql = rankings('amount DESC NULLS LAST').replaceAll('PARTITION BY userId', 'PARTITION BY grp');
+    await expectSameRows(run(prices, sql), duck, sql);
+  });
 
   it('numbers too long for a double rank exactly', async () => {
     await expectSameRows(run(wide, topThree('NULLS LAST')), duckWide, topThree('NULLS LAST'));

@@ -1,5 +1,5 @@
 import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
-import { isNull } from '../../values/value';
+import { isNull, type Value } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
 import { NOT_NUMBER } from '../column-views';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
@@ -51,6 +51,25 @@ function groupByCodes(frame: Frame, codeOf: (r: number) => number, size: number)
   return { rows, starts: Int32Array.from(starts), same: () => true };
 }
 
+/** One code per frame row for its value (0: NULL or missing, which form one partition). */
+function hashCodes(
+  frame: Frame,
+  values: readonly Value[],
+  idx: Int32Array,
+): { codes: Int32Array; size: number } {
+  const codes = new Int32Array(frame.length);
+  const ids = new Map<HashKey, number>();
+  for (let r = 0; r < frame.length; r++) {
+    const v = idx[r]! < 0 ? undefined : values[idx[r]!];
+    if (isNull(v)) continue;
+    const key = hashKey(v);
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size + 1));
+    codes[r] = id;
+  }
+  return { codes, size: ids.size + 1 };
+}
+
 function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrder | undefined {
   if (call.partitionBy.length > 1 || call.orderBy.length > 1) return undefined;
   let grouped: WindowOrder;
@@ -62,11 +81,17 @@ function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrde
     };
   } else {
     const column = plainColumn(call.partitionBy[0]!, env, frame);
-    const dictionary = column?.table.dictionary(column.attr);
-    if (!column || !dictionary) return undefined;
-    const { codes } = dictionary;
+    if (!column) return undefined;
     const { idx } = column;
-    grouped = groupByCodes(frame, (r) => (idx[r]! < 0 ? 0 : codes[idx[r]!]!), dictionary.size);
+    const dictionary = column.table.dictionary(column.attr);
+    if (dictionary) {
+      const { codes } = dictionary;
+      grouped = groupByCodes(frame, (r) => (idx[r]! < 0 ? 0 : codes[idx[r]!]!), dictionary.size);
+    } else {
+      // No dictionary (numbers, or more distinct strings than one keeps): code the values here.
+      const { codes, size } = hashCodes(frame, column.table.column(column.attr) ?? [], idx);
+      grouped = groupByCodes(frame, (r) => codes[r]!, size);
+    }
   }
   if (call.orderBy.length === 0) return grouped;
   const spec = call.orderBy[0]!;
