@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { add, divide, modulo, multiply, subtract } from '../../src/main/sql/values/arith';
 import {
+  compareDecimals,
   compareNum,
   Decimal,
+  divDecimals,
+  normalizeDecimal,
   numToString,
   parseDynamoNumber,
   parseNum,
+  toDecimal,
 } from '../../src/main/sql/values/decimal';
 import { ExactSum } from '../../src/main/sql/values/exact-sum';
 import { hashKey, sqlCompare, sqlEquals } from '../../src/main/sql/values/compare';
@@ -76,6 +80,58 @@ describe('exact decimals', () => {
     expect(compareNum(n('1.5E-130'), n('0'))).toBe(1);
     expect(sqlEquals(n('5'), '5')).toBe(false);
     expect(sqlCompare(n('5'), '6')).toBeNull();
+  });
+
+  it('AVG of a sum held as a safe integer rounds as the general division does', () => {
+    let x = 5;
+    const next = () => (x = (x * 1103515245 + 12345) & 0x7fffffff);
+    const cases: [number, number, number][] = [
+      [1, 3, 0],
+      [-2, 3, 2],
+      [10, 4, 2],
+      [8_999_999_999_999_999, 7, 0],
+      [-8_999_999_999_999_999, 2 ** 30, 4], // a quotient of 40+ digits that ends in 5: a tie
+      [123_456_789_012_345, 2 ** 27, 15],
+      [0, 9, 3],
+    ];
+    for (let i = 0; i < 2000; i++)
+      cases.push([(next() - 2 ** 30) * (1 + (next() % 4_000_000)), 1 + (next() % 5000), next() % 16]);
+    for (const [acc, count, scale] of cases) {
+      const total = ExactSum.fromScaled(acc, scale, count).total()!;
+      const oracle = divDecimals(toDecimal(total), new Decimal(BigInt(count), 0))!;
+      const expected = numToString(normalizeDecimal(oracle));
+      expect(text(ExactSum.fromScaled(acc, scale, count).average()!), `${acc}e-${scale} / ${count}`).toBe(
+        expected,
+      );
+    }
+  });
+
+  it('compares a double with a long decimal next to it as exactly as two BigInt decimals do', () => {
+    // The double is the decimal cut to 1..15 digits (and nudged by one unit of its last digit),
+    // so most pairs sit within an ulp of each other: the case a double-precision shortcut gets wrong.
+    let checked = 0;
+    for (const long of decimals(3000, 11)) {
+      const d = n(long);
+      if (!(d instanceof Decimal)) continue;
+      const digits = d.coef < 0n ? (-d.coef).toString() : d.coef.toString();
+      const exp = d.exp + digits.length;
+      for (const keep of [1, 8, 15]) {
+        for (const nudge of [-1n, 0n, 1n]) {
+          const cut = BigInt(digits.slice(0, keep)) + nudge;
+          const short = n(`${d.coef < 0n ? '-' : ''}${cut}E${exp - keep}`);
+          if (typeof short !== 'number') continue;
+          const exact = compareDecimals(toDecimal(short), d);
+          expect(compareNum(short, d), `${numToString(short)} vs ${long}`).toBe(exact);
+          expect(compareNum(d, short), `${long} vs ${numToString(short)}`).toBe(-exact);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+    // One unit in the 38th digit apart, on both sides of a double.
+    expect(compareNum(0.1, n('0.1000000000000000000000000000000000001'))).toBe(-1);
+    expect(compareNum(0.1, n('0.09999999999999999999999999999999999999'))).toBe(1);
+    expect(compareNum(n('1E-300'), n('1.000000000000000000000000000000000001E-300'))).toBe(-1);
   });
 
   it('adds, subtracts and multiplies exactly', () => {

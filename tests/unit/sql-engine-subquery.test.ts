@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byUser, get, orders, payments, rows, users } from '../fixtures/sql-fixture';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
 
 const ids = (r: unknown[][]): unknown[] => r.map((x) => x[0]);
 
@@ -116,5 +118,53 @@ describe('SQL subqueries and UNION', () => {
         ),
       ),
     ).toEqual(expected);
+  });
+});
+
+describe('correlated subqueries keyed by the outer value', () => {
+  // Outer values that a key built from the value could confuse: text "5" and number 5, NULL
+  // and missing, a 20-digit number (a BigInt decimal, an object) and the same digits as text.
+  const S = (s: string) => ({ S: s });
+  const N = (n: string) => ({ N: n });
+  const outer = [
+    S('a'),
+    S('5'),
+    N('5'),
+    { NULL: true as const },
+    undefined,
+    N('12345678901234567890'),
+    S('12345678901234567890'),
+  ].map((k, i): Item => (k ? { id: N(String(i)), k } : { id: N(String(i)) }));
+  const inner = [S('5'), S('5'), N('5'), N('12345678901234567890'), S('a'), { NULL: true as const }].map(
+    (k, i) => ({
+      pk: N(String(i)),
+      k,
+    }),
+  );
+  const run = (sql: string) =>
+    runLocal(sql, [
+      { info: tableInfo('t', 'id'), items: outer },
+      { info: tableInfo('u', 'pk'), items: inner },
+    ]).rows;
+
+  it('tells text from numbers and NULL from missing, decorrelated or not', () => {
+    // The first subquery is decorrelated (one equality, an aggregate); the second reads t.k
+    // outside its equality, so it runs per outer value.
+    expect(
+      run(
+        `SELECT id, (SELECT COUNT(*) FROM u WHERE u.k = t.k) AS n,
+                (SELECT COUNT(*) FROM u WHERE u.k = t.k OR t.k IS MISSING) AS m,
+                EXISTS (SELECT 1 FROM u WHERE u.k = t.k) AS e
+         FROM t ORDER BY id`,
+      ),
+    ).toEqual([
+      [0, 1, 1, true],
+      [1, 2, 2, true],
+      [2, 1, 1, true],
+      [3, 0, 0, false],
+      [4, 0, 6, false],
+      [5, 1, 1, true],
+      [6, 0, 0, false],
+    ]);
   });
 });

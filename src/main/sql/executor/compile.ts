@@ -448,9 +448,25 @@ export function correlated<T>(
   answer: (params: readonly Value[]) => T,
 ): (frame: Frame) => (r: number) => T {
   const answers = new Map<string, T>();
+  const isSingle = params.length === 1;
+  // One outer value that is a string, number, boolean, NULL or missing is its own key: no key
+  // text built per row (Map keys tell "5" from 5 and NULL from missing, as paramsKey does).
+  const byValue = new Map<Value, T>();
   return (f) => {
     const evaluators = params.map((p) => p(f));
+    const only = isSingle ? evaluators[0] : undefined;
     return (r) => {
+      if (only) {
+        const v = only(r);
+        if (v === null || typeof v !== 'object') {
+          let result = byValue.get(v);
+          if (result === undefined && !byValue.has(v)) {
+            result = answer([v]);
+            byValue.set(v, result);
+          }
+          return result as T;
+        }
+      }
       const values = evaluators.map((ev) => ev(r));
       const key = paramsKey(values);
       let result = answers.get(key);

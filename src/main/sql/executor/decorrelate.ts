@@ -1,4 +1,4 @@
-import { compositeKey } from '../values/compare';
+import { compositeKey, hashKey, type HashKey } from '../values/compare';
 import { isNull, type Value } from '../values/value';
 import { childExprs } from '../binder/conjuncts';
 import type { BExpr, Binding, BoundQuery, BoundSelect, Output } from '../binder/bound';
@@ -36,6 +36,14 @@ export function paramsKey(values: readonly Value[]): string {
   return values.map((v) => (v === undefined ? '\u0002' : compositeKey([v]))).join('');
 }
 
+/**
+ * The key of an answer in `answersByKey`: one value is its own hash key (no text built per
+ * key); NULL and missing fold together there, which is safe because neither ever has an answer.
+ */
+export function answerKey(values: readonly Value[]): HashKey {
+  return values.length === 1 ? hashKey(values[0]) : paramsKey(values);
+}
+
 const rewrites = new WeakMap<BoundQuery, Map<Correlation, Decorrelated | null>>();
 const originals = new WeakMap<Binding, Binding>();
 
@@ -68,21 +76,27 @@ export function answersByKey(
   rewrite: Decorrelated,
   use: Correlation,
   result: ResultTable,
-): Map<string, Value | Value[] | true> {
-  const answers = new Map<string, Value | Value[] | true>();
+): Map<HashKey, Value | Value[] | true> {
+  const answers = new Map<HashKey, Value | Value[] | true>();
   const k = rewrite.keyCount;
+  const keyColumns = Array.from({ length: k }, (_, j) => result.column(j));
+  const answerColumn = use === 'exists' ? [] : result.column(k);
+  const keys = new Array<Value>(k);
   for (let i = 0; i < result.length; i++) {
-    const row = result.row(i);
-    const keys = row.slice(0, k);
-    // `inner.col = outer value` is never true for a NULL or missing inner value.
-    if (keys.some(isNull)) continue;
-    const key = paramsKey(keys);
+    let isNullKey = false;
+    for (let j = 0; j < k; j++) {
+      keys[j] = keyColumns[j]![i];
+      // `inner.col = outer value` is never true for a NULL or missing inner value.
+      isNullKey ||= isNull(keys[j]);
+    }
+    if (isNullKey) continue;
+    const key = answerKey(keys);
     if (use === 'exists') answers.set(key, true);
-    else if (use === 'scalar') answers.set(key, row[k] ?? null);
+    else if (use === 'scalar') answers.set(key, answerColumn[i] ?? null);
     else {
       const values = answers.get(key) as Value[] | undefined;
-      if (values) values.push(row[k]);
-      else answers.set(key, [row[k]]);
+      if (values) values.push(answerColumn[i]);
+      else answers.set(key, [answerColumn[i]]);
     }
   }
   return answers;

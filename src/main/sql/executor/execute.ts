@@ -6,7 +6,7 @@ import { aggregate } from './operators/aggregate';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
-import { emptyIdx, filterFrame, type Frame, identityFrame } from './frame';
+import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { filterByCodes, scanFilter } from './operators/filter-codes';
 import { joinFrames } from './operators/join';
@@ -16,7 +16,7 @@ import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
 import { evaluateWindow } from './operators/window';
-import { answersByKey, type Correlation, decorrelated, originalBinding, paramsKey } from './decorrelate';
+import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
 export interface ExecEnv {
   text: string;
@@ -62,7 +62,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   };
   // A correlated subquery of a common shape runs once for all outer rows (decorrelate.ts); a key
   // it has no answer for is run the usual way, which is what gives the answer over no rows.
-  const byKey = new Map<BoundQuery, Map<string, Value | Value[] | true>>();
+  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true>>();
   const decorrelatedAnswer = (
     q: BoundQuery,
     use: Correlation,
@@ -76,7 +76,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
       answers = answersByKey(rewrite, use, run(rewrite.query, []));
       byKey.set(q, answers);
     }
-    const key = paramsKey(params);
+    const key = answerKey(params);
     return answers.has(key) ? { found: true, answer: answers.get(key) } : { found: use === 'exists' };
   };
   const subqueries: SubqueryValues = {
@@ -227,7 +227,7 @@ function executeSelect(
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
-  let order: Int32Array = Int32Array.from({ length: frame.length }, (_, i) => i);
+  let order: Int32Array = identityRows(frame.length);
   if (select.qualify) {
     const test = compile(select.qualify, outputEnv)(frame);
     order = order.filter((r) => test(r) === true);

@@ -64,7 +64,10 @@ export class FrameResult implements ResultTable {
   }
   column(j: number): Value[] {
     const ev = this.evaluators[j]!;
-    return Array.from(this.order, (r) => ev(r));
+    const { order } = this;
+    const values = new Array<Value>(order.length);
+    for (let i = 0; i < order.length; i++) values[i] = ev(order[i]!);
+    return values;
   }
 }
 

@@ -30,6 +30,11 @@ export function pow10Big(n: number): bigint {
 
 export function makeDecimal(coef: bigint, exp: number): Decimal {
   if (coef === 0n) return new Decimal(0n, 0);
+  // An exact quotient (AVG of 10 prices) arrives with ~38 trailing zeros: strip them 8 at a time.
+  while (coef % 100000000n === 0n) {
+    coef /= 100000000n;
+    exp += 8;
+  }
   while (coef % 10n === 0n) {
     coef /= 10n;
     exp += 1;
@@ -138,8 +143,37 @@ function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
 }
 
 export function compareNum(a: Num, b: Num): number {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number') {
+    if (typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+    const rough = roughCompare(a, b);
+    if (rough !== 0) return rough;
+  } else if (typeof b === 'number') {
+    const rough = roughCompare(b, a);
+    if (rough !== 0) return -rough;
+  }
   return compareDecimals(toDecimal(a), toDecimal(b));
+}
+
+/** A Decimal's nearest double, kept for the Decimal's life (AVG answers are compared per row). */
+const nearestDoubles = new WeakMap<Decimal, number>();
+
+/**
+ * -1 or 1 when the double x is clearly below or above d, 0 when too close to tell. d's nearest
+ * double is within an ulp of d (2^-52 relative), so a double further than 2^-50 relative from it
+ * is on the same side of d as of it: decided without converting x to a BigInt decimal, which is
+ * what comparing `amount > (SELECT AVG(...))` would otherwise do on every row. Tiny and huge
+ * doubles (subnormal, infinite) leave it to the exact comparison.
+ */
+function roughCompare(x: number, d: Decimal): number {
+  let f = nearestDoubles.get(d);
+  if (f === undefined) {
+    f = Number(decimalToString(d));
+    nearestDoubles.set(d, f);
+  }
+  const size = Math.abs(f);
+  if (!(size > 1e-290 && size < 1e290)) return 0;
+  const margin = size * 2 ** -50;
+  return x < f - margin ? -1 : x > f + margin ? 1 : 0;
 }
 
 export function addDecimals(a: Decimal, b: Decimal): Decimal {

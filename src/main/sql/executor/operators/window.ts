@@ -1,12 +1,11 @@
 import { divide } from '../../values/arith';
-import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
 import { isNum } from '../../values/decimal';
 import { isNull, type Value } from '../../values/value';
 import type { FrameEdge, WindowCall } from '../../binder/bound';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
 import type { Frame } from '../frame';
-import { sortRows } from './sort';
 import { frameAccumulator } from './window-aggregate';
+import { windowOrder } from './window-order';
 
 /** One partition in window order, and where each position's peers (equal ORDER BY values) end. */
 interface Partition {
@@ -16,30 +15,13 @@ interface Partition {
   peerEnd: Int32Array;
 }
 
-function partitionRows(length: number, keys: Evaluator[]): Int32Array[] {
-  if (keys.length === 0) return [Int32Array.from({ length }, (_, i) => i)];
-  const groups = new Map<HashKey, number[]>();
-  const single = keys.length === 1 ? keys[0]! : undefined;
-  for (let r = 0; r < length; r++) {
-    // NULL partition keys form one partition, as NULL group keys form one group.
-    const key = single ? hashKey(single(r)) : compositeKey(keys.map((k) => k(r)));
-    let rows = groups.get(key);
-    if (!rows) groups.set(key, (rows = []));
-    rows.push(r);
-  }
-  return [...groups.values()].map((rows) => Int32Array.from(rows));
-}
-
-function peers(rows: Int32Array, keys: Evaluator[]): Pick<Partition, 'peerStart' | 'peerEnd'> {
+function peers(
+  rows: Int32Array,
+  same: (a: number, b: number) => boolean,
+): Pick<Partition, 'peerStart' | 'peerEnd'> {
   const m = rows.length;
   const peerStart = new Int32Array(m);
   const peerEnd = new Int32Array(m);
-  const same = (a: number, b: number): boolean =>
-    keys.every((key) => {
-      const x = key(a);
-      const y = key(b);
-      return isNull(x) || isNull(y) ? isNull(x) && isNull(y) : sortCompare(x, y) === 0;
-    });
   for (let i = 0; i < m; i++) peerStart[i] = i > 0 && same(rows[i - 1]!, rows[i]!) ? peerStart[i - 1]! : i;
   for (let i = m - 1; i >= 0; i--)
     peerEnd[i] = i < m - 1 && peerStart[i + 1] === peerStart[i] ? peerEnd[i + 1]! : i + 1;
@@ -166,6 +148,8 @@ const POSITIONAL = new Set([
   'LEAD',
 ]);
 
+const PEERLESS = new Set(['ROW_NUMBER', 'NTILE', 'LAG', 'LEAD']);
+
 /**
  * The window operator: one value per frame row for one window call. Rows are split into
  * partitions, each sorted by the window's ORDER BY (ties keep their input order), then the
@@ -179,24 +163,18 @@ export function evaluateWindow(
   warn: (message: string) => void,
 ): Value[] {
   const args = call.args.map((arg) => compile(arg, env)(frame));
-  const partitionKeys = call.partitionBy.map((p) => compile(p, env)(frame));
-  const orderKeys = call.orderBy.map((k) => ({
-    evaluator: compile(k.expr, env)(frame),
-    descending: k.descending,
-    nullsFirst: k.nullsFirst,
-  }));
   const out = new Array<Value>(frame.length).fill(null);
   const fill = POSITIONAL.has(call.name) ? rankingFill(call, args) : frameFill(call, args);
-  for (const unordered of partitionRows(frame.length, partitionKeys)) {
-    const rows = orderKeys.length > 0 ? sortRows(unordered, orderKeys) : unordered;
+  const { rows, starts, same } = windowOrder(call, frame, env);
+  // Peers (rows with equal ORDER BY values) matter to RANK and its kin and to RANGE frames only.
+  const needsPeers = POSITIONAL.has(call.name) ? !PEERLESS.has(call.name) : call.frame.unit === 'RANGE';
+  const noPeers = new Int32Array(0);
+  for (let p = 0; p + 1 < starts.length; p++) {
+    const partition = rows.subarray(starts[p], starts[p + 1]);
     fill(
-      {
-        rows,
-        ...peers(
-          rows,
-          orderKeys.map((k) => k.evaluator),
-        ),
-      },
+      needsPeers
+        ? { rows: partition, ...peers(partition, same) }
+        : { rows: partition, peerStart: noPeers, peerEnd: noPeers },
       out,
     );
   }

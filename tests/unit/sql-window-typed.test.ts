@@ -1,0 +1,118 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { comparableRows, duckdbWith, expectSameRows } from '../support/duckdb-oracle';
+
+/**
+ * The window operator's typed path (dictionary codes for PARTITION BY, scaled integers for
+ * ORDER BY: operators/window-order.ts) on the data that breaks such paths: ties, NULL and
+ * missing order keys, NULL and missing partition keys, partitions shorter than the top N,
+ * negative numbers and a column of numbers too long for a double (which takes the general
+ * path). DuckDB is the oracle where it can hold the rows; where it cannot (a column mixing
+ * numbers and text), the same statement with the ORDER BY written as an expression, which
+ * takes the general path, is.
+ */
+const S = (s: string): AttributeValue => ({ S: s });
+const N = (n: string): AttributeValue => ({ N: n });
+
+function ordersOf(amountOf: (n: number) => AttributeValue | undefined): Item[] {
+  return Array.from({ length: 90 }, (_, k) => {
+    const n = k + 1;
+    // u0 has one order, u1 two, ... u9 ten and more: partitions shorter and longer than 3.
+    const user = Math.floor(Math.sqrt(n * 2));
+    const item: Item = { orderId: S(`o${String(n).padStart(3, '0')}`), userId: S(`u${user % 11}`) };
+    // A number column to partition by: no dictionary, so its values are coded per statement.
+    if (n % 10 !== 0) item.grp = N(String(n % 7));
+    if (n % 17 === 0) delete item.userId;
+    if (n % 23 === 0) item.userId = { NULL: true };
+    const amount = amountOf(n);
+    if (amount) item.amount = amount;
+    return item;
+  });
+}
+
+// Ties (every 4th value repeats), negatives, two decimals, NULL and missing amounts.
+const prices = ordersOf((n) => {
+  if (n % 13 === 0) return undefined;
+  if (n % 19 === 0) return { NULL: true };
+  const cents = n % 4 === 0 ? 1250 : ((n * 7919) % 9000) - 3000;
+  return N((cents / 100).toFixed(2));
+});
+// 20+ digit numbers are BigInt decimals: no scaled integers, the general path.
+const wide = ordersOf((n) => (n % 13 === 0 ? undefined : N(`${(n * 7919) % 97}12345678901234567.${n % 7}`)));
+// Numbers and text in one column: the typed path must step aside.
+const mixed = ordersOf((n) => (n % 5 === 0 ? S(`t${n % 3}`) : N(String((n * 31) % 17))));
+
+const run = (items: Item[], sql: string) =>
+  runLocal(sql, [{ info: tableInfo('orders', 'orderId'), items }]).rows;
+
+let duck: DuckDBConnection;
+let duckWide: DuckDBConnection;
+beforeAll(async () => {
+  const columns = { orderId: 'VARCHAR', userId: 'VARCHAR', grp: 'BIGINT', amount: 'DECIMAL(38,4)' } as const;
+  duck = await duckdbWith([{ name: 'orders', columns, items: prices }]);
+  duckWide = await duckdbWith([{ name: 'orders', columns, items: wide }]);
+});
+
+const topThree = (nulls: string) =>
+  `SELECT COUNT(*) AS n, SUM(amount) AS top3 FROM (SELECT amount, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC ${nulls}) AS rn FROM orders) t WHERE rn <= 3`;
+
+const rankings = (order: string) =>
+  `SELECT orderId, RANK() OVER (PARTITION BY userId ORDER BY ${order}) AS rk,
+          DENSE_RANK() OVER (PARTITION BY userId ORDER BY ${order}) AS dr,
+          CUME_DIST() OVER (PARTITION BY userId ORDER BY ${order}) AS cd,
+          SUM(amount) OVER (PARTITION BY userId ORDER BY ${order}) AS running
+   FROM orders ORDER BY orderId`;
+
+describe('window functions over typed columns, against DuckDB', () => {
+  it.each(['NULLS LAST', 'NULLS FIRST'])('top 3 per user, counted and summed, %s', async (nulls) => {
+    await expectSameRows(run(prices, topThree(nulls)), duck, topThree(nulls));
+  });
+
+  it.each(['amount DESC NULLS LAST', 'amount ASC NULLS FIRST', 'amount NULLS LAST'])(
+    'RANK, DENSE_RANK, CUME_DIST and a running SUM with ties and NULLs (%s)',
+    async (order) => {
+      await expectSameRows(run(prices, rankings(order)), duck, rankings(order));
+    },
+  );
+
+  it('a number column without a dictionary partitions too', async () => {
+    const sql = rankings('amount DESC NULLS LAST').replaceAll('PARTITION BY userId', 'PARTITION BY grp');
+    await expectSameRows(run(prices, sql), duck, sql);
+  });
+
+  it('numbers too long for a double rank exactly', async () => {
+    await expectSameRows(run(wide, topThree('NULLS LAST')), duckWide, topThree('NULLS LAST'));
+    const sql = rankings('amount DESC NULLS LAST');
+    await expectSameRows(run(wide, sql), duckWide, sql);
+  });
+
+  it('ROW_NUMBER keeps ties in input order, as the general path does', () => {
+    const numbered = (order: string) =>
+      run(
+        prices,
+        `SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY ${order}) AS rn, LAG(orderId) OVER (PARTITION BY userId ORDER BY ${order}) AS prev FROM orders ORDER BY orderId`,
+      );
+    for (const [typed, general] of [
+      ['amount DESC NULLS LAST', 'amount * 1 DESC NULLS LAST'],
+      ['amount NULLS FIRST', 'amount * 1 NULLS FIRST'],
+    ] as const) {
+      const rows = numbered(typed);
+      expect(rows).toHaveLength(90);
+      expect(comparableRows(rows)).toEqual(comparableRows(numbered(general)));
+    }
+  });
+
+  it('a column mixing numbers and text orders numbers before text, as ORDER BY does', () => {
+    const sql = (order: string) =>
+      `SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY ${order}) AS rn, RANK() OVER (ORDER BY ${order}) AS rk FROM orders ORDER BY orderId`;
+    const rows = run(mixed, sql('amount DESC'));
+    expect(comparableRows(rows)).toEqual(comparableRows(run(mixed, sql("COALESCE(amount, '') DESC"))));
+    // The highest ranks (DESC) go to text: t2, t1, t0 ahead of every number.
+    const firstRanked = rows.filter((r) => r[2] === 1).map((r) => r[0]);
+    expect(firstRanked.length).toBeGreaterThan(0);
+    for (const id of firstRanked)
+      expect(mixed.find((item) => (item.orderId as { S: string }).S === id)!.amount).toEqual(S('t2'));
+  });
+});
