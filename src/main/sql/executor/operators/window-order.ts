@@ -107,7 +107,8 @@ function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrde
     const i = idx[r]!;
     const kind = i < 0 ? 0 : numbers.kind[i]!;
     if (kind === NOT_NUMBER) return undefined;
-    key[r] = kind === 0 ? nullKey : spec.descending ? -numbers.scaled[i]! : numbers.scaled[i]!;
+    // 1 is a number; any other kind (missing, NULL) has none.
+    key[r] = kind !== 1 ? nullKey : spec.descending ? -numbers.scaled[i]! : numbers.scaled[i]!;
   }
   const { rows, starts } = grouped;
   for (let p = 0; p + 1 < starts.length; p++) sortByKey(rows, starts[p]!, starts[p + 1]!, key);
