@@ -44,7 +44,8 @@ function layoutOf(format: Exclude<RowsFormat, 'csv'>, source: RowsSource): Layou
 
 /** One row as a plain JSON object: a SQL result's every column (null when missing), or an item's attributes. */
 export function plainRow(item: Item, source: Pick<RowsSource, 'keyNames' | 'columns'>): string {
-  return plainJsonObject(item, source.columns ?? Object.keys(inKeyOrder(item, source.keyNames)));
+  const ordered = inKeyOrder(item, source.keyNames, source.columns);
+  return plainJsonObject(ordered, source.columns ?? Object.keys(ordered));
 }
 
 /**
@@ -66,7 +67,12 @@ export async function* exportChunks(
   if (format === 'csv' && source.columns) {
     const { columns } = source;
     buffer = plainCsvHeader(columns);
-    write = (rows) => plainCsvRows(rows, columns);
+    // Nested maps by name, as in every other format: DynamoDB keeps no order.
+    write = (rows) =>
+      plainCsvRows(
+        rows.map((item) => inKeyOrder(item, [], columns)),
+        columns,
+      );
   } else if (format === 'csv') {
     const columns = new Map<string, ColumnType>();
     for await (const rows of source.batches(signal)) for (const item of rows) addColumns(columns, item);
