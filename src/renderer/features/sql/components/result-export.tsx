@@ -22,9 +22,10 @@ const extensionOf = (format: RowsFormat) => (format === 'dynamodb-json' ? 'json'
 /**
  * Exports a whole SQL result through the items' one export path (transfer:export with
  * sqlResultId): every row, streamed from main. Browser mode downloads it as it is written; the
- * desktop window asks where to save and shows the export's progress with Cancel.
+ * desktop window asks where to save and shows the export's progress with Cancel. Two parts:
+ * the controls for the results bar, and the status for the row under it.
  */
-export function ResultExport({ resultId }: { resultId: string }) {
+export function useResultExport(resultId: string): { controls: React.ReactNode; status: React.ReactNode } {
   const mode = useAppInfoStore((s) => s.info?.mode);
   const [format, setFormat] = useState<RowsFormat>('csv');
   const [requestId, setRequestId] = useState<string>();
@@ -56,8 +57,8 @@ export function ResultExport({ resultId }: { resultId: string }) {
       setRequestId(undefined);
     }
   };
-  return (
-    <>
+  return {
+    controls: (
       <span className="sql-export">
         <Select<RowsFormat>
           label="Export format"
@@ -70,7 +71,9 @@ export function ResultExport({ resultId }: { resultId: string }) {
           Export
         </Button>
       </span>
-      {error || requestId ? (
+    ),
+    status:
+      error || requestId ? (
         <div className="sql-export-status">
           {error ? <ErrorMessage compact error={error} /> : null}
           {requestId ? (
@@ -86,7 +89,6 @@ export function ResultExport({ resultId }: { resultId: string }) {
             />
           ) : null}
         </div>
-      ) : null}
-    </>
-  );
+      ) : null,
+  };
 }

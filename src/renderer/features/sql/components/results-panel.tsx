@@ -5,7 +5,7 @@ import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore } from '../../workspace/store';
 import { useSqlRun, useSqlStore } from '../store';
 import { ResultChart } from './result-chart';
-import { ResultExport } from './result-export';
+import { useResultExport } from './result-export';
 import { ResultGrid } from './result-grid';
 import { StaleNote } from './stale-note';
 
@@ -48,6 +48,7 @@ export function ResultsPanel({
   // A chart needs a label column beside a number: `SELECT COUNT(*)` alone is one value, not a chart.
   const isChartable =
     summary.grouped && summary.total > 0 && summary.columns.length > 1 && summary.columnTypes.includes('N');
+  const exporting = useResultExport(summary.resultId);
   return (
     <div className={`sql-result${tab.isResultStale ? ' is-stale' : ''}`}>
       {tab.isResultStale ? (
@@ -85,9 +86,10 @@ export function ResultsPanel({
               {tab.isChartHidden ? 'Show chart' : 'Hide chart'}
             </Button>
           ) : null}
-          <ResultExport key={summary.resultId} resultId={summary.resultId} />
+          {exporting.controls}
         </span>
       </div>
+      {exporting.status}
       {summary.warnings.map((warning) => (
         <p key={warning} className="sql-warning" role="note">
           {warning}
