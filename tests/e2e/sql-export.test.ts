@@ -3,6 +3,7 @@ import { sampleItems } from '../../resources/playground/sample-table';
 import { downloadedBytes } from './support/downloads';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { runPlaygroundSql } from './support/sql-workbench';
 
 // A SQL result exported from the workbench in browser mode: the one export path
 // (GET /api/download/export?sqlResultId=), streamed from main as a download, every row. Real
@@ -15,15 +16,7 @@ describe('exporting SQL results', () => {
   it('downloads every row of a result as CSV and as a JSON array, as the seed data holds them', async () => {
     const page = await session.openPage();
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.getByRole('button', { name: 'Open playground' }).click();
-    await page.getByRole('tab', { name: 'SQL' }).click(slow);
-    await page.getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
-    const editor = page.locator('.sql-editor .cm-content');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText('SELECT PK, SK FROM DynoTableSample ORDER BY PK, SK');
-    await page.keyboard.press('Control+Enter');
+    await runPlaygroundSql(page, 'SELECT PK, SK FROM DynoTableSample ORDER BY PK, SK');
 
     // The independent oracle: the seed data's keys, sorted as ORDER BY sorts strings.
     const keys = sampleItems()

@@ -165,27 +165,22 @@ describe('a SQL result exported through transfer:export', () => {
     },
   );
 
-  it('refuses an export that names no rows, or both kinds, with a sentence', async () => {
-    const neither = await h.call('transfer:export', {
-      requestId: nextRequestId('sqlexport'),
-      format: 'csv',
-      path: path.join(h.ctx.dataDir, 'none.csv'),
+  it('refuses an export that names no rows, both kinds, or a result no longer kept, with a sentence', async () => {
+    const refusal = (ids: Record<string, string>) =>
+      h.call('transfer:export', {
+        ...ids,
+        requestId: nextRequestId('sqlexport'),
+        format: 'csv',
+        path: path.join(h.ctx.dataDir, 'refused.csv'),
+      });
+    expect(await refusal({})).toMatchObject({ ok: false, error: { code: 'InvalidInput' } });
+    expect(await refusal({ resultSetId: 'rs-1', sqlResultId: resultId })).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidInput' },
     });
-    expect(neither).toMatchObject({ ok: false, error: { code: 'InvalidInput' } });
-    const both = await h.call('transfer:export', {
-      requestId: nextRequestId('sqlexport'),
-      resultSetId: 'rs-1',
-      sqlResultId: resultId,
-      format: 'csv',
-      path: path.join(h.ctx.dataDir, 'both.csv'),
+    expect(await refusal({ sqlResultId: 'sql-gone-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'NotFound' },
     });
-    expect(both).toMatchObject({ ok: false, error: { code: 'InvalidInput' } });
-    const gone = await h.call('transfer:export', {
-      requestId: nextRequestId('sqlexport'),
-      sqlResultId: 'sql-gone-1',
-      format: 'csv',
-      path: path.join(h.ctx.dataDir, 'gone.csv'),
-    });
-    expect(gone).toMatchObject({ ok: false, error: { code: 'NotFound' } });
   });
 });
