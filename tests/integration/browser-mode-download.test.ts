@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CoreContext } from '../../src/main/core/context';
 import { EventBus } from '../../src/main/core/events';
-import { exportDownloadRoute } from '../../src/main/dynamo/transfer/export-download';
+import { exportDownloadRoute } from '../../src/main/export-rows/export-download';
+import { resultSetRows } from '../../src/main/export-rows/rows-source';
 import { createDispatcher, type HandlerTable } from '../../src/main/ipc/dispatcher';
 import { createResultSetStore } from '../../src/main/resultsets/store';
 import { startBrowserServer, type BrowserServer } from '../../src/main/server/http-server';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     events: new EventBus(),
     staticDir: root,
     port: 0,
-    exportDownload: exportDownloadRoute(store, dataDir),
+    exportDownload: exportDownloadRoute((ids) => resultSetRows(store, ids.resultSetId ?? ''), dataDir),
   });
 });
 

@@ -1,7 +1,8 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { streamExportDownload } from '../../src/main/dynamo/transfer/export-download';
+import { streamExportDownload } from '../../src/main/export-rows/export-download';
+import { rowsSourceOf } from '../../src/main/export-rows/rows-source';
 import { toSdkItem } from '../../src/main/dynamo/marshal';
 import { queryHandlers } from '../../src/main/ipc/handlers/query';
 import { parseDynamoJson } from '../../src/shared/dynamo/item-json';
@@ -17,10 +18,12 @@ beforeAll(async () => {
   h = itemsHarness(inject('dynamoEndpoint'), queryHandlers);
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    streamExportDownload(h.ctx.resultSets, url.searchParams, response).catch((error: unknown) => {
-      response.statusCode = 400;
-      response.end(error instanceof Error ? error.message : String(error));
-    });
+    streamExportDownload((ids) => rowsSourceOf(h.ctx, ids), url.searchParams, response).catch(
+      (error: unknown) => {
+        response.statusCode = 400;
+        response.end(error instanceof Error ? error.message : String(error));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -47,5 +50,5 @@ it('streams a result set as a JSON Lines download that parses back to the same i
   expectSameItem(parseDynamoJson(JSON.stringify(line.Item)), item);
   const bad = await fetch(`${base}/?format=xml`);
   expect(bad.status).toBe(400);
-  expect(await bad.text()).toMatch(/needs a resultSetId and a format/);
+  expect(await bad.text()).toMatch(/needs its rows \(resultSetId or sqlResultId\) and a format/);
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { allItems, get, orders, users } from '../fixtures/sql-fixture';
 import { localClient } from '../support/dynamo-local';
+import { exportText } from '../../src/main/export-rows/export-chunks';
+import { sqlResultRows } from '../../src/main/export-rows/rows-source';
 import { SqlService } from '../../src/main/sql/service';
 import type { Progress } from '../../src/shared/ipc/operations';
 import { createShopTable } from './sql-support';
@@ -63,10 +65,11 @@ describe('SQL in the worker thread', () => {
       [],
       {},
     );
-    const csv = await service.export(summary.resultId, 'csv');
-    expect(csv.content).toBe('orderId,amount\r\no1,79.19\r\no11,12345678901234567890123456789012345678\r\n');
-    const json = await service.export(summary.resultId, 'json');
-    expect(json.content).toContain('"amount":12345678901234567890123456789012345678');
+    const rows = await sqlResultRows(service, summary.resultId);
+    expect(await exportText(rows, 'csv')).toBe(
+      'orderId,amount\r\no1,79.19\r\no11,12345678901234567890123456789012345678\r\n',
+    );
+    expect(await exportText(rows, 'json')).toContain('"amount":12345678901234567890123456789012345678');
     await expect(service.plan('local', 'SELECT FROM WHERE', [])).rejects.toMatchObject({
       code: 'SqlSyntaxError',
       details: { line: 1, column: 8 },

@@ -1,18 +1,15 @@
 import path from 'node:path';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { s3ClientOf } from '../../main/aws/s3-client';
 import { AdHocConnections } from '../../main/aws/ad-hoc-client';
 import type { CoreContext } from '../../main/core/context';
-import { tableSummary, keyAttributesOf } from '../../main/dynamo/table-metadata';
 import {
-  describeExport,
-  type ExportState,
-  follow,
-  listExports,
-  startExport,
-} from '../../main/exports/export-control';
-import { openExport } from '../../main/exports/export-open';
-import { folderFiles, s3Files } from '../../main/exports/export-source';
+  beginTableExport,
+  listTableExports,
+  openExportFolderAt,
+  openS3Export,
+  startTableExport as startS3Export,
+} from '../../main/exports/export-service';
+import type { OpenedExport } from '../../main/exports/export-open';
+import type { ExportState } from '../../main/exports/export-control';
 import { checkExportPath } from '../../main/dynamo/transfer/transfer-paths';
 import { resumeTableExport, startTableExport } from '../../main/dynamo/transfer/table-export-service';
 import { ErrorCodes } from '../../shared/errors';
@@ -97,38 +94,15 @@ export async function run(argv: string[]): Promise<number> {
       try {
         const connection = await connectionOf(ctx, adHoc, values);
         if (action === 'table') return await exportTable(ctx, connection.id, values, print, abort.signal);
-        const dynamo = await ctx.clients.dynamo(connection.id);
+        // DynamoDB's S3 exports through the app's export service (exports:list|start|open).
+        const connectionId = connection.id;
         if (action === 'list') {
           const table = required(values.table, '--table');
-          const arn = (await tableSummary(dynamo, table)).arn ?? table;
-          for (const state of await listExports(dynamo, arn)) line(state);
+          for (const state of (await listTableExports(ctx, { connectionId, table })).exports) line(state);
           return 0;
         }
-        if (action === 'start') {
-          const table = required(values.table, '--table');
-          const view = values.view === 'NEW_IMAGE' ? 'NEW_IMAGE' : 'NEW_AND_OLD_IMAGES';
-          const since = values.since ? new Date(values.since) : undefined;
-          if (since && Number.isNaN(since.getTime()))
-            throw new UsageError(`--since wants an ISO date and time, not "${values.since}".`);
-          const started = await startExport(dynamo, {
-            tableArn: (await tableSummary(dynamo, table)).arn ?? table,
-            bucket: required(values.bucket, '--bucket'),
-            ...(values.prefix ? { prefix: values.prefix } : {}),
-            format: 'DYNAMODB_JSON',
-            ...(since ? { incremental: { from: since, view } } : {}),
-          });
-          const last: ExportState = values.wait
-            ? await follow(
-                (signal) => describeExport(dynamo, started.exportArn, signal),
-                (state) => print(`export ${state.status.toLowerCase()}`),
-                abort.signal,
-              )
-            : started;
-          print('');
-          line(last);
-          return last.status === 'FAILED' ? 1 : 0;
-        }
-        return await open(ctx, values, dynamo, print, abort.signal);
+        if (action === 'start') return await start(ctx, connectionId, values, print, abort.signal);
+        return await open(ctx, connectionId, values, print, abort.signal);
       } catch (error) {
         print('');
         if (error instanceof UsageError) throw error;
@@ -219,47 +193,81 @@ function resumeId(text: string): string {
   return id.data;
 }
 
-async function open(
+/** `export start`: asks for the export; with --wait follows it as the app does, to its end. */
+async function start(
   ctx: CoreContext,
-  values: { bucket?: string; prefix?: string; folder?: string; endpoint?: string; 'export-id'?: string },
-  dynamo: DynamoDBClient,
+  connectionId: string,
+  values: { table?: string; bucket?: string; prefix?: string; since?: string; view: string; wait: boolean },
   print: (line: string) => void,
   signal: AbortSignal,
 ): Promise<number> {
-  const s3 = values.folder
-    ? undefined
-    : s3ClientOf({
-        region: await dynamo.config.region(),
-        credentials: dynamo.config.credentials,
-        ...(values.endpoint ? { endpoint: values.endpoint } : {}),
-      });
-  const files = values.folder
-    ? folderFiles(values.folder)
-    : s3Files(s3!, required(values.bucket, '--bucket'), values.prefix ?? '', signal);
-  const store = ctx.resultSets;
-  try {
-    const opened = await openExport(files, store, {
-      connectionId: 'cli',
-      ...(values['export-id'] ? { exportId: values['export-id'] } : {}),
+  const table = required(values.table, '--table');
+  const view = values.view === 'NEW_IMAGE' ? ('NEW_IMAGE' as const) : ('NEW_AND_OLD_IMAGES' as const);
+  const since = values.since ? new Date(values.since) : undefined;
+  if (since && Number.isNaN(since.getTime()))
+    throw new UsageError(`--since wants an ISO date and time, not "${values.since}".`);
+  const input = {
+    connectionId,
+    table,
+    bucket: required(values.bucket, '--bucket'),
+    ...(values.prefix ? { prefix: values.prefix } : {}),
+    format: 'DYNAMODB_JSON' as const,
+    ...(since ? { incremental: { from: since.toISOString(), view } } : {}),
+  };
+  let last: ExportState;
+  if (values.wait) {
+    const end = await runOperation(ctx, (requestId) => startS3Export(ctx, { ...input, requestId }), {
       signal,
-      keysOf: (table) =>
-        tableSummary(dynamo, table, signal).then(
-          (summary) => keyAttributesOf(summary),
-          () => undefined,
-        ),
-      onProgress: ({ items }) => print(`${items.toLocaleString('en-US')} items read`),
+      onProgress: (progress) => print(progress.message ?? ''),
     });
     print('');
-    // Bounded windows of the result set, so a large export never sits in this process whole.
-    for (let offset = 0; offset < opened.items; offset += 1000) {
-      const window = await store.window(opened.resultSetId, offset, 1000);
-      for (const item of window.rows) line({ Item: item });
+    if (end.type === 'cancelled' || !end.value) {
+      process.stderr.write('dynotable export: stopped following; the export goes on in AWS (Cancelled)\n');
+      return 2;
     }
-    process.stderr.write(
-      `${opened.name}: ${opened.items.toLocaleString('en-US')} items from ${files.describe()}${opened.incrementals.length ? ` (${opened.incrementals.length} incremental exports applied)` : ''}\n`,
-    );
-    return 0;
-  } finally {
-    s3?.destroy();
+    last = end.value as ExportState;
+  } else last = await beginTableExport(ctx, input);
+  line(last);
+  return last.status === 'FAILED' ? 1 : 0;
+}
+
+/**
+ * `export open`: the app's opening of an export (S3 or a folder) as a result set, then its items
+ * printed a bounded window at a time, so a large export never sits in this process whole.
+ */
+async function open(
+  ctx: CoreContext,
+  connectionId: string,
+  values: { bucket?: string; prefix?: string; folder?: string; 'export-id'?: string },
+  print: (line: string) => void,
+  signal: AbortSignal,
+): Promise<number> {
+  const { folder } = values;
+  const exportId = values['export-id'];
+  const end = await runOperation(
+    ctx,
+    (requestId) =>
+      folder
+        ? openExportFolderAt(ctx, { connectionId, requestId, exportId }, path.resolve(folder))
+        : openS3Export(ctx, {
+            connectionId,
+            requestId,
+            bucket: required(values.bucket, '--bucket'),
+            ...(values.prefix ? { prefix: values.prefix } : {}),
+            ...(exportId ? { exportId } : {}),
+          }),
+    { signal, onProgress: ({ items }) => print(`${items.toLocaleString('en-US')} items read`) },
+  );
+  print('');
+  if (end.type === 'cancelled' || !end.value) return 2;
+  const opened = end.value as OpenedExport;
+  for (let offset = 0; offset < opened.items; offset += 1000) {
+    const window = await ctx.resultSets.window(opened.resultSetId, offset, 1000);
+    for (const item of window.rows) line({ Item: item });
   }
+  const from = folder ? folder : `s3://${values.bucket ?? ''}/${values.prefix ?? ''}`;
+  process.stderr.write(
+    `${opened.name}: ${opened.items.toLocaleString('en-US')} items from ${from}${opened.incrementals.length ? ` (${opened.incrementals.length} incremental exports applied)` : ''}\n`,
+  );
+  return 0;
 }

@@ -1,14 +1,13 @@
-import type { ResultTable } from '../../main/sql/executor/result';
 import { toAppError } from '../../main/core/to-app-error';
 import { lineColumn } from '../../main/sql/parser/sql-error';
 import { inScript, type ScriptStatement } from '../../main/sql/parser/statements';
 import type { SqlPlan } from '../../shared/sql/plan';
 import { failureLine } from './command-io';
-import { jsonLine, printResult, type SqlFormat } from './sql-output';
+import { jsonLine, printResult, type PrintedResult, type SqlFormat } from './sql-output';
 
 /** What one statement gave: its rows, or its plan under --plan, and its warnings. */
 export type StatementOutcome =
-  { result: ResultTable; warnings: string[] } | { plan: SqlPlan; warnings: string[] };
+  { result: PrintedResult; warnings: string[] } | { plan: SqlPlan; warnings: string[] };
 
 export interface ScriptRun {
   script: string;
@@ -46,7 +45,7 @@ export async function runScript(run: ScriptRun): Promise<number> {
         process.stdout.write(`${JSON.stringify(outcome.plan, null, format === 'json' ? undefined : 2)}\n`);
       else
         process.stdout.write(
-          format === 'json' ? jsonLine(outcome.result) : printResult(outcome.result, format),
+          format === 'json' ? jsonLine(outcome.result) : await printResult(outcome.result, format),
         );
       if (!run.quiet)
         for (const warning of outcome.warnings) process.stderr.write(`warning: ${label}: ${warning}\n`);

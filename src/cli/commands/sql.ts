@@ -142,7 +142,7 @@ export async function run(argv: string[]): Promise<number> {
         process.stdout.write(
           'plan' in outcome
             ? `${JSON.stringify(outcome.plan, null, 2)}\n`
-            : printResult(outcome.result, format),
+            : await printResult(outcome.result, format),
         );
         if (!values.quiet)
           for (const warning of outcome.warnings) process.stderr.write(`warning: ${warning}\n`);

@@ -22,7 +22,14 @@ export async function s3ClientFor(ctx: CoreContext, connectionId: string): Promi
     playground: ctx.playground,
     profileCredentials: ctx.profileCredentials,
   });
-  return s3ClientOf(config);
+  // The DynamoDB client's own provider and region: one MFA prompt or role session per
+  // connection, and a command line's connection (ad-hoc flags) gets the credentials its flags say.
+  const dynamo = await ctx.clients.dynamo(connectionId);
+  return s3ClientOf({
+    ...config,
+    region: await dynamo.config.region(),
+    credentials: dynamo.config.credentials,
+  });
 }
 
 /** The same S3 client from settings the CLI's flags give (region, endpoint, credentials). */

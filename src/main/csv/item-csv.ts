@@ -5,7 +5,7 @@ import {
   type Item,
 } from '../../shared/dynamo/attribute-value';
 import { echoValue } from '../../shared/dynamo/echo-value';
-import { parseDynamoJson } from '../../shared/dynamo/item-json';
+import { parseDynamoJson, plainJsonValue } from '../../shared/dynamo/item-json';
 import { numberProblem } from '../../shared/dynamo/number';
 import { defineOwn, ownValue } from '../../shared/dynamo/proto-keys';
 import { csvRecords, type CsvCell, type CsvField } from './csv-text';
@@ -67,6 +67,34 @@ export function itemCsvHeader(columns: readonly CsvColumn[]): string {
 
 export function itemCsvRows(items: readonly Item[], columns: readonly CsvColumn[]): string {
   return csvRecords(items.map((item) => columns.map((c) => cell(ownValue(item, c.name), c.type))));
+}
+
+/**
+ * A plain table for spreadsheets and SQL users (a SQL result's export, `dynotable sql --format
+ * csv`): one row of column names, then each cell as text: strings as they are, numbers exact,
+ * binary as base64, lists, maps and sets as plain JSON; NULL and a missing value an empty cell.
+ * It does not come back typed: the typed CSV above is the one import reads.
+ */
+function plainCell(value: AttributeValue | undefined): CsvCell {
+  if (value === undefined || 'NULL' in value) return undefined;
+  if ('S' in value) return value.S;
+  if ('N' in value) return value.N;
+  if ('B' in value) return value.B;
+  if ('BOOL' in value) return String(value.BOOL);
+  return plainJsonValue(value);
+}
+
+/** A value as the plain CSV writes it, for other text tables (the CLI's aligned output). */
+export function plainText(value: AttributeValue | undefined): string {
+  return plainCell(value) ?? '';
+}
+
+export function plainCsvHeader(columns: readonly string[]): string {
+  return csvRecords([columns]);
+}
+
+export function plainCsvRows(items: readonly Item[], columns: readonly string[]): string {
+  return csvRecords(items.map((item) => columns.map((name) => plainCell(ownValue(item, name)))));
 }
 
 function typed(type: AttributeType, text: string): AttributeValue {

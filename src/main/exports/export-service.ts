@@ -79,12 +79,16 @@ function followExport(ctx: CoreContext, client: DynamoDBClient, requestId: strin
   });
 }
 
-export async function startTableExport(
+/**
+ * Asks DynamoDB for the export and answers its first state, without following it (the CLI's
+ * `export start` without --wait); startTableExport follows it as an operation.
+ */
+export async function beginTableExport(
   ctx: CoreContext,
-  input: ChannelInput<'exports:start'>,
-): Promise<ChannelOutput<'exports:start'>> {
+  input: Omit<ChannelInput<'exports:start'>, 'requestId'>,
+): Promise<ExportState> {
   const client = await ctx.clients.dynamo(input.connectionId);
-  const started = await startExport(client, {
+  return startExport(client, {
     tableArn: await tableArn(client, input.table),
     bucket: input.bucket,
     ...(input.prefix ? { prefix: input.prefix } : {}),
@@ -99,7 +103,14 @@ export async function startTableExport(
         }
       : {}),
   });
-  followExport(ctx, client, input.requestId, started.exportArn);
+}
+
+export async function startTableExport(
+  ctx: CoreContext,
+  input: ChannelInput<'exports:start'>,
+): Promise<ChannelOutput<'exports:start'>> {
+  const started = await beginTableExport(ctx, input);
+  followExport(ctx, await ctx.clients.dynamo(input.connectionId), input.requestId, started.exportArn);
   return { started: true, exportArn: started.exportArn };
 }
 
@@ -150,6 +161,15 @@ export async function openFolderExport(
     input.folderId === undefined
       ? await uploadedExportFolder(ctx.dataDir, input.uploadId ?? '')
       : ctx.files.pathOf(input.folderId, 'openExport');
+  return openExportFolderAt(ctx, input, folder);
+}
+
+/** Opens the export in a folder on this machine (the CLI's `export open --folder DIR`). */
+export async function openExportFolderAt(
+  ctx: CoreContext,
+  input: { connectionId: string; requestId: string; exportId?: string | undefined },
+  folder: string,
+): Promise<{ started: boolean }> {
   await openAsResultSet(ctx, input, { kind: 'folder', path: folder }, () => folderFiles(folder));
   return { started: true };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
-import type { FileChoice, FileChoiceInput, TransferFormat } from '../../shared/ipc/transfer';
+import type { FileChoice, FileChoiceInput, RowsFormat } from '../../shared/ipc/transfer';
 
 export interface FileFilter {
   name: string;
@@ -21,10 +21,11 @@ type Purpose = FileChoiceInput['purpose'];
 const KEEP_MS = 60 * 60 * 1000;
 const MAX_GRANTS = 200;
 
-const FILTERS: Record<TransferFormat, FileFilter> = {
+const FILTERS: Record<RowsFormat, FileFilter> = {
   'dynamodb-json': { name: 'DynamoDB JSON', extensions: ['json'] },
   jsonl: { name: 'JSON Lines', extensions: ['jsonl', 'ndjson', 'json'] },
   csv: { name: 'CSV', extensions: ['csv'] },
+  json: { name: 'JSON', extensions: ['json'] },
 };
 
 /** What the Schema view saves as "dynotable-orm model". */

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../core/context';
-import { exportDownloadRoute } from '../dynamo/transfer/export-download';
+import { exportDownloadRoute } from '../export-rows/export-download';
+import { rowsSourceOf } from '../export-rows/rows-source';
 import { receiveImportUpload } from '../dynamo/transfer/import-upload';
 import { exportFolderUpload } from '../exports/export-upload';
 import { createDispatcher } from '../ipc/dispatcher';
@@ -29,7 +30,7 @@ export function startCoreServer(
     ...options,
     dispatch: createDispatcher(handlers, core),
     events: core.events,
-    exportDownload: exportDownloadRoute(core.resultSets, core.dataDir),
+    exportDownload: exportDownloadRoute((ids) => rowsSourceOf(core, ids), core.dataDir),
     importUpload: (request) => receiveImportUpload(core.dataDir, request),
     exportFolderUpload: exportFolderUpload(core.dataDir),
   });

@@ -251,14 +251,6 @@ export class SqlService {
     return this.call({ op: 'window', resultId, offset, limit });
   }
 
-  export(
-    resultId: string,
-    format: 'csv' | 'json',
-    maxRows?: number,
-  ): Promise<{ content: string; rows: number; truncated: boolean; fileName: string }> {
-    return this.call({ op: 'export', resultId, format, maxRows });
-  }
-
   /** Rows another engine computed (Athena), kept as a result like a local one. */
   addRows(rows: ExternalRows): Promise<SqlResultSummary> {
     return this.call({ op: 'addRows', rows });

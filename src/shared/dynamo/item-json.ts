@@ -117,10 +117,39 @@ export function plainJsonObstacle(item: Item): string | undefined {
 }
 
 /** JSON's number grammar is stricter than DynamoDB's (".5", "1.", "+1"); same value, JSON spelling. */
-function jsonNumber(text: string): string {
+export function jsonNumber(text: string): string {
   let t = text.trim().replace(/^\+/, '');
   t = t.replace(/^(-?)\./, '$10.').replace(/\.(?=[eE]|$)/, '');
   return t.replace(/^(-?)0+(?=\d)/, '$1');
+}
+
+/**
+ * A value as one line of plain JSON for exports and the CLI: numbers as their exact decimal text
+ * (a 38-digit number survives `| jq`), lists and sets as arrays, maps as objects, binary as its
+ * base64 text, NULL as null. Unlike the editor's plain view it never refuses a value: an export
+ * that does not come back typed (the typed formats are DynamoDB JSON, JSON Lines and CSV).
+ */
+export function plainJsonValue(value: AttributeValue): string {
+  if ('S' in value) return JSON.stringify(value.S);
+  if ('N' in value) return jsonNumber(value.N);
+  if ('BOOL' in value) return value.BOOL ? 'true' : 'false';
+  if ('NULL' in value) return 'null';
+  if ('B' in value) return JSON.stringify(value.B);
+  if ('L' in value) return `[${value.L.map(plainJsonValue).join(',')}]`;
+  if ('M' in value) return plainJsonObject(value.M, Object.keys(value.M));
+  if ('SS' in value) return JSON.stringify(value.SS);
+  if ('BS' in value) return JSON.stringify(value.BS);
+  return `[${value.NS.map(jsonNumber).join(',')}]`;
+}
+
+/** The named attributes of `item` as one plain JSON object; a name it lacks is null. */
+export function plainJsonObject(item: Item, names: readonly string[]): string {
+  return `{${names
+    .map((name) => {
+      const value = Object.hasOwn(item, name) ? item[name] : undefined;
+      return `${JSON.stringify(name)}:${value ? plainJsonValue(value) : 'null'}`;
+    })
+    .join(',')}}`;
 }
 
 function plainText(value: AttributeValue, level: number): string {

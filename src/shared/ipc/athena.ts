@@ -4,7 +4,7 @@ import { requestIdSchema } from './operations';
 /**
  * Schemas of the `athena:*` channels (issue 17): the plan's honest choice between the local
  * scan and Amazon Athena over a DynamoDB export, and the Athena run itself. Results land in the
- * SQL worker's result store, so `sql:window` and `sql:export` read them like local results.
+ * SQL worker's result store, so `sql:window` and `transfer:export` (sqlResultId) read them like local results.
  */
 const connectionRef = z.object({ connectionId: z.string() });
 const statement = z.string().min(1).max(100_000);

@@ -96,7 +96,7 @@ export const itemExamples: ItemExamples = {
   },
   'transfer:export': {
     summary:
-      'Streams a result set (or selected rows) to a file as DynamoDB JSON, JSON Lines or CSV with a type row.',
+      'Streams a result set (or selected rows) or a SQL result (sqlResultId) to a file as DynamoDB JSON, JSON Lines, CSV or a plain JSON array.',
     input: {
       requestId: 'export_R4nd0mId',
       resultSetId: 'rs_7d1e0b',
@@ -105,7 +105,7 @@ export const itemExamples: ItemExamples = {
     },
     output: { started: true },
     notes:
-      'Written to <path>.part and renamed when complete. done.value is { path, items, bytes }. Browser mode streams the same bytes as a download.',
+      "Written to <path>.part and renamed when complete; no row cap. A result set's CSV has a type row (import reads it back); a SQL result's CSV is a plain table in SELECT order. done.value is { path, items, bytes }. Browser mode streams the same bytes as a download (GET /api/download/export?resultSetId= or ?sqlResultId=).",
   },
   'transfer:exportTable': {
     summary:

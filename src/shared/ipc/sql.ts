@@ -72,19 +72,6 @@ export const sqlWindowOutput = z.object({
 });
 export type SqlWindow = z.infer<typeof sqlWindowOutput>;
 
-export const sqlExportInput = z.object({
-  resultId: z.string(),
-  format: z.enum(['csv', 'json']),
-  /** Exports are bounded too (default and maximum 1,000,000 rows). */
-  maxRows: z.number().int().min(1).max(1_000_000).optional(),
-});
-export const sqlExportOutput = z.object({
-  content: z.string(),
-  rows: z.number().int(),
-  truncated: z.boolean(),
-  fileName: z.string(),
-});
-
 export const sqlCatalogInput = connectionRef.extend({ refresh: z.boolean().optional() });
 export const sqlCatalogOutput = catalogSchema.extend({ loadedAt: z.string(), sampleCapacity: z.number() });
 export type SqlCatalogOutput = z.infer<typeof sqlCatalogOutput>;
@@ -125,7 +112,6 @@ export const sqlChannels = {
   /** Starts a statement under requestId; progress arrives as operation events, `done` carries a SqlResultSummary. */
   'sql:run': { input: sqlRunInput, output: z.object({ started: z.boolean() }), done: sqlResultSummarySchema },
   'sql:window': { input: sqlWindowInput, output: sqlWindowOutput },
-  'sql:export': { input: sqlExportInput, output: sqlExportOutput },
   'sql:drop': { input: z.object({ resultId: z.string() }), output: z.object({ dropped: z.boolean() }) },
   'sql:views': { input: connectionRef, output: z.array(entityViewSchema) },
   'sql:saveView': { input: sqlSaveViewInput, output: z.array(entityViewSchema) },

@@ -12,12 +12,22 @@ import { tableRefInput } from './tables';
 export const transferFormatSchema = z.enum(['dynamodb-json', 'jsonl', 'csv']);
 export type TransferFormat = z.infer<typeof transferFormatSchema>;
 
+/**
+ * What an export of rows (a result set or a SQL result) writes: the three formats import reads,
+ * and a plain JSON array of row objects (numbers exact, sets as arrays, binary as base64), which
+ * SQL users expect and which does not come back typed.
+ */
+export const rowsFormatSchema = z.enum(['dynamodb-json', 'jsonl', 'csv', 'json']);
+export type RowsFormat = z.infer<typeof rowsFormatSchema>;
+
 export const exportInput = z.object({
   requestId: requestIdSchema,
-  resultSetId: z.string(),
-  /** Row indexes of a selection; absent for the whole result set. */
+  /** The rows to export: a result set's (resultSetId) or a SQL result's (sqlResultId); give one. */
+  resultSetId: z.string().optional(),
+  sqlResultId: z.string().optional(),
+  /** Row indexes of a selection; absent for every row. */
   rows: z.array(z.number().int().nonnegative()).max(1_000_000).optional(),
-  format: transferFormatSchema,
+  format: rowsFormatSchema,
   /** The file the user chose in the save dialog (files:choose); main holds its path. */
   fileId: z.string().min(1).max(64).optional(),
   /**
@@ -85,7 +95,7 @@ export const fileChoiceInput = z.object({
    */
   purpose: z.enum(['import', 'export', 'openExport', 'model', 'dynamoose']),
   /** The file's format (import and export; a folder or a model file has none). */
-  format: transferFormatSchema.optional(),
+  format: rowsFormatSchema.optional(),
   /** The save dialog's proposed file name (a name, never a path). */
   suggestedName: z.string().min(1).max(255).optional(),
 });

@@ -85,16 +85,6 @@ export const sqlExamples: SqlExamples = {
       ],
     },
   },
-  'sql:export': {
-    summary: 'A whole result as CSV or JSON text (JSON numbers are written exactly).',
-    input: { resultId: 'sql-m1x2y3-4', format: 'csv' },
-    output: {
-      content: 'name,orders,revenue\r\nKenji Sato,5,612.35\r\n',
-      rows: 1,
-      truncated: false,
-      fileName: 'dynotable-sql-2026-11-06T09-00-00.csv',
-    },
-  },
   'sql:drop': {
     summary: 'Forgets a result.',
     input: { resultId: 'sql-m1x2y3-4' },

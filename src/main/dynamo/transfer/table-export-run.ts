@@ -1,8 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { finished } from 'node:stream/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
@@ -11,14 +9,9 @@ import type { TableExportReport } from '../../../shared/ipc/transfer';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { RateMeter } from '../../core/rate-meter';
 import { viewKeyNames } from '../../../shared/dynamo/key-model';
-import { inKeyOrder } from '../../../shared/dynamo/item-order';
-import {
-  addColumns,
-  columnsInKeyOrder,
-  itemCsvHeader,
-  itemCsvRows,
-  type ColumnType,
-} from '../../csv/item-csv';
+import { exportChunks } from '../../export-rows/export-chunks';
+import { writeChunksToFile } from '../../export-rows/export-file';
+import type { RowsSource } from '../../export-rows/rows-source';
 import { tableSummary } from '../table-metadata';
 import { type ScanPage, segmentedScan } from '../read/segmented-read';
 import type { TableExportCheckpoint, TableExportStore } from './table-export-store';
@@ -28,7 +21,7 @@ type Outcome = OperationOutcome<'transfer:exportTable'>;
 /** A table above this size is read in parallel segments; below it one segment keeps Scan's order. */
 const PARALLEL_FROM_BYTES = 128 * 1024 * 1024;
 const SEGMENTS = 4;
-const CSV_ROWS = 1000;
+const SPOOL_BATCH = 1000;
 const LINE_HEAD = '{"Item":';
 
 export function segmentsFor(sizeBytes: number): number {
@@ -200,9 +193,10 @@ async function* spoolItems(spool: string, signal: AbortSignal): AsyncGenerator<I
 }
 
 /**
- * Writes the finished spool as the chosen format to `<path>.part`, then renames it; answers its
- * size. Key attributes first (`keyNames`: the table's key, then the exported index's), as the
- * first CSV columns and the first names of each JSON item, as the result-set export writes them.
+ * Writes the finished spool as the chosen format through the one rows writer (export-rows/), to
+ * `<path>.part` renamed when complete; answers its size. Key attributes first (`keyNames`: the
+ * table's key, then the exported index's), as a result set's export writes them. A CSV reads the
+ * spool twice on this disk (columns and types first) instead of scanning the table twice.
  */
 async function writeTarget(
   spool: string,
@@ -210,56 +204,22 @@ async function writeTarget(
   keyNames: readonly string[],
   signal: AbortSignal,
 ): Promise<number> {
-  const partial = `${checkpoint.path}.part`;
-  await rm(partial, { force: true });
-  const out = createWriteStream(partial, { encoding: 'utf8', flags: 'wx' });
-  out.on('error', () => undefined);
-  const closed = finished(out);
-  closed.catch(() => undefined);
-  const write = async (text: string): Promise<void> => {
-    if (text !== '' && !out.write(text)) await Promise.race([once(out, 'drain'), closed]);
-  };
-  try {
-    if (checkpoint.format === 'jsonl') {
-      for await (const item of spoolItems(spool, signal))
-        await write(`${LINE_HEAD}${JSON.stringify(inKeyOrder(item, keyNames))}}\n`);
-    } else if (checkpoint.format === 'dynamodb-json') {
-      await write('{"Items": [\n');
-      let first = true;
-      for await (const item of spoolItems(spool, signal)) {
-        const text = JSON.stringify(inKeyOrder(item, keyNames));
-        await write(first ? text : `,\n${text}`);
-        first = false;
-      }
-      await write('\n]}\n');
-    } else {
-      // CSV needs every column and its type before the first row: a second pass over the
-      // spool, on this disk, instead of a second Scan.
-      const columns = new Map<string, ColumnType>();
-      for await (const item of spoolItems(spool, signal)) addColumns(columns, item);
-      const list = columnsInKeyOrder(columns, keyNames);
-      await write(itemCsvHeader(list));
+  const source: RowsSource = {
+    total: checkpoint.items,
+    keyNames,
+    async *batches() {
       let batch: Item[] = [];
       for await (const item of spoolItems(spool, signal)) {
         batch.push(item);
-        if (batch.length >= CSV_ROWS) {
-          await write(itemCsvRows(batch, list));
+        if (batch.length >= SPOOL_BATCH) {
+          yield batch;
           batch = [];
         }
       }
-      await write(itemCsvRows(batch, list));
-    }
-    out.end();
-    await closed;
-  } catch (error) {
-    out.destroy();
-    await rm(partial, { force: true });
-    throw error;
-  }
-  if (signal.aborted) {
-    await rm(partial, { force: true });
-    return 0;
-  }
-  await rename(partial, checkpoint.path);
-  return (await stat(checkpoint.path)).size;
+      if (batch.length > 0) yield batch;
+    },
+  };
+  return (
+    (await writeChunksToFile(exportChunks(source, checkpoint.format, signal), checkpoint.path, signal)) ?? 0
+  );
 }

@@ -17,7 +17,6 @@ type SqlChannel =
   | 'sql:plan'
   | 'sql:run'
   | 'sql:window'
-  | 'sql:export'
   | 'sql:drop'
   | 'sql:views'
   | 'sql:saveView'
@@ -61,7 +60,6 @@ export const sqlHandlers: { [C in SqlChannel]: Handler<C> } = {
     return { started: true };
   },
   'sql:window': ({ resultId, offset, limit }, ctx) => sqlServiceFor(ctx).window(resultId, offset, limit),
-  'sql:export': ({ resultId, format, maxRows }, ctx) => sqlServiceFor(ctx).export(resultId, format, maxRows),
   'sql:drop': async ({ resultId }, ctx) => ({ dropped: await sqlServiceFor(ctx).drop(resultId) }),
   'sql:views': ({ connectionId }, ctx) => loadViews(ctx.dataDir, connectionId),
   'sql:saveView': ({ connectionId, view }, ctx) => saveView(ctx.dataDir, connectionId, view),

@@ -1,6 +1,7 @@
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import { resolveTarget } from '../../dynamo/items/item-access';
-import { runExportToFile } from '../../dynamo/transfer/export-file';
+import { runExportToFile } from '../../export-rows/export-file';
+import { rowsSourceOf } from '../../export-rows/rows-source';
 import { uploadedFile } from '../../dynamo/transfer/import-upload';
 import { checkExportPath, checkImportPath } from '../../dynamo/transfer/transfer-paths';
 import { runImport } from '../../dynamo/transfer/import-run';
@@ -45,10 +46,9 @@ export const transferHandlers: {
   'transfer:export': async (input, ctx) => {
     const scope = { mode: ctx.mode, dataDir: ctx.dataDir };
     const { target, overwrite } = await exportTarget(input, ctx);
-    const { total } = await ctx.resultSets.window(input.resultSetId, 0, 0);
-    const count = input.rows ? input.rows.length : total;
+    const source = await rowsSourceOf(ctx, input);
     ctx.operations.start(input.requestId, (run) =>
-      runExportToFile(ctx.resultSets, { ...input, path: target, overwrite }, count, run, scope),
+      runExportToFile(source, { format: input.format, path: target, overwrite }, run, scope),
     );
     return { started: true };
   },

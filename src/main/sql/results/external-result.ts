@@ -16,7 +16,7 @@ export interface ExternalRows {
 
 /**
  * Rows another engine computed (Athena over an export) as a result of this store, so the grid,
- * charts and export read them through sql:window and sql:export exactly as local results.
+ * charts and export read them through sql:window and transfer:export exactly as local results.
  */
 export function addExternalResult(store: ResultStore, input: ExternalRows): SqlResultSummary {
   const data: Value[][] = input.columns.map((_, j) =>

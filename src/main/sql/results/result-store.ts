@@ -3,8 +3,6 @@ import type { SqlWindow } from '../../../shared/ipc/sql';
 import { windowSpan } from '../../../shared/ipc/window';
 import type { ResultTable } from '../executor/result';
 import { toTagged, typeName } from '../values/value';
-import { csvRecords } from '../../csv/csv-text';
-import { csvValue, jsonRow } from './format';
 
 interface Stored {
   result: ResultTable;
@@ -56,28 +54,6 @@ export class ResultStore {
 
   drop(resultId: string): boolean {
     return this.results.delete(resultId);
-  }
-
-  export(
-    resultId: string,
-    format: 'csv' | 'json',
-    maxRows = 1_000_000,
-  ): { content: string; rows: number; truncated: boolean; fileName: string } {
-    const result = this.get(resultId);
-    const rows = Math.min(result.length, maxRows);
-    let content: string;
-    if (format === 'csv') {
-      content = csvRecords([
-        result.columns,
-        ...Array.from({ length: rows }, (_, i) => result.row(i).map(csvValue)),
-      ]);
-    } else {
-      const lines: string[] = [];
-      for (let i = 0; i < rows; i++) lines.push(`  ${jsonRow(result.columns, result.row(i))}`);
-      content = `[\n${lines.join(',\n')}\n]\n`;
-    }
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    return { content, rows, truncated: rows < result.length, fileName: `dynotable-sql-${stamp}.${format}` };
   }
 }
 

@@ -65,7 +65,6 @@ export type SqlCall =
       refresh?: boolean;
     }
   | { op: 'window'; resultId: string; offset: number; limit: number }
-  | { op: 'export'; resultId: string; format: 'csv' | 'json'; maxRows?: number }
   | { op: 'drop'; resultId: string }
   | { op: 'addRows'; rows: ExternalRows }
   | { op: 'cacheList'; connectionId: string }

@@ -180,8 +180,6 @@ export class SqlWorkerHost {
         );
       case 'window':
         return session.results.window(call.resultId, call.offset, call.limit);
-      case 'export':
-        return session.results.export(call.resultId, call.format, call.maxRows);
       case 'drop':
         return session.results.drop(call.resultId);
       case 'addRows':

@@ -1,12 +1,11 @@
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import type { SqlResultSummary } from '../../../../shared/ipc/sql';
-import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
-import { downloadText } from '../../../ui/download';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore } from '../../workspace/store';
 import { useSqlRun, useSqlStore } from '../store';
 import { ResultChart } from './result-chart';
+import { useResultExport } from './result-export';
 import { ResultGrid } from './result-grid';
 import { StaleNote } from './stale-note';
 
@@ -49,15 +48,7 @@ export function ResultsPanel({
   // A chart needs a label column beside a number: `SELECT COUNT(*)` alone is one value, not a chart.
   const isChartable =
     summary.grouped && summary.total > 0 && summary.columns.length > 1 && summary.columnTypes.includes('N');
-  const exportAs = async (format: 'csv' | 'json') => {
-    const result = await call('sql:export', { resultId: summary.resultId, format });
-    if (result.ok)
-      downloadText(
-        result.value.fileName,
-        format === 'csv' ? 'text/csv' : 'application/json',
-        result.value.content,
-      );
-  };
+  const exporting = useResultExport(summary.resultId);
   return (
     <div className={`sql-result${tab.isResultStale ? ' is-stale' : ''}`}>
       {tab.isResultStale ? (
@@ -95,14 +86,10 @@ export function ResultsPanel({
               {tab.isChartHidden ? 'Show chart' : 'Hide chart'}
             </Button>
           ) : null}
-          <Button size="sm" onClick={() => void exportAs('csv')}>
-            Export CSV
-          </Button>
-          <Button size="sm" onClick={() => void exportAs('json')}>
-            Export JSON
-          </Button>
+          {exporting.controls}
         </span>
       </div>
+      {exporting.status}
       {summary.warnings.map((warning) => (
         <p key={warning} className="sql-warning" role="note">
           {warning}

@@ -4,32 +4,41 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import { transferFormatSchema } from '../../../shared/ipc/transfer';
-import type { ResultSetStore } from '../../resultsets/types';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import { rowsFormatSchema } from '../../shared/ipc/transfer';
+import { confineExportPath } from '../dynamo/transfer/transfer-folders';
 import { exportChunks, exportContentType, exportFileName } from './export-chunks';
-import { confineExportPath } from './transfer-folders';
+import type { RowsSource } from './rows-source';
+
+/** The rows a download names: `resultSetId=` or `sqlResultId=` (rows-source.ts's rowsSourceOf). */
+export type SourceOfParams = (ids: {
+  resultSetId: string | null;
+  sqlResultId: string | null;
+}) => Promise<RowsSource>;
 
 /**
  * Browser mode's export: the same chunks as the desktop file export, streamed as an HTTP
  * download with backpressure, so a million rows never sit in the server's or the browser's
- * memory. The server's route (GET /api/download/export?resultSetId=&format=&table=) does its
- * usual token and origin checks, then calls this. Closing the tab stops the read.
+ * memory. The server's route (GET /api/download/export?resultSetId=|sqlResultId=&format=&table=)
+ * does its usual token and origin checks, then calls this. Closing the tab stops the read.
  */
 export async function streamExportDownload(
-  store: ResultSetStore,
+  sourceOf: SourceOfParams,
   params: URLSearchParams,
   response: ServerResponse,
 ): Promise<void> {
-  const format = transferFormatSchema.safeParse(params.get('format'));
-  const resultSetId = params.get('resultSetId');
-  if (!format.success || !resultSetId) {
+  const format = rowsFormatSchema.safeParse(params.get('format'));
+  if (!format.success) {
     throw new AppFailure(
       ErrorCodes.invalidInput,
-      'An export download needs a resultSetId and a format (dynamodb-json, jsonl or csv).',
+      'An export download needs its rows (resultSetId or sqlResultId) and a format (dynamodb-json, jsonl, csv or json).',
     );
   }
-  await store.window(resultSetId, 0, 0);
+  // Before the headers: an unknown result is an error answer, not an empty file.
+  const source = await sourceOf({
+    resultSetId: params.get('resultSetId'),
+    sqlResultId: params.get('sqlResultId'),
+  });
   const table = params.get('table') ?? 'export';
   const controller = new AbortController();
   response.once('close', () => controller.abort());
@@ -39,7 +48,7 @@ export async function streamExportDownload(
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
   });
-  for await (const chunk of exportChunks(store, { resultSetId }, format.data, controller.signal)) {
+  for await (const chunk of exportChunks(source, format.data, controller.signal)) {
     if (controller.signal.aborted) break;
     if (!response.write(chunk)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
   }
@@ -78,13 +87,13 @@ export async function streamSavedExport(
   await pipeline(createReadStream(file), response);
 }
 
-/** GET /api/download/export: a saved export (`saved=`) or a result set streamed as it is read. */
+/** GET /api/download/export: a saved export (`saved=`) or rows streamed as they are read. */
 export function exportDownloadRoute(
-  store: ResultSetStore,
+  sourceOf: SourceOfParams,
   dataDir: string,
 ): (params: URLSearchParams, response: ServerResponse) => Promise<void> {
   return (params, response) =>
     params.has('saved')
       ? streamSavedExport(dataDir, params, response)
-      : streamExportDownload(store, params, response);
+      : streamExportDownload(sourceOf, params, response);
 }
