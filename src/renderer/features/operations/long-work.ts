@@ -1,4 +1,5 @@
 import type { AppError, Envelope, OperationEvent, Progress } from '../../../shared/ipc';
+import { ErrorCodes } from '../../../shared/errors';
 import type {
   ChannelInput,
   ChannelOutput,
@@ -36,6 +37,9 @@ export interface LongWork {
   stop(): void;
 }
 
+/** Work startLongWork started: `started` resolves once main answered the start call (false: refused). */
+export type StartedLongWork = LongWork & { started: Promise<boolean> };
+
 /** The channel's input less the requestId, which startLongWork chooses. */
 export type LongWorkInput<C extends OperationChannel> = Omit<ChannelInput<C>, 'requestId'>;
 /** Starts the work under a requestId (for a view that picks among channels ending alike). */
@@ -46,14 +50,28 @@ export type LongWorkStarter<C extends OperationChannel> = (
 export interface LongWorkStart<C extends OperationChannel> extends LongWorkHandlers<C> {
   /** The requestId's prefix, which names the work in main's logs ("copy-…"). */
   prefix?: string;
+  /** A requestId the caller made (newRequestId) and recorded before starting. */
+  requestId?: string;
   /** Main accepted the start call; its answer (a copy's id, a result set's). */
-  onStarted?(output: ChannelOutput<C>): void;
+  onStarted?(output: ChannelOutput<C>, requestId: string): void;
 }
 
 const isEnding = (
   event: OperationEvent,
 ): event is Extract<OperationEvent, { type: 'done' | 'cancelled' | 'error' }> =>
   event.type === 'done' || event.type === 'cancelled' || event.type === 'error';
+
+/**
+ * For a view that cannot go on without the done value: the sentence when main ended the work
+ * without one of the shape the channel declares (an app and window of different versions).
+ */
+export function unreadableDoneError(channel: OperationChannel): AppError {
+  return {
+    code: ErrorCodes.unexpectedResponse,
+    message: `${channel} ended with a value DynoTable does not recognise.`,
+    retryable: false,
+  };
+}
 
 /** Asks main to stop the work under requestId (ops:cancel); its ending arrives as usual. */
 export async function cancelLongWork(requestId: string): Promise<void> {
@@ -67,8 +85,9 @@ export async function cancelLongWork(requestId: string): Promise<void> {
  * listening at the ending. Work that ended before this was called still settles (the operations
  * store keeps its last event).
  */
-export function followLongWork<C extends OperationChannel>(
-  channel: C,
+export function followLongWork<C extends OperationChannel = never>(
+  /** undefined for work main started itself under no channel (an MFA prompt): no done value. */
+  channel: C | undefined,
   requestId: string,
   handlers: LongWorkHandlers<C>,
 ): LongWork & { settle(ending: LongWorkEnding<C>): void } {
@@ -90,7 +109,7 @@ export function followLongWork<C extends OperationChannel>(
     if (event.type === 'done')
       settle({
         type: 'done',
-        value: doneValueOf(channel, event.value),
+        value: channel === undefined ? undefined : doneValueOf(channel, event.value),
         progress: event.progress,
         cursor: event.cursor,
       });
@@ -112,16 +131,29 @@ export function followLongWork<C extends OperationChannel>(
 /**
  * Starts long work on an operation channel and follows it (see followLongWork). It listens before
  * the start call goes out, since a quick operation's events can arrive before the call's answer;
- * a refused start call ends it as `failed` with `isRefused`.
+ * its ending is held until that answer, so onStarted always comes before onEnd. A refused start
+ * call ends it as `failed` with `isRefused`.
  */
 export function startLongWork<C extends OperationChannel>(
   channel: C,
   start: LongWorkInput<C> | LongWorkStarter<C>,
   options: LongWorkStart<C> = {},
-): LongWork & { started: Promise<boolean> } {
-  const requestId = newRequestId(options.prefix);
-  const work = followLongWork(channel, requestId, options);
+): StartedLongWork {
+  const requestId = options.requestId ?? newRequestId(options.prefix);
   let isStopped = false;
+  let isAnswered = false;
+  let held: LongWorkEnding<C> | undefined;
+  const end = (ending: LongWorkEnding<C>): void => {
+    if (!isStopped) options.onEnd?.(ending);
+  };
+  const work = followLongWork(channel, requestId, {
+    onEvent: options.onEvent,
+    onProgress: options.onProgress,
+    onEnd: (ending) => {
+      if (isAnswered) end(ending);
+      else held = ending;
+    },
+  });
   const send: LongWorkStarter<C> =
     typeof start === 'function'
       ? start
@@ -130,10 +162,11 @@ export function startLongWork<C extends OperationChannel>(
           // cannot see through Omit on a generic channel.
           call(channel, { ...start, requestId: id } as ChannelInput<C>);
   const started = send(requestId).then((envelope) => {
-    // A quick operation may have ended before this answer: its start answer still counts.
+    isAnswered = true;
     if (isStopped) return envelope.ok;
-    if (envelope.ok) options.onStarted?.(envelope.value);
-    else work.settle({ type: 'failed', error: envelope.error, isRefused: true });
+    if (envelope.ok) options.onStarted?.(envelope.value, requestId);
+    if (held) end(held);
+    else if (!envelope.ok) work.settle({ type: 'failed', error: envelope.error, isRefused: true });
     return envelope.ok;
   });
   const stop = (): void => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperationChannel } from '../../../shared/ipc/contract';
 import {
+  followLongWork,
   type LongWork,
   type LongWorkEnding,
   type LongWorkInput,
@@ -37,7 +38,7 @@ export function useLongWork<C extends OperationChannel>(channel: C, options: Lon
         prefix: handlers.current.prefix,
         onEvent: (event) => handlers.current.onEvent?.(event),
         onProgress: (progress) => handlers.current.onProgress?.(progress),
-        onStarted: (output) => handlers.current.onStarted?.(output),
+        onStarted: (output, requestId) => handlers.current.onStarted?.(output, requestId),
         onEnd: (ending) => {
           setState({ status: 'ended', requestId: next.requestId, ending });
           handlers.current.onEnd?.(ending);
@@ -72,4 +73,23 @@ export function useLongWork<C extends OperationChannel>(channel: C, options: Lon
     cancel,
     reset,
   };
+}
+
+/**
+ * Settles work whose requestId a store holds (started there, or found running after a reload)
+ * while the component that shows it is mounted: followLongWork for the life of the requestId.
+ */
+export function useFollowLongWork<C extends OperationChannel>(
+  channel: C,
+  requestId: string | undefined,
+  onEnd: (ending: LongWorkEnding<C>) => void,
+): void {
+  const handler = useRef(onEnd);
+  useEffect(() => {
+    handler.current = onEnd;
+  });
+  useEffect(() => {
+    if (!requestId) return undefined;
+    return followLongWork(channel, requestId, { onEnd: (ending) => handler.current(ending) }).stop;
+  }, [channel, requestId]);
 }
