@@ -4,6 +4,7 @@ import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
 import {
   followLongWork,
   type LongWorkEnding,
+  type LongWorkStart,
   startLongWork,
 } from '../../src/renderer/features/operations/long-work';
 import { useOperationsStore } from '../../src/renderer/features/operations/store';
@@ -75,6 +76,10 @@ const report = {
   notes: [],
 };
 
+/** Starts a purge of Orders, the work most tests follow. */
+const purgeOrders = (options: LongWorkStart<'tables:purge'>) =>
+  startLongWork('tables:purge', { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' }, options);
+
 /** Lets the bridge's answer and queued microtasks run. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -82,15 +87,11 @@ describe('startLongWork', () => {
   it('routes progress, then settles once with the typed done value, and stops listening', async () => {
     const progress: (string | undefined)[] = [];
     const endings: LongWorkEnding<'tables:purge'>[] = [];
-    const work = startLongWork(
-      'tables:purge',
-      { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' },
-      {
-        prefix: 'purge',
-        onProgress: (p) => progress.push(p.message),
-        onEnd: (ending) => endings.push(ending),
-      },
-    );
+    const work = purgeOrders({
+      prefix: 'purge',
+      onProgress: (p) => progress.push(p.message),
+      onEnd: (ending) => endings.push(ending),
+    });
     expect(await work.started).toBe(true);
     expect(calls[0]).toMatchObject({ channel: 'tables:purge', input: { requestId: work.requestId } });
     expect(work.requestId).toMatch(/^purge-/);
@@ -112,11 +113,7 @@ describe('startLongWork', () => {
 
   it('gives a done value of the wrong shape as undefined, never as an unchecked object', async () => {
     const endings: LongWorkEnding<'tables:purge'>[] = [];
-    const work = startLongWork(
-      'tables:purge',
-      { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' },
-      { onEnd: (e) => endings.push(e) },
-    );
+    const work = purgeOrders({ onEnd: (e) => endings.push(e) });
     await work.started;
     emit(work.requestId, { type: 'done', progress: counts(0), value: { ...purged, deleted: 'many' } });
     expect(endings).toEqual([{ type: 'done', value: undefined, progress: counts(0), cursor: undefined }]);
@@ -126,11 +123,7 @@ describe('startLongWork', () => {
     refusal = { code: 'ReadOnlyConnection', message: 'This connection is read-only.', retryable: false };
     const endings: LongWorkEnding<'tables:purge'>[] = [];
     const started: unknown[] = [];
-    const work = startLongWork(
-      'tables:purge',
-      { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' },
-      { onEnd: (e) => endings.push(e), onStarted: (o) => started.push(o) },
-    );
+    const work = purgeOrders({ onEnd: (e) => endings.push(e), onStarted: (o) => started.push(o) });
     expect(await work.started).toBe(false);
     expect(started).toEqual([]);
     expect(endings).toEqual([{ type: 'failed', error: refusal, isRefused: true }]);
@@ -157,11 +150,7 @@ describe('startLongWork', () => {
 
   it('cancel asks main to stop the request, and the cancelled ending arrives once', async () => {
     const endings: LongWorkEnding<'tables:purge'>[] = [];
-    const work = startLongWork(
-      'tables:purge',
-      { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' },
-      { onEnd: (e) => endings.push(e) },
-    );
+    const work = purgeOrders({ onEnd: (e) => endings.push(e) });
     await work.started;
     await work.cancel();
     expect(calls.at(-1)).toEqual({ channel: 'ops:cancel', input: { requestId: work.requestId } });
@@ -172,11 +161,7 @@ describe('startLongWork', () => {
 
   it('after stop() (a view unmounted) hears nothing more, and the work is not cancelled', async () => {
     const seen: string[] = [];
-    const work = startLongWork(
-      'tables:purge',
-      { connectionId: 'c1', table: 'Orders', confirmTable: 'Orders' },
-      { onEvent: (e) => seen.push(e.type), onEnd: (e) => seen.push(e.type) },
-    );
+    const work = purgeOrders({ onEvent: (e) => seen.push(e.type), onEnd: (e) => seen.push(e.type) });
     await work.started;
     emit(work.requestId, { type: 'progress', progress: counts(1) });
     work.stop();
