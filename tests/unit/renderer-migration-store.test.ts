@@ -40,15 +40,15 @@ afterEach(() => {
 
 const shown = () => useMigrationStore.getState().tables[key];
 
-/** The done value of migration:scan, as the contract declares it. */
-const scanDone = { scanId: 'scan-new', needsFix: false, verdictLine: 'No findings.' };
+/** The end of migration:scan, with the scan its done value names. */
+const scanDone = { kind: 'scan', scanId: 'scan-new' } as const;
 
 describe('the pre-flight store', () => {
   it("opens the new scan's report when its done arrives before the start call's answer", async () => {
     const started = useMigrationStore.getState().startScan(connectionId, table, { segments: 1 });
     await expect.poll(() => pending.has('migration:scan')).toBe(true);
     scans = [{ scanId: 'scan-new', state: 'done' }, ...scans];
-    await useMigrationStore.getState().settle(connectionId, table, 'scan', scanDone);
+    await useMigrationStore.getState().settle(connectionId, table, scanDone);
     pending.get('migration:scan')?.({ scanId: 'scan-new' });
     await started;
     expect(shown()?.selectedScanId).toBe('scan-new');
@@ -64,7 +64,7 @@ describe('the pre-flight store', () => {
     await started;
     expect(shown()?.scanRequestId).toBeDefined();
     scans = [{ scanId: 'scan-new', state: 'done' }, ...scans.slice(1)];
-    await useMigrationStore.getState().settle(connectionId, table, 'scan', scanDone);
+    await useMigrationStore.getState().settle(connectionId, table, scanDone);
     expect(shown()?.report?.scanId).toBe('scan-new');
   });
 });

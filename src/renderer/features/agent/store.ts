@@ -8,8 +8,13 @@ import type {
   AppError,
   OperationEvent,
 } from '../../../shared/ipc';
-import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { call } from '../../ipc/client';
+import {
+  cancelLongWork,
+  type LongWorkEnding,
+  type StartedLongWork,
+  startLongWork,
+} from '../operations/long-work';
 
 export type ApprovalState = AgentApproval & { decision?: 'approved' | 'rejected'; outcome?: string };
 
@@ -49,10 +54,12 @@ interface AgentStore {
 
 const emptyChat: Chat = { turns: [] };
 
+function applyEnding(turn: ChatTurn, ending: LongWorkEnding<'agent:ask'>): ChatTurn {
+  if (ending.type === 'failed') return { ...turn, status: 'error', error: ending.error };
+  return { ...turn, status: ending.type };
+}
+
 function applyEvent(turn: ChatTurn, event: OperationEvent): ChatTurn {
-  if (event.type === 'done') return { ...turn, status: 'done' };
-  if (event.type === 'cancelled') return { ...turn, status: 'cancelled' };
-  if (event.type === 'error') return { ...turn, status: 'error', error: event.error };
   if (event.type !== 'agent') return turn;
   const e = event.event;
   const blocks = [...turn.blocks];
@@ -109,38 +116,35 @@ export const useAgentStore = create<AgentStore>()((set, get) => {
     chats: {},
     settings: {},
     async ask(connectionId, question) {
-      const requestId = newRequestId('agent');
-      const turn: ChatTurn = { id: requestId, question, blocks: [], status: 'running' };
+      const conversationId = get().chats[connectionId]?.conversationId;
+      let refusal: AppError | undefined;
+      const work: StartedLongWork = startLongWork(
+        'agent:ask',
+        { connectionId, question, conversationId },
+        {
+          prefix: 'agent',
+          onEvent: (event) => updateTurn(connectionId, work.requestId, (t) => applyEvent(t, event)),
+          onStarted: (answer) =>
+            updateChat(connectionId, (chat) => ({ ...chat, conversationId: answer.conversationId })),
+          onEnd: (ending) => {
+            if (ending.type === 'failed' && ending.isRefused) refusal = ending.error;
+            updateTurn(connectionId, work.requestId, (t) => applyEnding(t, ending));
+            updateChat(connectionId, (chat) => ({ ...chat, runningRequestId: undefined }));
+          },
+        },
+      );
+      const turn: ChatTurn = { id: work.requestId, question, blocks: [], status: 'running' };
       updateChat(connectionId, (chat) => ({
         ...chat,
         turns: [...chat.turns, turn],
-        runningRequestId: requestId,
+        runningRequestId: work.requestId,
       }));
-      const stopListening = onOperation(requestId, (event) => {
-        updateTurn(connectionId, requestId, (t) => applyEvent(t, event));
-        if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
-          stopListening();
-          updateChat(connectionId, (chat) => ({ ...chat, runningRequestId: undefined }));
-        }
-      });
-      const result = await call('agent:ask', {
-        connectionId,
-        requestId,
-        question,
-        conversationId: get().chats[connectionId]?.conversationId,
-      });
-      if (!result.ok) {
-        stopListening();
-        updateTurn(connectionId, requestId, (t) => ({ ...t, status: 'error', error: result.error }));
-        updateChat(connectionId, (chat) => ({ ...chat, runningRequestId: undefined }));
-        return result.error;
-      }
-      updateChat(connectionId, (chat) => ({ ...chat, conversationId: result.value.conversationId }));
-      return undefined;
+      await work.started;
+      return refusal;
     },
     async stop(connectionId) {
       const requestId = get().chats[connectionId]?.runningRequestId;
-      if (requestId) await call('ops:cancel', { requestId });
+      if (requestId) await cancelLongWork(requestId);
     },
     async decide(connectionId, approvalId, approve) {
       const result = await call('agent:decide', { approvalId, approve });

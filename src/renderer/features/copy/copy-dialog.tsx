@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AppError, Connection } from '../../../shared/ipc';
 import type { ConflictPolicy, CopyReport, CopyStartInput } from '../../../shared/ipc/copy';
 import type { ReadSpec } from '../../../shared/ipc/query';
-import { call, newRequestId } from '../../ipc/client';
+import { call } from '../../ipc/client';
 import { Button } from '../../ui/button';
 import { Check } from '../../ui/check';
 import { Dialog } from '../../ui/dialog';
@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { useConnectionsStore } from '../connections/store';
-import { doneValueOf, onOperation, useOperation } from '../operations/store';
+import { useLongWork } from '../operations/use-long-work';
 import { OperationProgress, timeLeft } from '../operations/components/operation-progress';
 import { tableSetChanged } from '../tables/table-set';
 import { RateField, rateOf, type RateUnit } from './copy-fields';
@@ -77,24 +77,24 @@ export function CopyDialog({
   const [view, setView] = useState('');
   const [state, setState] = useState<Phase>({ phase: 'idle' });
   const [error, setError] = useState<AppError>();
-  const requestId = state.phase === 'running' ? state.requestId : undefined;
-  const operation = useOperation(requestId);
+  // copy:start and copy:resume end alike, with a copyReport. Updates go through the previous
+  // phase, since a quick copy's ending follows its start answer at once.
+  const work = useLongWork('copy:start', {
+    prefix: 'copy',
+    onStarted: (answer, requestId) => setState({ phase: 'running', requestId, copyId: answer.copyId }),
+    onEnd: (ending) => {
+      if (ending.type === 'failed' && ending.isRefused) setError(ending.error);
+      else if (ending.type === 'done' && ending.value) {
+        setState({ phase: 'done', report: ending.value });
+        tableSetChanged(targetId);
+      } else if (ending.type !== 'done') {
+        const error = ending.type === 'failed' ? ending.error : undefined;
+        setState((now) => (now.phase === 'running' ? { phase: 'stopped', copyId: now.copyId, error } : now));
+      }
+    },
+  });
   const target = connections.find((c) => c.id === targetId);
   const ids = connections.map((c) => c.id);
-
-  useEffect(() => {
-    if (state.phase !== 'running') return undefined;
-    const { copyId } = state;
-    return onOperation(state.requestId, (event) => {
-      // copy:start and copy:resume end alike, with a copyReport.
-      const report = event.type === 'done' ? doneValueOf('copy:start', event.value) : undefined;
-      if (report) {
-        setState({ phase: 'done', report });
-        tableSetChanged(targetId);
-      } else if (event.type === 'cancelled') setState({ phase: 'stopped', copyId });
-      else if (event.type === 'error') setState({ phase: 'stopped', copyId, error: event.error });
-    });
-  }, [state, targetId]);
 
   useEffect(() => {
     void call('sql:views', { connectionId: connection.id }).then((answer) => {
@@ -110,9 +110,7 @@ export function CopyDialog({
 
   const start = async (): Promise<void> => {
     setError(undefined);
-    const id = newRequestId('copy');
-    const input: CopyStartInput = {
-      requestId: id,
+    const input: Omit<CopyStartInput, 'requestId'> = {
       source:
         source === 'result' && resultSet
           ? { connectionId: connection.id, table, resultSetId: resultSet.id }
@@ -135,21 +133,16 @@ export function CopyDialog({
       ...rateOf(writeRate, writeUnit, 'writeRate', 'writeShare'),
       verify,
     };
-    const started = await call('copy:start', input);
-    if (started.ok) setState({ phase: 'running', requestId: id, copyId: started.value.copyId });
-    else setError(started.error);
+    await work.start(input);
   };
 
   const resume = async (copyId: string): Promise<void> => {
     setError(undefined);
-    const id = newRequestId('copy');
-    const started = await call('copy:resume', { requestId: id, copyId });
-    if (started.ok) setState({ phase: 'running', requestId: id, copyId });
-    else setError(started.error);
+    await work.start((requestId) => call('copy:resume', { requestId, copyId }));
   };
 
   const isBusy = state.phase === 'running';
-  const progress = operation?.progress;
+  const progress = work.progress;
   return (
     <Dialog
       title={`Copy ${table} to…`}

@@ -17,7 +17,7 @@ import { ImportDialog, type ImportDefaults } from './import-dialog';
 import { FolderUploadProgress, useOpenFolder } from './open-folder';
 import { OperationProgress } from '../operations/components/operation-progress';
 import { useRun } from './use-run';
-import { doneValueOf, onOperation } from '../operations/store';
+import { type StartedLongWork, startLongWork } from '../operations/long-work';
 import './exports.css';
 
 type Listing = ChannelOutput<'exports:list'>;
@@ -78,33 +78,29 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     else setActionError(answer.error);
   };
 
-  // Listening before the call: the opening's events may come before its answer does.
   const startOpening = async (
     title: string,
     from: string,
     send: (requestId: string) => Promise<Envelope<{ started: boolean }>>,
   ) => {
     setActionError(undefined);
-    const requestId = newRequestId('open');
-    const stop = onOperation(requestId, (event) => {
-      const o = event.type === 'done' ? doneValueOf('exports:open', event.value) : undefined;
-      if (o) {
-        setOpened({
-          resultSetId: o.resultSetId,
-          title: `${o.name} · ${o.items.toLocaleString('en-US')} items ${from}`,
-          keys: keysOf(o, description?.summary.keys),
-          sqlName: o.name,
-        });
-        setOpenedShown(true);
-      }
-      if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
+    const work: StartedLongWork = startLongWork('exports:open', send, {
+      prefix: 'open',
+      onStarted: () => setRun({ requestId: work.requestId, title }),
+      onEnd: (ending) => {
+        const o = ending.type === 'done' ? ending.value : undefined;
+        if (o) {
+          setOpened({
+            resultSetId: o.resultSetId,
+            title: `${o.name} · ${o.items.toLocaleString('en-US')} items ${from}`,
+            keys: keysOf(o, description?.summary.keys),
+            sqlName: o.name,
+          });
+          setOpenedShown(true);
+        } else if (ending.type === 'failed' && ending.isRefused) setActionError(ending.error);
+      },
     });
-    const answer = await send(requestId);
-    if (answer.ok) setRun({ requestId, title });
-    else {
-      stop();
-      setActionError(answer.error);
-    }
+    await work.started;
   };
 
   const open = (e: ExportStateView) => {

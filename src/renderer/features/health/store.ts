@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
 import type { HealthReport, HealthWindow } from '../../../shared/ipc/health';
 import { call, newRequestId } from '../../ipc/client';
-import { doneValueOf, onOperation } from '../operations/store';
+import { startLongWork } from '../operations/long-work';
 
 export interface HealthView {
   requestId?: string;
@@ -39,27 +39,24 @@ export const useHealthStore = create<HealthStore>()((set) => {
     async check(connectionId, table, mode, window) {
       const key = healthKey(connectionId, table);
       const requestId = newRequestId('health');
-      patch(key, { requestId, report: useHealthStore.getState().views[key]?.report });
-      const stop = onOperation(requestId, (event) => {
-        if (event.type === 'progress') return;
-        stop();
-        if (event.type === 'error')
-          patch(key, { error: event.error, report: useHealthStore.getState().views[key]?.report });
-        else if (event.type === 'cancelled')
-          patch(key, { report: useHealthStore.getState().views[key]?.report });
-        else if (event.type === 'done') {
-          const reportId = doneValueOf('health:analyze', event.value)?.reportId;
-          if (reportId === undefined) return;
-          void call('health:report', { reportId }).then((envelope) =>
-            patch(key, envelope.ok ? { report: envelope.value } : { error: envelope.error }),
-          );
-        }
-      });
-      const started = await call('health:analyze', { connectionId, table, requestId, mode, window });
-      if (!started.ok) {
-        stop();
-        patch(key, { error: started.error });
-      }
+      const kept = () => ({ report: useHealthStore.getState().views[key]?.report });
+      patch(key, { requestId, ...kept() });
+      await startLongWork(
+        'health:analyze',
+        { connectionId, table, mode, window },
+        {
+          requestId,
+          onEnd: (ending) => {
+            if (ending.type === 'failed')
+              patch(key, ending.isRefused ? { error: ending.error } : { error: ending.error, ...kept() });
+            else if (ending.type === 'cancelled') patch(key, kept());
+            else if (ending.value)
+              void call('health:report', { reportId: ending.value.reportId }).then((envelope) =>
+                patch(key, envelope.ok ? { report: envelope.value } : { error: envelope.error }),
+              );
+          },
+        },
+      ).started;
     },
   };
 });

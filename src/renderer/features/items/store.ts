@@ -5,7 +5,7 @@ import type { ResultSetChangeEvent } from '../../../shared/ipc/operations';
 import type { ReadSpec, ViewSpec } from '../../../shared/ipc/query';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { cancelLongWork, startLongWork } from '../operations/long-work';
 import { forgetCollapseRequests, requestCollapse } from './collapse-requests';
 import { keepFirstWindow, showReplacedRows } from './row-cache';
 import { addProgress } from './progress-sum';
@@ -181,50 +181,55 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
       if (!pending) requestAnimationFrame(flush);
       pending = { ...pending, ...change };
     };
-    const stop = onOperation(requestId, (event) => {
-      if (event.type === 'page') {
-        later({ fetched: event.total });
-        // The first rows came with the event: show them now, not on the next frame.
-        if (event.first) {
-          keepFirstWindow(event.resultSetId, event.first);
+    const work = startLongWork(
+      'query:start',
+      {
+        connectionId,
+        table,
+        spec: read.spec,
+        pageSize: read.pageSize,
+        maxItems: read.maxItems,
+        untilMatches: read.untilMatches,
+        ...(isMore && previous.cursor ? { cursor: previous.cursor } : {}),
+        ...(resultSetId ? { resultSetId } : {}),
+      },
+      {
+        requestId,
+        onEvent: (event) => {
+          if (event.type === 'page') {
+            later({ fetched: event.total });
+            // The first rows came with the event: show them now, not on the next frame.
+            if (event.first) {
+              keepFirstWindow(event.resultSetId, event.first);
+              flush();
+            }
+            get().refreshCollections(key);
+          } else if (event.type === 'progress') later({ progress: total(event.progress) });
+        },
+        onStarted: (answer) =>
+          get().patch(key, { resultSetId: answer.resultSetId, operation: answer.operation }),
+        onEnd: (ending) => {
+          if (ending.type === 'failed' && ending.isRefused) {
+            get().patch(key, { status: 'error', error: ending.error });
+            return;
+          }
           flush();
-        }
-        get().refreshCollections(key);
-      } else if (event.type === 'progress') later({ progress: total(event.progress) });
-      else if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') {
-        stop();
-        flush();
-        get().patch(key, {
-          status: event.type,
-          cursor: event.cursor,
-          ...(event.type === 'error' ? { error: event.error } : { progress: total(event.progress) }),
-        });
-        const now = get().tables[key] ?? emptyItemsState;
-        // A collection view takes in every row as it streams, also one still being built (the
-        // sizes read waits for it in the lane); other views are rebuilt with the rows.
-        if (now.isGrouped) get().refreshCollections(key);
-        else if (hasView(now)) void get().applyView(connectionId, table, keys);
-      }
-    });
-    const started = await call('query:start', {
-      connectionId,
-      table,
-      requestId,
-      spec: read.spec,
-      pageSize: read.pageSize,
-      maxItems: read.maxItems,
-      untilMatches: read.untilMatches,
-      ...(isMore && previous.cursor ? { cursor: previous.cursor } : {}),
-      ...(resultSetId ? { resultSetId } : {}),
-    });
-    if (!started.ok) {
-      stop();
-      get().patch(key, { status: 'error', error: started.error });
-      return;
-    }
-    get().patch(key, { resultSetId: started.value.resultSetId, operation: started.value.operation });
+          get().patch(key, {
+            status: ending.type === 'failed' ? 'error' : ending.type,
+            cursor: ending.cursor,
+            ...(ending.type === 'failed' ? { error: ending.error } : { progress: total(ending.progress) }),
+          });
+          const now = get().tables[key] ?? emptyItemsState;
+          // A collection view takes in every row as it streams, also one still being built (the
+          // sizes read waits for it in the lane); other views are rebuilt with the rows.
+          if (now.isGrouped) get().refreshCollections(key);
+          else if (hasView(now)) void get().applyView(connectionId, table, keys);
+        },
+      },
+    );
     // Item collections follow the stream from the start (the worker adds each page to them).
-    if (!isMore && get().tables[key]?.isGrouped) await get().applyView(connectionId, table, keys);
+    if ((await work.started) && !isMore && get().tables[key]?.isGrouped)
+      await get().applyView(connectionId, table, keys);
   },
 
   applyWrites(changes) {
@@ -247,7 +252,7 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
 
   async cancel(connectionId, table) {
     const requestId = get().tables[itemsKey(connectionId, table)]?.requestId;
-    if (requestId) await call('ops:cancel', { requestId });
+    if (requestId) await cancelLongWork(requestId);
   },
 
   applyView(connectionId, table, keys) {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { AppError, MfaPrompt, OperationEvent } from '../../../shared/ipc';
 import { call } from '../../ipc/client';
-import { onOperation, useOperationsStore } from '../operations/store';
+import { followLongWork } from '../operations/long-work';
+import { useOperationsStore } from '../operations/store';
 
 export interface MfaPromptState extends MfaPrompt {
   promptId: string;
@@ -40,11 +41,11 @@ export const useMfaStore = create<MfaStore>()((set, get) => {
       if (get().prompts.some((prompt) => prompt.promptId === promptId)) return;
       set((state) => ({ prompts: [...state.prompts, { ...event.mfa, promptId, isSending: false }] }));
       // Answered (here or in another window), cancelled or expired: the prompt's last event closes it.
-      const stop = onOperation(promptId, (next) => {
-        if (next.type !== 'done' && next.type !== 'cancelled' && next.type !== 'error') return;
-        stop();
-        remove(promptId);
-        useOperationsStore.getState().forget(promptId);
+      followLongWork(undefined, promptId, {
+        onEnd: () => {
+          remove(promptId);
+          useOperationsStore.getState().forget(promptId);
+        },
       });
     },
 

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import type { OperationEvent } from '../../../shared/ipc';
-import { onOperation } from '../operations/store';
+import type { AppError } from '../../../shared/ipc';
+import { useFollowLongWork } from '../operations/use-long-work';
 import { useMigrationStore } from './store';
 
 /**
@@ -13,22 +12,31 @@ export function useSettleOnEnd(
   requestId: string | undefined,
   kind: 'scan' | 'plan' | 'run',
 ): void {
-  useEffect(() => {
-    if (!requestId) return;
-    const settle = (event: OperationEvent) => {
-      if (event.type !== 'done' && event.type !== 'cancelled' && event.type !== 'error') return;
-      void useMigrationStore
-        .getState()
-        .settle(connectionId, table, kind, event.type === 'done' ? event.value : undefined);
-      if (event.type === 'error') {
-        const error = event.error;
-        useMigrationStore.setState((state) => {
-          const key = `${connectionId}\u0000${table}`;
-          const entry = state.tables[key];
-          return entry ? { tables: { ...state.tables, [key]: { ...entry, error } } } : state;
-        });
-      }
-    };
-    return onOperation(requestId, settle);
-  }, [connectionId, table, requestId, kind]);
+  const showError = (error: AppError | undefined): void => {
+    if (!error) return;
+    useMigrationStore.setState((state) => {
+      const key = `${connectionId}\u0000${table}`;
+      const entry = state.tables[key];
+      return entry ? { tables: { ...state.tables, [key]: { ...entry, error } } } : state;
+    });
+  };
+  const { settle } = useMigrationStore.getState();
+  useFollowLongWork('migration:scan', kind === 'scan' ? requestId : undefined, (ending) => {
+    void settle(connectionId, table, {
+      kind: 'scan',
+      scanId: ending.type === 'done' ? ending.value?.scanId : undefined,
+    });
+    showError(ending.type === 'failed' ? ending.error : undefined);
+  });
+  useFollowLongWork('migration:fixPlan', kind === 'plan' ? requestId : undefined, (ending) => {
+    void settle(connectionId, table, {
+      kind: 'plan',
+      plan: ending.type === 'done' ? ending.value : undefined,
+    });
+    showError(ending.type === 'failed' ? ending.error : undefined);
+  });
+  useFollowLongWork('migration:fixRun', kind === 'run' ? requestId : undefined, (ending) => {
+    void settle(connectionId, table, { kind: 'run' });
+    showError(ending.type === 'failed' ? ending.error : undefined);
+  });
 }

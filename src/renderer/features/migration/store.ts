@@ -13,7 +13,10 @@ import type {
 } from '../../../shared/ipc';
 import type { KeptDynamooseFile } from '../../../shared/ipc/migration-dynamoose';
 import { call, newRequestId } from '../../ipc/client';
-import { doneValueOf } from '../operations/store';
+
+/** How one of the page's operations ended, with what its done value names. */
+export type MigrationEnded =
+  { kind: 'scan'; scanId?: string } | { kind: 'plan'; plan?: FixPlanSummary } | { kind: 'run' };
 
 /** What one table's pre-flight page shows; keyed by connection + table. */
 export interface MigrationTableState {
@@ -68,7 +71,7 @@ interface MigrationStore {
   ): Promise<void>;
   startRun(connectionId: string, table: string, options: { writesPerSecond: number }): Promise<void>;
   /** After an operation ends: refresh what it changed. */
-  settle(connectionId: string, table: string, kind: 'scan' | 'plan' | 'run', value?: unknown): Promise<void>;
+  settle(connectionId: string, table: string, ended: MigrationEnded): Promise<void>;
   clearError(connectionId: string, table: string): void;
   loadAcknowledgements(connectionId: string, table: string): Promise<void>;
   /** Acknowledges (or, with storage undefined, withdraws) a setting; true once it is saved. */
@@ -178,17 +181,16 @@ export const useMigrationStore = create<MigrationStore>()((set, get) => {
       if (!envelope.ok) patch(connectionId, table, { runRequestId: undefined, error: envelope.error });
     },
 
-    async settle(connectionId, table, kind, value) {
-      if (kind === 'scan') {
+    async settle(connectionId, table, ended) {
+      if (ended.kind === 'scan') {
         // The done event names its scan; selectedScanId may still name the previous one when the
         // scan ended before its start call answered.
-        const scanId =
-          doneValueOf('migration:scan', value)?.scanId ?? current(connectionId, table).selectedScanId;
+        const scanId = ended.scanId ?? current(connectionId, table).selectedScanId;
         patch(connectionId, table, { scanRequestId: undefined, selectedScanId: scanId });
         await get().loadScans(connectionId, table);
         if (scanId) await get().openReport(connectionId, table, scanId);
-      } else if (kind === 'plan') {
-        const plan = doneValueOf('migration:fixPlan', value);
+      } else if (ended.kind === 'plan') {
+        const { plan } = ended;
         patch(connectionId, table, { planRequestId: undefined, ...(plan ? { plan } : {}) });
       } else {
         const plan = current(connectionId, table).plan;

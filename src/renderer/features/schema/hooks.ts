@@ -1,12 +1,5 @@
-import { useEffect } from 'react';
-import type { OperationEvent } from '../../../shared/ipc';
-import { doneValueOf, onOperation } from '../operations/store';
+import { useFollowLongWork } from '../operations/use-long-work';
 import { type SchemaTarget, useSchemaStore } from './store';
-
-function scanIdOf(event: OperationEvent): string | undefined {
-  if (event.type === 'done') return doneValueOf('schema:analyze', event.value)?.scanId;
-  return event.type === 'cancelled' || event.type === 'error' ? event.cursor : undefined;
-}
 
 /**
  * Settles the view when its read ends (done, cancelled or error), also one that ended before
@@ -14,18 +7,11 @@ function scanIdOf(event: OperationEvent): string | undefined {
  */
 export function useSettleSchemaRead(target: SchemaTarget, requestId: string | undefined): void {
   const { connectionId, table, index } = target;
-  useEffect(() => {
-    if (!requestId) return;
-    const settle = (event: OperationEvent) => {
-      if (event.type !== 'done' && event.type !== 'cancelled' && event.type !== 'error') return;
-      void useSchemaStore
-        .getState()
-        .settle(
-          { connectionId, table, index },
-          scanIdOf(event),
-          event.type === 'error' ? event.error : undefined,
-        );
-    };
-    return onOperation(requestId, settle);
-  }, [connectionId, table, index, requestId]);
+  useFollowLongWork('schema:analyze', requestId, (ending) => {
+    // A stopped read names its scan by the cursor it ended with.
+    const scanId = ending.type === 'done' ? ending.value?.scanId : ending.cursor;
+    void useSchemaStore
+      .getState()
+      .settle({ connectionId, table, index }, scanId, ending.type === 'failed' ? ending.error : undefined);
+  });
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError, OperationEvent } from '../../../shared/ipc';
-import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { newRequestId } from '../../ipc/client';
+import { cancelLongWork, startLongWork } from '../operations/long-work';
 import { useTablesStore } from '../tables/store';
 
 export interface SignInState {
@@ -42,56 +42,53 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
   async start(connectionId) {
     const requestId = newRequestId('signin');
     set({ current: { connectionId, requestId, status: 'starting' } });
-    const stop = onOperation(requestId, (event) => {
+    // Followed while it is the sign-in on screen: a newer one (or a dismissed one) is not.
+    const shown = (): SignInState | undefined => {
       const current = get().current;
-      if (current?.requestId !== requestId) {
-        stop();
-        return;
-      }
-      if (event.type === 'progress') {
-        const hints = readSignInHints(event);
-        set({
-          current: {
-            ...current,
-            status: 'waiting',
-            message: hints.message ?? current.message,
-            verificationUrl: hints.verificationUrl ?? current.verificationUrl,
-            userCode: hints.userCode ?? current.userCode,
-            isPageOpened: hints.isPageOpened ?? current.isPageOpened,
-          },
-        });
-        return;
-      }
-      if (
-        event.type === 'page' ||
-        event.type === 'agent' ||
-        event.type === 'mfa' ||
-        event.type === 'resultsets' ||
-        event.type === 'written' ||
-        event.type === 'journal' ||
-        event.type === 'proposals' ||
-        event.type === 'stream'
-      )
-        return;
-      stop();
-      if (event.type === 'done') {
-        set({ current: { ...current, status: 'done' } });
-        // Fresh credentials: reload what this connection shows; open tabs stay where they are.
-        useTablesStore.getState().invalidate(connectionId);
-      } else if (event.type === 'cancelled') set({ current: { ...current, status: 'cancelled' } });
-      else set({ current: { ...current, status: 'error', error: event.error } });
-    });
-    const envelope = await call('connections:signIn', { connectionId, requestId });
-    if (!envelope.ok) {
-      stop();
-      set({ current: { connectionId, requestId, status: 'error', error: envelope.error } });
-    }
+      if (current?.requestId === requestId) return current;
+      work.stop();
+      return undefined;
+    };
+    const work = startLongWork(
+      'connections:signIn',
+      { connectionId },
+      {
+        requestId,
+        // The device code and the page to open come with progress while main waits for the browser.
+        onEvent: (event) => {
+          const current = event.type === 'progress' ? shown() : undefined;
+          if (!current) return;
+          const hints = readSignInHints(event);
+          set({
+            current: {
+              ...current,
+              status: 'waiting',
+              message: hints.message ?? current.message,
+              verificationUrl: hints.verificationUrl ?? current.verificationUrl,
+              userCode: hints.userCode ?? current.userCode,
+              isPageOpened: hints.isPageOpened ?? current.isPageOpened,
+            },
+          });
+        },
+        onEnd: (ending) => {
+          const current = shown();
+          if (!current) return;
+          if (ending.type === 'done') {
+            set({ current: { ...current, status: 'done' } });
+            // Fresh credentials: reload what this connection shows; open tabs stay where they are.
+            useTablesStore.getState().invalidate(connectionId);
+          } else if (ending.type === 'cancelled') set({ current: { ...current, status: 'cancelled' } });
+          else set({ current: { ...current, status: 'error', error: ending.error } });
+        },
+      },
+    );
+    await work.started;
   },
 
   async cancel() {
     const current = get().current;
     if (current && (current.status === 'starting' || current.status === 'waiting')) {
-      await call('ops:cancel', { requestId: current.requestId });
+      await cancelLongWork(current.requestId);
     }
     set({ current: undefined });
   },

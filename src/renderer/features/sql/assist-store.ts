@@ -1,12 +1,8 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
-import {
-  type SqlAssistInput,
-  type SqlAssistResult,
-  sqlAssistResultSchema,
-} from '../../../shared/ipc/sql-assist';
-import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import type { SqlAssistInput, SqlAssistResult } from '../../../shared/ipc/sql-assist';
+import { call } from '../../ipc/client';
+import { cancelLongWork, startLongWork } from '../operations/long-work';
 
 export interface AssistTab {
   question: string;
@@ -69,43 +65,33 @@ export const useAssistStore = create<AssistStore>()((set, get) => {
     },
     async start(id, task) {
       if (tab(id).requestId) return;
-      const requestId = newRequestId('assist');
+      const stopped = { requestId: undefined, status: undefined };
+      const work = startLongWork(
+        'sql:assist',
+        { connectionId: id, includeSamples: tab(id).includeSamples, ...task },
+        {
+          prefix: 'assist',
+          onProgress: (progress) => update(id, { status: progress.message }),
+          onEnd: (ending) => {
+            if (ending.type === 'done') update(id, { ...stopped, result: ending.value });
+            else if (ending.type === 'failed') update(id, { ...stopped, error: ending.error });
+            else update(id, stopped);
+          },
+        },
+      );
       update(id, {
-        requestId,
+        requestId: work.requestId,
         task: task.task,
         baseline: task.statement,
         error: undefined,
         result: undefined,
         status: 'Starting…',
       });
-      const stop = onOperation(requestId, (event) => {
-        if (event.type === 'progress') update(id, { status: event.progress.message });
-        else if (event.type === 'done') {
-          const parsed = sqlAssistResultSchema.safeParse(event.value);
-          update(id, {
-            requestId: undefined,
-            status: undefined,
-            result: parsed.success ? parsed.data : undefined,
-          });
-        } else if (event.type === 'error')
-          update(id, { requestId: undefined, status: undefined, error: event.error });
-        else if (event.type === 'cancelled') update(id, { requestId: undefined, status: undefined });
-        if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
-      });
-      const started = await call('sql:assist', {
-        connectionId: id,
-        requestId,
-        includeSamples: tab(id).includeSamples,
-        ...task,
-      });
-      if (!started.ok) {
-        stop();
-        update(id, { requestId: undefined, status: undefined, error: started.error });
-      }
+      await work.started;
     },
     async cancel(id) {
       const requestId = tab(id).requestId;
-      if (requestId) await call('ops:cancel', { requestId });
+      if (requestId) await cancelLongWork(requestId);
     },
     discard: (id) => update(id, { result: undefined, error: undefined }),
     async loadContext(id) {

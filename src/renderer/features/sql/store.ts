@@ -5,7 +5,6 @@ import {
   type SqlHistoryEntry as HistoryEntry,
   type SqlResultSummary,
   type SqlSavedQuery as SavedQuery,
-  sqlResultSummarySchema,
 } from '../../../shared/ipc/sql';
 import type { SqlPlan } from '../../../shared/sql/plan';
 import type {
@@ -14,8 +13,8 @@ import type {
   AthenaSettings,
   ScanLimitsInput,
 } from '../../../shared/ipc/athena';
-import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { call } from '../../ipc/client';
+import { cancelLongWork, type LongWorkStarter, startLongWork } from '../operations/long-work';
 import type { ChartKind } from './chart-data';
 import type { StatementRange } from './statement-at';
 import * as docs from './statement-tabs';
@@ -182,11 +181,9 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
     id: string,
     tabId: string,
     statement: StatementRange,
-    prefix: string,
-    start: (requestId: string) => Promise<{ ok: true } | { ok: false; error: AppError }>,
+    channel: 'sql:run' | 'athena:run',
+    start: LongWorkStarter<'sql:run' | 'athena:run'>,
   ): Promise<void> => {
-    const requestId = newRequestId(prefix);
-    updateRun(tabId, { requestId, error: undefined, cancelled: false, choice: undefined });
     const failed = (error: AppError): void =>
       updateRun(tabId, {
         requestId: undefined,
@@ -195,28 +192,26 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
         isPlanStale: runOf(tabId).plan !== undefined,
         isResultStale: runOf(tabId).summary !== undefined,
       });
-    const stop = onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        const parsed = sqlResultSummarySchema.safeParse(event.value);
-        if (parsed.success)
-          updateRun(tabId, {
-            summary: parsed.data,
-            requestId: undefined,
-            view: 'results',
-            isResultStale: false,
-            isPlanStale: runOf(tabId).isPlanStale || runOf(tabId).plannedText !== statement.text,
-          });
-        else updateRun(tabId, { requestId: undefined });
-        void get().loadFiles(id);
-      } else if (event.type === 'error') failed(event.error);
-      else if (event.type === 'cancelled') updateRun(tabId, { requestId: undefined, cancelled: true });
-      if (event.type === 'done' || event.type === 'error' || event.type === 'cancelled') stop();
+    const work = startLongWork(channel, start, {
+      prefix: channel === 'sql:run' ? 'sql' : 'athena',
+      onEnd: (ending) => {
+        if (ending.type === 'done') {
+          if (ending.value)
+            updateRun(tabId, {
+              summary: ending.value,
+              requestId: undefined,
+              view: 'results',
+              isResultStale: false,
+              isPlanStale: runOf(tabId).isPlanStale || runOf(tabId).plannedText !== statement.text,
+            });
+          else updateRun(tabId, { requestId: undefined });
+          void get().loadFiles(id);
+        } else if (ending.type === 'failed') failed(ending.error);
+        else updateRun(tabId, { requestId: undefined, cancelled: true });
+      },
     });
-    const started = await start(requestId);
-    if (!started.ok) {
-      stop();
-      failed(started.error);
-    }
+    updateRun(tabId, { requestId: work.requestId, error: undefined, cancelled: false, choice: undefined });
+    await work.started;
   };
   return {
     documents: {},
@@ -290,7 +285,7 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
       await get().runLocal(id, tabId, statement);
     },
     runLocal(id, tabId, statement, chosen) {
-      return follow(id, tabId, statement, 'sql', (requestId) =>
+      return follow(id, tabId, statement, 'sql:run', (requestId) =>
         call('sql:run', {
           connectionId: id,
           sql: statement.text,
@@ -301,7 +296,7 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
       );
     },
     async runAthena(id, tabId, statement, settings, exportChoice) {
-      await follow(id, tabId, statement, 'athena', (requestId) =>
+      await follow(id, tabId, statement, 'athena:run', (requestId) =>
         call('athena:run', {
           connectionId: id,
           sql: statement.text,
@@ -344,7 +339,7 @@ export const useSqlStore = create<SqlStore>()((set, get) => {
     },
     async cancel(tabId) {
       const requestId = runOf(tabId).requestId;
-      if (requestId) await call('ops:cancel', { requestId });
+      if (requestId) await cancelLongWork(requestId);
     },
     async saveQuery(id, name, sql) {
       const result = await call('sql:saveQuery', { connectionId: id, name, sql });

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import { splitConnectionId } from '../../../shared/dynamo/regions';
 import type { AppError } from '../../../shared/ipc';
-import { call, newRequestId } from '../../ipc/client';
-import { onOperation } from '../operations/store';
+import { cancelLongWork, type LongWork, type StartedLongWork, startLongWork } from '../operations/long-work';
 import { tableKeyIn, useWorkspaceStore } from '../workspace/store';
 import { emptyBuffer, receive, release, type TailBuffer } from './buffer';
 
@@ -41,8 +40,8 @@ const idle = (connectionId: string, table: string): TailState => ({
   isPaused: false,
 });
 
-/** Unsubscribes of the running tails' event listeners, by tailKey. */
-const listening = new Map<string, () => void>();
+/** The running tails' work, by tailKey: a tail never ends by itself, only on Stop or a closed tab. */
+const listening = new Map<string, LongWork>();
 
 /**
  * Stream tails live here, not in the Stream tab: a tail goes on while the user looks at Items
@@ -58,7 +57,7 @@ export const useStreamTailsStore = create<StreamTailsStore>((set, get) => {
     set({ tails });
   };
   const ended = (key: string, requestId: string, error?: AppError): void => {
-    listening.get(key)?.();
+    listening.get(key)?.stop();
     listening.delete(key);
     update(key, (tail) =>
       tail.requestId === requestId ? { ...tail, requestId: undefined, ...(error ? { error } : {}) } : tail,
@@ -69,32 +68,34 @@ export const useStreamTailsStore = create<StreamTailsStore>((set, get) => {
     async start(connectionId, table, from) {
       const key = tailKey(connectionId, table);
       const previous = get().tails.get(key);
-      if (previous?.requestId) void call('ops:cancel', { requestId: previous.requestId });
-      listening.get(key)?.();
-      const requestId = newRequestId('tail');
-      const tails = new Map(get().tails);
-      tails.set(key, { ...idle(connectionId, table), from, requestId });
-      set({ tails });
-      listening.set(
-        key,
-        onOperation(requestId, (event) => {
-          if (event.type === 'stream')
+      if (previous?.requestId) void cancelLongWork(previous.requestId);
+      listening.get(key)?.stop();
+      const work: StartedLongWork = startLongWork(
+        'streams:tail',
+        { connectionId, table, from },
+        {
+          prefix: 'tail',
+          onEvent: (event) => {
+            if (event.type !== 'stream') return;
             update(key, (tail) => ({
               ...tail,
               shards: event.shards,
               buffer:
                 event.records.length > 0 ? receive(tail.buffer, event.records, tail.isPaused) : tail.buffer,
             }));
-          else if (event.type === 'error') ended(key, requestId, event.error);
-          else if (event.type === 'done' || event.type === 'cancelled') ended(key, requestId);
-        }),
+          },
+          onEnd: (ending) => ended(key, work.requestId, ending.type === 'failed' ? ending.error : undefined),
+        },
       );
-      const answer = await call('streams:tail', { connectionId, table, requestId, from });
-      if (!answer.ok) ended(key, requestId, answer.error);
+      const tails = new Map(get().tails);
+      tails.set(key, { ...idle(connectionId, table), from, requestId: work.requestId });
+      set({ tails });
+      listening.set(key, work);
+      await work.started;
     },
     stop(connectionId, table) {
       const requestId = get().tails.get(tailKey(connectionId, table))?.requestId;
-      if (requestId) void call('ops:cancel', { requestId });
+      if (requestId) void cancelLongWork(requestId);
     },
     togglePause(connectionId, table) {
       update(tailKey(connectionId, table), (tail) =>
@@ -133,8 +134,8 @@ useWorkspaceStore.subscribe((workspace) => {
   if (closed.length === 0) return;
   const kept = new Map(tails);
   for (const [key, tail] of closed) {
-    if (tail.requestId) void call('ops:cancel', { requestId: tail.requestId });
-    listening.get(key)?.();
+    if (tail.requestId) void cancelLongWork(tail.requestId);
+    listening.get(key)?.stop();
     listening.delete(key);
     kept.delete(key);
   }

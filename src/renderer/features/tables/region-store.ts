@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/ipc';
 import type { RegionTables } from '../../../shared/ipc/table-regions';
-import { call, newRequestId } from '../../ipc/client';
-import { doneValueOf, onOperation } from '../operations/store';
+import { cancelLongWork, type StartedLongWork, startLongWork } from '../operations/long-work';
 
 export interface RegionList {
   /** The regions asked for, in the order chosen. */
@@ -51,48 +50,48 @@ export const useRegionListStore = create<RegionListStore>()((set, get) => {
 
     async load(connectionId, regions) {
       get().cancel(connectionId);
-      const requestId = newRequestId('regions');
       const previous = get().lists[connectionId];
+      const work: StartedLongWork = startLongWork(
+        'tables:listRegions',
+        { connectionId, regions },
+        {
+          prefix: 'regions',
+          onProgress: (progress) => update(connectionId, work.requestId, { message: progress.message }),
+          onEnd: (ending) => {
+            if (ending.type === 'done')
+              update(connectionId, work.requestId, {
+                status: 'ready',
+                value: ending.value?.regions,
+                message: undefined,
+              });
+            else if (ending.type === 'cancelled')
+              update(connectionId, work.requestId, { status: 'cancelled', message: undefined });
+            else
+              update(connectionId, work.requestId, {
+                status: 'error',
+                error: ending.error,
+                message: undefined,
+              });
+          },
+        },
+      );
       set((state) => ({
         lists: {
           ...state.lists,
           [connectionId]: {
             regions,
-            requestId,
+            requestId: work.requestId,
             status: 'loading',
             value: previous?.regions.join() === regions.join() ? previous.value : undefined,
           },
         },
       }));
-      const stop = onOperation(requestId, (event) => {
-        if (event.type === 'progress') update(connectionId, requestId, { message: event.progress.message });
-        if (event.type === 'done')
-          update(connectionId, requestId, {
-            status: 'ready',
-            value: doneValueOf('tables:listRegions', event.value)?.regions,
-            message: undefined,
-          });
-        if (event.type === 'cancelled')
-          update(connectionId, requestId, { status: 'cancelled', message: undefined });
-        if (event.type === 'error')
-          update(connectionId, requestId, { status: 'error', error: event.error, message: undefined });
-        if (event.type === 'done' || event.type === 'cancelled' || event.type === 'error') stop();
-      });
-      const envelope = await call('tables:listRegions', {
-        connectionId,
-        requestId,
-        regions,
-      });
-      if (!envelope.ok) {
-        stop();
-        update(connectionId, requestId, { status: 'error', error: envelope.error });
-      }
+      await work.started;
     },
 
     cancel(connectionId) {
       const current = get().lists[connectionId];
-      if (current?.status === 'loading' && current.requestId)
-        void call('ops:cancel', { requestId: current.requestId });
+      if (current?.status === 'loading' && current.requestId) void cancelLongWork(current.requestId);
     },
 
     forget(connectionId) {

@@ -5,9 +5,9 @@ import type { FixPlanSummary, FixResult } from '../../../../shared/ipc/migration
 import type { KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
-import { call, CallFailure, newRequestId, toAppErrorShape } from '../../../ipc/client';
+import { call, CallFailure, toAppErrorShape } from '../../../ipc/client';
 import type { OperationChannel, OperationDone } from '../../../../shared/ipc/contract';
-import { doneValueOf, onOperation } from '../../operations/store';
+import { type LongWorkStarter, startLongWork, unreadableDoneError } from '../../operations/long-work';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore, tableKeyIn } from '../../workspace/store';
 import { initialBuilder, toReadSpec } from '../../query/builder-state';
@@ -31,33 +31,18 @@ const keyLabel = (key: Item) =>
 /** Runs an operation and resolves with its done value, read by the channel's schema (or rejects with its error). */
 function operation<C extends OperationChannel>(
   channel: C,
-  start: (requestId: string) => Promise<{ ok: boolean; error?: AppError }>,
+  start: LongWorkStarter<C>,
 ): Promise<OperationDone<C>> {
-  const requestId = newRequestId('health');
   return new Promise<OperationDone<C>>((resolve, reject) => {
-    const stop = onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        const value = doneValueOf(channel, event.value);
-        if (value === undefined)
-          reject(
-            new CallFailure({
-              code: 'InternalError',
-              message: `${channel} ended with a value DynoTable does not recognise.`,
-              retryable: false,
-            }),
-          );
-        else resolve(value);
-      } else if (event.type === 'error') reject(new CallFailure(event.error));
-      else if (event.type === 'cancelled')
-        reject(new CallFailure({ code: 'Cancelled', message: 'Cancelled.', retryable: true }));
-      else return;
-      stop();
-    });
-    void start(requestId).then((started) => {
-      if (!started.ok) {
-        stop();
-        reject(new CallFailure(started.error as AppError));
-      }
+    startLongWork(channel, start, {
+      prefix: 'health',
+      onEnd: (ending) => {
+        if (ending.type === 'failed') reject(new CallFailure(ending.error));
+        else if (ending.type === 'cancelled')
+          reject(new CallFailure({ code: 'Cancelled', message: 'Cancelled.', retryable: true }));
+        else if (ending.value === undefined) reject(new CallFailure(unreadableDoneError(channel)));
+        else resolve(ending.value);
+      },
     });
   });
 }

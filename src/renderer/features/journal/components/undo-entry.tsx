@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { OperationStatus } from '../../operations/components/operation-report';
-import { onOperation } from '../../operations/store';
+import { startLongWork } from '../../operations/long-work';
 import { UndoReportView, type LaterEntry } from './undo-report';
 import '../journal.css';
 
@@ -20,32 +19,34 @@ export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
-  const undo = (id: string, requestId: string) => {
-    setRequestId(requestId);
+  // The report is drawn from the operations store by requestId; this follows only to undo again.
+  const undo = (id: string, onDone?: () => void) => {
     setError(undefined);
-    void call('journal:undo', { connectionId: connection.id, entryId: id, requestId }).then((r) => {
-      if (!r.ok) {
-        setError(r.error);
-        setRequestId(undefined);
-      }
-    });
+    const work = startLongWork(
+      'journal:undo',
+      { connectionId: connection.id, entryId: id },
+      {
+        prefix: 'undo',
+        onEnd: (ending) => {
+          if (ending.type === 'done') onDone?.();
+          else if (ending.type === 'failed' && ending.isRefused) {
+            setError(ending.error);
+            setRequestId(undefined);
+          }
+        },
+      },
+    );
+    setRequestId(work.requestId);
   };
   const start = () => {
     setFirst(undefined);
-    undo(entryId, newRequestId('undo'));
+    undo(entryId);
   };
   // The later write first: once its undo is done, this entry's undo runs again; if it stops
   // short, its own report stays on screen.
   const undoLaterFirst = (later: LaterEntry) => {
-    const id = newRequestId('undo');
     setFirst(later);
-    const stop = onOperation(id, (event) => {
-      if (event.type === 'done') {
-        stop();
-        start();
-      } else if (event.type === 'error' || event.type === 'cancelled') stop();
-    });
-    undo(later.id, id);
+    undo(later.id, start);
   };
   return (
     <div className="undo-entry">

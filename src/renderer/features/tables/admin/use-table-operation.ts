@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import type { TableAdminResult } from '../../../../shared/ipc/table-admin';
-import { call, newRequestId } from '../../../ipc/client';
-import { doneValueOf, onOperation, useOperation } from '../../operations/store';
+import { call } from '../../../ipc/client';
+import { type LongWorkEnding, unreadableDoneError } from '../../operations/long-work';
+import { useLongWork } from '../../operations/use-long-work';
 
 export type TableOperationPhase =
   | { phase: 'idle' }
@@ -15,45 +16,42 @@ type Start =
   | { channel: 'tables:create'; input: Omit<Parameters<typeof call<'tables:create'>>[1], 'requestId'> }
   | { channel: 'tables:update'; input: Omit<Parameters<typeof call<'tables:update'>>[1], 'requestId'> };
 
+// tables:create and tables:update end alike, with a tableAdminResult.
+function phaseOf(ending: LongWorkEnding<'tables:create'>): TableOperationPhase {
+  if (ending.type === 'cancelled') return { phase: 'cancelled' };
+  if (ending.type === 'failed') return { phase: 'failed', error: ending.error };
+  return ending.value
+    ? { phase: 'done', result: ending.value }
+    : { phase: 'failed', error: unreadableDoneError('tables:create') };
+}
+
 /**
  * Runs tables:create or tables:update as the operation main makes of it: the start call's
  * refusal (read-only, a field's problem) or the operation's end, and Cancel for the following.
  */
 export function useTableOperation(onDone?: (result: TableAdminResult) => void) {
-  const [state, setState] = useState<TableOperationPhase>({ phase: 'idle' });
-  const requestId = state.phase === 'running' ? state.requestId : undefined;
-  const operation = useOperation(requestId);
-
-  useEffect(() => {
-    if (!requestId) return undefined;
-    return onOperation(requestId, (event) => {
-      // tables:create and tables:update end alike, with a tableAdminResult.
-      const result = event.type === 'done' ? doneValueOf('tables:create', event.value) : undefined;
-      if (result) {
-        setState({ phase: 'done', result });
-        onDone?.(result);
-      } else if (event.type === 'cancelled') setState({ phase: 'cancelled' });
-      else if (event.type === 'error') setState({ phase: 'failed', error: event.error });
-    });
-  }, [requestId, onDone]);
-
-  const start = useCallback(async (request: Start) => {
-    const id = newRequestId(request.channel === 'tables:create' ? 'create' : 'update');
-    setState({ phase: 'running', requestId: id });
-    const envelope =
-      request.channel === 'tables:create'
-        ? await call('tables:create', { ...request.input, requestId: id })
-        : await call('tables:update', { ...request.input, requestId: id });
-    if (!envelope.ok) setState({ phase: 'failed', error: envelope.error });
-  }, []);
-
-  const cancel = useCallback(() => {
-    if (requestId) void call('ops:cancel', { requestId });
-  }, [requestId]);
-
-  const reset = useCallback(() => setState({ phase: 'idle' }), []);
-
-  return { state, message: operation?.progress?.message, start, cancel, reset };
+  const work = useLongWork('tables:create', {
+    onEnd: (ending) => {
+      if (ending.type === 'done' && ending.value) onDone?.(ending.value);
+    },
+  });
+  const state: TableOperationPhase =
+    work.state.status === 'idle'
+      ? { phase: 'idle' }
+      : work.state.status === 'running'
+        ? { phase: 'running', requestId: work.state.requestId }
+        : phaseOf(work.state.ending);
+  const { start: startWork } = work;
+  const start = useCallback(
+    (request: Start) =>
+      startWork((requestId) =>
+        request.channel === 'tables:create'
+          ? call('tables:create', { ...request.input, requestId })
+          : call('tables:update', { ...request.input, requestId }),
+      ),
+    [startWork],
+  );
+  return { state, message: work.progress?.message, start, cancel: work.cancel, reset: work.reset };
 }
 
 /** Field problems main sent back with a refusal, keyed by field path. */

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
-import { call, newRequestId } from '../../../../ipc/client';
+import { useState } from 'react';
+import type { Connection, TableSummary } from '../../../../../shared/ipc';
 import { Button } from '../../../../ui/button';
 import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
-import { onOperation, useOperation } from '../../../operations/store';
+import { useLongWork } from '../../../operations/use-long-work';
 import { tableSetChanged } from '../../../tables/table-set';
 import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
 
@@ -15,21 +14,16 @@ import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
 export function DeleteTable({ connection, summary }: { connection: Connection; summary: TableSummary }) {
   const [typed, setTyped] = useState('');
   const [isProductionConfirmed, setIsProductionConfirmed] = useState(false);
-  const [requestId, setRequestId] = useState<string>();
-  const [error, setError] = useState<AppError>();
-  const operation = useOperation(requestId);
   const closeTable = useWorkspaceStore((state) => state.closeTable);
-
-  useEffect(() => {
-    if (!requestId) return undefined;
-    return onOperation(requestId, (event) => {
-      if (event.type === 'done') {
-        tableSetChanged(connection.id);
-        closeTable(tableKeyIn(connection.id, summary.name));
-      } else if (event.type === 'error') setError(event.error);
-      if (event.type !== 'progress') setRequestId(undefined);
-    });
-  }, [requestId, closeTable, connection.id, summary.name]);
+  const work = useLongWork('tables:delete', {
+    prefix: 'delete',
+    onEnd: (ending) => {
+      if (ending.type !== 'done') return;
+      tableSetChanged(connection.id);
+      closeTable(tableKeyIn(connection.id, summary.name));
+    },
+  });
+  const error = work.ending?.type === 'failed' ? work.ending.error : undefined;
 
   if (summary.deletionProtection)
     return (
@@ -39,21 +33,13 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
       </p>
     );
   const isReady = typed === summary.name && (!connection.isProduction || isProductionConfirmed);
-  const remove = async (): Promise<void> => {
-    const id = newRequestId('delete');
-    setError(undefined);
-    setRequestId(id);
-    const envelope = await call('tables:delete', {
+  const remove = (): void => {
+    void work.start({
       connectionId: connection.id,
       table: summary.name,
-      requestId: id,
       confirmTable: typed,
       confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
     });
-    if (!envelope.ok) {
-      setRequestId(undefined);
-      setError(envelope.error);
-    }
   };
   return (
     <div className="delete-table" role="group" aria-label="Delete table">
@@ -73,18 +59,13 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
             Yes, delete it from the production connection {connection.label}
           </label>
         ) : null}
-        <Button
-          variant="danger"
-          disabled={!isReady}
-          isBusy={requestId !== undefined}
-          onClick={() => void remove()}
-        >
+        <Button variant="danger" disabled={!isReady} isBusy={work.isRunning} onClick={remove}>
           Delete table
         </Button>
       </div>
-      {requestId ? (
+      {work.isRunning ? (
         <p className="small" aria-live="polite">
-          {operation?.progress?.message ?? 'Deleting…'}
+          {work.progress?.message ?? 'Deleting…'}
         </p>
       ) : null}
       {error ? <ErrorMessage error={error} connectionId={connection.id} compact /> : null}

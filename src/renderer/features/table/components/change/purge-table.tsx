@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
-import type { PurgeResult } from '../../../../../shared/ipc/table-admin';
-import { call, newRequestId } from '../../../../ipc/client';
+import { call } from '../../../../ipc/client';
 import { Button } from '../../../../ui/button';
 import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
@@ -9,11 +8,10 @@ import { FieldError } from '../../../../ui/field';
 import { formatCount } from '../../../../ui/format';
 import { TextInput } from '../../../../ui/text-input';
 import { noNumbers, OperationProgress } from '../../../operations/components/operation-progress';
-import { doneValueOf, onOperation } from '../../../operations/store';
+import { useLongWork } from '../../../operations/use-long-work';
 import { useTablesStore } from '../../../tables/store';
 
 type Estimate = { itemCount: number; readUnits: number; writeUnits: number; sentences: string[] };
-type Ended = { kind: 'done'; result: PurgeResult } | { kind: 'cancelled'; deleted: number };
 
 /**
  * Deleting every item and keeping the table: the estimate first, the name typed (and a second
@@ -25,9 +23,7 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
   const [typed, setTyped] = useState('');
   const [isProductionConfirmed, setIsProductionConfirmed] = useState(false);
   const [rate, setRate] = useState('');
-  const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
-  const [ended, setEnded] = useState<Ended>();
   const reloadDescription = useTablesStore((state) => state.loadDescription);
 
   useEffect(() => {
@@ -42,22 +38,18 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
     };
   }, [connection.id, summary.name, summary.itemCount]);
 
-  useEffect(() => {
-    if (!requestId) return undefined;
-    return onOperation(requestId, (event) => {
-      const result = event.type === 'done' ? doneValueOf('tables:purge', event.value) : undefined;
-      if (result) {
-        setEnded({ kind: 'done', result });
-        // A finished purge is not one click away from running again.
-        setTyped('');
-      } else if (event.type === 'cancelled') setEnded({ kind: 'cancelled', deleted: event.progress.items });
-      else if (event.type === 'error') setError(event.error);
-      if (event.type !== 'progress') {
-        setRequestId(undefined);
+  const work = useLongWork('tables:purge', {
+    prefix: 'purge',
+    onEnd: (ending) => {
+      // A finished purge is not one click away from running again.
+      if (ending.type === 'done' && ending.value) setTyped('');
+      if (!(ending.type === 'failed' && ending.isRefused))
         void reloadDescription(connection.id, summary.name);
-      }
-    });
-  }, [requestId, reloadDescription, connection.id, summary.name]);
+    },
+  });
+  const ending = work.ending;
+  const result = ending?.type === 'done' ? ending.value : undefined;
+  const failure = ending?.type === 'failed' ? ending.error : error;
 
   const rateProblem =
     rate.trim() === '' || /^[1-9]\d{0,5}$/.test(rate.trim())
@@ -65,25 +57,17 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       : 'A rate is a whole number of items per second, 1 to 100000 (or empty for no limit).';
   const isReady =
     typed === summary.name && (!connection.isProduction || isProductionConfirmed) && !rateProblem;
-  const purge = async (): Promise<void> => {
-    const id = newRequestId('purge');
+  const purge = (): void => {
     setError(undefined);
-    setEnded(undefined);
-    setRequestId(id);
-    const envelope = await call('tables:purge', {
+    void work.start({
       connectionId: connection.id,
       table: summary.name,
-      requestId: id,
       confirmTable: typed,
       confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
       maxPerSecond: rate.trim() === '' ? undefined : Number(rate.trim()),
     });
-    if (!envelope.ok) {
-      setRequestId(undefined);
-      setError(envelope.error);
-    }
   };
-  const isRunning = requestId !== undefined;
+  const { requestId, isRunning } = work;
   return (
     <div className="delete-table purge-table" role="group" aria-label="Purge items">
       <p className="small">
@@ -126,17 +110,12 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
             Yes, delete every item on the production connection {connection.label}
           </label>
         ) : null}
-        <Button
-          variant="danger"
-          disabled={!isReady || isRunning}
-          isBusy={isRunning}
-          onClick={() => void purge()}
-        >
-          {ended?.kind === 'cancelled' ? 'Resume purge' : 'Purge items'}
+        <Button variant="danger" disabled={!isReady || isRunning} isBusy={isRunning} onClick={purge}>
+          {ending?.type === 'cancelled' ? 'Resume purge' : 'Purge items'}
         </Button>
       </div>
       <FieldError message={rateProblem} />
-      {isRunning ? (
+      {requestId ? (
         // Main's message says what was deleted, failed, the rate and the time left.
         <OperationProgress
           requestId={requestId}
@@ -145,23 +124,23 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
           cancelLabel="Cancel purge"
         />
       ) : null}
-      {ended?.kind === 'cancelled' ? (
+      {ending?.type === 'cancelled' ? (
         <p className="small" role="status">
-          Stopped after {formatCount(ended.deleted)} deleted. Resume purge starts again on what is left:
-          deleted items are gone, so nothing is read or deleted twice.
+          Stopped after {formatCount(ending.progress.items)} deleted. Resume purge starts again on what is
+          left: deleted items are gone, so nothing is read or deleted twice.
         </p>
       ) : null}
-      {ended?.kind === 'done' ? (
+      {result ? (
         <p className="small purge-done" role="status">
-          <strong>Purged.</strong> {formatCount(ended.result.deleted)} deleted
-          {ended.result.alreadyGone > 0 ? `, ${formatCount(ended.result.alreadyGone)} already gone` : ''}
-          {ended.result.failed > 0 ? `, ${formatCount(ended.result.failed)} failed` : ''};{' '}
-          {ended.result.isEmpty
+          <strong>Purged.</strong> {formatCount(result.deleted)} deleted
+          {result.alreadyGone > 0 ? `, ${formatCount(result.alreadyGone)} already gone` : ''}
+          {result.failed > 0 ? `, ${formatCount(result.failed)} failed` : ''};{' '}
+          {result.isEmpty
             ? `${summary.name} is empty.`
             : `items remain in ${summary.name}: purge again to delete them.`}
         </p>
       ) : null}
-      {error ? <ErrorMessage error={error} connectionId={connection.id} compact /> : null}
+      {failure ? <ErrorMessage error={failure} connectionId={connection.id} compact /> : null}
     </div>
   );
 }
