@@ -68,6 +68,16 @@ export async function runMigrationCommand(
   }
 }
 
+/** What the pre-flight's and the Schema view's scan services both take. */
+export interface ResumableStart {
+  requestId: string;
+  connectionId: string;
+  table: string;
+  segments?: number;
+  limit?: ReadLimit;
+  resumeScanId?: string;
+}
+
 /** A progress line: the share read, if known, and the service's message. */
 export function progressLine(p: Progress): string {
   return `${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`;
@@ -83,17 +93,30 @@ export function progressLine(p: Progress): string {
 export async function runResumableJob(
   command: string,
   run: MigrationRun,
-  options: { resuming: boolean; start: (requestId: string) => Promise<string> },
+  options: {
+    table: string;
+    /** The id `--resume` named, if any. */
+    resume: string | undefined;
+    /** Starts the job from the input every scan service takes; answers the job's id. */
+    start: (base: ResumableStart) => Promise<string>;
+  },
 ): Promise<string | undefined> {
   let id: string | undefined;
   const start = async (requestId: string): Promise<void> => {
     try {
-      id = await options.start(requestId);
+      id = await options.start({
+        requestId,
+        connectionId: run.connection.id,
+        table: options.table,
+        ...(run.segments !== undefined ? { segments: run.segments } : {}),
+        ...(run.limit ? { limit: run.limit } : {}),
+        ...(options.resume !== undefined ? { resumeScanId: options.resume } : {}),
+      });
     } catch (error) {
       const refused =
         error instanceof AppFailure &&
         (error.code === ErrorCodes.notFound || error.code === ErrorCodes.invalidInput);
-      if (options.resuming && refused) throw new UsageError(error.message);
+      if (options.resume !== undefined && refused) throw new UsageError(error.message);
       throw error;
     }
   };

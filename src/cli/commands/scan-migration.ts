@@ -103,18 +103,9 @@ export async function run(argv: string[]): Promise<number> {
     // The app's scan service: a job in the one job store, resumable here or in the app's Pre-flight view.
     const store = migrationStore(run.ctx);
     const scanId = await runResumableJob('scan-migration', run, {
-      resuming: resume !== undefined,
-      start: async (requestId) => {
-        const input = {
-          requestId,
-          connectionId: run.connection.id,
-          table,
-          ...(run.segments !== undefined ? { segments: run.segments } : {}),
-          ...(run.limit ? { limit: run.limit } : {}),
-          ...(resume !== undefined ? { resumeScanId: resume } : {}),
-        };
-        return (await startMigrationScan(input, run.ctx, dynamoose ? { dynamoose } : {})).scanId;
-      },
+      table,
+      resume,
+      start: async (base) => (await startMigrationScan(base, run.ctx, dynamoose ? { dynamoose } : {})).scanId,
     });
     if (scanId === undefined) return 2;
     // The report as scanned, with this command's acknowledgements (not the app's stored ones).

@@ -68,19 +68,15 @@ export async function run(argv: string[]): Promise<number> {
   return runMigrationCommand('schema', values, async (run) => {
     // The app's schema service: a job in the one job store, listed in a saved connection's Schema view.
     const scanId = await runResumableJob('schema', run, {
-      resuming: resume !== undefined,
-      start: async (requestId) => {
+      table,
+      resume,
+      start: async (base) => {
         const input = {
-          requestId,
-          connectionId: run.connection.id,
-          table,
+          ...base,
           ...(values.index !== undefined ? { index: values.index } : {}),
           mode: values.full ? ('full' as const) : ('sample' as const),
           ...(sampleSize !== undefined ? { sampleSize } : {}),
-          ...(run.segments !== undefined ? { segments: run.segments } : {}),
-          ...(run.limit ? { limit: run.limit } : {}),
           ...(typeAttribute ? { typeAttribute } : {}),
-          ...(resume !== undefined ? { resumeScanId: resume } : {}),
         };
         return (await startSchemaAnalysis(input, run.ctx)).scanId;
       },
