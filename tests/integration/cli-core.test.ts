@@ -6,6 +6,8 @@ import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import type { CoreContext } from '../../src/main/core/context';
 import { createCore, shutdownCore } from '../../src/main/create-core';
 import { journalHandlers } from '../../src/main/ipc/handlers/journal';
+import { migrationHandlers } from '../../src/main/ipc/handlers/migration';
+import { sqlHandlers } from '../../src/main/ipc/handlers/sql';
 import type { Connection } from '../../src/shared/ipc/connection';
 import type { CopyReport } from '../../src/shared/ipc/copy';
 import { ourLines, runCli } from '../support/cli-run';
@@ -123,6 +125,32 @@ describe('the CLI on the app core', () => {
       'dynotable fix-migration: The connection "Local read-only" is read-only, so DynoTable writes nothing through it. Edit the connection to allow writes. (ReadOnlyConnection)',
     ]);
   }, 120_000);
+
+  it("a saved connection's CLI scan, fix plan and SQL statements are the app's: its channels list them", async () => {
+    const table = await filledTable('clicorejobs', 6);
+    await rawPutAll(endpoint, table, [{ pk: { S: 'K#dotted' }, 'a.b': { S: 'moved' } }]);
+    const at = ['--connection', 'Local writable', '--table', table, '--quiet'];
+
+    const scan = await cli(['scan-migration', ...at]);
+    expect(scan.code, scan.stderr).toBe(1);
+    const scanId = (JSON.parse(scan.stdout) as { scanId: string }).scanId;
+    const scans = await migrationHandlers['migration:scans']({ connectionId: writable.id, table }, app);
+    expect(scans.map((s) => [s.scanId, s.state])).toEqual([[scanId, 'done']]);
+
+    const dry = await cli(['fix-migration', ...at, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(1);
+    const planId = (JSON.parse(dry.stdout) as { planId: string }).planId;
+    // The plan is the app's, in its data folder: the Pre-flight view could run it from here.
+    const status = await migrationHandlers['migration:fixStatus']({ planId }, app);
+    expect(status.plan).toMatchObject({ planId, table, connectionId: writable.id, updates: 1, moves: 1 });
+    expect(status.result).toBeNull();
+
+    const statement = `SELECT COUNT(*) AS n FROM "${table}"`;
+    const sql = await cli(['sql', statement, '--connection', 'Local writable', '--quiet']);
+    expect(sql.code, sql.stderr).toBe(0);
+    const history = await sqlHandlers['sql:history']({ connectionId: writable.id }, app);
+    expect(history[0]).toMatchObject({ sql: statement, source: 'cli' });
+  }, 180_000);
 
   it('naming a connection both ways, or one that is not saved, is a usage error', async () => {
     const both = await cli([

@@ -32,6 +32,16 @@ describe('SQL files per connection', () => {
       { sql: 'SELECT 2\nFROM t', ranAt: '2026-01-02T00:00:00.000Z' },
       { sql: 'SELECT 1', ranAt: '2026-01-01T00:00:00.000Z' },
     ]);
+    // A statement `dynotable sql` ran says so on its line, and is read back with its source.
+    await appendHistory(dir, 'conn-1', 'SELECT 3', new Date('2026-01-04T00:00:00Z'), 'cli');
+    expect(await readFile(path.join(connectionFolder(dir, 'conn-1'), 'history.sql'), 'utf8')).toContain(
+      '-- ran 2026-01-04T00:00:00.000Z from the CLI\nSELECT 3;\n',
+    );
+    expect((await readHistory(dir, 'conn-1'))[0]).toEqual({
+      sql: 'SELECT 3',
+      ranAt: '2026-01-04T00:00:00.000Z',
+      source: 'cli',
+    });
     for (let i = 0; i < HISTORY_LIMIT + 5; i++) await appendHistory(dir, 'conn-2', `SELECT ${i}`);
     const kept = await readHistory(dir, 'conn-2');
     expect(kept).toHaveLength(HISTORY_LIMIT);

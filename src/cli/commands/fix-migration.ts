@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fixPolicySchema, type FixResult } from '../../shared/ipc/migration';
-import { buildFixPlan, type BuiltPlan } from '../../main/migration/fix-build';
-import { runFixPlan } from '../../main/migration/fix-run';
-import { resolveTarget } from '../../main/dynamo/items/item-access';
+import { fixPolicySchema, type FixPlanSummary, type FixResult } from '../../shared/ipc/migration';
+import type { Progress } from '../../shared/ipc/operations';
+import { doneSchemaOf } from '../../shared/ipc/contract';
+import { startFixPlan, startFixRun } from '../../main/migration/fix-service';
 import { assertWritable } from '../../main/dynamo/writes/guards';
 import { emit, parseFlags } from './command-io';
-import { runMigrationCommand } from './migration-command';
+import { runOperation } from './command-core';
+import { type MigrationRun, runMigrationCommand } from './migration-command';
 import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
 import { UsageError } from './types';
 
@@ -44,10 +42,10 @@ ${CONNECTION_HELP}
   --writes-per-second N     Write capacity units per second (default 50).
   --format json|md          Output format (default json).`;
 
-function markdown(plan: BuiltPlan, result?: FixResult): string {
+function markdown(plan: FixPlanSummary, result?: FixResult): string {
   const lines = [
     `Items scanned: ${plan.itemsScanned}`,
-    `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions}, rewrites ${plan.rewrites})`,
+    `Updates planned: ${plan.updates} (moves ${plan.moves}, removals ${plan.removals}, date conversions ${plan.dateConversions}, rewrites ${plan.rewrites ?? 0})`,
     `Left for review: ${plan.review}`,
   ];
   if (result)
@@ -95,62 +93,89 @@ export async function run(argv: string[]): Promise<number> {
   if (format !== 'json' && format !== 'md')
     throw new UsageError(`--format wants json or md, not "${format}".`);
   const writesPerSecond = positiveNumber(values['writes-per-second'], '--writes-per-second', 100_000);
-  return runMigrationCommand(
-    'fix-migration',
-    values,
-    async ({ ctx, connection, client, segments, limit, signal, print }) => {
-      // A dry run writes nothing; a real one is refused at once on a read-only connection, with the app's sentence.
-      if (!values['dry-run']) assertWritable(connection);
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-fix-'));
-      try {
-        const planFile = path.join(dir, 'plan.jsonl');
-        const plan = await buildFixPlan({
-          client,
-          table,
-          policy: policy.data,
-          convertDates: values['convert-dates'],
-          datePaths: values['date-path'],
-          booleanPaths: values['bool-path'],
-          documentPaths: values['document-path'],
-          ttlToSeconds: values['ttl-seconds'],
-          setToListPaths: values['set-to-list'],
-          listToSetPaths: values['list-to-set'],
-          segments,
-          limit,
-          signal,
-          planFile,
-          onProgress: (p) => print(p.message ?? ''),
-        });
-        let result: FixResult | undefined;
-        if (!values['dry-run'] && plan.updates > 0) {
-          result = await runFixPlan({
-            client,
-            // The app's write door: each write journaled for undo under the connection, as the app's fix is.
-            target: await resolveTarget(ctx, connection.id, table, 'fix', signal),
+  return runMigrationCommand('fix-migration', values, async (run) => {
+    // A dry run writes nothing; a real one is refused at once on a read-only connection, with the app's sentence.
+    if (!values['dry-run']) assertWritable(run.connection);
+    const print = (p: Progress) => run.print(p.message ?? '');
+    // The app's fix service: the plan is kept in the data folder's job store, as the Pre-flight view's are.
+    const planned = await runOperation(
+      run.ctx,
+      (requestId) =>
+        startFixPlan(
+          {
+            requestId,
+            connectionId: run.connection.id,
             table,
-            planId: 'cli',
-            planFile,
-            resultsFile: path.join(dir, 'results.jsonl'),
-            total: plan.updates,
-            signal,
-            writesPerSecond,
-            onProgress: (p) => print(p.message ?? ''),
-          });
-        }
-        print('');
-        const { sampleRequests, ...counts } = plan;
-        const body =
-          format === 'md'
-            ? markdown(plan, result)
-            : `${JSON.stringify(result ? { ...counts, result } : { ...counts, sampleRequests }, null, 2)}\n`;
-        await emit(body, values.out);
-        if (signal.aborted) return 2;
-        if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
-        if (result.failed > 0) return 2;
-        return result.skippedChanged + plan.review > 0 ? 1 : 0;
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
+            policy: policy.data,
+            convertDates: values['convert-dates'],
+            ...(values['date-path'] ? { datePaths: values['date-path'] } : {}),
+            ...(values['bool-path'] ? { booleanPaths: values['bool-path'] } : {}),
+            ...(values['document-path'] ? { documentPaths: values['document-path'] } : {}),
+            ...(values['ttl-seconds'] ? { ttlToSeconds: true } : {}),
+            ...(values['set-to-list'] ? { setToListPaths: values['set-to-list'] } : {}),
+            ...(values['list-to-set'] ? { listToSetPaths: values['list-to-set'] } : {}),
+            ...(run.segments !== undefined ? { segments: run.segments } : {}),
+            ...(run.limit ? { limit: run.limit } : {}),
+          },
+          run.ctx,
+        ),
+      { signal: run.signal, onProgress: print },
+    );
+    if (planned.type === 'cancelled') return stopped(run);
+    const plan = doneSchemaOf('migration:fixPlan').parse(planned.value);
+    let result: FixResult | undefined;
+    if (!values['dry-run'] && plan.updates > 0) {
+      // Its writes go through the app's write door, journaled for undo under the connection.
+      const ran = await runOperation(
+        run.ctx,
+        (requestId) =>
+          startFixRun(
+            {
+              requestId,
+              connectionId: run.connection.id,
+              planId: plan.planId,
+              ...(writesPerSecond !== undefined ? { writesPerSecond } : {}),
+            },
+            run.ctx,
+          ),
+        { signal: run.signal, onProgress: print },
+      );
+      if (ran.type === 'cancelled') return stopped(run);
+      result = doneSchemaOf('migration:fixRun').parse(ran.value);
+    }
+    run.print('');
+    const { sampleRequests, ...counts } = builtOf(plan);
+    const body =
+      format === 'md'
+        ? markdown(plan, result)
+        : `${JSON.stringify(result ? { planId: plan.planId, ...counts, result } : { planId: plan.planId, ...counts, sampleRequests }, null, 2)}\n`;
+    await emit(body, values.out);
+    if (!result) return plan.updates + plan.review > 0 ? 1 : 0;
+    if (result.failed > 0) return 2;
+    return result.skippedChanged + plan.review > 0 ? 1 : 0;
+  });
+}
+
+/** The plan's counts and samples, as the command has always printed them (without the app's bookkeeping). */
+function builtOf(plan: FixPlanSummary) {
+  const {
+    planId: _planId,
+    connectionId: _connectionId,
+    table: _table,
+    policy: _policy,
+    convertDates: _convertDates,
+    createdAt: _createdAt,
+    readOnly: _readOnly,
+    ttlOnly: _ttlOnly,
+    ...built
+  } = plan;
+  return built;
+}
+
+function stopped(run: MigrationRun): number {
+  run.print('');
+  process.stderr.write(
+    'dynotable fix-migration: stopped; what was written stays, and each write is journaled for undo (Cancelled)\n',
   );
+  return 2;
 }

@@ -1,9 +1,8 @@
-import { analyzeHealth } from '../../main/health/analyze';
-import { monitoringFor } from '../../main/health/cloudwatch';
+import { loadHealthReport, startHealthAnalysis } from '../../main/health/service';
 import { findingsAtLeast, healthMarkdown, SEVERITIES } from '../../main/health/markdown';
-import { newMigrationId } from '../../main/migration/store';
 import { healthSeveritySchema, healthWindowSchema } from '../../shared/ipc/health';
 import { emit, parseFlags } from './command-io';
+import { runOperation } from './command-core';
 import { runMigrationCommand } from './migration-command';
 import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
 import { UsageError } from './types';
@@ -48,24 +47,29 @@ export async function run(argv: string[]): Promise<number> {
   if (values.full && values.sample !== undefined)
     throw new UsageError('Choose --full or --sample N, not both.');
   const sampleSize = positiveNumber(values.sample, '--sample', 100_000);
-  return runMigrationCommand('health', values, async ({ client, signal, print }) => {
-    const monitoring = monitoringFor(
-      { region: client.config.region, credentials: client.config.credentials, endpoint: values.endpoint },
-      false,
-    );
-    const report = await analyzeHealth({
-      client,
-      monitoring,
-      connectionId: 'cli',
-      reportId: newMigrationId('health'),
+  return runMigrationCommand('health', values, async (run) => {
+    // The app's health service: the same read, CloudWatch client and recorded SQL reads, and the
+    // table's last report kept for a saved --connection's Health tab. Ctrl+C cancels it like the
+    // tab's Cancel; a health check keeps no checkpoint, in the app or here, so it is run again.
+    const input = {
+      connectionId: run.connection.id,
       table,
-      mode: values.full ? 'full' : 'sample',
+      mode: values.full ? ('full' as const) : ('sample' as const),
       ...(sampleSize !== undefined ? { sampleSize: Math.max(10, Math.round(sampleSize)) } : {}),
       window: window.data,
-      signal,
-      onProgress: (p) => print(p.message ?? ''),
-    });
-    print('');
+    };
+    let reportId = '';
+    const end = await runOperation(
+      run.ctx,
+      async (requestId) => ({ reportId } = await startHealthAnalysis({ ...input, requestId }, run.ctx)),
+      { signal: run.signal, onProgress: (p) => run.print(p.message ?? '') },
+    );
+    run.print('');
+    if (end.type === 'cancelled') {
+      process.stderr.write('dynotable health: stopped; run the same command to check again (Cancelled)\n');
+      return 2;
+    }
+    const report = loadHealthReport(reportId, run.ctx);
     await emit(format === 'md' ? healthMarkdown(report) : `${JSON.stringify(report, null, 2)}\n`, values.out);
     if (!values.quiet) {
       process.stderr.write(`${report.draw.description}\n`);

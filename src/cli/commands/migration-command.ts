@@ -5,9 +5,12 @@ import { AdHocConnections } from '../../main/aws/ad-hoc-client';
 import type { CoreContext } from '../../main/core/context';
 import { withCliCore } from '../cli-core';
 import { processTerminal, terminalMfaPrompt } from '../terminal-mfa';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
+import type { Progress } from '../../shared/ipc/operations';
 import { abortOnSignal, failureLine, progressPrinter } from './command-io';
-import { connectionOf } from './command-core';
+import { connectionOf, runOperation } from './command-core';
 import { readLimitOf, segmentsOf } from './migration-flags';
+import { UsageError } from './types';
 
 /** What a migration command's work gets from the shared flags. */
 export interface MigrationRun {
@@ -55,6 +58,7 @@ export async function runMigrationCommand(
         return await work({ ctx, connection, client, segments, limit, signal: cancel.signal, print });
       } catch (error) {
         print('');
+        if (error instanceof UsageError) throw error;
         process.stderr.write(failureLine(command, error));
         return 2;
       }
@@ -62,4 +66,69 @@ export async function runMigrationCommand(
   } finally {
     cancel.dispose();
   }
+}
+
+/** What the pre-flight's and the Schema view's scan services both take. */
+export interface ResumableStart {
+  requestId: string;
+  connectionId: string;
+  table: string;
+  segments?: number;
+  limit?: ReadLimit;
+  resumeScanId?: string;
+}
+
+/** A progress line: the share read, if known, and the service's message. */
+export function progressLine(p: Progress): string {
+  return `${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`;
+}
+
+/**
+ * Runs one of the app's resumable jobs (a pre-flight scan, a schema read) through its service, as
+ * the app's window does: a job in the one job store under the data folder, listed by the app.
+ * `start` gets the requestId and answers the job's id. Ctrl+C cancels it like the app's Cancel,
+ * keeps its checkpoint and prints how to resume it (undefined then: exit 2). A `--resume` id the
+ * service does not know (or that finished) is a usage error, said in the service's sentence.
+ */
+export async function runResumableJob(
+  command: string,
+  run: MigrationRun,
+  options: {
+    table: string;
+    /** The id `--resume` named, if any. */
+    resume: string | undefined;
+    /** Starts the job from the input every scan service takes; answers the job's id. */
+    start: (base: ResumableStart) => Promise<string>;
+  },
+): Promise<string | undefined> {
+  let id: string | undefined;
+  const start = async (requestId: string): Promise<void> => {
+    try {
+      id = await options.start({
+        requestId,
+        connectionId: run.connection.id,
+        table: options.table,
+        ...(run.segments !== undefined ? { segments: run.segments } : {}),
+        ...(run.limit ? { limit: run.limit } : {}),
+        ...(options.resume !== undefined ? { resumeScanId: options.resume } : {}),
+      });
+    } catch (error) {
+      const refused =
+        error instanceof AppFailure &&
+        (error.code === ErrorCodes.notFound || error.code === ErrorCodes.invalidInput);
+      if (options.resume !== undefined && refused) throw new UsageError(error.message);
+      throw error;
+    }
+  };
+  const end = await runOperation(run.ctx, start, {
+    signal: run.signal,
+    onProgress: (p) => run.print(progressLine(p)),
+  });
+  run.print('');
+  if (end.type === 'done' && id !== undefined) return id;
+  const items = end.type === 'cancelled' ? end.progress.items : 0;
+  process.stderr.write(
+    `dynotable ${command}: stopped at ${items.toLocaleString('en-US')} items; run \`dynotable ${command} --resume ${id ?? ''}\` with the same flags to go on (Cancelled)\n`,
+  );
+  return undefined;
 }

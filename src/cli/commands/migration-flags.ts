@@ -73,3 +73,12 @@ export function requireTable(values: Record<string, unknown>): string {
     throw new UsageError('--table T is required (the table name).');
   return table;
 }
+
+const JOB_ID = /^[A-Za-z0-9_-]{6,80}$/;
+
+/** The id `--resume` names: what a stopped run printed (scan-…, schema-…), checked before any path is built. */
+export function resumeIdOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!JOB_ID.test(text)) throw new UsageError(`--resume wants the ID a stopped run printed, not "${text}".`);
+  return text;
+}

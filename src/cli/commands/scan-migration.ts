@@ -9,12 +9,11 @@ import {
 import { exportReport } from '../../main/migration/export';
 import { readDynamooseSchema } from '../../main/migration/dynamoose-schema';
 import { expectationsOfOrmModel } from '../../main/migration/orm-expectations';
-import { runMigrationScan } from '../../main/migration/scan-migration';
 import { withExpectations } from '../../main/migration/verdict';
-import { newMigrationId } from '../../main/migration/store';
+import { migrationStore, startMigrationScan } from '../../main/migration/service';
 import { emit, parseFlags } from './command-io';
-import { runMigrationCommand } from './migration-command';
-import { CONNECTION_HELP, connectionOptions, requireTable } from './migration-flags';
+import { runMigrationCommand, runResumableJob } from './migration-command';
+import { CONNECTION_HELP, connectionOptions, requireTable, resumeIdOf } from './migration-flags';
 import { UsageError } from './types';
 
 const HELP = `Usage: dynotable scan-migration --table T [options]
@@ -27,6 +26,8 @@ ttlMissing, ttlExpiredPresent, dateLostToEmptyMap, upsertResidue, mapTruncated, 
 keyAttributeDate, staleCombine; see docs/MIGRATION.md).
 Prints the report. Exit code: 0 nothing left to do, 1 something is (a data fix, or a model
 setting not yet acknowledged), 2 error.
+The scan is the app's: it is listed in the Pre-flight view of a saved --connection, and Ctrl+C
+stops it resumably and prints its ID (resume it here with --resume, or in the app).
 
 ${CONNECTION_HELP}
   --format json|csv|md      Report format (default json).
@@ -51,6 +52,8 @@ ${CONNECTION_HELP}
                             "dynamoose" part lists its settings that change what the data means,
                             what the dynotable-orm model must say for each, and the behaviours
                             that change.
+  --resume ID               Go on with the scan Ctrl+C stopped (give the same --table and
+                            connection flags).
   --strict                  Kept for old pipelines: settings now fail the run unless acknowledged.`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -61,11 +64,13 @@ export async function run(argv: string[]): Promise<number> {
     expectations: { type: 'string' },
     model: { type: 'string' },
     'dynamoose-model': { type: 'string' },
+    resume: { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  const resume = resumeIdOf(values.resume);
   const table = requireTable(values);
   const format = exportFormatSchema.safeParse(values.format ?? 'json');
   if (!format.success)
@@ -94,20 +99,17 @@ export async function run(argv: string[]): Promise<number> {
         ),
       }
     : undefined;
-  return runMigrationCommand('scan-migration', values, async ({ client, segments, limit, signal, print }) => {
-    const scanned = await runMigrationScan({
-      client,
+  return runMigrationCommand('scan-migration', values, async (run) => {
+    // The app's scan service: a job in the one job store, resumable here or in the app's Pre-flight view.
+    const store = migrationStore(run.ctx);
+    const scanId = await runResumableJob('scan-migration', run, {
       table,
-      scanId: newMigrationId('scan'),
-      segments,
-      limit,
-      signal,
-      ...(dynamoose ? { dynamoose } : {}),
-      onProgress: (p) =>
-        print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
+      resume,
+      start: async (base) => (await startMigrationScan(base, run.ctx, dynamoose ? { dynamoose } : {})).scanId,
     });
-    const report = withExpectations(scanned.report, expectations, acknowledgedFindings);
-    print('');
+    if (scanId === undefined) return 2;
+    // The report as scanned, with this command's acknowledgements (not the app's stored ones).
+    const report = withExpectations(await store.loadReport(scanId), expectations, acknowledgedFindings);
     await emit(exportReport(report, format.data).content, values.out);
     if (!values.quiet) process.stderr.write(`${report.verdict.line}\n`);
     return report.verdict.actionNeeded ? 1 : 0;

@@ -1,11 +1,16 @@
-import { analyzeSchema } from '../../main/schema/analyze';
+import { loadSchemaReport, startSchemaAnalysis } from '../../main/schema/service';
 import { pipelineJson, pipelineMarkdown } from '../../main/schema/schema-output';
-import { newMigrationId } from '../../main/migration/store';
 import { generateModel, type ModelFormat, scopeOf } from '../../shared/schema/model-gen';
 import { generateOrmModel } from '../../shared/schema/orm-model';
 import { emit, parseFlags } from './command-io';
-import { runMigrationCommand } from './migration-command';
-import { CONNECTION_HELP, connectionOptions, positiveNumber, requireTable } from './migration-flags';
+import { runMigrationCommand, runResumableJob } from './migration-command';
+import {
+  CONNECTION_HELP,
+  connectionOptions,
+  positiveNumber,
+  requireTable,
+  resumeIdOf,
+} from './migration-flags';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { UsageError } from './types';
 
@@ -15,6 +20,8 @@ What every attribute path of a table (or index) holds, per entity: how many item
 share of each DynamoDB type, string formats, number ranges, set sizes and distinct values, with
 warnings (several types, ISO next to epoch, dotted top-level names, items near 400 KB).
 By default a sample: the first page of random Scan segments out of many, spread over the table.
+The read is the app's: it is listed in the Schema view of a saved --connection. Ctrl+C stops a
+--full scan resumably and prints its ID (a sample is read again from the start).
 Exit code: 0 done, 2 error (one line on stderr).
 
 ${CONNECTION_HELP}
@@ -24,6 +31,8 @@ ${CONNECTION_HELP}
                             number of segments it reads (default 40).
   --entity NAME             Only this entity (as SQL names it: orders, users, …).
   --type-attribute A        Group entities by attribute A's value instead of key prefixes.
+  --resume ID               Go on with the read Ctrl+C stopped (give the same --table, --index,
+                            --full and connection flags).
   --format F                json (default) or md: the report; ts, zod or json-schema: a model of
                             the items (of --entity, or of the whole table) as unmarshall() gives them;
                             orm: dynotable-orm models, one per entity (keys, key templates, indexes,
@@ -39,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
     sample: { type: 'string' },
     entity: { type: 'string' },
     'type-attribute': { type: 'string' },
+    resume: { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -54,22 +64,25 @@ export async function run(argv: string[]): Promise<number> {
   if (sampleSize !== undefined && (!Number.isInteger(sampleSize) || sampleSize < 10))
     throw new UsageError(`--sample wants a whole number from 10 to 100000, not "${values.sample}".`);
   const typeAttribute = values['type-attribute'];
-  return runMigrationCommand('schema', values, async ({ client, segments, limit, signal, print }) => {
-    const { report } = await analyzeSchema({
-      client,
+  const resume = resumeIdOf(values.resume);
+  return runMigrationCommand('schema', values, async (run) => {
+    // The app's schema service: a job in the one job store, listed in a saved connection's Schema view.
+    const scanId = await runResumableJob('schema', run, {
       table,
-      index: values.index,
-      mode: values.full ? 'full' : 'sample',
-      scanId: newMigrationId('schema'),
-      sampleSize,
-      segments,
-      limit,
-      signal,
-      ...(typeAttribute ? { entities: { kind: 'attribute' as const, name: typeAttribute } } : {}),
-      onProgress: (p) =>
-        print(`${p.fraction !== undefined ? `${Math.round(p.fraction * 100)}% · ` : ''}${p.message ?? ''}`),
+      resume,
+      start: async (base) => {
+        const input = {
+          ...base,
+          ...(values.index !== undefined ? { index: values.index } : {}),
+          mode: values.full ? ('full' as const) : ('sample' as const),
+          ...(sampleSize !== undefined ? { sampleSize } : {}),
+          ...(typeAttribute ? { typeAttribute } : {}),
+        };
+        return (await startSchemaAnalysis(input, run.ctx)).scanId;
+      },
     });
-    print('');
+    if (scanId === undefined) return 2;
+    const report = await loadSchemaReport(scanId, run.ctx);
     if (values.entity !== undefined && !report.entities.some((e) => e.name === values.entity))
       throw new AppFailure(
         ErrorCodes.notFound,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AdHocConnections } from '../../main/aws/ad-hoc-client';
 import { scanLimitOf } from '../../main/sql/sql-settings';
 import { loadViews } from '../../main/sql/files/view-store';
+import { appendHistory } from '../../main/sql/files/query-files';
 import { type ScriptStatement, splitStatements } from '../../main/sql/parser/statements';
 import { sqlServiceFor } from '../../main/sql/service-registry';
 import { withCliCore } from '../cli-core';
@@ -123,6 +124,8 @@ export async function run(argv: string[]): Promise<number> {
                 `${p.message ?? ''} · ${p.items.toLocaleString('en-US')} items${p.fraction !== undefined ? ` · ${Math.round(p.fraction * 100)}%` : ''}`,
               ),
           });
+          // In the connection's SQL history, as the app's runs are, marked as run from the CLI.
+          await appendHistory(ctx.dataDir, connection.id, sql, new Date(), 'cli').catch(() => undefined);
           return { result: await resultOf(service, summary.resultId), warnings: summary.warnings };
         } finally {
           progress('');

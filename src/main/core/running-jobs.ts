@@ -3,7 +3,7 @@ import type { OperationOutcome, OperationRegistry, OperationRun } from './operat
 import type { CoreContext, ServiceSlot } from './context';
 
 /** The resumable jobs: each keeps a checkpoint or a record under the data folder between runs. */
-export type JobKind = 'preflight' | 'schema' | 'copy' | 'fix' | 'export';
+export type JobKind = 'preflight' | 'schema' | 'copy' | 'fix' | 'export' | 'import' | 'purge';
 
 export interface RunningJob {
   kind: JobKind;

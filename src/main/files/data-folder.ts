@@ -9,13 +9,21 @@ import path from 'node:path';
  */
 
 /** The resumable jobs that keep a checkpoint record in the data folder (`jobs/<kind>/`). */
-export type StoredJobKind = 'preflight' | 'schema' | 'copy' | 'export';
+export type StoredJobKind = 'preflight' | 'schema' | 'copy' | 'export' | 'import' | 'purge';
 
 /** The areas that keep one folder per connection: <data>/<area>/<connection>/. */
 export type ConnectionArea = 'sql' | 'journal' | 'health';
 
 /** The pre-flight's per-table settings, one folder each under <data>/migration/. */
 export type MigrationSettingsFolder = 'acknowledgements' | 'models' | 'dynamoose';
+
+/** Where the job stores of earlier releases kept their files; kinds that came later have none. */
+const legacyJobs: Partial<Record<StoredJobKind, (dataDir: string) => string>> = {
+  copy: (dataDir) => path.join(dataDir, 'copies'),
+  export: (dataDir) => path.join(dataDir, 'table-exports'),
+  preflight: (dataDir) => path.join(dataDir, 'migration', 'scans'),
+  schema: (dataDir) => path.join(dataDir, 'schema'),
+};
 
 export const dataFolder = {
   workspace: (dataDir: string) => path.join(dataDir, 'workspace.json'),
@@ -56,13 +64,8 @@ export const dataFolder = {
         : `${safe}-${createHash('sha256').update(connectionId).digest('hex').slice(0, 8)}`;
     return path.join(dataDir, area, name);
   },
-  /** Where the job stores of earlier releases kept their files; read once and converted (jobs/legacy.ts). */
-  legacyJobs: {
-    copy: (dataDir: string) => path.join(dataDir, 'copies'),
-    export: (dataDir: string) => path.join(dataDir, 'table-exports'),
-    preflight: (dataDir: string) => path.join(dataDir, 'migration', 'scans'),
-    schema: (dataDir: string) => path.join(dataDir, 'schema'),
-  } satisfies Record<StoredJobKind, (dataDir: string) => string>,
+  /** Where the job stores of earlier releases kept their files; read once and converted (jobs/legacy-jobs.ts). */
+  legacyJobs,
 };
 
 /**

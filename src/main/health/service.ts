@@ -27,7 +27,10 @@ async function monitoringOf(ctx: CoreContext, connectionId: string): Promise<Mon
     playground: ctx.playground,
     profileCredentials: ctx.profileCredentials,
   });
-  return monitoringFor(config, connection.readOnly);
+  // The credentials the connection's DynamoDB reads use: for a CLI connection named by flags,
+  // those come from its flags (and its terminal's MFA prompt), not from a saved connection's.
+  const { credentials } = (await ctx.clients.dynamo(connectionId)).config;
+  return monitoringFor({ ...config, credentials }, connection.readOnly);
 }
 
 export async function startHealthAnalysis(

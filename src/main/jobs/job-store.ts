@@ -62,7 +62,7 @@ export interface JobKindSpec<T> {
   held: (text: string) => string | undefined;
   instead: string;
   /** Where and how the store of an earlier release kept this kind; read once and converted. */
-  legacy: LegacyLayout;
+  legacy?: LegacyLayout;
 }
 
 /** The checkpoint records and side files of every resumable job, one folder per kind. */

@@ -28,7 +28,10 @@ export async function convertLegacyJobs<T>(
   write: (value: T) => Promise<void>,
 ): Promise<Map<string, SetAsideNotice>> {
   const setAside = new Map<string, SetAsideNotice>();
-  const from = dataFolder.legacyJobs[spec.kind](dataDir);
+  const legacyFolder = dataFolder.legacyJobs[spec.kind];
+  // A kind that came after the job store (imports, purges) has no old layout to convert.
+  if (!legacyFolder || !spec.legacy) return setAside;
+  const from = legacyFolder(dataDir);
   const to = dataFolder.jobs(dataDir, spec.kind);
   let names: string[];
   try {

@@ -8,7 +8,12 @@ import { exportReport } from './export';
 import { mergeExpectations } from './expectations';
 import { MigrationStore, newMigrationId } from './store';
 import { jobStore } from '../jobs/job-store';
-import { type MigrationScanCheckpoint, reportOfCheckpoint, runMigrationScan } from './scan-migration';
+import {
+  type DynamooseFile,
+  type MigrationScanCheckpoint,
+  reportOfCheckpoint,
+  runMigrationScan,
+} from './scan-migration';
 import { withExpectations } from './verdict';
 import type { OperationOutcome } from '../core/operations';
 import { runningJobs } from '../core/running-jobs';
@@ -46,6 +51,8 @@ export function assertNotRunning(ctx: CoreContext, requestId: string): void {
 export async function startMigrationScan(
   input: ChannelInput<'migration:scan'>,
   ctx: CoreContext,
+  /** A dynamoose schema file given with the start (the CLI's --dynamoose-model) instead of the table's stored one. */
+  given: { dynamoose?: DynamooseFile } = {},
 ): Promise<ChannelOutput<'migration:scan'>> {
   assertNotRunning(ctx, input.requestId);
   const store = migrationStore(ctx);
@@ -95,7 +102,11 @@ export async function startMigrationScan(
   };
   // The table's dynamoose schema file, if one is given, is checked in the same walk; a resumed
   // scan keeps what its checkpoint holds, so its report is the one the first run would make.
-  const dynamoose = resume ? undefined : await store.dynamoose.get(input.connectionId, input.table);
+  const stored =
+    resume || given.dynamoose ? undefined : await store.dynamoose.get(input.connectionId, input.table);
+  const dynamoose = resume
+    ? undefined
+    : (given.dynamoose ?? (stored ? { file: stored.fileName, models: stored.review.models } : undefined));
   await store.saveSummary(summary);
   const job = { kind: 'preflight', id: scanId, requestId: input.requestId, busy: BUSY } as const;
   runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:scan'>> => {
@@ -110,7 +121,7 @@ export async function startMigrationScan(
         segments: input.segments,
         limit: input.limit,
         resume,
-        ...(dynamoose ? { dynamoose: { file: dynamoose.fileName, models: dynamoose.review.models } } : {}),
+        ...(dynamoose ? { dynamoose } : {}),
         onProgress: (progress) => {
           summary.itemsScanned = progress.items;
           summary.consumedReadCapacity = progress.consumedCapacity;

@@ -8,6 +8,7 @@ import { journalChannels } from './journal';
 import { workspaceChannels } from './workspace';
 import { collectionHeaderSchema, queryChannels } from './query';
 import { transferChannels } from './transfer';
+import { jobChannels } from './jobs';
 import { copyChannels } from './copy';
 import { exportChannels } from './exports';
 import {
@@ -132,6 +133,7 @@ export const contract = {
   ...workspaceChannels,
   ...queryChannels,
   ...transferChannels,
+  ...jobChannels,
   ...copyChannels,
   ...exportChannels,
 

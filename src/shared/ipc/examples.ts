@@ -15,6 +15,7 @@ import { sqlExamples } from '../sql/examples';
 import { sqlAssistExamples } from '../sql/assist-examples';
 import { athenaExamples } from './athena-examples';
 import { mcpExamples } from './mcp-examples';
+import { jobExamples } from './jobs-examples';
 
 /**
  * One realistic call per channel: what docs/API.md shows, and what tests/unit/api-examples
@@ -289,6 +290,7 @@ export const examples: ChannelExamples = {
     output: { accepted: true },
   },
   ...mcpExamples,
+  ...jobExamples,
   ...migrationExamples,
   ...schemaExamples,
   ...healthExamples,

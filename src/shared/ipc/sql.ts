@@ -81,7 +81,12 @@ export const sqlSaveViewInput = connectionRef.extend({
 });
 export const sqlDeleteViewInput = connectionRef.extend({ name: z.string() });
 
-export const sqlHistoryEntrySchema = z.object({ sql: z.string(), ranAt: z.string() });
+export const sqlHistoryEntrySchema = z.object({
+  sql: z.string(),
+  ranAt: z.string(),
+  /** Where it ran: `cli` for `dynotable sql`; absent for the app's own workbench. */
+  source: z.enum(['cli']).optional(),
+});
 export const sqlSavedQuerySchema = z.object({
   name: z.string(),
   sql: z.string(),

@@ -43,6 +43,8 @@ export async function purgeTable(
   t: ItemTarget,
   job: PurgeJob,
   run: OperationRun,
+  /** Told the counts after each batch: the job store's record of the purge. */
+  note?: (counts: { deleted: number; alreadyGone: number; failed: number }) => void,
 ): Promise<OperationOutcome<'tables:purge'>> {
   const report = emptyReport();
   const reads = { units: 0 };
@@ -86,6 +88,7 @@ export async function purgeTable(
         afterBatch: async () => {
           const done = report.succeeded + report.conflicts + report.failed;
           rate.rate(done);
+          note?.({ deleted: report.succeeded, alreadyGone: report.conflicts, failed: report.failed });
           if (Date.now() - lastEmit >= PROGRESS_EVERY_MS) {
             lastEmit = Date.now();
             run.emit({ type: 'progress', progress: progress() });

@@ -39,6 +39,8 @@ export async function runImport(
   t: ItemTarget,
   input: ImportInput,
   run: OperationRun,
+  /** Told the counts after each chunk is written: the job store's record of the import. */
+  note?: (counts: { line: number; written: number; existing: number; problems: number }) => void,
 ): Promise<OperationOutcome<'transfer:import'>> {
   const table = t.info.name;
   const report: ImportReport = {
@@ -113,10 +115,19 @@ export async function runImport(
   };
 
   let rows: Row[] = [];
+  let line = 0;
+  const noted = () =>
+    note?.({
+      line,
+      written: report.written,
+      existing: report.existing,
+      problems: report.invalid + report.failed,
+    });
   try {
     for await (const entry of readImport(input.source, input.format)) {
       if (run.signal.aborted) break;
       report.total++;
+      line = entry.line;
       if ('error' in entry) {
         report.invalid++;
         fail(entry.line, ErrorCodes.invalidInput, entry.error);
@@ -135,9 +146,11 @@ export async function runImport(
         await handle(rows);
         rows = [];
         progress();
+        noted();
       }
     }
     if (!run.signal.aborted) await handle(rows);
+    noted();
   } finally {
     // Also after a cancel or a failure: what was written can be undone.
     if (journal) Object.assign(report, await keepForUndo(journal));

@@ -22,6 +22,7 @@ import { sqlAssistHandlers } from './sql-assist';
 import { streamHandlers } from './streams';
 import { tableHandlers } from './tables';
 import { transferHandlers } from './transfer';
+import { jobHandlers } from './jobs';
 
 /** Every channel of the contract, split by domain; the type makes a missing channel a compile error. */
 export const handlers: HandlerTable = {
@@ -38,6 +39,7 @@ export const handlers: HandlerTable = {
   ...journalHandlers,
   ...workspaceHandlers,
   ...transferHandlers,
+  ...jobHandlers,
   ...copyHandlers,
   ...exportHandlers,
   ...agentHandlers,

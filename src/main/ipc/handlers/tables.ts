@@ -2,6 +2,7 @@ import { withDeadline } from '../../dynamo/deadline';
 import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
 import { checkDelete, checkTypedName, deleteTable } from '../../dynamo/table-admin/delete-table';
 import { purgeTable } from '../../dynamo/table-admin/purge-table';
+import { startPurgeJob } from '../../jobs/work-records';
 import { resolveTarget } from '../../dynamo/items/item-access';
 import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
@@ -135,14 +136,12 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     // The keys resolveTarget takes are the ones just described (tableDetails asks DynamoDB now):
     // a purge must not trust keys cached before a re-create.
     const target = await resolveTarget(ctx, connectionId, table, 'purge');
-    ctx.operations.start(requestId, async (run) => {
+    // The purge keeps a record in the job store: after a crash, it says how far it got.
+    const fresh = { connectionId, table: summary.name, deleted: 0, alreadyGone: 0, failed: 0 };
+    startPurgeJob(ctx, requestId, fresh, async (run, note) => {
       try {
-        return await purgeTable(
-          ctx,
-          target,
-          { connectionId, itemCount: summary.itemCount, maxPerSecond },
-          run,
-        );
+        const job = { connectionId, itemCount: summary.itemCount, maxPerSecond };
+        return await purgeTable(ctx, target, job, run, note);
       } finally {
         forgetTable(client, table);
       }

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
+import { startImportJob } from '../../jobs/work-records';
 import { resolveTarget } from '../../dynamo/items/item-access';
 import { runExportToFile } from '../../export-rows/export-file';
 import { rowsSourceOf } from '../../export-rows/rows-source';
@@ -74,7 +76,26 @@ export const transferHandlers: {
       assertWritable(target.connection);
       assertConfirmed(target.connection, target.info.name, 'import', 0, input.confirmTable);
     }
-    ctx.operations.start(input.requestId, (run) => runImport(target, { ...input, source }, run));
+    if (input.dryRun) {
+      ctx.operations.start(input.requestId, (run) => runImport(target, { ...input, source }, run));
+      return { started: true };
+    }
+    // A real import keeps a record in the job store: after a crash, it says where it stopped.
+    startImportJob(
+      ctx,
+      input.requestId,
+      {
+        connectionId: input.connectionId,
+        table: target.info.name,
+        file: 'path' in source ? path.basename(source.path) : 'the pasted text',
+        mode: input.mode,
+        line: 0,
+        written: 0,
+        existing: 0,
+        problems: 0,
+      },
+      (run, note) => runImport(target, { ...input, source }, run, note),
+    );
     return { started: true };
   },
 };

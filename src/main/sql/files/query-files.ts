@@ -9,6 +9,8 @@ export const HISTORY_LIMIT = 200;
 const MAX_FILE_BYTES = 1_000_000;
 const MAX_SAVED = 500;
 const MARKER = '-- ran ';
+/** Follows the time on a statement `dynotable sql` ran: `-- ran <time> from the CLI`. */
+const FROM_CLI = ' from the CLI';
 
 const historyFile = (dataDir: string, id: string) => path.join(connectionFolder(dataDir, id), 'history.sql');
 const queriesFolder = (dataDir: string, id: string) => path.join(connectionFolder(dataDir, id), 'queries');
@@ -18,15 +20,19 @@ function parseHistory(text: string): SqlHistoryEntry[] {
   for (const block of text.split(/^(?=-- ran )/m)) {
     if (!block.startsWith(MARKER)) continue;
     const newline = block.indexOf('\n');
-    const ranAt = block.slice(MARKER.length, newline < 0 ? undefined : newline).trim();
+    const stamp = block.slice(MARKER.length, newline < 0 ? undefined : newline).trim();
+    const fromCli = stamp.endsWith(FROM_CLI);
+    const ranAt = fromCli ? stamp.slice(0, -FROM_CLI.length) : stamp;
     const sql = (newline < 0 ? '' : block.slice(newline + 1)).trim().replace(/;\s*$/, '');
-    if (sql) entries.push({ sql, ranAt });
+    if (sql) entries.push({ sql, ranAt, ...(fromCli ? { source: 'cli' as const } : {}) });
   }
   return entries;
 }
 
 function formatHistory(entries: SqlHistoryEntry[]): string {
-  return entries.map((e) => `${MARKER}${e.ranAt}\n${e.sql};\n\n`).join('');
+  return entries
+    .map((e) => `${MARKER}${e.ranAt}${e.source === 'cli' ? FROM_CLI : ''}\n${e.sql};\n\n`)
+    .join('');
 }
 
 async function readBounded(file: string): Promise<string | undefined> {
@@ -51,10 +57,15 @@ export async function appendHistory(
   connectionId: string,
   sql: string,
   ranAt = new Date(),
+  source?: SqlHistoryEntry['source'],
 ): Promise<void> {
   const file = historyFile(dataDir, connectionId);
   await mkdir(path.dirname(file), { recursive: true });
-  const entry = { sql: sql.trim().replace(/;\s*$/, ''), ranAt: ranAt.toISOString() };
+  const entry: SqlHistoryEntry = {
+    sql: sql.trim().replace(/;\s*$/, ''),
+    ranAt: ranAt.toISOString(),
+    ...(source ? { source } : {}),
+  };
   const existing = parseHistory((await readBounded(file)) ?? '');
   if (existing.at(-1)?.sql === entry.sql) return;
   if (existing.length + 1 > HISTORY_LIMIT)

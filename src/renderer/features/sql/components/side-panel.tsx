@@ -156,8 +156,9 @@ export function SidePanel({
                 type="button"
                 className="sql-tree-item sql-history-item"
                 onClick={() => onLoad(entry.sql)}
-                title={`${entry.ranAt}\n${entry.sql}`}
+                title={`${entry.ranAt}${entry.source === 'cli' ? ' from the CLI (dynotable sql)' : ''}\n${entry.sql}`}
               >
+                {entry.source === 'cli' && <span className="sql-history-source">CLI</span>}
                 {entry.sql.replace(/\s+/g, ' ').slice(0, 80)}
               </button>
             </li>

@@ -1,0 +1,34 @@
+import type { ChannelExample } from './examples';
+import type { jobChannels } from './jobs';
+
+type JobExamples = { [C in keyof typeof jobChannels]: ChannelExample<C> };
+
+export const jobExamples: JobExamples = {
+  'jobs:stopped': {
+    summary:
+      'The imports and purges of a connection that did not finish, each with where it stopped; an unreadable record is set aside and named.',
+    input: { connectionId: 'playground' },
+    output: {
+      jobs: [
+        {
+          kind: 'import',
+          id: 'import-m1x2y3-1a2b3c4d',
+          connectionId: 'playground',
+          table: 'Orders',
+          state: 'interrupted',
+          startedAt: '2026-12-07T01:00:00.000Z',
+          updatedAt: '2026-12-07T01:00:09.000Z',
+          items: 4200,
+          sentence:
+            'The import of orders.jsonl into Orders stopped at line 4,400 when DynoTable closed; 4,200 items were written. Import the file again with "new items only" to add the rest: items already written are counted as existing.',
+        },
+      ],
+      setAside: [],
+    },
+  },
+  'jobs:forget': {
+    summary: 'Forgets a stopped import or purge; what it wrote or deleted stays.',
+    input: { kind: 'import', id: 'import-m1x2y3-1a2b3c4d' },
+    output: { forgotten: true },
+  },
+};

@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
+import type { CoreContext } from '../../../src/main/core/context';
+import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { dataFolder } from '../../../src/main/files/data-folder';
+import { jobHandlers } from '../../../src/main/ipc/handlers/jobs';
+import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
+import { transferHandlers } from '../../../src/main/ipc/handlers/transfer';
+import type { Connection } from '../../../src/shared/ipc/connection';
+import type { StoppedJob } from '../../../src/shared/ipc/jobs';
+import type { OperationEvent } from '../../../src/shared/ipc/operations';
+import { rawPutAll } from '../../support/copy-oracle';
+import { localClient, uniqueTableName } from '../../support/dynamo-local';
+import { createTable } from '../../support/dynamo-tables';
+import { rawScanItems } from '../../support/raw-dynamo';
+
+/**
+ * Imports and purges keep a record in the one job store. A second core on the same data folder
+ * is DynoTable after a restart (the first one's running jobs are not its own): it lists the
+ * import or purge the first one was running as interrupted, with where it stopped.
+ */
+let endpoint: string;
+let dataDir: string;
+let first: CoreContext;
+let restarted: CoreContext;
+let connection: Connection;
+
+const keys = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } as const;
+const before = {
+  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
+  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
+};
+
+beforeAll(async () => {
+  endpoint = inject('dynamoEndpoint');
+  // The saved connection uses the default chain, as a CI job's would: keys from the environment.
+  Object.assign(process.env, keys);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'dynotable-work-records-'));
+  const core = () =>
+    createCore({
+      mode: 'desktop',
+      version: 'test',
+      dataDir,
+      secrets: createUnavailableSecretStore(),
+      openUrl: () => Promise.resolve(),
+    });
+  first = core();
+  connection = await first.connections.save({
+    color: '#1f6feb',
+    kind: 'default-chain',
+    region: 'us-east-1',
+    endpoint,
+    isProduction: false,
+    label: 'Local',
+    readOnly: false,
+  });
+  restarted = core();
+});
+
+afterAll(async () => {
+  for (const [name, value] of Object.entries(before))
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
+    else process.env[name] = value;
+  await shutdownCore(first);
+  await shutdownCore(restarted);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function ended(ctx: CoreContext, requestId: string): Promise<OperationEvent> {
+  return new Promise((resolve) => {
+    const off = ctx.events.subscribe((event) => {
+      if (event.requestId !== requestId || event.type === 'progress' || event.type === 'page') return;
+      off();
+      resolve(event);
+    });
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const stopped = (ctx: CoreContext) => jobHandlers['jobs:stopped']({ connectionId: connection.id }, ctx);
+
+/** The restarted core's listing of `kind` once the first core's record shows it wrote something. */
+const interruptedIn = (kind: 'import' | 'purge') =>
+  until(async () => {
+    const { jobs } = await stopped(restarted);
+    return jobs.find((j) => j.kind === kind && j.items > 0);
+  }, `an interrupted ${kind}`);
+
+async function table(prefix: string): Promise<string> {
+  const c = localClient(endpoint);
+  const name = await createTable(c, uniqueTableName(prefix), { partitionKey: ['pk', 'S'] });
+  c.destroy();
+  return name;
+}
+
+describe('import and purge records in the job store', () => {
+  it('an import cut off mid-file is listed after a restart with its line and count; cancelled, as stopped', async () => {
+    const target = await table('recimport');
+    const file = path.join(dataDir, 'many.jsonl');
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify({ pk: { S: `K#${i}` }, n: { N: String(i) } }),
+    );
+    writeFileSync(file, lines.join('\n'));
+    const requestId = 'records-import-1';
+    const end = ended(first, requestId);
+    await transferHandlers['transfer:import'](
+      {
+        connectionId: connection.id,
+        table: target,
+        requestId,
+        format: 'jsonl',
+        source: { path: file },
+        mode: 'create-only',
+        dryRun: false,
+      },
+      first,
+    );
+    const seen: StoppedJob = await interruptedIn('import');
+    expect(seen).toMatchObject({ kind: 'import', table: target, state: 'interrupted' });
+    expect(seen.sentence).toMatch(
+      new RegExp(
+        `^The import of many\\.jsonl into ${target} stopped at line [\\d,]+ when DynoTable closed; [\\d,]+ items were written\\.`,
+      ),
+    );
+    expect(seen.sentence).toContain('Import the file again with "new items only"');
+    // The first core still runs it: its own listing leaves a running job out.
+    expect((await stopped(first)).jobs.map((j) => j.id)).not.toContain(seen.id);
+
+    first.operations.cancel(requestId);
+    expect((await end).type).toBe('cancelled');
+    const after = (await stopped(restarted)).jobs.find((j) => j.id === seen.id);
+    expect(after?.state).toBe('stopped');
+    // Its count is what DynamoDB holds: a raw Scan tallies the items written.
+    expect(after?.items).toBe((await rawScanItems(endpoint, target)).length);
+    expect(after?.sentence).toContain('when it was cancelled');
+
+    expect(await jobHandlers['jobs:forget']({ kind: 'import', id: seen.id }, restarted)).toEqual({
+      forgotten: true,
+    });
+    expect((await stopped(restarted)).jobs.map((j) => j.id)).not.toContain(seen.id);
+  }, 180_000);
+
+  it('a purge cut off is listed after a restart with what it deleted; a finished one leaves no record', async () => {
+    const name = await table('recpurge');
+    await rawPutAll(
+      endpoint,
+      name,
+      Array.from({ length: 1500 }, (_, i) => ({ pk: { S: `K#${i}` } })),
+    );
+    const requestId = 'records-purge-1';
+    const end = ended(first, requestId);
+    await tableHandlers['tables:purge'](
+      { connectionId: connection.id, table: name, requestId, confirmTable: name, maxPerSecond: 100 },
+      first,
+    );
+    const seen = await interruptedIn('purge');
+    expect(seen).toMatchObject({ kind: 'purge', table: name, state: 'interrupted' });
+    expect(seen.sentence).toMatch(
+      new RegExp(
+        `^The purge of ${name} stopped when DynoTable closed after deleting [\\d,]+ items\\. Purge the table again`,
+      ),
+    );
+    first.operations.cancel(requestId);
+    expect((await end).type).toBe('cancelled');
+    const left = (await rawScanItems(endpoint, name)).length;
+    const after = (await stopped(restarted)).jobs.find((j) => j.id === seen.id);
+    expect(after).toMatchObject({ state: 'stopped', items: 1500 - left });
+
+    // Purged to the end, a purge keeps nothing: there is nothing to tell after a restart.
+    const again = 'records-purge-2';
+    const done = ended(first, again);
+    await tableHandlers['tables:purge'](
+      { connectionId: connection.id, table: name, requestId: again, confirmTable: name },
+      first,
+    );
+    expect((await done).type).toBe('done');
+    const purges = (await stopped(restarted)).jobs.filter((j) => j.kind === 'purge');
+    expect(purges.map((j) => j.id)).toEqual([seen.id]);
+    expect(await readdir(dataFolder.jobs(dataDir, 'purge'))).toEqual([`${seen.id}.json`]);
+  }, 180_000);
+
+  it('an unreadable record is set aside with a sentence; the rest are still listed', async () => {
+    const folder = dataFolder.jobs(dataDir, 'import');
+    const listedBefore = (await stopped(restarted)).jobs.length;
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      path.join(folder, 'import-broken-00000000.json'),
+      '{"kind":"import","table":"Orders", nope',
+    );
+    const listed = await stopped(restarted);
+    expect(listed.setAside).toHaveLength(1);
+    expect(listed.setAside[0]!.message).toContain('The record of an import import-broken-00000000');
+    expect(listed.jobs).toHaveLength(listedBefore);
+    const names = await readdir(folder);
+    expect(names.some((n) => n.startsWith('import-broken-00000000.json.unreadable-'))).toBe(true);
+    // Said once: the next listing has nothing more to set aside.
+    expect((await stopped(restarted)).setAside).toEqual([]);
+  }, 60_000);
+});
