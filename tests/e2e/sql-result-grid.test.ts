@@ -139,8 +139,8 @@ describe('the SQL results grid', () => {
     await firstCell.waitFor(slow);
     await expect.poll(() => grid.locator('.sql-loading').count(), slow).toBe(0);
 
-    // One tab stop: the first row's first value, reached with Tab from the results' Export JSON.
-    await page.getByRole('button', { name: 'Export JSON' }).focus();
+    // One tab stop: the first row's first value, reached with Tab from the results' Export button.
+    await page.locator('.sql-export').getByRole('button', { name: 'Export', exact: true }).focus();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ role: 'gridcell', row: 2, col: 2 });
     expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
