@@ -51,7 +51,13 @@ export function useTableOperation(onDone?: (result: TableAdminResult) => void) {
       ),
     [startWork],
   );
-  return { state, message: work.progress?.message, start, cancel: work.cancel, reset: work.reset };
+  return {
+    state,
+    message: work.progress?.message,
+    start,
+    cancel: () => void work.cancel(),
+    reset: work.reset,
+  };
 }
 
 /** Field problems main sent back with a refusal, keyed by field path. */
