@@ -67,7 +67,7 @@ export async function openItemInEditor(page: Page, pk: string, sk: string): Prom
       const rows = [...document.querySelectorAll('.item-grid-row:not(.collection-row)')];
       return (
         rows.length > 0 &&
-        rows.every((row) => !row.classList.contains('is-loading') && (row.textContent ?? '').includes(text))
+        rows.every((row) => !row.classList.contains('is-loading') && row.textContent.includes(text))
       );
     },
     sk,
