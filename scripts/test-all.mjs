@@ -1,8 +1,6 @@
-// `npm test`: every layer — format, typecheck, lint, unit, integration, e2e — stopping at the first
-// stage that fails. The three checks run side by side (each is one process, mostly on one core, and
-// the machine has two); their output is printed whole as each ends. `node scripts/test-all.mjs unit
-// e2e` runs only the named layers.
-import { spawn } from 'node:child_process';
+// `npm test`: every layer in order — format, typecheck, lint, unit, integration, e2e — stopping at the
+// first that fails. `node scripts/test-all.mjs unit e2e` runs only the named layers.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkNodeVersion, ensureDependencies, root, say } from './ensure-deps.mjs';
@@ -35,16 +33,12 @@ function counts(layer) {
 
 /** The same commands as package.json's format:check / typecheck / lint / test:* scripts. */
 const layers = [
-  { name: 'format', stage: 'checks', args: [bin('prettier/bin/prettier.cjs'), '--check', '.'] },
-  {
-    name: 'typecheck',
-    stage: 'checks',
-    args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'],
-  },
-  { name: 'lint', stage: 'checks', args: [bin('eslint/bin/eslint.js'), '.'] },
-  { name: 'unit', stage: 'unit', args: vitest('unit') },
-  { name: 'integration', stage: 'integration', args: vitest('integration') },
-  { name: 'e2e', stage: 'e2e', args: vitest('e2e') },
+  { name: 'format', args: [bin('prettier/bin/prettier.cjs'), '--check', '.'] },
+  { name: 'typecheck', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', args: [bin('eslint/bin/eslint.js'), '.'] },
+  { name: 'unit', args: vitest('unit') },
+  { name: 'integration', args: vitest('integration') },
+  { name: 'e2e', args: vitest('e2e') },
 ];
 
 const requested = process.argv.slice(2);
@@ -60,41 +54,22 @@ ensureDependencies();
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
-// Screenshots are for a person looking at the UI, not for the suite (tests/e2e/support/screenshots.ts).
-const env = { DYNOTABLE_SCREENSHOTS: '0', ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
-const heading = (name) => `\n── ${name} ${'─'.repeat(Math.max(0, 60 - name.length))}\n`;
-
-/** Runs one layer; alone it prints as it goes, beside others its output is held and printed whole. */
-function run(layer, isAlone) {
-  if (isAlone) process.stderr.write(heading(layer.name));
-  const started = Date.now();
-  const child = spawn(process.execPath, layer.args, { cwd: root, env, stdio: isAlone ? 'inherit' : 'pipe' });
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      if (!isAlone) process.stderr.write(heading(layer.name) + Buffer.concat(output).toString());
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      resolve({
-        name: layer.name,
-        ok: status === 0,
-        line: `${status === 0 ? 'passed' : 'FAILED'}  ${seconds}s`,
-      });
-    });
-  });
-}
-
 const results = [];
 let failed;
-const stages = [...new Set(selected.map((layer) => layer.stage))];
-for (const stage of stages) {
-  const group = selected.filter((layer) => layer.stage === stage);
-  const ended = await Promise.all(group.map((layer) => run(layer, group.length === 1)));
-  results.push(...ended);
-  const failure = ended.find((result) => !result.ok);
-  if (failure) {
-    failed = failure.name;
+for (const layer of selected) {
+  process.stderr.write(`\n── ${layer.name} ${'─'.repeat(Math.max(0, 60 - layer.name.length))}\n`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, layer.args, {
+    cwd: root,
+    stdio: 'inherit',
+    // Screenshots are for a person looking at the UI, not for the suite (tests/e2e/support/screenshots.ts).
+    env: { DYNOTABLE_SCREENSHOTS: '0', ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  results.push({ name: layer.name, line: `${ok ? 'passed' : 'FAILED'}  ${seconds}s` });
+  if (!ok) {
+    failed = layer.name;
     break;
   }
 }
