@@ -14,6 +14,7 @@ import { uploadImportFile } from '../../../ipc/upload';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
+import { StoppedWork } from '../../operations/components/stopped-work';
 
 type Picked =
   | { kind: 'none' }
@@ -162,6 +163,12 @@ export function ImportDialog({
           </Button>
         </div>
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+        <StoppedWork
+          connectionId={connection.id}
+          table={table}
+          kind="import"
+          isHidden={runs.some((run) => !run.dryRun)}
+        />
         {last ? (
           <OperationStatus
             key={last.id}

@@ -8,6 +8,7 @@ import { FieldError } from '../../../../ui/field';
 import { formatCount } from '../../../../ui/format';
 import { TextInput } from '../../../../ui/text-input';
 import { noNumbers, OperationProgress } from '../../../operations/components/operation-progress';
+import { StoppedWork } from '../../../operations/components/stopped-work';
 import { useLongWork } from '../../../operations/use-long-work';
 import { useTablesStore } from '../../../tables/store';
 
@@ -115,6 +116,12 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
         </Button>
       </div>
       <FieldError message={rateProblem} />
+      <StoppedWork
+        connectionId={connection.id}
+        table={summary.name}
+        kind="purge"
+        isHidden={requestId !== undefined}
+      />
       {requestId ? (
         // Main's message says what was deleted, failed, the rate and the time left.
         <OperationProgress

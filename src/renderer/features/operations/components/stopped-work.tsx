@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import type { AppError } from '../../../../shared/ipc';
+import type { SetAsideNotice } from '../../../../shared/ipc/data-files';
+import type { StoppedJob } from '../../../../shared/ipc/jobs';
+import { call } from '../../../ipc/client';
+import { Button } from '../../../ui/button';
+import { ErrorMessage } from '../../../ui/error-message';
+import { formatDate } from '../../../ui/format';
+import { SetAsideNotices } from '../../../ui/set-aside-notices';
+
+export interface StoppedWorkProps {
+  connectionId: string;
+  table: string;
+  kind: StoppedJob['kind'];
+  /** Hidden once such work started here: its own progress and ending say where it is. */
+  isHidden: boolean;
+}
+
+const titles = { import: 'Imports', purge: 'Purges' } as const;
+
+/**
+ * Imports or purges of this table that did not finish — cancelled, failed, or cut off when
+ * DynoTable closed (main keeps a record of each in the job store) — with main's sentence saying
+ * where each stopped and how to go on, and Dismiss to forget the record.
+ */
+export function StoppedWork({ connectionId, table, kind, isHidden }: StoppedWorkProps) {
+  const [jobs, setJobs] = useState<StoppedJob[]>([]);
+  const [error, setError] = useState<AppError>();
+  // Kept across reloads: a record is set aside once, by the listing that found it.
+  const [setAside, setSetAside] = useState<SetAsideNotice[]>([]);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void call('jobs:stopped', { connectionId }).then((answer) => {
+      if (!isCurrent) return;
+      if (!answer.ok) {
+        setError(answer.error);
+        return;
+      }
+      if (answer.value.setAside.length > 0) setSetAside((shown) => [...shown, ...answer.value.setAside]);
+      setJobs(answer.value.jobs.filter((job) => job.kind === kind && job.table === table));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [connectionId, table, kind, version]);
+
+  const forget = async (id: string): Promise<void> => {
+    const answer = await call('jobs:forget', { kind, id });
+    setError(answer.ok ? undefined : answer.error);
+    setVersion((v) => v + 1);
+  };
+
+  if (isHidden || (jobs.length === 0 && !error && setAside.length === 0)) return null;
+  const titleId = `stopped-${kind}-title`;
+  return (
+    <section className="stopped-work" aria-labelledby={titleId}>
+      <h3 id={titleId} className="stopped-work-title">
+        {titles[kind]} of {table} that did not finish
+      </h3>
+      {error ? <ErrorMessage compact error={error} connectionId={connectionId} /> : null}
+      <SetAsideNotices notices={setAside} onDismiss={() => setSetAside([])} />
+      <ul className="stopped-work-list">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <span>
+              <span className="muted">{formatDate(job.updatedAt)}:</span> {job.sentence}
+            </span>
+            <Button
+              size="sm"
+              onClick={() => void forget(job.id)}
+              aria-label={`Dismiss the ${kind} stopped ${formatDate(job.updatedAt)}`}
+            >
+              Dismiss
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
