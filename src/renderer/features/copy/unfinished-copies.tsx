@@ -60,12 +60,12 @@ export function UnfinishedCopies({ connectionId, table, isBusy, current, onResum
   if (isBusy || (shown.length === 0 && !error && setAside.length === 0)) return null;
   return (
     <section className="copy-group" aria-labelledby="unfinished-copies">
-      <h3 id="unfinished-copies" className="copy-unfinished-title">
+      <h3 id="unfinished-copies" className="stopped-work-title">
         Unfinished copies of {table}
       </h3>
       {error ? <ErrorMessage compact error={error} /> : null}
       <SetAsideNotices notices={setAside} onDismiss={() => setSetAside([])} />
-      <ul className="copy-unfinished">
+      <ul className="stopped-work-list">
         {shown.map((c) => (
           <li key={c.copyId}>
             <span>
