@@ -97,6 +97,7 @@ export class SqlSession {
     const data = await catalog.full(signal);
     return {
       tables: data.tables,
+      ...(data.moreTables ? { moreTables: data.moreTables } : {}),
       views: mergeViews(data.views, userViews),
       attributes: data.attributes,
       exports: exportTables(connection),

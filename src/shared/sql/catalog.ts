@@ -64,6 +64,11 @@ export type EntityView = z.infer<typeof entityViewSchema>;
 
 export const catalogSchema = z.object({
   tables: z.array(tableInfoSchema),
+  /**
+   * Tables past the ones described and sampled (an account with more than 100): names only, so
+   * the side panel and autocomplete still offer them; a statement naming one describes it then.
+   */
+  moreTables: z.array(z.string()).optional(),
   /** Opened exports, named `export."<name>"` in FROM. */
   exports: z.array(exportTableSchema).optional(),
   views: z.array(entityViewSchema),

@@ -1,4 +1,4 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, paginateListTables } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlHandlers } from '../../../src/main/ipc/handlers/sql';
 import { blankDefinition, singleTableDefinition } from '../../../src/shared/dynamo/table-definition';
@@ -41,8 +41,12 @@ async function plans(table: string): Promise<boolean> {
   return answer.ok;
 }
 
+/** Every table name, past ListTables' pages of 100. */
 async function listed(): Promise<string[]> {
-  return (await h.client.send(new ListTablesCommand({}))).TableNames ?? [];
+  const names: string[] = [];
+  for await (const page of paginateListTables({ client: h.client }, {}))
+    names.push(...(page.TableNames ?? []));
+  return names;
 }
 
 async function deleteThrough(table: string): Promise<void> {
@@ -111,4 +115,43 @@ describe('the SQL catalog after DynoTable creates or deletes a table', () => {
     expect(names.sort()).toEqual((await listed()).sort());
     expect(await plans(target)).toBe(true);
   });
+
+  it('past 100 tables, names every table: the rest by name only, and a table a statement used in full', async () => {
+    const made: string[] = [];
+    for (let batch = 0; batch < 10; batch++)
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const name = uniqueTableName('sqlcat_many');
+            await h.client.send(
+              new CreateTableCommand({
+                TableName: name,
+                AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+                KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+                BillingMode: 'PAY_PER_REQUEST',
+              }),
+            );
+            return name;
+          }),
+        )),
+      );
+    const all = (await listed()).sort();
+    expect(all.length).toBeGreaterThan(100);
+
+    // Made outside DynoTable: the catalog lists names again once asked to refresh.
+    const refreshed = await h.call<SqlCatalogOutput>('sql:catalog', { connectionId: 'local', refresh: true });
+    if (!refreshed.ok) throw new Error(refreshed.error.message);
+    const first = refreshed.value;
+    expect(first.tables).toHaveLength(100);
+    expect([...first.tables.map((t) => t.name), ...(first.moreTables ?? [])].sort()).toEqual(all);
+
+    // A statement names a table past the first hundred: the next catalog describes it.
+    const late = first.moreTables![first.moreTables!.length - 1]!;
+    expect(await plans(late)).toBe(true);
+    const next = await catalog();
+    expect(next.tables.map((t) => t.name)).toContain(late);
+    expect(next.moreTables).not.toContain(late);
+    expect([...next.tables.map((t) => t.name), ...(next.moreTables ?? [])].sort()).toEqual(all);
+    expect(made.every((name) => all.includes(name))).toBe(true);
+  }, 120_000);
 });

@@ -38,6 +38,8 @@ export interface CatalogData {
   loadedAt: number;
   /** Read capacity the samples consumed, for honesty in the UI. */
   sampleCapacity: number;
+  /** Tables listed but not described or sampled (an account past MAX_SAMPLED_TABLES): names only. */
+  moreTables?: string[];
 }
 
 const fresh = <T extends { at: number }>(entry: T | undefined): T | undefined =>
@@ -236,11 +238,15 @@ export class ConnectionCatalog {
         ? all
         : [...new Set([...used, ...all])].slice(0, MAX_SAMPLED_TABLES).sort();
     const infos = await mapLimit(names, CONCURRENCY, (name) => this.describe(name, signal));
-    return this.build(
+    const data = await this.build(
       infos,
       infos.filter((i): i is TableInfo => i !== undefined),
       signal,
     );
+    // The rest are still tables the user can name: listed by name, without a DescribeTable each.
+    const described = new Set(names);
+    const moreTables = all.filter((name) => !described.has(name));
+    return moreTables.length > 0 ? { ...data, moreTables } : data;
   }
 }
 

@@ -117,6 +117,21 @@ export function SidePanel({
               </ul>
             </li>
           ))}
+          {catalog?.moreTables?.map((name) => (
+            <li key={`more:${name}`}>
+              <button
+                type="button"
+                className="sql-tree-item"
+                onClick={() => onInsert(quoteName(name))}
+                title="Not sampled: its views and attributes appear once a statement names it"
+              >
+                <span className="sql-kind" aria-hidden="true">
+                  T
+                </span>{' '}
+                {name}
+              </button>
+            </li>
+          ))}
         </ul>
       </section>
       <section>

@@ -25,8 +25,13 @@ import { StatementTabBar } from './statement-tab-bar';
 import '../sql.css';
 
 function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
-  const namespace: Record<string, readonly string[]> = {};
+  // Table names are data (`__proto__` is a legal table name): no prototype to write through.
+  const namespace: Record<string, readonly string[]> = Object.create(null) as Record<
+    string,
+    readonly string[]
+  >;
   for (const table of catalog?.tables ?? []) namespace[table.name] = catalog?.attributes[table.name] ?? [];
+  for (const name of catalog?.moreTables ?? []) namespace[name] = [];
   for (const view of catalog?.views ?? [])
     namespace[view.name] =
       catalog?.attributes[`${view.table}.${view.name}`] ?? catalog?.attributes[view.name] ?? [];
