@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Java for short-lived DynamoDB Local processes (tests/e2e/support/quick-jvm.ts).
+          setupFiles: ['tests/e2e/support/quick-jvm-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One worker runs the files one after another, importing the app (core, SDK clients,
