@@ -36,14 +36,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Java for short-lived DynamoDB Local processes (tests/e2e/support/quick-jvm.ts).
+          setupFiles: ['tests/e2e/support/quick-jvm-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One worker runs the files one after another, importing the app (core, SDK clients,
-          // server) once instead of once per file; each file still starts its own app, data
-          // folder, DynamoDB Local and browser context. Two workers halved the layer's wall time
-          // (1,234 → 605 s) but made a timing-sensitive walk fail once in 177 tests (the SSO
-          // sign-in's reload, docs/PERFORMANCE.md), so the files stay one at a time for now.
-          fileParallelism: false,
+          // Two files at a time, each worker importing the app (core, SDK clients, server) once
+          // for all its files (isolate: false); each file still starts its own app, data folder,
+          // DynamoDB Local and browser context. The SSO walk that once failed under two workers
+          // was a product race (the Items tab's re-read after signing in), fixed and now ordered
+          // by its test (docs/PERFORMANCE.md).
+          maxWorkers: 2,
           isolate: false,
         },
       },

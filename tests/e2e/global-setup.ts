@@ -7,6 +7,7 @@ import { createPlayground } from '../../src/main/playground/playground';
 import type { TestProject } from 'vitest/node';
 import { chromiumLaunch } from './support/browser';
 import { buildRendererIfNeeded } from './support/build-renderer';
+import { useQuickJvm } from './support/quick-jvm';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildRendererIfNeeded();
   const template = await mkdtemp(path.join(os.tmpdir(), 'dynotable-e2e-playground-'));
   const playground = createPlayground({ dataDir: template });
-  const seeded = await playground.start();
+  const restoreJvm = useQuickJvm();
+  const seeded = await playground.start().finally(restoreJvm);
   await playground.stop();
   project.provide('seededPlayground', seeded.state === 'running' && seeded.seeded ? template : '');
   const server = await chromium.launchServer(chromiumLaunch);

@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openRowByKey, ordersWithCurrency, valueText } from './support/grid-rows';
+import { openItemInEditor, ordersWithCurrency, rowWith as gridRow, valueText } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -26,27 +26,12 @@ async function stored(pk: string, sk: string) {
   return output.Item;
 }
 
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const cell = (column: number, value: string): Locator =>
-  page().locator(`.item-grid-cell:nth-child(${column + 1})`, { hasText: new RegExp(`^${escape(value)}$`) });
-const rowWith = (pk: string, sk: string): Locator =>
-  page()
-    .locator('.item-grid-row')
-    .filter({ has: cell(1, pk) })
-    .filter({ has: cell(2, sk) });
+const rowWith = (pk: string, sk: string): Locator => gridRow(page(), pk, sk);
 
-/** Reads the whole table, then narrows the grid to one item with the quick filter. */
-async function showOnly(pk: string, sk: string): Promise<Locator> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-  const row = rowWith(pk, sk);
-  await row.waitFor(slow);
-  return row;
-}
-
+// The filter's redraw must be over before the double-click, or it lands on a row being replaced
+// (it did under two e2e workers): openItemInEditor waits for it and for the editor to show the item.
 async function stageCurrency(pk: string, sk: string, currency: string): Promise<void> {
-  const row = await showOnly(pk, sk);
-  await openRowByKey(row);
-  await editor().locator('h2').waitFor();
+  await openItemInEditor(page(), pk, sk);
   await editor().getByLabel('currency', { exact: true }).fill(currency);
   await editor().getByRole('button', { name: 'Stage', exact: true }).click();
   await staged().getByText('1 staged change').waitFor(slow);

@@ -88,7 +88,10 @@ function takeDroppedStreamErrors(from: number): void {
   expect(caused.every((line) => line.startsWith('Failed to load resource: net::ERR_'))).toBe(true);
 }
 
-describe('migration pre-flight page', () => {
+// Four walks each wait out a scan paced at two items a second (14 s at least) and then reload,
+// resume or reconnect: at a load average near 40 one ran past the layer's 120 s with its end
+// state reached, so these have twice that (docs/PERFORMANCE.md).
+describe('migration pre-flight page', { timeout: 240_000 }, () => {
   it('scans the table and shows the verdict, one chart per finding and the sample items', async () => {
     const page = await session.openPage();
     await openPlaygroundTable(page, table, 'Pre-flight');

@@ -1,9 +1,11 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, PutItemCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directClient, uniqueKeys } from '../support/aws/connection-fixture';
 import { startFakeSso, type FakeSso } from '../support/aws/fake-sso';
 import { createSsoHome, type SsoHome } from '../support/aws/sso-home';
 import { startDynamoLocal } from '../support/dynamo-local';
+import type { Page } from 'playwright-core';
+import { gridCell } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -15,9 +17,11 @@ const tables = ['orders', 'customers'];
 const slow = { timeout: 60_000 };
 
 const session = useAppInBrowser();
+const customerRow = (page: Page) => gridCell(page, 1, 'customer-1');
 let sso: FakeSso;
 let home: SsoHome;
 const cleanups: (() => Promise<void>)[] = [];
+let releaseRoleCredentials = (): void => undefined;
 
 /** The session as the SDK finds it in ~/.aws/sso/cache: valid for an hour, or already over. */
 async function cacheSession(state: 'valid' | 'expired'): Promise<void> {
@@ -57,6 +61,9 @@ beforeAll(async () => {
       }),
     );
   }
+  // One item the grid shows only when a read with a good session answered.
+  await waitUntilTableExists({ client: admin, maxWaitTime: 60 }, { TableName: 'customers' });
+  await admin.send(new PutItemCommand({ TableName: 'customers', Item: { pk: { S: 'customer-1' } } }));
   admin.destroy();
   await session.app.core.connections.save({
     label: 'Dev (SSO)',
@@ -71,6 +78,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  releaseRoleCredentials();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
@@ -85,12 +93,18 @@ describe('signing in again after the SSO session expired', () => {
       await page.getByRole('heading', { name: table }).waitFor();
       await page.locator('.table-page-header').getByText('active').waitFor(slow);
     }
+    await customerRow(page).waitFor(slow);
   });
 
-  // The table opens on Items; the failed describe of a Refresh must be said there too.
+  // The table opens on Items; the failed describe of a Refresh must be said there too, and so
+  // must a re-read of the items.
   it('shows the expired session on the open tab with "Sign in again"', async () => {
     const { page } = session.browser;
     await cacheSession('expired');
+    await page.getByRole('button', { name: 'Refresh items' }).click();
+    const readAlert = page.locator('.table-page-body').getByRole('alert');
+    await readAlert.waitFor(slow);
+    expect(await readAlert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
     const alert = page.locator('.table-page-error').getByRole('alert');
     await alert.waitFor(slow);
@@ -108,6 +122,9 @@ describe('signing in again after the SSO session expired', () => {
     await dialog.getByText(`${sso.endpoint}/device?user_code=${userCode}`).waitFor();
     await screenshots(session.browser.page, 'sso-sign-in-waiting');
 
+    // The app's first calls with the new session wait on their role credentials until the user
+    // has closed the dialog: the open tabs must reload by themselves, not only while it shows.
+    releaseRoleCredentials = sso.holdRoleCredentials();
     // The user opens the page from the dialog, in a new tab, and allows access there.
     const [signInPage] = await Promise.all([
       context.waitForEvent('page'),
@@ -121,6 +138,7 @@ describe('signing in again after the SSO session expired', () => {
     await screenshots(session.browser.page, 'sso-sign-in-success');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'detached' });
+    releaseRoleCredentials();
   });
 
   it('keeps the same tabs open, and the table loads with the new session', async () => {
@@ -133,7 +151,11 @@ describe('signing in again after the SSO session expired', () => {
     expect(names.slice(-tables.length)).toEqual(tables);
     expect(await strip.getByRole('tab', { name: 'customers' }).getAttribute('aria-selected')).toBe('true');
     await page.locator('.table-page-header').getByText('active').waitFor(slow);
-    await page.locator('.table-page').getByRole('alert').waitFor({ state: 'detached' });
+    await customerRow(page).waitFor(slow);
+    await page
+      .locator('.table-page')
+      .getByRole('alert')
+      .waitFor({ state: 'detached', ...slow });
 
     await strip.getByRole('tab', { name: 'orders' }).click();
     await page.getByRole('heading', { name: 'orders' }).waitFor();

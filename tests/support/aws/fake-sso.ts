@@ -10,6 +10,12 @@ export interface FakeSso {
   calls: string[];
   /** An access token the fake accepts, as if the user had signed in before the test began. */
   issueAccessToken(): string;
+  /**
+   * Holds every GetRoleCredentials call until the returned function is called: the app's next
+   * AWS calls wait on their credentials, as on a slow network, so a test can order what the user
+   * does against when those calls answer.
+   */
+  holdRoleCredentials(): () => void;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function startFakeSso(
   const openedPages: string[] = [];
   let counter = 0;
   let endpoint = '';
+  let held: Promise<void> | undefined;
 
   function route(
     method: string,
@@ -125,8 +132,9 @@ export async function startFakeSso(
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', endpoint);
     calls.push(`${method} ${url.pathname}`);
-    readBody(req)
-      .then((text) => {
+    const gate = url.pathname === '/federation/credentials' ? held : undefined;
+    Promise.all([readBody(req), gate])
+      .then(([text]) => {
         const reply = route(
           method,
           url,
@@ -149,6 +157,14 @@ export async function startFakeSso(
       const token = `access-${++counter}`;
       validTokens.add(token);
       return token;
+    },
+    holdRoleCredentials() {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

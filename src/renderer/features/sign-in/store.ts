@@ -19,6 +19,12 @@ export interface SignInState {
 
 interface SignInStore {
   current?: SignInState;
+  /**
+   * How many sign-ins finished for each connection in this window. It outlives the dialog: a
+   * view whose read the expired session refused reads again once its table is described, which
+   * may be after the user closed the dialog.
+   */
+  renewals: Readonly<Record<string, number>>;
   start(connectionId: string): Promise<void>;
   cancel(): Promise<void>;
   dismiss(): void;
@@ -38,6 +44,7 @@ export function readSignInHints(event: OperationEvent): Partial<SignInState> {
 
 export const useSignInStore = create<SignInStore>()((set, get) => ({
   current: undefined,
+  renewals: {},
 
   async start(connectionId) {
     const requestId = newRequestId('signin');
@@ -74,7 +81,10 @@ export const useSignInStore = create<SignInStore>()((set, get) => ({
           const current = shown();
           if (!current) return;
           if (ending.type === 'done') {
-            set({ current: { ...current, status: 'done' } });
+            set((state) => ({
+              current: { ...current, status: 'done' },
+              renewals: { ...state.renewals, [connectionId]: (state.renewals[connectionId] ?? 0) + 1 },
+            }));
             // Fresh credentials: reload what this connection shows; open tabs stay where they are.
             useTablesStore.getState().invalidate(connectionId);
           } else if (ending.type === 'cancelled') set({ current: { ...current, status: 'cancelled' } });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-value';
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
@@ -38,6 +38,8 @@ import '../items.css';
 
 /** Tables whose Items tab already read its first page by itself in this window. */
 const autoRead = new Set<string>();
+/** The last sign-in (its count in the sign-in store) each table's Items tab has answered. */
+const renewalSeen = new Map<string, number>();
 
 /** The Items tab of a table: build a read, stream it into the grid, open, edit, stage, commit. */
 /** The grid's one tab stop (its focused cell), where "Skip to the grid" lands. */
@@ -123,22 +125,19 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     void run({ connectionId: connection.id, table, keys, read });
   }, [keys, indexes, isIdle, key, run, connection.id, table]);
   // Signing in again repairs a read the expired session refused: read it again, as the sign-in
-  // dialog promises ("your open tabs reload with the new session").
-  const renewedBy = useSignInStore((s) =>
-    s.current?.status === 'done' && s.current.connectionId === connection.id
-      ? s.current.requestId
-      : undefined,
-  );
-  const handledRenewal = useRef<string | undefined>(undefined);
+  // dialog promises ("your open tabs reload with the new session"). The table's description
+  // reloads with the new session too, so this waits for its keys, and for a read still running
+  // with the old session to end; the dialog may be closed by then.
+  const renewal = useSignInStore((s) => s.renewals[connection.id]);
   const hasFailed = state.error !== undefined;
+  const isReading = state.status === 'running';
   const lastRead = state.lastRead;
   useEffect(() => {
-    // The table's description reloads with the new session too: wait for its keys.
-    if (!renewedBy || handledRenewal.current === renewedBy || !keys) return;
-    handledRenewal.current = renewedBy;
+    if (renewal === undefined || renewalSeen.get(key) === renewal || !keys || isReading) return;
+    renewalSeen.set(key, renewal);
     if (!hasFailed || !lastRead) return;
     void run({ connectionId: connection.id, table, keys, read: lastRead });
-  }, [renewedBy, hasFailed, keys, lastRead, run, connection.id, table]);
+  }, [renewal, key, hasFailed, isReading, keys, lastRead, run, connection.id, table]);
   const onToggleCollection = useCallback(
     (header: CollectionHeader) =>
       void setCollapsed(connection.id, table, {
