@@ -58,7 +58,7 @@ beforeAll(async () => {
         .map((n) => [n, { sizeBytes: 200e9, itemCount: 400_000_000 }]),
     ),
     buckets: ['exports', 'results'],
-    runMs: 5,
+    runMs: 0,
   });
   env.app = await startBrowserCore(env.aws.endpoint);
   for (const file of files)

@@ -17,7 +17,7 @@ import {
  */
 const shop = useBigShop({
   prefixes: ['athenaion', 'athenajson'],
-  runMs: 20,
+  runMs: 0,
   ready: async (ready) => {
     await exportNow(ready.aws.endpoint, ready.tables[0]!, {
       bucket: 'exports',

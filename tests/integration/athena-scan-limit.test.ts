@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { loadAthenaSettings } from '../../src/main/sql/sql-settings';
@@ -11,6 +10,7 @@ import type { SqlResultSummary } from '../../src/shared/ipc/sql';
 import { GB, ok, useBigShop } from '../support/athena/big-shop';
 import { SHOP_ITEMS } from '../support/athena/shop';
 import { ourLines, runCli } from '../support/cli-run';
+import { mcpStdioTransport } from '../support/mcp-stdio';
 
 /**
  * The scan limit held in main (issue 17): a statement whose local plan would Scan a table
@@ -18,7 +18,6 @@ import { ourLines, runCli } from '../support/cli-run';
  * nothing through sql:run, the CLI or the MCP server unless the caller chose the local scan;
  * the limit the user sets is kept in the data folder and holds for the next statement.
  */
-const root = path.resolve(__dirname, '../..');
 const shop = useBigShop({ prefixes: ['scanlimit'] });
 
 const wholeTable = () => `SELECT PK, SK, status FROM "${shop.table}" WHERE status = 'DELIVERED'`;
@@ -143,12 +142,8 @@ describe('the CLI and the MCP server past the scan limit', () => {
   });
 
   it("the MCP server's run_sql is refused even within its read budget", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(root, 'src/cli/index.ts'),
-        'mcp',
+    const transport = mcpStdioTransport(
+      [
         ...endpointArgs(),
         '--max-items',
         '1000000000',
@@ -157,15 +152,8 @@ describe('the CLI and the MCP server past the scan limit', () => {
         // Scans allowed, so what refuses the statement is the scan limit, not the Scan rule.
         '--allow-scans',
       ],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-        DYNOTABLE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dynotable-mcp-limit-')),
-      },
-      stderr: 'pipe',
-    });
+      mkdtempSync(path.join(os.tmpdir(), 'dynotable-mcp-limit-')),
+    );
     const client = new Client({ name: 'test-agent', version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
     try {

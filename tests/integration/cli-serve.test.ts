@@ -3,15 +3,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 import { envelopeOf, openEvents, rawRequest, tokenOf } from '../support/browser-http';
 import { localConnection } from '../support/browser-core';
 
 const root = path.resolve(__dirname, '..', '..');
-// A private bundle inside the project, so external packages still resolve from node_modules.
-const bundleDir = path.join(root, '.tmp', `cli-test-${process.pid}`);
+// The run's CLI bundle (global-setup.ts), built as `npm run build:cli` builds it.
+const bundle = inject('cliBundle');
 
 interface Served {
   child: ChildProcess;
@@ -63,16 +63,7 @@ async function freshDataDir(): Promise<string> {
   return dir;
 }
 
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-cli.mjs', '--outdir', bundleDir], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`the CLI bundle did not build: ${built.stderr}`);
-});
-
 afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -121,7 +112,7 @@ describe('dynotable serve', () => {
     }
     client.destroy();
 
-    const served = await serve(process.execPath, [path.join(bundleDir, 'index.js')], await freshDataDir());
+    const served = await serve(process.execPath, [bundle], await freshDataDir());
     const port = Number(new URL(served.url).port);
     const headers = { authorization: `Bearer ${tokenOf(served.url)}`, 'content-type': 'application/json' };
     const call = async (channel: string, body: unknown) =>
@@ -176,14 +167,10 @@ describe('dynotable serve', () => {
   });
 
   it('explains a wrong option in one line and exits 2', () => {
-    const result = spawnSync(
-      process.execPath,
-      [path.join(bundleDir, 'index.js'), 'serve', '--port', 'eighty'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    );
+    const result = spawnSync(process.execPath, [bundle, 'serve', '--port', 'eighty'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       'dynotable serve: --port wants a number from 0 to 65535, not "eighty".',
@@ -191,7 +178,7 @@ describe('dynotable serve', () => {
   });
 
   it('lists its commands with --help', () => {
-    const result = spawnSync(process.execPath, [path.join(bundleDir, 'index.js'), '--help'], {
+    const result = spawnSync(process.execPath, [bundle, '--help'], {
       cwd: root,
       encoding: 'utf8',
     });

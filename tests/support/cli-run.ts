@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -10,13 +11,16 @@ export interface CliRun {
 }
 
 /**
- * The command that runs the real CLI entry (src/cli/index.ts through tsx) with these arguments;
- * with `naturalExit`, main() without the forced exit (tests/support/cli-main-child.ts).
+ * The command that runs the real CLI with these arguments: the bundle the integration run built
+ * once (global-setup.ts), as it ships; else src/cli/index.ts through tsx (the e2e layer); with
+ * `naturalExit`, main() from the sources without the forced exit (tests/support/cli-main-child.ts).
  */
 export function cliCommand(
   args: string[],
   { naturalExit = false } = {},
 ): { command: string; args: string[] } {
+  const bundle = naturalExit ? undefined : (inject('cliBundle') as string | undefined);
+  if (bundle) return { command: process.execPath, args: [bundle, ...args] };
   const entry = naturalExit
     ? path.join(root, 'tests/support/cli-main-child.ts')
     : path.join(root, 'src/cli/index.ts');
@@ -27,7 +31,7 @@ export function cliCommand(
 }
 
 /**
- * The real CLI entry (src/cli/index.ts through tsx) in a child process, with credentials the
+ * The real CLI (cliCommand) in a child process, with credentials the
  * way a CI job passes them and no AWS_PROFILE. An override of undefined removes the variable
  * from the child's environment.
  */

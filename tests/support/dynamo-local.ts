@@ -36,7 +36,8 @@ export async function startDynamoLocal(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
-  const deadline = Date.now() + 60_000;
+  // A JVM's start-up on a loaded machine (eight test runs on two cores) took over 60 s.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early: ${output}`);
     try {
@@ -44,7 +45,7 @@ export async function startDynamoLocal(
       break;
     } catch (error) {
       if (Date.now() > deadline)
-        throw new Error(`DynamoDB Local did not answer within 60 s: ${output}`, { cause: error });
+        throw new Error(`DynamoDB Local did not answer within 180 s: ${output}`, { cause: error });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

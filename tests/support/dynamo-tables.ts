@@ -10,6 +10,7 @@ import {
   type ScalarAttributeType,
   type StreamViewType,
 } from '@aws-sdk/client-dynamodb';
+import { mapLimit } from '../../src/main/core/map-limit';
 
 /** A key attribute: its name and DynamoDB type, e.g. `['PK', 'S']`. */
 export type KeyAttribute = readonly [name: string, type: ScalarAttributeType];
@@ -81,21 +82,29 @@ export async function createTable(client: DynamoDBClient, name: string, spec: Ta
 
 type SdkItem = Record<string, AttributeValue>;
 
-/** Writes `items` in BatchWriteItem's batches of 25, sending again whatever comes back unprocessed. */
+/**
+ * Writes `items` in BatchWriteItem's batches of 25, sending again whatever comes back
+ * unprocessed. `concurrency` batches go at once (1 unless said: a later batch may repeat an
+ * earlier one's key and must then land after it). With distinct keys, 8 at once filled 10,000
+ * items into DynamoDB Local 3.5–4.8× faster than 1 (docs/PERFORMANCE.md, the suite's wall time).
+ */
 export async function putItems(
   client: DynamoDBClient,
   table: string,
   items: readonly SdkItem[],
+  options: { concurrency?: number } = {},
 ): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+  const batches: SdkItem[][] = [];
+  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
+  await mapLimit(batches, options.concurrency ?? 1, async (batch) => {
+    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 1; pending.length > 0; attempt++) {
       if (attempt > 10)
         throw new Error(`DynamoDB Local left ${pending.length} items of ${table} unprocessed 10 times.`);
       const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
       pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
     }
-  }
+  });
 }
 
 export interface KeyedTableOptions {

@@ -41,7 +41,11 @@ interface Execution {
 export interface AthenaGlueOptions {
   /** The export's items at a Glue table's LOCATION and the bytes a scan of them reads. */
   readExport: (location: string) => Promise<{ items: readonly Item[]; bytes: number }>;
-  /** How long a query stays RUNNING before it finishes (to poll and cancel it). */
+  /**
+   * How long a query stays RUNNING before it finishes (to poll and cancel it). 0: the query has
+   * finished by the time StartQueryExecution answers, like one shorter than a round trip, so the
+   * first GetQueryExecution sees it ended and the client never waits out its poll interval.
+   */
   runMs?: number;
 }
 
@@ -210,7 +214,9 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
         rows: [],
       };
       executions.set(id, e);
-      void run(e);
+      const running = run(e);
+      if (runMs === 0) return running.then(() => ({ QueryExecutionId: id }));
+      void running;
       return { QueryExecutionId: id };
     },
     'AmazonAthena.GetQueryExecution': (b) => {
@@ -280,7 +286,7 @@ export async function startAthenaGlueServer(options: AthenaGlueOptions): Promise
         return;
       }
       try {
-        reply(200, handler(body));
+        reply(200, await handler(body));
       } catch (error) {
         const type = (error as { type?: string }).type ?? 'InternalServerException';
         reply(type === 'InternalServerException' ? 500 : 400, {

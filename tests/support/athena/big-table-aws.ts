@@ -29,7 +29,7 @@ export interface BigTableAwsOptions {
   sizes: Map<string, { sizeBytes: number; itemCount: number }>;
   /** Buckets to create in the local S3 (export destination). */
   buckets: string[];
-  /** How long an Athena query stays RUNNING. */
+  /** How long an Athena query stays RUNNING (0: it has ended when StartQueryExecution answers). */
   runMs?: number;
   /** How long an export stays IN_PROGRESS. */
   exportHoldMs?: number;
