@@ -22,7 +22,8 @@ function isSubset(used: Set<number>, ids: Set<number>): boolean {
   return true;
 }
 
-function splitOn(
+/** The equalities between the two sides (left part first), and the rest of the ON condition. */
+export function splitOn(
   on: BExpr[],
   leftIds: Set<number>,
   rightIds: Set<number>,
