@@ -38,7 +38,7 @@ export function aggregateBatches(
   if (!groups) return undefined;
   const calls: TypedCall[] = [];
   for (const call of spec.calls) {
-    const typed = typedCall(call, env);
+    const typed = call.name === 'COUNT' && !call.arg ? new CountRows(groups) : typedCall(call, env);
     if (!typed) return undefined;
     calls.push(typed);
   }
@@ -84,6 +84,8 @@ const ARRAY_GROUPS = 1 << 20;
  */
 class Groups {
   count = 0;
+  /** Rows per group: COUNT(*) without a pass of its own. */
+  sizes: Float64Array = new Float64Array(16);
   private readonly groupOf = new Int32Array(BATCH_ROWS);
   private readonly firstRows: (IntBuffer | undefined)[];
 
@@ -115,6 +117,7 @@ class Groups {
     if (batch.length > groupOf.length) throw new RangeError('batch larger than BATCH_ROWS');
     if (this.keys.length === 0) {
       groupOf.fill(0, 0, batch.length);
+      this.sizes[0]! += batch.length;
       return groupOf;
     }
     if (this.keys.length === 1 && this.byArray) {
@@ -135,6 +138,7 @@ class Groups {
         else this.byMap!.set(combined, g);
       }
       groupOf[r] = g;
+      this.sizes[g]! += 1;
     }
     return groupOf;
   }
@@ -143,17 +147,23 @@ class Groups {
   private assignOne(batch: Frame, { binding, codes }: KeyCodes, byCode: Int32Array): void {
     const { groupOf } = this;
     const rows = batch.idx[binding]!;
+    let sizes = this.sizes;
     for (let r = 0; r < batch.length; r++) {
       const i = rows[r]!;
       const code = i < 0 ? 0 : codes[i]!;
       let g = byCode[code]!;
-      if (g < 0) byCode[code] = g = this.newGroup(batch, r);
+      if (g < 0) {
+        byCode[code] = g = this.newGroup(batch, r);
+        sizes = this.sizes;
+      }
       groupOf[r] = g;
+      sizes[g]! += 1;
     }
   }
 
   private newGroup(batch: Frame, r: number): number {
     for (let b = 0; b < this.firstRows.length; b++) this.firstRows[b]?.push(batch.idx[b]![r]!);
+    this.sizes = grown(this.sizes, this.count + 1);
     return this.count++;
   }
 
@@ -179,7 +189,6 @@ interface TypedCall {
 }
 
 function typedCall(call: AggregateCall, env: CompileEnv): TypedCall | undefined {
-  if (call.name === 'COUNT' && !call.arg) return new CountRows();
   const column = bareColumn(call.arg);
   const table = column && env.tables[column.binding];
   if (!column || !table) return undefined;
@@ -206,17 +215,16 @@ function grown(array: Float64Array, groups: number, fill = 0): Float64Array {
   return next;
 }
 
+/** COUNT(*): the rows Groups counted as it assigned them. */
 class CountRows implements TypedCall {
   skipped = 0;
-  private counts: Float64Array = new Float64Array(16);
 
-  add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const counts = (this.counts = grown(this.counts, groups));
-    for (let r = 0; r < batch.length; r++) counts[groupOf[r]!]! += 1;
-  }
+  constructor(private readonly groups: Groups) {}
+
+  add(): void {}
 
   finish(groups: number): Value[] {
-    return Array.from(this.counts.subarray(0, groups));
+    return Array.from(this.groups.sizes.subarray(0, groups));
   }
 }
 

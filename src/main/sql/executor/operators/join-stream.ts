@@ -74,6 +74,33 @@ function pairBatches(
     visit({ length: n, idx });
     return 0;
   };
+  const probeOnly = onlyBinding(probe);
+  const buildOnly = onlyBinding(build);
+  if (probeOnly !== undefined && buildOnly !== undefined && probe.idx[probeOnly] === probeIdx) {
+    // One binding a side (two tables joined): the table rows are written as the pairs are found.
+    const outProbe = idx[probeOnly]!;
+    const outBuild = idx[buildOnly]!;
+    const buildIdx = build.idx[buildOnly]!;
+    const emit = (n: number): number => {
+      visit({ length: n, idx });
+      return 0;
+    };
+    let n = 0;
+    for (let p = 0; p < probe.length; p++) {
+      const i = probeIdx[p]!;
+      const k = i < 0 ? -1 : probeNumbers[i]!;
+      let b = k < 0 ? -1 : head[k]!;
+      if (b < 0 && !keepUnmatched) continue;
+      do {
+        outProbe[n] = i;
+        outBuild[n] = b < 0 ? -1 : buildIdx[b]!;
+        if (++n === capacity) n = emit(n);
+        b = b < 0 ? -1 : next[b]!;
+      } while (b >= 0);
+    }
+    if (n > 0) emit(n);
+    return;
+  }
   let n = 0;
   for (let p = 0; p < probe.length; p++) {
     const i = probeIdx[p]!;
@@ -88,6 +115,12 @@ function pairBatches(
     } while (b >= 0);
   }
   if (n > 0) flush(n);
+}
+
+/** The frame's one binding with rows, or undefined when it has several. */
+function onlyBinding(frame: Frame): number | undefined {
+  const bindings = frame.idx.flatMap((rows, b) => (rows.length > 0 ? [b] : []));
+  return bindings.length === 1 ? bindings[0] : undefined;
 }
 
 /** out[r] = rows[at[r]] for the first n pairs; -1 (no row) stays -1. */
