@@ -3,7 +3,7 @@ import type { CompileEnv } from '../compile';
 import type { Frame } from '../frame';
 import { BATCH_ROWS, type FrameStream, streamOf } from '../frame-stream';
 import { type NumberedIndex, numberedIndex } from './join-keys';
-import { joinFrames, splitOn } from './join';
+import { joinFrames, joinSides, splitOn } from './join';
 
 /**
  * A join whose rows an aggregate can read in batches (frame-stream.ts): an INNER or LEFT join on
@@ -24,17 +24,9 @@ export function joinStream(
   const { keys, residual } = splitOn(on, leftIds, rightIds);
   if ((type !== 'inner' && type !== 'left') || keys.length !== 1 || residual.length > 0)
     return streamOf(whole());
-  // The same choice as joinFrames: INNER builds on the smaller side, LEFT on the right.
-  const buildOnLeft = type === 'inner' && left.length < right.length;
-  const [build, probe] = buildOnLeft ? [left, right] : [right, left];
-  const key = keys[0]!;
-  const index = numberedIndex(
-    build,
-    probe,
-    buildOnLeft ? key.left : key.right,
-    buildOnLeft ? key.right : key.left,
-    env,
-  );
+  // The same sides as joinFrames, so the rows come in the same order.
+  const { build, probe, buildExprs, probeExprs } = joinSides(left, right, type, keys);
+  const index = numberedIndex(build, probe, buildExprs[0]!, probeExprs[0]!, env);
   if (!index) return streamOf(whole());
   let made: Frame | undefined;
   return {
@@ -63,9 +55,19 @@ function pairBatches(
   const idx = probe.idx.map((rows, b) =>
     rows.length > 0 || build.idx[b]!.length > 0 ? new Int32Array(capacity) : rows,
   );
+  // One binding a side (two tables joined): the pairs are written as table rows, and are the
+  // batch's rows themselves; otherwise as frame rows, and each binding's rows gathered from them.
+  const probeOnly = onlyBinding(probe);
+  const buildOnly = onlyBinding(build);
+  const isDirect = probeOnly !== undefined && buildOnly !== undefined && probe.idx[probeOnly] === probeIdx;
+  const buildRows = isDirect ? build.idx[buildOnly]! : next;
+  if (isDirect) {
+    idx[probeOnly] = pairProbe;
+    idx[buildOnly] = pairBuild;
+  }
   // n is not captured by a closure, so it stays a register in the loop below.
   const flush = (n: number): number => {
-    for (let b = 0; b < idx.length; b++) {
+    for (let b = 0; b < idx.length && !isDirect; b++) {
       const out = idx[b]!;
       if (out.length === 0) continue;
       if (fromProbe[b]) gather(out, probe.idx[b]!, pairProbe, n);
@@ -74,33 +76,6 @@ function pairBatches(
     visit({ length: n, idx });
     return 0;
   };
-  const probeOnly = onlyBinding(probe);
-  const buildOnly = onlyBinding(build);
-  if (probeOnly !== undefined && buildOnly !== undefined && probe.idx[probeOnly] === probeIdx) {
-    // One binding a side (two tables joined): the table rows are written as the pairs are found.
-    const outProbe = idx[probeOnly]!;
-    const outBuild = idx[buildOnly]!;
-    const buildIdx = build.idx[buildOnly]!;
-    const emit = (n: number): number => {
-      visit({ length: n, idx });
-      return 0;
-    };
-    let n = 0;
-    for (let p = 0; p < probe.length; p++) {
-      const i = probeIdx[p]!;
-      const k = i < 0 ? -1 : probeNumbers[i]!;
-      let b = k < 0 ? -1 : head[k]!;
-      if (b < 0 && !keepUnmatched) continue;
-      do {
-        outProbe[n] = i;
-        outBuild[n] = b < 0 ? -1 : buildIdx[b]!;
-        if (++n === capacity) n = emit(n);
-        b = b < 0 ? -1 : next[b]!;
-      } while (b >= 0);
-    }
-    if (n > 0) emit(n);
-    return;
-  }
   let n = 0;
   for (let p = 0; p < probe.length; p++) {
     const i = probeIdx[p]!;
@@ -108,8 +83,8 @@ function pairBatches(
     let b = k < 0 ? -1 : head[k]!;
     if (b < 0 && !keepUnmatched) continue;
     do {
-      pairProbe[n] = p;
-      pairBuild[n] = b;
+      pairProbe[n] = isDirect ? i : p;
+      pairBuild[n] = b < 0 || !isDirect ? b : buildRows[b]!;
       if (++n === capacity) n = flush(n);
       b = b < 0 ? -1 : next[b]!;
     } while (b >= 0);
