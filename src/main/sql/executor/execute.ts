@@ -9,7 +9,8 @@ import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { filterByCodes, scanFilter } from './operators/filter-codes';
-import { joinFrames } from './operators/join';
+import { joinStream } from './operators/join-stream';
+import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
@@ -187,36 +188,42 @@ function executeSelect(
   );
   const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
   const count = select.bindings.length;
-  const evalTree = (tree: JoinTree): Frame => {
+  // The rows of FROM as a stream: an aggregate reads a whole table or a join a batch at a time
+  // (frame-stream.ts); everything else reads the frame.
+  const evalStream = (tree: JoinTree): FrameStream => {
     checkCancelled(env);
     if (tree.kind === 'binding') {
       const local = select.bindings[tree.id]!.local;
       const lookup = env.params?.length ? paramLookup(local, tree.id, env.params) : undefined;
       const table = tables[tree.id]!;
       if (lookup)
-        return applyFilter(
-          rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value)),
-          local,
-          compileEnv,
+        return streamOf(
+          applyFilter(
+            rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value)),
+            local,
+            compileEnv,
+          ),
         );
+      if (local.length === 0) return allRowsStream(count, tree.id, table.rowCount);
       const { frame, rest } = scanFilter(count, tree.id, table.rowCount, local, compileEnv);
-      return applyFilter(frame, rest, compileEnv);
+      return streamOf(applyFilter(frame, rest, compileEnv));
     }
-    const left = evalTree(tree.left);
-    const right = evalTree(tree.right);
-    return joinFrames(left, right, tree.type, tree.on, compileEnv, idsOf(tree.left), idsOf(tree.right));
+    const left = evalStream(tree.left).frame();
+    const right = evalStream(tree.right).frame();
+    return joinStream(left, right, tree.type, tree.on, compileEnv, idsOf(tree.left), idsOf(tree.right));
   };
-  let frame: Frame = select.from ? evalTree(select.from) : { length: 1, idx: [] };
-  frame = applyFilter(frame, select.where, compileEnv);
+  let rows = select.from ? evalStream(select.from) : streamOf({ length: 1, idx: [] });
+  if (select.where.length > 0) rows = streamOf(applyFilter(rows.frame(), select.where, compileEnv));
   checkCancelled(env);
 
+  let frame: Frame;
   let outputEnv = compileEnv;
   if (select.aggregate) {
-    const { slots, groups, groupKeys } = aggregate(frame, select.aggregate, compileEnv, env.warn);
+    const { slots, groups, groupKeys } = aggregate(rows, select.aggregate, compileEnv, env.warn);
     outputEnv = { ...compileEnv, slots, groupKeys };
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
-  }
+  } else frame = rows.frame();
   if (select.windows.length > 0) {
     const windows = select.windows.map((call) => {
       checkCancelled(env);

@@ -116,6 +116,12 @@ export class ColumnarTable {
     );
   }
 
+  /** Whether every row of the column is sealed as numbers (scaledNumbers then decodes nothing). */
+  holdsNumbers(name: string): boolean {
+    const column = this.columns.get(name);
+    return column?.store instanceof Numbers && column.values.length === 0;
+  }
+
   /**
    * A form kept with the column until it changes or cools down: read from the stored form when
    * `fromStore` can (it answers the form, or how to build it from the decoded values instead).

@@ -12,6 +12,8 @@ import {
   type ScaledNumbers,
 } from '../column-views';
 import { type Frame, IntBuffer } from '../frame';
+import type { FrameStream } from '../frame-stream';
+import { aggregateBatches } from './aggregate-batches';
 import type { ColumnarTable } from '../table';
 
 export interface Aggregated {
@@ -96,16 +98,26 @@ export interface AggregateSpec {
 }
 
 /**
- * Hash aggregation: one pass to find groups, then one tight pass per aggregate. With grouping
- * sets, each set is aggregated in turn and its rows follow the previous set's; a key the set
- * does not group by is NULL in its rows, and `groupKeys` tells GROUPING() which keys each row kept.
+ * Hash aggregation. Keys and aggregates that typed arrays answer exactly are read a batch at a
+ * time without the whole frame (aggregate-batches.ts); otherwise one pass over the frame finds
+ * the groups, then one tight pass per aggregate. With grouping sets, each set is aggregated in
+ * turn and its rows follow the previous set's; a key the set does not group by is NULL in its
+ * rows, and `groupKeys` tells GROUPING() which keys each row kept.
  */
 export function aggregate(
-  frame: Frame,
+  rows: FrameStream,
   spec: AggregateSpec,
   env: CompileEnv,
   warn: (message: string) => void,
 ): Aggregated {
+  const typed = aggregateBatches(rows, spec, env);
+  if (typed) {
+    typed.skipped.forEach((skipped, j) => {
+      if (skipped > 0) warnSkipped(spec.calls[j]!, skipped, warn);
+    });
+    return typed.aggregated;
+  }
+  const frame = rows.frame();
   if (!spec.sets) return aggregateSet(frame, spec, undefined, env, warn);
   // Every set reads the same rows, so a warning about them would repeat once per set.
   const said = new Set<string>();

@@ -2,7 +2,7 @@ import type { Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import type { Dictionary } from '../column-views';
 import type { CompileEnv } from '../compile';
-import { emptyIdx, type Frame, identityFrame, IntBuffer, selectRows } from '../frame';
+import { emptyIdx, type Frame, identityFrame, selectRows } from '../frame';
 
 /**
  * Code → string of a dictionary, found once from the column it was built from (code c's first
@@ -106,26 +106,31 @@ function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
   return { binding: column.binding, codes: dictionary.codes, accepts };
 }
 
-/** Frame rows (or, without `idx`, table rows) that pass a code test. */
+/**
+ * Frame rows (or, without `idx`, table rows) that pass a code test. Written straight into an
+ * array as long as the input (a view of its front is the answer): one store per row passing, no
+ * growable buffer's call and copies.
+ */
 function passing(test: CodeTest, idx: Int32Array | undefined, length: number): Int32Array {
   const { codes, accepts } = test;
-  const rows = new IntBuffer(length >> 2);
+  const rows = new Int32Array(length);
+  let n = 0;
   if (!idx && codes) {
-    for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows.push(i);
+    for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows[n++] = i;
   } else if (!idx) {
-    for (let i = 0; i < length; i++) if (accepts[i] === 1) rows.push(i);
+    for (let i = 0; i < length; i++) if (accepts[i] === 1) rows[n++] = i;
   } else if (codes) {
     for (let r = 0; r < length; r++) {
       const i = idx[r]!;
-      if (i >= 0 && accepts[codes[i]!] === 1) rows.push(r);
+      if (i >= 0 && accepts[codes[i]!] === 1) rows[n++] = r;
     }
   } else {
     for (let r = 0; r < length; r++) {
       const i = idx[r]!;
-      if (i >= 0 && accepts[i] === 1) rows.push(r);
+      if (i >= 0 && accepts[i] === 1) rows[n++] = r;
     }
   }
-  return rows.toArray();
+  return rows.subarray(0, n);
 }
 
 /**

@@ -87,9 +87,53 @@ function keyColumn(e: BExpr, env: CompileEnv): KeyColumn | undefined {
 }
 
 /**
+ * A hash table of the build rows by key number: `head[k]` is the first build row (frame row) with
+ * key k, `next[b]` the next after b, in ascending order; -1 ends a chain. `probeKey(p)` is probe
+ * row p's key number, -1 for NULL or missing (which join nothing).
+ */
+export interface NumberedIndex {
+  head: Int32Array;
+  next: Int32Array;
+  probeIdx: Int32Array;
+  probeNumbers: Int32Array;
+}
+
+/**
+ * The index of an equi-join on one bare column of each side. Undefined when a key is not a bare
+ * column (an expression, a path, a column no row has), for the general hash join.
+ */
+export function numberedIndex(
+  build: Frame,
+  probe: Frame,
+  buildKey: BExpr,
+  probeKey: BExpr,
+  env: CompileEnv,
+): NumberedIndex | undefined {
+  const buildColumn = keyColumn(buildKey, env);
+  const probeColumn = keyColumn(probeKey, env);
+  if (!buildColumn || !probeColumn) return undefined;
+  const buildIdx = build.idx[buildColumn.binding];
+  const probeIdx = probe.idx[probeColumn.binding];
+  if (!buildIdx || buildIdx.length < build.length || !probeIdx || probeIdx.length < probe.length)
+    return undefined;
+  const numbers = numbering(buildColumn, probeColumn);
+  const buildNumbers = numbers.left;
+  const head = new Int32Array(numbers.keys).fill(-1);
+  const next = new Int32Array(build.length);
+  for (let r = build.length - 1; r >= 0; r--) {
+    const i = buildIdx[r]!;
+    const k = i < 0 ? -1 : buildNumbers[i]!;
+    if (k < 0) continue;
+    next[r] = head[k]!;
+    head[k] = r;
+  }
+  return { head, next, probeIdx, probeNumbers: numbers.right };
+}
+
+/**
  * The pairs of an equi-join on one column of each side, in the order the hash join gives them:
- * probe rows in order, each with its matching build rows in order. Undefined when a key is not
- * a bare column (an expression, a path, a column no row has), for the general hash join.
+ * probe rows in order, each with its matching build rows in order. False when numberedIndex
+ * has no index for these keys.
  */
 export function joinByNumberedKeys(
   build: Frame,
@@ -100,25 +144,9 @@ export function joinByNumberedKeys(
   buildOut: IntBuffer,
   probeOut: IntBuffer,
 ): boolean {
-  const buildColumn = keyColumn(buildKey, env);
-  const probeColumn = keyColumn(probeKey, env);
-  if (!buildColumn || !probeColumn) return false;
-  const buildIdx = build.idx[buildColumn.binding];
-  const probeIdx = probe.idx[probeColumn.binding];
-  if (!buildIdx || buildIdx.length < build.length || !probeIdx || probeIdx.length < probe.length)
-    return false;
-  const numbers = numbering(buildColumn, probeColumn);
-  const buildNumbers = numbers.left;
-  const probeNumbers = numbers.right;
-  const head = new Int32Array(numbers.keys).fill(-1);
-  const next = new Int32Array(build.length);
-  for (let r = build.length - 1; r >= 0; r--) {
-    const i = buildIdx[r]!;
-    const k = i < 0 ? -1 : buildNumbers[i]!;
-    if (k < 0) continue;
-    next[r] = head[k]!;
-    head[k] = r;
-  }
+  const index = numberedIndex(build, probe, buildKey, probeKey, env);
+  if (!index) return false;
+  const { head, next, probeIdx, probeNumbers } = index;
   for (let p = 0; p < probe.length; p++) {
     const i = probeIdx[p]!;
     const k = i < 0 ? -1 : probeNumbers[i]!;

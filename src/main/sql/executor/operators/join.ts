@@ -22,7 +22,8 @@ function isSubset(used: Set<number>, ids: Set<number>): boolean {
   return true;
 }
 
-function splitOn(
+/** The equalities between the two sides (left part first), and the rest of the ON condition. */
+export function splitOn(
   on: BExpr[],
   leftIds: Set<number>,
   rightIds: Set<number>,
@@ -108,6 +109,26 @@ function combine(left: Frame, right: Frame, leftRows: Int32Array, rightRows: Int
 }
 
 /**
+ * Which side a hash join builds on: INNER on the smaller side, LEFT and FULL on the right (the
+ * left is probed in order), with each side's key expressions.
+ */
+export function joinSides(
+  left: Frame,
+  right: Frame,
+  type: 'inner' | 'left' | 'full' | 'cross',
+  keys: EquiKey[],
+): { buildOnLeft: boolean; build: Frame; probe: Frame; buildExprs: BExpr[]; probeExprs: BExpr[] } {
+  const buildOnLeft = type === 'inner' && left.length < right.length;
+  return {
+    buildOnLeft,
+    build: buildOnLeft ? left : right,
+    probe: buildOnLeft ? right : left,
+    buildExprs: keys.map((k) => (buildOnLeft ? k.left : k.right)),
+    probeExprs: keys.map((k) => (buildOnLeft ? k.right : k.left)),
+  };
+}
+
+/**
  * Hash join (nested loop when there is no equality). INNER builds the hash on the smaller side;
  * LEFT and FULL build on the right and probe with the left in order, so every left row appears
  * once per match, or once with the right side missing; FULL then adds the unmatched right rows.
@@ -125,11 +146,8 @@ export function joinFrames(
   const pairsLeft = new IntBuffer(Math.max(left.length, right.length));
   const pairsRight = new IntBuffer(Math.max(left.length, right.length));
   if (keys.length > 0) {
-    const buildOnLeft = type === 'inner' && left.length < right.length;
-    const [build, probe] = buildOnLeft ? [left, right] : [right, left];
+    const { buildOnLeft, build, probe, buildExprs, probeExprs } = joinSides(left, right, type, keys);
     const [probeOut, buildOut] = buildOnLeft ? [pairsRight, pairsLeft] : [pairsLeft, pairsRight];
-    const buildExprs = keys.map((k) => (buildOnLeft ? k.left : k.right));
-    const probeExprs = keys.map((k) => (buildOnLeft ? k.right : k.left));
     const isNumbered =
       keys.length === 1 &&
       joinByNumberedKeys(build, probe, buildExprs[0]!, probeExprs[0]!, env, buildOut, probeOut);
