@@ -74,6 +74,39 @@ describe('encoding Query/Scan responses straight from their bytes', () => {
     expect(core.window(id, 0, 10).rows).toEqual(items);
   });
 
+  it('decodes binary of every padding from its bytes, and escaped or loose base64 as Buffer does', () => {
+    const binaries = Array.from({ length: 12 }, (_, n) =>
+      Buffer.from(Array.from({ length: n }, (_, k) => (n * 37 + k * 101) % 256)).toString('base64'),
+    );
+    const items: Item[] = binaries.map((b, n) => ({
+      pk: { S: String(n) },
+      b: { B: b },
+      bs: { BS: [b, 'AQ=='] },
+    }));
+    const { core, id } = appendWire(JSON.stringify({ Items: items, Count: items.length }));
+    expect(core.window(id, 0, 20).rows).toEqual(items);
+    // "\/" is JSON's escaped slash; base64 without padding is read leniently, as Buffer reads it.
+    const loose = appendWire('{"Items":[{"pk":{"S":"x"},"b":{"B":"\\/w=="},"c":{"B":"AQI"}}]}');
+    expect(loose.core.window(loose.id, 0, 1).rows[0]).toEqual({
+      pk: { S: 'x' },
+      b: { B: Buffer.from([0xff]).toString('base64') },
+      c: { B: Buffer.from([1, 2]).toString('base64') },
+    });
+  });
+
+  it('finds escapes in long strings wherever they fall in the body, across items and blocks', () => {
+    // Long strings search for their end natively; the next backslash is found once and kept.
+    const long = 'x'.repeat(70);
+    const items: Item[] = Array.from({ length: 400 }, (_, n) => ({
+      pk: { S: `${n}` },
+      text: { S: n % 7 === 3 ? `${long} "quoted" \\ ${n}` : `${long}${'y'.repeat(n % 300)}` },
+    }));
+    // An outsized item: bigger than an arena block.
+    items.push({ pk: { S: 'big' }, text: { S: `${'z'.repeat(200_000)}\\end` } });
+    const { core, id } = appendWire(JSON.stringify({ Items: items, Count: items.length }));
+    expect(core.window(id, 0, 500).rows).toEqual(items);
+  });
+
   it('refuses a body that is not a DynamoDB response, naming where', () => {
     expect(() => appendWire('{"Items": [{"pk": {"X": "1"}}]}')).toThrow(/unknown type "X"/);
     expect(() => appendWire('{"Items": [{"pk": {"S": "1"}')).toThrow(/Unexpected DynamoDB response at byte/);

@@ -6,14 +6,13 @@ import type { ResultSet } from './result-set-core';
 import { encodeExportLines } from './wire-encoder';
 
 /** Adds the items of whole lines of a DynamoDB-JSON export data file, encoded from their bytes. */
-export function appendExportLines(set: ResultSet, writer: ByteWriter, body: Uint8Array): number {
+export function appendExportLines(set: ResultSet, body: Uint8Array): number {
   const from = set.arena.count;
   encodeExportLines(
     Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-    { writer, names: set.names },
+    { arena: set.arena, names: set.names },
     (names) => {
       for (const nameId of names) set.counts[nameId] = (set.counts[nameId] ?? 0) + 1;
-      set.arena.push(writer.buffer, writer.length);
     },
   );
   set.extendViews(from);

@@ -10,6 +10,12 @@ import { defineOwn } from '../../shared/dynamo/proto-keys';
  */
 const Tag = { S: 0, N: 1, B: 2, True: 3, False: 4, Null: 5, L: 6, M: 7, SS: 8, NS: 9, BS: 10 } as const;
 
+const EQUALS = 0x3d;
+/** Each byte's base64 digit value (A–Z a–z 0–9 + /), 64 for anything else. */
+const SEXTETS = new Uint8Array(256).fill(64);
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+for (let i = 0; i < DIGITS.length; i++) SEXTETS[DIGITS.charCodeAt(i)] = i;
+
 /** Attribute names (at every depth) interned to small integers, per result set. */
 export class NameDictionary {
   private readonly ids = new Map<string, number>();
@@ -32,10 +38,14 @@ export class NameDictionary {
   }
 }
 
-/** A growable scratch buffer; one per store, reused for every item. */
+/** A growable byte buffer: a scratch buffer reused for every item, or an arena's open block. */
 export class ByteWriter {
-  buffer = Buffer.allocUnsafe(64 * 1024);
+  buffer: Buffer;
   length = 0;
+
+  constructor(size = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafe(size);
+  }
 
   reset(): void {
     this.length = 0;
@@ -97,6 +107,53 @@ export class ByteWriter {
       v >>>= 7;
     }
     this.buffer[i] = v;
+  }
+
+  /**
+   * Decodes standard base64 text at source[start, end) (unescaped JSON string bytes) into a
+   * varint length and the bytes, with no JS string or Buffer in between; false (nothing written)
+   * when the text is not plain padded base64, for the caller to take the lenient path.
+   */
+  base64(source: Uint8Array, start: number, end: number): boolean {
+    const length = end - start;
+    if (length % 4 !== 0) return false;
+    let padding = 0;
+    if (length > 0 && source[end - 1] === EQUALS) padding = source[end - 2] === EQUALS ? 2 : 1;
+    const size = (length / 4) * 3 - padding;
+    const mark = this.length;
+    this.varint(size);
+    this.ensure(size);
+    const out = this.buffer;
+    let at = this.length;
+    const last = end - (padding > 0 ? 4 : 0);
+    let i = start;
+    for (; i < last; i += 4) {
+      const a = SEXTETS[source[i] ?? 0] ?? 64;
+      const b = SEXTETS[source[i + 1] ?? 0] ?? 64;
+      const c = SEXTETS[source[i + 2] ?? 0] ?? 64;
+      const d = SEXTETS[source[i + 3] ?? 0] ?? 64;
+      if ((a | b | c | d) & 64) break;
+      out[at++] = (a << 2) | (b >>> 4);
+      out[at++] = ((b & 0x0f) << 4) | (c >>> 2);
+      out[at++] = ((c & 0x03) << 6) | d;
+    }
+    if (i < last) {
+      this.length = mark;
+      return false;
+    }
+    if (padding > 0) {
+      const a = SEXTETS[source[i] ?? 0] ?? 64;
+      const b = SEXTETS[source[i + 1] ?? 0] ?? 64;
+      const c = padding === 1 ? (SEXTETS[source[i + 2] ?? 0] ?? 64) : 0;
+      if ((a | b | c) & 64) {
+        this.length = mark;
+        return false;
+      }
+      out[at++] = (a << 2) | (b >>> 4);
+      if (padding === 1) out[at++] = ((b & 0x0f) << 4) | (c >>> 2);
+    }
+    this.length = at;
+    return true;
   }
 
   bytes(base64: string): void {

@@ -187,10 +187,9 @@ export class ResultSetCore {
     const from = set.arena.count;
     const meta = encodeWirePage(
       Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-      { writer: this.writer, names: set.names },
+      { arena: set.arena, names: set.names },
       (names) => {
         for (const nameId of names) set.counts[nameId] = (set.counts[nameId] ?? 0) + 1;
-        set.arena.push(this.writer.buffer, this.writer.length);
       },
     );
     set.extendViews(from);
@@ -199,7 +198,7 @@ export class ResultSetCore {
   }
 
   appendExportLines(id: string, body: Uint8Array): number {
-    return appendExportLines(this.get(id), this.writer, body);
+    return appendExportLines(this.get(id), body);
   }
 
   applyExportChanges(id: string, changes: ExportChange[]): number {

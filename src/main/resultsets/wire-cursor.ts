@@ -22,6 +22,8 @@ export class WireCursor {
   protected pos = 0;
   /** Whether the string stringEnd() just found has escapes. */
   protected escaped = false;
+  /** Where the next backslash at or after the last long string's start is (Infinity: none). */
+  private nextSlash = -1;
 
   constructor(protected readonly body: Buffer) {}
 
@@ -85,8 +87,13 @@ export class WireCursor {
     }
     const end = body.indexOf(QUOTE, i);
     if (end < 0) this.fail('unterminated string');
-    const slash = body.subarray(i, end).indexOf(BACKSLASH);
-    return slash < 0 ? end : this.escapedEnd(i + slash);
+    // The body's next backslash, found once and kept until passed: a view per long string to
+    // search only within it cost an allocation each, and most bodies have no backslash at all.
+    if (this.nextSlash < i) {
+      const slash = body.indexOf(BACKSLASH, i);
+      this.nextSlash = slash < 0 ? Infinity : slash;
+    }
+    return this.nextSlash < end ? this.escapedEnd(this.nextSlash) : end;
   }
 
   protected escapedEnd(from: number): number {

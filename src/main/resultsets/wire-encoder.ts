@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import type { Arena } from './arena';
 import type { ByteWriter, NameDictionary } from './item-codec';
 import { WireCursor } from './wire-cursor';
 
@@ -28,8 +29,9 @@ export interface PageMeta {
   items: number;
 }
 
+/** Where items go: each is written straight into the arena's open block, then committed. */
 interface Out {
-  writer: ByteWriter;
+  arena: Pick<Arena, 'writer' | 'beginRecord' | 'commitRecord'>;
   names: NameDictionary;
 }
 
@@ -40,12 +42,26 @@ export class WireEncoder extends WireCursor {
   private readonly nameBytes: Uint8Array[] = [];
   /** The name id seen next in each slot last time (see members()). */
   private readonly follows: number[] = [];
+  private readonly writer: ByteWriter;
+  /** The top-level name ids of the item just encoded, reused for every item. */
+  private readonly topNames: number[] = [];
 
   constructor(
     body: Buffer,
     private readonly out: Out,
   ) {
     super(body);
+    this.writer = out.arena.writer;
+  }
+
+  /** One item (a map's members at pos) into the arena; `onItem` gets its top-level name ids. */
+  private item(onItem: (topLevelNames: readonly number[]) => void): void {
+    const arena = this.out.arena;
+    arena.beginRecord();
+    this.topNames.length = 0;
+    this.members(-1, this.topNames);
+    arena.commitRecord();
+    onItem(this.topNames);
   }
 
   /** Writes a JSON string's UTF-8 bytes with a varint length, copying them when unescaped. */
@@ -54,10 +70,10 @@ export class WireEncoder extends WireCursor {
     const end = this.stringEnd();
     if (this.escaped) {
       const value = JSON.parse(this.body.toString('utf8', this.pos - 1, end + 1)) as string;
-      this.out.writer.string(value, 'utf8');
+      this.writer.string(value, 'utf8');
     } else {
       const size = end - this.pos;
-      const writer = this.out.writer;
+      const writer = this.writer;
       writer.varint(size);
       if (size > 24) writer.raw(this.body, this.pos, end);
       else {
@@ -71,6 +87,18 @@ export class WireEncoder extends WireCursor {
       }
     }
     this.pos = end + 1;
+  }
+
+  /** Binary (base64 text) decoded straight from the bytes; escaped or unusual text takes Buffer's lenient path. */
+  private binary(): void {
+    this.expect(QUOTE);
+    const end = this.stringEnd();
+    if (!this.escaped && this.writer.base64(this.body, this.pos, end)) {
+      this.pos = end + 1;
+      return;
+    }
+    this.pos -= 1;
+    this.writer.bytes(this.text());
   }
 
   /**
@@ -183,7 +211,7 @@ export class WireEncoder extends WireCursor {
 
   /** Reserves one byte for a count that is only known at the end (patchVarint widens it if needed). */
   private reserveCount(): number {
-    const writer = this.out.writer;
+    const writer = this.writer;
     const at = writer.length;
     writer.byte(0);
     return at;
@@ -195,7 +223,7 @@ export class WireEncoder extends WireCursor {
    * prediction slot is "first in a map under parent" or "right after name X".
    */
   private members(parent: number, names?: number[]): void {
-    const writer = this.out.writer;
+    const writer = this.writer;
     const at = this.reserveCount();
     let count = 0;
     this.expect(OPEN_BRACE);
@@ -215,7 +243,7 @@ export class WireEncoder extends WireCursor {
   }
 
   private elements(kind: 'value' | 'string' | 'binary', parent = -1): void {
-    const writer = this.out.writer;
+    const writer = this.writer;
     const at = this.reserveCount();
     let count = 0;
     this.expect(OPEN_BRACKET);
@@ -223,7 +251,7 @@ export class WireEncoder extends WireCursor {
       do {
         if (kind === 'value') this.value(parent);
         else if (kind === 'string') this.copyString();
-        else writer.bytes(this.text());
+        else this.binary();
         count++;
       } while (!this.next(CLOSE_BRACKET));
     }
@@ -232,7 +260,7 @@ export class WireEncoder extends WireCursor {
 
   /** One tagged value; `parent` is the name id of the attribute it belongs to. */
   private value(parent: number): void {
-    const writer = this.out.writer;
+    const writer = this.writer;
     this.expect(OPEN_BRACE);
     const type = this.typeTag();
     this.expect(COLON);
@@ -247,7 +275,7 @@ export class WireEncoder extends WireCursor {
         break;
       case 'B':
         writer.byte(Tag.B);
-        writer.bytes(this.text());
+        this.binary();
         break;
       case 'BOOL': {
         this.skipSpace();
@@ -288,7 +316,7 @@ export class WireEncoder extends WireCursor {
    * Walks the JSON lines of a DynamoDB-JSON export data file: one `{"Item":{…}}` per line, the
    * item in the same tagged form as a Scan's Items, so it is encoded the same way.
    */
-  exportLines(onItem: (topLevelNames: number[]) => void): number {
+  exportLines(onItem: (topLevelNames: readonly number[]) => void): number {
     let items = 0;
     for (;;) {
       this.skipSpace();
@@ -307,17 +335,14 @@ export class WireEncoder extends WireCursor {
       if (isItem) this.pos = p + 6;
       else if (this.text() !== 'Item') this.fail('expected an "Item" member (a full export line)');
       this.expect(COLON);
-      this.out.writer.reset();
-      const names: number[] = [];
-      this.members(-1, names);
-      onItem(names);
+      this.item(onItem);
       items++;
       this.expect(CLOSE_BRACE);
     }
   }
 
   /** Walks the response: each item of Items goes to `onItem` (encoded in out.writer); the rest is returned parsed. */
-  page(onItem: (topLevelNames: number[]) => void): PageMeta {
+  page(onItem: (topLevelNames: readonly number[]) => void): PageMeta {
     const rest: Record<string, unknown> = {};
     let items = 0;
     this.expect(OPEN_BRACE);
@@ -333,10 +358,7 @@ export class WireEncoder extends WireCursor {
       this.expect(OPEN_BRACKET);
       if (this.isEmpty(CLOSE_BRACKET)) continue;
       do {
-        this.out.writer.reset();
-        const names: number[] = [];
-        this.members(-1, names);
-        onItem(names);
+        this.item(onItem);
         items++;
       } while (!this.next(CLOSE_BRACKET));
     } while (!this.next(CLOSE_BRACE));
@@ -344,10 +366,18 @@ export class WireEncoder extends WireCursor {
   }
 }
 
-export function encodeWirePage(body: Buffer, out: Out, onItem: (topLevelNames: number[]) => void): PageMeta {
+export function encodeWirePage(
+  body: Buffer,
+  out: Out,
+  onItem: (topLevelNames: readonly number[]) => void,
+): PageMeta {
   return new WireEncoder(Buffer.isBuffer(body) ? body : Buffer.from(body), out).page(onItem);
 }
 
-export function encodeExportLines(body: Buffer, out: Out, onItem: (topLevelNames: number[]) => void): number {
+export function encodeExportLines(
+  body: Buffer,
+  out: Out,
+  onItem: (topLevelNames: readonly number[]) => void,
+): number {
   return new WireEncoder(body, out).exportLines(onItem);
 }

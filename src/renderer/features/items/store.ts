@@ -80,7 +80,8 @@ export function itemsKey(connectionId: string, table: string): string {
 interface RunOptions {
   connectionId: string;
   table: string;
-  keys: KeySchema;
+  /** The table's keys; a table's first open starts its Scan before they are known. */
+  keys?: KeySchema;
   read: NonNullable<ItemsTableState['lastRead']>;
   isMore?: boolean;
 }
@@ -125,6 +126,12 @@ const ENTITIES_VIEW = 'entities';
 let lastRevision = Date.now();
 /** Per table: the newest build sent, and the newest whose answer was taken. */
 const builds = new Map<string, { sent: number; answered?: number }>();
+/**
+ * Per table: the keys the page last built a view with. A read started before the table's
+ * description arrived rebuilds the view it ends under with these (a view is only made from the
+ * grid, which waits for the description).
+ */
+const viewKeys = new Map<string, KeySchema>();
 
 export const useItemsStore = create<ItemsStore>()((set, get) => ({
   tables: {},
@@ -222,14 +229,16 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
           const now = get().tables[key] ?? emptyItemsState;
           // A collection view takes in every row as it streams, also one still being built (the
           // sizes read waits for it in the lane); other views are rebuilt with the rows.
+          const keysNow = keys ?? viewKeys.get(key);
           if (now.isGrouped) get().refreshCollections(key);
-          else if (hasView(now)) void get().applyView(connectionId, table, keys);
+          else if (hasView(now) && keysNow) void get().applyView(connectionId, table, keysNow);
         },
       },
     );
     // Item collections follow the stream from the start (the worker adds each page to them).
-    if ((await work.started) && !isMore && get().tables[key]?.isGrouped)
-      await get().applyView(connectionId, table, keys);
+    const keysNow = keys ?? viewKeys.get(key);
+    if ((await work.started) && !isMore && get().tables[key]?.isGrouped && keysNow)
+      await get().applyView(connectionId, table, keysNow);
   },
 
   applyWrites(changes) {
@@ -256,7 +265,9 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
   },
 
   applyView(connectionId, table, keys) {
-    return buildView(itemsKey(connectionId, table), keys);
+    const key = itemsKey(connectionId, table);
+    viewKeys.set(key, keys);
+    return buildView(key, keys);
   },
 
   async setCollapsed(connectionId, table, change) {

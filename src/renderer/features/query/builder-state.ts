@@ -248,15 +248,33 @@ export function keyFieldError(errors: BuilderErrors): string | undefined {
   return field ? errors[field] : undefined;
 }
 
+type BuiltRead =
+  { spec: ReadSpec; pageSize: number; maxItems: number; untilMatches: boolean } | { errors: BuilderErrors };
+
 /** The builder's text → a ReadSpec and read bounds, or an error per field (shown at the field). */
 export function toReadSpec(
   state: BuilderState,
   keys: KeySchema,
   indexes: IndexInfo[],
   names: readonly string[],
-): { spec: ReadSpec; pageSize: number; maxItems: number; untilMatches: boolean } | { errors: BuilderErrors } {
+): BuiltRead {
+  return buildRead(state, () => keysOf(keys, indexes, state.index), names);
+}
+
+/**
+ * The read of a builder that needs nothing from the table's description (a Scan of the table
+ * itself, as a table's first open makes), so it can start while the description is on its way;
+ * undefined for a query or an index, whose keys only the description gives.
+ */
+export function toReadSpecBeforeDescription(state: BuilderState): BuiltRead | undefined {
+  if (state.mode !== 'scan' || state.index) return undefined;
+  return buildRead(state, () => {
+    throw new Error('A scan of the table itself does not use its keys.');
+  }, []);
+}
+
+function buildRead(state: BuilderState, keysOfRead: () => KeySchema, names: readonly string[]): BuiltRead {
   const errors: BuilderErrors = {};
-  const indexKeys = keysOf(keys, indexes, state.index);
   const spec: ReadSpec = { mode: state.mode };
   if (state.index) spec.index = state.index;
   if (state.isRaw) {
@@ -269,9 +287,9 @@ export function toReadSpec(
       ...(rawValues && Object.keys(rawValues).length > 0 ? { values: rawValues } : {}),
     };
     if (state.mode === 'query' && !state.rawKeyCondition.trim())
-      errors.rawKeyCondition = `A query needs a key condition, like #pk = :pk for the partition key "${indexKeys.partitionKey.name}".`;
+      errors.rawKeyCondition = `A query needs a key condition, like #pk = :pk for the partition key "${keysOfRead().partitionKey.name}".`;
   }
-  if (state.mode === 'query' && !state.isRaw) keyFields(state, indexKeys, spec, errors);
+  if (state.mode === 'query' && !state.isRaw) keyFields(state, keysOfRead(), spec, errors);
   if (!state.isRaw && state.conditions.length > 0) {
     const items: FilterCondition[] = [];
     for (const draft of state.conditions) {

@@ -9,7 +9,13 @@ import { useSignInStore } from '../../sign-in/store';
 import { ItemEditor } from '../../editor/components/item-editor';
 import { StagedPanel } from '../../editor/components/staged-panel';
 import { useEditorStore, useEditorTable } from '../../editor/store';
-import { initialBuilder, toReadSpec, type BuilderErrors, type BuilderState } from '../../query/builder-state';
+import {
+  initialBuilder,
+  toReadSpec,
+  toReadSpecBeforeDescription,
+  type BuilderErrors,
+  type BuilderState,
+} from '../../query/builder-state';
 import { QueryBuilder } from '../../query/components/query-builder';
 import { rememberBuilder, rememberedBuilder } from '../../query/builder-memory';
 import { readErrorAtField } from '../../query/raw-fields';
@@ -113,15 +119,21 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
     [stage, target],
   );
   // Opening a table shows its first page at once: the read last used for it in this workspace
-  // (the builder as it was left), or a bounded Scan of the builder's default 100 items.
+  // (the builder as it was left), or a bounded Scan of the builder's default 100 items. A Scan of
+  // the table itself starts at once, beside the table's description (main learns the keys it
+  // needs by itself); the grid takes the rows when the description has given it the keys.
   const indexes = summary?.indexes;
   const isIdle = state.status === 'idle' && !state.resultSetId;
   useEffect(() => {
-    if (!keys || !indexes || !isIdle || autoRead.has(key)) return;
+    if (!isIdle || autoRead.has(key)) return;
+    const remembered = rememberedBuilder(key) ?? initialBuilder;
+    let read;
+    if (keys && indexes) {
+      const last = toReadSpec(remembered, keys, indexes, []);
+      read = 'errors' in last ? toReadSpec(initialBuilder, keys, indexes, []) : last;
+    } else read = toReadSpecBeforeDescription(remembered);
+    if (!read || 'errors' in read) return;
     autoRead.add(key);
-    const last = toReadSpec(rememberedBuilder(key) ?? initialBuilder, keys, indexes, []);
-    const read = 'errors' in last ? toReadSpec(initialBuilder, keys, indexes, []) : last;
-    if ('errors' in read) return;
     void run({ connectionId: connection.id, table, keys, read });
   }, [keys, indexes, isIdle, key, run, connection.id, table]);
   // Signing in again repairs a read the expired session refused: read it again, as the sign-in
