@@ -116,3 +116,53 @@ describe('window functions over typed columns, against DuckDB', () => {
       expect(mixed.find((item) => (item.orderId as { S: string }).S === id)!.amount).toEqual(S('t2'));
   });
 });
+
+describe("a derived table's conditions on its window values, moved into it, against DuckDB", () => {
+  // Which of two tied rows ROW_NUMBER puts first is open; (user, amount, number) is not.
+  const ranked = (fn: string, where: string) =>
+    `SELECT userId, amount, r FROM (SELECT userId, amount, ${fn}() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS r FROM orders) t WHERE ${where} ORDER BY userId NULLS FIRST, amount NULLS FIRST, r`;
+
+  it.each(['ROW_NUMBER', 'RANK', 'DENSE_RANK'])(
+    '%s with ties: <= k, < k, = 1, k >= r, a range and a conjunction with another column',
+    async (fn) => {
+      for (const where of [
+        'r <= 3',
+        'r < 3',
+        'r = 1',
+        '2 >= r',
+        'r BETWEEN 2 AND 3',
+        'r <= 2 AND amount > 0',
+      ]) {
+        const sql = ranked(fn, where);
+        await expectSameRows(run(prices, sql), duck, sql);
+      }
+    },
+  );
+
+  it('conditions that cannot move stay outside and mean the same', async () => {
+    for (const sql of [
+      // LIMIT inside counts rows before the condition.
+      'SELECT COUNT(*) AS n FROM (SELECT orderId, ROW_NUMBER() OVER (ORDER BY orderId) AS r FROM orders ORDER BY orderId LIMIT 20) t WHERE r > 10',
+      // A subquery in the condition.
+      `SELECT orderId, r FROM (SELECT orderId, RANK() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS r FROM orders) t WHERE r <= (SELECT COUNT(*) FROM orders WHERE orderId < 'o003') ORDER BY orderId`,
+      // DISTINCT inside.
+      'SELECT COUNT(*) AS n FROM (SELECT DISTINCT userId, DENSE_RANK() OVER (ORDER BY userId NULLS FIRST) AS r FROM orders) t WHERE r > 2',
+      // On the optional side of a LEFT JOIN.
+      `SELECT o.orderId, t.r FROM orders o LEFT JOIN (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS r FROM orders) t ON t.orderId = o.orderId AND t.r = 1 ORDER BY o.orderId`,
+    ])
+      await expectSameRows(run(prices, sql), duck, sql);
+  });
+
+  it('a derived table that already has a QUALIFY keeps it', () => {
+    const rows = run(
+      prices,
+      'SELECT orderId, r FROM (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY orderId) AS r FROM orders QUALIFY r <= 2) t WHERE r = 2 ORDER BY orderId',
+    );
+    const general = run(
+      prices,
+      'SELECT orderId, r FROM (SELECT orderId, r FROM (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY orderId) AS r FROM orders) a WHERE r * 1 <= 2) t WHERE r * 1 = 2 ORDER BY orderId',
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(comparableRows(rows)).toEqual(comparableRows(general));
+  });
+});

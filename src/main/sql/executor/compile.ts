@@ -4,6 +4,7 @@ import { isNum, type Num } from '../values/decimal';
 import { isNull, type Value } from '../values/value';
 import type { BExpr, BoundQuery } from '../binder/bound';
 import { castValue } from './cast';
+import { type ColumnCodes, columnCodes } from './column-codes';
 import { paramsKey } from './decorrelate';
 import type { Frame } from './frame';
 import { type FunctionEnv, functionImpl, toText } from './functions';
@@ -175,9 +176,8 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
       if (e.params.length === 0)
         return compileMembership(operand, () => env.subqueries.values(e.query, []), e.negated);
       const { query, negated } = e;
-      const perRow = correlated(
-        e.params.map((p) => compile(p, env)),
-        (params) => memberTest(env.subqueries.values(query, params), negated),
+      const perRow = correlated(e.params, env, (params) =>
+        memberTest(env.subqueries.values(query, params), negated),
       );
       return (f) => {
         const o = operand(f);
@@ -194,10 +194,7 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
           const found = env.subqueries.exists(query, []) !== negated;
           return () => found;
         };
-      const perRow = correlated(
-        e.params.map((p) => compile(p, env)),
-        (params) => env.subqueries.exists(query, params) !== negated,
-      );
+      const perRow = correlated(e.params, env, (params) => env.subqueries.exists(query, params) !== negated);
       return (f) => {
         const found = perRow(f);
         return (r) => found(r);
@@ -210,10 +207,7 @@ export function compile(e: BExpr, env: CompileEnv): Compiled {
           const value = env.subqueries.scalar(query, span, []);
           return () => value;
         };
-      const perRow = correlated(
-        e.params.map((p) => compile(p, env)),
-        (params) => env.subqueries.scalar(query, span, params),
-      );
+      const perRow = correlated(e.params, env, (params) => env.subqueries.scalar(query, span, params));
       return (f) => {
         const value = perRow(f);
         return (r) => value(r);
@@ -442,30 +436,37 @@ export function compileMembership(
 /**
  * A correlated subquery's answer for each row: computed from the row's outer values, once per
  * distinct tuple of them (rows of one customer share one run of `EXISTS (... c.customerId)`).
+ * One outer value that is a plain column of strings is read as its column's codes
+ * (column-codes.ts): the answer for a code is kept in an array, so a row costs two array reads
+ * instead of decoding its value and a Map lookup of it.
  */
 export function correlated<T>(
-  params: readonly Compiled[],
+  paramExprs: readonly BExpr[],
+  env: CompileEnv,
   answer: (params: readonly Value[]) => T,
 ): (frame: Frame) => (r: number) => T {
+  const params = paramExprs.map((p) => compile(p, env));
   const answers = new Map<string, T>();
   const isSingle = params.length === 1;
   // One outer value that is a string, number, boolean, NULL or missing is its own key: no key
   // text built per row (Map keys tell "5" from 5 and NULL from missing, as paramsKey does).
   const byValue = new Map<Value, T>();
+  const answerFor = (v: Value): T => {
+    let result = byValue.get(v);
+    if (result === undefined && !byValue.has(v)) {
+      result = answer([v]);
+      byValue.set(v, result);
+    }
+    return result as T;
+  };
+  const coded = isSingle ? codedParam(paramExprs[0]!, env) : undefined;
   return (f) => {
     const evaluators = params.map((p) => p(f));
     const only = isSingle ? evaluators[0] : undefined;
-    return (r) => {
+    const general = (r: number): T => {
       if (only) {
         const v = only(r);
-        if (v === null || typeof v !== 'object') {
-          let result = byValue.get(v);
-          if (result === undefined && !byValue.has(v)) {
-            result = answer([v]);
-            byValue.set(v, result);
-          }
-          return result as T;
-        }
+        if (v === null || typeof v !== 'object') return answerFor(v);
       }
       const values = evaluators.map((ev) => ev(r));
       const key = paramsKey(values);
@@ -476,5 +477,44 @@ export function correlated<T>(
       }
       return result as T;
     };
+    const idx = coded && f.idx[coded.binding];
+    const codes = coded?.codes(f.length);
+    if (!idx || idx.length < f.length || !codes) return general;
+    const byCode = new Array<T>(codes.size);
+    const known = new Uint8Array(codes.size);
+    const codeOf = codes.codes;
+    return (r) => {
+      const i = idx[r]!;
+      // Code 0 is NULL or missing, which a subquery may tell apart (IS MISSING): by value.
+      const code = i < 0 ? 0 : codeOf[i]!;
+      if (code === 0) return general(r);
+      if (known[code] === 0) {
+        byCode[code] = general(r);
+        known[code] = 1;
+      }
+      return byCode[code]!;
+    };
+  };
+}
+
+/** A bare column whose codes stand for identical strings (equal codes, equal answers). */
+function codedParam(
+  e: BExpr,
+  env: CompileEnv,
+): { binding: number; codes: (rowsInFlight: number) => ColumnCodes | undefined } | undefined {
+  if (e.kind !== 'col' || e.path.length > 0) return undefined;
+  const table = env.tables[e.binding];
+  if (!table) return undefined;
+  const { attr } = e;
+  let codes: ColumnCodes | null | undefined;
+  return {
+    binding: e.binding,
+    codes: (rowsInFlight) => {
+      if (codes === undefined) {
+        const found = columnCodes(table, attr, rowsInFlight);
+        codes = found?.onlyStrings ? found : null;
+      }
+      return codes ?? undefined;
+    },
   };
 }

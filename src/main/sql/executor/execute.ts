@@ -16,7 +16,8 @@ import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
-import { evaluateWindow } from './operators/window';
+import { evaluateWindow, qualifyingRows } from './operators/window';
+import { withConditionsInDerived } from './push-into-derived';
 import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
 export interface ExecEnv {
@@ -38,7 +39,9 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
     return q.kind === 'select'
-      ? executeSelect(q, { ...env, params }, subqueries, (d, name) => table(d, name, params))
+      ? executeSelect(withConditionsInDerived(q), { ...env, params }, subqueries, (d, name) =>
+          table(d, name, params),
+        )
       : executeSetOperation(q, (side) => run(side, params));
   };
   // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
@@ -234,11 +237,9 @@ function executeSelect(
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
-  let order: Int32Array = identityRows(frame.length);
-  if (select.qualify) {
-    const test = compile(select.qualify, outputEnv)(frame);
-    order = order.filter((r) => test(r) === true);
-  }
+  let order: Int32Array = select.qualify
+    ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
+    : identityRows(frame.length);
   if (select.orderBy.length > 0) {
     const keys = select.orderBy.map((k) => ({
       evaluator: compile(k.expr, outputEnv)(frame),

@@ -11,6 +11,7 @@ import {
   SAFE_TOTAL,
   type ScaledNumbers,
 } from '../column-views';
+import { columnCodes } from '../column-codes';
 import { type Frame, IntBuffer } from '../frame';
 import type { FrameStream } from '../frame-stream';
 import { aggregateBatches } from './aggregate-batches';
@@ -144,9 +145,10 @@ function aggregateSet(
   const keyEvaluators = spec.keys.map((k, i) => (grouped[i] ? compile(k, env)(frame) : undefined));
   const groupedKeys = spec.keys.filter((_, i) => grouped[i]);
   const single = groupedKeys.length === 1 ? columnRef(groupedKeys[0], frame, env) : undefined;
-  const dictionary = single?.table.dictionary(single.attr);
+  // Codes of any column (column-codes.ts), kept with its decoded copy: a hash pass once, not per statement.
+  const dictionary = single && columnCodes(single.table, single.attr, frame.length);
   const { groupOf, firstRow } = dictionary
-    ? assignGroupsByCodes(frame, dictionary, single!.idx)
+    ? assignGroupsByCodes(frame, dictionary, single.idx)
     : assignGroups(
         frame,
         keyEvaluators.filter((ev): ev is Evaluator => ev !== undefined),

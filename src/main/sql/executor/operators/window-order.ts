@@ -1,5 +1,6 @@
 import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
-import { isNull, type Value } from '../../values/value';
+import { columnCodes, hashCodes } from '../column-codes';
+import { isNull } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
 import { NOT_NUMBER } from '../column-views';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
@@ -19,7 +20,7 @@ export interface WindowOrder {
 }
 
 /**
- * The typed path reads a plain column's dictionary codes (PARTITION BY) and scaled integers
+ * The typed path reads a plain column's codes (PARTITION BY: column-codes.ts) and scaled integers
  * (ORDER BY) and sorts small integers: no boxed value is compared. It covers one string
  * partition key and one number order key, the shape of "top N per user"; anything else (several
  * keys, expressions, a column that mixes numbers with other types or holds BigInt decimals)
@@ -51,25 +52,6 @@ function groupByCodes(frame: Frame, codeOf: (r: number) => number, size: number)
   return { rows, starts: Int32Array.from(starts), same: () => true };
 }
 
-/** One code per frame row for its value (0: NULL or missing, which form one partition). */
-function hashCodes(
-  frame: Frame,
-  values: readonly Value[],
-  idx: Int32Array,
-): { codes: Int32Array; size: number } {
-  const codes = new Int32Array(frame.length);
-  const ids = new Map<HashKey, number>();
-  for (let r = 0; r < frame.length; r++) {
-    const v = idx[r]! < 0 ? undefined : values[idx[r]!];
-    if (isNull(v)) continue;
-    const key = hashKey(v);
-    let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size + 1));
-    codes[r] = id;
-  }
-  return { codes, size: ids.size + 1 };
-}
-
 function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrder | undefined {
   if (call.partitionBy.length > 1 || call.orderBy.length > 1) return undefined;
   let grouped: WindowOrder;
@@ -83,13 +65,15 @@ function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrde
     const column = plainColumn(call.partitionBy[0]!, env, frame);
     if (!column) return undefined;
     const { idx } = column;
-    const dictionary = column.table.dictionary(column.attr);
-    if (dictionary) {
-      const { codes } = dictionary;
-      grouped = groupByCodes(frame, (r) => (idx[r]! < 0 ? 0 : codes[idx[r]!]!), dictionary.size);
+    const coded = columnCodes(column.table, column.attr, frame.length);
+    if (coded) {
+      const { codes } = coded;
+      grouped = groupByCodes(frame, (r) => (idx[r]! < 0 ? 0 : codes[idx[r]!]!), coded.size);
     } else {
-      // No dictionary (numbers, or more distinct strings than one keeps): code the values here.
-      const { codes, size } = hashCodes(frame, column.table.column(column.attr) ?? [], idx);
+      // A few rows of a large column: code just those values.
+      const read = column.table.reader(column.attr);
+      if (!read) return undefined;
+      const { codes, size } = hashCodes(frame.length, (r) => (idx[r]! < 0 ? undefined : read(idx[r]!)));
       grouped = groupByCodes(frame, (r) => codes[r]!, size);
     }
   }

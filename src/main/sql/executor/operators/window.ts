@@ -1,9 +1,10 @@
 import { divide } from '../../values/arith';
 import { isNum } from '../../values/decimal';
 import { isNull, type Value } from '../../values/value';
-import type { FrameEdge, WindowCall } from '../../binder/bound';
+import { conjuncts } from '../../binder/conjuncts';
+import type { BExpr, FrameEdge, WindowCall } from '../../binder/bound';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
-import type { Frame } from '../frame';
+import { type Frame, IntBuffer } from '../frame';
 import { frameAccumulator } from './window-aggregate';
 import { windowOrder } from './window-order';
 
@@ -190,4 +191,67 @@ export function evaluateWindow(
       );
   }
   return out;
+}
+
+/** Window functions whose value is a whole number for every row (never NULL). */
+const WHOLE = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK', 'NTILE']);
+
+type NumberTest = (v: number) => boolean;
+const NUMBER_TESTS: Partial<Record<string, (k: number) => NumberTest>> = {
+  '<': (k) => (v) => v < k,
+  '<=': (k) => (v) => v <= k,
+  '>': (k) => (v) => v > k,
+  '>=': (k) => (v) => v >= k,
+  '=': (k) => (v) => v === k,
+  '<>': (k) => (v) => v !== k,
+};
+
+/** `rn <= 3` (either way round) over a ranking window: its call index and a test of the number. */
+function rankTest(e: BExpr, calls: readonly WindowCall[]): { index: number; test: NumberTest } | undefined {
+  if (e.kind !== 'binary') return undefined;
+  const flipped: Record<string, string> = {
+    '<': '>',
+    '<=': '>=',
+    '>': '<',
+    '>=': '<=',
+    '=': '=',
+    '<>': '<>',
+  };
+  const [win, lit, op] =
+    e.left.kind === 'win' ? [e.left, e.right, e.op] : [e.right, e.left, flipped[e.op] ?? ''];
+  if (win.kind !== 'win' || lit.kind !== 'lit' || typeof lit.value !== 'number') return undefined;
+  const make = NUMBER_TESTS[op];
+  const call = calls[win.index];
+  return make && call && WHOLE.has(call.name) ? { index: win.index, test: make(lit.value) } : undefined;
+}
+
+/**
+ * The frame rows that pass QUALIFY, in order. A conjunction of comparisons of a ranking
+ * window's value with a number (`rn <= 3`, `rk = 1`: top N per partition, including a derived
+ * table's outer filter moved in by push-into-derived.ts) reads the window's numbers directly;
+ * any other condition is compiled and tested row by row.
+ */
+export function qualifyingRows(
+  qualify: BExpr,
+  calls: readonly WindowCall[],
+  env: CompileEnv,
+  frame: Frame,
+): Int32Array {
+  const tests = conjuncts(qualify).map((c) => rankTest(c, calls));
+  const rows = new IntBuffer(frame.length >> 2);
+  if (tests.every((t) => t !== undefined)) {
+    const columns = tests.map((t) => env.windows![t.index]! as readonly number[]);
+    const checks = tests.map((t) => t.test);
+    const [column, check] = [columns[0]!, checks[0]!];
+    for (let r = 0; r < frame.length; r++) {
+      if (!check(column[r]!)) continue;
+      let pass = true;
+      for (let k = 1; k < checks.length && pass; k++) pass = checks[k]!(columns[k]![r]!);
+      if (pass) rows.push(r);
+    }
+    return rows.toArray();
+  }
+  const test = compile(qualify, env)(frame);
+  for (let r = 0; r < frame.length; r++) if (test(r) === true) rows.push(r);
+  return rows.toArray();
 }
