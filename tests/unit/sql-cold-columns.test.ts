@@ -14,8 +14,8 @@ describe('compressed string columns', () => {
         fc.array(fc.option(fc.string({ unit: 'grapheme', maxLength: 300 }), { nil: undefined })),
         (values) => {
           const cold = new ColdStrings();
-          cold.seal(values);
-          cold.seal(values);
+          cold.append(values);
+          cold.append(values);
           expect(cold.decode()).toEqual([...values, ...values]);
           expect(cold.rows).toBe(values.length * 2);
         },
