@@ -69,8 +69,8 @@ class Bytes {
 export class ColdStrings {
   private readonly blocks: Block[] = [];
   /** Rows not compressed yet: their text, and their lengths (varints). */
-  private readonly text = new Bytes();
-  private readonly head = new Bytes();
+  private text = new Bytes();
+  private head = new Bytes();
   private pendingRows = 0;
   rows = 0;
 
@@ -108,8 +108,10 @@ export class ColdStrings {
     // statuses compresses to a few hundred bytes a block, so keep a copy of just those.
     const bytes = compressed.buffer.byteLength > 2 * compressed.length ? Buffer.from(compressed) : compressed;
     this.blocks.push({ rows: this.pendingRows, textBytes, bytes });
-    this.text.length = 0;
-    this.head.length = 0;
+    // Let the run's buffers go: kept for the next block, a few megabytes per text column stayed
+    // allocated for good (measured: 183 → 275 B/item held after loading 100,000 items).
+    this.text = new Bytes();
+    this.head = new Bytes();
     this.pendingRows = 0;
   }
 
