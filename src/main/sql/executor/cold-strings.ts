@@ -39,12 +39,13 @@ class Bytes {
   buf = Buffer.allocUnsafe(0);
   length = 0;
 
-  /** Room for `more` bytes at `length`: grows by half, so a block's run is copied a few times. */
+  /**
+   * Room for `more` bytes at `length`: grows by half, so a block's run is copied a few times.
+   * No minimum size: a small fetch keeps its part block for good, in every text column.
+   */
   reserve(more: number): Buffer {
     if (this.length + more > this.buf.length) {
-      const next = Buffer.allocUnsafe(
-        Math.max(this.length + more, 64 * 1024, this.buf.length + (this.buf.length >> 1)),
-      );
+      const next = Buffer.allocUnsafe(Math.max(this.length + more, this.buf.length + (this.buf.length >> 1)));
       this.buf.copy(next, 0, 0, this.length);
       this.buf = next;
     }
