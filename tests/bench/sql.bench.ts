@@ -14,15 +14,11 @@
  *   SQL_BENCH_ALASQL=1               0 leaves alasql out (it is slow at 1M)
  */
 import { execSync } from 'node:child_process';
-import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
-import { bindStatement } from '../../src/main/sql/binder/bind-query';
-import { executeQuery } from '../../src/main/sql/executor/execute';
-import { ColumnarTable } from '../../src/main/sql/executor/table';
-import { parseStatement } from '../../src/main/sql/parser/parser';
-import { isNum, numToString } from '../../src/main/sql/values/decimal';
-import type { TableInfo } from '../../src/shared/sql/catalog';
+import type { ColumnarTable } from '../../src/main/sql/executor/table';
 import { type BenchCase, type BenchShape, canonical, oneTableShape, twoTableShape } from './sql-cases';
 import { makeItem, type SdkItem } from './sql-data';
+import { CPU_MS as cpuMs, engineTable, ingestWire, runEngine } from './sql-engine-side';
+import { productFirstResult } from './sql-first-result';
 import { alasqlLoad, alasqlRows, DuckSide } from './sql-others';
 
 const sizes = (process.env.SQL_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -35,25 +31,13 @@ interface Loaded {
   shape: BenchShape;
   tables: Map<string, ColumnarTable>;
   duck: DuckSide;
-  /** Each side's load: the engine's ingest, DuckDB's appender, the hand-written columns' build. */
+  /**
+   * Each side's load from the pages' response bytes: the engine's ingest (split, parse a chunk at
+   * a time, seal), JSON.parse plus DuckDB's appender, JSON.parse plus the hand-written columns'
+   * build. Wall and CPU time.
+   */
   loadMs: { engine: number; hand: number; duck: number };
-}
-
-export function runEngine(text: string, data: Loaded): unknown[][] {
-  const catalog = { tables: data.shape.tables.map((t) => t.info), views: data.shape.views };
-  const bound = bindStatement(parseStatement(text), {
-    text,
-    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
-  });
-  const result = executeQuery(bound, {
-    text,
-    fn: { nowMs: Date.now() },
-    tableFor: (binding) => data.tables.get((binding.source as { table: TableInfo }).table.name)!,
-    warn: () => undefined,
-  });
-  return Array.from({ length: result.length }, (_, i) =>
-    result.row(i).map((v) => (isNum(v) ? numToString(v) : v)),
-  );
+  loadCpu: { engine: number; hand: number; duck: number };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -66,10 +50,6 @@ function heapBytes(): number {
   const m = process.memoryUsage();
   return m.heapUsed + m.external;
 }
-const cpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 /** Wall time, the value, and the CPU time of the whole process (every thread: V8's GC, DuckDB's). */
 async function timed<T>(fn: () => T | Promise<T>): Promise<[number, T, number]> {
   const [start, cpuStart] = [performance.now(), cpuMs()];
@@ -85,27 +65,38 @@ async function load(shape: BenchShape): Promise<Loaded> {
   const tables = new Map<string, ColumnarTable>();
   const duck = await DuckSide.open(shape.tables.map((t) => t.duck));
   const loadMs = { engine: 0, hand: 0, duck: 0 };
+  const loadCpu = { engine: 0, hand: 0, duck: 0 };
+  let parseCpu = 0;
   const alasqlItems: SdkItem[] = [];
   const keepForAlasql = withAlasql && shape.cases.some((c) => c.alasql);
-  // The engine loads alone first, so the heap it holds is its own; then the other sides.
+  // The engine loads alone first, so the heap it holds is its own; then the other sides. Pages
+  // are bytes, as a response's body reaches the read engine; making them is not timed.
   for (const t of shape.tables) {
-    const { partitionKey, sortKey } = t.info.keys;
-    const table = new ColumnarTable(
-      t.info.name,
-      sortKey ? [partitionKey.name, sortKey.name] : [partitionKey.name],
-    );
+    const table = engineTable(t);
     tables.set(t.info.name, table);
     for (const page of t.pages()) {
-      const { Items } = JSON.parse(page) as { Items: SdkItem[] };
-      loadMs.engine += (await timed(() => table.appendSdkItems(Items)))[0];
+      const body = Buffer.from(page);
+      const [wall, , cpu] = await timed(() => ingestWire(table, body));
+      loadMs.engine += wall;
+      loadCpu.engine += cpu;
     }
   }
   const engineHeap = heapBytes() - base;
   for (const t of shape.tables) {
     for (const page of t.pages()) {
-      const { Items } = JSON.parse(page) as { Items: SdkItem[] };
-      loadMs.hand += (await timed(() => t.handAppend(Items)))[0];
-      loadMs.duck += (await timed(() => duck.append(t.duck.name, Items)))[0];
+      const body = Buffer.from(page);
+      const parse = () => (JSON.parse(body.toString('utf8')) as { Items: SdkItem[] }).Items;
+      const [handMs, Items, handCpu] = await timed(() => {
+        const items = parse();
+        t.handAppend(items);
+        return items;
+      });
+      loadMs.hand += handMs;
+      loadCpu.hand += handCpu;
+      parseCpu += (await timed(parse))[2];
+      const [duckMs, , duckCpu] = await timed(() => duck.append(t.duck.name, parse()));
+      loadMs.duck += duckMs;
+      loadCpu.duck += duckCpu;
       if (keepForAlasql) for (const item of Items) alasqlItems.push(item);
     }
   }
@@ -116,13 +107,16 @@ async function load(shape: BenchShape): Promise<Loaded> {
   const perItemUs = (t: number): string => `${((t * 1000) / size).toFixed(2)} µs/item`;
   console.log(`\n${shape.label} (pages of 1,000)`);
   console.log(
-    `  load:   engine ${perItemUs(loadMs.engine)} (${ms(loadMs.engine)}) · hand columns ${perItemUs(loadMs.hand)} (${ms(loadMs.hand)}) · DuckDB appender ${perItemUs(loadMs.duck)} (${ms(loadMs.duck)})` +
+    `  load from the response bytes: engine ${perItemUs(loadMs.engine)} (${ms(loadMs.engine)}) · hand columns ${perItemUs(loadMs.hand)} (${ms(loadMs.hand)}) · DuckDB appender ${perItemUs(loadMs.duck)} (${ms(loadMs.duck)})` +
       (keepForAlasql ? ` · alasql rows ${perItemUs(alasqlMs)}` : ''),
+  );
+  console.log(
+    `    CPU: engine ${perItemUs(loadCpu.engine)} · hand ${perItemUs(loadCpu.hand)} · DuckDB ${perItemUs(loadCpu.duck)} · engine/hand ${(loadCpu.engine / loadCpu.hand).toFixed(2)}× (JSON.parse of the pages alone: ${perItemUs(parseCpu)}, in the hand and DuckDB loads; the engine parses in its own)`,
   );
   console.log(
     `  memory: engine columns after load ${perItem(engineHeap, size)} · hand columns' typed arrays ${perItem(shape.handBytes(), size)} (+ dictionaries) · DuckDB ${perItem(duckBytes, size)}`,
   );
-  return { shape, tables, duck, loadMs };
+  return { shape, tables, duck, loadMs, loadCpu };
 }
 
 type Side = 'engine' | 'hand' | 'duck';
@@ -143,7 +137,8 @@ async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
   // one collection, and an untimed run of each JS side to absorb what a forced collection leaves
   // behind (measured at 300,000 items: ~150 ms more CPU in whichever JS run comes next).
   const first = { engine: 0, hand: 0, duck: 0 };
-  for (const side of sides) first[side] = (await timed(run[side]))[0];
+  const firstCpu = { engine: 0, hand: 0, duck: 0 };
+  for (const side of sides) [first[side], , firstCpu[side]] = await timed(run[side]);
   gc?.();
   runEngine(c.dyno, data);
   c.hand();
@@ -184,9 +179,13 @@ async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
     `  ${''.padEnd(28)} CPU time: engine ${ms(ec)} · hand JS ${ms(hc)} · DuckDB ${ms(dc)} · engine/hand JS ${(ec / hc).toFixed(2)}× · engine/DuckDB ${(ec / dc).toFixed(2)}× (engine rounds ${cpu.engine.map(ms).join(', ')})`,
   );
   const firstResult = (side: Side): number => data.loadMs[side] + first[side];
+  const firstResultCpu = (side: Side): number => data.loadCpu[side] + firstCpu[side];
   console.log(
-    `  ${''.padEnd(28)} first run: engine ${ms(first.engine)} (decoding its columns) · hand JS ${ms(first.hand)} · DuckDB ${ms(first.duck)}; ` +
-      `time to first result (load + first run): engine ${ms(firstResult('engine'))} · hand JS ${ms(firstResult('hand'))} · DuckDB ${ms(firstResult('duck'))} · engine/DuckDB ${(firstResult('engine') / firstResult('duck')).toFixed(2)}×`,
+    `  ${''.padEnd(28)} first run: engine ${ms(first.engine)} (CPU ${ms(firstCpu.engine)}) · hand JS ${ms(first.hand)} · DuckDB ${ms(first.duck)}; ` +
+      `time to first result (load from bytes + first run): engine ${ms(firstResult('engine'))} · hand JS ${ms(firstResult('hand'))} · DuckDB ${ms(firstResult('duck'))} · engine/hand JS ${(firstResult('engine') / firstResult('hand')).toFixed(2)}× · engine/DuckDB ${(firstResult('engine') / firstResult('duck')).toFixed(2)}×`,
+  );
+  console.log(
+    `  ${''.padEnd(28)} time to first result, CPU: engine ${ms(firstResultCpu('engine'))} · hand JS ${ms(firstResultCpu('hand'))} · DuckDB ${ms(firstResultCpu('duck'))} · engine/hand JS ${(firstResultCpu('engine') / firstResultCpu('hand')).toFixed(2)}× · engine/DuckDB ${(firstResultCpu('engine') / firstResultCpu('duck')).toFixed(2)}×`,
   );
   console.log(
     `  ${''.padEnd(28)} ${alasqlNote}${alasqlNote ? ' · ' : ''}rows: ${verdict} (${answers.engine!.length} rows)`,
@@ -214,7 +213,8 @@ async function main(): Promise<void> {
   if (withAlasql && shapes.includes('one')) alasqlProbe();
   for (const size of sizes) {
     for (const name of shapes) {
-      const data = await load(name === 'two' ? twoTableShape(size) : oneTableShape(size));
+      const make = () => (name === 'two' ? twoTableShape(size) : oneTableShape(size));
+      const data = await load(make());
       for (const c of data.shape.cases) await measureCase(c, data);
       // String columns stay compressed until a statement reads them; what the statements decoded:
       const withDecoded = heapBytes();
@@ -227,6 +227,9 @@ async function main(): Promise<void> {
         `  memory: columns the statements above decoded (kept while statements read them): ${perItem(decoded, data.shape.items)} more`,
       );
       data.duck.close();
+      data.tables.clear();
+      console.log('  time to first result as the product reads: only the attributes the planner projects');
+      for (let k = 0; k < data.shape.cases.length; k++) await productFirstResult(k, make);
     }
   }
   console.log(`  machine after: ${execSync('uptime').toString().trim()}`);

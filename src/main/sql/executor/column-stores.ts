@@ -46,6 +46,12 @@ function grow<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(ar
 const CODED_MAX = 1 << 20;
 /** Rows with a string seen before the half-the-rows rule applies (a first page is no sample). */
 const CODED_SAMPLE = COLD_BLOCK_ROWS;
+/**
+ * Long strings that do not repeat are free text: judged from a first page, so they are not
+ * hashed into the codes for a whole sample and then decoded again to be compressed.
+ */
+const LONG_SAMPLE = 256;
+const LONG_CHARS = 64;
 
 export class CodedStrings implements ColumnStore {
   rows = 0;
@@ -55,6 +61,7 @@ export class CodedStrings implements ColumnStore {
   nullCode = 0;
   private readonly ids = new Map<string, number>();
   private present = 0;
+  private distinctChars = 0;
 
   take(values: readonly Value[]): number {
     let codes = grow(this.codes, this.rows + values.length);
@@ -67,6 +74,7 @@ export class CodedStrings implements ColumnStore {
         if (id === undefined) {
           id = this.strings.length;
           this.ids.set(v, id);
+          this.distinctChars += v.length;
           this.strings.push(v);
           if (id > 0xffff && !(codes instanceof Int32Array)) codes = Int32Array.from(codes);
           else if (id > 0xff && codes instanceof Uint8Array) codes = Uint16Array.from(codes);
@@ -88,8 +96,22 @@ export class CodedStrings implements ColumnStore {
     this.rows = row;
     const distinct = this.ids.size;
     if (taken < values.length) return -1;
-    if (distinct > CODED_MAX || (this.present >= CODED_SAMPLE && distinct * 2 > this.present)) return -1;
+    const isSample =
+      this.present >= CODED_SAMPLE ||
+      (this.present >= LONG_SAMPLE && this.distinctChars > LONG_CHARS * distinct);
+    if (distinct > CODED_MAX || (isSample && distinct * 2 > this.present)) return -1;
     return taken;
+  }
+
+  /** Sets `mask[row] = 1` for each row whose string begins with `prefix`: one test per distinct string. */
+  prefixMask(prefix: string, mask: Uint8Array): void {
+    const { codes, strings } = this;
+    const accepts = new Uint8Array(strings.length);
+    for (let code = 1; code < strings.length; code++) {
+      const s = strings[code];
+      if (typeof s === 'string' && s.startsWith(prefix)) accepts[code] = 1;
+    }
+    for (let i = 0; i < this.rows; i++) if (accepts[codes[i]!] === 1) mask[i] = 1;
   }
 
   decode(): Value[] {
@@ -148,7 +170,7 @@ export class Numbers implements ColumnStore {
   }
 }
 
-/** Full blocks of strings (or absences), sealed compressed; the rest waits for the next page. */
+/** Strings (or absences), compressed in blocks as they fill (cold-strings.ts). */
 export class ColdStringStore implements ColumnStore {
   readonly cold = new ColdStrings();
   get rows(): number {
@@ -157,20 +179,20 @@ export class ColdStringStore implements ColumnStore {
 
   take(values: readonly Value[]): number {
     for (const v of values) if (v !== undefined && typeof v !== 'string') return -1;
-    let start = 0;
-    while (values.length - start >= COLD_BLOCK_ROWS) {
-      this.cold.seal(values.slice(start, start + COLD_BLOCK_ROWS) as (string | undefined)[]);
-      start += COLD_BLOCK_ROWS;
-    }
-    return start;
+    this.cold.append(values as readonly (string | undefined)[]);
+    return values.length;
   }
 
   decode(): Value[] {
     return this.cold.decode();
   }
+
+  prefixMask(prefix: string, mask: Uint8Array): void {
+    this.cold.prefixMask(prefix, mask);
+  }
 }
 
-/** Any values, each row's tagged form as JSON text, sealed compressed in full blocks. */
+/** Any values, each row's tagged form as JSON text, compressed in blocks as they fill. */
 export class ColdValues implements ColumnStore {
   private readonly cold = new ColdStrings();
   get rows(): number {
@@ -178,15 +200,8 @@ export class ColdValues implements ColumnStore {
   }
 
   take(values: readonly Value[]): number {
-    let start = 0;
-    while (values.length - start >= COLD_BLOCK_ROWS) {
-      const block = values
-        .slice(start, start + COLD_BLOCK_ROWS)
-        .map((v) => (v === undefined ? undefined : taggedText(v)));
-      this.cold.seal(block);
-      start += COLD_BLOCK_ROWS;
-    }
-    return start;
+    this.cold.append(values.map((v) => (v === undefined ? undefined : taggedText(v))));
+    return values.length;
   }
 
   decode(): Value[] {

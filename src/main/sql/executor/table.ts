@@ -32,7 +32,12 @@ interface Column {
   /** Built on first use, dropped with `hot`; null: the column does not fit. */
   dictionary?: Dictionary | null;
   scaled?: ScaledNumbers | null;
+  /** Prefix masks read from the stored form (`prefixMask`), by prefix; dropped with `hot`. */
+  prefixes?: Map<string, Uint8Array>;
 }
+
+/** Prefixes kept per column: an entity view's condition is one; a few views of one table, a few. */
+const PREFIXES_KEPT = 8;
 
 /** Reads one row of a column: what compiled expressions call instead of indexing a decoded copy. */
 export type RowReader = (row: number) => Value;
@@ -96,6 +101,33 @@ export class ColumnarTable {
     }
     const values = this.column(name)!;
     return (i) => values[i];
+  }
+
+  /**
+   * Rows whose value is a string beginning with `prefix`, one byte a row, answered from a coded
+   * or compressed string column's stored form without decoding it (an entity view's
+   * `begins_with(SK, 'ORDER#')`: SK is unique, so it is kept compressed). Kept with the column
+   * while its rows stay the same. Undefined for any other column: the caller tests decoded values.
+   */
+  prefixMask(name: string, prefix: string): Uint8Array | undefined {
+    const column = this.columns.get(name);
+    const store = column?.store;
+    if (!column || !(store instanceof CodedStrings || store instanceof ColdStringStore)) return undefined;
+    this.touched.add(name);
+    const masks = (column.prefixes ??= new Map<string, Uint8Array>());
+    const found = masks.get(prefix);
+    if (found?.length === this.rowCount) return found;
+    const mask = new Uint8Array(this.rowCount);
+    store.prefixMask(prefix, mask);
+    // Rows past the sealed ones (a part block) are still plain values.
+    const { values } = column;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (typeof v === 'string' && v.startsWith(prefix)) mask[store.rows + i] = 1;
+    }
+    if (masks.size >= PREFIXES_KEPT) masks.delete(masks.keys().next().value!);
+    masks.set(prefix, mask);
+    return mask;
   }
 
   /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
@@ -233,4 +265,5 @@ function dropDecoded(column: Column): void {
   column.hot = undefined;
   column.dictionary = undefined;
   column.scaled = undefined;
+  column.prefixes = undefined;
 }

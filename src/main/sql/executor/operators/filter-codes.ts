@@ -67,6 +67,8 @@ function beginsWithTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
   const prefix = textOf(lit);
   if (prefix === undefined || column.kind !== 'col' || column.path.length > 0) return undefined;
   const table = env.tables[column.binding];
+  const stored = table?.prefixMask(column.attr, prefix);
+  if (stored) return { binding: column.binding, accepts: stored };
   const values = table?.column(column.attr);
   if (!table || !values) return undefined;
   return { binding: column.binding, accepts: prefixMask(values, table.rowCount, prefix) };

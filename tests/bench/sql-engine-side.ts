@@ -1,0 +1,78 @@
+import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
+import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
+import { bindStatement } from '../../src/main/sql/binder/bind-query';
+import type { BoundQuery } from '../../src/main/sql/binder/bound';
+import { executeQuery } from '../../src/main/sql/executor/execute';
+import { ColumnarTable } from '../../src/main/sql/executor/table';
+import { parseStatement } from '../../src/main/sql/parser/parser';
+import { planFetches } from '../../src/main/sql/planner/plan';
+import { isNum, numToString } from '../../src/main/sql/values/decimal';
+import type { TableInfo } from '../../src/shared/sql/catalog';
+import type { BenchShape, BenchTable } from './sql-cases';
+import type { SdkItem } from './sql-data';
+
+/**
+ * DynoTable's side of `npm run bench:sql`, fed the way the product feeds it: a page's response
+ * bytes go through the read engine's splitter (wire-page.ts: Items parsed a chunk at a time)
+ * into `appendTaggedItems`, as the SQL fetch does (fetcher.ts `acceptWire`). The other sides
+ * get the same bytes and pay JSON.parse in their load.
+ */
+
+export const CPU_MS = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+function bound(text: string, shape: BenchShape): BoundQuery {
+  const catalog = { tables: shape.tables.map((t) => t.info), views: shape.views };
+  return bindStatement(parseStatement(text), {
+    text,
+    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+  });
+}
+
+export function runEngine(
+  text: string,
+  data: { shape: BenchShape; tables: ReadonlyMap<string, ColumnarTable> },
+): unknown[][] {
+  const result = executeQuery(bound(text, data.shape), {
+    text,
+    fn: { nowMs: Date.now() },
+    tableFor: (binding) => data.tables.get((binding.source as { table: TableInfo }).table.name)!,
+    warn: () => undefined,
+  });
+  return Array.from({ length: result.length }, (_, i) =>
+    result.row(i).map((v) => (isNum(v) ? numToString(v) : v)),
+  );
+}
+
+/** An empty table as the fetcher makes it (key attributes first). */
+export function engineTable(t: BenchTable): ColumnarTable {
+  const { partitionKey, sortKey } = t.info.keys;
+  return new ColumnarTable(t.info.name, sortKey ? [partitionKey.name, sortKey.name] : [partitionKey.name]);
+}
+
+/** One page's response bytes into the table, the SQL fetch's way. */
+export function ingestWire(table: ColumnarTable, body: Buffer): void {
+  table.appendTaggedItems(splitWirePage(body).items);
+}
+
+/**
+ * The attributes the planner asks DynamoDB for, per table (ProjectionExpression); undefined:
+ * whole items. The read's FilterExpression (an entity view's begins_with) is not applied to the
+ * pages here, so the engine ingests at least what the product would.
+ */
+export function projections(text: string, shape: BenchShape): Map<string, string[] | undefined> {
+  const { specs } = planFetches(bound(text, shape), { maxItems: Number.MAX_SAFE_INTEGER });
+  return new Map(specs.map((spec) => [spec.table.name, spec.projection]));
+}
+
+/** A page as DynamoDB answers a read with that projection. */
+export function projectedPage(page: string, projection: readonly string[] | undefined): Buffer {
+  if (!projection) return Buffer.from(page);
+  const { Items } = JSON.parse(page) as { Items: SdkItem[] };
+  const items = Items.map((item) =>
+    Object.fromEntries(projection.filter((a) => Object.hasOwn(item, a)).map((a) => [a, item[a]])),
+  );
+  return Buffer.from(JSON.stringify({ Items: items }));
+}
