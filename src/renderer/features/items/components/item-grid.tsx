@@ -118,7 +118,17 @@ export function ItemGrid(props: ItemGridProps) {
   const size = { rows: total, cols: columns.length, page: rowsPerPage(height) };
   const point = clampPoint(active, size);
   const tab = tabStopOf(point, { first, last, virtualTop, total }, shown);
-  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit, announcement } = useGridFocus({
+  const {
+    onKeyDown,
+    onFocus,
+    onBlur,
+    onMouseDown,
+    onDoubleClick,
+    commitEdit,
+    cancelEdit,
+    announcement,
+    range,
+  } = useGridFocus({
     scroller,
     cache,
     props,
@@ -174,6 +184,7 @@ export function ItemGrid(props: ItemGridProps) {
         offset={offset}
         rowWidth={rowWidth}
         onKeyDown={onKeyDown}
+        onMouseDown={onMouseDown}
         onFocus={onFocus}
         onBlur={onBlur}
         onDoubleClick={onDoubleClick}
@@ -233,6 +244,8 @@ export function ItemGrid(props: ItemGridProps) {
               width={rowWidth}
               top={top}
               activeCol={activeCol}
+              rangeLeft={range && index >= range.top && index <= range.bottom ? range.left : undefined}
+              rangeRight={range && index >= range.top && index <= range.bottom ? range.right : undefined}
               editor={item ? editorNode(index, item) : undefined}
               onToggleRow={props.onToggleRow}
               onExpand={props.onExpand}
