@@ -172,16 +172,6 @@ export function useGridFocus(input: GridFocusInput) {
     }
   };
 
-  const { onKeyDown, onFocus, onBlur, onMouseDown, announcement, range } = keyboard;
-  return {
-    onKeyDown,
-    onFocus,
-    onBlur,
-    onMouseDown,
-    onDoubleClick,
-    commitEdit,
-    cancelEdit,
-    announcement,
-    range,
-  };
+  // The keyboard model's handlers, range and live-region sentence, and the item grid's own.
+  return { ...keyboard, onDoubleClick, commitEdit, cancelEdit };
 }
