@@ -2,10 +2,10 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppError, OperationEvent, Progress } from '../../../src/shared/ipc';
+import type { AppError } from '../../../src/shared/ipc';
 import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
 import type { LongWorkEnding } from '../../../src/renderer/features/operations/long-work';
-import { useOperationsStore } from '../../../src/renderer/features/operations/store';
+import { counts, emit as emitEvent, purged } from './operation-events';
 import { useLongWork } from '../../../src/renderer/features/operations/use-long-work';
 
 // useLongWork rendered in a DOM (happy-dom, this file only): what a component shows while long
@@ -49,22 +49,9 @@ afterEach(() => {
   Reflect.deleteProperty(window, BRIDGE_KEY);
 });
 
-const counts = (items: number): Progress => ({ items, pages: 1, consumedCapacity: 0.5 });
-const seqs = new Map<string, number>();
-/** Main's event for the request, through the operations store as the event stream hands it over. */
+/** Main's event, inside act: the hook's component renders what it changed. */
 const emit = (requestId: string, event: Record<string, unknown>): void => {
-  const seq = seqs.get(requestId) ?? 0;
-  seqs.set(requestId, seq + 1);
-  act(() => useOperationsStore.getState().receive({ ...event, requestId, seq } as OperationEvent));
-};
-const purged = {
-  table: 'Orders',
-  deleted: 2,
-  alreadyGone: 0,
-  failed: 0,
-  failures: [],
-  readUnits: 1,
-  isEmpty: true,
+  act(() => emitEvent(requestId, event));
 };
 
 /** A purge as a component shows it: a status line, Start and Cancel. */
