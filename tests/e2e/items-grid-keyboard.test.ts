@@ -6,6 +6,7 @@ import { useColorScheme } from './support/browser';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { rawScanAll } from '../support/copy-oracle';
 
 // The item grid driven by keyboard only, as an ARIA grid: the real browser-mode server and core,
 // the playground's DynamoDB Local, Debian's Chromium. No fixed sleeps.
@@ -226,6 +227,65 @@ describe('the item grid by keyboard', () => {
       .toBe('2');
     expect(await axeViolations('.item-grid')).toEqual([]);
     await page().getByRole('checkbox', { name: 'Item collections' }).uncheck();
+  });
+
+  it('selects a range of cells with Shift and copies it as tab-separated text, rows not loaded included', async () => {
+    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const grid = page().getByRole('grid', { name: 'Items' });
+    // The oracle: the table's items in DynamoDB Local's scan order, which the grid's Scan kept.
+    const raw = await rawScanAll(session.playgroundEndpoint, table);
+    const keyLine = (item: Record<string, unknown>) =>
+      `${(item.PK as { S: string }).S}\t${(item.SK as { S: string }).S}`;
+    await expect
+      .poll(async () => Number(await grid.getAttribute('aria-rowcount')), slow)
+      .toBe(raw.length + 1);
+    const clipboard = () => page().evaluate(() => navigator.clipboard.readText());
+    const status = (text: string) => page().getByRole('status').filter({ hasText: text });
+    const inRange = grid.locator('[role="gridcell"][aria-selected="true"]');
+
+    await tabUntil((at) => at.role === 'gridcell');
+    await press('Control+Home');
+    expect(await press('ArrowRight')).toMatchObject({ row: 2, col: 2 });
+    await press('Shift+ArrowRight');
+    expect(await press('Shift+ArrowDown', 4)).toMatchObject({ row: 6, col: 3 });
+    await status('5 rows × 2 columns selected.').waitFor();
+    expect(await inRange.count()).toBe(10);
+    await screenshots(page(), 'items-grid-range', focusedCell());
+
+    await page().keyboard.press('Control+C');
+    await status('Copied 5 rows × 2 columns.').waitFor(slow);
+    expect(await clipboard()).toBe(raw.slice(0, 5).map(keyLine).join('\n'));
+    await page().keyboard.press('Control+Shift+C');
+    await status('Copied 5 rows × 2 columns with column names.').waitFor(slow);
+    expect(await clipboard()).toBe(['PK\tSK', ...raw.slice(0, 5).map(keyLine)].join('\n'));
+
+    // A click without Shift clears the range; Shift+click draws one from the focused cell.
+    await grid.locator('[role="row"][aria-rowindex="3"] [aria-colindex="2"]').click();
+    await expect.poll(() => inRange.count()).toBe(0);
+    await grid.locator('[role="row"][aria-rowindex="6"] [aria-colindex="3"]').click({ modifiers: ['Shift'] });
+    await status('4 rows × 2 columns selected.').waitFor();
+    expect(await inRange.count()).toBe(8);
+    await page().keyboard.press('Control+C');
+    await status('Copied 4 rows × 2 columns.').waitFor(slow);
+    expect(await clipboard()).toBe(raw.slice(1, 5).map(keyLine).join('\n'));
+    await page().keyboard.press('Escape');
+    await status('Selection cleared.').waitFor();
+    expect(await inRange.count()).toBe(0);
+
+    // From the selection column, Ctrl+Shift+End takes every row whole, most not in the page: the
+    // copy reads them through the window cache and holds no placeholder.
+    await press('Control+Home');
+    const cols = Number(await grid.getAttribute('aria-colcount')) - 1;
+    await press('Control+Shift+End');
+    await status(`${raw.length} rows × ${cols} columns selected.`).waitFor();
+    await page().keyboard.press('Control+C');
+    await status(`Copied ${raw.length} rows × ${cols} columns.`).waitFor(slow);
+    const lines = (await clipboard()).split('\n');
+    expect(lines).toHaveLength(raw.length);
+    expect(lines.map((line) => line.split('\t').slice(0, 2).join('\t'))).toEqual(raw.map(keyLine));
+    expect(lines.every((line) => line.split('\t').length >= cols)).toBe(true);
+    await page().keyboard.press('Escape');
+    expect(session.browser.pageErrors).toEqual([]);
   });
 
   it('leaves no rows or tab lists holding what their roles forbid, on the items and overview screens', async () => {

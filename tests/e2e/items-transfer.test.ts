@@ -8,6 +8,7 @@ import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 import { openRowByKey } from './support/grid-rows';
+import { rawScanAll } from '../support/copy-oracle';
 
 // Export, import, bulk update and a staged delete from the Items tab, driven like a user: the
 // real browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium.
@@ -45,6 +46,32 @@ async function queryShipped(column: string, cellText: string): Promise<void> {
 }
 
 const dialog = (name: string) => session.browser.page.getByRole('dialog', { name });
+
+type Wire = Record<string, unknown>;
+
+/** DynamoDB's wire value as plain JSON data, written here apart from the app's own conversion. */
+function plainOfWire(value: Wire): unknown {
+  const [[type, x]] = Object.entries(value) as [[string, unknown]];
+  switch (type) {
+    case 'N':
+      return Number(x);
+    case 'NS':
+      return (x as string[]).map(Number);
+    case 'NULL':
+      return null;
+    case 'L':
+      return (x as Wire[]).map(plainOfWire);
+    case 'M':
+      return Object.fromEntries(
+        Object.entries(x as Record<string, Wire>).map(([k, v]) => [k, plainOfWire(v)]),
+      );
+    default:
+      return x;
+  }
+}
+
+const byKey = (a: Wire, b: Wire) =>
+  `${String(a.PK)}\u0000${String(a.SK)}`.localeCompare(`${String(b.PK)}\u0000${String(b.SK)}`);
 
 describe('moving items in and out of the Items tab', () => {
   it('exports the queried items to the export folder, then uploads an edited copy and imports it after a dry run', async () => {
@@ -117,6 +144,41 @@ describe('moving items in and out of the Items tab', () => {
     await importing.getByRole('button', { name: 'Close' }).last().click();
     // The grid shows what the upload wrote once the query runs again.
     await queryShipped('currency', 'CHF');
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('downloads the queried items as a JSON array, the same items as a raw Scan of the table', async () => {
+    const { page } = session.browser;
+    await queryShipped('currency', 'CHF');
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const exporting = dialog('Export');
+    // A whole-table export is typed and resumable: it offers no JSON array.
+    await exporting.getByRole('radio', { name: 'Whole table' }).check();
+    expect(await exporting.getByRole('radio', { name: 'JSON array' }).isDisabled()).toBe(true);
+    await exporting.getByRole('radio', { name: `All ${shipped.length} rows fetched` }).check();
+    await exporting.getByRole('radio', { name: 'JSON array' }).check();
+    expect(
+      await exporting.getByLabel("Or save on the server, in DynoTable's export folder, as").inputValue(),
+    ).toBe(`${table}.json`);
+    const downloading = page.waitForEvent('download');
+    await exporting.getByRole('button', { name: `Download ${shipped.length} rows` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${table}-.*\\.json$`));
+    const downloaded = JSON.parse((await downloadedBytes(download)).toString('utf8')) as Wire[];
+    expect(Array.isArray(downloaded)).toBe(true);
+    const raw = (await rawScanAll(session.playgroundEndpoint, table)).filter(
+      (item) => (item.GSI1PK as { S?: string } | undefined)?.S === 'STATUS#SHIPPED',
+    );
+    const expected = raw.map((item) => plainOfWire({ M: item }) as Wire);
+    expect(downloaded).toHaveLength(shipped.length);
+    expect([...downloaded].sort(byKey)).toEqual(expected.sort(byKey));
+    // The import dialog reads only typed files: it offers no JSON array.
+    await exporting.getByRole('button', { name: 'Close' }).last().click();
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const importing = dialog(`Import into ${table}`);
+    await importing.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).waitFor();
+    expect(await importing.getByRole('radio', { name: 'JSON array' }).count()).toBe(0);
+    await importing.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

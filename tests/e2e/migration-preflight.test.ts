@@ -206,6 +206,8 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
   it('cancels a scan and resumes it into the same report', async () => {
     const { page } = session.browser;
     await startPacedScan(page);
+    // The list counts the running scan's items as its progress does, not the 0 it started at.
+    await expect.poll(async () => (await scansTable(page)).newest, slow).toMatch(/^running [1-9]\d*$/);
     await page.getByRole('group', { name: 'Scanning' }).getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.mig-scans tbody tr').first().getByText('cancelled').waitFor(slow);
     await session.browser.screenshot('migration-cancelled');

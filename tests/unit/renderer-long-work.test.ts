@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppError, OperationEvent, Progress } from '../../src/shared/ipc';
+import type { AppError } from '../../src/shared/ipc';
 import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
 import {
   followLongWork,
@@ -7,7 +7,7 @@ import {
   type LongWorkStart,
   startLongWork,
 } from '../../src/renderer/features/operations/long-work';
-import { useOperationsStore } from '../../src/renderer/features/operations/store';
+import { counts, emit, purged } from './renderer/operation-events';
 
 // The renderer's one way of following long work: subscribe to one requestId, route its events,
 // settle exactly once with the done value read by the channel's schema. The bridge stands in for
@@ -41,27 +41,6 @@ afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
 });
 
-const counts = (items: number, message?: string): Progress => ({
-  items,
-  pages: 1,
-  consumedCapacity: 0.5,
-  message,
-});
-const seqs = new Map<string, number>();
-const emit = (requestId: string, event: Record<string, unknown>): void => {
-  const seq = seqs.get(requestId) ?? 0;
-  seqs.set(requestId, seq + 1);
-  useOperationsStore.getState().receive({ ...event, requestId, seq } as OperationEvent);
-};
-const purged = {
-  table: 'Orders',
-  deleted: 2,
-  alreadyGone: 0,
-  failed: 0,
-  failures: [],
-  readUnits: 1,
-  isEmpty: true,
-};
 const report = {
   copyId: 'copy-abc-01',
   source: { connectionId: 'c1', table: 'Orders' },

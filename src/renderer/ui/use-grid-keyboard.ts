@@ -4,13 +4,36 @@ import {
   useState,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type RefObject,
 } from 'react';
+import type { Envelope } from '../../shared/errors';
 import { colIndexOf, nextPoint, rowIndexOf, type GridPoint, type GridSize } from './grid-keys';
+import {
+  cellBounds,
+  copyProblem,
+  rangeBounds,
+  rangeSize,
+  rowCountOf,
+  tsvText,
+  type RangeBounds,
+} from './grid-range';
 import { isColumnShown, type ShownColumns } from './grid-columns';
 import { ROW_HEIGHT, scrollTopShowing, type useScrollFrame } from './virtual-rows';
 
-export interface GridKeyboardInput {
+/** How a grid's rows become copied text: the grid's own row type R (an item entry, a SQL row). */
+export interface GridCopy<R> {
+  /** The row at a position if it is held now (undefined while it is loading). */
+  rowAt(row: number): R | undefined;
+  /** Rows [first, last] for a range copy, read through the grid's window cache where not held. */
+  readRows(first: number, last: number): Promise<Envelope<R[]>>;
+  /** What Ctrl+C copies from a cell; `isRange` when it is one field of a range's text. */
+  cellText(row: R, col: number, isRange: boolean): string;
+  /** A data column's name, for the header line of Ctrl+Shift+C. */
+  columnName(col: number): string;
+}
+
+export interface GridKeyboardInput<R> {
   scroller: RefObject<HTMLDivElement | null>;
   size: GridSize;
   /** The focused cell (clamped to the grid), and the cell that is the tab stop now (see tabStopOf). */
@@ -22,8 +45,7 @@ export interface GridKeyboardInput {
   /** The scrollLeft that shows grid column `col` (> 0) beside the pinned columns. */
   scrollLeftShowing(col: number, scrollLeft: number): number;
   setActive(point: GridPoint): void;
-  /** What Ctrl+C copies from a cell; undefined while its row is loading (nothing is copied). */
-  cellText(point: GridPoint): string | undefined;
+  copy: GridCopy<R>;
   /** The grid's own keys (Enter, Space, …), tried before the moves: true when it took the key. */
   onKey?(event: KeyboardEvent, point: GridPoint): boolean;
 }
@@ -70,16 +92,22 @@ export function pointOf(target: Element): GridPoint | undefined {
  * Ctrl+Home/End move it through every row of the result, scrolling as a wheel would (the rows'
  * blocks are fetched as for any scroll), Ctrl+C copies the cell's value as text. Focus follows the
  * moves; when the focused cell leaves the DOM (a wheel scroll), focus goes to the tab stop.
+ * The same keys with Shift, or Shift+click, select a range of cells from where the focus was
+ * (ui/grid-range); Ctrl+C copies it as tab-separated text, Ctrl+Shift+C with its column names
+ * first, and Escape or a move without Shift clears it.
  */
-export function useGridKeyboard(input: GridKeyboardInput) {
+export function useGridKeyboard<R>(input: GridKeyboardInput<R>) {
   const { scroller, size, point, tab, isEditingTab, frame, setActive } = input;
   /** Whether the grid holds focus (or lost it only because its cell was removed). */
   const hasFocus = useRef(false);
   /** Set by a keyboard move or a finished edit: focus goes to the tab stop on the next render. */
   const wantsFocus = useRef(false);
   const focusing = useRef<HTMLElement | null>(null);
-  /** What a polite live region next to the grid says (a copy done or refused). */
+  /** What a polite live region next to the grid says (a range's size, a copy done or refused). */
   const [announcement, setAnnouncement] = useState('');
+  /** Where a range started; the focused cell is its other corner. */
+  const [anchor, setAnchor] = useState<GridPoint>();
+  const range = anchor ? rangeBounds(anchor, point, size) : undefined;
 
   useLayoutEffect(() => {
     const grid = scroller.current;
@@ -97,7 +125,14 @@ export function useGridKeyboard(input: GridKeyboardInput) {
     if (tab.row !== point.row || tab.col !== point.col) setActive(tab);
   });
 
-  const moveTo = (next: GridPoint): void => {
+  /** Moves the focused cell; with `isExtending` the range grows from the anchor (or starts here). */
+  const moveTo = (next: GridPoint, isExtending = false): void => {
+    const from = isExtending ? (anchor ?? point) : undefined;
+    setAnchor(from);
+    if (from) {
+      const bounds = rangeBounds(from, next, size);
+      setAnnouncement(bounds ? `${rangeSize(bounds)} selected.` : '');
+    }
     setActive(next);
     wantsFocus.current = true;
     frame.scrollTo({
@@ -108,34 +143,88 @@ export function useGridKeyboard(input: GridKeyboardInput) {
     });
   };
 
-  const copy = (): void => {
-    const text = input.cellText(point);
-    if (text === undefined) {
-      setAnnouncement('Nothing copied: the row is still loading.');
-      return;
-    }
+  const write = (text: string, done: string): void => {
     void navigator.clipboard.writeText(text).then(
-      () => setAnnouncement(text === '' ? 'Copied an empty value.' : 'Copied.'),
+      () => setAnnouncement(done),
       (error: unknown) =>
         setAnnouncement(`Could not copy: ${error instanceof Error ? error.message : String(error)}`),
     );
+  };
+
+  /** A range as tab-separated text, its rows read first where they are not loaded. */
+  const copyRange = async (bounds: RangeBounds, withHeader: boolean): Promise<void> => {
+    const problem = copyProblem(bounds);
+    if (problem) {
+      setAnnouncement(problem);
+      return;
+    }
+    setAnnouncement(`Copying ${rangeSize(bounds)}…`);
+    const read = await input.copy.readRows(bounds.top, bounds.bottom);
+    if (!read.ok) {
+      setAnnouncement(`Nothing copied: ${read.error.message}`);
+      return;
+    }
+    if (read.value.length < rowCountOf(bounds)) {
+      setAnnouncement(
+        'Nothing copied: the result holds fewer rows than were selected now. Select them again.',
+      );
+      return;
+    }
+    const cols: number[] = [];
+    for (let col = bounds.left; col <= bounds.right; col++) cols.push(col);
+    const lines = read.value.map((row) => cols.map((col) => input.copy.cellText(row, col, true)));
+    if (withHeader) lines.unshift(cols.map((col) => input.copy.columnName(col)));
+    write(tsvText(lines), `Copied ${rangeSize(bounds)}${withHeader ? ' with column names' : ''}.`);
+  };
+
+  /** Ctrl+C: the range, or the focused cell's value; Ctrl+Shift+C: the same with column names. */
+  const copy = (withHeader: boolean): void => {
+    if (range || withHeader) {
+      void copyRange(range ?? cellBounds(point, size), withHeader);
+      return;
+    }
+    const row = input.copy.rowAt(point.row);
+    if (row === undefined) {
+      setAnnouncement('Nothing copied: the row is still loading.');
+      return;
+    }
+    const text = input.copy.cellText(row, point.col, false);
+    write(text, text === '' ? 'Copied an empty value.' : 'Copied.');
   };
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.altKey) return;
     if (input.onKey?.(event, point)) return;
     const isMod = event.ctrlKey || event.metaKey;
-    if (isMod && !event.shiftKey && event.key.toLowerCase() === 'c' && point.row >= 0) {
+    if (isMod && event.key.toLowerCase() === 'c' && (point.row >= 0 || range)) {
       // A selection of text inside the grid (the mouse) is the browser's to copy.
-      if (window.getSelection()?.isCollapsed === false) return;
+      if (!range && window.getSelection()?.isCollapsed === false) return;
       event.preventDefault();
-      copy();
+      copy(event.shiftKey);
+      return;
+    }
+    if (event.key === 'Escape' && anchor) {
+      event.preventDefault();
+      setAnchor(undefined);
+      setAnnouncement('Selection cleared.');
       return;
     }
     const next = nextPoint(point, event, size);
     if (!next) return;
     event.preventDefault();
-    moveTo(next);
+    moveTo(next, event.shiftKey);
+  };
+
+  /** Shift+click on a cell: the range from the focused cell (or the range's start) to it. */
+  const onMouseDown = (event: MouseEvent): void => {
+    if (!event.shiftKey || event.button !== 0 || !(event.target instanceof Element)) return;
+    // The selection column's checkbox has a Shift+click of its own (a range of selected items).
+    if (event.target.closest('button, input, a, .cell-editor')) return;
+    const at = pointOf(event.target);
+    if (!at || at.row < 0) return;
+    // No text selection, and focus stays where moveTo puts it.
+    event.preventDefault();
+    moveTo(at, true);
   };
 
   const onFocus = (event: FocusEvent): void => {
@@ -143,8 +232,10 @@ export function useGridKeyboard(input: GridKeyboardInput) {
     if (event.target === focusing.current) return;
     // A click (or a screen reader) put focus on a cell: it becomes the focused cell.
     const at = pointOf(event.target);
-    if (at && (at.row !== point.row || (at.col !== point.col && !event.target.closest('[aria-colspan]'))))
+    if (at && (at.row !== point.row || (at.col !== point.col && !event.target.closest('[aria-colspan]')))) {
+      setAnchor(undefined);
       setActive(at);
+    }
   };
 
   const onBlur = (event: FocusEvent): void => {
@@ -167,5 +258,5 @@ export function useGridKeyboard(input: GridKeyboardInput) {
     wantsFocus.current = true;
   };
 
-  return { onKeyDown, onFocus, onBlur, refocus, announcement };
+  return { onKeyDown, onFocus, onBlur, onMouseDown, refocus, announcement, range };
 }

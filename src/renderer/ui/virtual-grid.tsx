@@ -44,6 +44,7 @@ export interface VirtualGridProps {
   /** The rows in view, each placed at its rowTop. */
   children: ReactNode;
   onKeyDown?: KeyboardEventHandler<HTMLDivElement>;
+  onMouseDown?: MouseEventHandler<HTMLDivElement>;
   onFocus?: FocusEventHandler<HTMLDivElement>;
   onBlur?: FocusEventHandler<HTMLDivElement>;
   onDoubleClick?: MouseEventHandler<HTMLDivElement>;

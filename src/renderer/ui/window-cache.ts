@@ -1,4 +1,5 @@
 import type { AppError, Envelope } from '../../shared/errors';
+import { WINDOW_LIMIT_MAX } from '../../shared/ipc/window';
 
 export interface WindowCacheOptions<T> {
   /** Reads rows [offset, offset + limit) of the result in main, as the grid shows them. */
@@ -40,6 +41,31 @@ export class WindowCache<T> {
   row(index: number): T | undefined {
     const { blockRows } = this.options;
     return this.blocks.get(Math.floor(index / blockRows))?.[index % blockRows];
+  }
+
+  /**
+   * Rows [first, last] at once, for a copy of a range: the rows held as they are, the others read
+   * (in reads of up to WINDOW_LIMIT_MAX rows) without keeping them, so a long range does not push the
+   * rows in view out of the cache. Short when the result ends before `last`.
+   */
+  async readRange(first: number, last: number): Promise<Envelope<T[]>> {
+    const rows: T[] = [];
+    const { blockRows } = this.options;
+    for (let at = first; at <= last;) {
+      const block = Math.floor(at / blockRows);
+      const held = this.stale.has(block) ? undefined : this.blocks.get(block)?.[at % blockRows];
+      if (held !== undefined) {
+        rows.push(held);
+        at++;
+        continue;
+      }
+      const answer = await this.options.read(at, Math.min(WINDOW_LIMIT_MAX, last - at + 1));
+      if (!answer.ok) return answer;
+      rows.push(...answer.value);
+      if (answer.value.length === 0) break;
+      at += answer.value.length;
+    }
+    return { ok: true, value: rows };
   }
 
   /** Makes sure rows [first, last] are loaded or loading. */

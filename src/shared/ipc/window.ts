@@ -7,10 +7,12 @@ import { z } from 'zod';
  * column) both extend these two shapes; the renderer reads both through one window cache
  * (renderer/ui/window-cache.ts). See docs/design/result-sets.md.
  */
+/** A grid reads 100–200 rows at a time (a range copy up to this many); this bounds what one answer carries. */
+export const WINDOW_LIMIT_MAX = 1000;
+
 export const windowRangeShape = {
   offset: z.number().int().nonnegative(),
-  /** A grid reads 100–200 rows at a time; 1,000 bounds what one answer carries. */
-  limit: z.number().int().min(1).max(1000),
+  limit: z.number().int().min(1).max(WINDOW_LIMIT_MAX),
 };
 
 export const windowAnswerShape = {

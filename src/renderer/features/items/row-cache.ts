@@ -84,6 +84,11 @@ export class RowCache {
     return this.windows.row(index);
   }
 
+  /** Rows [first, last] for a range copy: held ones at once, the rest read without keeping them. */
+  readRange(first: number, last: number): Promise<Envelope<GridEntry[]>> {
+    return this.windows.readRange(first, last);
+  }
+
   /** Makes sure rows [first, last] are loaded or loading; stale blocks are dropped oldest first. */
   ensure(first: number, last: number, total: number): void {
     this.windows.ensure(first, last, total);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
-import type { TransferFormat } from '../../../../shared/ipc/transfer';
+import type { RowsFormat } from '../../../../shared/ipc/transfer';
 import type { TableSummary } from '../../../../shared/ipc/tables';
 import { fullScanReadUnits } from '../../../../shared/dynamo/purge-estimate';
 import { call, newRequestId } from '../../../ipc/client';
@@ -14,7 +14,7 @@ import { Select } from '../../../ui/select';
 import { FormRow, RowField } from '../../../ui/form-row';
 import { TextInput } from '../../../ui/text-input';
 import { useAppInfoStore } from '../../app-info/store';
-import { FormatChoice } from './format-choice';
+import { FormatChoice, ROWS_FORMATS } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { extensionOf, TableExport } from './table-export';
 
@@ -40,12 +40,15 @@ export interface ExportDialogProps {
 export function ExportDialog(props: ExportDialogProps) {
   const { connectionId, table, summary, resultSetId, total, rows, onClose } = props;
   const mode = useAppInfoStore((s) => s.info?.mode);
-  const [format, setFormat] = useState<TransferFormat>('jsonl');
   const indexes = summary?.indexes ?? [];
   const [index, setIndex] = useState(props.index ?? indexes[0]?.name);
   const [scope, setScope] = useState<'all' | 'selected' | 'table' | 'index'>(
     rows.length > 0 ? 'selected' : resultSetId ? 'all' : 'table',
   );
+  const isWhole = scope === 'table' || scope === 'index';
+  const [chosenFormat, setFormat] = useState<RowsFormat>('jsonl');
+  // A whole-table export is resumable and typed (transfer:exportTable): it writes no JSON array.
+  const format = isWhole && chosenFormat === 'json' ? 'jsonl' : chosenFormat;
   const extension = extensionOf(format);
   const fileName = `${table}.${extension}`;
   // Undefined until the user types: the box then shows the file name that follows the format.
@@ -56,7 +59,6 @@ export function ExportDialog(props: ExportDialogProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const download = `/api/download/export?${new URLSearchParams({ resultSetId: resultSetId ?? '', format, table }).toString()}`;
-  const isWhole = scope === 'table' || scope === 'index';
   const chosenIndex = indexes.find((i) => i.name === index);
   const start = async (): Promise<void> => {
     if (!resultSetId) return;
@@ -92,7 +94,19 @@ export function ExportDialog(props: ExportDialogProps) {
   return (
     <Dialog title="Export" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
       <div className="bulk-form">
-        <FormatChoice value={format} onChange={setFormat} />
+        <FormatChoice
+          formats={ROWS_FORMATS}
+          value={format}
+          onChange={setFormat}
+          unavailable={
+            isWhole
+              ? {
+                  format: 'json',
+                  reason: 'A whole table or index exports as JSON Lines, DynamoDB JSON or CSV.',
+                }
+              : undefined
+          }
+        />
         <div className="qb-row export-scope" role="radiogroup" aria-label="What to export">
           <Check
             type="radio"
@@ -149,7 +163,7 @@ export function ExportDialog(props: ExportDialogProps) {
             connectionId={connectionId}
             table={table}
             index={scope === 'index' ? index : undefined}
-            format={format}
+            format={format === 'json' ? 'jsonl' : format}
             mode={mode}
           />
         ) : null}

@@ -1,24 +1,44 @@
-import type { TransferFormat } from '../../../../shared/ipc/transfer';
+import type { RowsFormat, TransferFormat } from '../../../../shared/ipc/transfer';
 import { Check } from '../../../ui/check';
 
-const formatLabels: Record<TransferFormat, string> = {
+const formatLabels: Record<RowsFormat, string> = {
   'dynamodb-json': 'DynamoDB JSON',
   jsonl: 'JSON Lines (S3 export format)',
   csv: 'CSV with a type row',
+  json: 'JSON array',
 };
 
-/** The file formats export writes and import reads. */
-export function FormatChoice({
+/** The typed formats: what import reads (and every export writes). */
+export const TYPED_FORMATS: readonly TransferFormat[] = ['jsonl', 'dynamodb-json', 'csv'];
+/** An export of rows adds a plain JSON array, which has no types and so never comes back in. */
+export const ROWS_FORMATS: readonly RowsFormat[] = [...TYPED_FORMATS, 'json'];
+
+/**
+ * The file format of an import or an export, one radio each; `unavailable` disables a format
+ * with the reason as its title.
+ */
+export function FormatChoice<F extends RowsFormat>({
+  formats,
   value,
   onChange,
+  unavailable,
 }: {
-  value: TransferFormat;
-  onChange(format: TransferFormat): void;
+  formats: readonly F[];
+  value: NoInfer<F>;
+  onChange(format: NoInfer<F>): void;
+  unavailable?: { format: NoInfer<F>; reason: string };
 }) {
   return (
-    <div className="qb-row">
-      {(['jsonl', 'dynamodb-json', 'csv'] as const).map((format) => (
-        <Check key={format} type="radio" checked={value === format} onChange={() => onChange(format)}>
+    <div className="qb-row" role="radiogroup" aria-label="File format">
+      {formats.map((format) => (
+        <Check
+          key={format}
+          type="radio"
+          checked={value === format}
+          disabled={unavailable?.format === format}
+          title={unavailable?.format === format ? unavailable.reason : undefined}
+          onChange={() => onChange(format)}
+        >
           {formatLabels[format]}
         </Check>
       ))}

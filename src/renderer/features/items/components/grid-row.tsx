@@ -39,6 +39,9 @@ export interface GridRowProps {
   top: number;
   /** The grid column that is the grid's one tab stop, when it is in this row. */
   activeCol?: number;
+  /** The data columns [left, right] of a selected range of cells, when it covers this row. */
+  rangeLeft?: number;
+  rangeRight?: number;
   /** The in-cell editor, and the grid column it is open in. */
   editor?: { col: number; node: ReactNode };
   onToggleRow(item: Item, position: number, isRange: boolean): void;
@@ -72,6 +75,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     const isKey = isKeyColumn(column, keys);
     const isActive = activeCol === col;
     const isEditing = editor?.col === col;
+    const isInRange =
+      props.rangeLeft !== undefined && col >= props.rangeLeft && col <= (props.rangeRight ?? 0);
     const classNames = [
       'item-grid-cell',
       pinnedLeft === undefined ? '' : 'is-pinned',
@@ -79,6 +84,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       value && 'N' in value ? 'is-number' : '',
       isStagedValue ? 'is-staged-value' : '',
       isEditing ? 'is-editing' : '',
+      isInRange ? 'is-in-range' : '',
     ];
     const label =
       item === undefined
@@ -92,6 +98,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         role="gridcell"
         aria-colindex={colIndexOf(col)}
         aria-readonly={isKey || column === ENTITY_COLUMN ? true : undefined}
+        aria-selected={isInRange || undefined}
         tabIndex={isActive && !isEditing ? 0 : -1}
         aria-label={isActive && !isEditing ? cellLabel(column, label) : undefined}
         className={classNames.filter(Boolean).join(' ')}

@@ -12,7 +12,7 @@ import { TextInput } from '../../../ui/text-input';
 import { formatBytes } from '../../../ui/format';
 import { uploadImportFile } from '../../../ipc/upload';
 import { useAppInfoStore } from '../../app-info/store';
-import { FormatChoice } from './format-choice';
+import { FormatChoice, TYPED_FORMATS } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { StoppedWork } from '../../operations/components/stopped-work';
 
@@ -99,7 +99,7 @@ export function ImportDialog({
       footer={<Button onClick={onClose}>Close</Button>}
     >
       <div className="bulk-form">
-        <FormatChoice value={format} onChange={setFormat} />
+        <FormatChoice formats={TYPED_FORMATS} value={format} onChange={setFormat} />
         {isBrowser ? (
           <>
             <div className="qb-row">

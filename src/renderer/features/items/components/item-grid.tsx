@@ -118,7 +118,7 @@ export function ItemGrid(props: ItemGridProps) {
   const size = { rows: total, cols: columns.length, page: rowsPerPage(height) };
   const point = clampPoint(active, size);
   const tab = tabStopOf(point, { first, last, virtualTop, total }, shown);
-  const { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit, announcement } = useGridFocus({
+  const focus = useGridFocus({
     scroller,
     cache,
     props,
@@ -132,6 +132,8 @@ export function ItemGrid(props: ItemGridProps) {
     setEditing,
   });
 
+  const isInRangeRow = (index: number) =>
+    focus.range !== undefined && index >= focus.range.top && index <= focus.range.bottom;
   const rows = [];
   for (let i = first; i <= last; i++) rows.push(i);
   const editorNode = (row: number, item: Item) => {
@@ -148,8 +150,8 @@ export function ItemGrid(props: ItemGridProps) {
           isProblemAbove={rowY + ROW_HEIGHT + 64 > height}
           isProblemAtEnd={columnLeftOf(columnsLayout, editing.col - 1) - scrollLeft > width / 2}
           onChange={(text) => setEditing({ ...editing, text, problem: undefined })}
-          onCommit={commitEdit}
-          onCancel={cancelEdit}
+          onCommit={focus.commitEdit}
+          onCancel={focus.cancelEdit}
         />
       ),
     };
@@ -173,10 +175,11 @@ export function ItemGrid(props: ItemGridProps) {
         spacer={spacer}
         offset={offset}
         rowWidth={rowWidth}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        onBlur={onBlur}
-        onDoubleClick={onDoubleClick}
+        onKeyDown={focus.onKeyDown}
+        onMouseDown={focus.onMouseDown}
+        onFocus={focus.onFocus}
+        onBlur={focus.onBlur}
+        onDoubleClick={focus.onDoubleClick}
         header={
           <GridHeader
             columns={columns}
@@ -233,6 +236,8 @@ export function ItemGrid(props: ItemGridProps) {
               width={rowWidth}
               top={top}
               activeCol={activeCol}
+              rangeLeft={isInRangeRow(index) ? focus.range?.left : undefined}
+              rangeRight={isInRangeRow(index) ? focus.range?.right : undefined}
               editor={item ? editorNode(index, item) : undefined}
               onToggleRow={props.onToggleRow}
               onExpand={props.onExpand}
@@ -241,7 +246,7 @@ export function ItemGrid(props: ItemGridProps) {
         })}
       </VirtualGrid>
       <span className="visually-hidden" role="status">
-        {announcement}
+        {focus.announcement}
       </span>
     </div>
   );

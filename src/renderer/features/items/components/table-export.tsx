@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
-import type { TableExportSummary, TransferFormat } from '../../../../shared/ipc/transfer';
+import type { RowsFormat, TableExportSummary, TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
@@ -18,7 +18,7 @@ const formatNames: Record<TransferFormat, string> = {
   csv: 'CSV',
 };
 
-export const extensionOf = (format: TransferFormat) => (format === 'dynamodb-json' ? 'json' : format);
+export const extensionOf = (format: RowsFormat) => (format === 'dynamodb-json' ? 'json' : format);
 
 /** The saved file's name inside the export folder, for browser mode's download link. */
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;

@@ -140,16 +140,20 @@ export function useGridFocus(input: GridFocusInput) {
     frame,
     scrollLeftShowing: (col, current) => scrollLeftShowing(columns, keys, col - 1, current, frame.width),
     setActive,
-    cellText: ({ row, col }) => {
-      const entry = cache.entry(row);
-      if (entry?.type === 'header') return valueText(entry.header.partitionKey);
-      if (entry?.type !== 'item') return undefined;
-      const column = columns[col - 1];
-      // The selection column stands for the row: the item, as DynamoDB JSON.
-      if (column === undefined) return JSON.stringify(entry.item);
-      if (column === ENTITY_COLUMN) return entityOf(entry.item, keys) ?? '';
-      const staged = props.staged?.get(rowKeyText(entry.item, keys));
-      return valueText(staged === null ? undefined : ownValue(staged ?? entry.item, column));
+    copy: {
+      rowAt: (row) => cache.entry(row),
+      readRows: (first, last) => cache.readRange(first, last),
+      cellText: (entry, col, isRange) => {
+        const column = columns[col - 1];
+        // A collection's header row spans the columns: its partition key, once.
+        if (entry.type === 'header') return isRange && col > 1 ? '' : valueText(entry.header.partitionKey);
+        // The selection column stands for the row: the item, as DynamoDB JSON.
+        if (column === undefined) return JSON.stringify(entry.item);
+        if (column === ENTITY_COLUMN) return entityOf(entry.item, keys) ?? '';
+        const staged = props.staged?.get(rowKeyText(entry.item, keys));
+        return valueText(staged === null ? undefined : ownValue(staged ?? entry.item, column));
+      },
+      columnName: (col) => columns[col - 1] ?? '',
     },
     onKey,
   });
@@ -168,6 +172,6 @@ export function useGridFocus(input: GridFocusInput) {
     }
   };
 
-  const { onKeyDown, onFocus, onBlur, announcement } = keyboard;
-  return { onKeyDown, onFocus, onBlur, onDoubleClick, commitEdit, cancelEdit, announcement };
+  // The keyboard model's handlers, range and live-region sentence, and the item grid's own.
+  return { ...keyboard, onDoubleClick, commitEdit, cancelEdit };
 }

@@ -1,9 +1,19 @@
 import type { ScanSummary } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { formatDate } from '../../../ui/format';
+import { useOperation } from '../../operations/store';
 import { useMigrationStore } from '../store';
 
 const tone = { done: 'success', running: 'accent', cancelled: 'warning', failed: 'danger' } as const;
+
+/**
+ * The items a scan has read: main's summary, or while it runs the count its progress events
+ * carry (the summary was read when the scan started and is not read again until it ends).
+ */
+function ScannedCount({ scan }: { scan: ScanSummary }) {
+  const progress = useOperation(scan.state === 'running' ? scan.requestId : undefined)?.progress;
+  return <>{Math.max(scan.itemsScanned, progress?.items ?? 0).toLocaleString('en-US')}</>;
+}
 
 /** Earlier scans of this table; a click opens its report (partial for a stopped one). */
 export function ScanList({
@@ -44,7 +54,9 @@ export function ScanList({
             <td>
               <Badge tone={tone[scan.state]}>{scan.state}</Badge>
             </td>
-            <td className="num">{scan.itemsScanned.toLocaleString('en-US')}</td>
+            <td className="num">
+              <ScannedCount scan={scan} />
+            </td>
             <td className="mig-verdict-cell" title={scan.error ?? scan.verdictLine}>
               {scan.error ?? scan.verdictLine ?? '—'}
             </td>

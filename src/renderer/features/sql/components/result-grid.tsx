@@ -11,6 +11,7 @@ import {
   rowIndexOf,
   type GridPoint,
 } from '../../../ui/grid-keys';
+import { tsvText } from '../../../ui/grid-range';
 import { pointOf, tabStopOf, useGridKeyboard } from '../../../ui/use-grid-keyboard';
 import { ValuePopover } from '../../../ui/value-popover';
 import { useVirtualRows, VirtualGrid } from '../../../ui/virtual-grid';
@@ -73,6 +74,9 @@ interface ResultRowViewProps {
   top: number;
   /** The grid column that is the grid's one tab stop, when it is in this row. */
   activeCol?: number;
+  /** The data columns [left, right] of a selected range, when it covers this row. */
+  rangeLeft?: number;
+  rangeRight?: number;
   source?: string;
   onOpenRow?(key: Item): void;
 }
@@ -91,6 +95,8 @@ const ResultRowView = memo(function ResultRowView(props: ResultRowViewProps) {
     const value = row?.values[j];
     const col = j + 1;
     const isActive = activeCol === col;
+    const isInRange =
+      props.rangeLeft !== undefined && col >= props.rangeLeft && col <= (props.rangeRight ?? 0);
     cells.push(
       <span
         key={j}
@@ -98,7 +104,8 @@ const ResultRowView = memo(function ResultRowView(props: ResultRowViewProps) {
         aria-colindex={colIndexOf(col)}
         tabIndex={isActive ? 0 : -1}
         aria-label={isActive ? `${column}: ${row ? spokenValue(value ?? undefined) : 'loading'}` : undefined}
-        className={columnTypes[j] === 'N' ? 'sql-cell is-number' : 'sql-cell'}
+        aria-selected={isInRange || undefined}
+        className={`sql-cell${columnTypes[j] === 'N' ? ' is-number' : ''}${isInRange ? ' is-in-range' : ''}`}
         style={{ width: widths[j] }}
       >
         {row ? <SqlCell value={value} /> : <span className="sql-loading" />}
@@ -202,11 +209,13 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
     frame: { height, width, scrollTo },
     scrollLeftShowing: (col, current) => scrollLeftToShow(layout, col - 1, current, width),
     setActive,
-    cellText: ({ row, col }) => {
-      const values = cache.row(row)?.values;
-      if (!values) return undefined;
+    copy: {
+      rowAt: (row) => cache.row(row),
+      readRows: (first, last) => cache.readRange(first, last),
       // The row number stands for the row: its values, tab-separated as spreadsheets paste them.
-      return col === 0 ? values.map((v) => valueText(v)).join('\t') : valueText(values[col - 1]);
+      cellText: ({ values }, col, isRange) =>
+        col === 0 && !isRange ? tsvText([values.map((v) => valueText(v))]) : valueText(values[col - 1]),
+      columnName: (col) => columns[col - 1] ?? '',
     },
     onKey: (event, at) => {
       if (event.key !== 'Enter' && event.key !== 'F2') return false;
@@ -216,6 +225,7 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
     },
   });
 
+  const { range } = keyboard;
   const rows = [];
   for (let i = first; i <= last; i++)
     rows.push(
@@ -232,6 +242,8 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
         width={rowWidth}
         top={rowTop(i)}
         activeCol={i === tab.row ? tab.col : undefined}
+        rangeLeft={range && i >= range.top && i <= range.bottom ? range.left : undefined}
+        rangeRight={range && i >= range.top && i <= range.bottom ? range.right : undefined}
         source={source}
         onOpenRow={onOpenRow}
       />,
@@ -248,7 +260,9 @@ export function ResultGrid({ resultId, total, columns, columnTypes, source, onOp
         spacer={spacer}
         offset={offset}
         rowWidth={rowWidth}
+        isMultiselectable={range !== undefined}
         onKeyDown={keyboard.onKeyDown}
+        onMouseDown={keyboard.onMouseDown}
         onFocus={keyboard.onFocus}
         onBlur={keyboard.onBlur}
         onDoubleClick={(event) => {
