@@ -270,6 +270,21 @@ export async function stoppedJobs(
   return { jobs: jobs.sort((a, b) => b.startedAt.localeCompare(a.startedAt)), setAside };
 }
 
+/**
+ * Forgets the stopped purges of a table a purge just emptied: there is nothing left for them to
+ * delete, so no list should offer to resume them.
+ */
+export async function forgetEmptiedPurges(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+): Promise<void> {
+  const view = jobStore(ctx).view(purgeJob);
+  for (const r of (await view.list()).records)
+    if (r.connectionId === connectionId && r.table === table && !runningJobs(ctx).isRunning('purge', r.id))
+      await view.forget(r.id);
+}
+
 /** Forgets a stopped import's or purge's record; a running one is refused. */
 export async function forgetStoppedJob(
   ctx: CoreContext,

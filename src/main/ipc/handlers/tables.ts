@@ -2,7 +2,7 @@ import { withDeadline } from '../../dynamo/deadline';
 import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
 import { checkDelete, checkTypedName, deleteTable } from '../../dynamo/table-admin/delete-table';
 import { purgeTable } from '../../dynamo/table-admin/purge-table';
-import { startPurgeJob, stoppedRecord } from '../../jobs/work-records';
+import { forgetEmptiedPurges, startPurgeJob, stoppedRecord } from '../../jobs/work-records';
 import { resolveTarget } from '../../dynamo/items/item-access';
 import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
@@ -146,13 +146,15 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     startPurgeJob(ctx, requestId, from, async (run, note) => {
       try {
         const job = { connectionId, itemCount: summary.itemCount, maxPerSecond };
-        return await purgeTable(ctx, target, job, run, (now) =>
+        const outcome = await purgeTable(ctx, target, job, run, (now) =>
           note({
             deleted: from.deleted + now.deleted,
             alreadyGone: from.alreadyGone + now.alreadyGone,
             failed: from.failed + now.failed,
           }),
         );
+        if (outcome.value?.isEmpty) await forgetEmptiedPurges(ctx, connectionId, summary.name);
+        return outcome;
       } finally {
         forgetTable(client, table);
       }
