@@ -13,6 +13,14 @@ import { removeLeftoverTempFiles } from './core/data-files';
 import { EventBus } from './core/events';
 import { OperationRegistry } from './core/operations';
 import { CoreServices } from './core/services';
+import { copyJob } from './dynamo/copy/copy-checkpoint';
+import { exportJob } from './dynamo/transfer/table-export-store';
+import { jobStore } from './jobs/job-store';
+import { fixJob, preflightJob } from './migration/store';
+import { schemaJob } from './schema/schema-store';
+
+/** The job kinds an earlier release kept elsewhere in the data folder: converted once, at start. */
+const LEGACY_JOB_KINDS = [copyJob, exportJob, preflightJob, schemaJob, fixJob] as const;
 
 export interface CoreOptions {
   mode: 'desktop' | 'browser';
@@ -80,6 +88,9 @@ export function createCore(options: CoreOptions): CoreContext {
       operations.start(requestId, (run) => startSsoSignIn(connection, run, ctx));
     },
   };
+  // The job folders of an earlier release become job-store records now, not when first used;
+  // each use of a kind waits for its conversion. What does not read is set aside with a sentence.
+  void jobStore(ctx).convertLegacy(LEGACY_JOB_KINDS);
   return ctx;
 }
 

@@ -35,6 +35,8 @@ export const ErrorCodes = {
   storedKeysUnreadable: 'StoredKeysUnreadable',
   javaMissing: 'JavaMissing',
   fileNotFound: 'FileNotFound',
+  /** A file a stopped job read (an import's) is not the same file any more: resuming would mix two. */
+  fileChanged: 'FileChanged',
   notAFile: 'NotAFile',
   fileExists: 'FileExists',
   fileAccessDenied: 'FileAccessDenied',

@@ -82,7 +82,7 @@ describe('Purge a table', () => {
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
 
-  it('lists a cancelled purge after a reload with where it stopped, until the user dismisses it', async () => {
+  it('lists a cancelled purge after a reload with where it stopped; Resume, once the name is typed, empties the table', async () => {
     const other = `${table}-stopped`;
     await createKeyedTable(session.playgroundClient, other, {
       items: Array.from({ length: 600 }, (_, i) => ({ id: { S: `item-${i}` }, n: { N: String(i) } })),
@@ -114,9 +114,22 @@ describe('Purge a table', () => {
     expect(sentence).toContain(`${deleted}`);
     await screenshots(page, 'tables-purge-stopped', list);
 
-    await list.getByRole('button', { name: /^Dismiss the purge stopped/ }).click();
-    await list.waitFor({ state: 'detached', timeout: 30_000 });
-    // Forgotten in main too: the next visit lists nothing for the table.
+    // Resume asks for the same confirmation as a purge: the typed name.
+    const resume = list.getByRole('button', { name: /^Resume the purge stopped/ });
+    expect(await resume.isDisabled()).toBe(true);
+    expect(await resume.getAttribute('title')).toMatch(/Type the table name/);
+    await purge.getByLabel('Type the table name to confirm').fill(other);
+    expect(await resume.isDisabled()).toBe(false);
+    await resume.click();
+    await purge
+      .getByRole('status')
+      .filter({ hasText: `${other} is empty` })
+      .waitFor(slow);
+    const remaining = await session.playgroundClient.send(
+      new ScanCommand({ TableName: other, Select: 'COUNT', ConsistentRead: true }),
+    );
+    expect(remaining.Count).toBe(0);
+    // Done, the purge is forgotten in main too: the next visit lists nothing for the table.
     const left = await stoppedJobs(session.app.core, 'playground');
     expect(left.jobs.filter((job) => job.table === other)).toEqual([]);
     expect(session.browser.pageErrors).toEqual([]);

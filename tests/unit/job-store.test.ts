@@ -7,8 +7,10 @@ import { type CopyCheckpoint, CopyStore } from '../../src/main/dynamo/copy/copy-
 import { TableExportStore } from '../../src/main/dynamo/transfer/table-export-store';
 import { dataFolder } from '../../src/main/files/data-folder';
 import { JobStore } from '../../src/main/jobs/job-store';
-import { MigrationStore } from '../../src/main/migration/store';
-import { SchemaStore } from '../../src/main/schema/schema-store';
+import { copyJob } from '../../src/main/dynamo/copy/copy-checkpoint';
+import { exportJob } from '../../src/main/dynamo/transfer/table-export-store';
+import { fixJob, MigrationStore, preflightJob } from '../../src/main/migration/store';
+import { schemaJob, SchemaStore } from '../../src/main/schema/schema-store';
 
 const folders: string[] = [];
 function dataDir(): string {
@@ -62,6 +64,22 @@ const scanCheckpoint = { version: 1, scanId, table: 'Orders', startedAt: at, seg
 const scanSummary = { scanId, connectionId: 'local', table: 'Orders', state: 'stopped', startedAt: at };
 const schemaCheckpoint = { version: 1, scanId: schemaId, table: 'Orders', startedAt: at, segments: [] };
 const schemaSummary = { scanId: schemaId, connectionId: 'local', table: 'Orders', state: 'stopped' };
+const planId = 'plan-mabc123-0a1b2c3d';
+/** A fix plan as the fix service wrote it before plans were a job kind: migration/plans/<id>.plan.json. */
+const oldPlan = {
+  planId,
+  connectionId: 'local',
+  table: 'Orders',
+  policy: 'nested-wins',
+  convertDates: false,
+  createdAt: at,
+  readOnly: false,
+  itemsScanned: 2,
+  updates: 1,
+};
+const oldUpdates = '{"i":0,"update":{"key":{"pk":"A"}}}\n';
+const oldOutcomes = '{"i":0,"outcome":"written","key":{"pk":"A"}}\n';
+const oldResult = { planId, state: 'complete', total: 1, written: 1 };
 
 async function plantOldLayout(dir: string): Promise<void> {
   const put = async (rel: string, text: string) => {
@@ -75,9 +93,20 @@ async function plantOldLayout(dir: string): Promise<void> {
   await put(`migration/scans/${scanId}.summary.json`, JSON.stringify(scanSummary));
   await put(`schema/${schemaId}.checkpoint.json`, JSON.stringify(schemaCheckpoint));
   await put(`schema/${schemaId}.summary.json`, JSON.stringify(schemaSummary));
+  await put(`migration/plans/${planId}.plan.json`, JSON.stringify(oldPlan));
+  await put(`migration/plans/${planId}.updates.jsonl`, oldUpdates);
+  await put(`migration/plans/${planId}.results.jsonl`, oldOutcomes);
+  await put(`migration/plans/${planId}.result.json`, JSON.stringify(oldResult));
 }
 
-async function record(dir: string, kind: 'copy' | 'export' | 'preflight' | 'schema', id: string) {
+/** The job store as the core starts it: the old layout converted before anything reads it. */
+async function startedStore(dir: string): Promise<JobStore> {
+  const jobs = new JobStore(dir);
+  await jobs.convertLegacy([copyJob, exportJob, preflightJob, schemaJob, fixJob]);
+  return jobs;
+}
+
+async function record(dir: string, kind: 'copy' | 'export' | 'preflight' | 'schema' | 'fix', id: string) {
   return JSON.parse(await readFile(path.join(dataFolder.jobs(dir, kind), `${id}.json`), 'utf8')) as {
     kind: string;
     id: string;
@@ -93,7 +122,7 @@ describe('the job store', () => {
   it('finds, converts once and resumes the checkpoints the four stores wrote before it', async () => {
     const dir = dataDir();
     await plantOldLayout(dir);
-    const jobs = new JobStore(dir);
+    const jobs = await startedStore(dir);
 
     expect(await new CopyStore(jobs).load(copyId)).toEqual(oldCopy);
     expect(await new TableExportStore(jobs).load(exportId)).toEqual(oldExport);
@@ -104,6 +133,10 @@ describe('the job store', () => {
     const schema = new SchemaStore(jobs);
     expect(await schema.checkpoint(schemaId)).toEqual(schemaCheckpoint);
     expect((await schema.list()).map((s) => s.scanId)).toEqual([schemaId]);
+    expect(await migration.loadPlanSummary(planId)).toEqual(oldPlan);
+    expect(await readFile(await migration.planFile(planId), 'utf8')).toBe(oldUpdates);
+    expect(await readFile(await migration.resultsFile(planId), 'utf8')).toBe(oldOutcomes);
+    expect(await migration.loadFixResult(planId)).toEqual(oldResult);
 
     // One record format for every kind; the old folders are gone.
     expect(await record(dir, 'copy', copyId)).toMatchObject({
@@ -120,6 +153,11 @@ describe('the job store', () => {
       kind: 'schema',
       payload: schemaCheckpoint,
     });
+    expect(await record(dir, 'fix', planId)).toMatchObject({
+      kind: 'fix',
+      state: 'stopped',
+      payload: oldPlan,
+    });
     expect((await readdir(dir)).sort()).toEqual(['jobs', 'migration']);
     expect(await readdir(path.join(dir, 'migration'))).toEqual([]);
   });
@@ -127,7 +165,7 @@ describe('the job store', () => {
   it('lists the jobs of each kind, and forgets one with its side files', async () => {
     const dir = dataDir();
     await plantOldLayout(dir);
-    const jobs = new JobStore(dir);
+    const jobs = await startedStore(dir);
     const copies = new CopyStore(jobs);
     await copies.save({
       ...(oldCopy as unknown as CopyCheckpoint),
@@ -167,6 +205,12 @@ describe('the job store', () => {
       (jobs: JobStore) => new SchemaStore(jobs).checkpoint(schemaId),
       'The checkpoint of schema read',
     ],
+    [
+      'fix',
+      planId,
+      (jobs: JobStore) => new MigrationStore(jobs.dataDir, jobs).loadPlanSummary(planId),
+      'The fix plan',
+    ],
   ] as const)('sets a corrupt %s checkpoint aside with a sentence', async (kind, id, load, what) => {
     const dir = dataDir();
     const folder = dataFolder.jobs(dir, kind);
@@ -190,7 +234,7 @@ describe('the job store', () => {
   it('sets aside a record of another kind put in the wrong folder instead of resuming it', async () => {
     const dir = dataDir();
     await plantOldLayout(dir);
-    const jobs = new JobStore(dir);
+    const jobs = await startedStore(dir);
     await new CopyStore(jobs).load(copyId);
     const copyRecord = await readFile(path.join(dataFolder.jobs(dir, 'copy'), `${copyId}.json`), 'utf8');
     await writeFile(path.join(dataFolder.jobs(dir, 'copy'), 'copy-other-00000000.json'), copyRecord);
@@ -205,7 +249,7 @@ describe('the job store', () => {
     const dir = dataDir();
     await mkdir(path.join(dir, 'copies'));
     await writeFile(path.join(dir, 'copies', `${copyId}.json`), 'garbage');
-    const store = new CopyStore(new JobStore(dir));
+    const store = new CopyStore(await startedStore(dir));
 
     await expect(store.load(copyId)).rejects.toMatchObject({ code: 'DataFileSetAside' });
     const { setAside } = await store.list();

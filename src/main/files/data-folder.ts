@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 
 /** The resumable jobs that keep a checkpoint record in the data folder (`jobs/<kind>/`). */
-export type StoredJobKind = 'preflight' | 'schema' | 'copy' | 'export' | 'import' | 'purge';
+export type StoredJobKind = 'preflight' | 'schema' | 'copy' | 'export' | 'fix' | 'import' | 'purge';
 
 /** The areas that keep one folder per connection: <data>/<area>/<connection>/. */
 export type ConnectionArea = 'sql' | 'journal' | 'health';
@@ -23,6 +23,7 @@ const legacyJobs: Partial<Record<StoredJobKind, (dataDir: string) => string>> = 
   export: (dataDir) => path.join(dataDir, 'table-exports'),
   preflight: (dataDir) => path.join(dataDir, 'migration', 'scans'),
   schema: (dataDir) => path.join(dataDir, 'schema'),
+  fix: (dataDir) => path.join(dataDir, 'migration', 'plans'),
 };
 
 export const dataFolder = {
@@ -46,8 +47,6 @@ export const dataFolder = {
   exportUploads: (dataDir: string) => path.join(dataDir, 'export-uploads'),
   migrationSettings: (dataDir: string, folder: MigrationSettingsFolder) =>
     path.join(dataDir, 'migration', folder),
-  /** Fix plans: each plan's summary, updates, results and outcome. */
-  fixPlans: (dataDir: string) => path.join(dataDir, 'migration', 'plans'),
   /** The mailbox between `dynotable mcp` on stdio and the running app (mcp/proposal-files.ts). */
   mcpProposals: (dataDir: string) => path.join(dataDir, 'mcp-proposals'),
   /** One folder per resumable job kind: `<id>.json` (the checkpoint record) and the job's side files. */

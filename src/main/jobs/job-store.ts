@@ -75,14 +75,30 @@ export class JobStore {
     return new JobView(this, spec);
   }
 
-  /** The kind's folder, after the old layout's files (if any) were converted into it. */
-  async folder<T>(spec: JobKindSpec<T>): Promise<{ dir: string; setAside: Map<string, SetAsideNotice> }> {
-    let conversion = this.conversions.get(spec.kind);
-    if (!conversion) {
-      conversion = convertLegacyJobs(this.dataDir, spec, (value) => this.view(spec).writeNow(value));
+  /**
+   * Converts the old layout of these kinds into <data>/jobs/<kind>/, once, when the core starts
+   * (createCore): every use of a kind waits for its conversion, so none reads a half-moved
+   * folder. A checkpoint that does not read is set aside where it was; its sentence is kept for
+   * the kind's first listing (or a resume of that job). Resolves when every kind is converted.
+   */
+  async convertLegacy(specs: readonly JobKindSpec<never>[]): Promise<void> {
+    for (const spec of specs) {
+      if (this.conversions.has(spec.kind) || !spec.legacy) continue;
+      const conversion = convertLegacyJobs(this.dataDir, spec, (value) => this.view(spec).writeNow(value));
+      // A conversion that failed (a folder it may not read) fails each use of its kind, not the start.
+      conversion.catch(() => undefined);
       this.conversions.set(spec.kind, conversion);
     }
-    return { dir: dataFolder.jobs(this.dataDir, spec.kind), setAside: await conversion };
+    await Promise.allSettled(this.conversions.values());
+  }
+
+  /** The kind's folder, once the conversion started for it (if any) is done. */
+  async folder<T>(spec: JobKindSpec<T>): Promise<{ dir: string; setAside: Map<string, SetAsideNotice> }> {
+    const conversion = this.conversions.get(spec.kind);
+    return {
+      dir: dataFolder.jobs(this.dataDir, spec.kind),
+      setAside: conversion ? await conversion : new Map<string, SetAsideNotice>(),
+    };
   }
 }
 

@@ -12,7 +12,7 @@ import type { JobKindSpec } from './job-store';
  * files (a spool, a summary, a report) that keep their names and format in the new folder.
  */
 export interface LegacyLayout {
-  checkpoint: '.json' | '.checkpoint.json';
+  checkpoint: '.json' | '.checkpoint.json' | '.plan.json';
   sides: string[];
 }
 

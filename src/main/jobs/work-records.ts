@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import type { StoppedJob } from '../../shared/ipc/jobs';
+import { type TransferFormat, transferFormatSchema } from '../../shared/ipc/transfer';
+import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { stringsNamed } from '../core/data-files';
 import type { CoreContext } from '../core/context';
 import type { OperationOutcome, OperationRun } from '../core/operations';
@@ -11,23 +13,26 @@ import { toAppError } from '../core/to-app-error';
 import { type JobKindSpec, jobStore, type JobState, type JobView } from './job-store';
 
 /**
- * Imports and purges in the one job store (<data>/jobs/import|purge/<id>.json): neither can pick
- * up where it stopped (a file read as a stream, a Scan whose deleted items are gone), so the
- * record is what a user needs after a restart: where it stopped, what it wrote, and how to go on.
- * A run that ends complete forgets its record; one that stops keeps it until `jobs:forget`.
+ * Imports and purges in the one job store (<data>/jobs/import|purge/<id>.json): where each
+ * stopped, what it wrote, and how to go on. An import read from a file resumes after the last
+ * line it wrote (the record names the file with its size and modification time, so a changed
+ * file is refused); a purge resumes by purging what is left (deleted items are gone). A run that
+ * ends complete forgets its record; one that stops keeps it until it is resumed or forgotten.
  */
 export interface ImportRecord {
   kind: 'import';
   id: string;
   connectionId: string;
   table: string;
-  /** The file's name as the user chose it (no folder: that stays on the machine that ran it). */
+  /** The file's name as the user chose it, for the sentence. */
   file: string;
   mode: 'create-only' | 'overwrite';
+  /** Where the file is and what it was when the import started; absent for pasted text (not resumable). */
+  source?: { path: string; format: TransferFormat; size: number; mtimeMs: number };
   state: JobState;
   startedAt: string;
   updatedAt: string;
-  /** The last line read of the file. */
+  /** The last line of the file whose item was written (or refused): a resume starts after it. */
   line: number;
   written: number;
   existing: number;
@@ -85,6 +90,9 @@ const importJob = spec<ImportRecord>(
     kind: z.literal('import'),
     file: z.string(),
     mode: z.enum(['create-only', 'overwrite']),
+    source: z
+      .object({ path: z.string(), format: transferFormatSchema, size: count, mtimeMs: z.number() })
+      .optional(),
     line: count,
     written: count,
     existing: count,
@@ -110,26 +118,61 @@ type Work<C extends OperationChannel, R extends WorkRecord> = (
   note: (patch: Partial<R>) => void,
 ) => Promise<OperationOutcome<C>>;
 
-/** An import as a job: its record is kept while it runs and after it stops. Answers the job's id. */
+/**
+ * An import as a job: its record is kept while it runs and after it stops. Given a stopped
+ * import's record (stoppedRecord), it goes on under that record. Answers the job's id.
+ */
 export function startImportJob(
   ctx: CoreContext,
   requestId: string,
-  fresh: Fresh<ImportRecord>,
-  work: Work<'transfer:import', ImportRecord>,
+  from: Fresh<ImportRecord> | ImportRecord,
+  work: Work<'transfer:import' | 'transfer:resumeImport', ImportRecord>,
 ): string {
-  const record: ImportRecord = { kind: 'import', ...newRecord('import'), ...fresh };
+  const record: ImportRecord =
+    'id' in from ? resumed(from) : { kind: 'import', ...newRecord('import'), ...from };
   return startRecorded(ctx, requestId, jobStore(ctx).view(importJob), record, work);
 }
 
-/** A purge as a job: its record is kept while it runs and after it stops. Answers the job's id. */
+/** A purge as a job, new or going on under a stopped purge's record. Answers the job's id. */
 export function startPurgeJob(
   ctx: CoreContext,
   requestId: string,
-  fresh: Fresh<PurgeRecord>,
+  from: Fresh<PurgeRecord> | PurgeRecord,
   work: Work<'tables:purge', PurgeRecord>,
 ): string {
-  const record: PurgeRecord = { kind: 'purge', ...newRecord('purge'), ...fresh };
+  const record: PurgeRecord =
+    'id' in from ? resumed(from) : { kind: 'purge', ...newRecord('purge'), ...from };
   return startRecorded(ctx, requestId, jobStore(ctx).view(purgeJob), record, work);
+}
+
+/** A stopped record running again: its error is the last run's, not this one's. */
+function resumed<R extends WorkRecord>(record: R): R {
+  const { error: _lastError, ...rest } = record;
+  return { ...rest, state: 'running' } as R;
+}
+
+/**
+ * A stopped import's or purge's record, to resume it: one still running, finished (its record
+ * is gone), or of another connection or table is refused with a sentence; an unreadable one is
+ * set aside (DataFileSetAside).
+ */
+export async function stoppedRecord<K extends WorkRecord['kind']>(
+  ctx: CoreContext,
+  kind: K,
+  id: string,
+  where: { connectionId: string; table: string },
+): Promise<Extract<WorkRecord, { kind: K }>> {
+  runningJobs(ctx).assertIdle(kind, id, `That ${kind} is already running.`);
+  const record = (await (viewOf(ctx, kind) as JobView<WorkRecord>).load(
+    id,
+    `There is no stopped ${kind} ${id} to resume: it finished, or it was dismissed.`,
+  )) as Extract<WorkRecord, { kind: K }>;
+  if (record.connectionId !== where.connectionId || record.table !== where.table)
+    throw new AppFailure(
+      ErrorCodes.invalidInput,
+      `The ${kind} ${id} was of ${record.table} on another connection or table, not of ${where.table}.`,
+    );
+  return record;
 }
 
 function newRecord(kind: WorkRecord['kind']): Pick<WorkRecord, 'id' | 'state' | 'startedAt' | 'updatedAt'> {
@@ -186,13 +229,14 @@ function sentenceOf(r: WorkRecord, interrupted: boolean): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const why = interrupted ? 'when DynoTable closed' : r.error ? `(${r.error})` : 'when it was cancelled';
   if (r.kind === 'import') {
-    const again =
-      r.mode === 'create-only'
+    const again = r.source
+      ? `Resume goes on after line ${n(r.line)} of the same file, unless it changed since.`
+      : r.mode === 'create-only'
         ? 'Import the file again with "new items only" to add the rest: items already written are counted as existing.'
         : 'Import the file again to write the rest: the items already written are written again, unchanged.';
     return `The import of ${r.file} into ${r.table} stopped at line ${n(r.line)} ${why}; ${n(r.written)} items were written. ${again}`;
   }
-  return `The purge of ${r.table} stopped ${why} after deleting ${n(r.deleted)} items. Purge the table again to delete the rest: deleted items are gone, so it reads only what is left.`;
+  return `The purge of ${r.table} stopped ${why} after deleting ${n(r.deleted)} items. Resume purges what is left: deleted items are gone, so nothing is read or deleted twice.`;
 }
 
 /** A connection's imports and purges that did not finish, newest first, each with its sentence. */
@@ -219,10 +263,26 @@ export async function stoppedJobs(
         updatedAt: r.updatedAt,
         items: r.kind === 'import' ? r.written : r.deleted,
         sentence: sentenceOf(r, interrupted),
+        canResume: r.kind === 'purge' || r.source !== undefined,
       });
     }
   }
   return { jobs: jobs.sort((a, b) => b.startedAt.localeCompare(a.startedAt)), setAside };
+}
+
+/**
+ * Forgets the stopped purges of a table a purge just emptied: there is nothing left for them to
+ * delete, so no list should offer to resume them.
+ */
+export async function forgetEmptiedPurges(
+  ctx: CoreContext,
+  connectionId: string,
+  table: string,
+): Promise<void> {
+  const view = jobStore(ctx).view(purgeJob);
+  for (const r of (await view.list()).records)
+    if (r.connectionId === connectionId && r.table === table && !runningJobs(ctx).isRunning('purge', r.id))
+      await view.forget(r.id);
 }
 
 /** Forgets a stopped import's or purge's record; a running one is refused. */

@@ -51,7 +51,7 @@ export async function startFixPlan(
           segments: input.segments,
           limit: input.limit,
           signal,
-          planFile: store.planFile(planId),
+          planFile: await store.planFile(planId),
           onProgress: (progress) => emit({ type: 'progress', progress }),
         });
         const summary: FixPlanSummary = {
@@ -96,6 +96,7 @@ export async function startFixRun(
   const client = await ctx.clients.dynamo(input.connectionId);
   // The Health tab's TTL fix runs the same plans: History and an open editor say where it came from.
   const target = await resolveTarget(ctx, input.connectionId, plan.table, plan.ttlOnly ? 'health' : 'fix');
+  const [planFile, resultsFile] = [await store.planFile(plan.planId), await store.resultsFile(plan.planId)];
   runningJobs(ctx).start(job, async ({ signal, emit }): Promise<OperationOutcome<'migration:fixRun'>> => {
     try {
       const result = await runFixPlan({
@@ -106,8 +107,8 @@ export async function startFixRun(
         reason: plan.ttlOnly
           ? `Health fix of ${plan.table}: TTL values in milliseconds written as seconds`
           : `Pre-flight fix of ${plan.table}`,
-        planFile: store.planFile(plan.planId),
-        resultsFile: store.resultsFile(plan.planId),
+        planFile,
+        resultsFile,
         total: plan.updates,
         signal,
         writesPerSecond: input.writesPerSecond,

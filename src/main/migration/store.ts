@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { dataFolder } from '../files/data-folder';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import type { FixPlanSummary, FixResult, MigrationReport, ScanSummary } from '../../shared/ipc/migration';
-import { writeFileAtomic } from '../files/atomic-file';
 import {
   type DataFileKind,
   readDataFile,
@@ -62,12 +59,6 @@ const kinds = {
       scanShape,
       `Start a new scan of the table to see its findings again. ${OTHERS}`,
     ),
-  plan: (id: string) =>
-    migrationFile<FixPlanSummary>(
-      `The fix plan ${id}`,
-      planShape,
-      'Plan the fix again from its scan; nothing was written by it.',
-    ),
   result: (id: string) =>
     migrationFile<FixResult>(
       `The outcome of fix ${id}`,
@@ -76,7 +67,7 @@ const kinds = {
     ),
 };
 
-const preflightJob: JobKindSpec<MigrationScanCheckpoint> = {
+export const preflightJob: JobKindSpec<MigrationScanCheckpoint> = {
   kind: 'preflight',
   ids: ID,
   badId: (id) => `${id} is not a scan or plan id.`,
@@ -89,18 +80,43 @@ const preflightJob: JobKindSpec<MigrationScanCheckpoint> = {
   legacy: { checkpoint: '.checkpoint.json', sides: [SUMMARY, REPORT] },
 };
 
+const RESULT = '.result.json';
+const UPDATES = '.updates.jsonl';
+const RESULTS = '.results.jsonl';
+
+/**
+ * A fix plan as a job (<data>/jobs/fix/<id>.json): the record's payload is the plan's summary;
+ * the planned updates, the outcome of each write (read back to resume) and the run's result are
+ * its side files. A plan waits to be run or resumed, so its record is always `stopped`; whether
+ * a run finished is in its result.
+ */
+export const fixJob: JobKindSpec<FixPlanSummary> = {
+  kind: 'fix',
+  ids: ID,
+  badId: (id) => `${id} is not a scan or plan id.`,
+  payload: planShape.extend({ connectionId: z.string(), table: z.string(), createdAt: z.string() }),
+  envelopeOf: (p) => ({ id: p.planId, state: 'stopped', startedAt: p.createdAt }),
+  what: (id) => `The fix plan ${id}`,
+  held: (text) => {
+    const [table] = stringsNamed(text, 'table');
+    return table === undefined ? undefined : `a fix of ${table}`;
+  },
+  instead: 'Plan the fix again from its scan; what a run of it wrote stays in the table.',
+  legacy: { checkpoint: '.plan.json', sides: [RESULT, UPDATES, RESULTS] },
+};
+
 export function newMigrationId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
 /**
- * Pre-flight scans (checkpoint record, summary, report: a typed view of the job store,
- * <data>/jobs/preflight/) and fix plans (<data>/migration/plans), one JSON file per thing,
- * written atomically so a crash mid-save leaves the previous checkpoint intact.
+ * Pre-flight scans (checkpoint record, summary, report) and fix plans (plan, updates, outcomes,
+ * result): typed views of the job store (<data>/jobs/preflight/ and <data>/jobs/fix/), one file
+ * per thing, written atomically so a crash mid-save leaves the previous checkpoint intact.
  */
 export class MigrationStore {
   private readonly scans: JobView<MigrationScanCheckpoint>;
-  readonly plansDir: string;
+  private readonly plans: JobView<FixPlanSummary>;
   /** The model settings the team acknowledged, per connection and table. */
   readonly acknowledgements: AcknowledgementStore;
   /** The dynotable-orm model file each table's pre-flight uses. */
@@ -113,12 +129,7 @@ export class MigrationStore {
     this.models = new OrmModelStore(dataDir);
     this.dynamoose = new DynamooseFileStore(dataDir);
     this.scans = jobs.view(preflightJob);
-    this.plansDir = dataFolder.fixPlans(dataDir);
-  }
-
-  private file(dir: string, id: string, kind: string): string {
-    if (!ID.test(id)) throw new AppFailure(ErrorCodes.invalidInput, `${id} is not a scan or plan id.`);
-    return join(dir, `${id}.${kind}.json`);
+    this.plans = jobs.view(fixJob);
   }
 
   /** An unreadable file is set aside and fails with its sentence (DataFileSetAside); a missing one is NotFound. */
@@ -200,31 +211,24 @@ export class MigrationStore {
     return failed;
   }
 
-  planFile(planId: string): string {
-    return this.file(this.plansDir, planId, 'updates').replace(/\.json$/, '.jsonl');
+  /** JSON lines {i, update}: the requests the run will send, in order (written by the dry run). */
+  planFile(planId: string): Promise<string> {
+    return this.plans.file(planId, UPDATES);
   }
-  resultsFile(planId: string): string {
-    return this.file(this.plansDir, planId, 'results').replace(/\.json$/, '.jsonl');
+  /** JSON lines {i, outcome, ...}: appended as writes finish, read back to resume. */
+  resultsFile(planId: string): Promise<string> {
+    return this.plans.file(planId, RESULTS);
   }
   savePlanSummary(s: FixPlanSummary): Promise<void> {
-    return writeFileAtomic(this.file(this.plansDir, s.planId, 'plan'), JSON.stringify(s));
+    return this.plans.write(s);
   }
   loadPlanSummary(planId: string): Promise<FixPlanSummary> {
-    return this.read(this.file(this.plansDir, planId, 'plan'), kinds.plan(planId), `fix plan ${planId}`);
+    return this.plans.load(planId, `There is no fix plan ${planId}.`);
   }
   saveFixResult(r: FixResult): Promise<void> {
-    return writeFileAtomic(this.file(this.plansDir, r.planId, 'result'), JSON.stringify(r));
+    return this.plans.writeSide(r.planId, RESULT, r);
   }
   async loadFixResult(planId: string): Promise<FixResult | null> {
-    try {
-      return await this.read(
-        this.file(this.plansDir, planId, 'result'),
-        kinds.result(planId),
-        `result for plan ${planId}`,
-      );
-    } catch (error) {
-      if (error instanceof AppFailure && error.code === ErrorCodes.notFound) return null;
-      throw error;
-    }
+    return (await this.plans.readSide(planId, RESULT, kinds.result(planId))) ?? null;
   }
 }

@@ -51,7 +51,7 @@ function heldTable(text: string): string | undefined {
   return table === undefined ? undefined : `a read of ${table}`;
 }
 
-const schemaJob: JobKindSpec<SchemaCheckpoint> = {
+export const schemaJob: JobKindSpec<SchemaCheckpoint> = {
   kind: 'schema',
   ids: ID,
   badId: (id) => `${id} is not a schema scan id.`,

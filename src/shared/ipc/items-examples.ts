@@ -166,6 +166,19 @@ export const itemExamples: ItemExamples = {
     notes:
       'create-only puts never replace an existing item. done.value counts total, written (or would write), existing, invalid and failed, with failures by line.',
   },
+  'transfer:resumeImport': {
+    summary:
+      'Goes on with a stopped import after the last line it wrote, with the file, format and mode it started with.',
+    input: {
+      connectionId: 'playground',
+      table: 'DynoTableSample',
+      requestId: 'import_R3sum3d1',
+      jobId: 'import-m1x2y3-1a2b3c4d',
+    },
+    output: { started: true },
+    notes:
+      'FileChanged when the file is not the one the import read (its size or modification time differ); FileNotFound when it is gone; ReadOnlyConnection and ConfirmationRequired as for transfer:import. done.value reports the lines read by this run; jobs:stopped counts the whole import.',
+  },
   'resultsets:view': {
     summary:
       'Sorts and filters the rows fetched so far in the result-set worker, so the renderer never holds them all.',

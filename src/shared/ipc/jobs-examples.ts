@@ -20,7 +20,8 @@ export const jobExamples: JobExamples = {
           updatedAt: '2026-12-07T01:00:09.000Z',
           items: 4200,
           sentence:
-            'The import of orders.jsonl into Orders stopped at line 4,400 when DynoTable closed; 4,200 items were written. Import the file again with "new items only" to add the rest: items already written are counted as existing.',
+            'The import of orders.jsonl into Orders stopped at line 4,400 when DynoTable closed; 4,200 items were written. Resume goes on after line 4,400 of the same file, unless it changed since.',
+          canResume: true,
         },
       ],
       setAside: [],

@@ -19,10 +19,16 @@ export const stoppedJobSchema = z.object({
   items: z.number().int().min(0),
   /** The whole story in one sentence: where it stopped, what it wrote, how to go on. */
   sentence: z.string(),
+  /**
+   * Whether Resume can go on with it: a purge always can (it purges what is left); an import
+   * can when it read a file (not pasted text) and its record knows where it stopped.
+   */
+  canResume: z.boolean(),
 });
 export type StoppedJob = z.infer<typeof stoppedJobSchema>;
 
-const jobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,80}$/);
+/** The id of a job in the job store (an import's, a purge's). */
+export const jobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,80}$/);
 
 export const jobChannels = {
   /** The connection's imports and purges that did not finish, newest first; unreadable records set aside. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { tableChangeSchema } from '../dynamo/table-change';
 import { tableDefinitionSchema, tagSchema } from '../dynamo/table-definition';
+import { jobIdSchema } from './jobs';
 import { requestIdSchema } from './operations';
 import { tableRefInput, tableSummarySchema } from './tables';
 
@@ -84,6 +85,11 @@ export const tableAdminChannels = {
       confirmProduction: z.boolean().optional(),
       /** Deletes per second at most, to leave provisioned capacity to the application. */
       maxPerSecond: z.number().int().min(1).max(100_000).optional(),
+      /**
+       * Resumes this stopped purge (jobs:stopped lists it): the same confirmations, and its
+       * record goes on counting instead of a new one being kept.
+       */
+      resumeJobId: jobIdSchema.optional(),
     }),
     output: started,
     /** A cancelled purge carries no value; what it deleted so far is in the last progress. */

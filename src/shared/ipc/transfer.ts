@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
+import { jobIdSchema } from './jobs';
 import { keptForUndoShape } from './journal';
 import { requestIdSchema } from './operations';
 import { tableRefInput } from './tables';
@@ -195,6 +196,22 @@ export const transferChannels = {
   /** Imports a file into a table (or dry-runs it). */
   'transfer:import': {
     input: importInput,
+    output: z.object({ started: z.boolean() }),
+    done: importReportSchema,
+  },
+  /**
+   * Goes on with a stopped import (jobs:stopped lists it with canResume) from the line after the
+   * last one it wrote, with the file, format and mode it started with. Refused with a sentence
+   * when the file is gone or changed since (its size or modification time differ), and with the
+   * same read-only and typed-name rules as transfer:import. `done` reports the lines read now.
+   */
+  'transfer:resumeImport': {
+    input: tableRefInput.extend({
+      requestId: requestIdSchema,
+      jobId: jobIdSchema,
+      /** On a production connection, the table name as the user typed it. */
+      confirmTable: z.string().max(255).optional(),
+    }),
     output: z.object({ started: z.boolean() }),
     done: importReportSchema,
   },

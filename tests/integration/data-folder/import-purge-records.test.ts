@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,7 +21,8 @@ import { rawScanItems } from '../../support/raw-dynamo';
 /**
  * Imports and purges keep a record in the one job store. A second core on the same data folder
  * is DynoTable after a restart (the first one's running jobs are not its own): it lists the
- * import or purge the first one was running as interrupted, with where it stopped.
+ * import or purge the first one was running as interrupted, with where it stopped, and resumes
+ * it; the table is then compared with the file (or with nothing) by a raw Scan.
  */
 let endpoint: string;
 let dataDir: string;
@@ -107,7 +108,7 @@ async function table(prefix: string): Promise<string> {
 }
 
 describe('import and purge records in the job store', () => {
-  it('an import cut off mid-file is listed after a restart with its line and count; cancelled, as stopped', async () => {
+  it("an import cut off mid-file is listed after a restart, refuses a changed file, and resumes to exactly the file's items", async () => {
     const target = await table('recimport');
     const file = path.join(dataDir, 'many.jsonl');
     const lines = Array.from({ length: 20_000 }, (_, i) =>
@@ -135,7 +136,10 @@ describe('import and purge records in the job store', () => {
         `^The import of many\\.jsonl into ${target} stopped at line [\\d,]+ when DynoTable closed; [\\d,]+ items were written\\.`,
       ),
     );
-    expect(seen.sentence).toContain('Import the file again with "new items only"');
+    expect(seen.sentence).toMatch(
+      /Resume goes on after line [\d,]+ of the same file, unless it changed since\.$/,
+    );
+    expect(seen.canResume).toBe(true);
     // The first core still runs it: its own listing leaves a running job out.
     expect((await stopped(first)).jobs.map((j) => j.id)).not.toContain(seen.id);
 
@@ -147,13 +151,55 @@ describe('import and purge records in the job store', () => {
     expect(after?.items).toBe((await rawScanItems(endpoint, target)).length);
     expect(after?.sentence).toContain('when it was cancelled');
 
-    expect(await jobHandlers['jobs:forget']({ kind: 'import', id: seen.id }, restarted)).toEqual({
-      forgotten: true,
+    // A file that is not the one the import read is refused with a sentence, never half-mixed in:
+    // records of the same import that remember another size, or a file that is gone.
+    const record = JSON.parse(
+      await readFile(path.join(dataFolder.jobs(dataDir, 'import'), `${seen.id}.json`), 'utf8'),
+    ) as { payload: { source: { size: number; path: string } } };
+    const plant = async (id: string, source: object) => {
+      const payload = { ...record.payload, id, source: { ...record.payload.source, ...source } };
+      const text = JSON.stringify({ ...record, id, payload });
+      await writeFile(path.join(dataFolder.jobs(dataDir, 'import'), `${id}.json`), text);
+    };
+    const resume = (jobId: string, requestId: string) =>
+      transferHandlers['transfer:resumeImport'](
+        { connectionId: connection.id, table: target, requestId, jobId },
+        restarted,
+      );
+    await plant('import-changed-00000000', { size: record.payload.source.size + 1 });
+    await expect(resume('import-changed-00000000', 'records-import-changed')).rejects.toMatchObject({
+      code: 'FileChanged',
+      message: expect.stringMatching(/^many\.jsonl changed since the import stopped/) as string,
     });
-    expect((await stopped(restarted)).jobs.map((j) => j.id)).not.toContain(seen.id);
-  }, 180_000);
+    await plant('import-gone-00000000', { path: path.join(dataDir, 'gone.jsonl') });
+    await expect(resume('import-gone-00000000', 'records-import-gone')).rejects.toMatchObject({
+      code: 'FileNotFound',
+    });
+    for (const id of ['import-changed-00000000', 'import-gone-00000000'])
+      await jobHandlers['jobs:forget']({ kind: 'import', id }, restarted);
 
-  it('a purge cut off is listed after a restart with what it deleted; a finished one leaves no record', async () => {
+    // Resumed after a restart, it writes the rest: the table then holds exactly the file's items.
+    const resumedId = 'records-import-resumed';
+    const resumedEnd = ended(restarted, resumedId);
+    expect(await resume(seen.id, resumedId)).toEqual({ started: true });
+    const resumedEvent = await resumedEnd;
+    expect(resumedEvent.type).toBe('done');
+    const report = (resumedEvent as { value?: { total: number; invalid: number; failed: number } }).value;
+    // It read only the lines after the one the record reached.
+    expect(report?.total).toBeLessThan(20_000);
+    expect(report).toMatchObject({ invalid: 0, failed: 0 });
+    const stored = (await rawScanItems(endpoint, target)) as { pk: { S: string }; n: { N: string } }[];
+    const byKey = new Map(stored.map((item) => [item.pk.S, item.n.N]));
+    expect(byKey.size).toBe(20_000);
+    for (let i = 0; i < 20_000; i++) expect(byKey.get(`K#${i}`)).toBe(String(i));
+    // Finished, it keeps no record: nothing is left to resume or to forget.
+    expect((await stopped(restarted)).jobs.map((j) => j.id)).not.toContain(seen.id);
+    expect(await jobHandlers['jobs:forget']({ kind: 'import', id: seen.id }, restarted)).toEqual({
+      forgotten: false,
+    });
+  }, 300_000);
+
+  it('a purge cut off is listed after a restart, resumes under the same confirmation, and leaves no record when done', async () => {
     const name = await table('recpurge');
     await rawPutAll(
       endpoint,
@@ -170,7 +216,7 @@ describe('import and purge records in the job store', () => {
     expect(seen).toMatchObject({ kind: 'purge', table: name, state: 'interrupted' });
     expect(seen.sentence).toMatch(
       new RegExp(
-        `^The purge of ${name} stopped when DynoTable closed after deleting [\\d,]+ items\\. Purge the table again`,
+        `^The purge of ${name} stopped when DynoTable closed after deleting [\\d,]+ items\\. Resume purges what is left`,
       ),
     );
     first.operations.cancel(requestId);
@@ -179,17 +225,41 @@ describe('import and purge records in the job store', () => {
     const after = (await stopped(restarted)).jobs.find((j) => j.id === seen.id);
     expect(after).toMatchObject({ state: 'stopped', items: 1500 - left });
 
-    // Purged to the end, a purge keeps nothing: there is nothing to tell after a restart.
+    // Resumed after a restart, under the same confirmation: it purges the rest, its record counts
+    // every item deleted by both runs, and once the table is empty it keeps nothing.
+    await expect(
+      tableHandlers['tables:purge'](
+        {
+          connectionId: connection.id,
+          table: name,
+          requestId: 'records-purge-wrong-name',
+          confirmTable: 'not-the-name',
+          resumeJobId: seen.id,
+        },
+        restarted,
+      ),
+    ).rejects.toMatchObject({ code: 'ConfirmationRequired' });
     const again = 'records-purge-2';
-    const done = ended(first, again);
+    const done = ended(restarted, again);
     await tableHandlers['tables:purge'](
-      { connectionId: connection.id, table: name, requestId: again, confirmTable: name },
-      first,
+      {
+        connectionId: connection.id,
+        table: name,
+        requestId: again,
+        confirmTable: name,
+        resumeJobId: seen.id,
+      },
+      restarted,
     );
-    expect((await done).type).toBe('done');
-    const purges = (await stopped(restarted)).jobs.filter((j) => j.kind === 'purge');
-    expect(purges.map((j) => j.id)).toEqual([seen.id]);
-    expect(await readdir(dataFolder.jobs(dataDir, 'purge'))).toEqual([`${seen.id}.json`]);
+    const finished = await done;
+    expect(finished.type).toBe('done');
+    expect((finished as { value?: { deleted: number; isEmpty: boolean } }).value).toMatchObject({
+      deleted: left,
+      isEmpty: true,
+    });
+    expect(await rawScanItems(endpoint, name)).toEqual([]);
+    expect((await stopped(restarted)).jobs.filter((j) => j.kind === 'purge')).toEqual([]);
+    expect(await readdir(dataFolder.jobs(dataDir, 'purge'))).toEqual([]);
   }, 180_000);
 
   it('an unreadable record is set aside with a sentence; the rest are still listed', async () => {

@@ -50,7 +50,7 @@ const checkpointShape = z.object({
   notes: z.array(z.string()),
 });
 
-const copyJob: JobKindSpec<CopyCheckpoint> = {
+export const copyJob: JobKindSpec<CopyCheckpoint> = {
   kind: 'copy',
   ids: ID,
   badId: (id) => `${id} is not a copy id.`,

@@ -18,6 +18,9 @@ import { readImport, type ImportSource } from './import-source';
 type ImportInput = Omit<z.output<typeof importInput>, 'source'> & { source: ImportSource };
 
 const CHUNK = 200;
+
+/** A call, not a property read, so an earlier check does not narrow it (a cancel comes during an await). */
+const isAborted = (signal: AbortSignal): boolean => signal.aborted;
 const MAX_LISTED = 1000;
 const SAMPLE = 5;
 
@@ -39,8 +42,12 @@ export async function runImport(
   t: ItemTarget,
   input: ImportInput,
   run: OperationRun,
-  /** Told the counts after each chunk is written: the job store's record of the import. */
-  note?: (counts: { line: number; written: number; existing: number; problems: number }) => void,
+  job: {
+    /** Told the counts after each chunk is written: the job store's record of the import. */
+    note?: (counts: { line: number; written: number; existing: number; problems: number }) => void;
+    /** A resumed import: the lines up to this one were written by the run that stopped. */
+    after?: number;
+  } = {},
 ): Promise<OperationOutcome<'transfer:import'>> {
   const table = t.info.name;
   const report: ImportReport = {
@@ -116,9 +123,12 @@ export async function runImport(
 
   let rows: Row[] = [];
   let line = 0;
+  // The last line whose item was written (or refused): where a resume goes on. Lines still in
+  // `rows` when a cancel comes are not written, so they are not counted as reached.
+  let reached = job.after ?? 0;
   const noted = () =>
-    note?.({
-      line,
+    job.note?.({
+      line: reached,
       written: report.written,
       existing: report.existing,
       problems: report.invalid + report.failed,
@@ -126,6 +136,7 @@ export async function runImport(
   try {
     for await (const entry of readImport(input.source, input.format)) {
       if (run.signal.aborted) break;
+      if (entry.line <= reached) continue;
       report.total++;
       line = entry.line;
       if ('error' in entry) {
@@ -145,11 +156,16 @@ export async function runImport(
       if (rows.length >= CHUNK) {
         await handle(rows);
         rows = [];
+        // A chunk cut by a cancel may be partly written: the resume writes it again (the same puts).
+        if (!isAborted(run.signal)) reached = line;
         progress();
         noted();
       }
     }
-    if (!run.signal.aborted) await handle(rows);
+    if (!run.signal.aborted) {
+      await handle(rows);
+      if (!isAborted(run.signal)) reached = line;
+    }
     noted();
   } finally {
     // Also after a cancel or a failure: what was written can be undone.

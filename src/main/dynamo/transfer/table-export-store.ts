@@ -56,7 +56,7 @@ const checkpointShape = z.object({
   savedAt: z.string(),
 });
 
-const exportJob: JobKindSpec<TableExportCheckpoint> = {
+export const exportJob: JobKindSpec<TableExportCheckpoint> = {
   kind: 'export',
   ids: ID,
   badId: (id) => `There is no table export with the id ${JSON.stringify(id)}.`,

@@ -2,7 +2,7 @@ import { withDeadline } from '../../dynamo/deadline';
 import { checkDefinition, createTable } from '../../dynamo/table-admin/create-table';
 import { checkDelete, checkTypedName, deleteTable } from '../../dynamo/table-admin/delete-table';
 import { purgeTable } from '../../dynamo/table-admin/purge-table';
-import { startPurgeJob } from '../../jobs/work-records';
+import { forgetEmptiedPurges, startPurgeJob, stoppedRecord } from '../../jobs/work-records';
 import { resolveTarget } from '../../dynamo/items/item-access';
 import { estimatePurge } from '../../../shared/dynamo/purge-estimate';
 import { listTags } from '../../dynamo/table-admin/tags';
@@ -120,7 +120,7 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     return estimatePurge(summary);
   },
   'tables:purge': async (
-    { connectionId, table, requestId, confirmTable, confirmProduction, maxPerSecond },
+    { connectionId, table, requestId, confirmTable, confirmProduction, maxPerSecond, resumeJobId },
     ctx,
   ) => {
     const connection = await ctx.connections.get(connectionId);
@@ -136,12 +136,25 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
     // The keys resolveTarget takes are the ones just described (tableDetails asks DynamoDB now):
     // a purge must not trust keys cached before a re-create.
     const target = await resolveTarget(ctx, connectionId, table, 'purge');
-    // The purge keeps a record in the job store: after a crash, it says how far it got.
-    const fresh = { connectionId, table: summary.name, deleted: 0, alreadyGone: 0, failed: 0 };
-    startPurgeJob(ctx, requestId, fresh, async (run, note) => {
+    // The purge keeps a record in the job store: after a stop or a crash, Resume goes on under
+    // it (purging what is left, with the same confirmations), its counts going on from there.
+    const where = { connectionId, table: summary.name };
+    const from =
+      resumeJobId === undefined
+        ? { ...where, deleted: 0, alreadyGone: 0, failed: 0 }
+        : await stoppedRecord(ctx, 'purge', resumeJobId, where);
+    startPurgeJob(ctx, requestId, from, async (run, note) => {
       try {
         const job = { connectionId, itemCount: summary.itemCount, maxPerSecond };
-        return await purgeTable(ctx, target, job, run, note);
+        const outcome = await purgeTable(ctx, target, job, run, (now) =>
+          note({
+            deleted: from.deleted + now.deleted,
+            alreadyGone: from.alreadyGone + now.alreadyGone,
+            failed: from.failed + now.failed,
+          }),
+        );
+        if (outcome.value?.isEmpty) await forgetEmptiedPurges(ctx, connectionId, summary.name);
+        return outcome;
       } finally {
         forgetTable(client, table);
       }

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
-import { startImportJob } from '../../jobs/work-records';
+import { resumeImport, startImportAsJob } from '../../dynamo/transfer/import-job';
 import { resolveTarget } from '../../dynamo/items/item-access';
 import { runExportToFile } from '../../export-rows/export-file';
 import { rowsSourceOf } from '../../export-rows/rows-source';
@@ -43,6 +42,7 @@ export const transferHandlers: {
   'transfer:tableExports': Handler<'transfer:tableExports'>;
   'transfer:forgetTableExport': Handler<'transfer:forgetTableExport'>;
   'transfer:import': Handler<'transfer:import'>;
+  'transfer:resumeImport': Handler<'transfer:resumeImport'>;
 } = {
   'files:choose': (input, ctx) => ctx.files.choose(input),
   'transfer:export': async (input, ctx) => {
@@ -80,22 +80,9 @@ export const transferHandlers: {
       ctx.operations.start(input.requestId, (run) => runImport(target, { ...input, source }, run));
       return { started: true };
     }
-    // A real import keeps a record in the job store: after a crash, it says where it stopped.
-    startImportJob(
-      ctx,
-      input.requestId,
-      {
-        connectionId: input.connectionId,
-        table: target.info.name,
-        file: 'path' in source ? path.basename(source.path) : 'the pasted text',
-        mode: input.mode,
-        line: 0,
-        written: 0,
-        existing: 0,
-        problems: 0,
-      },
-      (run, note) => runImport(target, { ...input, source }, run, note),
-    );
+    // A real import keeps a record in the job store: after a stop or a crash, it resumes.
+    await startImportAsJob(ctx, target, input, source);
     return { started: true };
   },
+  'transfer:resumeImport': (input, ctx) => resumeImport(ctx, input),
 };

@@ -15,6 +15,7 @@ import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice, TYPED_FORMATS } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { StoppedWork } from '../../operations/components/stopped-work';
+import type { StoppedJob } from '../../../../shared/ipc/jobs';
 
 type Picked =
   | { kind: 'none' }
@@ -38,7 +39,7 @@ export function ImportDialog({
   const [picked, setPicked] = useState<Picked>({ kind: 'none' });
   const [mode, setMode] = useState<'create-only' | 'overwrite'>('create-only');
   const [typed, setTyped] = useState('');
-  const [runs, setRuns] = useState<{ id: string; dryRun: boolean }[]>([]);
+  const [runs, setRuns] = useState<{ id: string; dryRun: boolean; isResume?: boolean }[]>([]);
   const [error, setError] = useState<AppError>();
   const needsName = needsTypedConfirmation('import', 0, connection.isProduction);
   const source =
@@ -87,6 +88,19 @@ export function ImportDialog({
       dryRun,
       mode,
       ...(needsName && !dryRun ? { confirmTable: typed } : {}),
+    });
+    setError(started.ok ? undefined : started.error);
+  };
+  /** Goes on with a stopped import after the last line it wrote: main checks the file is unchanged. */
+  const resume = async (job: StoppedJob): Promise<void> => {
+    const id = newRequestId('import');
+    setRuns((r) => [...r, { id, dryRun: false, isResume: true }]);
+    const started = await call('transfer:resumeImport', {
+      connectionId: connection.id,
+      table,
+      requestId: id,
+      jobId: job.id,
+      ...(needsName ? { confirmTable: typed } : {}),
     });
     setError(started.ok ? undefined : started.error);
   };
@@ -168,11 +182,19 @@ export function ImportDialog({
           table={table}
           kind="import"
           isHidden={runs.some((run) => !run.dryRun)}
+          onResume={(job) => void resume(job)}
+          resumeBlocked={
+            connection.readOnly
+              ? 'This connection is read-only.'
+              : needsName && typed !== table
+                ? 'Type the table name above to confirm, as for an import.'
+                : undefined
+          }
         />
         {last ? (
           <OperationStatus
             key={last.id}
-            channel="transfer:import"
+            channel={last.isResume ? 'transfer:resumeImport' : 'transfer:import'}
             requestId={last.id}
             connectionId={connection.id}
             render={(report) => <ImportSummary report={report} />}

@@ -32,7 +32,7 @@ export function OperationStatus<C extends OperationChannel>({
 
 /** What the long write is doing, as its progress says it. */
 function labelOf(channel: OperationChannel): string {
-  if (channel === 'transfer:import') return 'Importing';
+  if (channel === 'transfer:import' || channel === 'transfer:resumeImport') return 'Importing';
   if (channel === 'bulk:start') return 'Applying';
   if (channel === 'journal:undo') return 'Undoing';
   return channel.startsWith('transfer:') ? 'Exporting' : 'Working';

@@ -14,6 +14,10 @@ export interface StoppedWorkProps {
   kind: StoppedJob['kind'];
   /** Hidden once such work started here: its own progress and ending say where it is. */
   isHidden: boolean;
+  /** Goes on with a job main says can resume; the section that shows the list runs it. */
+  onResume?: (job: StoppedJob) => void;
+  /** Why Resume cannot be pressed yet (the typed name, a read-only connection), shown on the button. */
+  resumeBlocked?: string | undefined;
 }
 
 const titles = { import: 'Imports', purge: 'Purges' } as const;
@@ -21,9 +25,16 @@ const titles = { import: 'Imports', purge: 'Purges' } as const;
 /**
  * Imports or purges of this table that did not finish — cancelled, failed, or cut off when
  * DynoTable closed (main keeps a record of each in the job store) — with main's sentence saying
- * where each stopped and how to go on, and Dismiss to forget the record.
+ * where each stopped and how to go on, Resume where main says it can, and Dismiss to forget it.
  */
-export function StoppedWork({ connectionId, table, kind, isHidden }: StoppedWorkProps) {
+export function StoppedWork({
+  connectionId,
+  table,
+  kind,
+  isHidden,
+  onResume,
+  resumeBlocked,
+}: StoppedWorkProps) {
   const [jobs, setJobs] = useState<StoppedJob[]>([]);
   const [error, setError] = useState<AppError>();
   // Kept across reloads: a record is set aside once, by the listing that found it.
@@ -67,6 +78,18 @@ export function StoppedWork({ connectionId, table, kind, isHidden }: StoppedWork
             <span>
               <span className="muted">{formatDate(job.updatedAt)}:</span> {job.sentence}
             </span>
+            {job.canResume && onResume ? (
+              <Button
+                size="sm"
+                variant="primary"
+                disabled={resumeBlocked !== undefined}
+                title={resumeBlocked}
+                onClick={() => onResume(job)}
+                aria-label={`Resume the ${kind} stopped ${formatDate(job.updatedAt)}`}
+              >
+                Resume
+              </Button>
+            ) : null}
             <Button
               size="sm"
               onClick={() => void forget(job.id)}

@@ -58,7 +58,8 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       : 'A rate is a whole number of items per second, 1 to 100000 (or empty for no limit).';
   const isReady =
     typed === summary.name && (!connection.isProduction || isProductionConfirmed) && !rateProblem;
-  const purge = (): void => {
+  /** A new purge, or (resumeJobId) one that stopped going on under its record: the same confirmations. */
+  const purge = (resumeJobId?: string): void => {
     setError(undefined);
     void work.start({
       connectionId: connection.id,
@@ -66,6 +67,7 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       confirmTable: typed,
       confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
       maxPerSecond: rate.trim() === '' ? undefined : Number(rate.trim()),
+      ...(resumeJobId === undefined ? {} : { resumeJobId }),
     });
   };
   const { requestId, isRunning } = work;
@@ -111,7 +113,7 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
             Yes, delete every item on the production connection {connection.label}
           </label>
         ) : null}
-        <Button variant="danger" disabled={!isReady || isRunning} isBusy={isRunning} onClick={purge}>
+        <Button variant="danger" disabled={!isReady || isRunning} isBusy={isRunning} onClick={() => purge()}>
           {ending?.type === 'cancelled' ? 'Resume purge' : 'Purge items'}
         </Button>
       </div>
@@ -121,6 +123,14 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
         table={summary.name}
         kind="purge"
         isHidden={requestId !== undefined}
+        onResume={(job) => purge(job.id)}
+        resumeBlocked={
+          connection.readOnly
+            ? 'This connection is read-only.'
+            : isReady
+              ? undefined
+              : 'Type the table name above to confirm, as for a purge.'
+        }
       />
       {requestId ? (
         // Main's message says what was deleted, failed, the rate and the time left.
