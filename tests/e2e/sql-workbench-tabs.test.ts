@@ -133,11 +133,13 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await expect.poll(() => editor.locator('h2').innerText(), slow).toBe(`${largest.PK} · ${largest.SK}`);
     await editor.getByRole('tab', { name: 'DynamoDB JSON' }).click();
-    // The whole stored item is loaded, not only the key the row carried (the JSON view shows its first lines).
+    // The whole stored item is loaded, not only the key the row carried (the JSON view shows its
+    // first lines). Its attributes follow the grid's columns, which may not have arrived yet when
+    // the view is first drawn, so no order is asserted past the key.
     const json = editor.getByLabel('Item as DynamoDB JSON');
-    await expect
-      .poll(async () => (await json.innerText()).replace(/\s+/g, ''))
-      .toContain(`"SK":{"S":"${largest.SK}"},"GSI1PK":{"S":"STATUS#`);
+    const shown = async () => (await json.innerText()).replace(/\s+/g, '');
+    await expect.poll(shown).toContain(`"PK":{"S":"${largest.PK}"},"SK":{"S":"${largest.SK}"}`);
+    await expect.poll(shown).toContain(`"GSI1PK":{"S":"STATUS#`);
     await session.browser.screenshot('sql-row-opened-in-editor');
     await editor.getByRole('button', { name: 'Close the editor' }).click();
 
