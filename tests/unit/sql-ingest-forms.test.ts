@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
 import { COLD_BLOCK_ROWS } from '../../src/main/sql/executor/cold-strings';
 import {
   buildDictionary,
@@ -26,9 +27,19 @@ function pagesOf(items: readonly Item[], pageSize: number): Item[][] {
   return pages;
 }
 
+/**
+ * Pages as item objects, or as the response bytes the SQL fetch hands the table (read straight
+ * into the columns by wire-columns.ts): both must read back the same.
+ */
+type Feed = 'items' | 'response bytes';
+let feed: Feed = 'items';
+
 function load(items: readonly Item[], pageSize = 997): ColumnarTable {
   const table = new ColumnarTable('T', ['pk']);
-  for (const page of pagesOf(items, pageSize)) table.appendTaggedItems(page);
+  for (const page of pagesOf(items, pageSize))
+    table.appendTaggedItems(
+      feed === 'items' ? page : splitWirePage(Buffer.from(JSON.stringify({ Items: page }))).items,
+    );
   return table;
 }
 
@@ -77,134 +88,141 @@ function items(value: (i: number) => AttributeValue | undefined): Item[] {
   });
 }
 
-describe('columns sealed into their forms as pages arrive', () => {
-  const cases: [string, (i: number) => AttributeValue | undefined][] = [
-    [
-      'repeating strings, NULL and missing',
-      (i) => (i % 13 === 0 ? undefined : i % 17 === 0 ? { NULL: true } : { S: STATUSES[i % 3]! }),
-    ],
-    [
-      'repeating strings, then a number two blocks in',
-      (i) => (i === COLD_BLOCK_ROWS * 2 + 5 ? { N: '5' } : { S: STATUSES[i % 3]! }),
-    ],
-    [
-      'strings that stop repeating (the codes overflow)',
-      (i) => ({ S: i < 3000 ? `s${i % 7}` : `unique ${i} é😀` }),
-    ],
-    [
-      'unique ASCII ids of 10 to 29 characters',
-      (i) => ({ S: `ID#${String(i).padStart(7 + (i % 20), '0')}` }),
-    ],
-    [
-      'strings that stop repeating, with a NULL among them',
-      (i) => (i === 10 ? { NULL: true } : { S: i < 3000 ? 'x' : `u${i}` }),
-    ],
-    [
-      'more than 255 distinct strings (wider codes)',
-      (i) => ({ S: `k${i % 300}${i >= COLD_BLOCK_ROWS ? '' : '-'}` }),
-    ],
-    [
-      'numbers with NULL and missing',
-      (i) =>
-        i % 11 === 0
-          ? undefined
-          : i % 19 === 0
-            ? { NULL: true }
-            : { N: String(((i * 7919) % 100_000) / 100) },
-    ],
-    ['numbers whose scale grows late', (i) => ({ N: i === rows - 2 ? '0.125' : String(i) })],
-    ['numbers past 15 decimals', (i) => ({ N: i === 9000 ? '0.1234567890123456' : '1.5' })],
-    [
-      'numbers, then a 38-digit decimal',
-      (i) => ({ N: i === 8500 ? '12345678901234567890123456789012345678' : String(i) }),
-    ],
-    ['numbers, then a string', (i) => (i === 4100 ? { S: '12' } : { N: String(i) })],
-    [
-      'NULL only, then strings late',
-      (i) => (i < 5000 ? (i % 2 ? { NULL: true } : undefined) : { S: STATUSES[i % 3]! }),
-    ],
-    [
-      'a column that appears after two blocks',
-      (i) => (i < COLD_BLOCK_ROWS * 2 + 7 ? undefined : { N: String(i % 5) }),
-    ],
-    [
-      'lists, maps with names that are data, sets, binary, booleans',
-      (i) =>
-        [
-          { L: [{ S: 'web' }, { N: '1.50' }, { NULL: true }] },
-          { M: { __proto__: { S: 'p' }, constructor: { N: '2' }, 'a.b': { BOOL: false } } },
-          { SS: ['a', 'b'] },
-          { NS: ['1', '2.5'] },
-          { B: 'AAEC' },
-          { BS: ['AQ==', 'Ag=='] },
-          { BOOL: true },
-          { NULL: true },
-          undefined,
-        ][i % 9] as AttributeValue | undefined,
-    ],
-  ];
-
-  it.each(cases)('read back exactly: %s', (_, value) => {
-    const all = items(value);
-    const table = load(all);
-    expectColumn(table, all, 'v');
-    expectColumn(table, all, 'pk');
-    table.coolDown();
-    table.coolDown();
-    expectColumn(table, all, 'v');
-  });
-
-  it('read back exactly whatever the page sizes and values', () => {
-    const value = fc.oneof(
-      fc.constant(undefined),
-      fc.constant<AttributeValue>({ NULL: true }),
-      fc.constantFrom('a', 'b', '', 'é').map((S): AttributeValue => ({ S })),
-      fc.string().map((S): AttributeValue => ({ S })),
-      fc.integer({ min: -1e6, max: 1e6 }).map((n): AttributeValue => ({ N: String(n / 100) })),
-      fc.constant<AttributeValue>({ L: [{ S: 'x' }] }),
-    );
-    fc.assert(
-      fc.property(
-        fc.array(value, { maxLength: 600 }),
-        fc.integer({ min: 1, max: 200 }),
-        (values, pageSize) => {
-          const all = values.map((v, i) => ({ pk: { S: `p${i}` }, ...(v === undefined ? {} : { v }) }));
-          const table = load(all, pageSize);
-          if (all.some((item) => item.v)) expectColumn(table, all, 'v');
-          else expect(table.reader('v')).toBeUndefined();
-        },
-      ),
-      { numRuns: 100 },
-    );
-  });
-
-  it('answer a statement over coded, numeric and compressed columns as over the items', () => {
-    const all = Array.from({ length: rows }, (_, i): Item => ({
-      pk: { S: `p${i}` },
-      status: i % 29 === 0 ? { NULL: true } : { S: STATUSES[i % 3]! },
-      amount: { N: String(((i * 7919) % 10_000) / 100) },
-      note: { S: `note ${i}` },
-      tags: { L: [{ S: i % 2 ? 'a' : 'b' }] },
-    }));
-    const { rows: answer } = runLocal(
-      "SELECT status, COUNT(*) AS n, SUM(amount) AS total, MAX(note) AS top FROM T WHERE tags[0] = 'a' GROUP BY status ORDER BY status",
-      [{ info: tableInfo('T', 'pk'), items: all }],
-    );
-    const groups = new Map<string | null, { n: number; cents: number; top: string }>();
-    all.forEach((item, i) => {
-      if (i % 2 === 0) return;
-      const status = 'S' in item.status! ? item.status.S : null;
-      const g = groups.get(status) ?? { n: 0, cents: 0, top: '' };
-      g.n += 1;
-      g.cents += (i * 7919) % 10_000;
-      if (`note ${i}` > g.top) g.top = `note ${i}`;
-      groups.set(status, g);
+describe.each<Feed>(['items', 'response bytes'])(
+  'columns sealed into their forms as pages arrive, fed %s',
+  (fed) => {
+    beforeEach(() => {
+      feed = fed;
     });
-    const expected = [...groups]
-      .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : 1))
-      .map(([status, g]) => [status, g.n, g.cents / 100, g.top]);
-    expect(answer.map(([status, n, total, top]) => [status, Number(n), Number(total), top])).toEqual(
-      expected,
-    );
-  });
-});
+
+    const cases: [string, (i: number) => AttributeValue | undefined][] = [
+      [
+        'repeating strings, NULL and missing',
+        (i) => (i % 13 === 0 ? undefined : i % 17 === 0 ? { NULL: true } : { S: STATUSES[i % 3]! }),
+      ],
+      [
+        'repeating strings, then a number two blocks in',
+        (i) => (i === COLD_BLOCK_ROWS * 2 + 5 ? { N: '5' } : { S: STATUSES[i % 3]! }),
+      ],
+      [
+        'strings that stop repeating (the codes overflow)',
+        (i) => ({ S: i < 3000 ? `s${i % 7}` : `unique ${i} é😀` }),
+      ],
+      [
+        'unique ASCII ids of 10 to 29 characters',
+        (i) => ({ S: `ID#${String(i).padStart(7 + (i % 20), '0')}` }),
+      ],
+      [
+        'strings that stop repeating, with a NULL among them',
+        (i) => (i === 10 ? { NULL: true } : { S: i < 3000 ? 'x' : `u${i}` }),
+      ],
+      [
+        'more than 255 distinct strings (wider codes)',
+        (i) => ({ S: `k${i % 300}${i >= COLD_BLOCK_ROWS ? '' : '-'}` }),
+      ],
+      [
+        'numbers with NULL and missing',
+        (i) =>
+          i % 11 === 0
+            ? undefined
+            : i % 19 === 0
+              ? { NULL: true }
+              : { N: String(((i * 7919) % 100_000) / 100) },
+      ],
+      ['numbers whose scale grows late', (i) => ({ N: i === rows - 2 ? '0.125' : String(i) })],
+      ['numbers past 15 decimals', (i) => ({ N: i === 9000 ? '0.1234567890123456' : '1.5' })],
+      [
+        'numbers, then a 38-digit decimal',
+        (i) => ({ N: i === 8500 ? '12345678901234567890123456789012345678' : String(i) }),
+      ],
+      ['numbers, then a string', (i) => (i === 4100 ? { S: '12' } : { N: String(i) })],
+      [
+        'NULL only, then strings late',
+        (i) => (i < 5000 ? (i % 2 ? { NULL: true } : undefined) : { S: STATUSES[i % 3]! }),
+      ],
+      [
+        'a column that appears after two blocks',
+        (i) => (i < COLD_BLOCK_ROWS * 2 + 7 ? undefined : { N: String(i % 5) }),
+      ],
+      [
+        'lists, maps with names that are data, sets, binary, booleans',
+        (i) =>
+          [
+            { L: [{ S: 'web' }, { N: '1.50' }, { NULL: true }] },
+            { M: { __proto__: { S: 'p' }, constructor: { N: '2' }, 'a.b': { BOOL: false } } },
+            { SS: ['a', 'b'] },
+            { NS: ['1', '2.5'] },
+            { B: 'AAEC' },
+            { BS: ['AQ==', 'Ag=='] },
+            { BOOL: true },
+            { NULL: true },
+            undefined,
+          ][i % 9] as AttributeValue | undefined,
+      ],
+    ];
+
+    it.each(cases)('read back exactly: %s', (_, value) => {
+      const all = items(value);
+      const table = load(all);
+      expectColumn(table, all, 'v');
+      expectColumn(table, all, 'pk');
+      table.coolDown();
+      table.coolDown();
+      expectColumn(table, all, 'v');
+    });
+
+    it('read back exactly whatever the page sizes and values', () => {
+      const value = fc.oneof(
+        fc.constant(undefined),
+        fc.constant<AttributeValue>({ NULL: true }),
+        fc.constantFrom('a', 'b', '', 'é').map((S): AttributeValue => ({ S })),
+        fc.string().map((S): AttributeValue => ({ S })),
+        fc.integer({ min: -1e6, max: 1e6 }).map((n): AttributeValue => ({ N: String(n / 100) })),
+        fc.constant<AttributeValue>({ L: [{ S: 'x' }] }),
+      );
+      fc.assert(
+        fc.property(
+          fc.array(value, { maxLength: 600 }),
+          fc.integer({ min: 1, max: 200 }),
+          (values, pageSize) => {
+            const all = values.map((v, i) => ({ pk: { S: `p${i}` }, ...(v === undefined ? {} : { v }) }));
+            const table = load(all, pageSize);
+            if (all.some((item) => item.v)) expectColumn(table, all, 'v');
+            else expect(table.reader('v')).toBeUndefined();
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+
+    it('answer a statement over coded, numeric and compressed columns as over the items', () => {
+      const all = Array.from({ length: rows }, (_, i): Item => ({
+        pk: { S: `p${i}` },
+        status: i % 29 === 0 ? { NULL: true } : { S: STATUSES[i % 3]! },
+        amount: { N: String(((i * 7919) % 10_000) / 100) },
+        note: { S: `note ${i}` },
+        tags: { L: [{ S: i % 2 ? 'a' : 'b' }] },
+      }));
+      const { rows: answer } = runLocal(
+        "SELECT status, COUNT(*) AS n, SUM(amount) AS total, MAX(note) AS top FROM T WHERE tags[0] = 'a' GROUP BY status ORDER BY status",
+        [{ info: tableInfo('T', 'pk'), items: all }],
+      );
+      const groups = new Map<string | null, { n: number; cents: number; top: string }>();
+      all.forEach((item, i) => {
+        if (i % 2 === 0) return;
+        const status = 'S' in item.status! ? item.status.S : null;
+        const g = groups.get(status) ?? { n: 0, cents: 0, top: '' };
+        g.n += 1;
+        g.cents += (i * 7919) % 10_000;
+        if (`note ${i}` > g.top) g.top = `note ${i}`;
+        groups.set(status, g);
+      });
+      const expected = [...groups]
+        .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : 1))
+        .map(([status, g]) => [status, g.n, g.cents / 100, g.top]);
+      expect(answer.map(([status, n, total, top]) => [status, Number(n), Number(total), top])).toEqual(
+        expected,
+      );
+    });
+  },
+);

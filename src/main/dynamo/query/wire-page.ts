@@ -41,6 +41,11 @@ export class WireItems implements Iterable<Item> {
     return new WireItems(length, body, spans, undefined);
   }
 
+  /** The response body and the spans of its items; undefined for items already parsed. */
+  get wire(): { body: Buffer; spans: readonly number[] } | undefined {
+    return this.body ? { body: this.body, spans: this.spans } : undefined;
+  }
+
   *[Symbol.iterator](): Iterator<Item> {
     if (this.parsed) {
       yield* this.parsed;

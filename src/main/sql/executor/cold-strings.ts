@@ -21,7 +21,7 @@ interface Block {
   bytes: Buffer;
 }
 
-/** A row's varint (UTF-16 length + 1, 0 for absent) at `head.at`, moving past it. */
+/** A row's varint (UTF-8 length + 1, 0 for absent) at `head.at`, moving past it. */
 function nextLength(head: { bytes: Buffer; at: number }): number {
   let n = 0;
   let shift = 0;
@@ -57,7 +57,7 @@ class Bytes {
  * A string column kept compressed, block by block, outside the V8 heap. Free text and ids are
  * most of an item's bytes, and as JS strings they cost about a byte per character plus a
  * header and an array slot each; a statement that does not read the column never pays for
- * them. A block is all its text as one UTF-8 run followed by a varint per row (UTF-16 length
+ * them. A block is all its text as one UTF-8 run followed by a varint per row (UTF-8 length
  * + 1, or 0 where the item has no such attribute): the text is joined and encoded with one
  * call and decoded with one, and each value is a slice of it, so neither side pays a native
  * call per row.
@@ -77,25 +77,78 @@ export class ColdStrings {
 
   /** Appends the rows given (strings or undefined); full blocks are compressed. */
   append(values: readonly (string | undefined)[]): void {
+    let joined = '';
+    for (const value of values) if (value !== undefined) joined += value;
+    // Sized for the worst case (3 bytes per UTF-16 unit) rather than measured, which would be
+    // another pass over the text.
+    const text = this.text.reserve(joined.length * 3);
+    const written = text.write(joined, this.text.length, 'utf8');
+    this.text.length += written;
+    // All ASCII (the common case): each value's UTF-8 length is its length.
+    const ascii = written === joined.length;
     const head = this.head.reserve(values.length * 5);
     let at = this.head.length;
-    let joined = '';
     for (const value of values) {
-      let n = value === undefined ? 0 : value.length + 1;
+      let n = value === undefined ? 0 : (ascii ? value.length : Buffer.byteLength(value)) + 1;
       while (n >= 0x80) {
         head[at++] = (n & 0x7f) | 0x80;
         n >>>= 7;
       }
       head[at++] = n;
-      if (value !== undefined) joined += value;
     }
     this.head.length = at;
-    // Sized for the worst case (3 bytes per UTF-16 unit) rather than measured, which would be
-    // another pass over the text.
-    const text = this.text.reserve(joined.length * 3);
-    this.text.length += text.write(joined, this.text.length, 'utf8');
     this.pendingRows += values.length;
     this.rows += values.length;
+    if (this.pendingRows >= COLD_BLOCK_ROWS) this.seal();
+  }
+
+  /**
+   * Row `row` (rows before it that were not put are absent) as the UTF-8 bytes `body[from, to)`:
+   * the wire path (wire-columns.ts) copies a JSON string without escapes, or a value's JSON text,
+   * straight from the response body, with no JS string made for it.
+   */
+  putBytes(row: number, body: Buffer, from: number, to: number): void {
+    this.padTo(row);
+    this.writeLength(to - from + 1);
+    const text = this.text.reserve(to - from);
+    body.copy(text, this.text.length, from, to);
+    this.text.length += to - from;
+    this.ended();
+  }
+
+  /** Row `row` as a string (a JSON string with escapes, decoded). */
+  putString(row: number, value: string): void {
+    this.padTo(row);
+    const text = this.text.reserve(value.length * 3);
+    const written = text.write(value, this.text.length, 'utf8');
+    this.text.length += written;
+    this.writeLength(written + 1);
+    this.ended();
+  }
+
+  /** Absent rows up to `row`. */
+  padTo(row: number): void {
+    while (this.rows < row) {
+      this.writeLength(0);
+      this.ended();
+    }
+  }
+
+  private writeLength(length: number): void {
+    const head = this.head.reserve(5);
+    let at = this.head.length;
+    let n = length;
+    while (n >= 0x80) {
+      head[at++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    head[at++] = n;
+    this.head.length = at;
+  }
+
+  private ended(): void {
+    this.pendingRows += 1;
+    this.rows += 1;
     if (this.pendingRows >= COLD_BLOCK_ROWS) this.seal();
   }
 
@@ -135,8 +188,11 @@ export class ColdStrings {
           into.push(undefined);
           continue;
         }
-        const value =
-          isAscii && n - 1 >= SLICED_MIN_LENGTH && n - 1 <= SHARED_MAX_LENGTH
+        // Lengths are in bytes: in an ASCII run they are characters too; otherwise each value is
+        // decoded from its own bytes.
+        const value = !isAscii
+          ? raw.text.toString('utf8', from, from + n - 1)
+          : n - 1 >= SLICED_MIN_LENGTH && n - 1 <= SHARED_MAX_LENGTH
             ? raw.text.toString('latin1', from, from + n - 1)
             : text.slice(from, from + n - 1);
         from += n - 1;
@@ -159,13 +215,16 @@ export class ColdStrings {
    */
   prefixMask(prefix: string, mask: Uint8Array): void {
     let row0 = 0;
-    this.eachRun((raw, _textBytes, headAt, rows, text) => {
+    this.eachRun((raw, textBytes, headAt, rows, text) => {
       const head = { bytes: raw.head, at: headAt };
       let from = 0;
+      const isAscii = text.length === textBytes;
       for (let row = row0; row < row0 + rows; row++) {
         const n = nextLength(head);
         if (n === 0) continue;
-        if (n - 1 >= prefix.length && text.startsWith(prefix, from)) mask[row] = 1;
+        if (isAscii) {
+          if (n - 1 >= prefix.length && text.startsWith(prefix, from)) mask[row] = 1;
+        } else if (raw.text.toString('utf8', from, from + n - 1).startsWith(prefix)) mask[row] = 1;
         from += n - 1;
       }
       row0 += rows;

@@ -103,6 +103,36 @@ export class CodedStrings implements ColumnStore {
     return taken;
   }
 
+  /**
+   * Row `row` as `s` (or NULL), rows before it not put being missing: the wire path's write, one
+   * row at a time. The half-the-rows rule is checked when the page is sealed (`take([])`).
+   */
+  put(row: number, s: string | null): void {
+    let codes = grow(this.codes, row + 1);
+    let code: number;
+    if (s === null) {
+      if (this.nullCode === 0) {
+        this.nullCode = this.strings.length;
+        this.strings.push(null);
+      }
+      code = this.nullCode;
+    } else {
+      const id = this.ids.get(s);
+      if (id === undefined) {
+        code = this.strings.length;
+        this.ids.set(s, code);
+        this.distinctChars += s.length;
+        this.strings.push(s);
+        if (code > 0xffff && !(codes instanceof Int32Array)) codes = Int32Array.from(codes);
+        else if (code > 0xff && codes instanceof Uint8Array) codes = Uint16Array.from(codes);
+      } else code = id;
+      this.present += 1;
+    }
+    codes[row] = code;
+    this.codes = codes;
+    this.rows = row + 1;
+  }
+
   /** Sets `mask[row] = 1` for each row whose string begins with `prefix`: one test per distinct string. */
   prefixMask(prefix: string, mask: Uint8Array): void {
     const { codes, strings } = this;
@@ -158,6 +188,22 @@ export class Numbers implements ColumnStore {
     return values.length;
   }
 
+  /** Row `row` as `n` (or NULL), rows before it not put being missing: the wire path's write. */
+  put(row: number, n: number | null): void {
+    const numbers = (this.numbers = grow(this.numbers, row + 1));
+    const kind = (this.kind = grow(this.kind, row + 1));
+    if (n === null) kind[row] = NULL_VALUE;
+    else {
+      numbers[row] = n;
+      kind[row] = NUMBER;
+      let scale = this.scale;
+      while (scale >= 0 && Math.round(n * POW10[scale]!) / POW10[scale]! !== n)
+        scale = scale < 15 ? scale + 1 : -1;
+      this.scale = scale;
+    }
+    this.rows = row + 1;
+  }
+
   valueAt(i: number): Value {
     const k = this.kind[i];
     return k === NUMBER ? this.numbers[i] : k === NULL_VALUE ? null : undefined;
@@ -194,7 +240,8 @@ export class ColdStringStore implements ColumnStore {
 
 /** Any values, each row's tagged form as JSON text, compressed in blocks as they fill. */
 export class ColdValues implements ColumnStore {
-  private readonly cold = new ColdStrings();
+  /** The wire path writes a value's tagged JSON text from the response body (`putBytes`). */
+  readonly cold = new ColdStrings();
   get rows(): number {
     return this.cold.rows;
   }

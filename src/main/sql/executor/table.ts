@@ -1,5 +1,6 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
+import { WireItems } from '../../dynamo/query/wire-page';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
 import {
   CodedStrings,
@@ -19,8 +20,9 @@ import {
   scaledFromNumbers,
   type ScaledNumbers,
 } from './column-views';
+import { pushValue, type WireColumn, WireColumns, type WireNames } from './wire-columns';
 
-interface Column {
+interface Column extends WireColumn {
   /** Rows from `store.rows` on (all rows while no form is chosen, and in derived tables). */
   values: Value[];
   /** Non-missing values, for `SELECT *` column order and autocomplete. */
@@ -60,6 +62,8 @@ export class ColumnarTable {
   private readonly columns = new Map<string, Column>();
   /** Columns read since the last coolDown. */
   private readonly touched = new Set<string>();
+  /** Attribute names the wire path has matched, by position in an item (wire-columns.ts). */
+  private readonly wireNames: WireNames = [];
 
   constructor(
     readonly name: string,
@@ -188,17 +192,17 @@ export class ColumnarTable {
     return [...keys, ...rest];
   }
 
-  private set(name: string, row: number, value: Value): void {
+  private columnNamed(name: string): Column {
     let column = this.columns.get(name);
     if (!column) {
-      column = { values: [], count: 0 };
+      column = { values: [], count: 0, lastRow: -1 };
       this.columns.set(name, column);
     }
-    const values = column.values;
-    const base = column.store?.rows ?? 0;
-    while (base + values.length < row) values.push(undefined);
-    values.push(value);
-    column.count += 1;
+    return column;
+  }
+
+  private set(name: string, row: number, value: Value): void {
+    pushValue(this.columnNamed(name), row, value);
   }
 
   /** Seals each column's new rows into its form; called after each appended page. */
@@ -234,8 +238,18 @@ export class ColumnarTable {
     this.seal();
   }
 
-  /** At most `max` of the items: a wire page is iterated (parsed a chunk at a time), not sliced. */
+  /**
+   * At most `max` of the items. A page still in its response bytes is read from them straight
+   * into the columns (wire-columns.ts); items already parsed are iterated.
+   */
   appendTaggedItems(items: Iterable<Item>, max = Infinity): void {
+    const wire = items instanceof WireItems ? items.wire : undefined;
+    if (wire) {
+      const reader = new WireColumns(wire.body, (name) => this.columnNamed(name), this.wireNames);
+      this.rowCount += reader.read(wire.spans, this.rowCount, max);
+      this.seal();
+      return;
+    }
     let taken = 0;
     for (const item of items) {
       if (taken++ >= max) break;
@@ -249,7 +263,8 @@ export class ColumnarTable {
   static fromColumns(name: string, columns: [string, Value[]][], rowCount: number): ColumnarTable {
     const table = new ColumnarTable(name);
     table.rowCount = rowCount;
-    for (const [column, values] of columns) table.columns.set(column, { values, count: rowCount });
+    for (const [column, values] of columns)
+      table.columns.set(column, { values, count: rowCount, lastRow: -1 });
     return table;
   }
 }

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
+import { COLD_BLOCK_ROWS } from '../../src/main/sql/executor/cold-strings';
+import { ColumnarTable } from '../../src/main/sql/executor/table';
+import { fromTagged, type Value } from '../../src/main/sql/values/value';
+
+// The SQL fetch hands a page's response bytes to the table, which reads them straight into its
+// columns (wire-columns.ts). The oracle is JSON.parse of the same text and fromTagged of each
+// item's own attribute: what the columns held when pages were parsed into objects first.
+
+function wireTable(pages: readonly string[], max?: number): ColumnarTable {
+  const table = new ColumnarTable('T', ['pk']);
+  for (const page of pages) table.appendTaggedItems(splitWirePage(Buffer.from(page)).items, max);
+  return table;
+}
+
+function expectColumns(table: ColumnarTable, pages: readonly string[]): void {
+  const items = pages.flatMap((page) => (JSON.parse(page) as { Items: Item[] }).Items);
+  const names = new Set(items.flatMap((item) => Object.keys(item)));
+  expect(new Set(table.names())).toEqual(names);
+  expect(table.rowCount).toBe(items.length);
+  for (const name of names) {
+    const expected: Value[] = items.map((item) =>
+      Object.hasOwn(item, name) ? fromTagged(item[name]!) : undefined,
+    );
+    const read = table.reader(name)!;
+    expect(
+      Array.from(expected, (_, i) => read(i)),
+      name,
+    ).toEqual(expected);
+    expect(table.column(name), name).toEqual(expected);
+  }
+}
+
+const page = (items: string[]): string => `{"Count":${items.length},"Items":[${items.join(',')}]}`;
+
+describe('a page read from its response bytes into the columns', () => {
+  it('keeps names and values that are data: __proto__, constructor, escapes, non-ASCII', () => {
+    const pages = [
+      page([
+        '{"pk":{"S":"a"},"__proto__":{"S":"p"},"constructor":{"N":"2"},"a.b":{"S":"tab\\there \\"q\\" \\u00e9"}}',
+        '{"pk":{"S":"b"},"__proto__":{"M":{"__proto__":{"S":"x"},"constructor":{"L":[{"N":"1"}]}}},"a.b":{"S":"ø😀 plain"}}',
+        '{"pk":{"S":"c"},"na\\u006de":{"S":"escaped name"},"constructor":{"N":"-0"}}',
+      ]),
+      // Whitespace DynamoDB does not send, but JSON allows.
+      page(['{ "pk" : { "S" : "d" } , "constructor" : {"N": "12.50"}, "__proto__": {"NULL": true} }']),
+    ];
+    const table = wireTable(pages);
+    expectColumns(table, pages);
+    expect(table.reader('name')!(2)).toBe('escaped name');
+  });
+
+  it('reads numbers as DynamoDB spells them exactly, and long ones as decimals', () => {
+    const numbers = ['0', '-0', '1', '-1.5', '0.1', '123456789012345', '99999999999999.9', '0.000000000001'];
+    const long = ['12345678901234567890123456789012345678', '0.1234567890123456', '1E+5', '-1e-3'];
+    const pages = [
+      page(numbers.map((n, i) => `{"pk":{"S":"n${i}"},"v":{"N":"${n}"}}`)),
+      page(long.map((n, i) => `{"pk":{"S":"l${i}"},"v":{"N":"${n}"}}`)),
+    ];
+    const table = wireTable(pages);
+    expectColumns(table, pages);
+    expect(table.reader('v')!(2)).toBe(1);
+    expect(Object.is(table.reader('v')!(1), 0)).toBe(true);
+  });
+
+  it('moves a column on when a value does not fit its form, within a page and across pages', () => {
+    const rows = COLD_BLOCK_ROWS + 500;
+    const values = (i: number): string =>
+      i === 700
+        ? '{"N":"7"}'
+        : i === 701
+          ? '{"NULL":true}'
+          : i === rows - 3
+            ? '{"L":[{"S":"x"}]}'
+            : `{"S":"${['NEW', 'PAID'][i % 2]}"}`;
+    const pages: string[] = [];
+    for (let start = 0; start < rows; start += 1000) {
+      const items: string[] = [];
+      for (let i = start; i < Math.min(rows, start + 1000); i++)
+        items.push(
+          `{"pk":{"S":"p${i}"},"v":${values(i)},"n":{"N":"${i % 50}"},` +
+            `"text":{"S":"${i % 3 === 0 ? 'é' : ''}${'lorem ipsum '.repeat(8)}${i}"},` +
+            `"mixed":${i % 4 === 0 ? '{"BOOL":true}' : `{"S":"m${i}"}`}}`,
+        );
+      pages.push(page(items));
+    }
+    const table = wireTable(pages);
+    expectColumns(table, pages);
+    // Free text with non-ASCII rows, kept compressed: an entity view's prefix read from it.
+    const mask = table.prefixMask('text', 'élorem')!;
+    expect(mask.reduce((sum, bit) => sum + bit, 0)).toBe(Math.ceil(rows / 3));
+  });
+
+  it('takes at most the items the read has room for', () => {
+    const pages = [page(['{"pk":{"S":"a"}}', '{"pk":{"S":"b"}}', '{"pk":{"S":"c"}}'])];
+    const table = wireTable(pages, 2);
+    expect(table.rowCount).toBe(2);
+    expect(table.column('pk')).toEqual(['a', 'b']);
+  });
+
+  it('refuses an item naming an attribute twice, with a sentence', () => {
+    const pages = [page(['{"pk":{"S":"a"},"v":{"S":"1"},"v":{"S":"2"}}'])];
+    expect(() => wireTable(pages)).toThrow(/names an attribute twice/);
+  });
+
+  it('reads nested values, sets and binary as their tagged JSON', () => {
+    const values: AttributeValue[] = [
+      { SS: ['a', 'b'] },
+      { NS: ['1', '2.5'] },
+      { B: 'AAEC' },
+      { BS: ['AQ==', 'Ag=='] },
+      { BOOL: false },
+      { M: { 'a.b': { L: [{ NULL: true }, { S: '[0]' }] } } },
+    ];
+    const pages = [page(values.map((v, i) => JSON.stringify({ pk: { S: `p${i}` }, v })))];
+    expectColumns(wireTable(pages), pages);
+  });
+});
