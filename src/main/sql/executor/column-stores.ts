@@ -107,7 +107,7 @@ export class CodedStrings implements ColumnStore {
    * Row `row` as `s` (or NULL), rows before it not put being missing: the wire path's write, one
    * row at a time. The half-the-rows rule is checked when the page is sealed (`take([])`).
    */
-  put(row: number, s: string | null): void {
+  put(row: number, s: string | null): number {
     let codes = grow(this.codes, row + 1);
     let code: number;
     if (s === null) {
@@ -130,6 +130,15 @@ export class CodedStrings implements ColumnStore {
     }
     codes[row] = code;
     this.codes = codes;
+    this.rows = row + 1;
+    return code;
+  }
+
+  /** Row `row` as a string already coded (`code` from `put`). */
+  putCode(row: number, code: number): void {
+    const codes = (this.codes = grow(this.codes, row + 1));
+    codes[row] = code;
+    if (code !== this.nullCode) this.present += 1;
     this.rows = row + 1;
   }
 

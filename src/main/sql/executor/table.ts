@@ -209,6 +209,8 @@ export class ColumnarTable {
   private seal(): void {
     for (const column of this.columns.values()) {
       dropDecoded(column);
+      // The page's body is let go with the page.
+      column.wireBody = undefined;
       const base = column.store?.rows ?? 0;
       // Pad to the current row count so the sealed rows never end short of rows that exist.
       while (base + column.values.length < this.rowCount) column.values.push(undefined);

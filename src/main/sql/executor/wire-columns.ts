@@ -26,6 +26,15 @@ export interface WireColumn {
   store?: ColumnStore;
   /** The last row written, to refuse an item naming an attribute twice. */
   lastRow: number;
+  /**
+   * The bytes [wireFrom, wireTo) of `wireBody` that the last coded string of the column came
+   * from, and its code: ids and types repeat row after row, and the same bytes need no string
+   * made and no lookup.
+   */
+  wireBody?: Buffer;
+  wireFrom?: number;
+  wireTo?: number;
+  wireCode?: number;
 }
 
 /** Puts `value` at `row` of a column whose rows past its store are plain values. */
@@ -197,8 +206,16 @@ export class WireColumns extends WireCursor {
       if (escaped) target.cold.putString(row, this.stringAt(from, to));
       else target.cold.putBytes(row, body, from, to);
     } else if (target instanceof ColdValues) target.cold.putBytes(row, body, start, to + 2);
-    else if (target instanceof CodedStrings) target.put(row, this.stringAt(from, to));
-    else if (target === undefined) pushValue(column, row, this.stringAt(from, to));
+    else if (target instanceof CodedStrings) {
+      if (column.wireBody === body && this.sameBytes(column.wireFrom!, column.wireTo!, from, to))
+        target.putCode(row, column.wireCode!);
+      else {
+        column.wireCode = target.put(row, this.stringAt(from, to));
+        column.wireBody = body;
+        column.wireFrom = from;
+        column.wireTo = to;
+      }
+    } else if (target === undefined) pushValue(column, row, this.stringAt(from, to));
     else return false;
     column.count += target === undefined ? 0 : 1;
     return true;
@@ -255,6 +272,14 @@ export class WireColumns extends WireCursor {
     const n = places > 0 ? mantissa / POW10[places]! : mantissa;
     // + 0: -0 is 0, as parseDynamoNumber answers.
     return (negative ? -n : n) + 0;
+  }
+
+  private sameBytes(from: number, to: number, otherFrom: number, otherTo: number): boolean {
+    const length = to - from;
+    if (otherTo - otherFrom !== length) return false;
+    const body = this.body;
+    for (let i = 0; i < length; i++) if (body[from + i] !== body[otherFrom + i]) return false;
+    return true;
   }
 
   private stringAt(from: number, to: number): string {
