@@ -64,36 +64,17 @@ export class CodedStrings implements ColumnStore {
   private distinctChars = 0;
 
   take(values: readonly Value[]): number {
-    let codes = grow(this.codes, this.rows + values.length);
-    let row = this.rows;
-    let present = this.present;
+    const first = this.rows;
+    this.codes = grow(this.codes, first + values.length);
+    let row = first;
     for (const v of values) {
-      let code = 0;
-      if (typeof v === 'string') {
-        let id = this.ids.get(v);
-        if (id === undefined) {
-          id = this.strings.length;
-          this.ids.set(v, id);
-          this.distinctChars += v.length;
-          this.strings.push(v);
-          if (id > 0xffff && !(codes instanceof Int32Array)) codes = Int32Array.from(codes);
-          else if (id > 0xff && codes instanceof Uint8Array) codes = Uint16Array.from(codes);
-        }
-        code = id;
-        present += 1;
-      } else if (v === null) {
-        if (this.nullCode === 0) {
-          this.nullCode = this.strings.length;
-          this.strings.push(null);
-        }
-        code = this.nullCode;
-      } else if (v !== undefined) break;
-      codes[row++] = code;
+      // Rows past `rows` were never written: a missing value's code 0 is already there.
+      if (typeof v === 'string' || v === null) this.put(row, v);
+      else if (v !== undefined) break;
+      row += 1;
     }
-    const taken = row - this.rows;
-    this.present = present;
-    this.codes = codes;
     this.rows = row;
+    const taken = row - first;
     const distinct = this.ids.size;
     if (taken < values.length) return -1;
     const isSample =
@@ -169,31 +150,21 @@ export class Numbers implements ColumnStore {
   scale = 0;
 
   take(values: readonly Value[]): number {
-    const numbers = grow(this.numbers, this.rows + values.length);
-    const kind = grow(this.kind, this.rows + values.length);
-    let row = this.rows;
-    let scale = this.scale;
+    const first = this.rows;
+    this.numbers = grow(this.numbers, first + values.length);
+    this.kind = grow(this.kind, first + values.length);
+    let row = first;
     for (const v of values) {
-      if (typeof v === 'number') {
-        numbers[row] = v;
-        kind[row] = NUMBER;
-        while (scale >= 0 && Math.round(v * POW10[scale]!) / POW10[scale]! !== v)
-          scale = scale < 15 ? scale + 1 : -1;
-      } else if (v === null) kind[row] = NULL_VALUE;
+      // A missing value's kind (0) is already there; a BigInt decimal or a string stops the
+      // take: the rows taken so far stay as they are, the caller moves on.
+      if (typeof v === 'number' || v === null) this.put(row, v);
       else if (v !== undefined) {
-        // A BigInt decimal, a string: the rows taken so far stay as they are, the caller moves on.
-        this.numbers = numbers;
-        this.kind = kind;
         this.rows = row;
-        this.scale = scale;
         return -1;
       }
       row += 1;
     }
-    this.numbers = numbers;
-    this.kind = kind;
     this.rows = row;
-    this.scale = scale;
     return values.length;
   }
 

@@ -152,12 +152,7 @@ export class WireColumns extends WireCursor {
         const to = this.stringEnd();
         if (body[to + 1] === CLOSE_BRACE) {
           this.pos = to + 2;
-          if (
-            tag === TAG_S
-              ? this.putString(column, store, row, start, to)
-              : this.putNumber(column, store, row, start, to)
-          )
-            return;
+          if (this.putScalar(column, store, row, start, to)) return;
         }
       }
     }
@@ -189,8 +184,11 @@ export class WireColumns extends WireCursor {
     pushValue(column, row, fromTagged(tagged));
   }
 
-  /** `{"S":"…"}` from `start`, its text ending at `to`: false when the column's form does not take it. */
-  private putString(
+  /**
+   * `{"S":"…"}` or `{"N":"…"}` from `start`, its text ending at `to`: false when the column's form
+   * does not take it.
+   */
+  private putScalar(
     column: WireColumn,
     store: ColumnStore | undefined,
     row: number,
@@ -199,15 +197,26 @@ export class WireColumns extends WireCursor {
   ): boolean {
     const from = start + 6;
     const body = this.body;
-    const escaped = this.escaped;
-    let target = store;
-    if (target === undefined && column.values.length === 0) target = column.store = new CodedStrings();
-    if (target instanceof ColdStringStore) {
-      if (escaped) target.cold.putString(row, this.stringAt(from, to));
-      else target.cold.putBytes(row, body, from, to);
-    } else if (target instanceof ColdValues) target.cold.putBytes(row, body, start, to + 2);
-    else if (target instanceof CodedStrings) {
-      if (column.wireBody === body && this.sameBytes(column.wireFrom!, column.wireTo!, from, to))
+    const fresh = column.store === undefined && column.values.length === 0;
+    if (store instanceof ColdValues) store.cold.putBytes(row, body, start, to + 2);
+    else if (body[start + 2] === TAG_N) {
+      const n = this.plainNumber(from, to);
+      if (n === undefined) return false;
+      const target = fresh ? (column.store = new Numbers()) : store;
+      if (!(target instanceof Numbers)) return false;
+      target.put(row, n);
+    } else {
+      const target = fresh ? (column.store = new CodedStrings()) : store;
+      if (target === undefined) {
+        // Rows past a value the store did not take stay values until the page is sealed.
+        pushValue(column, row, this.stringAt(from, to));
+        return true;
+      }
+      if (target instanceof ColdStringStore) {
+        if (this.escaped) target.cold.putString(row, this.stringAt(from, to));
+        else target.cold.putBytes(row, body, from, to);
+      } else if (!(target instanceof CodedStrings)) return false;
+      else if (column.wireBody === body && this.sameBytes(column.wireFrom!, column.wireTo!, from, to))
         target.putCode(row, column.wireCode!);
       else {
         column.wireCode = target.put(row, this.stringAt(from, to));
@@ -215,32 +224,7 @@ export class WireColumns extends WireCursor {
         column.wireFrom = from;
         column.wireTo = to;
       }
-    } else if (target === undefined) pushValue(column, row, this.stringAt(from, to));
-    else return false;
-    column.count += target === undefined ? 0 : 1;
-    return true;
-  }
-
-  /** `{"N":"…"}` from `start`, its text ending at `to`: false when the column's form does not take it. */
-  private putNumber(
-    column: WireColumn,
-    store: ColumnStore | undefined,
-    row: number,
-    start: number,
-    to: number,
-  ): boolean {
-    let target = store;
-    if (target instanceof ColdValues) {
-      target.cold.putBytes(row, this.body, start, to + 2);
-      column.count += 1;
-      return true;
     }
-    const n = this.plainNumber(start + 6, to);
-    if (n === undefined) return false;
-    if (target === undefined && column.store === undefined && column.values.length === 0)
-      target = column.store = new Numbers();
-    if (!(target instanceof Numbers)) return false;
-    target.put(row, n);
     column.count += 1;
     return true;
   }
