@@ -92,6 +92,22 @@ describe('a page read from its response bytes into the columns', () => {
     expect(mask.reduce((sum, bit) => sum + bit, 0)).toBe(Math.ceil(rows / 3));
   });
 
+  it('reads back the same after the read is over (part blocks compressed), and takes pages after it', () => {
+    const text = (i: number) =>
+      `{"pk":{"S":"p${i}"},"note":{"S":"${'free text '.repeat(10)}${i}"},"tags":{"L":[{"S":"t${i % 3}"}]}}`;
+    const pageOf = (from: number, to: number) =>
+      page(Array.from({ length: to - from }, (_, k) => text(from + k)));
+    const pages = [pageOf(0, 1000), pageOf(1000, COLD_BLOCK_ROWS + 700)];
+    const table = wireTable(pages);
+    table.finish();
+    expectColumns(table, pages);
+    const later = pageOf(COLD_BLOCK_ROWS + 700, COLD_BLOCK_ROWS + 900);
+    table.appendTaggedItems(splitWirePage(Buffer.from(later)).items);
+    table.finish();
+    expectColumns(table, [...pages, later]);
+    expect(table.prefixMask('note', 'free text free')!.every((bit) => bit === 1)).toBe(true);
+  });
+
   it('takes at most the items the read has room for', () => {
     const pages = [page(['{"pk":{"S":"a"}}', '{"pk":{"S":"b"}}', '{"pk":{"S":"c"}}'])];
     const table = wireTable(pages, 2);

@@ -22,6 +22,8 @@ import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
  */
 export interface ColumnStore {
   readonly rows: number;
+  /** The read is over: rows kept aside for a full block are compressed (ColdStrings.finish). */
+  finish?(): void;
   take(values: readonly Value[]): number;
   /** Every sealed row, in order. */
   decode(): Value[];
@@ -199,6 +201,10 @@ export class Numbers implements ColumnStore {
 /** Strings (or absences), compressed in blocks as they fill (cold-strings.ts). */
 export class ColdStringStore implements ColumnStore {
   readonly cold = new ColdStrings();
+
+  finish(): void {
+    this.cold.finish();
+  }
   get rows(): number {
     return this.cold.rows;
   }
@@ -222,6 +228,10 @@ export class ColdStringStore implements ColumnStore {
 export class ColdValues implements ColumnStore {
   /** The wire path writes a value's tagged JSON text from the response body (`putBytes`). */
   readonly cold = new ColdStrings();
+
+  finish(): void {
+    this.cold.finish();
+  }
   get rows(): number {
     return this.cold.rows;
   }

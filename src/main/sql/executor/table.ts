@@ -232,6 +232,11 @@ export class ColumnarTable {
     }
   }
 
+  /** The read is over: each column's rows kept aside for a full compressed block are compressed. */
+  finish(): void {
+    for (const column of this.columns.values()) if (column.values.length === 0) column.store?.finish?.();
+  }
+
   appendSdkItems(items: readonly Record<string, SdkValue>[]): void {
     for (const item of items) {
       const row = this.rowCount++;

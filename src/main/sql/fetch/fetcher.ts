@@ -54,12 +54,23 @@ function keyAttributes(spec: FetchSpec): string[] {
 /**
  * Runs one planned read, appending each page to a columnar table as it arrives (so loading
  * happens while the next page is on the wire). Stops at spec.maxItems; passes the abort signal
- * to every SDK call so cancel stops the request in flight.
+ * to every SDK call so cancel stops the request in flight. When the read is over, the rows the
+ * table keeps aside for a full compressed block are compressed.
  */
 export async function runFetch(
   client: DynamoDBClient,
   spec: FetchSpec,
   options: FetchOptions = {},
+): Promise<FetchOutcome> {
+  const outcome = await fetchInto(client, spec, options);
+  outcome.table.finish();
+  return outcome;
+}
+
+async function fetchInto(
+  client: DynamoDBClient,
+  spec: FetchSpec,
+  options: FetchOptions,
 ): Promise<FetchOutcome> {
   const table = new ColumnarTable(spec.table.name, keyAttributes(spec));
   const counters: FetchCounters = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
