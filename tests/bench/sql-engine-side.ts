@@ -57,6 +57,11 @@ export function ingestWire(table: ColumnarTable, body: Buffer): void {
   table.appendTaggedItems(splitWirePage(body).items);
 }
 
+/** The read is over: what the SQL fetch does after its last page (fetcher.ts `runFetch`). */
+export function endIngest(table: ColumnarTable): void {
+  table.finish();
+}
+
 /**
  * The attributes the planner asks DynamoDB for, per table (ProjectionExpression); undefined:
  * whole items. The read's FilterExpression (an entity view's begins_with) is not applied to the

@@ -76,6 +76,7 @@ async function engineWire(): Promise<number> {
     items: 'wire',
     onPage: (page) => table.appendTaggedItems(page.items),
   });
+  table.finish();
   c.destroy();
   return table.rowCount;
 }

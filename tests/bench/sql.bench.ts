@@ -17,7 +17,7 @@ import { execSync } from 'node:child_process';
 import type { ColumnarTable } from '../../src/main/sql/executor/table';
 import { type BenchCase, type BenchShape, canonical, oneTableShape, twoTableShape } from './sql-cases';
 import { makeItem, type SdkItem } from './sql-data';
-import { CPU_MS as cpuMs, engineTable, ingestWire, runEngine } from './sql-engine-side';
+import { CPU_MS as cpuMs, endIngest, engineTable, ingestWire, runEngine } from './sql-engine-side';
 import { productFirstResult } from './sql-first-result';
 import { alasqlLoad, alasqlRows, DuckSide } from './sql-others';
 
@@ -80,6 +80,9 @@ async function load(shape: BenchShape): Promise<Loaded> {
       loadMs.engine += wall;
       loadCpu.engine += cpu;
     }
+    const [wall, , cpu] = await timed(() => endIngest(table));
+    loadMs.engine += wall;
+    loadCpu.engine += cpu;
   }
   const engineHeap = heapBytes() - base;
   for (const t of shape.tables) {
