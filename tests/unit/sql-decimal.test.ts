@@ -135,6 +135,30 @@ describe('exact decimals', () => {
     // ~50,000 checks: 1–2 s on a quiet machine, past vitest's 5 s default under a load of 25+.
   }, 30_000);
 
+  it('counts digits exactly at every power of ten (compare, round, print)', () => {
+    for (let d = 15; d <= 60; d++) {
+      const power = 10n ** BigInt(d);
+      for (const [below, at] of [
+        [power - 1n, power],
+        [-power, -(power - 1n)],
+      ] as const) {
+        const [a, b] = [new Decimal(below, -3), new Decimal(at, -3)];
+        expect(compareDecimals(a, b)).toBe(-1);
+        expect(compareDecimals(b, a)).toBe(1);
+        // Rounding to 38 digits counts them: text of the rounded quotient against BigInt text.
+        const third = divDecimals(new Decimal(at, 0), new Decimal(3n, 0))!;
+        const digits = (third.coef < 0n ? -third.coef : third.coef).toString().length;
+        expect(digits).toBeLessThanOrEqual(38);
+        expect(numToString(normalizeDecimal(a))).toBe(
+          `${below < 0n ? '-' : ''}${(below < 0n ? -below : below)
+            .toString()
+            .replace(/(\d{3})$/, '.$1')
+            .replace(/^\./, '0.')}`,
+        );
+      }
+    }
+  });
+
   it('adds, subtracts and multiplies exactly', () => {
     expect(text(add(n('0.1'), n('0.2')))).toBe('0.3');
     expect(text(subtract(n('1'), n('0.9')))).toBe('0.1');
