@@ -9,8 +9,11 @@
  * lets hash joins and GROUP BY use plain Map keys.
  */
 export class Decimal {
-  /** The nearest double, once asked for (NaN until then): private, so values still compare by coef and exp. */
-  #nearest = Number.NaN;
+  /**
+   * A double within an ulp of the value, once asked for or given (NaN until then); private, so
+   * values still compare by coef and exp.
+   */
+  #near = Number.NaN;
   /** value = coef × 10^exp; coef carries the sign and has no trailing zeros (zero is 0n × 10^0). */
   constructor(
     readonly coef: bigint,
@@ -18,12 +21,19 @@ export class Decimal {
   ) {}
 
   /**
-   * The double nearest this value, kept for the Decimal's life: a correlated subquery's AVG
-   * answer is compared with every outer row's double (`roughCompare`).
+   * A double within an ulp of this value (its nearest, unless its maker gave one as close),
+   * kept for the Decimal's life: a correlated subquery's AVG answer is compared with every outer
+   * row's double (`roughCompare`).
    */
-  nearestDouble(): number {
-    if (Number.isNaN(this.#nearest)) this.#nearest = Number(decimalToString(this));
-    return this.#nearest;
+  nearDouble(): number {
+    if (Number.isNaN(this.#near)) this.#near = Number(decimalToString(this));
+    return this.#near;
+  }
+
+  /** Gives the double `nearDouble` answers, when the maker has one within an ulp at hand. */
+  knownNear(near: number): this {
+    this.#near = near;
+    return this;
   }
 }
 
@@ -185,14 +195,14 @@ export function compareNum(a: Num, b: Num): number {
 }
 
 /**
- * -1 or 1 when the double x is clearly below or above d, 0 when too close to tell. d's nearest
+ * -1 or 1 when the double x is clearly below or above d, 0 when too close to tell. d's near
  * double is within an ulp of d (2^-52 relative), so a double further than 2^-50 relative from it
  * is on the same side of d as of it: decided without converting x to a BigInt decimal, which is
  * what comparing `amount > (SELECT AVG(...))` would otherwise do on every row. Tiny and huge
  * doubles (subnormal, infinite) leave it to the exact comparison.
  */
 function roughCompare(x: number, d: Decimal): number {
-  const f = d.nearestDouble();
+  const f = d.nearDouble();
   const size = Math.abs(f);
   if (!(size > 1e-290 && size < 1e290)) return 0;
   const margin = size * 2 ** -50;
