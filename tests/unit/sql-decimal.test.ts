@@ -100,9 +100,16 @@ describe('exact decimals', () => {
       const total = ExactSum.fromScaled(acc, scale, count).total()!;
       const oracle = divDecimals(toDecimal(total), new Decimal(BigInt(count), 0))!;
       const expected = numToString(normalizeDecimal(oracle));
-      expect(text(ExactSum.fromScaled(acc, scale, count).average()!), `${acc}e-${scale} / ${count}`).toBe(
-        expected,
-      );
+      const average = ExactSum.fromScaled(acc, scale, count).average()!;
+      expect(text(average), `${acc}e-${scale} / ${count}`).toBe(expected);
+      if (!(average instanceof Decimal)) continue;
+      // The double it carries for comparisons is within an ulp of its nearest, and doubles
+      // beside it compare with it as with the BigInt oracle.
+      const nearest = Number(expected);
+      const ulp = Math.max(Number.MIN_VALUE, Math.abs(nearest) * 2 ** -52);
+      expect(Math.abs(average.nearDouble() - nearest)).toBeLessThanOrEqual(ulp);
+      for (const beside of [nearest - 8 * ulp, nearest - ulp, nearest, nearest + ulp, nearest + 8 * ulp])
+        expect(compareNum(beside, average)).toBe(compareDecimals(toDecimal(beside), oracle));
     }
   });
 
@@ -134,6 +141,30 @@ describe('exact decimals', () => {
     expect(compareNum(n('1E-300'), n('1.000000000000000000000000000000000001E-300'))).toBe(-1);
     // ~50,000 checks: 1–2 s on a quiet machine, past vitest's 5 s default under a load of 25+.
   }, 30_000);
+
+  it('counts digits exactly at every power of ten (compare, round, print)', () => {
+    for (let d = 15; d <= 60; d++) {
+      const power = 10n ** BigInt(d);
+      for (const [below, at] of [
+        [power - 1n, power],
+        [-power, -(power - 1n)],
+      ] as const) {
+        const [a, b] = [new Decimal(below, -3), new Decimal(at, -3)];
+        expect(compareDecimals(a, b)).toBe(-1);
+        expect(compareDecimals(b, a)).toBe(1);
+        // Rounding to 38 digits counts them: text of the rounded quotient against BigInt text.
+        const third = divDecimals(new Decimal(at, 0), new Decimal(3n, 0))!;
+        const digits = (third.coef < 0n ? -third.coef : third.coef).toString().length;
+        expect(digits).toBeLessThanOrEqual(38);
+        expect(numToString(normalizeDecimal(a))).toBe(
+          `${below < 0n ? '-' : ''}${(below < 0n ? -below : below)
+            .toString()
+            .replace(/(\d{3})$/, '.$1')
+            .replace(/^\./, '0.')}`,
+        );
+      }
+    }
+  });
 
   it('adds, subtracts and multiplies exactly', () => {
     expect(text(add(n('0.1'), n('0.2')))).toBe('0.3');

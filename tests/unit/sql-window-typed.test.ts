@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
-import { comparableRows, duckdbWith, expectSameRows } from '../support/duckdb-oracle';
+import { comparableRows, duckdbWith, duckRows, expectSameRows } from '../support/duckdb-oracle';
 
 /**
  * The window operator's typed path (dictionary codes for PARTITION BY, scaled integers for
@@ -164,5 +164,87 @@ describe("a derived table's conditions on its window values, moved into it, agai
     );
     expect(rows.length).toBeGreaterThan(5);
     expect(comparableRows(rows)).toEqual(comparableRows(general));
+  });
+});
+
+describe('top N per partition: only the first N rows of each partition numbered (QUALIFY ROW_NUMBER … <= N)', () => {
+  // The typed path keeps the best N rows of each partition in one pass; ties go in input order,
+  // as the full sort puts them. `amount * 1` takes the general path (every row sorted): the oracle
+  // for which of two tied rows comes first, which DuckDB leaves open.
+  const numbered = (order: string, partition: string, qualify: string) =>
+    `SELECT orderId, ROW_NUMBER() OVER (${partition} ORDER BY ${order}) AS rn FROM orders QUALIFY ${qualify} ORDER BY orderId`;
+  const sameAsGeneral = (items: Item[], partition: string, qualify: string, empty = false) => {
+    for (const [typed, general] of [
+      ['amount DESC NULLS LAST', 'amount * 1 DESC NULLS LAST'],
+      ['amount NULLS FIRST', 'amount * 1 NULLS FIRST'],
+    ] as const) {
+      const rows = run(items, numbered(typed, partition, qualify));
+      if (empty) expect(rows).toEqual([]);
+      else expect(rows.length).toBeGreaterThan(0);
+      expect(comparableRows(rows)).toEqual(comparableRows(run(items, numbered(general, partition, qualify))));
+    }
+  };
+
+  it.each([
+    'rn <= 3',
+    'rn < 3',
+    'rn = 1',
+    'rn = 2',
+    '3 >= rn',
+    'rn <= 2.5',
+    'rn < 1.5',
+    'rn <= 3 AND rn >= 2',
+    'rn <= 3 AND rn <= 2',
+    // Past the rows kept per partition by the one-pass path: every row is sorted.
+    'rn <= 100',
+  ])('ties, NULL and missing partitions and order keys: %s', (qualify) => {
+    sameAsGeneral(prices, 'PARTITION BY userId', qualify);
+    sameAsGeneral(prices, 'PARTITION BY grp', qualify);
+    sameAsGeneral(prices, '', qualify);
+  });
+
+  it('conditions that do not bound the number keep every row numbered', async () => {
+    for (const qualify of [
+      'rn <= 2 OR amount > 20',
+      'NOT rn > 2 AND amount > 0',
+      'rn >= 2',
+      'rn <= 0',
+      'rn = 1.5',
+    ]) {
+      sameAsGeneral(prices, 'PARTITION BY userId', qualify, qualify === 'rn <= 0' || qualify === 'rn = 1.5');
+      const sql = `SELECT userId, amount, rn FROM (SELECT userId, amount, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS rn FROM orders) t WHERE ${qualify} ORDER BY userId NULLS FIRST, amount NULLS FIRST, rn`;
+      // Tied rows may swap numbers between engines, so DuckDB is asked only where ties cannot
+      // change the rows kept: (user, amount, number) triples are the same either way.
+      if (!qualify.includes('OR') && !qualify.includes('NOT'))
+        expect(comparableRows(run(prices, sql))).toEqual(await duckRows(duck, sql));
+    }
+  });
+
+  it('another window over the same rows still sees every row', async () => {
+    const sql = `SELECT userId, amount, rn, total, cnt FROM (SELECT userId, amount,
+        ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS rn,
+        SUM(amount) OVER (PARTITION BY userId) AS total,
+        COUNT(*) OVER (PARTITION BY userId) AS cnt FROM orders) t
+      WHERE rn <= 2 ORDER BY userId NULLS FIRST, amount NULLS FIRST, rn`;
+    await expectSameRows(run(prices, sql), duck, sql);
+  });
+
+  it('a window without ORDER BY keeps the first rows of each partition in input order', () => {
+    const rows = run(
+      prices,
+      'SELECT orderId FROM orders QUALIFY ROW_NUMBER() OVER (PARTITION BY userId) <= 2',
+    );
+    const general = run(
+      prices,
+      'SELECT orderId FROM (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId) AS rn FROM orders) t WHERE rn * 1 <= 2',
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(comparableRows(rows).sort()).toEqual(comparableRows(general).sort());
+  });
+
+  it('numbers too long for a double keep the general path and the same answer', async () => {
+    const sql =
+      'SELECT userId, amount, rn FROM (SELECT userId, amount, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS rn FROM orders) t WHERE rn <= 2 ORDER BY userId NULLS FIRST, amount NULLS FIRST';
+    await expectSameRows(run(wide, sql), duckWide, sql);
   });
 });

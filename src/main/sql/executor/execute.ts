@@ -16,7 +16,7 @@ import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
-import { evaluateWindow, qualifyingRows } from './operators/window';
+import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
 import { withConditionsInDerived } from './push-into-derived';
 import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
@@ -228,9 +228,9 @@ function executeSelect(
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
   if (select.windows.length > 0) {
-    const windows = select.windows.map((call) => {
+    const windows = select.windows.map((call, i) => {
       checkCancelled(env);
-      return evaluateWindow(call, frame, outputEnv, env.warn);
+      return evaluateWindow(call, frame, outputEnv, env.warn, rowsKept(select.qualify, select.windows, i));
     });
     outputEnv = { ...outputEnv, windows };
   }

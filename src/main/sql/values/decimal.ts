@@ -9,11 +9,32 @@
  * lets hash joins and GROUP BY use plain Map keys.
  */
 export class Decimal {
+  /**
+   * A double within an ulp of the value, once asked for or given (NaN until then); private, so
+   * values still compare by coef and exp.
+   */
+  #near = Number.NaN;
   /** value = coef × 10^exp; coef carries the sign and has no trailing zeros (zero is 0n × 10^0). */
   constructor(
     readonly coef: bigint,
     readonly exp: number,
   ) {}
+
+  /**
+   * A double within an ulp of this value (its nearest, unless its maker gave one as close),
+   * kept for the Decimal's life: a correlated subquery's AVG answer is compared with every outer
+   * row's double (`roughCompare`).
+   */
+  nearDouble(): number {
+    if (Number.isNaN(this.#near)) this.#near = Number(decimalToString(this));
+    return this.#near;
+  }
+
+  /** Gives the double `nearDouble` answers, when the maker has one within an ulp at hand. */
+  knownNear(near: number): this {
+    this.#near = near;
+    return this;
+  }
 }
 
 export type Num = number | Decimal;
@@ -51,8 +72,27 @@ export function parseDecimalText(text: string): Decimal | undefined {
   return makeDecimal(sign === '-' ? -magnitude : magnitude, Number.parseInt(exponent, 10) - fraction.length);
 }
 
+const SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+const LOG10_OF_2 = Math.log10(2);
+
+/**
+ * Decimal digits of a coefficient. AVG makes a 38-digit Decimal per group and counts its digits
+ * several times, so this avoids decimal text: a safe integer is counted as a double, a larger
+ * one from its hexadecimal length (a bit length within 4), then corrected against powers of ten.
+ */
 function digitCount(coef: bigint): number {
-  return (coef < 0n ? -coef : coef).toString().length;
+  const magnitude = coef < 0n ? -coef : coef;
+  if (magnitude <= SAFE_BIG) {
+    const x = Number(magnitude);
+    let digits = 1;
+    while (digits < 16 && x >= 10 ** digits) digits += 1;
+    return digits;
+  }
+  // magnitude ≥ 16^(hex digits − 1), so it has more decimal digits than this (one fewer than
+  // the bound, so that rounding in the product can never overshoot).
+  let digits = Math.floor((magnitude.toString(16).length - 1) * 4 * LOG10_OF_2);
+  while (magnitude >= pow10Big(digits)) digits += 1;
+  return digits;
 }
 
 /**
@@ -154,22 +194,15 @@ export function compareNum(a: Num, b: Num): number {
   return compareDecimals(toDecimal(a), toDecimal(b));
 }
 
-/** A Decimal's nearest double, kept for the Decimal's life (AVG answers are compared per row). */
-const nearestDoubles = new WeakMap<Decimal, number>();
-
 /**
- * -1 or 1 when the double x is clearly below or above d, 0 when too close to tell. d's nearest
+ * -1 or 1 when the double x is clearly below or above d, 0 when too close to tell. d's near
  * double is within an ulp of d (2^-52 relative), so a double further than 2^-50 relative from it
  * is on the same side of d as of it: decided without converting x to a BigInt decimal, which is
  * what comparing `amount > (SELECT AVG(...))` would otherwise do on every row. Tiny and huge
  * doubles (subnormal, infinite) leave it to the exact comparison.
  */
 function roughCompare(x: number, d: Decimal): number {
-  let f = nearestDoubles.get(d);
-  if (f === undefined) {
-    f = Number(decimalToString(d));
-    nearestDoubles.set(d, f);
-  }
+  const f = d.nearDouble();
   const size = Math.abs(f);
   if (!(size > 1e-290 && size < 1e290)) return 0;
   const margin = size * 2 ** -50;

@@ -1,5 +1,5 @@
 import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
-import { columnCodes, hashCodes } from '../column-codes';
+import { type ColumnCodes, columnCodes, hashCodes } from '../column-codes';
 import { isNull } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
 import { NOT_NUMBER } from '../column-views';
@@ -21,13 +21,17 @@ export interface WindowOrder {
 
 /**
  * The typed path reads a plain column's codes (PARTITION BY: column-codes.ts) and scaled integers
- * (ORDER BY) and sorts small integers: no boxed value is compared. It covers one string
- * partition key and one number order key, the shape of "top N per user"; anything else (several
- * keys, expressions, a column that mixes numbers with other types or holds BigInt decimals)
- * takes the general path, which compares values.
+ * (ORDER BY) and sorts small integers: no boxed value is compared. It covers one partition key
+ * and one number order key, the shape of "top N per user"; anything else (several keys,
+ * expressions, a column that mixes numbers with other types or holds BigInt decimals) takes the
+ * general path, which compares values.
+ *
+ * `keep`: only the first `keep` rows of each partition are read (QUALIFY `ROW_NUMBER() … <= k`,
+ * see window.ts `rowsKept`); the typed path then keeps the best `keep` rows of each partition in
+ * one pass instead of sorting every partition, and leaves the other rows out of `rows`.
  */
-export function windowOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrder {
-  return typedOrder(call, frame, env) ?? generalOrder(call, frame, env);
+export function windowOrder(call: WindowCall, frame: Frame, env: CompileEnv, keep?: number): WindowOrder {
+  return typedOrder(call, frame, env, keep) ?? generalOrder(call, frame, env);
 }
 
 function plainColumn(e: BExpr, env: CompileEnv, frame: Frame) {
@@ -37,66 +41,142 @@ function plainColumn(e: BExpr, env: CompileEnv, frame: Frame) {
   return idx && table && idx.length === frame.length ? { table, attr: e.attr, idx } : undefined;
 }
 
-/** Frame rows grouped by the partition code (0 = NULL or missing), input order kept within. */
-function groupByCodes(frame: Frame, codeOf: (r: number) => number, size: number): WindowOrder {
-  const counts = new Int32Array(size + 1);
-  for (let r = 0; r < frame.length; r++) counts[codeOf(r) + 1]! += 1;
-  for (let c = 0; c < size; c++) counts[c + 1]! += counts[c]!;
-  const next = counts.slice(0, size);
-  const rows = new Int32Array(frame.length);
-  for (let r = 0; r < frame.length; r++) rows[next[codeOf(r)]!++] = r;
-  // Drop empty partitions (codes of strings no frame row has).
-  const starts: number[] = [];
-  for (let c = 0; c < size; c++) if (counts[c + 1]! > counts[c]!) starts.push(counts[c]!);
-  starts.push(frame.length);
-  return { rows, starts: Int32Array.from(starts), same: () => true };
+/** One partition code per frame row (0: NULL or missing), and how many codes there are. */
+function partitionCodes(call: WindowCall, frame: Frame, env: CompileEnv): ColumnCodes | undefined {
+  if (call.partitionBy.length === 0)
+    return { codes: new Int32Array(frame.length), size: 1, onlyStrings: true };
+  if (call.partitionBy.length > 1) return undefined;
+  const column = plainColumn(call.partitionBy[0]!, env, frame);
+  if (!column) return undefined;
+  const { idx } = column;
+  const coded = columnCodes(column.table, column.attr, frame.length);
+  if (coded) return { ...coded, codes: gatherCodes(idx, coded.codes, new Int32Array(frame.length)) };
+  // A few rows of a large column: code just those values.
+  const read = column.table.reader(column.attr);
+  if (!read) return undefined;
+  return hashCodes(frame.length, (r) => (idx[r]! < 0 ? undefined : read(idx[r]!)));
 }
 
-function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv): WindowOrder | undefined {
-  if (call.partitionBy.length > 1 || call.orderBy.length > 1) return undefined;
-  let grouped: WindowOrder;
-  if (call.partitionBy.length === 0) {
-    grouped = {
-      rows: identityRows(frame.length),
-      starts: Int32Array.of(0, frame.length),
-      same: () => true,
-    };
-  } else {
-    const column = plainColumn(call.partitionBy[0]!, env, frame);
-    if (!column) return undefined;
-    const { idx } = column;
-    const coded = columnCodes(column.table, column.attr, frame.length);
-    if (coded) {
-      const { codes } = coded;
-      grouped = groupByCodes(frame, (r) => (idx[r]! < 0 ? 0 : codes[idx[r]!]!), coded.size);
-    } else {
-      // A few rows of a large column: code just those values.
-      const read = column.table.reader(column.attr);
-      if (!read) return undefined;
-      const { codes, size } = hashCodes(frame.length, (r) => (idx[r]! < 0 ? undefined : read(idx[r]!)));
-      grouped = groupByCodes(frame, (r) => codes[r]!, size);
-    }
+/** out[r] = codes[idx[r]], 0 where the frame row has no row of the table. */
+function gatherCodes(idx: Int32Array, codes: Int32Array, out: Int32Array): Int32Array {
+  for (let r = 0; r < out.length; r++) {
+    const i = idx[r]!;
+    out[r] = i < 0 ? 0 : codes[i]!;
   }
-  if (call.orderBy.length === 0) return grouped;
+  return out;
+}
+
+/**
+ * One double per frame row that orders like the ORDER BY: scaled integers compare as their
+ * numbers do, negated for DESC, and NULL at the end it belongs to. Undefined when the column is
+ * not all numbers (or missing and NULL), which the general path orders.
+ */
+function orderKeys(call: WindowCall, frame: Frame, env: CompileEnv): Float64Array | undefined {
+  if (call.orderBy.length === 0) return new Float64Array(frame.length);
+  if (call.orderBy.length > 1) return undefined;
   const spec = call.orderBy[0]!;
   const column = plainColumn(spec.expr, env, frame);
   const numbers = column?.table.scaledNumbers(column.attr);
   if (!column || !numbers) return undefined;
-  // One double per frame row that orders like the ORDER BY: scaled integers compare as their
-  // numbers do, negated for DESC, and NULL at the end it belongs to.
   const key = new Float64Array(frame.length);
   const nullKey = spec.nullsFirst ? -Infinity : Infinity;
-  const { idx } = column;
-  for (let r = 0; r < frame.length; r++) {
+  const fits = scaledKeys(column.idx, numbers.kind, numbers.scaled, spec.descending ? -1 : 1, nullKey, key);
+  return fits ? key : undefined;
+}
+
+function scaledKeys(
+  idx: Int32Array,
+  kind: Uint8Array,
+  scaled: Float64Array,
+  sign: number,
+  nullKey: number,
+  out: Float64Array,
+): boolean {
+  for (let r = 0; r < out.length; r++) {
     const i = idx[r]!;
-    const kind = i < 0 ? 0 : numbers.kind[i]!;
-    if (kind === NOT_NUMBER) return undefined;
+    const k = i < 0 ? 0 : kind[i]!;
+    if (k === NOT_NUMBER) return false;
     // 1 is a number; any other kind (missing, NULL) has none.
-    key[r] = kind !== 1 ? nullKey : spec.descending ? -numbers.scaled[i]! : numbers.scaled[i]!;
+    out[r] = k === 1 ? sign * scaled[i]! : nullKey;
   }
-  const { rows, starts } = grouped;
-  for (let p = 0; p + 1 < starts.length; p++) sortByKey(rows, starts[p]!, starts[p + 1]!, key);
-  return { rows, starts, same: (a, b) => key[a] === key[b] };
+  return true;
+}
+
+function typedOrder(call: WindowCall, frame: Frame, env: CompileEnv, keep?: number): WindowOrder | undefined {
+  const partitions = partitionCodes(call, frame, env);
+  if (!partitions) return undefined;
+  const key = orderKeys(call, frame, env);
+  if (!key) return undefined;
+  const { codes, size } = partitions;
+  // The best `keep` rows of each partition: `keep` row numbers per code, so only for a small
+  // `keep` (top N per group); a large one sorts as usual.
+  const same = (a: number, b: number): boolean => key[a] === key[b];
+  if (keep !== undefined && keep <= TOP_KEPT_MAX)
+    return { ...bestPerPartition(codes, size, key, keep), same };
+  const { rows, starts } = groupByCodes(codes, size);
+  if (call.orderBy.length > 0)
+    for (let p = 0; p + 1 < starts.length; p++) sortByKey(rows, starts[p]!, starts[p + 1]!, key);
+  return { rows, starts, same };
+}
+
+const TOP_KEPT_MAX = 64;
+
+/** Frame rows grouped by partition code, input order kept within (a counting sort). */
+function groupByCodes(codes: Int32Array, size: number): Pick<WindowOrder, 'rows' | 'starts'> {
+  const counts = new Int32Array(size + 1);
+  for (let r = 0; r < codes.length; r++) counts[codes[r]! + 1]! += 1;
+  for (let c = 0; c < size; c++) counts[c + 1]! += counts[c]!;
+  const next = counts.slice(0, size);
+  const rows = new Int32Array(codes.length);
+  for (let r = 0; r < codes.length; r++) rows[next[codes[r]!]!++] = r;
+  return { rows, starts: nonEmptyStarts(counts, size) };
+}
+
+/** Where each partition that has rows begins (codes of strings no frame row has are skipped). */
+function nonEmptyStarts(ends: Int32Array, size: number): Int32Array {
+  let count = 0;
+  for (let c = 0; c < size; c++) if (ends[c + 1]! > ends[c]!) count += 1;
+  const starts = new Int32Array(count + 1);
+  let p = 0;
+  for (let c = 0; c < size; c++) if (ends[c + 1]! > ends[c]!) starts[p++] = ends[c]!;
+  starts[p] = ends[size]!;
+  return starts;
+}
+
+/**
+ * The first `keep` rows of each partition in window order, in one pass over the rows: each
+ * partition holds its best rows so far in order, and a row enters only if it goes before the
+ * last of them. Rows come in input order and enter only when strictly before, so ties keep
+ * input order, as the full sort does.
+ */
+function bestPerPartition(
+  codes: Int32Array,
+  size: number,
+  key: Float64Array,
+  keep: number,
+): Pick<WindowOrder, 'rows' | 'starts'> {
+  const best = new Int32Array(size * keep);
+  const held = new Int32Array(size);
+  for (let r = 0; r < codes.length; r++) {
+    const c = codes[r]!;
+    const base = c * keep;
+    let j = held[c]!;
+    const k = key[r]!;
+    if (j === keep) {
+      if (!(k < key[best[base + keep - 1]!]!)) continue;
+      j = keep - 1;
+    } else held[c] = j + 1;
+    while (j > 0 && k < key[best[base + j - 1]!]!) {
+      best[base + j] = best[base + j - 1]!;
+      j -= 1;
+    }
+    best[base + j] = r;
+  }
+  const ends = new Int32Array(size + 1);
+  for (let c = 0; c < size; c++) ends[c + 1] = ends[c]! + held[c]!;
+  const rows = new Int32Array(ends[size]!);
+  for (let c = 0; c < size; c++) rows.set(best.subarray(c * keep, c * keep + held[c]!), ends[c]);
+  return { rows, starts: nonEmptyStarts(ends, size) };
 }
 
 const before = (key: Float64Array, a: number, b: number): boolean =>

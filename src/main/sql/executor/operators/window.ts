@@ -162,11 +162,15 @@ export function evaluateWindow(
   frame: Frame,
   env: CompileEnv,
   warn: (message: string) => void,
+  keep?: number,
 ): Value[] {
   const args = call.args.map((arg) => compile(arg, env)(frame));
-  const out = new Array<Value>(frame.length).fill(null);
+  // Rows past the first `keep` of their partition may be left out of the order; they get a
+  // number past `keep`, which fails the QUALIFY test that set it and is never read otherwise.
+  const kept = call.name === 'ROW_NUMBER' ? keep : undefined;
+  const out = new Array<Value>(frame.length).fill(kept === undefined ? null : kept + 1);
   const fill = POSITIONAL.has(call.name) ? rankingFill(call, args) : frameFill(call, args);
-  const { rows, starts, same } = windowOrder(call, frame, env);
+  const { rows, starts, same } = windowOrder(call, frame, env, kept);
   // Peers (rows with equal ORDER BY values) matter to RANK and its kin and to RANGE frames only.
   const needsPeers = POSITIONAL.has(call.name) ? !PEERLESS.has(call.name) : call.frame.unit === 'RANGE';
   const noPeers = new Int32Array(0);
@@ -206,8 +210,15 @@ const NUMBER_TESTS: Partial<Record<string, (k: number) => NumberTest>> = {
   '<>': (k) => (v) => v !== k,
 };
 
+interface RankTest {
+  index: number;
+  op: string;
+  value: number;
+  test: NumberTest;
+}
+
 /** `rn <= 3` (either way round) over a ranking window: its call index and a test of the number. */
-function rankTest(e: BExpr, calls: readonly WindowCall[]): { index: number; test: NumberTest } | undefined {
+function rankTest(e: BExpr, calls: readonly WindowCall[]): RankTest | undefined {
   if (e.kind !== 'binary') return undefined;
   const flipped: Record<string, string> = {
     '<': '>',
@@ -222,7 +233,37 @@ function rankTest(e: BExpr, calls: readonly WindowCall[]): { index: number; test
   if (win.kind !== 'win' || lit.kind !== 'lit' || typeof lit.value !== 'number') return undefined;
   const make = NUMBER_TESTS[op];
   const call = calls[win.index];
-  return make && call && WHOLE.has(call.name) ? { index: win.index, test: make(lit.value) } : undefined;
+  return make && call && WHOLE.has(call.name)
+    ? { index: win.index, op, value: lit.value, test: make(lit.value) }
+    : undefined;
+}
+
+/** The largest whole number a test lets through, if it has one (`<= 3`, `< 4`, `= 3`: 3). */
+function upperBound({ op, value }: RankTest): number | undefined {
+  if (op === '<=') return Math.floor(value);
+  if (op === '<') return Math.ceil(value) - 1;
+  if (op === '=' && Number.isInteger(value)) return value;
+  return undefined;
+}
+
+/**
+ * How many rows of each partition window call `index` needs numbered, when QUALIFY keeps only
+ * rows whose number is at most that (`ROW_NUMBER() … <= 3` among its AND-ed conditions): a row
+ * numbered past it fails the whole condition, whatever its exact number. Undefined: all rows.
+ */
+export function rowsKept(
+  qualify: BExpr | undefined,
+  calls: readonly WindowCall[],
+  index: number,
+): number | undefined {
+  if (!qualify || calls[index]?.name !== 'ROW_NUMBER') return undefined;
+  let kept: number | undefined;
+  for (const c of conjuncts(qualify)) {
+    const test = rankTest(c, calls);
+    const bound = test?.index === index ? upperBound(test) : undefined;
+    if (bound !== undefined && bound >= 1) kept = Math.min(kept ?? bound, bound);
+  }
+  return kept;
 }
 
 /**
