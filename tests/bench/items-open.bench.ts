@@ -15,7 +15,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { launchBrowser } from '../e2e/support/browser';
-import { buildRendererIfNeeded } from '../e2e/support/build-renderer';
+import { benchRendererDir, buildRendererIfNeeded } from '../e2e/support/build-renderer';
 import { localClient } from '../support/dynamo-local';
 import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
 import { createCore, shutdownCore } from '../../src/main/create-core';
@@ -34,7 +34,7 @@ const median = (values: number[]): number => {
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  const staticDir = buildRendererIfNeeded();
+  const staticDir = buildRendererIfNeeded(benchRendererDir, 'production');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-open-bench-'));
   const core = createCore({
     mode: 'browser',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { BRIDGE_KEY } from '../../src/shared/ipc/bridge';
-import { RowCache, showReplacedRows } from '../../src/renderer/features/items/row-cache';
+import { keepFirstWindow, RowCache, showReplacedRows } from '../../src/renderer/features/items/row-cache';
 
 /**
  * Main's result set behind the desktop bridge: a window is read when it is asked for and
@@ -62,6 +62,32 @@ describe('the grid row cache', () => {
     expect(set.asked()).toBe(2);
     await set.release();
     expect(cache.entry(27)).toMatchObject({ type: 'item', item: { SK: { S: 'LINE#27' } } });
+  });
+
+  it("holds a read's first rows from its first page event at once, and reads no window for them", async () => {
+    const set = resultSet();
+    set.land(28);
+    const rows = Array.from({ length: 28 }, (_, i) => ({ PK: { S: 'ORDER#1' }, SK: { S: `LINE#${i}` } }));
+    keepFirstWindow('rs_first', { rows, columns: ['PK', 'SK', 'total'] });
+    // A view shows other rows in other places: it leaves them for the grid with no view.
+    const sorted = new RowCache('rs_first', 'grid', 1);
+    sorted.takeFirstWindow();
+    expect(sorted.entry(0)).toBeUndefined();
+    const cache = new RowCache('rs_first', undefined, 1);
+    cache.takeFirstWindow();
+    expect(cache.entry(27)).toEqual({ type: 'item', item: rows[27], position: 27 });
+    expect(cache.columns).toEqual(['PK', 'SK', 'total']);
+    cache.ensure(0, 24, 28);
+    await set.release();
+    expect(set.asked()).toBe(0);
+    // Taken once: a later grid of the same result set reads its rows.
+    const again = new RowCache('rs_first', undefined, 2);
+    again.takeFirstWindow();
+    expect(again.entry(0)).toBeUndefined();
+    again.ensure(0, 24, 28);
+    await set.release();
+    expect(set.asked()).toBe(1);
+    expect(again.entry(27)).toMatchObject({ type: 'item', item: { SK: { S: 'LINE#27' } } });
   });
 
   it('keeps the reason a window failed for the grid to show, and Retry loads the rows', async () => {

@@ -1,6 +1,7 @@
 import { operationEventSchema, type OperationEvent } from '../../shared/ipc';
 import { STREAM_GAP_EVENT, streamGapSchema, type StreamGap } from '../../shared/ipc/event-stream';
 import { safeParseKeepingProtoKeys } from '../../shared/dynamo/proto-keys';
+import { isItem } from '../../shared/dynamo/attribute-value';
 import { desktopBridge } from './bridge';
 
 /**
@@ -39,16 +40,54 @@ export function startEventStream({ deliver, gap }: EventReceivers): () => void {
   const source = new EventSource('/api/events', { withCredentials: true });
   source.onopen = () => markOpen();
   source.onmessage = (message: MessageEvent<string>) => {
-    // The stream crosses a process boundary: check its shape like any other input. Events carry
-    // items (a read's first rows, rows a write rewrote), whose `__proto__` names are data.
-    const result = safeParseKeepingProtoKeys(operationEventSchema, parseJson(message.data));
-    if (result.success) deliver(result.data);
+    const event = checkedEvent(parseJson(message.data));
+    if (event) deliver(event);
   };
   source.addEventListener(STREAM_GAP_EVENT, (message: MessageEvent<string>) => {
     const result = streamGapSchema.safeParse(parseJson(message.data));
     if (result.success) gap(result.data);
   });
   return () => source.close();
+}
+
+/**
+ * The stream crosses a process boundary: its events are checked like any other input. Events
+ * carry items (a read's first rows, rows a write rewrote), whose `__proto__` names are data. A
+ * read's first rows ride on its first page event on the way to a table's first paint, so they
+ * are checked by isItem (the same shapes as the schema's, at a fraction of zod's cost) and the
+ * rest of that event by the schema.
+ */
+export function checkedEvent(data: unknown): OperationEvent | undefined {
+  if (isPageWithFirst(data)) {
+    const { first, ...rest } = data;
+    const result = operationEventSchema.safeParse(rest);
+    if (!result.success || result.data.type !== 'page' || !isFirstWindow(first)) return undefined;
+    return { ...result.data, first: { rows: first.rows, columns: first.columns } };
+  }
+  const result = safeParseKeepingProtoKeys(operationEventSchema, data);
+  return result.success ? result.data : undefined;
+}
+
+type PageEvent = Extract<OperationEvent, { type: 'page' }>;
+
+function isPageWithFirst(data: unknown): data is Record<string, unknown> & { first: unknown } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'page' &&
+    'first' in data
+  );
+}
+
+function isFirstWindow(first: unknown): first is NonNullable<PageEvent['first']> {
+  if (typeof first !== 'object' || first === null) return false;
+  const { rows, columns } = first as { rows?: unknown; columns?: unknown };
+  return (
+    Array.isArray(rows) &&
+    rows.every(isItem) &&
+    Array.isArray(columns) &&
+    columns.every((column) => typeof column === 'string')
+  );
 }
 
 function parseJson(text: string): unknown {

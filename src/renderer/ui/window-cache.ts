@@ -68,6 +68,12 @@ export class WindowCache<T> {
     return { ok: true, value: rows };
   }
 
+  /** Holds rows already in hand as block `block` (unless it is held already), without a read. */
+  hold(block: number, rows: T[]): void {
+    if (this.blocks.has(block)) return;
+    this.blocks.set(block, rows);
+  }
+
   /** Makes sure rows [first, last] are loaded or loading. */
   ensure(first: number, last: number, total: number): void {
     this.total = total;

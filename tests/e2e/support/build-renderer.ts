@@ -4,6 +4,12 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 export const e2eRendererDir = path.join(root, '.tmp', 'e2e-renderer');
+/**
+ * The benchmarks' own build, always React's production build: a build made inside a test run
+ * inherits vitest's NODE_ENV=test and so ships React's development build, whose StrictMode runs
+ * every effect twice (a table's first open then sent `tables:describe` twice) and renders slower.
+ */
+export const benchRendererDir = path.join(root, '.tmp', 'bench-renderer');
 
 function newestMtime(target: string): number {
   const info = statSync(target);
@@ -13,8 +19,8 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function isFresh(): boolean {
-  const index = path.join(e2eRendererDir, 'index.html');
+function isFresh(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
   if (!existsSync(index)) return false;
   const sources = [
     'src/renderer',
@@ -25,9 +31,12 @@ function isFresh(): boolean {
   return statSync(index).mtimeMs > Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 }
 
-/** Builds the renderer unless the last e2e build is newer than every source it came from. */
-export function buildRendererIfNeeded(): string {
-  if (isFresh()) return e2eRendererDir;
+/**
+ * Builds the renderer into `dir` unless the build there is newer than every source it came from.
+ * `nodeEnv` overrides the NODE_ENV the build sees (the benchmarks ask for 'production').
+ */
+export function buildRendererIfNeeded(dir = e2eRendererDir, nodeEnv?: string): string {
+  if (isFresh(dir)) return dir;
   // A child process: vite loads its config with its own bundler, free of the test runner's loaders.
   execFileSync(
     process.execPath,
@@ -42,10 +51,11 @@ export function buildRendererIfNeeded(): string {
       stdio: 'inherit',
       env: {
         ...process.env,
-        DYNOTABLE_E2E_RENDERER_DIR: e2eRendererDir,
+        ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}),
+        DYNOTABLE_E2E_RENDERER_DIR: dir,
         VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
       },
     },
   );
-  return e2eRendererDir;
+  return dir;
 }

@@ -72,7 +72,11 @@ export async function runRead(
         signal: run.signal,
         request: toPagedRequest(request),
         items: 'result-set',
-        resultSet: { store: resultSets, id: resultSetId },
+        resultSet: {
+          store: resultSets,
+          id: resultSetId,
+          firstRows: () => (job.cursor || progress.items > 0 ? 0 : FIRST_WINDOW_ROWS),
+        },
         pageLimit: budget,
         pagesPerSegment: job.maxPages,
         maxThrottleRetries: THROTTLE_RETRIES,
@@ -88,7 +92,9 @@ export async function runRead(
           const added = page.items.length;
           // A fresh read's first rows ride on its first page event: the grid paints them at once.
           const isFirst = added > 0 && progress.items === 0 && page.items.total === added;
-          const first = isFirst ? await resultSets.window(resultSetId, 0, FIRST_WINDOW_ROWS) : undefined;
+          const first = isFirst
+            ? ((await page.items.first) ?? (await resultSets.window(resultSetId, 0, FIRST_WINDOW_ROWS)))
+            : undefined;
           scannedTotal += page.scannedCount;
           progress.items += added;
           progress.pages += 1;

@@ -1,11 +1,15 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
 import { Readable } from 'node:stream';
-import type { ResultSetStore, WireAppend } from '../../resultsets/types';
+import type { ResultSetStore, ResultSetWindow, WireAppend } from '../../resultsets/types';
 import { splitWirePage, type WireItems } from './wire-page';
 
 /** What the middleware saw of one response. */
 export interface WireStash {
   page?: WireAppend;
+  /** Rows to read from the result set's start once this page is in (a fresh read's first page). */
+  firstRows?: number;
+  /** Those rows; undefined when the read failed (the caller reads them again). */
+  first?: Promise<ResultSetWindow | undefined>;
 }
 
 /** The body's chunks as they came. */
@@ -48,7 +52,11 @@ export function wireItemsMiddleware<I extends object, O extends object>(
   stash: WireStash,
 ): DeserializeMiddleware<I, O> {
   return wireBodyMiddleware(async (chunks) => {
-    stash.page = await store.appendWire(resultSetId, chunks);
+    const appended = store.appendWire(resultSetId, chunks);
+    // Posted right behind the append, the window is read in the same turn of the (niced) worker
+    // instead of waking it again after the append's answer came back.
+    if (stash.firstRows) stash.first = store.window(resultSetId, 0, stash.firstRows).catch(() => undefined);
+    stash.page = await appended;
     return stash.page.rest;
   });
 }

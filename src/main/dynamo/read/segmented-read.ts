@@ -12,7 +12,7 @@ import { fromSdkItem, toSdkItem } from '../marshal';
 import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
 import type { RateLimiter } from '../rate-limiter';
 import { watchThrottling } from '../throttle-watch';
-import type { ResultSetStore } from '../../resultsets/types';
+import type { ResultSetStore, ResultSetWindow } from '../../resultsets/types';
 import { wireItemsMiddleware, wireItemsStep, wirePageMiddleware, type WireStash } from '../query/wire-items';
 import { WireItems } from '../query/wire-page';
 
@@ -44,6 +44,8 @@ export interface StoredItems {
   length: number;
   /** Rows the result set holds after it. */
   total: number;
+  /** The result set's first rows after it, when `resultSet.firstRows` asked for them. */
+  first?: Promise<ResultSetWindow | undefined>;
 }
 
 export interface ScanPage<F extends PageItems = 'sdk'> {
@@ -119,8 +121,11 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   onPage(page: ScanPage<F>): unknown;
   /** The form of the items onPage gets (default `sdk`). */
   items?: F;
-  /** Where `items: 'result-set'` puts each page. */
-  resultSet?: { store: ResultSetStore; id: string };
+  /**
+   * Where `items: 'result-set'` puts each page; `firstRows`, asked before each request, how many
+   * rows from the set's start to read once that page is in (0: none).
+   */
+  resultSet?: { store: ResultSetStore; id: string; firstRows?: () => number };
   /** Stop (resumably) once this many items were read in this run. */
   maxItems?: number;
   /** Read at most this many pages of each segment (a sample reads the first page of each). */
@@ -174,7 +179,12 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
       return (wire.items ?? WireItems.of((out.Items ?? []) as Item[])) as ItemsOf<F>;
     if (options.items !== 'result-set' || !resultSet) return (out.Items ?? []) as ItemsOf<F>;
     const page = readStash(stored);
-    if (page) return { length: page.items, total: page.total } as ItemsOf<F>;
+    if (page)
+      return {
+        length: page.items,
+        total: page.total,
+        ...(stored.first ? { first: stored.first } : {}),
+      } as ItemsOf<F>;
     const rows = (out.Items ?? []).map(fromSdkItem);
     return { length: rows.length, total: await resultSet.store.append(resultSet.id, rows) } as ItemsOf<F>;
   }
@@ -187,7 +197,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
       await options.limiter?.take(inner.signal);
       // One stash per request: with readAhead two requests of a segment can be in flight.
       const wire: { items?: WireItems } = {};
-      const stored: WireStash = {};
+      const stored: WireStash = { firstRows: resultSet?.firstRows?.() ?? 0 };
       const fromWire = <I extends object, O extends object, C extends object>(
         command: C & { middlewareStack: MiddlewareStack<I, O> },
       ): C => {

@@ -156,12 +156,22 @@ export class RowCache {
     return header === entry.header ? entry : { type: 'header', header };
   }
 
-  private async read(offset: number, limit: number): Promise<Envelope<GridEntry[]>> {
+  /**
+   * Takes the rows a fresh read's first page event brought as the first block, so the render
+   * that follows the event draws them: reading them through ensure() would wait for the effect
+   * after that render's paint, one frame of grey placeholders more. They are the rows in fetched
+   * order, so only a grid with no view takes them.
+   */
+  takeFirstWindow(): void {
+    if (this.viewId || this.windows.row(0) !== undefined) return;
     const first = firstWindows.get(this.resultSetId);
+    if (!first || first.rows.length === 0) return;
     firstWindows.delete(this.resultSetId);
-    // The rows in fetched order: the first block of a grid with no view is exactly them.
-    if (first && offset === 0 && !this.viewId && first.rows.length > 0)
-      return this.answer({ offset, ...first });
+    const answer = this.answer({ offset: 0, ...first });
+    if (answer.ok) this.windows.hold(0, answer.value);
+  }
+
+  private async read(offset: number, limit: number): Promise<Envelope<GridEntry[]>> {
     const envelope = await call('resultsets:window', {
       resultSetId: this.resultSetId,
       offset,

@@ -74,6 +74,8 @@ export function ItemGrid(props: ItemGridProps) {
       ),
     [resultSetId, viewId, version, keys],
   );
+  // The rows the read's first page event brought are drawn by this render (see takeFirstWindow).
+  cache.takeFirstWindow();
   // Re-render when a block of rows arrives.
   const [, setLoaded] = useState(0);
   useEffect(() => cache.subscribe(() => setLoaded((n) => n + 1)), [cache]);
@@ -87,7 +89,9 @@ export function ItemGrid(props: ItemGridProps) {
       invalidated.current = layout.revision;
       cache.invalidateFrom(layout.from);
     }
-    cache.ensure(first, last, total);
+    // A grid mounted as its read starts holds no rows yet: a window read now would answer empty
+    // and, waiting in the worker behind the first page, delay the rows it was meant to bring.
+    if (total > 0) cache.ensure(first, last, total);
   }, [cache, first, last, total, layout]);
 
   const hasEntities = cache.hasEntities === true;
