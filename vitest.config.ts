@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
+          // Java for the DynamoDB Locals a file starts for itself (tests/integration/quick-jvm-setup.ts).
+          setupFiles: ['tests/integration/quick-jvm-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time: each test makes tables of its own on the shared DynamoDB Local,

@@ -1,6 +1,7 @@
-// `npm test`: every layer in order — format, typecheck, lint, unit, integration, e2e — stopping at the
-// first that fails. `node scripts/test-all.mjs unit e2e` runs only the named layers.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every layer — format, typecheck, lint, unit, integration, e2e — stopping at the first
+// that fails. `node scripts/test-all.mjs unit e2e` runs only the named layers. The layers of one
+// group run at the same time; their output still comes whole, one layer after another.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkNodeVersion, ensureDependencies, root, say } from './ensure-deps.mjs';
@@ -41,7 +42,7 @@ const layers = [
   { name: 'e2e', args: vitest('e2e') },
 ];
 
-const requested = process.argv.slice(2);
+const requested = process.argv.slice(2).filter((arg) => arg !== '--one-lane');
 const unknown = requested.filter((name) => !layers.some((layer) => layer.name === name));
 if (unknown.length > 0) {
   say(`unknown layer ${unknown.join(', ')}; the layers are ${layers.map((layer) => layer.name).join(', ')}.`);
@@ -54,30 +55,144 @@ ensureDependencies();
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
-const results = [];
-let failed;
-for (const layer of selected) {
-  process.stderr.write(`\n── ${layer.name} ${'─'.repeat(Math.max(0, 60 - layer.name.length))}\n`);
-  const started = Date.now();
-  const result = spawnSync(process.execPath, layer.args, {
-    cwd: root,
-    stdio: 'inherit',
-    // Screenshots are for a person looking at the UI, not for the suite (tests/e2e/support/screenshots.ts).
-    env: { DYNOTABLE_SCREENSHOTS: '0', ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+/**
+ * Lanes run at the same time; the layers of a lane run one after another. e2e mostly waits (on
+ * Chromium, the app and DynamoDB Local, one file at a time: about a quarter of two cores), so the
+ * other layers use the rest of the machine meanwhile (docs/PERFORMANCE.md, "The test suite's wall
+ * time"). `--one-lane` runs every layer one after another, as before.
+ */
+const oneLane = process.argv.includes('--one-lane');
+const lanes = oneLane
+  ? [layers.map((layer) => layer.name)]
+  : [['format', 'typecheck', 'lint', 'unit', 'integration'], ['e2e']];
+
+const header = (name) => process.stderr.write(`\n── ${name} ${'─'.repeat(Math.max(0, 60 - name.length))}\n`);
+
+/**
+ * Runs the selected layers in their lanes. One layer prints at a time, in the order of `layers`:
+ * a layer's output is held until the layers before it have ended and is then printed whole, so no
+ * two layers' lines interleave. The first failure stops every layer still running (each runs in
+ * a process group of its own, so what it started stops too: vitest's workers, DynamoDB Local's
+ * JVMs, Chromium) and starts no other. Resolves with each layer's end, by name.
+ */
+function runLanes(layerLanes) {
+  const piped = layerLanes.length > 1;
+  const runs = selected.map((layer) => ({ layer, held: [] }));
+  const ends = new Map();
+  let turn = 0;
+  let failed = false;
+  // The layer whose turn it is gets its header when it starts; a layer that never starts gets none.
+  const print = () => {
+    while (runs[turn] && ends.has(runs[turn].layer.name)) {
+      turn += 1;
+      const next = runs[turn];
+      if (!next?.started) continue;
+      header(next.layer.name);
+      for (const [stream, chunk] of next.held) process[stream].write(chunk);
+      next.held = [];
+    }
+  };
+  const start = (run) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      run.started = true;
+      if (runs[turn] === run) header(run.layer.name);
+      const child = spawn(process.execPath, run.layer.args, {
+        cwd: root,
+        stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        detached: piped,
+        env: {
+          // Screenshots are for a person looking at the UI, not for the suite (tests/e2e/support/screenshots.ts).
+          DYNOTABLE_SCREENSHOTS: '0',
+          // The colours a terminal would get, although the layer writes into a pipe.
+          ...(piped && process.stderr.isTTY ? { FORCE_COLOR: '1' } : {}),
+          ...process.env,
+          VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+        },
+      });
+      if (piped) running.add(child);
+      const take = (stream) => (chunk) => {
+        if (runs[turn] === run) process[stream].write(chunk);
+        else run.held.push([stream, chunk]);
+      };
+      child.stdout?.on('data', take('stdout'));
+      child.stderr?.on('data', take('stderr'));
+      let exited;
+      const ended = (code) => {
+        if (ends.has(run.layer.name)) return;
+        running.delete(child);
+        const stopped = code !== 0 && failed;
+        ends.set(run.layer.name, { code, stopped, seconds: ((exited ?? Date.now()) - started) / 1000 });
+        if (code !== 0 && !failed) {
+          failed = true;
+          for (const other of running) stopLayer(other);
+        }
+        print();
+        resolve(code === 0);
+      };
+      child.once('error', () => ended(1));
+      child.once('close', (code) => ended(code ?? 1));
+      // A process the layer left behind (a JVM, say) can hold its pipes open past its exit.
+      child.once('exit', (code) => {
+        exited = Date.now();
+        setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          ended(code ?? 1);
+        }, 5_000).unref();
+      });
+    });
+  return Promise.all(
+    layerLanes.map(async (lane) => {
+      for (const layer of lane) {
+        if (failed) return;
+        const ok = await start(runs.find((run) => run.layer === layer));
+        if (!ok) return;
+      }
+    }),
+  ).then(() => {
+    // Layers that never started still take their turn, so the ones after them print.
+    for (const run of runs) if (!ends.has(run.layer.name)) ends.set(run.layer.name, undefined);
+    print();
+    return ends;
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  results.push({ name: layer.name, line: `${ok ? 'passed' : 'FAILED'}  ${seconds}s` });
-  if (!ok) {
-    failed = layer.name;
-    break;
+}
+
+const running = new Set();
+// A layer in a lane is not in the terminal's process group, so Ctrl+C must reach it from here.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    for (const child of running) stopLayer(child);
+    process.exit(130);
+  });
+
+function stopLayer(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
   }
+}
+
+const layerLanes = lanes
+  .map((lane) => selected.filter((layer) => lane.includes(layer.name)))
+  .filter((lane) => lane.length > 0);
+const ends = await runLanes(layerLanes);
+const failed = selected.find((layer) => {
+  const end = ends.get(layer.name);
+  return end && end.code !== 0 && !end.stopped;
+})?.name;
+const results = new Map();
+for (const layer of selected) {
+  const end = ends.get(layer.name);
+  if (!end) continue;
+  const status = end.code === 0 ? 'passed' : end.stopped ? 'stopped' : 'FAILED';
+  results.set(layer.name, `${status}  ${end.seconds.toFixed(1)}s`);
 }
 
 process.stderr.write('\n── summary ─────────────────────────────────────────────────────\n');
 for (const layer of selected) {
-  const result = results.find((r) => r.name === layer.name);
-  process.stderr.write(`  ${layer.name.padEnd(12)} ${result ? result.line : 'not run'}\n`);
+  process.stderr.write(`  ${layer.name.padEnd(12)} ${results.get(layer.name) ?? 'not run'}\n`);
 }
 const totals = { passed: 0, failed: 0, skipped: 0 };
 for (const layer of selected) {
@@ -86,7 +201,7 @@ for (const layer of selected) {
   for (const key of Object.keys(totals)) totals[key] += layerCounts[key];
 }
 if (failed) {
-  say(`${failed} failed (output above); the layers after it did not run.`);
+  say(`${failed} failed (output above); the layers still running were stopped and the rest did not run.`);
   // A layer that failed before any test ran (typecheck, lint) still counts as a failure.
   if (totals.failed === 0) totals.failed = 1;
 } else {

@@ -35,7 +35,12 @@ function buildCli(outdir: string): Promise<void> {
   });
 }
 
-/** One real DynamoDB Local for the integration run (each test makes its own table in it), and the CLI bundle. */
+/**
+ * One real DynamoDB Local for the integration run (each test makes its own table in it), and the
+ * CLI bundle. The shared instance keeps Java's defaults, unlike the per-file ones
+ * (quick-jvm-setup.ts runs in the workers, not here): it serves the whole run, and over tens of
+ * thousands of requests C2 pays for itself (docs/PERFORMANCE.md).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cliDir = path.join(root, '.tmp', `integration-cli-${process.pid}`);
   // One after the other: on a loaded machine esbuild beside the JVM's start-up can hold
