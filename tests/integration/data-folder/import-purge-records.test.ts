@@ -262,6 +262,49 @@ describe('import and purge records in the job store', () => {
     expect(await readdir(dataFolder.jobs(dataDir, 'purge'))).toEqual([]);
   }, 180_000);
 
+  it("an unreadable purge record met as a purge empties its table is set aside, and the purge's ending says which and what it held", async () => {
+    const name = await table('recpurgebad');
+    await rawPutAll(
+      endpoint,
+      name,
+      Array.from({ length: 20 }, (_, i) => ({ pk: { S: `K#${i}` } })),
+    );
+    const folder = dataFolder.jobs(dataDir, 'purge');
+    await mkdir(folder, { recursive: true });
+    // Cut off mid-write, as a disk that filled up leaves it: the table's name is still in it.
+    const broken = `{"kind":"purge","id":"purge-broken-00000000","version":1,"state":"stopped","payload":{"table":"${name}","connectionId":"${connection.id}","del`;
+    await writeFile(path.join(folder, 'purge-broken-00000000.json'), broken);
+
+    const requestId = 'records-purge-unreadable';
+    const done = ended(restarted, requestId);
+    await tableHandlers['tables:purge'](
+      { connectionId: connection.id, table: name, requestId, confirmTable: name },
+      restarted,
+    );
+    const finished = await done;
+    expect(finished.type).toBe('done');
+    const value = (
+      finished as { value?: { isEmpty: boolean; setAside?: { message: string; keptAs: string }[] } }
+    ).value;
+    expect(value?.isEmpty).toBe(true);
+    expect(value?.setAside).toHaveLength(1);
+    expect(value?.setAside?.[0]?.message).toMatch(
+      new RegExp(
+        `^The record of a purge purge-broken-00000000 \\(.*\\) could not be read: .*DynoTable kept it unchanged as purge-broken-00000000\\.json\\.unreadable-.*; it held a purge of ${name}, `,
+      ),
+    );
+    // Renamed and kept byte for byte, never dropped.
+    const kept = value!.setAside![0]!.keptAs;
+    expect(path.dirname(kept)).toBe(folder);
+    expect(await readFile(kept, 'utf8')).toBe(broken);
+    expect((await readdir(folder)).filter((n) => n.startsWith('purge-broken-00000000.json'))).toEqual([
+      path.basename(kept),
+    ]);
+    expect(await rawScanItems(endpoint, name)).toEqual([]);
+    // Said once, by the purge that met it: the next listing has nothing more to set aside.
+    expect((await stopped(restarted)).setAside).toEqual([]);
+  }, 120_000);
+
   it('an unreadable record is set aside with a sentence; the rest are still listed', async () => {
     const folder = dataFolder.jobs(dataDir, 'import');
     const listedBefore = (await stopped(restarted)).jobs.length;
