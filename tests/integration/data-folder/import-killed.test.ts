@@ -4,14 +4,20 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
-import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { shutdownCore } from '../../../src/main/create-core';
 import { TEMP_FILE } from '../../../src/main/files/atomic-file';
 import { dataFolder } from '../../../src/main/files/data-folder';
 import { jobHandlers } from '../../../src/main/ipc/handlers/jobs';
 import { transferHandlers } from '../../../src/main/ipc/handlers/transfer';
-import type { OperationEvent } from '../../../src/shared/ipc/operations';
+import {
+  coreOn,
+  localKeys,
+  operationEnded,
+  saveLocalConnection,
+  until,
+  useLocalKeys,
+} from '../../support/data-folder-core';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable } from '../../support/dynamo-tables';
 import { startFaultyDynamo, type FaultyDynamo } from '../../support/faulty-dynamo';
@@ -26,49 +32,24 @@ import { rawScanItems } from '../../support/raw-dynamo';
  */
 const root = path.resolve(__dirname, '../../..');
 const LINES = 8_000;
-const keys = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } as const;
-const before = {
-  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
-  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
-};
 let dataDir: string;
 let proxy: FaultyDynamo;
 let restarted: CoreContext | undefined;
-
-const core = () =>
-  createCore({
-    mode: 'desktop',
-    version: 'test',
-    dataDir,
-    secrets: createUnavailableSecretStore(),
-    openUrl: () => Promise.resolve(),
-  });
+let restoreKeys: () => void;
 
 beforeAll(async () => {
   // The saved connection uses the default chain, as a CI job's would: keys from the environment.
-  Object.assign(process.env, keys);
+  restoreKeys = useLocalKeys();
   dataDir = mkdtempSync(path.join(tmpdir(), 'dynotable-killed-import-'));
   proxy = await startFaultyDynamo(inject('dynamoEndpoint'));
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(before))
-    if (value === undefined) Reflect.deleteProperty(process.env, name);
-    else process.env[name] = value;
+  restoreKeys();
   if (restarted) await shutdownCore(restarted);
   await proxy.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 type Payload = { id: string; line: number; state: string };
 
@@ -91,16 +72,6 @@ async function tempFiles(): Promise<string[]> {
   return names.filter((n) => TEMP_FILE.test(path.basename(n)));
 }
 
-function ended(ctx: CoreContext, requestId: string): Promise<OperationEvent> {
-  return new Promise((resolve) => {
-    const off = ctx.events.subscribe((event) => {
-      if (event.requestId !== requestId || event.type === 'progress' || event.type === 'page') return;
-      off();
-      resolve(event);
-    });
-  });
-}
-
 describe('an import killed with SIGKILL', () => {
   it("leaves no temp file after the restart, shows as interrupted and resumable, and resumes to exactly the file's items", async () => {
     const client = localClient(inject('dynamoEndpoint'));
@@ -114,16 +85,8 @@ describe('an import killed with SIGKILL', () => {
       ).join('\n'),
     );
     // The connection the child finds in the data folder; writes reach DynamoDB Local through the proxy.
-    const setup = core();
-    const connection = await setup.connections.save({
-      color: '#1f6feb',
-      kind: 'default-chain',
-      region: 'us-east-1',
-      endpoint: proxy.endpoint,
-      isProduction: false,
-      label: 'Local',
-      readOnly: false,
-    });
+    const setup = coreOn(dataDir);
+    const connection = await saveLocalConnection(setup, proxy.endpoint);
     await shutdownCore(setup);
 
     const child = spawn(
@@ -138,7 +101,7 @@ describe('an import killed with SIGKILL', () => {
         table,
         file,
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...keys } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...localKeys } },
     );
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -187,7 +150,7 @@ describe('an import killed with SIGKILL', () => {
     await writeFile(leftover, (await readFile(record, 'utf8')).slice(0, 40));
     expect((await tempFiles()).length).toBeGreaterThan(0);
 
-    restarted = core();
+    restarted = coreOn(dataDir);
     const ctx = restarted;
     await until(async () => ((await tempFiles()).length === 0 ? true : undefined), 'the temp files to go');
     expect(await tempFiles()).toEqual([]);
@@ -206,7 +169,7 @@ describe('an import killed with SIGKILL', () => {
     expect(stoppedAt).toBeLessThan(LINES);
 
     const requestId = 'killed-import-resumed';
-    const end = ended(ctx, requestId);
+    const end = operationEnded(ctx, requestId);
     expect(
       await transferHandlers['transfer:resumeImport'](
         { connectionId: connection.id, table, requestId, jobId: saved.id },

@@ -3,9 +3,8 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
-import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { shutdownCore } from '../../../src/main/create-core';
 import { newCopyId } from '../../../src/main/dynamo/copy/copy-checkpoint';
 import { newCheckpoint } from '../../../src/main/dynamo/copy/copy-service';
 import { newTableExportCheckpoint } from '../../../src/main/dynamo/transfer/table-export-service';
@@ -16,8 +15,8 @@ import { schemaHandlers } from '../../../src/main/ipc/handlers/schema';
 import { transferHandlers } from '../../../src/main/ipc/handlers/transfer';
 import { copyStartInput } from '../../../src/shared/ipc/copy';
 import type { Connection } from '../../../src/shared/ipc/connection';
-import type { OperationEvent } from '../../../src/shared/ipc/operations';
 import { rawPutAll, rawScanAll } from '../../support/copy-oracle';
+import { coreOn, operationEnded, saveLocalConnection, useLocalKeys } from '../../support/data-folder-core';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable } from '../../support/dynamo-tables';
 
@@ -41,57 +40,25 @@ let connection: Connection;
 let first: CoreContext;
 let restarted: CoreContext | undefined;
 
-const keys = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } as const;
-const before = {
-  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
-  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
-};
-const core = () =>
-  createCore({
-    mode: 'desktop',
-    version: 'test',
-    dataDir,
-    secrets: createUnavailableSecretStore(),
-    openUrl: () => Promise.resolve(),
-  });
+let restoreKeys: () => void;
 
 beforeAll(async () => {
   endpoint = inject('dynamoEndpoint');
-  Object.assign(process.env, keys);
+  restoreKeys = useLocalKeys();
   dataDir = mkdtempSync(path.join(tmpdir(), 'dynotable-legacy-jobs-'));
-  first = core();
-  connection = await first.connections.save({
-    color: '#1f6feb',
-    kind: 'default-chain',
-    region: 'us-east-1',
-    endpoint,
-    isProduction: false,
-    label: 'Local',
-    readOnly: false,
-  });
+  first = coreOn(dataDir);
+  connection = await saveLocalConnection(first, endpoint);
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(before))
-    if (value === undefined) Reflect.deleteProperty(process.env, name);
-    else process.env[name] = value;
+  restoreKeys();
   await shutdownCore(first).catch(() => undefined);
   if (restarted) await shutdownCore(restarted);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function ended(ctx: CoreContext, requestId: string): Promise<OperationEvent> {
-  return new Promise((resolve) => {
-    const off = ctx.events.subscribe((event) => {
-      if (event.requestId !== requestId || event.type === 'progress' || event.type === 'page') return;
-      off();
-      resolve(event);
-    });
-  });
-}
-
 async function done<T>(ctx: CoreContext, requestId: string, start: () => Promise<unknown>): Promise<T> {
-  const end = ended(ctx, requestId);
+  const end = operationEnded(ctx, requestId);
   await start();
   const event = await end;
   if (event.type !== 'done') throw new Error(`${requestId} ended ${event.type}: ${JSON.stringify(event)}`);
@@ -201,7 +168,7 @@ describe('job folders of an earlier release, at start', () => {
     ]);
     await rm(path.join(dataDir, 'jobs'), { recursive: true });
 
-    restarted = core();
+    restarted = coreOn(dataDir);
     const ctx = restarted;
 
     // The copy: listed as stopped, the corrupt one named with a sentence, and it resumes to the end.
