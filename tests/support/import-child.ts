@@ -1,6 +1,5 @@
-import { createUnavailableSecretStore } from '../../src/main/aws/secret-store';
-import { createCore } from '../../src/main/create-core';
 import { transferHandlers } from '../../src/main/ipc/handlers/transfer';
+import { coreOn, operationEnded } from './data-folder-core';
 
 /**
  * DynoTable importing a file, in a process of its own for a test to kill:
@@ -12,20 +11,9 @@ async function main(): Promise<void> {
   const [dataDir, connectionId, table, file] = process.argv.slice(2);
   if (!dataDir || !connectionId || !table || !file)
     throw new Error('usage: <dataDir> <connectionId> <table> <file>');
-  const ctx = createCore({
-    mode: 'desktop',
-    version: 'test',
-    dataDir,
-    secrets: createUnavailableSecretStore(),
-    openUrl: () => Promise.resolve(),
-  });
+  const ctx = coreOn(dataDir);
   const requestId = 'killed-import';
-  const ended = new Promise<string>((resolve) => {
-    ctx.events.subscribe((event) => {
-      if (event.requestId === requestId && event.type !== 'progress' && event.type !== 'page')
-        resolve(event.type);
-    });
-  });
+  const ended = operationEnded(ctx, requestId);
   await transferHandlers['transfer:import'](
     {
       connectionId,
@@ -39,7 +27,7 @@ async function main(): Promise<void> {
     ctx,
   );
   process.stdout.write('started\n');
-  process.stdout.write(`finished ${await ended}\n`);
+  process.stdout.write(`finished ${(await ended).type}\n`);
   process.exit(0);
 }
 
