@@ -86,7 +86,10 @@ function spec<T extends WorkRecord>(
       const [table] = stringsNamed(text, 'table');
       return table === undefined ? undefined : `${what} ${towards} ${table}`;
     },
-    instead: `What it wrote stays in the table; look at the table to see where it stands. Other jobs are not affected.`,
+    instead:
+      towards === 'into'
+        ? 'What it wrote stays in the table; look at the table to see where it stands. Other jobs are not affected.'
+        : 'What it deleted stays deleted; look at the table to see what is left. Other jobs are not affected.',
   };
 }
 

@@ -254,7 +254,7 @@ describe('import and purge records in the job store', () => {
     expect(value?.setAside).toHaveLength(1);
     expect(value?.setAside?.[0]?.message).toMatch(
       new RegExp(
-        `^The record of a purge purge-broken-00000000 \\(.*\\) could not be read: .*DynoTable kept it unchanged as purge-broken-00000000\\.json\\.unreadable-.*; it held a purge of ${name}, `,
+        `^The record of a purge purge-broken-00000000 \\(.*\\) could not be read: .*DynoTable kept it unchanged as purge-broken-00000000\\.json\\.unreadable-.*; it held a purge of ${name}, \\d+ bytes\\. What it deleted stays deleted`,
       ),
     );
     // Renamed and kept byte for byte, never dropped.
