@@ -68,7 +68,13 @@ const base = z.object({
 });
 const count = z.number().int().min(0);
 
-function spec<T extends WorkRecord>(kind: T['kind'], payload: z.ZodType, what: string): JobKindSpec<T> {
+function spec<T extends WorkRecord>(
+  kind: T['kind'],
+  payload: z.ZodType,
+  what: string,
+  /** How the sentence names the table: an import "into" it, a purge "of" it. */
+  towards: 'into' | 'of',
+): JobKindSpec<T> {
   return {
     kind,
     ids: ID,
@@ -78,9 +84,12 @@ function spec<T extends WorkRecord>(kind: T['kind'], payload: z.ZodType, what: s
     what: (id) => `The record of ${what} ${id}`,
     held: (text) => {
       const [table] = stringsNamed(text, 'table');
-      return table === undefined ? undefined : `${what} into ${table}`;
+      return table === undefined ? undefined : `${what} ${towards} ${table}`;
     },
-    instead: `What it wrote stays in the table; look at the table to see where it stands. Other jobs are not affected.`,
+    instead:
+      towards === 'into'
+        ? 'What it wrote stays in the table; look at the table to see where it stands. Other jobs are not affected.'
+        : 'What it deleted stays deleted; look at the table to see what is left. Other jobs are not affected.',
   };
 }
 
@@ -99,11 +108,13 @@ const importJob = spec<ImportRecord>(
     problems: count,
   }),
   'an import',
+  'into',
 );
 const purgeJob = spec<PurgeRecord>(
   'purge',
   base.extend({ kind: z.literal('purge'), deleted: count, alreadyGone: count, failed: count }),
   'a purge',
+  'of',
 );
 
 const viewOf = (ctx: CoreContext, kind: WorkRecord['kind']) =>
@@ -272,17 +283,20 @@ export async function stoppedJobs(
 
 /**
  * Forgets the stopped purges of a table a purge just emptied: there is nothing left for them to
- * delete, so no list should offer to resume them.
+ * delete, so no list should offer to resume them. A purge record that does not read is set aside
+ * on the way, like any other: its notice is answered, for the purge's ending to say.
  */
 export async function forgetEmptiedPurges(
   ctx: CoreContext,
   connectionId: string,
   table: string,
-): Promise<void> {
+): Promise<SetAsideNotice[]> {
   const view = jobStore(ctx).view(purgeJob);
-  for (const r of (await view.list()).records)
+  const { records, setAside } = await view.list();
+  for (const r of records)
     if (r.connectionId === connectionId && r.table === table && !runningJobs(ctx).isRunning('purge', r.id))
       await view.forget(r.id);
+  return setAside;
 }
 
 /** Forgets a stopped import's or purge's record; a running one is refused. */

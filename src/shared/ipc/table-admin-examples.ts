@@ -96,7 +96,7 @@ export const tableAdminExamples: TableAdminExamples = {
     },
     output: { started: true },
     notes:
-      'Refused before anything is sent: ReadOnlyConnection; ConfirmationRequired when the typed name differs or a production connection lacks confirmProduction. The connection is checked again before every chunk of deletes. Progress carries items (deleted), failed, perSecond and etaSeconds; `done` carries `{ table, deleted, alreadyGone, failed, failures, readUnits, isEmpty }`. `ops:cancel` stops after the deletes in flight; starting again resumes, since a new Scan finds only what is left. Open result sets of the table drop the deleted rows.',
+      'Refused before anything is sent: ReadOnlyConnection; ConfirmationRequired when the typed name differs or a production connection lacks confirmProduction. The connection is checked again before every chunk of deletes. Progress carries items (deleted), failed, perSecond and etaSeconds; `done` carries `{ table, deleted, alreadyGone, failed, failures, readUnits, isEmpty }`, and `setAside` when a record of an earlier purge of the table could not be read as the stopped purges of the emptied table were forgotten (renamed, kept, each with its sentence). `ops:cancel` stops after the deletes in flight; starting again resumes, since a new Scan finds only what is left. Open result sets of the table drop the deleted rows.',
   },
   'tables:tags': {
     summary: "A table's tags, or `supported: false` where the endpoint has no tagging (DynamoDB Local).",

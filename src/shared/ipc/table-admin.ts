@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemSchema } from '../dynamo/attribute-value';
 import { tableChangeSchema } from '../dynamo/table-change';
 import { tableDefinitionSchema, tagSchema } from '../dynamo/table-definition';
+import { setAsideNoticeSchema } from './data-files';
 import { jobIdSchema } from './jobs';
 import { requestIdSchema } from './operations';
 import { tableRefInput, tableSummarySchema } from './tables';
@@ -42,6 +43,11 @@ export const purgeResultSchema = z.object({
   readUnits: z.number(),
   /** True when a last Scan found no item left. */
   isEmpty: z.boolean(),
+  /**
+   * Records of this table's earlier purges that could not be read when the emptied table's stopped
+   * purges were forgotten: set aside (renamed, kept), each with its sentence.
+   */
+  setAside: z.array(setAsideNoticeSchema).optional(),
 });
 export type PurgeResult = z.infer<typeof purgeResultSchema>;
 

@@ -3,17 +3,22 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
-import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { shutdownCore } from '../../../src/main/create-core';
 import { dataFolder } from '../../../src/main/files/data-folder';
 import { jobHandlers } from '../../../src/main/ipc/handlers/jobs';
 import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { transferHandlers } from '../../../src/main/ipc/handlers/transfer';
 import type { Connection } from '../../../src/shared/ipc/connection';
 import type { StoppedJob } from '../../../src/shared/ipc/jobs';
-import type { OperationEvent } from '../../../src/shared/ipc/operations';
 import { rawPutAll } from '../../support/copy-oracle';
+import {
+  coreOn,
+  operationEnded,
+  saveLocalConnection,
+  until,
+  useLocalKeys,
+} from '../../support/data-folder-core';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable } from '../../support/dynamo-tables';
 import { rawScanItems } from '../../support/raw-dynamo';
@@ -29,67 +34,26 @@ let dataDir: string;
 let first: CoreContext;
 let restarted: CoreContext;
 let connection: Connection;
-
-const keys = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } as const;
-const before = {
-  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
-  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
-};
+let restoreKeys: () => void;
 
 beforeAll(async () => {
   endpoint = inject('dynamoEndpoint');
   // The saved connection uses the default chain, as a CI job's would: keys from the environment.
-  Object.assign(process.env, keys);
+  restoreKeys = useLocalKeys();
   dataDir = mkdtempSync(path.join(tmpdir(), 'dynotable-work-records-'));
-  const core = () =>
-    createCore({
-      mode: 'desktop',
-      version: 'test',
-      dataDir,
-      secrets: createUnavailableSecretStore(),
-      openUrl: () => Promise.resolve(),
-    });
-  first = core();
-  connection = await first.connections.save({
-    color: '#1f6feb',
-    kind: 'default-chain',
-    region: 'us-east-1',
-    endpoint,
-    isProduction: false,
-    label: 'Local',
-    readOnly: false,
-  });
-  restarted = core();
+  first = coreOn(dataDir);
+  connection = await saveLocalConnection(first, endpoint);
+  restarted = coreOn(dataDir);
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(before))
-    if (value === undefined) Reflect.deleteProperty(process.env, name);
-    else process.env[name] = value;
+  restoreKeys();
   await shutdownCore(first);
   await shutdownCore(restarted);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function ended(ctx: CoreContext, requestId: string): Promise<OperationEvent> {
-  return new Promise((resolve) => {
-    const off = ctx.events.subscribe((event) => {
-      if (event.requestId !== requestId || event.type === 'progress' || event.type === 'page') return;
-      off();
-      resolve(event);
-    });
-  });
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const ended = operationEnded;
 
 const stopped = (ctx: CoreContext) => jobHandlers['jobs:stopped']({ connectionId: connection.id }, ctx);
 
@@ -261,6 +225,49 @@ describe('import and purge records in the job store', () => {
     expect((await stopped(restarted)).jobs.filter((j) => j.kind === 'purge')).toEqual([]);
     expect(await readdir(dataFolder.jobs(dataDir, 'purge'))).toEqual([]);
   }, 180_000);
+
+  it("an unreadable purge record met as a purge empties its table is set aside, and the purge's ending says which and what it held", async () => {
+    const name = await table('recpurgebad');
+    await rawPutAll(
+      endpoint,
+      name,
+      Array.from({ length: 20 }, (_, i) => ({ pk: { S: `K#${i}` } })),
+    );
+    const folder = dataFolder.jobs(dataDir, 'purge');
+    await mkdir(folder, { recursive: true });
+    // Cut off mid-write, as a disk that filled up leaves it: the table's name is still in it.
+    const broken = `{"kind":"purge","id":"purge-broken-00000000","version":1,"state":"stopped","payload":{"table":"${name}","connectionId":"${connection.id}","del`;
+    await writeFile(path.join(folder, 'purge-broken-00000000.json'), broken);
+
+    const requestId = 'records-purge-unreadable';
+    const done = ended(restarted, requestId);
+    await tableHandlers['tables:purge'](
+      { connectionId: connection.id, table: name, requestId, confirmTable: name },
+      restarted,
+    );
+    const finished = await done;
+    expect(finished.type).toBe('done');
+    const value = (
+      finished as { value?: { isEmpty: boolean; setAside?: { message: string; keptAs: string }[] } }
+    ).value;
+    expect(value?.isEmpty).toBe(true);
+    expect(value?.setAside).toHaveLength(1);
+    expect(value?.setAside?.[0]?.message).toMatch(
+      new RegExp(
+        `^The record of a purge purge-broken-00000000 \\(.*\\) could not be read: .*DynoTable kept it unchanged as purge-broken-00000000\\.json\\.unreadable-.*; it held a purge of ${name}, \\d+ bytes\\. What it deleted stays deleted`,
+      ),
+    );
+    // Renamed and kept byte for byte, never dropped.
+    const kept = value!.setAside![0]!.keptAs;
+    expect(path.dirname(kept)).toBe(folder);
+    expect(await readFile(kept, 'utf8')).toBe(broken);
+    expect((await readdir(folder)).filter((n) => n.startsWith('purge-broken-00000000.json'))).toEqual([
+      path.basename(kept),
+    ]);
+    expect(await rawScanItems(endpoint, name)).toEqual([]);
+    // Said once, by the purge that met it: the next listing has nothing more to set aside.
+    expect((await stopped(restarted)).setAside).toEqual([]);
+  }, 120_000);
 
   it('an unreadable record is set aside with a sentence; the rest are still listed', async () => {
     const folder = dataFolder.jobs(dataDir, 'import');

@@ -153,8 +153,9 @@ export const tableHandlers: Pick<HandlerTable, TableChannel> = {
             failed: from.failed + now.failed,
           }),
         );
-        if (outcome.value?.isEmpty) await forgetEmptiedPurges(ctx, connectionId, summary.name);
-        return outcome;
+        if (!outcome.value?.isEmpty) return outcome;
+        const setAside = await forgetEmptiedPurges(ctx, connectionId, summary.name);
+        return setAside.length === 0 ? outcome : { ...outcome, value: { ...outcome.value, setAside } };
       } finally {
         forgetTable(client, table);
       }

@@ -89,7 +89,19 @@ export function ImportDialog({
       mode,
       ...(needsName && !dryRun ? { confirmTable: typed } : {}),
     });
-    setError(started.ok ? undefined : started.error);
+    settle(id, started);
+  };
+  /**
+   * A run main refused never started: it leaves the list of runs (no progress waits for it, and
+   * the stopped imports come back to try again), and its sentence is shown.
+   */
+  const settle = (id: string, started: { ok: true } | { ok: false; error: AppError }): void => {
+    if (started.ok) {
+      setError(undefined);
+      return;
+    }
+    setRuns((r) => r.filter((run) => run.id !== id));
+    setError(started.error);
   };
   /** Goes on with a stopped import after the last line it wrote: main checks the file is unchanged. */
   const resume = async (job: StoppedJob): Promise<void> => {
@@ -102,7 +114,7 @@ export function ImportDialog({
       jobId: job.id,
       ...(needsName ? { confirmTable: typed } : {}),
     });
-    setError(started.ok ? undefined : started.error);
+    settle(id, started);
   };
   const last = runs.at(-1);
   return (

@@ -6,6 +6,7 @@ import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
 import { FieldError } from '../../../../ui/field';
 import { formatCount } from '../../../../ui/format';
+import { SetAsideNotices } from '../../../../ui/set-aside-notices';
 import { TextInput } from '../../../../ui/text-input';
 import { noNumbers, OperationProgress } from '../../../operations/components/operation-progress';
 import { StoppedWork } from '../../../operations/components/stopped-work';
@@ -157,6 +158,7 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
             : `items remain in ${summary.name}: purge again to delete them.`}
         </p>
       ) : null}
+      {result?.setAside ? <SetAsideNotices notices={result.setAside} /> : null}
       {failure ? <ErrorMessage error={failure} connectionId={connection.id} compact /> : null}
     </div>
   );
