@@ -21,6 +21,7 @@ function isFresh(): boolean {
     'src/shared',
     'electron.vite.config.ts',
     'tests/e2e/vite.renderer.config.ts',
+    'tests/e2e/support/build-renderer.ts',
   ];
   return statSync(index).mtimeMs > Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 }
@@ -42,6 +43,10 @@ export function buildRendererIfNeeded(): string {
       stdio: 'inherit',
       env: {
         ...process.env,
+        // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: the bundle was React's
+        // development build under StrictMode, not what the app ships (and every page load waited
+        // 5 s for an event stream its first, discarded mount had opened). Build the shipped form.
+        NODE_ENV: 'production',
         DYNOTABLE_E2E_RENDERER_DIR: e2eRendererDir,
         VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
       },
