@@ -38,13 +38,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Java for short-lived DynamoDB Local processes (tests/e2e/support/quick-jvm.ts).
+          // Java for the DynamoDB Local processes files still start (tests/e2e/support/quick-jvm.ts).
           setupFiles: ['tests/e2e/support/quick-jvm-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One file at a time, one worker importing the app (core, SDK clients, server) once for
-          // all files (isolate: false); each file still starts its own app, data folder, DynamoDB
-          // Local and browser context. Two workers take the layer from ~1,100 to ~600 s and passed
+          // all files (isolate: false); each file still starts its own app, data folder and browser
+          // context, and gets a database of its own on the run's one DynamoDB Local. Two workers take the layer from ~1,100 to ~600 s and passed
           // a whole run, but in the next runs two walks that pass alone failed beside other files
           // (docs/PERFORMANCE.md), so the files stay one at a time until those are understood.
           fileParallelism: false,

@@ -35,8 +35,8 @@ export interface CoreOptions {
   wrapClients?: (clients: ClientFactory) => ClientFactory;
   /** Connections a CLI command names by flags: in memory only, served like saved ones. */
   adHoc?: AdHocConnections;
-  /** Overrides for tests: where DynamoDB Local keeps its files, which java to run. */
-  playground?: { dataDir?: string; javaCommand?: string; port?: number };
+  /** Overrides for tests: where DynamoDB Local keeps its files, which java to run, or one already running to use. */
+  playground?: { dataDir?: string; javaCommand?: string; port?: number; attachTo?: string };
 }
 
 /** Builds the core that Electron IPC, browser mode and the CLI all share. */
@@ -49,6 +49,7 @@ export function createCore(options: CoreOptions): CoreContext {
     dataDir: options.playground?.dataDir ?? `${options.dataDir}/playground`,
     javaCommand: options.playground?.javaCommand,
     port: options.playground?.port,
+    attachTo: options.playground?.attachTo,
   });
   const saved = createConnectionStore(options.dataDir, options.secrets);
   const connections = options.adHoc ? options.adHoc.wrapConnections(saved) : saved;

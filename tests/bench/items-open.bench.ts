@@ -34,7 +34,7 @@ const median = (values: number[]): number => {
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  const staticDir = buildRendererIfNeeded(benchRendererDir, 'production');
+  const staticDir = buildRendererIfNeeded(benchRendererDir);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-open-bench-'));
   const core = createCore({
     mode: 'browser',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { AppFailure } from '../../shared/errors';
 import { dynamoClient } from '../aws/dynamo-client';
 import { PLAYGROUND_CREDENTIALS, PLAYGROUND_SDK_REGION } from '../aws/playground-credentials';
+import { sleep } from '../core/retry';
 
 export const PLAYGROUND_FAILED = 'PlaygroundFailed';
 const READY_TIMEOUT_MS = 90_000;
@@ -89,8 +90,17 @@ export async function launchDynamoLocal(options: {
 
   const endpoint = `http://127.0.0.1:${options.port}`;
   const local: DynamoLocalProcess = { child, endpoint, output: () => output };
+  const gone = (): Error | undefined => {
+    if (spawnError)
+      return new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local could not be started: ${spawnError.message}.`);
+    if (child.exitCode === null && child.signalCode === null) return undefined;
+    return new AppFailure(
+      PLAYGROUND_FAILED,
+      `DynamoDB Local stopped while starting (${exitText(child)}). ${lastLine(output)}`.trim(),
+    );
+  };
   try {
-    await waitUntilAnswering(local, () => spawnError);
+    await waitUntilAnswering(endpoint, gone, () => output);
     return local;
   } catch (error) {
     child.kill();
@@ -98,13 +108,18 @@ export async function launchDynamoLocal(options: {
   }
 }
 
-async function waitUntilAnswering(
-  local: DynamoLocalProcess,
-  spawnError: () => Error | undefined,
+/**
+ * Waits until the DynamoDB Local at `endpoint` answers ListTables, up to a deadline; `gone` says
+ * why waiting is pointless (the process died), `output` what it printed last.
+ */
+export async function waitUntilAnswering(
+  endpoint: string,
+  gone: () => Error | undefined,
+  output: () => string = () => '',
 ): Promise<void> {
   // One attempt per probe: the loop below is the retry, up to its deadline.
   const client = dynamoClient({
-    endpoint: local.endpoint,
+    endpoint,
     region: PLAYGROUND_SDK_REGION,
     credentials: PLAYGROUND_CREDENTIALS,
     maxAttempts: 1,
@@ -112,15 +127,8 @@ async function waitUntilAnswering(
   const deadline = Date.now() + READY_TIMEOUT_MS;
   try {
     for (;;) {
-      const failure = spawnError();
-      if (failure)
-        throw new AppFailure(PLAYGROUND_FAILED, `DynamoDB Local could not be started: ${failure.message}.`);
-      if (local.child.exitCode !== null || local.child.signalCode !== null) {
-        throw new AppFailure(
-          PLAYGROUND_FAILED,
-          `DynamoDB Local stopped while starting (${exitText(local.child)}). ${lastLine(local.output())}`.trim(),
-        );
-      }
+      const failure = gone();
+      if (failure) throw failure;
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(3000) });
         return;
@@ -128,11 +136,11 @@ async function waitUntilAnswering(
         if (Date.now() > deadline) {
           throw new AppFailure(
             PLAYGROUND_FAILED,
-            `DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} seconds. ${lastLine(local.output())}`.trim(),
+            `DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} seconds. ${lastLine(output())}`.trim(),
             true,
           );
         }
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await sleep(250);
       }
     }
   } finally {

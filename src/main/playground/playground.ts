@@ -4,7 +4,14 @@ import { dynamoClient } from '../aws/dynamo-client';
 import { PLAYGROUND_CREDENTIALS, PLAYGROUND_SDK_REGION } from '../aws/playground-credentials';
 import type { Playground, PlaygroundStatus } from '../core/context';
 import { toAppError } from '../core/to-app-error';
-import { exitText, freePort, lastLine, launchDynamoLocal, type DynamoLocalProcess } from './dynamo-local';
+import {
+  exitText,
+  freePort,
+  lastLine,
+  launchDynamoLocal,
+  waitUntilAnswering,
+  type DynamoLocalProcess,
+} from './dynamo-local';
 import { checkJava } from './java';
 import { ensureSampleTable } from './seed';
 
@@ -15,6 +22,13 @@ export interface PlaygroundOptions {
   javaCommand?: string;
   /** A fixed port; by default a free one is picked on each start. */
   port?: number;
+  /**
+   * A DynamoDB Local already running, used instead of starting Java: start() waits for it to
+   * answer and seeds the sample as usual, stop() leaves it running. The e2e harness gives each
+   * app its own database on the run's one DynamoDB Local (tests/e2e/support/shared-dynamo-local.ts);
+   * only createCore's caller can set it, no setting, flag or variable of the app reaches it.
+   */
+  attachTo?: string;
 }
 
 const STOP_GRACE_MS = 5000;
@@ -35,10 +49,9 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
   let starting: Promise<PlaygroundStatus> | undefined;
   const guard = processExitGuard();
 
-  const start = async (): Promise<PlaygroundStatus> => {
-    status = { state: 'starting' };
+  const launch = async (): Promise<PlaygroundStatus | DynamoLocalProcess> => {
     const java = await checkJava(options.javaCommand);
-    if (!java.ok) return (status = { state: 'unavailable', message: java.message });
+    if (!java.ok) return { state: 'unavailable', message: java.message };
     let launched: DynamoLocalProcess;
     try {
       await mkdir(options.dataDir, { recursive: true });
@@ -48,7 +61,7 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
         port: options.port ?? (await freePort()),
       });
     } catch (error) {
-      return (status = { state: 'failed', message: toAppError(error).message });
+      return { state: 'failed', message: toAppError(error).message };
     }
     local = launched;
     guard.watch(launched.child);
@@ -62,9 +75,36 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
           `DynamoDB Local stopped unexpectedly (${exitText(launched.child)}). Choose Local playground again to restart it. ${lastLine(launched.output())}`.trim(),
       };
     });
+    return launched;
+  };
+
+  const attach = async (endpoint: string): Promise<PlaygroundStatus | undefined> => {
+    try {
+      await mkdir(options.dataDir, { recursive: true });
+      await waitUntilAnswering(endpoint, () => undefined);
+      return undefined;
+    } catch (error) {
+      return { state: 'failed', message: toAppError(error).message };
+    }
+  };
+
+  const start = async (): Promise<PlaygroundStatus> => {
+    status = { state: 'starting' };
+    let launched: DynamoLocalProcess | undefined;
+    let endpoint: string;
+    if (options.attachTo) {
+      const failed = await attach(options.attachTo);
+      if (failed) return (status = failed);
+      endpoint = options.attachTo;
+    } else {
+      const started = await launch();
+      if (!('child' in started)) return (status = started);
+      launched = started;
+      endpoint = launched.endpoint;
+    }
 
     const client = dynamoClient({
-      endpoint: launched.endpoint,
+      endpoint,
       region: PLAYGROUND_SDK_REGION,
       credentials: PLAYGROUND_CREDENTIALS,
     });
@@ -76,10 +116,10 @@ export function createPlayground(options: PlaygroundOptions): LocalPlayground {
     } finally {
       client.destroy();
     }
-    if (local !== launched) return status; // it died while seeding
+    if (launched && local !== launched) return status; // it died while seeding
     return (status = {
       state: 'running',
-      endpoint: launched.endpoint,
+      endpoint,
       seeded: seedProblem === undefined,
       message: seedProblem,
     });

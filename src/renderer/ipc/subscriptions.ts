@@ -11,8 +11,18 @@ import { desktopBridge } from './bridge';
  * or says with a `gap` event that it no longer can. Which store takes which event is decided
  * above every feature, in ../shell/event-routing.ts: ipc/ imports no feature.
  */
-let streamOpen: Promise<void> = Promise.resolve();
-let markOpen: () => void = () => undefined;
+/**
+ * The stream calls wait for until it first opens. It outlives a stream stopped before it opened
+ * (React's StrictMode mounts twice in development and closes the first one), so calls started
+ * then follow the next stream instead of waiting out the timeout.
+ */
+let opening: { promise: Promise<void>; resolve: () => void } | undefined;
+
+function pendingOpen(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
 
 /**
  * Resolves once the browser-mode event stream is connected (at once in the desktop app). Main
@@ -21,7 +31,8 @@ let markOpen: () => void = () => undefined;
  * forever. Calls wait for this (bounded), so every operation starts with someone listening.
  */
 export function eventStreamReady(timeoutMs = 5_000): Promise<void> {
-  return Promise.race([streamOpen, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+  if (!opening) return Promise.resolve();
+  return Promise.race([opening.promise, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
 export interface EventReceivers {
@@ -36,9 +47,12 @@ export function startEventStream({ deliver, gap }: EventReceivers): () => void {
   if (bridge) return bridge.onEvent(deliver);
   if (typeof EventSource === 'undefined') return () => undefined;
 
-  streamOpen = new Promise<void>((resolve) => (markOpen = resolve));
+  const waiting = (opening ??= pendingOpen());
   const source = new EventSource('/api/events', { withCredentials: true });
-  source.onopen = () => markOpen();
+  source.onopen = () => {
+    waiting.resolve();
+    if (opening === waiting) opening = undefined;
+  };
   source.onmessage = (message: MessageEvent<string>) => {
     const event = checkedEvent(parseJson(message.data));
     if (event) deliver(event);

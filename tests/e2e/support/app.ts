@@ -1,13 +1,15 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createUnavailableSecretStore } from '../../../src/main/aws/secret-store';
 import type { CoreContext } from '../../../src/main/core/context';
 import { createCore, shutdownCore } from '../../../src/main/create-core';
+import { dataFolder } from '../../../src/main/files/data-folder';
 import { startCoreServer } from '../../../src/main/server/core-server';
 import type { ReplayLimits } from '../../../src/main/server/event-replay';
 import type { BrowserServer } from '../../../src/main/server/http-server';
 import { e2eRendererDir } from './build-renderer';
+import { attachDatabase, type AttachedDatabase } from './shared-dynamo-local';
 
 export interface RunningApp {
   /** The one-time address with the token, as `dynotable serve` prints it. */
@@ -70,26 +72,56 @@ export interface StartAppOptions {
    * in as this app's own: its first start runs DynamoDB Local on the copy and finds the sample there.
    */
   seededPlayground?: string;
+  /**
+   * The run's one DynamoDB Local: with a seeded playground and no `javaCommand`, the app's
+   * playground uses a database of its own there instead of starting Java (shared-dynamo-local.ts).
+   */
+  sharedDynamoLocal?: { endpoint: string; dbPath: string };
 }
+
+/** The playground settings of the app's core, and what to close after it. */
+async function playgroundFor(
+  options: StartAppOptions,
+  dataDir: string,
+): Promise<{ settings?: { javaCommand?: string; attachTo?: string }; attached?: AttachedDatabase }> {
+  const seeded = options.seededPlayground;
+  if (options.javaCommand) {
+    if (seeded) await cp(seeded, path.join(dataDir, 'playground'), { recursive: true });
+    return { settings: { javaCommand: options.javaCommand } };
+  }
+  if (!seeded) return {};
+  if (!options.sharedDynamoLocal?.endpoint) {
+    await cp(seeded, path.join(dataDir, 'playground'), { recursive: true });
+    return {};
+  }
+  const attached = await attachDatabase(options.sharedDynamoLocal, path.join(seeded, SEEDED_DB));
+  // The seed's record, so the playground's start finds the sample written and leaves it alone.
+  await mkdir(path.join(dataDir, 'playground'), { recursive: true });
+  await copyFile(dataFolder.sampleSeeded(seeded), dataFolder.sampleSeeded(path.join(dataDir, 'playground')));
+  return { settings: { attachTo: attached.endpoint }, attached };
+}
+
+/** The database file the product's playground (-sharedDb) keeps in its folder. */
+const SEEDED_DB = 'shared-local-instance.db';
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dynotable-e2e-'));
   await writeAwsProfiles(dataDir);
-  if (options.seededPlayground)
-    await cp(options.seededPlayground, path.join(dataDir, 'playground'), { recursive: true });
+  const { settings, attached } = await playgroundFor(options, dataDir);
   const core = createCore({
     mode: 'browser',
     version: '0.0.0-e2e',
     dataDir,
     secrets: createUnavailableSecretStore(),
     openUrl: () => Promise.resolve(),
-    playground: options.javaCommand ? { javaCommand: options.javaCommand } : undefined,
+    playground: settings,
   });
   let server: BrowserServer;
   try {
     server = await startCoreServer(core, { staticDir: e2eRendererDir, port: 0, replay: options.replay });
   } catch (error) {
     await shutdownCore(core);
+    await attached?.close();
     throw error;
   }
   return {
@@ -101,6 +133,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     async close() {
       await server.close();
       await shutdownCore(core);
+      await attached?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

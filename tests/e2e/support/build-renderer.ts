@@ -4,11 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 export const e2eRendererDir = path.join(root, '.tmp', 'e2e-renderer');
-/**
- * The benchmarks' own build, always React's production build: a build made inside a test run
- * inherits vitest's NODE_ENV=test and so ships React's development build, whose StrictMode runs
- * every effect twice (a table's first open then sent `tables:describe` twice) and renders slower.
- */
+/** The benchmarks' own build, so an e2e run and a bench never rebuild each other's folder. */
 export const benchRendererDir = path.join(root, '.tmp', 'bench-renderer');
 
 function newestMtime(target: string): number {
@@ -27,15 +23,13 @@ function isFresh(dir: string): boolean {
     'src/shared',
     'electron.vite.config.ts',
     'tests/e2e/vite.renderer.config.ts',
+    'tests/e2e/support/build-renderer.ts',
   ];
   return statSync(index).mtimeMs > Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 }
 
-/**
- * Builds the renderer into `dir` unless the build there is newer than every source it came from.
- * `nodeEnv` overrides the NODE_ENV the build sees (the benchmarks ask for 'production').
- */
-export function buildRendererIfNeeded(dir = e2eRendererDir, nodeEnv?: string): string {
+/** Builds the renderer into `dir` unless the build there is newer than every source it came from. */
+export function buildRendererIfNeeded(dir = e2eRendererDir): string {
   if (isFresh(dir)) return dir;
   // A child process: vite loads its config with its own bundler, free of the test runner's loaders.
   execFileSync(
@@ -51,7 +45,10 @@ export function buildRendererIfNeeded(dir = e2eRendererDir, nodeEnv?: string): s
       stdio: 'inherit',
       env: {
         ...process.env,
-        ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}),
+        // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: the bundle was React's
+        // development build under StrictMode, not what the app ships (and every page load waited
+        // 5 s for an event stream its first, discarded mount had opened). Build the shipped form.
+        NODE_ENV: 'production',
         DYNOTABLE_E2E_RENDERER_DIR: dir,
         VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
       },

@@ -1,6 +1,6 @@
 /**
- * The e2e layer's DynamoDB Local JVMs live for one file (tens of seconds) and serve a few
- * hundred small requests. Java's second JIT compiler (C2) and the parallel collector pay off in
+ * The e2e layer's DynamoDB Local JVMs serve a few hundred small requests per file (the run's
+ * shared one, a few thousand). Java's second JIT compiler (C2) and the parallel collector pay off in
  * long runs; for these they were most of the CPU a start costs. The client compiler alone and
  * the serial collector halved a start on a seeded copy (3.7 → 2.1 s CPU, docs/PERFORMANCE.md).
  * JAVA_TOOL_OPTIONS reaches every java the tests start (the playground's, and

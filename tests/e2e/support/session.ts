@@ -17,7 +17,7 @@ export interface AppInBrowser {
 }
 
 export interface AppInBrowserOptions extends StartAppOptions {
-  /** Starts the playground (real Java) before the first test, so no test waits for it. */
+  /** Starts the playground before the first test, so no test waits for it. */
   withPlayground?: boolean;
 }
 
@@ -33,11 +33,13 @@ export function useAppInBrowser(options: AppInBrowserOptions = {}): AppInBrowser
   let playgroundClient: DynamoDBClient | undefined;
 
   beforeAll(async () => {
-    // A file that wants the playground running gets the sample already seeded, once per run;
-    // a file that starts it through the UI still sees the first start seed it.
-    app = await startApp(
-      options.withPlayground ? { seededPlayground: inject('seededPlayground'), ...options } : options,
-    );
+    // The app's playground is a database of its own on the run's one DynamoDB Local, with the
+    // sample seeded once per run; a file that tests the playground's own start (a java of its
+    // own) runs Java through the product, and sees the first start seed the sample.
+    const shared = options.javaCommand
+      ? {}
+      : { seededPlayground: inject('seededPlayground'), sharedDynamoLocal: inject('sharedDynamoLocal') };
+    app = await startApp({ ...shared, ...options });
     if (options.withPlayground) {
       const status = await app.core.playground.start();
       if (!status.endpoint)

@@ -12,7 +12,9 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { dynamoClient } from '../../../src/main/aws/dynamo-client';
+import { PLAYGROUND_CREDENTIALS, PLAYGROUND_SDK_REGION } from '../../../src/main/aws/playground-credentials';
 import type { Playground } from '../../../src/main/core/context';
 import { fromSdkItem } from '../../../src/main/dynamo/marshal';
 import { createPlayground } from '../../../src/main/playground/playground';
@@ -163,4 +165,33 @@ describe('local playground', () => {
       await playground.stop();
     },
   );
+
+  it('uses a DynamoDB Local that already runs when attached to it: no Java, the sample seeded, left running when stopped', async () => {
+    // The run's DynamoDB Local keeps a database per access key, so the playground's own key sees
+    // only what the playground wrote there.
+    const endpoint = inject('dynamoEndpoint');
+    const playground = createPlayground({
+      dataDir: await tempDir(),
+      attachTo: endpoint,
+      javaCommand: '/nonexistent/java',
+    });
+    started.push(playground);
+    const status = await playground.start();
+    expect(status).toMatchObject({ state: 'running', endpoint, seeded: true });
+    expect(playground.pid()).toBeUndefined();
+    const client = dynamoClient({
+      endpoint,
+      region: PLAYGROUND_SDK_REGION,
+      credentials: PLAYGROUND_CREDENTIALS,
+    });
+    try {
+      expect((await scanAll(client)).length).toBeGreaterThan(200);
+      await playground.stop();
+      expect(playground.status()).toEqual({ state: 'stopped' });
+      const tables = await client.send(new ListTablesCommand({}));
+      expect(tables.TableNames).toContain('DynoTableSample');
+    } finally {
+      client.destroy();
+    }
+  });
 });
