@@ -120,8 +120,20 @@ class Groups {
       this.sizes[0]! += batch.length;
       return groupOf;
     }
-    if (this.keys.length === 1 && this.byArray) {
-      this.assignOne(batch, this.keys[0]!, this.byArray);
+    const byArray = this.byArray;
+    if (this.keys.length === 1 && byArray) {
+      const { binding, codes } = this.keys[0]!;
+      const rows = batch.idx[binding]!;
+      // The kernel stops at a code with no group yet; the group is made here and it goes on.
+      for (let r = 0; r < batch.length; r++) {
+        r = groupsByCode(rows, r, batch.length, codes, byArray, groupOf, this.sizes);
+        if (r === batch.length) break;
+        const i = rows[r]!;
+        const code = i < 0 ? 0 : codes[i]!;
+        const g = (byArray[code] = this.newGroup(batch, r));
+        groupOf[r] = g;
+        this.sizes[g]! += 1;
+      }
       return groupOf;
     }
     for (let r = 0; r < batch.length; r++) {
@@ -131,34 +143,16 @@ class Groups {
         const i = batch.idx[binding]![r]!;
         combined = combined * size + (i < 0 ? 0 : codes[i]!);
       }
-      let g = this.byArray ? this.byArray[combined]! : (this.byMap!.get(combined) ?? -1);
+      let g = byArray ? byArray[combined]! : (this.byMap!.get(combined) ?? -1);
       if (g < 0) {
         g = this.newGroup(batch, r);
-        if (this.byArray) this.byArray[combined] = g;
+        if (byArray) byArray[combined] = g;
         else this.byMap!.set(combined, g);
       }
       groupOf[r] = g;
       this.sizes[g]! += 1;
     }
     return groupOf;
-  }
-
-  /** One key: the common case, without the loop over keys per row. */
-  private assignOne(batch: Frame, { binding, codes }: KeyCodes, byCode: Int32Array): void {
-    const { groupOf } = this;
-    const rows = batch.idx[binding]!;
-    let sizes = this.sizes;
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      const code = i < 0 ? 0 : codes[i]!;
-      let g = byCode[code]!;
-      if (g < 0) {
-        byCode[code] = g = this.newGroup(batch, r);
-        sizes = this.sizes;
-      }
-      groupOf[r] = g;
-      sizes[g]! += 1;
-    }
   }
 
   private newGroup(batch: Frame, r: number): number {
@@ -178,6 +172,31 @@ class Groups {
       return Array.from({ length: firsts.length }, (_, g) => read(g));
     });
   }
+}
+
+/**
+ * Group numbers of rows[from …] by one key's codes, counting each group's rows, up to the first
+ * row whose code has no group yet (returned; `length` when there is none). The loops that run
+ * per row are functions of typed arrays and numbers on their own, like this one: V8 optimizes
+ * them once, on the first statement, and no later statement's objects change what they see.
+ */
+function groupsByCode(
+  rows: Int32Array,
+  from: number,
+  length: number,
+  codes: Int32Array,
+  byCode: Int32Array,
+  groupOf: Int32Array,
+  sizes: Float64Array,
+): number {
+  for (let r = from; r < length; r++) {
+    const i = rows[r]!;
+    const g = byCode[i < 0 ? 0 : codes[i]!]!;
+    if (g < 0) return r;
+    groupOf[r] = g;
+    sizes[g]! += 1;
+  }
+  return length;
 }
 
 /** One aggregate call over typed arrays: `add` per batch, `finish` once (undefined: not exact). */
@@ -259,7 +278,8 @@ class ScaledSum implements TypedCall {
   skipped = 0;
   private sums: Float64Array = new Float64Array(16);
   private counts: Float64Array = new Float64Array(16);
-  private magnitude = 0;
+  /** MAGNITUDE: the magnitudes added; SKIPPED: values that are not numbers. */
+  private readonly tally = new Float64Array(2);
 
   constructor(
     private readonly binding: number,
@@ -268,40 +288,41 @@ class ScaledSum implements TypedCall {
   ) {}
 
   add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const sums = (this.sums = grown(this.sums, groups));
-    const counts = (this.counts = grown(this.counts, groups));
+    this.sums = grown(this.sums, groups);
+    this.counts = grown(this.counts, groups);
     const { scaled, kind } = this.numbers;
-    const rows = batch.idx[this.binding]!;
-    let magnitude = this.magnitude;
-    let skipped = 0;
-    const notNumber = NOT_NUMBER;
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      if (i < 0) continue;
-      const k = kind[i]!;
-      if (k !== 1) {
-        if (k === notNumber) skipped += 1;
-        continue;
-      }
-      const s = scaled[i]!;
-      magnitude += s < 0 ? -s : s;
-      const g = groupOf[r]!;
-      sums[g]! += s;
-      counts[g]! += 1;
-    }
-    this.magnitude = magnitude;
-    this.skipped += skipped;
+    const tally = this.tally;
+    addScaledByGroup(
+      batch.idx[this.binding]!,
+      batch.length,
+      groupOf,
+      scaled,
+      kind,
+      this.sums,
+      this.counts,
+      tally,
+    );
+    this.skipped = tally[SKIPPED]!;
   }
 
   finish(groups: number): Value[] | undefined {
-    if (this.magnitude >= SAFE_TOTAL) return undefined;
+    if (this.tally[MAGNITUDE]! >= SAFE_TOTAL) return undefined;
     const { scale } = this.numbers;
-    return Array.from({ length: groups }, (_, g) => {
+    const p = POW10[scale]!;
+    const isSum = this.name === 'SUM';
+    const out = new Array<Value>(groups);
+    for (let g = 0; g < groups; g++) {
       const count = this.counts[g] ?? 0;
-      if (count === 0) return null;
-      const sum = ExactSum.fromScaled(this.sums[g]!, scale, count);
-      return this.name === 'SUM' ? sum.total() : sum.average();
-    });
+      const acc = this.sums[g]!;
+      // ExactSum.total's own first case, without an ExactSum per group.
+      if (count === 0) out[g] = null;
+      else if (isSum && acc < 1e15 && acc > -1e15) out[g] = acc / p + 0;
+      else {
+        const sum = ExactSum.fromScaled(acc, scale, count);
+        out[g] = isSum ? sum.total() : sum.average();
+      }
+    }
+    return out;
   }
 }
 
@@ -321,24 +342,11 @@ class ScaledBest implements TypedCall {
   ) {}
 
   add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const best = (this.best = grown(this.best, groups, NaN));
+    this.best = grown(this.best, groups, NaN);
     const { scaled, kind } = this.numbers;
     const rows = batch.idx[this.binding]!;
-    const isMax = this.name === 'MAX';
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      if (i < 0) continue;
-      const k = kind[i]!;
-      if (k !== 1) {
-        if (k === NOT_NUMBER) this.hasOther = true;
-        continue;
-      }
-      const s = scaled[i]!;
-      const g = groupOf[r]!;
-      const current = best[g]!;
-      // NaN: no number in the group yet. Ties keep the first, as the general path does.
-      if (current !== current || (isMax ? s > current : s < current)) best[g] = s;
-    }
+    const hasOther = bestByGroup(rows, batch.length, groupOf, scaled, kind, this.best, this.name === 'MAX');
+    this.hasOther ||= hasOther;
   }
 
   finish(groups: number): Value[] | undefined {
@@ -347,4 +355,66 @@ class ScaledBest implements TypedCall {
     // Every number survived round(v · p) / p === v when it was scaled, so this gives v back.
     return Array.from(this.best.subarray(0, groups), (s) => (s !== s ? null : s / p));
   }
+}
+
+const MAGNITUDE = 0;
+const SKIPPED = 1;
+
+/** SUM/AVG's per-batch loop: scaled integers added per group; tally gathers MAGNITUDE and SKIPPED. */
+function addScaledByGroup(
+  rows: Int32Array,
+  length: number,
+  groupOf: Int32Array,
+  scaled: Float64Array,
+  kind: Uint8Array,
+  sums: Float64Array,
+  counts: Float64Array,
+  tally: Float64Array,
+): void {
+  let magnitude = tally[MAGNITUDE]!;
+  let skipped = tally[SKIPPED]!;
+  for (let r = 0; r < length; r++) {
+    const i = rows[r]!;
+    if (i < 0) continue;
+    const k = kind[i]!;
+    if (k !== 1) {
+      if (k === NOT_NUMBER) skipped += 1;
+      continue;
+    }
+    const s = scaled[i]!;
+    magnitude += s < 0 ? -s : s;
+    const g = groupOf[r]!;
+    sums[g]! += s;
+    counts[g]! += 1;
+  }
+  tally[MAGNITUDE] = magnitude;
+  tally[SKIPPED] = skipped;
+}
+
+/** MIN/MAX's per-batch loop; true when a value that is not a number was met. */
+function bestByGroup(
+  rows: Int32Array,
+  length: number,
+  groupOf: Int32Array,
+  scaled: Float64Array,
+  kind: Uint8Array,
+  best: Float64Array,
+  isMax: boolean,
+): boolean {
+  let hasOther = false;
+  for (let r = 0; r < length; r++) {
+    const i = rows[r]!;
+    if (i < 0) continue;
+    const k = kind[i]!;
+    if (k !== 1) {
+      if (k === NOT_NUMBER) hasOther = true;
+      continue;
+    }
+    const s = scaled[i]!;
+    const g = groupOf[r]!;
+    const current = best[g]!;
+    // NaN: no number in the group yet. Ties keep the first, as the general path does.
+    if (current !== current || (isMax ? s > current : s < current)) best[g] = s;
+  }
+  return hasOther;
 }

@@ -117,17 +117,31 @@ export function numberedIndex(
   if (!buildIdx || buildIdx.length < build.length || !probeIdx || probeIdx.length < probe.length)
     return undefined;
   const numbers = numbering(buildColumn, probeColumn);
-  const buildNumbers = numbers.left;
   const head = new Int32Array(numbers.keys).fill(-1);
   const next = new Int32Array(build.length);
-  for (let r = build.length - 1; r >= 0; r--) {
+  chainRows(buildIdx, build.length, numbers.left, head, next);
+  return { head, next, probeIdx, probeNumbers: numbers.right };
+}
+
+/**
+ * The build rows chained by key number. A function of typed arrays on its own: inlined in
+ * numberedIndex, its loop was optimized on stack during a first call, before the code after it
+ * had run, and every later call left that code at its end (a deoptimization per statement).
+ */
+function chainRows(
+  buildIdx: Int32Array,
+  rows: number,
+  buildNumbers: Int32Array,
+  head: Int32Array,
+  next: Int32Array,
+): void {
+  for (let r = rows - 1; r >= 0; r--) {
     const i = buildIdx[r]!;
     const k = i < 0 ? -1 : buildNumbers[i]!;
     if (k < 0) continue;
     next[r] = head[k]!;
     head[k] = r;
   }
-  return { head, next, probeIdx, probeNumbers: numbers.right };
 }
 
 /**
