@@ -96,6 +96,8 @@ export interface NumberedIndex {
   next: Int32Array;
   probeIdx: Int32Array;
   probeNumbers: Int32Array;
+  /** No key number has two build rows: each probe row matches at most one. */
+  isUnique: boolean;
 }
 
 /**
@@ -119,8 +121,8 @@ export function numberedIndex(
   const numbers = numbering(buildColumn, probeColumn);
   const head = new Int32Array(numbers.keys).fill(-1);
   const next = new Int32Array(build.length);
-  chainRows(buildIdx, build.length, numbers.left, head, next);
-  return { head, next, probeIdx, probeNumbers: numbers.right };
+  const isUnique = chainRows(buildIdx, build.length, numbers.left, head, next);
+  return { head, next, probeIdx, probeNumbers: numbers.right, isUnique };
 }
 
 /**
@@ -134,14 +136,21 @@ function chainRows(
   buildNumbers: Int32Array,
   head: Int32Array,
   next: Int32Array,
-): void {
+): boolean {
+  let isUnique = true;
   for (let r = rows - 1; r >= 0; r--) {
     const i = buildIdx[r]!;
     const k = i < 0 ? -1 : buildNumbers[i]!;
-    if (k < 0) continue;
-    next[r] = head[k]!;
+    if (k < 0) {
+      next[r] = -1;
+      continue;
+    }
+    const first = head[k]!;
+    if (first >= 0) isUnique = false;
+    next[r] = first;
     head[k] = r;
   }
+  return isUnique;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BExpr } from '../../binder/bound';
 import type { CompileEnv } from '../compile';
 import type { Frame } from '../frame';
-import { BATCH_ROWS, type FrameStream, streamOf } from '../frame-stream';
+import { BATCH_ROWS, type FrameStream, type ManyToOne, streamOf } from '../frame-stream';
 import { type NumberedIndex, numberedIndex } from './join-keys';
 import { joinFrames, joinSides, splitOn } from './join';
 
@@ -32,6 +32,34 @@ export function joinStream(
   return {
     frame: () => (made ??= whole()),
     batches: (visit) => pairBatches(probe, build, index, type === 'left', visit),
+    manyToOne: () => manyToOne(probe, build, index, type === 'left'),
+  };
+}
+
+/** The join as a lookup when each side is one binding's rows and no build key repeats. */
+function manyToOne(
+  probe: Frame,
+  build: Frame,
+  { head, probeIdx, probeNumbers, isUnique }: NumberedIndex,
+  keepUnmatched: boolean,
+): ManyToOne | undefined {
+  const probeBinding = onlyBinding(probe);
+  const buildBinding = onlyBinding(build);
+  if (!isUnique || probeBinding === undefined || buildBinding === undefined) return undefined;
+  if (probe.idx[probeBinding] !== probeIdx) return undefined;
+  const buildRows = build.idx[buildBinding]!;
+  const buildRowOfKey = new Int32Array(head.length);
+  for (let k = 0; k < head.length; k++) {
+    const b = head[k]!;
+    buildRowOfKey[k] = b < 0 ? -1 : buildRows[b]!;
+  }
+  return {
+    probeBinding,
+    buildBinding,
+    probeRows: probeIdx.subarray(0, probe.length),
+    probeNumbers,
+    buildRowOfKey,
+    keepUnmatched,
   };
 }
 
