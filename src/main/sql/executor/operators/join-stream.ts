@@ -1,9 +1,8 @@
-import type { BExpr } from '../../binder/bound';
 import type { CompileEnv } from '../compile';
 import type { Frame } from '../frame';
 import { BATCH_ROWS, type FrameStream, type ManyToOne, streamOf } from '../frame-stream';
 import { type NumberedIndex, numberedIndex } from './join-keys';
-import { joinFrames, joinSides, splitOn } from './join';
+import { type JoinInput, joinFrames, joinSides, splitOn } from './join';
 
 /**
  * A join whose rows an aggregate can read in batches (frame-stream.ts): an INNER or LEFT join on
@@ -11,16 +10,9 @@ import { joinFrames, joinSides, splitOn } from './join';
  * index. Its batches are the rows joinFrames would give, in the same order (so groups are
  * numbered the same), without the frame of every pair. Any other join is made whole.
  */
-export function joinStream(
-  left: Frame,
-  right: Frame,
-  type: 'inner' | 'left' | 'full' | 'cross',
-  on: BExpr[],
-  env: CompileEnv,
-  leftIds: Set<number>,
-  rightIds: Set<number>,
-): FrameStream {
-  const whole = (): Frame => joinFrames(left, right, type, on, env, leftIds, rightIds);
+export function joinStream(join: JoinInput, env: CompileEnv): FrameStream {
+  const { left, right, type, on, leftIds, rightIds } = join;
+  const whole = (): Frame => joinFrames(join, env);
   const { keys, residual } = splitOn(on, leftIds, rightIds);
   if ((type !== 'inner' && type !== 'left') || keys.length !== 1 || residual.length > 0)
     return streamOf(whole());
