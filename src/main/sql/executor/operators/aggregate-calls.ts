@@ -183,7 +183,7 @@ const MAGNITUDE = 0;
 const SKIPPED = 1;
 
 /** SUM/AVG's per-batch loop: scaled integers added per group; tally gathers MAGNITUDE and SKIPPED. */
-function addScaledByGroup(
+export function addScaledByGroup(
   rows: Int32Array,
   length: number,
   groupOf: Int32Array,
