@@ -1,5 +1,6 @@
 import type { EntityView } from '../../src/shared/sql/catalog';
 import { tableInfo } from '../../src/main/sql/executor/run-local';
+import { Decimal, numToString } from '../../src/main/sql/values/decimal';
 import type { TableInfo } from '../../src/shared/sql/catalog';
 import { OneTableColumns, TwoTableColumns } from './sql-columnar';
 import { pages, twoTablePages, type SdkItem } from './sql-data';
@@ -169,7 +170,7 @@ export function canonical(rows: readonly (readonly unknown[])[]): string[] {
         .map((v) => {
           if (v === null || v === undefined) return 'NULL';
           if (typeof v === 'number' || typeof v === 'bigint') return Number(v).toFixed(2);
-          const text = typeof v === 'string' ? v : JSON.stringify(v);
+          const text = typeof v === 'string' ? v : v instanceof Decimal ? numToString(v) : JSON.stringify(v);
           return /^-?\d+(\.\d+)?$/.test(text) ? Number(text).toFixed(2) : text;
         })
         .join(' | '),

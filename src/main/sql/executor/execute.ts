@@ -213,7 +213,10 @@ function executeSelect(
     }
     const left = evalStream(tree.left).frame();
     const right = evalStream(tree.right).frame();
-    return joinStream(left, right, tree.type, tree.on, compileEnv, idsOf(tree.left), idsOf(tree.right));
+    return joinStream(
+      { left, right, type: tree.type, on: tree.on, leftIds: idsOf(tree.left), rightIds: idsOf(tree.right) },
+      compileEnv,
+    );
   };
   let rows = select.from ? evalStream(select.from) : streamOf({ length: 1, idx: [] });
   if (select.where.length > 0) rows = streamOf(applyFilter(rows.frame(), select.where, compileEnv));

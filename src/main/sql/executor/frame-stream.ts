@@ -15,6 +15,26 @@ export interface FrameStream {
    * arrays are reused once `visit` returns; a binding not in these rows has an empty array.
    */
   batches(visit: (batch: Frame) => void): void;
+  /**
+   * Set by a join whose every probe row matches at most one build row (a foreign key joined to
+   * the key it names): the join as a lookup, which an aggregate grouping by build-side columns
+   * reads without pairs (aggregate-batches.ts). Undefined when it is not such a join.
+   */
+  manyToOne?: () => ManyToOne | undefined;
+}
+
+/** A join of two tables' rows where a probe row finds its one build row by its key number. */
+export interface ManyToOne {
+  probeBinding: number;
+  buildBinding: number;
+  /** The probe side's table rows, in the order the join gives them. */
+  probeRows: Int32Array;
+  /** Key number per probe table row (-1: NULL or missing). */
+  probeNumbers: Int32Array;
+  /** Per key number, the build table row holding it, -1 when none does. */
+  buildRowOfKey: Int32Array;
+  /** LEFT JOIN: a probe row with no build row stays, with the build side's columns NULL. */
+  keepUnmatched: boolean;
 }
 
 /** Large enough that a batch's per-batch work is noise, small enough to stay in the L1/L2 cache. */

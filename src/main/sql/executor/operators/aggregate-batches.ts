@@ -1,12 +1,10 @@
-import { POW10 } from '../../values/arith';
-import { ExactSum } from '../../values/exact-sum';
-import { isNull, type Value } from '../../values/value';
-import type { AggregateCall, BExpr } from '../../binder/bound';
+import type { Value } from '../../values/value';
+import type { BExpr } from '../../binder/bound';
 import { compile, type CompileEnv } from '../compile';
-import { NOT_NUMBER, SAFE_TOTAL, type ScaledNumbers } from '../column-views';
-import { BATCH_ROWS, type FrameStream } from '../frame-stream';
+import { BATCH_ROWS, type FrameStream, type ManyToOne } from '../frame-stream';
 import { emptyIdx, type Frame, IntBuffer } from '../frame';
 import type { Aggregated, AggregateSpec } from './aggregate';
+import { bareColumn, CountRows, grown, type TypedCall, typedCall } from './aggregate-calls';
 
 /**
  * GROUP BY read a batch at a time (frame-stream.ts), every group key and aggregate in typed
@@ -42,10 +40,18 @@ export function aggregateBatches(
     if (!typed) return undefined;
     calls.push(typed);
   }
-  rows.batches((batch) => {
-    const groupOf = groups.assign(batch);
-    for (const call of calls) call.add(batch, groupOf, groups.count);
-  });
+  const joined = lookupJoin(rows, keys, calls);
+  const isLookedUp =
+    joined !== undefined &&
+    groups.lookupBatches(joined, env.tables.length, (batch, groupOf) => {
+      for (const call of calls) call.add(batch, groupOf, groups.count);
+    });
+  if (!isLookedUp) {
+    rows.batches((batch) => {
+      const groupOf = groups.assign(batch);
+      for (const call of calls) call.add(batch, groupOf, groups.count);
+    });
+  }
   const finished: Value[][] = [];
   for (const call of calls) {
     const values = call.finish(groups.count);
@@ -56,15 +62,27 @@ export function aggregateBatches(
   return { aggregated: { slots, groups: groups.count }, skipped: calls.map((c) => c.skipped) };
 }
 
+/**
+ * A join read as a lookup (frame-stream.ts ManyToOne) when every key is a column of its build
+ * side and every call reads only its probe side (COUNT(*) reads neither): a star query's
+ * `SUM(order.total) … GROUP BY customer.country`. Then a probe row's group comes from its key
+ * number in one step, with no pairs written and none read back.
+ */
+function lookupJoin(rows: FrameStream, keys: KeyCodes[], calls: TypedCall[]): ManyToOne | undefined {
+  if (!rows.manyToOne || keys.length === 0) return undefined;
+  const joined = rows.manyToOne();
+  if (!joined) return undefined;
+  const fits =
+    keys.every((k) => k.binding === joined.buildBinding) &&
+    calls.every((c) => c.binding === undefined || c.binding === joined.probeBinding);
+  return fits ? joined : undefined;
+}
+
 /** A GROUP BY key that is a bare string column held as dictionary codes (0: NULL or missing). */
 interface KeyCodes {
   binding: number;
   codes: Int32Array;
   size: number;
-}
-
-function bareColumn(e: BExpr | undefined): { binding: number; attr: string } | undefined {
-  return e?.kind === 'col' && e.path.length === 0 ? e : undefined;
 }
 
 function keyCodes(key: BExpr, env: CompileEnv): KeyCodes | undefined {
@@ -120,8 +138,20 @@ class Groups {
       this.sizes[0]! += batch.length;
       return groupOf;
     }
-    if (this.keys.length === 1 && this.byArray) {
-      this.assignOne(batch, this.keys[0]!, this.byArray);
+    const byArray = this.byArray;
+    if (this.keys.length === 1 && byArray) {
+      const { binding, codes } = this.keys[0]!;
+      const rows = batch.idx[binding]!;
+      // The kernel stops at a code with no group yet; the group is made here and it goes on.
+      for (let r = 0; r < batch.length; r++) {
+        r = groupsByCode(rows, r, batch.length, codes, byArray, groupOf, this.sizes);
+        if (r === batch.length) break;
+        const i = rows[r]!;
+        const code = i < 0 ? 0 : codes[i]!;
+        const g = (byArray[code] = this.newGroup(batch, r));
+        groupOf[r] = g;
+        this.sizes[g]! += 1;
+      }
       return groupOf;
     }
     for (let r = 0; r < batch.length; r++) {
@@ -131,10 +161,10 @@ class Groups {
         const i = batch.idx[binding]![r]!;
         combined = combined * size + (i < 0 ? 0 : codes[i]!);
       }
-      let g = this.byArray ? this.byArray[combined]! : (this.byMap!.get(combined) ?? -1);
+      let g = byArray ? byArray[combined]! : (this.byMap!.get(combined) ?? -1);
       if (g < 0) {
         g = this.newGroup(batch, r);
-        if (this.byArray) this.byArray[combined] = g;
+        if (byArray) byArray[combined] = g;
         else this.byMap!.set(combined, g);
       }
       groupOf[r] = g;
@@ -143,22 +173,73 @@ class Groups {
     return groupOf;
   }
 
-  /** One key: the common case, without the loop over keys per row. */
-  private assignOne(batch: Frame, { binding, codes }: KeyCodes, byCode: Int32Array): void {
-    const { groupOf } = this;
-    const rows = batch.idx[binding]!;
-    let sizes = this.sizes;
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      const code = i < 0 ? 0 : codes[i]!;
-      let g = byCode[code]!;
-      if (g < 0) {
-        byCode[code] = g = this.newGroup(batch, r);
-        sizes = this.sizes;
-      }
-      groupOf[r] = g;
-      sizes[g]! += 1;
+  /**
+   * The rows of a lookup join, a batch at a time with their group numbers: each probe row's
+   * group from its key number (the build row's combined key codes, computed once per key
+   * number), LEFT JOIN's unmatched rows in the group of NULL keys. Only with an array of groups
+   * (undefined otherwise, before any row is read). Batches carry the probe binding's rows only.
+   */
+  lookupBatches(
+    joined: ManyToOne,
+    bindingCount: number,
+    visit: (batch: Frame, groupOf: Int32Array) => void,
+  ): boolean {
+    const byCode = this.byArray;
+    if (!byCode) return false;
+    const { probeRows, probeNumbers, buildRowOfKey, keepUnmatched, probeBinding, buildBinding } = joined;
+    const codeOfKey = new Int32Array(buildRowOfKey.length);
+    for (let k = 0; k < codeOfKey.length; k++) {
+      const b = buildRowOfKey[k]!;
+      codeOfKey[k] = b < 0 ? -1 : this.combinedCode(b);
     }
+    const outRows = new Int32Array(BATCH_ROWS);
+    const idx = Array.from({ length: bindingCount }, emptyIdx);
+    idx[probeBinding] = outRows;
+    // One row for newGroup to read a new group's first rows from.
+    const first: Frame = { length: 1, idx: Array.from({ length: bindingCount }, emptyIdx) };
+    first.idx[probeBinding] = new Int32Array(1);
+    first.idx[buildBinding] = new Int32Array(1);
+    const state = new Int32Array(STATE_SIZE);
+    const { groupOf } = this;
+    for (let p = 0; p < probeRows.length;) {
+      p = lookupGroups(
+        probeRows,
+        p,
+        probeNumbers,
+        codeOfKey,
+        keepUnmatched,
+        byCode,
+        groupOf,
+        this.sizes,
+        outRows,
+        state,
+      );
+      if (state[NEEDS_GROUP] === 1) {
+        const i = probeRows[p]!;
+        const k = i < 0 ? -1 : probeNumbers[i]!;
+        const b = k < 0 ? -1 : buildRowOfKey[k]!;
+        first.idx[probeBinding][0] = i;
+        first.idx[buildBinding][0] = b;
+        byCode[b < 0 ? 0 : codeOfKey[k]!] = this.newGroup(first, 0);
+        continue;
+      }
+      const n = state[FILLED]!;
+      if (n === outRows.length || p === probeRows.length) {
+        if (n > 0) visit({ length: n, idx }, groupOf);
+        state[FILLED] = 0;
+      }
+    }
+    return true;
+  }
+
+  /** The keys' codes at one row of their (one) binding, combined as assign combines them. */
+  private combinedCode(row: number): number {
+    let combined = 0;
+    for (let k = this.keys.length - 1; k >= 0; k--) {
+      const { codes, size } = this.keys[k]!;
+      combined = combined * size + codes[row]!;
+    }
+    return combined;
   }
 
   private newGroup(batch: Frame, r: number): number {
@@ -180,171 +261,79 @@ class Groups {
   }
 }
 
-/** One aggregate call over typed arrays: `add` per batch, `finish` once (undefined: not exact). */
-interface TypedCall {
-  add(batch: Frame, groupOf: Int32Array, groups: number): void;
-  finish(groups: number): Value[] | undefined;
-  /** Values that were not numbers, which SUM and AVG skip (the caller warns). */
-  skipped: number;
-}
-
-function typedCall(call: AggregateCall, env: CompileEnv): TypedCall | undefined {
-  const column = bareColumn(call.arg);
-  const table = column && env.tables[column.binding];
-  if (!column || !table) return undefined;
-  if (call.name === 'COUNT') {
-    // Read in place: asking a string column for numbers (or the reverse) would decode it.
-    const read = table.reader(column.attr);
-    return new CountPresent(column.binding, read ? (i) => !isNull(read(i)) : () => false);
+/**
+ * Group numbers of rows[from …] by one key's codes, counting each group's rows, up to the first
+ * row whose code has no group yet (returned; `length` when there is none). The loops that run
+ * per row are functions of typed arrays and numbers on their own, like this one: V8 optimizes
+ * them once, on the first statement, and no later statement's objects change what they see.
+ */
+function groupsByCode(
+  rows: Int32Array,
+  from: number,
+  length: number,
+  codes: Int32Array,
+  byCode: Int32Array,
+  groupOf: Int32Array,
+  sizes: Float64Array,
+): number {
+  for (let r = from; r < length; r++) {
+    const i = rows[r]!;
+    const g = byCode[i < 0 ? 0 : codes[i]!]!;
+    if (g < 0) return r;
+    groupOf[r] = g;
+    sizes[g]! += 1;
   }
-  const { name } = call;
-  const isSum = name === 'SUM' || name === 'AVG';
-  // SUM and AVG read the scaled numbers on the general path too; MIN and MAX only where the
-  // column is held as numbers, so MIN(name) does not decode the names to find out.
-  if (!isSum && !table.holdsNumbers(column.attr)) return undefined;
-  const numbers = table.scaledNumbers(column.attr);
-  if (!numbers) return undefined;
-  return isSum ? new ScaledSum(column.binding, numbers, name) : new ScaledBest(column.binding, numbers, name);
+  return length;
 }
 
-/** A Float64Array per group that grows as groups appear. */
-function grown(array: Float64Array, groups: number, fill = 0): Float64Array {
-  if (groups <= array.length) return array;
-  const next = new Float64Array(Math.max(groups, array.length * 2)).fill(fill);
-  next.set(array);
-  return next;
-}
-
-/** COUNT(*): the rows Groups counted as it assigned them. */
-class CountRows implements TypedCall {
-  skipped = 0;
-
-  constructor(private readonly groups: Groups) {}
-
-  add(): void {}
-
-  finish(groups: number): Value[] {
-    return Array.from(this.groups.sizes.subarray(0, groups));
-  }
-}
-
-class CountPresent implements TypedCall {
-  skipped = 0;
-  private counts: Float64Array = new Float64Array(16);
-
-  constructor(
-    private readonly binding: number,
-    private readonly isPresent: (row: number) => boolean,
-  ) {}
-
-  add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const counts = (this.counts = grown(this.counts, groups));
-    const rows = batch.idx[this.binding]!;
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      if (i >= 0 && this.isPresent(i)) counts[groupOf[r]!]! += 1;
-    }
-  }
-
-  finish(groups: number): Value[] {
-    return Array.from(this.counts.subarray(0, groups));
-  }
-}
+const FILLED = 0;
+const NEEDS_GROUP = 1;
+const STATE_SIZE = 2;
 
 /**
- * SUM and AVG as the general path's scaledSums: integers of one scale added per group, exact
- * while the magnitudes added stay under SAFE_TOTAL (checked once at the end).
+ * Probe rows from `from` on, looked up to their group through their key number, written to
+ * outRows and groupOf after state[FILLED] rows; stops when the batch is full or at a row whose
+ * code has no group yet (state[NEEDS_GROUP], that row's position returned), as groupsByCode.
  */
-class ScaledSum implements TypedCall {
-  skipped = 0;
-  private sums: Float64Array = new Float64Array(16);
-  private counts: Float64Array = new Float64Array(16);
-  private magnitude = 0;
-
-  constructor(
-    private readonly binding: number,
-    private readonly numbers: ScaledNumbers,
-    private readonly name: 'SUM' | 'AVG',
-  ) {}
-
-  add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const sums = (this.sums = grown(this.sums, groups));
-    const counts = (this.counts = grown(this.counts, groups));
-    const { scaled, kind } = this.numbers;
-    const rows = batch.idx[this.binding]!;
-    let magnitude = this.magnitude;
-    let skipped = 0;
-    const notNumber = NOT_NUMBER;
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      if (i < 0) continue;
-      const k = kind[i]!;
-      if (k !== 1) {
-        if (k === notNumber) skipped += 1;
-        continue;
-      }
-      const s = scaled[i]!;
-      magnitude += s < 0 ? -s : s;
-      const g = groupOf[r]!;
-      sums[g]! += s;
-      counts[g]! += 1;
+function lookupGroups(
+  probeRows: Int32Array,
+  from: number,
+  probeNumbers: Int32Array,
+  codeOfKey: Int32Array,
+  keepUnmatched: boolean,
+  byCode: Int32Array,
+  groupOf: Int32Array,
+  sizes: Float64Array,
+  outRows: Int32Array,
+  state: Int32Array,
+): number {
+  let n = state[FILLED]!;
+  state[NEEDS_GROUP] = 0;
+  const capacity = outRows.length;
+  for (let p = from; p < probeRows.length; p++) {
+    const i = probeRows[p]!;
+    const k = i < 0 ? -1 : probeNumbers[i]!;
+    let code = k < 0 ? -1 : codeOfKey[k]!;
+    if (code < 0) {
+      // No build row: an inner join drops the row, a LEFT join keeps it with NULL keys.
+      if (!keepUnmatched) continue;
+      code = 0;
     }
-    this.magnitude = magnitude;
-    this.skipped += skipped;
-  }
-
-  finish(groups: number): Value[] | undefined {
-    if (this.magnitude >= SAFE_TOTAL) return undefined;
-    const { scale } = this.numbers;
-    return Array.from({ length: groups }, (_, g) => {
-      const count = this.counts[g] ?? 0;
-      if (count === 0) return null;
-      const sum = ExactSum.fromScaled(this.sums[g]!, scale, count);
-      return this.name === 'SUM' ? sum.total() : sum.average();
-    });
-  }
-}
-
-/**
- * MIN and MAX of numbers by their scaled integers (the same order as the numbers); a value that
- * is not a number sends the call to the general path, which prefers numbers and says so.
- */
-class ScaledBest implements TypedCall {
-  skipped = 0;
-  private best: Float64Array = new Float64Array(16).fill(NaN);
-  private hasOther = false;
-
-  constructor(
-    private readonly binding: number,
-    private readonly numbers: ScaledNumbers,
-    private readonly name: 'MIN' | 'MAX',
-  ) {}
-
-  add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    const best = (this.best = grown(this.best, groups, NaN));
-    const { scaled, kind } = this.numbers;
-    const rows = batch.idx[this.binding]!;
-    const isMax = this.name === 'MAX';
-    for (let r = 0; r < batch.length; r++) {
-      const i = rows[r]!;
-      if (i < 0) continue;
-      const k = kind[i]!;
-      if (k !== 1) {
-        if (k === NOT_NUMBER) this.hasOther = true;
-        continue;
-      }
-      const s = scaled[i]!;
-      const g = groupOf[r]!;
-      const current = best[g]!;
-      // NaN: no number in the group yet. Ties keep the first, as the general path does.
-      if (current !== current || (isMax ? s > current : s < current)) best[g] = s;
+    const g = byCode[code]!;
+    if (g < 0) {
+      state[FILLED] = n;
+      state[NEEDS_GROUP] = 1;
+      return p;
+    }
+    outRows[n] = i;
+    groupOf[n] = g;
+    sizes[g]! += 1;
+    n += 1;
+    if (n === capacity) {
+      state[FILLED] = n;
+      return p + 1;
     }
   }
-
-  finish(groups: number): Value[] | undefined {
-    if (this.hasOther) return undefined;
-    const p = POW10[this.numbers.scale]!;
-    // Every number survived round(v · p) / p === v when it was scaled, so this gives v back.
-    return Array.from(this.best.subarray(0, groups), (s) => (s !== s ? null : s / p));
-  }
+  state[FILLED] = n;
+  return probeRows.length;
 }

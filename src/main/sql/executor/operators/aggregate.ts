@@ -4,17 +4,12 @@ import { ExactSum } from '../../values/exact-sum';
 import { isNull, type Value } from '../../values/value';
 import type { AggregateCall, BExpr } from '../../binder/bound';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
-import {
-  buildScaledNumbers,
-  type Dictionary,
-  NOT_NUMBER,
-  SAFE_TOTAL,
-  type ScaledNumbers,
-} from '../column-views';
+import { buildScaledNumbers, type Dictionary, SAFE_TOTAL, type ScaledNumbers } from '../column-views';
 import { columnCodes } from '../column-codes';
-import { type Frame, IntBuffer } from '../frame';
+import { type Frame, identityRows, IntBuffer } from '../frame';
 import type { FrameStream } from '../frame-stream';
 import { aggregateBatches } from './aggregate-batches';
+import { addScaledByGroup } from './aggregate-calls';
 import type { ColumnarTable } from '../table';
 
 export interface Aggregated {
@@ -296,26 +291,15 @@ function addScaled(
   idx: Int32Array | undefined,
   { frame, groupOf, groups }: Grouping,
 ): ScaledSums | undefined {
-  const { scaled, kind } = numbers;
   const acc = new Float64Array(groups);
   const counts = new Float64Array(groups);
-  let skipped = 0;
-  let magnitude = 0;
-  for (let r = 0; r < frame.length; r++) {
-    const i = idx ? idx[r]! : r;
-    if (i < 0) continue;
-    const k = kind[i]!;
-    if (k !== 1) {
-      if (k === NOT_NUMBER) skipped += 1;
-      continue;
-    }
-    const s = scaled[i]!;
-    magnitude += s < 0 ? -s : s;
-    const g = groupOf[r]!;
-    acc[g]! += s;
-    counts[g]! += 1;
-  }
-  return magnitude < SAFE_TOTAL ? { acc, counts, scale: numbers.scale, skipped } : undefined;
+  // The batched path's loop (aggregate-calls.ts), over the whole frame as one batch.
+  const tally = new Float64Array(2);
+  const rows = idx ?? identityRows(frame.length);
+  addScaledByGroup(rows, frame.length, groupOf, numbers.scaled, numbers.kind, acc, counts, tally);
+  // tally: the magnitudes added, then the values that are not numbers.
+  const skipped = tally[1]!;
+  return tally[0]! < SAFE_TOTAL ? { acc, counts, scale: numbers.scale, skipped } : undefined;
 }
 
 function plural(n: number, one: string, many: string): string {

@@ -96,6 +96,8 @@ export interface NumberedIndex {
   next: Int32Array;
   probeIdx: Int32Array;
   probeNumbers: Int32Array;
+  /** No key number has two build rows: each probe row matches at most one. */
+  isUnique: boolean;
 }
 
 /**
@@ -117,17 +119,38 @@ export function numberedIndex(
   if (!buildIdx || buildIdx.length < build.length || !probeIdx || probeIdx.length < probe.length)
     return undefined;
   const numbers = numbering(buildColumn, probeColumn);
-  const buildNumbers = numbers.left;
   const head = new Int32Array(numbers.keys).fill(-1);
   const next = new Int32Array(build.length);
-  for (let r = build.length - 1; r >= 0; r--) {
+  const isUnique = chainRows(buildIdx, build.length, numbers.left, head, next);
+  return { head, next, probeIdx, probeNumbers: numbers.right, isUnique };
+}
+
+/**
+ * The build rows chained by key number. A function of typed arrays on its own: inlined in
+ * numberedIndex, its loop was optimized on stack during a first call, before the code after it
+ * had run, and every later call left that code at its end (a deoptimization per statement).
+ */
+function chainRows(
+  buildIdx: Int32Array,
+  rows: number,
+  buildNumbers: Int32Array,
+  head: Int32Array,
+  next: Int32Array,
+): boolean {
+  let isUnique = true;
+  for (let r = rows - 1; r >= 0; r--) {
     const i = buildIdx[r]!;
     const k = i < 0 ? -1 : buildNumbers[i]!;
-    if (k < 0) continue;
-    next[r] = head[k]!;
+    if (k < 0) {
+      next[r] = -1;
+      continue;
+    }
+    const first = head[k]!;
+    if (first >= 0) isUnique = false;
+    next[r] = first;
     head[k] = r;
   }
-  return { head, next, probeIdx, probeNumbers: numbers.right };
+  return isUnique;
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { BExpr } from '../../binder/bound';
 import type { CompileEnv } from '../compile';
 import type { Frame } from '../frame';
-import { BATCH_ROWS, type FrameStream, streamOf } from '../frame-stream';
+import { BATCH_ROWS, type FrameStream, type ManyToOne, streamOf } from '../frame-stream';
 import { type NumberedIndex, numberedIndex } from './join-keys';
-import { joinFrames, joinSides, splitOn } from './join';
+import { type JoinInput, joinFrames, joinSides, splitOn } from './join';
 
 /**
  * A join whose rows an aggregate can read in batches (frame-stream.ts): an INNER or LEFT join on
@@ -11,16 +10,9 @@ import { joinFrames, joinSides, splitOn } from './join';
  * index. Its batches are the rows joinFrames would give, in the same order (so groups are
  * numbered the same), without the frame of every pair. Any other join is made whole.
  */
-export function joinStream(
-  left: Frame,
-  right: Frame,
-  type: 'inner' | 'left' | 'full' | 'cross',
-  on: BExpr[],
-  env: CompileEnv,
-  leftIds: Set<number>,
-  rightIds: Set<number>,
-): FrameStream {
-  const whole = (): Frame => joinFrames(left, right, type, on, env, leftIds, rightIds);
+export function joinStream(join: JoinInput, env: CompileEnv): FrameStream {
+  const { left, right, type, on, leftIds, rightIds } = join;
+  const whole = (): Frame => joinFrames(join, env);
   const { keys, residual } = splitOn(on, leftIds, rightIds);
   if ((type !== 'inner' && type !== 'left') || keys.length !== 1 || residual.length > 0)
     return streamOf(whole());
@@ -32,6 +24,34 @@ export function joinStream(
   return {
     frame: () => (made ??= whole()),
     batches: (visit) => pairBatches(probe, build, index, type === 'left', visit),
+    manyToOne: () => manyToOne(probe, build, index, type === 'left'),
+  };
+}
+
+/** The join as a lookup when each side is one binding's rows and no build key repeats. */
+function manyToOne(
+  probe: Frame,
+  build: Frame,
+  { head, probeIdx, probeNumbers, isUnique }: NumberedIndex,
+  keepUnmatched: boolean,
+): ManyToOne | undefined {
+  const probeBinding = onlyBinding(probe);
+  const buildBinding = onlyBinding(build);
+  if (!isUnique || probeBinding === undefined || buildBinding === undefined) return undefined;
+  if (probe.idx[probeBinding] !== probeIdx) return undefined;
+  const buildRows = build.idx[buildBinding]!;
+  const buildRowOfKey = new Int32Array(head.length);
+  for (let k = 0; k < head.length; k++) {
+    const b = head[k]!;
+    buildRowOfKey[k] = b < 0 ? -1 : buildRows[b]!;
+  }
+  return {
+    probeBinding,
+    buildBinding,
+    probeRows: probeIdx.subarray(0, probe.length),
+    probeNumbers,
+    buildRowOfKey,
+    keepUnmatched,
   };
 }
 
@@ -47,7 +67,6 @@ function pairBatches(
   keepUnmatched: boolean,
   visit: (batch: Frame) => void,
 ): void {
-  // A local: an imported binding read in the loop is a getter call under some module loaders.
   const capacity = BATCH_ROWS;
   const pairProbe = new Int32Array(capacity);
   const pairBuild = new Int32Array(capacity);
@@ -60,13 +79,12 @@ function pairBatches(
   const probeOnly = onlyBinding(probe);
   const buildOnly = onlyBinding(build);
   const isDirect = probeOnly !== undefined && buildOnly !== undefined && probe.idx[probeOnly] === probeIdx;
-  const buildRows = isDirect ? build.idx[buildOnly]! : next;
+  const buildRows = isDirect ? build.idx[buildOnly] : undefined;
   if (isDirect) {
     idx[probeOnly] = pairProbe;
     idx[buildOnly] = pairBuild;
   }
-  // n is not captured by a closure, so it stays a register in the loop below.
-  const flush = (n: number): number => {
+  const flush = (n: number): void => {
     for (let b = 0; b < idx.length && !isDirect; b++) {
       const out = idx[b]!;
       if (out.length === 0) continue;
@@ -74,22 +92,89 @@ function pairBatches(
       else gather(out, build.idx[b]!, pairBuild, n);
     }
     visit({ length: n, idx });
-    return 0;
   };
+  const cursor = new Int32Array(CURSOR_SIZE);
+  cursor[BUILD] = -1;
+  for (;;) {
+    const n = pairsInto(
+      probeIdx,
+      probe.length,
+      probeNumbers,
+      head,
+      next,
+      buildRows,
+      keepUnmatched,
+      pairProbe,
+      pairBuild,
+      cursor,
+    );
+    if (n > 0) flush(n);
+    if (n < capacity) break;
+  }
+}
+
+const PROBE = 0;
+const BUILD = 1;
+const CURSOR_SIZE = 2;
+
+/**
+ * Up to pairProbe.length pairs from where `cursor` stopped (PROBE: the probe row, BUILD: the
+ * next build row of its chain, -1 for none yet), into the pair arrays; answers how many. Table
+ * rows when `buildRows` is given (the direct case), frame rows otherwise. A function of typed
+ * arrays on its own so that V8 optimizes it once and keeps it (see groupsByCode).
+ */
+function pairsInto(
+  probeIdx: Int32Array,
+  probeLength: number,
+  probeNumbers: Int32Array,
+  head: Int32Array,
+  next: Int32Array,
+  buildRows: Int32Array | undefined,
+  keepUnmatched: boolean,
+  pairProbe: Int32Array,
+  pairBuild: Int32Array,
+  cursor: Int32Array,
+): number {
+  const capacity = pairProbe.length;
   let n = 0;
-  for (let p = 0; p < probe.length; p++) {
+  let p = cursor[PROBE]!;
+  let b = cursor[BUILD]!;
+  // A chain left part-way in the last call goes on first.
+  while (b >= 0) {
+    if (n === capacity) return stop(cursor, p, b, n);
+    pairProbe[n] = buildRows ? probeIdx[p]! : p;
+    pairBuild[n] = buildRows ? buildRows[b]! : b;
+    n += 1;
+    b = next[b]!;
+  }
+  if (cursor[BUILD]! >= 0) p += 1;
+  for (; p < probeLength; p++) {
     const i = probeIdx[p]!;
     const k = i < 0 ? -1 : probeNumbers[i]!;
-    let b = k < 0 ? -1 : head[k]!;
-    if (b < 0 && !keepUnmatched) continue;
-    do {
-      pairProbe[n] = isDirect ? i : p;
-      pairBuild[n] = b < 0 || !isDirect ? b : buildRows[b]!;
-      if (++n === capacity) n = flush(n);
-      b = b < 0 ? -1 : next[b]!;
-    } while (b >= 0);
+    b = k < 0 ? -1 : head[k]!;
+    if (b < 0) {
+      if (!keepUnmatched) continue;
+      if (n === capacity) return stop(cursor, p, -1, n);
+      pairProbe[n] = buildRows ? i : p;
+      pairBuild[n] = -1;
+      n += 1;
+      continue;
+    }
+    while (b >= 0) {
+      if (n === capacity) return stop(cursor, p, b, n);
+      pairProbe[n] = buildRows ? i : p;
+      pairBuild[n] = buildRows ? buildRows[b]! : b;
+      n += 1;
+      b = next[b]!;
+    }
   }
-  if (n > 0) flush(n);
+  return stop(cursor, probeLength, -1, n);
+}
+
+function stop(cursor: Int32Array, p: number, b: number, n: number): number {
+  cursor[PROBE] = p;
+  cursor[BUILD] = b;
+  return n;
 }
 
 /** The frame's one binding with rows, or undefined when it has several. */

@@ -128,20 +128,22 @@ export function joinSides(
   };
 }
 
+/** Two sides' rows to join: the bindings each side holds, and ON's conditions. */
+export interface JoinInput {
+  left: Frame;
+  right: Frame;
+  type: 'inner' | 'left' | 'full' | 'cross';
+  on: BExpr[];
+  leftIds: Set<number>;
+  rightIds: Set<number>;
+}
+
 /**
  * Hash join (nested loop when there is no equality). INNER builds the hash on the smaller side;
  * LEFT and FULL build on the right and probe with the left in order, so every left row appears
  * once per match, or once with the right side missing; FULL then adds the unmatched right rows.
  */
-export function joinFrames(
-  left: Frame,
-  right: Frame,
-  type: 'inner' | 'left' | 'full' | 'cross',
-  on: BExpr[],
-  env: CompileEnv,
-  leftIds: Set<number>,
-  rightIds: Set<number>,
-): Frame {
+export function joinFrames({ left, right, type, on, leftIds, rightIds }: JoinInput, env: CompileEnv): Frame {
   const { keys, residual } = splitOn(on, leftIds, rightIds);
   const pairsLeft = new IntBuffer(Math.max(left.length, right.length));
   const pairsRight = new IntBuffer(Math.max(left.length, right.length));
