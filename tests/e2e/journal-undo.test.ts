@@ -56,6 +56,8 @@ describe('undo after commit', () => {
     await stageCurrency(pk, sk, 'XTS');
     await staged().getByRole('button', { name: 'Commit' }).click();
     await p.getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
+    // The confirmation goes away after 10 s unless hovered; under load the checks below take longer.
+    await p.locator('.commit-done').hover();
     expect(text((await stored(pk, sk))?.currency)).toBe('XTS');
     const row = rowWith(pk, sk);
     await expect.poll(() => row.innerText(), slow).toContain('XTS');
