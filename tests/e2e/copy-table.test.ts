@@ -58,7 +58,7 @@ describe('Copy to…', () => {
     const row = page.getByTestId('table-row').filter({ hasText: target });
     await row.waitFor(slow);
     await expect
-      .poll(() => row.locator('td.num').first().getAttribute('title'))
+      .poll(() => row.locator('td.num').first().getAttribute('title'), slow)
       .toBe(`About ${expected} items`);
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
@@ -80,7 +80,7 @@ describe('Copy to…', () => {
     await useColorScheme(page, 'light');
     await dialog.getByLabel('Target table').fill('');
     await expect
-      .poll(() => dialog.getByRole('button', { name: 'Copy', exact: true }).isDisabled())
+      .poll(() => dialog.getByRole('button', { name: 'Copy', exact: true }).isDisabled(), slow)
       .toBe(true);
 
     // The Overview's Copy card: its sentence and button sit inside the card, not on its border.
@@ -136,7 +136,7 @@ describe('Copy to…', () => {
     await useColorScheme(page, 'light');
 
     await unfinished.getByRole('button', { name: `Discard the copy to ${dropped}` }).click();
-    await expect.poll(() => unfinished.getByText(dropped).count()).toBe(0);
+    await expect.poll(() => unfinished.getByText(dropped).count(), slow).toBe(0);
     // Main forgot its checkpoint too, not only this list.
     const targets = await page.evaluate(async () => {
       const response = await fetch('/api/copy:list', {
@@ -160,7 +160,7 @@ describe('Copy to…', () => {
       .waitFor({ timeout: 240_000 });
     expect(await count(kept)).toBe(expected);
     await expect
-      .poll(() => dialog.getByRole('region', { name: `Unfinished copies of ${table}` }).count())
+      .poll(() => dialog.getByRole('region', { name: `Unfinished copies of ${table}` }).count(), slow)
       .toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
   }, 400_000);

@@ -63,7 +63,9 @@ describe('first screens in browser mode', () => {
     const { page } = session.browser;
     await page.keyboard.press('Control+K');
     const filter = page.getByRole('searchbox', { name: 'Filter tables' });
-    await expect.poll(() => filter.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => filter.evaluate((element) => element === document.activeElement), slow)
+      .toBe(true);
     await page.keyboard.type('no-such-table-xyz');
     await page.getByText('No table matches “no-such-table-xyz”').waitFor();
     await page.keyboard.press('Escape');

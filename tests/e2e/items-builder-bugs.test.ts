@@ -114,10 +114,12 @@ describe('Items builder and editor, as issue 10 found them', () => {
     // drop typing does.
     const unsaved = page.getByRole('dialog', { name: 'Save your changes?' });
     await unsaved.getByRole('button', { name: 'Discard' }).click();
-    await expect.poll(() => editor.locator('h2').innerText()).toBe(`${existing.PK.S} · ${existing.SK.S}`);
+    await expect
+      .poll(() => editor.locator('h2').innerText(), slow)
+      .toBe(`${existing.PK.S} · ${existing.SK.S}`);
     await editor.getByRole('tab', { name: 'DynamoDB JSON' }).click();
     const json = editor.getByLabel('Item as DynamoDB JSON');
-    await expect.poll(() => json.innerText()).toContain(JSON.stringify(existing.paymentId?.S));
+    await expect.poll(() => json.innerText(), slow).toContain(JSON.stringify(existing.paymentId?.S));
     const text = await json.innerText();
     expect(text).not.toContain('"mine"');
     // The key attributes come first, whatever order DynamoDB returned them in.
@@ -203,7 +205,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await page.getByText(/^Scan did not run: Page size must be from 1 to 1,000/).waitFor();
     await pageSize.waitFor();
     await pageSize.fill('100');
-    await expect.poll(() => page.getByText(/did not run/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/did not run/).count(), slow).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 

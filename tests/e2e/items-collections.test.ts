@@ -47,9 +47,9 @@ describe('item collections in the Items tab', () => {
     const pkHeader = grid.getByRole('columnheader', { name: /^PK[▲▼]?$/ });
     await pkHeader.click();
     await pkHeader.click();
-    await expect.poll(() => pkHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => pkHeader.getAttribute('aria-sort'), slow).toBe('descending');
     const first = headers.first().locator('.collection-toggle');
-    await expect.poll(() => first.innerText()).toMatch(/^▾\s*USER#/);
+    await expect.poll(() => first.innerText(), slow).toMatch(/^▾\s*USER#/);
     const text = await first.innerText();
     const [, user = '', count = '0'] = /(USER#\S+)\s+(\d+) items: (.*)/.exec(text) ?? [];
     expect(text).toMatch(/\d+ PROFILE/);
@@ -64,34 +64,34 @@ describe('item collections in the Items tab', () => {
     ).toBe('1');
 
     await first.click();
-    await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(rowCount).toBe(expandedTotal - items);
+    await expect.poll(() => first.getAttribute('aria-expanded'), slow).toBe('false');
+    await expect.poll(rowCount, slow).toBe(expandedTotal - items);
     expect(await first.innerText()).toContain(`${user}\n${items} items`);
     // The caret turns at once; the next collection's header moves up once its rows are read again.
     await expect
-      .poll(() => grid.locator('.item-grid-row[aria-rowindex="3"]').getAttribute('aria-level'))
+      .poll(() => grid.locator('.item-grid-row[aria-rowindex="3"]').getAttribute('aria-level'), slow)
       .toBe('1');
     await session.browser.screenshotBothSchemes('items-collections-one-collapsed');
 
     // The keyboard: Right expands, Left collapses, Enter toggles.
     await first.press('ArrowRight');
-    await expect.poll(rowCount).toBe(expandedTotal);
+    await expect.poll(rowCount, slow).toBe(expandedTotal);
     await first.press('ArrowLeft');
-    await expect.poll(rowCount).toBe(expandedTotal - items);
+    await expect.poll(rowCount, slow).toBe(expandedTotal - items);
     await first.press('Enter');
-    await expect.poll(rowCount).toBe(expandedTotal);
+    await expect.poll(rowCount, slow).toBe(expandedTotal);
 
     await page.getByRole('button', { name: 'Collapse all' }).click();
-    await expect.poll(rowCount).toBe(collections);
-    await expect.poll(() => itemRows.count()).toBe(0);
+    await expect.poll(rowCount, slow).toBe(collections);
+    await expect.poll(() => itemRows.count(), slow).toBe(0);
     await session.browser.screenshotBothSchemes('items-collections-all-collapsed');
 
     // Item collections off and on again (another view of the same rows): still collapsed.
     await page.getByRole('checkbox', { name: 'Item collections' }).uncheck();
     await page.getByRole('grid', { name: 'Items' }).waitFor();
     await page.getByRole('checkbox', { name: 'Item collections' }).check();
-    await expect.poll(rowCount).toBe(collections);
-    await expect.poll(() => first.innerText()).toMatch(/^▸\s*USER#/);
+    await expect.poll(rowCount, slow).toBe(collections);
+    await expect.poll(() => first.innerText(), slow).toMatch(/^▸\s*USER#/);
 
     // A collapsed collection's checkbox selects its items, which a bulk action then reads.
     await headers
@@ -101,13 +101,13 @@ describe('item collections in the Items tab', () => {
     await page.getByText(`${items} selected`).waitFor();
 
     await page.getByRole('button', { name: 'Expand all' }).click();
-    await expect.poll(rowCount).toBe(expandedTotal);
-    await expect.poll(() => itemRows.first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(rowCount, slow).toBe(expandedTotal);
+    await expect.poll(() => itemRows.first().getAttribute('aria-selected'), slow).toBe('true');
 
     // Opening the editor from an item row still works.
     await openRowByKey(itemRows.first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });
-    await expect.poll(() => editor.locator('h2').innerText()).toMatch(new RegExp(`^${user} · `));
+    await expect.poll(() => editor.locator('h2').innerText(), slow).toMatch(new RegExp(`^${user} · `));
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ describe('item collections in the Items tab', () => {
     await progress.filter({ hasText: /^200 of 200 items/ }).waitFor(slow);
     await page.getByRole('button', { name: 'Collapse all' }).click();
     const before = await collectionCount();
-    await expect.poll(rowCount).toBe(before);
+    await expect.poll(rowCount, slow).toBe(before);
 
     // The cost line counts the whole read: Load more adds its pages and capacity to the first's.
     const cost = async (): Promise<{ pages: number; rcu: number }> => {
@@ -149,13 +149,13 @@ describe('item collections in the Items tab', () => {
     await expect.poll(async () => (await cost()).pages, slow).toBeGreaterThan(first.pages);
     expect((await cost()).rcu).toBeGreaterThan(first.rcu);
     // The new pages' collections arrive collapsed too, and the old ones stayed collapsed.
-    await expect.poll(collectionCount).toBeGreaterThan(before);
+    await expect.poll(collectionCount, slow).toBeGreaterThan(before);
     const after = await collectionCount();
-    await expect.poll(rowCount).toBe(after);
-    await expect.poll(() => grid.locator('.item-grid-row[aria-level="2"]').count()).toBe(0);
+    await expect.poll(rowCount, slow).toBe(after);
+    await expect.poll(() => grid.locator('.item-grid-row[aria-level="2"]').count(), slow).toBe(0);
 
     await page.getByRole('button', { name: 'Expand all' }).click();
-    await expect.poll(rowCount).toBe(after + 352);
+    await expect.poll(rowCount, slow).toBe(after + 352);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ describe('Items tab', () => {
     expect(sk).toMatch(/^ORDER#/);
     await editor.getByLabel('currency', { exact: true }).fill('JPY');
     await expect
-      .poll(() => editor.getByRole('list', { name: 'Changes' }).innerText())
+      .poll(() => editor.getByRole('list', { name: 'Changes' }).innerText(), slow)
       .toMatch(/currency\s*changed/i);
     await editor.getByRole('button', { name: 'Show the request' }).click();
     expect(await editor.locator('.request-preview-text').innerText()).toContain(
@@ -75,7 +75,7 @@ describe('Items tab', () => {
     // Rows render only the columns in view: scroll sideways to the currency column, as a person would.
     await page.locator('.item-grid-th', { hasText: /^currency/ }).scrollIntoViewIfNeeded();
     const sameRow = page.locator(`.item-grid-row[aria-rowindex="${rowIndex}"]`);
-    await expect.poll(() => sameRow.innerText()).toContain('JPY');
+    await expect.poll(() => sameRow.innerText(), slow).toContain('JPY');
     await session.browser.screenshot('items-grid-scrolled-sideways');
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe('Items tab', () => {
 
     await conflict.getByRole('button', { name: 'Apply my changes to the stored item' }).click();
     await expect
-      .poll(() => editor.getByLabel('note', { exact: true }).inputValue())
+      .poll(() => editor.getByLabel('note', { exact: true }).inputValue(), slow)
       .toBe('changed in another tab');
     expect(await editor.getByLabel('currency', { exact: true }).inputValue()).toBe('GBP');
     await editor.getByRole('button', { name: 'Save' }).click();

@@ -121,7 +121,7 @@ describe('the item grid by keyboard', () => {
     const end = await press('Control+End');
     expect(end).toMatchObject({ row: rowCount, role: 'gridcell' });
     expect(end.col).toBeGreaterThan(5);
-    await expect.poll(async () => (await focused()).label).not.toMatch(/: loading$/);
+    await expect.poll(async () => (await focused()).label, slow).not.toMatch(/: loading$/);
     expect((await press('End')).col).toBe(await colCount());
     expect(await press('Control+Home')).toMatchObject({ row: 2, col: 1 });
     expect((await press('End')).col).toBe(await colCount());
@@ -147,7 +147,7 @@ describe('the item grid by keyboard', () => {
     // next to the cell, and what was typed stays.
     await page().keyboard.press('Enter');
     const input = grid.getByRole('textbox', { name: /^New value of total/ });
-    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
     expect(await input.inputValue()).toBe(before);
     await page().keyboard.type('abc');
     await page().keyboard.press('Enter');
@@ -169,7 +169,7 @@ describe('the item grid by keyboard', () => {
 
     // Escape leaves the cell as it was (the staged value), typing and all.
     await page().keyboard.press('F2');
-    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
     await page().keyboard.type('999');
     await screenshots(page(), 'items-grid-inline-editor', focusedCell());
     await page().keyboard.press('Escape');
@@ -211,19 +211,21 @@ describe('the item grid by keyboard', () => {
     expect(await header.getAttribute('aria-expanded')).toBe('true');
     const expanded = Number(await tree.getAttribute('aria-rowcount'));
     await page().keyboard.press('ArrowLeft');
-    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(async () => Number(await tree.getAttribute('aria-rowcount'))).toBeLessThan(expanded);
+    await expect.poll(() => header.getAttribute('aria-expanded'), slow).toBe('false');
+    await expect
+      .poll(async () => Number(await tree.getAttribute('aria-rowcount')), slow)
+      .toBeLessThan(expanded);
     await page().keyboard.press('ArrowRight');
-    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
-    await expect.poll(async () => Number(await tree.getAttribute('aria-rowcount'))).toBe(expanded);
+    await expect.poll(() => header.getAttribute('aria-expanded'), slow).toBe('true');
+    await expect.poll(async () => Number(await tree.getAttribute('aria-rowcount')), slow).toBe(expanded);
     await page().keyboard.press(' ');
-    await expect.poll(() => header.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => header.getAttribute('aria-selected'), slow).toBe('true');
     // Down into the collection's first item, a row one level deeper.
     const item = await press('ArrowDown');
     expect(item).toMatchObject({ row: 3, role: 'gridcell' });
     // Polled: under load the rows after the selection are drawn a moment after focus moves.
     await expect
-      .poll(() => tree.locator('[role="row"][aria-rowindex="3"]').getAttribute('aria-level'))
+      .poll(() => tree.locator('[role="row"][aria-rowindex="3"]').getAttribute('aria-level'), slow)
       .toBe('2');
     expect(await axeViolations('.item-grid')).toEqual([]);
     await page().getByRole('checkbox', { name: 'Item collections' }).uncheck();
@@ -261,7 +263,7 @@ describe('the item grid by keyboard', () => {
 
     // A click without Shift clears the range; Shift+click draws one from the focused cell.
     await grid.locator('[role="row"][aria-rowindex="3"] [aria-colindex="2"]').click();
-    await expect.poll(() => inRange.count()).toBe(0);
+    await expect.poll(() => inRange.count(), slow).toBe(0);
     await grid.locator('[role="row"][aria-rowindex="6"] [aria-colindex="3"]').click({ modifiers: ['Shift'] });
     await status('4 rows × 2 columns selected.').waitFor();
     expect(await inRange.count()).toBe(8);

@@ -81,7 +81,7 @@ describe('the item grid scrolled sideways', () => {
 
     // All the way right, as a wheel or the scrollbar would: the last column is in view...
     await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-    await expect.poll(async () => (await lastHeader.boundingBox())?.x ?? 0).toBeGreaterThan(500);
+    await expect.poll(async () => (await lastHeader.boundingBox())?.x ?? 0, slow).toBeGreaterThan(500);
     const scrolled = await keyCellsSeen();
     expect(scrolled.scrollLeft).toBeGreaterThan(1000);
     // ...and the key cells of the header and of the same row are still at the left edge, on top.
@@ -104,7 +104,7 @@ describe('the item grid scrolled sideways', () => {
     await firstKeyCell.click();
     await page().keyboard.press('End');
     await expect
-      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-colindex')))
+      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-colindex')), slow)
       .toBe(await grid.getAttribute('aria-colcount'));
     const scrollAtEnd = await scroller.evaluate((element) => element.scrollLeft);
     await page().keyboard.press('Home');
@@ -116,7 +116,7 @@ describe('the item grid scrolled sideways', () => {
     await screenshots(page(), 'items-grid-pinned-keys', undefined, {
       check: async () => {
         await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-        await expect.poll(async () => (await keyCellsSeen()).cells.every((c) => c.isOnTop)).toBe(true);
+        await expect.poll(async () => (await keyCellsSeen()).cells.every((c) => c.isOnTop), slow).toBe(true);
       },
     });
     expect(session.browser.pageErrors).toEqual([]);

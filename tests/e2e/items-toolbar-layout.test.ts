@@ -63,12 +63,12 @@ describe('the Items toolbar', () => {
     await firstRow.locator('.item-grid-cell').nth(1).dblclick();
     const editor = page().locator('.item-editor');
     await editor.waitFor();
-    await expect.poll(async () => (await toolbarLines()).lines.length).toBe(1);
+    await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBe(1);
     expect((await toolbarLines()).isInside).toBe(true);
 
     // At 1024×700 with the editor open the actions go to their own line(s), together and inside.
     await page().setViewportSize({ width: 1024, height: 700 });
-    await expect.poll(async () => (await toolbarLines()).lines.length).toBeGreaterThan(1);
+    await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBeGreaterThan(1);
     const narrow = await toolbarLines();
     expect(narrow.isInside).toBe(true);
     // The first line is what was read; no action is left alone on a line of its own.
@@ -81,7 +81,7 @@ describe('the Items toolbar', () => {
     // Without the editor, at 1024×700 too, everything sits on one line.
     await editor.getByRole('button', { name: /^Close/ }).click();
     await editor.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await toolbarLines()).lines.length).toBe(1);
+    await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBe(1);
     await screenshots(page(), 'items-toolbar', page().locator('.items-toolbar'), { block: 'start' });
     expect(session.browser.pageErrors).toEqual([]);
   });

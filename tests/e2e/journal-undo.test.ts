@@ -56,14 +56,16 @@ describe('undo after commit', () => {
     await stageCurrency(pk, sk, 'XTS');
     await staged().getByRole('button', { name: 'Commit' }).click();
     await p.getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
+    // The confirmation goes away after 10 s unless hovered; under load the checks below take longer.
+    await p.locator('.commit-done').hover();
     expect(text((await stored(pk, sk))?.currency)).toBe('XTS');
     const row = rowWith(pk, sk);
-    await expect.poll(() => row.innerText()).toContain('XTS');
+    await expect.poll(() => row.innerText(), slow).toContain('XTS');
 
     await p.getByRole('button', { name: 'Undo this commit' }).click();
     await p.getByText('Undo: 1 item put back.').waitFor(slow);
     expect(text((await stored(pk, sk))?.currency)).toBe(old);
-    await expect.poll(() => row.innerText()).toContain(old);
+    await expect.poll(() => row.innerText(), slow).toContain(old);
     expect(await row.innerText()).not.toContain('XTS');
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -107,7 +109,7 @@ describe('undo after commit', () => {
     await screenshots(page(), 'journal-undo-refused');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     // The grid shows what is stored now: their value.
-    await expect.poll(() => rowWith(pk, sk).innerText()).toContain('XAG');
+    await expect.poll(() => rowWith(pk, sk).innerText(), slow).toContain('XAG');
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

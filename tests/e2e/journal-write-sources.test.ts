@@ -52,6 +52,8 @@ describe('every write source shows everywhere and is undone exactly', () => {
     await expect.poll(editorCurrency, slow).toBe(loaded);
 
     await commitCurrencyInGrid('XPT');
+    // The confirmation goes away after 10 s unless hovered; under load the checks below take longer.
+    await p.locator('.commit-done').hover();
     await expect.poll(editorCurrency, slow).toBe('XPT');
     const committed = await rawItem();
 

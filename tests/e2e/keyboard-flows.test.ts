@@ -131,7 +131,7 @@ describe('every flow without a mouse', () => {
     await conflict.waitFor();
     await press(conflict.getByRole('button', { name: 'Apply my changes to the stored item' }));
     await expect
-      .poll(() => editor().getByLabel('email', { exact: true }).inputValue())
+      .poll(() => editor().getByLabel('email', { exact: true }).inputValue(), slow)
       .toBe('else@example.com');
     await tabTo(page(), editor().getByRole('button', { name: 'Save' }));
     await page().keyboard.press('Enter');
@@ -263,8 +263,9 @@ describe('every flow without a mouse', () => {
     const expectOn = async (name: string) => {
       // Focus follows once the tab has rendered as selected: poll rather than race the effect.
       await expect
-        .poll(async () =>
-          (await tabState(strip)).filter((tab) => tab.selected || tab.focused || tab.tabbable),
+        .poll(
+          async () => (await tabState(strip)).filter((tab) => tab.selected || tab.focused || tab.tabbable),
+          slow,
         )
         .toEqual([{ name, selected: true, focused: true, tabbable: true }]);
       await expectFocusVisible(page());

@@ -90,13 +90,13 @@ describe('the keyboard walk from the address to a committed cell', () => {
     // The workspace opens with focus in the table filter, not on the page body.
     const filter = page().getByRole('searchbox', { name: 'Filter tables' });
     await page().getByTestId('table-row').filter({ hasText: SAMPLE_TABLE }).waitFor(slow);
-    await expect.poll(() => isFocused(filter)).toBe(true);
+    await expect.poll(() => isFocused(filter), slow).toBe(true);
     await type(SAMPLE_TABLE);
     await press('Enter');
 
     // The table opens with focus on its heading.
     const heading = page().getByRole('heading', { level: 1, name: SAMPLE_TABLE });
-    await expect.poll(() => isFocused(heading)).toBe(true);
+    await expect.poll(() => isFocused(heading), slow).toBe(true);
     await page()
       .locator('.progress-line')
       .filter({ hasText: /^100 items · 1 page/ })
@@ -126,12 +126,12 @@ describe('the keyboard walk from the address to a committed cell', () => {
     // Enter edits the number in its cell; Enter again stages it.
     await press('Enter');
     const input = grid.getByRole('textbox', { name: /^New value of total/ });
-    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
     await press('Control+A');
     await type('4321');
     await press('Enter');
     await expect
-      .poll(async () => (await focusedCell()).label)
+      .poll(async () => (await focusedCell()).label, slow)
       .toBe('total: 4321 (staged, not committed yet)');
 
     // Tab on to the staged panel's Commit.
@@ -142,7 +142,7 @@ describe('the keyboard walk from the address to a committed cell', () => {
     await press('Enter');
     await page().getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
     // The oracle: a plain Scan of the table finds the one item now holding 4321.
-    await expect.poll(() => itemsWithTotal('4321')).toBe(1);
+    await expect.poll(() => itemsWithTotal('4321'), slow).toBe(1);
 
     const total = presses.tab + presses.other + presses.typed;
     // The figures docs/ACCESSIBILITY.md gives; a walk that grows past them is a regression.
@@ -167,7 +167,7 @@ describe('the keyboard walk from the address to a committed cell', () => {
     const row = grid.locator(`[role="row"][aria-rowindex="${rowIndex}"]`);
     await number.dblclick();
     const input = grid.getByRole('textbox', { name: /^New value of total/ });
-    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
     await page().keyboard.press('Escape');
     expect(await input.count()).toBe(0);
     expect(await page().getByRole('complementary', { name: 'Item editor' }).count()).toBe(0);
@@ -201,10 +201,12 @@ describe('the keyboard walk from the address to a committed cell', () => {
     await page().keyboard.press('Tab');
     await screenshots(page(), 'keyboard-skip-links', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Enter');
-    await expect.poll(() => isFocused(page().getByRole('searchbox', { name: 'Filter tables' }))).toBe(true);
+    await expect
+      .poll(() => isFocused(page().getByRole('searchbox', { name: 'Filter tables' })), slow)
+      .toBe(true);
     // ArrowDown from the filter goes to the first table.
     await page().keyboard.press('ArrowDown');
-    await expect.poll(() => isFocused(page().locator('.data-table .table-link').first())).toBe(true);
+    await expect.poll(() => isFocused(page().locator('.data-table .table-link').first()), slow).toBe(true);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

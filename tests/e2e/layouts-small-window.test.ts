@@ -95,7 +95,7 @@ describe('layouts at 1024×700 and 1440×900', () => {
     for (const size of screenshotSizes) {
       await page().setViewportSize(size);
       // The summary line says what is staged and keeps Commit in reach.
-      await expect.poll(() => panel.innerText()).toMatch(/5 staged changes/);
+      await expect.poll(() => panel.innerText(), slow).toMatch(/5 staged changes/);
       expect(await panel.getByRole('button', { name: 'Commit' }).isVisible()).toBe(true);
       expect(await wholeRowsInView()).toBeGreaterThanOrEqual(size.height >= 900 ? 14 : 9);
       // Folded: the list is out of the way (and out of the accessibility tree).

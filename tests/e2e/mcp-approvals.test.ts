@@ -57,7 +57,7 @@ describe('agent proposals (MCP over HTTP)', () => {
     const card = proposals().getByRole('region', { name: 'Proposal from e2e-coder 3.1.4' });
     await card.getByText('Make Ada a VIP (1 write)').waitFor(slow);
     const diff = card.getByRole('list', { name: 'Changes to USER#u7 · PROFILE' });
-    await expect.poll(() => diff.innerText()).toContain('424242');
+    await expect.poll(() => diff.innerText(), slow).toContain('424242');
     expect(await diff.innerText()).toContain('agentNote');
     // Nothing is written while the proposal waits.
     expect(canonical(await stored())).toBe(canonical(before));

@@ -28,13 +28,13 @@ describe('coding agents (MCP over HTTP)', () => {
 
     const endpoint = await form.locator('.mcp-secret-row code').first().textContent();
     expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/playground$/);
-    await expect.poll(() => form.getByLabel('Bearer token').textContent()).toMatch(/^•+$/);
+    await expect.poll(() => form.getByLabel('Bearer token').textContent(), slow).toMatch(/^•+$/);
     await form.getByRole('button', { name: 'Show' }).click();
     const token = (await form.getByLabel('Bearer token').textContent()) ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     await form.getByRole('button', { name: 'Hide' }).click();
     // The commands on screen never print the token itself.
-    await expect.poll(() => form.locator('pre').first().textContent()).toContain('Bearer <token>');
+    await expect.poll(() => form.locator('pre').first().textContent(), slow).toContain('Bearer <token>');
     await screenshots(page, 'mcp-exposure', panel());
 
     const client = new Client({ name: 'e2e-agent', version: '1.0.0' });

@@ -77,7 +77,7 @@ describe('agent proposals (MCP over stdio)', () => {
     const proposal = dialog.getByRole('region', { name: 'Proposal from stdio-coder 0.9.1' });
     await proposal.getByText('Tag a tester (1 write)').waitFor(slow);
     const diff = proposal.getByRole('list', { name: 'Changes to USER#u9 · PROFILE' });
-    await expect.poll(() => diff.innerText()).toContain('beta-tester');
+    await expect.poll(() => diff.innerText(), slow).toContain('beta-tester');
     expect(await proposal.innerText()).toContain(LABEL);
     // Nothing is written while the proposal waits.
     expect(canonical(await stored())).toBe(canonical(before));

@@ -43,7 +43,7 @@ describe('acknowledging a model setting in the pre-flight view', () => {
     await page.getByRole('button', { name: 'Scan table' }).click();
     const verdict = page.locator('.mig-verdict');
     await verdict.waitFor(slow);
-    await expect.poll(() => verdict.innerText()).toContain('the models need a setting');
+    await expect.poll(() => verdict.innerText(), slow).toContain('the models need a setting');
 
     await page.getByRole('button', { name: 'Acknowledge the setting for occurredAt' }).click();
     const form = page.getByRole('form', { name: 'Acknowledge the setting for occurredAt' });
@@ -54,11 +54,11 @@ describe('acknowledging a model setting in the pre-flight view', () => {
       .getByLabel(/Why: which model stores ISO strings at occurredAt/)
       .fill("EventModel: defaultDateStorage 'iso'");
     await acknowledge.click();
-    await expect.poll(() => verdict.innerText()).toContain('Ready: no data fix needed');
+    await expect.poll(() => verdict.innerText(), slow).toContain('Ready: no data fix needed');
     // The scans list says the same as the open report.
-    await expect.poll(() => page.locator('.mig-scans tbody tr').first().innerText()).toContain('Ready');
+    await expect.poll(() => page.locator('.mig-scans tbody tr').first().innerText(), slow).toContain('Ready');
     const card = page.locator('.mig-card').filter({ hasText: 'occurredAt' });
-    await expect.poll(() => card.innerText()).toContain("EventModel: defaultDateStorage 'iso'");
+    await expect.poll(() => card.innerText(), slow).toContain("EventModel: defaultDateStorage 'iso'");
     await session.browser.screenshotBothSchemes('migration-acknowledged');
 
     // A reload: the acknowledgement was saved in main, not kept in the page.
@@ -66,7 +66,7 @@ describe('acknowledging a model setting in the pre-flight view', () => {
     await openPlaygroundTable(page, table, 'Pre-flight');
     await page.locator('.mig-verdict').waitFor(slow);
     await expect
-      .poll(() => page.locator('.mig-verdict').innerText())
+      .poll(() => page.locator('.mig-verdict').innerText(), slow)
       .toContain('Acknowledged model settings: occurredAt ISO strings');
     const list = page.getByRole('region', { name: /Acknowledged model settings/ });
     const row = await list.locator('tbody tr').innerText();
@@ -99,7 +99,9 @@ describe('acknowledging a model setting in the pre-flight view', () => {
 
     // Withdrawn: the page and the gate both count the setting as needed again.
     await page.getByRole('button', { name: 'Withdraw the acknowledgement of occurredAt' }).click();
-    await expect.poll(() => page.locator('.mig-verdict').innerText()).toContain('the models need a setting');
+    await expect
+      .poll(() => page.locator('.mig-verdict').innerText(), slow)
+      .toContain('the models need a setting');
     expect((await cli(['--expectations', file])).code).toBe(1);
   });
 });

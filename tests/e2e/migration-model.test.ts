@@ -40,7 +40,7 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     const verdict = page.locator('.mig-verdict');
     await page.getByRole('button', { name: 'Scan table' }).click();
     await verdict.waitFor(slow);
-    await expect.poll(() => verdict.innerText()).toContain('the models need a setting');
+    await expect.poll(() => verdict.innerText(), slow).toContain('the models need a setting');
 
     // The line under the picker leads to the Schema view, where the model is generated and saved.
     await page.getByRole('button', { name: 'Open the Schema view' }).click();
@@ -82,7 +82,7 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     expect(row).toContain('title');
     // The open report is restated at once; a new scan says the same.
     await expect
-      .poll(() => verdict.innerText())
+      .poll(() => verdict.innerText(), slow)
       .toContain('Acknowledged model settings: occurredAt ISO strings');
     await page.getByRole('button', { name: 'Scan table' }).click();
     await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(2);
@@ -120,7 +120,7 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
       buffer: Buffer.from('export const x = 1;\n'),
     });
     await expect
-      .poll(() => section.getByRole('alert').innerText())
+      .poll(() => section.getByRole('alert').innerText(), slow)
       .toContain('notes.ts has no dynotable-orm model(...) in it');
     expect(await summary.isVisible()).toBe(true);
     expect(await page.getByLabel('Per second', { exact: true }).inputValue()).toBe('250');
@@ -132,12 +132,14 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
       mimeType: 'text/plain',
       buffer: Buffer.alloc(1_100_000, 'a'),
     });
-    await expect.poll(() => section.getByRole('alert').innerText()).toContain('huge.ts is larger than 1 MB');
+    await expect
+      .poll(() => section.getByRole('alert').innerText(), slow)
+      .toContain('huge.ts is larger than 1 MB');
     expect(await summary.isVisible()).toBe(true);
 
     // Removed: the verdict asks for the setting again.
     await page.getByRole('button', { name: 'Remove model' }).click();
     await summary.waitFor({ state: 'detached' });
-    await expect.poll(() => verdict.innerText()).toContain('the models need a setting');
+    await expect.poll(() => verdict.innerText(), slow).toContain('the models need a setting');
   });
 });

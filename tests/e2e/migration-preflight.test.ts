@@ -148,7 +148,7 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await dotted.getByRole('button', { name: 'order#004 · 4', exact: true }).click();
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.waitFor();
-    await expect.poll(() => editor.innerText()).toContain('address.city');
+    await expect.poll(() => editor.innerText(), slow).toContain('address.city');
     await session.browser.screenshot('migration-sample-in-editor');
     await editor.getByRole('button', { name: 'Close the editor' }).click();
     await page.getByRole('tab', { name: 'Pre-flight' }).click();

@@ -107,9 +107,9 @@ describe('table admin and a multi-attribute index key', () => {
       ].join('\n');
     expect(await cdk.innerText()).toContain(cdkKey('#x'));
     await setAttribute(gsi, INDEX, 'sort', 1, '#y');
-    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#y'))).toBe(true);
+    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#y')), slow).toBe(true);
     await setAttribute(gsi, INDEX, 'sort', 1, '#x');
-    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#x'))).toBe(true);
+    await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#x')), slow).toBe(true);
     const copy = dialog.getByRole('button', { name: 'Copy CDK' });
     await copy.focus();
     expect(await copy.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -280,8 +280,9 @@ describe('table admin and a multi-attribute index key', () => {
     // Every attribute of each multi-attribute key, not only the first of each kind.
     const tags = page.locator('.cell-type.is-index-key');
     await expect
-      .poll(async () =>
-        (await editor.locator('.form-attr-name').filter({ has: tags }).allTextContents()).sort(),
+      .poll(
+        async () => (await editor.locator('.form-attr-name').filter({ has: tags }).allTextContents()).sort(),
+        slow,
       )
       .toEqual(
         [

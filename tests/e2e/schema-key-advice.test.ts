@@ -52,7 +52,7 @@ describe('Schema tab and multi-attribute keys', () => {
     await advisor.waitFor(slow);
     await advisor.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => advisor.getByTestId('advice-keys').innerText())
+      .poll(() => advisor.getByTestId('advice-keys').innerText(), slow)
       .toBe('tenant + reg.ion / #day + seq');
     const text = (await advisor.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('GSI1PK (partition) = TENANT#{tenant}#REGION#{reg.ion}');

@@ -60,7 +60,7 @@ describe('Schema tab', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: 'createdAt', exact: true }) });
     await expect
-      .poll(() => row.innerText())
+      .poll(() => row.innerText(), slow)
       .toContain(`${tally?.items.size} · ${Math.round(((tally?.items.size ?? 0) / stored.length) * 100)}%`);
     const text = await row.innerText();
     expect(text).toContain(`S ${Math.round(((types.S ?? 0) / total) * 100)}%`);
@@ -152,7 +152,7 @@ describe('Schema tab', () => {
     await page.getByRole('complementary').getByRole('button', { name: 'Open in SQL' }).click();
     const editor = page.locator('.sql-editor .cm-content');
     await editor.waitFor(slow);
-    await expect.poll(() => editor.innerText()).toContain('WHERE begins_with("SK", \'ORDER#\')');
+    await expect.poll(() => editor.innerText(), slow).toContain('WHERE begins_with("SK", \'ORDER#\')');
     expect(await editor.innerText()).toContain(`AND "createdAt" IS NOT MISSING`);
     await screenshots(page, 'schema-to-sql');
     expect(session.browser.pageErrors).toEqual([]);

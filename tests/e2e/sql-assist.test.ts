@@ -56,7 +56,9 @@ describe('Ask in the SQL workbench', () => {
 
     const proposal = page.getByRole('region', { name: 'Proposed statement' });
     await proposal.waitFor(slow);
-    await expect.poll(() => proposal.locator('.sql-diff .is-added').innerText()).toContain(`+ ${statement}`);
+    await expect
+      .poll(() => proposal.locator('.sql-diff .is-added').innerText(), slow)
+      .toContain(`+ ${statement}`);
     expect(await proposal.innerText()).toMatch(/all_orders/);
     expect(await proposal.innerText()).toMatch(/Nothing has run/);
     expect(await page.locator('.sql-grid').count()).toBe(0);
@@ -81,7 +83,7 @@ describe('Ask in the SQL workbench', () => {
       expected.set(status, (expected.get(status) ?? 0) + 1);
     }
     await expect
-      .poll(() => page.locator('.sql-result-bar').innerText())
+      .poll(() => page.locator('.sql-result-bar').innerText(), slow)
       .toMatch(new RegExp(`^${expected.size} rows`));
     expect(await page.getByRole('region', { name: 'Proposed statement' }).count()).toBe(0);
   });

@@ -43,7 +43,7 @@ describe('exporting SQL results', () => {
     await format.selectOption('json');
     downloading = page.waitForEvent('download');
     await page.keyboard.press('Tab');
-    await expect.poll(() => exportButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => exportButton.evaluate((b) => b === document.activeElement), slow).toBe(true);
     await page.keyboard.press('Enter');
     download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^sql-result-.*\.json$/);

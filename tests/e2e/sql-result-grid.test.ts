@@ -117,7 +117,7 @@ describe('the SQL results grid', () => {
         await grid.evaluate((element) =>
           element.scrollTo({ top: element.scrollHeight, left: element.scrollWidth }),
         );
-        await expect.poll(async () => (await seen()).rowNumber.isOnTop).toBe(true);
+        await expect.poll(async () => (await seen()).rowNumber.isOnTop, slow).toBe(true);
       },
     });
     expect(session.browser.pageErrors).toEqual([]);
@@ -164,7 +164,7 @@ describe('the SQL results grid', () => {
     expect(await grid.locator('.sql-grid-rows > [role="row"]').count()).toBeLessThan(60);
     // Ctrl+End: the last cell of the last row; Ctrl+Home the first row's row number.
     expect(await press(page, 'Control+End')).toMatchObject({ row: expected + 1, col: colCount });
-    await expect.poll(async () => (await focused(page)).label).not.toMatch(/: loading$/);
+    await expect.poll(async () => (await focused(page)).label, slow).not.toMatch(/: loading$/);
     expect(await press(page, 'Control+Home')).toMatchObject({ row: 2, col: 1 });
 
     // Ctrl+C copies the focused cell as text: the PK of row 1, one of the seed's partition keys.
@@ -174,7 +174,7 @@ describe('the SQL results grid', () => {
     const seeded = new Set(sampleItems().map((item) => (item.PK && 'S' in item.PK ? item.PK.S : '')));
     expect(seeded.has(pk)).toBe(true);
     await page.keyboard.press('Control+C');
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(pk);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), slow).toBe(pk);
     await page
       .getByRole('status')
       .filter({ hasText: /^Copied\.$/ })
@@ -183,7 +183,7 @@ describe('the SQL results grid', () => {
     await press(page, 'Home');
     await page.keyboard.press('Control+C');
     await expect
-      .poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\t').length)
+      .poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\t').length, slow)
       .toBe(colCount - 1);
     expect((await page.evaluate(() => navigator.clipboard.readText())).split('\t')[pkCol - 2]).toBe(pk);
 
@@ -194,8 +194,8 @@ describe('the SQL results grid', () => {
     await shown.waitFor(slow);
     expect((await shown.locator('pre').innerText()).trim()).toBe(pk);
     await page.keyboard.press('Escape');
-    await expect.poll(() => shown.count()).toBe(0);
-    await expect.poll(() => focused(page)).toMatchObject({ row: 2, col: pkCol });
+    await expect.poll(() => shown.count(), slow).toBe(0);
+    await expect.poll(() => focused(page), slow).toMatchObject({ row: 2, col: pkCol });
 
     await screenshots(page, 'sql-result-grid-active-cell', undefined, {
       check: async () => {

@@ -67,7 +67,7 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     await page.keyboard.press('Control+Enter');
     const users = sampleItems().filter((i) => text(i.SK) === 'PROFILE').length;
     await page.locator('.sql-grid [role="columnheader"]', { hasText: /^n$/ }).waitFor(slow);
-    await expect.poll(() => firstCells(page)).toEqual([String(users)]);
+    await expect.poll(() => firstCells(page), slow).toEqual([String(users)]);
     // One value is not a chart: no chart toggle and no empty chart column beside the grid.
     expect(await page.getByRole('button', { name: 'Hide chart' }).count()).toBe(0);
     expect(await page.locator('.sql-result-body.has-chart').count()).toBe(0);
@@ -82,14 +82,14 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     // Arrow keys move between tabs; each keeps its own statement and result.
     await page.keyboard.press('ArrowLeft');
     expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 1');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Query 1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), slow).toBe('Query 1');
     // The editor takes the tab's text as it draws the switch: wait for that drawing, not a fixed time.
     const editorText = () => page.locator('.sql-editor .cm-content').innerText();
-    await expect.poll(editorText).toContain("WHERE PK = 'USER#u1'");
-    await expect.poll(() => firstCells(page)).toEqual([orders[0]]);
+    await expect.poll(editorText, slow).toContain("WHERE PK = 'USER#u1'");
+    await expect.poll(() => firstCells(page), slow).toEqual([orders[0]]);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => firstCells(page)).toEqual([String(users)]);
-    await expect.poll(editorText).toContain('FROM users');
+    await expect.poll(() => firstCells(page), slow).toEqual([String(users)]);
+    await expect.poll(editorText, slow).toContain('FROM users');
 
     // Ctrl+Alt+T adds a tab anywhere in the workbench; Delete on a tab closes it.
     await page.locator('.sql-editor .cm-content').click();
@@ -111,7 +111,7 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('User count');
     await page.getByRole('button', { name: 'Close User count' }).click();
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1']);
-    await expect.poll(() => firstCells(page)).toEqual([orders[0]]);
+    await expect.poll(() => firstCells(page), slow).toEqual([orders[0]]);
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -138,8 +138,8 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     // the view is first drawn, so no order is asserted past the key.
     const json = editor.getByLabel('Item as DynamoDB JSON');
     const shown = async () => (await json.innerText()).replace(/\s+/g, '');
-    await expect.poll(shown).toContain(`"PK":{"S":"${largest.PK}"},"SK":{"S":"${largest.SK}"}`);
-    await expect.poll(shown).toContain(`"GSI1PK":{"S":"STATUS#`);
+    await expect.poll(shown, slow).toContain(`"PK":{"S":"${largest.PK}"},"SK":{"S":"${largest.SK}"}`);
+    await expect.poll(shown, slow).toContain(`"GSI1PK":{"S":"STATUS#`);
     await session.browser.screenshot('sql-row-opened-in-editor');
     await editor.getByRole('button', { name: 'Close the editor' }).click();
 

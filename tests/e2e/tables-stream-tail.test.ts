@@ -66,9 +66,9 @@ describe('Stream tail', () => {
     // The filter: only removals, then a key that matches nothing.
     await panel.getByRole('checkbox', { name: 'INSERT' }).uncheck();
     await panel.getByRole('checkbox', { name: 'MODIFY' }).uncheck();
-    await expect.poll(() => records.count()).toBe(1);
+    await expect.poll(() => records.count(), slow).toBe(1);
     await panel.getByLabel('Filter by key').fill('order-2');
-    await expect.poll(() => records.count()).toBe(0);
+    await expect.poll(() => records.count(), slow).toBe(0);
     await panel.getByLabel('Filter by key').fill('');
     await panel.getByRole('checkbox', { name: 'INSERT' }).check();
     await panel.getByRole('checkbox', { name: 'MODIFY' }).check();
@@ -79,7 +79,7 @@ describe('Stream tail', () => {
     await panel.getByRole('status').filter({ hasText: 'paused, 1 new held' }).waitFor(slow);
     expect(await records.count()).toBe(3);
     await panel.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => records.count()).toBe(4);
+    await expect.poll(() => records.count(), slow).toBe(4);
     expect(await records.first().getAttribute('aria-label')).toBe('INSERT id = order-2');
 
     await panel.getByRole('button', { name: 'Stop' }).click();

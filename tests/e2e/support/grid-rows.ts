@@ -12,6 +12,11 @@ export function gridCell(page: Page, column: number, value: string): Locator {
   });
 }
 
+/** `rows` narrowed to those holding an item: rows whose block is still being read are left out. */
+export function loaded(rows: Locator): Locator {
+  return rows.and(rows.page().locator('.item-grid-row:not(.is-loading)'));
+}
+
 /** The grid row of one item, found by its key cells (the row must be rendered). */
 export function rowWith(page: Page, pk: string, sk: string): Locator {
   return page
@@ -44,21 +49,32 @@ export const ordersWithCurrency = () =>
 
 /**
  * Opens a grid row's item as a person does: scrolls the grid back to its first columns and
- * double-clicks the row's partition key (a double-click on a text or number cell edits it in place).
+ * double-clicks the row's partition key (a double-click on a text or number cell edits it in place),
+ * or with `keyboard`, focuses that cell and presses Enter, leaving the mouse where it was.
  */
-export async function openRowByKey(row: Locator): Promise<void> {
+export async function openRowByKey(row: Locator, how: 'mouse' | 'keyboard' = 'mouse'): Promise<void> {
+  // A row whose block of rows is still being read has the same cells, empty, and a double-click
+  // on it opens nothing (under load the first window can arrive after the progress line).
+  await loaded(row).waitFor(slow);
   await row.evaluate((element) => {
     const scroller = element.closest('.item-grid-scroller');
     if (scroller) scroller.scrollLeft = 0;
   });
-  await row.locator('[role="gridcell"][aria-colindex="2"]').dblclick();
+  const key = row.locator('[role="gridcell"][aria-colindex="2"]');
+  if (how === 'keyboard') await key.press('Enter');
+  else await key.dblclick();
 }
 
 /**
  * Narrows the fetched rows to one item with the filter box, opens it in the item editor by its
- * partition key and waits for the editor to show it; returns its grid row.
+ * partition key (see openRowByKey) and waits for the editor to show it; returns its grid row.
  */
-export async function openItemInEditor(page: Page, pk: string, sk: string): Promise<Locator> {
+export async function openItemInEditor(
+  page: Page,
+  pk: string,
+  sk: string,
+  how: 'mouse' | 'keyboard' = 'mouse',
+): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
   // The filter applies as a view in main and the grid then redraws its rows: wait until every row
   // drawn holds the text, so the double-click does not land on a row the redraw replaces.
@@ -75,7 +91,7 @@ export async function openItemInEditor(page: Page, pk: string, sk: string): Prom
   );
   const row = rowWith(page, pk, sk);
   await row.waitFor(slow);
-  await openRowByKey(row);
+  await openRowByKey(row, how);
   await page
     .getByRole('complementary', { name: 'Item editor' })
     .locator('h2')
