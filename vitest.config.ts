@@ -42,6 +42,9 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/quick-jvm-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default; a walk waits on what the page shows, and a
+          // busy machine can take longer than that to show it (docs/PERFORMANCE.md, e2eflake).
+          expect: { poll: { timeout: 60_000 } },
           // One file at a time, one worker importing the app (core, SDK clients, server) once for
           // all files (isolate: false); each file still starts its own app, data folder and browser
           // context, and gets a database of its own on the run's one DynamoDB Local. Two workers take the layer from ~1,100 to ~600 s and passed
