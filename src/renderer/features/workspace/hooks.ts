@@ -2,19 +2,24 @@ import { useEffect } from 'react';
 import { matches } from '../keyboard/shortcuts';
 import { homeTab, useWorkspaceStore } from './store';
 
+/** Focuses the table filter with its text selected; false when the list is not on screen. */
+function focusFilter(): boolean {
+  const filter = document.getElementById('table-filter');
+  if (!(filter instanceof HTMLInputElement)) return false;
+  filter.focus();
+  filter.select();
+  return document.activeElement === filter;
+}
+
 /**
  * Shows the table list and puts focus in its filter (Ctrl+K, the "Skip to the table list" link).
- * Returns nothing to focus itself: the list renders on the next frame when another tab was active.
+ * Returns nothing to focus itself. When the list is on screen the filter is focused at once: a
+ * deferred select() would select what the user had typed since the key and the next character
+ * would replace it. When another tab was active the list renders on the next frame.
  */
 export function focusTableList(): null {
   useWorkspaceStore.getState().activate(homeTab);
-  requestAnimationFrame(() => {
-    const filter = document.getElementById('table-filter');
-    if (filter instanceof HTMLInputElement) {
-      filter.focus();
-      filter.select();
-    }
-  });
+  if (!focusFilter()) requestAnimationFrame(focusFilter);
   return null;
 }
 
