@@ -47,9 +47,9 @@ export default defineConfig({
           expect: { poll: { timeout: 60_000 } },
           // One file at a time, one worker importing the app (core, SDK clients, server) once for
           // all files (isolate: false); each file still starts its own app, data folder and browser
-          // context, and gets a database of its own on the run's one DynamoDB Local. Two workers take the layer from ~1,100 to ~600 s and passed
-          // a whole run, but in the next runs two walks that pass alone failed beside other files
-          // (docs/PERFORMANCE.md), so the files stay one at a time until those are understood.
+          // context, and gets a database of its own on the run's one DynamoDB Local. `npm test`
+          // runs this layer beside the others (scripts/test-all.mjs), where it mostly waits; two
+          // e2e workers there would put four busy processes on two cores (docs/PERFORMANCE.md).
           fileParallelism: false,
           isolate: false,
         },
