@@ -236,7 +236,7 @@ describe('the grid shows what is stored', () => {
     await progress()
       .filter({ hasText: new RegExp(`^${all} of ${all} items`) })
       .waitFor(slow);
-    expect(await rowWith('USER#u999', 'PROFILE').count()).toBe(0);
+    await expect.poll(() => rowWith('USER#u999', 'PROFILE').count(), slow).toBe(0);
     expect(await stored('USER#u999', 'PROFILE')).toBeUndefined();
     await filterRows(sk);
     const edited = rowAt(await rowIndex(pk, sk));

@@ -212,7 +212,7 @@ describe('the table list across regions of an AWS connection', () => {
     expect(await tabs.getByRole('tab', { name: 'SQL', exact: true }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(await region.inputValue()).toBe('us-west-2');
+    await expect.poll(() => region.inputValue(), slow).toBe('us-west-2');
     await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
     expect(await side.getByRole('button', { name: home, exact: true }).count()).toBe(0);
 
