@@ -42,7 +42,7 @@ const layers = [
   { name: 'e2e', args: vitest('e2e') },
 ];
 
-const requested = process.argv.slice(2).filter((arg) => arg !== '--one-lane');
+const requested = process.argv.slice(2).filter((arg) => arg !== '--two-lanes');
 const unknown = requested.filter((name) => !layers.some((layer) => layer.name === name));
 if (unknown.length > 0) {
   say(`unknown layer ${unknown.join(', ')}; the layers are ${layers.map((layer) => layer.name).join(', ')}.`);
@@ -56,12 +56,14 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 /**
- * Lanes run at the same time; the layers of a lane run one after another. e2e mostly waits (on
- * Chromium, the app and DynamoDB Local, one file at a time: about a quarter of two cores), so the
- * other layers use the rest of the machine meanwhile (docs/PERFORMANCE.md, "The test suite's wall
- * time"). `--one-lane` runs every layer one after another, as before.
+ * Lanes run at the same time; the layers of a lane run one after another. By default every layer
+ * runs in one lane. `--two-lanes` runs e2e beside the others: e2e mostly waits (on Chromium, the
+ * app and DynamoDB Local, one file at a time), so the suite takes about 12 minutes instead of about
+ * 19 on two cores — but beside integration's two busy workers, walks that wait on timing failed in
+ * two of three whole runs (docs/PERFORMANCE.md, "The test suite's wall time"), so it is not yet
+ * the default.
  */
-const oneLane = process.argv.includes('--one-lane');
+const oneLane = !process.argv.includes('--two-lanes');
 const lanes = oneLane
   ? [layers.map((layer) => layer.name)]
   : [['format', 'typecheck', 'lint', 'unit', 'integration'], ['e2e']];
