@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
-import { Random } from '../support/sql-diff/data';
+import { Random, sqlNumber, sqlText } from '../support/sql-diff/data';
 
 /**
  * GROUP BY read in batches into typed per-group arrays (operators/aggregate-batches.ts, with
@@ -67,16 +67,6 @@ function dataset(seed: number): Rows {
   return { customers, orders };
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
-const text = (item: Item, name: string): string => {
-  const v = item[name];
-  return v && 'S' in v ? quote(v.S) : 'NULL';
-};
-const num = (item: Item, name: string): string => {
-  const v = item[name];
-  return v && 'N' in v ? v.N : 'NULL';
-};
-
 async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void> {
   await connection.run(
     'CREATE OR REPLACE TABLE customers (customerId VARCHAR, country VARCHAR, name VARCHAR)',
@@ -85,12 +75,12 @@ async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void>
     'CREATE OR REPLACE TABLE orders (orderId VARCHAR, customerId VARCHAR, status VARCHAR, total DECIMAL(18,2), qty INTEGER, big DECIMAL(38,2), huge DECIMAL(38,0))',
   );
   const customers = rows.customers.map(
-    (c) => `(${text(c, 'customerId')}, ${text(c, 'country')}, ${text(c, 'name')})`,
+    (c) => `(${sqlText(c, 'customerId')}, ${sqlText(c, 'country')}, ${sqlText(c, 'name')})`,
   );
   await connection.run(`INSERT INTO customers VALUES ${customers.join(', ')}`);
   const orders = rows.orders.map(
     (o) =>
-      `(${text(o, 'orderId')}, ${text(o, 'customerId')}, ${text(o, 'status')}, ${num(o, 'total')}, ${num(o, 'qty')}, ${num(o, 'big')}, ${num(o, 'huge')})`,
+      `(${sqlText(o, 'orderId')}, ${sqlText(o, 'customerId')}, ${sqlText(o, 'status')}, ${sqlNumber(o, 'total')}, ${sqlNumber(o, 'qty')}, ${sqlNumber(o, 'big')}, ${sqlNumber(o, 'huge')})`,
   );
   await connection.run(`INSERT INTO orders VALUES ${orders.join(', ')}`);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { isNum, numToString } from '../../src/main/sql/values/decimal';
-import { Random } from '../support/sql-diff/data';
+import { Random, sqlNumber, sqlQuote, sqlText } from '../support/sql-diff/data';
 
 /**
  * GROUP BY over a join read as a lookup (aggregate-batches.ts `lookupBatches`): when no build
@@ -61,16 +61,6 @@ function dataset(seed: number): Rows {
   return { customers, orders };
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
-const text = (item: Item, name: string): string => {
-  const v = item[name];
-  return v && 'S' in v ? quote(v.S) : 'NULL';
-};
-const num = (item: Item, name: string): string => {
-  const v = item[name];
-  return v && 'N' in v ? v.N : 'NULL';
-};
-
 async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void> {
   await connection.run(
     'CREATE OR REPLACE TABLE customers (customerId VARCHAR, country VARCHAR, segment VARCHAR, name VARCHAR)',
@@ -79,11 +69,13 @@ async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void>
     'CREATE OR REPLACE TABLE orders (orderId VARCHAR, customerId VARCHAR, status VARCHAR, total DECIMAL(18,2))',
   );
   const customers = rows.customers.map(
-    (c) => `(${text(c, 'customerId')}, ${text(c, 'country')}, ${text(c, 'segment')}, ${text(c, 'name')})`,
+    (c) =>
+      `(${sqlText(c, 'customerId')}, ${sqlText(c, 'country')}, ${sqlText(c, 'segment')}, ${sqlText(c, 'name')})`,
   );
   await connection.run(`INSERT INTO customers VALUES ${customers.join(', ')}`);
   const orders = rows.orders.map(
-    (o) => `(${text(o, 'orderId')}, ${text(o, 'customerId')}, ${text(o, 'status')}, ${num(o, 'total')})`,
+    (o) =>
+      `(${sqlText(o, 'orderId')}, ${sqlText(o, 'customerId')}, ${sqlText(o, 'status')}, ${sqlNumber(o, 'total')})`,
   );
   await connection.run(`INSERT INTO orders VALUES ${orders.join(', ')}`);
 }
@@ -127,7 +119,7 @@ beforeAll(async () => {
     customers: data.customers.map((c, i) => (i === 8 || i === 9 ? { ...c, customerId: { S: id(7) } } : c)),
   };
   await connection.run(
-    `CREATE TABLE repeated AS SELECT * REPLACE (CASE WHEN name IN ('Customer 8', 'Customer 9') THEN ${quote(id(7))} ELSE customerId END AS customerId) FROM customers`,
+    `CREATE TABLE repeated AS SELECT * REPLACE (CASE WHEN name IN ('Customer 8', 'Customer 9') THEN ${sqlQuote(id(7))} ELSE customerId END AS customerId) FROM customers`,
   );
 });
 afterAll(() => connection.closeSync());

@@ -101,7 +101,20 @@ export function randomDataset(seed: number): Dataset {
   return { ta: randomItems(r, 'a', r.int(0, 14)), tb: randomItems(r, 'b', r.int(0, 14)) };
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+/** A string as a SQL literal. */
+export const sqlQuote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+/** An item's string attribute as a SQL literal for DuckDB, NULL when missing or of another type. */
+export const sqlText = (item: Item, name: string): string => {
+  const v = item[name];
+  return v && 'S' in v ? sqlQuote(v.S) : 'NULL';
+};
+
+/** An item's number attribute as a SQL literal for DuckDB, NULL when missing or of another type. */
+export const sqlNumber = (item: Item, name: string): string => {
+  const v = item[name];
+  return v && 'N' in v ? v.N : 'NULL';
+};
 
 /**
  * DuckDB has typed columns, DynamoDB does not: each attribute c becomes c_n DECIMAL, c_s
@@ -121,19 +134,19 @@ export function duckTableSql(name: string, items: Item[]): string[] {
   const statements = [`CREATE OR REPLACE TABLE ${name} (${columns.join(', ')})`];
   if (items.length === 0) return statements;
   const rows = items.map((item) => {
-    const cells = [quote((item.id as { S: string }).S)];
+    const cells = [sqlQuote((item.id as { S: string }).S)];
     for (const c of COLUMNS) {
       const v = item[c.name];
       const n = v && 'N' in v ? v.N : 'NULL';
-      const s = v && 'S' in v ? quote(v.S) : 'NULL';
+      const s = v && 'S' in v ? sqlQuote(v.S) : 'NULL';
       const b = v && 'BOOL' in v ? String(v.BOOL) : 'NULL';
       const x =
         v && 'N' in v
-          ? quote(v.N)
+          ? sqlQuote(v.N)
           : v && 'S' in v
-            ? quote(v.S)
+            ? sqlQuote(v.S)
             : v && 'BOOL' in v
-              ? quote(String(v.BOOL))
+              ? sqlQuote(String(v.BOOL))
               : 'NULL';
       cells.push(n, s, b, x);
     }
