@@ -8,6 +8,7 @@ import { createKeyedTable } from '../support/dynamo-tables';
 import { startFaultyDynamo, type FaultyDynamo } from '../support/faulty-dynamo';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
+import { saveKeysConnection } from './support/app';
 
 // A file import stopped mid-way and resumed from the import dialog, driven like a user: the real
 // browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium. A profile
@@ -24,16 +25,7 @@ let connectionId: string;
 beforeAll(async () => {
   faulty = await startFaultyDynamo(session.playgroundEndpoint);
   await createKeyedTable(session.playgroundClient, table);
-  const saved = await session.app.core.connections.save({
-    label: 'Import target',
-    color: '#1f6feb',
-    kind: 'profile',
-    profile: 'e2e-keys',
-    region: 'eu-west-1',
-    endpoint: faulty.endpoint,
-    readOnly: false,
-    isProduction: false,
-  });
+  const saved = await saveKeysConnection(session.app, 'Import target', faulty.endpoint);
   connectionId = saved.id;
 });
 afterAll(() => faulty.close());

@@ -8,6 +8,7 @@ import { sampleItems } from '../../resources/playground/sample-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 import { loaded, openRowByKey } from './support/grid-rows';
+import { saveKeysConnection } from './support/app';
 
 // The grid shows what is stored: every write DynoTable makes is visible at once in the rows,
 // counts, sorted, filtered and collection views and exports of what is open, without a re-read.
@@ -24,16 +25,7 @@ let faulty: FaultyDynamo;
 
 beforeAll(async () => {
   faulty = await startFaultyDynamo(session.playgroundEndpoint);
-  await session.app.core.connections.save({
-    label: 'Held scans',
-    color: '#1f6feb',
-    kind: 'profile',
-    profile: 'e2e-keys',
-    region: 'eu-west-1',
-    endpoint: faulty.endpoint,
-    readOnly: false,
-    isProduction: false,
-  });
+  await saveKeysConnection(session.app, 'Held scans', faulty.endpoint);
 });
 afterAll(() => faulty.close());
 

@@ -3,6 +3,7 @@ import { localClient } from '../support/dynamo-local';
 import { createTable } from '../support/dynamo-tables';
 import { startFaultyDynamo, type FaultyDynamo } from '../support/faulty-dynamo';
 import { useAppInBrowser } from './support/session';
+import { saveKeysConnection } from './support/app';
 
 // A commit of 101 staged items is two transactions; the session expires after the first landed.
 // A profile connection reaches the playground's DynamoDB Local through a server that plays
@@ -19,16 +20,7 @@ beforeAll(async () => {
   const client = localClient(session.playgroundEndpoint);
   await createTable(client, table, { partitionKey: ['pk', 'S'] });
   client.destroy();
-  await session.app.core.connections.save({
-    label: 'Team role',
-    color: '#1f6feb',
-    kind: 'profile',
-    profile: 'e2e-keys',
-    region: 'eu-west-1',
-    endpoint: faulty.endpoint,
-    readOnly: false,
-    isProduction: false,
-  });
+  await saveKeysConnection(session.app, 'Team role', faulty.endpoint);
 });
 afterAll(() => faulty.close());
 

@@ -24,6 +24,20 @@ export interface RunningApp {
 /** The access key of the `e2e-keys` profile, which local servers that check keys are told. */
 export const E2E_KEYS_ACCESS_KEY_ID = 'AKIAE2ETESTEXAMPLE00';
 
+/** Saves a writable connection through the `e2e-keys` profile to a local stand-in for DynamoDB. */
+export function saveKeysConnection(app: RunningApp, label: string, endpoint: string) {
+  return app.core.connections.save({
+    label,
+    color: '#1f6feb',
+    kind: 'profile',
+    profile: 'e2e-keys',
+    region: 'eu-west-1',
+    endpoint,
+    readOnly: false,
+    isProduction: false,
+  });
+}
+
 /**
  * A fake-keys profile in a config file of the test's own, so a connection can reach the point of
  * dialling an endpoint without real AWS credentials (browser mode cannot store access keys).
