@@ -4,8 +4,11 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 export const e2eRendererDir = path.join(root, '.tmp', 'e2e-renderer');
-/** The benchmarks' own build, so an e2e run and a bench never rebuild each other's folder. */
-export const benchRendererDir = path.join(root, '.tmp', 'bench-renderer');
+/**
+ * The benchmarks' own build, so an e2e run and a bench never rebuild each other's folder; beside
+ * the bench's CLI bundle (`bench-app/cli`), where `dynotable serve` looks for it (`../renderer`).
+ */
+export const benchRendererDir = path.join(root, '.tmp', 'bench-app', 'renderer');
 
 function newestMtime(target: string): number {
   const info = statSync(target);
