@@ -146,6 +146,9 @@ export function createResultSetStore(options: ResultSetStoreOptions = {}): Resul
       call<number>({ op: 'applyExportChanges', resultSetId, changes }),
     applyWrites: (batch) => call<ResultSetChange[]>({ op: 'applyWrites', batch }),
     drop: (resultSetId) => call<boolean>({ op: 'drop', resultSetId }),
+    warm() {
+      if (!closed) worker ??= start();
+    },
     async close() {
       closed = true;
       const current = worker;

@@ -151,5 +151,10 @@ export interface ResultSetStore {
   /** Applies writes DynoTable made to every result set that could hold the items. */
   applyWrites(batch: WriteBatch): Promise<ResultSetChange[]>;
   drop(resultSetId: string): Promise<boolean>;
+  /**
+   * Starts the worker now if it is not running, so the first read does not also wait for a thread
+   * to start and load its code (docs/PERFORMANCE.md). Keeps no process alive by itself.
+   */
+  warm(): void;
   close(): Promise<void>;
 }

@@ -1,11 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultSetStore } from '../../../src/main/resultsets/types';
 import { createResultSetStore, WORKER_CRASHED } from '../../../src/main/resultsets/store';
 
 const meta = { connectionId: 'c1', table: 'Orders', keyAttributes: ['PK'] };
 let store: ResultSetStore | undefined;
+
+/** Every thread of this process with its nice value (Linux: a nice value belongs to one thread). */
+const niceOf = (): Map<number, number> =>
+  new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    }),
+  );
+/** Threads started since `before` that run the worker's code (it lowers its own priority). */
+const workersSince = (before: Map<number, number>): number[] =>
+  [...niceOf()].filter(([tid, nice]) => !before.has(tid) && nice === 10).map(([tid]) => tid);
 
 afterEach(async () => {
   await store?.close();
@@ -70,19 +82,33 @@ describe('createResultSetStore (worker thread)', () => {
   });
 
   it('runs its worker thread below normal CPU priority and leaves the main thread alone (Linux)', async () => {
-    const niceOf = (): Map<number, number> =>
-      new Map(
-        readdirSync('/proc/self/task').map((tid) => {
-          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
-        }),
-      );
     const before = niceOf();
     store = createResultSetStore();
     await store.create(meta);
-    const started = [...niceOf()].filter(([tid]) => !before.has(tid));
-    expect(started.filter(([, nice]) => nice === 10)).toHaveLength(1);
+    expect(workersSince(before)).toHaveLength(1);
     expect(niceOf().get(process.pid)).toBe(0);
+  });
+
+  it('starts its worker on warm(), before any call, and the first call is answered by that worker', async () => {
+    const before = niceOf();
+    store = createResultSetStore();
+    store.warm();
+    store.warm();
+    // The thread has started and loaded its code with no call made (it lowers its priority last).
+    await vi.waitFor(() => expect(workersSince(before)).toHaveLength(1), { timeout: 30_000 });
+    const [warmed] = workersSince(before);
+    const id = await store.create(meta);
+    expect(await store.append(id, [{ PK: { S: 'a' } }])).toBe(1);
+    expect(workersSince(before)).toEqual([warmed]);
+  });
+
+  it('starts nothing on warm() once closed', async () => {
+    const before = niceOf();
+    store = createResultSetStore();
+    await store.close();
+    store.warm();
+    await expect(store.create(meta)).rejects.toThrow(/closed/);
+    expect(workersSince(before)).toEqual([]);
   });
 
   it('answers concurrent calls each with its own response', async () => {
