@@ -68,9 +68,6 @@ async function start(): Promise<void> {
     .resume()
     .catch(() => undefined);
   showWindow();
-  // The result-set worker starts now, while the window loads and the user picks a connection: a
-  // table's first open would otherwise wait for the thread to start and load its code.
-  core.resultSets.warm();
 }
 
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {

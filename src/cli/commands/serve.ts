@@ -82,9 +82,6 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  // The result-set worker starts now, while the user picks a connection: a table's first open
-  // would otherwise wait for the thread to start and load its code (docs/PERFORMANCE.md).
-  core.resultSets.warm();
   process.stdout.write(`DynoTable is running in browser mode. Open: ${server.url}\n`);
   process.stdout.write('Press Ctrl+C to stop.\n');
 

@@ -34,10 +34,14 @@ const DESCRIBE_DEADLINE_MS = 30_000;
 
 export const tableHandlers: Pick<HandlerTable, TableChannel> = {
   'tables:list': async ({ connectionId }, ctx) => {
+    // A connection is opening: its tables are about to be opened. The result-set worker starts
+    // now, beside the listing, so a table's first open does not wait for it (docs/PERFORMANCE.md).
+    ctx.resultSets.warm();
     const client = await ctx.clients.dynamo(connectionId);
     return withDeadline(LIST_DEADLINE_MS, 'listing tables', (signal) => listTables(client, signal));
   },
   'tables:listRegions': async ({ connectionId, requestId, regions }, ctx) => {
+    ctx.resultSets.warm();
     const connection = await ctx.connections.get(connectionId);
     const chosen = isSingleRegion(connection)
       ? [connection.region]
