@@ -8,6 +8,7 @@ import { buildSchemaReport } from '../../src/main/schema/report';
 import { defineOwn } from '../../src/shared/dynamo/proto-keys';
 import { reportHead } from '../support/schema-report-head';
 import { order } from '../bench/scan-bench';
+import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
 
 /**
  * The schema report of one fixed data set, held as a file: work on the analysis's speed must
@@ -46,10 +47,22 @@ function item(i: number): Item {
   return base;
 }
 
-function report(): unknown {
+/**
+ * `wire`: each part's items reach it as a Scan's response bodies of 250 items, walked from
+ * their bytes (addWire), as the Schema view's full scan reads them.
+ */
+function report(from: 'items' | 'wire' = 'items'): unknown {
   const entities = { kind: 'keys' } as const;
   const parts = Array.from({ length: 3 }, () => new SchemaAccumulator({ keys, entities }));
-  for (let i = 0; i < 3000; i++) (parts[i % 3] as SchemaAccumulator).add(item(i));
+  if (from === 'items') for (let i = 0; i < 3000; i++) (parts[i % 3] as SchemaAccumulator).add(item(i));
+  else
+    parts.forEach((part, p) => {
+      const mine = Array.from({ length: 1000 }, (_, k) => item(k * 3 + p));
+      for (let i = 0; i < mine.length; i += 250) {
+        const Items = mine.slice(i, i + 250);
+        part.addWire(splitWirePage(Buffer.from(JSON.stringify({ Count: Items.length, Items }))).items);
+      }
+    });
   const merged = new SchemaAccumulator({ keys, entities });
   for (const part of parts) merged.merge(JSON.parse(JSON.stringify(part.toJSON())) as SchemaState);
   const head = reportHead({ scanId: 'fixed', table: 'Orders', keys }, entities);
@@ -62,5 +75,9 @@ describe('the schema report of a fixed data set', () => {
     if (process.env.UPDATE_SCHEMA_FIXTURE === '1')
       writeFileSync(FIXTURE, `${JSON.stringify(now, null, 1)}\n`);
     expect(now).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('is the same when the items are walked from the response bytes', () => {
+    expect(report('wire')).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
   });
 });

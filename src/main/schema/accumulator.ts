@@ -1,7 +1,7 @@
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchema } from '../../shared/ipc/tables';
 import type { Item } from '../../shared/dynamo/attribute-value';
-import { EntityLabels, entityGroupOfLabel } from '../sql/catalog/entity-detect';
+import { EntityLabels, entityGroupOfLabel, TYPE_ATTRIBUTES } from '../sql/catalog/entity-detect';
 import { PathStats, TYPE_INDEX } from './path-stats';
 import { binaryText } from './sdk-values';
 import { emptyGroup, Group, type GroupState, KeyPattern, own } from './schema-groups';
@@ -10,6 +10,9 @@ import { type PathNode, PathWalker, type PathVisitor } from './path-walker';
 import { DateFindings, emptyFindings, type FindingsOptions, type FindingsState } from './findings';
 import { formatPath } from '../migration/paths';
 import { emptySyntheticKeys, SyntheticKeys, type SyntheticKeysState } from './synthetic-keys';
+import { keyAttributeNames } from '../../shared/dynamo/key-model';
+import type { WireItems } from '../dynamo/query/wire-page';
+import { WireItemWalk, type WireVisitor } from './wire-walk';
 
 type SdkItem = Record<string, SdkValue>;
 
@@ -90,6 +93,10 @@ export class SchemaAccumulator {
   private readonly indexPatterns: KeyPattern[] = [];
   private readonly entityLabels: EntityLabels | undefined;
   private readonly synthetic: SyntheticKeys | undefined;
+  /** The top-level attributes an item's grouping reads: all a wire walk parses of it. */
+  private readonly keyNames = new Set<string>();
+  /** The set whose members a wire walk is reading. */
+  private setStats: PathStats | undefined;
 
   constructor(
     options: SchemaAccumulatorOptions | FindingsOnlyOptions,
@@ -112,6 +119,10 @@ export class SchemaAccumulator {
       this.entityLabels = new EntityLabels(options.keys.partitionKey.name, options.keys.sortKey?.name);
       for (const i of options.indexes ?? [])
         this.indexPatterns.push(new KeyPattern(i.keys, `${i.name}\u0000`));
+      for (const keys of [options.keys, ...(options.indexes ?? []).map((i) => i.keys)])
+        for (const name of keyAttributeNames(keys)) this.keyNames.add(name);
+      if (options.entities.kind === 'attribute') this.keyNames.add(options.entities.name);
+      else for (const name of TYPE_ATTRIBUTES) this.keyNames.add(name);
       const fresh = emptySyntheticKeys(options.indexes ?? []);
       if (fresh.indexes.length > 0) {
         this.synthetic = new SyntheticKeys(fresh);
@@ -150,18 +161,42 @@ export class SchemaAccumulator {
       this.walker.walkItem(item, this.visitor);
       return;
     }
-    this.serial += 1;
-    this.itemBytes = 0;
-    const group = this.groupOf(item, this.options);
-    this.current = group;
-    this.currentId = group.liveId;
+    this.startItem(item, this.options);
     this.walker.walkItem(item, this.visitor);
-    group.countItem(item, this.itemBytes, this.keyPattern as KeyPattern, this.indexPatterns);
-    this.synthetic?.add(item, this.itemBytes);
+    this.endItem(item);
   }
 
   addAll(items: Iterable<SdkItem | Item>): void {
     for (const item of items) this.add(item);
+  }
+
+  /**
+   * A page's items as the response sent them: walked from the body's bytes (wire-walk.ts), none
+   * made an object, when only per-path statistics are kept; the pre-flight's findings and the
+   * synthetic keys read whole items, and take them as addAll does.
+   */
+  addWire(items: WireItems): void {
+    const wire = items.wire;
+    if (!wire || !this.options || this.dates || this.synthetic) {
+      this.addAll(items);
+      return;
+    }
+    const walk = new WireItemWalk(wire.body, this.walker, this.wireVisitor);
+    const spans = wire.spans;
+    for (let i = 0; i < spans.length; i += 2) walk.items(spans[i] as number, spans[i + 1] as number);
+  }
+
+  /** Before an item's values: its group, whose statistics its values go to. */
+  private startItem(item: SdkItem, options: SchemaAccumulatorOptions): void {
+    this.serial += 1;
+    this.itemBytes = 0;
+    this.current = this.groupOf(item, options);
+    this.currentId = this.current.liveId;
+  }
+
+  private endItem(item: SdkItem): void {
+    this.current.countItem(item, this.itemBytes, this.keyPattern as KeyPattern, this.indexPatterns);
+    this.synthetic?.add(item, this.itemBytes);
   }
 
   merge(other: SchemaState): void {
@@ -288,15 +323,21 @@ export class SchemaAccumulator {
     return p;
   }
 
+  /** A value at `node`: its name's bytes counted, its path's statistics (none past maxPaths). */
+  private at(node: PathNode): PathStats | undefined {
+    const slot = (node.slot ??= slotOf(node)) as NodeSlot;
+    this.itemBytes += slot.nameBytes;
+    // The node remembers its statistics per live group: no lookup by path text per value.
+    const p = slot.stats[this.currentId] ?? this.stats(node, slot);
+    p?.seen(this.serial);
+    return p;
+  }
+
   /** The walker's visitor: one call per value, its path a node of the walker's trie. */
   private readonly statsVisitor: PathVisitor = {
     value: (node, value, type) => {
       this.dates?.visitor.value(node, value, type);
-      const slot = (node.slot ??= slotOf(node)) as NodeSlot;
-      this.itemBytes += slot.nameBytes;
-      // The node remembers its statistics per live group: no lookup by path text per value.
-      const p = slot.stats[this.currentId] ?? this.stats(node, slot);
-      p?.seen(this.serial);
+      const p = this.at(node);
       switch (type) {
         case TYPE_INDEX.S: {
           const s = value.S as string;
@@ -364,10 +405,79 @@ export class SchemaAccumulator {
       }
     },
   };
+
+  /** The same statistics from a wire walk: every value as the statsVisitor counts it. */
+  private readonly wireVisitor: WireVisitor = {
+    isKey: (node) => {
+      const slot = (node.slot ??= slotOf(node)) as NodeSlot;
+      return (slot.isKey ??= this.keyNames.has(node.step as string));
+    },
+    startItem: (keys) => {
+      this.items += 1;
+      this.startItem(keys as SdkItem, this.options as SchemaAccumulatorOptions);
+    },
+    endItem: (keys) => this.endItem(keys as SdkItem),
+    open: (node, type) => {
+      const p = this.at(node);
+      p?.typed(type);
+      if (type === TYPE_INDEX.M || type === TYPE_INDEX.L) this.itemBytes += 3;
+      else this.setStats = p;
+    },
+    close: (node, type, count) => {
+      const p = (node.slot as NodeSlot).stats[this.currentId];
+      if (type === TYPE_INDEX.L) {
+        this.itemBytes += count;
+        p?.listLength(count);
+      } else p?.setSize(count);
+    },
+    stringSpan: (node, body, start, end, inSet) => {
+      const p = inSet ? this.setStats : this.at(node);
+      if (!inSet) p?.typed(TYPE_INDEX.S);
+      // Without escapes, the body's bytes are the string's UTF-8.
+      this.itemBytes += p ? p.stringSpan(body, start, end) : end - start;
+    },
+    string: (node, s, inSet) => {
+      const p = inSet ? this.setStats : this.at(node);
+      if (!inSet) p?.typed(TYPE_INDEX.S);
+      this.itemBytes += p ? p.string(s) : utf8Bytes(s);
+    },
+    number: (node, n, inSet) => {
+      const p = inSet ? this.setStats : this.at(node);
+      if (!inSet) p?.typed(TYPE_INDEX.N);
+      this.itemBytes += Math.ceil(n.length / 2) + 1;
+      p?.number(n);
+    },
+    numberSpan: (node, body, start, end, inSet) => {
+      const p = inSet ? this.setStats : this.at(node);
+      if (!inSet) p?.typed(TYPE_INDEX.N);
+      // A number's text is ASCII: its length is its bytes'.
+      this.itemBytes += Math.ceil((p ? p.numberSpan(body, start, end) : end - start) / 2) + 1;
+    },
+    binary: (node, b, inSet) => {
+      const p = inSet ? this.setStats : this.at(node);
+      if (!inSet) p?.typed(TYPE_INDEX.B);
+      this.itemBytes += Math.floor((b.length * 3) / 4);
+      p?.binary(b);
+    },
+    bool: (node, value) => {
+      const p = this.at(node);
+      p?.typed(TYPE_INDEX.BOOL);
+      this.itemBytes += 1;
+      p?.scalar(value ? 'BOOLtrue' : 'BOOLfalse');
+    },
+    null: (node) => {
+      const p = this.at(node);
+      p?.typed(TYPE_INDEX.NULL);
+      this.itemBytes += 1;
+      p?.scalar('NULL');
+    },
+  };
 }
 
 /** What the statistics visitor hangs on a path's node. */
 interface NodeSlot {
+  /** Whether it is a top-level attribute the item's grouping reads (asked by a wire walk only). */
+  isKey?: boolean;
   /** Bytes the path's last name adds to its item's size (and the dot of a nested name). */
   nameBytes: number;
   /** The path's statistics per live group (by the group's position in the live list). */

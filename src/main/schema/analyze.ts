@@ -226,7 +226,7 @@ export async function analyzeSchema(options: SchemaAnalysisOptions): Promise<Sch
         items: 'wire',
       },
       add(page) {
-        (accumulators.get(page.segment) as SchemaAccumulator).addAll(page.items);
+        (accumulators.get(page.segment) as SchemaAccumulator).addWire(page.items);
       },
       progress,
       save,

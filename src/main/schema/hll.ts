@@ -19,8 +19,15 @@ export function hash32(text: string): number {
  * distinct counter's typed key, hashed without building that string per value.
  */
 export function hash32Tagged(tag: number, text: string): number {
-  return finish(fnv(Math.imul(0x811c9dc5 ^ tag, 0x01000193), text));
+  return finish(fnv(taggedSeed(tag), text));
 }
+
+/** The FNV state after the one character `tag`: hash32Tagged's start, for a caller hashing bytes itself. */
+export const taggedSeed = (tag: number): number => Math.imul(0x811c9dc5 ^ tag, 0x01000193);
+export const FNV_PRIME = 0x01000193;
+
+/** The finaliser of hash32 over an FNV state (a caller that hashed ASCII bytes itself). */
+export const finishHash = (state: number): number => finish(state);
 
 /** Whether the text the last hash read held only ASCII (the caller's UTF-8 length is then its length). */
 export const hashedText = { ascii: true };

@@ -1,7 +1,8 @@
+import type { Buffer } from 'node:buffer';
 import { compareNumbers } from '../../shared/dynamo/number';
 import { EpochKind } from '../migration/classify';
 import { STRING_FORMATS, type StringFormat } from './formats';
-import { HyperLogLog, hash32Tagged, hashedText } from './hll';
+import { finishHash, FNV_PRIME, HyperLogLog, hash32Tagged, hashedText, taggedSeed } from './hll';
 import { DistinctValues, EXACT_LIMIT, numberSight, type SeenNumber, stringSight } from './distinct-values';
 import {
   bumpNumber,
@@ -39,7 +40,28 @@ export const TYPE_INDEX = {
 
 export { EXACT_LIMIT } from './distinct-values';
 
+/** Recent texts a path remembers (see PathStats.textOf). */
+const RECENT_TEXTS = 4;
+
+/**
+ * Whether the bytes at [start, end) are this text. ASCII only: a string of Latin-1 characters
+ * could match the bytes of another string's UTF-8, one code unit per byte.
+ */
+export function isAsciiText(text: string, body: Uint8Array, start: number, end: number): boolean {
+  if (text.length !== end - start) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || c !== body[start + i]) return false;
+  }
+  return true;
+}
+
 const S_TAG = 83; // 'S': a string's typed key, as the sketch hashes it
+const AT = 0x40;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
 
 /** Plain JSON, so a checkpoint can persist it and another segment's state can merge into it. */
 export interface PathState {
@@ -113,6 +135,12 @@ export class PathStats {
   private maxListLength: number | undefined;
   private readonly distinct = new DistinctValues();
   private readonly yearCache = new YearCache();
+  /**
+   * The last texts a wire walk made strings of on this path while it is counted exactly: a
+   * repeated value (a status, a city) is found by its bytes instead of decoded again.
+   */
+  private readonly recentTexts: string[] = [];
+  private recentAt = 0;
 
   constructor(state: PathState) {
     this.path = state.path;
@@ -203,6 +231,63 @@ export class PathStats {
     else if (d.hasRoom(n)) d.strings.set(s, { ...seen, order: d.nextOrder() });
     else d.sketchString(s);
     return seen.bytes;
+  }
+
+  /**
+   * string() of a string the response body holds without escapes at [start, end); returns its
+   * UTF-8 length. On a path past the exact count, ASCII text that no format check could match
+   * (no digit, `{` or `[` first, no `@` or `:`, not a UUID's length) is hashed from its bytes,
+   * as hash32Tagged would hash its text, and never becomes a string; other text takes string().
+   */
+  stringSpan(body: Buffer, start: number, end: number): number {
+    const d = this.distinct;
+    if (d.strings) return this.string(this.textOf(body, start, end));
+    let h = taggedSeed(S_TAG);
+    let high = 0;
+    let marks = false;
+    for (let i = start; i < end; i++) {
+      const c = body[i] as number;
+      high |= c;
+      if (c === AT || c === COLON) marks = true;
+      h = Math.imul(h ^ c, FNV_PRIME);
+    }
+    const n = end - start;
+    const first = body[start] as number;
+    if (
+      high >= 0x80 ||
+      marks ||
+      (first >= 48 && first <= 57) ||
+      first === OPEN_BRACE ||
+      first === OPEN_BRACKET ||
+      (n === 36 && body[start + 8] === DASH)
+    )
+      return this.string(body.toString('utf8', start, end));
+    this.n.strings += 1;
+    this.countString(-1, undefined, n === 0 ? 0 : 32 - Math.clz32(n));
+    if (this.minLength === undefined || n < this.minLength) this.minLength = n;
+    if (this.maxLength === undefined || n > this.maxLength) this.maxLength = n;
+    (d.sketch as HyperLogLog).addHash(finishHash(h));
+    return n;
+  }
+
+  /** number() of a number the response body holds without escapes at [start, end). */
+  numberSpan(body: Buffer, start: number, end: number): number {
+    const n = this.distinct.numbers ? this.textOf(body, start, end) : body.toString('utf8', start, end);
+    this.number(n);
+    return n.length;
+  }
+
+  /** The text at [start, end) of the body: one of the recent texts when the bytes are its. */
+  private textOf(body: Buffer, start: number, end: number): string {
+    const recent = this.recentTexts;
+    for (let i = 0; i < recent.length; i++) {
+      const text = recent[i] as string;
+      if (isAsciiText(text, body, start, end)) return text;
+    }
+    const text = body.toString('utf8', start, end);
+    recent[this.recentAt] = text;
+    this.recentAt = (this.recentAt + 1) % RECENT_TEXTS;
+    return text;
   }
 
   number(n: string): void {

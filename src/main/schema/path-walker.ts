@@ -79,32 +79,49 @@ export interface PathWalkerOptions {
  * returns them; only binary differs from the tagged form and the walk never reads it.
  */
 export class PathWalker {
-  private readonly root: PathNode;
+  private readonly rootNode: PathNode;
   private readonly maxNodes: number;
   private nodes = 0;
 
   constructor(private readonly options: PathWalkerOptions) {
-    this.root = new PathNode(undefined, '', 0, options.format);
+    this.rootNode = new PathNode(undefined, '', 0, options.format);
     this.maxNodes = options.maxNodes ?? 20_000;
   }
 
+  /** The item's node: its top-level attributes are its children. */
+  get root(): PathNode {
+    return this.rootNode;
+  }
+
   walkItem(item: Record<string, SdkValue>, visitor: PathVisitor): void {
-    this.walkMap(this.root, item, visitor);
+    this.walkMap(this.rootNode, item, visitor);
+  }
+
+  /**
+   * The node of the `i`-th name of a map at `node`: the name the same position held last time
+   * is one comparison (a wire walk compares its bytes before it makes the name a string).
+   */
+  member(node: PathNode, i: number, name: string): PathNode {
+    const recent = (node.recent ??= []);
+    let child = recent[i];
+    if (child === undefined || child.step !== name) {
+      child = this.child(node, name);
+      // Only a node of the trie: past maxNodes a path's node is not kept.
+      if (node.children?.get(name) === child) recent[i] = child;
+    }
+    return child;
+  }
+
+  /** The node of every element of a list at `node` (lists: 'element'). */
+  element(node: PathNode): PathNode {
+    return this.child(node, ELEMENT);
   }
 
   private walkMap(node: PathNode, map: Record<string, SdkValue>, visitor: PathVisitor): void {
-    const recent = (node.recent ??= []);
     let i = 0;
     for (const name in map) {
       if (!Object.prototype.hasOwnProperty.call(map, name)) continue;
-      let child = recent[i];
-      if (child === undefined || child.step !== name) {
-        child = this.child(node, name);
-        // Only a node of the trie: past maxNodes a path's node is not kept.
-        if (node.children?.get(name) === child) recent[i] = child;
-      }
-      i++;
-      this.walk(child, map[name] as SdkValue, visitor);
+      this.walk(this.member(node, i++, name), map[name] as SdkValue, visitor);
     }
   }
 
@@ -116,7 +133,7 @@ export class PathWalker {
       const list = value.L as SdkValue[];
       if (this.options.lists === 'element') {
         if (list.length === 0) return;
-        const element = this.child(node, ELEMENT);
+        const element = this.element(node);
         for (const v of list) this.walk(element, v, visitor);
       } else {
         for (let i = 0; i < list.length; i++) this.walk(this.child(node, i), list[i] as SdkValue, visitor);
@@ -128,7 +145,7 @@ export class PathWalker {
     let child = parent.children?.get(step);
     if (child) return child;
     child = new PathNode(
-      parent === this.root ? undefined : parent,
+      parent === this.rootNode ? undefined : parent,
       step,
       parent.depth + 1,
       this.options.format,
