@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import { COLD_BLOCK_ROWS, ColdStrings } from '../../src/main/sql/executor/cold-strings';
+import { RawBlockBudget } from '../../src/main/resultsets/arena';
+import {
+  COLD_BLOCK_ROWS,
+  ColdStrings,
+  compressRawText,
+  rawTextBytes,
+} from '../../src/main/sql/executor/cold-strings';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
 
@@ -71,5 +77,41 @@ describe('compressed string columns', () => {
       return [status, notes.length, [...notes].sort().at(-1)];
     });
     expect(rows.map(([status, n, top]) => [status, Number(n), top])).toEqual(expected);
+  });
+
+  // Blocks wait raw after a read and are compressed on later turns: a value read in between, or
+  // after, or from a block the budget compressed early, is the value appended.
+  it('read the same while blocks wait raw, once they are compressed after the read, and past the budget', async () => {
+    const values = Array.from({ length: COLD_BLOCK_ROWS * 3 + 17 }, (_, i) =>
+      i % 13 === 0 ? undefined : `${'free text é '.repeat(1 + (i % 9))}${i}`,
+    );
+    const budget = new RawBlockBudget(COLD_BLOCK_ROWS * 150);
+    const small = new ColdStrings(budget);
+    for (let start = 0; start < values.length; start += 1000) small.append(values.slice(start, start + 1000));
+    small.finish();
+    // Four blocks of ~100 bytes a row passed a budget of about one and a half: the oldest went.
+    expect(budget.rawBytes).toBeGreaterThan(0);
+    expect(budget.rawBytes).toBeLessThanOrEqual(COLD_BLOCK_ROWS * 150);
+    expect(small.decode()).toEqual(values);
+
+    const items = values.map((text, i): Item => {
+      const item: Item = { pk: { S: `p${i}` } };
+      if (text !== undefined) item.text = { S: text };
+      return item;
+    });
+    const table = new ColumnarTable('T', ['pk']);
+    compressRawText();
+    for (let start = 0; start < items.length; start += 1000)
+      table.appendTaggedItems(items.slice(start, start + 1000));
+    table.finish();
+    const waiting = rawTextBytes();
+    expect(waiting).toBeGreaterThan(0);
+    expect(table.column('text')).toEqual(values);
+    table.coolDown();
+    table.coolDown();
+    for (let turn = 0; turn < 100 && rawTextBytes() > 0; turn++)
+      await new Promise((done) => setImmediate(done));
+    expect(rawTextBytes()).toBe(0);
+    expect(table.column('text')).toEqual(values);
   });
 });

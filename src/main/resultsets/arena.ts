@@ -38,12 +38,18 @@ interface Block {
   isCompressed: boolean;
 }
 
+/** What keeps raw blocks under a budget: an arena, or a SQL table's compressed text (cold-strings.ts). */
+export interface RawBlockHolder {
+  compressBlock(block: number): void;
+}
+
 /**
- * The sealed blocks not yet compressed, of every arena of one thread (the result-set worker's
- * store), oldest first. Admitting a block past the budget compresses the oldest until it fits.
+ * The sealed blocks not yet compressed, of every holder of one thread (the result-set worker's
+ * arenas; the SQL worker's text columns), oldest first. Admitting a block past the budget
+ * compresses the oldest until it fits.
  */
 export class RawBlockBudget {
-  private queue: { arena: Arena; block: number; bytes: number }[] = [];
+  private queue: { arena: RawBlockHolder; block: number; bytes: number }[] = [];
   private head = 0;
   private raw = 0;
 
@@ -53,24 +59,30 @@ export class RawBlockBudget {
     return this.raw;
   }
 
-  admit(arena: Arena, block: number, bytes: number): void {
+  admit(arena: RawBlockHolder, block: number, bytes: number): void {
     this.queue.push({ arena, block, bytes });
     this.raw += bytes;
-    while (this.raw > this.limitBytes && this.head < this.queue.length) {
-      const oldest = this.queue[this.head++] as (typeof this.queue)[number];
-      this.raw -= oldest.bytes;
-      oldest.arena.compressBlock(oldest.block);
-    }
-    if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact(() => true);
+    while (this.raw > this.limitBytes && this.compressOldest());
+  }
+
+  /** Compresses the oldest raw block; false when none is left. */
+  compressOldest(): boolean {
+    if (this.head >= this.queue.length) return false;
+    const oldest = this.queue[this.head++] as (typeof this.queue)[number];
+    this.raw -= oldest.bytes;
+    oldest.arena.compressBlock(oldest.block);
+    if (this.head === this.queue.length) this.compact(() => true);
+    else if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact(() => true);
+    return true;
   }
 
   /** Forgets an arena's raw blocks (its result set was dropped), so nothing here holds them. */
-  release(arena: Arena, bytes: number): void {
+  release(arena: RawBlockHolder, bytes: number): void {
     this.raw -= bytes;
     this.compact((entry) => entry.arena !== arena);
   }
 
-  private compact(keep: (entry: { arena: Arena }) => boolean): void {
+  private compact(keep: (entry: { arena: RawBlockHolder }) => boolean): void {
     this.queue = this.queue.slice(this.head).filter(keep);
     this.head = 0;
   }
@@ -86,7 +98,7 @@ const sharedBudget = new RawBlockBudget();
  */
 const OPEN_BYTES = 2 * BLOCK_SIZE;
 
-export class Arena {
+export class Arena implements RawBlockHolder {
   private readonly blocks: Block[] = [];
   /**
    * The open block, as the writer encoders write the next record into (see beginRecord). Encoding

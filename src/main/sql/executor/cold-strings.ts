@@ -1,11 +1,14 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { RawBlockBudget, type RawBlockHolder } from '../../resultsets/arena';
 
-/** Rows per sealed block: large enough to compress well, small enough to seal page by page. */
+/** Rows per block: large enough to compress well, small enough to close page by page. */
 export const COLD_BLOCK_ROWS = 4096;
 const SHARED_MAX_LENGTH = 24;
 /** V8 makes a slice of this many characters or more a SlicedString, and a shorter one a copy. */
 const SLICED_MIN_LENGTH = 13;
 const SHARED_MAX_VALUES = 4096;
+/** Bytes up to which putBytes copies with a loop rather than Buffer#copy. */
+const SHORT_COPY = 64;
 /**
  * Brotli quality 0 with a 256 KB window: on the benchmark's free text 1.5–1.9× faster than
  * quality 1 with 1 MB, for 4.5× instead of 4.9× (docs/PERFORMANCE.md). Sealing runs on every
@@ -19,6 +22,43 @@ interface Block {
   /** Bytes of the text that starts the decompressed block; the lengths follow it. */
   textBytes: number;
   bytes: Buffer;
+  isCompressed: boolean;
+}
+
+/**
+ * Closed blocks wait raw, up to this thread's budget (the result-set arena's 128 MiB), and are
+ * compressed a block per later turn of the event loop (`compressRawTextLater`): while the fetch
+ * waits for its next page, and after the statement that waited for the read has run (from the
+ * last page to the statement's answer the session awaits no I/O unless a name is missing), so a
+ * page, the statement or a request for rows waits for one block's compression at most (~7 ms CPU
+ * for a block of 4,096 rows of ~800 bytes). Brotli was a fifth of a 1 KB item's load
+ * (docs/PERFORMANCE.md, "Free text compressed after the first result"). A read larger than the
+ * budget compresses its oldest blocks as new ones pass it, as every block was before.
+ */
+const rawText = new RawBlockBudget();
+let isCompressionQueued = false;
+
+/** Compresses every block waiting raw, now (benches; tests). Answers how many it compressed. */
+export function compressRawText(): number {
+  let count = 0;
+  while (rawText.compressOldest()) count++;
+  return count;
+}
+
+/** Bytes of closed blocks waiting raw for compression, in this thread. */
+export function rawTextBytes(): number {
+  return rawText.rawBytes;
+}
+
+/** Compresses the blocks waiting raw on later turns of the event loop, one block a turn. */
+export function compressRawTextLater(): void {
+  if (isCompressionQueued || rawText.rawBytes === 0) return;
+  isCompressionQueued = true;
+  const step = (): void => {
+    if (rawText.compressOldest()) setImmediate(step);
+    else isCompressionQueued = false;
+  };
+  setImmediate(step);
 }
 
 /** A row's varint (UTF-8 length + 1, 0 for absent) at `head.at`, moving past it. */
@@ -64,19 +104,23 @@ class Bytes {
  * call per row.
  *
  * `append` writes each page's rows into that layout at once (uncompressed, outside the heap)
- * and compresses a block once it holds COLD_BLOCK_ROWS rows or more: a page's strings die with
+ * and closes a block once it holds COLD_BLOCK_ROWS rows or more, to be compressed under the
+ * thread's raw budget (`rawText` above): a page's strings die with
  * the page instead of waiting in the heap for the block to fill, where the young-generation
  * collector copied each of them and then promoted it (measured: most of ingest's GC time).
  */
-export class ColdStrings {
+export class ColdStrings implements RawBlockHolder {
   private readonly blocks: Block[] = [];
-  /** Rows not compressed yet: their text, and their lengths (varints). */
+  /** Rows of the block not closed yet: their text, and their lengths (varints). */
   private text = new Bytes();
   private head = new Bytes();
   private pendingRows = 0;
   rows = 0;
 
-  /** Appends the rows given (strings or undefined); full blocks are compressed. */
+  /** `budget`: the thread's (`rawText`); tests give a small one of their own. */
+  constructor(private readonly budget: RawBlockBudget = rawText) {}
+
+  /** Appends the rows given (strings or undefined); a full block is closed. */
   append(values: readonly (string | undefined)[]): void {
     let joined = '';
     for (const value of values) if (value !== undefined) joined += value;
@@ -100,7 +144,7 @@ export class ColdStrings {
     this.head.length = at;
     this.pendingRows += values.length;
     this.rows += values.length;
-    if (this.pendingRows >= COLD_BLOCK_ROWS) this.seal();
+    if (this.pendingRows >= COLD_BLOCK_ROWS) this.close();
   }
 
   /**
@@ -112,8 +156,12 @@ export class ColdStrings {
     this.padTo(row);
     this.writeLength(to - from + 1);
     const text = this.text.reserve(to - from);
-    body.copy(text, this.text.length, from, to);
-    this.text.length += to - from;
+    const at = this.text.length;
+    // Ids and tags are a few dozen bytes: a loop, where Buffer#copy's argument checks cost more
+    // than the copy (measured: 0.95x the load's CPU on the one-table shape).
+    if (to - from <= SHORT_COPY) for (let i = from; i < to; i++) text[at + i - from] = body[i]!;
+    else body.copy(text, at, from, to);
+    this.text.length = at + to - from;
     this.ended();
   }
 
@@ -147,45 +195,64 @@ export class ColdStrings {
     this.head.length = at;
   }
 
-  /** A row put: the block is compressed at the page's end (`append`), as a page's rows are. */
+  /** A row put: the block is closed at the page's end (`append`), as a page's rows are. */
   private ended(): void {
     this.pendingRows += 1;
     this.rows += 1;
   }
 
   /**
-   * The read is over: the rows waiting for a full block are compressed as a block of their own
-   * (measured: a part block of free text left as it was held 15 B/item at 100,000 items).
+   * The read is over: the rows waiting for a full block are closed as a block of their own, to
+   * be compressed with the others (measured: a part block of free text left as it was held
+   * 15 B/item at 100,000 items).
    */
   finish(): void {
-    if (this.pendingRows > 0) this.seal();
+    if (this.pendingRows > 0) this.close();
   }
 
-  /** Compresses the pending rows as one block. */
-  private seal(): void {
+  /** Closes the pending rows as one raw block, queued for compression under the budget. */
+  private close(): void {
     const textBytes = this.text.length;
     const raw = this.text.reserve(this.head.length);
     this.head.buf.copy(raw, textBytes, 0, this.head.length);
     const length = textBytes + this.head.length;
+    // The run grew by doubling: up to half of it is slack, held while the block waits raw.
+    // An exact-size copy then, as the arena makes (one memcpy of the block).
+    let bytes = raw.subarray(0, length);
+    if (raw.length - length > length >> 3) {
+      bytes = Buffer.allocUnsafeSlow(length);
+      raw.copy(bytes, 0, 0, length);
+    }
+    this.blocks.push({ rows: this.pendingRows, textBytes, bytes, isCompressed: false });
+    // The next block starts new buffers: kept for the next block, a few megabytes per text
+    // column stayed allocated for good (measured: 183 → 275 B/item held after loading 100,000
+    // items).
+    this.text = new Bytes();
+    this.head = new Bytes();
+    this.pendingRows = 0;
+    this.budget.admit(this, this.blocks.length - 1, bytes.buffer.byteLength);
+    if (this.budget === rawText) compressRawTextLater();
+  }
+
+  /** Compresses a closed raw block (the budget's call). */
+  compressBlock(index: number): void {
+    const block = this.blocks[index];
+    if (!block || block.isCompressed) return;
+    const length = block.bytes.length;
     // Output chunks of a quarter of the input (text compresses 4.5×): one or two chunks, where
     // zlib's 16 KB ones were dozens to concatenate (measured: 0.89× the time on free text).
-    const compressed = brotliCompressSync(raw.subarray(0, length), {
+    const compressed = brotliCompressSync(block.bytes, {
       ...BROTLI,
       chunkSize: Math.max(16 * 1024, length >> 2),
     });
     // Output that fits one chunk comes back as a view of that chunk, which can be several times
     // its length (a column of statuses compresses to a few hundred bytes a block): keep a copy
     // of just the output unless the chunk is (nearly) all of it.
-    const bytes =
+    block.bytes =
       compressed.buffer.byteLength > compressed.length + (compressed.length >> 5)
         ? Buffer.from(compressed)
         : compressed;
-    this.blocks.push({ rows: this.pendingRows, textBytes, bytes });
-    // Let the run's buffers go: kept for the next block, a few megabytes per text column stayed
-    // allocated for good (measured: 183 → 275 B/item held after loading 100,000 items).
-    this.text = new Bytes();
-    this.head = new Bytes();
-    this.pendingRows = 0;
+    block.isCompressed = true;
   }
 
   /** Every row, in order, appended to `into` (undefined where absent). */
@@ -250,7 +317,7 @@ export class ColdStrings {
     });
   }
 
-  /** Each block decompressed, then the pending rows: their bytes, and their text decoded once. */
+  /** Each block (decompressed unless still raw), then the pending rows: their bytes, and their text decoded once. */
   private eachRun(
     visit: (
       raw: { text: Buffer; head: Buffer },
@@ -261,7 +328,7 @@ export class ColdStrings {
     ) => void,
   ): void {
     for (const block of this.blocks) {
-      const raw = brotliDecompressSync(block.bytes);
+      const raw = block.isCompressed ? brotliDecompressSync(block.bytes) : block.bytes;
       const text = raw.toString('utf8', 0, block.textBytes);
       visit({ text: raw, head: raw }, block.textBytes, block.textBytes, block.rows, text);
     }

@@ -22,7 +22,7 @@ import { COLD_BLOCK_ROWS, ColdStrings } from './cold-strings';
  */
 export interface ColumnStore {
   readonly rows: number;
-  /** The read is over: rows kept aside for a full block are compressed (ColdStrings.finish). */
+  /** The read is over: rows kept aside for a full block are closed as one (ColdStrings.finish). */
   finish?(): void;
   take(values: readonly Value[]): number;
   /** Every sealed row, in order. */
