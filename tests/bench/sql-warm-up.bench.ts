@@ -43,7 +43,7 @@ async function child(shapeName: string, index: number, warm: boolean): Promise<S
   let [warmCpu, warmWall] = [0, 0];
   if (warm) {
     const [cpu, wall] = [CPU_MS(), performance.now()];
-    await startWarmUp({ rows: warmRows, rounds: warmRounds }).done;
+    await startWarmUp({ rows: warmRows, rounds: warmRounds, startAfterMs: 0 }).done;
     [warmCpu, warmWall] = [CPU_MS() - cpu, performance.now() - wall];
   }
   const text = shape.cases[index]!.dyno;

@@ -20,13 +20,13 @@ describe('the SQL worker warm-up', () => {
   it('runs every statement of every round over its generated tables without a failure', async () => {
     // A statement that failed would end the warm-up early, so the steps taken say all ran.
     const rounds = 2;
-    const steps = await startWarmUp({ rows: 300, rounds }).done;
+    const steps = await startWarmUp({ rows: 300, rounds, startAfterMs: 0 }).done;
     expect(steps).toBe(1 + rounds * WARM_UP_STATEMENTS.length);
   });
 
   it('takes one step per turn of the event loop and none after it is stopped', async () => {
     const { schedule, turn } = manualSchedule();
-    const warmUp = startWarmUp({ rows: 200, rounds: 3 }, schedule);
+    const warmUp = startWarmUp({ rows: 200, rounds: 3, startAfterMs: 0 }, schedule);
     turn(); // the tables
     turn(); // the first statement
     warmUp.stop();
@@ -35,9 +35,16 @@ describe('the SQL worker warm-up', () => {
     expect(await warmUp.done).toBe(2);
   });
 
+  it('waits a moment before its first step: a statement asked for as the worker starts finds none done', async () => {
+    const warmUp = startWarmUp({ rows: 200, rounds: 3 });
+    await new Promise((resolve) => setImmediate(resolve));
+    warmUp.stop();
+    expect(await warmUp.done).toBe(0);
+  });
+
   it('is ended by the first statement the worker is asked to plan or run, not by other calls', async () => {
     const { schedule, turn } = manualSchedule();
-    const warmUp = startWarmUp({ rows: 200, rounds: 3 }, schedule);
+    const warmUp = startWarmUp({ rows: 200, rounds: 3, startAfterMs: 0 }, schedule);
     const posted: FromWorker[] = [];
     const host = new SqlWorkerHost((message) => posted.push(message), warmUp);
     turn();
