@@ -9,6 +9,7 @@ import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { filterByCodes, scanFilter } from './operators/filter-codes';
+import { filterByAverages, type InnerRows } from './operators/correlated-average';
 import { joinStream } from './operators/join-stream';
 import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
 import { FrameResult, type ResultTable, toColumnarTable } from './result';
@@ -118,8 +119,9 @@ function idsOf(tree: JoinTree): Set<number> {
   return tree.kind === 'binding' ? new Set([tree.id]) : new Set([...idsOf(tree.left), ...idsOf(tree.right)]);
 }
 
-function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv): Frame {
-  const { frame: narrowed, rest } = filterByCodes(frame, conditions, env);
+function applyFilter(frame: Frame, conditions: BExpr[], env: CompileEnv, innerRows?: InnerRows): Frame {
+  let { frame: narrowed, rest } = filterByCodes(frame, conditions, env);
+  if (innerRows) ({ frame: narrowed, rest } = filterByAverages(narrowed, rest, env, innerRows));
   const condition = and(rest);
   if (!condition) return narrowed;
   const test = compile(condition, env)(narrowed);
@@ -191,6 +193,16 @@ function executeSelect(
   );
   const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
   const count = select.bindings.length;
+  // A correlated AVG's subquery rows (operators/correlated-average.ts): its one binding's rows
+  // after its own conditions, filtered as any binding's are.
+  const innerRows: InnerRows = (query) => {
+    const binding = query.bindings[0]!;
+    const table = env.tableFor(originalBinding(binding));
+    const innerEnv: CompileEnv = { tables: [table], fn: env.fn, subqueries, params: [] };
+    const conditions = [...binding.local, ...query.where];
+    const { frame, rest } = scanFilter(1, 0, table.rowCount, conditions, innerEnv);
+    return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
+  };
   // The rows of FROM as a stream: an aggregate reads a whole table or a join a batch at a time
   // (frame-stream.ts); everything else reads the frame.
   const evalStream = (tree: JoinTree): FrameStream => {
@@ -205,11 +217,12 @@ function executeSelect(
             rowsFrame(count, tree.id, rowsWith(table, lookup.attr, lookup.value)),
             local,
             compileEnv,
+            innerRows,
           ),
         );
       if (local.length === 0) return allRowsStream(count, tree.id, table.rowCount);
       const { frame, rest } = scanFilter(count, tree.id, table.rowCount, local, compileEnv);
-      return streamOf(applyFilter(frame, rest, compileEnv));
+      return streamOf(applyFilter(frame, rest, compileEnv, innerRows));
     }
     const left = evalStream(tree.left).frame();
     const right = evalStream(tree.right).frame();
@@ -219,7 +232,8 @@ function executeSelect(
     );
   };
   let rows = select.from ? evalStream(select.from) : streamOf({ length: 1, idx: [] });
-  if (select.where.length > 0) rows = streamOf(applyFilter(rows.frame(), select.where, compileEnv));
+  if (select.where.length > 0)
+    rows = streamOf(applyFilter(rows.frame(), select.where, compileEnv, innerRows));
   checkCancelled(env);
 
   let frame: Frame;

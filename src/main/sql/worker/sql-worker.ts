@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { lowerThisThreadPriority } from '../../core/background-priority';
 import type { FromWorker, ToWorker } from './protocol';
+import { startWarmUp } from './warm-up';
 import { SqlWorkerHost } from './worker-host';
 
 /**
@@ -12,5 +13,7 @@ import { SqlWorkerHost } from './worker-host';
 if (!parentPort) throw new Error('sql-worker.ts must run as a worker thread.');
 const port = parentPort;
 lowerThisThreadPriority();
-const host = new SqlWorkerHost((message: FromWorker) => port.postMessage(message));
+// The worker starts when the workbench loads its catalog: the engine's paths warm while the
+// user writes the first statement, which ends the warm-up wherever it is (warm-up.ts).
+const host = new SqlWorkerHost((message: FromWorker) => port.postMessage(message), startWarmUp());
 port.on('message', (message: ToWorker) => host.handle(message));

@@ -9,6 +9,7 @@ import { toAppError } from '../../core/to-app-error';
 import { forgetTable } from '../../dynamo/table-metadata';
 import { addExternalResult } from '../results/external-result';
 import { type SessionConnection, type SessionExport, SqlSession } from '../session';
+import type { WarmUp } from './warm-up';
 import type {
   ConnectionDescription,
   FromWorker,
@@ -35,9 +36,15 @@ export class SqlWorkerHost {
   >();
   private nextCredentialRequest = 1;
 
-  constructor(private readonly post: (message: FromWorker) => void) {}
+  constructor(
+    private readonly post: (message: FromWorker) => void,
+    /** Running while the worker has had no statement (warm-up.ts); the first one ends it. */
+    private readonly warmUp?: WarmUp,
+  ) {}
 
   handle(message: ToWorker): void {
+    if (message.kind === 'call' && (message.call.op === 'run' || message.call.op === 'plan'))
+      this.warmUp?.stop();
     if (message.kind === 'cancel') {
       this.running.get(message.id)?.abort();
       return;

@@ -1,0 +1,146 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import type { EntityView } from '../../src/shared/sql/catalog';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { comparableRows, duckdbWith, expectSameRows } from '../support/duckdb-oracle';
+
+/**
+ * `x op (SELECT AVG(p.y) FROM t p WHERE p.k = o.k)` compared as `x · count op sum` on scaled
+ * integers per key code (operators/correlated-average.ts), on the data that breaks such a path:
+ * rows exactly at their group's average (ties), NULL and missing values and keys, keys whose
+ * values are all NULL, negative numbers, groups of one, and the data it must refuse (text among
+ * the numbers, numbers too long for a double, sums past 2^53, two scales). DuckDB is the oracle
+ * where it holds the rows; where it cannot (text among numbers), the same statement with the
+ * answer written as an expression (`AVG(…) + 0`), which takes the general path, is.
+ */
+const S = (s: string): AttributeValue => ({ S: s });
+const N = (n: string): AttributeValue => ({ N: n });
+
+function ordersOf(amountOf: (n: number) => AttributeValue | undefined): Item[] {
+  return Array.from({ length: 120 }, (_, k) => {
+    const n = k + 1;
+    // u0 has one order, u1 two, ... : groups of one and of many.
+    const user = Math.floor(Math.sqrt(n * 2));
+    const item: Item = {
+      PK: S(`USER#u${user % 13}`),
+      SK: S(n % 9 === 0 ? `USER#u${user % 13}` : `ORDER#${String(n).padStart(3, '0')}`),
+      orderId: S(`o${String(n).padStart(3, '0')}`),
+      userId: S(`u${user % 13}`),
+    };
+    if (n % 17 === 0) delete item.userId;
+    if (n % 23 === 0) item.userId = { NULL: true };
+    const amount = amountOf(n);
+    if (amount) item.amount = amount;
+    // A second number column of the same scale, and one of another scale.
+    item.price = N(String(((n * 37) % 500) / 100));
+    item.weight = N(String(((n * 13) % 97) / 1000));
+    return item;
+  });
+}
+
+// u12's amounts are all NULL; every 5th row of a group sits on a repeated value (ties with
+// the average where a group's values are equal), negatives, two decimals, NULL and missing.
+const amounts = ordersOf((n) => {
+  const user = Math.floor(Math.sqrt(n * 2)) % 13;
+  if (user === 12 || n % 19 === 0) return { NULL: true };
+  if (n % 13 === 0) return undefined;
+  if (user === 3 || n % 5 === 0) return N('12.5');
+  return N(String((((n * 7919) % 9000) - 3000) / 100));
+});
+// 20+ digit numbers: no scaled integers, the general path.
+const wide = ordersOf((n) => N(`${(n * 7919) % 97}12345678901234567.${n % 7}`));
+// Near 2^53 as scaled integers: sums and products past what a double holds exactly.
+const huge = ordersOf((n) => N(`${90071992547409 + ((n * 31) % 7)}.${n % 10}1`));
+// Numbers and text in one column.
+const mixed = ordersOf((n) => (n % 7 === 0 ? S(`t${n % 3}`) : N(String((n * 31) % 17))));
+
+const views: EntityView[] = [
+  {
+    name: 'app_orders',
+    table: 'orders',
+    conditions: [{ attribute: 'SK', op: 'begins_with', values: [S('ORDER#')] }],
+    source: 'detected',
+  },
+];
+const run = (items: Item[], sql: string) =>
+  runLocal(sql, [{ info: tableInfo('orders', 'PK', 'SK'), items }], views).rows;
+
+const columns = {
+  orderId: 'VARCHAR',
+  SK: 'VARCHAR',
+  userId: 'VARCHAR',
+  amount: 'DECIMAL(38,4)',
+  price: 'DECIMAL(38,4)',
+  weight: 'DECIMAL(38,4)',
+} as const;
+const duckOf = (items: Item[]) => duckdbWith([{ name: 'orders', columns, items }]);
+
+const above = (op: string, x = 'o.amount', y = 'p.amount') =>
+  `SELECT o.orderId FROM orders o WHERE ${x} ${op} (SELECT AVG(${y}) FROM orders p WHERE p.userId = o.userId) ORDER BY o.orderId`;
+
+let duck: DuckDBConnection;
+beforeAll(async () => {
+  duck = await duckOf(amounts);
+});
+
+describe('a correlated comparison with a group average, against DuckDB', () => {
+  it.each(['>', '>=', '<', '<=', '=', '<>'])(
+    'x %s AVG, with ties, NULLs, negatives and groups of one',
+    async (op) => {
+      await expectSameRows(run(amounts, above(op)), duck, above(op));
+    },
+  );
+
+  it('the average on the left, and another column of the same scale on the outer side', async () => {
+    const flipped =
+      'SELECT o.orderId FROM orders o WHERE (SELECT AVG(p.amount) FROM orders p WHERE o.userId = p.userId) <= o.amount ORDER BY o.orderId';
+    await expectSameRows(run(amounts, flipped), duck, flipped);
+    await expectSameRows(run(amounts, above('>', 'o.price')), duck, above('>', 'o.price'));
+  });
+
+  it('ties: a row exactly at its group average is neither above nor below it', () => {
+    // u3's amounts are all 12.5: every one equals the average.
+    const u3 = (op: string) =>
+      run(amounts, above(op).replace('ORDER BY', "AND o.userId = 'u3' ORDER BY")).length;
+    expect(u3('=')).toBeGreaterThan(1);
+    expect(u3('>')).toBe(0);
+    expect(u3('<')).toBe(0);
+  });
+
+  it('an entity view on both sides, counted', async () => {
+    const sql =
+      'SELECT COUNT(*) AS n FROM app_orders o WHERE o.amount > (SELECT AVG(p.amount) FROM app_orders p WHERE p.userId = o.userId)';
+    const duckSql =
+      "SELECT COUNT(*) AS n FROM orders o WHERE starts_with(o.SK, 'ORDER#') AND o.amount > (SELECT AVG(p.amount) FROM orders p WHERE starts_with(p.SK, 'ORDER#') AND p.userId = o.userId)";
+    await expectSameRows(run(amounts, sql), duck, duckSql);
+  });
+
+  it('a subquery with a condition of its own, beside another outer condition', async () => {
+    const sql =
+      'SELECT o.orderId FROM orders o WHERE o.amount > 0 AND o.amount > (SELECT AVG(p.amount) FROM orders p WHERE p.userId = o.userId AND p.amount < 40) ORDER BY o.orderId';
+    await expectSameRows(run(amounts, sql), duck, sql);
+  });
+
+  it('refuses what it cannot answer exactly: two scales, long numbers, sums past 2^53', async () => {
+    await expectSameRows(run(amounts, above('>', 'o.weight')), duck, above('>', 'o.weight'));
+    // DuckDB's AVG of a DECIMAL is a DOUBLE, which cannot hold these averages: its oracle is the
+    // exact decimal form, x · COUNT op SUM (a key with no numbers: 0 op NULL, which drops it).
+    const exact = (op: string) =>
+      `SELECT o.orderId FROM orders o WHERE o.amount * (SELECT COUNT(p.amount) FROM orders p WHERE p.userId = o.userId) ${op} (SELECT SUM(p.amount) FROM orders p WHERE p.userId = o.userId) ORDER BY o.orderId`;
+    for (const items of [wide, huge]) {
+      const oracle = await duckOf(items);
+      for (const op of ['>', '=', '<']) await expectSameRows(run(items, above(op)), oracle, exact(op));
+    }
+  });
+
+  it('text among the numbers: the same answer as the general path, and the same warning', () => {
+    const fast = runLocal(above('>'), [{ info: tableInfo('orders', 'PK', 'SK'), items: mixed }], views);
+    const general = runLocal(above('>').replace('AVG(p.amount)', 'AVG(p.amount) + 0'), [
+      { info: tableInfo('orders', 'PK', 'SK'), items: mixed },
+    ]);
+    expect(fast.rows.length).toBeGreaterThan(0);
+    expect(comparableRows(fast.rows)).toEqual(comparableRows(general.rows));
+    expect(fast.warnings).toEqual(general.warnings);
+  });
+});
