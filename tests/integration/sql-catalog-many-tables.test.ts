@@ -1,16 +1,17 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allItems } from '../fixtures/sql-fixture';
-import { localClient, startDynamoLocal, type LocalDynamo } from '../support/dynamo-local';
+import { localClient } from '../support/dynamo-local';
+import { startKeyProxy, type KeyProxy } from '../support/key-proxy';
 import { createShopTable, sessionFor } from './sql-support';
 
-// An account with more tables than autocomplete samples (100): its own DynamoDB Local, so the
-// count and the names' order are this test's, not whatever the shared instance holds.
-let local: LocalDynamo;
+// An account with more tables than autocomplete samples (100): a database of its own on the shared
+// DynamoDB Local, so the count and the names' order are this test's, not what other files made.
+let own: KeyProxy;
 let client: ReturnType<typeof localClient>;
 beforeAll(async () => {
-  local = await startDynamoLocal();
-  client = localClient(local.endpoint);
+  own = await startKeyProxy(inject('dynamoEndpoint'));
+  client = localClient(own.endpoint);
   for (let i = 0; i < 105; i++)
     await client.send(
       new CreateTableCommand({
@@ -23,7 +24,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   client.destroy();
-  await local.stop();
+  await own.close();
 });
 
 describe('SQL autocomplete in an account with more tables than it samples', () => {

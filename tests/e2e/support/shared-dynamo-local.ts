@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { Agent, createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, locateDynamoLocal, waitUntilAnswering } from '../../../src/main/playground/dynamo-local';
+import { startKeyProxy } from '../../support/key-proxy';
 import { QUICK_JVM_OPTIONS } from './quick-jvm';
 
 /**
@@ -69,11 +67,6 @@ function ended(child: ChildProcess): Promise<void> {
   });
 }
 
-/** DynamoDB Local's default region, under which the sample's copy is named. */
-const REGION = 'us-east-1';
-// `Credential=<key>/<date>/<region>/<service>/aws4_request` in a SigV4 Authorization header.
-const credentialScope = /Credential=[^/]*\/(\d{8})\/[^/]*\//;
-
 export interface AttachedDatabase {
   /** The proxy's address: give it to the app's playground and to every client of the file. */
   endpoint: string;
@@ -88,50 +81,17 @@ export async function attachDatabase(
   shared: { endpoint: string; dbPath: string },
   seededDb: string,
 ): Promise<AttachedDatabase> {
-  // Letters and digits only: DynamoDB Local refuses anything else in a key id.
-  const key = `e2e${randomBytes(8).toString('hex')}`;
-  const dbFile = path.join(shared.dbPath, `${key}_${REGION}.db`);
-  await copyFile(seededDb, dbFile);
-  const upstream = new URL(shared.endpoint);
-  const agent = new Agent({ keepAlive: true });
-  const signedAs = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
-    const authorization = headers.authorization;
-    if (!authorization) return headers;
-    return {
-      ...headers,
-      authorization: authorization.replace(credentialScope, `Credential=${key}/$1/${REGION}/`),
-    };
-  };
-  const server = createServer((incoming, outgoing) => {
-    const forwarded = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: signedAs(incoming.headers),
-        agent,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    // The connection drops, as it would if DynamoDB Local itself had gone away.
-    forwarded.once('error', () => outgoing.destroy());
-    incoming.pipe(forwarded);
+  const proxy = await startKeyProxy(shared.endpoint, 'e2e');
+  // Before the key's first request: DynamoDB Local opens `<key>_<region>.db` then.
+  const dbFile = path.join(shared.dbPath, `${proxy.key}_${proxy.region}.db`);
+  await copyFile(seededDb, dbFile).catch(async (error: unknown) => {
+    await proxy.close();
+    throw error;
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy.endpoint,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      agent.destroy();
+      await proxy.close();
       // DynamoDB Local keeps the file open; on Linux and macOS removing it is safe, and no
       // request names this key again.
       await rm(dbFile, { force: true });

@@ -1,22 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type SqlAssistResult, sqlAssistResultSchema } from '../../../src/shared/ipc/sql-assist';
 import { agentHarness } from '../../support/agent-harness';
-import { startDynamoLocal, type LocalDynamo } from '../../support/dynamo-local';
+import { startKeyProxy, type KeyProxy } from '../../support/key-proxy';
 import type { ScriptedTurn } from '../../support/fake-bedrock';
 
 // Ask / Fix / Explain against the local Bedrock (real SDK, real wire protocol) and a real
 // DynamoDB Local table: what is sent, what comes back, and that a proposal is planned, not run.
-// Its own DynamoDB Local: Ask grounds the model in the first tables of the connection, and on the
-// shared instance other files' tables (e.g. the Athena differential's `adiff_*`) came first.
+// A database of its own on the shared DynamoDB Local: Ask grounds the model in the first tables of
+// the connection, and among other files' tables (e.g. the Athena differential's `adiff_*`) those
+// came first.
 
 type Harness = Awaited<ReturnType<typeof agentHarness>>;
 let h: Harness;
-let local: LocalDynamo;
+let own: KeyProxy;
 const SECRET_VALUE = 'zebra-unique-name-7f3a';
 
 beforeAll(async () => {
-  local = await startDynamoLocal();
-  h = await agentHarness(local.endpoint);
+  own = await startKeyProxy(inject('dynamoEndpoint'));
+  h = await agentHarness(own.endpoint);
   await h.configure('local');
   await h.put({
     pk: { S: 'CUST#1' },
@@ -30,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.closeAll();
-  await local.stop();
+  await own.close();
 });
 
 let counter = 0;

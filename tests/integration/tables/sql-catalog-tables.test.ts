@@ -1,9 +1,10 @@
 import { CreateTableCommand, paginateListTables } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sqlHandlers } from '../../../src/main/ipc/handlers/sql';
 import { blankDefinition, singleTableDefinition } from '../../../src/shared/dynamo/table-definition';
 import type { SqlCatalogOutput } from '../../../src/shared/ipc/sql';
-import { startDynamoLocal, uniqueTableName, type LocalDynamo } from '../../support/dynamo-local';
+import { uniqueTableName } from '../../support/dynamo-local';
+import { startKeyProxy, type KeyProxy } from '../../support/key-proxy';
 import { itemsHarness, type ItemsHarness } from '../../support/items-context';
 import { tableHandlers } from '../../../src/main/ipc/handlers/tables';
 import { operationHandlers } from '../../../src/main/ipc/handlers/operations';
@@ -11,13 +12,14 @@ import { copyHandlers } from '../../../src/main/ipc/handlers/copy';
 import { createThrough, describeRaw, nextRequestId } from '../../support/table-admin';
 
 // SQL's catalog keeps table names for ten minutes. A table created or deleted through DynoTable
-// must be seen by the next catalog and the next statement, without a refresh. A DynamoDB Local of
-// its own: the catalog samples at most 100 tables, so a shared one could hide the new table.
-let local: LocalDynamo;
+// must be seen by the next catalog and the next statement, without a refresh. A database of its own
+// on the shared DynamoDB Local: the catalog samples at most 100 tables, so other files' could hide
+// the new table.
+let own: KeyProxy;
 let h: ItemsHarness;
 beforeAll(async () => {
-  local = await startDynamoLocal();
-  h = itemsHarness(local.endpoint, {
+  own = await startKeyProxy(inject('dynamoEndpoint'));
+  h = itemsHarness(own.endpoint, {
     ...tableHandlers,
     ...operationHandlers,
     ...sqlHandlers,
@@ -26,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await h.close();
-  await local.stop();
+  await own.close();
 });
 
 async function catalog(): Promise<SqlCatalogOutput> {
