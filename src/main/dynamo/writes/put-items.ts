@@ -11,7 +11,7 @@ import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
 import type { RateLimiter } from '../rate-limiter';
-import { backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
+import { abortFanOut, backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
 import { fromSdkItem, fromSdkValue } from '../marshal';
 import type { JournalWriter } from '../../journal/journal-files';
 import { announceWrites } from '../../journal/keep';
@@ -134,18 +134,24 @@ export async function putItems<E>(
     outcome: { written: [], replaced: [], skipped: 0, failures: [] },
   };
   const at = page.items.map((_, i) => i);
+  // Each of the eight puts in flight waits and retries on a signal of its own (see abortFanOut).
+  const calls = abortFanOut(options.signal);
+  const putOn = async (n: number): Promise<void> => {
+    const condition = conditionFor(options, page.items[n]);
+    await calls.run((signal) => put({ ...page, options: { ...options, signal } }, n, condition));
+  };
   try {
     if (options.policy.policy === 'overwrite' && !options.keepReplaced) {
       for (let i = 0; i < at.length && !options.signal.aborted; i += BATCH)
         await batch(page, at.slice(i, i + BATCH));
     } else {
       for (let i = 0; i < at.length && !options.signal.aborted; i += CONCURRENCY)
-        await settled(
-          at.slice(i, i + CONCURRENCY).map((n) => put(page, n, conditionFor(options, page.items[n]))),
-        );
+        await settled(at.slice(i, i + CONCURRENCY).map(putOn));
     }
   } catch (error) {
     if (!options.signal.aborted) throw error;
+  } finally {
+    calls.close();
   }
   return page.outcome;
 }
