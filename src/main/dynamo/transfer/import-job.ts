@@ -29,6 +29,7 @@ export async function startImportAsJob(
     connectionId: input.connectionId,
     table: target.info.name,
     file: 'path' in source ? path.basename(source.path) : 'the pasted text',
+    format: input.format,
     mode: input.mode,
     ...('path' in source && read
       ? { source: { path: source.path, format: input.format, size: read.size, mtimeMs: read.mtimeMs } }
