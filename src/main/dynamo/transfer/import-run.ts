@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { formatPath, keyOf, validateItem } from '../../../shared/dynamo/validate-item';
@@ -12,7 +11,7 @@ import { putItems, type PutItemsOptions } from '../writes/put-items';
 import { replacedPairs } from '../writes/put-journal';
 import { keepForUndo } from '../../journal/keep';
 import { existingKeys, keyText } from './existing-keys';
-import { readImport, type ImportSource } from './import-source';
+import { fileName, readImport, type ImportSource } from './import-source';
 
 /** The source resolved by the handler: an upload is a file by now, a browser-mode path confined. */
 type ImportInput = Omit<z.output<typeof importInput>, 'source'> & { source: ImportSource };
@@ -187,6 +186,6 @@ export async function runImport(
 }
 
 function importReason(input: ImportInput): string {
-  const from = 'path' in input.source ? ` from ${path.basename(input.source.path)}` : '';
+  const from = 'path' in input.source ? ` from ${fileName(input.source)}` : '';
   return `Import${from} (${input.mode === 'create-only' ? 'new items only' : 'overwriting'})`;
 }
