@@ -9,6 +9,9 @@ import { startFaultyDynamo, type FaultyDynamo } from '../support/faulty-dynamo';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 import { saveKeysConnection } from './support/app';
+import { expectFocusVisible, tabTo } from './support/keyboard';
+import { useColorScheme } from './support/browser';
+import { contrast, disabledLook } from './support/contrast';
 
 // A file import stopped mid-way and resumed from the import dialog, driven like a user: the real
 // browser-mode server and core, the playground's DynamoDB Local, Debian's Chromium. A profile
@@ -53,6 +56,18 @@ describe('Resume a stopped import', () => {
     await page.getByRole('button', { name: 'Import…' }).click();
     const importing = page.getByRole('dialog', { name: `Import into ${table}` });
     await importing.getByLabel("A file on the server, in DynoTable's export folder").fill(name);
+    // Import waits for a dry run. Disabled, it must not look like the enabled primary button in
+    // either theme (in dark, the faded blue fill read as enabled), and its words must still read.
+    const importButton = importing.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    for (const scheme of ['light', 'dark'] as const) {
+      await useColorScheme(page, scheme);
+      const { enabled, disabled } = await disabledLook(importButton);
+      expect(disabled.opacity, scheme).toBe('1');
+      expect(contrast(disabled.background, enabled.background), scheme).toBeGreaterThanOrEqual(3);
+      expect(contrast(disabled.color, disabled.background), scheme).toBeGreaterThanOrEqual(4);
+    }
+    await screenshots(page, 'import-disabled-import', importButton);
     await importing.getByRole('button', { name: 'Dry run' }).click();
     await importing
       .getByText(
@@ -91,20 +106,28 @@ describe('Resume a stopped import', () => {
     expect(written).toBeLessThan(LINES);
     await importing.getByRole('button', { name: 'Close' }).last().click();
 
-    // Opened again (as after a restart): the import's record says where it stopped.
+    // Opened again with the mouse (as after a restart): the dialog moves focus to its first
+    // control, and that focus shows, though :focus-visible stays off after a click.
     await page.getByRole('button', { name: 'Import…' }).click();
     const list = importing.getByRole('region', { name: `Imports of ${table} that did not finish` });
     await list.waitFor(slow);
+    await expectFocusVisible(page);
+    // The import's record says where it stopped in the file's own lines, and the numbers agree:
+    // every line done held one new item, so as many were written, and Resume goes on at the next.
     const sentence = await list.getByRole('listitem').innerText();
-    expect(sentence).toMatch(
-      new RegExp(
-        `The import of ${name.replace(/\./g, '\\.')} into ${table} stopped at line [\\d,]+ when it was cancelled; [\\d,]+ items were written\\. Resume goes on after line [\\d,]+ of the same file, unless it changed since\\.`,
-      ),
-    );
+    const stopped = new RegExp(
+      `The import of ${name.replace(/\./g, '\\.')} into ${table} stopped when it was cancelled\\. Lines 1–([\\d,]+) of the file are done: ([\\d,]+) items written, 0 already in the table, 0 with problems\\. Resume goes on at line ([\\d,]+) of the same file, unless the file changed since\\.`,
+    ).exec(sentence);
+    expect(stopped, sentence).not.toBeNull();
+    const [linesDone, itemsWritten, next] = (stopped ?? []).slice(1).map((n) => Number(n.replace(/,/g, '')));
+    expect(itemsWritten).toBe(linesDone);
+    expect(itemsWritten).toBe(written);
+    expect(next).toBe((linesDone ?? 0) + 1);
     const resume = list.getByRole('button', { name: /^Resume the import stopped/ });
     expect(await resume.isDisabled()).toBe(false);
-    await resume.focus();
-    await screenshots(page, 'import-resume-stopped', list);
+    // Reached with the keyboard, as a user would go from the first control to Resume.
+    await tabTo(page, resume);
+    await screenshots(page, 'import-resume-stopped', list, { check: expectFocusVisible });
 
     // The file changed since: Resume is refused with the sentence, and nothing is written.
     await writeFile(file, `${text}\n${JSON.stringify({ id: { S: 'added-later' } })}`);

@@ -1,10 +1,12 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Envelope } from '../../src/shared/errors';
+import type { StoppedJob } from '../../src/shared/ipc/jobs';
 import type { ExportReport, ImportReport } from '../../src/shared/ipc/transfer';
+import { uploadFolder } from '../../src/main/dynamo/transfer/transfer-folders';
 import { startBrowserCore, type BrowserCore } from '../support/browser-core';
 import { envelopeOf, errorOf, rawRequest, tokenOf } from '../support/browser-http';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
@@ -91,6 +93,63 @@ describe('imports as uploads', () => {
     const second = await c.send(new GetItemCommand({ TableName: table, Key: { PK: { S: 'up#2' } } }));
     expect(second.Item?.bin?.B).toEqual(Uint8Array.from([0, 1, 2, 255]));
     c.destroy();
+  });
+
+  it('lists a stopped import of an upload under the file’s own name, and Resume still refuses the file once changed', async () => {
+    const c = client();
+    const target = await createTable(c, uniqueTableName('named'), { partitionKey: ['PK', 'S'] });
+    c.destroy();
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify({ Item: { PK: { S: `named#${i}` } } }),
+    );
+    const res = await upload(lines.join('\n'));
+    const { uploadId } = (envelopeOf(res) as Envelope<{ uploadId: string }> & { ok: true }).value;
+    const id = requestId('named_import');
+    const done = b.waitFor(id);
+    // Cancelled once it has written a chunk, as a user presses Cancel on a long import.
+    const progressed = new Promise<void>((resolve) => {
+      const stop = b.core.events.subscribe((event) => {
+        if (event.requestId !== id || event.type !== 'progress') return;
+        stop();
+        resolve();
+      });
+    });
+    const started = await b.call('transfer:import', {
+      connectionId: b.connectionId,
+      table: target,
+      requestId: id,
+      format: 'jsonl',
+      source: { uploadId, name: 'orders May.jsonl' },
+      dryRun: false,
+    });
+    expect(started.ok).toBe(true);
+    await progressed;
+    await b.call('ops:cancel', { requestId: id });
+    expect((await done).last.type).toBe('cancelled');
+
+    const listed = await b.call<{ jobs: StoppedJob[] }>('jobs:stopped', { connectionId: b.connectionId });
+    const job = listed.ok ? listed.value.jobs.find((j) => j.table === target) : undefined;
+    // The name the user chose, not the server's id for the upload (which they never saw).
+    expect(job?.sentence).toMatch(/^The import of orders May\.jsonl into /);
+    expect(job?.sentence).not.toContain(uploadId);
+    expect(job?.canResume).toBe(true);
+
+    // The upload changed on the server since: Resume refuses it with a sentence naming the file.
+    await appendFile(path.join(uploadFolder(b.dataDir), uploadId), '\n{"Item":{"PK":{"S":"late"}}}');
+    const resumed = await b.call('transfer:resumeImport', {
+      connectionId: b.connectionId,
+      table: target,
+      requestId: requestId('named_resume'),
+      jobId: job?.id,
+    });
+    expect(resumed).toMatchObject({
+      ok: false,
+      error: {
+        code: 'FileChanged',
+        message: expect.stringMatching(/^orders May\.jsonl changed since the import stopped/) as unknown,
+      },
+    });
+    await b.call('jobs:forget', { kind: 'import', id: job?.id });
   });
 
   it('refuses an upload without the token, from another origin, or as a form-encodable type', async () => {

@@ -119,3 +119,43 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<T> {
     delay = Math.min(options.maxDelayMs, delay * 2);
   }
 }
+
+/** A call's own signal under a shared cancel; `release` unhooks it once the call has ended. */
+export interface AbortFanOut {
+  /** Runs `work` with a signal of its own that aborts when the shared one does. */
+  run<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** Unhooks the one listener on the shared signal (the calls still running keep their signals). */
+  close(): void;
+}
+
+/**
+ * Many calls at once under one cancel (a scan's segments with their read-ahead, a copy's writers,
+ * eight puts of a batch): smithy hooks an abort listener on the signal of every request in
+ * flight, and so does every wait (sleep, a rate limiter's turn), so on one shared signal a
+ * 16-segment scan had 11 and Node printed MaxListenersExceededWarning. Each call gets a signal of
+ * its own instead, dropped when it ends; the shared signal holds one listener for all of them.
+ * Not setMaxListeners: a leak of listeners would then go unseen. AbortSignal.any would add no
+ * listener either, but its dependent signals go only when collected; these go when the call ends.
+ */
+export function abortFanOut(shared: AbortSignal): AbortFanOut {
+  const calls = new Set<AbortController>();
+  const onAbort = (): void => {
+    for (const call of calls) call.abort(shared.reason);
+  };
+  shared.addEventListener('abort', onAbort, { once: true });
+  return {
+    async run(work) {
+      const call = new AbortController();
+      if (shared.aborted) call.abort(shared.reason);
+      else calls.add(call);
+      try {
+        return await work(call.signal);
+      } finally {
+        calls.delete(call);
+      }
+    },
+    close() {
+      shared.removeEventListener('abort', onAbort);
+    },
+  };
+}

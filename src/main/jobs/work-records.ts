@@ -24,15 +24,20 @@ export interface ImportRecord {
   id: string;
   connectionId: string;
   table: string;
-  /** The file's name as the user chose it, for the sentence. */
+  /** The file's name as the user chose it (an upload's, not the server's id for it), for the sentence. */
   file: string;
+  /** How the file is read, which names its parts: lines (JSON Lines), rows (CSV), items (DynamoDB JSON). */
+  format?: TransferFormat;
   mode: 'create-only' | 'overwrite';
   /** Where the file is and what it was when the import started; absent for pasted text (not resumable). */
   source?: { path: string; format: TransferFormat; size: number; mtimeMs: number };
   state: JobState;
   startedAt: string;
   updatedAt: string;
-  /** The last line of the file whose item was written (or refused): a resume starts after it. */
+  /**
+   * The line (a CSV's row, a DynamoDB-JSON document's item) up to which every item was written,
+   * found already there or refused: a resume starts after it.
+   */
   line: number;
   written: number;
   existing: number;
@@ -98,6 +103,7 @@ const importJob = spec<ImportRecord>(
   base.extend({
     kind: z.literal('import'),
     file: z.string(),
+    format: transferFormatSchema.optional(),
     mode: z.enum(['create-only', 'overwrite']),
     source: z
       .object({ path: z.string(), format: transferFormatSchema, size: count, mtimeMs: z.number() })
@@ -236,17 +242,39 @@ function startRecorded<C extends OperationChannel, R extends WorkRecord>(
   return record.id;
 }
 
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** What an import's record counts in: a CSV's rows (a quoted cell may span lines), a document's items. */
+const partsOf: Record<TransferFormat, { one: string; many: string }> = {
+  jsonl: { one: 'line', many: 'Lines' },
+  csv: { one: 'row', many: 'Rows' },
+  'dynamodb-json': { one: 'item', many: 'Items' },
+};
+
+/**
+ * Where a stopped import stands, in the file's own parts: "lines 1–4,400 of the file are done",
+ * then what became of their items. Counted so, the numbers add up: the items written, found
+ * already there and refused are the lines done (less blank lines, and a CSV's two header rows).
+ */
+function importSentence(r: ImportRecord, why: string): string {
+  const part = partsOf[r.format ?? r.source?.format ?? 'jsonl'];
+  const header = part.one === 'row' && r.line >= 2 ? ' (rows 1 and 2 name and type the columns)' : '';
+  const items = `${n(r.written)} ${r.written === 1 ? 'item' : 'items'} written, ${n(r.existing)} already in the table, ${r.problems === 1 ? '1 with a problem' : `${n(r.problems)} with problems`}`;
+  const done =
+    r.line === 0
+      ? `No ${part.one} of the file was done yet.`
+      : `${part.many} 1–${n(r.line)} of the file are done${header}: ${items}.`;
+  const again = r.source
+    ? `Resume goes on at ${part.one} ${n(r.line + 1)} of the same file, unless the file changed since.`
+    : r.mode === 'create-only'
+      ? 'Import the file again with "new items only" to add the rest: items already written are counted as existing.'
+      : 'Import the file again to write the rest: the items already written are written again, unchanged.';
+  return `The import of ${r.file} into ${r.table} stopped ${why}. ${done} ${again}`;
+}
+
 function sentenceOf(r: WorkRecord, interrupted: boolean): string {
-  const n = (value: number) => value.toLocaleString('en-US');
   const why = interrupted ? 'when DynoTable closed' : r.error ? `(${r.error})` : 'when it was cancelled';
-  if (r.kind === 'import') {
-    const again = r.source
-      ? `Resume goes on after line ${n(r.line)} of the same file, unless it changed since.`
-      : r.mode === 'create-only'
-        ? 'Import the file again with "new items only" to add the rest: items already written are counted as existing.'
-        : 'Import the file again to write the rest: the items already written are written again, unchanged.';
-    return `The import of ${r.file} into ${r.table} stopped at line ${n(r.line)} ${why}; ${n(r.written)} items were written. ${again}`;
-  }
+  if (r.kind === 'import') return importSentence(r, why);
   return `The purge of ${r.table} stopped ${why} after deleting ${n(r.deleted)} items. Resume purges what is left: deleted items are gone, so nothing is read or deleted twice.`;
 }
 

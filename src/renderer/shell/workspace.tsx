@@ -5,6 +5,7 @@ import { useEditorStore } from '../features/editor/store';
 import { TablePage } from '../features/table/components/table-page';
 import { TableList } from '../features/tables/components/table-list';
 import { connectionInRegion } from '../../shared/dynamo/regions';
+import { moveFocus } from '../ui/move-focus';
 import { arrivalTarget, SkipLink } from '../ui/skip-link';
 import { focusTableList } from '../features/workspace/hooks';
 import {
@@ -53,7 +54,7 @@ export function Workspace({ connection }: { connection: Connection }) {
       const focused = document.activeElement;
       if (focused && focused !== document.body && focused.isConnected) return;
       const target = arrivalTarget(main.current);
-      if (target) target.focus();
+      if (target) moveFocus(target);
       else if (++frames < 30) frame = requestAnimationFrame(land);
     };
     frame = requestAnimationFrame(land);

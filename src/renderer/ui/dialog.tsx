@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { moveFocus } from './move-focus';
 
 export interface DialogProps {
   title: string;
@@ -34,12 +35,12 @@ export function Dialog({ title, onClose, children, footer, width = 'md' }: Dialo
     // showModal() focuses the first focusable element, which is the header's ×: start on the
     // field a child asked for, else the body's first control, so typing can begin at once.
     const start = focusedByChild ?? dialog.querySelector<HTMLElement>(`.dialog-body :is(${firstField})`);
-    if (start instanceof HTMLElement) start.focus();
+    if (start instanceof HTMLElement) moveFocus(start);
     return () => {
       dialog.close();
       // React removes the element before this runs, so the browser's own restore cannot happen;
       // hand focus back to what opened the dialog, if it is still on screen.
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected) moveFocus(opener);
     };
   }, [opener]);
 

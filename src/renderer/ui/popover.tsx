@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { moveFocus } from './move-focus';
 
 export interface PopoverProps {
   /** The accessible name, e.g. "Columns". */
@@ -19,11 +20,11 @@ export function Popover({ label, className, onClose, children }: PopoverProps) {
   );
 
   useEffect(() => {
-    ref.current?.focus();
+    if (ref.current) moveFocus(ref.current);
     return () => {
       // Only when focus was still inside: a click elsewhere already put it where the user wanted.
       if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body))
-        opener.focus();
+        moveFocus(opener);
     };
   }, [opener]);
 

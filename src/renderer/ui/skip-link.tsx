@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { moveFocus } from './move-focus';
 
 export interface SkipLinkProps {
   /** The element to land on, looked up when pressed (it may not exist when the link renders). */
@@ -13,7 +14,14 @@ export interface SkipLinkProps {
  */
 export function SkipLink({ target, children }: SkipLinkProps) {
   return (
-    <button type="button" className="skip-link" onClick={() => target()?.focus()}>
+    <button
+      type="button"
+      className="skip-link"
+      onClick={() => {
+        const element = target();
+        if (element) moveFocus(element);
+      }}
+    >
       {children}
     </button>
   );

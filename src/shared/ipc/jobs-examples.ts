@@ -20,7 +20,7 @@ export const jobExamples: JobExamples = {
           updatedAt: '2026-12-07T01:00:09.000Z',
           items: 4200,
           sentence:
-            'The import of orders.jsonl into Orders stopped at line 4,400 when DynoTable closed; 4,200 items were written. Resume goes on after line 4,400 of the same file, unless it changed since.',
+            'The import of orders.jsonl into Orders stopped when DynoTable closed. Lines 1–4,400 of the file are done: 4,200 items written, 195 already in the table, 5 with problems. Resume goes on at line 4,401 of the same file, unless the file changed since.',
           canResume: true,
         },
       ],

@@ -58,7 +58,8 @@ export const importInput = tableRefInput.extend({
     /** The file the user chose in the open dialog (files:choose, desktop). */
     z.object({ fileId: z.string().min(1).max(64) }),
     z.object({ path: z.string().min(1).max(4096) }),
-    z.object({ uploadId: z.string().min(1).max(64) }),
+    /** The page's upload; `name` is the file's name on the user's machine, for the sentences. */
+    z.object({ uploadId: z.string().min(1).max(64), name: z.string().min(1).max(255).optional() }),
     z.object({ text: z.string().max(50_000_000) }),
   ]),
   /** Parse, validate and check which keys exist; write nothing. */

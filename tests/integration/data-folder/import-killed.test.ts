@@ -161,7 +161,7 @@ describe('an import killed with SIGKILL', () => {
     expect(job).toMatchObject({ kind: 'import', table, state: 'interrupted', canResume: true });
     expect(job?.sentence).toMatch(
       new RegExp(
-        `^The import of items\\.jsonl into ${table} stopped at line [\\d,]+ when DynoTable closed; [\\d,]+ items were written\\. Resume goes on after line`,
+        `^The import of items\\.jsonl into ${table} stopped when DynoTable closed\\. Lines 1–[\\d,]+ of the file are done: [\\d,]+ items written, 0 already in the table, 0 with problems\\. Resume goes on at line`,
       ),
     );
     const stoppedAt = (JSON.parse(await readFile(record, 'utf8')) as { payload: Payload }).payload.line;

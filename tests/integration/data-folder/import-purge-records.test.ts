@@ -97,11 +97,11 @@ describe('import and purge records in the job store', () => {
     expect(seen).toMatchObject({ kind: 'import', table: target, state: 'interrupted' });
     expect(seen.sentence).toMatch(
       new RegExp(
-        `^The import of many\\.jsonl into ${target} stopped at line [\\d,]+ when DynoTable closed; [\\d,]+ items were written\\.`,
+        `^The import of many\\.jsonl into ${target} stopped when DynoTable closed\\. Lines 1–[\\d,]+ of the file are done: [\\d,]+ items written, 0 already in the table, 0 with problems\\.`,
       ),
     );
     expect(seen.sentence).toMatch(
-      /Resume goes on after line [\d,]+ of the same file, unless it changed since\.$/,
+      /Resume goes on at line [\d,]+ of the same file, unless the file changed since\.$/,
     );
     expect(seen.canResume).toBe(true);
     // The first core still runs it: its own listing leaves a running job out.
@@ -114,6 +114,17 @@ describe('import and purge records in the job store', () => {
     // Its count is what DynamoDB holds: a raw Scan tallies the items written.
     expect(after?.items).toBe((await rawScanItems(endpoint, target)).length);
     expect(after?.sentence).toContain('when it was cancelled');
+    // Where it stopped and what it wrote agree: each of the lines done (one item each, into an
+    // empty table) was written, and a resume goes on at the next one. Before, the puts in flight
+    // when Cancel came were written after the line recorded: "stopped at line 200; 208 written".
+    const done =
+      /Lines 1–([\d,]+) of the file are done: ([\d,]+) items written, 0 already in the table, 0 with problems\. Resume goes on at line ([\d,]+) /.exec(
+        after?.sentence ?? '',
+      );
+    const [linesDone, written, next] = (done ?? []).slice(1).map((text) => Number(text.replace(/,/g, '')));
+    expect(written).toBe(after?.items);
+    expect(linesDone).toBe(written);
+    expect(next).toBe((linesDone ?? 0) + 1);
 
     // A file that is not the one the import read is refused with a sentence, never half-mixed in:
     // records of the same import that remember another size, or a file that is gone.

@@ -6,6 +6,7 @@ import type { Progress } from '../../../shared/ipc/operations';
 import type { ResultSetStore, WrittenItem } from '../../resultsets/types';
 import type { OperationOutcome, OperationRun } from '../../core/operations';
 import { RateMeter } from '../../core/rate-meter';
+import { abortFanOut } from '../../core/retry';
 import { initialCursors, segmentedScan } from '../read/segmented-read';
 import { fromSdkItem } from '../marshal';
 import { keyAttributesOf, tableDetails, tableSummary } from '../table-metadata';
@@ -154,51 +155,57 @@ export async function runCopy(
       journal,
     };
 
-    await reader.read(
-      { cursors: checkpoint.segments, offset: checkpoint.offset },
-      {
-        signal: run.signal,
-        limiter: read?.limiter,
-        limiterUnit: read?.unit,
-        readAhead: true,
-        async onPage(page) {
-          const mapped = page.items.map((item) => mapper.map(item));
-          const out = await putItems(writer, mapped, (item) => item);
-          // Kept also when a cancel cut the page short: these items are in the table.
-          await journal?.add(replacedPairs(out, keys, fromSdkItem)).catch(() => undefined);
-          // A page cut short by a cancel is not counted and its segment does not move: a resume
-          // writes it again (puts are idempotent), so nothing is lost or counted twice.
-          if (run.signal.aborted) return;
-          const counts = checkpoint.counts;
-          counts.read += page.items.length;
-          counts.written += out.written.length;
-          counts.skipped += out.skipped;
-          counts.failed += out.failures.length;
-          for (const { key, code, message } of out.failures.slice(
-            0,
-            MAX_FAILURES - checkpoint.failures.length,
-          ))
-            checkpoint.failures.push({ key, code, message });
-          if (page.offset !== undefined) checkpoint.offset = page.offset;
-          else if (checkpoint.segments)
-            checkpoint.segments[page.segment] = {
-              segment: page.segment,
-              startKey: page.nextKey,
-              done: !page.nextKey,
-            };
-          if (c.record && out.written.length > 0)
-            await c.record(
-              out.written.map((item) => ({ key: sdkKeyOf(item, keys), item: fromSdkItem(item) })),
+    // Each segment's writes on a signal of their own: up to 64 writers at once under one cancel.
+    const writers = abortFanOut(run.signal);
+    await reader
+      .read(
+        { cursors: checkpoint.segments, offset: checkpoint.offset },
+        {
+          signal: run.signal,
+          limiter: read?.limiter,
+          limiterUnit: read?.unit,
+          readAhead: true,
+          async onPage(page) {
+            const mapped = page.items.map((item) => mapper.map(item));
+            const out = await writers.run((signal) =>
+              putItems({ ...writer, signal }, mapped, (item) => item),
             );
-          emit();
-          if (!saving && performance.now() - lastSave >= CHECKPOINT_EVERY_MS) {
-            lastSave = performance.now();
-            const taken = snapshotOf(checkpoint);
-            saving = c.store.save(taken).finally(() => (saving = undefined));
-          }
+            // Kept also when a cancel cut the page short: these items are in the table.
+            await journal?.add(replacedPairs(out, keys, fromSdkItem)).catch(() => undefined);
+            // A page cut short by a cancel is not counted and its segment does not move: a resume
+            // writes it again (puts are idempotent), so nothing is lost or counted twice.
+            if (run.signal.aborted) return;
+            const counts = checkpoint.counts;
+            counts.read += page.items.length;
+            counts.written += out.written.length;
+            counts.skipped += out.skipped;
+            counts.failed += out.failures.length;
+            for (const { key, code, message } of out.failures.slice(
+              0,
+              MAX_FAILURES - checkpoint.failures.length,
+            ))
+              checkpoint.failures.push({ key, code, message });
+            if (page.offset !== undefined) checkpoint.offset = page.offset;
+            else if (checkpoint.segments)
+              checkpoint.segments[page.segment] = {
+                segment: page.segment,
+                startKey: page.nextKey,
+                done: !page.nextKey,
+              };
+            if (c.record && out.written.length > 0)
+              await c.record(
+                out.written.map((item) => ({ key: sdkKeyOf(item, keys), item: fromSdkItem(item) })),
+              );
+            emit();
+            if (!saving && performance.now() - lastSave >= CHECKPOINT_EVERY_MS) {
+              lastSave = performance.now();
+              const taken = snapshotOf(checkpoint);
+              saving = c.store.save(taken).finally(() => (saving = undefined));
+            }
+          },
         },
-      },
-    );
+      )
+      .finally(() => writers.close());
     if (run.signal.aborted) throw new AppFailure(ErrorCodes.cancelled, 'The copy was cancelled.');
     await saving;
     let verified: CopyVerification | undefined;

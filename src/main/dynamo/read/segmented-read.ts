@@ -9,7 +9,7 @@ import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { fromSdkItem, toSdkItem } from '../marshal';
-import { backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
+import { abortFanOut, backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
 import type { RateLimiter } from '../rate-limiter';
 import { watchThrottling } from '../throttle-watch';
 import type { ResultSetStore, ResultSetWindow } from '../../resultsets/types';
@@ -156,6 +156,9 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   options.signal.addEventListener('abort', onAbort, { once: true });
+  // Each page's request, rate-limit turn and backoff on a signal of its own: with many segments
+  // reading ahead, one shared signal would collect a listener per request in flight.
+  const calls = abortFanOut(inner.signal);
   let read = 0;
   const budget = { stopped: false, full: false }; // an object: set inside run(), which narrowing cannot follow
   const unit = options.limiterUnit ?? 'capacity';
@@ -189,12 +192,20 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     return { length: rows.length, total: await resultSet.store.append(resultSet.id, rows) } as ItemsOf<F>;
   }
 
-  async function page(
+  function page(
+    segment: number,
+    startKey: Record<string, SdkValue> | undefined,
+  ): Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> {
+    return calls.run((signal) => pageOn(signal, segment, startKey));
+  }
+
+  async function pageOn(
+    signal: AbortSignal,
     segment: number,
     startKey: Record<string, SdkValue> | undefined,
   ): Promise<{ out: ScanCommandOutput; items: ItemsOf<F> }> {
     for (let attempt = 0; ; attempt++) {
-      await options.limiter?.take(inner.signal);
+      await options.limiter?.take(signal);
       // One stash per request: with readAhead two requests of a segment can be in flight.
       const wire: { items?: WireItems } = {};
       const stored: WireStash = { firstRows: resultSet?.firstRows?.() ?? 0 };
@@ -225,21 +236,21 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         const out: ScanCommandOutput =
           options.request?.operation === 'Query'
             ? await options.client.send(watchThrottling(fromWire(new QueryCommand(common)), throttled), {
-                abortSignal: inner.signal,
+                abortSignal: signal,
               })
             : await options.client.send(
                 watchThrottling(fromWire(new ScanCommand({ ...common, ...segmentOf })), throttled),
-                { abortSignal: inner.signal },
+                { abortSignal: signal },
               );
         options.limiter?.succeeded();
         return { out, items: await itemsOf(out, wire, stored) };
       } catch (error) {
         // The SDK gave up on this page; the watch already slowed the limiter for each refusal.
-        if (!isRetryable(error) || attempt >= (options.maxThrottleRetries ?? 10) || inner.signal.aborted)
+        if (!isRetryable(error) || attempt >= (options.maxThrottleRetries ?? 10) || signal.aborted)
           throw error;
         const waitMs = backoffMs(attempt + 3);
         options.onRetry?.(attempt + 1, waitMs);
-        await sleep(waitMs, inner.signal);
+        await sleep(waitMs, signal);
       }
     }
   }
@@ -301,6 +312,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     if (isAborted(options.signal)) throw abortError();
     return budget.stopped || options.cursors.some((c) => !c.done) ? 'stopped' : 'done';
   } finally {
+    calls.close();
     options.signal.removeEventListener('abort', onAbort);
   }
 }

@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { z } from 'zod';
 import { AppFailure, ErrorCodes } from '../../../shared/errors';
 import type { ChannelInput } from '../../../shared/ipc/contract';
@@ -9,7 +8,7 @@ import { type ImportRecord, startImportJob, stoppedRecord } from '../../jobs/wor
 import { type ItemTarget, resolveTarget } from '../items/item-access';
 import { assertConfirmed, assertWritable } from '../writes/guards';
 import { runImport } from './import-run';
-import type { ImportSource } from './import-source';
+import { fileName, type ImportSource } from './import-source';
 
 type ImportInput = Omit<z.output<typeof importInput>, 'source'>;
 
@@ -28,7 +27,8 @@ export async function startImportAsJob(
   const fresh = {
     connectionId: input.connectionId,
     table: target.info.name,
-    file: 'path' in source ? path.basename(source.path) : 'the pasted text',
+    file: fileName(source),
+    format: input.format,
     mode: input.mode,
     ...('path' in source && read
       ? { source: { path: source.path, format: input.format, size: read.size, mtimeMs: read.mtimeMs } }
@@ -70,7 +70,7 @@ export async function resumeImport(
     dryRun: false,
   };
   startImportJob(ctx, input.requestId, record, (run, note) =>
-    runImport(target, { ...resumed, source: { path: source.path } }, run, {
+    runImport(target, { ...resumed, source: { path: source.path, name: record.file } }, run, {
       after: record.line,
       note: (now) =>
         note({

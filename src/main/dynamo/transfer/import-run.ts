@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import { formatPath, keyOf, validateItem } from '../../../shared/dynamo/validate-item';
@@ -12,7 +11,7 @@ import { putItems, type PutItemsOptions } from '../writes/put-items';
 import { replacedPairs } from '../writes/put-journal';
 import { keepForUndo } from '../../journal/keep';
 import { existingKeys, keyText } from './existing-keys';
-import { readImport, type ImportSource } from './import-source';
+import { fileName, readImport, type ImportSource } from './import-source';
 
 /** The source resolved by the handler: an upload is a file by now, a browser-mode path confined. */
 type ImportInput = Omit<z.output<typeof importInput>, 'source'> & { source: ImportSource };
@@ -92,7 +91,8 @@ export async function runImport(
     ...(journal ? { journal } : {}),
   };
 
-  const handle = async (rows: Row[]): Promise<void> => {
+  /** Writes (or dry-runs) the rows; answers how many of them, from the first, have their outcome. */
+  const handle = async (rows: Row[]): Promise<number> => {
     if (!input.dryRun) {
       const out = await putItems(writer, rows, (row) => toSdkItem(row.item));
       report.written += out.written.length;
@@ -104,11 +104,11 @@ export async function runImport(
       await t.record(out.written.map((row) => ({ key: keyOf(row.item, t.info.keys), item: row.item })));
       // A failed append shows when the entry is finished, as the report's journalProblem.
       await journal?.add(replacedPairs(out, t.info.keys, (row) => row.item)).catch(() => undefined);
-      return;
+      return out.answered;
     }
     if (input.mode === 'overwrite') {
       report.written += rows.length;
-      return;
+      return rows.length;
     }
     const found = await existingKeys(
       t,
@@ -119,19 +119,33 @@ export async function runImport(
       if (found.has(keyText(keyOf(row.item, t.info.keys)))) report.existing++;
       else report.written++;
     }
+    return rows.length;
   };
 
   let rows: Row[] = [];
   let line = 0;
-  // The last line whose item was written (or refused): where a resume goes on. Lines still in
-  // `rows` when a cancel comes are not written, so they are not counted as reached.
+  // The last line up to which every item was written, found there already or refused: where a
+  // resume goes on. A cancel cuts a chunk after the puts in flight are answered, so the chunk's
+  // answered rows count as reached and the rest (not sent) do not: the record's "written" is then
+  // what the table holds up to its line, not lines behind it.
   let reached = job.after ?? 0;
+  // Invalid lines read past `reached`: a resume reads them again, so the record does not count them.
+  let invalidAhead: number[] = [];
+  const reach = (to: number): void => {
+    reached = to;
+    invalidAhead = invalidAhead.filter((at) => at > to);
+  };
+  /** After a chunk: every row answered reaches the last line read, else the last answered row's. */
+  const reachAfter = (chunk: Row[], answered: number): void => {
+    if (answered === chunk.length) reach(line);
+    else if (answered > 0) reach(chunk[answered - 1]?.line ?? reached);
+  };
   const noted = () =>
     job.note?.({
       line: reached,
       written: report.written,
       existing: report.existing,
-      problems: report.invalid + report.failed,
+      problems: report.invalid - invalidAhead.length + report.failed,
     });
   try {
     for await (const entry of readImport(input.source, input.format)) {
@@ -141,12 +155,14 @@ export async function runImport(
       line = entry.line;
       if ('error' in entry) {
         report.invalid++;
+        invalidAhead.push(entry.line);
         fail(entry.line, ErrorCodes.invalidInput, entry.error);
         continue;
       }
       const issue = validateItem(entry.item, validation)[0];
       if (issue) {
         report.invalid++;
+        invalidAhead.push(entry.line);
         const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
         fail(entry.line, ErrorCodes.invalidInput, `${where}${issue.message}`, keyOf(entry.item, t.info.keys));
         continue;
@@ -154,18 +170,13 @@ export async function runImport(
       if (report.sample.length < SAMPLE) report.sample.push(entry.item);
       rows.push({ line: entry.line, item: entry.item });
       if (rows.length >= CHUNK) {
-        await handle(rows);
+        reachAfter(rows, await handle(rows));
         rows = [];
-        // A chunk cut by a cancel may be partly written: the resume writes it again (the same puts).
-        if (!isAborted(run.signal)) reached = line;
         progress();
         noted();
       }
     }
-    if (!run.signal.aborted) {
-      await handle(rows);
-      if (!isAborted(run.signal)) reached = line;
-    }
+    if (!isAborted(run.signal)) reachAfter(rows, await handle(rows));
     noted();
   } finally {
     // Also after a cancel or a failure: what was written can be undone.
@@ -175,6 +186,6 @@ export async function runImport(
 }
 
 function importReason(input: ImportInput): string {
-  const from = 'path' in input.source ? ` from ${path.basename(input.source.path)}` : '';
+  const from = 'path' in input.source ? ` from ${fileName(input.source)}` : '';
   return `Import${from} (${input.mode === 'create-only' ? 'new items only' : 'overwriting'})`;
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { itemSchema, type Item } from '../../../shared/dynamo/attribute-value';
 import { echoValue } from '../../../shared/dynamo/echo-value';
 import { safeParseKeepingProtoKeys } from '../../../shared/dynamo/proto-keys';
@@ -9,7 +10,14 @@ import { csvFieldRecords, type CsvField } from '../../csv/csv-text';
 import { itemFromRow, parseColumns, type CsvColumn } from '../../csv/item-csv';
 
 export type ImportEntry = { line: number; item: Item } | { line: number; error: string };
-export type ImportSource = { path: string } | { text: string };
+/** A file (`name`: what the user calls it, when the path's own name is not it: an upload's) or text. */
+export type ImportSource = { path: string; name?: string } | { text: string };
+
+/** The file's name as the user knows it: an upload's own name, not the server's id for it. */
+export function fileName(source: ImportSource): string {
+  if (!('path' in source)) return 'the pasted text';
+  return source.name ?? path.basename(source.path);
+}
 
 /** A whole DynamoDB-JSON document is parsed at once, so it is capped; JSON Lines and CSV stream. */
 const MAX_JSON_DOCUMENT_BYTES = 256 * 1024 * 1024;

@@ -11,7 +11,7 @@ import type { ConflictPolicy } from '../../../shared/ipc/copy';
 import type { KeySchema } from '../../../shared/ipc/tables';
 import { toAppError } from '../../core/to-app-error';
 import type { RateLimiter } from '../rate-limiter';
-import { backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
+import { abortFanOut, backoffMs, isRetryable, sleep, withBackoff } from '../../core/retry';
 import { fromSdkItem, fromSdkValue } from '../marshal';
 import type { JournalWriter } from '../../journal/journal-files';
 import { announceWrites } from '../../journal/keep';
@@ -41,6 +41,11 @@ export interface PutOutcome<E> {
   /** Entries the policy's condition left alone (the key was taken, or the stored item is newer). */
   skipped: number;
   failures: (ItemFailure & { entry: E })[];
+  /**
+   * How many entries, from the first, DynamoDB answered (written, skipped or failed): all of
+   * them, unless a cancel cut the call short. An import resumes after the last of them.
+   */
+  answered: number;
 }
 
 export interface PutItemsOptions {
@@ -131,22 +136,37 @@ export async function putItems<E>(
     options,
     entries,
     items: entries.map((entry) => itemOf(entry)),
-    outcome: { written: [], replaced: [], skipped: 0, failures: [] },
+    outcome: { written: [], replaced: [], skipped: 0, failures: [], answered: 0 },
   };
   const at = page.items.map((_, i) => i);
+  // Each of the eight puts in flight waits and retries on a signal of its own (see abortFanOut).
+  const calls = abortFanOut(options.signal);
+  // A put or a batch that ends without throwing has its answer in the outcome (put() throws only
+  // for a cancel or a refusal that ends the call).
+  const isAnswered = at.map(() => false);
+  const putOn = async (n: number): Promise<void> => {
+    const condition = conditionFor(options, page.items[n]);
+    await calls.run((signal) => put({ ...page, options: { ...options, signal } }, n, condition));
+    isAnswered[n] = true;
+  };
   try {
     if (options.policy.policy === 'overwrite' && !options.keepReplaced) {
-      for (let i = 0; i < at.length && !options.signal.aborted; i += BATCH)
-        await batch(page, at.slice(i, i + BATCH));
+      for (let i = 0; i < at.length && !options.signal.aborted; i += BATCH) {
+        const positions = at.slice(i, i + BATCH);
+        await batch(page, positions);
+        for (const n of positions) isAnswered[n] = true;
+      }
     } else {
       for (let i = 0; i < at.length && !options.signal.aborted; i += CONCURRENCY)
-        await settled(
-          at.slice(i, i + CONCURRENCY).map((n) => put(page, n, conditionFor(options, page.items[n]))),
-        );
+        await settled(at.slice(i, i + CONCURRENCY).map(putOn));
     }
   } catch (error) {
     if (!options.signal.aborted) throw error;
+  } finally {
+    calls.close();
   }
+  const unanswered = isAnswered.indexOf(false);
+  page.outcome.answered = unanswered === -1 ? entries.length : unanswered;
   return page.outcome;
 }
 

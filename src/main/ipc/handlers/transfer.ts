@@ -69,7 +69,10 @@ export const transferHandlers: {
         : 'path' in input.source
           ? { path: await checkImportPath(input.source.path, scope) }
           : 'uploadId' in input.source
-            ? { path: await uploadedFile(ctx.dataDir, input.source.uploadId) }
+            ? {
+                path: await uploadedFile(ctx.dataDir, input.source.uploadId),
+                ...(input.source.name !== undefined ? { name: input.source.name } : {}),
+              }
             : input.source;
     const target = await resolveTarget(ctx, input.connectionId, input.table, 'import');
     if (!input.dryRun) {

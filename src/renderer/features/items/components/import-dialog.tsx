@@ -46,7 +46,7 @@ export function ImportDialog({
     picked.kind === 'chosen'
       ? { fileId: picked.fileId }
       : picked.kind === 'upload'
-        ? { uploadId: picked.uploadId }
+        ? { uploadId: picked.uploadId, name: picked.name }
         : { path };
   const hasSource =
     picked.kind === 'chosen' || picked.kind === 'upload' || (picked.kind === 'none' && path !== '');
