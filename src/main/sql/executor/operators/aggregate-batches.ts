@@ -2,19 +2,9 @@ import type { Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import { compile, type CompileEnv } from '../compile';
 import { BATCH_ROWS, type FrameStream, type ManyToOne } from '../frame-stream';
-import { emptyIdx, type Frame } from '../frame';
+import { emptyIdx, type Frame, IntBuffer } from '../frame';
 import type { Aggregated, AggregateSpec } from './aggregate';
-import { bareColumn, CountRows, grown, ScaledSum, type TypedCall, typedCall } from './aggregate-calls';
-import {
-  CAPACITY,
-  combineCodes,
-  COUNT,
-  FILLED,
-  groupsByCode,
-  lookupGroups,
-  NEEDS_ROOM,
-  STATE_SIZE,
-} from './aggregate-kernels';
+import { bareColumn, CountRows, grown, type TypedCall, typedCall } from './aggregate-calls';
 
 /**
  * GROUP BY read a batch at a time (frame-stream.ts), every group key and aggregate in typed
@@ -50,15 +40,16 @@ export function aggregateBatches(
     if (!typed) return undefined;
     calls.push(typed);
   }
-  // The first SUM or AVG is added by the pass that finds the groups; the others after it.
-  const fused = calls.find((c): c is ScaledSum => c instanceof ScaledSum);
-  const rest = calls.filter((c) => c !== fused);
   const joined = lookupJoin(rows, keys, calls);
-  const isLookedUp = joined !== undefined && groups.lookupBatches(joined, env.tables.length, fused, rest);
+  const isLookedUp =
+    joined !== undefined &&
+    groups.lookupBatches(joined, env.tables.length, (batch, groupOf) => {
+      for (const call of calls) call.add(batch, groupOf, groups.count);
+    });
   if (!isLookedUp) {
     rows.batches((batch) => {
-      const groupOf = groups.assign(batch, fused);
-      for (const call of rest) call.add(batch, groupOf, groups.count);
+      const groupOf = groups.assign(batch);
+      for (const call of calls) call.add(batch, groupOf, groups.count);
     });
   }
   const finished: Value[][] = [];
@@ -104,24 +95,17 @@ function keyCodes(key: BExpr, env: CompileEnv): KeyCodes | undefined {
 /** Combinations of key codes up to this many are looked up in an array, more in a Map. */
 const ARRAY_GROUPS = 1 << 20;
 
-/** What the kernels are given when no SUM is added with the groups (never read). */
-const NO_SUM = new ScaledSum(-1, { scaled: new Float64Array(0), kind: new Uint8Array(0), scale: 0 }, 'SUM');
-
 /**
  * Group numbers in order of first appearance (as the general path numbers them), from the keys'
  * codes combined into one number; and each group's first row per binding, which the keys'
- * values are read from at the end. The per-group arrays (`sizes`, the first rows, a fused SUM's)
- * hold `capacity` groups; the kernels number new groups themselves and stop only when it is
- * reached, so a statement's outer loops turn once a batch, not once a group.
+ * values are read from at the end.
  */
 class Groups {
-  /** COUNT: groups so far; CAPACITY: groups the arrays hold; FILLED, NEEDS_ROOM: a lookup's. */
-  private readonly state = new Int32Array(STATE_SIZE);
+  count = 0;
   /** Rows per group: COUNT(*) without a pass of its own. */
   sizes: Float64Array = new Float64Array(16);
-  /** Per binding that has a key, each group's first row of it; empty for the others. */
-  private readonly firstRows: Int32Array[];
   private readonly groupOf = new Int32Array(BATCH_ROWS);
+  private readonly firstRows: (IntBuffer | undefined)[];
 
   private constructor(
     private readonly keys: KeyCodes[],
@@ -130,10 +114,9 @@ class Groups {
     private readonly byMap: Map<number, number> | undefined,
   ) {
     this.firstRows = Array.from({ length: bindingCount }, (_, b) =>
-      keys.some((k) => k.binding === b) ? new Int32Array(16) : emptyIdx(),
+      keys.some((k) => k.binding === b) ? new IntBuffer(64) : undefined,
     );
-    this.state[CAPACITY] = 16;
-    if (keys.length === 0) this.state[COUNT] = 1;
+    if (keys.length === 0) this.count = 1;
   }
 
   static of(keys: KeyCodes[], bindingCount: number): Groups | undefined {
@@ -146,69 +129,31 @@ class Groups {
     return new Groups(keys, bindingCount, undefined, new Map());
   }
 
-  get count(): number {
-    return this.state[COUNT]!;
-  }
-
-  /** Room for twice the groups in every per-group array (a fused SUM's too). */
-  private makeRoom(sum: ScaledSum | undefined): void {
-    const capacity = this.state[CAPACITY]! * 2;
-    this.state[CAPACITY] = capacity;
-    this.sizes = grown(this.sizes, capacity);
-    for (let b = 0; b < this.firstRows.length; b++) {
-      const rows = this.firstRows[b]!;
-      if (rows.length === 0) continue;
-      const next = new Int32Array(capacity);
-      next.set(rows);
-      this.firstRows[b] = next;
-    }
-    sum?.grow(capacity);
-  }
-
-  /**
-   * The batch rows' group numbers (valid for batch.length rows until the next call), with `sum`
-   * (a SUM or AVG of rows of the batch) added to its groups in the same pass.
-   */
-  assign(batch: Frame, sum: ScaledSum | undefined): Int32Array {
-    const { groupOf, byArray } = this;
+  /** The batch rows' group numbers (valid for batch.length rows until the next call). */
+  assign(batch: Frame): Int32Array {
+    const { groupOf } = this;
     if (batch.length > groupOf.length) throw new RangeError('batch larger than BATCH_ROWS');
-    const key = this.keys.length === 1 ? this.keys[0]! : undefined;
-    if (key && byArray && (!sum || sum.binding === key.binding)) {
-      const rows = batch.idx[key.binding]!;
-      const s = sum ?? NO_SUM;
-      sum?.grow(this.state[CAPACITY]!);
-      for (let r = 0; r < batch.length;) {
-        r = groupsByCode(
-          rows,
-          r,
-          batch.length,
-          key.codes,
-          byArray,
-          groupOf,
-          this.sizes,
-          this.firstRows[key.binding]!,
-          this.state,
-          sum !== undefined,
-          s.numbers.scaled,
-          s.numbers.kind,
-          s.sums,
-          s.counts,
-          s.tally,
-        );
-        if (r < batch.length) this.makeRoom(sum);
-      }
-      return groupOf;
-    }
     if (this.keys.length === 0) {
       groupOf.fill(0, 0, batch.length);
       this.sizes[0]! += batch.length;
-    } else this.assignCombined(batch);
-    sum?.add(batch, groupOf, this.count);
-    return groupOf;
-  }
-
-  private assignCombined(batch: Frame): void {
-    const { groupOf, byArray, state } = this;
+      return groupOf;
+    }
+    const byArray = this.byArray;
+    if (this.keys.length === 1 && byArray) {
+      const { binding, codes } = this.keys[0]!;
+      const rows = batch.idx[binding]!;
+      // The kernel stops at a code with no group yet; the group is made here and it goes on.
+      for (let r = 0; r < batch.length; r++) {
+        r = groupsByCode(rows, r, batch.length, codes, byArray, groupOf, this.sizes);
+        if (r === batch.length) break;
+        const i = rows[r]!;
+        const code = i < 0 ? 0 : codes[i]!;
+        const g = (byArray[code] = this.newGroup(batch, r));
+        groupOf[r] = g;
+        this.sizes[g]! += 1;
+      }
+      return groupOf;
+    }
     for (let r = 0; r < batch.length; r++) {
       let combined = 0;
       for (let k = this.keys.length - 1; k >= 0; k--) {
@@ -218,94 +163,177 @@ class Groups {
       }
       let g = byArray ? byArray[combined]! : (this.byMap!.get(combined) ?? -1);
       if (g < 0) {
-        if (state[COUNT] === state[CAPACITY]) this.makeRoom(undefined);
-        g = state[COUNT]!;
-        state[COUNT] = g + 1;
-        for (let b = 0; b < this.firstRows.length; b++) {
-          const firsts = this.firstRows[b]!;
-          if (firsts.length > 0) firsts[g] = batch.idx[b]![r]!;
-        }
+        g = this.newGroup(batch, r);
         if (byArray) byArray[combined] = g;
         else this.byMap!.set(combined, g);
       }
       groupOf[r] = g;
       this.sizes[g]! += 1;
     }
+    return groupOf;
   }
 
   /**
    * The rows of a lookup join, a batch at a time with their group numbers: each probe row's
    * group from its key number (the build row's combined key codes, computed once per key
-   * number), LEFT JOIN's unmatched rows in the group of NULL keys; `sum` (of the probe side)
-   * added as the groups are found, the `rest` of the calls a batch at a time. Only with an array
-   * of groups (false otherwise, before any row is read). Batches carry the probe binding's rows
-   * only.
+   * number), LEFT JOIN's unmatched rows in the group of NULL keys. Only with an array of groups
+   * (undefined otherwise, before any row is read). Batches carry the probe binding's rows only.
    */
   lookupBatches(
     joined: ManyToOne,
     bindingCount: number,
-    sum: ScaledSum | undefined,
-    rest: readonly TypedCall[],
+    visit: (batch: Frame, groupOf: Int32Array) => void,
   ): boolean {
     const byCode = this.byArray;
     if (!byCode) return false;
     const { probeRows, probeNumbers, buildRowOfKey, keepUnmatched, probeBinding, buildBinding } = joined;
     const codeOfKey = new Int32Array(buildRowOfKey.length);
-    for (let k = this.keys.length - 1; k >= 0; k--) {
-      const { codes, size } = this.keys[k]!;
-      combineCodes(buildRowOfKey, codes, size, codeOfKey);
+    for (let k = 0; k < codeOfKey.length; k++) {
+      const b = buildRowOfKey[k]!;
+      codeOfKey[k] = b < 0 ? -1 : this.combinedCode(b);
     }
     const outRows = new Int32Array(BATCH_ROWS);
     const idx = Array.from({ length: bindingCount }, emptyIdx);
     idx[probeBinding] = outRows;
-    const { groupOf, state } = this;
-    state[FILLED] = 0;
-    const s = sum ?? NO_SUM;
-    sum?.grow(state[CAPACITY]!);
+    // One row for newGroup to read a new group's first rows from.
+    const first: Frame = { length: 1, idx: Array.from({ length: bindingCount }, emptyIdx) };
+    first.idx[probeBinding] = new Int32Array(1);
+    first.idx[buildBinding] = new Int32Array(1);
+    const state = new Int32Array(STATE_SIZE);
+    const { groupOf } = this;
     for (let p = 0; p < probeRows.length;) {
       p = lookupGroups(
         probeRows,
         p,
         probeNumbers,
-        buildRowOfKey,
         codeOfKey,
         keepUnmatched,
         byCode,
         groupOf,
         this.sizes,
-        this.firstRows[buildBinding]!,
         outRows,
         state,
-        sum !== undefined,
-        s.numbers.scaled,
-        s.numbers.kind,
-        s.sums,
-        s.counts,
-        s.tally,
       );
-      if (state[NEEDS_ROOM] === 1) {
-        this.makeRoom(sum);
+      if (state[NEEDS_GROUP] === 1) {
+        const i = probeRows[p]!;
+        const k = i < 0 ? -1 : probeNumbers[i]!;
+        const b = k < 0 ? -1 : buildRowOfKey[k]!;
+        first.idx[probeBinding][0] = i;
+        first.idx[buildBinding][0] = b;
+        byCode[b < 0 ? 0 : codeOfKey[k]!] = this.newGroup(first, 0);
         continue;
       }
-      const n = state[FILLED];
+      const n = state[FILLED]!;
       if (n === outRows.length || p === probeRows.length) {
-        if (n > 0) for (const call of rest) call.add({ length: n, idx }, groupOf, this.count);
+        if (n > 0) visit({ length: n, idx }, groupOf);
         state[FILLED] = 0;
       }
     }
     return true;
   }
 
+  /** The keys' codes at one row of their (one) binding, combined as assign combines them. */
+  private combinedCode(row: number): number {
+    let combined = 0;
+    for (let k = this.keys.length - 1; k >= 0; k--) {
+      const { codes, size } = this.keys[k]!;
+      combined = combined * size + codes[row]!;
+    }
+    return combined;
+  }
+
+  private newGroup(batch: Frame, r: number): number {
+    for (let b = 0; b < this.firstRows.length; b++) this.firstRows[b]?.push(batch.idx[b]![r]!);
+    this.sizes = grown(this.sizes, this.count + 1);
+    return this.count++;
+  }
+
   /** Each key's value per group, read from the group's first row as the general path reads it. */
   keyValues(keys: BExpr[], env: CompileEnv): Value[][] {
-    const count = this.keys.length === 0 ? 0 : this.count;
     const firsts: Frame = {
-      length: count,
-      idx: this.firstRows.map((rows) => (rows.length === 0 ? rows : rows.subarray(0, count))),
+      length: this.keys.length === 0 ? 0 : this.count,
+      idx: this.firstRows.map((rows) => rows?.toArray() ?? emptyIdx()),
     };
     return keys.map((key) => {
       const read = compile(key, env)(firsts);
       return Array.from({ length: firsts.length }, (_, g) => read(g));
     });
   }
+}
+
+/**
+ * Group numbers of rows[from …] by one key's codes, counting each group's rows, up to the first
+ * row whose code has no group yet (returned; `length` when there is none). The loops that run
+ * per row are functions of typed arrays and numbers on their own, like this one: V8 optimizes
+ * them once, on the first statement, and no later statement's objects change what they see.
+ */
+function groupsByCode(
+  rows: Int32Array,
+  from: number,
+  length: number,
+  codes: Int32Array,
+  byCode: Int32Array,
+  groupOf: Int32Array,
+  sizes: Float64Array,
+): number {
+  for (let r = from; r < length; r++) {
+    const i = rows[r]!;
+    const g = byCode[i < 0 ? 0 : codes[i]!]!;
+    if (g < 0) return r;
+    groupOf[r] = g;
+    sizes[g]! += 1;
+  }
+  return length;
+}
+
+const FILLED = 0;
+const NEEDS_GROUP = 1;
+const STATE_SIZE = 2;
+
+/**
+ * Probe rows from `from` on, looked up to their group through their key number, written to
+ * outRows and groupOf after state[FILLED] rows; stops when the batch is full or at a row whose
+ * code has no group yet (state[NEEDS_GROUP], that row's position returned), as groupsByCode.
+ */
+function lookupGroups(
+  probeRows: Int32Array,
+  from: number,
+  probeNumbers: Int32Array,
+  codeOfKey: Int32Array,
+  keepUnmatched: boolean,
+  byCode: Int32Array,
+  groupOf: Int32Array,
+  sizes: Float64Array,
+  outRows: Int32Array,
+  state: Int32Array,
+): number {
+  let n = state[FILLED]!;
+  state[NEEDS_GROUP] = 0;
+  const capacity = outRows.length;
+  for (let p = from; p < probeRows.length; p++) {
+    const i = probeRows[p]!;
+    const k = i < 0 ? -1 : probeNumbers[i]!;
+    let code = k < 0 ? -1 : codeOfKey[k]!;
+    if (code < 0) {
+      // No build row: an inner join drops the row, a LEFT join keeps it with NULL keys.
+      if (!keepUnmatched) continue;
+      code = 0;
+    }
+    const g = byCode[code]!;
+    if (g < 0) {
+      state[FILLED] = n;
+      state[NEEDS_GROUP] = 1;
+      return p;
+    }
+    outRows[n] = i;
+    groupOf[n] = g;
+    sizes[g]! += 1;
+    n += 1;
+    if (n === capacity) {
+      state[FILLED] = n;
+      return p + 1;
+    }
+  }
+  state[FILLED] = n;
+  return probeRows.length;
 }

@@ -24,7 +24,7 @@ export interface TypedCall {
   add(batch: Frame, groupOf: Int32Array, groups: number): void;
   finish(groups: number): Value[] | undefined;
   /** Values that were not numbers, which SUM and AVG skip (the caller warns). */
-  readonly skipped: number;
+  skipped: number;
   /** The binding whose rows it reads; undefined for COUNT(*), which reads none. */
   readonly binding?: number;
 }
@@ -94,35 +94,26 @@ class CountPresent implements TypedCall {
 
 /**
  * SUM and AVG as the general path's scaledSums: integers of one scale added per group, exact
- * while the magnitudes added stay under SAFE_TOTAL (checked once at the end). The first SUM or
- * AVG of a statement is added by the pass that finds each row's group (aggregate-batches.ts,
- * `Groups.fuse`), which reads `numbers` and writes `sums`, `counts` and `tally` itself.
+ * while the magnitudes added stay under SAFE_TOTAL (checked once at the end).
  */
-export class ScaledSum implements TypedCall {
-  sums: Float64Array = new Float64Array(16);
-  counts: Float64Array = new Float64Array(16);
+class ScaledSum implements TypedCall {
+  skipped = 0;
+  private sums: Float64Array = new Float64Array(16);
+  private counts: Float64Array = new Float64Array(16);
   /** MAGNITUDE: the magnitudes added; SKIPPED: values that are not numbers. */
-  readonly tally = new Float64Array(2);
+  private readonly tally = new Float64Array(2);
 
   constructor(
     readonly binding: number,
-    readonly numbers: ScaledNumbers,
+    private readonly numbers: ScaledNumbers,
     private readonly name: 'SUM' | 'AVG',
   ) {}
 
-  get skipped(): number {
-    return this.tally[SKIPPED]!;
-  }
-
-  /** The per-group arrays, large enough for `groups`. */
-  grow(groups: number): void {
+  add(batch: Frame, groupOf: Int32Array, groups: number): void {
     this.sums = grown(this.sums, groups);
     this.counts = grown(this.counts, groups);
-  }
-
-  add(batch: Frame, groupOf: Int32Array, groups: number): void {
-    this.grow(groups);
     const { scaled, kind } = this.numbers;
+    const tally = this.tally;
     addScaledByGroup(
       batch.idx[this.binding]!,
       batch.length,
@@ -131,8 +122,9 @@ export class ScaledSum implements TypedCall {
       kind,
       this.sums,
       this.counts,
-      this.tally,
+      tally,
     );
+    this.skipped = tally[SKIPPED]!;
   }
 
   finish(groups: number): Value[] | undefined {
@@ -187,9 +179,8 @@ class ScaledBest implements TypedCall {
   }
 }
 
-/** Where ScaledSum's tally keeps the magnitudes added and the values that are not numbers. */
-export const MAGNITUDE = 0;
-export const SKIPPED = 1;
+const MAGNITUDE = 0;
+const SKIPPED = 1;
 
 /** SUM/AVG's per-batch loop: scaled integers added per group; tally gathers MAGNITUDE and SKIPPED. */
 export function addScaledByGroup(
@@ -202,33 +193,24 @@ export function addScaledByGroup(
   counts: Float64Array,
   tally: Float64Array,
 ): void {
+  let magnitude = tally[MAGNITUDE]!;
+  let skipped = tally[SKIPPED]!;
   for (let r = 0; r < length; r++) {
     const i = rows[r]!;
-    if (i >= 0) addScaledRow(i, groupOf[r]!, scaled, kind, sums, counts, tally);
-  }
-}
-
-/**
- * Row i's scaled integer added to group g, as SUM and AVG add it everywhere: a value that is not
- * a number counted in tally[SKIPPED], the magnitudes added in tally[MAGNITUDE] (exact while
- * under SAFE_TOTAL); missing and NULL add nothing.
- */
-export function addScaledRow(
-  i: number,
-  g: number,
-  scaled: Float64Array,
-  kind: Uint8Array,
-  sums: Float64Array,
-  counts: Float64Array,
-  tally: Float64Array,
-): void {
-  const k = kind[i]!;
-  if (k === 1) {
+    if (i < 0) continue;
+    const k = kind[i]!;
+    if (k !== 1) {
+      if (k === NOT_NUMBER) skipped += 1;
+      continue;
+    }
     const s = scaled[i]!;
-    tally[MAGNITUDE]! += s < 0 ? -s : s;
+    magnitude += s < 0 ? -s : s;
+    const g = groupOf[r]!;
     sums[g]! += s;
     counts[g]! += 1;
-  } else if (k === NOT_NUMBER) tally[SKIPPED]! += 1;
+  }
+  tally[MAGNITUDE] = magnitude;
+  tally[SKIPPED] = skipped;
 }
 
 /** MIN/MAX's per-batch loop; true when a value that is not a number was met. */
