@@ -162,6 +162,16 @@ const CASES: { name: string; sql: string; approx?: number[]; isEmpty?: boolean }
     name: 'no rows, no key',
     sql: "SELECT COUNT(*), SUM(total), MIN(total) FROM orders WHERE status = 'NOPE'",
   },
+  {
+    name: 'thousands of groups: the per-group arrays grow while the group pass adds the first SUM',
+    sql: 'SELECT customerId, COUNT(*), SUM(total), AVG(qty), MAX(total) FROM orders GROUP BY customerId',
+    approx: [3],
+  },
+  {
+    name: 'two sums: the first added with the groups, the second after them',
+    sql: 'SELECT status, SUM(qty), SUM(total), AVG(total), COUNT(total) FROM orders GROUP BY status',
+    approx: [3],
+  },
   // The general path, for what the typed one does not hold exactly.
   {
     name: 'a BigInt decimal in the column',
@@ -184,6 +194,28 @@ describe('GROUP BY in batches (DuckDB as the oracle)', () => {
       expect(engine(data, c.sql, c.approx)).toEqual(expected);
     });
   }
+
+  it('skips values that are not numbers in the SUM added with the groups, and counts them', () => {
+    const orders = data.orders.map((o, i) => (i % 300 === 11 ? { ...o, total: { S: '12.5' } } : o));
+    const tables = [{ info: tableInfo('orders', 'orderId'), items: orders }];
+    const result = runLocal('SELECT customerId, SUM(total) FROM orders GROUP BY customerId', tables);
+    // The oracle: a plain tally in cents of the numbers per customer; '12.5' is text, not a number.
+    const cents = new Map<string, number | null>();
+    let strings = 0;
+    for (const o of orders) {
+      const who = o.customerId && 'S' in o.customerId ? o.customerId.S : 'NULL';
+      if (!cents.has(who)) cents.set(who, null);
+      const t = o.total;
+      if (t && 'S' in t) strings += 1;
+      if (!t || !('N' in t)) continue;
+      cents.set(who, (cents.get(who) ?? 0) + Math.round(Number(t.N) * 100));
+    }
+    expect(render(result.rows, [])).toEqual(
+      [...cents].map(([who, c]) => `${who} | ${c === null ? 'NULL' : canon(c / 100, false)}`).sort(),
+    );
+    expect(strings).toBeGreaterThan(0);
+    expect(result.warnings.join(' ')).toContain(`skipped ${strings} values that are not numbers`);
+  });
 
   it('prefers numbers in MIN and MAX when a column also holds strings, as the general path does', () => {
     const orders = data.orders.map((o, i) => (i % 500 === 7 ? { ...o, total: { S: 'n/a' } } : o));

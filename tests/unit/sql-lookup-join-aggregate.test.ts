@@ -159,6 +159,10 @@ const CASES: { name: string; sql: string; approx?: number[] }[] = [
     name: 'no order matches: no groups',
     sql: "SELECT c.country, COUNT(*), SUM(o.total) FROM orders o JOIN customers c ON o.customerId = c.customerId WHERE o.status = 'NOPE' GROUP BY c.country",
   },
+  {
+    name: 'a group per customer: the per-group arrays grow while the lookup adds the SUM',
+    sql: 'SELECT c.name, COUNT(*), SUM(o.total), MIN(o.total) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.name',
+  },
   // Back to the pairs: an aggregate of a build-side column, a key from the probe side.
   {
     name: 'an aggregate reading the build side',

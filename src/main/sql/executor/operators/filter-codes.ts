@@ -111,28 +111,56 @@ function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
 /**
  * Frame rows (or, without `idx`, table rows) that pass a code test. Written straight into an
  * array as long as the input (a view of its front is the answer): one store per row passing, no
- * growable buffer's call and copies.
+ * growable buffer's call and copies. Each form's loop is a function of its own: in one function,
+ * a statement that took a branch the last one had not was deoptimized there (no type feedback).
  */
 function passing(test: CodeTest, idx: Int32Array | undefined, length: number): Int32Array {
   const { codes, accepts } = test;
   const rows = new Int32Array(length);
-  let n = 0;
-  if (!idx && codes) {
-    for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows[n++] = i;
-  } else if (!idx) {
-    for (let i = 0; i < length; i++) if (accepts[i] === 1) rows[n++] = i;
-  } else if (codes) {
-    for (let r = 0; r < length; r++) {
-      const i = idx[r]!;
-      if (i >= 0 && accepts[codes[i]!] === 1) rows[n++] = r;
-    }
-  } else {
-    for (let r = 0; r < length; r++) {
-      const i = idx[r]!;
-      if (i >= 0 && accepts[i] === 1) rows[n++] = r;
-    }
-  }
+  const n = idx
+    ? codes
+      ? framePassingCodes(idx, codes, accepts, length, rows)
+      : framePassingRows(idx, accepts, length, rows)
+    : codes
+      ? tablePassingCodes(codes, accepts, length, rows)
+      : tablePassingRows(accepts, length, rows);
   return rows.subarray(0, n);
+}
+
+function tablePassingCodes(codes: Int32Array, accepts: Uint8Array, length: number, rows: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < length; i++) if (accepts[codes[i]!] === 1) rows[n++] = i;
+  return n;
+}
+
+function tablePassingRows(accepts: Uint8Array, length: number, rows: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < length; i++) if (accepts[i] === 1) rows[n++] = i;
+  return n;
+}
+
+function framePassingCodes(
+  idx: Int32Array,
+  codes: Int32Array,
+  accepts: Uint8Array,
+  length: number,
+  rows: Int32Array,
+): number {
+  let n = 0;
+  for (let r = 0; r < length; r++) {
+    const i = idx[r]!;
+    if (i >= 0 && accepts[codes[i]!] === 1) rows[n++] = r;
+  }
+  return n;
+}
+
+function framePassingRows(idx: Int32Array, accepts: Uint8Array, length: number, rows: Int32Array): number {
+  let n = 0;
+  for (let r = 0; r < length; r++) {
+    const i = idx[r]!;
+    if (i >= 0 && accepts[i] === 1) rows[n++] = r;
+  }
+  return n;
 }
 
 /**

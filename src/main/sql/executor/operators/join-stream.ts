@@ -39,12 +39,8 @@ function manyToOne(
   const buildBinding = onlyBinding(build);
   if (!isUnique || probeBinding === undefined || buildBinding === undefined) return undefined;
   if (probe.idx[probeBinding] !== probeIdx) return undefined;
-  const buildRows = build.idx[buildBinding]!;
   const buildRowOfKey = new Int32Array(head.length);
-  for (let k = 0; k < head.length; k++) {
-    const b = head[k]!;
-    buildRowOfKey[k] = b < 0 ? -1 : buildRows[b]!;
-  }
+  tableRowsOf(head, build.idx[buildBinding]!, buildRowOfKey);
   return {
     probeBinding,
     buildBinding,
@@ -181,6 +177,17 @@ function stop(cursor: Int32Array, p: number, b: number, n: number): number {
 function onlyBinding(frame: Frame): number | undefined {
   const bindings = frame.idx.flatMap((rows, b) => (rows.length > 0 ? [b] : []));
   return bindings.length === 1 ? bindings[0] : undefined;
+}
+
+/**
+ * out[k] = rows[at[k]], -1 staying -1. A function of its own (see pairsInto): as a loop in
+ * manyToOne it was compiled on stack and deoptimized at the loop's end in every statement.
+ */
+function tableRowsOf(at: Int32Array, rows: Int32Array, out: Int32Array): void {
+  for (let k = 0; k < out.length; k++) {
+    const a = at[k]!;
+    out[k] = a < 0 ? -1 : rows[a]!;
+  }
 }
 
 /** out[r] = rows[at[r]] for the first n pairs; -1 (no row) stays -1. */
