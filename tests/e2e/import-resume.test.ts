@@ -102,7 +102,7 @@ describe('Resume a stopped import', () => {
       ),
     );
     const resume = list.getByRole('button', { name: /^Resume the import stopped/ });
-    expect(await resume.isDisabled()).toBe(false);
+    await expect.poll(() => resume.isDisabled()).toBe(false);
     await resume.focus();
     await screenshots(page, 'import-resume-stopped', list);
 
@@ -111,13 +111,15 @@ describe('Resume a stopped import', () => {
     await resume.click();
     const refusal = importing.getByText(/changed since the import stopped/);
     await refusal.waitFor(slow);
-    expect(await refusal.innerText()).toMatch(
-      new RegExp(
-        `^${name.replace(/\./g, '\\.')} changed since the import stopped \\(it was [\\d,]+ bytes, it is [\\d,]+ now`,
-      ),
-    );
+    await expect
+      .poll(() => refusal.innerText())
+      .toMatch(
+        new RegExp(
+          `^${name.replace(/\./g, '\\.')} changed since the import stopped \\(it was [\\d,]+ bytes, it is [\\d,]+ now`,
+        ),
+      );
     await screenshots(page, 'import-resume-file-changed', refusal);
-    expect((await rawScanAll(session.playgroundEndpoint, table)).length).toBe(written);
+    await expect.poll(async () => (await rawScanAll(session.playgroundEndpoint, table)).length).toBe(written);
 
     // Put back as it was, the same import resumes after its last line and the table holds the file.
     await writeFile(file, text);
