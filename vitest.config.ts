@@ -56,9 +56,9 @@ export default defineConfig({
           // One file at a time, one worker importing the app (core, SDK clients, server) once for
           // all files (isolate: false); each file still starts its own app, data folder and browser
           // context, and gets a database of its own on the run's one DynamoDB Local. Two workers
-          // passed a whole run (580 s), but `test-all.mjs --two-lanes` runs this layer beside
-          // integration's two workers, where a second e2e worker would mean four busy processes
-          // on two cores (docs/PERFORMANCE.md).
+          // passed a whole run (580 s), but `npm test` runs this layer beside integration's two
+          // workers, the longer lane, where a second e2e worker would only add a fourth busy
+          // process on two cores (docs/PERFORMANCE.md).
           fileParallelism: false,
           isolate: false,
         },

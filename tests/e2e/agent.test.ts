@@ -163,7 +163,7 @@ describe('the assistant on the playground', () => {
     expect(request).toContain(`"TableName": "${SAMPLE_TABLE}"`);
     expect(request).toContain('"ConditionExpression"');
     // Nothing is written while the card waits.
-    expect((await storedItem('USER#u1', 'PROFILE'))?.vip).toBeUndefined();
+    await expect.poll(async () => (await storedItem('USER#u1', 'PROFILE'))?.vip).toBeUndefined();
 
     await card.getByRole('button', { name: 'Approve and write' }).click();
     await card.getByRole('status').filter({ hasText: 'Approved: 1 of 1 written.' }).waitFor();
@@ -174,14 +174,16 @@ describe('the assistant on the playground', () => {
       .locator('.markdown')
       .filter({ hasText: firstChunk.replace(/\*/g, '') })
       .waitFor();
-    expect(await lastTurn().innerText()).not.toContain('marked the profile as VIP');
+    await expect.poll(() => lastTurn().innerText()).not.toContain('marked the profile as VIP');
     await panel().getByRole('button', { name: 'Stop' }).waitFor();
     rest.open();
     await lastTurn().getByText('I marked the profile as VIP.').waitFor();
     await panel().getByRole('button', { name: 'Ask', exact: true }).waitFor();
-    expect(await lastTurn().locator('.markdown strong').innerText()).toBe(`${orders.length} orders`);
+    await expect
+      .poll(() => lastTurn().locator('.markdown strong').innerText())
+      .toBe(`${orders.length} orders`);
 
-    expect((await storedItem('USER#u1', 'PROFILE'))?.vip).toEqual({ BOOL: true });
+    await expect.poll(async () => (await storedItem('USER#u1', 'PROFILE'))?.vip).toEqual({ BOOL: true });
 
     await panel().getByRole('group', { name: 'Budget used by this question' }).waitFor();
     await lastTurn().locator('.markdown').last().scrollIntoViewIfNeeded();
@@ -199,8 +201,8 @@ describe('the assistant on the playground', () => {
     const grid = dialog.getByRole('grid');
     await grid.getByRole('gridcell', { name: 'ORDER#o1', exact: true }).waitFor();
     // The ARIA grid counts its column header row as row 1.
-    expect(await grid.getAttribute('aria-rowcount')).toBe(String(orders.length + 1));
-    expect(await grid.getByRole('row').count()).toBe(orders.length + 1);
+    await expect.poll(() => grid.getAttribute('aria-rowcount')).toBe(String(orders.length + 1));
+    await expect.poll(() => grid.getByRole('row').count()).toBe(orders.length + 1);
     await screenshots(session.browser.page, 'agent-result-grid');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -239,7 +241,7 @@ describe('the assistant on the playground', () => {
     await card.getByRole('button', { name: 'Reject' }).click();
     await card.getByRole('status').filter({ hasText: 'Rejected: nothing was written.' }).waitFor();
     await lastTurn().getByText('Understood: the profile of u2 stays as it is.').waitFor();
-    expect(await storedItem('USER#u2', 'PROFILE')).toEqual(before);
+    await expect.poll(() => storedItem('USER#u2', 'PROFILE')).toEqual(before);
     // The model was told, in the same conversation, that the user said no.
     const lastSent = JSON.stringify(bedrock.fake.requests.at(-1)?.body.messages);
     expect(lastSent).toContain('The user rejected these changes');

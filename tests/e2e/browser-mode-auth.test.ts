@@ -57,7 +57,7 @@ describe('browser mode in a real browser', () => {
     await page.goto(server.url);
     await page.locator('#app').waitFor();
     expect(page.url()).toBe(`${server.origin}/`);
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await expect.poll(() => page.evaluate(() => document.cookie)).toBe('');
     const answer = await page.evaluate(async () => {
       const response = await fetch('/api/app:info', {
         method: 'POST',

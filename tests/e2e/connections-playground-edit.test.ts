@@ -15,9 +15,9 @@ describe('editing the local playground from the picker', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Edit the local playground' });
     const name = dialog.getByRole('textbox', { name: 'Name' });
-    expect(await name.inputValue()).toBe('Local playground');
-    expect(await dialog.getByLabel('Endpoint override').count()).toBe(0);
-    expect(await dialog.getByLabel('Region').count()).toBe(0);
+    await expect.poll(() => name.inputValue()).toBe('Local playground');
+    await expect.poll(() => dialog.getByLabel('Endpoint override').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Region').count()).toBe(0);
 
     // An empty name is refused in place, and nothing is saved.
     await name.fill('  ');
@@ -44,9 +44,9 @@ describe('editing the local playground from the picker', () => {
     await card.getByRole('heading', { name: 'Sandbox' }).waitFor();
     await card.getByText('PRODUCTION').waitFor();
     await card.getByText('Read-only').waitFor();
-    expect(await card.evaluate((element) => getComputedStyle(element).borderLeftColor)).toBe(
-      'rgb(225, 111, 36)',
-    );
+    await expect
+      .poll(() => card.evaluate((element) => getComputedStyle(element).borderLeftColor))
+      .toBe('rgb(225, 111, 36)');
     // Still the playground: the same button opens it.
     await card.getByRole('button', { name: 'Open playground' }).waitFor();
     await session.browser.screenshot('playground-edited-light');
@@ -81,7 +81,7 @@ describe('editing the local playground from the picker', () => {
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('playground-card');
     await card.getByRole('heading', { name: 'Local playground' }).waitFor();
-    expect(await card.getByText('Read-only').count()).toBe(0);
+    await expect.poll(() => card.getByText('Read-only').count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

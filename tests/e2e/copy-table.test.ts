@@ -50,8 +50,8 @@ describe('Copy to…', () => {
       await session.browser.screenshotBothSchemes(`copy-dialog-done-${width}x${height}`);
     }
     await useColorScheme(page, 'light');
-    expect(await count(target)).toBe(expected);
-    expect(await count(target)).toBe(await count(table));
+    await expect.poll(() => count(target)).toBe(expected);
+    await expect.poll(() => count(target)).toBe(await count(table));
 
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page.getByRole('tab', { name: 'Tables', exact: true }).click();
@@ -126,7 +126,7 @@ describe('Copy to…', () => {
       await dialog.getByRole('button', { name: 'Close' }).last().click();
     }
     const expected = sampleItems().length;
-    expect(await count(kept)).toBeLessThan(expected);
+    await expect.poll(() => count(kept)).toBeLessThan(expected);
 
     await page.getByRole('button', { name: 'Copy to…' }).click();
     const unfinished = dialog.getByRole('region', { name: `Unfinished copies of ${table}` });
@@ -158,7 +158,7 @@ describe('Copy to…', () => {
     await dialog
       .getByText(`Verified: both sides hold the same ${expected} items`, { exact: false })
       .waitFor({ timeout: 240_000 });
-    expect(await count(kept)).toBe(expected);
+    await expect.poll(() => count(kept)).toBe(expected);
     await expect
       .poll(() => dialog.getByRole('region', { name: `Unfinished copies of ${table}` }).count(), slow)
       .toBe(0);

@@ -41,6 +41,6 @@ describe('a defect while drawing a screen', () => {
     await open.click();
     const row = page.getByTestId('table-row').filter({ hasText: 'DynoTableSample' });
     await row.waitFor(slow);
-    expect(await row.innerText()).toMatch(/\d/);
+    await expect.poll(() => row.innerText()).toMatch(/\d/);
   });
 });

@@ -60,9 +60,9 @@ describe('opening an export folder in browser mode', () => {
     await openPlaygroundTable(page, SAMPLE_TABLE, 'Exports');
     await page.getByText(/copied to this machine opens/).waitFor(slow);
     // DynamoDB Local has no S3 exports: said as a fact, with the client-side copy one click away.
-    expect(await page.locator('.exports-unavailable').innerText()).toMatch(
-      /no point-in-time recovery and no S3 exports .*use Copy/,
-    );
+    await expect
+      .poll(() => page.locator('.exports-unavailable').innerText())
+      .toMatch(/no point-in-time recovery and no S3 exports .*use Copy/);
     await page.getByRole('button', { name: 'Copy to…' }).click();
     const copy = page.getByRole('dialog', { name: new RegExp(`^Copy ${SAMPLE_TABLE}`) });
     await copy.waitFor(slow);
@@ -75,7 +75,7 @@ describe('opening an export folder in browser mode', () => {
     await pickFolder(page, partial);
     const lacking = page.getByText(/is not a whole export: it lacks 1 of the 3 data files/);
     await lacking.waitFor(slow);
-    expect(await lacking.innerText()).toContain('data/part1.json.gz');
+    await expect.poll(() => lacking.innerText()).toContain('data/part1.json.gz');
     await screenshots(page, 'exports-folder-incomplete');
 
     await pickFolder(page, folder);
@@ -84,12 +84,12 @@ describe('opening an export folder in browser mode', () => {
     await dialog.waitFor(slow);
     // The lowest key comes first in the grid: customer 0's first order.
     await dialog.getByText('ORDER#00000000', { exact: true }).waitFor(slow);
-    expect(await page.getByText(/is not a whole export/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/is not a whole export/).count()).toBe(0);
     await screenshots(page, 'exports-folder-opened');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     const note = page.getByText(/^Opened Orders-2026-11-30 · 1,200 items/);
-    expect(await note.innerText()).toContain('SQL reads it as export."Orders-2026-11-30"');
+    await expect.poll(() => note.innerText()).toContain('SQL reads it as export."Orders-2026-11-30"');
     await screenshots(page, 'exports-folder-after');
 
     await page.getByRole('tab', { name: 'SQL', exact: true }).click();
@@ -97,9 +97,9 @@ describe('opening an export folder in browser mode', () => {
     // The result of this statement (one row, column n), not whatever the grid showed before it.
     const bar = page.locator('.sql-result-bar').filter({ hasText: /^1 row .*ReadExport/ });
     await bar.waitFor(slow);
-    expect(await bar.innerText()).toContain(`${ITEMS.toLocaleString('en-US')} items`);
+    await expect.poll(() => bar.innerText()).toContain(`${ITEMS.toLocaleString('en-US')} items`);
     const firstRow = page.locator('.sql-grid [role="row"][aria-rowindex="2"]');
-    expect(await firstRow.locator('[role="gridcell"]').allInnerTexts()).toEqual([String(ITEMS)]);
+    await expect.poll(() => firstRow.locator('[role="gridcell"]').allInnerTexts()).toEqual([String(ITEMS)]);
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
 
@@ -124,7 +124,7 @@ describe('opening an export folder in browser mode', () => {
       await pickFolder(page, large);
       const progress = page.getByRole('group', { name: /^Uploading export folder/ });
       await progress.getByText(/2 of 3 files/).waitFor(slow);
-      expect(await progress.innerText()).toMatch(/· [\d.]+ (B|KB) of [\d.]+ KB$/m);
+      await expect.poll(() => progress.innerText()).toMatch(/· [\d.]+ (B|KB) of [\d.]+ KB$/m);
       await screenshots(page, 'exports-folder-uploading');
       await progress.getByRole('button', { name: 'Cancel upload' }).click();
       await page

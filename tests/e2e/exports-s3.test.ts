@@ -77,15 +77,15 @@ describe('Exports view', () => {
     const exportsTable = page.getByRole('table', { name: `Exports of ${table}` });
     const row = exportsTable.getByRole('row').filter({ hasText: 'completed' });
     await row.waitFor(slow);
-    expect(await row.innerText()).toContain('40');
+    await expect.poll(() => row.innerText()).toContain('40');
     await shots('exports-view');
     // Browser mode opens a local folder too, by upload (exports-folder-upload.test.ts drives it).
-    expect(await page.getByRole('button', { name: 'Open export folder…' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Open export folder…' }).isEnabled()).toBe(true);
 
     await row.getByRole('button', { name: /^Open export .* as a result set$/ }).click();
     const dialog = page.getByRole('dialog', { name: /items from S3$/ });
     await dialog.waitFor(slow);
-    expect(await dialog.getByRole('heading').first().innerText()).toMatch(/40 items from S3/);
+    await expect.poll(() => dialog.getByRole('heading').first().innerText()).toMatch(/40 items from S3/);
     await dialog.getByText('widget-0', { exact: true }).waitFor(slow);
     await dialog.getByText('order-000', { exact: true }).waitFor();
     await shots('exports-opened-grid');
@@ -99,9 +99,9 @@ describe('Exports view', () => {
     await shots('exports-import-dialog');
     await importDialog.getByRole('button', { name: 'Start import' }).click();
     await importDialog.getByText(`40 items in ${target}`, { exact: false }).waitFor(slow);
-    expect(canonicalItems(await rawScanAll(session.playgroundEndpoint, target))).toEqual(
-      canonicalItems(await rawScanAll(session.playgroundEndpoint, table)),
-    );
+    await expect
+      .poll(async () => canonicalItems(await rawScanAll(session.playgroundEndpoint, target)))
+      .toEqual(canonicalItems(await rawScanAll(session.playgroundEndpoint, table)));
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
 });

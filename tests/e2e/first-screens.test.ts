@@ -37,7 +37,7 @@ describe('first screens in browser mode', () => {
     await page.reload();
     const card = page.getByRole('region', { name: 'Local playground' });
     await card.getByRole('status').waitFor();
-    expect(await card.getByRole('button', { name: 'Starting…' }).count()).toBe(1);
+    await expect.poll(() => card.getByRole('button', { name: 'Starting…' }).count()).toBe(1);
     await card.getByText(/^Running at http:\/\/127\.0\.0\.1:\d+/).waitFor(slow);
     expect((await started).state).toBe('running');
     await card.getByRole('button', { name: 'Open playground' }).waitFor();
@@ -130,7 +130,7 @@ describe('first screens in browser mode', () => {
     await page.getByTestId('top-bar').getByText('Read-only').waitFor();
     const listError = page.locator('.table-list').getByRole('alert');
     await listError.waitFor(slow);
-    expect(await listError.innerText()).toMatch(/Could not reach DynamoDB/);
+    await expect.poll(() => listError.innerText()).toMatch(/Could not reach DynamoDB/);
     await session.browser.screenshot('error-table-list-production');
     await useColorScheme(page, 'dark');
     await session.browser.screenshot('error-table-list-production-dark');

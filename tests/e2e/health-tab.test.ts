@@ -94,9 +94,9 @@ describe('Health tab', () => {
     expect(text).toContain('12 items have a TTL that is not a number');
     const figures = page.getByRole('region', { name: 'Figures' });
     // The charts' numbers, as a screen reader reads them.
-    expect(await figures.getByRole('table', { name: /Top partition keys/ }).innerText()).toContain(
-      'TENANT#hot',
-    );
+    await expect
+      .poll(() => figures.getByRole('table', { name: /Top partition keys/ }).innerText())
+      .toContain('TENANT#hot');
     // Each line of the capacity chart is a column of its numbers table, throttling included.
     const reads = figures.getByRole('table', { name: /^Read capacity per 15-minute period/ });
     const headers = await reads.getByRole('columnheader').allInnerTexts();
@@ -106,7 +106,7 @@ describe('Health tab', () => {
       `${table} (table) throttled requests`,
     ]);
     expect(headers.slice(3).sort()).toEqual(['byCustomer (index) consumed', 'byStatus (index) consumed']);
-    expect(await figures.innerText()).toContain('(us-east-1)');
+    await expect.poll(() => figures.innerText()).toContain('(us-east-1)');
     // axe-core on the tab in both themes: contrast of badges, charts' text and the notes.
     for (const scheme of ['light', 'dark'] as const) {
       await useColorScheme(page, scheme);
@@ -117,7 +117,9 @@ describe('Health tab', () => {
     // The projection finding's change: a new index with KEYS_ONLY, since a projection cannot change in place.
     const projection = findings.getByRole('listitem').filter({ hasText: 'Index byCustomer projects more' });
     await projection.getByText('Show the CloudFormation / CDK change').click();
-    expect(await projection.getByLabel('CloudFormation').innerText()).toContain('ProjectionType: KEYS_ONLY');
+    await expect
+      .poll(() => projection.getByLabel('CloudFormation').innerText())
+      .toContain('ProjectionType: KEYS_ONLY');
     await screenshots(page, 'health-projection', projection, { block: 'start' });
     await screenshots(page, 'health-figures', figures, { block: 'start' });
 
@@ -166,7 +168,7 @@ describe('Health tab', () => {
     await page.getByRole('button', { name: 'Run again' }).click();
     const note = page.getByRole('note').filter({ hasText: 'CloudWatch unreachable' });
     await note.waitFor(slow);
-    expect(await note.innerText()).toContain('DynamoDB Local has no CloudWatch');
+    await expect.poll(() => note.innerText()).toContain('DynamoDB Local has no CloudWatch');
     await page.getByRole('region', { name: /^Findings/ }).waitFor(slow);
     await screenshots(page, 'health-no-cloudwatch', note, { block: 'start' });
     process.env[CLOUDWATCH_ENDPOINT_ENV] = cw.endpoint;

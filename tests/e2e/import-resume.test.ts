@@ -124,7 +124,7 @@ describe('Resume a stopped import', () => {
     expect(itemsWritten).toBe(written);
     expect(next).toBe((linesDone ?? 0) + 1);
     const resume = list.getByRole('button', { name: /^Resume the import stopped/ });
-    expect(await resume.isDisabled()).toBe(false);
+    await expect.poll(() => resume.isDisabled()).toBe(false);
     // Reached with the keyboard, as a user would go from the first control to Resume.
     await tabTo(page, resume);
     await screenshots(page, 'import-resume-stopped', list, { check: expectFocusVisible });
@@ -134,13 +134,15 @@ describe('Resume a stopped import', () => {
     await resume.click();
     const refusal = importing.getByText(/changed since the import stopped/);
     await refusal.waitFor(slow);
-    expect(await refusal.innerText()).toMatch(
-      new RegExp(
-        `^${name.replace(/\./g, '\\.')} changed since the import stopped \\(it was [\\d,]+ bytes, it is [\\d,]+ now`,
-      ),
-    );
+    await expect
+      .poll(() => refusal.innerText())
+      .toMatch(
+        new RegExp(
+          `^${name.replace(/\./g, '\\.')} changed since the import stopped \\(it was [\\d,]+ bytes, it is [\\d,]+ now`,
+        ),
+      );
     await screenshots(page, 'import-resume-file-changed', refusal);
-    expect((await rawScanAll(session.playgroundEndpoint, table)).length).toBe(written);
+    await expect.poll(async () => (await rawScanAll(session.playgroundEndpoint, table)).length).toBe(written);
 
     // Put back as it was, the same import resumes after its last line and the table holds the file.
     await writeFile(file, text);

@@ -81,13 +81,13 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await page.getByRole('button', { name: 'Delete / update…' }).click();
     const dialog = page.getByRole('dialog');
     const scope = dialog.getByRole('radiogroup', { name: 'Which items' });
-    expect(await scope.getByRole('radio', { name: '0 selected' }).isChecked()).toBe(true);
-    expect(await scope.getByRole('radio', { name: 'Every queried item' }).isChecked()).toBe(false);
+    await expect.poll(() => scope.getByRole('radio', { name: '0 selected' }).isChecked()).toBe(true);
+    await expect.poll(() => scope.getByRole('radio', { name: 'Every queried item' }).isChecked()).toBe(false);
     const action = dialog.getByRole('radiogroup', { name: 'Action' });
-    expect(await action.getByRole('radio', { name: 'Delete' }).isChecked()).toBe(false);
-    expect(await action.getByRole('radio', { name: 'Update' }).isChecked()).toBe(false);
+    await expect.poll(() => action.getByRole('radio', { name: 'Delete' }).isChecked()).toBe(false);
+    await expect.poll(() => action.getByRole('radio', { name: 'Update' }).isChecked()).toBe(false);
     await dialog.getByRole('status').filter({ hasText: 'Nothing is selected' }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
     await session.browser.screenshotBothSchemes('bulk-dialog-nothing-selected');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
@@ -106,8 +106,10 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await editor.getByRole('button', { name: 'Create' }).click();
     const notice = editor.getByRole('alert', { name: 'Key exists' });
     await notice.waitFor();
-    expect(await notice.innerText()).toContain(`${existing.PK.S} · ${existing.SK.S} already exists`);
-    expect(await editor.innerText()).not.toMatch(/changed by someone else/i);
+    await expect
+      .poll(() => notice.innerText())
+      .toContain(`${existing.PK.S} · ${existing.SK.S} already exists`);
+    await expect.poll(() => editor.innerText()).not.toMatch(/changed by someone else/i);
     await session.browser.screenshotBothSchemes('editor-key-exists');
     await notice.getByRole('button', { name: 'Open that item' }).click();
     // The draft holds more than the key ("note"): leaving it asks first, as any step that would
@@ -137,7 +139,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     const filter = page.getByLabel('Filter expression');
     const names = page.getByLabel('Expression attribute names');
     const values = page.getByLabel('Expression attribute values');
-    expect(await filter.inputValue()).toBe('#status = :status');
+    await expect.poll(() => filter.inputValue()).toBe('#status = :status');
     expect(JSON.parse(await names.inputValue())).toEqual({ '#status': 'status' });
     expect(JSON.parse(await values.inputValue())).toEqual({ ':status': 'PAID' });
 
@@ -162,14 +164,14 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await values.fill('{":v": {"S": "PAID"}, ":n": 12.}');
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     const valuesError = page.locator('.qb-raw-box', { has: values }).getByRole('alert');
-    expect(await valuesError.innerText()).toMatch(/^Line 1, column \d+: /);
-    expect(await page.locator('body').innerText()).not.toContain('spec.raw');
+    await expect.poll(() => valuesError.innerText()).toMatch(/^Line 1, column \d+: /);
+    await expect.poll(() => page.locator('body').innerText()).not.toContain('spec.raw');
 
     // DynamoDB's own refusal speaks of the box, not of a request parameter.
     await values.fill('{":v": {"S": "PAID"}, ":unused": 3}');
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await expect.poll(() => valuesError.innerText(), slow).toMatch(/the expression attribute values/);
-    expect(await valuesError.innerText()).not.toMatch(/ExpressionAttributeValues|spec\./);
+    await expect.poll(() => valuesError.innerText()).not.toMatch(/ExpressionAttributeValues|spec\./);
     await session.browser.screenshot('builder-raw-refused');
 
     await values.fill('{":v": "PAID"}');
@@ -185,18 +187,22 @@ describe('Items builder and editor, as issue 10 found them', () => {
     const maxItems = page.getByLabel('Max items');
     await maxItems.fill('10000000');
     const maxError = page.locator(`[id="${await describedBy(maxItems)}"]`);
-    expect(await maxError.innerText()).toMatch(/Max items must be from 1 to 1,000,000/);
-    expect(
-      await page
-        .getByRole('checkbox', { name: /Fetch until/ })
-        .locator('..')
-        .innerText(),
-    ).toBe('Fetch until N matches');
+    await expect.poll(() => maxError.innerText()).toMatch(/Max items must be from 1 to 1,000,000/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('checkbox', { name: /Fetch until/ })
+          .locator('..')
+          .innerText(),
+      )
+      .toBe('Fetch until N matches');
     await maxItems.fill('500');
-    expect(await maxItems.getAttribute('aria-invalid')).toBe('false');
+    await expect.poll(() => maxItems.getAttribute('aria-invalid')).toBe('false');
     await pageSize.fill('10000000');
     const sizeError = page.locator(`[id="${await describedBy(pageSize)}"]`);
-    expect(await sizeError.innerText()).toMatch(/Page size must be from 1 to 1,000; 10,000,000 is not/);
+    await expect
+      .poll(() => sizeError.innerText())
+      .toMatch(/Page size must be from 1 to 1,000; 10,000,000 is not/);
     await session.browser.screenshotBothSchemes('builder-limits');
 
     // With Options closed, Scan still says why, and opens them on the field to fix.
@@ -221,7 +227,9 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await page.getByRole('button', { name: 'Show the request' }).click();
     const preview = page.locator('.request-preview');
     await preview.getByRole('button', { name: 'AWS CLI' }).click();
-    const cli = await preview.locator('.request-preview-text').innerText();
+    const text = preview.locator('.request-preview-text');
+    await expect.poll(() => text.innerText(), slow).toMatch(/ aws dynamodb query/);
+    const cli = await text.innerText();
     expect(cli).toContain(`--endpoint-url '${session.playgroundEndpoint}'`);
     expect(cli).toContain(`--region 'us-east-1'`);
     expect(cli).not.toContain(`'local'`);
@@ -231,7 +239,8 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await session.browser.screenshotBothSchemes('builder-request-cli');
 
     await preview.getByRole('button', { name: 'AWS SDK v3' }).click();
-    const code = await preview.locator('.request-preview-text').innerText();
+    await expect.poll(() => text.innerText(), slow).toContain('@aws-sdk/client-dynamodb');
+    const code = await text.innerText();
     const printed = JSON.parse(await runNode(code)) as Record<string, AttributeValue>[];
     const oracle = await session.playgroundClient.send(
       new QueryCommand({
@@ -253,7 +262,9 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await editor.getByLabel('currency', { exact: true }).fill('CHF');
     await editor.getByRole('button', { name: 'Show the request' }).click();
     await editor.getByRole('button', { name: 'AWS CLI' }).click();
-    const editCli = await editor.locator('.request-preview-text').innerText();
+    const editText = editor.locator('.request-preview-text');
+    await expect.poll(() => editText.innerText(), slow).toMatch(/ aws dynamodb update-item/);
+    const editCli = await editText.innerText();
     expect(editCli).toMatch(/^AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local aws dynamodb update-item/);
     expect(editCli).toContain(`--endpoint-url '${session.playgroundEndpoint}'`);
     expect(editCli).toContain(`--region 'us-east-1'`);
@@ -283,13 +294,13 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await page.getByRole('checkbox', { name: 'View as dates' }).check();
     const dated = page.locator('.cell-date').first();
     await dated.waitFor();
-    expect(await dated.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(await dated.getAttribute('title')).toMatch(
-      /^UTC: .+\nLocal \(.+\): .+\nStored: \S+ \((epoch|ISO)/,
-    );
+    await expect.poll(() => dated.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect
+      .poll(() => dated.getAttribute('title'))
+      .toMatch(/^UTC: .+\nLocal \(.+\): .+\nStored: \S+ \((epoch|ISO)/);
     await openRowByKey(page.locator('.item-grid-row').first());
     // Double-click opens the item and leaves no word of the cell selected.
-    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     await editor.getByRole('tab', { name: 'DynamoDB JSON' }).click();
     const json = editor.getByLabel('Item as DynamoDB JSON');
@@ -308,7 +319,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       const form = page.getByRole('form', { name: 'Query builder' });
-      expect(await form.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await expect.poll(() => form.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
       await session.browser.screenshotBothSchemes(`items-builder-editor-${width}x${height}`);
     }
     await page.setViewportSize({ width: 1360, height: 820 });
@@ -326,11 +337,15 @@ describe('View as dates', () => {
     await page.getByRole('checkbox', { name: `View as dates (${zone})` }).waitFor();
     await page.reload();
     await openPlaygroundTable(page, table, 'Items');
-    expect(await page.getByRole('checkbox', { name: `View as dates (${zone})` }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: `View as dates (${zone})` }).isChecked())
+      .toBe(true);
     await page.getByRole('checkbox', { name: 'View as dates' }).uncheck();
     await page.reload();
     await openPlaygroundTable(page, table, 'Items');
-    expect(await page.getByRole('checkbox', { name: 'View as dates', exact: true }).isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'View as dates', exact: true }).isChecked())
+      .toBe(false);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

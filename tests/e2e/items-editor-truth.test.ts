@@ -44,7 +44,7 @@ async function commitCurrencyInGrid(currency: string): Promise<void> {
   await staged().getByText('1 staged change').waitFor(slow);
   await staged().getByRole('button', { name: 'Commit' }).click();
   await page().getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
-  expect((await stored())?.currency?.S).toBe(currency);
+  await expect.poll(async () => (await stored())?.currency?.S).toBe(currency);
 }
 
 describe('the item editor follows what is stored', () => {
@@ -67,8 +67,8 @@ describe('the item editor follows what is stored', () => {
     await commitCurrencyInGrid('USD');
     await expect.poll(() => field('currency').inputValue(), slow).toBe('USD');
     await editor().getByText('No changes.').waitFor();
-    expect(await editor().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    expect(await editor().getByRole('region', { name: 'Conflict' }).count()).toBe(0);
+    await expect.poll(() => editor().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await expect.poll(() => editor().getByRole('region', { name: 'Conflict' }).count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -87,23 +87,27 @@ describe('the item editor follows what is stored', () => {
     await conflict.getByText('Your edits are not saved yet.', { exact: false }).waitFor();
     const cells = (name: string) =>
       conflict.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
-    expect(await cells('currency').allInnerTexts()).toEqual([
-      'currency',
-      JSON.stringify({ S: 'USD' }),
-      JSON.stringify({ S: 'GBP' }),
-      JSON.stringify({ S: 'USD' }),
-    ]);
-    expect(await cells('balance').allInnerTexts()).toEqual([
-      'balance',
-      JSON.stringify({ N: '1498.29' }),
-      JSON.stringify({ N: '1498.29' }),
-      JSON.stringify({ N: '1500.00' }),
-    ]);
+    await expect
+      .poll(() => cells('currency').allInnerTexts())
+      .toEqual([
+        'currency',
+        JSON.stringify({ S: 'USD' }),
+        JSON.stringify({ S: 'GBP' }),
+        JSON.stringify({ S: 'USD' }),
+      ]);
+    await expect
+      .poll(() => cells('balance').allInnerTexts())
+      .toEqual([
+        'balance',
+        JSON.stringify({ N: '1498.29' }),
+        JSON.stringify({ N: '1498.29' }),
+        JSON.stringify({ N: '1500.00' }),
+      ]);
     await screenshots(page(), 'editor-changed-elsewhere', editor());
 
     await conflict.getByRole('button', { name: 'Apply my changes to the stored item' }).click();
-    expect(await field('currency').inputValue()).toBe('GBP');
-    expect(await field('balance').inputValue()).toBe('1500.00');
+    await expect.poll(() => field('currency').inputValue()).toBe('GBP');
+    await expect.poll(() => field('balance').inputValue()).toBe('1500.00');
     await editor().getByRole('button', { name: 'Save' }).click();
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
     const item = await stored();

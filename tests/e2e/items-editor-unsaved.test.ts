@@ -51,8 +51,8 @@ describe('unsaved edits in the item editor', () => {
     await question().waitFor();
     await question().getByRole('button', { name: 'Cancel' }).click();
     await question().waitFor({ state: 'detached' });
-    expect(await editor().locator('h2').innerText()).toBe('USER#u1 · BALANCE');
-    expect(await currency().inputValue()).toBe('CHF');
+    await expect.poll(() => editor().locator('h2').innerText()).toBe('USER#u1 · BALANCE');
+    await expect.poll(() => currency().inputValue()).toBe('CHF');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe('unsaved edits in the item editor', () => {
     await editor().getByRole('button', { name: 'Close the editor' }).click();
     await question().getByRole('button', { name: 'Discard' }).click();
     await editor().waitFor({ state: 'detached' });
-    expect(await storedCurrency()).toBe('EUR');
+    await expect.poll(() => storedCurrency()).toBe('EUR');
   });
 
   it('asks before leaving the table, and Save writes the edits, then leaves', async () => {
@@ -69,9 +69,9 @@ describe('unsaved edits in the item editor', () => {
     await tabs.getByRole('tab', { name: 'Tables', exact: true }).click();
     await question().getByRole('button', { name: 'Save' }).click();
     await tabs.getByRole('tab', { name: 'Tables', exact: true, selected: true }).waitFor(slow);
-    expect(await storedCurrency()).toBe('CHF');
+    await expect.poll(() => storedCurrency()).toBe('CHF');
     await tabs.getByRole('tab', { name: table, exact: true }).click();
-    expect(await currency().inputValue()).toBe('CHF');
+    await expect.poll(() => currency().inputValue()).toBe('CHF');
   });
 
   it("asks through the browser's prompt before a reload, and before switching connection", async () => {
@@ -82,7 +82,7 @@ describe('unsaved edits in the item editor', () => {
     expect(dialog.type()).toBe('beforeunload');
     await dialog.dismiss();
     await reloading;
-    expect(await currency().inputValue()).toBe('NOK');
+    await expect.poll(() => currency().inputValue()).toBe('NOK');
 
     await page()
       .getByRole('button', { name: /Connections/ })
@@ -90,7 +90,7 @@ describe('unsaved edits in the item editor', () => {
     await question().waitFor();
     await question().getByRole('button', { name: 'Discard' }).click();
     await page().getByRole('button', { name: 'Open playground' }).waitFor(slow);
-    expect(await storedCurrency()).toBe('CHF');
+    await expect.poll(() => storedCurrency()).toBe('CHF');
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

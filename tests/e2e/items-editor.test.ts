@@ -30,7 +30,9 @@ describe('Items tab', () => {
     const rows = page.locator('.item-grid-row');
     await rows.first().locator('.item-grid-cell').first().waitFor(slow);
     await page.getByRole('status').filter({ hasText: /RCU/ }).waitFor();
-    expect(await page.locator('.progress-line').innerText()).toMatch(/\d+ items · 1 page · [\d.]+ RCU/);
+    await expect
+      .poll(() => page.locator('.progress-line').innerText())
+      .toMatch(/\d+ items · 1 page · [\d.]+ RCU/);
     await session.browser.screenshot('items-query-gsi');
 
     // The whole, current item is read when the editor opens; typed before it arrives, an edit
@@ -45,14 +47,14 @@ describe('Items tab', () => {
     const editor = page.getByRole('complementary', { name: 'Item editor' });
     const title = editor.locator('h2');
     await editor.getByRole('status').filter({ hasText: 'Loading the current item…' }).waitFor();
-    expect(await editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(true);
     answer();
     await editor
       .getByRole('status')
       .filter({ hasText: 'Loading the current item…' })
       .waitFor({ state: 'detached' });
     await page.unroute('**/api/items:get');
-    expect(await editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(false);
+    await expect.poll(() => editor.getByLabel('currency', { exact: true }).isDisabled()).toBe(false);
     const [pk = '', sk = ''] = (await title.innerText()).split(' · ');
     expect(pk).toMatch(/^USER#/);
     expect(sk).toMatch(/^ORDER#/);
@@ -61,13 +63,13 @@ describe('Items tab', () => {
       .poll(() => editor.getByRole('list', { name: 'Changes' }).innerText(), slow)
       .toMatch(/currency\s*changed/i);
     await editor.getByRole('button', { name: 'Show the request' }).click();
-    expect(await editor.locator('.request-preview-text').innerText()).toContain(
-      '"UpdateExpression": "SET #n0 = :v0"',
-    );
+    await expect
+      .poll(() => editor.locator('.request-preview-text').innerText())
+      .toContain('"UpdateExpression": "SET #n0 = :v0"');
     await session.browser.screenshot('items-editor-change');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await storedCurrency(pk, sk)).toBe('JPY');
+    await expect.poll(() => storedCurrency(pk, sk)).toBe('JPY');
 
     await page.getByRole('button', { name: 'Query', exact: true }).click();
     const row = rows.filter({ has: page.locator('.item-grid-cell', { hasText: new RegExp(`^${sk}$`) }) });
@@ -98,20 +100,22 @@ describe('Items tab', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     const conflict = editor.getByRole('region', { name: 'Conflict' });
     await conflict.waitFor();
-    expect(await conflict.innerText()).toMatch(/changed by someone else[\s\S]*Nothing was written/);
+    await expect
+      .poll(() => conflict.innerText())
+      .toMatch(/changed by someone else[\s\S]*Nothing was written/);
     const currencyRow = conflict.locator('tr', { hasText: 'currency' });
-    expect(await currencyRow.innerText()).toMatch(/both[\s\S]*"JPY"[\s\S]*"USD"[\s\S]*"GBP"/);
+    await expect.poll(() => currencyRow.innerText()).toMatch(/both[\s\S]*"JPY"[\s\S]*"USD"[\s\S]*"GBP"/);
     await session.browser.screenshot('items-conflict');
-    expect(await storedCurrency(pk, sk)).toBe('USD');
+    await expect.poll(() => storedCurrency(pk, sk)).toBe('USD');
 
     await conflict.getByRole('button', { name: 'Apply my changes to the stored item' }).click();
     await expect
       .poll(() => editor.getByLabel('note', { exact: true }).inputValue(), slow)
       .toBe('changed in another tab');
-    expect(await editor.getByLabel('currency', { exact: true }).inputValue()).toBe('GBP');
+    await expect.poll(() => editor.getByLabel('currency', { exact: true }).inputValue()).toBe('GBP');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await storedCurrency(pk, sk)).toBe('GBP');
+    await expect.poll(() => storedCurrency(pk, sk)).toBe('GBP');
     const stored = await session.playgroundClient.send(
       new GetItemCommand({ TableName: table, Key: { PK: { S: pk }, SK: { S: sk } }, ConsistentRead: true }),
     );

@@ -102,7 +102,7 @@ describe('the item grid by keyboard', () => {
     // Columns are those of the rows fetched so far: the count can grow as windows arrive.
     const colCount = async (): Promise<number> => Number(await grid.getAttribute('aria-colcount'));
     expect(rowCount).toBeGreaterThan(352);
-    expect(await colCount()).toBeGreaterThan(5);
+    await expect.poll(() => colCount()).toBeGreaterThan(5);
 
     // Tab from the Scan button reaches the grid's one tab stop: the first item's first attribute.
     const start = await tabUntil((at) => at.role === 'gridcell');
@@ -148,13 +148,13 @@ describe('the item grid by keyboard', () => {
     await page().keyboard.press('Enter');
     const input = grid.getByRole('textbox', { name: /^New value of total/ });
     await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
-    expect(await input.inputValue()).toBe(before);
+    await expect.poll(() => input.inputValue()).toBe(before);
     await page().keyboard.type('abc');
     await page().keyboard.press('Enter');
     const problem = grid.getByRole('alert');
     await problem.filter({ hasText: /"abc" is not a number/ }).waitFor();
-    expect(await input.inputValue()).toBe('abc');
-    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => input.inputValue()).toBe('abc');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     expect(await axeInBothSchemes('.item-grid')).toEqual([]);
     await screenshots(page(), 'items-grid-inline-problem', focusedCell());
     await page().keyboard.press('Control+A');
@@ -164,7 +164,9 @@ describe('the item grid by keyboard', () => {
     expect(at).toMatchObject({ row, col: totalCol, role: 'gridcell' });
     expect(at.label).toBe('total: 1234.5 (staged, not committed yet)');
     const stagedRow = grid.locator(`[role="row"][aria-rowindex="${row}"]`);
-    expect(await stagedRow.getByRole('img', { name: 'Staged change, not committed yet' }).count()).toBe(1);
+    await expect
+      .poll(() => stagedRow.getByRole('img', { name: 'Staged change, not committed yet' }).count())
+      .toBe(1);
     await page().getByRole('region', { name: 'Staged changes' }).getByText('1 staged change').waitFor();
 
     // Escape leaves the cell as it was (the staged value), typing and all.
@@ -173,10 +175,10 @@ describe('the item grid by keyboard', () => {
     await page().keyboard.type('999');
     await screenshots(page(), 'items-grid-inline-editor', focusedCell());
     await page().keyboard.press('Escape');
-    expect(await input.count()).toBe(0);
-    expect((await focused()).label).toBe('total: 1234.5 (staged, not committed yet)');
+    await expect.poll(() => input.count()).toBe(0);
+    await expect.poll(async () => (await focused()).label).toBe('total: 1234.5 (staged, not committed yet)');
     await page().getByRole('region', { name: 'Staged changes' }).getByText('1 staged change').waitFor();
-    expect(await storedTotal(pk, sk)).toBe(before);
+    await expect.poll(() => storedTotal(pk, sk)).toBe(before);
 
     // The grid passes axe-core with a focused cell, a staged row and an editor open.
     expect(await axeInBothSchemes('.item-grid')).toEqual([]);
@@ -189,13 +191,15 @@ describe('the item grid by keyboard', () => {
     await tabUntil((a) => a.role === 'button' && a.text === 'Commit');
     await page().keyboard.press('Enter');
     await page().getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
-    expect(await storedTotal(pk, sk)).toBe('1234.5');
+    await expect.poll(() => storedTotal(pk, sk)).toBe('1234.5');
     // Back in the grid on the same cell: the committed value, the row marked as changed by you.
     at = await tabUntil((a) => a.role === 'gridcell', 'Shift+Tab');
     expect(at).toMatchObject({ row, col: totalCol, label: 'total: 1234.5' });
     await stagedRow.getByRole('img', { name: 'Changed by you' }).waitFor();
     await screenshots(page(), 'items-grid-focused-cell', focusedCell());
-    expect(await stagedRow.getByRole('gridcell', { name: 'total: 1234.5' }).innerText()).toBe('1234.5');
+    await expect
+      .poll(() => stagedRow.getByRole('gridcell', { name: 'total: 1234.5' }).innerText())
+      .toBe('1234.5');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -208,7 +212,7 @@ describe('the item grid by keyboard', () => {
     expect((await press('Control+Home')).label).toMatch(/^\S+: all \d+ items not selected$/);
     const header = tree.locator('[role="row"][aria-rowindex="2"]');
     expect(await press('ArrowRight')).toMatchObject({ row: 2, col: 2 });
-    expect(await header.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('true');
     const expanded = Number(await tree.getAttribute('aria-rowcount'));
     await page().keyboard.press('ArrowLeft');
     await expect.poll(() => header.getAttribute('aria-expanded'), slow).toBe('false');
@@ -251,28 +255,28 @@ describe('the item grid by keyboard', () => {
     await press('Shift+ArrowRight');
     expect(await press('Shift+ArrowDown', 4)).toMatchObject({ row: 6, col: 3 });
     await status('5 rows × 2 columns selected.').waitFor();
-    expect(await inRange.count()).toBe(10);
+    await expect.poll(() => inRange.count()).toBe(10);
     await screenshots(page(), 'items-grid-range', focusedCell());
 
     await page().keyboard.press('Control+C');
     await status('Copied 5 rows × 2 columns.').waitFor(slow);
-    expect(await clipboard()).toBe(raw.slice(0, 5).map(keyLine).join('\n'));
+    await expect.poll(() => clipboard()).toBe(raw.slice(0, 5).map(keyLine).join('\n'));
     await page().keyboard.press('Control+Shift+C');
     await status('Copied 5 rows × 2 columns with column names.').waitFor(slow);
-    expect(await clipboard()).toBe(['PK\tSK', ...raw.slice(0, 5).map(keyLine)].join('\n'));
+    await expect.poll(() => clipboard()).toBe(['PK\tSK', ...raw.slice(0, 5).map(keyLine)].join('\n'));
 
     // A click without Shift clears the range; Shift+click draws one from the focused cell.
     await grid.locator('[role="row"][aria-rowindex="3"] [aria-colindex="2"]').click();
     await expect.poll(() => inRange.count(), slow).toBe(0);
     await grid.locator('[role="row"][aria-rowindex="6"] [aria-colindex="3"]').click({ modifiers: ['Shift'] });
     await status('4 rows × 2 columns selected.').waitFor();
-    expect(await inRange.count()).toBe(8);
+    await expect.poll(() => inRange.count()).toBe(8);
     await page().keyboard.press('Control+C');
     await status('Copied 4 rows × 2 columns.').waitFor(slow);
-    expect(await clipboard()).toBe(raw.slice(1, 5).map(keyLine).join('\n'));
+    await expect.poll(() => clipboard()).toBe(raw.slice(1, 5).map(keyLine).join('\n'));
     await page().keyboard.press('Escape');
     await status('Selection cleared.').waitFor();
-    expect(await inRange.count()).toBe(0);
+    await expect.poll(() => inRange.count()).toBe(0);
 
     // From the selection column, Ctrl+Shift+End takes every row whole, most not in the page: the
     // copy reads them through the window cache and holds no placeholder.

@@ -109,8 +109,10 @@ describe('the item grid scrolled sideways', () => {
     const scrollAtEnd = await scroller.evaluate((element) => element.scrollLeft);
     await page().keyboard.press('Home');
     await page().keyboard.press('ArrowRight');
-    expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^PK: /);
-    expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(scrollAtEnd);
+    await expect
+      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^PK: /);
+    await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBe(scrollAtEnd);
     expect(lastName).not.toBe('PK');
 
     await screenshots(page(), 'items-grid-pinned-keys', undefined, {

@@ -131,13 +131,13 @@ describe('the grid shows what is stored', () => {
     const p = await session.openPage();
     await p.getByRole('button', { name: 'Open playground' }).click();
     await p.getByRole('button', { name: table, exact: true }).click(slow);
-    expect(await p.getByRole('tab', { name: 'Items' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => p.getByRole('tab', { name: 'Items' }).getAttribute('aria-selected')).toBe('true');
     await progress()
       .filter({ hasText: /^100 items · 1 page · [\d.]+ RCU/ })
       .waitFor(slow);
     await p.locator('.item-grid-row .item-grid-cell').first().waitFor();
     // The ARIA grid counts its header row too: 100 items are rows 2 to 101.
-    expect(await p.getByRole('grid', { name: 'Items' }).getAttribute('aria-rowcount')).toBe('101');
+    await expect.poll(() => p.getByRole('grid', { name: 'Items' }).getAttribute('aria-rowcount')).toBe('101');
     // Overview stays one click away.
     await p.getByRole('tab', { name: 'Overview' }).click();
     await p.getByRole('region', { name: 'Keys' }).waitFor();
@@ -159,11 +159,11 @@ describe('the grid shows what is stored', () => {
     await openRow(row);
     await editor().getByLabel('total', { exact: true }).fill(after);
     await saveAndClose();
-    expect(text((await stored(pk, sk))?.total)).toBe(after);
+    await expect.poll(async () => text((await stored(pk, sk))?.total)).toBe(after);
 
     await showColumn('total');
     await expect.poll(() => row.innerText(), slow).toContain(after);
-    expect(await row.getAttribute('class')).toContain('is-changed');
+    await expect.poll(() => row.getAttribute('class')).toContain('is-changed');
     await row.getByRole('img', { name: 'Changed by you' }).waitFor();
     await progress()
       .filter({ hasText: new RegExp(`of ${all} items`) })
@@ -201,9 +201,9 @@ describe('the grid shows what is stored', () => {
       .filter({ hasText: new RegExp(`^${all + 1} of ${all + 1} items`) })
       .waitFor(slow);
     // The first row below the column headers.
-    expect(await rowIndex('USER#u999', 'PROFILE')).toBe('2');
+    await expect.poll(() => rowIndex('USER#u999', 'PROFILE')).toBe('2');
     const first = rowAt('2');
-    expect(await first.getAttribute('class')).toContain('is-new');
+    await expect.poll(() => first.getAttribute('class')).toContain('is-new');
     await screenshots(page(), 'items-grid-new-row');
 
     // Stage an edit of another order and the delete of the new item; both rows say so; commit.
@@ -229,10 +229,10 @@ describe('the grid shows what is stored', () => {
       .filter({ hasText: new RegExp(`^${all} of ${all} items`) })
       .waitFor(slow);
     await expect.poll(() => rowWith('USER#u999', 'PROFILE').count(), slow).toBe(0);
-    expect(await stored('USER#u999', 'PROFILE')).toBeUndefined();
+    await expect.poll(() => stored('USER#u999', 'PROFILE')).toBeUndefined();
     await filterRows(sk);
     const edited = rowAt(await rowIndex(pk, sk));
-    expect(await edited.getAttribute('class')).toContain('is-changed');
+    await expect.poll(() => edited.getAttribute('class')).toContain('is-changed');
     await showColumn('currency');
     await expect.poll(() => edited.innerText(), slow).toContain('NZD');
     await filterRows('');
@@ -252,7 +252,7 @@ describe('the grid shows what is stored', () => {
     await expect.poll(() => header.getAttribute('aria-expanded'), slow).toBe('false');
     await createAsJson({ PK: { S: user }, SK: { S: 'NOTE#grid-truth' }, note: { S: 'mine' } });
     await expect.poll(() => header.innerText(), slow).toContain(`${count + 1} items`);
-    expect(await header.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => header.getAttribute('aria-expanded')).toBe('false');
     await header.click();
     await rowWith('″', 'NOTE#grid-truth').getByRole('img', { name: 'Created by you' }).waitFor();
     await screenshots(page(), 'items-grid-collection-new-row');
@@ -275,10 +275,10 @@ describe('the grid shows what is stored', () => {
     const [pk, sk] = await keysOf(rows.nth(0));
     const [otherPk, otherSk] = await keysOf(rows.nth(1));
     await openRow(rowWith(pk, sk));
-    expect(await editor().locator('h2').innerText()).toBe(`${pk} · ${sk}`);
+    await expect.poll(() => editor().locator('h2').innerText()).toBe(`${pk} · ${sk}`);
     await editor().getByLabel('currency', { exact: true }).fill('JPY');
     await saveAndClose();
-    expect(text((await stored(pk, sk))?.currency)).toBe('JPY');
+    await expect.poll(async () => text((await stored(pk, sk))?.currency)).toBe('JPY');
     await showColumn('currency');
     // The grid hears of the write by an event of its own, after the save's answer.
     await expect.poll(() => rowWith(pk, sk).innerText(), slow).toContain('JPY');

@@ -49,7 +49,7 @@ describe('selection means what the user picked', () => {
 
     await tick('USER#u16', 'ORDER#o56');
     await toolbar().getByText('1 selected', { exact: true }).waitFor();
-    expect(await tickedRows()).toEqual(['USER#u16/ORDER#o56']);
+    await expect.poll(() => tickedRows()).toEqual(['USER#u16/ORDER#o56']);
 
     await p.getByRole('button', { name: 'Delete / update…' }).click();
     const dialog = p.getByRole('dialog');
@@ -66,10 +66,12 @@ describe('selection means what the user picked', () => {
 
     await rowWith(page(), 'USER#u16', 'ORDER#o56').waitFor({ state: 'detached', ...slow });
     await rowWith(page(), 'USER#u16', 'PROFILE').waitFor(slow);
-    expect(await tickedRows()).toEqual([]);
-    expect(await toolbar().innerText()).not.toMatch(/\d+ selected/);
+    await expect.poll(() => tickedRows()).toEqual([]);
+    await expect.poll(() => toolbar().innerText()).not.toMatch(/\d+ selected/);
     // The other items of the collection are still there, unticked: none became "the selection".
-    expect(await rowWith(page(), 'USER#u16', 'PROFILE').getAttribute('aria-selected')).toBe('false');
+    await expect
+      .poll(() => rowWith(page(), 'USER#u16', 'PROFILE').getAttribute('aria-selected'))
+      .toBe('false');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -103,7 +105,7 @@ describe('selection means what the user picked', () => {
     await showOnly('857.56');
     await toolbar().getByText('1 selected', { exact: true }).waitFor(slow);
     await page().getByText('1 selected item left the view and is no longer selected.').waitFor(slow);
-    expect(await tickedRows()).toEqual(['USER#u16/BALANCE']);
+    await expect.poll(() => tickedRows()).toEqual(['USER#u16/BALANCE']);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, putItems } from '../support/dynamo-tables';
+import { startFaultyDynamo, type FaultyDynamo } from '../support/faulty-dynamo';
 import { canonical, rawScanItems } from '../support/raw-dynamo';
+import { saveKeysConnection } from './support/app';
 import { downloadedBytes } from './support/downloads';
 import { openPlaygroundTable } from './support/playground-table';
 import { screenshots } from './support/screenshots';
@@ -15,8 +17,11 @@ const session = useAppInBrowser({ withPlayground: true });
 const slow = { timeout: 120_000 };
 const table = `Whole-${Date.now().toString(36)}`;
 const ITEMS = 1200;
+let faulty: FaultyDynamo;
 
 beforeAll(async () => {
+  faulty = await startFaultyDynamo(session.playgroundEndpoint);
+  await saveKeysConnection(session.app, 'Held scans', faulty.endpoint);
   const client = session.playgroundClient;
   await createTable(client, table, {
     partitionKey: ['pk', 'S'],
@@ -35,6 +40,7 @@ beforeAll(async () => {
     })),
   );
 }, 180_000);
+afterAll(() => faulty.close());
 
 const exportDialog = () => session.browser.page.getByRole('dialog', { name: 'Export' });
 
@@ -52,7 +58,7 @@ describe('exporting a whole table', () => {
     await dialog.getByText(/Reading all of it is a full Scan: about [\d,]+ read units/).waitFor();
     await dialog.getByRole('radio', { name: 'CSV with a type row' }).check();
     const name = dialog.getByLabel("File name in DynoTable's export folder");
-    expect(await name.inputValue()).toBe(`${table}.csv`);
+    await expect.poll(() => name.inputValue()).toBe(`${table}.csv`);
     await screenshots(page, 'items-table-export-choice', dialog);
     await dialog.getByRole('button', { name: 'Export table', exact: true }).click();
     await dialog.getByText(`Exported ${ITEMS.toLocaleString('en-US')} items`).waitFor(slow);
@@ -68,15 +74,40 @@ describe('exporting a whole table', () => {
   });
 
   it('cancels, lists the stopped export, and resumes it to every item once', async () => {
+    // The same table through a server that holds every Scan after the first page until the export
+    // is cancelled: a 7 MB export can end before a Cancel click lands on a busy machine.
     const page = session.browser.page;
     const dialog = exportDialog();
-    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Export…' }).click();
+    if (await dialog.isVisible())
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '‹ Connections' }).click();
+    const card = page.getByTestId('connection-card').filter({ hasText: 'Held scans' });
+    await card.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('button', { name: table, exact: true }).click(slow);
+    await page
+      .locator('.item-grid-row .item-grid-cell', { hasText: /^ITEM#/ })
+      .first()
+      .waitFor(slow);
+    await page.getByRole('button', { name: 'Export…' }).click();
     await dialog.getByRole('radio', { name: 'Whole table' }).check();
     await dialog.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).check();
     await dialog.getByLabel("File name in DynoTable's export folder").fill('resumed.jsonl');
-    await dialog.getByRole('button', { name: 'Export table', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await dialog.getByText('Cancelled.').waitFor(slow);
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const scansBefore = faulty.forwarded('Scan').length;
+    faulty.script({ operation: 'Scan', fault: 'hold', after: 1, beforeForward: () => released });
+    try {
+      await dialog.getByRole('button', { name: 'Export table', exact: true }).click();
+      // The export's first page read, its next one held.
+      await expect.poll(() => faulty.calls.filter((call) => call.fault === 'hold').length, slow).toBe(1);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await dialog.getByText('Cancelled.').waitFor(slow);
+    } finally {
+      release();
+      faulty.heal();
+    }
+    expect(faulty.forwarded('Scan').length - scansBefore).toBe(1);
     const stopped = dialog.getByRole('region', { name: 'Stopped exports of this table' });
     await stopped.getByText(/Table as JSON Lines: stopped at [\d,]+ of ≈ [\d,]+ items/).waitFor(slow);
     const file = path.join(session.app.dataDir, 'exports', 'resumed.jsonl');

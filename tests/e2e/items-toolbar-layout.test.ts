@@ -56,7 +56,7 @@ describe('the Items toolbar', () => {
       .filter({ hasText: /^100 items · 1 page/ })
       .waitFor(slow);
     await page().getByRole('button', { name: 'Load more' }).waitFor();
-    expect((await toolbarLines()).lines).toHaveLength(1);
+    await expect.poll(async () => (await toolbarLines()).lines).toHaveLength(1);
 
     // The editor beside the grid takes ~560 px: the toolbar still fits its line.
     const firstRow = page().locator('.item-grid-row:not(.is-loading)').first();
@@ -64,7 +64,7 @@ describe('the Items toolbar', () => {
     const editor = page().locator('.item-editor');
     await editor.waitFor();
     await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBe(1);
-    expect((await toolbarLines()).isInside).toBe(true);
+    await expect.poll(async () => (await toolbarLines()).isInside).toBe(true);
 
     // At 1024×700 with the editor open the actions go to their own line(s), together and inside.
     await page().setViewportSize({ width: 1024, height: 700 });

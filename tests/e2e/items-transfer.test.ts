@@ -90,10 +90,10 @@ describe('moving items in and out of the Items tab', () => {
     // The file name is a real value that follows the format, so saving needs no typing; the
     // browser download is a button whose download streams the whole result.
     const saveAs = exporting.getByLabel("Or save on the server, in DynoTable's export folder, as");
-    expect(await saveAs.inputValue()).toBe(`${table}.jsonl`);
-    expect(await exporting.getByRole('button', { name: 'Save on the server', exact: true }).isEnabled()).toBe(
-      true,
-    );
+    await expect.poll(() => saveAs.inputValue()).toBe(`${table}.jsonl`);
+    await expect
+      .poll(() => exporting.getByRole('button', { name: 'Save on the server', exact: true }).isEnabled())
+      .toBe(true);
     const downloading = page.waitForEvent('download');
     await exporting.getByRole('button', { name: `Download ${shipped.length} rows` }).click();
     const download = await downloading;
@@ -129,18 +129,18 @@ describe('moving items in and out of the Items tab', () => {
     await importing.getByText('Uploaded shipped.jsonl').waitFor(slow);
     await session.browser.screenshotBothSchemes('items-import-uploaded');
     const importButton = importing.getByRole('button', { name: 'Import', exact: true });
-    expect(await importButton.isDisabled()).toBe(true);
+    await expect.poll(() => importButton.isDisabled()).toBe(true);
     await importing.getByRole('button', { name: 'Dry run' }).click();
     await importing
       .getByText(`Dry run: ${shipped.length} read · ${shipped.length} would be written`)
       .waitFor(slow);
-    expect((await stored(pk, sk))?.currency?.S).not.toBe('CHF');
+    await expect.poll(async () => (await stored(pk, sk))?.currency?.S).not.toBe('CHF');
     await importButton.click();
     await importing
       .getByText(`${shipped.length} read · ${shipped.length} written`, { exact: false })
       .waitFor(slow);
     await session.browser.screenshot('items-import-done');
-    expect((await stored(pk, sk))?.currency?.S).toBe('CHF');
+    await expect.poll(async () => (await stored(pk, sk))?.currency?.S).toBe('CHF');
     await importing.getByRole('button', { name: 'Close' }).last().click();
     // The grid shows what the upload wrote once the query runs again.
     await queryShipped('currency', 'CHF');
@@ -154,12 +154,14 @@ describe('moving items in and out of the Items tab', () => {
     const exporting = dialog('Export');
     // A whole-table export is typed and resumable: it offers no JSON array.
     await exporting.getByRole('radio', { name: 'Whole table' }).check();
-    expect(await exporting.getByRole('radio', { name: 'JSON array' }).isDisabled()).toBe(true);
+    await expect.poll(() => exporting.getByRole('radio', { name: 'JSON array' }).isDisabled()).toBe(true);
     await exporting.getByRole('radio', { name: `All ${shipped.length} rows fetched` }).check();
     await exporting.getByRole('radio', { name: 'JSON array' }).check();
-    expect(
-      await exporting.getByLabel("Or save on the server, in DynoTable's export folder, as").inputValue(),
-    ).toBe(`${table}.json`);
+    await expect
+      .poll(() =>
+        exporting.getByLabel("Or save on the server, in DynoTable's export folder, as").inputValue(),
+      )
+      .toBe(`${table}.json`);
     const downloading = page.waitForEvent('download');
     await exporting.getByRole('button', { name: `Download ${shipped.length} rows` }).click();
     const download = await downloading;
@@ -177,7 +179,7 @@ describe('moving items in and out of the Items tab', () => {
     await page.getByRole('button', { name: 'Import…' }).click();
     const importing = dialog(`Import into ${table}`);
     await importing.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).waitFor();
-    expect(await importing.getByRole('radio', { name: 'JSON array' }).count()).toBe(0);
+    await expect.poll(() => importing.getByRole('radio', { name: 'JSON array' }).count()).toBe(0);
     await importing.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -203,7 +205,7 @@ describe('moving items in and out of the Items tab', () => {
     const some = shipped[0]!;
     const somePk = (some.PK as { S: string }).S;
     const someSk = (some.SK as { S: string }).S;
-    expect((await stored(somePk, someSk))?.flag?.S).toBe('yes');
+    await expect.poll(async () => (await stored(somePk, someSk))?.flag?.S).toBe('yes');
 
     // Read again, so the staged delete's condition expects the flag the update wrote.
     await queryShipped('flag', 'yes');
@@ -214,7 +216,7 @@ describe('moving items in and out of the Items tab', () => {
     await editor.getByRole('button', { name: 'Stage delete' }).click();
     const staged = page.getByRole('region', { name: 'Staged changes' });
     await staged.getByText('1 staged change').waitFor();
-    expect(await stored(pk, sk)).toBeDefined();
+    await expect.poll(() => stored(pk, sk)).toBeDefined();
     await staged.getByRole('button', { name: 'Commit' }).click();
     await expect.poll(() => stored(pk, sk), slow).toBeUndefined();
     expect(session.browser.pageErrors).toEqual([]);

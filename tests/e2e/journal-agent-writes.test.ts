@@ -47,8 +47,8 @@ const openInEditor = ([pk, sk]: [string, string]): Promise<Locator> => openItemI
 async function undoFromHistory(source: string, reason: string): Promise<void> {
   await page().getByRole('button', { name: 'Undo history…' }).click();
   await entries().first().getByText(reason, { exact: true }).waitFor(slow);
-  expect(await entries().first().locator('.journal-source').innerText()).toBe(source);
-  expect(await entries().first().locator('strong').innerText()).toBe('Approved write');
+  await expect.poll(() => entries().first().locator('.journal-source').innerText()).toBe(source);
+  await expect.poll(() => entries().first().locator('strong').innerText()).toBe('Approved write');
   await screenshots(page(), `journal-${source.toLowerCase()}-history`, history());
   await entries()
     .first()
@@ -117,10 +117,10 @@ describe('approved agent writes show everywhere and are undone exactly', () => {
     await expect.poll(editorCurrency, slow).toBe('XAU');
     await expect.poll(() => row.innerText(), slow).toContain('XAU');
     await screenshots(p, 'journal-agent-write-views');
-    expect(await rawItem(key)).toContain('"currency":{"S":"XAU"}');
+    await expect.poll(() => rawItem(key)).toContain('"currency":{"S":"XAU"}');
 
     await undoFromHistory('Agent', `Agent: ${reason}`);
-    expect(await rawItem(key)).toBe(original);
+    await expect.poll(() => rawItem(key)).toBe(original);
     await expect.poll(editorCurrency, slow).toBe(loaded);
     await expect.poll(() => row.innerText(), slow).toContain(loaded);
     expect(session.browser.pageErrors).toEqual([]);
@@ -156,10 +156,10 @@ describe('approved agent writes show everywhere and are undone exactly', () => {
 
     await expect.poll(editorCurrency, slow).toBe('CHF');
     await expect.poll(() => row.innerText(), slow).toContain('CHF');
-    expect(await rawItem(key)).toContain('"currency":{"S":"CHF"}');
+    await expect.poll(() => rawItem(key)).toContain('"currency":{"S":"CHF"}');
 
     await undoFromHistory('MCP', `MCP client e2e-journal 1.0.0: ${reason}`);
-    expect(await rawItem(key)).toBe(original);
+    await expect.poll(() => rawItem(key)).toBe(original);
     await expect.poll(editorCurrency, slow).toBe(loaded);
     await expect.poll(() => row.innerText(), slow).toContain(loaded);
     expect(session.browser.pageErrors).toEqual([]);

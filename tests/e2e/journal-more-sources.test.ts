@@ -135,12 +135,14 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await conflict.getByRole('heading', { name: /^This item was changed by an import$/ }).waitFor(slow);
       const cells = (name: string) =>
         conflict.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
-      expect(await cells('currency').allInnerTexts()).toEqual([
-        'currency',
-        JSON.stringify({ S: loaded }),
-        JSON.stringify({ S: 'XPD' }),
-        JSON.stringify({ S: loaded }),
-      ]);
+      await expect
+        .poll(() => cells('currency').allInnerTexts())
+        .toEqual([
+          'currency',
+          JSON.stringify({ S: loaded }),
+          JSON.stringify({ S: 'XPD' }),
+          JSON.stringify({ S: loaded }),
+        ]);
       await screenshots(page(), 'editor-changed-by-import', walk.editor());
       await conflict.getByRole('button', { name: 'Discard mine, keep theirs' }).click();
       await expect.poll(() => walk.field('currency').inputValue(), slow).toBe('XPD');
@@ -172,7 +174,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
       // The report: the target existed (not "(created)"), so its replaced item is journaled.
       const report = dialog.getByRole('status').filter({ hasText: `Copied ${copySource} to ${sample}.` });
       await report.waitFor(slow);
-      expect(await report.innerText()).toMatch(/Written\s*1\s*Skipped\s*0\s*Failed\s*0/);
+      await expect.poll(() => report.innerText()).toMatch(/Written\s*1\s*Skipped\s*0\s*Failed\s*0/);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
 
       await page()
@@ -305,9 +307,9 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await openPlaygroundTable(page(), ttlTable, 'Overview');
       const purge = page().getByRole('group', { name: 'Purge items' });
       await purge.scrollIntoViewIfNeeded(slow);
-      expect(await purge.innerText()).toMatch(/It cannot be undone\./);
+      await expect.poll(() => purge.innerText()).toMatch(/It cannot be undone\./);
       const deleting = page().getByRole('group', { name: 'Delete table' });
-      expect(await deleting.innerText()).toMatch(/it cannot be\s+undone\./);
+      await expect.poll(() => deleting.innerText()).toMatch(/it cannot be\s+undone\./);
     },
     walkTime,
   );

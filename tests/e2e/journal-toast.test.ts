@@ -59,8 +59,8 @@ describe('the commit confirmation and History', () => {
 
     await toast().getByRole('button', { name: 'Undo this commit' }).click();
     await toast().getByText('Undo: 1 item put back.').waitFor(slow);
-    expect(await storedCurrency(...first)).toBe(firstBefore);
-    expect(await storedCurrency(...second)).toBe('XAU');
+    await expect.poll(() => storedCurrency(...first)).toBe(firstBefore);
+    await expect.poll(() => storedCurrency(...second)).toBe('XAU');
     // The report stays until closed.
     await toast().getByRole('button', { name: 'Close the undo report' }).click();
     await toast().waitFor({ state: 'detached' });
@@ -77,7 +77,7 @@ describe('the commit confirmation and History', () => {
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
     await entries.first().waitFor(slow);
     // The two commits; the editor save joins them once main journals every write.
-    expect(await entries.count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
     const times = await dialog
       .locator('time')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')));
@@ -104,16 +104,16 @@ describe('the commit confirmation and History', () => {
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
     // Newest first: the editor's save, then the grid commit it changed.
     await expect.poll(() => entries.first().locator('.journal-source').innerText(), slow).toBe('Item editor');
-    expect(await entries.nth(1).locator('.journal-source').innerText()).toBe('Grid');
+    await expect.poll(() => entries.nth(1).locator('.journal-source').innerText()).toBe('Grid');
     // Found by its source, not its place: History lists each undo on top as it is made.
     const commit = entries.filter({ has: page().locator('.journal-source', { hasText: /^Grid$/ }) }).first();
     await commit.getByRole('button', { name: /^Undo the / }).click();
     await commit.getByText(/1 left as they are because they changed since your write/).waitFor(slow);
     await commit.getByText(/^Changed since by your later write: /).waitFor();
-    expect(await storedCurrency(...third)).toBe('XPD');
+    await expect.poll(() => storedCurrency(...third)).toBe('XPD');
     await commit.getByRole('button', { name: /first, then this again$/ }).click();
     await commit.getByText('Undo: 1 item put back.').waitFor(slow);
-    expect(await storedCurrency(...third)).toBe(before);
+    await expect.poll(() => storedCurrency(...third)).toBe(before);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -58,15 +58,15 @@ describe('undo after commit', () => {
     await p.getByRole('status').filter({ hasText: 'Committed: 1 item written.' }).waitFor(slow);
     // The confirmation goes away after 10 s unless hovered; under load the checks below take longer.
     await p.locator('.commit-done').hover();
-    expect(text((await stored(pk, sk))?.currency)).toBe('XTS');
+    await expect.poll(async () => text((await stored(pk, sk))?.currency)).toBe('XTS');
     const row = rowWith(pk, sk);
     await expect.poll(() => row.innerText(), slow).toContain('XTS');
 
     await p.getByRole('button', { name: 'Undo this commit' }).click();
     await p.getByText('Undo: 1 item put back.').waitFor(slow);
-    expect(text((await stored(pk, sk))?.currency)).toBe(old);
+    await expect.poll(async () => text((await stored(pk, sk))?.currency)).toBe(old);
     await expect.poll(() => row.innerText(), slow).toContain(old);
-    expect(await row.innerText()).not.toContain('XTS');
+    await expect.poll(() => row.innerText()).not.toContain('XTS');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -87,7 +87,7 @@ describe('undo after commit', () => {
     await entries.first().waitFor(slow);
     // Newest first: this commit, the first test's undo (journaled too, so it can be undone), then
     // the commit it undid (which says so).
-    expect(await entries.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(3);
     await entries
       .nth(2)
       .getByText(/^Undone .*: 1 put back$/)
@@ -99,13 +99,15 @@ describe('undo after commit', () => {
     await dialog.getByText(/left as they are because they changed since your write/).waitFor(slow);
     const versions = dialog.getByRole('list', { name: 'Items undo left alone' });
     const currency = versions.getByRole('row', { name: /^currency/ });
-    expect(await currency.getByRole('cell').allInnerTexts()).toEqual([
-      'currency',
-      JSON.stringify({ S: old }),
-      JSON.stringify({ S: 'XAU' }),
-      JSON.stringify({ S: 'XAG' }),
-    ]);
-    expect(text((await stored(pk, sk))?.currency)).toBe('XAG');
+    await expect
+      .poll(() => currency.getByRole('cell').allInnerTexts())
+      .toEqual([
+        'currency',
+        JSON.stringify({ S: old }),
+        JSON.stringify({ S: 'XAU' }),
+        JSON.stringify({ S: 'XAG' }),
+      ]);
+    await expect.poll(async () => text((await stored(pk, sk))?.currency)).toBe('XAG');
     await screenshots(page(), 'journal-undo-refused');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     // The grid shows what is stored now: their value.

@@ -62,7 +62,7 @@ describe('every write source shows everywhere and is undone exactly', () => {
     await p.getByRole('button', { name: 'Undo this commit' }).click();
     await p.getByText('Undo: 1 item put back.').waitFor(slow);
     await walk.shows('currency', loaded);
-    expect(await rawItem()).toBe(original);
+    await expect.poll(() => rawItem()).toBe(original);
 
     // History lists the undo under its source, newest first, and it can be undone in turn.
     await walk.undoNewestFromHistory({ before: committed, source: 'Undo', count: '1 item', since });

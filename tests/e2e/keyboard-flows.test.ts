@@ -111,7 +111,7 @@ describe('every flow without a mouse', () => {
     await retype('Keyboard Kim');
     await page().keyboard.press('Control+S');
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect((await stored('USER#u1', 'PROFILE'))?.name?.S).toBe('Keyboard Kim');
+    await expect.poll(async () => (await stored('USER#u1', 'PROFILE'))?.name?.S).toBe('Keyboard Kim');
   });
 
   it('resolves a conflict by applying my change on top of theirs', async () => {
@@ -146,7 +146,7 @@ describe('every flow without a mouse', () => {
     await press(editor().getByRole('button', { name: 'Stage', exact: true }));
     const staged = page().getByRole('region', { name: 'Staged changes' });
     await staged.getByText('1 staged change').waitFor();
-    expect((await stored('USER#u1', 'PROFILE'))?.name?.S).toBe('Keyboard Kai');
+    await expect.poll(async () => (await stored('USER#u1', 'PROFILE'))?.name?.S).toBe('Keyboard Kai');
     await press(staged.getByRole('button', { name: 'Commit' }));
     await expect.poll(async () => (await stored('USER#u1', 'PROFILE'))?.name?.S, slow).toBe('Staged Sam');
   });
@@ -163,7 +163,7 @@ describe('every flow without a mouse', () => {
     }
     await page().keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await isFocused(opener)).toBe(true);
+    await expect.poll(() => isFocused(opener)).toBe(true);
   });
 
   it('shows the keyboard map on F1 and ?, and closes it with Esc', async () => {
@@ -171,11 +171,11 @@ describe('every flow without a mouse', () => {
     await page().keyboard.press('F1');
     const help = page().getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByRole('heading', { name: 'SQL' }).waitFor();
-    expect(await help.innerText()).toMatch(/Ctrl Enter\s+Run the statement/);
+    await expect.poll(() => help.innerText()).toMatch(/Ctrl Enter\s+Run the statement/);
     await screenshots(page(), 'keyboard-help', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
-    expect(await describeFocus(page())).toBe(before);
+    await expect.poll(() => describeFocus(page())).toBe(before);
     await page().keyboard.press('?');
     await help.waitFor();
     await page().keyboard.press('Escape');
@@ -200,7 +200,7 @@ describe('every flow without a mouse', () => {
     await page().keyboard.press('Escape');
     await tabTo(page(), page().getByRole('region', { name: 'Plan' }));
     await screenshots(page(), 'focus-sql-plan', undefined, { check: expectFocusVisible });
-    expect(await page().locator('.sql-plan').innerText()).toMatch(/Query/);
+    await expect.poll(() => page().locator('.sql-plan').innerText()).toMatch(/Query/);
   });
 
   it('runs the pre-flight scan', async () => {
@@ -231,7 +231,7 @@ describe('every flow without a mouse', () => {
     const card = assistant.getByRole('region', { name: 'Approval needed' });
     await press(card.getByRole('button', { name: 'Approve and write' }));
     await assistant.getByText('Marked u1 as VIP.').waitFor(slow);
-    expect((await stored('USER#u1', 'PROFILE'))?.vip?.BOOL).toBe(true);
+    await expect.poll(async () => (await stored('USER#u1', 'PROFILE'))?.vip?.BOOL).toBe(true);
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -296,7 +296,7 @@ describe('every flow without a mouse', () => {
     await page().keyboard.press('Home');
     await page().keyboard.press('Delete');
     await expectOn('Tables');
-    expect((await tabState(strip)).map((tab) => tab.name)).toEqual(names.slice(0, -1));
+    await expect.poll(async () => (await tabState(strip)).map((tab) => tab.name)).toEqual(names.slice(0, -1));
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe('the keyboard walk from the address to a committed cell', () => {
     await screenshots(page(), 'keyboard-skip-to-grid', undefined, { check: expectFocusVisible });
     await press('Enter');
     const grid = page().getByRole('grid', { name: 'Items' });
-    expect(await focusedCell()).toMatchObject({ row: 2, col: 2 });
+    await expect.poll(() => focusedCell()).toMatchObject({ row: 2, col: 2 });
 
     // To the first row's `total`, a number: arrows only.
     const totalCol = Number(
@@ -121,7 +121,7 @@ describe('the keyboard walk from the address to a committed cell', () => {
       at = await focusedCell();
     }
     expect(at.col).toBe(totalCol);
-    expect(await itemsWithTotal('4321')).toBe(0);
+    await expect.poll(() => itemsWithTotal('4321')).toBe(0);
 
     // Enter edits the number in its cell; Enter again stages it.
     await press('Enter');
@@ -169,8 +169,8 @@ describe('the keyboard walk from the address to a committed cell', () => {
     const input = grid.getByRole('textbox', { name: /^New value of total/ });
     await expect.poll(() => input.evaluate((e) => e === document.activeElement), slow).toBe(true);
     await page().keyboard.press('Escape');
-    expect(await input.count()).toBe(0);
-    expect(await page().getByRole('complementary', { name: 'Item editor' }).count()).toBe(0);
+    await expect.poll(() => input.count()).toBe(0);
+    await expect.poll(() => page().getByRole('complementary', { name: 'Item editor' }).count()).toBe(0);
     // Home brings the row's start (its key) back into view.
     await page().keyboard.press('Home');
 
@@ -197,7 +197,7 @@ describe('the keyboard walk from the address to a committed cell', () => {
     const toList = page().getByRole('button', { name: 'Skip to the table list' });
     await tabBack(toList);
     await page().keyboard.press('Shift+Tab');
-    expect(await describeFocus(page())).toContain('Skip to main content');
+    await expect.poll(() => describeFocus(page())).toContain('Skip to main content');
     await page().keyboard.press('Tab');
     await screenshots(page(), 'keyboard-skip-links', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Enter');

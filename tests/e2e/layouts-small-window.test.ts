@@ -96,28 +96,28 @@ describe('layouts at 1024×700 and 1440×900', () => {
       await page().setViewportSize(size);
       // The summary line says what is staged and keeps Commit in reach.
       await expect.poll(() => panel.innerText(), slow).toMatch(/5 staged changes/);
-      expect(await panel.getByRole('button', { name: 'Commit' }).isVisible()).toBe(true);
-      expect(await wholeRowsInView()).toBeGreaterThanOrEqual(size.height >= 900 ? 14 : 9);
+      await expect.poll(() => panel.getByRole('button', { name: 'Commit' }).isVisible()).toBe(true);
+      await expect.poll(() => wholeRowsInView()).toBeGreaterThanOrEqual(size.height >= 900 ? 14 : 9);
       // Folded: the list is out of the way (and out of the accessibility tree).
-      expect(await panel.getByRole('listitem').count()).toBe(0);
+      await expect.poll(() => panel.getByRole('listitem').count()).toBe(0);
     }
 
     // Unfolded, the list scrolls inside its part of the window and the grid keeps rows above it.
     await page().setViewportSize(screenshotSizes[0]);
     const toggle = panel.getByRole('button', { name: 'Show list' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await panel.getByRole('button', { name: 'Hide list' }).waitFor();
-    expect(await panel.getByRole('listitem').count()).toBe(5);
-    expect(await panel.getByRole('listitem').first().isVisible()).toBe(true);
-    expect(await wholeRowsInView()).toBeGreaterThanOrEqual(4);
-    expect((await box(panel)).bottom).toBeLessThanOrEqual(screenshotSizes[0].height);
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(5);
+    await expect.poll(() => panel.getByRole('listitem').first().isVisible()).toBe(true);
+    await expect.poll(() => wholeRowsInView()).toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await box(panel)).bottom).toBeLessThanOrEqual(screenshotSizes[0].height);
     await screenshots(page(), 'layout-staged-panel-open');
     await panel.getByRole('button', { name: 'Discard' }).last().click();
     await panel.getByRole('heading', { name: '4 staged changes' }).waitFor();
     await panel.getByRole('button', { name: 'Hide list' }).click();
-    expect(await panel.getByRole('listitem').count()).toBe(0);
-    expect(await wholeRowsInView()).toBeGreaterThanOrEqual(9);
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(0);
+    await expect.poll(() => wholeRowsInView()).toBeGreaterThanOrEqual(9);
   });
 
   it('shows the SQL editor and its results beside the open assistant', async () => {
@@ -159,7 +159,7 @@ describe('layouts at 1024×700 and 1440×900', () => {
       });
       expect(rows).toBeGreaterThanOrEqual(5);
       // The assistant's question box is usable too.
-      expect(await assistant.getByRole('textbox').first().isVisible()).toBe(true);
+      await expect.poll(() => assistant.getByRole('textbox').first().isVisible()).toBe(true);
     }
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -58,9 +58,9 @@ describe('agent proposals (MCP over HTTP)', () => {
     await card.getByText('Make Ada a VIP (1 write)').waitFor(slow);
     const diff = card.getByRole('list', { name: 'Changes to USER#u7 · PROFILE' });
     await expect.poll(() => diff.innerText(), slow).toContain('424242');
-    expect(await diff.innerText()).toContain('agentNote');
+    await expect.poll(() => diff.innerText()).toContain('agentNote');
     // Nothing is written while the proposal waits.
-    expect(canonical(await stored())).toBe(canonical(before));
+    await expect.poll(async () => canonical(await stored())).toBe(canonical(before));
     await screenshots(p, 'mcp-proposal', proposals());
     expect(await seriousAxeViolations(p, { include: 'dialog[open]' })).toEqual([]);
 
@@ -96,6 +96,6 @@ describe('agent proposals (MCP over HTTP)', () => {
       'The user rejected these changes in DynoTable. Nothing was written.',
     );
     await badge.waitFor({ state: 'detached' });
-    expect(canonical(await stored())).toBe(canonical(before));
+    await expect.poll(async () => canonical(await stored())).toBe(canonical(before));
   });
 });

@@ -26,12 +26,18 @@ describe('coding agents (MCP over HTTP)', () => {
     await form.getByLabel('Items per tool call').fill('7');
     await form.getByRole('button', { name: 'Save' }).click();
 
-    const endpoint = await form.locator('.mcp-secret-row code').first().textContent();
-    expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/playground$/);
+    // Save is a call to main: the endpoint shows once it has answered.
+    const shownEndpoint = form.locator('.mcp-secret-row code').first();
+    await expect
+      .poll(() => shownEndpoint.textContent(), slow)
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/playground$/);
+    const endpoint = await shownEndpoint.textContent();
     await expect.poll(() => form.getByLabel('Bearer token').textContent(), slow).toMatch(/^•+$/);
     await form.getByRole('button', { name: 'Show' }).click();
+    await expect
+      .poll(() => form.getByLabel('Bearer token').textContent(), slow)
+      .toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const token = (await form.getByLabel('Bearer token').textContent()) ?? '';
-    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     await form.getByRole('button', { name: 'Hide' }).click();
     // The commands on screen never print the token itself.
     await expect.poll(() => form.locator('pre').first().textContent(), slow).toContain('Bearer <token>');

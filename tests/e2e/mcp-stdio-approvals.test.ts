@@ -78,9 +78,9 @@ describe('agent proposals (MCP over stdio)', () => {
     await proposal.getByText('Tag a tester (1 write)').waitFor(slow);
     const diff = proposal.getByRole('list', { name: 'Changes to USER#u9 · PROFILE' });
     await expect.poll(() => diff.innerText(), slow).toContain('beta-tester');
-    expect(await proposal.innerText()).toContain(LABEL);
+    await expect.poll(() => proposal.innerText()).toContain(LABEL);
     // Nothing is written while the proposal waits.
-    expect(canonical(await stored())).toBe(canonical(before));
+    await expect.poll(async () => canonical(await stored())).toBe(canonical(before));
     await screenshots(p, 'mcp-stdio-proposal', dialog);
 
     // Written by the app itself, journaled under the client's name, and undone from History.

@@ -52,15 +52,15 @@ describe('a connection whose profile assumes a role with MFA', () => {
 
     const dialog = page.getByRole('dialog', { name: 'MFA code' });
     await dialog.waitFor(slow);
-    expect(await dialog.innerText()).toContain(`Enter the MFA code for ${home.serialNumber}`);
+    await expect.poll(() => dialog.innerText()).toContain(`Enter the MFA code for ${home.serialNumber}`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     const alert = page.locator('.table-list').getByRole('alert');
     await alert.waitFor(slow);
-    expect(await alert.innerText()).toContain(
-      `The MFA code for ${home.serialNumber} was not entered (cancelled)`,
-    );
+    await expect
+      .poll(() => alert.innerText())
+      .toContain(`The MFA code for ${home.serialNumber} was not entered (cancelled)`);
     expect(home.sts.assumeRoleCalls).toEqual([]);
   });
 
@@ -74,7 +74,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await alert.getByText(/AWS did not accept the MFA code/).waitFor(slow);
-    expect(await alert.innerText()).toContain('AccessDenied');
+    await expect.poll(() => alert.innerText()).toContain('AccessDenied');
     expect(tokenCodes()).toEqual(['000000']);
   });
 
@@ -88,14 +88,14 @@ describe('a connection whose profile assumes a role with MFA', () => {
     await input.fill('4829');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('The code has 6 digits; this has 4.').waitFor();
-    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     await session.browser.screenshotBothSchemes('mfa-code-invalid');
     // Nothing reached STS while the code was incomplete.
     expect(tokenCodes()).toEqual(['000000']);
 
     // As an authenticator app shows it, pasted: the space is dropped, not refused.
     await input.fill(`${home.code.slice(0, 3)} ${home.code.slice(3)}`);
-    expect(await input.getAttribute('aria-invalid')).toBe('false');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('false');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'detached' });
     for (const table of tables) await page.getByRole('button', { name: table, exact: true }).waitFor(slow);
@@ -110,7 +110,7 @@ describe('a connection whose profile assumes a role with MFA', () => {
     await page.getByRole('tab', { name: 'Tables', exact: true }).click();
     await page.locator('.table-list').getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: 'payments', exact: true }).waitFor(slow);
-    expect(await page.getByRole('dialog', { name: 'MFA code' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'MFA code' }).count()).toBe(0);
     expect(tokenCodes()).toEqual(['000000', home.code]);
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -49,7 +49,7 @@ describe('acknowledging a model setting in the pre-flight view', () => {
     const form = page.getByRole('form', { name: 'Acknowledge the setting for occurredAt' });
     const acknowledge = form.getByRole('button', { name: 'Acknowledge', exact: true });
     // Who and when come from main; why must be said.
-    expect(await acknowledge.isDisabled()).toBe(true);
+    await expect.poll(() => acknowledge.isDisabled()).toBe(true);
     await form
       .getByLabel(/Why: which model stores ISO strings at occurredAt/)
       .fill("EventModel: defaultDateStorage 'iso'");

@@ -31,25 +31,29 @@ describe('a dynamoose schema file in the Pre-flight view', () => {
     const alias = await settings.getByRole('row').filter({ hasText: 'alias/map' }).innerText();
     expect(alias).toContain('"surname"');
     expect(alias).toContain('Declare the field under the stored name "last"');
-    expect(await review.innerText()).toContain(
-      'Scan the table to hold the items against what the file declares',
-    );
-    expect(await review.getByRole('listitem').allInnerTexts()).toContain(
-      "Expired items were hidden by dynamoose's reads; dynotable-orm returns them until DynamoDB deletes them.",
-    );
+    await expect
+      .poll(() => review.innerText())
+      .toContain('Scan the table to hold the items against what the file declares');
+    await expect
+      .poll(() => review.getByRole('listitem').allInnerTexts())
+      .toContain(
+        "Expired items were hidden by dynamoose's reads; dynotable-orm returns them until DynamoDB deletes them.",
+      );
     await screenshots(page, 'migration-dynamoose-before-scan', review, { block: 'start' });
 
     await page.getByRole('button', { name: 'Scan table' }).click();
     const conformance = review.getByRole('table', { name: 'Conformance per attribute' });
     await conformance.waitFor(slow);
     const active = conformance.getByRole('row').filter({ hasText: 'User' }).filter({ hasText: 'active' });
-    expect(await active.innerText()).toContain(
-      '20 of 20 items store a string where the model declares Boolean.',
-    );
+    await expect
+      .poll(() => active.innerText())
+      .toContain('20 of 20 items store a string where the model declares Boolean.');
     // Its sample keys open the items, as the report's do.
-    expect(await active.getByRole('button', { name: /^Show the JSON of / }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => active.getByRole('button', { name: /^Show the JSON of / }).count())
+      .toBeGreaterThan(0);
     const stamp = conformance.getByRole('row').filter({ hasText: 'Post' }).filter({ hasText: 'timestamp' });
-    expect(await stamp.innerText()).toContain('Dates: epoch ms 7');
+    await expect.poll(() => stamp.innerText()).toContain('Dates: epoch ms 7');
 
     await review.getByText('The dynotable-orm model that reads this data').click();
     const model = review
@@ -83,7 +87,7 @@ describe('a dynamoose schema file in the Pre-flight view', () => {
 
     await fix.getByRole('button', { name: /^Run fix \(\d+ updates\)$/ }).click();
     await expect.poll(() => fix.getByRole('status').innerText(), slow).toContain('Fix finished.');
-    expect(await fix.getByRole('status').innerText()).toContain('27 written');
+    await expect.poll(() => fix.getByRole('status').innerText()).toContain('27 written');
 
     // A new scan no longer finds what was rewritten.
     await page.getByRole('button', { name: 'Scan table' }).click();
@@ -98,7 +102,7 @@ describe('a dynamoose schema file in the Pre-flight view', () => {
     const dialog = page.getByRole('dialog', { name: `Undo history — ${table}` });
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
     await entries.first().waitFor(slow);
-    expect(await entries.first().innerText()).toMatch(/Pre-flight fix|pre-flight's fix/);
+    await expect.poll(() => entries.first().innerText()).toMatch(/Pre-flight fix|pre-flight's fix/);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -88,7 +88,7 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     await expect.poll(() => page.locator('.mig-scans tbody tr').count(), slow).toBe(2);
     await expect.poll(() => verdict.innerText(), slow).toContain('Ready: no data fix needed');
     const card = page.locator('.mig-card').filter({ hasText: 'occurredAt' });
-    expect(await card.innerText()).toMatch(/model\s+\S+ stores ISO strings here/);
+    await expect.poll(() => card.innerText()).toMatch(/model\s+\S+ stores ISO strings here/);
     // Light and dark: the summary table, the model note on the card and the picker pass axe.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -122,8 +122,8 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     await expect
       .poll(() => section.getByRole('alert').innerText(), slow)
       .toContain('notes.ts has no dynotable-orm model(...) in it');
-    expect(await summary.isVisible()).toBe(true);
-    expect(await page.getByLabel('Per second', { exact: true }).inputValue()).toBe('250');
+    await expect.poll(() => summary.isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Per second', { exact: true }).inputValue()).toBe('250');
     await screenshots(page, 'migration-model-refused', section, { block: 'start' });
 
     // Larger than a model file can be (1 MB): refused in the page with a sentence; the model stays.
@@ -135,7 +135,7 @@ describe('a dynotable-orm model in the Pre-flight view', () => {
     await expect
       .poll(() => section.getByRole('alert').innerText(), slow)
       .toContain('huge.ts is larger than 1 MB');
-    expect(await summary.isVisible()).toBe(true);
+    await expect.poll(() => summary.isVisible()).toBe(true);
 
     // Removed: the verdict asks for the setting again.
     await page.getByRole('button', { name: 'Remove model' }).click();

@@ -99,9 +99,9 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
 
     const verdict = page.locator('.mig-verdict');
     await verdict.waitFor(slow);
-    expect(await verdict.innerText()).toMatch(
-      /Fix before the new ORM writes[\s\S]*address\.city[\s\S]*createdAt/,
-    );
+    await expect
+      .poll(() => verdict.innerText())
+      .toMatch(/Fix before the new ORM writes[\s\S]*address\.city[\s\S]*createdAt/);
     const cards = page.locator('.mig-card');
     const names = await cards.locator('.mig-name').allInnerTexts();
     expect(names).toEqual(
@@ -116,28 +116,28 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     );
     // address.city on items 0, 4, 8, 12, 16, 20: 0 and 20 lack the map, 8 and 16 repeat it, 4 and 12 differ.
     const dotted = cards.filter({ hasText: 'address.city' });
-    expect(await dotted.locator('.mig-legend').innerText()).toMatch(
-      /Differs from nested\s*2[\s\S]*No nested value\s*2[\s\S]*Same as nested\s*2/,
-    );
-    expect(await dotted.locator('svg rect').count()).toBe(4);
+    await expect
+      .poll(() => dotted.locator('.mig-legend').innerText())
+      .toMatch(/Differs from nested\s*2[\s\S]*No nested value\s*2[\s\S]*Same as nested\s*2/);
+    await expect.poll(() => dotted.locator('svg rect').count()).toBe(4);
     // What older releases left, one card per kind, path and entity: here the hand-made dotted map keys.
     await page.getByRole('heading', { name: /Left by older dynamoose releases/ }).waitFor();
     const mapKey = cards
       .filter({ hasText: 'dottedKeyInMap' })
       .filter({ has: page.getByText('meta["x.y"]', { exact: true }) });
-    expect(await mapKey.locator('.mig-card-header .muted').innerText()).toBe(
-      'dottedKeyInMap · trap · 1 item',
-    );
-    expect(await mapKey.locator('.mig-note').first().innerText()).toMatch(
-      /^1 item holds a map key with a dot at meta\["x\.y"\]/,
-    );
+    await expect
+      .poll(() => mapKey.locator('.mig-card-header .muted').innerText())
+      .toBe('dottedKeyInMap · trap · 1 item');
+    await expect
+      .poll(() => mapKey.locator('.mig-note').first().innerText())
+      .toMatch(/^1 item holds a map key with a dot at meta\["x\.y"\]/);
     await session.browser.screenshot('migration-report-light');
 
     // { } shows the stored JSON beside the report.
     await dotted.getByRole('button', { name: 'Show the JSON of order#004 · 4' }).click();
     const panel = page.getByRole('complementary', { name: 'Sample item' });
     await panel.locator('pre').waitFor();
-    expect(await panel.locator('pre').innerText()).toContain('"address.city"');
+    await expect.poll(() => panel.locator('pre').innerText()).toContain('"address.city"');
     await session.browser.screenshot('migration-sample-item');
     await useColorScheme(page, 'dark');
     await session.browser.screenshot('migration-report-dark');
@@ -161,9 +161,9 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Dry run' }).click();
     const plan = page.locator('.mig-plan');
     await plan.waitFor(slow);
-    expect(await plan.innerText()).toMatch(
-      /conditional updates: 4 moves, 2 removals, 0 date conversions\. 1 left for review/,
-    );
+    await expect
+      .poll(() => plan.innerText())
+      .toMatch(/conditional updates: 4 moves, 2 removals, 0 date conversions\. 1 left for review/);
     await plan.getByText('Sample requests as they will be sent').click();
     await page.getByRole('heading', { name: 'Fix' }).scrollIntoViewIfNeeded();
     await session.browser.screenshot('migration-dry-run');
@@ -171,9 +171,9 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: /Run fix/ }).click();
     const result = page.locator('.mig-result');
     await result.waitFor(slow);
-    expect(await result.innerText()).toMatch(
-      /Fix finished\. 6 written · 0 skipped because the item changed · 0 failed/,
-    );
+    await expect
+      .poll(() => result.innerText())
+      .toMatch(/Fix finished\. 6 written · 0 skipped because the item changed · 0 failed/);
     await result.scrollIntoViewIfNeeded();
     await session.browser.screenshot('migration-fix-result');
 
@@ -215,10 +215,10 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await page.locator('.mig-scans tbody tr').first().getByText('running').waitFor(slow);
     await page.locator('.mig-scans tbody tr').first().getByText('done').waitFor(slow);
     // Resumed, not restarted: still one row for it, and it covers the whole table.
-    expect(await page.locator('.mig-scans tbody tr').count()).toBe(4);
-    expect(await page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
+    await expect.poll(() => page.locator('.mig-scans tbody tr').count()).toBe(4);
+    await expect.poll(() => page.locator('.mig-scans tbody tr').first().innerText()).toMatch(/done\s+28/);
     await page.locator('.mig-verdict').waitFor();
-    expect(await page.locator('.mig-stats').innerText()).toMatch(/^28 items scanned/);
+    await expect.poll(() => page.locator('.mig-stats').innerText()).toMatch(/^28 items scanned/);
   });
 
   it('follows a running scan through a dropped event stream, missing nothing', async () => {
@@ -235,7 +235,7 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await page.locator('.mig-verdict').waitFor();
     // It caught up by the id of the last event it had, and nothing was lost.
     expect(sockets.lastEventIds.at(-1)).toMatch(/^\d+$/);
-    expect(await page.locator('.stream-notice').count()).toBe(0);
+    await expect.poll(() => page.locator('.stream-notice').count()).toBe(0);
     takeDroppedStreamErrors(errorsBefore);
   });
 
@@ -247,7 +247,7 @@ describe('migration pre-flight page', { timeout: 240_000 }, () => {
     await loseTouchUntilTheScanEnds();
     const notice = page.locator('.stream-notice');
     await notice.waitFor(slow);
-    expect(await notice.innerText()).toMatch(/some live updates were missed/);
+    await expect.poll(() => notice.innerText()).toMatch(/some live updates were missed/);
     await session.browser.screenshot('stream-gap-notice');
     await page.getByRole('progressbar', { name: 'Scanning' }).waitFor({ state: 'detached', ...slow });
     await expect.poll(() => scansTable(page), slow).toEqual({ scans: 6, newest: 'done 28' });

@@ -56,9 +56,9 @@ describe('table admin and a multi-attribute index key', () => {
     await gsi.getByRole('button', { name: `${INDEX}: add sort attribute` }).click();
     await setAttribute(gsi, INDEX, 'sort', 2, '#x');
     await gsi.getByRole('button', { name: `Move ${INDEX}: sort attribute 2 up` }).click();
-    expect(await gsi.getByLabel(`${INDEX}: sort attribute 1 name`).inputValue()).toBe('#x');
-    expect(await gsi.getByLabel(`${INDEX}: sort attribute 2 name`).inputValue()).toBe('[0]');
-    expect(await gsi.getByLabel(`${INDEX}: sort attribute 2 type`).inputValue()).toBe('N');
+    await expect.poll(() => gsi.getByLabel(`${INDEX}: sort attribute 1 name`).inputValue()).toBe('#x');
+    await expect.poll(() => gsi.getByLabel(`${INDEX}: sort attribute 2 name`).inputValue()).toBe('[0]');
+    await expect.poll(() => gsi.getByLabel(`${INDEX}: sort attribute 2 type`).inputValue()).toBe('N');
 
     // A repeated attribute is refused at its field, and nothing is sent.
     const addPartition = gsi.getByRole('button', { name: `${INDEX}: add partition attribute` });
@@ -69,14 +69,14 @@ describe('table admin and a multi-attribute index key', () => {
     await expect(describeStored(table)).rejects.toThrow(/not found|non-existent/i);
     // Four partition attributes at most: the fifth cannot be added.
     await addPartition.click();
-    expect(await addPartition.isDisabled()).toBe(true);
+    await expect.poll(() => addPartition.isDisabled()).toBe(true);
     await gsi.getByText("The index's partition attribute 4 needs a name.").waitFor();
     await dialog.locator('.dialog-body').evaluate((body) => body.scrollTo(0, 0));
     await gsi.scrollIntoViewIfNeeded();
     await screenshots(page, 'multi-key-create-index-refused', gsi);
     await gsi.getByRole('button', { name: `Remove ${INDEX}: partition attribute 4` }).click();
     await gsi.getByRole('button', { name: `Remove ${INDEX}: partition attribute 3` }).click();
-    expect(await addPartition.isDisabled()).toBe(false);
+    await expect.poll(() => addPartition.isDisabled()).toBe(false);
 
     const expectedKeySchema = HOSTILE_KEY_SCHEMA;
     await dialog.getByRole('tab', { name: 'CloudFormation' }).click();
@@ -105,14 +105,14 @@ describe('table admin and a multi-attribute index key', () => {
         '    { name: "[0]", type: dynamodb.AttributeType.NUMBER },',
         '  ],',
       ].join('\n');
-    expect(await cdk.innerText()).toContain(cdkKey('#x'));
+    await expect.poll(() => cdk.innerText()).toContain(cdkKey('#x'));
     await setAttribute(gsi, INDEX, 'sort', 1, '#y');
     await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#y')), slow).toBe(true);
     await setAttribute(gsi, INDEX, 'sort', 1, '#x');
     await expect.poll(async () => (await cdk.innerText()).includes(cdkKey('#x')), slow).toBe(true);
     const copy = dialog.getByRole('button', { name: 'Copy CDK' });
     await copy.focus();
-    expect(await copy.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => copy.evaluate((element) => element === document.activeElement)).toBe(true);
     // Scrolled within the code to the index, as a user would to read its key.
     const code = dialog.locator('.table-request .request-code');
     await screenshots(page, 'multi-key-create-index-cdk', dialog.locator('.table-request'), {
@@ -133,14 +133,20 @@ describe('table admin and a multi-attribute index key', () => {
     await dialog.getByRole('button', { name: 'Read into the form' }).click();
     await dialog.getByText('Read as CloudFormation.').waitFor();
     const pasted = dialog.getByRole('group', { name: INDEX, exact: true });
-    expect(await pasted.getByLabel(`${INDEX}: partition attribute 1 name`).inputValue()).toBe('__proto__');
-    expect(await pasted.getByLabel(`${INDEX}: partition attribute 2 name`).inputValue()).toBe('a.b');
-    expect(await pasted.getByLabel(`${INDEX}: sort attribute 1 name`).inputValue()).toBe('#x');
-    expect(await pasted.getByLabel(`${INDEX}: sort attribute 2 name`).inputValue()).toBe('[0]');
-    expect(await pasted.getByLabel(`${INDEX}: sort attribute 2 type`).inputValue()).toBe('N');
-    expect(await cdk.innerText()).toBe(shownCdk);
+    await expect
+      .poll(() => pasted.getByLabel(`${INDEX}: partition attribute 1 name`).inputValue())
+      .toBe('__proto__');
+    await expect
+      .poll(() => pasted.getByLabel(`${INDEX}: partition attribute 2 name`).inputValue())
+      .toBe('a.b');
+    await expect.poll(() => pasted.getByLabel(`${INDEX}: sort attribute 1 name`).inputValue()).toBe('#x');
+    await expect.poll(() => pasted.getByLabel(`${INDEX}: sort attribute 2 name`).inputValue()).toBe('[0]');
+    await expect.poll(() => pasted.getByLabel(`${INDEX}: sort attribute 2 type`).inputValue()).toBe('N');
+    await expect.poll(() => cdk.innerText()).toBe(shownCdk);
     await dialog.getByRole('tab', { name: 'CloudFormation' }).click();
-    expect(await dialog.getByRole('tabpanel', { name: 'CloudFormation' }).innerText()).toBe(shownTemplate);
+    await expect
+      .poll(() => dialog.getByRole('tabpanel', { name: 'CloudFormation' }).innerText())
+      .toBe(shownTemplate);
 
     await dialog.getByRole('button', { name: 'Create table' }).click();
     await dialog
@@ -182,7 +188,7 @@ describe('table admin and a multi-attribute index key', () => {
       '"[0]" is already a key of type N; one attribute has one type in every key.',
     );
     await conflict.waitFor();
-    expect(await change.getByRole('button', { name: 'Apply change' }).isDisabled()).toBe(true);
+    await expect.poll(() => change.getByRole('button', { name: 'Apply change' }).isDisabled()).toBe(true);
     await gsi.scrollIntoViewIfNeeded();
     await screenshots(page, 'multi-key-add-index-refused', gsi);
     await gsi.getByLabel(`${title}: partition attribute 2 type`).selectOption('N');
@@ -196,16 +202,18 @@ describe('table admin and a multi-attribute index key', () => {
     const cfn = await change.getByRole('tabpanel', { name: 'CloudFormation' }).innerText();
     expect(cfn.replace(/\s+/g, ' ')).toContain(keySchemaText);
     await change.getByRole('tab', { name: 'CDK' }).click();
-    expect(await change.getByRole('tabpanel', { name: 'CDK' }).innerText()).toContain(
-      [
-        `  indexName: "${title}",`,
-        '  partitionKeys: [',
-        '    { name: "constructor", type: dynamodb.AttributeType.STRING },',
-        '    { name: "[0]", type: dynamodb.AttributeType.NUMBER },',
-        '  ],',
-        '  sortKey: { name: "a.b", type: dynamodb.AttributeType.STRING },',
-      ].join('\n'),
-    );
+    await expect
+      .poll(() => change.getByRole('tabpanel', { name: 'CDK' }).innerText())
+      .toContain(
+        [
+          `  indexName: "${title}",`,
+          '  partitionKeys: [',
+          '    { name: "constructor", type: dynamodb.AttributeType.STRING },',
+          '    { name: "[0]", type: dynamodb.AttributeType.NUMBER },',
+          '  ],',
+          '  sortKey: { name: "a.b", type: dynamodb.AttributeType.STRING },',
+        ].join('\n'),
+      );
     await change.getByRole('button', { name: 'Apply change' }).click();
     await change
       .getByRole('status')

@@ -78,22 +78,22 @@ describe('Schema tab', () => {
     const orderTypes = Object.fromEntries(tallyPaths(orders).get(quotePathName('createdAt'))?.types ?? []);
     const typeBars = detail.getByRole('list', { name: 'Types' });
     for (const [type, count] of Object.entries(orderTypes))
-      expect(await typeBars.innerText()).toMatch(new RegExp(`${type} · \\w[\\w ]*\\s+${count}`));
+      await expect.poll(() => typeBars.innerText()).toMatch(new RegExp(`${type} · \\w[\\w ]*\\s+${count}`));
     const warnings = page.getByRole('list', { name: 'Warnings' });
-    expect(await warnings.innerText()).toContain('"address.city"');
+    await expect.poll(() => warnings.innerText()).toContain('"address.city"');
     await screenshots(page, 'schema-entity-detail');
     // The model of the shown entity, generated from the same read.
     const model = page.getByRole('region', { name: 'Model of orders' });
     await model.getByLabel('Format').selectOption('zod');
-    expect(await model.getByLabel('Zod schema of orders').innerText()).toContain(
-      'export const orderSchema = z.looseObject({',
-    );
+    await expect
+      .poll(() => model.getByLabel('Zod schema of orders').innerText())
+      .toContain('export const orderSchema = z.looseObject({');
     await screenshots(page, 'schema-model', model, { block: 'start' });
     // Each format says what it is; dynotable-orm is not a name everyone knows.
     await model.getByLabel('Format').selectOption('orm');
-    expect(
-      await model.getByText(/dynotable-orm is the ORM that teams leaving dynamoose move to/).count(),
-    ).toBe(1);
+    await expect
+      .poll(() => model.getByText(/dynotable-orm is the ORM that teams leaving dynamoose move to/).count())
+      .toBe(1);
 
     // The design: one box per entity, grouped by item collection, with the GSI its items are in.
     const design = page.getByRole('region', { name: 'Design' });
@@ -106,14 +106,16 @@ describe('Schema tab', () => {
     const ordersBox = await diagram.locator('[data-entity="orders"]').textContent();
     expect(ordersBox).toContain('PK=USER#… SK=ORDER#…');
     expect(ordersBox).toMatch(/GSI1: GSI1PK=STATUS#…/);
-    expect(await diagram.locator('[data-collection="PK=USER#…"] [data-entity]').count()).toBeGreaterThan(1);
+    await expect
+      .poll(() => diagram.locator('[data-collection="PK=USER#…"] [data-entity]').count())
+      .toBeGreaterThan(1);
     // How entities reach each other, as lines and in words: payments live under their order
     // (PK ORDER#… is the orders' SK), GSI1 finds them under USER#…, and they carry a userId.
     const relation = (from: string, to: string) => diagram.locator(`[data-relation="${from}→${to}"]`);
-    expect(await relation('payments', 'orders').textContent()).toContain('PK ORDER#… = SK');
-    expect(await relation('payments', 'PK=USER#…').textContent()).toBe('GSI1 USER#…');
-    expect(await relation('payments', 'users').textContent()).toBe('userId');
-    expect(await diagram.locator('.sd-link').count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => relation('payments', 'orders').textContent()).toContain('PK ORDER#… = SK');
+    await expect.poll(() => relation('payments', 'PK=USER#…').textContent()).toBe('GSI1 USER#…');
+    await expect.poll(() => relation('payments', 'users').textContent()).toBe('userId');
+    await expect.poll(() => diagram.locator('.sd-link').count()).toBeGreaterThanOrEqual(3);
     const relations = await design.getByRole('list', { name: 'Relations' }).innerText();
     expect(relations).toContain('payments live under their order: their PK ORDER#… is the SK of orders.');
     await screenshots(page, 'schema-diagram', diagram, { block: 'start' });
@@ -135,7 +137,7 @@ describe('Schema tab', () => {
     // Click-through: the orders whose createdAt is a string, in the Items grid, then as SQL.
     const actions = detail.getByRole('group', { name: 'Look at the items' });
     await actions.getByLabel('Which items').selectOption({ label: 'createdAt is S' });
-    expect(await actions.innerText()).toContain(`${orderTypes.S} of the items read`);
+    await expect.poll(() => actions.innerText()).toContain(`${orderTypes.S} of the items read`);
     await actions.getByRole('button', { name: 'Show in Items' }).click();
     await page.getByRole('tab', { name: 'Items', selected: true }).waitFor();
     await page.getByRole('status').filter({ hasText: /RCU/ }).waitFor(slow);
@@ -153,7 +155,7 @@ describe('Schema tab', () => {
     const editor = page.locator('.sql-editor .cm-content');
     await editor.waitFor(slow);
     await expect.poll(() => editor.innerText(), slow).toContain('WHERE begins_with("SK", \'ORDER#\')');
-    expect(await editor.innerText()).toContain(`AND "createdAt" IS NOT MISSING`);
+    await expect.poll(() => editor.innerText()).toContain(`AND "createdAt" IS NOT MISSING`);
     await screenshots(page, 'schema-to-sql');
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -14,14 +14,14 @@ describe('an expired SSO session', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Team SSO');
     const option = dialog.getByRole('option', { name: /e2e-sso/ });
     // The profile list says how each profile gets its credentials.
-    expect(await option.innerText()).toContain('SSO');
+    await expect.poll(() => option.innerText()).toContain('SSO');
     await option.click();
     await dialog.getByRole('button', { name: 'Save and test' }).click();
 
     const card = page.getByTestId('connection-card').filter({ hasText: 'Team SSO' });
     const alert = card.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/SSO session .*expired/);
+    await expect.poll(() => alert.innerText()).toMatch(/SSO session .*expired/);
     await card.getByRole('button', { name: 'Sign in again' }).waitFor();
   });
 
@@ -31,7 +31,7 @@ describe('an expired SSO session', () => {
     await card.getByRole('button', { name: 'Open', exact: true }).click();
     const listError = page.locator('.table-list').getByRole('alert');
     await listError.waitFor();
-    expect(await listError.innerText()).toMatch(/CredentialsExpired/);
+    await expect.poll(() => listError.innerText()).toMatch(/CredentialsExpired/);
     await session.browser.screenshot('sso-expired');
 
     await listError.getByRole('button', { name: 'Sign in again' }).click();

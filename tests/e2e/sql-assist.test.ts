@@ -59,9 +59,9 @@ describe('Ask in the SQL workbench', () => {
     await expect
       .poll(() => proposal.locator('.sql-diff .is-added').innerText(), slow)
       .toContain(`+ ${statement}`);
-    expect(await proposal.innerText()).toMatch(/all_orders/);
-    expect(await proposal.innerText()).toMatch(/Nothing has run/);
-    expect(await page.locator('.sql-grid').count()).toBe(0);
+    await expect.poll(() => proposal.innerText()).toMatch(/all_orders/);
+    await expect.poll(() => proposal.innerText()).toMatch(/Nothing has run/);
+    await expect.poll(() => page.locator('.sql-grid').count()).toBe(0);
     // What went to Bedrock: names and types, no sample values (the box is off by default).
     const firstPrompt = JSON.stringify(fake.requests[0]?.body);
     expect(firstPrompt).toContain(SAMPLE_TABLE);
@@ -85,6 +85,6 @@ describe('Ask in the SQL workbench', () => {
     await expect
       .poll(() => page.locator('.sql-result-bar').innerText(), slow)
       .toMatch(new RegExp(`^${expected.size} rows`));
-    expect(await page.getByRole('region', { name: 'Proposed statement' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Proposed statement' }).count()).toBe(0);
   });
 });

@@ -102,31 +102,31 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await choice.waitFor(slow);
     const local = choice.getByRole('group', { name: 'Local scan' });
     const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
-    expect(await choice.innerText()).toMatch(/200 GB is more than the limit/);
-    expect(await local.innerText()).toMatch(/400,000,000 items, 200 GB/);
-    expect(await local.innerText()).toMatch(/24,414,063 RCU/);
-    expect(await athena.innerText()).toMatch(/none in the last 24 hours/);
-    expect(await athena.innerText()).toMatch(/\$0\.9095 at \$5 per TB/);
+    await expect.poll(() => choice.innerText()).toMatch(/200 GB is more than the limit/);
+    await expect.poll(() => local.innerText()).toMatch(/400,000,000 items, 200 GB/);
+    await expect.poll(() => local.innerText()).toMatch(/24,414,063 RCU/);
+    await expect.poll(() => athena.innerText()).toMatch(/none in the last 24 hours/);
+    await expect.poll(() => athena.innerText()).toMatch(/\$0\.9095 at \$5 per TB/);
     const sql = await athena.locator('pre').innerText();
     expect(sql).toMatch(/FROM "dynotable"\."ddb_/);
     // Nothing ran: no Scan of the table past the small schema sample, no export, no Athena query.
     expect(
       aws.calls.slice(callsBefore).filter((c) => /Athena|Glue|ExportTableToPointInTime/.test(c)),
     ).toEqual([]);
-    expect(await page.locator('.sql-grid').count()).toBe(0);
+    await expect.poll(() => page.locator('.sql-grid').count()).toBe(0);
 
     const run = choice.getByRole('button', { name: 'Run on Athena' });
-    expect(await run.isDisabled()).toBe(true);
-    expect(await choice.innerText()).toMatch(/Name the query results location/);
+    await expect.poll(() => run.isDisabled()).toBe(true);
+    await expect.poll(() => choice.innerText()).toMatch(/Name the query results location/);
     // At the smallest window the choice is made from, the button is on screen, not under it.
     await page.setViewportSize({ width: 1024, height: 700 });
-    expect(await onScreen(run)).toBe(true);
-    expect(await onScreen(choice.getByRole('button', { name: 'Scan locally anyway' }))).toBe(true);
+    await expect.poll(() => onScreen(run)).toBe(true);
+    await expect.poll(() => onScreen(choice.getByRole('button', { name: 'Scan locally anyway' }))).toBe(true);
     await athena.getByRole('textbox', { name: 'Query results location' }).fill('s3://results/dynotable/');
     await athena.getByRole('textbox', { name: 'Export bucket' }).fill('exports');
-    expect(await run.isDisabled()).toBe(true);
+    await expect.poll(() => run.isDisabled()).toBe(true);
     await athena.getByRole('checkbox', { name: /Start an export/ }).check();
-    expect(await onScreen(run)).toBe(true);
+    await expect.poll(() => onScreen(run)).toBe(true);
     await screenshots(page, 'sql-athena-choice', choice, { block: 'start' });
     await run.click();
 
@@ -137,7 +137,7 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
       .toMatch(/Amazon Athena: .* MB scanned · \$0\.0000 · query /);
     const expected = sampleItems().filter((i) => i.status && 'S' in i.status && i.status.S === 'DELIVERED');
     expect(expected.length).toBeGreaterThan(0);
-    expect(await bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
+    await expect.poll(() => bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
     expect(aws.exportRequests).toHaveLength(1);
     expect(aws.calls).toContain('AmazonAthena.StartQueryExecution');
     const firstKey = expected.map((i) => (i.PK && 'S' in i.PK ? i.PK.S : '')).sort()[0]!;
@@ -154,16 +154,16 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await choice.waitFor(slow);
     const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
     // The first test's export is recent: it is what the run reads unless the user asks otherwise.
-    expect(await athena.innerText()).toMatch(/uses the export of .* \(\d+ min old, /);
-    expect(await athena.innerText()).toMatch(/Time\s+the query alone: the export is ready/);
+    await expect.poll(() => athena.innerText()).toMatch(/uses the export of .* \(\d+ min old, /);
+    await expect.poll(() => athena.innerText()).toMatch(/Time\s+the query alone: the export is ready/);
     const fresh = athena.getByRole('checkbox', { name: /Start a fresh export instead/ });
-    expect(await fresh.isChecked()).toBe(false);
-    expect(await fresh.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await athena.getByRole('textbox', { name: 'Export bucket' }).count()).toBe(0);
+    await expect.poll(() => fresh.isChecked()).toBe(false);
+    await expect.poll(() => fresh.getAttribute('aria-describedby')).toBeTruthy();
+    await expect.poll(() => athena.getByRole('textbox', { name: 'Export bucket' }).count()).toBe(0);
     // Main remembered the first run's settings.
-    expect(await athena.getByRole('textbox', { name: 'Query results location' }).inputValue()).toBe(
-      's3://results/dynotable/',
-    );
+    await expect
+      .poll(() => athena.getByRole('textbox', { name: 'Query results location' }).inputValue())
+      .toBe('s3://results/dynotable/');
     const reuseScanned = /Data scanned\s+up to ([\d.]+ GB)/.exec(await athena.innerText())?.[1];
     expect(reuseScanned).toBeDefined();
     expect(reuseScanned).not.toBe('200 GB');
@@ -171,20 +171,20 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await fresh.focus();
     await page.keyboard.press('Space');
-    expect(await fresh.isChecked()).toBe(true);
+    await expect.poll(() => fresh.isChecked()).toBe(true);
     // The estimate is athena:plan's with freshExport: the export's time and the table's size.
     await expect
       .poll(() => athena.innerText(), slow)
       .toMatch(/Time\s+about \d+ min to export \(no read capacity used\), then the query/);
-    expect(await athena.innerText()).toMatch(/a new one, passing over the export of/);
-    expect(await athena.innerText()).toMatch(/Data scanned\s+up to 200 GB/);
+    await expect.poll(() => athena.innerText()).toMatch(/a new one, passing over the export of/);
+    await expect.poll(() => athena.innerText()).toMatch(/Data scanned\s+up to 200 GB/);
     const bucket = athena.getByRole('textbox', { name: 'Export bucket' });
-    expect(await bucket.inputValue()).toBe('exports');
+    await expect.poll(() => bucket.inputValue()).toBe('exports');
     const run = choice.getByRole('button', { name: 'Run on Athena' });
-    expect(await run.isEnabled()).toBe(true);
-    expect(await onScreen(run)).toBe(true);
-    expect(await onScreen(fresh)).toBe(true);
-    expect(await onScreen(bucket)).toBe(true);
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await expect.poll(() => onScreen(run)).toBe(true);
+    await expect.poll(() => onScreen(fresh)).toBe(true);
+    await expect.poll(() => onScreen(bucket)).toBe(true);
     await screenshots(page, 'sql-athena-fresh-export', choice, { block: 'start' });
     for (const scheme of ['light', 'dark'] as const) {
       await useColorScheme(page, scheme);
@@ -206,7 +206,7 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await expect.poll(() => bar.innerText(), slow).toMatch(/Amazon Athena: .* MB scanned/);
     const expected = sampleItems().filter((i) => i.status && 'S' in i.status && i.status.S === 'SHIPPED');
     expect(expected.length).toBeGreaterThan(0);
-    expect(await bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
+    await expect.poll(() => bar.innerText()).toContain(`${expected.length.toLocaleString('en-US')} row`);
     expect(aws.exportRequests.slice(exportsBefore)).toEqual([
       {
         tableArn: expect.stringMatching(new RegExp(`table/${SAMPLE_TABLE}$`)) as string,
@@ -229,10 +229,10 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
       await choice.waitFor(slow);
       const athena = choice.getByRole('group', { name: 'Amazon Athena over an export' });
       // The export of the first run is recent, and main remembered where results go.
-      expect(await athena.innerText()).toMatch(/uses the export of/);
-      expect(await athena.getByRole('textbox', { name: 'Query results location' }).inputValue()).toBe(
-        's3://results/dynotable/',
-      );
+      await expect.poll(() => athena.innerText()).toMatch(/uses the export of/);
+      await expect
+        .poll(() => athena.getByRole('textbox', { name: 'Query results location' }).inputValue())
+        .toBe('s3://results/dynotable/');
       const stopsBefore = aws.calls.filter((c) => c === 'AmazonAthena.StopQueryExecution').length;
       await choice.getByRole('button', { name: 'Run on Athena' }).click();
       const progress = page.getByRole('group', { name: 'Running' }).filter({ hasText: /Athena: RUNNING/ });
@@ -240,8 +240,8 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
       await progress.getByRole('button', { name: 'Cancel' }).click();
       await page.getByText('Cancelled. Nothing partial was kept.').waitFor(slow);
       expect(aws.calls.filter((c) => c === 'AmazonAthena.StopQueryExecution').length).toBe(stopsBefore + 1);
-      expect(await page.locator('.sql-grid').count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+      await expect.poll(() => page.locator('.sql-grid').count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
     } finally {
       aws.athena.setRunMs(300);
     }
@@ -252,10 +252,10 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await openSql(page);
     const limitButton = page.getByRole('button', { name: /^Scan limit: / });
     await limitButton.waitFor(slow);
-    expect(await limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
+    await expect.poll(() => limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
     await limitButton.click();
     const form = page.getByRole('form', { name: 'Scan limit' });
-    expect(await form.innerText()).toMatch(/a quarter of this machine's [\d.]+ GB of memory/);
+    await expect.poll(() => form.innerText()).toMatch(/a quarter of this machine's [\d.]+ GB of memory/);
     await form.getByRole('textbox', { name: 'Scan limit in GB' }).fill('300');
     await screenshots(page, 'sql-scan-limit', form);
     await form.getByRole('button', { name: 'Save' }).click();
@@ -268,7 +268,7 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
     await page.keyboard.press('Control+Enter');
     const bar = page.locator('.sql-result-bar');
     await bar.waitFor(slow);
-    expect(await page.getByRole('region', { name: /choose how to run it/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: /choose how to run it/ }).count()).toBe(0);
     await expect.poll(() => bar.innerText(), slow).not.toMatch(/Amazon Athena/);
 
     await limitButton.click();
@@ -277,6 +277,6 @@ describe('the plan for a 200 GB table in the SQL workbench', () => {
       .getByRole('button', { name: 'Use the default' })
       .click();
     await expect.poll(() => limitButton.innerText(), slow).not.toBe('Scan limit: 300 GB');
-    expect(await limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
+    await expect.poll(() => limitButton.innerText()).toMatch(/^Scan limit: [\d.]+ GB$/);
   });
 });

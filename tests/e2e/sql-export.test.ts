@@ -29,7 +29,7 @@ describe('exporting SQL results', () => {
 
     const format = page.getByRole('combobox', { name: 'Export format' });
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });
-    expect(await format.inputValue()).toBe('csv');
+    await expect.poll(() => format.inputValue()).toBe('csv');
     let downloading = page.waitForEvent('download');
     await exportButton.click();
     let download = await downloading;

@@ -142,8 +142,8 @@ describe('the SQL results grid', () => {
     // One tab stop: the first row's first value, reached with Tab from the results' Export button.
     await page.locator('.sql-export').getByRole('button', { name: 'Export', exact: true }).focus();
     await page.keyboard.press('Tab');
-    expect(await focused(page)).toMatchObject({ role: 'gridcell', row: 2, col: 2 });
-    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'gridcell', row: 2, col: 2 });
+    await expect.poll(() => grid.locator('[tabindex="0"]').count()).toBe(1);
 
     // Arrows, Home/End, the header and the row number column.
     expect(await press(page, 'ArrowDown', 2)).toMatchObject({ row: 4, col: 2 });
@@ -161,7 +161,7 @@ describe('the SQL results grid', () => {
     for (let i = 0; i < 6; i++) paged = await press(page, 'PageDown');
     expect(paged.row).toBeGreaterThan(rowsInDom + 2);
     expect(paged.role).toBe('rowheader');
-    expect(await grid.locator('.sql-grid-rows > [role="row"]').count()).toBeLessThan(60);
+    await expect.poll(() => grid.locator('.sql-grid-rows > [role="row"]').count()).toBeLessThan(60);
     // Ctrl+End: the last cell of the last row; Ctrl+Home the first row's row number.
     expect(await press(page, 'Control+End')).toMatchObject({ row: expected + 1, col: colCount });
     await expect.poll(async () => (await focused(page)).label, slow).not.toMatch(/: loading$/);
@@ -200,7 +200,7 @@ describe('the SQL results grid', () => {
     await screenshots(page, 'sql-result-grid-active-cell', undefined, {
       check: async () => {
         // The focused cell keeps focus (and its ring) at every size and scheme.
-        expect(await focused(page)).toMatchObject({ row: 2, col: pkCol });
+        await expect.poll(() => focused(page)).toMatchObject({ row: 2, col: pkCol });
       },
     });
     expect(session.browser.pageErrors).toEqual([]);
@@ -235,12 +235,12 @@ describe('the SQL results grid', () => {
     await press(page, 'Shift+ArrowRight');
     expect(await press(page, 'Shift+ArrowDown', 4)).toMatchObject({ row: 6, col: 3 });
     await status('5 rows × 2 columns selected.').waitFor();
-    expect(await inRange.count()).toBe(10);
-    expect(await grid.getAttribute('aria-multiselectable')).toBe('true');
+    await expect.poll(() => inRange.count()).toBe(10);
+    await expect.poll(() => grid.getAttribute('aria-multiselectable')).toBe('true');
     await screenshots(page, 'sql-result-grid-range', grid);
     await page.keyboard.press('Control+C');
     await status('Copied 5 rows × 2 columns.').waitFor(slow);
-    expect(await clipboard()).toBe(lines(expected.slice(0, 5).map((row) => row.slice(0, 2))));
+    await expect.poll(() => clipboard()).toBe(lines(expected.slice(0, 5).map((row) => row.slice(0, 2))));
 
     // Shift+click moves the range's far corner, as in a spreadsheet; Ctrl+Shift+C puts the column
     // names first.
@@ -248,10 +248,10 @@ describe('the SQL results grid', () => {
     await status('7 rows × 3 columns selected.').waitFor();
     await page.keyboard.press('Control+Shift+C');
     await status('Copied 7 rows × 3 columns with column names.').waitFor(slow);
-    expect(await clipboard()).toBe(lines([['PK', 'SK', 'GSI1PK'], ...expected.slice(0, 7)]));
+    await expect.poll(() => clipboard()).toBe(lines([['PK', 'SK', 'GSI1PK'], ...expected.slice(0, 7)]));
     await page.keyboard.press('Escape');
     await status('Selection cleared.').waitFor();
-    expect(await inRange.count()).toBe(0);
+    await expect.poll(() => inRange.count()).toBe(0);
 
     // Shift+PageDown and Ctrl+Shift+End reach rows the page never drew: they are read for the copy.
     await press(page, 'Control+Home');
@@ -260,7 +260,7 @@ describe('the SQL results grid', () => {
     await status(`${expected.length} rows × 3 columns selected.`).waitFor();
     await page.keyboard.press('Control+C');
     await status(`Copied ${expected.length} rows × 3 columns.`).waitFor(slow);
-    expect(await clipboard()).toBe(lines(expected));
+    await expect.poll(() => clipboard()).toBe(lines(expected));
     await page.keyboard.press('Escape');
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -48,7 +48,7 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
   it('keeps a statement and its results per tab; tabs are added, renamed, switched and closed by keyboard', async () => {
     const page = await openWorkbench();
     const tabs = statements(page);
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1']);
+    await expect.poll(() => tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1']);
 
     await typeStatement(page, "SELECT orderId FROM orders WHERE PK = 'USER#u1' ORDER BY orderId");
     await page.keyboard.press('Control+Enter');
@@ -60,28 +60,28 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
       .waitFor(slow);
 
     await page.getByRole('button', { name: '+ New tab' }).click();
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'Query 2']);
-    expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 2');
-    expect(await page.locator('.sql-grid').count()).toBe(0);
+    await expect.poll(() => tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'Query 2']);
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 2');
+    await expect.poll(() => page.locator('.sql-grid').count()).toBe(0);
     await typeStatement(page, 'SELECT COUNT(*) AS n FROM users');
     await page.keyboard.press('Control+Enter');
     const users = sampleItems().filter((i) => text(i.SK) === 'PROFILE').length;
     await page.locator('.sql-grid [role="columnheader"]', { hasText: /^n$/ }).waitFor(slow);
     await expect.poll(() => firstCells(page), slow).toEqual([String(users)]);
     // One value is not a chart: no chart toggle and no empty chart column beside the grid.
-    expect(await page.getByRole('button', { name: 'Hide chart' }).count()).toBe(0);
-    expect(await page.locator('.sql-result-body.has-chart').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Hide chart' }).count()).toBe(0);
+    await expect.poll(() => page.locator('.sql-result-body.has-chart').count()).toBe(0);
 
     // Rename by keyboard: F2 on the focused tab, a name, Enter.
     await tabs.getByRole('tab', { name: 'Query 2' }).focus();
     await page.keyboard.press('F2');
     await page.getByRole('textbox', { name: 'New name for Query 2' }).fill('User count');
     await page.keyboard.press('Enter');
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'User count']);
+    await expect.poll(() => tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'User count']);
 
     // Arrow keys move between tabs; each keeps its own statement and result.
     await page.keyboard.press('ArrowLeft');
-    expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 1');
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).innerText()).toBe('Query 1');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), slow).toBe('Query 1');
     // The editor takes the tab's text as it draws the switch: wait for that drawing, not a fixed time.
     const editorText = () => page.locator('.sql-editor .cm-content').innerText();
@@ -94,7 +94,9 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     // Ctrl+Alt+T adds a tab anywhere in the workbench; Delete on a tab closes it.
     await page.locator('.sql-editor .cm-content').click();
     await page.keyboard.press('Control+Alt+KeyT');
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'User count', 'Query 2']);
+    await expect
+      .poll(() => tabs.getByRole('tab').allInnerTexts())
+      .toEqual(['Query 1', 'User count', 'Query 2']);
     await useColorScheme(page, 'light');
     for (const [width, height] of [
       [1024, 700],
@@ -107,10 +109,10 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     await page.setViewportSize({ width: 1360, height: 820 });
     await tabs.getByRole('tab', { name: 'Query 2' }).focus();
     await page.keyboard.press('Delete');
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'User count']);
-    expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('User count');
+    await expect.poll(() => tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1', 'User count']);
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).innerText()).toBe('User count');
     await page.getByRole('button', { name: 'Close User count' }).click();
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1']);
+    await expect.poll(() => tabs.getByRole('tab').allInnerTexts()).toEqual(['Query 1']);
     await expect.poll(() => firstCells(page), slow).toEqual([orders[0]]);
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -149,7 +151,7 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
     await page.keyboard.press('Control+Enter');
     await page.locator('.sql-grid [role="columnheader"]', { hasText: /^status$/ }).waitFor(slow);
     await page.locator('.sql-grid [role="gridcell"]', { hasText: /^\d+$/ }).first().waitFor(slow);
-    expect(await page.locator('.sql-row-open').count()).toBe(0);
+    await expect.poll(() => page.locator('.sql-row-open').count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -163,26 +165,28 @@ describe('SQL workbench: tabs, item links, out-of-date results', () => {
       .locator('.sql-grid [role="gridcell"]', { hasText: /^o\d+$/ })
       .first()
       .waitFor(slow);
-    expect(await page.getByText('Out of date.').count()).toBe(0);
+    await expect.poll(() => page.getByText('Out of date.').count()).toBe(0);
 
     await typeStatement(page, 'SELECT orderId FROM orders WHERE');
     await page.keyboard.press('Control+Enter');
     await page.getByRole('alert').waitFor(slow);
     const stale = page.locator('.sql-result .sql-stale');
     await stale.waitFor(slow);
-    expect(await stale.innerText()).toMatch(/earlier run: the last statement failed/);
-    expect(await page.locator('.sql-result.is-stale').count()).toBe(1);
+    await expect.poll(() => stale.innerText()).toMatch(/earlier run: the last statement failed/);
+    await expect.poll(() => page.locator('.sql-result.is-stale').count()).toBe(1);
     await session.browser.screenshot('sql-results-stale-after-error');
 
     await page.getByRole('tab', { name: 'Plan', exact: true }).click();
-    expect(await page.locator('.sql-stale').innerText()).toMatch(/plan is of an earlier statement/);
-    expect(await page.locator('.is-stale > .sql-plan').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.sql-stale').innerText())
+      .toMatch(/plan is of an earlier statement/);
+    await expect.poll(() => page.locator('.is-stale > .sql-plan').count()).toBe(1);
 
     // A statement that runs again makes the results current.
     await typeStatement(page, "SELECT orderId FROM orders WHERE PK = 'USER#u1'");
     await page.keyboard.press('Control+Enter');
     await page.locator('.sql-result:not(.is-stale) .sql-grid').waitFor(slow);
-    expect(await page.locator('.sql-result .sql-stale').count()).toBe(0);
+    await expect.poll(() => page.locator('.sql-result .sql-stale').count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -74,14 +74,16 @@ describe('SQL workbench', () => {
       String(expected[0]!.orders),
       (expected[0]!.cents / 100).toString(),
     ]);
-    expect(await page.locator('.sql-result-bar').innerText()).toMatch(new RegExp(`^${expected.length} rows`));
+    await expect
+      .poll(() => page.locator('.sql-result-bar').innerText())
+      .toMatch(new RegExp(`^${expected.length} rows`));
     // One measure at a time (revenue, the last numeric column); the picker switches to orders.
-    expect(await bars.count()).toBe(Math.min(expected.length, 60));
+    await expect.poll(() => bars.count()).toBe(Math.min(expected.length, 60));
     await page.keyboard.press('Escape');
     await session.browser.screenshot('sql-join-group-chart');
     await page.getByRole('combobox', { name: /^Value/ }).selectOption('orders');
-    expect(await page.getByRole('combobox', { name: /^Value/ }).inputValue()).toBe('orders');
-    expect(await page.locator('.sql-chart figcaption').innerText()).toMatch(/orders/);
+    await expect.poll(() => page.getByRole('combobox', { name: /^Value/ }).inputValue()).toBe('orders');
+    await expect.poll(() => page.locator('.sql-chart figcaption').innerText()).toMatch(/orders/);
 
     await page.getByRole('button', { name: 'Line' }).click();
     await page.locator('.sql-chart polyline.sql-line').first().waitFor();
@@ -90,7 +92,7 @@ describe('SQL workbench', () => {
     await page.getByRole('button', { name: 'Plan', exact: true }).click();
     const plan = page.locator('.sql-plan');
     await plan.waitFor();
-    expect(await plan.innerText()).toMatch(/Scan[\s\S]*DynoTableSample[\s\S]*cached/);
+    await expect.poll(() => plan.innerText()).toMatch(/Scan[\s\S]*DynoTableSample[\s\S]*cached/);
     await session.browser.screenshot('sql-plan');
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -109,10 +111,12 @@ describe('SQL workbench', () => {
         .map((i) => (i.status as { S: string }).S),
     );
     expect(statuses.size).toBeGreaterThan(1);
-    expect(await lines.count()).toBe(statuses.size);
+    await expect.poll(() => lines.count()).toBe(statuses.size);
     const legend = await page.locator('.sql-chart-legend span:has(i)').allInnerTexts();
     expect(new Set(legend.map((t) => t.trim()))).toEqual(statuses);
-    expect(await page.locator('.sql-chart-title').innerText()).toMatch(/revenue by month and status/);
+    await expect
+      .poll(() => page.locator('.sql-chart-title').innerText())
+      .toMatch(/revenue by month and status/);
     await session.browser.screenshotBothSchemes('sql-chart-split-by-status');
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -124,11 +128,11 @@ describe('SQL workbench', () => {
     await page.keyboard.press('Control+Enter');
     const alert = page.getByRole('alert');
     await alert.waitFor(slow);
-    expect(await alert.innerText()).toMatch(/line 3, column 1/);
+    await expect.poll(() => alert.innerText()).toMatch(/line 3, column 1/);
     // The way out of the error sits in the error's own box, beside its sentence.
-    expect(await alert.getByRole('button', { name: 'Fix with AI' }).count()).toBe(1);
+    await expect.poll(() => alert.getByRole('button', { name: 'Fix with AI' }).count()).toBe(1);
     await page.locator('.cm-lintRange-error').first().waitFor();
-    expect(await page.locator('.cm-lintRange-error').first().innerText()).toBe('FROM');
+    await expect.poll(() => page.locator('.cm-lintRange-error').first().innerText()).toBe('FROM');
     await page.keyboard.press('Escape');
     await session.browser.screenshot('sql-syntax-error');
 
@@ -138,10 +142,10 @@ describe('SQL workbench', () => {
     const profile = sampleItems().find(
       (i) => i.PK && 'S' in i.PK && i.PK.S === 'USER#u1' && i.SK && 'S' in i.SK && i.SK.S === 'PROFILE',
     )!;
-    expect(
-      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
-    ).toEqual(['u1', (profile.name as { S: string }).S]);
-    expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts())
+      .toEqual(['u1', (profile.name as { S: string }).S]);
+    await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBe(0);
     await page.keyboard.press('Escape');
     await useColorScheme(page, 'dark');
     await session.browser.screenshot('sql-point-query-dark');
@@ -163,7 +167,9 @@ describe('SQL workbench', () => {
     // The plan of the earlier statement is still on screen until the new one arrives: wait for it.
     const userViewPlan = page.locator('.sql-plan', { hasText: 'GSI1' });
     await userViewPlan.waitFor(slow);
-    expect(await userViewPlan.innerText()).toMatch(/Query[\s\S]*on index GSI1[\s\S]*GSI1PK = 'STATUS#PAID'/);
+    await expect
+      .poll(() => userViewPlan.innerText())
+      .toMatch(/Query[\s\S]*on index GSI1[\s\S]*GSI1PK = 'STATUS#PAID'/);
     await session.browser.screenshot('sql-user-view-plan');
     // Focus is on the Plan button now: the shortcut still runs the statement under the cursor.
     await page.keyboard.press('Control+Enter');
@@ -172,17 +178,17 @@ describe('SQL workbench', () => {
     ).length;
     await page.locator('.sql-grid [role="columnheader"]', { hasText: 'paid' }).waitFor(slow);
     await page.locator('.sql-grid [role="gridcell"]', { hasText: /^\d+$/ }).waitFor(slow);
-    expect(
-      await page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts(),
-    ).toEqual([String(paid)]);
+    await expect
+      .poll(() => page.locator('.sql-grid [role="row"][aria-rowindex="2"] [role="gridcell"]').allInnerTexts())
+      .toEqual([String(paid)]);
 
     // A view in the sidebar goes into the statement qualified by its table, which stays right
     // when another table has a view of the same name.
     await typeStatement('SELECT COUNT(*) AS paid2 FROM ');
     await page.getByRole('button', { name: 'paid_orders', exact: true }).click(quick);
-    expect(await page.locator('.sql-editor .cm-content').innerText()).toBe(
-      'SELECT COUNT(*) AS paid2 FROM DynoTableSample.paid_orders',
-    );
+    await expect
+      .poll(() => page.locator('.sql-editor .cm-content').innerText())
+      .toBe('SELECT COUNT(*) AS paid2 FROM DynoTableSample.paid_orders');
     await page.keyboard.press('Control+Enter');
     await page.locator('.sql-grid [role="columnheader"]', { hasText: 'paid2' }).waitFor(slow);
     // The header comes with the result; its rows are read into the grid a moment later.

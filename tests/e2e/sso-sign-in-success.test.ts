@@ -104,11 +104,13 @@ describe('signing in again after the SSO session expired', () => {
     await page.getByRole('button', { name: 'Refresh items' }).click();
     const readAlert = page.locator('.table-page-body').getByRole('alert');
     await readAlert.waitFor(slow);
-    expect(await readAlert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
+    await expect
+      .poll(() => readAlert.innerText())
+      .toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
     await page.locator('.table-page-header').getByRole('button', { name: 'Refresh' }).click();
     const alert = page.locator('.table-page-error').getByRole('alert');
     await alert.waitFor(slow);
-    expect(await alert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
+    await expect.poll(() => alert.innerText()).toMatch(/SSO session has expired[\s\S]*CredentialsExpired/);
     await alert.getByRole('button', { name: 'Sign in again' }).click();
   });
 
@@ -149,7 +151,9 @@ describe('signing in again after the SSO session expired', () => {
     const names = tabNames.map((name) => name.trim());
     expect(names[0]).toBe('Tables');
     expect(names.slice(-tables.length)).toEqual(tables);
-    expect(await strip.getByRole('tab', { name: 'customers' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => strip.getByRole('tab', { name: 'customers' }).getAttribute('aria-selected'))
+      .toBe('true');
     await page.locator('.table-page-header').getByText('active').waitFor(slow);
     await customerRow(page).waitFor(slow);
     await page

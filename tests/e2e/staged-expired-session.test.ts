@@ -48,12 +48,12 @@ describe('a commit cut short by an expired session', () => {
     await staged.getByRole('button', { name: 'Commit' }).click();
     await staged.getByText('1 staged change').waitFor(slow);
     const alert = staged.locator('.error-message');
-    expect(await alert.innerText()).toMatch(/session has expired/);
+    await expect.poll(() => alert.innerText()).toMatch(/session has expired/);
     await alert.getByRole('button', { name: 'Sign in again' }).waitFor();
     // The row says it did not land; the sentence is not repeated on every row.
-    expect(await staged.locator('.staged-reason').innerText()).toBe(
-      'Not written: the session expired before it was sent.',
-    );
+    await expect
+      .poll(() => staged.locator('.staged-reason').innerText())
+      .toBe('Not written: the session expired before it was sent.');
     await session.browser.screenshotBothSchemes('staged-expired-session');
     expect(faulty.forwarded('TransactWriteItems')).toHaveLength(1);
     expect(faulty.refused('TransactWriteItems')).toHaveLength(1);

@@ -58,18 +58,18 @@ describe('a table from creation to deletion', () => {
     await panel.getByRole('button', { name: 'Follow stream' }).click();
     const insert = panel.getByRole('article').filter({ hasText: 'USER#ada' });
     await insert.first().waitFor(slow);
-    expect(await panel.getByRole('article').count()).toBe(1);
-    expect(await insert.getAttribute('aria-label')).toMatch(/^INSERT .*USER#ada/);
-    expect(await insert.innerText()).toContain('Ada');
+    await expect.poll(() => panel.getByRole('article').count()).toBe(1);
+    await expect.poll(() => insert.getAttribute('aria-label')).toMatch(/^INSERT .*USER#ada/);
+    await expect.poll(() => insert.innerText()).toContain('Ada');
     await panel.getByRole('button', { name: 'Stop' }).click();
 
     await page.getByRole('tab', { name: 'Overview' }).click();
     const deleting = page.getByRole('group', { name: 'Delete table' });
     const remove = deleting.getByRole('button', { name: 'Delete table' });
     // Not before the name is typed exactly.
-    expect(await remove.isDisabled()).toBe(true);
+    await expect.poll(() => remove.isDisabled()).toBe(true);
     await deleting.getByLabel('Type the table name to confirm').fill(`${table}x`);
-    expect(await remove.isDisabled()).toBe(true);
+    await expect.poll(() => remove.isDisabled()).toBe(true);
     await deleting.getByLabel('Type the table name to confirm').fill(table);
     await remove.click();
     await expect

@@ -26,16 +26,16 @@ describe('Create and change tables', () => {
     // Bad input is said at its field and nothing is sent.
     await dialog.getByText('A table name may contain only letters, digits').waitFor();
     await dialog.getByLabel('Table name').fill(table);
-    expect(
-      await dialog.getByText(/DynamoDB Local accepts a table class and tags but keeps neither/).count(),
-    ).toBe(1);
+    await expect
+      .poll(() => dialog.getByText(/DynamoDB Local accepts a table class and tags but keeps neither/).count())
+      .toBe(1);
     const request = dialog.getByRole('tabpanel', { name: 'SDK v3' });
-    expect(await request.innerText()).toContain(`"TableName": "${table}"`);
-    expect(await request.innerText()).toContain('"IndexName": "GSI1"');
+    await expect.poll(() => request.innerText()).toContain(`"TableName": "${table}"`);
+    await expect.poll(() => request.innerText()).toContain('"IndexName": "GSI1"');
     await dialog.getByRole('tab', { name: 'AWS CLI' }).click();
-    expect(await dialog.getByRole('tabpanel', { name: 'AWS CLI' }).innerText()).toMatch(
-      /^aws dynamodb create-table --cli-input-json/,
-    );
+    await expect
+      .poll(() => dialog.getByRole('tabpanel', { name: 'AWS CLI' }).innerText())
+      .toMatch(/^aws dynamodb create-table --cli-input-json/);
     await dialog.locator('.dialog-body').evaluate((body) => body.scrollTo(0, 0));
     await screenshots(page, 'tables-create-form');
     await dialog.getByRole('button', { name: 'Create table' }).click();
@@ -59,7 +59,7 @@ describe('Create and change tables', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     const row = page.getByRole('row').filter({ hasText: table });
     await row.waitFor(slow);
-    expect(await row.innerText()).toContain('1 GSI');
+    await expect.poll(() => row.innerText()).toContain('1 GSI');
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -72,44 +72,44 @@ describe('Create and change tables', () => {
     const nothingYet = change.locator('.consequence').getByText(/Nothing yet: the form shows/);
 
     // Billing: the table is on-demand, and so is the form; no "already" error, nothing to apply.
-    expect(await change.getByLabel('New billing mode').inputValue()).toBe('PAY_PER_REQUEST');
+    await expect.poll(() => change.getByLabel('New billing mode').inputValue()).toBe('PAY_PER_REQUEST');
     await nothingYet.waitFor();
-    expect(await apply.isDisabled()).toBe(true);
-    expect(await change.getByText(/already on-demand/).count()).toBe(0);
+    await expect.poll(() => apply.isDisabled()).toBe(true);
+    await expect.poll(() => change.getByText(/already on-demand/).count()).toBe(0);
     await change.getByLabel('New billing mode').selectOption('PROVISIONED');
     // The capacity boxes say their units next to the numbers, not in a placeholder.
     await change.getByText('RCU', { exact: true }).waitFor();
     await change.getByText('WCU', { exact: true }).waitFor();
-    expect(await change.getByLabel('Capacity: read capacity units').inputValue()).toBe('5');
+    await expect.poll(() => change.getByLabel('Capacity: read capacity units').inputValue()).toBe('5');
     await change.scrollIntoViewIfNeeded();
     await screenshots(page, 'tables-change-billing');
-    expect(await apply.isEnabled()).toBe(true);
+    await expect.poll(() => apply.isEnabled()).toBe(true);
 
     // TTL is on with expiresAt: the switch shows it on, and turning it off is the user's change.
     await change.getByLabel('What to change').selectOption('ttl');
     const ttlSwitch = change.getByRole('switch', { name: 'Time to live on' });
-    expect(await ttlSwitch.isChecked()).toBe(true);
-    expect(await change.getByLabel('TTL attribute').inputValue()).toBe('expiresAt');
+    await expect.poll(() => ttlSwitch.isChecked()).toBe(true);
+    await expect.poll(() => change.getByLabel('TTL attribute').inputValue()).toBe('expiresAt');
     await nothingYet.waitFor();
-    expect(await apply.isDisabled()).toBe(true);
+    await expect.poll(() => apply.isDisabled()).toBe(true);
     // The switch is drawn over its checkbox: a user clicks its label.
     await change.locator('label.switch', { hasText: 'Time to live on' }).click();
-    expect(await ttlSwitch.isChecked()).toBe(false);
+    await expect.poll(() => ttlSwitch.isChecked()).toBe(false);
     await change.getByText(/stops deleting expired items/).waitFor();
-    expect(await apply.isEnabled()).toBe(true);
+    await expect.poll(() => apply.isEnabled()).toBe(true);
 
     // After "Changed." the form shows the new setting, and the reverse change is not ready to go.
     await change.getByLabel('What to change').selectOption('deletionProtection');
     const protection = change.getByRole('switch', { name: 'Deletion protection on' });
-    expect(await protection.isChecked()).toBe(false);
+    await expect.poll(() => protection.isChecked()).toBe(false);
     const protectionLabel = change.locator('label.switch', { hasText: 'Deletion protection on' });
     await protectionLabel.click();
     await apply.click();
     await change.getByRole('status').filter({ hasText: 'Changed.' }).waitFor(slow);
-    expect((await describeStored(table))?.DeletionProtectionEnabled).toBe(true);
-    expect(await protection.isChecked()).toBe(true);
+    await expect.poll(async () => (await describeStored(table))?.DeletionProtectionEnabled).toBe(true);
+    await expect.poll(() => protection.isChecked()).toBe(true);
     await nothingYet.waitFor();
-    expect(await apply.isDisabled()).toBe(true);
+    await expect.poll(() => apply.isDisabled()).toBe(true);
     await protectionLabel.click();
     await apply.click();
     await expect.poll(async () => (await describeStored(table))?.DeletionProtectionEnabled, slow).toBe(false);
@@ -117,8 +117,8 @@ describe('Create and change tables', () => {
     // A new index starts with a partition key only: a sort key is the user's choice.
     await change.getByLabel('What to change').selectOption('addIndex');
     await change.getByRole('button', { name: 'GSI2: add sort attribute' }).waitFor();
-    expect(await change.getByLabel(/sort attribute 1 name/).count()).toBe(0);
-    expect(await change.getByText('GSI2SK').count()).toBe(0);
+    await expect.poll(() => change.getByLabel(/sort attribute 1 name/).count()).toBe(0);
+    await expect.poll(() => change.getByText('GSI2SK').count()).toBe(0);
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe('Create and change tables', () => {
 
     await change.getByLabel('What to change').selectOption('pitr');
     await change.getByText('DynamoDB Local does not implement point-in-time recovery').waitFor();
-    expect(await change.getByRole('button', { name: 'Apply change' }).count()).toBe(0);
+    await expect.poll(() => change.getByRole('button', { name: 'Apply change' }).count()).toBe(0);
 
     const deleting = change.getByRole('group', { name: 'Delete table' });
     await deleting.getByLabel('Type the table name to confirm').fill(table);

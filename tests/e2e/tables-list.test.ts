@@ -27,8 +27,8 @@ describe('The table list', () => {
     await tabs.getByRole('tab', { name: 'Tables', exact: true }).click(slow);
     const list = page.getByRole('table', { name: 'Tables' });
     await list.getByRole('button', { name: big, exact: true }).waitFor(slow);
-    expect(await page.getByText(/updated about every six hours/).count()).toBe(1);
-    expect(await page.locator('.region-picker').count()).toBe(0);
+    await expect.poll(() => page.getByText(/updated about every six hours/).count()).toBe(1);
+    await expect.poll(() => page.locator('.region-picker').count()).toBe(0);
 
     const names = async () =>
       (await list.locator('tbody .cell-name').allInnerTexts()).filter((n) => n.endsWith(stamp));
@@ -37,13 +37,13 @@ describe('The table list', () => {
     await page.getByRole('button', { name: 'Items' }).click();
     expect(await names()).toEqual([small, big]);
     const bigRow = list.getByRole('row').filter({ hasText: big });
-    expect(await bigRow.innerText()).toMatch(/Active/);
-    expect(await bigRow.innerText()).toMatch(/≈ 40\b/);
+    await expect.poll(() => bigRow.innerText()).toMatch(/Active/);
+    await expect.poll(() => bigRow.innerText()).toMatch(/≈ 40\b/);
 
     await page.getByRole('button', { name: 'Status' }).click();
-    expect(await page.getByRole('columnheader', { name: /Status/ }).getAttribute('aria-sort')).toBe(
-      'ascending',
-    );
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /Status/ }).getAttribute('aria-sort'))
+      .toBe('ascending');
     await screenshots(page, 'tables-list', list);
 
     await page.getByLabel('Filter tables').fill(`ListSmall-${stamp}`);

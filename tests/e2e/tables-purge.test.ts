@@ -39,17 +39,17 @@ describe('Purge a table', () => {
     await purge.scrollIntoViewIfNeeded();
     const estimate = purge.getByRole('list', { name: 'What the purge will cost' });
     await estimate.getByText(/DynamoDB reports about 1,500 items/).waitFor(slow);
-    expect(await estimate.innerText()).toMatch(/1,500 write units/);
-    expect(await estimate.innerText()).toMatch(/new ARN/);
+    await expect.poll(() => estimate.innerText()).toMatch(/1,500 write units/);
+    await expect.poll(() => estimate.innerText()).toMatch(/new ARN/);
 
     const button = purge.getByRole('button', { name: 'Purge items' });
-    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     await purge.getByLabel('Type the table name to confirm').fill(`${table}x`);
-    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     await purge.getByLabel('Type the table name to confirm').fill(table);
     // Slow enough to cancel part-way and to see the progress.
     await purge.getByLabel('Deletes per second at most').fill('150');
-    expect(await button.isDisabled()).toBe(false);
+    await expect.poll(() => button.isDisabled()).toBe(false);
     await screenshots(page, 'tables-purge-confirm', button);
     await button.click();
 
@@ -77,7 +77,7 @@ describe('Purge a table', () => {
     expect((await purge.getByRole('status').innerText()).replace(/\s+/g, ' ')).toMatch(
       new RegExp(`Purged. ${left.toLocaleString('en-US')} deleted`),
     );
-    expect(await storedCount()).toBe(0);
+    await expect.poll(() => storedCount()).toBe(0);
     await screenshots(page, 'tables-purge-done', button);
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
@@ -116,10 +116,10 @@ describe('Purge a table', () => {
 
     // Resume asks for the same confirmation as a purge: the typed name.
     const resume = list.getByRole('button', { name: /^Resume the purge stopped/ });
-    expect(await resume.isDisabled()).toBe(true);
-    expect(await resume.getAttribute('title')).toMatch(/Type the table name/);
+    await expect.poll(() => resume.isDisabled()).toBe(true);
+    await expect.poll(() => resume.getAttribute('title')).toMatch(/Type the table name/);
     await purge.getByLabel('Type the table name to confirm').fill(other);
-    expect(await resume.isDisabled()).toBe(false);
+    await expect.poll(() => resume.isDisabled()).toBe(false);
     await resume.click();
     await purge
       .getByRole('status')

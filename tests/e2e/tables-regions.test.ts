@@ -77,7 +77,7 @@ describe('the table list across regions of an AWS connection', () => {
 
     // The picker is on screen for an AWS connection (the playground hides it: tables-list.test.ts).
     const picker = page.locator('.region-picker > summary');
-    expect(await picker.innerText()).toBe('Regions: eu-west-1');
+    await expect.poll(() => picker.innerText()).toBe('Regions: eu-west-1');
     const box = await picker.boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width && box.y >= 0).toBe(true);
@@ -90,10 +90,14 @@ describe('the table list across regions of an AWS connection', () => {
     // Each group holds what its region's ListTables answers, and nothing of the other region.
     const shown = async (region: string) =>
       (await group(region).locator('.cell-name').allInnerTexts()).filter((n) => n.endsWith(stamp));
-    expect(await shown('eu-west-1')).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
-    expect(await shown('us-west-2')).toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
-    expect(await shown('us-west-2')).toEqual([west]);
-    expect(await picker.innerText()).toBe('Regions: eu-west-1, us-west-2');
+    await expect
+      .poll(() => shown('eu-west-1'))
+      .toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
+    await expect
+      .poll(() => shown('us-west-2'))
+      .toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
+    await expect.poll(() => shown('us-west-2')).toEqual([west]);
+    await expect.poll(() => picker.innerText()).toBe('Regions: eu-west-1, us-west-2');
     await screenshots(page, 'tables-regions', list);
     // The grouped list and the open picker under axe-core, both themes at both sizes.
     const findings = noFindings();
@@ -158,7 +162,9 @@ describe('the table list across regions of an AWS connection', () => {
     if (await reopen.isVisible()) await reopen.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('tab', { name: 'Tables', exact: true }).click();
     await page.getByRole('rowgroup', { name: 'us-west-2' }).getByRole('button', { name: west }).waitFor(slow);
-    expect(await page.locator('.region-picker > summary').innerText()).toBe('Regions: eu-west-1, us-west-2');
+    await expect
+      .poll(() => page.locator('.region-picker > summary').innerText())
+      .toBe('Regions: eu-west-1, us-west-2');
   });
 
   it('queries the table of another region in SQL, and the SQL tab lists and reads that region', async () => {
@@ -173,26 +179,30 @@ describe('the table list across regions of an AWS connection', () => {
     // The workbench switched to us-west-2: its catalog is that region's, its statement reads there.
     const region = page.getByRole('combobox', { name: 'Region' });
     await region.waitFor(slow);
-    expect(await region.inputValue()).toBe('us-west-2');
+    await expect.poll(() => region.inputValue()).toBe('us-west-2');
     const side = page.getByRole('complementary', { name: 'Tables, saved queries and history' });
     await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
     const catalogNames = async () =>
       (await side.locator('.sql-tree-item').allInnerTexts())
         .map((text) => text.replace(/^T\s*/, '').trim())
         .filter((n) => n.endsWith(stamp));
-    expect(await catalogNames()).toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
-    expect(await page.locator('.sql-editor .cm-content').innerText()).toContain(`FROM "${west}"`);
+    await expect
+      .poll(() => catalogNames())
+      .toEqual((await tablesIn('us-west-2')).filter((n) => n.endsWith(stamp)));
+    await expect.poll(() => page.locator('.sql-editor .cm-content').innerText()).toContain(`FROM "${west}"`);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const grid = page.locator('.sql-grid');
     await grid.getByRole('gridcell', { name: 'west-item' }).waitFor(slow);
-    expect(await grid.getByRole('gridcell', { name: 'us-west-2' }).count()).toBe(1);
-    expect(await page.locator('.sql-result-bar').innerText()).toMatch(/^1 row/);
+    await expect.poll(() => grid.getByRole('gridcell', { name: 'us-west-2' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.sql-result-bar').innerText()).toMatch(/^1 row/);
     await screenshots(page, 'sql-other-region', page.locator('.sql-workbench'));
 
     // Back to the connection's own region: its own tables, not the other region's.
     await region.selectOption('eu-west-1');
     await side.getByRole('button', { name: home, exact: true }).waitFor(slow);
-    expect(await catalogNames()).toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
+    await expect
+      .poll(() => catalogNames())
+      .toEqual((await tablesIn('eu-west-1')).filter((n) => n.endsWith(stamp)));
     expect(session.browser.pageErrors).toEqual([]);
   }, 120_000);
 
@@ -209,12 +219,12 @@ describe('the table list across regions of an AWS connection', () => {
     await page.reload();
     // The connection and its SQL tab come back as they were left, reading us-west-2.
     await region.waitFor(slow);
-    expect(await tabs.getByRole('tab', { name: 'SQL', exact: true }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: 'SQL', exact: true }).getAttribute('aria-selected'))
+      .toBe('true');
     await expect.poll(() => region.inputValue(), slow).toBe('us-west-2');
     await side.getByRole('button', { name: west, exact: true }).waitFor(slow);
-    expect(await side.getByRole('button', { name: home, exact: true }).count()).toBe(0);
+    await expect.poll(() => side.getByRole('button', { name: home, exact: true }).count()).toBe(0);
 
     // The connection's own region is the default again, and nothing of the choice stays saved.
     await region.selectOption('eu-west-1');
@@ -305,11 +315,11 @@ describe('the table list across regions of an AWS connection', () => {
     });
     const toCopy = dialog.getByRole('combobox', { name: 'Table to copy' });
     await toCopy.locator('option', { hasText: west }).waitFor({ state: 'attached', ...slow });
-    expect(await toCopy.locator('option', { hasText: home }).count()).toBe(0);
+    await expect.poll(() => toCopy.locator('option', { hasText: home }).count()).toBe(0);
     await toCopy.selectOption(west);
     await dialog.getByRole('button', { name: 'Copy definition' }).click();
     await expect.poll(() => dialog.getByLabel('Table name').inputValue(), slow).toBe(`${west}-copy`);
-    expect(await dialog.getByLabel('Partition key name').inputValue()).toBe('id');
+    await expect.poll(() => dialog.getByLabel('Partition key name').inputValue()).toBe('id');
     await dialog.getByLabel('Table name').fill(made);
     await screenshots(page, 'tables-create-in-region');
     await dialog.getByRole('button', { name: 'Create table' }).click();
@@ -317,14 +327,16 @@ describe('the table list across regions of an AWS connection', () => {
       .getByRole('status')
       .filter({ hasText: `${made} is ACTIVE` })
       .waitFor(slow);
-    expect(await tablesIn('us-west-2')).toContain(made);
-    expect(await tablesIn('eu-west-1')).not.toContain(made);
+    await expect.poll(() => tablesIn('us-west-2')).toContain(made);
+    await expect.poll(() => tablesIn('eu-west-1')).not.toContain(made);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     // Listed in its region's group without a Refresh.
     await inWest().waitFor(slow);
-    expect(
-      await list.getByRole('rowgroup', { name: 'eu-west-1' }).getByRole('button', { name: made }).count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        list.getByRole('rowgroup', { name: 'eu-west-1' }).getByRole('button', { name: made }).count(),
+      )
+      .toBe(0);
 
     await inWest().click();
     await page.getByRole('tab', { name: new RegExp(`^${made}\\s*us-west-2`) }).waitFor(slow);

@@ -52,15 +52,17 @@ describe('Stream tail', () => {
     ]);
     const modify = panel.getByRole('article', { name: 'MODIFY id = order-1' });
     const stateRow = modify.getByRole('row', { name: /^state/ });
-    expect(await stateRow.getByRole('cell').allInnerTexts()).toEqual(['NEW', 'PAID']);
-    expect(
-      await modify
-        .getByRole('row', { name: /^paidAt/ })
-        .getByRole('cell')
-        .allInnerTexts(),
-    ).toEqual(['—', '2026-12-01T18:00:00Z']);
+    await expect.poll(() => stateRow.getByRole('cell').allInnerTexts()).toEqual(['NEW', 'PAID']);
+    await expect
+      .poll(() =>
+        modify
+          .getByRole('row', { name: /^paidAt/ })
+          .getByRole('cell')
+          .allInnerTexts(),
+      )
+      .toEqual(['—', '2026-12-01T18:00:00Z']);
     // total did not change, so it is not in the diff.
-    expect(await modify.getByRole('row', { name: /^total/ }).count()).toBe(0);
+    await expect.poll(() => modify.getByRole('row', { name: /^total/ }).count()).toBe(0);
     await screenshots(page, 'tables-stream-tail', panel, { block: 'start' });
 
     // The filter: only removals, then a key that matches nothing.
@@ -77,10 +79,10 @@ describe('Stream tail', () => {
     await panel.getByRole('button', { name: 'Pause' }).click();
     await client.send(new PutItemCommand({ TableName: table, Item: { id: { S: 'order-2' } } }));
     await panel.getByRole('status').filter({ hasText: 'paused, 1 new held' }).waitFor(slow);
-    expect(await records.count()).toBe(3);
+    await expect.poll(() => records.count()).toBe(3);
     await panel.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => records.count(), slow).toBe(4);
-    expect(await records.first().getAttribute('aria-label')).toBe('INSERT id = order-2');
+    await expect.poll(() => records.first().getAttribute('aria-label')).toBe('INSERT id = order-2');
 
     await panel.getByRole('button', { name: 'Stop' }).click();
     await panel
@@ -107,7 +109,7 @@ describe('Stream tail', () => {
     await page.getByRole('tab', { name: 'Stream', exact: true }).click();
     await following.waitFor(slow);
     await panel.getByRole('article', { name: 'INSERT id = order-3' }).waitFor(slow);
-    expect(await records.count()).toBe(1);
+    await expect.poll(() => records.count()).toBe(1);
 
     // Closing the table's tab ends the tail; opening the table again starts from nothing.
     await page.getByTitle(`Close ${table}`).click();

@@ -15,7 +15,7 @@ const background = (): Promise<string> =>
 async function choose(label: 'Theme: follows the system' | 'Theme: light' | 'Theme: dark'): Promise<void> {
   const toggle = session.browser.page.getByRole('button', { name: /^Theme:/ });
   for (let i = 0; i < 3 && (await toggle.getAttribute('aria-label')) !== label; i++) await toggle.click();
-  expect(await toggle.getAttribute('aria-label')).toBe(label);
+  await expect.poll(() => toggle.getAttribute('aria-label')).toBe(label);
 }
 
 describe('the theme', () => {
@@ -24,26 +24,26 @@ describe('the theme', () => {
     await page.getByRole('heading', { name: 'Local playground' }).waitFor();
     await choose('Theme: follows the system');
     await useColorScheme(page, 'light');
-    expect(await background()).toBe(white);
+    await expect.poll(() => background()).toBe(white);
     await useColorScheme(page, 'dark');
-    expect(await background()).toBe(darkBackground);
+    await expect.poll(() => background()).toBe(darkBackground);
   });
 
   it('keeps an explicit choice against the system preference, across a reload', async () => {
     const { page } = session.browser;
     await useColorScheme(page, 'dark');
     await choose('Theme: light');
-    expect(await background()).toBe(white);
+    await expect.poll(() => background()).toBe(white);
 
     await useColorScheme(page, 'light');
     await choose('Theme: dark');
-    expect(await background()).toBe(darkBackground);
+    await expect.poll(() => background()).toBe(darkBackground);
     await page.reload();
     await page.getByRole('heading', { name: 'Local playground' }).waitFor();
-    expect(await background()).toBe(darkBackground);
+    await expect.poll(() => background()).toBe(darkBackground);
 
     await choose('Theme: follows the system');
-    expect(await background()).toBe(white);
+    await expect.poll(() => background()).toBe(white);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -46,14 +46,16 @@ describe('the workspace survives a reload', () => {
     await page.reload();
     // No picker: the playground's workspace, on the table's Items tab, with the form as typed.
     await tabs.getByRole('tab', { name: table, exact: true }).waitFor(slow);
-    expect(await page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
-    expect(await tabs.getByRole('tab', { name: table, exact: true }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
-    expect(await page.getByRole('tab', { name: 'Items' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('radio', { name: 'Query' }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Table or index').inputValue()).toBe('GSI1');
-    expect(await page.getByLabel('Partition key GSI1PK').inputValue()).toBe('STATUS#SHIPPED');
+    await expect.poll(() => page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: table, exact: true }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Items' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect.poll(() => page.getByRole('radio', { name: 'Query' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Table or index').inputValue()).toBe('GSI1');
+    await expect.poll(() => page.getByLabel('Partition key GSI1PK').inputValue()).toBe('STATUS#SHIPPED');
     // The restored form is what the tab reads with on opening: the shipped orders, not a scan.
     await page.locator('.progress-line').filter({ hasText: queried }).waitFor(slow);
 
@@ -78,12 +80,12 @@ describe('the workspace survives a reload', () => {
     });
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Opening your workspace…' }).waitFor(slow);
-    expect(await page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
 
     answer();
     const tabs = page.getByRole('tablist', { name: 'Open tabs' });
     await tabs.getByRole('tab', { name: table, exact: true }).waitFor(slow);
-    expect(await page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Open playground' }).count()).toBe(0);
     await page.unroute('**/api/workspace:load');
   });
 });

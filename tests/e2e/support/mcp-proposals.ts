@@ -38,7 +38,7 @@ export async function approveThenUndo(
   const history = page.getByRole('dialog', { name: `Undo history — ${options.table}` });
   const entry = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem').first();
   await entry.getByText(options.reason).waitFor(slow);
-  expect(await entry.locator('.journal-source').innerText()).toBe('MCP');
+  await expect.poll(() => entry.locator('.journal-source').innerText()).toBe('MCP');
   await screenshots(page, options.screenshot, history);
   await entry.getByRole('button', { name: /^Undo the / }).click();
   await expect.poll(async () => canonical(await options.stored()), slow).toBe(canonical(options.before));

@@ -72,12 +72,12 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
       // pinned by its own time, not by its place in the list.
       const at = await entries.first().locator('.journal-line time').getAttribute('datetime');
       const newest = entries.filter({ has: page().locator(`time[datetime="${at}"]`) }).first();
-      expect(await newest.locator('.journal-source').innerText()).toBe(expected.source);
+      await expect.poll(() => newest.locator('.journal-source').innerText()).toBe(expected.source);
       const line = await newest.locator('.journal-line').innerText();
       expect(line).toContain(item.table);
       expect(line).toContain(expected.count);
       if (expected.reason)
-        expect(await newest.locator('.journal-reason').innerText()).toMatch(expected.reason);
+        await expect.poll(() => newest.locator('.journal-reason').innerText()).toMatch(expected.reason);
       // Newest first: every entry after it is older.
       const times = await entries
         .locator('.journal-line time')
