@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { createClientFactory } from '../../../src/main/aws/client-factory';
 import { createMfaPrompts } from '../../../src/main/aws/mfa-prompts';
 import { createProfileCredentials } from '../../../src/main/aws/profile-credentials';
+import { createResultSetStore } from '../../../src/main/resultsets/store';
+import type { ResultSetStore } from '../../../src/main/resultsets/types';
 import type { CoreContext } from '../../../src/main/core/context';
 import { EventBus } from '../../../src/main/core/events';
 import { OperationRegistry } from '../../../src/main/core/operations';
@@ -22,6 +24,8 @@ const endpoint = inject('dynamoEndpoint');
 let home: MfaHome;
 let fixture: Awaited<ReturnType<typeof connectionFixture>>;
 let table: string;
+// The core's result-set store: listing a connection's tables starts its worker.
+let resultSets: ResultSetStore | undefined;
 
 beforeEach(async () => {
   home = await createMfaHome();
@@ -33,6 +37,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
+  await resultSets?.close();
+  resultSets = undefined;
   await fixture.cleanup();
   await home.close();
 });
@@ -45,7 +51,9 @@ async function appWith(options: { timeoutMs?: number; isWindowOpen?: boolean } =
   const profileCredentials = createProfileCredentials(mfa);
   const { connections, secrets, playground } = fixture;
   const clients = createClientFactory({ connections, secrets, playground, profileCredentials });
+  resultSets = createResultSetStore();
   const ctx = {
+    resultSets,
     mode: 'browser',
     events,
     operations,
