@@ -14,7 +14,6 @@ const [pk, sk] = ['USER#u1', 'BALANCE'];
 
 const session = useAppInBrowser({ withPlayground: true });
 const page = () => session.browser.page;
-const progress = () => page().locator('.progress-line');
 const editor = () => page().getByRole('complementary', { name: 'Item editor' });
 const staged = () => page().getByRole('region', { name: 'Staged changes' });
 const field = (name: string) => editor().getByLabel(name, { exact: true });
@@ -31,7 +30,18 @@ async function stored() {
 /** Edits the currency cell of the row in place and commits it from the staged panel. */
 async function commitCurrencyInGrid(currency: string): Promise<void> {
   const header = page().locator('.item-grid-th', { hasText: /^currency/ });
-  await header.scrollIntoViewIfNeeded(slow);
+  // The header is drawn again while the grid settles (a scroll or a new column replaces the
+  // element): find it again until it can be scrolled to, rather than hold the element found first.
+  await expect
+    .poll(
+      () =>
+        header.scrollIntoViewIfNeeded({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        ),
+      slow,
+    )
+    .toBe(true);
   const column = await page()
     .getByRole('columnheader', { name: /^currency/ })
     .getAttribute('aria-colindex');
@@ -52,9 +62,8 @@ describe('the item editor follows what is stored', () => {
     const p = await session.openPage();
     await p.getByRole('button', { name: 'Open playground' }).click();
     await p.getByRole('button', { name: table, exact: true }).click(slow);
-    await progress()
-      .filter({ hasText: /^\d+ items/ })
-      .waitFor(slow);
+    // The read has ended (its capacity is shown), so no page adds columns while the walk edits.
+    await p.getByRole('status').filter({ hasText: /RCU/ }).waitFor(slow);
     await p.getByRole('searchbox', { name: 'Filter fetched rows' }).fill('1498.29');
     await row().waitFor(slow);
     await openRowByKey(row());
