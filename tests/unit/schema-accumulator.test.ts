@@ -7,9 +7,9 @@ import { type EntitySource, SchemaAccumulator, type SchemaState } from '../../sr
 import { buildSchemaReport, type ReportHead } from '../../src/main/schema/report';
 import { detectEntityViews, EntityLabels, entityLabelOf } from '../../src/main/sql/catalog/entity-detect';
 import { itemSize } from '../../src/shared/dynamo/item-size';
-import { defineOwn } from '../../src/shared/dynamo/proto-keys';
 import { type PathTally as Tally, tallyPaths } from '../support/schema-tally';
 import { reportHead } from '../support/schema-report-head';
+import { record } from '../support/wire-record';
 
 const keys: KeySchema = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } };
 
@@ -46,12 +46,6 @@ const number = fc.oneof(
   fc.integer({ min: -1000, max: 1000 }),
   fc.constantFrom(0.5, -2.25, 1700000000, 1700000000123),
 );
-
-function record(entries: [string, AttributeValue][]): Record<string, AttributeValue> {
-  const out: Record<string, AttributeValue> = {};
-  for (const [k, v] of entries) defineOwn(out, k, v);
-  return out;
-}
 
 const { value } = fc.letrec<{ value: AttributeValue }>((tie) => ({
   value: fc.oneof(

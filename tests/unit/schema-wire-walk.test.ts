@@ -10,8 +10,8 @@ import {
 } from '../../src/main/schema/accumulator';
 import { buildSchemaReport } from '../../src/main/schema/report';
 import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
-import { defineOwn } from '../../src/shared/dynamo/proto-keys';
 import { reportHead } from '../support/schema-report-head';
+import { record } from '../support/wire-record';
 
 /**
  * The schema analysis from a response's bytes (addWire, wire-walk.ts) against the same analysis
@@ -72,12 +72,6 @@ const number = fc.oneof(
   ),
 );
 const binary = fc.uint8Array({ maxLength: 6 }).map((b) => Buffer.from(b).toString('base64'));
-
-function record(entries: [string, AttributeValue][]): Record<string, AttributeValue> {
-  const out: Record<string, AttributeValue> = {};
-  for (const [k, v] of entries) defineOwn(out, k, v);
-  return out;
-}
 
 const { value } = fc.letrec<{ value: AttributeValue }>((tie) => ({
   value: fc.oneof(
