@@ -1,67 +1,47 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, TableSummary } from '../../../src/shared/ipc';
-import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
 import { DeleteTable } from '../../../src/renderer/features/table/components/change/delete-table';
+import { type Harness, openHarness } from './bridge-harness';
 import { counts, emit } from './operation-events';
 
 // Deleting a table from its Overview, rendered in a DOM (happy-dom): the bridge stands in for main
 // and records each call; main's events arrive through the real operations store. The user may
 // switch to the Tables tab while main is still deleting, which unmounts the view that started it.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let calls: { channel: string; input: Record<string, unknown> }[];
 let answerDelete: ((answer: { ok: true; value: unknown }) => void)[];
-let root: Root;
-let host: HTMLElement;
+let harness: Harness;
 
 beforeEach(() => {
-  calls = [];
   answerDelete = [];
-  const bridge = new Proxy(
-    {},
-    {
-      get: (_target, channel: string) => (input: Record<string, unknown>) => {
-        calls.push({ channel, input });
-        if (channel === 'tables:delete') return new Promise((resolve) => answerDelete.push(resolve));
-        // The table list read again: the table is gone.
-        return Promise.resolve({ ok: true, value: [] });
-      },
-    },
-  );
-  (window as unknown as Record<string, unknown>)[BRIDGE_KEY] = bridge;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  harness = openHarness((channel) => {
+    if (channel === 'tables:delete') return new Promise((resolve) => answerDelete.push(resolve));
+    // The table list read again: the table is gone.
+    return Promise.resolve({ ok: true, value: [] });
+  });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  Reflect.deleteProperty(window, BRIDGE_KEY);
-});
+afterEach(() => harness.close());
 
 const connection = { id: 'c-delete', label: 'Local', readOnly: false, isProduction: false } as Connection;
 const summary = { name: 'Orders', deletionProtection: false } as TableSummary;
 
 async function typeAndDelete(): Promise<string> {
-  const input = host.querySelector('input');
+  const input = harness.host.querySelector('input');
   if (!input) throw new Error('no confirmation input');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   act(() => {
     setValue?.call(input, 'Orders');
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  const button = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Delete table');
+  const button = [...harness.host.querySelectorAll('button')].find((b) => b.textContent === 'Delete table');
   if (!button) throw new Error('no Delete table button');
   await act(() => {
     button.click();
     return Promise.resolve();
   });
-  const requestId = calls.find((call) => call.channel === 'tables:delete')?.input.requestId;
+  const requestId = harness.calls.find((call) => call.channel === 'tables:delete')?.input.requestId;
   if (typeof requestId !== 'string') throw new Error('tables:delete was not called');
   await act(() => {
     answerDelete.shift()?.({ ok: true, value: { started: true } });
@@ -70,14 +50,15 @@ async function typeAndDelete(): Promise<string> {
   return requestId;
 }
 
-const listReads = () => calls.filter((call) => call.channel === 'tables:list').map((call) => call.input);
+const listReads = () =>
+  harness.calls.filter((call) => call.channel === 'tables:list').map((call) => call.input);
 
 describe('deleting a table', () => {
   it('reads the table list again when the delete ends, though the user left the table for the Tables tab', async () => {
-    act(() => root.render(<DeleteTable connection={connection} summary={summary} />));
+    act(() => harness.root.render(<DeleteTable connection={connection} summary={summary} />));
     const requestId = await typeAndDelete();
     // The Tables tab replaces the table's view before main answers.
-    act(() => root.render(<p>Tables</p>));
+    act(() => harness.root.render(<p>Tables</p>));
     expect(listReads()).toEqual([]);
     await act(() => {
       emit(requestId, { type: 'done', progress: counts(0), value: { table: 'Orders' } });
@@ -87,7 +68,7 @@ describe('deleting a table', () => {
   });
 
   it('reads nothing again when the delete failed', async () => {
-    act(() => root.render(<DeleteTable connection={connection} summary={summary} />));
+    act(() => harness.root.render(<DeleteTable connection={connection} summary={summary} />));
     const requestId = await typeAndDelete();
     await act(() => {
       emit(requestId, {
@@ -97,6 +78,6 @@ describe('deleting a table', () => {
       return Promise.resolve();
     });
     expect(listReads()).toEqual([]);
-    expect(host.textContent).toContain('busy');
+    expect(harness.host.textContent).toContain('busy');
   });
 });

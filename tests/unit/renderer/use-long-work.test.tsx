@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../src/shared/ipc';
-import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
 import type { LongWorkEnding } from '../../../src/renderer/features/operations/long-work';
+import { type Harness, openHarness } from './bridge-harness';
 import { counts, emit as emitEvent, purged } from './operation-events';
 import { useLongWork } from '../../../src/renderer/features/operations/use-long-work';
 
@@ -13,41 +12,18 @@ import { useLongWork } from '../../../src/renderer/features/operations/use-long-
 // start call when the test says so (main answering late, as a busy main does); events arrive
 // through the real operations store, as the event stream delivers them.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-interface Recorded {
-  channel: string;
-  input: Record<string, unknown>;
-}
-let calls: Recorded[];
 let answerStart: ((answer: { ok: true; value: unknown } | { ok: false; error: AppError }) => void)[];
-let root: Root;
-let host: HTMLElement;
+let harness: Harness;
 
 beforeEach(() => {
-  calls = [];
   answerStart = [];
-  const bridge = new Proxy(
-    {},
-    {
-      get: (_target, channel: string) => (input: Record<string, unknown>) => {
-        calls.push({ channel, input });
-        if (channel === 'ops:cancel') return Promise.resolve({ ok: true, value: { cancelled: true } });
-        return new Promise((resolve) => answerStart.push(resolve));
-      },
-    },
-  );
-  (window as unknown as Record<string, unknown>)[BRIDGE_KEY] = bridge;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  harness = openHarness((channel) => {
+    if (channel === 'ops:cancel') return Promise.resolve({ ok: true, value: { cancelled: true } });
+    return new Promise((resolve) => answerStart.push(resolve));
+  });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  Reflect.deleteProperty(window, BRIDGE_KEY);
-});
+afterEach(() => harness.close());
 
 /** Main's event, inside act: the hook's component renders what it changed. */
 const emit = (requestId: string, event: Record<string, unknown>): void => {
@@ -87,9 +63,9 @@ function PurgeView({ log }: { log: string[] }) {
   );
 }
 
-const shown = () => host.querySelector('[role="status"]')?.textContent;
+const shown = () => harness.host.querySelector('[role="status"]')?.textContent;
 const click = async (name: string) => {
-  const button = [...host.querySelectorAll('button')].find((b) => b.textContent === name);
+  const button = [...harness.host.querySelectorAll('button')].find((b) => b.textContent === name);
   if (!button) throw new Error(`no ${name} button`);
   // act's async form lets the click's promise chain (the start call, the cancel) run.
   await act(() => {
@@ -107,14 +83,14 @@ const answer = async (envelope: { ok: true; value: unknown } | { ok: false; erro
   });
 };
 const requestIdOf = (channel: string): string => {
-  const requestId = calls.find((call) => call.channel === channel)?.input.requestId;
+  const requestId = harness.calls.find((call) => call.channel === channel)?.input.requestId;
   return typeof requestId === 'string' ? requestId : '';
 };
 
 describe('useLongWork in a rendered component', () => {
   it('shows progress as it comes, then the done value, ending exactly once', async () => {
     const log: string[] = [];
-    act(() => root.render(<PurgeView log={log} />));
+    act(() => harness.root.render(<PurgeView log={log} />));
     expect(shown()).toBe('Idle');
     await click('Purge');
     expect(shown()).toBe('Purging: 0 deleted');
@@ -135,7 +111,7 @@ describe('useLongWork in a rendered component', () => {
 
   it('ends as failed with main’s sentence, once, whether the work failed or its start was refused', async () => {
     const log: string[] = [];
-    act(() => root.render(<PurgeView log={log} />));
+    act(() => harness.root.render(<PurgeView log={log} />));
     await click('Purge');
     await answer({ ok: true, value: { started: true } });
     const requestId = requestIdOf('tables:purge');
@@ -147,7 +123,7 @@ describe('useLongWork in a rendered component', () => {
     emit(requestId, { type: 'done', progress: counts(1), value: purged });
     expect(shown()).toBe('Failed: Throttled.');
 
-    calls = [];
+    harness.calls.length = 0;
     await click('Purge');
     await answer({
       ok: false,
@@ -159,13 +135,13 @@ describe('useLongWork in a rendered component', () => {
 
   it('Cancel asks main to stop that request, and the cancelled ending shows once', async () => {
     const log: string[] = [];
-    act(() => root.render(<PurgeView log={log} />));
+    act(() => harness.root.render(<PurgeView log={log} />));
     await click('Purge');
     await answer({ ok: true, value: { started: true } });
     const requestId = requestIdOf('tables:purge');
     emit(requestId, { type: 'progress', progress: counts(4) });
     await click('Cancel');
-    expect(calls.at(-1)).toEqual({ channel: 'ops:cancel', input: { requestId } });
+    expect(harness.calls.at(-1)).toEqual({ channel: 'ops:cancel', input: { requestId } });
     // Until main says it stopped, the work is still running.
     expect(shown()).toBe('Purging: 4 deleted');
     emit(requestId, { type: 'cancelled', progress: counts(5) });
@@ -177,13 +153,13 @@ describe('useLongWork in a rendered component', () => {
 
   it('Cancel while the start call is unanswered cancels that request, and ends once after the answer', async () => {
     const log: string[] = [];
-    act(() => root.render(<PurgeView log={log} />));
+    act(() => harness.root.render(<PurgeView log={log} />));
     await click('Purge');
     const requestId = requestIdOf('tables:purge');
     await click('Cancel');
     // The cancel names the request being started (main keeps early cancels for ids not started yet).
-    expect(calls.map((call) => call.channel)).toEqual(['tables:purge', 'ops:cancel']);
-    expect(calls[1]?.input).toEqual({ requestId });
+    expect(harness.calls.map((call) => call.channel)).toEqual(['tables:purge', 'ops:cancel']);
+    expect(harness.calls[1]?.input).toEqual({ requestId });
     // Main ended the work as cancelled before its start call's answer came back.
     emit(requestId, { type: 'cancelled', progress: counts(0) });
     expect(shown()).toBe('Purging: 0 deleted');
@@ -194,13 +170,13 @@ describe('useLongWork in a rendered component', () => {
 
   it('unmounting stops listening without cancelling the work', async () => {
     const log: string[] = [];
-    act(() => root.render(<PurgeView log={log} />));
+    act(() => harness.root.render(<PurgeView log={log} />));
     await click('Purge');
     await answer({ ok: true, value: { started: true } });
     const requestId = requestIdOf('tables:purge');
-    act(() => root.render(<p>elsewhere</p>));
+    act(() => harness.root.render(<p>elsewhere</p>));
     emit(requestId, { type: 'done', progress: counts(2), value: purged });
-    expect(calls.map((call) => call.channel)).toEqual(['tables:purge']);
+    expect(harness.calls.map((call) => call.channel)).toEqual(['tables:purge']);
     expect(log).toEqual(['started']);
   });
 });

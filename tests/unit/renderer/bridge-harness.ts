@@ -1,0 +1,54 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
+
+/*
+ * Main's stand-in for renderer tests in a DOM (happy-dom): the bridge records every call and
+ * answers as the test says, and the component renders into a React root on a fresh element.
+ */
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface BridgeCall {
+  channel: string;
+  input: Record<string, unknown>;
+}
+
+export interface Harness {
+  /** Every call the renderer made to main, in order. */
+  calls: BridgeCall[];
+  root: Root;
+  host: HTMLElement;
+  /** Unmounts the root, removes its element and the bridge. */
+  close(): void;
+}
+
+/** Puts the stand-in bridge on the window and a React root in the document. */
+export function openHarness(
+  answer: (channel: string, input: Record<string, unknown>) => Promise<unknown>,
+): Harness {
+  const calls: BridgeCall[] = [];
+  const bridge = new Proxy(
+    {},
+    {
+      get: (_target, channel: string) => (input: Record<string, unknown>) => {
+        calls.push({ channel, input });
+        return answer(channel, input);
+      },
+    },
+  );
+  (window as unknown as Record<string, unknown>)[BRIDGE_KEY] = bridge;
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  return {
+    calls,
+    root,
+    host,
+    close() {
+      act(() => root.unmount());
+      host.remove();
+      Reflect.deleteProperty(window, BRIDGE_KEY);
+    },
+  };
+}
