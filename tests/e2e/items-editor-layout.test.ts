@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleItems } from '../../resources/playground/sample-table';
-import { openRowByKey, rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { openRowByKey, rowWith, scanPlaygroundTable, showOnlyRowsWith } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -16,7 +16,7 @@ describe('the item editor at 1024×700 and 1440×900', () => {
     await scanPlaygroundTable(page, 'DynoTableSample', /^352 items/);
     const order = sampleItems().find((i) => text(i.SK).startsWith('ORDER#') && i.lines);
     if (!order) throw new Error('The sample has an order with lines');
-    await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(text(order.SK));
+    await showOnlyRowsWith(page, text(order.SK));
     const row = rowWith(page, text(order.PK), text(order.SK));
     await row.waitFor(slow);
     await openRowByKey(row);

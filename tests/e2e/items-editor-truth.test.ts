@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { openRowByKey, rowWith } from './support/grid-rows';
+import { openRowByKey, rowWith, showOnlyRowsWith } from './support/grid-rows';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -64,7 +64,7 @@ describe('the item editor follows what is stored', () => {
     await p.getByRole('button', { name: table, exact: true }).click(slow);
     // The read has ended (its capacity is shown), so no page adds columns while the walk edits.
     await p.getByRole('status').filter({ hasText: /RCU/ }).waitFor(slow);
-    await p.getByRole('searchbox', { name: 'Filter fetched rows' }).fill('1498.29');
+    await showOnlyRowsWith(p, '1498.29', sk);
     await row().waitFor(slow);
     await openRowByKey(row());
     await editor()
@@ -125,7 +125,7 @@ describe('the item editor follows what is stored', () => {
   });
 
   it('says so when the open item is deleted elsewhere', async () => {
-    await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill('1500.00');
+    await showOnlyRowsWith(page(), '1500.00', sk);
     await page()
       .locator('.item-grid-scroller')
       .evaluate((element) => (element.scrollLeft = 0));

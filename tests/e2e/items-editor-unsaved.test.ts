@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { openRowByKey, rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { openRowByKey, rowWith, scanPlaygroundTable, showOnlyRowsWith } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // Never lose typing: with unsaved edits in the item editor, opening another item, closing the
@@ -28,7 +28,7 @@ async function storedCurrency(): Promise<string | undefined> {
 
 /** Narrows the grid with the quick filter and opens one item by double-click. */
 async function open(filter: string, sk: string): Promise<void> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(filter);
+  await showOnlyRowsWith(page(), filter, sk);
   const row = rowWith(page(), 'USER#u1', sk);
   await row.waitFor(slow);
   await openRowByKey(row);

@@ -66,6 +66,27 @@ export async function openRowByKey(row: Locator, how: 'mouse' | 'keyboard' = 'mo
 }
 
 /**
+ * Types `filter` into the filter box and waits until the grid has redrawn with only rows whose
+ * drawn cells hold `shown` (the filter itself by default; pass a key when the filter matches a
+ * column the grid may not draw). The filter applies as a view in main and the grid then redraws
+ * its rows, so a click made right after typing can land on a row the redraw replaces.
+ */
+export async function showOnlyRowsWith(page: Page, filter: string, shown = filter): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(filter);
+  await page.waitForFunction(
+    (wanted) => {
+      const rows = [...document.querySelectorAll('.item-grid-row:not(.collection-row)')];
+      return (
+        rows.length > 0 &&
+        rows.every((row) => !row.classList.contains('is-loading') && row.textContent.includes(wanted))
+      );
+    },
+    shown,
+    slow,
+  );
+}
+
+/**
  * Narrows the fetched rows to one item with the filter box, opens it in the item editor by its
  * partition key (see openRowByKey) and waits for the editor to show it; returns its grid row.
  */
@@ -75,20 +96,7 @@ export async function openItemInEditor(
   sk: string,
   how: 'mouse' | 'keyboard' = 'mouse',
 ): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Filter fetched rows' }).fill(sk);
-  // The filter applies as a view in main and the grid then redraws its rows: wait until every row
-  // drawn holds the text, so the double-click does not land on a row the redraw replaces.
-  await page.waitForFunction(
-    (text) => {
-      const rows = [...document.querySelectorAll('.item-grid-row:not(.collection-row)')];
-      return (
-        rows.length > 0 &&
-        rows.every((row) => !row.classList.contains('is-loading') && row.textContent.includes(text))
-      );
-    },
-    sk,
-    slow,
-  );
+  await showOnlyRowsWith(page, sk);
   const row = rowWith(page, pk, sk);
   await row.waitFor(slow);
   await openRowByKey(row, how);
