@@ -213,6 +213,14 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
     console.log(
       `every round           ${atGoal} of ${ratios.length} rounds ≥ 90% (lowest ${(Math.min(...ratios) * 100).toFixed(1)}%)`,
     );
+    // The bench's own noise: the two plain scans of a round do (nearly) the same work, so how far
+    // the slower falls below the faster is what a round's ratio cannot tell from chance.
+    const spread = plain.map(
+      (p, i) => Math.min(p, plainWithCapacity[i] ?? 0) / Math.max(p, plainWithCapacity[i] ?? 0),
+    );
+    console.log(
+      `plain scans' spread  slower ÷ faster plain ${spread.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}; ${spread.filter((r) => r >= 0.9).length} of ${spread.length} rounds ≥ 90%`,
+    );
     const cpu = (series: string) => median(cpuPerItem[series] ?? []).toFixed(1);
     console.log(
       `client CPU per item   plain ${cpu('plain')} µs, plain+capacity ${cpu('capacity')} µs, ${name} ${cpu(name)} µs (median)`,
