@@ -89,16 +89,7 @@ describe('import and purge records in the job store', () => {
     // The first core's 401st put (the third chunk of 200 lines; "new items only" puts one item at
     // a time) waits at the door until Cancel: the import is cut off mid-file at any speed, with
     // two chunks' counts saved in its record, and the file can be small.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    faulty.script({
-      fault: 'hold',
-      operation: 'PutItem',
-      bodyIncludes: target,
-      after: 400,
-      next: 1,
-      beforeForward: () => released,
-    });
+    const held = faulty.holdOne({ operation: 'PutItem', bodyIncludes: target, after: 400 });
     const requestId = 'records-import-1';
     const end = ended(first, requestId);
     await transferHandlers['transfer:import'](
@@ -128,7 +119,7 @@ describe('import and purge records in the job store', () => {
     expect((await stopped(first)).jobs.map((j) => j.id)).not.toContain(seen.id);
 
     first.operations.cancel(requestId);
-    release();
+    held.release();
     expect((await end).type).toBe('cancelled');
     const after = (await stopped(restarted)).jobs.find((j) => j.id === seen.id);
     expect(after?.state).toBe('stopped');
