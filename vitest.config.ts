@@ -24,8 +24,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           // Java for the DynamoDB Locals a file starts for itself (tests/integration/quick-jvm-setup.ts);
-          // process.env put back after each file (tests/integration/restore-env-setup.ts).
-          setupFiles: ['tests/integration/quick-jvm-setup.ts', 'tests/integration/restore-env-setup.ts'],
+          // process.env put back after each file, and a file that leaves listeners on process, a
+          // server listening or a global replaced fails (tests/integration/process-state-setup.ts).
+          setupFiles: ['tests/integration/quick-jvm-setup.ts', 'tests/integration/process-state-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time: each test makes tables of its own on the shared DynamoDB Local; a
@@ -35,8 +36,8 @@ export default defineConfig({
           maxWorkers: 2,
           // A worker runs file after file in one process, importing the app, the AWS SDK and vitest
           // once rather than once per file (22 % less CPU on 16 files, docs/PERFORMANCE.md). Each
-          // file still builds its own core, data folder and tables; restore-env-setup.ts puts
-          // process.env back after each.
+          // file still builds its own core, data folder and tables; process-state-setup.ts puts
+          // process.env back after each and fails a file that leaves other process-wide state.
           isolate: false,
         },
       },

@@ -75,23 +75,9 @@ describe('Resume a stopped import', () => {
       )
       .waitFor(slow);
     // The 201st write of the table waits at the door until Cancel was pressed.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const isReached = new Promise<void>((resolve) => (reached = resolve));
-    faulty.script({
-      fault: 'hold',
-      operation: 'PutItem',
-      bodyIncludes: table,
-      after: 200,
-      next: 1,
-      beforeForward: () => {
-        reached();
-        return released;
-      },
-    });
+    const held = faulty.holdOne({ operation: 'PutItem', bodyIncludes: table, after: 200 });
     await importing.getByRole('button', { name: 'Import', exact: true }).click();
-    await isReached;
+    await held.reached;
     await importing
       .getByRole('group', { name: 'Importing' })
       .getByText(/(^|\s)[1-9][\d,]* processed/)
@@ -99,7 +85,7 @@ describe('Resume a stopped import', () => {
     await importing.getByRole('button', { name: 'Cancel' }).click();
     await importing.getByText('Cancelled. What was done before stays done.').waitFor(slow);
     // Cancel aborted the held call, so letting it go sends nothing more.
-    release();
+    held.release();
     faulty.heal();
     const written = (await rawScanAll(session.playgroundEndpoint, table)).length;
     expect(written).toBeGreaterThan(0);

@@ -255,7 +255,13 @@ describe('Items builder and editor, as issue 10 found them', () => {
     expect(printed).toEqual(oracle.Items);
 
     // The editor's request: the same endpoint and a real region.
+    // The grid still holds the earlier filtered Scan's rows until the Query's replace them: wait
+    // for the Query's own count (no "evaluated": nothing filtered) before opening its first row.
     await page.getByRole('button', { name: 'Query', exact: true }).click();
+    await page
+      .locator('.progress-line')
+      .filter({ hasText: new RegExp(`^${printed.length} items · \\d+ pages? · [\\d.]+ RCU`) })
+      .waitFor(slow);
     await page.locator('.item-grid-row .item-grid-cell').first().waitFor(slow);
     await openRowByKey(page.locator('.item-grid-row').first());
     const editor = page.getByRole('complementary', { name: 'Item editor' });

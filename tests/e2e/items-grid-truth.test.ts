@@ -7,7 +7,7 @@ import { startFaultyDynamo, type FaultyDynamo } from '../support/faulty-dynamo';
 import { sampleItems } from '../../resources/playground/sample-table';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
-import { loaded, openRowByKey } from './support/grid-rows';
+import { loaded, openRowByKey, showOnlyRowsWith } from './support/grid-rows';
 import { saveKeysConnection } from './support/app';
 
 // The grid shows what is stored: every write DynoTable makes is visible at once in the rows,
@@ -87,9 +87,14 @@ async function shownOfFetched(): Promise<{ shown: number; fetched: number }> {
   return { shown, fetched: match?.[2] ? Number(match[2].replace(/,/g, '')) : shown };
 }
 
-/** Types in the quick filter and waits until the grid shows the filtered rows (or all again). */
+/**
+ * Types in the quick filter and waits until the grid shows the filtered rows (or all again). A
+ * narrowed view is waited for in the drawn rows, not the progress line: the count arrives before
+ * the rows, and a row index read in between is the old view's.
+ */
 async function filterRows(value: string): Promise<void> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(value);
+  if (value) await showOnlyRowsWith(page(), value);
+  else await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(value);
   await expect
     .poll(async () => {
       const { shown, fetched } = await shownOfFetched();

@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { rowWith, scanPlaygroundTable } from './support/grid-rows';
+import { rowWith, scanPlaygroundTable, showOnlyRowsWith } from './support/grid-rows';
 import { useAppInBrowser } from './support/session';
 
 // Selection means what the user picked: the playground's table in Debian's Chromium against the
@@ -33,18 +33,11 @@ async function stored(pk: string, sk: string) {
   return output.Item;
 }
 
-async function showOnly(text: string): Promise<void> {
-  await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill(text);
-  await progress()
-    .filter({ hasText: new RegExp(`^\\d+ of [\\d,]+ items`) })
-    .waitFor(slow);
-}
-
 describe('selection means what the user picked', () => {
   it('after deleting the one ticked item, nothing else is ticked and nothing is counted as selected', async () => {
     const p = await session.openPage();
     await scanPlaygroundTable(p, table, /^3\d\d items/);
-    await showOnly('USER#u16');
+    await showOnlyRowsWith(page(), 'USER#u16');
     await rowWith(page(), 'USER#u16', 'PROFILE').waitFor(slow);
 
     await tick('USER#u16', 'ORDER#o56');
@@ -76,7 +69,7 @@ describe('selection means what the user picked', () => {
   });
 
   it('keeps the ticked items ticked through a sort and a refresh, and drops one that a filter took out of view', async () => {
-    await showOnly('USER#u16');
+    await showOnlyRowsWith(page(), 'USER#u16');
     await tick('USER#u16', 'BALANCE');
     await tick('USER#u16', 'ORDER#o55');
     await toolbar().getByText('2 selected', { exact: true }).waitFor();
@@ -102,7 +95,7 @@ describe('selection means what the user picked', () => {
     await toolbar().getByText('2 selected', { exact: true }).waitFor();
 
     // A filter that leaves only BALANCE in view: ORDER#o55 leaves the selection, and the count says so.
-    await showOnly('857.56');
+    await showOnlyRowsWith(page(), '857.56', 'BALANCE');
     await toolbar().getByText('1 selected', { exact: true }).waitFor(slow);
     await page().getByText('1 selected item left the view and is no longer selected.').waitFor(slow);
     await expect.poll(() => tickedRows()).toEqual(['USER#u16/BALANCE']);

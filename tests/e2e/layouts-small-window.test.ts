@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPlaygroundTable } from './support/playground-table';
+import { showOnlyRowsWith } from './support/grid-rows';
 import { screenshotSizes, screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
 
@@ -80,14 +81,10 @@ describe('layouts at 1024×700 and 1440×900', () => {
       .filter({ hasText: /^100 items · 1 page/ })
       .waitFor(slow);
     // Orders have a status: the quick filter keeps only them while five are edited in their cells.
-    const filter = page().getByRole('searchbox', { name: 'Filter fetched rows' });
-    await filter.fill('ORDER#');
-    await page()
-      .locator('.progress-line')
-      .filter({ hasText: /^\d+ of 100 items/ })
-      .waitFor(slow);
+    // The cells are found by position: wait until the grid has drawn the filtered rows there.
+    await showOnlyRowsWith(page(), 'ORDER#');
     await stageStatuses([2, 3, 4, 5, 6]);
-    await filter.fill('');
+    await page().getByRole('searchbox', { name: 'Filter fetched rows' }).fill('');
     const panel = page().getByRole('region', { name: 'Staged changes' });
     await panel.getByRole('heading', { name: '5 staged changes' }).waitFor();
 

@@ -5,12 +5,14 @@ import { copyHandlers } from '../../src/main/ipc/handlers/copy';
 import { RateLimiter } from '../../src/main/dynamo/rate-limiter';
 import { initialCursors, segmentedScan } from '../../src/main/dynamo/read/segmented-read';
 import { putItems } from '../../src/main/dynamo/writes/put-items';
+import { listTables } from '../../src/main/dynamo/tables';
 import { sleep } from '../../src/main/core/retry';
 import { runCopyOperation } from '../support/copy-harness';
 import { canonicalItems, rawScanAll } from '../support/copy-oracle';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems as seed } from '../support/dynamo-tables';
 import { itemsHarness, type ItemsHarness } from '../support/items-context';
+import { startKeyProxy } from '../support/key-proxy';
 
 // Long work shares one cancel across many SDK calls at once: a scan's segments reading ahead, a
 // copy's writers, the eight puts of a batch. smithy hooks an abort listener on the signal of every
@@ -143,5 +145,26 @@ describe('many SDK calls under one cancel', () => {
     expect(canonicalItems(await rawScanAll(endpoint, target))).toEqual(
       canonicalItems(await rawScanAll(endpoint, table)),
     );
+  });
+
+  it('listing the tables (four described at once, three calls each) prints no listener warning and lists every table', async () => {
+    // A database of its own, so the list is these six tables whatever other files made.
+    const own = await startKeyProxy(endpoint);
+    const ownClient = localClient(own.endpoint);
+    try {
+      const names = Array.from({ length: 6 }, (_, i) => `listed_${i}`);
+      for (const name of names) await createTable(ownClient, name, { partitionKey: ['pk', 'S'] });
+      const controller = new AbortController();
+      let listed: string[] = [];
+      const warnings = await warningsDuring(async () => {
+        listed = (await listTables(ownClient, controller.signal)).map((table) => table.name);
+      });
+      expect(warnings).toEqual([]);
+      expect(listed.sort()).toEqual(names);
+      expect(abortListeners(controller.signal)).toBe(0);
+    } finally {
+      ownClient.destroy();
+      await own.close();
+    }
   });
 });

@@ -234,7 +234,9 @@ describe('every channel, given hostile values in each field', () => {
       const base = aimed(channel);
       const payloads: unknown[] = ['not an object', 42, [], nested(3_000, 'M')];
       // A fresh requestId each time, so that every operation that starts can be followed to its end.
-      const fresh = () => ('requestId' in base ? { requestId: requestId('fuzz') } : {});
+      // Named by the channel, so one still running at the end says which channel started it.
+      const fresh = () =>
+        'requestId' in base ? { requestId: requestId(`fuzz_${channel.replace(/\W/g, '_')}`) } : {};
       for (const field of Object.keys(base))
         for (const value of HOSTILE) payloads.push({ ...base, ...fresh(), [field]: value });
       const problems: string[] = [];

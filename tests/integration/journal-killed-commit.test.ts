@@ -45,7 +45,7 @@ const pk = (item: Record<string, unknown> | null | undefined) => (item?.pk as { 
  */
 async function killedCommit(
   count: number,
-  rule: Omit<FaultRule, 'fault'>,
+  rule: Omit<FaultRule, 'fault' | 'next' | 'beforeForward' | 'beforeAnswer'>,
   point: 'beforeForward' | 'beforeAnswer',
 ): Promise<{ table: string; original: Map<string, string> }> {
   const table = await createItemsTable(h.client, { prefix: 'killcommit' });
@@ -55,20 +55,7 @@ async function killedCommit(
     note: { S: `n${i}` },
   }));
   await rawPutAll(endpoint(), table, items);
-  let reached!: () => void;
-  const isReached = new Promise<void>((resolve) => (reached = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  proxy.script({
-    ...rule,
-    fault: 'hold',
-    next: 1,
-    bodyIncludes: table,
-    [point]: () => {
-      reached();
-      return released;
-    },
-  });
+  const held = proxy.holdOne({ ...rule, bodyIncludes: table }, point);
   const child = spawn(
     process.execPath,
     [
@@ -88,14 +75,14 @@ async function killedCommit(
     child.once('exit', (_c, signal) => resolve(signal)),
   );
   await Promise.race([
-    isReached,
+    held.reached,
     exited.then(() => {
       throw new Error(`the commit child ended before the held call: ${stderr}`);
     }),
   ]);
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
-  release();
+  held.release();
   proxy.heal();
   return { table, original: new Map(items.map((i) => [i.pk.S, canonical(i)])) };
 }

@@ -93,11 +93,27 @@ export interface RecordedCall {
   at: number;
 }
 
+/** A call held at the door by `holdOne`. */
+export interface HeldCall {
+  /** Resolves when the held call arrives (and, held before its answer, once DynamoDB Local applied it). */
+  reached: Promise<void>;
+  /** Lets it through. */
+  release(): void;
+}
+
 export interface FaultyDynamo {
   /** Give this to the connection's endpoint override. */
   endpoint: string;
   /** Adds rules; the first rule that fires answers the call. */
   script(...rules: FaultRule[]): void;
+  /**
+   * Holds the next call `rule` matches until released: before it reaches DynamoDB Local, or with
+   * `at: 'beforeAnswer'` after DynamoDB Local applied it and before its answer is passed on.
+   */
+  holdOne(
+    rule: Omit<FaultRule, 'fault' | 'next' | 'beforeForward' | 'beforeAnswer'>,
+    at?: 'beforeForward' | 'beforeAnswer',
+  ): HeldCall;
   /** Every rule dropped: DynamoDB answers again. */
   heal(): void;
   /** Every call in order of arrival, answered by a fault or forwarded. */
@@ -237,10 +253,28 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
   const { port } = server.address() as AddressInfo;
   const pick = (faulted: boolean, operation?: string) =>
     calls.filter((c) => (c.fault !== undefined) === faulted && (!operation || c.operation === operation));
+  const script = (...added: FaultRule[]): void => {
+    rules.push(...added.map((r) => ({ ...r, seen: 0, fired: 0, draw: seeded(r.seed ?? 1) })));
+  };
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    script: (...added) =>
-      rules.push(...added.map((r) => ({ ...r, seen: 0, fired: 0, draw: seeded(r.seed ?? 1) }))),
+    script,
+    holdOne: (rule, at = 'beforeForward') => {
+      let reached!: () => void;
+      const isReached = new Promise<void>((resolve) => (reached = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      script({
+        ...rule,
+        fault: 'hold',
+        next: 1,
+        [at]: () => {
+          reached();
+          return released;
+        },
+      });
+      return { reached: isReached, release };
+    },
     heal: () => (rules = []),
     calls,
     forwarded: (operation) => pick(false, operation),

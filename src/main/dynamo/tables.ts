@@ -2,6 +2,7 @@ import { ListTablesCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb
 import type { TableSummary } from '../../shared/ipc/tables';
 import { tableDetails } from './table-metadata';
 import { mapLimit } from '../core/map-limit';
+import { abortFanOut } from '../core/retry';
 
 /** ListTables is paginated by 100; an account with more tables than this is cut off, not looped on forever. */
 export const MAX_TABLES = 2000;
@@ -25,17 +26,28 @@ export async function listTableNames(
   return names.slice(0, max);
 }
 
-/** Every table with its description; tables deleted while we list them are left out. */
+/**
+ * Every table with its description; tables deleted while we list them are left out. Four tables
+ * at once, three calls each, is twelve requests under the one cancel: each table's calls get a
+ * signal of their own (abortFanOut), or Node warned of a listener leak on the shared one.
+ */
 export async function listTables(client: DynamoDBClient, signal: AbortSignal): Promise<TableSummary[]> {
   const names = await listTableNames(client, signal);
-  const details = await mapLimit(names, DESCRIBE_CONCURRENCY, async (name) => {
-    try {
-      return await tableDetails(client, name, signal);
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ResourceNotFoundException' && !signal.aborted)
-        return undefined;
-      throw error;
-    }
-  });
-  return details.flatMap((d) => (d ? [d.summary] : []));
+  const calls = abortFanOut(signal);
+  try {
+    const details = await mapLimit(names, DESCRIBE_CONCURRENCY, (name) =>
+      calls.run(async (own) => {
+        try {
+          return await tableDetails(client, name, own);
+        } catch (error) {
+          if ((error as { name?: string }).name === 'ResourceNotFoundException' && !signal.aborted)
+            return undefined;
+          throw error;
+        }
+      }),
+    );
+    return details.flatMap((d) => (d ? [d.summary] : []));
+  } finally {
+    calls.close();
+  }
 }

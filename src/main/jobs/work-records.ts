@@ -212,7 +212,13 @@ function startRecorded<C extends OperationChannel, R extends WorkRecord>(
 ): string {
   let saving: Promise<void> = Promise.resolve();
   let savedAt = 0;
+  // Counts noted within a second of the last save are saved when that second is up, not only at
+  // the next note: work that stalls (a write held up, throttled for minutes) or is killed then
+  // still has its record say how far it got.
+  let later: ReturnType<typeof setTimeout> | undefined;
   const save = (): Promise<void> => {
+    clearTimeout(later);
+    later = undefined;
     savedAt = Date.now();
     const copy = { ...record, updatedAt: new Date().toISOString() };
     // A record that could not be written is no reason to stop the work; the next save tries again.
@@ -223,7 +229,9 @@ function startRecorded<C extends OperationChannel, R extends WorkRecord>(
   runningJobs(ctx).start(job, async (run) => {
     const note = (patch: Partial<R>): void => {
       Object.assign(record, patch);
-      if (Date.now() - savedAt >= SAVE_EVERY_MS) void save();
+      const wait = SAVE_EVERY_MS - (Date.now() - savedAt);
+      if (wait <= 0) void save();
+      else later ??= setTimeout(() => void save(), wait);
     };
     try {
       await save();
@@ -231,7 +239,10 @@ function startRecorded<C extends OperationChannel, R extends WorkRecord>(
       if (run.signal.aborted) {
         record.state = 'stopped';
         await save();
-      } else await saving.then(() => view.forget(record.id));
+      } else {
+        clearTimeout(later);
+        await saving.then(() => view.forget(record.id));
+      }
       return outcome;
     } catch (error) {
       Object.assign(record, { state: 'stopped', error: toAppError(error).message });

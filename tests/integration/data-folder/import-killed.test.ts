@@ -31,7 +31,8 @@ import { rawScanItems } from '../../support/raw-dynamo';
  * interrupted and resumable, and its Resume leaves exactly the file's items (a raw Scan).
  */
 const root = path.resolve(__dirname, '../../..');
-const LINES = 8_000;
+/** Ten chunks of 200 lines; the child is killed in the third (see the held write below). */
+const LINES = 2_000;
 let dataDir: string;
 let proxy: FaultyDynamo;
 let restarted: CoreContext | undefined;
@@ -89,6 +90,10 @@ describe('an import killed with SIGKILL', () => {
     const connection = await saveLocalConnection(setup, proxy.endpoint);
     await shutdownCore(setup);
 
+    // The 401st put of the table (the third chunk's first; "new items only" puts one item at a
+    // time) is held, and the child is killed while it waits: two chunks' counts are in its record
+    // by then (saved when their second is up), at any speed, and the file can be small.
+    const held = proxy.holdOne({ operation: 'PutItem', after: 400, bodyIncludes: table });
     const child = spawn(
       process.execPath,
       // tsx as a loader, not its CLI: the CLI runs the script in a grandchild the kill would miss.
@@ -118,29 +123,15 @@ describe('an import killed with SIGKILL', () => {
     ]);
     expect(saved.state).toBe('running');
 
-    // The next write of the table is held; the child is killed while it waits.
-    let reached!: () => void;
-    const isReached = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    proxy.script({
-      fault: 'hold',
-      next: 1,
-      bodyIncludes: table,
-      beforeForward: () => {
-        reached();
-        return released;
-      },
-    });
     await Promise.race([
-      isReached,
+      held.reached,
       exited.then(() => {
         throw new Error(`the import child ended before the held write: ${output}`);
       }),
     ]);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    release();
+    held.release();
     proxy.heal();
     expect(output).not.toContain('finished');
 

@@ -21,6 +21,7 @@ import {
 } from '../../support/data-folder-core';
 import { localClient, uniqueTableName } from '../../support/dynamo-local';
 import { createTable } from '../../support/dynamo-tables';
+import { startFaultyDynamo, type FaultyDynamo } from '../../support/faulty-dynamo';
 import { rawScanItems } from '../../support/raw-dynamo';
 
 /**
@@ -35,6 +36,8 @@ let first: CoreContext;
 let restarted: CoreContext;
 let connection: Connection;
 let restoreKeys: () => void;
+/** The saved connection's way to DynamoDB Local: it can hold one write, so a cut-off comes mid-import. */
+let faulty: FaultyDynamo;
 
 beforeAll(async () => {
   endpoint = inject('dynamoEndpoint');
@@ -42,7 +45,8 @@ beforeAll(async () => {
   restoreKeys = useLocalKeys();
   dataDir = mkdtempSync(path.join(tmpdir(), 'dynotable-work-records-'));
   first = coreOn(dataDir);
-  connection = await saveLocalConnection(first, endpoint);
+  faulty = await startFaultyDynamo(endpoint);
+  connection = await saveLocalConnection(first, faulty.endpoint);
   restarted = coreOn(dataDir);
 });
 
@@ -50,10 +54,13 @@ afterAll(async () => {
   restoreKeys();
   await shutdownCore(first);
   await shutdownCore(restarted);
+  await faulty.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 const ended = operationEnded;
+/** The import's file: ten chunks of 200 lines, cut off in the third. */
+const LINES = 2_000;
 
 const stopped = (ctx: CoreContext) => jobHandlers['jobs:stopped']({ connectionId: connection.id }, ctx);
 
@@ -75,10 +82,14 @@ describe('import and purge records in the job store', () => {
   it("an import cut off mid-file is listed after a restart, refuses a changed file, and resumes to exactly the file's items", async () => {
     const target = await table('recimport');
     const file = path.join(dataDir, 'many.jsonl');
-    const lines = Array.from({ length: 20_000 }, (_, i) =>
+    const lines = Array.from({ length: LINES }, (_, i) =>
       JSON.stringify({ pk: { S: `K#${i}` }, n: { N: String(i) } }),
     );
     writeFileSync(file, lines.join('\n'));
+    // The first core's 401st put (the third chunk of 200 lines; "new items only" puts one item at
+    // a time) waits at the door until Cancel: the import is cut off mid-file at any speed, with
+    // two chunks' counts saved in its record, and the file can be small.
+    const held = faulty.holdOne({ operation: 'PutItem', bodyIncludes: target, after: 400 });
     const requestId = 'records-import-1';
     const end = ended(first, requestId);
     await transferHandlers['transfer:import'](
@@ -108,6 +119,7 @@ describe('import and purge records in the job store', () => {
     expect((await stopped(first)).jobs.map((j) => j.id)).not.toContain(seen.id);
 
     first.operations.cancel(requestId);
+    held.release();
     expect((await end).type).toBe('cancelled');
     const after = (await stopped(restarted)).jobs.find((j) => j.id === seen.id);
     expect(after?.state).toBe('stopped');
@@ -161,12 +173,12 @@ describe('import and purge records in the job store', () => {
     expect(resumedEvent.type).toBe('done');
     const report = (resumedEvent as { value?: { total: number; invalid: number; failed: number } }).value;
     // It read only the lines after the one the record reached.
-    expect(report?.total).toBeLessThan(20_000);
+    expect(report?.total).toBeLessThan(LINES);
     expect(report).toMatchObject({ invalid: 0, failed: 0 });
     const stored = (await rawScanItems(endpoint, target)) as { pk: { S: string }; n: { N: string } }[];
     const byKey = new Map(stored.map((item) => [item.pk.S, item.n.N]));
-    expect(byKey.size).toBe(20_000);
-    for (let i = 0; i < 20_000; i++) expect(byKey.get(`K#${i}`)).toBe(String(i));
+    expect(byKey.size).toBe(LINES);
+    for (let i = 0; i < LINES; i++) expect(byKey.get(`K#${i}`)).toBe(String(i));
     // Finished, it keeps no record: nothing is left to resume or to forget.
     expect((await stopped(restarted)).jobs.map((j) => j.id)).not.toContain(seen.id);
     expect(await jobHandlers['jobs:forget']({ kind: 'import', id: seen.id }, restarted)).toEqual({
