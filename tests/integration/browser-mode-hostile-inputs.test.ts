@@ -2,15 +2,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { channels, type Channel } from '../../src/shared/ipc/contract';
+import { defaultAgentSettings } from '../../src/shared/ipc/agent';
 import { examples } from '../../src/shared/ipc/examples';
 import type { AppError, Envelope } from '../../src/shared/errors';
 import { startBrowserCore, type BrowserCore } from '../support/browser-core';
+import { startFakeBedrock, type FakeBedrock } from '../support/fake-bedrock';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
 
 // Every request here goes through browser mode's HTTP API into the real core and DynamoDB
 // Local. A refusal must be a known code with a sentence, never InternalError.
 
+let bedrock: FakeBedrock;
 let b: BrowserCore;
 let table: string;
 let folder: string;
@@ -45,6 +48,7 @@ async function refusal(channel: string, payload: unknown): Promise<AppError> {
 
 beforeAll(async () => {
   b = await startBrowserCore(inject('dynamoEndpoint'));
+  bedrock = await startFakeBedrock();
   const client = localClient(inject('dynamoEndpoint'));
   table = await createTable(client, uniqueTableName('hostile'), {
     partitionKey: ['PK', 'S'],
@@ -59,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await b.close();
+  await bedrock.close();
 });
 
 describe('values nested past DynamoDB’s 32 levels', () => {
@@ -210,6 +215,21 @@ const HOSTILE: unknown[] = [
 /** Channels that start something outside this test's control whatever they are given. */
 const SKIPPED = new Set<Channel>(['playground:start', 'agent:ask']);
 
+/**
+ * Before a channel's payloads: sql:assist asks Bedrock, which cannot be reached from here (its
+ * connect timeouts and retries outlast the final wait under load), so the connection's agent
+ * settings point at a local Bedrock first. Saved again for the channel because the fuzz of
+ * agent:saveSettings, which runs before it, may have saved the example's settings over them.
+ */
+async function prepare(channel: Channel): Promise<void> {
+  if (channel !== 'sql:assist') return;
+  const saved = await b.call('agent:saveSettings', {
+    connectionId: b.connectionId,
+    settings: { ...defaultAgentSettings, bedrockEndpoint: bedrock.endpoint },
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+}
+
 /** The example's payload, aimed at this test's connection and table instead of the playground's. */
 function aimed(channel: Channel): Record<string, unknown> {
   const text = JSON.stringify(examples[channel].input)
@@ -231,6 +251,7 @@ describe('every channel, given hostile values in each field', () => {
   it.each(channels.filter((c) => !SKIPPED.has(c)))(
     '%s answers with a known code and a sentence',
     async (channel) => {
+      await prepare(channel);
       const base = aimed(channel);
       const payloads: unknown[] = ['not an object', 42, [], nested(3_000, 'M')];
       // A fresh requestId each time, so that every operation that starts can be followed to its end.
@@ -268,6 +289,8 @@ describe('every channel, given hostile values in each field', () => {
       interval: 100,
     });
     expect(started.length).toBeGreaterThan(0);
+    // The sql:assist operations that got as far as Bedrock asked the local one, not AWS.
+    expect(bedrock.requests.length).toBeGreaterThan(0);
     expect(operationErrors).toEqual([]);
   });
 });
