@@ -113,6 +113,11 @@ describe.each<Feed>(['items', 'response bytes'])(
         (i) => ({ S: `ID#${String(i).padStart(7 + (i % 20), '0')}` }),
       ],
       [
+        // Judged free of repeats on the first page (compressed), then repeating, with escapes.
+        'strings unique on the first page, repeating after it',
+        (i) => ({ S: i < 997 ? `first ${i}` : i % 5 === 0 ? 'say "hi"\n' : STATUSES[i % 3]! }),
+      ],
+      [
         'strings that stop repeating, with a NULL among them',
         (i) => (i === 10 ? { NULL: true } : { S: i < 3000 ? 'x' : `u${i}` }),
       ],

@@ -3,8 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import type { EntityView } from '../../src/shared/sql/catalog';
 import { COLD_BLOCK_ROWS, ColdStrings } from '../../src/main/sql/executor/cold-strings';
+import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
+import { bindStatement } from '../../src/main/sql/binder/bind-query';
+import { executeQuery } from '../../src/main/sql/executor/execute';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
+import { parseStatement } from '../../src/main/sql/parser/parser';
 
 // `begins_with(col, 'prefix')` (every entity view's condition) is answered from a string
 // column's stored form: codes tested once per distinct string, compressed text tested in place.
@@ -84,6 +88,62 @@ describe('prefix masks from stored string columns', () => {
     expect(answer.map((row) => row.map(Number))).toEqual([[orders.length, total]]);
     expect(decode).not.toHaveBeenCalled();
     decode.mockRestore();
+  });
+
+  it("keep an entity view's rows for every statement over it, and count the rows of a later page", () => {
+    const view: EntityView = {
+      name: 'orders',
+      table: 'App',
+      conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: 'ORDER#' }] }],
+      source: 'detected',
+    };
+    const info = tableInfo('App', 'PK', 'SK');
+    const table = new ColumnarTable('App', ['PK', 'SK']);
+    const run = (text: string): number[][] => {
+      const catalog = { tables: [info], views: [view] };
+      const bound = bindStatement(parseStatement(text), {
+        text,
+        resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+      });
+      const result = executeQuery(bound, {
+        text,
+        fn: { nowMs: 0 },
+        tableFor: () => table,
+        warn: () => undefined,
+      });
+      return Array.from({ length: result.length }, (_, i) => result.row(i).map(Number));
+    };
+    const item = (i: number): Item => ({
+      PK: { S: `USER#${i % 7}` },
+      SK: { S: i % 10 === 0 ? `USER#${i}` : `ORDER#${String(i).padStart(6, '0')}` },
+      userId: { S: `u${i % 7}` },
+      amount: { N: String((i * 37) % 101) },
+    });
+    // The oracle: each order against its own user's average, over the items themselves.
+    const answers = (items: Item[]): number[][] => {
+      const orders = items.filter((it) => (it.SK as { S: string }).S.startsWith('ORDER#'));
+      const byUser = new Map<string, number[]>();
+      for (const it of orders) {
+        const user = (it.userId as { S: string }).S;
+        byUser.set(user, [...(byUser.get(user) ?? []), Number((it.amount as { N: string }).N)]);
+      }
+      const above = orders.filter((it) => {
+        const amounts = byUser.get((it.userId as { S: string }).S)!;
+        return Number((it.amount as { N: string }).N) * amounts.length > amounts.reduce((a, b) => a + b, 0);
+      });
+      return [[orders.length], [above.length]];
+    };
+    const count = 'SELECT COUNT(*) AS n FROM orders';
+    const correlated =
+      'SELECT COUNT(*) AS n FROM orders o WHERE o.amount > (SELECT AVG(p.amount) FROM orders p WHERE p.userId = o.userId)';
+    const items = Array.from({ length: 900 }, (_, i) => item(i));
+    table.appendTaggedItems(items);
+    expect([...run(count), ...run(correlated)]).toEqual(answers(items));
+    // Kept: the same rows for the next statement.
+    expect(table.prefixRows('SK', 'ORDER#')).toBe(table.prefixRows('SK', 'ORDER#'));
+    const more = Array.from({ length: 450 }, (_, i) => item(900 + i));
+    table.appendTaggedItems(more);
+    expect([...run(count), ...run(correlated)]).toEqual(answers([...items, ...more]));
   });
 
   it('leave a column that is not all strings to the decoded values', () => {

@@ -24,6 +24,35 @@ describe('the SQL worker warm-up', () => {
     expect(steps).toBe(1 + rounds * WARM_UP_STATEMENTS.length);
   });
 
+  it('reports a failing statement once, with a sentence naming it, and ends without stopping the worker', async () => {
+    const reported: string[] = [];
+    const failing = 'SELECT COUNT(*) AS n FROM nowhere';
+    const warmUp = startWarmUp({
+      rows: 200,
+      rounds: 3,
+      startAfterMs: 0,
+      statements: [WARM_UP_STATEMENTS[1]!, failing],
+      onError: (message) => reported.push(message),
+    });
+    const posted: FromWorker[] = [];
+    const host = new SqlWorkerHost((message) => posted.push(message), warmUp);
+    // The tables, the first statement, then the failing one: nothing after it.
+    expect(await warmUp.done).toBe(3);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toContain(`The SQL worker's warm-up failed running ${failing}`);
+    expect(reported[0]).toContain('There is no table or entity view called "nowhere"');
+    // The worker answers as before.
+    host.handle({ kind: 'call', id: 1, call: { op: 'cacheList', connectionId: 'c' } });
+    await expect.poll(() => posted.filter((m) => m.kind === 'result').length).toBe(1);
+    expect(posted[0]).toMatchObject({ kind: 'result', id: 1, ok: true });
+  });
+
+  it('reports nothing when every step runs', async () => {
+    const reported: string[] = [];
+    await startWarmUp({ rows: 200, rounds: 1, startAfterMs: 0, onError: (m) => reported.push(m) }).done;
+    expect(reported).toEqual([]);
+  });
+
   it('takes one step per turn of the event loop and none after it is stopped', async () => {
     const { schedule, turn } = manualSchedule();
     const warmUp = startWarmUp({ rows: 200, rounds: 3, startAfterMs: 0 }, schedule);

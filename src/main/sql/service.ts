@@ -32,6 +32,8 @@ export interface SqlServiceOptions {
   exports?: () => { opened: ExportTable; location: ExportLocation }[];
   /** Worker entry to run instead of the default (tests). */
   workerFile?: string;
+  /** Main's log, for what the worker reports that the user need not see (default: console.warn). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -99,6 +101,10 @@ export class SqlService {
   }
 
   private receive(worker: Worker, message: FromWorker): void {
+    if (message.kind === 'log') {
+      (this.options.log ?? console.warn)(message.message);
+      return;
+    }
     if (message.kind === 'needCredentials') {
       void this.credentials(message.connectionId).then(
         (credentials) =>

@@ -80,6 +80,14 @@ class Bytes {
   length = 0;
 
   /**
+   * `expected`: bytes the run will likely need, allocated at once (the previous block's size).
+   * Zero: grown from nothing, by doubling.
+   */
+  constructor(expected = 0) {
+    if (expected > 0) this.buf = Buffer.allocUnsafe(expected);
+  }
+
+  /**
    * Room for `more` bytes at `length`: doubles, so a block's run is copied about once in all
    * (growing by half copied it twice, measured as a tenth of ingest with the copies of the wire
    * path). No minimum size: a small fetch keeps its part block for good, in every text column.
@@ -208,6 +216,9 @@ export class ColdStrings implements RawBlockHolder {
    */
   finish(): void {
     if (this.pendingRows > 0) this.close();
+    // The run sized for a next block that is not coming is let go.
+    this.text = new Bytes();
+    this.head = new Bytes();
   }
 
   /** Closes the pending rows as one raw block, queued for compression under the budget. */
@@ -226,8 +237,11 @@ export class ColdStrings implements RawBlockHolder {
     this.blocks.push({ rows: this.pendingRows, textBytes, bytes, isCompressed: false });
     // The next block starts new buffers: kept for the next block, a few megabytes per text
     // column stayed allocated for good (measured: 183 → 275 B/item held after loading 100,000
-    // items).
-    this.text = new Bytes();
+    // items). Sized for a block like this one (pages of one table are alike), with room for its
+    // lengths and a sixteenth more: grown from nothing by doubling, the run was copied once on
+    // the way and once more to its exact size here (measured: without those copies the
+    // one-table load took ~0.9x the CPU).
+    this.text = new Bytes(length + (length >> 4));
     this.head = new Bytes();
     this.pendingRows = 0;
     this.budget.admit(this, this.blocks.length - 1, bytes.buffer.byteLength);

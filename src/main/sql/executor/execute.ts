@@ -180,6 +180,39 @@ function rowsFrame(bindingCount: number, binding: number, rows: Int32Array): Fra
   return { length: rows.length, idx };
 }
 
+/** `begins_with(col, 'text')` (or STARTS_WITH) on a top-level attribute of `binding`: an entity view's condition. */
+function prefixCondition(e: BExpr, binding: number): { attr: string; prefix: string } | undefined {
+  if (e.kind !== 'call' || (e.name !== 'BEGINS_WITH' && e.name !== 'STARTS_WITH') || e.args.length !== 2)
+    return undefined;
+  const [column, lit] = e.args as [BExpr, BExpr];
+  if (column.kind !== 'col' || column.binding !== binding || column.path.length > 0) return undefined;
+  return lit.kind === 'lit' && typeof lit.value === 'string'
+    ? { attr: column.attr, prefix: lit.value }
+    : undefined;
+}
+
+/**
+ * The rows of one binding's table that pass its own conditions. An entity view's prefix
+ * condition starts from the rows the table keeps for it (ColumnarTable.prefixRows), the same
+ * array for every statement and binding over the view; otherwise scanFilter's pass.
+ */
+function bindingRows(
+  bindingCount: number,
+  binding: number,
+  table: ColumnarTable,
+  conditions: BExpr[],
+  env: CompileEnv,
+): { frame: Frame; rest: BExpr[] } {
+  for (let at = 0; at < conditions.length; at++) {
+    const found = prefixCondition(conditions[at]!, binding);
+    const rows = found && table.prefixRows(found.attr, found.prefix);
+    if (!rows) continue;
+    const others = conditions.filter((_, i) => i !== at);
+    return filterByCodes(rowsFrame(bindingCount, binding, rows), others, env);
+  }
+  return scanFilter(bindingCount, binding, table.rowCount, conditions, env);
+}
+
 function executeSelect(
   select: BoundSelect,
   env: ExecEnv,
@@ -200,7 +233,7 @@ function executeSelect(
     const table = env.tableFor(originalBinding(binding));
     const innerEnv: CompileEnv = { tables: [table], fn: env.fn, subqueries, params: [] };
     const conditions = [...binding.local, ...query.where];
-    const { frame, rest } = scanFilter(1, 0, table.rowCount, conditions, innerEnv);
+    const { frame, rest } = bindingRows(1, 0, table, conditions, innerEnv);
     return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
   };
   // The rows of FROM as a stream: an aggregate reads a whole table or a join a batch at a time
@@ -221,7 +254,7 @@ function executeSelect(
           ),
         );
       if (local.length === 0) return allRowsStream(count, tree.id, table.rowCount);
-      const { frame, rest } = scanFilter(count, tree.id, table.rowCount, local, compileEnv);
+      const { frame, rest } = bindingRows(count, tree.id, table, local, compileEnv);
       return streamOf(applyFilter(frame, rest, compileEnv, innerRows));
     }
     const left = evalStream(tree.left).frame();

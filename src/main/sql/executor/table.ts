@@ -36,6 +36,8 @@ interface Column extends WireColumn {
   scaled?: ScaledNumbers | null;
   /** Prefix masks read from the stored form (`prefixMask`), by prefix; dropped with `hot`. */
   prefixes?: Map<string, Uint8Array>;
+  /** The rows each of those masks holds (`prefixRows`), with the mask they were read from. */
+  prefixRows?: Map<string, { mask: Uint8Array; rows: Int32Array }>;
 }
 
 /** Prefixes kept per column: an entity view's condition is one; a few views of one table, a few. */
@@ -132,6 +134,27 @@ export class ColumnarTable {
     if (masks.size >= PREFIXES_KEPT) masks.delete(masks.keys().next().value!);
     masks.set(prefix, mask);
     return mask;
+  }
+
+  /**
+   * The rows `prefixMask` holds, in order: an entity view's rows (`begins_with(SK, 'ORDER#')`),
+   * kept with its mask, so each statement over the view, and each binding of it in one
+   * statement (a correlated subquery reads the view twice), starts from them instead of a pass
+   * over the mask. The hand-written side knows each item's entity from its load; this pass was
+   * a fifth of the one-table correlated statement (docs/PERFORMANCE.md, "sqlfirst4"). Shared:
+   * frames are never written in place.
+   */
+  prefixRows(name: string, prefix: string): Int32Array | undefined {
+    const mask = this.prefixMask(name, prefix);
+    if (!mask) return undefined;
+    const column = this.columns.get(name)!;
+    const kept = (column.prefixRows ??= new Map<string, { mask: Uint8Array; rows: Int32Array }>());
+    const found = kept.get(prefix);
+    if (found?.mask === mask) return found.rows;
+    const rows = rowsOfMask(mask);
+    if (kept.size >= PREFIXES_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(prefix, { mask, rows });
+    return rows;
   }
 
   /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
@@ -288,4 +311,15 @@ function dropDecoded(column: Column): void {
   column.dictionary = undefined;
   column.scaled = undefined;
   column.prefixes = undefined;
+  column.prefixRows = undefined;
+}
+
+/** The rows where `mask` is 1, in order. */
+function rowsOfMask(mask: Uint8Array): Int32Array {
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) count += mask[i]!;
+  const rows = new Int32Array(count);
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 1) rows[n++] = i;
+  return rows;
 }

@@ -17,6 +17,14 @@ const POINT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+// The stores' classes, read once: where modules are compiled to CommonJS (tsx: the bench and the
+// worker from sources; vitest) every use of an imported binding is a getter call, and the
+// `instanceof` tests below run for every attribute of every item (measured: read once, the
+// one-table load took 0.79x the CPU under tsx). The built app has no such getter.
+const CodedStore = CodedStrings;
+const NumberStore = Numbers;
+const ColdStringsStore = ColdStringStore;
+const ColdValuesStore = ColdValues;
 
 /** What the wire path writes into: ColumnarTable's column (table.ts). */
 export interface WireColumn {
@@ -161,15 +169,15 @@ export class WireColumns extends WireCursor {
     const [from, to] = this.skipValue();
     // A nested value (or NULL, BOOL, a set, binary): its tagged JSON text is what ColdValues keeps.
     if (
-      store instanceof ColdValues ||
+      store instanceof ColdValuesStore ||
       (column.store === undefined && column.values.length === 0 && !isNull(body, from))
     ) {
-      const cold = store instanceof ColdValues ? store : (column.store = new ColdValues());
+      const cold = store instanceof ColdValuesStore ? store : (column.store = new ColdValuesStore());
       cold.cold.putBytes(row, body, from, to);
       column.count += 1;
       return;
     }
-    if (isNull(body, from) && (store instanceof CodedStrings || store instanceof Numbers)) {
+    if (isNull(body, from) && (store instanceof CodedStore || store instanceof NumberStore)) {
       store.put(row, null);
       column.count += 1;
       return;
@@ -199,24 +207,24 @@ export class WireColumns extends WireCursor {
     const from = start + 6;
     const body = this.body;
     const fresh = column.store === undefined && column.values.length === 0;
-    if (store instanceof ColdValues) store.cold.putBytes(row, body, start, to + 2);
+    if (store instanceof ColdValuesStore) store.cold.putBytes(row, body, start, to + 2);
     else if (body[start + 2] === TAG_N) {
       const n = this.plainNumber(from, to);
       if (n === undefined) return false;
-      const target = fresh ? (column.store = new Numbers()) : store;
-      if (!(target instanceof Numbers)) return false;
+      const target = fresh ? (column.store = new NumberStore()) : store;
+      if (!(target instanceof NumberStore)) return false;
       target.put(row, n);
     } else {
-      const target = fresh ? (column.store = new CodedStrings()) : store;
+      const target = fresh ? (column.store = new CodedStore()) : store;
       if (target === undefined) {
         // Rows past a value the store did not take stay values until the page is sealed.
         pushValue(column, row, this.stringAt(from, to));
         return true;
       }
-      if (target instanceof ColdStringStore) {
+      if (target instanceof ColdStringsStore) {
         if (this.escaped) target.cold.putString(row, this.stringAt(from, to));
         else target.cold.putBytes(row, body, from, to);
-      } else if (!(target instanceof CodedStrings)) return false;
+      } else if (!(target instanceof CodedStore)) return false;
       else if (column.wireBody === body && this.sameBytes(column.wireFrom!, column.wireTo!, from, to))
         target.putCode(row, column.wireCode!);
       else {

@@ -81,4 +81,6 @@ export type FromWorker =
   | { kind: 'result'; id: number; ok: true; value: unknown }
   | { kind: 'result'; id: number; ok: false; error: AppError }
   | { kind: 'progress'; id: number; progress: Progress }
-  | { kind: 'needCredentials'; id: number; connectionId: string };
+  | { kind: 'needCredentials'; id: number; connectionId: string }
+  /** A line for main's log (a defect the user need not see: the warm-up's failure). */
+  | { kind: 'log'; message: string };

@@ -15,5 +15,6 @@ const port = parentPort;
 lowerThisThreadPriority();
 // The worker starts when the workbench loads its catalog: the engine's paths warm while the
 // user writes the first statement, which ends the warm-up wherever it is (warm-up.ts).
-const host = new SqlWorkerHost((message: FromWorker) => port.postMessage(message), startWarmUp());
+const post = (message: FromWorker): void => port.postMessage(message);
+const host = new SqlWorkerHost(post, startWarmUp({ onError: (message) => post({ kind: 'log', message }) }));
 port.on('message', (message: ToWorker) => host.handle(message));

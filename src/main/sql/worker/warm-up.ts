@@ -30,6 +30,13 @@ export interface WarmUpOptions {
    * tests) gets it before the warm-up has done anything; the workbench's user takes seconds.
    */
   startAfterMs?: number;
+  /**
+   * Told once, with a sentence, when a step fails; the warm-up then ends and the worker goes on.
+   * The worker sends it to main's log: the user never sees it (nothing they asked for failed).
+   */
+  onError?: (message: string) => void;
+  /** Statements run each round (tests give one that fails). */
+  statements?: readonly string[];
 }
 
 export interface WarmUp {
@@ -163,10 +170,11 @@ export function startWarmUp(
 ): WarmUp {
   const rows = options.rows ?? DEFAULT_ROWS;
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
+  const statements = options.statements ?? WARM_UP_STATEMENTS;
   let stopped = false;
   let tables: ReturnType<typeof warmTables> | undefined;
   let steps = 0;
-  const total = 1 + rounds * WARM_UP_STATEMENTS.length;
+  const total = 1 + rounds * statements.length;
   const done = new Promise<number>((resolve) => {
     const next = (): void => {
       if (stopped || steps === total) {
@@ -175,12 +183,17 @@ export function startWarmUp(
         return;
       }
       // A failure here is a defect to fix, not a reason to stop the worker: the warm-up only
-      // ever makes the first statement faster.
+      // ever makes the first statement faster. So it is logged, once, and the warm-up ends.
+      const statement = tables ? statements[(steps - 1) % statements.length]! : undefined;
       try {
         if (!tables) tables = warmTables(rows);
-        else runStatement(WARM_UP_STATEMENTS[(steps - 1) % WARM_UP_STATEMENTS.length]!, tables);
-      } catch {
+        else runStatement(statement!, tables);
+      } catch (error) {
         stopped = true;
+        const what = statement === undefined ? 'building its tables' : `running ${statement}`;
+        options.onError?.(
+          `The SQL worker's warm-up failed ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       }
       steps++;
       schedule(next);

@@ -3,7 +3,7 @@ import { NOT_NUMBER, SAFE_TOTAL } from '../column-views';
 import { columnCodes } from '../column-codes';
 import type { CompileEnv } from '../compile';
 import { decorrelated } from '../decorrelate';
-import { type Frame, IntBuffer, selectRows } from '../frame';
+import { type Frame, selectRows } from '../frame';
 import type { ColumnarTable } from '../table';
 
 /**
@@ -122,8 +122,11 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
   const count = new Float64Array(codes.size);
   const sum = new Float64Array(codes.size);
   if (!countAndSum(inner.rows, codes.codes, y.scaled, y.kind, count, sum)) return undefined;
-  const kept = new IntBuffer(frame.length >> 1);
-  const ok = compareRows(
+  // A frame of the one binding (the common case: FROM a view, WHERE this) is answered as its
+  // table rows directly, not as frame rows selected in another pass.
+  const isOneBinding = frame.idx.every((idx, b) => b === shape.outer.binding || idx.length === 0);
+  const kept = new Int32Array(frame.length);
+  const n = compareRows(
     frame.length,
     outerIdx,
     paramIdx,
@@ -134,8 +137,13 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
     sum,
     OPS.indexOf(shape.op),
     kept,
+    isOneBinding ? 1 : 0,
   );
-  return ok ? selectRows(frame, kept.toArray()) : undefined;
+  if (n < 0) return undefined;
+  const rows = kept.subarray(0, n);
+  if (!isOneBinding) return selectRows(frame, rows);
+  const idx = frame.idx.map((column, b) => (b === shape.outer.binding ? rows : column));
+  return { length: n, idx };
 }
 
 /**
@@ -169,8 +177,9 @@ function countAndSum(
 const OPS: readonly Op[] = ['<', '<=', '>', '>=', '=', '<>'];
 
 /**
- * The rows where `x op sum / count` holds, compared as `x · count op sum`. A row whose x or key
- * is NULL or missing, or whose key has no numbers (AVG of none is NULL), is dropped. False when
+ * The rows where `x op sum / count` holds, compared as `x · count op sum`, written to `kept`
+ * (frame rows, or with `asTableRows` the outer table's rows); answers how many. A row whose x or
+ * key is NULL or missing, or whose key has no numbers (AVG of none is NULL), is dropped. -1 when
  * an x is not a number or a product could leave a double's integers.
  */
 function compareRows(
@@ -183,19 +192,21 @@ function compareRows(
   count: Float64Array,
   sum: Float64Array,
   op: number,
-  kept: IntBuffer,
-): boolean {
+  kept: Int32Array,
+  asTableRows: number,
+): number {
+  let n = 0;
   for (let r = 0; r < length; r++) {
     const i = outerIdx[r]!;
     const j = paramIdx[r]!;
     if (i < 0 || j < 0) continue;
     const what = kind[i]!;
-    if (what === OTHER) return false;
+    if (what === OTHER) return -1;
     const c = codes[j]!;
-    const n = count[c]!;
-    if (what !== 1 || c === 0 || n === 0) continue;
-    const left = scaled[i]! * n;
-    if (left > MAX || left < -MAX) return false;
+    const rows = count[c]!;
+    if (what !== 1 || c === 0 || rows === 0) continue;
+    const left = scaled[i]! * rows;
+    if (left > MAX || left < -MAX) return -1;
     const right = sum[c]!;
     const holds =
       op === 0
@@ -209,7 +220,7 @@ function compareRows(
               : op === 4
                 ? left === right
                 : left !== right;
-    if (holds) kept.push(r);
+    if (holds) kept[n++] = asTableRows === 1 ? i : r;
   }
-  return true;
+  return n;
 }
