@@ -12,7 +12,7 @@ import { filterByCodes, scanFilter } from './operators/filter-codes';
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
 import { joinStream } from './operators/join-stream';
 import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
-import { FrameResult, type ResultTable, toColumnarTable } from './result';
+import { FrameResult, type PlainOutput, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
@@ -274,7 +274,16 @@ function executeSelect(
     evaluators,
     order,
     rowSourceOf(select, tables, frame),
+    outputs.map((o) => plainOutput(o.expr, tables, frame)),
   );
+}
+
+/** A bare column of a binding in the frame: a derived table of this result gathers it (result.ts). */
+function plainOutput(e: BExpr, tables: ColumnarTable[], frame: Frame): PlainOutput | undefined {
+  if (e.kind !== 'col' || e.path.length > 0) return undefined;
+  const from = tables[e.binding];
+  const idx = frame.idx[e.binding];
+  return from && idx && idx.length === frame.length ? { from, attr: e.attr, idx } : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/c
 import { type ColumnCodes, columnCodes, hashCodes } from '../column-codes';
 import { isNull } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
-import { NOT_NUMBER } from '../column-views';
+import { gatherCodes, NOT_NUMBER } from '../column-views';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
 import { type Frame, identityRows } from '../frame';
 import { sortRows } from './sort';
@@ -55,15 +55,6 @@ function partitionCodes(call: WindowCall, frame: Frame, env: CompileEnv): Column
   const read = column.table.reader(column.attr);
   if (!read) return undefined;
   return hashCodes(frame.length, (r) => (idx[r]! < 0 ? undefined : read(idx[r]!)));
-}
-
-/** out[r] = codes[idx[r]], 0 where the frame row has no row of the table. */
-function gatherCodes(idx: Int32Array, codes: Int32Array, out: Int32Array): Int32Array {
-  for (let r = 0; r < out.length; r++) {
-    const i = idx[r]!;
-    out[r] = i < 0 ? 0 : codes[i]!;
-  }
-  return out;
 }
 
 /**
