@@ -18,6 +18,7 @@ import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
 import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
+import { topPerPartition } from './operators/window-top';
 import { withConditionsInDerived } from './push-into-derived';
 import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
@@ -244,7 +245,12 @@ function executeSelect(
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
-  if (select.windows.length > 0) {
+  // Top N per partition: the rows that pass QUALIFY and their numbers, nothing else built.
+  const topRows = topPerPartition(select, frame, outputEnv);
+  if (topRows) {
+    frame = topRows.frame;
+    outputEnv = { ...outputEnv, windows: [topRows.numbers] };
+  } else if (select.windows.length > 0) {
     const windows = select.windows.map((call, i) => {
       checkCancelled(env);
       return evaluateWindow(call, frame, outputEnv, env.warn, rowsKept(select.qualify, select.windows, i));
@@ -254,9 +260,10 @@ function executeSelect(
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
-  let order: Int32Array = select.qualify
-    ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
-    : identityRows(frame.length);
+  let order: Int32Array =
+    select.qualify && !topRows
+      ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
+      : identityRows(frame.length);
   if (select.orderBy.length > 0) {
     const keys = select.orderBy.map((k) => ({
       evaluator: compile(k.expr, outputEnv)(frame),
