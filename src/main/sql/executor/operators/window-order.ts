@@ -1,9 +1,10 @@
-import { compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
+import { compareStrings, compositeKey, hashKey, type HashKey, sortCompare } from '../../values/compare';
 import { type ColumnCodes, columnCodes, hashCodes } from '../column-codes';
 import { isNull } from '../../values/value';
 import type { BExpr, WindowCall } from '../../binder/bound';
 import { gatherCodes, NOT_NUMBER } from '../column-views';
 import { compile, type CompileEnv, type Evaluator } from '../compile';
+import type { RowReader } from '../table';
 import { type Frame, identityRows } from '../frame';
 import { sortRows } from './sort';
 
@@ -59,20 +60,70 @@ export function partitionCodes(call: WindowCall, frame: Frame, env: CompileEnv):
 
 /**
  * One double per frame row that orders like the ORDER BY: scaled integers compare as their
- * numbers do, negated for DESC, and NULL at the end it belongs to. Undefined when the column is
- * not all numbers (or missing and NULL), which the general path orders.
+ * numbers do, strings with a dictionary by their code's place among the strings in code point
+ * order, negated for DESC, and NULL at the end it belongs to. Undefined when the column is
+ * neither all numbers nor all strings (missing and NULL aside), which the general path orders.
  */
 export function orderKeys(call: WindowCall, frame: Frame, env: CompileEnv): Float64Array | undefined {
   if (call.orderBy.length === 0) return new Float64Array(frame.length);
   if (call.orderBy.length > 1) return undefined;
   const spec = call.orderBy[0]!;
   const column = plainColumn(spec.expr, env, frame);
-  const numbers = column?.table.scaledNumbers(column.attr);
-  if (!column || !numbers) return undefined;
+  if (!column) return undefined;
+  const { table, attr, idx } = column;
   const key = new Float64Array(frame.length);
+  const sign = spec.descending ? -1 : 1;
   const nullKey = spec.nullsFirst ? -Infinity : Infinity;
-  const fits = scaledKeys(column.idx, numbers.kind, numbers.scaled, spec.descending ? -1 : 1, nullKey, key);
+  // A column sealed as numbers is asked for numbers; any other for a dictionary first, which
+  // a column of strings has (asking it for numbers would build a kind per row to say no).
+  const dictionary = table.holdsNumbers(attr) ? undefined : table.dictionary(attr);
+  if (dictionary) {
+    const read = table.reader(attr)!;
+    textKeys(
+      idx,
+      dictionary.codes,
+      codeRanks(idx, dictionary.codes, dictionary.size, read),
+      sign,
+      nullKey,
+      key,
+    );
+    return key;
+  }
+  const numbers = table.scaledNumbers(attr);
+  if (!numbers) return undefined;
+  const fits = scaledKeys(idx, numbers.kind, numbers.scaled, sign, nullKey, key);
   return fits ? key : undefined;
+}
+
+/** Each code's place (1, 2, …) among the strings the frame rows hold, in code point order. */
+function codeRanks(idx: Int32Array, codes: Int32Array, size: number, read: RowReader): Float64Array {
+  const strings = new Array<string | undefined>(size);
+  for (let r = 0; r < idx.length; r++) {
+    const i = idx[r]!;
+    const c = i < 0 ? 0 : codes[i]!;
+    if (c !== 0 && strings[c] === undefined) strings[c] = read(i) as string;
+  }
+  const present: number[] = [];
+  for (let c = 1; c < size; c++) if (strings[c] !== undefined) present.push(c);
+  present.sort((a, b) => compareStrings(strings[a]!, strings[b]!));
+  const rank = new Float64Array(size);
+  for (let p = 0; p < present.length; p++) rank[present[p]!] = p + 1;
+  return rank;
+}
+
+function textKeys(
+  idx: Int32Array,
+  codes: Int32Array,
+  rank: Float64Array,
+  sign: number,
+  nullKey: number,
+  out: Float64Array,
+): void {
+  for (let r = 0; r < out.length; r++) {
+    const i = idx[r]!;
+    const c = i < 0 ? 0 : codes[i]!;
+    out[r] = c === 0 ? nullKey : sign * rank[c]!;
+  }
 }
 
 function scaledKeys(
