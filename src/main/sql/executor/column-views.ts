@@ -128,3 +128,55 @@ export function scaledFromNumbers(store: Numbers): ScaledNumbers | undefined {
   }
   return { scaled, kind, scale };
 }
+
+/**
+ * A form read at some rows of its column (a derived table's column that is a plain column of
+ * another table: late materialisation, result.ts): rows[i] is the source row of row i, -1 for
+ * none (NULL's code, no number). Codes keep the source's numbering, so `size` is the source's.
+ */
+export function gatherDictionary(source: Dictionary | undefined, rows: Int32Array): Dictionary | undefined {
+  return source && { codes: gatherCodes(rows, source.codes, new Int32Array(rows.length)), size: source.size };
+}
+
+/** out[r] = codes[rows[r]], 0 where rows[r] is no row. */
+export function gatherCodes(rows: Int32Array, codes: Int32Array, out: Int32Array): Int32Array {
+  for (let r = 0; r < out.length; r++) {
+    const i = rows[r]!;
+    out[r] = i < 0 ? 0 : codes[i]!;
+  }
+  return out;
+}
+
+export function gatherScaled(source: ScaledNumbers | undefined, rows: Int32Array): ScaledNumbers | undefined {
+  if (!source) return undefined;
+  const scaled = new Float64Array(rows.length);
+  const kind = new Uint8Array(rows.length);
+  gatherNumbers(rows, source.scaled, source.kind, scaled, kind);
+  return { scaled, kind, scale: source.scale };
+}
+
+function gatherNumbers(
+  rows: Int32Array,
+  fromScaled: Float64Array,
+  fromKind: Uint8Array,
+  scaled: Float64Array,
+  kind: Uint8Array,
+): void {
+  for (let r = 0; r < rows.length; r++) {
+    const i = rows[r]!;
+    if (i < 0) continue;
+    kind[r] = fromKind[i]!;
+    scaled[r] = fromScaled[i]!;
+  }
+}
+
+/** A prefix mask (table.ts `prefixMask`) read at some rows: 0 where rows[i] is no row. */
+export function gatherMask(source: Uint8Array | undefined, rows: Int32Array): Uint8Array | undefined {
+  if (!source) return undefined;
+  const mask = new Uint8Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const i = rows[r]!;
+    if (i >= 0) mask[r] = source[i]!;
+  }
+  return mask;
+}

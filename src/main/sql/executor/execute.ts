@@ -12,12 +12,13 @@ import { filterByCodes, scanFilter } from './operators/filter-codes';
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
 import { joinStream } from './operators/join-stream';
 import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
-import { FrameResult, type ResultTable, toColumnarTable } from './result';
+import { FrameResult, type PlainOutput, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
 import type { ColumnarTable } from './table';
 import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
+import { topPerPartition } from './operators/window-top';
 import { withConditionsInDerived } from './push-into-derived';
 import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
@@ -277,7 +278,12 @@ function executeSelect(
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
-  if (select.windows.length > 0) {
+  // Top N per partition: the rows that pass QUALIFY and their numbers, nothing else built.
+  const topRows = topPerPartition(select, frame, outputEnv);
+  if (topRows) {
+    frame = topRows.frame;
+    outputEnv = { ...outputEnv, windows: [topRows.numbers] };
+  } else if (select.windows.length > 0) {
     const windows = select.windows.map((call, i) => {
       checkCancelled(env);
       return evaluateWindow(call, frame, outputEnv, env.warn, rowsKept(select.qualify, select.windows, i));
@@ -287,9 +293,10 @@ function executeSelect(
 
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
-  let order: Int32Array = select.qualify
-    ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
-    : identityRows(frame.length);
+  let order: Int32Array =
+    select.qualify && !topRows
+      ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
+      : identityRows(frame.length);
   if (select.orderBy.length > 0) {
     const keys = select.orderBy.map((k) => ({
       evaluator: compile(k.expr, outputEnv)(frame),
@@ -307,7 +314,16 @@ function executeSelect(
     evaluators,
     order,
     rowSourceOf(select, tables, frame),
+    outputs.map((o) => plainOutput(o.expr, tables, frame)),
   );
+}
+
+/** A bare column of a binding in the frame: a derived table of this result gathers it (result.ts). */
+function plainOutput(e: BExpr, tables: ColumnarTable[], frame: Frame): PlainOutput | undefined {
+  if (e.kind !== 'col' || e.path.length > 0) return undefined;
+  const from = tables[e.binding];
+  const idx = frame.idx[e.binding];
+  return from && idx && idx.length === frame.length ? { from, attr: e.attr, idx } : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { KeySchema } from '../../../shared/ipc/tables';
 import type { Value } from '../values/value';
 import type { Evaluator } from './compile';
 import type { RowSource } from './row-source';
-import { ColumnarTable } from './table';
+import { ColumnarTable, type GatheredColumn } from './table';
 
 /** A query result: its column names and random access to rows, for windows and export. */
 export interface ResultTable {
@@ -14,6 +14,15 @@ export interface ResultTable {
   column(j: number): Value[];
   /** Present when every row is one item of one table (see row-source.ts). */
   readonly source?: ResultSource;
+  /** Column j as a plain column of a table at some rows, when it is one (late materialisation). */
+  gathered?(j: number): GatheredColumn | undefined;
+}
+
+/** An output that reads a table's column as it is: its table, attribute and frame rows. */
+export interface PlainOutput {
+  from: ColumnarTable;
+  attr: string;
+  idx: Int32Array;
 }
 
 export interface ResultSource {
@@ -46,6 +55,7 @@ export class FrameResult implements ResultTable {
     /** Frame rows in result order. */
     private readonly order: Int32Array,
     rowSource?: RowSource,
+    private readonly plain: readonly (PlainOutput | undefined)[] = [],
   ) {
     this.columns = uniqueNames(columns);
     if (rowSource)
@@ -61,6 +71,14 @@ export class FrameResult implements ResultTable {
   row(i: number): Value[] {
     const r = this.order[i]!;
     return this.evaluators.map((ev) => ev(r));
+  }
+  gathered(j: number): GatheredColumn | undefined {
+    const plain = this.plain[j];
+    if (!plain) return undefined;
+    const { order } = this;
+    const rows = new Int32Array(order.length);
+    for (let i = 0; i < order.length; i++) rows[i] = plain.idx[order[i]!]!;
+    return { from: plain.from, attr: plain.attr, rows };
   }
   column(j: number): Value[] {
     const ev = this.evaluators[j]!;
@@ -92,7 +110,7 @@ export class ColumnResult implements ResultTable {
 export function toColumnarTable(result: ResultTable, name: string): ColumnarTable {
   return ColumnarTable.fromColumns(
     name,
-    result.columns.map((column, j) => [column, result.column(j)]),
+    result.columns.map((column, j) => [column, result.gathered?.(j) ?? result.column(j)]),
     result.length,
   );
 }

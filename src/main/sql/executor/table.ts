@@ -17,6 +17,9 @@ import {
   buildScaledNumbers,
   codedDictionary,
   type Dictionary,
+  gatherDictionary,
+  gatherMask,
+  gatherScaled,
   scaledFromNumbers,
   type ScaledNumbers,
 } from './column-views';
@@ -38,6 +41,20 @@ interface Column extends WireColumn {
   prefixes?: Map<string, Uint8Array>;
   /** The rows each of those masks holds (`prefixRows`), with the mask they were read from. */
   prefixRows?: Map<string, { mask: Uint8Array; rows: Int32Array }>;
+  /** A derived table's column that is another table's column at some rows (`fromColumns`). */
+  gathered?: GatheredColumn;
+}
+
+/**
+ * Late materialisation: a derived table's column that is a plain column of another table is
+ * kept as that table's column and the row numbers it reads (-1: none), not copied into values.
+ * Its codes, scaled integers and prefix masks are the source's read at those rows; its values
+ * are gathered only when something asks for them.
+ */
+export interface GatheredColumn {
+  from: ColumnarTable;
+  attr: string;
+  rows: Int32Array;
 }
 
 /** Prefixes kept per column: an entity view's condition is one; a few views of one table, a few. */
@@ -77,6 +94,7 @@ export class ColumnarTable {
     const column = this.columns.get(name);
     if (!column) return undefined;
     this.touched.add(name);
+    if (column.gathered) return (column.hot ??= gatheredValues(column.gathered));
     if (!column.store) return column.values;
     if (!column.hot) {
       const hot = column.store.decode();
@@ -90,7 +108,11 @@ export class ColumnarTable {
   reader(name: string): RowReader | undefined {
     const column = this.columns.get(name);
     if (!column) return undefined;
-    const { store } = column;
+    const { store, gathered } = column;
+    if (gathered && !column.hot) {
+      this.touched.add(name);
+      return gatheredReader(gathered);
+    }
     if (store && !column.hot && column.values.length === 0) {
       this.touched.add(name);
       if (store instanceof CodedStrings) {
@@ -118,6 +140,10 @@ export class ColumnarTable {
   prefixMask(name: string, prefix: string): Uint8Array | undefined {
     const column = this.columns.get(name);
     const store = column?.store;
+    if (column?.gathered) {
+      const { from, attr, rows } = column.gathered;
+      return gatherMask(from.prefixMask(attr, prefix), rows);
+    }
     if (!column || !(store instanceof CodedStrings || store instanceof ColdStringStore)) return undefined;
     this.touched.add(name);
     const masks = (column.prefixes ??= new Map<string, Uint8Array>());
@@ -159,25 +185,32 @@ export class ColumnarTable {
 
   /** The column as dictionary codes (GROUP BY); undefined unless it holds only strings. */
   dictionary(name: string): Dictionary | undefined {
-    return this.view(name, 'dictionary', (store) =>
-      store instanceof CodedStrings
-        ? codedDictionary(store)
-        : (values) => buildDictionary(values, this.rowCount),
+    return this.view(name, 'dictionary', (store, gathered) =>
+      gathered
+        ? (gatherDictionary(gathered.from.dictionary(gathered.attr), gathered.rows) ??
+          ((values) => buildDictionary(values, this.rowCount)))
+        : store instanceof CodedStrings
+          ? codedDictionary(store)
+          : (values) => buildDictionary(values, this.rowCount),
     );
   }
 
   /** The column as scaled integers (SUM, AVG); undefined unless its numbers fit (column-views.ts). */
   scaledNumbers(name: string): ScaledNumbers | undefined {
-    return this.view(name, 'scaled', (store) =>
-      store instanceof Numbers
-        ? scaledFromNumbers(store)
-        : (values) => buildScaledNumbers(values, this.rowCount),
+    return this.view(name, 'scaled', (store, gathered) =>
+      gathered
+        ? (gatherScaled(gathered.from.scaledNumbers(gathered.attr), gathered.rows) ??
+          ((values) => buildScaledNumbers(values, this.rowCount)))
+        : store instanceof Numbers
+          ? scaledFromNumbers(store)
+          : (values) => buildScaledNumbers(values, this.rowCount),
     );
   }
 
   /** Whether every row of the column is sealed as numbers (scaledNumbers then decodes nothing). */
   holdsNumbers(name: string): boolean {
     const column = this.columns.get(name);
+    if (column?.gathered) return column.gathered.from.holdsNumbers(column.gathered.attr);
     return column?.store instanceof Numbers && column.values.length === 0;
   }
 
@@ -188,14 +221,17 @@ export class ColumnarTable {
   private view<K extends 'dictionary' | 'scaled'>(
     name: string,
     key: K,
-    fromStore: (store: ColumnStore | undefined) => Column[K] | ((values: readonly Value[]) => Column[K]),
+    fromStore: (
+      store: ColumnStore | undefined,
+      gathered: GatheredColumn | undefined,
+    ) => Column[K] | ((values: readonly Value[]) => Column[K]),
   ): Exclude<Column[K], null> | undefined {
     const column = this.columns.get(name);
     if (!column) return undefined;
     this.touched.add(name);
     if (column[key] === undefined) {
       // Rows not sealed yet (none after an append) are only in the decoded values.
-      const form = fromStore(column.values.length === 0 ? column.store : undefined);
+      const form = fromStore(column.values.length === 0 ? column.store : undefined, column.gathered);
       column[key] = (typeof form === 'function' ? form(this.column(name)!) : form) ?? null;
     }
     return (column[key] ?? undefined) as Exclude<Column[K], null> | undefined;
@@ -289,12 +325,21 @@ export class ColumnarTable {
     this.seal();
   }
 
-  /** A derived table (subquery in FROM, aggregation output) from ready-made columns. */
-  static fromColumns(name: string, columns: [string, Value[]][], rowCount: number): ColumnarTable {
+  /** A derived table (subquery in FROM, aggregation output) from ready-made or gathered columns. */
+  static fromColumns(
+    name: string,
+    columns: [string, Value[] | GatheredColumn][],
+    rowCount: number,
+  ): ColumnarTable {
     const table = new ColumnarTable(name);
     table.rowCount = rowCount;
     for (const [column, values] of columns)
-      table.columns.set(column, { values, count: rowCount, lastRow: -1 });
+      table.columns.set(
+        column,
+        Array.isArray(values)
+          ? { values, count: rowCount, lastRow: -1 }
+          : { values: [], count: rowCount, lastRow: -1, gathered: values },
+      );
     return table;
   }
 }
@@ -304,6 +349,22 @@ function movedOn(from: ColumnStore, values: readonly Value[]): ColumnStore {
   const onlyStrings =
     !(from instanceof Numbers) && values.every((v) => v === undefined || typeof v === 'string');
   return onlyStrings ? new ColdStringStore() : new ColdValues();
+}
+
+function gatheredReader({ from, attr, rows }: GatheredColumn): RowReader {
+  const read = from.reader(attr);
+  if (!read) return () => undefined;
+  return (i) => {
+    const row = rows[i]!;
+    return row < 0 ? undefined : read(row);
+  };
+}
+
+function gatheredValues(gathered: GatheredColumn): Value[] {
+  const read = gatheredReader(gathered);
+  const values = new Array<Value>(gathered.rows.length);
+  for (let i = 0; i < values.length; i++) values[i] = read(i);
+  return values;
 }
 
 function dropDecoded(column: Column): void {

@@ -200,7 +200,7 @@ export function evaluateWindow(
 /** Window functions whose value is a whole number for every row (never NULL). */
 const WHOLE = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK', 'NTILE']);
 
-type NumberTest = (v: number) => boolean;
+export type NumberTest = (v: number) => boolean;
 const NUMBER_TESTS: Partial<Record<string, (k: number) => NumberTest>> = {
   '<': (k) => (v) => v < k,
   '<=': (k) => (v) => v <= k,
@@ -210,7 +210,7 @@ const NUMBER_TESTS: Partial<Record<string, (k: number) => NumberTest>> = {
   '<>': (k) => (v) => v !== k,
 };
 
-interface RankTest {
+export interface RankTest {
   index: number;
   op: string;
   value: number;
@@ -218,7 +218,7 @@ interface RankTest {
 }
 
 /** `rn <= 3` (either way round) over a ranking window: its call index and a test of the number. */
-function rankTest(e: BExpr, calls: readonly WindowCall[]): RankTest | undefined {
+export function rankTest(e: BExpr, calls: readonly WindowCall[]): RankTest | undefined {
   if (e.kind !== 'binary') return undefined;
   const flipped: Record<string, string> = {
     '<': '>',
@@ -239,7 +239,7 @@ function rankTest(e: BExpr, calls: readonly WindowCall[]): RankTest | undefined 
 }
 
 /** The largest whole number a test lets through, if it has one (`<= 3`, `< 4`, `= 3`: 3). */
-function upperBound({ op, value }: RankTest): number | undefined {
+export function upperBound({ op, value }: RankTest): number | undefined {
   if (op === '<=') return Math.floor(value);
   if (op === '<') return Math.ceil(value) - 1;
   if (op === '=' && Number.isInteger(value)) return value;

@@ -1,0 +1,190 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import * as top from '../../src/main/sql/executor/operators/window-top';
+import { comparableRows, duckdbWith, expectSameRows } from '../support/duckdb-oracle';
+
+/**
+ * Top N per partition as one operator (operators/window-top.ts) and a derived table's plain
+ * columns kept as their source's columns at row numbers (late materialisation, table.ts
+ * `fromColumns`), on the data that breaks such paths: ties, NULL and missing partition and
+ * order values, partitions shorter than N, DESC and ASC, one column of numbers with several
+ * scales, text order keys, and each shape the operator refuses. DuckDB is the oracle; which
+ * of two tied rows ROW_NUMBER puts first is open there, so the tie order is checked against
+ * the general path (`amount * 1` is an expression, which the operator refuses).
+ */
+vi.mock('../../src/main/sql/executor/operators/window-top', async (original) => {
+  const actual = await original<typeof top>();
+  return { ...actual, topPerPartition: vi.fn(actual.topPerPartition) };
+});
+const operator = vi.mocked(top.topPerPartition);
+
+/** Whether the last statement's QUALIFY was answered by the operator (not only asked). */
+const operatorTook = (): boolean => operator.mock.results.some((r) => r.type === 'return' && r.value);
+
+afterEach(() => operator.mockClear());
+
+const S = (s: string): AttributeValue => ({ S: s });
+const N = (n: string): AttributeValue => ({ N: n });
+
+const items: Item[] = Array.from({ length: 150 }, (_, k) => {
+  const n = k + 1;
+  // u0 has one order, u1 two, ...: partitions shorter and longer than N.
+  const user = Math.floor(Math.sqrt(n * 2)) % 14;
+  const item: Item = {
+    orderId: S(`o${String(n).padStart(3, '0')}`),
+    userId: S(`u${String(user).padStart(2, '0')}`),
+    status: S(['PAID', 'OPEN', 'SHIPPED'][n % 3]!),
+  };
+  if (n % 17 === 0) delete item.userId;
+  if (n % 23 === 0) item.userId = { NULL: true };
+  // Ties (every 4th is 12.5), negatives, NULL and missing; whole numbers, two and three decimals.
+  if (n % 19 === 0) item.amount = { NULL: true };
+  else if (n % 13 !== 0) {
+    const cents = n % 4 === 0 ? 1250 : ((n * 7919) % 9000) - 3000;
+    item.amount = N(
+      n % 5 === 0 ? String(Math.round(cents / 100)) : n % 7 === 0 ? `${cents / 100}7` : String(cents / 100),
+    );
+  }
+  // A text order key with ties, NULL and missing, and code points past the BMP and U+E000.
+  if (n % 11 !== 0)
+    item.label = n % 29 === 0 ? { NULL: true } : S(['b', 'a', 'B', '\u{1F600}', '\uE000', 'ab'][n % 6]!);
+  return item;
+});
+// Numbers too long for a double: BigInt decimals, refused.
+const wide = items.map((item, k) => ({ ...item, amount: N(`${(k * 7919) % 97}12345678901234567.${k % 7}`) }));
+
+const run = (data: Item[], sql: string) =>
+  runLocal(sql, [{ info: tableInfo('orders', 'orderId'), items: data }]).rows;
+
+let duck: DuckDBConnection;
+let duckWide: DuckDBConnection;
+beforeAll(async () => {
+  const columns = {
+    orderId: 'VARCHAR',
+    userId: 'VARCHAR',
+    status: 'VARCHAR',
+    amount: 'DECIMAL(38,4)',
+    label: 'VARCHAR',
+  } as const;
+  duck = await duckdbWith([{ name: 'orders', columns, items }]);
+  duckWide = await duckdbWith([{ name: 'orders', columns, items: wide }]);
+});
+
+/** (user, key, number) triples are the same whichever tied row is numbered first. */
+const ranked = (fn: string, order: string, where: string) =>
+  `SELECT userId, ${order.split(' ')[0]}, r FROM (SELECT userId, amount, label, ${fn}() OVER (PARTITION BY userId ORDER BY ${order}) AS r FROM orders) t WHERE ${where} ORDER BY userId NULLS FIRST, 2 NULLS FIRST, r`;
+
+describe('top N per partition, against DuckDB', () => {
+  it.each([
+    'amount DESC NULLS LAST',
+    'amount ASC NULLS FIRST',
+    'amount DESC NULLS FIRST',
+    'label DESC NULLS LAST',
+    'label ASC NULLS LAST',
+  ])('ROW_NUMBER, RANK and DENSE_RANK by %s, N below, at and above the partition sizes', async (order) => {
+    for (const fn of ['ROW_NUMBER', 'RANK', 'DENSE_RANK'])
+      for (const where of ['r <= 3', 'r < 2', 'r = 2', '4 >= r', 'r <= 3 AND r >= 2', 'r <= 30']) {
+        const sql = ranked(fn, order, where);
+        await expectSameRows(run(items, sql), duck, sql);
+        expect(operatorTook(), `${fn} ${where}`).toBe(true);
+        operator.mockClear();
+      }
+  });
+
+  it('the bench statement: top 3 per user counted and summed, several scales in one column', async () => {
+    const sql =
+      'SELECT COUNT(*) AS n, SUM(amount) AS top3, MIN(amount) AS low, MAX(orderId) AS last FROM (SELECT amount, orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC) AS rn FROM orders) t WHERE rn <= 3';
+    await expectSameRows(
+      run(items, sql),
+      duck,
+      sql.replace('ORDER BY amount DESC', 'ORDER BY amount DESC NULLS LAST'),
+    );
+    expect(operatorTook()).toBe(true);
+  });
+
+  it('QUALIFY without a derived table, and without PARTITION BY', async () => {
+    const sql =
+      'SELECT orderId, amount, RANK() OVER (ORDER BY amount DESC NULLS LAST) AS r FROM orders QUALIFY r <= 5 ORDER BY r, orderId';
+    await expectSameRows(run(items, sql), duck, sql);
+    expect(operatorTook()).toBe(true);
+  });
+
+  it('ROW_NUMBER numbers tied rows in input order, as the general path does', () => {
+    for (const [typed, general] of [
+      ['amount DESC', 'amount * 1 DESC'],
+      ['amount', 'amount * 1'],
+      ['label DESC', "label || '' DESC"],
+    ] as const) {
+      const sql = (order: string) =>
+        `SELECT orderId, rn FROM (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY ${order}) AS rn FROM orders) t WHERE rn <= 2 ORDER BY orderId`;
+      const rows = run(items, sql(typed));
+      expect(operatorTook()).toBe(true);
+      operator.mockClear();
+      expect(rows.length).toBeGreaterThan(20);
+      expect(comparableRows(rows)).toEqual(comparableRows(run(items, sql(general))));
+      expect(operatorTook()).toBe(false);
+    }
+  });
+
+  it('a bound below 1 keeps no row', () => {
+    expect(run(items, ranked('ROW_NUMBER', 'amount DESC', 'r <= 0'))).toEqual([]);
+  });
+});
+
+describe('what the operator refuses goes the general path, with the same answer', () => {
+  it.each([
+    ['an expression as the order key', 'amount * 1 DESC NULLS LAST', 'r <= 3'],
+    ['an OR in the condition', 'amount DESC NULLS LAST', 'r <= 2 OR r = 5'],
+    ['a bound past the rows kept per partition', 'amount DESC NULLS LAST', 'r <= 100'],
+    ['no bound at all', 'amount DESC NULLS LAST', 'r >= 4'],
+    ['a range written as BETWEEN', 'amount DESC NULLS LAST', 'r BETWEEN 2 AND 3'],
+    ['another column in the condition', 'amount DESC NULLS LAST', 'r <= 2 AND amount > 0'],
+  ])('%s', async (_, order, where) => {
+    const sql = `SELECT userId, amount, r FROM (SELECT userId, amount, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY ${order}) AS r FROM orders) t WHERE ${where} ORDER BY userId NULLS FIRST, amount NULLS FIRST, r`;
+    await expectSameRows(run(items, sql), duck, sql);
+    expect(operatorTook()).toBe(false);
+  });
+
+  it('two windows, and numbers too long for a double', async () => {
+    const two =
+      'SELECT userId, amount, r, c FROM (SELECT userId, amount, ROW_NUMBER() OVER (PARTITION BY userId ORDER BY amount DESC NULLS LAST) AS r, COUNT(*) OVER (PARTITION BY userId) AS c FROM orders) t WHERE r <= 2 ORDER BY userId NULLS FIRST, amount NULLS FIRST';
+    await expectSameRows(run(items, two), duck, two);
+    expect(operatorTook()).toBe(false);
+    const long = ranked('ROW_NUMBER', 'amount DESC NULLS LAST', 'r <= 2');
+    await expectSameRows(run(wide, long), duckWide, long);
+    expect(operatorTook()).toBe(false);
+  });
+
+  it('two partition keys, and a column mixing numbers and text', () => {
+    const sql = (partition: string, order: string) =>
+      `SELECT orderId, rn FROM (SELECT orderId, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS rn FROM orders) t WHERE rn <= 2 ORDER BY orderId`;
+    const mixed = items.map((item, k) => (k % 5 === 0 ? { ...item, amount: S(`t${k % 3}`) } : item));
+    const twoKeys = run(items, sql('userId, status', 'amount DESC'));
+    expect(operatorTook()).toBe(false);
+    expect(comparableRows(twoKeys)).toEqual(
+      comparableRows(run(items, sql('userId, status', 'amount * 1 DESC'))),
+    );
+    const rows = run(mixed, sql('userId', 'amount DESC'));
+    expect(operatorTook()).toBe(false);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(comparableRows(rows)).toEqual(
+      comparableRows(run(mixed, sql('userId', 'COALESCE(amount, amount) DESC'))),
+    );
+  });
+});
+
+describe("a derived table's plain columns read from their source at row numbers, against DuckDB", () => {
+  const derived = 'SELECT orderId, userId, status, amount, label FROM orders WHERE amount > -10';
+  it.each([
+    `SELECT status, COUNT(*) AS n, SUM(amount) AS s, MIN(amount) AS lo, MAX(amount) AS hi FROM (${derived}) t GROUP BY status ORDER BY status`,
+    `SELECT COUNT(*) AS n, SUM(amount) AS s FROM (${derived}) t WHERE status = 'PAID' AND label IN ('a', 'b')`,
+    `SELECT COUNT(*) AS n FROM (${derived}) t WHERE begins_with(orderId, 'o1')`,
+    `SELECT userId, COUNT(label) AS labels FROM (SELECT * FROM (${derived}) a WHERE amount < 40) t GROUP BY userId ORDER BY userId NULLS FIRST`,
+    `SELECT o.orderId, t.amount FROM orders o LEFT JOIN (${derived}) t ON t.orderId = o.orderId AND t.amount > 20 WHERE o.orderId < 'o030' ORDER BY o.orderId`,
+    `SELECT t.userId, SUM(t.amount) AS s FROM (SELECT o.userId, p.amount FROM orders o LEFT JOIN orders p ON p.orderId = o.orderId AND p.amount > 0) t GROUP BY t.userId ORDER BY t.userId NULLS FIRST`,
+  ])('%s', async (sql) => {
+    await expectSameRows(run(items, sql), duck, sql.replace('begins_with(', 'starts_with('));
+  });
+});
