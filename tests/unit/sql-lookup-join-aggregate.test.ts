@@ -163,6 +163,16 @@ const CASES: { name: string; sql: string; approx?: number[] }[] = [
     name: 'a group per customer: the per-group arrays grow while the lookup adds the SUM',
     sql: 'SELECT c.name, COUNT(*), SUM(o.total), MIN(o.total) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.name',
   },
+  // COUNT(*) and one SUM or AVG: the group found and the number added in one pass (lookupAdd).
+  {
+    name: 'LEFT JOIN with COUNT(*) and AVG, in one pass',
+    sql: 'SELECT c.country, COUNT(*), AVG(o.total) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.country',
+    approx: [2],
+  },
+  {
+    name: 'SUM alone over two build-side keys, in one pass',
+    sql: 'SELECT c.segment, c.country, SUM(o.total) FROM orders o JOIN customers c ON o.customerId = c.customerId GROUP BY c.segment, c.country',
+  },
   // Back to the pairs: an aggregate of a build-side column, a key from the probe side.
   {
     name: 'an aggregate reading the build side',
@@ -199,5 +209,44 @@ describe('GROUP BY over a join read as a lookup (DuckDB as the oracle)', () => {
     const looked = engineRows(data, sql);
     expect(looked.length).toBeGreaterThan(COUNTRIES.length);
     expect(keys(looked)).toEqual(keys(engineRows(data, general)));
+  });
+
+  it('skips values that are not numbers in the one-pass SUM, and counts them', () => {
+    const orders = data.orders.map((o, i) => (i % 250 === 3 ? { ...o, total: { S: '12.5' } } : o));
+    const run = runLocal(
+      'SELECT c.country, COUNT(*), SUM(o.total) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.country',
+      [
+        { info: tableInfo('customers', 'name'), items: data.customers },
+        { info: tableInfo('orders', 'orderId'), items: orders },
+      ],
+    );
+    // The oracle: a plain tally per country in cents (customer ids are unique in this data).
+    const text = (v: Item[string] | undefined): string | undefined => (v && 'S' in v ? v.S : undefined);
+    const countryOf = new Map<string, string>();
+    for (const c of data.customers) {
+      const who = text(c.customerId);
+      if (who !== undefined) countryOf.set(who, text(c.country) ?? 'NULL');
+    }
+    const tally = new Map<string, { rows: number; cents: number | null }>();
+    let strings = 0;
+    for (const o of orders) {
+      const who = text(o.customerId);
+      const country = (who !== undefined && countryOf.get(who)) || 'NULL';
+      const entry = tally.get(country) ?? { rows: 0, cents: null };
+      entry.rows += 1;
+      if (o.total && 'S' in o.total) strings += 1;
+      if (o.total && 'N' in o.total) entry.cents = (entry.cents ?? 0) + Math.round(Number(o.total.N) * 100);
+      tally.set(country, entry);
+    }
+    expect(lines(run.rows, []).sort()).toEqual(
+      [...tally]
+        .map(
+          ([country, t]) =>
+            `${country} | ${t.rows} | ${t.cents === null ? 'NULL' : canon(t.cents / 100, false)}`,
+        )
+        .sort(),
+    );
+    expect(strings).toBeGreaterThan(0);
+    expect(run.warnings.join(' ')).toContain(`skipped ${strings} values that are not numbers`);
   });
 });

@@ -37,6 +37,8 @@ interface Column extends WireColumn {
   /** Built on first use, dropped with `hot`; null: the column does not fit. */
   dictionary?: Dictionary | null;
   scaled?: ScaledNumbers | null;
+  /** The coded form read as it is (`codedStrings`); null: the column is not coded. */
+  coded?: CodedView | null;
   /** Prefix masks read from the stored form (`prefixMask`), by prefix; dropped with `hot`. */
   prefixes?: Map<string, Uint8Array>;
   /** The rows each of those masks holds (`prefixRows`), with the mask they were read from. */
@@ -59,6 +61,17 @@ export interface GatheredColumn {
 
 /** Prefixes kept per column: an entity view's condition is one; a few views of one table, a few. */
 const PREFIXES_KEPT = 8;
+
+/**
+ * A coded string column's stored codes and `strings[code]` (code 0 missing; NULL, if any, has a
+ * code of its own), for its first `rows` rows: any number of distinct strings, unlike a
+ * Dictionary, because nothing is copied.
+ */
+export interface CodedView {
+  codes: Uint8Array | Uint16Array | Int32Array;
+  strings: readonly Value[];
+  rows: number;
+}
 
 /** Reads one row of a column: what compiled expressions call instead of indexing a decoded copy. */
 export type RowReader = (row: number) => Value;
@@ -207,6 +220,17 @@ export class ColumnarTable {
     );
   }
 
+  /**
+   * The column's stored codes when every row is sealed as coded strings (no decoding): a join
+   * numbers its keys from the distinct strings instead of hashing every row (join-keys.ts).
+   * Kept until the column changes or cools down, so what is keyed by it goes with it.
+   */
+  codedStrings(name: string): CodedView | undefined {
+    return this.view(name, 'coded', (store) =>
+      store instanceof CodedStrings ? { codes: store.codes, strings: store.strings, rows: store.rows } : null,
+    );
+  }
+
   /** Whether every row of the column is sealed as numbers (scaledNumbers then decodes nothing). */
   holdsNumbers(name: string): boolean {
     const column = this.columns.get(name);
@@ -218,7 +242,7 @@ export class ColumnarTable {
    * A form kept with the column until it changes or cools down: read from the stored form when
    * `fromStore` can (it answers the form, or how to build it from the decoded values instead).
    */
-  private view<K extends 'dictionary' | 'scaled'>(
+  private view<K extends 'dictionary' | 'scaled' | 'coded'>(
     name: string,
     key: K,
     fromStore: (
@@ -371,6 +395,7 @@ function dropDecoded(column: Column): void {
   column.hot = undefined;
   column.dictionary = undefined;
   column.scaled = undefined;
+  column.coded = undefined;
   column.prefixes = undefined;
   column.prefixRows = undefined;
 }

@@ -3,14 +3,15 @@ import { isNull, type Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import type { CompileEnv } from '../compile';
 import type { Frame, IntBuffer } from '../frame';
-import type { ColumnarTable } from '../table';
+import type { CodedView, ColumnarTable } from '../table';
 
 /**
  * Two key columns numbered together: equal values (by hashKey, the equality of the hash join)
  * get the same number on both sides, NULL and missing get -1. With the numbers, a join's build
- * and probe are array lookups per row instead of hashing a string per row; the numbering costs
- * one hash pass over both columns and is kept while both decoded columns live, so the next
- * statement joining the same columns (the common case: a user refining one query) skips it.
+ * and probe are array lookups per row instead of hashing a string per row. The numbering costs
+ * one hash per distinct string of a coded column (a lookup per row after it) or one per row of
+ * any other, and is kept while both columns' forms live, so the next statement joining the same
+ * columns (the common case: a user refining one query) skips it.
  */
 interface KeyNumbering {
   left: Int32Array;
@@ -22,44 +23,80 @@ interface KeyNumbering {
 }
 
 /**
- * Keyed by the decoded column arrays: ColumnarTable hands out a new array when a column is
- * decoded again or sealed, and the row counts catch a plain column that grew in place, so a
- * kept numbering is never read for data it was not built from. Weak, so a numbering goes with
- * the decoded column that coolDown drops.
+ * Keyed by what each side's numbers were made from: a coded column's view or a decoded column
+ * array. ColumnarTable hands out a new one when a column is decoded again, sealed or cooled
+ * down, and the row counts catch a plain column that grew in place, so a kept numbering is never
+ * read for data it was not built from. Weak, so a numbering goes with the column form that
+ * coolDown drops.
  */
-const kept = new WeakMap<readonly Value[], WeakMap<readonly Value[], KeyNumbering>>();
+const kept = new WeakMap<object, WeakMap<object, KeyNumbering>>();
 
-function numberColumn(column: readonly Value[], rows: number, ids: Map<HashKey, number>): Int32Array {
-  const out = new Int32Array(rows);
-  for (let i = 0; i < rows; i++) {
-    const v = column[i];
-    if (isNull(v)) {
-      // NULL never equals anything, so it never joins.
-      out[i] = -1;
-      continue;
-    }
-    const key = hashKey(v);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
-    }
-    out[i] = id;
+/**
+ * A key column as it is held: a coded string column's codes (numbered once per distinct string,
+ * then a lookup per row: no string hashed per row and nothing decoded), or its decoded values.
+ */
+interface KeyColumn {
+  coded?: CodedView;
+  values?: readonly Value[];
+  rows: number;
+  binding: number;
+}
+
+const sourceOf = (column: KeyColumn): object => column.coded ?? column.values!;
+
+function numberColumn(column: KeyColumn, ids: Map<HashKey, number>): Int32Array {
+  return column.coded
+    ? numberCoded(column.coded, column.rows, ids)
+    : numberValues(column.values!, column.rows, ids);
+}
+
+/** The number of one value: -1 for NULL and missing (NULL never equals anything, so it never joins). */
+function idOf(v: Value, ids: Map<HashKey, number>): number {
+  if (isNull(v)) return -1;
+  const key = hashKey(v);
+  let id = ids.get(key);
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(key, id);
   }
+  return id;
+}
+
+function numberValues(column: readonly Value[], rows: number, ids: Map<HashKey, number>): Int32Array {
+  const out = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) out[i] = idOf(column[i], ids);
   return out;
 }
 
+/** Each distinct string numbered by the same rule as a decoded value, then each row's code looked up. */
+function numberCoded(coded: CodedView, rows: number, ids: Map<HashKey, number>): Int32Array {
+  const numberOfCode = new Int32Array(coded.strings.length);
+  for (let c = 0; c < numberOfCode.length; c++) numberOfCode[c] = idOf(coded.strings[c], ids);
+  const out = new Int32Array(rows);
+  numbersOfCodes(coded.codes, numberOfCode, rows, out);
+  return out;
+}
+
+/** out[i] = numberOfCode[codes[i]]: a function of typed arrays on its own (see chainRows). */
+function numbersOfCodes(
+  codes: Uint8Array | Uint16Array | Int32Array,
+  numberOfCode: Int32Array,
+  rows: number,
+  out: Int32Array,
+): void {
+  for (let i = 0; i < rows; i++) out[i] = numberOfCode[codes[i]!]!;
+}
+
 function numbering(left: KeyColumn, right: KeyColumn): KeyNumbering {
-  let byRight = kept.get(left.values);
-  const found = byRight?.get(right.values);
+  const [leftSource, rightSource] = [sourceOf(left), sourceOf(right)];
+  let byRight = kept.get(leftSource);
+  const found = byRight?.get(rightSource);
   if (found && found.leftRows === left.rows && found.rightRows === right.rows) return found;
   const ids = new Map<HashKey, number>();
-  const leftNumbers = numberColumn(left.values, left.rows, ids);
+  const leftNumbers = numberColumn(left, ids);
   // A self-join on one column (two entity views of one table) numbers it once.
   const rightNumbers =
-    left.values === right.values && left.rows === right.rows
-      ? leftNumbers
-      : numberColumn(right.values, right.rows, ids);
+    leftSource === rightSource && left.rows === right.rows ? leftNumbers : numberColumn(right, ids);
   const made = {
     left: leftNumbers,
     right: rightNumbers,
@@ -67,23 +104,20 @@ function numbering(left: KeyColumn, right: KeyColumn): KeyNumbering {
     leftRows: left.rows,
     rightRows: right.rows,
   };
-  if (!byRight) kept.set(left.values, (byRight = new WeakMap()));
-  byRight.set(right.values, made);
+  if (!byRight) kept.set(leftSource, (byRight = new WeakMap()));
+  byRight.set(rightSource, made);
   return made;
-}
-
-interface KeyColumn {
-  values: readonly Value[];
-  rows: number;
-  binding: number;
 }
 
 /** A bare top-level column (no path into it): the only key this path numbers. */
 function keyColumn(e: BExpr, env: CompileEnv): KeyColumn | undefined {
   if (e.kind !== 'col' || e.path.length > 0) return undefined;
   const table: ColumnarTable | undefined = env.tables[e.binding];
-  const values = table?.column(e.attr);
-  return values && table ? { values, rows: table.rowCount, binding: e.binding } : undefined;
+  if (!table) return undefined;
+  const coded = table.codedStrings(e.attr);
+  if (coded) return { coded, rows: table.rowCount, binding: e.binding };
+  const values = table.column(e.attr);
+  return values && { values, rows: table.rowCount, binding: e.binding };
 }
 
 /**
