@@ -52,3 +52,24 @@ export function openHarness(
     },
   };
 }
+
+/** Types into an input as a user does: React hears the input event for the new value. */
+export function typeInto(input: HTMLInputElement | null, value: string): void {
+  if (!input) throw new Error('no input to type into');
+  // React tracks the value through the prototype's setter; setting input.value directly goes unheard.
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  act(() => {
+    setValue?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Clicks the button whose text is `name` under `within`, letting the promise chain behind it run. */
+export async function clickButton(within: ParentNode, name: string): Promise<void> {
+  const button = [...within.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!button) throw new Error(`no ${name} button`);
+  await act(() => {
+    button.click();
+    return Promise.resolve();
+  });
+}
