@@ -65,7 +65,8 @@ export function StoppedWork({
     return () => {
       isCurrent = false;
     };
-  }, [connectionId, table, kind, version]);
+    // Listed again when it shows again: work resumed here has ended, and its record changed.
+  }, [connectionId, table, kind, version, isHidden]);
 
   // The row whose Dismiss was pressed (a number), or Resume: where focus goes once the list shows
   // what the press changed (a row gone, the list hidden).
