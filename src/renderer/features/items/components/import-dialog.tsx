@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { needsTypedConfirmation } from '../../../../shared/dynamo/confirmation';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { ImportReport, TransferFormat } from '../../../../shared/ipc/transfer';
+import { importParts, type ImportReport, type TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
@@ -230,6 +230,9 @@ export function ImportDialog({
 }
 
 function ImportSummary({ report }: { report: ImportReport }) {
+  // In the file's own parts, as the stopped-import sentence counts them: a CSV's rows (a row with
+  // a quoted line break spans lines of the file), JSON Lines' lines, a document's items.
+  const part = importParts[report.format];
   return (
     <div className="import-summary">
       <p>
@@ -239,10 +242,10 @@ function ImportSummary({ report }: { report: ImportReport }) {
         invalid · {report.failed} failed
       </p>
       {report.failures.length > 0 ? (
-        <ul className="issue-list" aria-label="Problems by line">
+        <ul className="issue-list" aria-label={`Problems by ${part.one}`}>
           {report.failures.slice(0, 50).map((f) => (
             <li key={`${f.line}-${f.code}`} className="field-error">
-              Line {f.line}: {f.message}
+              {part.oneCapital} {f.line.toLocaleString('en-US')}: {f.message}
             </li>
           ))}
         </ul>
