@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Connection } from '../../../src/shared/ipc';
 import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
 
 /*
@@ -72,4 +73,18 @@ export async function clickButton(within: ParentNode, name: string): Promise<voi
     button.click();
     return Promise.resolve();
   });
+}
+
+/** A writable, non-production connection for a rendered view (read-only or production by `patch`). */
+export function testConnection(id: string, patch: Partial<Connection> = {}): Connection {
+  return {
+    id,
+    label: 'Local',
+    color: 'blue',
+    kind: 'profile',
+    region: 'eu-west-1',
+    readOnly: false,
+    isProduction: false,
+    ...patch,
+  };
 }

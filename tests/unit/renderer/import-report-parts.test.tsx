@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/ipc';
 import type { ImportReport, TransferFormat } from '../../../src/shared/ipc/transfer';
 import { ImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
-import { clickButton, type Harness, openHarness } from './bridge-harness';
+import { clickButton, type Harness, openHarness, testConnection } from './bridge-harness';
 import { counts, emit } from './operation-events';
 
 // The import dialog's dry-run report, rendered in a DOM (happy-dom), the bridge standing in for
@@ -24,15 +23,7 @@ beforeEach(() => {
 
 afterEach(() => harness.close());
 
-const connection = {
-  id: 'c-report',
-  label: 'Local',
-  color: 'blue',
-  kind: 'profile',
-  region: 'eu-west-1',
-  readOnly: false,
-  isProduction: false,
-} satisfies Connection;
+const connection = testConnection('c-report');
 
 const reportOf = (format: TransferFormat): ImportReport => ({
   dryRun: true,

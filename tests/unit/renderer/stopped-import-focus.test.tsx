@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/ipc';
 import type { StoppedJob } from '../../../src/shared/ipc/jobs';
 import { ImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
-import { type Harness, openHarness } from './bridge-harness';
+import { type Harness, openHarness, testConnection } from './bridge-harness';
 
 // The import dialog's list of stopped imports, rendered in a DOM (happy-dom), the bridge standing
 // in for main. Resume hides the list and Dismiss removes a row: either way the button that was
@@ -42,15 +41,7 @@ beforeEach(() => {
 
 afterEach(() => harness.close());
 
-const connection = {
-  id: 'c-import',
-  label: 'Local',
-  color: 'blue',
-  kind: 'profile',
-  region: 'eu-west-1',
-  readOnly: false,
-  isProduction: false,
-} satisfies Connection;
+const connection = testConnection('c-import');
 
 /** Renders the dialog and lets the stopped list arrive. */
 async function open(): Promise<void> {

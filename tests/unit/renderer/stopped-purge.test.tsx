@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection, TableSummary } from '../../../src/shared/ipc';
+import type { TableSummary } from '../../../src/shared/ipc';
 import type { StoppedJob } from '../../../src/shared/ipc/jobs';
 import { PurgeTable } from '../../../src/renderer/features/table/components/change/purge-table';
-import { type Harness, openHarness, typeInto } from './bridge-harness';
+import { type Harness, openHarness, typeInto, testConnection } from './bridge-harness';
 import { counts, emit, purged } from './operation-events';
 
 // The Overview's purge with a stopped purge listed, rendered in a DOM (happy-dom), the bridge
@@ -43,15 +43,7 @@ beforeEach(() => {
 
 afterEach(() => harness.close());
 
-const connection = {
-  id: 'c-purge',
-  label: 'Local',
-  color: 'blue',
-  kind: 'profile',
-  region: 'eu-west-1',
-  readOnly: false,
-  isProduction: false,
-} satisfies Connection;
+const connection = testConnection('c-purge');
 const summary = { name: 'Orders', deletionProtection: false, itemCount: 2 } as TableSummary;
 
 describe('a resumed purge', () => {

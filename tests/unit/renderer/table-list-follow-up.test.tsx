@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/ipc';
 import { CopyDialog } from '../../../src/renderer/features/copy/copy-dialog';
 import { CreateTableDialog } from '../../../src/renderer/features/tables/admin/create-table-dialog';
-import { clickButton, type Harness, openHarness, typeInto } from './bridge-harness';
+import { clickButton, type Harness, openHarness, typeInto, testConnection } from './bridge-harness';
 import { counts, emit } from './operation-events';
+import { tableSummary } from '../../support/table-summary';
 
 // Create table and Copy to… rendered in a DOM (happy-dom), the bridge standing in for main. Both
 // dialogs offer Close while main works (a table is followed until ACTIVE, a copy can take hours),
@@ -26,15 +26,7 @@ beforeEach(() => {
 
 afterEach(() => harness.close());
 
-const connection = {
-  id: 'c-follow',
-  label: 'Local',
-  color: 'blue',
-  kind: 'profile',
-  region: 'eu-west-1',
-  readOnly: false,
-  isProduction: false,
-} satisfies Connection;
+const connection = testConnection('c-follow');
 
 const listReads = () =>
   harness.calls.filter((call) => call.channel === 'tables:list').map((call) => call.input);
@@ -52,19 +44,7 @@ async function accept(channel: string, value: unknown): Promise<string> {
 }
 
 /** tables:create's done value: the new table as main describes it. */
-const summary = {
-  name: 'Invoices',
-  status: 'ACTIVE',
-  keys: { partitionKey: { name: 'pk', type: 'S' } },
-  indexes: [],
-  billingMode: 'PAY_PER_REQUEST',
-  itemCount: 0,
-  sizeBytes: 0,
-  ttl: { status: 'DISABLED' },
-  stream: { enabled: false },
-  pointInTimeRecovery: 'DISABLED',
-  deletionProtection: false,
-};
+const summary = tableSummary('Invoices');
 
 describe('the table list after a create or a copy whose dialog was closed', () => {
   it('reads the table list again when a created table is ready, though Close was pressed while main waited', async () => {
