@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SetAsideNotice } from '../../shared/ipc/data-files';
 import type { StoppedJob } from '../../shared/ipc/jobs';
-import { type TransferFormat, transferFormatSchema } from '../../shared/ipc/transfer';
+import { importParts, type TransferFormat, transferFormatSchema } from '../../shared/ipc/transfer';
 import { AppFailure, ErrorCodes } from '../../shared/errors';
 import { stringsNamed } from '../core/data-files';
 import type { CoreContext } from '../core/context';
@@ -255,26 +255,19 @@ function startRecorded<C extends OperationChannel, R extends WorkRecord>(
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-/** What an import's record counts in: a CSV's rows (a quoted cell may span lines), a document's items. */
-const partsOf: Record<TransferFormat, { one: string; many: string }> = {
-  jsonl: { one: 'line', many: 'Lines' },
-  csv: { one: 'row', many: 'Rows' },
-  'dynamodb-json': { one: 'item', many: 'Items' },
-};
-
 /**
  * Where a stopped import stands, in the file's own parts: "lines 1–4,400 of the file are done",
  * then what became of their items. Counted so, the numbers add up: the items written, found
  * already there and refused are the lines done (less blank lines, and a CSV's two header rows).
  */
 function importSentence(r: ImportRecord, why: string): string {
-  const part = partsOf[r.format ?? r.source?.format ?? 'jsonl'];
+  const part = importParts[r.format ?? r.source?.format ?? 'jsonl'];
   const header = part.one === 'row' && r.line >= 2 ? ' (rows 1 and 2 name and type the columns)' : '';
   const items = `${n(r.written)} ${r.written === 1 ? 'item' : 'items'} written, ${n(r.existing)} already in the table, ${r.problems === 1 ? '1 with a problem' : `${n(r.problems)} with problems`}`;
   const done =
     r.line === 0
       ? `No ${part.one} of the file was done yet.`
-      : `${part.many} 1–${n(r.line)} of the file are done${header}: ${items}.`;
+      : `${part.manyCapital} 1–${n(r.line)} of the file are done${header}: ${items}.`;
   const again = r.source
     ? `Resume goes on at ${part.one} ${n(r.line + 1)} of the same file, unless the file changed since.`
     : r.mode === 'create-only'

@@ -14,6 +14,20 @@ export const transferFormatSchema = z.enum(['dynamodb-json', 'jsonl', 'csv']);
 export type TransferFormat = z.infer<typeof transferFormatSchema>;
 
 /**
+ * What an import counts in, in the file's own parts: JSON Lines' lines, a CSV's rows (a quoted
+ * cell may span lines; rows 1 and 2 name and type the columns), a DynamoDB-JSON document's items.
+ * The report's problems and a stopped import's sentence both name them so.
+ */
+export const importParts: Record<
+  TransferFormat,
+  { one: string; many: string; oneCapital: string; manyCapital: string }
+> = {
+  jsonl: { one: 'line', many: 'lines', oneCapital: 'Line', manyCapital: 'Lines' },
+  csv: { one: 'row', many: 'rows', oneCapital: 'Row', manyCapital: 'Rows' },
+  'dynamodb-json': { one: 'item', many: 'items', oneCapital: 'Item', manyCapital: 'Items' },
+};
+
+/**
  * What an export of rows (a result set or a SQL result) writes: the three formats import reads,
  * and a plain JSON array of row objects (numbers exact, sets as arrays, binary as base64), which
  * SQL users expect and which does not come back typed.
@@ -71,6 +85,8 @@ export const importInput = tableRefInput.extend({
 
 export const importReportSchema = z.object({
   dryRun: z.boolean(),
+  /** The format the file was read as, which names what `failures[].line` counts (importParts). */
+  format: transferFormatSchema,
   /** Items read from the source. */
   total: z.number().int(),
   /** Written, or for a dry run: would be written. */
@@ -81,6 +97,7 @@ export const importReportSchema = z.object({
   invalid: z.number().int(),
   /** Writes DynamoDB refused. */
   failed: z.number().int(),
+  /** `line`: the line, row or item of the file (by `format`, see importParts), from 1. */
   failures: z.array(
     z.object({ line: z.number().int(), key: itemSchema.optional(), code: z.string(), message: z.string() }),
   ),

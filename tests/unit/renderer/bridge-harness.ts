@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Connection } from '../../../src/shared/ipc';
 import { BRIDGE_KEY } from '../../../src/shared/ipc/bridge';
 
 /*
@@ -50,5 +51,40 @@ export function openHarness(
       host.remove();
       Reflect.deleteProperty(window, BRIDGE_KEY);
     },
+  };
+}
+
+/** Types into an input as a user does: React hears the input event for the new value. */
+export function typeInto(input: HTMLInputElement | null, value: string): void {
+  if (!input) throw new Error('no input to type into');
+  // React tracks the value through the prototype's setter; setting input.value directly goes unheard.
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  act(() => {
+    setValue?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Clicks the button whose text is `name` under `within`, letting the promise chain behind it run. */
+export async function clickButton(within: ParentNode, name: string): Promise<void> {
+  const button = [...within.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!button) throw new Error(`no ${name} button`);
+  await act(() => {
+    button.click();
+    return Promise.resolve();
+  });
+}
+
+/** A writable, non-production connection for a rendered view (read-only or production by `patch`). */
+export function testConnection(id: string, patch: Partial<Connection> = {}): Connection {
+  return {
+    id,
+    label: 'Local',
+    color: 'blue',
+    kind: 'profile',
+    region: 'eu-west-1',
+    readOnly: false,
+    isProduction: false,
+    ...patch,
   };
 }

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, TableSummary } from '../../../src/shared/ipc';
 import { DeleteTable } from '../../../src/renderer/features/table/components/change/delete-table';
-import { type Harness, openHarness } from './bridge-harness';
+import { clickButton, type Harness, openHarness, typeInto } from './bridge-harness';
 import { counts, emit } from './operation-events';
 
 // Deleting a table from its Overview, rendered in a DOM (happy-dom): the bridge stands in for main
@@ -28,19 +28,8 @@ const connection = { id: 'c-delete', label: 'Local', readOnly: false, isProducti
 const summary = { name: 'Orders', deletionProtection: false } as TableSummary;
 
 async function typeAndDelete(): Promise<string> {
-  const input = harness.host.querySelector('input');
-  if (!input) throw new Error('no confirmation input');
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  act(() => {
-    setValue?.call(input, 'Orders');
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  const button = [...harness.host.querySelectorAll('button')].find((b) => b.textContent === 'Delete table');
-  if (!button) throw new Error('no Delete table button');
-  await act(() => {
-    button.click();
-    return Promise.resolve();
-  });
+  typeInto(harness.host.querySelector('input'), 'Orders');
+  await clickButton(harness.host, 'Delete table');
   const requestId = harness.calls.find((call) => call.channel === 'tables:delete')?.input.requestId;
   if (typeof requestId !== 'string') throw new Error('tables:delete was not called');
   await act(() => {

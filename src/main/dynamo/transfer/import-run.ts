@@ -51,6 +51,7 @@ export async function runImport(
   const table = t.info.name;
   const report: ImportReport = {
     dryRun: input.dryRun,
+    format: input.format,
     total: 0,
     written: 0,
     existing: 0,

@@ -81,13 +81,16 @@ export function CopyDialog({
   // phase, since a quick copy's ending follows its start answer at once.
   const work = useLongWork('copy:start', {
     prefix: 'copy',
+    // The target's table list learns of a table the copy made, also when the dialog was closed
+    // while it ran (Close says the copy goes on); a cancelled or failed copy may have made it too.
+    followUp: (ending) => {
+      if (!(ending.type === 'failed' && ending.isRefused)) tableSetChanged(targetId);
+    },
     onStarted: (answer, requestId) => setState({ phase: 'running', requestId, copyId: answer.copyId }),
     onEnd: (ending) => {
       if (ending.type === 'failed' && ending.isRefused) setError(ending.error);
-      else if (ending.type === 'done' && ending.value) {
-        setState({ phase: 'done', report: ending.value });
-        tableSetChanged(targetId);
-      } else if (ending.type !== 'done') {
+      else if (ending.type === 'done' && ending.value) setState({ phase: 'done', report: ending.value });
+      else if (ending.type !== 'done') {
         const error = ending.type === 'failed' ? ending.error : undefined;
         setState((now) => (now.phase === 'running' ? { phase: 'stopped', copyId: now.copyId, error } : now));
       }

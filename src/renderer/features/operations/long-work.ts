@@ -54,6 +54,13 @@ export interface LongWorkStart<C extends OperationChannel> extends LongWorkHandl
   requestId?: string;
   /** Main accepted the start call; its answer (a copy's id, a result set's). */
   onStarted?(output: ChannelOutput<C>, requestId: string): void;
+  /**
+   * What the ending changes beyond the view that started the work (the table list, SQL's
+   * catalog, a tab to close): called once at the ending even after stop(), since the work goes
+   * on in main when the view goes away (a dialog closed, a tab switched) and the rest of the
+   * window must still learn of it. Stopping only ends the view's handlers.
+   */
+  followUp?(ending: LongWorkEnding<C>): void;
 }
 
 const isEnding = (
@@ -140,15 +147,21 @@ export function startLongWork<C extends OperationChannel>(
   options: LongWorkStart<C> = {},
 ): StartedLongWork {
   const requestId = options.requestId ?? newRequestId(options.prefix);
+  const { followUp } = options;
   let isStopped = false;
   let isAnswered = false;
   let held: LongWorkEnding<C> | undefined;
   const end = (ending: LongWorkEnding<C>): void => {
+    followUp?.(ending);
     if (!isStopped) options.onEnd?.(ending);
   };
   const work = followLongWork(channel, requestId, {
-    onEvent: options.onEvent,
-    onProgress: options.onProgress,
+    onEvent: (event) => {
+      if (!isStopped) options.onEvent?.(event);
+    },
+    onProgress: (progress) => {
+      if (!isStopped) options.onProgress?.(progress);
+    },
     onEnd: (ending) => {
       if (isAnswered) end(ending);
       else held = ending;
@@ -163,15 +176,16 @@ export function startLongWork<C extends OperationChannel>(
           call(channel, { ...start, requestId: id } as ChannelInput<C>);
   const started = send(requestId).then((envelope) => {
     isAnswered = true;
-    if (isStopped) return envelope.ok;
-    if (envelope.ok) options.onStarted?.(envelope.value, requestId);
+    if (!isStopped && envelope.ok) options.onStarted?.(envelope.value, requestId);
     if (held) end(held);
+    // A refused start ends here: nothing runs in main, so no ending would come to listen for.
     else if (!envelope.ok) work.settle({ type: 'failed', error: envelope.error, isRefused: true });
     return envelope.ok;
   });
   const stop = (): void => {
     isStopped = true;
-    work.stop();
+    // With a follow-up, listening goes on until the ending (followLongWork stops itself then).
+    if (!followUp) work.stop();
   };
   return { requestId, cancel: work.cancel, stop, started };
 }

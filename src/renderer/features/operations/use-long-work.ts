@@ -19,8 +19,9 @@ export type LongWorkState<C extends OperationChannel> =
 /**
  * Long work a component starts and shows (startLongWork underneath): its state survives
  * re-renders, a new start replaces the one before, and unmounting stops listening — it does
- * not cancel the work, which goes on in main (a copy whose dialog was closed, say). The
- * handlers are read at the moment an event comes, so they may close over fresh props.
+ * not cancel the work, which goes on in main (a copy whose dialog was closed, say), and its
+ * `followUp` still runs at the ending. The other handlers are read at the moment an event
+ * comes, so they may close over fresh props.
  */
 export function useLongWork<C extends OperationChannel>(channel: C, options: LongWorkStart<C> = {}) {
   const [state, setState] = useState<LongWorkState<C>>({ status: 'idle' });
@@ -39,6 +40,8 @@ export function useLongWork<C extends OperationChannel>(channel: C, options: Lon
         onEvent: (event) => handlers.current.onEvent?.(event),
         onProgress: (progress) => handlers.current.onProgress?.(progress),
         onStarted: (output, requestId) => handlers.current.onStarted?.(output, requestId),
+        // The start's own, kept when the view unmounts: what the rest of the window learns at the ending.
+        followUp: handlers.current.followUp,
         onEnd: (ending) => {
           setState({ status: 'ended', requestId: next.requestId, ending });
           handlers.current.onEnd?.(ending);

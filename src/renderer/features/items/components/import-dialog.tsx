@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { needsTypedConfirmation } from '../../../../shared/dynamo/confirmation';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { ImportReport, TransferFormat } from '../../../../shared/ipc/transfer';
+import { importParts, type ImportReport, type TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
@@ -117,6 +117,11 @@ export function ImportDialog({
     settle(id, started);
   };
   const last = runs.at(-1);
+  // Focus after Resume: where the resumed import shows (its progress and Cancel, then its ending
+  // or main's refusal); after Dismiss of the last stopped import: the file, to start one again.
+  const status = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseFile = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       title={`Import into ${table}`}
@@ -130,6 +135,7 @@ export function ImportDialog({
           <>
             <div className="qb-row">
               <input
+                ref={fileInput}
                 type="file"
                 aria-label="File to upload and import"
                 onChange={(e) => void pick(e.target.files?.[0])}
@@ -158,7 +164,9 @@ export function ImportDialog({
           </>
         ) : (
           <div className="qb-row">
-            <Button onClick={() => void choose()}>Choose file…</Button>
+            <Button ref={chooseFile} onClick={() => void choose()}>
+              Choose file…
+            </Button>
             {picked.kind === 'chosen' ? (
               <span className="muted" role="status">
                 {picked.name}
@@ -188,13 +196,14 @@ export function ImportDialog({
             Import
           </Button>
         </div>
-        {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
         <StoppedWork
           connectionId={connection.id}
           table={table}
           kind="import"
           isHidden={runs.some((run) => !run.dryRun)}
           onResume={(job) => void resume(job)}
+          focusAfterResume={status}
+          focusWhenEmpty={isBrowser ? fileInput : chooseFile}
           resumeBlocked={
             connection.readOnly
               ? 'This connection is read-only.'
@@ -203,21 +212,27 @@ export function ImportDialog({
                 : undefined
           }
         />
-        {last ? (
-          <OperationStatus
-            key={last.id}
-            channel={last.isResume ? 'transfer:resumeImport' : 'transfer:import'}
-            requestId={last.id}
-            connectionId={connection.id}
-            render={(report) => <ImportSummary report={report} />}
-          />
-        ) : null}
+        <div className="import-status" ref={status} tabIndex={-1} role="group" aria-label="This import">
+          {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
+          {last ? (
+            <OperationStatus
+              key={last.id}
+              channel={last.isResume ? 'transfer:resumeImport' : 'transfer:import'}
+              requestId={last.id}
+              connectionId={connection.id}
+              render={(report) => <ImportSummary report={report} />}
+            />
+          ) : null}
+        </div>
       </div>
     </Dialog>
   );
 }
 
 function ImportSummary({ report }: { report: ImportReport }) {
+  // In the file's own parts, as the stopped-import sentence counts them: a CSV's rows (a row with
+  // a quoted line break spans lines of the file), JSON Lines' lines, a document's items.
+  const part = importParts[report.format];
   return (
     <div className="import-summary">
       <p>
@@ -227,10 +242,10 @@ function ImportSummary({ report }: { report: ImportReport }) {
         invalid · {report.failed} failed
       </p>
       {report.failures.length > 0 ? (
-        <ul className="issue-list" aria-label="Problems by line">
+        <ul className="issue-list" aria-label={`Problems by ${part.one}`}>
           {report.failures.slice(0, 50).map((f) => (
             <li key={`${f.line}-${f.code}`} className="field-error">
-              Line {f.line}: {f.message}
+              {part.oneCapital} {f.line.toLocaleString('en-US')}: {f.message}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import type { SetAsideNotice } from '../../../../shared/ipc/data-files';
 import type { StoppedJob } from '../../../../shared/ipc/jobs';
@@ -6,6 +6,7 @@ import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { formatDate } from '../../../ui/format';
+import { moveFocus } from '../../../ui/move-focus';
 import { SetAsideNotices } from '../../../ui/set-aside-notices';
 
 export interface StoppedWorkProps {
@@ -18,6 +19,13 @@ export interface StoppedWorkProps {
   onResume?: (job: StoppedJob) => void;
   /** Why Resume cannot be pressed yet (the typed name, a read-only connection), shown on the button. */
   resumeBlocked?: string | undefined;
+  /**
+   * Where focus goes when the pressed button leaves the screen, not to the page's body: after
+   * Resume (the list hides) to where the resumed work shows, and after Dismiss of the last one
+   * to the next thing to do. Dismiss of another goes to the row now in its place.
+   */
+  focusAfterResume?: RefObject<HTMLElement | null>;
+  focusWhenEmpty?: RefObject<HTMLElement | null>;
 }
 
 const titles = { import: 'Imports', purge: 'Purges' } as const;
@@ -34,6 +42,8 @@ export function StoppedWork({
   isHidden,
   onResume,
   resumeBlocked,
+  focusAfterResume,
+  focusWhenEmpty,
 }: StoppedWorkProps) {
   const [jobs, setJobs] = useState<StoppedJob[]>([]);
   const [error, setError] = useState<AppError>();
@@ -55,11 +65,34 @@ export function StoppedWork({
     return () => {
       isCurrent = false;
     };
-  }, [connectionId, table, kind, version]);
+    // Listed again when it shows again: work resumed here has ended, and its record changed.
+  }, [connectionId, table, kind, version, isHidden]);
+
+  // The row whose Dismiss was pressed (a number), or Resume: where focus goes once the list shows
+  // what the press changed (a row gone, the list hidden).
+  const pressed = useRef<number | 'resume'>(undefined);
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const was = pressed.current;
+    if (was === undefined || (was === 'resume' && !isHidden)) return;
+    pressed.current = undefined;
+    if (was === 'resume') {
+      if (focusAfterResume?.current) moveFocus(focusAfterResume.current);
+      return;
+    }
+    const rows = list.current?.querySelectorAll('li') ?? [];
+    const row = rows[Math.min(was, rows.length - 1)];
+    const next = row?.querySelector<HTMLElement>('button:not([disabled])') ?? focusWhenEmpty?.current;
+    if (next) moveFocus(next);
+  }, [jobs, isHidden, focusAfterResume, focusWhenEmpty]);
 
   const forget = async (id: string): Promise<void> => {
     const answer = await call('jobs:forget', { kind, id });
     setError(answer.ok ? undefined : answer.error);
+    if (answer.ok) {
+      pressed.current = jobs.findIndex((job) => job.id === id);
+      setJobs((shown) => shown.filter((job) => job.id !== id));
+    }
     setVersion((v) => v + 1);
   };
 
@@ -72,7 +105,7 @@ export function StoppedWork({
       </h3>
       {error ? <ErrorMessage compact error={error} connectionId={connectionId} /> : null}
       <SetAsideNotices notices={setAside} onDismiss={() => setSetAside([])} />
-      <ul className="stopped-work-list">
+      <ul className="stopped-work-list" ref={list}>
         {jobs.map((job) => (
           <li key={job.id}>
             <span>
@@ -84,7 +117,10 @@ export function StoppedWork({
                 variant="primary"
                 disabled={resumeBlocked !== undefined}
                 title={resumeBlocked}
-                onClick={() => onResume(job)}
+                onClick={() => {
+                  pressed.current = 'resume';
+                  onResume(job);
+                }}
                 aria-label={`Resume the ${kind} stopped ${formatDate(job.updatedAt)}`}
               >
                 Resume

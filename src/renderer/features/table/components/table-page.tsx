@@ -30,7 +30,11 @@ export function TablePage({ connection, table }: { connection: Connection; table
   return (
     <div className="table-page">
       <header className="table-page-header">
-        <h1 className="table-title">{table}</h1>
+        {/* A long name gives way first (cut with an ellipsis, whole in its tooltip), so the views and
+            Refresh stay on its line at 1024 px. */}
+        <h1 className="table-title" title={table}>
+          {table}
+        </h1>
         {otherRegion ? <Badge tone="neutral">{otherRegion}</Badge> : null}
         {status ? (
           <Badge tone={status === 'ACTIVE' ? 'success' : 'warning'}>{status.toLowerCase()}</Badge>
@@ -63,10 +67,16 @@ export function TablePage({ connection, table }: { connection: Connection; table
         </Button>
         <Button
           size="sm"
+          className="table-refresh"
+          aria-label="Refresh"
+          title={`Refresh: read ${table}'s description again`}
           isBusy={description?.status === 'loading' && description.value !== undefined}
           onClick={() => void reload(connection.id, table)}
         >
-          Refresh
+          <span aria-hidden="true" className="table-refresh-icon">
+            ↻
+          </span>
+          <span className="table-refresh-label">Refresh</span>
         </Button>
       </header>
       {/* A failed describe is said on every view (a Refresh on Items fails visibly too); without a

@@ -28,10 +28,11 @@ function phaseOf(ending: LongWorkEnding<'tables:create'>): TableOperationPhase {
 /**
  * Runs tables:create or tables:update as the operation main makes of it: the start call's
  * refusal (read-only, a field's problem) or the operation's end, and Cancel for the following.
+ * `onDone` is a follow-up: it runs even when the form was closed before the table was ready.
  */
 export function useTableOperation(onDone?: (result: TableAdminResult) => void) {
   const work = useLongWork('tables:create', {
-    onEnd: (ending) => {
+    followUp: (ending) => {
       if (ending.type === 'done' && ending.value) onDone?.(ending.value);
     },
   });

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import type { Connection, TableSummary } from '../../../../../shared/ipc';
-import { call } from '../../../../ipc/client';
 import { Button } from '../../../../ui/button';
 import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
-import { followLongWork } from '../../../operations/long-work';
 import { useLongWork } from '../../../operations/use-long-work';
 import { tableSetChanged } from '../../../tables/table-set';
 import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
@@ -16,7 +14,16 @@ import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
 export function DeleteTable({ connection, summary }: { connection: Connection; summary: TableSummary }) {
   const [typed, setTyped] = useState('');
   const [isProductionConfirmed, setIsProductionConfirmed] = useState(false);
-  const work = useLongWork('tables:delete', { prefix: 'delete' });
+  // What a deleted table changes beyond this view: the table lists and SQL's catalog, and its tab
+  // closes; a follow-up, since the user may switch tab before main answers.
+  const work = useLongWork('tables:delete', {
+    prefix: 'delete',
+    followUp: (ending) => {
+      if (ending.type !== 'done') return;
+      tableSetChanged(connection.id);
+      useWorkspaceStore.getState().closeTable(tableKeyIn(connection.id, summary.name));
+    },
+  });
   const error = work.ending?.type === 'failed' ? work.ending.error : undefined;
 
   if (summary.deletionProtection)
@@ -28,18 +35,11 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
     );
   const isReady = typed === summary.name && (!connection.isProduction || isProductionConfirmed);
   const remove = (): void => {
-    void work.start((requestId) => {
-      const deleted = followDeletion(requestId, connection.id, summary.name);
-      return call('tables:delete', {
-        requestId,
-        connectionId: connection.id,
-        table: summary.name,
-        confirmTable: typed,
-        confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
-      }).then((envelope) => {
-        if (!envelope.ok) deleted.stop();
-        return envelope;
-      });
+    void work.start({
+      connectionId: connection.id,
+      table: summary.name,
+      confirmTable: typed,
+      confirmProduction: connection.isProduction ? isProductionConfirmed : undefined,
     });
   };
   return (
@@ -72,19 +72,4 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
       {error ? <ErrorMessage error={error} connectionId={connection.id} compact /> : null}
     </div>
   );
-}
-
-/**
- * What a deleted table changes beyond this view: the table lists and SQL's catalog, and its tab
- * closes. Followed apart from the view, which goes away when the user switches tab before main
- * answers (useLongWork stops listening then), and the list would go on showing the deleted table.
- */
-function followDeletion(requestId: string, connectionId: string, table: string) {
-  return followLongWork('tables:delete', requestId, {
-    onEnd: (ending) => {
-      if (ending.type !== 'done') return;
-      tableSetChanged(connectionId);
-      useWorkspaceStore.getState().closeTable(tableKeyIn(connectionId, table));
-    },
-  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppError, Connection, TableSummary } from '../../../../../shared/ipc';
 import { call } from '../../../../ipc/client';
 import { Button } from '../../../../ui/button';
@@ -72,8 +72,12 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
     });
   };
   const { requestId, isRunning } = work;
+  // Focus after Resume: the purge's progress and how it ended; after Dismiss of the last stopped
+  // purge: this group, whose first words say what a purge does.
+  const group = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLDivElement>(null);
   return (
-    <div className="delete-table purge-table" role="group" aria-label="Purge items">
+    <div className="delete-table purge-table" role="group" aria-label="Purge items" ref={group} tabIndex={-1}>
       <p className="small">
         Purging deletes every item of {summary.name} and keeps the table, its ARN, stream, indexes and
         settings. It cannot be undone.
@@ -125,6 +129,8 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
         kind="purge"
         isHidden={requestId !== undefined}
         onResume={(job) => purge(job.id)}
+        focusAfterResume={status}
+        focusWhenEmpty={group}
         resumeBlocked={
           connection.readOnly
             ? 'This connection is read-only.'
@@ -133,33 +139,35 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
               : 'Type the table name above to confirm, as for a purge.'
         }
       />
-      {requestId ? (
-        // Main's message says what was deleted, failed, the rate and the time left.
-        <OperationProgress
-          requestId={requestId}
-          label="Purging"
-          numbers={noNumbers}
-          cancelLabel="Cancel purge"
-        />
-      ) : null}
-      {ending?.type === 'cancelled' ? (
-        <p className="small" role="status">
-          Stopped after {formatCount(ending.progress.items)} deleted. Resume purge starts again on what is
-          left: deleted items are gone, so nothing is read or deleted twice.
-        </p>
-      ) : null}
-      {result ? (
-        <p className="small purge-done" role="status">
-          <strong>Purged.</strong> {formatCount(result.deleted)} deleted
-          {result.alreadyGone > 0 ? `, ${formatCount(result.alreadyGone)} already gone` : ''}
-          {result.failed > 0 ? `, ${formatCount(result.failed)} failed` : ''};{' '}
-          {result.isEmpty
-            ? `${summary.name} is empty.`
-            : `items remain in ${summary.name}: purge again to delete them.`}
-        </p>
-      ) : null}
-      {result?.setAside ? <SetAsideNotices notices={result.setAside} /> : null}
-      {failure ? <ErrorMessage error={failure} connectionId={connection.id} compact /> : null}
+      <div className="purge-status" ref={status} tabIndex={-1} role="group" aria-label="This purge">
+        {requestId ? (
+          // Main's message says what was deleted, failed, the rate and the time left.
+          <OperationProgress
+            requestId={requestId}
+            label="Purging"
+            numbers={noNumbers}
+            cancelLabel="Cancel purge"
+          />
+        ) : null}
+        {ending?.type === 'cancelled' ? (
+          <p className="small" role="status">
+            Stopped after {formatCount(ending.progress.items)} deleted. Resume purge starts again on what is
+            left: deleted items are gone, so nothing is read or deleted twice.
+          </p>
+        ) : null}
+        {result ? (
+          <p className="small purge-done" role="status">
+            <strong>Purged.</strong> {formatCount(result.deleted)} deleted
+            {result.alreadyGone > 0 ? `, ${formatCount(result.alreadyGone)} already gone` : ''}
+            {result.failed > 0 ? `, ${formatCount(result.failed)} failed` : ''};{' '}
+            {result.isEmpty
+              ? `${summary.name} is empty.`
+              : `items remain in ${summary.name}: purge again to delete them.`}
+          </p>
+        ) : null}
+        {result?.setAside ? <SetAsideNotices notices={result.setAside} /> : null}
+        {failure ? <ErrorMessage error={failure} connectionId={connection.id} compact /> : null}
+      </div>
     </div>
   );
 }
