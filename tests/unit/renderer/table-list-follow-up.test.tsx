@@ -2,12 +2,13 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CopyDialog } from '../../../src/renderer/features/copy/copy-dialog';
+import { ImportDialog } from '../../../src/renderer/features/exports/import-dialog';
 import { CreateTableDialog } from '../../../src/renderer/features/tables/admin/create-table-dialog';
 import { clickButton, type Harness, openHarness, typeInto, testConnection } from './bridge-harness';
 import { counts, emit } from './operation-events';
 import { tableSummary } from '../../support/table-summary';
 
-// Create table and Copy to… rendered in a DOM (happy-dom), the bridge standing in for main. Both
+// Create table, Copy to… and Import from S3 rendered in a DOM (happy-dom), the bridge standing in for main. Both
 // dialogs offer Close while main works (a table is followed until ACTIVE, a copy can take hours),
 // and the table list must still learn of the new table once main says it is there.
 
@@ -17,7 +18,7 @@ let harness: Harness;
 beforeEach(() => {
   answerStart = [];
   harness = openHarness((channel) => {
-    if (channel === 'tables:create' || channel === 'copy:start')
+    if (channel === 'tables:create' || channel === 'copy:start' || channel === 'imports:start')
       return new Promise((resolve) => answerStart.push(resolve));
     // Lists (tables, SQL views, unfinished copies) answer empty.
     return Promise.resolve({ ok: true, value: channel === 'copy:list' ? { copies: [] } : [] });
@@ -34,7 +35,7 @@ const input = (label: string) => harness.host.querySelector<HTMLInputElement>(`i
 
 /** Main accepts the start call; answers the started request's id. */
 async function accept(channel: string, value: unknown): Promise<string> {
-  const requestId = harness.calls.find((call) => call.channel === channel)?.input.requestId;
+  const requestId = harness.calls.findLast((call) => call.channel === channel)?.input.requestId;
   if (typeof requestId !== 'string') throw new Error(`${channel} was not called`);
   await act(() => {
     answerStart.shift()?.({ ok: true, value });
@@ -95,5 +96,49 @@ describe('the table list after a create or a copy whose dialog was closed', () =
     });
     act(() => harness.root.render(<p>Tables</p>));
     expect(listReads()).toEqual([]);
+  });
+
+  it('reads the table list again when an S3 import ends after its dialog was closed, and shows the import’s counts while open', async () => {
+    const defaults = { bucket: 'exports-bucket', prefix: 'data/', table: 'Orders-imported' };
+    const render = () =>
+      harness.root.render(
+        <ImportDialog
+          connection={connection}
+          defaults={{ ...defaults, partitionKey: { name: 'pk', type: 'S' } }}
+          onClose={() => undefined}
+        />,
+      );
+    act(render);
+    await clickButton(harness.host, 'Start import');
+    const first = await accept('imports:start', { started: true });
+    expect(harness.host.textContent).toContain('Importing into Orders-imported');
+    const state = (table: string) => ({
+      importArn: `arn:aws:dynamodb:eu-west-1:1:table/${table}/import/1`,
+      status: 'COMPLETED',
+      table,
+      processedItems: 1_250,
+      importedItems: 1_248,
+      errors: 2,
+      processedBytes: 90_000,
+    });
+    await act(() => {
+      emit(first, { type: 'done', progress: counts(1_248), value: state('Orders-imported') });
+      return Promise.resolve();
+    });
+    expect(harness.host.querySelector('[role="status"]')?.textContent).toContain(
+      'Import completed: 1,248 items in Orders-imported',
+    );
+    expect(listReads()).toEqual([{ connectionId: 'c-follow' }]);
+
+    // A second import, and Close while AWS still works on it: the list still learns of the table.
+    await clickButton(harness.host, 'Start import');
+    const second = await accept('imports:start', { started: true });
+    await clickButton(harness.host, 'Close (the import goes on in AWS)');
+    act(() => harness.root.render(<p>Exports</p>));
+    await act(() => {
+      emit(second, { type: 'done', progress: counts(1_248), value: state('Orders-imported') });
+      return Promise.resolve();
+    });
+    expect(listReads()).toEqual([{ connectionId: 'c-follow' }, { connectionId: 'c-follow' }]);
   });
 });

@@ -16,11 +16,18 @@ import { ExportForm } from './export-form';
 import { ImportDialog, type ImportDefaults } from './import-dialog';
 import { FolderUploadProgress, useOpenFolder } from './open-folder';
 import { OperationProgress } from '../operations/components/operation-progress';
-import { useRun } from './use-run';
+import { useFollowLongWork } from '../operations/use-long-work';
 import { type StartedLongWork, startLongWork } from '../operations/long-work';
 import './exports.css';
 
 type Listing = ChannelOutput<'exports:list'>;
+
+/** The long work the page shows under its progress line: an export started or followed, or one opening. */
+interface ShownRun {
+  channel: 'exports:start' | 'exports:follow' | 'exports:open';
+  requestId: string;
+  title: string;
+}
 const exportId = (arn: string): string => arn.slice(arn.lastIndexOf('/') + 1);
 const dataPrefix = (e: ExportStateView): string =>
   e.manifest ? e.manifest.replace(/manifest-summary\.json$/, 'data/') : (e.prefix ?? '');
@@ -48,7 +55,10 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
   const [importing, setImporting] = useState<ImportDefaults>();
   const [lastBucket, setLastBucket] = useState('');
   const [isCopying, setCopying] = useState(false);
-  const { run, setRun, isRunning, done, error: runError } = useRun();
+  const [run, setRun] = useState<ShownRun>();
+  const [ended, setEnded] = useState<{ requestId: string; error?: AppError }>();
+  const isRunning = run !== undefined && ended?.requestId !== run.requestId;
+  const runError = run !== undefined && ended?.requestId === run.requestId ? ended.error : undefined;
   const isDesktop = useAppInfoStore((state) => state.info?.mode) === 'desktop';
 
   const load = useCallback(
@@ -66,10 +76,12 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     void load();
   }, [load]);
 
-  // A finished run changes the list: an export's end, or the result set an opening made.
-  useEffect(() => {
-    if (done !== undefined) void load();
-  }, [done, load]);
+  useFollowLongWork(run?.channel ?? 'exports:follow', run?.requestId, (ending) => {
+    if (!run) return;
+    setEnded({ requestId: run.requestId, ...(ending.type === 'failed' ? { error: ending.error } : {}) });
+    // A finished run changes the list: an export's end, or the result set an opening made.
+    if (ending.type === 'done') void load();
+  });
 
   const enablePitr = async () => {
     setActionError(undefined);
@@ -86,7 +98,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
     setActionError(undefined);
     const work: StartedLongWork = startLongWork('exports:open', send, {
       prefix: 'open',
-      onStarted: () => setRun({ requestId: work.requestId, title }),
+      onStarted: () => setRun({ channel: 'exports:open', requestId: work.requestId, title }),
       onEnd: (ending) => {
         const o = ending.type === 'done' ? ending.value : undefined;
         if (o) {
@@ -171,7 +183,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
       requestId,
       exportArn: e.exportArn,
     });
-    if (answer.ok) setRun({ requestId, title: `Export ${exportId(e.exportArn)}` });
+    if (answer.ok) setRun({ channel: 'exports:follow', requestId, title: `Export ${exportId(e.exportArn)}` });
     else setActionError(answer.error);
   };
 
@@ -260,7 +272,7 @@ export function ExportsPage({ connection, table, description }: TableViewProps) 
         isDisabled={isRunning || pitr?.status !== 'ENABLED'}
         onStarted={(requestId, bucket) => {
           setLastBucket(bucket);
-          setRun({ requestId, title: `Exporting ${table}` });
+          setRun({ channel: 'exports:start', requestId, title: `Exporting ${table}` });
           void load();
         }}
       />

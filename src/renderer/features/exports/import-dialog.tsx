@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { AppError, Connection } from '../../../shared/ipc';
-import type { ImportStateView } from '../../../shared/ipc/exports';
-import { call, newRequestId } from '../../ipc/client';
+import { useState } from 'react';
+import type { Connection } from '../../../shared/ipc';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/error-message';
@@ -9,7 +7,7 @@ import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { tableSetChanged } from '../tables/table-set';
 import { OperationProgress } from '../operations/components/operation-progress';
-import { useRun } from './use-run';
+import { useLongWork } from '../operations/use-long-work';
 import { FormRow, RowField } from '../../ui/form-row';
 
 export interface ImportDefaults {
@@ -50,16 +48,23 @@ export function ImportDialog({
   const [pkType, setPkType] = useState<KeyType>(defaults.partitionKey.type);
   const [skName, setSkName] = useState(defaults.sortKey?.name ?? '');
   const [skType, setSkType] = useState<KeyType>(defaults.sortKey?.type ?? 'S');
-  const [error, setError] = useState<AppError>();
-  const { run, setRun, isRunning, done, error: runError } = useRun();
-  const result = done as ImportStateView | undefined;
+  const [title, setTitle] = useState('');
+  const importing = useLongWork('imports:start', {
+    prefix: 'import',
+    // DynamoDB makes the table as the import starts, so the table list and SQL's catalog learn of
+    // it at any ending the import had, also when this dialog was closed while it ran.
+    followUp: (ending) => {
+      if (ending.type !== 'failed' || !ending.isRefused) tableSetChanged(connection.id);
+    },
+  });
+  const { ending, isRunning, requestId } = importing;
+  const result = ending?.type === 'done' ? ending.value : undefined;
+  const error = ending?.type === 'failed' ? ending.error : undefined;
 
   const start = async (): Promise<void> => {
-    setError(undefined);
-    const requestId = newRequestId('import');
-    const started = await call('imports:start', {
+    setTitle(`Importing into ${table.trim()}`);
+    await importing.start({
       connectionId: connection.id,
-      requestId,
       bucket: bucket.trim(),
       prefix: prefix.trim(),
       format,
@@ -68,14 +73,8 @@ export function ImportDialog({
       partitionKey: { name: pkName.trim(), type: pkType },
       ...(skName.trim() ? { sortKey: { name: skName.trim(), type: skType } } : {}),
     });
-    if (started.ok) setRun({ requestId, title: `Importing into ${table.trim()}` });
-    else setError(started.error);
   };
 
-  const isImported = result !== undefined;
-  useEffect(() => {
-    if (isImported) tableSetChanged(connection.id);
-  }, [isImported, connection.id]);
   return (
     <Dialog
       title="Import from S3 into a new table"
@@ -172,9 +171,8 @@ export function ImportDialog({
           </FormRow>
         </fieldset>
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
-        {runError ? <ErrorMessage compact error={runError} connectionId={connection.id} /> : null}
-        {run && isRunning ? (
-          <OperationProgress requestId={run.requestId} label={run.title} cancelLabel="Stop following" />
+        {requestId ? (
+          <OperationProgress requestId={requestId} label={title} cancelLabel="Stop following" />
         ) : null}
         {result ? (
           <p className="exports-done" role="status">
