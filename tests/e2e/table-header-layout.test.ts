@@ -7,7 +7,7 @@ import { useAppInBrowser } from './support/session';
 
 // An open table's header (its name, views, Query in SQL, Refresh) at the two window sizes, in both
 // themes: at 1024×700 Refresh wrapped to a second line under a longer table's name. The real
-// browser-mode server and core, the playground's DynamoDB Local, Chromium.
+// browser-mode server and core, the playground's DynamoDB Local, Chromium. Its workspace tab, too.
 const table = `InvoicesByCustomerAndRegion_${Date.now().toString(36)}`;
 const slow = { timeout: 90_000 };
 const session = useAppInBrowser({ withPlayground: true });
@@ -53,6 +53,16 @@ describe('the table header', () => {
             .poll(() => views.evaluate((nav) => nav.scrollWidth - nav.clientWidth))
             .toBeLessThanOrEqual(0);
           await expect.poll(() => refresh.isVisible()).toBe(true);
+          // The workspace tab holds the same long name: it ends in an ellipsis, not a clipped letter.
+          const tabName = page().locator('.tab.is-active .tab-name');
+          await expect
+            .poll(() =>
+              tabName.evaluate(
+                (name) =>
+                  name.scrollWidth > name.clientWidth && getComputedStyle(name).textOverflow === 'ellipsis',
+              ),
+            )
+            .toBe(true);
         },
       });
       // Refresh still works from the keyboard: the description is read again.

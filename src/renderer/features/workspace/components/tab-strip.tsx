@@ -71,7 +71,8 @@ export function TabStrip() {
                 }}
               >
                 <TableIcon />
-                {name}
+                {/* In a span of its own: a flex item's bare text is clipped, never given an ellipsis. */}
+                <span className="tab-name">{name}</span>
                 {region ? <span className="tab-region">{region}</span> : null}
               </button>
               {/* A tablist may hold only tabs, so the × is for the mouse; keyboards press Delete on the tab. */}
