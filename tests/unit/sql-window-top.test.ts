@@ -128,6 +128,29 @@ describe('top N per partition, against DuckDB', () => {
     }
   });
 
+  it('SELECT * lists the attributes of the rows QUALIFY keeps, taken or not', () => {
+    // Only the rows QUALIFY drops have a note: neither path lists it.
+    const few: Item[] = [
+      { orderId: S('a'), userId: S('u1'), amount: N('10') },
+      { orderId: S('b'), userId: S('u1'), amount: N('5'), note: S('dropped') },
+      { orderId: S('c'), userId: S('u2'), amount: N('20') },
+      { orderId: S('d'), userId: S('u2'), amount: N('1'), note: S('dropped') },
+    ];
+    const columns = (order: string) =>
+      runLocal(
+        `SELECT * FROM orders QUALIFY ROW_NUMBER() OVER (PARTITION BY userId ORDER BY ${order}) <= 1 ORDER BY orderId`,
+        [{ info: tableInfo('orders', 'orderId'), items: few }],
+      );
+    const typed = columns('amount DESC');
+    expect(operatorTook()).toBe(true);
+    operator.mockClear();
+    const general = columns('amount * 1 DESC');
+    expect(operatorTook()).toBe(false);
+    expect(typed.rows.map((row) => row[0])).toEqual(['a', 'c']);
+    expect(general.columns).toEqual(typed.columns);
+    expect(typed.columns).not.toContain('note');
+  });
+
   it('a bound below 1 keeps no row', () => {
     expect(run(items, ranked('ROW_NUMBER', 'amount DESC', 'r <= 0'))).toEqual([]);
   });

@@ -291,12 +291,13 @@ function executeSelect(
     outputEnv = { ...outputEnv, windows };
   }
 
-  const outputs = expandOutputs(select.outputs, select.bindings, tables, frame);
-  const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
   let order: Int32Array =
     select.qualify && !topRows
       ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
       : identityRows(frame.length);
+  // `*` over the rows QUALIFY keeps, as the top-N operator's smaller frame gives it.
+  const outputs = expandOutputs(select.outputs, select.bindings, tables, frame, order);
+  const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
   if (select.orderBy.length > 0) {
     const keys = select.orderBy.map((k) => ({
       evaluator: compile(k.expr, outputEnv)(frame),
@@ -327,15 +328,17 @@ function plainOutput(e: BExpr, tables: ColumnarTable[], frame: Frame): PlainOutp
 }
 
 /**
- * `*` becomes the attributes that the binding's rows in this result actually have: key
- * attributes first, then by frequency. A view over a shared scan therefore shows its own
- * entity's attributes, not every attribute of the table.
+ * `*` becomes the attributes that the binding's rows in this result actually have (`rows`: the
+ * frame's rows that WHERE, HAVING and QUALIFY kept): key attributes first, then by frequency. A
+ * view over a shared scan therefore shows its own entity's attributes, not every attribute of the
+ * table.
  */
 function expandOutputs(
   outputs: Output[],
   bindings: Binding[],
   tables: ColumnarTable[],
   frame: Frame,
+  rows: Int32Array,
 ): { name: string; expr: BExpr }[] {
   const expanded: { name: string; expr: BExpr }[] = [];
   const starBindings = outputs.flatMap((o) => (o.kind === 'star' ? o.bindings : []));
@@ -350,8 +353,8 @@ function expandOutputs(
       for (const name of table.names()) {
         const column = table.column(name)!;
         let present = false;
-        for (let r = 0; r < frame.length && !present; r++) {
-          const i = idx[r]!;
+        for (let r = 0; r < rows.length && !present; r++) {
+          const i = idx[rows[r]!]!;
           present = i >= 0 && column[i] !== undefined;
         }
         if (!present) continue;
