@@ -8,7 +8,7 @@ import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
 import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
-import { filterByCodes, scanFilter } from './operators/filter-codes';
+import { filterByCodes, prefixCondition, scanFilter } from './operators/filter-codes';
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
 import { joinStream } from './operators/join-stream';
 import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
@@ -181,17 +181,6 @@ function rowsFrame(bindingCount: number, binding: number, rows: Int32Array): Fra
   return { length: rows.length, idx };
 }
 
-/** `begins_with(col, 'text')` (or STARTS_WITH) on a top-level attribute of `binding`: an entity view's condition. */
-function prefixCondition(e: BExpr, binding: number): { attr: string; prefix: string } | undefined {
-  if (e.kind !== 'call' || (e.name !== 'BEGINS_WITH' && e.name !== 'STARTS_WITH') || e.args.length !== 2)
-    return undefined;
-  const [column, lit] = e.args as [BExpr, BExpr];
-  if (column.kind !== 'col' || column.binding !== binding || column.path.length > 0) return undefined;
-  return lit.kind === 'lit' && typeof lit.value === 'string'
-    ? { attr: column.attr, prefix: lit.value }
-    : undefined;
-}
-
 /**
  * The rows of one binding's table that pass its own conditions. An entity view's prefix
  * condition starts from the rows the table keeps for it (ColumnarTable.prefixRows), the same
@@ -205,8 +194,8 @@ function bindingRows(
   env: CompileEnv,
 ): { frame: Frame; rest: BExpr[] } {
   for (let at = 0; at < conditions.length; at++) {
-    const found = prefixCondition(conditions[at]!, binding);
-    const rows = found && table.prefixRows(found.attr, found.prefix);
+    const found = prefixCondition(conditions[at]!);
+    const rows = found?.binding === binding && table.prefixRows(found.attr, found.prefix);
     if (!rows) continue;
     const others = conditions.filter((_, i) => i !== at);
     return filterByCodes(rowsFrame(bindingCount, binding, rows), others, env);

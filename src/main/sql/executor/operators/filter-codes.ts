@@ -60,18 +60,30 @@ function prefixMask(values: readonly Value[], rows: number, prefix: string): Uin
   return mask;
 }
 
-function beginsWithTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
+/**
+ * `begins_with(col, 'text')` (or STARTS_WITH) on a top-level attribute: the binding, attribute
+ * and prefix; an entity view's condition has this form. The one recogniser of it, for the code
+ * filter here and for the rows a table keeps per prefix (execute.ts).
+ */
+export function prefixCondition(e: BExpr): { binding: number; attr: string; prefix: string } | undefined {
   const isPrefixTest = e.kind === 'call' && (e.name === 'BEGINS_WITH' || e.name === 'STARTS_WITH');
   if (!isPrefixTest || e.args.length !== 2) return undefined;
   const [column, lit] = e.args as [BExpr, BExpr];
   const prefix = textOf(lit);
   if (prefix === undefined || column.kind !== 'col' || column.path.length > 0) return undefined;
-  const table = env.tables[column.binding];
-  const stored = table?.prefixMask(column.attr, prefix);
-  if (stored) return { binding: column.binding, accepts: stored };
-  const values = table?.column(column.attr);
+  return { binding: column.binding, attr: column.attr, prefix };
+}
+
+function beginsWithTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
+  const found = prefixCondition(e);
+  if (!found) return undefined;
+  const { binding, attr, prefix } = found;
+  const table = env.tables[binding];
+  const stored = table?.prefixMask(attr, prefix);
+  if (stored) return { binding, accepts: stored };
+  const values = table?.column(attr);
   if (!table || !values) return undefined;
-  return { binding: column.binding, accepts: prefixMask(values, table.rowCount, prefix) };
+  return { binding, accepts: prefixMask(values, table.rowCount, prefix) };
 }
 
 const textOf = (e: BExpr): string | undefined =>
