@@ -1,6 +1,7 @@
+import type { Buffer } from 'node:buffer';
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { WireItems } from '../../dynamo/query/wire-page';
+import { splitWirePage } from '../../dynamo/query/wire-page';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
 import {
   CodedStrings,
@@ -329,17 +330,24 @@ export class ColumnarTable {
   }
 
   /**
-   * At most `max` of the items. A page still in its response bytes is read from them straight
-   * into the columns (wire-columns.ts); items already parsed are iterated.
+   * A page's Items array, whose `[` is at `from` in the response bytes, read straight into the
+   * columns (wire-columns.ts), at most `max` of its items kept: the SQL fetch's WireItemsReader.
    */
+  readWireItems(body: Buffer, from: number, max = Infinity): { end: number; count: number; kept: number } {
+    const reader = new WireColumns(body, (name) => this.columnNamed(name), this.wireNames);
+    const read = reader.readItems(from, this.rowCount, max);
+    this.rowCount += read.kept;
+    this.seal();
+    return read;
+  }
+
+  /** A whole response body's Items, the SQL fetch's way (the warm-up, benchmarks, tests). */
+  appendWirePage(body: Buffer): void {
+    splitWirePage(body, (bytes, from) => this.readWireItems(bytes, from));
+  }
+
+  /** At most `max` of the items, already parsed (GetItem, a page the SDK parsed, local data). */
   appendTaggedItems(items: Iterable<Item>, max = Infinity): void {
-    const wire = items instanceof WireItems ? items.wire : undefined;
-    if (wire) {
-      const reader = new WireColumns(wire.body, (name) => this.columnNamed(name), this.wireNames);
-      this.rowCount += reader.read(wire.spans, this.rowCount, max);
-      this.seal();
-      return;
-    }
     let taken = 0;
     for (const item of items) {
       if (taken++ >= max) break;

@@ -6,10 +6,11 @@ import { CodedStrings, ColdStringStore, ColdValues, type ColumnStore, Numbers } 
 
 // Declared here, not imported: see wire-encoder.ts (an imported constant costs a load per compare under tsx).
 const QUOTE = 0x22;
-const COMMA = 0x2c;
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const TAG_S = 0x53;
 const TAG_N = 0x4e;
 const MINUS = 0x2d;
@@ -88,23 +89,26 @@ export class WireColumns extends WireCursor {
   }
 
   /**
-   * Reads at most `max` items from the spans ([start, end) pairs of comma-separated items) into
-   * rows from `firstRow` on; answers how many it read.
+   * Reads the Items array whose `[` is at `from` (wire-page.ts WireItemsReader) into rows from
+   * `firstRow` on, keeping at most `max` of its items (the rest are only skipped); answers the
+   * position past its `]`, how many items it held and how many were kept.
    */
-  read(spans: readonly number[], firstRow: number, max: number): number {
-    let row = firstRow;
-    const last = firstRow + max;
-    for (let s = 0; s < spans.length && row < last; s += 2) {
-      this.pos = spans[s]!;
-      const end = spans[s + 1]!;
-      while (row < last) {
-        this.item(row++);
-        this.skipSpace();
-        if (this.pos >= end) break;
-        this.expect(COMMA);
-      }
-    }
-    return row - firstRow;
+  readItems(from: number, firstRow: number, max: number): { end: number; count: number; kept: number } {
+    const body = this.body;
+    this.pos = from;
+    this.expect(OPEN_BRACKET);
+    let count = 0;
+    if (!this.isEmpty(CLOSE_BRACKET))
+      do {
+        if (count < max) this.item(firstRow + count);
+        else {
+          this.skipSpace();
+          if (body[this.pos] !== OPEN_BRACE) this.fail('expected an item (an object)');
+          this.skipValue();
+        }
+        count++;
+      } while (!this.next(CLOSE_BRACKET));
+    return { end: this.pos, count, kept: Math.min(count, max) };
   }
 
   private item(row: number): void {
