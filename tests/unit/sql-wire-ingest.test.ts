@@ -136,6 +136,30 @@ describe('a page read from its response bytes into the columns', () => {
     expectColumns(wireTable(pages), pages);
   });
 
+  it('codes repeating strings from their bytes exactly: cycles, look-alikes, long ones, escapes', () => {
+    // Twelve statuses of one length differing in one byte cycle past the slots kept; long strings
+    // are not kept; "\u0041" and "A" are one string; ids that never repeat make the column
+    // stop looking, and the strings after that still code right.
+    const value = (i: number): string => {
+      if (i < 1500) return `{"S":"u${String(i % 4 === 3 ? i - 1 : i).padStart(7, '0')}"}`;
+      return i % 7 === 0 ? '{"S":"\\u0041"}' : i % 5 === 0 ? '{"S":"A"}' : `{"S":"u000000${i % 3}"}`;
+    };
+    const pages: string[] = [];
+    for (let start = 0; start < 3000; start += 1000) {
+      const items: string[] = [];
+      for (let i = start; i < start + 1000; i++)
+        items.push(
+          `{"pk":{"S":"p${i}"},"status":{"S":"st-${String(i % 12).padStart(2, '0')}"},` +
+            `"long":{"S":"${'x'.repeat(40)}${i % 3}"},"id":${value(i)},"near":{"S":"ab${i % 2 ? 'c' : 'd'}"}}`,
+        );
+      pages.push(page(items));
+    }
+    const table = wireTable(pages);
+    expectColumns(table, pages);
+    expect(table.reader('id')!(1505)).toBe('A');
+    expect(table.codedStrings('id'), 'id stays coded').toBeDefined();
+  });
+
   it('reads the Items where they stand in the body, whatever members come before or after them', () => {
     const items: Item[] = Array.from({ length: 40 }, (_, i) => everyTypeItem(`every#${i}`));
     items.push(JSON.parse('{"pk":{"S":"x"},"__proto__":{"S":"p"}}') as Item);

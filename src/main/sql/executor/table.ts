@@ -279,7 +279,7 @@ export class ColumnarTable {
   private columnNamed(name: string): Column {
     let column = this.columns.get(name);
     if (!column) {
-      column = { values: [], count: 0, lastRow: -1 };
+      column = { values: [], count: 0, lastRow: -1, recent: undefined };
       this.columns.set(name, column);
     }
     return column;
@@ -293,8 +293,6 @@ export class ColumnarTable {
   private seal(): void {
     for (const column of this.columns.values()) {
       dropDecoded(column);
-      // The page's body is let go with the page.
-      column.wireBody = undefined;
       const base = column.store?.rows ?? 0;
       // Pad to the current row count so the sealed rows never end short of rows that exist.
       while (base + column.values.length < this.rowCount) column.values.push(undefined);
@@ -309,6 +307,7 @@ export class ColumnarTable {
         // a compressed form, once, with every row it has.
         const values = column.store.decode().concat(column.values.slice(column.store.rows - base));
         column.store = movedOn(column.store, values);
+        column.recent = undefined;
         taken = column.store.take(values);
         column.values = values;
       }
