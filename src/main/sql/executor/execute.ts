@@ -36,15 +36,17 @@ export interface ExecEnv {
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   // One result per bound query and statement: a WITH query read twice, or an uncorrelated
   // subquery tested per row, runs once.
+  // Everything kept for the statement lives in these Maps, dropped with it: a module-level
+  // WeakMap keyed by bound queries keeps them through V8's young-generation collections.
   const memo = new Map<BoundQuery, ResultTable>();
   const derived = new Map<BoundQuery, ColumnarTable>();
+  const pushed = new Map<BoundSelect, BoundSelect>();
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
-    return q.kind === 'select'
-      ? executeSelect(withConditionsInDerived(q), { ...env, params }, subqueries, (d, name) =>
-          table(d, name, params),
-        )
-      : executeSetOperation(q, (side) => run(side, params));
+    if (q.kind !== 'select') return executeSetOperation(q, (side) => run(side, params));
+    let select = pushed.get(q);
+    if (!select) pushed.set(q, (select = withConditionsInDerived(q)));
+    return executeSelect(select, { ...env, params }, subqueries, (d, name) => table(d, name, params));
   };
   // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
   // values (its caller in compile.ts keeps the answers).
@@ -68,7 +70,8 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   };
   // A correlated subquery of a common shape runs once for all outer rows (decorrelate.ts); a key
   // it has no answer for is run the usual way, which is what gives the answer over no rows.
-  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true>>();
+  // null: the subquery has no such rewrite (asked once per statement, not once per outer value).
+  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true> | null>();
   const decorrelatedAnswer = (
     q: BoundQuery,
     use: Correlation,
@@ -76,12 +79,12 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   ): { found: boolean; answer?: Value | Value[] | true } => {
     if (params.length === 0) return { found: false };
     let answers = byKey.get(q);
-    if (!answers) {
+    if (answers === undefined) {
       const rewrite = decorrelated(q, use, params.length);
-      if (!rewrite) return { found: false };
-      answers = answersByKey(rewrite, use, run(rewrite.query, []));
+      answers = rewrite ? answersByKey(rewrite, use, run(rewrite.query, [])) : null;
       byKey.set(q, answers);
     }
+    if (answers === null) return { found: false };
     const key = answerKey(params);
     return answers.has(key) ? { found: true, answer: answers.get(key) } : { found: use === 'exists' };
   };
