@@ -46,7 +46,15 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     if (q.kind !== 'select') return executeSetOperation(q, (side) => run(side, params));
     let select = pushed.get(q);
     if (!select) pushed.set(q, (select = withConditionsInDerived(q)));
-    return executeSelect(select, { ...env, params }, subqueries, (d, name) => table(d, name, params));
+    const selectEnv: ExecEnv = {
+      text: env.text,
+      fn: env.fn,
+      tableFor: env.tableFor,
+      warn: env.warn,
+      signal: env.signal,
+      params,
+    };
+    return executeSelect(select, selectEnv, subqueries, (d, name) => table(d, name, params));
   };
   // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
   // values (its caller in compile.ts keeps the answers).
@@ -113,6 +121,30 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     },
   };
   return run(query, env.params ?? []);
+}
+
+/**
+ * Every CompileEnv of a statement has one shape, its seven fields in one order: object spreads
+ * (`{ ...env, slots }`) of environments with different fields were 5% of a small statement's CPU
+ * (docs/PERFORMANCE.md, session 20, sqlfixed).
+ */
+function envOf(
+  tables: readonly ColumnarTable[],
+  fn: FunctionEnv,
+  subqueries: SubqueryValues,
+  params: readonly Value[],
+): CompileEnv {
+  return { tables, slots: undefined, groupKeys: undefined, windows: undefined, fn, subqueries, params };
+}
+
+function withOutputs(
+  env: CompileEnv,
+  slots: CompileEnv['slots'],
+  groupKeys: CompileEnv['groupKeys'],
+  windows: CompileEnv['windows'],
+): CompileEnv {
+  const { tables, fn, subqueries, params } = env;
+  return { tables, slots, groupKeys, windows, fn, subqueries, params };
 }
 
 function checkCancelled(env: ExecEnv): void {
@@ -217,14 +249,14 @@ function executeSelect(
       ? env.tableFor(originalBinding(binding))
       : derivedTable(binding.source.query, binding.alias),
   );
-  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
+  const compileEnv = envOf(tables, env.fn, subqueries, env.params ?? []);
   const count = select.bindings.length;
   // A correlated AVG's subquery rows (operators/correlated-average.ts): its one binding's rows
   // after its own conditions, filtered as any binding's are.
   const innerRows: InnerRows = (query) => {
     const binding = query.bindings[0]!;
     const table = env.tableFor(originalBinding(binding));
-    const innerEnv: CompileEnv = { tables: [table], fn: env.fn, subqueries, params: [] };
+    const innerEnv = envOf([table], env.fn, subqueries, []);
     const conditions = [...binding.local, ...query.where];
     const { frame, rest } = bindingRows(1, 0, table, conditions, innerEnv);
     return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
@@ -266,7 +298,7 @@ function executeSelect(
   let outputEnv = compileEnv;
   if (select.aggregate) {
     const { slots, groups, groupKeys } = aggregate(rows, select.aggregate, compileEnv, env.warn);
-    outputEnv = { ...compileEnv, slots, groupKeys };
+    outputEnv = withOutputs(compileEnv, slots, groupKeys, undefined);
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
@@ -274,13 +306,13 @@ function executeSelect(
   const topRows = topPerPartition(select, frame, outputEnv);
   if (topRows) {
     frame = topRows.frame;
-    outputEnv = { ...outputEnv, windows: [topRows.numbers] };
+    outputEnv = withOutputs(outputEnv, outputEnv.slots, outputEnv.groupKeys, [topRows.numbers]);
   } else if (select.windows.length > 0) {
     const windows = select.windows.map((call, i) => {
       checkCancelled(env);
       return evaluateWindow(call, frame, outputEnv, env.warn, rowsKept(select.qualify, select.windows, i));
     });
-    outputEnv = { ...outputEnv, windows };
+    outputEnv = withOutputs(outputEnv, outputEnv.slots, outputEnv.groupKeys, windows);
   }
 
   let order: Int32Array =
