@@ -128,6 +128,20 @@ describe("a newcomer's walk at 1024×700", () => {
       .toMatch(/^No rows: none of the [\d,]+ items read matched the statement's conditions/);
     expect((await overflowOf('.sql-doc-tabs')).down).toBeLessThanOrEqual(0);
     await screenshots(page(), 'newcomer-sql-no-rows');
+  });
+
+  it('keeps keyboard focus on Refresh while the table list reads again', async () => {
+    await page().keyboard.press('Control+K');
+    const filter = page().getByLabel('Filter tables', { exact: true });
+    await expect.poll(() => filter.evaluate((input) => input === document.activeElement)).toBe(true);
+    const refresh = page().getByRole('button', { name: 'Refresh', exact: true });
+    await refresh.focus();
+    await page().keyboard.press('Enter');
+    // The list reads again: the button is busy, then not. A busy button was disabled, and a
+    // disabled button lets go of focus: the next Tab started from the top of the page.
+    await expect.poll(() => refresh.getAttribute('aria-busy')).toBeNull();
+    await page().getByRole('button', { name: table, exact: true }).waitFor();
+    await expect.poll(() => refresh.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
