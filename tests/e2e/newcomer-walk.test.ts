@@ -127,6 +127,10 @@ describe("a newcomer's walk at 1024×700", () => {
       )
       .toMatch(/^No rows: none of the [\d,]+ items read matched the statement's conditions/);
     expect((await overflowOf('.sql-doc-tabs')).down).toBeLessThanOrEqual(0);
+    // At 1024 px the shortcuts line is cut with an ellipsis ("… · SELECT…"): whole in its tooltip.
+    expect(await page().locator('.sql-hint').getAttribute('title')).toBe(
+      'Ctrl Enter runs · Ctrl Shift Enter plans · SELECT only',
+    );
     await screenshots(page(), 'newcomer-sql-no-rows');
   });
 
