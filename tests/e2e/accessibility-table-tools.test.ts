@@ -59,9 +59,10 @@ async function walk(page: Page, scheme: 'light' | 'dark', findings: Findings): P
     .getByText(/cost|estimat/i)
     .first()
     .waitFor(slow);
-  await purge.getByLabel('Type the table name to confirm').fill(streamTable);
+  // The two boxes sit on one screen: each is named for what it confirms.
+  await purge.getByLabel('Type the table name to confirm the purge').fill(streamTable);
   const remove = change.getByRole('group', { name: 'Delete table' });
-  await remove.getByLabel('Type the table name to confirm').fill(streamTable);
+  await remove.getByLabel('Type the table name to confirm deleting it').fill(streamTable);
   await check(page, findings, 'purge and delete confirmations');
   await shoot('a11y-purge-delete', purge);
   await restore();

@@ -56,6 +56,13 @@ describe('deleting a table', () => {
     expect(listReads()).toEqual([{ connectionId: 'c-delete' }]);
   });
 
+  it('names its confirmation box for deleting, with a visible label, apart from the purge box beside it', () => {
+    act(() => harness.root.render(<DeleteTable connection={connection} summary={summary} />));
+    const input = harness.host.querySelector('input');
+    expect(input?.getAttribute('aria-label')).toBe('Type the table name to confirm deleting it');
+    expect(input?.closest('label')?.textContent).toContain('Table name, to confirm');
+  });
+
   it('reads nothing again when the delete failed', async () => {
     act(() => harness.root.render(<DeleteTable connection={connection} summary={summary} />));
     const requestId = await typeAndDelete();

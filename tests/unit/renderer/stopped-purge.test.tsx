@@ -52,7 +52,7 @@ describe('a resumed purge', () => {
       harness.root.render(<PurgeTable connection={connection} summary={summary} />);
       return Promise.resolve();
     });
-    typeInto(harness.host.querySelector('input[aria-label*="Orders"], .purge-confirm input'), 'Orders');
+    typeInto(harness.host.querySelector('input[aria-label*="Orders"], .confirm-field input'), 'Orders');
     const resume = harness.host.querySelector<HTMLButtonElement>('button[aria-label^="Resume the purge"]');
     if (!resume) throw new Error('no Resume button');
     await act(async () => {

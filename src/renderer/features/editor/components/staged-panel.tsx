@@ -104,7 +104,13 @@ export function StagedPanel({ connection, table, keys, onCommitted }: StagedPane
           {isListOpen ? 'Hide list' : 'Show list'}
         </Button>
         {needsName ? (
-          <ConfirmTableInput className="staged-confirm" table={table} value={typed} onChange={setTyped} />
+          <ConfirmTableInput
+            className="staged-confirm"
+            confirms="the staged writes"
+            table={table}
+            value={typed}
+            onChange={setTyped}
+          />
         ) : null}
         <Button
           variant="primary"

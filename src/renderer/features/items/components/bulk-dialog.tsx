@@ -254,7 +254,7 @@ export function BulkDialog({
               <pre className="code-block">{JSON.stringify(preview.request, null, 2)}</pre>
             ) : null}
             {preview.needsConfirmation ? (
-              <ConfirmTableInput table={table} value={typed} onChange={setTyped} />
+              <ConfirmTableInput confirms="the bulk change" table={table} value={typed} onChange={setTyped} />
             ) : null}
           </div>
         ) : null}

@@ -186,7 +186,9 @@ export function ImportDialog({
           <Button onClick={() => void start(true)} disabled={!hasSource}>
             Dry run
           </Button>
-          {needsName ? <ConfirmTableInput table={table} value={typed} onChange={setTyped} /> : null}
+          {needsName ? (
+            <ConfirmTableInput confirms="the import" table={table} value={typed} onChange={setTyped} />
+          ) : null}
           <Button
             variant="primary"
             disabled={connection.readOnly || !runs.some((r) => r.dryRun) || (needsName && typed !== table)}

@@ -48,8 +48,11 @@ export function DeleteTable({ connection, summary }: { connection: Connection; s
         Deleting {summary.name} removes it and every item in it, its indexes and its stream; it cannot be
         undone.
       </p>
-      <div className="tag-row">
-        <ConfirmTableInput table={summary.name} value={typed} onChange={setTyped} />
+      <div className="tag-row field-row">
+        <label className="labelled-field confirm-field">
+          <span className="field-label">Table name, to confirm</span>
+          <ConfirmTableInput confirms="deleting it" table={summary.name} value={typed} onChange={setTyped} />
+        </label>
         {connection.isProduction ? (
           <label className="check-label">
             <input

@@ -91,8 +91,8 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
       ) : (
         <p className="small muted">Estimating what the purge will cost…</p>
       )}
-      <div className="tag-row purge-row">
-        <label className="purge-field">
+      <div className="tag-row field-row">
+        <label className="labelled-field">
           <span className="field-label">Rate limit (deletes per second)</span>
           <TextInput
             className="purge-rate"
@@ -104,9 +104,9 @@ export function PurgeTable({ connection, summary }: { connection: Connection; su
             onChange={setRate}
           />
         </label>
-        <label className="purge-field purge-confirm">
+        <label className="labelled-field confirm-field">
           <span className="field-label">Table name, to confirm</span>
-          <ConfirmTableInput table={summary.name} value={typed} onChange={setTyped} />
+          <ConfirmTableInput confirms="the purge" table={summary.name} value={typed} onChange={setTyped} />
         </label>
         {connection.isProduction ? (
           <label className="check-label">
