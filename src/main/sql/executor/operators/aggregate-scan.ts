@@ -84,8 +84,8 @@ export class AggregateScan {
     for (const call of calls) {
       const column = form.columns.get(call);
       if (!column) continue;
-      const op = call.name === 'MIN' ? MIN : call.name === 'MAX' ? MAX : SUM;
-      const name = `${op}:${column.attr}`;
+      const op = opOf(call);
+      const name = passName(op, column.attr);
       if (passes.has(name)) continue;
       const values = valuesOf(column.numbers);
       // Exact as long as every total stays under SAFE_TOTAL; beyond, the general path's BigInt.
@@ -108,9 +108,7 @@ export class AggregateScan {
         continue;
       }
       const isBest = call.name === 'MIN' || call.name === 'MAX';
-      const pass = passes.get(
-        `${call.name === 'MIN' ? MIN : call.name === 'MAX' ? MAX : SUM}:${column.attr}`,
-      )!;
+      const pass = passes.get(passName(opOf(call), column.attr))!;
       const { scale } = column.numbers;
       const values = isBest
         ? bestValues(pass, scale, order, groups)
@@ -122,6 +120,11 @@ export class AggregateScan {
     return { slots, groups };
   }
 }
+
+const opOf = (call: AggregateCall): number => (call.name === 'MIN' ? MIN : call.name === 'MAX' ? MAX : SUM);
+
+/** A pass per kind of accumulation and column: SUM(x) and AVG(x) read the same one. */
+const passName = (op: number, attr: string): string => `${op}:${attr}`;
 
 /** What the loop reads, found from the statement before any row is. */
 interface ScanForm {
