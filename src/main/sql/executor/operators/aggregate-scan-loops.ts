@@ -165,15 +165,39 @@ function sumCodes(
 ): void {
   for (let i = 0; i < length; i++) {
     const c = codes[i]!;
-    const n = counts[c]!;
-    if (n === 0) firstSeen(c, i, order, firstRow, tally);
-    counts[c] = n + 1;
+    counts[c]! += 1;
     if (!hasSum) continue;
     const s = values[i]!;
     if (s === s) acc[c]! += s;
     else noNumber(c, i, others, kind, tally);
   }
   tally[PASSED] = length;
+  firstAppearances(length, codes, counts, order, firstRow, tally);
+}
+
+/**
+ * The groups' order of first appearance, found after the loop instead of tested per row: the
+ * rows are read again from the first until every code counted has been met, which for a key of
+ * few values (a status) is a few rows. Measured on `GROUP BY status` over 100,000 items.
+ */
+function firstAppearances(
+  length: number,
+  codes: Int32Array,
+  counts: Float64Array,
+  order: Int32Array,
+  firstRow: Int32Array,
+  tally: Float64Array,
+): void {
+  let left = 0;
+  for (let c = 0; c < counts.length; c++) if (counts[c]! > 0) left += 1;
+  const met = new Uint8Array(counts.length);
+  for (let i = 0; i < length && left > 0; i++) {
+    const c = codes[i]!;
+    if (met[c] === 1) continue;
+    met[c] = 1;
+    firstSeen(c, i, order, firstRow, tally);
+    left -= 1;
+  }
 }
 
 /** Listed rows (an entity view's), grouped by their own key code. */
