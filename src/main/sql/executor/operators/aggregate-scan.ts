@@ -297,9 +297,7 @@ function joinLookup(
   if (isKept) return kept.lookup;
   const codeOf = new Int32Array(join.keys + 1).fill(join.keepUnmatched ? 0 : -1);
   const buildRowOf = new Int32Array(join.keys + 1).fill(-1);
-  const isUnique = rows
-    ? lookupRows(rows, length, join.buildNumbers, form.keyCodes, codeOf, buildRowOf)
-    : lookupAll(length, join.buildNumbers, form.keyCodes, codeOf, buildRowOf);
+  const isUnique = lookupCodes(rows, length, join.buildNumbers, form.keyCodes, codeOf, buildRowOf);
   const lookup = isUnique ? { codeOf, buildRowOf, buildRows: length } : undefined;
   keptLookups.set(join.buildNumbers, {
     rows,
@@ -326,12 +324,12 @@ const keptLookups = new WeakMap<
 >();
 
 /**
- * codeOf[k + 1] and buildRowOf[k + 1] from each build row with key number k; false as soon as a
- * number repeats. Functions of typed arrays on their own, as every per-row loop here: V8
- * optimizes each once and no statement's objects change what it sees.
+ * codeOf[k + 1] and buildRowOf[k + 1] from each build row (the listed rows, or every row when
+ * `rows` is undefined) with key number k; false as soon as a number repeats. Once per key
+ * numbering and rows (kept), so one function serves both.
  */
-function lookupRows(
-  rows: Int32Array,
+function lookupCodes(
+  rows: Int32Array | undefined,
   length: number,
   buildNumbers: Int32Array,
   keyCodes: Int32Array,
@@ -339,25 +337,8 @@ function lookupRows(
   buildRowOf: Int32Array,
 ): boolean {
   for (let r = 0; r < length; r++) {
-    const b = rows[r]!;
+    const b = rows ? rows[r]! : r;
     const k = b < 0 ? 0 : buildNumbers[b]! + 1;
-    if (k === 0) continue;
-    if (buildRowOf[k]! >= 0) return false;
-    buildRowOf[k] = b;
-    codeOf[k] = keyCodes[b]!;
-  }
-  return true;
-}
-
-function lookupAll(
-  length: number,
-  buildNumbers: Int32Array,
-  keyCodes: Int32Array,
-  codeOf: Int32Array,
-  buildRowOf: Int32Array,
-): boolean {
-  for (let b = 0; b < length; b++) {
-    const k = buildNumbers[b]! + 1;
     if (k === 0) continue;
     if (buildRowOf[k]! >= 0) return false;
     buildRowOf[k] = b;
