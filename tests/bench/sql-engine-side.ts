@@ -1,4 +1,3 @@
-import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
 import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
 import { bindStatement } from '../../src/main/sql/binder/bind-query';
 import type { BoundQuery } from '../../src/main/sql/binder/bound';
@@ -12,8 +11,8 @@ import type { SdkItem } from './sql-data';
 
 /**
  * DynoTable's side of `npm run bench:sql`, fed the way the product feeds it: a page's response
- * bytes go through the read engine's splitter (wire-page.ts: Items parsed a chunk at a time)
- * into `appendTaggedItems`, as the SQL fetch does (fetcher.ts `acceptWire`). The other sides
+ * bytes go through the read engine's splitter (wire-page.ts), which leaves the Items to the
+ * table's own walk of the bytes, as the SQL fetch does (fetcher.ts `readWire`). The other sides
  * get the same bytes and pay JSON.parse in their load.
  */
 
@@ -51,9 +50,9 @@ export function engineTable(t: BenchTable): ColumnarTable {
   return new ColumnarTable(t.info.name, sortKey ? [partitionKey.name, sortKey.name] : [partitionKey.name]);
 }
 
-/** One page's response bytes into the table, the SQL fetch's way. */
+/** One page's response bytes into the table, the SQL fetch's way (its WireItemsReader). */
 export function ingestWire(table: ColumnarTable, body: Buffer): void {
-  table.appendTaggedItems(splitWirePage(body).items);
+  table.appendWirePage(body);
 }
 
 /** The read is over: what the SQL fetch does after its last page (fetcher.ts `runFetch`). */

@@ -1,7 +1,7 @@
 /**
  * The SQL fetch's client side at 100,000 items: the old loop (ScanCommand through the SDK's
  * deserializer, then appendSdkItems) against the one read engine on the wire path (segmentedScan
- * with items: 'wire', then appendTaggedItems), both with the real SDK client over HTTP replayed
+ * with items: 'wire', each page's Items read from the bytes by the table: readWireItems), both with the real SDK client over HTTP replayed
  * from memory (items-http-replay.ts), so DynamoDB Local's time is not in the figures.
  * Run: npm run bench -- sql-fetch   (env SQL_FETCH_ITEMS, default 100000; ROUNDS, default 5)
  */
@@ -74,7 +74,8 @@ async function engineWire(): Promise<number> {
     totalSegments: 1,
     signal: new AbortController().signal,
     items: 'wire',
-    onPage: (page) => table.appendTaggedItems(page.items),
+    readItems: (body, from) => table.readWireItems(body, from),
+    onPage: () => undefined,
   });
   table.finish();
   c.destroy();

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
-import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
 import { COLD_BLOCK_ROWS } from '../../src/main/sql/executor/cold-strings';
 import {
   buildDictionary,
@@ -37,9 +36,8 @@ let feed: Feed = 'items';
 function load(items: readonly Item[], pageSize = 997): ColumnarTable {
   const table = new ColumnarTable('T', ['pk']);
   for (const page of pagesOf(items, pageSize))
-    table.appendTaggedItems(
-      feed === 'items' ? page : splitWirePage(Buffer.from(JSON.stringify({ Items: page }))).items,
-    );
+    if (feed === 'items') table.appendTaggedItems(page);
+    else table.appendWirePage(Buffer.from(JSON.stringify({ Items: page })));
   return table;
 }
 

@@ -3,6 +3,7 @@ import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-val
 import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
 import { COLD_BLOCK_ROWS } from '../../src/main/sql/executor/cold-strings';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
+import { everyTypeItem } from '../fixtures/items-every-type';
 import { fromTagged, type Value } from '../../src/main/sql/values/value';
 
 // The SQL fetch hands a page's response bytes to the table, which reads them straight into its
@@ -11,7 +12,9 @@ import { fromTagged, type Value } from '../../src/main/sql/values/value';
 
 function wireTable(pages: readonly string[], max?: number): ColumnarTable {
   const table = new ColumnarTable('T', ['pk']);
-  for (const page of pages) table.appendTaggedItems(splitWirePage(Buffer.from(page)).items, max);
+  // The fetch's way: the splitter leaves each page's Items to the table's own walk of the bytes.
+  for (const page of pages)
+    splitWirePage(Buffer.from(page), (body, from) => table.readWireItems(body, from, max));
   return table;
 }
 
@@ -102,7 +105,7 @@ describe('a page read from its response bytes into the columns', () => {
     table.finish();
     expectColumns(table, pages);
     const later = pageOf(COLD_BLOCK_ROWS + 700, COLD_BLOCK_ROWS + 900);
-    table.appendTaggedItems(splitWirePage(Buffer.from(later)).items);
+    table.appendWirePage(Buffer.from(later));
     table.finish();
     expectColumns(table, [...pages, later]);
     expect(table.prefixMask('note', 'free text free')!.every((bit) => bit === 1)).toBe(true);
@@ -131,5 +134,81 @@ describe('a page read from its response bytes into the columns', () => {
     ];
     const pages = [page(values.map((v, i) => JSON.stringify({ pk: { S: `p${i}` }, v })))];
     expectColumns(wireTable(pages), pages);
+  });
+
+  it('codes repeating strings from their bytes exactly: cycles, look-alikes, long ones, escapes', () => {
+    // Twelve statuses of one length differing in one byte cycle past the slots kept; long strings
+    // are not kept; "\u0041" and "A" are one string; ids that never repeat make the column
+    // stop looking, and the strings after that still code right.
+    const value = (i: number): string => {
+      if (i < 1500) return `{"S":"u${String(i % 4 === 3 ? i - 1 : i).padStart(7, '0')}"}`;
+      return i % 7 === 0 ? '{"S":"\\u0041"}' : i % 5 === 0 ? '{"S":"A"}' : `{"S":"u000000${i % 3}"}`;
+    };
+    const pages: string[] = [];
+    for (let start = 0; start < 3000; start += 1000) {
+      const items: string[] = [];
+      for (let i = start; i < start + 1000; i++)
+        items.push(
+          `{"pk":{"S":"p${i}"},"status":{"S":"st-${String(i % 12).padStart(2, '0')}"},` +
+            `"long":{"S":"${'x'.repeat(40)}${i % 3}"},"id":${value(i)},"near":{"S":"ab${i % 2 ? 'c' : 'd'}"}}`,
+        );
+      pages.push(page(items));
+    }
+    const table = wireTable(pages);
+    expectColumns(table, pages);
+    expect(table.reader('id')!(1505)).toBe('A');
+    expect(table.codedStrings('id'), 'id stays coded').toBeDefined();
+  });
+
+  it('reads the Items where they stand in the body, whatever members come before or after them', () => {
+    const items: Item[] = Array.from({ length: 40 }, (_, i) => everyTypeItem(`every#${i}`));
+    items.push(JSON.parse('{"pk":{"S":"x"},"__proto__":{"S":"p"}}') as Item);
+    const members: [string, unknown][] = [
+      ['Count', items.length],
+      ['ScannedCount', items.length + 3],
+      ['LastEvaluatedKey', { pk: { S: 'k"]}1' } }],
+      ['ConsumedCapacity', { TableName: 'T', CapacityUnits: 1.5 }],
+    ];
+    for (let at = 0; at <= members.length; at++)
+      for (const indent of [undefined, 2]) {
+        const all: [string, unknown][] = [...members];
+        all.splice(at, 0, ['Items', items]);
+        const text = `{${all.map(([n, v]) => `${JSON.stringify(n)}:${JSON.stringify(v, null, indent)}`).join(indent ? ' ,\n ' : ',')}}`;
+        const table = new ColumnarTable('T', ['pk']);
+        const { rest, items: read } = splitWirePage(Buffer.from(text), (body, from) =>
+          table.readWireItems(body, from),
+        );
+        expect(read.isTaken).toBe(true);
+        expect(read.length).toBe(items.length);
+        const { Items: _, ...others } = JSON.parse(text) as Record<string, unknown>;
+        expect({ ...rest }).toEqual(others);
+        expectColumns(table, [text]);
+      }
+  });
+
+  it('skips the items past the room it has and still reads the members after them', () => {
+    const text = `{"Items":[{"pk":{"S":"a"}},{"pk":{"S":"b"}},{"pk":{"S":"c"},"m":{"M":{"x":{"L":[]}}}}],"LastEvaluatedKey":{"pk":{"S":"c"}},"Count":3}`;
+    const table = new ColumnarTable('T', ['pk']);
+    const kept: number[] = [];
+    const { rest, items } = splitWirePage(Buffer.from(text), (body, from) => {
+      const read = table.readWireItems(body, from, 1);
+      kept.push(read.kept);
+      return read;
+    });
+    expect(kept).toEqual([1]);
+    expect(items.length).toBe(3);
+    expect({ ...rest }).toEqual({ LastEvaluatedKey: { pk: { S: 'c' } }, Count: 3 });
+    expect(table.column('pk')).toEqual(['a']);
+    expect(table.names()).toEqual(['pk']);
+  });
+
+  it('refuses a body naming Items twice once a reader kept the first, and a body that is not a page', () => {
+    const table = new ColumnarTable('T', ['pk']);
+    const reader = (body: Buffer, from: number) => table.readWireItems(body, from);
+    expect(() =>
+      splitWirePage(Buffer.from('{"Items":[{"pk":{"S":"a"}}],"Items":[{"pk":{"S":"b"}}]}'), reader),
+    ).toThrow(/names Items twice/);
+    for (const text of ['{"Items":[1]}', '{"Items":[{"pk":{"S":"a"}},]}', '{"Items":{"pk":{"S":"a"}}}'])
+      expect(() => splitWirePage(Buffer.from(text), reader), text).toThrow(/at byte \d+/);
   });
 });

@@ -1,7 +1,7 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
 import { Readable } from 'node:stream';
 import type { ResultSetStore, ResultSetWindow, WireAppend } from '../../resultsets/types';
-import { splitWirePage, type WireItems } from './wire-page';
+import { splitWirePage, type WireItems, type WireItemsReader } from './wire-page';
 
 /** What the middleware saw of one response. */
 export interface WireStash {
@@ -65,14 +65,19 @@ export function wireItemsMiddleware<I extends object, O extends object>(
  * A scan's use (segmentedScan's `items: 'wire'`): the page's Items as DynamoDB sent them, the
  * tagged form with binary as base64, parsed a chunk at a time as the scan reads them (see
  * wire-page.ts). JSON.parse keeps every name, `__proto__` included, as an own property, as the
- * SDK's output does once proto-names.ts restored it.
+ * SDK's output does once proto-names.ts restored it. With a `reader`, the Items are read from the
+ * bytes by it, here, and the stash only counts them.
  */
-export function wirePageMiddleware<I extends object, O extends object>(stash: {
-  items?: WireItems;
-}): DeserializeMiddleware<I, O> {
+export function wirePageMiddleware<I extends object, O extends object>(
+  stash: { items?: WireItems },
+  reader?: WireItemsReader,
+): DeserializeMiddleware<I, O> {
   return wireBodyMiddleware((chunks) => {
     const bytes = joined(chunks);
-    const { rest, items } = splitWirePage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const { rest, items } = splitWirePage(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      reader,
+    );
     stash.items = items;
     return rest;
   });

@@ -30,6 +30,8 @@ export class WireItems implements Iterable<Item> {
     /** [start, end) byte spans of whole items, comma-separated, in pairs. */
     private readonly spans: readonly number[],
     private readonly parsed: readonly Item[] | undefined,
+    /** A WireItemsReader read them where they stood: nothing is left here to iterate. */
+    readonly isTaken = false,
   ) {}
 
   /** Items already parsed (a body the splitter did not take). */
@@ -39,6 +41,11 @@ export class WireItems implements Iterable<Item> {
 
   static fromBody(body: Buffer, spans: readonly number[], length: number): WireItems {
     return new WireItems(length, body, spans, undefined);
+  }
+
+  /** `length` items a WireItemsReader already took from the body. */
+  static taken(length: number): WireItems {
+    return new WireItems(length, undefined, [], [], true);
   }
 
   /** The response body and the spans of its items; undefined for items already parsed. */
@@ -71,18 +78,28 @@ export class WireItems implements Iterable<Item> {
 }
 
 /**
+ * A destination that reads a page's Items from the response bytes itself (the SQL table,
+ * wire-columns.ts): given the body and the position of the Items array's `[`, it answers the
+ * position just past the array's `]` and how many items the array held. The splitter then leaves
+ * the items to it: the bytes are walked once, not once to find the items and again to read them
+ * (the split was ~17% of the SQL load from the bytes; docs/PERFORMANCE.md, sqlfirst5).
+ */
+export type WireItemsReader = (body: Buffer, from: number) => { end: number; count: number };
+
+/**
  * Splits a Scan or Query response body into its Items (spans of the body, parsed later, a chunk
  * at a time) and the rest (Count, LastEvaluatedKey, ConsumedCapacity, …, parsed now). Built on
  * the result-set worker's byte cursor, the one scanner of response bodies. A body that is not a
  * JSON object of members throws WireFormatError naming the byte.
  */
 class PageSplitter extends WireCursor {
-  split(): { rest: Record<string, unknown>; items: WireItems } {
+  split(reader?: WireItemsReader): { rest: Record<string, unknown>; items: WireItems } {
     const body = this.body;
     // Keyed by what the response says: no prototype for a member to land on.
     const rest = Object.create(null) as Record<string, unknown>;
     let spans: number[] = [];
     let count = 0;
+    let taken = false;
     this.expect(OPEN_BRACE);
     if (!this.isEmpty(CLOSE_BRACE)) {
       do {
@@ -91,6 +108,16 @@ class PageSplitter extends WireCursor {
         if (key !== 'Items') {
           const [start, end] = this.skipValue();
           rest[key] = JSON.parse(body.toString('utf8', start, end));
+          continue;
+        }
+        if (reader) {
+          // A reader has already kept the first; DynamoDB never sends the member twice.
+          if (taken) this.fail('the page names Items twice');
+          this.skipSpace();
+          const read = reader(body, this.pos);
+          this.pos = read.end;
+          count = read.count;
+          taken = true;
           continue;
         }
         // A repeated member: the last one counts, as in JSON.parse.
@@ -115,10 +142,14 @@ class PageSplitter extends WireCursor {
         if (chunkStart >= 0) spans.push(chunkStart, chunkEnd);
       } while (!this.next(CLOSE_BRACE));
     }
-    return { rest, items: WireItems.fromBody(body, spans, count) };
+    return { rest, items: taken ? WireItems.taken(count) : WireItems.fromBody(body, spans, count) };
   }
 }
 
-export function splitWirePage(body: Buffer): { rest: Record<string, unknown>; items: WireItems } {
-  return new PageSplitter(body).split();
+/** With a reader, the Items are the reader's to walk and the answer's `items` only counts them. */
+export function splitWirePage(
+  body: Buffer,
+  reader?: WireItemsReader,
+): { rest: Record<string, unknown>; items: WireItems } {
+  return new PageSplitter(body).split(reader);
 }

@@ -14,7 +14,7 @@ import type { RateLimiter } from '../rate-limiter';
 import { watchThrottling } from '../throttle-watch';
 import type { ResultSetStore, ResultSetWindow } from '../../resultsets/types';
 import { wireItemsMiddleware, wireItemsStep, wirePageMiddleware, type WireStash } from '../query/wire-items';
-import { WireItems } from '../query/wire-page';
+import { WireItems, type WireItemsReader } from '../query/wire-page';
 
 export interface SegmentCursor {
   segment: number;
@@ -122,6 +122,13 @@ export interface SegmentedScanOptions<F extends PageItems = 'sdk'> {
   /** The form of the items onPage gets (default `sdk`). */
   items?: F;
   /**
+   * With `items: 'wire'`: a destination that reads each page's Items from the response bytes
+   * itself, as the response arrives (wire-page.ts). onPage then gets them already read
+   * (`WireItems.isTaken`, counted only); a page the SDK parsed (a compressed body) still comes
+   * as items. The reader runs before onPage: pages of other segments may be read in between.
+   */
+  readItems?: WireItemsReader;
+  /**
    * Where `items: 'result-set'` puts each page; `firstRows`, asked before each request, how many
    * rows from the set's start to read once that page is in (0: none).
    */
@@ -213,7 +220,7 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
         command: C & { middlewareStack: MiddlewareStack<I, O> },
       ): C => {
         if (options.items === 'wire')
-          command.middlewareStack.add(wirePageMiddleware<I, O>(wire), wireItemsStep);
+          command.middlewareStack.add(wirePageMiddleware<I, O>(wire, options.readItems), wireItemsStep);
         else if (options.items === 'result-set' && resultSet)
           command.middlewareStack.add(
             wireItemsMiddleware<I, O>(resultSet.store, resultSet.id, stored),

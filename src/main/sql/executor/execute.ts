@@ -17,9 +17,10 @@ import { FrameResult, type PlainOutput, type ResultTable, toColumnarTable } from
 import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
-import type { ColumnarTable } from './table';
+import { ColumnarTable } from './table';
 import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
 import { topPerPartition } from './operators/window-top';
+import { aggregateOverTop } from './operators/window-top-aggregate';
 import { withConditionsInDerived } from './push-into-derived';
 import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
 
@@ -210,15 +211,8 @@ function executeSelect(
   subqueries: SubqueryValues,
   derivedTable: (q: BoundQuery, name: string) => ColumnarTable,
 ): ResultTable {
-  const tables = select.bindings.map((binding) =>
-    binding.source.kind === 'base'
-      ? env.tableFor(originalBinding(binding))
-      : derivedTable(binding.source.query, binding.alias),
-  );
-  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
-  const count = select.bindings.length;
-  // A correlated AVG's subquery rows (operators/correlated-average.ts): its one binding's rows
-  // after its own conditions, filtered as any binding's are.
+  // A correlated AVG's subquery rows (operators/correlated-average.ts), and a derived top-N
+  // query's: its one binding's rows after its own conditions, filtered as any binding's are.
   const innerRows: InnerRows = (query) => {
     const binding = query.bindings[0]!;
     const table = env.tableFor(originalBinding(binding));
@@ -227,6 +221,18 @@ function executeSelect(
     const { frame, rest } = bindingRows(1, 0, table, conditions, innerEnv);
     return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
   };
+  // COUNT/SUM/… over a derived table of top N per partition, from the rows it keeps: the
+  // derived table is then never made (operators/window-top-aggregate.ts).
+  const overTop = aggregateOverTop(select, env.params ?? [], innerRows, { fn: env.fn, subqueries });
+  const tables = select.bindings.map((binding) =>
+    binding.source.kind === 'base'
+      ? env.tableFor(originalBinding(binding))
+      : overTop
+        ? new ColumnarTable(binding.alias)
+        : derivedTable(binding.source.query, binding.alias),
+  );
+  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
+  const count = select.bindings.length;
   // The rows of FROM as a stream: an aggregate reads a whole table or a join a batch at a time
   // (frame-stream.ts); everything else reads the frame.
   const evalStream = (tree: JoinTree): FrameStream => {
@@ -256,9 +262,9 @@ function executeSelect(
     );
   };
   // GROUP BY of the commonest shapes in one loop over the columns (operators/aggregate-scan.ts).
-  const scanned = AggregateScan.of(select, compileEnv, env.warn, (id) =>
-    evalStream({ kind: 'binding', id }).frame(),
-  );
+  const scanned = overTop
+    ? undefined
+    : AggregateScan.of(select, compileEnv, env.warn, (id) => evalStream({ kind: 'binding', id }).frame());
   let rows = scanned
     ? streamOf({ length: 0, idx: [] })
     : select.from
@@ -271,7 +277,8 @@ function executeSelect(
   let frame: Frame;
   let outputEnv = compileEnv;
   if (select.aggregate) {
-    const { slots, groups, groupKeys } = scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
+    const { slots, groups, groupKeys } =
+      overTop ?? scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
     outputEnv = { ...compileEnv, slots, groupKeys };
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);

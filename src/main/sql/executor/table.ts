@@ -1,6 +1,7 @@
+import type { Buffer } from 'node:buffer';
 import type { AttributeValue as SdkValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../../shared/dynamo/attribute-value';
-import { WireItems } from '../../dynamo/query/wire-page';
+import { splitWirePage } from '../../dynamo/query/wire-page';
 import { fromSdkValue, fromTagged, type Value } from '../values/value';
 import {
   CodedStrings,
@@ -278,7 +279,7 @@ export class ColumnarTable {
   private columnNamed(name: string): Column {
     let column = this.columns.get(name);
     if (!column) {
-      column = { values: [], count: 0, lastRow: -1 };
+      column = { values: [], count: 0, lastRow: -1, recent: undefined };
       this.columns.set(name, column);
     }
     return column;
@@ -292,8 +293,6 @@ export class ColumnarTable {
   private seal(): void {
     for (const column of this.columns.values()) {
       dropDecoded(column);
-      // The page's body is let go with the page.
-      column.wireBody = undefined;
       const base = column.store?.rows ?? 0;
       // Pad to the current row count so the sealed rows never end short of rows that exist.
       while (base + column.values.length < this.rowCount) column.values.push(undefined);
@@ -308,6 +307,7 @@ export class ColumnarTable {
         // a compressed form, once, with every row it has.
         const values = column.store.decode().concat(column.values.slice(column.store.rows - base));
         column.store = movedOn(column.store, values);
+        column.recent = undefined;
         taken = column.store.take(values);
         column.values = values;
       }
@@ -329,17 +329,24 @@ export class ColumnarTable {
   }
 
   /**
-   * At most `max` of the items. A page still in its response bytes is read from them straight
-   * into the columns (wire-columns.ts); items already parsed are iterated.
+   * A page's Items array, whose `[` is at `from` in the response bytes, read straight into the
+   * columns (wire-columns.ts), at most `max` of its items kept: the SQL fetch's WireItemsReader.
    */
+  readWireItems(body: Buffer, from: number, max = Infinity): { end: number; count: number; kept: number } {
+    const reader = new WireColumns(body, (name) => this.columnNamed(name), this.wireNames);
+    const read = reader.readItems(from, this.rowCount, max);
+    this.rowCount += read.kept;
+    this.seal();
+    return read;
+  }
+
+  /** A whole response body's Items, the SQL fetch's way (the warm-up, benchmarks, tests). */
+  appendWirePage(body: Buffer): void {
+    splitWirePage(body, (bytes, from) => this.readWireItems(bytes, from));
+  }
+
+  /** At most `max` of the items, already parsed (GetItem, a page the SDK parsed, local data). */
   appendTaggedItems(items: Iterable<Item>, max = Infinity): void {
-    const wire = items instanceof WireItems ? items.wire : undefined;
-    if (wire) {
-      const reader = new WireColumns(wire.body, (name) => this.columnNamed(name), this.wireNames);
-      this.rowCount += reader.read(wire.spans, this.rowCount, max);
-      this.seal();
-      return;
-    }
     let taken = 0;
     for (const item of items) {
       if (taken++ >= max) break;

@@ -6,10 +6,11 @@ import { CodedStrings, ColdStringStore, ColdValues, type ColumnStore, Numbers } 
 
 // Declared here, not imported: see wire-encoder.ts (an imported constant costs a load per compare under tsx).
 const QUOTE = 0x22;
-const COMMA = 0x2c;
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const TAG_S = 0x53;
 const TAG_N = 0x4e;
 const MINUS = 0x2d;
@@ -35,14 +36,64 @@ export interface WireColumn {
   /** The last row written, to refuse an item naming an attribute twice. */
   lastRow: number;
   /**
-   * The bytes [wireFrom, wireTo) of `wireBody` that the last coded string of the column came
-   * from, and its code: ids and types repeat row after row, and the same bytes need no string
-   * made and no lookup.
+   * The bytes of the column's recently coded strings and their codes, while its store is coded;
+   * null: they did not repeat.
    */
-  wireBody?: Buffer;
-  wireFrom?: number;
-  wireTo?: number;
-  wireCode?: number;
+  recent?: RecentCodes | null;
+}
+
+/** Slots of recently coded strings per column, and the longest string a slot keeps. */
+const RECENT_SLOTS = 8;
+const RECENT_BYTES = 32;
+/** Lookups after which a column that found fewer than half of its strings stops looking. */
+const RECENT_TRIAL = 1024;
+
+/**
+ * The last few strings a coded column met, as their bytes, with their codes: a string whose bytes
+ * are in a slot is coded with no JS string made and no `Map` lookup. Ids and types repeat row
+ * after row (PK and userId ten times in a row on the one-table shape), and a status or country
+ * cycles through a handful of values, which the last string alone never caught. A column whose
+ * strings are mostly new (customer ids in orders, names) stops looking after RECENT_TRIAL tries.
+ * Rejected earlier: a hash table of every string's bytes (FNV + compare), 1.05x the CPU
+ * (docs/PERFORMANCE.md, sqlfirst4).
+ */
+export class RecentCodes {
+  private readonly bytes = Buffer.alloc(RECENT_SLOTS * RECENT_BYTES);
+  private readonly lengths = new Int32Array(RECENT_SLOTS).fill(-1);
+  private readonly codes = new Int32Array(RECENT_SLOTS);
+  private last = 0;
+  private next = 0;
+  lookups = 0;
+  hits = 0;
+
+  /** The code of the string spelled by body[from, to), if a slot holds those bytes; -1 otherwise. */
+  find(body: Buffer, from: number, to: number): number {
+    const length = to - from;
+    const { bytes, lengths } = this;
+    // From the slot that answered last: a run of one id is found at the first compare.
+    for (let k = 0, slot = this.last; k < RECENT_SLOTS; k++, slot = (slot + 1) % RECENT_SLOTS) {
+      if (lengths[slot] !== length) continue;
+      const base = slot * RECENT_BYTES;
+      let i = 0;
+      while (i < length && bytes[base + i] === body[from + i]) i++;
+      if (i < length) continue;
+      this.last = slot;
+      this.hits++;
+      return this.codes[slot]!;
+    }
+    return -1;
+  }
+
+  /** Keeps body[from, to) as `code`'s bytes, in place of the oldest slot. */
+  keep(body: Buffer, from: number, to: number, code: number): void {
+    if (to - from > RECENT_BYTES) return;
+    const slot = this.next;
+    this.next = (slot + 1) % RECENT_SLOTS;
+    body.copy(this.bytes, slot * RECENT_BYTES, from, to);
+    this.lengths[slot] = to - from;
+    this.codes[slot] = code;
+    this.last = slot;
+  }
 }
 
 /** Puts `value` at `row` of a column whose rows past its store are plain values. */
@@ -88,23 +139,26 @@ export class WireColumns extends WireCursor {
   }
 
   /**
-   * Reads at most `max` items from the spans ([start, end) pairs of comma-separated items) into
-   * rows from `firstRow` on; answers how many it read.
+   * Reads the Items array whose `[` is at `from` (wire-page.ts WireItemsReader) into rows from
+   * `firstRow` on, keeping at most `max` of its items (the rest are only skipped); answers the
+   * position past its `]`, how many items it held and how many were kept.
    */
-  read(spans: readonly number[], firstRow: number, max: number): number {
-    let row = firstRow;
-    const last = firstRow + max;
-    for (let s = 0; s < spans.length && row < last; s += 2) {
-      this.pos = spans[s]!;
-      const end = spans[s + 1]!;
-      while (row < last) {
-        this.item(row++);
-        this.skipSpace();
-        if (this.pos >= end) break;
-        this.expect(COMMA);
-      }
-    }
-    return row - firstRow;
+  readItems(from: number, firstRow: number, max: number): { end: number; count: number; kept: number } {
+    const body = this.body;
+    this.pos = from;
+    this.expect(OPEN_BRACKET);
+    let count = 0;
+    if (!this.isEmpty(CLOSE_BRACKET))
+      do {
+        if (count < max) this.item(firstRow + count);
+        else {
+          this.skipSpace();
+          if (body[this.pos] !== OPEN_BRACE) this.fail('expected an item (an object)');
+          this.skipValue();
+        }
+        count++;
+      } while (!this.next(CLOSE_BRACKET));
+    return { end: this.pos, count, kept: Math.min(count, max) };
   }
 
   private item(row: number): void {
@@ -225,13 +279,17 @@ export class WireColumns extends WireCursor {
         if (this.escaped) target.cold.putString(row, this.stringAt(from, to));
         else target.cold.putBytes(row, body, from, to);
       } else if (!(target instanceof CodedStore)) return false;
-      else if (column.wireBody === body && this.sameBytes(column.wireFrom!, column.wireTo!, from, to))
-        target.putCode(row, column.wireCode!);
       else {
-        column.wireCode = target.put(row, this.stringAt(from, to));
-        column.wireBody = body;
-        column.wireFrom = from;
-        column.wireTo = to;
+        // A column's coded store is only ever replaced by a compressed one (table.ts `seal`), which
+        // drops the slots with it: while the store is coded, its slots' codes are its codes.
+        const recent = column.recent === undefined ? (column.recent = new RecentCodes()) : column.recent;
+        if (recent === null) target.put(row, this.stringAt(from, to));
+        else {
+          const code = recent.find(body, from, to);
+          if (code >= 0) target.putCode(row, code);
+          else recent.keep(body, from, to, target.put(row, this.stringAt(from, to)));
+          if (++recent.lookups === RECENT_TRIAL && recent.hits * 2 < RECENT_TRIAL) column.recent = null;
+        }
       }
     }
     column.count += 1;
@@ -265,14 +323,6 @@ export class WireColumns extends WireCursor {
     const n = places > 0 ? mantissa / POW10[places]! : mantissa;
     // + 0: -0 is 0, as parseDynamoNumber answers.
     return (negative ? -n : n) + 0;
-  }
-
-  private sameBytes(from: number, to: number, otherFrom: number, otherTo: number): boolean {
-    const length = to - from;
-    if (otherTo - otherFrom !== length) return false;
-    const body = this.body;
-    for (let i = 0; i < length; i++) if (body[from + i] !== body[otherFrom + i]) return false;
-    return true;
   }
 
   private stringAt(from: number, to: number): string {

@@ -1,3 +1,4 @@
+import type { Buffer } from 'node:buffer';
 import {
   BatchGetItemCommand,
   type DynamoDBClient,
@@ -76,6 +77,23 @@ async function fetchInto(
   const counters: FetchCounters = { items: 0, pages: 0, consumedCapacity: 0, scanned: 0 };
   let truncated = false;
   const send = { abortSignal: options.signal };
+  /** Items a page may still keep: spec.maxItems and the statement's budget. */
+  const room = (): number => Math.min(spec.maxItems - counters.items, options.budget?.room() ?? Infinity);
+  /** A page held `length` items and `kept` of them went into the table. */
+  const keep = (length: number, kept: number): void => {
+    if (length > kept) truncated = true;
+    counters.items += kept;
+    options.budget?.spend(kept, 0);
+  };
+  /** A page is over: its counters, its capacity; false when the table is full. */
+  const account = (capacity: number | undefined, scanned: number): boolean => {
+    counters.pages += 1;
+    counters.consumedCapacity += capacity ?? 0;
+    counters.scanned += scanned;
+    options.budget?.spend(0, capacity ?? 0);
+    options.onPage?.({ ...counters });
+    return counters.items < spec.maxItems && !options.budget?.isSpent();
+  };
   /** Keeps at most what is left of `length` items (append gets the count); false when full. */
   const accept = (
     length: number,
@@ -83,17 +101,10 @@ async function fetchInto(
     capacity: number | undefined,
     scanned?: number,
   ): boolean => {
-    const room = Math.min(spec.maxItems - counters.items, options.budget?.room() ?? Infinity);
-    const kept = Math.max(0, Math.min(length, room));
-    if (length > room) truncated = true;
+    const kept = Math.max(0, Math.min(length, room()));
     append(kept);
-    counters.items += kept;
-    counters.pages += 1;
-    counters.consumedCapacity += capacity ?? 0;
-    counters.scanned += scanned ?? length;
-    options.budget?.spend(kept, capacity ?? 0);
-    options.onPage?.({ ...counters });
-    return counters.items < spec.maxItems && !options.budget?.isSpent();
+    keep(length, kept);
+    return account(capacity, scanned ?? length);
   };
   const acceptSdk = (
     items: SdkItem[] | undefined,
@@ -108,13 +119,23 @@ async function fetchInto(
       scanned,
     );
   };
+  // A page's Items are read from its response bytes into the table as the response arrives (the
+  // one walk of the bytes: wire-page.ts WireItemsReader), within the room left at that moment;
+  // onPage then only counts the page. A page the SDK parsed (a compressed body) comes as items.
+  const readWire = (body: Buffer, from: number): { end: number; count: number } => {
+    const read = table.readWireItems(body, from, Math.max(0, room()));
+    keep(read.count, read.kept);
+    return read;
+  };
   const acceptWire = (page: ScanPage<'wire'>): boolean =>
-    accept(
-      page.items.length,
-      (count) => table.appendTaggedItems(page.items, count),
-      page.consumed,
-      page.scannedCount,
-    );
+    page.items.isTaken
+      ? account(page.consumed, page.scannedCount)
+      : accept(
+          page.items.length,
+          (count) => table.appendTaggedItems(page.items, count),
+          page.consumed,
+          page.scannedCount,
+        );
   const read = (request: PagedRequest, segments: number, onPage: (page: ScanPage<'wire'>) => boolean) => {
     const cursors = initialCursors(segments);
     const done = segmentedScan({
@@ -125,6 +146,7 @@ async function fetchInto(
       signal: options.signal ?? new AbortController().signal,
       request,
       items: 'wire',
+      readItems: readWire,
       pagesPerSegment: MAX_PAGES,
       onPage,
     });
@@ -185,8 +207,8 @@ async function fetchInto(
     return { ...counters, table, truncated };
   }
 
-  // Query and Scan pages come through the one read engine, their Items parsed from the response
-  // bytes (wire-page.ts) straight into the table: the SDK's deserializer never sees them.
+  // Query and Scan pages come through the one read engine, their Items read from the response
+  // bytes straight into the table (readWire): the SDK's deserializer never sees them.
   if (access.operation === 'Query') {
     const partitions = access.partition.values.length;
     // Objects: set inside callbacks, which flow analysis cannot follow.

@@ -1,5 +1,4 @@
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
-import { splitWirePage } from '../../dynamo/query/wire-page';
 import { resolveTable } from '../catalog/resolve-table';
 import { bindStatement } from '../binder/bind-query';
 import { executeQuery } from '../executor/execute';
@@ -92,7 +91,7 @@ function tableOf(info: TableInfo, pages: Buffer[]): ColumnarTable {
     info.name,
     sortKey ? [partitionKey.name, sortKey.name] : [partitionKey.name],
   );
-  for (const body of pages) table.appendTaggedItems(splitWirePage(body).items);
+  for (const body of pages) table.appendWirePage(body);
   table.finish();
   return table;
 }

@@ -59,6 +59,55 @@ export function partitionCodes(call: WindowCall, frame: Frame, env: CompileEnv):
 }
 
 /**
+ * A ROW_NUMBER's partition codes and order numbers as their columns hold them, per table row,
+ * read through the one binding's frame rows (`idx`) in the selection's own loop (window-top.ts
+ * `keepStored`): nothing is gathered per frame row first. Undefined unless both are plain
+ * columns of one binding, the partition column has codes and the order column scaled integers
+ * (a column of strings orders by `orderKeys`' text keys instead).
+ */
+export interface StoredKeys {
+  /** The ORDER BY column. */
+  binding: number;
+  attr: string;
+  idx: Int32Array;
+  codes: Int32Array;
+  /** Codes in use, 0 (NULL and missing) included. */
+  size: number;
+  kind: Uint8Array;
+  scaled: Float64Array;
+  scale: number;
+  /** -1 for DESC. */
+  sign: number;
+  /** The key of a row with no number: before every number or after, and finite. */
+  nullKey: number;
+}
+
+export function storedKeys(call: WindowCall, frame: Frame, env: CompileEnv): StoredKeys | undefined {
+  if (call.partitionBy.length !== 1 || call.orderBy.length !== 1) return undefined;
+  const spec = call.orderBy[0]!;
+  const partition = plainColumn(call.partitionBy[0]!, env, frame);
+  const order = plainColumn(spec.expr, env, frame);
+  if (!partition || !order || partition.idx !== order.idx || spec.expr.kind !== 'col') return undefined;
+  const { table, attr } = order;
+  if (!table.holdsNumbers(attr) && table.dictionary(attr)) return undefined;
+  const coded = columnCodes(partition.table, partition.attr, frame.length);
+  const numbers = coded && table.scaledNumbers(attr);
+  if (!coded || !numbers) return undefined;
+  return {
+    binding: spec.expr.binding,
+    attr,
+    idx: order.idx,
+    codes: coded.codes,
+    size: coded.size,
+    kind: numbers.kind,
+    scaled: numbers.scaled,
+    scale: numbers.scale,
+    sign: spec.descending ? -1 : 1,
+    nullKey: spec.nullsFirst ? -Number.MAX_VALUE : Number.MAX_VALUE,
+  };
+}
+
+/**
  * One double per frame row that orders like the ORDER BY: scaled integers compare as their
  * numbers do, strings with a dictionary by their code's place among the strings in code point
  * order, negated for DESC, and NULL at the end it belongs to. Undefined when the column is

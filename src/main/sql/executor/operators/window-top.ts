@@ -1,10 +1,18 @@
 import { conjuncts } from '../../binder/conjuncts';
-import type { BoundSelect } from '../../binder/bound';
+import type { BoundSelect, WindowCall } from '../../binder/bound';
 import type { Value } from '../../values/value';
 import type { CompileEnv } from '../compile';
 import { type Frame, selectRows } from '../frame';
 import { type NumberTest, rankTest, upperBound } from './window';
-import { keepBest, orderKeys, partitionCodes, TOP_KEPT_MAX } from './window-order';
+import { NOT_NUMBER } from '../column-views';
+import {
+  keepBest,
+  orderKeys,
+  partitionCodes,
+  type StoredKeys,
+  storedKeys,
+  TOP_KEPT_MAX,
+} from './window-order';
 
 /**
  * Top N per partition as one operator: `QUALIFY ROW_NUMBER() OVER (PARTITION BY k ORDER BY v
@@ -34,6 +42,39 @@ export interface TopRows {
 const RANKINGS = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
 
 export function topPerPartition(select: BoundSelect, frame: Frame, env: CompileEnv): TopRows | undefined {
+  const kept = keptRows(select, frame, env);
+  if (!kept) return undefined;
+  // Into frame order: each kept row's number marked at its place (1..64 fits a byte), then read.
+  const mark = new Uint8Array(frame.length);
+  for (let k = 0; k < kept.rows.length; k++) mark[kept.rows[k]!] = kept.numbers[k]!;
+  const rows = new Int32Array(kept.rows.length);
+  const numbers = new Array<Value>(kept.rows.length);
+  let count = 0;
+  for (let r = 0; r < mark.length; r++) {
+    const n = mark[r]!;
+    if (n === 0) continue;
+    rows[count] = r;
+    numbers[count++] = n;
+  }
+  return { frame: selectRows(frame, rows), numbers };
+}
+
+/** The frame rows QUALIFY keeps and their numbers, in no particular order (a partition's together). */
+export interface KeptRows {
+  rows: Int32Array;
+  /** 1..keep (at most TOP_KEPT_MAX). */
+  numbers: Uint8Array;
+  /** Their ORDER BY keys, where the selection read them from a column's scaled integers. */
+  keys?: KeptKeys;
+}
+
+/** keys[k]: kept row k's scaled integer times `sign`, or `nullKey` where it has no number. */
+export interface KeptKeys extends Pick<StoredKeys, 'binding' | 'attr' | 'scale' | 'sign' | 'nullKey'> {
+  keys: Float64Array;
+}
+
+/** What topPerPartition keeps, before it is put in frame order: an aggregate of them needs no order. */
+export function keptRows(select: BoundSelect, frame: Frame, env: CompileEnv): KeptRows | undefined {
   const [call] = select.windows;
   if (!call || select.windows.length !== 1 || !select.qualify || select.aggregate) return undefined;
   if (!RANKINGS.has(call.name) || (call.name !== 'ROW_NUMBER' && call.orderBy.length !== 1)) return undefined;
@@ -47,49 +88,146 @@ export function topPerPartition(select: BoundSelect, frame: Frame, env: CompileE
     if (bound !== undefined) keep = Math.min(keep, bound);
   }
   if (keep > TOP_KEPT_MAX) return undefined;
-  if (keep < 1) return { frame: selectRows(frame, new Int32Array(0)), numbers: [] };
-  const partitions = partitionCodes(call, frame, env);
-  const key = partitions && orderKeys(call, frame, env);
-  if (!partitions || !key) return undefined;
-  const number = new Int32Array(frame.length);
-  if (call.name === 'ROW_NUMBER') rowNumbers(partitions.codes, partitions.size, key, keep, number);
-  else rankNumbers(partitions.codes, partitions.size, key, keep, call.name === 'DENSE_RANK', number);
+  if (keep < 1) return { rows: new Int32Array(0), numbers: new Uint8Array(0) };
   // Every number a row can have is 1..keep: which of them pass QUALIFY, asked once each.
   const passes = new Uint8Array(keep + 1);
   for (let n = 1; n <= keep; n++) passes[n] = tests.every((test) => test(n)) ? 1 : 0;
-  const rows = new Int32Array(frame.length);
-  const count = passingRows(number, passes, rows);
-  const kept = rows.subarray(0, count);
-  const numbers = new Array<Value>(count);
-  for (let i = 0; i < count; i++) numbers[i] = number[kept[i]!]!;
-  return { frame: selectRows(frame, kept), numbers };
+  if (call.name === 'ROW_NUMBER') return rowNumbers(call, frame, env, keep, passes);
+  const partitions = partitionCodes(call, frame, env);
+  const key = partitions && orderKeys(call, frame, env);
+  if (!partitions || !key) return undefined;
+  const number = new Uint8Array(frame.length);
+  rankNumbers(partitions.codes, partitions.size, key, keep, call.name === 'DENSE_RANK', number);
+  return passingRows(number, passes);
 }
 
-/** The frame rows whose number passes, in frame order, written to the front of `rows`. */
-function passingRows(number: Int32Array, passes: Uint8Array, rows: Int32Array): number {
+/** The frame rows whose number passes, in frame order. */
+function passingRows(number: Uint8Array, passes: Uint8Array): KeptRows {
   let count = 0;
-  for (let r = 0; r < number.length; r++) if (passes[number[r]!] === 1) rows[count++] = r;
+  for (let r = 0; r < number.length; r++) count += passes[number[r]!]!;
+  const rows = new Int32Array(count);
+  const numbers = new Uint8Array(count);
+  count = 0;
+  for (let r = 0; r < number.length; r++) {
+    const n = number[r]!;
+    if (passes[n] === 0) continue;
+    rows[count] = r;
+    numbers[count++] = n;
+  }
+  return { rows, numbers };
+}
+
+/**
+ * ROW_NUMBER: per code, the first `keep` rows in window order, in one pass over the frame. A
+ * partition column with codes and an order column of scaled integers are read where they are
+ * stored, row by row, in the selection's loop (`keepStored`); any other typed keys are first
+ * built per frame row (window-order.ts) and then selected.
+ */
+function rowNumbers(
+  call: WindowCall,
+  frame: Frame,
+  env: CompileEnv,
+  keep: number,
+  passes: Uint8Array,
+): KeptRows | undefined {
+  const stored = storedKeys(call, frame, env);
+  const partitions = stored ?? partitionCodes(call, frame, env);
+  if (!partitions) return undefined;
+  const { size } = partitions;
+  const best = new Int32Array(size * keep);
+  const bestKey = new Float64Array(size * keep);
+  const held = new Int32Array(size);
+  if (stored) {
+    if (!keepStored(stored, keep, best, bestKey)) return undefined;
+    heldOf(bestKey, keep, held);
+  } else {
+    const key = orderKeys(call, frame, env);
+    if (!key) return undefined;
+    keepBest(partitions.codes, key, keep, best, bestKey, held);
+  }
+  const numbers = new Uint8Array(best.length);
+  const count = numberKept(best, bestKey, held, keep, passes, numbers);
+  const kept = { rows: best.subarray(0, count), numbers: numbers.subarray(0, count) };
+  if (!stored) return kept;
+  const { binding, attr, scale, sign, nullKey } = stored;
+  return { ...kept, keys: { binding, attr, scale, sign, nullKey, keys: bestKey.subarray(0, count) } };
+}
+
+/**
+ * The kept rows whose number passes, partition by partition (a row's number is its place + 1),
+ * moved to the front of `best` and `bestKey`, which are the caller's own; their numbers into
+ * `numbers`. Their count. A loop of typed arrays alone: code after an optimised loop that reads
+ * an object deoptimised it on every statement (`--trace-deopt`).
+ */
+function numberKept(
+  best: Int32Array,
+  bestKey: Float64Array,
+  held: Int32Array,
+  keep: number,
+  passes: Uint8Array,
+  numbers: Uint8Array,
+): number {
+  let count = 0;
+  for (let c = 0; c < held.length; c++) {
+    const base = c * keep;
+    const h = held[c]!;
+    for (let j = 0; j < h; j++) {
+      if (passes[j + 1] === 0) continue;
+      best[count] = best[base + j]!;
+      bestKey[count] = bestKey[base + j]!;
+      numbers[count++] = j + 1;
+    }
+  }
   return count;
 }
 
-/** number[r]: row r's ROW_NUMBER when it is among the first `keep` of its partition, else 0. */
-function rowNumbers(
-  codes: Int32Array,
-  size: number,
-  key: Float64Array,
-  keep: number,
-  number: Int32Array,
-): void {
-  const best = new Int32Array(size * keep);
-  const held = new Int32Array(size);
-  keepBest(codes, key, keep, best, new Float64Array(size * keep), held);
-  numberKept(best, held, keep, number);
+// Read in the loop as a module constant (window-order.ts says why).
+const OTHER = NOT_NUMBER;
+
+/**
+ * window-order.ts `keepBest` with each row's code and key read from the stored columns in the
+ * same loop: the frame row's table row, its code, its kind and scaled integer. A partition's
+ * free places hold +Infinity, which every key is below (a row with no number has a finite key:
+ * storedKeys), so a row enters when it goes before the last place and no count per partition
+ * is read or kept; `heldOf` counts the places taken afterwards. False when a value is not a
+ * number (the caller refuses; the general path orders mixed types).
+ */
+function keepStored(stored: StoredKeys, keep: number, best: Int32Array, bestKey: Float64Array): boolean {
+  const { idx, codes, kind, scaled, sign, nullKey } = stored;
+  const last = keep - 1;
+  bestKey.fill(Infinity);
+  for (let r = 0; r < idx.length; r++) {
+    const i = idx[r]!;
+    let c = 0;
+    let k = nullKey;
+    if (i >= 0) {
+      c = codes[i]!;
+      const t = kind[i]!;
+      // 1 is a number; any other kind but OTHER (missing, NULL) has none.
+      if (t === 1) k = sign * scaled[i]!;
+      else if (t === OTHER) return false;
+    }
+    const base = c * keep;
+    if (!(k < bestKey[base + last]!)) continue;
+    let j = base + last;
+    while (j > base && k < bestKey[j - 1]!) {
+      best[j] = best[j - 1]!;
+      bestKey[j] = bestKey[j - 1]!;
+      j -= 1;
+    }
+    best[j] = r;
+    bestKey[j] = k;
+  }
+  return true;
 }
 
-function numberKept(best: Int32Array, held: Int32Array, keep: number, number: Int32Array): void {
+/** held[c]: the places of partition c that keepStored filled. */
+function heldOf(bestKey: Float64Array, keep: number, held: Int32Array): void {
   for (let c = 0; c < held.length; c++) {
     const base = c * keep;
-    for (let j = 0; j < held[c]!; j++) number[best[base + j]!] = j + 1;
+    let j = 0;
+    while (j < keep && bestKey[base + j]! !== Infinity) j += 1;
+    held[c] = j;
   }
 }
 
@@ -104,7 +242,7 @@ function rankNumbers(
   key: Float64Array,
   keep: number,
   dense: boolean,
-  number: Int32Array,
+  number: Uint8Array,
 ): void {
   const best = new Float64Array(size * keep);
   const held = new Int32Array(size);
