@@ -90,7 +90,7 @@ describe('undo after commit', () => {
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(3);
     await entries
       .nth(2)
-      .getByText(/^Undone .*: 1 put back$/)
+      .getByText(/^Undone .*: 1 item put back$/)
       .waitFor();
     await entries
       .first()

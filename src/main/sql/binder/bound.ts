@@ -92,6 +92,11 @@ export interface Binding {
   /** On the optional side of a LEFT JOIN. */
   nullable: boolean;
   span: SourceSpan;
+  /**
+   * Set on a copy the executor makes when it rewrites a correlated subquery (decorrelate.ts):
+   * the binding it was copied from, whose fetched table the copy reads.
+   */
+  original?: Binding;
 }
 
 export type JoinTree =

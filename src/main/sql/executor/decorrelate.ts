@@ -44,28 +44,24 @@ export function answerKey(values: readonly Value[]): HashKey {
   return values.length === 1 ? hashKey(values[0]) : paramsKey(values);
 }
 
-const rewrites = new WeakMap<BoundQuery, Map<Correlation, Decorrelated | null>>();
-const originals = new WeakMap<Binding, Binding>();
-
 /** The binding a rewritten query's binding was copied from (its fetched table is that one's). */
 export function originalBinding(binding: Binding): Binding {
-  return originals.get(binding) ?? binding;
+  return binding.original ?? binding;
 }
 
-/** The rewrite of `query` for its use, built once per bound query; undefined for other shapes. */
+/**
+ * The rewrite of `query` for its use; undefined for other shapes. Not kept here: the caller keeps
+ * what it needs for the statement (execute.ts). A module-level WeakMap keyed by bound queries
+ * made every statement's bound objects survive V8's young-generation collections (the scavenger
+ * keeps a WeakMap's entries), which then made V8 allocate them in the old generation from the
+ * start: measured in docs/PERFORMANCE.md (session 20, sqlfixed).
+ */
 export function decorrelated(
   query: BoundQuery,
   use: Correlation,
   paramCount: number,
 ): Decorrelated | undefined {
-  let byUse = rewrites.get(query);
-  if (!byUse) rewrites.set(query, (byUse = new Map<Correlation, Decorrelated | null>()));
-  let rewrite = byUse.get(use);
-  if (rewrite === undefined) {
-    rewrite = query.kind === 'select' ? (rewriteSelect(query, use, paramCount) ?? null) : null;
-    byUse.set(use, rewrite);
-  }
-  return rewrite ?? undefined;
+  return query.kind === 'select' ? rewriteSelect(query, use, paramCount) : undefined;
 }
 
 /**
@@ -149,9 +145,7 @@ function rewriteSelect(select: BoundSelect, use: Correlation, paramCount: number
       return undefined;
     const local = take(binding.local);
     if (!local) return undefined;
-    const copy = { ...binding, local };
-    originals.set(copy, binding);
-    bindings.push(copy);
+    bindings.push({ ...binding, local, original: originalBinding(binding) });
   }
   const where = take(select.where);
   if (!where || keyColumns.some((c) => c === undefined)) return undefined;

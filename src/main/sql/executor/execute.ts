@@ -38,15 +38,25 @@ export interface ExecEnv {
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   // One result per bound query and statement: a WITH query read twice, or an uncorrelated
   // subquery tested per row, runs once.
+  // Everything kept for the statement lives in these Maps, dropped with it: a module-level
+  // WeakMap keyed by bound queries keeps them through V8's young-generation collections.
   const memo = new Map<BoundQuery, ResultTable>();
   const derived = new Map<BoundQuery, ColumnarTable>();
+  const pushed = new Map<BoundSelect, BoundSelect>();
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
-    return q.kind === 'select'
-      ? executeSelect(withConditionsInDerived(q), { ...env, params }, subqueries, (d, name) =>
-          table(d, name, params),
-        )
-      : executeSetOperation(q, (side) => run(side, params));
+    if (q.kind !== 'select') return executeSetOperation(q, (side) => run(side, params));
+    let select = pushed.get(q);
+    if (!select) pushed.set(q, (select = withConditionsInDerived(q)));
+    const selectEnv: ExecEnv = {
+      text: env.text,
+      fn: env.fn,
+      tableFor: env.tableFor,
+      warn: env.warn,
+      signal: env.signal,
+      params,
+    };
+    return executeSelect(select, selectEnv, subqueries, (d, name) => table(d, name, params));
   };
   // An uncorrelated subquery runs once per statement; a correlated one once per distinct outer
   // values (its caller in compile.ts keeps the answers).
@@ -70,7 +80,8 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   };
   // A correlated subquery of a common shape runs once for all outer rows (decorrelate.ts); a key
   // it has no answer for is run the usual way, which is what gives the answer over no rows.
-  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true>>();
+  // null: the subquery has no such rewrite (asked once per statement, not once per outer value).
+  const byKey = new Map<BoundQuery, Map<HashKey, Value | Value[] | true> | null>();
   const decorrelatedAnswer = (
     q: BoundQuery,
     use: Correlation,
@@ -78,12 +89,12 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   ): { found: boolean; answer?: Value | Value[] | true } => {
     if (params.length === 0) return { found: false };
     let answers = byKey.get(q);
-    if (!answers) {
+    if (answers === undefined) {
       const rewrite = decorrelated(q, use, params.length);
-      if (!rewrite) return { found: false };
-      answers = answersByKey(rewrite, use, run(rewrite.query, []));
+      answers = rewrite ? answersByKey(rewrite, use, run(rewrite.query, [])) : null;
       byKey.set(q, answers);
     }
+    if (answers === null) return { found: false };
     const key = answerKey(params);
     return answers.has(key) ? { found: true, answer: answers.get(key) } : { found: use === 'exists' };
   };
@@ -112,6 +123,30 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     },
   };
   return run(query, env.params ?? []);
+}
+
+/**
+ * Every CompileEnv of a statement has one shape, its seven fields in one order: object spreads
+ * (`{ ...env, slots }`) of environments with different fields were 5% of a small statement's CPU
+ * (docs/PERFORMANCE.md, session 20, sqlfixed).
+ */
+function envOf(
+  tables: readonly ColumnarTable[],
+  fn: FunctionEnv,
+  subqueries: SubqueryValues,
+  params: readonly Value[],
+): CompileEnv {
+  return { tables, slots: undefined, groupKeys: undefined, windows: undefined, fn, subqueries, params };
+}
+
+function withOutputs(
+  env: CompileEnv,
+  slots: CompileEnv['slots'],
+  groupKeys: CompileEnv['groupKeys'],
+  windows: CompileEnv['windows'],
+): CompileEnv {
+  const { tables, fn, subqueries, params } = env;
+  return { tables, slots, groupKeys, windows, fn, subqueries, params };
 }
 
 function checkCancelled(env: ExecEnv): void {
@@ -216,7 +251,7 @@ function executeSelect(
   const innerRows: InnerRows = (query) => {
     const binding = query.bindings[0]!;
     const table = env.tableFor(originalBinding(binding));
-    const innerEnv: CompileEnv = { tables: [table], fn: env.fn, subqueries, params: [] };
+    const innerEnv = envOf([table], env.fn, subqueries, []);
     const conditions = [...binding.local, ...query.where];
     const { frame, rest } = bindingRows(1, 0, table, conditions, innerEnv);
     return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
@@ -231,7 +266,7 @@ function executeSelect(
         ? new ColumnarTable(binding.alias)
         : derivedTable(binding.source.query, binding.alias),
   );
-  const compileEnv: CompileEnv = { tables, fn: env.fn, subqueries, params: env.params ?? [] };
+  const compileEnv = envOf(tables, env.fn, subqueries, env.params ?? []);
   const count = select.bindings.length;
   // The rows of FROM as a stream: an aggregate reads a whole table or a join a batch at a time
   // (frame-stream.ts); everything else reads the frame.
@@ -279,7 +314,7 @@ function executeSelect(
   if (select.aggregate) {
     const { slots, groups, groupKeys } =
       overTop ?? scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
-    outputEnv = { ...compileEnv, slots, groupKeys };
+    outputEnv = withOutputs(compileEnv, slots, groupKeys, undefined);
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
@@ -287,13 +322,13 @@ function executeSelect(
   const topRows = topPerPartition(select, frame, outputEnv);
   if (topRows) {
     frame = topRows.frame;
-    outputEnv = { ...outputEnv, windows: [topRows.numbers] };
+    outputEnv = withOutputs(outputEnv, outputEnv.slots, outputEnv.groupKeys, [topRows.numbers]);
   } else if (select.windows.length > 0) {
     const windows = select.windows.map((call, i) => {
       checkCancelled(env);
       return evaluateWindow(call, frame, outputEnv, env.warn, rowsKept(select.qualify, select.windows, i));
     });
-    outputEnv = { ...outputEnv, windows };
+    outputEnv = withOutputs(outputEnv, outputEnv.slots, outputEnv.groupKeys, windows);
   }
 
   let order: Int32Array =

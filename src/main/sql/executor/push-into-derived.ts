@@ -16,19 +16,11 @@ import type { BExpr, Binding, BoundQuery, BoundSelect } from '../binder/bound';
  * named outputs (no `*`, no two outputs of one name), when that query has no LIMIT/OFFSET (which
  * would count the rows before the condition) and no DISTINCT, and its binding is not on a LEFT
  * JOIN's optional side. Anything else stays where it was.
+ *
+ * It makes new objects when it moves something: execute.ts keeps one rewrite per select for the
+ * statement, so a derived query run twice is the same query (its result memoised).
  */
-const pushed = new WeakMap<BoundSelect, BoundSelect>();
-
 export function withConditionsInDerived(select: BoundSelect): BoundSelect {
-  let rewritten = pushed.get(select);
-  if (!rewritten) {
-    rewritten = rewrite(select);
-    pushed.set(select, rewritten);
-  }
-  return rewritten;
-}
-
-function rewrite(select: BoundSelect): BoundSelect {
   const bindings = select.bindings.map((binding) => moveInto(binding) ?? binding);
   return bindings.some((binding, i) => binding !== select.bindings[i]) ? { ...select, bindings } : select;
 }

@@ -9,6 +9,7 @@ import { tableSetChanged } from '../tables/table-set';
 import { OperationProgress } from '../operations/components/operation-progress';
 import { useLongWork } from '../operations/use-long-work';
 import { FormRow, RowField } from '../../ui/form-row';
+import { importSummary } from './import-summary';
 
 export interface ImportDefaults {
   bucket: string;
@@ -176,9 +177,7 @@ export function ImportDialog({
         ) : null}
         {result ? (
           <p className="exports-done" role="status">
-            Import {result.status.toLowerCase()}: {result.importedItems.toLocaleString('en-US')} items in{' '}
-            {result.table}
-            {result.errors > 0 ? `, ${result.errors.toLocaleString('en-US')} lines could not be read` : ''}.
+            {importSummary(result)}
           </p>
         ) : null}
       </div>

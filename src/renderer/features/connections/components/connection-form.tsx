@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import { Field } from '../../../ui/field';
+import { moveFocus } from '../../../ui/move-focus';
 import { useAppInfoStore } from '../../app-info/store';
 import {
   draftFrom,
@@ -45,8 +47,16 @@ export function ConnectionForm({ connection, onClose, onSaved }: ConnectionFormP
 
   async function submit() {
     const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    flushSync(() => setErrors(found));
+    if (Object.keys(found).length > 0) {
+      // The first field that says what is wrong takes focus: Save refused with focus left on
+      // Save, and a keyboard user had to hunt back up the form for the red line.
+      const first = document.querySelector<HTMLElement>(
+        'dialog[open] .field.has-error :is(input, select, textarea, [role="option"])',
+      );
+      if (first) moveFocus(first);
+      return;
+    }
     setIsSaving(true);
     const result = await save(toSaveInput(draft));
     setIsSaving(false);

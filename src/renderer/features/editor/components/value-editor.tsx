@@ -3,6 +3,7 @@ import { typeOf, type AttributeType, type AttributeValue } from '../../../../sha
 import { base64ByteLength, formatBytes } from '../../../../shared/dynamo/item-size';
 import type { PathSegment, ValidationIssue } from '../../../../shared/dynamo/validate-item';
 import { Button } from '../../../ui/button';
+import { countOf } from '../../../ui/format';
 import { attributeTypes, convertValue, typeNames } from '../value-defaults';
 
 export interface ValueEditorProps {
@@ -45,7 +46,9 @@ export function ValueEditor({ label, value, path, issues, fixedType, depth, onCh
         {'L' in value || 'M' in value ? (
           <Button size="sm" variant="ghost" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
             {isOpen ? '▾' : '▸'}{' '}
-            {'L' in value ? `${value.L.length} elements` : `${Object.keys(value.M).length} attributes`}
+            {'L' in value
+              ? countOf(value.L.length, 'element')
+              : countOf(Object.keys(value.M).length, 'attribute')}
           </Button>
         ) : null}
       </div>

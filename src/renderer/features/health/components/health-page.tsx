@@ -88,7 +88,13 @@ export function HealthPage({ connection, table, description }: TableViewProps) {
               <OperationProgress requestId={view.requestId} label="Checking" />
             ) : null}
             {view.error ? <ErrorMessage compact error={view.error} connectionId={connection.id} /> : null}
-            {!report && !view.requestId ? <p className="muted">No check yet.</p> : null}
+            {!report && !view.requestId ? (
+              <p className="muted health-checked">
+                No check yet: Check health reads{' '}
+                {mode === 'full' ? 'every item of the table' : 'about 1,000 items spread over the table'} and
+                the window&apos;s CloudWatch figures, and changes nothing.
+              </p>
+            ) : null}
           </div>
         </section>
         {report && keys ? (

@@ -3,6 +3,7 @@ import type { AttributeValue, Item } from '../../../../shared/dynamo/attribute-v
 import type { CollectionHeader } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { noRowsSentence } from '../no-rows';
 import { ErrorMessage } from '../../../ui/error-message';
 import { SkipLink } from '../../../ui/skip-link';
 import { useSignInStore } from '../../sign-in/store';
@@ -194,6 +195,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
 
   if (!summary || !keys || !target) return <EmptyState title="Loading the table…" />;
   const total = state.viewTotal ?? state.fetched;
+  const noRows = noRowsSentence(state, table);
   // A read DynamoDB refused for something typed in the builder is said at that field.
   const readErrors = readErrorAtField(state.error, builder.isRaw);
 
@@ -350,6 +352,11 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
         {state.resultSetId ? (
           <>
             <GridControls connectionId={connection.id} table={table} keys={keys} columns={columns} />
+            {noRows ? (
+              <p className="items-no-rows" role="status">
+                {noRows}
+              </p>
+            ) : null}
             <ItemGrid
               resultSetId={state.resultSetId}
               viewId={state.viewId}

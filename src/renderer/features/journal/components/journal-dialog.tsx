@@ -43,7 +43,7 @@ function lastUndoText(entry: JournalEntry): string | undefined {
   const undo = entry.lastUndo;
   if (!undo) return undefined;
   const refused = undo.conflicts + undo.failed;
-  return `${undo.isCancelled ? 'Undo cancelled' : 'Undone'} ${when(undo.at)}: ${undo.restored} put back${
+  return `${undo.isCancelled ? 'Undo cancelled' : 'Undone'} ${when(undo.at)}: ${countOf(undo.restored, 'item')} put back${
     refused > 0 ? `, ${refused} left as they are` : ''
   }`;
 }

@@ -3,6 +3,7 @@ import type { SqlResultSummary } from '../../../../shared/ipc/sql';
 import { Button } from '../../../ui/button';
 import { useEditorStore } from '../../editor/store';
 import { useWorkspaceStore } from '../../workspace/store';
+import { emptyResultNote } from '../empty-result';
 import { useSqlRun, useSqlStore } from '../store';
 import { ResultChart } from './result-chart';
 import { useResultExport } from './result-export';
@@ -49,6 +50,7 @@ export function ResultsPanel({
   const isChartable =
     summary.grouped && summary.total > 0 && summary.columns.length > 1 && summary.columnTypes.includes('N');
   const exporting = useResultExport(summary.resultId);
+  const empty = emptyResultNote(summary);
   return (
     <div className={`sql-result${tab.isResultStale ? ' is-stale' : ''}`}>
       {tab.isResultStale ? (
@@ -90,6 +92,11 @@ export function ResultsPanel({
         </span>
       </div>
       {exporting.status}
+      {empty ? (
+        <p className="sql-faint sql-note" role="status">
+          {empty}
+        </p>
+      ) : null}
       {summary.warnings.map((warning) => (
         <p key={warning} className="sql-warning" role="note">
           {warning}

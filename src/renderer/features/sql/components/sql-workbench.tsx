@@ -45,6 +45,7 @@ function schemaOf(catalog: SqlCatalogOutput | undefined): SQLNamespace {
 export function SqlWorkbench({ connection }: WorkspaceToolProps) {
   // Another region's tables are read through `<id>@<region>`; everything below is keyed by it.
   const id = useSqlStore((state) => state.workbenchIds[connection.id]) ?? connection.id;
+  const hint = `${formatShortcut('run')} runs · ${formatShortcut('plan')} plans · SELECT only`;
   const documents = useSqlDocuments(id);
   const statementTab = activeDocument(documents);
   const tabId = statementTab.id;
@@ -199,8 +200,9 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
                 Scan limit: {limitText(shared.athena.limits)}
               </Button>
             ) : null}
-            <span className="sql-hint">
-              {formatShortcut('run')} runs · {formatShortcut('plan')} plans · SELECT only
+            {/* Cut with an ellipsis when the toolbar is short (1024 px): whole in its tooltip. */}
+            <span className="sql-hint" title={hint}>
+              {hint}
             </span>
           </div>
           <AssistBar connectionId={id} editorText={statementTab.text} />

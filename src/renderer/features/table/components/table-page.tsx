@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { splitConnectionId } from '../../../../shared/dynamo/regions';
 import { quoteName } from '../../../../shared/schema/schema-paths';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
+import { useWholeCharacterWidth } from '../../../ui/whole-characters';
 import { useTableDescription } from '../../tables/hooks';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { openInSql } from '../../sql/open-in-sql';
@@ -26,13 +28,15 @@ export function TablePage({ connection, table }: { connection: Connection; table
   const status = description?.value?.summary.status;
   const viewIds = views.map((view) => view.id);
   const keys = useTabStripKeys(viewIds, active?.id ?? '', (view) => setView(tab, view));
+  const title = useRef<HTMLHeadingElement>(null);
+  useWholeCharacterWidth(title, table, `${otherRegion ?? ''} ${status ?? ''} ${viewIds.join()}`);
 
   return (
     <div className="table-page">
       <header className="table-page-header">
-        {/* A long name gives way first (cut with an ellipsis, whole in its tooltip), so the views and
-            Refresh stay on its line at 1024 px. */}
-        <h1 className="table-title" title={table}>
+        {/* A long name gives way first (cut with an ellipsis at a whole character, whole in its
+            tooltip), so the views and Refresh stay on its line at 1024 px. */}
+        <h1 className="table-title" title={table} ref={title}>
           {table}
         </h1>
         {otherRegion ? <Badge tone="neutral">{otherRegion}</Badge> : null}
