@@ -75,3 +75,27 @@ export async function expectSameRows(
   expect(ours.length).toBeGreaterThan(0);
   expect(comparableRows(ours)).toEqual(theirs);
 }
+
+/**
+ * Canonical decimal text of a value, for exact comparisons (DuckDB's DECIMAL(18,2) prints 1.50,
+ * DynoTable 1.5): no trailing zeros, no leading zeros, no -0; `approx` (an AVG) to 12 digits.
+ */
+export function decimalText(value: unknown, approx = false): string {
+  if (value === null || value === undefined) return 'NULL';
+  let raw: string;
+  if (isNum(value)) raw = numToString(value);
+  else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+    raw = String(value);
+  else return JSON.stringify(value);
+  if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
+  if (approx) return String(Number(Number(raw).toPrecision(12)));
+  let t = raw.includes('.') ? raw.replace(/0+$/, '').replace(/\.$/, '') : raw;
+  t = t.replace(/^(-?)0+(?=\d)/, '$1');
+  return t === '-0' ? '0' : t;
+}
+
+/** Rows as lines of decimalText, columns listed in `approx` to 12 digits. */
+export const decimalLines = (
+  rows: readonly (readonly unknown[])[],
+  approx: readonly number[] = [],
+): string[] => rows.map((row) => row.map((v, i) => decimalText(v, approx.includes(i))).join(' | '));

@@ -2,7 +2,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
-import { isNum, numToString } from '../../src/main/sql/values/decimal';
+import { decimalLines, decimalText } from '../support/duckdb-oracle';
 import { Random, sqlNumber, sqlText } from '../support/sql-diff/data';
 
 /**
@@ -85,23 +85,8 @@ async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void>
   await connection.run(`INSERT INTO orders VALUES ${orders.join(', ')}`);
 }
 
-/** Canonical decimal text (DECIMAL(18,2) prints 1.50, DynoTable 1.5); AVG to 12 digits. */
-function canon(value: unknown, approx: boolean): string {
-  if (value === null || value === undefined) return 'NULL';
-  let raw: string;
-  if (isNum(value)) raw = numToString(value);
-  else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
-    raw = String(value);
-  else return JSON.stringify(value);
-  if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
-  if (approx) return String(Number(Number(raw).toPrecision(12)));
-  let t = raw.includes('.') ? raw.replace(/0+$/, '').replace(/\.$/, '') : raw;
-  t = t.replace(/^(-?)0+(?=\d)/, '$1');
-  return t === '-0' ? '0' : t;
-}
-
 const render = (rows: readonly (readonly unknown[])[], approx: number[]): string[] =>
-  rows.map((row) => row.map((v, i) => canon(v, approx.includes(i))).join(' | ')).sort();
+  decimalLines(rows, approx).sort();
 
 function engine(rows: Rows, sql: string, approx: number[] = []): string[] {
   const tables = [
@@ -211,7 +196,7 @@ describe('GROUP BY in batches (DuckDB as the oracle)', () => {
       cents.set(who, (cents.get(who) ?? 0) + Math.round(Number(t.N) * 100));
     }
     expect(render(result.rows, [])).toEqual(
-      [...cents].map(([who, c]) => `${who} | ${c === null ? 'NULL' : canon(c / 100, false)}`).sort(),
+      [...cents].map(([who, c]) => `${who} | ${c === null ? 'NULL' : decimalText(c / 100, false)}`).sort(),
     );
     expect(strings).toBeGreaterThan(0);
     expect(result.warnings.join(' ')).toContain(`skipped ${strings} values that are not numbers`);
@@ -233,7 +218,7 @@ describe('GROUP BY in batches (DuckDB as the oracle)', () => {
       best.set(status, [Math.min(lo, Number(t.N)), Math.max(hi, Number(t.N))]);
     }
     expect(rows).toEqual(
-      [...best].map(([s, [lo, hi]]) => `${s} | ${canon(lo, false)} | ${canon(hi, false)}`).sort(),
+      [...best].map(([s, [lo, hi]]) => `${s} | ${decimalText(lo, false)} | ${decimalText(hi, false)}`).sort(),
     );
   });
 });

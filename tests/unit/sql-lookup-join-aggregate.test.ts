@@ -2,7 +2,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
-import { isNum, numToString } from '../../src/main/sql/values/decimal';
+import { decimalLines, decimalText } from '../support/duckdb-oracle';
 import { Random, sqlNumber, sqlQuote, sqlText } from '../support/sql-diff/data';
 
 /**
@@ -80,23 +80,7 @@ async function loadDuck(connection: DuckDBConnection, rows: Rows): Promise<void>
   await connection.run(`INSERT INTO orders VALUES ${orders.join(', ')}`);
 }
 
-/** Canonical decimal text (DECIMAL(18,2) prints 1.50, DynoTable 1.5); AVG to 12 digits. */
-function canon(value: unknown, approx: boolean): string {
-  if (value === null || value === undefined) return 'NULL';
-  let raw: string;
-  if (isNum(value)) raw = numToString(value);
-  else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
-    raw = String(value);
-  else return JSON.stringify(value);
-  if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
-  if (approx) return String(Number(Number(raw).toPrecision(12)));
-  let t = raw.includes('.') ? raw.replace(/0+$/, '').replace(/\.$/, '') : raw;
-  t = t.replace(/^(-?)0+(?=\d)/, '$1');
-  return t === '-0' ? '0' : t;
-}
-
-const lines = (rows: readonly (readonly unknown[])[], approx: number[]): string[] =>
-  rows.map((row) => row.map((v, i) => canon(v, approx.includes(i))).join(' | '));
+const lines = decimalLines;
 
 function engineRows(rows: Rows, sql: string): unknown[][] {
   const tables = [
@@ -242,7 +226,7 @@ describe('GROUP BY over a join read as a lookup (DuckDB as the oracle)', () => {
       [...tally]
         .map(
           ([country, t]) =>
-            `${country} | ${t.rows} | ${t.cents === null ? 'NULL' : canon(t.cents / 100, false)}`,
+            `${country} | ${t.rows} | ${t.cents === null ? 'NULL' : decimalText(t.cents / 100, false)}`,
         )
         .sort(),
     );

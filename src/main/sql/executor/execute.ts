@@ -3,6 +3,7 @@ import { SqlError, SqlErrorCodes } from '../parser/sql-error';
 import { hashKey, type HashKey } from '../values/compare';
 import { isNull, type Value } from '../values/value';
 import { aggregate } from './operators/aggregate';
+import { AggregateScan } from './operators/aggregate-scan';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
@@ -295,7 +296,15 @@ function executeSelect(
       compileEnv,
     );
   };
-  let rows = select.from ? evalStream(select.from) : streamOf({ length: 1, idx: [] });
+  // GROUP BY of the commonest shapes in one loop over the columns (operators/aggregate-scan.ts).
+  const scanned = overTop
+    ? undefined
+    : AggregateScan.of(select, compileEnv, env.warn, (id) => evalStream({ kind: 'binding', id }).frame());
+  let rows = scanned
+    ? streamOf({ length: 0, idx: [] })
+    : select.from
+      ? evalStream(select.from)
+      : streamOf({ length: 1, idx: [] });
   if (select.where.length > 0)
     rows = streamOf(applyFilter(rows.frame(), select.where, compileEnv, innerRows));
   checkCancelled(env);
@@ -303,7 +312,8 @@ function executeSelect(
   let frame: Frame;
   let outputEnv = compileEnv;
   if (select.aggregate) {
-    const { slots, groups, groupKeys } = overTop ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
+    const { slots, groups, groupKeys } =
+      overTop ?? scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
     outputEnv = withOutputs(compileEnv, slots, groupKeys, undefined);
     frame = identityFrame(1, 0, groups);
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);

@@ -130,20 +130,9 @@ class ScaledSum implements TypedCall {
   finish(groups: number): Value[] | undefined {
     if (this.tally[MAGNITUDE]! >= SAFE_TOTAL) return undefined;
     const { scale } = this.numbers;
-    const p = POW10[scale]!;
     const isSum = this.name === 'SUM';
     const out = new Array<Value>(groups);
-    for (let g = 0; g < groups; g++) {
-      const count = this.counts[g] ?? 0;
-      const acc = this.sums[g]!;
-      // ExactSum.total's own first case, without an ExactSum per group.
-      if (count === 0) out[g] = null;
-      else if (isSum && acc < 1e15 && acc > -1e15) out[g] = acc / p + 0;
-      else {
-        const sum = ExactSum.fromScaled(acc, scale, count);
-        out[g] = isSum ? sum.total() : sum.average();
-      }
-    }
+    for (let g = 0; g < groups; g++) out[g] = scaledTotal(this.sums[g]!, this.counts[g] ?? 0, scale, isSum);
     return out;
   }
 }
@@ -177,6 +166,17 @@ class ScaledBest implements TypedCall {
     // Every number survived round(v · p) / p === v when it was scaled, so this gives v back.
     return Array.from(this.best.subarray(0, groups), (s) => (s !== s ? null : s / p));
   }
+}
+
+/**
+ * A group's SUM or AVG from its scaled integers added (`acc`, exact below SAFE_TOTAL) and how
+ * many numbers were added: NULL for none; ExactSum.total's own first case without an ExactSum.
+ */
+export function scaledTotal(acc: number, count: number, scale: number, isSum: boolean): Value {
+  if (count === 0) return null;
+  if (isSum && acc < 1e15 && acc > -1e15) return acc / POW10[scale]! + 0;
+  const sum = ExactSum.fromScaled(acc, scale, count);
+  return isSum ? sum.total() : sum.average();
 }
 
 const MAGNITUDE = 0;

@@ -248,7 +248,7 @@ function accumulate(
   return result;
 }
 
-function warnSkipped(call: AggregateCall, skipped: number, warn: (message: string) => void): void {
+export function warnSkipped(call: AggregateCall, skipped: number, warn: (message: string) => void): void {
   warn(
     `${call.text} skipped ${plural(skipped, 'value that is not a number', 'values that are not numbers')}.`,
   );

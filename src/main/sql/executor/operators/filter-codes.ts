@@ -28,7 +28,7 @@ function codeOf(dictionary: Dictionary, values: readonly Value[], text: string):
   return codes.get(text) ?? 0;
 }
 
-interface CodeTest {
+export interface CodeTest {
   binding: number;
   /** Absent: `accepts` is indexed by table row. */
   codes?: Int32Array;
@@ -94,7 +94,7 @@ const textOf = (e: BExpr): string | undefined =>
  * dictionary codes: the answer per distinct string, then a code lookup per row. Anything else
  * (a number literal, a path, a column that is not all strings) is left to the general filter.
  */
-function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
+export function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
   if (e.kind === 'call') return beginsWithTest(e, env);
   let column: BExpr;
   let texts: string[];

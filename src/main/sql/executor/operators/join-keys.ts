@@ -13,7 +13,7 @@ import type { CodedView, ColumnarTable } from '../table';
  * any other, and is kept while both columns' forms live, so the next statement joining the same
  * columns (the common case: a user refining one query) skips it.
  */
-interface KeyNumbering {
+export interface KeyNumbering {
   left: Int32Array;
   right: Int32Array;
   /** Distinct non-NULL keys over both columns. */
@@ -118,6 +118,17 @@ function keyColumn(e: BExpr, env: CompileEnv): KeyColumn | undefined {
   if (coded) return { coded, rows: table.rowCount, binding: e.binding };
   const values = table.column(e.attr);
   return values && { values, rows: table.rowCount, binding: e.binding };
+}
+
+/**
+ * The numbers of an equi-join's two bare key columns (`left`: the build side's, `right`: the
+ * probe side's, per table row), kept as numberedIndex keeps them; undefined when a key is not a
+ * bare column of a table.
+ */
+export function keyNumbers(buildKey: BExpr, probeKey: BExpr, env: CompileEnv): KeyNumbering | undefined {
+  const buildColumn = keyColumn(buildKey, env);
+  const probeColumn = keyColumn(probeKey, env);
+  return buildColumn && probeColumn ? numbering(buildColumn, probeColumn) : undefined;
 }
 
 /**

@@ -1,0 +1,389 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Item } from '../../src/shared/dynamo/attribute-value';
+import type { EntityView } from '../../src/shared/sql/catalog';
+import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import { AggregateScan } from '../../src/main/sql/executor/operators/aggregate-scan';
+import { decimalLines } from '../support/duckdb-oracle';
+import { Random, sqlQuote } from '../support/sql-diff/data';
+
+/**
+ * GROUP BY in one loop over the columns (operators/aggregate-scan.ts): one coded key, COUNT(*)
+ * and SUM/AVG/MIN/MAX of numbers, over a table, an entity view, or through a join that is a
+ * lookup, with a code filter tested in the loop. DuckDB over the same rows is the oracle for
+ * every form and every refusal: NULL and missing keys on both sides, join keys that are equal
+ * numbers of different scales (7 = 7.0) or the same digits as text and as a number (which do not
+ * join), amounts with more decimals than cents, a BigInt decimal, a repeated build key, empty
+ * tables, LEFT JOIN, HAVING and ORDER BY. A spy says where the loop answered and where it
+ * refused, so a refusal that should not happen (or an answer that should not) fails here.
+ */
+const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'DE'];
+const STATUSES = ['PAID', 'OPEN', 'SHIPPED'];
+const AMOUNTS = ['12', '12.5', '0.25', '3.14159', '-7.125', '1000', '0.001', '99.99'];
+const CUSTOMERS = 900;
+const ORDERS = 6_000;
+
+interface Rows {
+  customers: Item[];
+  orders: Item[];
+  /** One table of both, told apart by SK (entity views `users` and `purchases`). */
+  app: Item[];
+}
+
+const id = (c: number): string => `c${String(c).padStart(4, '0')}`;
+
+function dataset(seed: number): Rows {
+  const r = new Random(seed);
+  const customers: Item[] = [];
+  for (let c = 0; c < CUSTOMERS; c++) {
+    const item: Item = { name: { S: `Customer ${c % 300}` } };
+    const roll = r.next();
+    if (roll < 0.02) item.customerId = { NULL: true };
+    else if (roll >= 0.03) item.customerId = { S: id(c) };
+    // A numeric key too: 7 here, 7.0 or "7" (text, which joins nothing numeric) on the orders.
+    if (r.next() > 0.05) item.customerNo = { N: String(c) };
+    const country = r.next();
+    if (country < 0.04) item.country = { NULL: true };
+    else if (country >= 0.08) item.country = { S: r.pick(COUNTRIES) };
+    customers.push(item);
+  }
+  const orders: Item[] = [];
+  for (let o = 0; o < ORDERS; o++) {
+    const item: Item = { orderId: { S: `o${o}` } };
+    const who = r.int(0, CUSTOMERS - 1);
+    const roll = r.next();
+    if (roll < 0.03) item.customerId = { NULL: true };
+    else if (roll < 0.06) item.customerId = { S: `nobody${o % 9}` };
+    else if (roll >= 0.08) item.customerId = { S: id(who) };
+    const number = r.next();
+    if (number < 0.3) item.customerNo = { N: `${who}.0` };
+    else if (number < 0.35) item.customerNo = { S: String(who) };
+    else if (number < 0.95) item.customerNo = { N: String(who) };
+    const status = r.next();
+    if (status < 0.04) item.status = { NULL: true };
+    else if (status >= 0.08) item.status = { S: r.pick(STATUSES) };
+    const amount = r.next();
+    if (amount < 0.04) item.amount = { NULL: true };
+    else if (amount >= 0.08) item.amount = { N: r.pick(AMOUNTS) };
+    orders.push(item);
+  }
+  const app: Item[] = [
+    ...customers.map((c, i) => ({ ...c, PK: { S: `C#${i}` }, SK: { S: `USER#${i}` } })),
+    ...orders.map((o, i) => ({ ...o, PK: { S: `O#${i}` }, SK: { S: `ORDER#${i}` } })),
+  ];
+  return { customers, orders, app };
+}
+
+const VIEWS: EntityView[] = [
+  { name: 'users', prefix: 'USER#' },
+  { name: 'purchases', prefix: 'ORDER#' },
+].map(({ name, prefix }) => ({
+  name,
+  table: 'App',
+  conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: prefix }] }],
+  source: 'detected',
+}));
+
+/** DuckDB's copy: numbers as exact decimals (10 places, 28 before the point). */
+async function loadDuck(connection: DuckDBConnection, name: string, rows: Rows): Promise<void> {
+  const text = (item: Item, attr: string): string => {
+    const v = item[attr];
+    return v && 'S' in v ? sqlQuote(v.S) : 'NULL';
+  };
+  const number = (item: Item, attr: string): string => {
+    const v = item[attr];
+    return v && 'N' in v ? v.N : 'NULL';
+  };
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${name}_customers (customerId VARCHAR, customerNo DECIMAL(38,10), country VARCHAR, name VARCHAR)`,
+  );
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${name}_orders (orderId VARCHAR, customerId VARCHAR, customerNo DECIMAL(38,10), status VARCHAR, amount DECIMAL(38,10))`,
+  );
+  const customers = rows.customers.map(
+    (c) =>
+      `(${text(c, 'customerId')}, ${number(c, 'customerNo')}, ${text(c, 'country')}, ${text(c, 'name')})`,
+  );
+  const orders = rows.orders.map(
+    (o) =>
+      `(${text(o, 'orderId')}, ${text(o, 'customerId')}, ${number(o, 'customerNo')}, ${text(o, 'status')}, ${number(o, 'amount')})`,
+  );
+  if (customers.length > 0)
+    await connection.run(`INSERT INTO ${name}_customers VALUES ${customers.join(', ')}`);
+  if (orders.length > 0) await connection.run(`INSERT INTO ${name}_orders VALUES ${orders.join(', ')}`);
+}
+
+function engine(rows: Rows, sql: string): { rows: unknown[][]; warnings: string[] } {
+  return runLocal(
+    sql,
+    [
+      { info: tableInfo('customers', 'name'), items: rows.customers },
+      { info: tableInfo('orders', 'orderId'), items: rows.orders },
+      { info: tableInfo('App', 'PK', 'SK'), items: rows.app },
+    ],
+    VIEWS,
+  );
+}
+
+/** The statement for DuckDB: its tables named for the dataset, the entity views as conditions. */
+function duckSql(sql: string, name: string): string {
+  return sql
+    .replace(/\bcustomers\b/g, `${name}_customers`)
+    .replace(/\borders\b/g, `${name}_orders`)
+    .replace(/\busers (\w)\b/g, (_, a: string) => `${name}_customers ${a}`)
+    .replace(/\bpurchases (\w)\b/g, (_, a: string) => `${name}_orders ${a}`)
+    .replace(/\bFROM purchases\b/g, `FROM ${name}_orders`);
+}
+
+let connection: DuckDBConnection;
+const sets = new Map<string, Rows>();
+beforeAll(async () => {
+  connection = await (await DuckDBInstance.create(':memory:')).connect();
+  const data = dataset(20_261_207);
+  // Customer 5's id and number also on customers 6 and 7: not a lookup any more.
+  const repeated = {
+    ...data,
+    customers: data.customers.map((c, i) =>
+      i === 6 || i === 7 ? { ...c, customerId: { S: id(5) }, customerNo: { N: '5' } } : c,
+    ),
+  };
+  // One amount of 20 digits: a BigInt decimal, which scaled integers do not hold.
+  const big = {
+    ...data,
+    orders: data.orders.map((o, i) => (i === 17 ? { ...o, amount: { N: '12345678901234567890.5' } } : o)),
+  };
+  // One amount of 14 digits: the loop's bound (largest × rows) passes SAFE_TOTAL, so it refuses
+  // and the general path adds exactly.
+  const huge = {
+    ...data,
+    orders: data.orders.map((o, i) => (i === 23 ? { ...o, amount: { N: '9999999999999.5' } } : o)),
+  };
+  const empty = { customers: [], orders: [], app: [] };
+  for (const [name, rows] of [
+    ['data', data],
+    ['repeated', repeated],
+    ['big', big],
+    ['huge', huge],
+    ['empty', empty],
+  ] as const) {
+    sets.set(name, rows);
+    await loadDuck(connection, name, rows);
+  }
+});
+afterAll(() => connection.closeSync());
+afterEach(() => vi.restoreAllMocks());
+
+async function expectAgrees(name: string, sql: string, approx: number[] = []): Promise<unknown[][]> {
+  const ours = engine(sets.get(name)!, sql).rows;
+  const theirs = (await connection.runAndReadAll(duckSql(sql, name))).getRowsJson();
+  expect(decimalLines(ours, approx).sort()).toEqual(decimalLines(theirs, approx).sort());
+  return ours;
+}
+
+/**
+ * Whether the one loop answered the statement (true), refused it after reading rows (false), or
+ * was never asked (undefined: the statement's form is not one it reads).
+ */
+function scanAnswered(rows: Rows, sql: string): boolean | undefined {
+  const run = vi.spyOn(AggregateScan.prototype, 'run');
+  engine(rows, sql);
+  const results = run.mock.results;
+  run.mockRestore();
+  return results.length === 0
+    ? undefined
+    : results.every((r) => r.type === 'return' && r.value !== undefined);
+}
+
+const JOINED = 'FROM orders o JOIN customers c ON o.customerId = c.customerId';
+
+const CASES: { name: string; sql: string; approx?: number[]; set?: string; answered: boolean | undefined }[] =
+  [
+    {
+      name: 'GROUP BY over a whole table, NULL and missing keys in one group',
+      sql: 'SELECT status, COUNT(*), SUM(amount), AVG(amount), MIN(amount), MAX(amount) FROM orders GROUP BY status',
+      approx: [3],
+      answered: true,
+    },
+    {
+      name: 'GROUP BY over an entity view (its rows listed)',
+      sql: 'SELECT p.status, COUNT(*), SUM(p.amount) FROM purchases p GROUP BY p.status',
+      answered: true,
+    },
+    {
+      name: 'GROUP BY with a code filter',
+      sql: "SELECT status, COUNT(*), SUM(amount) FROM orders WHERE status <> 'OPEN' GROUP BY status",
+      answered: true,
+    },
+    {
+      name: 'the join as a lookup, with every typed aggregate',
+      sql: `SELECT c.country, COUNT(*), SUM(o.amount), AVG(o.amount), MIN(o.amount), MAX(o.amount) ${JOINED} GROUP BY c.country`,
+      approx: [3],
+      answered: true,
+    },
+    {
+      name: 'the join with a code filter tested in the loop',
+      sql: `SELECT c.country, COUNT(*), SUM(o.amount) ${JOINED} WHERE o.status = 'PAID' GROUP BY c.country`,
+      answered: true,
+    },
+    {
+      name: 'the join of two entity views',
+      sql: 'SELECT u.name, COUNT(*), SUM(p.amount) FROM purchases p JOIN users u ON p.customerId = u.customerId GROUP BY u.name',
+      answered: true,
+    },
+    {
+      name: 'an entity view and a code filter together',
+      sql: "SELECT u.country, COUNT(*), SUM(p.amount) FROM purchases p JOIN users u ON p.customerId = u.customerId WHERE p.status IN ('PAID', 'SHIPPED') GROUP BY u.country",
+      answered: true,
+    },
+    {
+      name: 'LEFT JOIN: unmatched and NULL-keyed orders in the group of NULL keys',
+      sql: 'SELECT c.country, COUNT(*), SUM(o.amount), MAX(o.amount) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.country',
+      answered: true,
+    },
+    {
+      name: 'numeric join keys: 7 joins 7.0, the text "7" joins nothing',
+      sql: 'SELECT c.country, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerNo = c.customerNo GROUP BY c.country',
+      answered: true,
+    },
+    {
+      name: 'the key side written first',
+      sql: 'SELECT c.country, COUNT(*), SUM(o.amount) FROM customers c JOIN orders o ON c.customerId = o.customerId GROUP BY c.country',
+      answered: true,
+    },
+    {
+      name: 'HAVING and ORDER BY on the groups',
+      sql: `SELECT c.country, COUNT(*) AS n, SUM(o.amount) AS total ${JOINED} GROUP BY c.country HAVING COUNT(*) > 100 ORDER BY total DESC`,
+      answered: true,
+    },
+    {
+      name: 'COUNT(*) alone',
+      sql: `SELECT c.name, COUNT(*) ${JOINED} GROUP BY c.name`,
+      answered: true,
+    },
+    // Tables with no rows have no columns to read: the general path answers.
+    {
+      name: 'empty tables',
+      sql: `SELECT c.country, COUNT(*), SUM(o.amount) ${JOINED} GROUP BY c.country`,
+      set: 'empty',
+      answered: undefined,
+    },
+    {
+      name: 'an empty table grouped',
+      sql: 'SELECT status, COUNT(*), SUM(amount) FROM orders GROUP BY status',
+      set: 'empty',
+      answered: undefined,
+    },
+    // Refused after reading rows: the general path answers.
+    {
+      name: 'a repeated key on the key side (not a lookup)',
+      sql: `SELECT c.country, COUNT(*), SUM(o.amount) ${JOINED} GROUP BY c.country`,
+      set: 'repeated',
+      answered: false,
+    },
+    {
+      name: 'a repeated numeric key on the key side',
+      sql: 'SELECT c.country, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerNo = c.customerNo GROUP BY c.country',
+      set: 'repeated',
+      answered: false,
+    },
+    {
+      name: 'a filter leaving fewer orders than customers (the general path probes the customers)',
+      sql: `SELECT c.country, COUNT(*) ${JOINED} WHERE o.orderId IN ('o1', 'o2', 'o3', 'o4', 'o5') GROUP BY c.country`,
+      answered: false,
+    },
+    {
+      name: 'totals that could pass 2^53',
+      sql: `SELECT c.country, COUNT(*), SUM(o.amount), AVG(o.amount) ${JOINED} GROUP BY c.country`,
+      approx: [3],
+      set: 'huge',
+      answered: false,
+    },
+    // Not a form the loop reads: never asked, the general path answers.
+    {
+      name: 'a BigInt decimal among the amounts',
+      sql: 'SELECT status, COUNT(*), SUM(amount) FROM orders GROUP BY status',
+      set: 'big',
+      answered: undefined,
+    },
+    {
+      name: 'a key of the aggregated side in a join',
+      sql: `SELECT o.status, COUNT(*), SUM(o.amount) ${JOINED} GROUP BY o.status`,
+      answered: undefined,
+    },
+    {
+      name: 'an aggregate of the key side',
+      sql: `SELECT c.country, COUNT(c.name) ${JOINED} GROUP BY c.country`,
+      answered: undefined,
+    },
+    {
+      name: 'two keys',
+      sql: 'SELECT status, customerId, COUNT(*) FROM orders GROUP BY status, customerId',
+      answered: undefined,
+    },
+    {
+      name: 'DISTINCT in an aggregate',
+      sql: 'SELECT status, COUNT(DISTINCT amount) FROM orders GROUP BY status',
+      answered: undefined,
+    },
+    {
+      name: 'a condition that is not a code test',
+      sql: 'SELECT status, COUNT(*), SUM(amount) FROM orders WHERE amount > 10 GROUP BY status',
+      answered: undefined,
+    },
+    {
+      name: 'a condition across both sides',
+      sql: `SELECT c.country, COUNT(*) ${JOINED} WHERE o.status = 'PAID' OR c.country = 'NO' GROUP BY c.country`,
+      answered: undefined,
+    },
+  ];
+
+describe('GROUP BY in one loop (DuckDB as the oracle)', () => {
+  for (const c of CASES) {
+    it(`agrees on ${c.name}, and the loop ${c.answered ? 'answers' : 'does not'}`, async () => {
+      const set = c.set ?? 'data';
+      await expectAgrees(set, c.sql, c.approx);
+      expect(scanAnswered(sets.get(set)!, c.sql)).toBe(c.answered);
+    });
+  }
+
+  it('gives the groups in the general path’s order (first appearance)', () => {
+    const sql = `SELECT c.country, COUNT(*), SUM(o.amount) ${JOINED} GROUP BY c.country`;
+    // `o.amount + 0` is an expression, which only the general path reads.
+    const general = sql.replace('SUM(o.amount)', 'SUM(o.amount + 0)');
+    const data = sets.get('data')!;
+    expect(scanAnswered(data, general)).toBeUndefined();
+    const keys = (rows: unknown[][]): unknown[] => rows.map((r) => r[0]);
+    expect(keys(engine(data, sql).rows)).toEqual(keys(engine(data, general).rows));
+    const grouped = 'SELECT status, COUNT(*) FROM orders GROUP BY status';
+    expect(keys(engine(data, grouped).rows)).toEqual(
+      keys(engine(data, grouped.replace('COUNT(*)', 'COUNT(amount + 0)')).rows),
+    );
+  });
+
+  it('skips values that are not numbers in SUM, counts them and says so', () => {
+    const data = sets.get('data')!;
+    const orders = data.orders.map((o, i) => (i % 100 === 1 ? { ...o, amount: { S: 'n/a' } } : o));
+    const strings = orders.filter((o) => o.amount && 'S' in o.amount).length;
+    const rows = { ...data, orders };
+    const sql = 'SELECT status, COUNT(*), SUM(amount) FROM orders GROUP BY status';
+    const run = engine(rows, sql);
+    // The oracle: a plain tally per status, in ten-thousandths (every amount has at most 5 places).
+    const tally = new Map<string, { rows: number; sum: bigint | null }>();
+    for (const o of orders) {
+      const key = o.status && 'S' in o.status ? o.status.S : 'NULL';
+      const entry = tally.get(key) ?? { rows: 0, sum: null };
+      entry.rows += 1;
+      if (o.amount && 'N' in o.amount)
+        entry.sum = (entry.sum ?? 0n) + BigInt(Math.round(Number(o.amount.N) * 100_000));
+      tally.set(key, entry);
+    }
+    expect(strings).toBeGreaterThan(0);
+    expect(decimalLines(run.rows).sort()).toEqual(
+      decimalLines(
+        [...tally].map(([key, t]) => [key, t.rows, t.sum === null ? null : Number(t.sum) / 100_000]),
+      ).sort(),
+    );
+    expect(run.warnings.join(' ')).toContain(`skipped ${strings} values that are not numbers`);
+    expect(scanAnswered(rows, sql)).toBe(true);
+  });
+});
