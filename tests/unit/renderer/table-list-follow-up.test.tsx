@@ -7,6 +7,8 @@ import { CreateTableDialog } from '../../../src/renderer/features/tables/admin/c
 import { clickButton, type Harness, openHarness, typeInto, testConnection } from './bridge-harness';
 import { counts, emit } from './operation-events';
 import { tableSummary } from '../../support/table-summary';
+import { useWorkspaceStore } from '../../../src/renderer/features/workspace/store';
+import type { CopyReport } from '../../../src/shared/ipc/copy';
 
 // Create table, Copy to… and Import from S3 rendered in a DOM (happy-dom), the bridge standing in for main. Both
 // dialogs offer Close while main works (a table is followed until ACTIVE, a copy can take hours),
@@ -44,6 +46,21 @@ async function accept(channel: string, value: unknown): Promise<string> {
   return requestId;
 }
 
+/** copy:start's done value: three items copied into a table the copy created. */
+const copyReport = (target: string): CopyReport => ({
+  copyId: 'copy-2',
+  source: { connectionId: 'c-follow', table: 'Orders' },
+  target: { connectionId: 'c-follow', table: target },
+  created: true,
+  complete: true,
+  itemsRead: 3,
+  itemsWritten: 3,
+  itemsSkipped: 0,
+  itemsFailed: 0,
+  failures: [],
+  notes: [],
+});
+
 /** tables:create's done value: the new table as main describes it. */
 const summary = tableSummary('Invoices');
 
@@ -79,6 +96,28 @@ describe('the table list after a create or a copy whose dialog was closed', () =
     });
     // Cancelled after the target was made: it is a table now, and the list shows it.
     expect(listReads()).toEqual([{ connectionId: 'c-follow' }]);
+  });
+
+  it('offers to open the copied table once the copy is done, and opens it in the workspace', async () => {
+    let closed = 0;
+    useWorkspaceStore.getState().openConnection('c-follow');
+    act(() =>
+      harness.root.render(
+        <CopyDialog connection={connection} table="Orders" onClose={() => (closed += 1)} />,
+      ),
+    );
+    await clickButton(harness.host, 'Copy');
+    const requestId = await accept('copy:start', { copyId: 'copy-2' });
+    await act(() => {
+      emit(requestId, { type: 'done', progress: counts(3), value: copyReport('Orders-copy') });
+      return Promise.resolve();
+    });
+    expect(harness.host.textContent).toContain('Copied Orders to Orders-copy');
+    await clickButton(harness.host, 'Open Orders-copy');
+    expect(closed).toBe(1);
+    const tabs = useWorkspaceStore.getState().tabs['c-follow'];
+    expect(tabs?.openTables).toContain('Orders-copy');
+    expect(tabs?.active).toBe('table:Orders-copy');
   });
 
   it('reads nothing again when main refused the create', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { splitConnectionId } from '../../../shared/dynamo/regions';
 import type { AppError, Connection } from '../../../shared/ipc';
 import type { ConflictPolicy, CopyReport, CopyStartInput } from '../../../shared/ipc/copy';
 import type { ReadSpec } from '../../../shared/ipc/query';
@@ -13,6 +14,7 @@ import { useConnectionsStore } from '../connections/store';
 import { useLongWork } from '../operations/use-long-work';
 import { OperationProgress, timeLeft } from '../operations/components/operation-progress';
 import { tableSetChanged } from '../tables/table-set';
+import { tableKeyIn, useWorkspaceStore } from '../workspace/store';
 import { RateField, rateOf, type RateUnit } from './copy-fields';
 import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
@@ -339,7 +341,9 @@ export function CopyDialog({
             <Button variant="primary" onClick={() => void resume(state.copyId)}>
               Resume copy
             </Button>
-          ) : state.phase === 'done' ? null : (
+          ) : state.phase === 'done' ? (
+            <OpenCopiedTable report={state.report} connection={connection} onClose={onClose} />
+          ) : (
             <Button
               variant="primary"
               disabled={targetTable.trim() === '' || target?.readOnly === true}
@@ -351,5 +355,34 @@ export function CopyDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * After a copy, the target table one click away, as after Create table; only when it is on this
+ * connection (in any of its regions), since the workspace holds one connection's tables.
+ */
+function OpenCopiedTable({
+  report,
+  connection,
+  onClose,
+}: {
+  report: CopyReport;
+  connection: Connection;
+  onClose(): void;
+}) {
+  const { connectionId, table } = report.target;
+  if (splitConnectionId(connectionId).connectionId !== splitConnectionId(connection.id).connectionId)
+    return null;
+  return (
+    <Button
+      variant="primary"
+      onClick={() => {
+        useWorkspaceStore.getState().openTable(tableKeyIn(connectionId, table));
+        onClose();
+      }}
+    >
+      Open {table}
+    </Button>
   );
 }
