@@ -40,8 +40,13 @@ describe('the workspace survives a reload', () => {
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(sql);
     await tabs.getByRole('tab', { name: table, exact: true }).click();
-    await expect.poll(savedFile, slow).toContain('kept across a reload');
-    await expect.poll(savedFile, slow).toContain('STATUS#SHIPPED');
+    // One saved snapshot with the SQL text, the form and the table's tab active: the texts may be
+    // saved while SQL was still the active tab, and the switch back 400 ms later.
+    const isWhole = (text: string): boolean =>
+      ['kept across a reload', 'STATUS#SHIPPED', `"active":"table:${table}"`].every((part) =>
+        text.includes(part),
+      );
+    await expect.poll(async () => isWhole(await savedFile()), slow).toBe(true);
 
     await page.reload();
     // No picker: the playground's workspace, on the table's Items tab, with the form as typed.
