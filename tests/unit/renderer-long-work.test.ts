@@ -8,6 +8,7 @@ import {
   startLongWork,
 } from '../../src/renderer/features/operations/long-work';
 import { counts, emit, purged } from './renderer/operation-events';
+import { copyReport } from '../support/copy-report';
 
 // The renderer's one way of following long work: subscribe to one requestId, route its events,
 // settle exactly once with the done value read by the channel's schema. The bridge stands in for
@@ -41,19 +42,7 @@ afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
 });
 
-const report = {
-  copyId: 'copy-abc-01',
-  source: { connectionId: 'c1', table: 'Orders' },
-  target: { connectionId: 'c1', table: 'Orders-copy' },
-  created: true,
-  complete: true,
-  itemsRead: 3,
-  itemsWritten: 3,
-  itemsSkipped: 0,
-  itemsFailed: 0,
-  failures: [],
-  notes: [],
-};
+const report = copyReport('c1', 'Orders', 'Orders-copy');
 
 /** Starts a purge of Orders, the work most tests follow. */
 const purgeOrders = (options: LongWorkStart<'tables:purge'>) =>

@@ -8,7 +8,7 @@ import { clickButton, type Harness, openHarness, typeInto, testConnection } from
 import { counts, emit } from './operation-events';
 import { tableSummary } from '../../support/table-summary';
 import { useWorkspaceStore } from '../../../src/renderer/features/workspace/store';
-import type { CopyReport } from '../../../src/shared/ipc/copy';
+import { copyReport } from '../../support/copy-report';
 
 // Create table, Copy to… and Import from S3 rendered in a DOM (happy-dom), the bridge standing in for main. Both
 // dialogs offer Close while main works (a table is followed until ACTIVE, a copy can take hours),
@@ -45,21 +45,6 @@ async function accept(channel: string, value: unknown): Promise<string> {
   });
   return requestId;
 }
-
-/** copy:start's done value: three items copied into a table the copy created. */
-const copyReport = (target: string): CopyReport => ({
-  copyId: 'copy-2',
-  source: { connectionId: 'c-follow', table: 'Orders' },
-  target: { connectionId: 'c-follow', table: target },
-  created: true,
-  complete: true,
-  itemsRead: 3,
-  itemsWritten: 3,
-  itemsSkipped: 0,
-  itemsFailed: 0,
-  failures: [],
-  notes: [],
-});
 
 /** tables:create's done value: the new table as main describes it. */
 const summary = tableSummary('Invoices');
@@ -109,7 +94,11 @@ describe('the table list after a create or a copy whose dialog was closed', () =
     await clickButton(harness.host, 'Copy');
     const requestId = await accept('copy:start', { copyId: 'copy-2' });
     await act(() => {
-      emit(requestId, { type: 'done', progress: counts(3), value: copyReport('Orders-copy') });
+      emit(requestId, {
+        type: 'done',
+        progress: counts(3),
+        value: copyReport('c-follow', 'Orders', 'Orders-copy'),
+      });
       return Promise.resolve();
     });
     expect(harness.host.textContent).toContain('Copied Orders to Orders-copy');
