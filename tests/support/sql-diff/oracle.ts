@@ -17,6 +17,8 @@ export interface Regression {
   note: string;
   data: Dataset;
   dyno: string;
+  /** Found with ta and tb as entity views of one table (sql-fuzz --views). */
+  views?: boolean;
   /** Canonical rows (sorted unless the statement orders by id), or one `error: …` line. */
   expected: string[];
 }
@@ -158,12 +160,16 @@ export interface Disagreement {
   duckRows: string[] | { error: string };
 }
 
-/** Runs `count` statements per dataset for datasets seed .. seed+datasets-1; returns the disagreements. */
+/**
+ * Runs `count` statements per dataset for datasets seed .. seed+datasets-1; returns the
+ * disagreements. `throughViews`: ta and tb as entity views of one table (see oneTable).
+ */
 export async function differential(
   oracle: DuckOracle,
   seed: number,
   datasets: number,
   count: number,
+  throughViews = false,
 ): Promise<{ cases: number; disagreements: Disagreement[] }> {
   const disagreements: Disagreement[] = [];
   let cases = 0;
@@ -173,7 +179,10 @@ export async function differential(
     await oracle.load(data);
     for (let index = 0; index < count; index++) {
       const statement = generateStatement(dataSeed, index);
-      const [mine, theirs] = [dynoRows(data, statement.dyno, statement), await oracle.rows(statement)];
+      const [mine, theirs] = [
+        dynoRows(data, statement.dyno, statement, throughViews),
+        await oracle.rows(statement),
+      ];
       cases += 1;
       if (!agree(mine, theirs))
         disagreements.push({
