@@ -20,6 +20,7 @@ import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
 import './copy.css';
 import { FormRow, RowField } from '../../ui/form-row';
+import { PARALLEL_READERS, SEGMENTS_HELP } from '../../ui/scan-words';
 
 export interface CopyDialogProps {
   connection: Connection;
@@ -285,9 +286,10 @@ export function CopyDialog({
               </RowField>
             </FormRow>
             <FormRow>
-              <RowField caption="Parallel segments">
+              <RowField caption={PARALLEL_READERS}>
                 <TextInput
-                  label="Parallel segments"
+                  title={SEGMENTS_HELP}
+                  label={PARALLEL_READERS}
                   inputMode="numeric"
                   value={segments}
                   onChange={setSegments}

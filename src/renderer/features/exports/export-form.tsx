@@ -67,8 +67,15 @@ export function ExportForm({
               required
             />
           </RowField>
-          <RowField caption="Key prefix" grow>
-            <TextInput label="Export key prefix" value={prefix} onChange={setPrefix} placeholder="optional" />
+          {/* "Key prefix" is S3's word, and a table's key prefix (USER#) is another thing: a folder. */}
+          <RowField caption="Folder in the bucket" grow>
+            <TextInput
+              label="Folder in the bucket"
+              title="The S3 key prefix the export is written under"
+              value={prefix}
+              onChange={setPrefix}
+              placeholder="optional, e.g. exports/nightly"
+            />
           </RowField>
           <RowField caption="Format">
             <Select

@@ -110,9 +110,10 @@ export function ImportDialog({
             <RowField caption="Bucket">
               <TextInput label="Source bucket" value={bucket} onChange={setBucket} placeholder="my-bucket" />
             </RowField>
-            <RowField caption="Key prefix" grow>
+            <RowField caption="Folder in the bucket" grow>
               <TextInput
-                label="Source key prefix"
+                label="Source folder in the bucket"
+                title="The S3 key prefix the files to import are under"
                 value={prefix}
                 onChange={setPrefix}
                 placeholder="exports/data/"

@@ -2,6 +2,7 @@ import type { TableSummary } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { billingLabel, formatBytes, formatCount, countOf } from '../../../ui/format';
 import { KeyAttribute } from './key-label';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 function IndexesCell({ table }: { table: TableSummary }) {
   const gsis = table.indexes.filter((index) => index.kind === 'GSI');
@@ -69,7 +70,8 @@ export function TableRow({ table, onOpen }: TableRowProps) {
         {table.billingMode === 'PROVISIONED' ? (
           <span className="muted small capacity">
             {' '}
-            {table.readCapacity ?? '?'} RCU · {table.writeCapacity ?? '?'} WCU
+            {table.readCapacity ?? '?'} <CapacityUnit unit="RCU" /> · {table.writeCapacity ?? '?'}{' '}
+            <CapacityUnit unit="WCU" />
           </span>
         ) : null}
       </td>
