@@ -6,7 +6,8 @@ import { matches } from '../../keyboard/shortcuts';
 import { McpExposureForm } from '../../mcp/components/mcp-exposure-form';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAgentStore } from '../store';
-import { AgentSettingsForm } from './agent-settings-form';
+import { useWholeCharacterWidth } from '../../../ui/whole-characters';
+import { AgentSettingsForm, modeText } from './agent-settings-form';
 import { type OpenResultSet, ResultSetDialog } from './result-set-dialog';
 import { TurnView } from './turn-view';
 import { UsageMeter } from './usage-meter';
@@ -55,6 +56,11 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
     if (error) setQuestion(text);
   };
   const last = turns.at(-1);
+  const modelLine = settings
+    ? `${shortModelName(settings.modelId)} · ${connection.readOnly ? 'Read-only' : modeText[settings.mode].title}`
+    : '';
+  const model = useRef<HTMLButtonElement>(null);
+  useWholeCharacterWidth(model, modelLine, `${isEditing} ${isEditingMcp} ${Boolean(running)}`);
 
   return (
     <div className="agent-panel">
@@ -62,9 +68,20 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
         <div className="agent-title">
           <h2>Assistant</h2>
           {settings ? (
-            <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
-              {shortModelName(settings.modelId)} · {connection.readOnly ? 'read-only' : settings.mode}
-            </span>
+            // The short name is cut in a narrow dock: the whole id is its tooltip and accessible
+            // description, and it opens the settings where the model is chosen.
+            <button
+              type="button"
+              ref={model}
+              className="agent-model"
+              title={`${settings.modelId} in ${settings.bedrockRegion} (opens the settings)`}
+              onClick={() => {
+                setEditing(true);
+                setEditingMcp(false);
+              }}
+            >
+              {modelLine}
+            </button>
           ) : null}
         </div>
         <div className="agent-header-actions">
