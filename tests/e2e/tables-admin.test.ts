@@ -56,7 +56,7 @@ describe('Create and change tables', () => {
       AttributeName: 'expiresAt',
     });
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     const row = page.getByRole('row').filter({ hasText: table });
     await row.waitFor(slow);
     await expect.poll(() => row.innerText()).toContain('1 GSI');
