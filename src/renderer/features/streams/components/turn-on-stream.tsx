@@ -29,7 +29,7 @@ export function TurnOnStream({ connection, summary }: { connection: Connection; 
   const isRunning = state.phase === 'running';
 
   return (
-    <div className="notice turn-on-stream" role="group" aria-label="Turn on the stream">
+    <div className="turn-on-stream" role="group" aria-label="Turn on the stream">
       <p>Streams are off for {summary.name}, so there is nothing to follow.</p>
       {connection.readOnly ? (
         <p className="small muted">
