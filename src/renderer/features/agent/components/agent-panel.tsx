@@ -56,11 +56,13 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
     if (error) setQuestion(text);
   };
   const last = turns.at(-1);
-  const modelLine = settings
-    ? `${shortModelName(settings.modelId)} · ${connection.readOnly ? 'Read-only' : modeText[settings.mode].title}`
-    : '';
-  const model = useRef<HTMLButtonElement>(null);
-  useWholeCharacterWidth(model, modelLine, `${isEditing} ${isEditingMcp} ${Boolean(running)}`);
+  const modelName = settings ? shortModelName(settings.modelId) : '';
+  const model = useRef<HTMLSpanElement>(null);
+  useWholeCharacterWidth(
+    model,
+    modelName,
+    `${settings?.mode ?? ''} ${isEditing} ${isEditingMcp} ${Boolean(running)}`,
+  );
 
   return (
     <div className="agent-panel">
@@ -72,7 +74,6 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
             // description, and it opens the settings where the model is chosen.
             <button
               type="button"
-              ref={model}
               className="agent-model"
               title={`${settings.modelId} in ${settings.bedrockRegion} (opens the settings)`}
               onClick={() => {
@@ -80,7 +81,14 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
                 setEditingMcp(false);
               }}
             >
-              {modelLine}
+              {/* The name gives way; the permission mode after it stays whole. */}
+              <span className="agent-model-name" ref={model}>
+                {modelName}
+              </span>
+              <span className="agent-model-mode">
+                {' · '}
+                {connection.readOnly ? 'Read-only' : modeText[settings.mode].title}
+              </span>
             </button>
           ) : null}
         </div>
