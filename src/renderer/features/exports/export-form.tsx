@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { FormRow, RowField } from '../../ui/form-row';
+import { BucketFolderField } from './bucket-folder-field';
 
 const kinds = ['full', 'incremental'] as const;
 const formats = ['DYNAMODB_JSON', 'ION'] as const;
@@ -67,16 +68,13 @@ export function ExportForm({
               required
             />
           </RowField>
-          {/* "Key prefix" is S3's word, and a table's key prefix (USER#) is another thing: a folder. */}
-          <RowField caption="Folder in the bucket" grow>
-            <TextInput
-              label="Folder in the bucket"
-              title="The S3 key prefix the export is written under"
-              value={prefix}
-              onChange={setPrefix}
-              placeholder="optional, e.g. exports/nightly"
-            />
-          </RowField>
+          <BucketFolderField
+            label="Folder in the bucket"
+            purpose="the export is written under"
+            value={prefix}
+            onChange={setPrefix}
+            placeholder="optional, e.g. exports/nightly"
+          />
           <RowField caption="Format">
             <Select
               label="Export format"

@@ -9,6 +9,7 @@ import { tableSetChanged } from '../tables/table-set';
 import { OperationProgress } from '../operations/components/operation-progress';
 import { useLongWork } from '../operations/use-long-work';
 import { FormRow, RowField } from '../../ui/form-row';
+import { BucketFolderField } from './bucket-folder-field';
 import { importSummary } from './import-summary';
 
 export interface ImportDefaults {
@@ -114,15 +115,13 @@ export function ImportDialog({
             <RowField caption="Bucket">
               <TextInput label="Source bucket" value={bucket} onChange={setBucket} placeholder="my-bucket" />
             </RowField>
-            <RowField caption="Folder in the bucket" grow>
-              <TextInput
-                label="Source folder in the bucket"
-                title="The S3 key prefix the files to import are under"
-                value={prefix}
-                onChange={setPrefix}
-                placeholder="exports/data/"
-              />
-            </RowField>
+            <BucketFolderField
+              label="Source folder in the bucket"
+              purpose="the files to import are under"
+              value={prefix}
+              onChange={setPrefix}
+              placeholder="exports/data/"
+            />
           </FormRow>
           <FormRow>
             <RowField caption="Format">
