@@ -22,7 +22,9 @@ import { type KeptKeys, keptRows, keptTally, type KeysTally, tallySelected } fro
  * Here COUNT, SUM and AVG of the ORDER BY column add the keys the selection kept (the survivors'
  * scaled integers, summed as the aggregate operator sums them); any other call reads the kept
  * rows' own table rows through the aggregate operator's typed calls (aggregate-calls.ts
- * `typedCall`), in batches of one group.
+ * `typedCall`), in batches of one group. When every call is COUNT(*) or one of those three (the
+ * statement above), a ROW_NUMBER's selection keeps no rows at all, only a tally of the kept
+ * keys (window-top.ts `keptTally`).
  *
  * Exact or not taken: the outer SELECT reads one derived table and nothing else (no join, no
  * condition left on it after push-into-derived.ts, no GROUP BY, windows or QUALIFY of its own);
