@@ -33,7 +33,10 @@ export async function duckdbWith(tables: DuckTable[]): Promise<DuckDBConnection>
     await connection.run(
       `CREATE TABLE "${table.name}" (${names.map((n) => `"${n}" ${table.columns[n]!}`).join(', ')})`,
     );
-    const rows = table.items.map((item) => `(${names.map((n) => literal(item[n])).join(', ')})`);
+    // Own attributes only: an item without `constructor` would read Object's.
+    const rows = table.items.map(
+      (item) => `(${names.map((n) => literal(Object.hasOwn(item, n) ? item[n] : undefined)).join(', ')})`,
+    );
     if (rows.length > 0) await connection.run(`INSERT INTO "${table.name}" VALUES ${rows.join(', ')}`);
   }
   return connection;

@@ -21,9 +21,16 @@ import { comparableRows, duckdbWith, duckRows, expectSameRows } from '../support
  */
 vi.mock('../../src/main/sql/executor/operators/window-top', async (original) => {
   const actual = await original<typeof top>();
-  return { ...actual, topPerPartition: vi.fn(actual.topPerPartition) };
+  return {
+    ...actual,
+    topPerPartition: vi.fn(actual.topPerPartition),
+    keptTally: vi.fn(actual.keptTally),
+  };
 });
 const operator = vi.mocked(top.topPerPartition);
+const keysSelector = vi.mocked(top.keptTally);
+/** Whether the last statement's aggregate was answered from the kept keys alone, without rows. */
+const keysTook = (): boolean => keysSelector.mock.results.some((r) => r.type === 'return' && r.value);
 vi.mock('../../src/main/sql/executor/operators/window-top-aggregate', async (original) => {
   const actual = await original<typeof overTop>();
   return { ...actual, aggregateOverTop: vi.fn(actual.aggregateOverTop) };
@@ -40,6 +47,7 @@ const operatorTook = (): boolean => operator.mock.results.some((r) => r.type ===
 afterEach(() => {
   operator.mockClear();
   aggregator.mockClear();
+  keysSelector.mockClear();
 });
 
 const S = (s: string): AttributeValue => ({ S: s });
@@ -260,6 +268,52 @@ describe('an aggregate over top N per partition, from the kept rows, against Duc
         }
     },
   );
+
+  it.each([
+    'amount DESC NULLS LAST',
+    'amount DESC NULLS FIRST',
+    'amount ASC NULLS FIRST',
+    'amount ASC NULLS LAST',
+  ])(
+    'COUNT(*), COUNT, SUM and AVG of the ORDER BY column by %s are answered from the kept keys alone',
+    async (order) => {
+      const calls = 'COUNT(*) AS n, COUNT(amount) AS c, SUM(amount) AS s, AVG(amount) AS a';
+      for (const where of ['rn <= 3', 'rn < 2', 'rn = 2', 'rn <= 3 AND rn >= 2', 'rn <= 30']) {
+        const sql = overTopN(calls, 'ROW_NUMBER', order, where);
+        await expectSameRows(run(items, sql), duck, sql);
+        expect(keysTook(), where).toBe(true);
+        keysSelector.mockClear();
+      }
+      // No number passes: the kept rows' path answers (COUNT 0, SUM NULL).
+      const none = overTopN(calls, 'ROW_NUMBER', order, 'rn <= 0');
+      await expectSameRows(run(items, none), duck, none);
+      expect(keysTook()).toBe(false);
+    },
+  );
+
+  it('keys alone with attribute names __proto__ and constructor, partitions of one, ties and NULLs', async () => {
+    // Every fifth row is a partition of its own; the rest share the users (ties, NULL, missing).
+    const named = items.map((item, k) => {
+      const partition = k % 5 === 0 ? { S: `one${k}` } : item.userId;
+      const fields = [`"orderId":${JSON.stringify(item.orderId)}`];
+      if (partition) fields.push(`"__proto__":${JSON.stringify(partition)}`);
+      if (item.amount) fields.push(`"constructor":${JSON.stringify(item.amount)}`);
+      return JSON.parse(`{${fields.join(',')}}`) as Item;
+    });
+    const duckNamed = await duckdbWith([
+      {
+        name: 'orders',
+        columns: { orderId: 'VARCHAR', ['__proto__']: 'VARCHAR', constructor: 'DECIMAL(38,4)' } as const,
+        items: named,
+      },
+    ]);
+    for (const where of ['rn <= 3', 'rn = 1', 'rn <= 2 AND rn > 1']) {
+      const sql = `SELECT COUNT(*) AS n, SUM("constructor") AS s, AVG("constructor") AS a FROM (SELECT "constructor", ROW_NUMBER() OVER (PARTITION BY "__proto__" ORDER BY "constructor" DESC NULLS LAST) AS rn FROM orders) t WHERE ${where}`;
+      await expectSameRows(run(named, sql), duckNamed, sql);
+      expect(keysTook(), where).toBe(true);
+      keysSelector.mockClear();
+    }
+  });
 
   it('ROW_NUMBER by a text key with ties keeps the rows the general path keeps', () => {
     const sql = (order: string) =>

@@ -8,7 +8,7 @@ import type { FunctionEnv } from '../functions';
 import type { Aggregated } from './aggregate';
 import { typedCall } from './aggregate-calls';
 import type { InnerRows } from './correlated-average';
-import { type KeptKeys, keptRows } from './window-top';
+import { type KeptKeys, keptRows, keptTally, type KeysTally, tallySelected } from './window-top';
 
 /**
  * An aggregate without GROUP BY over a derived table of top N per partition, answered from the
@@ -22,7 +22,9 @@ import { type KeptKeys, keptRows } from './window-top';
  * Here COUNT, SUM and AVG of the ORDER BY column add the keys the selection kept (the survivors'
  * scaled integers, summed as the aggregate operator sums them); any other call reads the kept
  * rows' own table rows through the aggregate operator's typed calls (aggregate-calls.ts
- * `typedCall`), in batches of one group.
+ * `typedCall`), in batches of one group. When every call is COUNT(*) or one of those three (the
+ * statement above), a ROW_NUMBER's selection keeps no rows at all, only a tally of the kept
+ * keys (window-top.ts `keptTally`).
  *
  * Exact or not taken: the outer SELECT reads one derived table and nothing else (no join, no
  * condition left on it after push-into-derived.ts, no GROUP BY, windows or QUALIFY of its own);
@@ -43,7 +45,13 @@ export function aggregateOverTop(
   const { inner, calls } = shape;
   const { table, rows } = innerRows(inner);
   const innerEnv: CompileEnv = { tables: [table], fn: env.fn, subqueries: env.subqueries, params: [] };
-  const kept = keptRows(inner, { length: rows.length, idx: [rows] }, innerEnv);
+  const frame = { length: rows.length, idx: [rows] };
+  const ordered = inner.windows[0]!.orderBy[0]?.expr;
+  if (ordered && calls.every((call) => !call.arg || fromKeysOf(call, ordered))) {
+    const tally = keptTally(inner, frame, innerEnv);
+    if (tally) return fromTally(calls, tally);
+  }
+  const kept = keptRows(inner, frame, innerEnv);
   if (!kept) return undefined;
   const count = kept.rows.length;
   // The kept frame rows are this call's own: made table rows in place, when a call reads them.
@@ -56,7 +64,7 @@ export function aggregateOverTop(
       continue;
     }
     if (kept.keys && name !== 'MIN' && name !== 'MAX' && sameColumn(arg, kept.keys)) {
-      const value = fromKeys(name, kept.keys);
+      const value = fromKeys(name, tallySelected(kept.keys));
       if (value === undefined) return undefined;
       slots.push([value]);
       continue;
@@ -76,39 +84,34 @@ export function aggregateOverTop(
   return { slots, groups: 1 };
 }
 
-const sameColumn = (e: BExpr, keys: KeptKeys): boolean =>
+const sameColumn = (e: BExpr, keys: Pick<KeptKeys, 'binding' | 'attr'>): boolean =>
   e.kind === 'col' && e.binding === keys.binding && e.attr === keys.attr && e.path.length === 0;
+
+/** Whether the call is COUNT, SUM or AVG of the ORDER BY column, which its kept keys answer. */
+const fromKeysOf = ({ name, arg }: AggregateCall, ordered: BExpr): boolean =>
+  name !== 'MIN' && name !== 'MAX' && !!arg && ordered.kind === 'col' && sameColumn(arg, ordered);
+
+/** Every call answered from the kept keys' tally alone. */
+function fromTally(calls: readonly AggregateCall[], tally: KeysTally): Aggregated | undefined {
+  const slots: Value[][] = [];
+  for (const { name, arg } of calls) {
+    const value = arg ? fromKeys(name, tally) : tally.rows;
+    if (value === undefined) return undefined;
+    slots.push([value]);
+  }
+  return { slots, groups: 1 };
+}
 
 /**
  * COUNT, SUM or AVG of the ORDER BY column from the kept rows' keys: the survivors' scaled
  * integers as the selection kept them, with no read of the column at their rows. Exact as the
  * aggregate operator's scaled sums are (the same ExactSum); undefined past SAFE_TOTAL.
  */
-function fromKeys(name: AggregateCall['name'], kept: KeptKeys): Value | undefined {
-  const tally = new Float64Array(3);
-  sumKeys(kept.keys, kept.nullKey, tally);
-  const numbers = tally[1]!;
-  if (name === 'COUNT') return numbers;
-  if (tally[2]! >= SAFE_TOTAL) return undefined;
-  const sum = ExactSum.fromScaled(kept.sign * tally[0]! + 0, kept.scale, numbers);
+function fromKeys(name: AggregateCall['name'], tally: KeysTally): Value | undefined {
+  if (name === 'COUNT') return tally.numbers;
+  if (tally.magnitude >= SAFE_TOTAL) return undefined;
+  const sum = ExactSum.fromScaled(tally.sign * tally.sum + 0, tally.scale, tally.numbers);
   return name === 'SUM' ? sum.total() : sum.average();
-}
-
-/** tally: the sum of the keys that are numbers, how many they are, and their magnitudes. */
-function sumKeys(keys: Float64Array, nullKey: number, tally: Float64Array): void {
-  let acc = 0;
-  let numbers = 0;
-  let magnitude = 0;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    if (key === nullKey) continue;
-    acc += key;
-    numbers += 1;
-    magnitude += key < 0 ? -key : key;
-  }
-  tally[0] = acc;
-  tally[1] = numbers;
-  tally[2] = magnitude;
 }
 
 /**
