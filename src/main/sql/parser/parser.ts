@@ -45,11 +45,21 @@ const WRITES = new Set([
   'PRAGMA',
 ]);
 
+/**
+ * The last statement's parser and its tokens, kept until the next statement. V8 holds the hidden
+ * class of a parser and of its tokens only while one is alive; once a statement's parser died,
+ * the next collection dropped those classes and, with them, the optimised code of every parser
+ * method that relied on them ("weak objects"), which the compiler then made again during a later
+ * statement (sqlwin7: each slow steady round of bench:sql was such a recompile; docs/PERFORMANCE.md).
+ */
+let lastParser: Parser | undefined;
+
 /** Parses one SELECT statement (optionally ending in `;`); throws SqlError with a position. */
 export function parseStatement(text: string): Statement {
   const tokens = tokenize(text);
   try {
-    return { query: new Parser(text, tokens).statement(), text };
+    lastParser = new Parser(text, tokens);
+    return { query: lastParser.statement(), text };
   } catch (error) {
     const refusal =
       error instanceof SqlError && error.code === SqlErrorCodes.syntax && findUnsupported(tokens);
