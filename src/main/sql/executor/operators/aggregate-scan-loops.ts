@@ -218,6 +218,7 @@ function sumAll(
   }
 }
 
+/** sumAll over listed rows; alike on purpose: a flag tested per row costs (see `scan`). */
 function sumListed(
   rows: Int32Array,
   codes: Int32Array,
