@@ -124,8 +124,8 @@ function sumForm(
   hasSum: boolean,
 ): boolean {
   if (!codeOf) {
-    if (filter) return false;
-    sumCodes(rows, rowCount, numbers, pass, values, kind, hasSum);
+    if (filter && rows) return false;
+    sumCodes(rows, filter, rowCount, numbers, pass, values, kind, hasSum);
   } else if (filter) {
     if (rows) return false;
     sumFilteredLookedUp(rowCount, filter.codes, filter.accepts, numbers, codeOf, pass, values, kind, hasSum);
@@ -154,8 +154,8 @@ function noNumber(c: number, i: number, others: Float64Array, kind: Uint8Array, 
 }
 
 /**
- * Every row of the table, or the listed rows (an entity view's), grouped by their own key code:
- * `GROUP BY status`. Each code's sum and count of numbers lie side by side in one array, a row's
+ * Every row of the table (or those passing a code filter), or the listed rows (an entity
+ * view's), grouped by their own key code: `GROUP BY status`. Each code's sum and count of numbers lie side by side in one array, a row's
  * count known from its branch (numbers there, the rest in `others`), and the groups' order found
  * after the loop: per row one array written where three were (counts, acc, others) and no test
  * for a new group, measured 0.6-0.7× the loop over separate arrays (docs/PERFORMANCE.md,
@@ -165,6 +165,7 @@ function noNumber(c: number, i: number, others: Float64Array, kind: Uint8Array, 
  */
 function sumCodes(
   rows: Int32Array | undefined,
+  filter: Walk['filter'],
   length: number,
   codes: Int32Array,
   pass: Pass,
@@ -173,20 +174,24 @@ function sumCodes(
   hasSum: boolean,
 ): void {
   const { counts, acc, others, tally } = pass;
+  let passed = rows ? rows.length : length;
   if (!hasSum) {
-    if (rows) countListed(rows, codes, counts);
+    if (filter) passed = countFiltered(length, filter.codes, filter.accepts, codes, counts);
+    else if (rows) countListed(rows, codes, counts);
     else countAll(length, codes, counts);
   } else {
     const cells = new Float64Array(counts.length * 2);
-    if (rows) sumListed(rows, codes, values, kind, cells, others, tally);
+    if (filter)
+      passed = sumFiltered(length, filter.codes, filter.accepts, codes, values, kind, cells, others, tally);
+    else if (rows) sumListed(rows, codes, values, kind, cells, others, tally);
     else sumAll(length, codes, values, kind, cells, others, tally);
     for (let c = 0; c < counts.length; c++) {
       acc[c] = cells[c << 1]!;
       counts[c] = cells[(c << 1) + 1]! + others[c]!;
     }
   }
-  tally[PASSED] = rows ? rows.length : length;
-  firstAppearances(rows, length, codes, pass);
+  tally[PASSED] = passed;
+  firstAppearances(rows, filter ?? NO_FILTER, filter !== undefined, length, codes, pass);
 }
 
 function countAll(length: number, codes: Int32Array, counts: Float64Array): void {
@@ -195,6 +200,23 @@ function countAll(length: number, codes: Int32Array, counts: Float64Array): void
 
 function countListed(rows: Int32Array, codes: Int32Array, counts: Float64Array): void {
   for (let p = 0; p < rows.length; p++) counts[codes[rows[p]!]!]! += 1;
+}
+
+/** The table's rows that pass a code filter (`WHERE status <> 'OPEN'`), counted; how many passed. */
+function countFiltered(
+  length: number,
+  filterCodes: Int32Array,
+  accepts: Uint8Array,
+  codes: Int32Array,
+  counts: Float64Array,
+): number {
+  let passed = 0;
+  for (let i = 0; i < length; i++) {
+    if (accepts[filterCodes[i]!] !== 1) continue;
+    passed += 1;
+    counts[codes[i]!]! += 1;
+  }
+  return passed;
 }
 
 /** Per code c: cells[2c] the sum of its numbers, cells[2c + 1] how many. */
@@ -240,13 +262,43 @@ function sumListed(
   }
 }
 
+/** sumAll over the rows that pass a code filter; how many passed. */
+function sumFiltered(
+  length: number,
+  filterCodes: Int32Array,
+  accepts: Uint8Array,
+  codes: Int32Array,
+  values: Float64Array,
+  kind: Uint8Array,
+  cells: Float64Array,
+  others: Float64Array,
+  tally: Float64Array,
+): number {
+  let passed = 0;
+  for (let i = 0; i < length; i++) {
+    if (accepts[filterCodes[i]!] !== 1) continue;
+    passed += 1;
+    const c = codes[i]!;
+    const s = values[i]!;
+    if (s === s) {
+      const at = c << 1;
+      cells[at]! += s;
+      cells[at + 1]! += 1;
+    } else noNumber(c, i, others, kind, tally);
+  }
+  return passed;
+}
+
 /**
  * The groups' order of first appearance, found after the loop instead of tested per row: the
- * walked rows are read again from the first until every code counted has been met, which for a
- * key of few values (a status) is a few rows, and for any key at most one more pass of reads.
+ * walked rows (those passing the filter, when there is one) are read again from the first until
+ * every code counted has been met, which for a key of few values (a status) is a few rows, and
+ * for any key at most one more pass of reads.
  */
 function firstAppearances(
   rows: Int32Array | undefined,
+  { codes: filterCodes, accepts }: NonNullable<Walk['filter']>,
+  hasFilter: boolean,
   length: number,
   codes: Int32Array,
   { counts, order, firstRow, tally }: Pass,
@@ -257,6 +309,7 @@ function firstAppearances(
   const walked = rows ? rows.length : length;
   for (let p = 0; p < walked && left > 0; p++) {
     const i = rows ? rows[p]! : p;
+    if (hasFilter && accepts[filterCodes[i]!] !== 1) continue;
     const c = codes[i]!;
     if (met[c] === 1) continue;
     met[c] = 1;
@@ -344,10 +397,9 @@ function sumFilteredLookedUp(
 }
 
 /**
- * Every other form in one loop (MIN and MAX, a filter over listed rows, a filter without a
- * join): for each walked row (rows[p], or p itself), the filter's code test, the group's code
- * (the key's code, or through the lookup), its count, and with `op` its value added (SUM) or
- * compared (MIN, MAX).
+ * Every other form in one loop (MIN and MAX, a filter over listed rows): for each walked row
+ * (rows[p], or p itself), the filter's code test, the group's code (the key's code, or through
+ * the lookup), its count, and with `op` its value added (SUM) or compared (MIN, MAX).
  */
 function scanRows(
   rows: Int32Array,
