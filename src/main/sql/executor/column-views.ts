@@ -18,6 +18,28 @@ export interface Dictionary {
   codes: Int32Array;
   /** Codes in use, 0 (NULL) included. */
   size: number;
+  /** strings[c]: code c's string, for 0 < c < size (a slot no row uses may hold anything else). */
+  strings: readonly Value[];
+  /** Code by string, made when a filter first asks (`codeOfString`), kept with the dictionary. */
+  byString?: Map<string, number>;
+}
+
+/**
+ * The code of a string (0, which no condition accepts, when no row holds it): a filter's
+ * literal found in the dictionary's strings, not in a decoded copy of the column.
+ */
+export function codeOfString(dictionary: Dictionary, text: string): number {
+  let byString = dictionary.byString;
+  if (!byString) {
+    byString = new Map();
+    const { strings, size } = dictionary;
+    for (let c = 1; c < size; c++) {
+      const s = strings[c];
+      if (typeof s === 'string') byString.set(s, c);
+    }
+    dictionary.byString = byString;
+  }
+  return byString.get(text) ?? 0;
 }
 
 /**
@@ -30,6 +52,7 @@ const DICTIONARY_MAX = 1 << 16;
 export function buildDictionary(values: readonly Value[], rows: number): Dictionary | undefined {
   const codes = new Int32Array(rows);
   const ids = new Map<string, number>();
+  const strings: Value[] = [undefined];
   for (let i = 0; i < rows; i++) {
     const v = values[i];
     if (typeof v !== 'string') {
@@ -41,10 +64,11 @@ export function buildDictionary(values: readonly Value[], rows: number): Diction
       if (ids.size >= DICTIONARY_MAX) return undefined;
       id = ids.size + 1;
       ids.set(v, id);
+      strings.push(v);
     }
     codes[i] = id;
   }
-  return { codes, size: ids.size + 1 };
+  return { codes, size: ids.size + 1, strings };
 }
 
 /**
@@ -107,7 +131,8 @@ export function codedDictionary(store: CodedStrings): Dictionary | undefined {
   const codes = stored instanceof Int32Array && store.nullCode === 0 ? stored : Int32Array.from(stored);
   if (store.nullCode !== 0)
     for (let i = 0; i < codes.length; i++) if (codes[i] === store.nullCode) codes[i] = 0;
-  return { codes, size };
+  // NULL's own code is read as 0, so its slot in strings is never a row's.
+  return { codes, size, strings: store.strings };
 }
 
 /** A numeric column's scaled integers from its doubles, at the scale tracked as they arrived. */
@@ -135,7 +160,13 @@ export function scaledFromNumbers(store: Numbers): ScaledNumbers | undefined {
  * none (NULL's code, no number). Codes keep the source's numbering, so `size` is the source's.
  */
 export function gatherDictionary(source: Dictionary | undefined, rows: Int32Array): Dictionary | undefined {
-  return source && { codes: gatherCodes(rows, source.codes, new Int32Array(rows.length)), size: source.size };
+  return (
+    source && {
+      codes: gatherCodes(rows, source.codes, new Int32Array(rows.length)),
+      size: source.size,
+      strings: source.strings,
+    }
+  );
 }
 
 /** out[r] = codes[rows[r]], 0 where rows[r] is no row. */

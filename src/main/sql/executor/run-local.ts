@@ -51,12 +51,6 @@ export function runLocal(
   views: EntityView[] = [],
   nowMs = Date.now(),
 ): LocalRun {
-  const statement = parseStatement(text);
-  const catalog = { tables: tables.map((t) => t.info), views };
-  const bound = bindStatement(statement, {
-    text,
-    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
-  });
   const data = new Map<string, ColumnarTable>();
   for (const t of tables) {
     const table = new ColumnarTable(t.info.name, [
@@ -66,6 +60,32 @@ export function runLocal(
     table.appendTaggedItems(t.items);
     data.set(t.info.name, table);
   }
+  return runOver(
+    text,
+    tables.map((t) => t.info),
+    data,
+    views,
+    nowMs,
+  );
+}
+
+/**
+ * Runs a statement over tables the caller holds (by name), which keep what statements leave
+ * with their columns: a test can append a page between two statements, as a fetch does.
+ */
+export function runOver(
+  text: string,
+  infos: TableInfo[],
+  data: ReadonlyMap<string, ColumnarTable>,
+  views: EntityView[] = [],
+  nowMs = Date.now(),
+): LocalRun {
+  const statement = parseStatement(text);
+  const catalog = { tables: infos, views };
+  const bound = bindStatement(statement, {
+    text,
+    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
+  });
   const warnings: string[] = [];
   const result = executeQuery(bound, {
     text,

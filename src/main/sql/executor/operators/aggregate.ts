@@ -50,7 +50,7 @@ function assignGroups(frame: Frame, keys: Evaluator[]): { groupOf: Int32Array; f
  */
 function assignGroupsByCodes(
   frame: Frame,
-  dictionary: Dictionary,
+  dictionary: Pick<Dictionary, 'codes' | 'size'>,
   idx: Int32Array,
 ): { groupOf: Int32Array; firstRow: Int32Array } {
   const groupOf = new Int32Array(frame.length);

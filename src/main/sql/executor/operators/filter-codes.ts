@@ -1,32 +1,8 @@
 import type { Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
-import type { Dictionary } from '../column-views';
+import { codeOfString } from '../column-views';
 import type { CompileEnv } from '../compile';
 import { emptyIdx, type Frame, identityFrame, selectRows } from '../frame';
-
-/**
- * Code → string of a dictionary, found once from the column it was built from (code c's first
- * row) and kept while the dictionary lives: a literal's code is then a Map lookup.
- */
-const codesOfStrings = new WeakMap<Dictionary, Map<string, number>>();
-
-function codeOf(dictionary: Dictionary, values: readonly Value[], text: string): number {
-  let codes = codesOfStrings.get(dictionary);
-  if (!codes) {
-    codes = new Map();
-    const seen = new Uint8Array(dictionary.size);
-    const { codes: byRow } = dictionary;
-    for (let i = 0; i < byRow.length && codes.size < dictionary.size - 1; i++) {
-      const code = byRow[i]!;
-      if (code === 0 || seen[code]) continue;
-      seen[code] = 1;
-      codes.set(values[i] as string, code);
-    }
-    codesOfStrings.set(dictionary, codes);
-  }
-  // Code 0 is NULL, which equals nothing: a text no row holds matches no row.
-  return codes.get(text) ?? 0;
-}
 
 export interface CodeTest {
   binding: number;
@@ -110,12 +86,10 @@ export function codeTest(e: BExpr, env: CompileEnv): CodeTest | undefined {
     [column, texts, isNegated] = [e.operand, items as string[], e.negated];
   } else return undefined;
   if (column.kind !== 'col' || column.path.length > 0) return undefined;
-  const table = env.tables[column.binding];
-  const values = table?.column(column.attr);
-  const dictionary = table?.dictionary(column.attr);
-  if (!values || !dictionary) return undefined;
+  const dictionary = env.tables[column.binding]?.dictionary(column.attr);
+  if (!dictionary) return undefined;
   const accepts = new Uint8Array(dictionary.size).fill(isNegated ? 1 : 0);
-  for (const text of texts) accepts[codeOf(dictionary, values, text)] = isNegated ? 0 : 1;
+  for (const text of texts) accepts[codeOfString(dictionary, text)] = isNegated ? 0 : 1;
   accepts[0] = 0;
   return { binding: column.binding, codes: dictionary.codes, accepts };
 }
