@@ -115,7 +115,12 @@ export function scan(walk: Walk, op: number, values: Float64Array, kind: Uint8Ar
   return pass;
 }
 
-/** COUNT(*) and SUM/AVG in the loop written for the form, if it has one. */
+/**
+ * COUNT(*) and SUM/AVG in the loop written for the form, if it has one. The join's loops return
+ * the rows they passed for this to write: a store after a loop is code that the loop's first
+ * on-stack optimization has no feedback for, and V8 keeps that code for later calls, so in some
+ * processes (by when the concurrent compile ended) every statement was deoptimized there.
+ */
 function sumForm(
   { rows, filter, rowCount, numbers, codeOf }: Walk,
   pass: Pass,
@@ -129,9 +134,19 @@ function sumForm(
     else sumCodes(rowCount, numbers, pass, values, kind, hasSum);
   } else if (filter) {
     if (rows) return false;
-    sumFilteredLookedUp(rowCount, filter.codes, filter.accepts, numbers, codeOf, pass, values, kind, hasSum);
-  } else if (rows) sumListedLookedUp(rows, numbers, codeOf, pass, values, kind, hasSum);
-  else sumLookedUp(rowCount, numbers, codeOf, pass, values, kind, hasSum);
+    pass.tally[PASSED] = sumFilteredLookedUp(
+      rowCount,
+      filter.codes,
+      filter.accepts,
+      numbers,
+      codeOf,
+      pass,
+      values,
+      kind,
+      hasSum,
+    );
+  } else if (rows) pass.tally[PASSED] = sumListedLookedUp(rows, numbers, codeOf, pass, values, kind, hasSum);
+  else pass.tally[PASSED] = sumLookedUp(rowCount, numbers, codeOf, pass, values, kind, hasSum);
   return true;
 }
 
@@ -232,7 +247,7 @@ function sumLookedUp(
   values: Float64Array,
   kind: Uint8Array,
   hasSum: boolean,
-): void {
+): number {
   for (let i = 0; i < length; i++) {
     const c = codeOf[numbers[i]! + 1]!;
     if (c < 0) continue;
@@ -244,7 +259,7 @@ function sumLookedUp(
     if (s === s) acc[c]! += s;
     else noNumber(c, i, others, kind, tally);
   }
-  tally[PASSED] = length;
+  return length;
 }
 
 /** Listed rows (an entity view's) grouped through the join's lookup: the one-table JOIN. */
@@ -256,7 +271,7 @@ function sumListedLookedUp(
   values: Float64Array,
   kind: Uint8Array,
   hasSum: boolean,
-): void {
+): number {
   for (let p = 0; p < rows.length; p++) {
     const i = rows[p]!;
     const c = codeOf[numbers[i]! + 1]!;
@@ -269,7 +284,7 @@ function sumListedLookedUp(
     if (s === s) acc[c]! += s;
     else noNumber(c, i, others, kind, tally);
   }
-  tally[PASSED] = rows.length;
+  return rows.length;
 }
 
 /** Rows that pass a code filter, tested in the loop, grouped through the lookup: the two-table JOIN. */
@@ -283,7 +298,7 @@ function sumFilteredLookedUp(
   values: Float64Array,
   kind: Uint8Array,
   hasSum: boolean,
-): void {
+): number {
   let passed = 0;
   for (let i = 0; i < length; i++) {
     if (accepts[filterCodes[i]!] !== 1) continue;
@@ -298,7 +313,7 @@ function sumFilteredLookedUp(
     if (s === s) acc[c]! += s;
     else noNumber(c, i, others, kind, tally);
   }
-  tally[PASSED] = passed;
+  return passed;
 }
 
 /**
