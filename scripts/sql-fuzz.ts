@@ -8,8 +8,9 @@ import {
 } from '../tests/support/sql-diff/oracle';
 
 /**
- * npm run test:sql-fuzz [-- --seed N --datasets D --count C]: DynoTable's engine against DuckDB
- * on D random datasets × C random statements each (default 200 × 50 = 10,000). Every
+ * npm run test:sql-fuzz [-- --seed N --datasets D --count C --views]: DynoTable's engine against
+ * DuckDB on D random datasets × C random statements each (default 200 × 50 = 10,000); with
+ * --views, ta and tb are entity views of one table. Every
  * disagreement is printed and appended to tests/sql-diff/regressions.json with DuckDB's rows as
  * the expected ones, to be triaged: fix the engine, or (when DuckDB's mapping was wrong) fix the
  * mapping and set `expected` to the right rows. Exit code 1 when any disagreement was found.
@@ -24,9 +25,12 @@ async function main(): Promise<void> {
   const datasets = arg('datasets', 200);
   const count = arg('count', 50);
   const oracle = await DuckOracle.open();
-  const { cases, disagreements } = await differential(oracle, seed, datasets, count);
+  const views = process.argv.includes('--views');
+  const { cases, disagreements } = await differential(oracle, seed, datasets, count, views);
   oracle.close();
-  console.log(`sql-fuzz: seed ${seed}, ${cases} statements, ${disagreements.length} disagreements`);
+  console.log(
+    `sql-fuzz: seed ${seed}${views ? ', through entity views' : ''}, ${cases} statements, ${disagreements.length} disagreements`,
+  );
   if (disagreements.length > 0) {
     const known = loadRegressions();
     for (const d of disagreements) {
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
           note: `found by sql-fuzz (data seed ${d.dataSeed}, statement ${d.index}); not yet triaged`,
           data: randomDataset(d.dataSeed),
           dyno: d.dyno,
+          ...(views ? { views: true } : {}),
           expected: Array.isArray(d.duckRows) ? d.duckRows : [`error: ${d.duckRows.error}`],
         });
     }

@@ -70,8 +70,8 @@ describe('Exports view', () => {
     await page.getByRole('button', { name: 'Enable point-in-time recovery' }).click(slow);
     await page.getByText('restorable from').waitFor(slow);
     await page.getByLabel('Export bucket').fill(bucket);
-    await page.getByLabel('Export key prefix').fill('nightly');
-    await page.getByLabel('Export key prefix').press('Enter');
+    await page.getByLabel('Folder in the bucket').fill('nightly');
+    await page.getByLabel('Folder in the bucket').press('Enter');
     // Progress while DynamoDB (here the export server) writes the files, then the finished row.
     await page.getByRole('group', { name: `Exporting ${table}` }).waitFor(slow);
     const exportsTable = page.getByRole('table', { name: `Exports of ${table}` });

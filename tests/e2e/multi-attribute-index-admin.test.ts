@@ -166,7 +166,7 @@ describe('table admin and a multi-attribute index key', () => {
         ['[0]', 'N'],
       ]),
     );
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

@@ -51,8 +51,8 @@ describe('Ask in the SQL workbench', () => {
       sqlBlock('SELECT status, COUNT(*) AS n FROM all_orders GROUP BY status'),
       sqlBlock(statement),
     ];
-    await page.getByRole('textbox', { name: 'Ask' }).fill('How many orders per status?');
-    await page.getByRole('textbox', { name: 'Ask' }).press('Enter');
+    await page.getByRole('textbox', { name: 'SQL from words' }).fill('How many orders per status?');
+    await page.getByRole('textbox', { name: 'SQL from words' }).press('Enter');
 
     const proposal = page.getByRole('region', { name: 'Proposed statement' });
     await proposal.waitFor(slow);

@@ -28,7 +28,7 @@ describe('a table from creation to deletion', () => {
       StreamEnabled: true,
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.getByRole('button', { name: table, exact: true }).click(slow);
     await page.getByRole('tab', { name: 'Items' }).click();

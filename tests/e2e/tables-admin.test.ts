@@ -56,7 +56,7 @@ describe('Create and change tables', () => {
       AttributeName: 'expiresAt',
     });
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     const row = page.getByRole('row').filter({ hasText: table });
     await row.waitFor(slow);
     await expect.poll(() => row.innerText()).toContain('1 GSI');
@@ -156,6 +156,15 @@ describe('Create and change tables', () => {
     const deleting = change.getByRole('group', { name: 'Delete table' });
     await deleting.getByLabel('Type the table name to confirm').fill(table);
     await deleting.getByRole('button', { name: 'Delete table' }).click();
+    // The table list takes the deleted table's place, focus in its filter, and says what happened.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'deleted.' }).innerText(), slow)
+      .toBe(`Table ${table} deleted.`);
+    await expect
+      .poll(() =>
+        page.getByLabel('Filter tables', { exact: true }).evaluate((e) => e === document.activeElement),
+      )
+      .toBe(true);
     await page.getByRole('row').filter({ hasText: 'DynoTableSample' }).waitFor(slow);
     await expect(describeStored(table)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
     // The list reloads after the delete: wait for the row to leave rather than count a snapshot.

@@ -1,4 +1,9 @@
-import { DeleteItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  DescribeTableCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createKeyedTable } from '../support/dynamo-tables';
 import { openPlaygroundTable } from './support/playground-table';
@@ -119,6 +124,41 @@ describe('Stream tail', () => {
       .getByRole('status')
       .filter({ hasText: /^Not following · 0 received/ })
       .waitFor(slow);
+    expect(session.browser.pageErrors).toEqual([]);
+  }, 300_000);
+
+  it('turns the stream on from the Stream view of a table without one, saying first what it does', async () => {
+    const client = session.playgroundClient;
+    const bare = `NoTail-${Date.now().toString(36)}`;
+    await createKeyedTable(client, bare);
+    // A fresh page lists the table made behind the app's back.
+    const page = await session.openPage();
+    await openPlaygroundTable(page, bare, 'Stream');
+    const panel = page.getByRole('region', { name: 'Stream tail' });
+    const offer = panel.getByRole('group', { name: 'Turn on the stream' });
+    await offer.getByText(`Streams are off for ${bare}, so there is nothing to follow.`).waitFor(slow);
+    await offer.getByRole('button', { name: 'Turn on stream…' }).click();
+    // What it does is said before anything is sent.
+    await expect
+      .poll(() => offer.innerText())
+      .toContain(`Every write to ${bare} is recorded for 24 hours in a new stream (NEW_AND_OLD_IMAGES).`);
+    await screenshots(page, 'stream-turn-on', panel, { block: 'start' });
+    await offer.getByRole('button', { name: 'Turn on stream', exact: true }).click();
+    // The view becomes the tail once DynamoDB says the stream is on.
+    await panel.getByRole('button', { name: 'Follow stream' }).waitFor(slow);
+    const described = await client.send(new DescribeTableCommand({ TableName: bare }));
+    expect(described.Table?.StreamSpecification).toEqual({
+      StreamEnabled: true,
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
+    await panel.getByRole('button', { name: 'Follow stream' }).click();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /Following 1 shard/ })
+      .waitFor(slow);
+    await client.send(new PutItemCommand({ TableName: bare, Item: { id: { S: 'first' } } }));
+    await panel.getByRole('article', { name: 'INSERT id = first' }).waitFor(slow);
+    await panel.getByRole('button', { name: 'Stop' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   }, 300_000);
 });

@@ -22,7 +22,7 @@ describe('SQL differential suite (DuckDB as the oracle)', () => {
 
   for (const [i, regression] of loadRegressions().entries()) {
     it(`regression ${i + 1}: ${regression.note}`, () => {
-      const rows = dynoRows(regression.data, regression.dyno);
+      const rows = dynoRows(regression.data, regression.dyno, undefined, regression.views);
       expect(Array.isArray(rows) ? rows : [`error: ${rows.error}`]).toEqual(regression.expected);
     });
   }

@@ -18,6 +18,7 @@ import {
 } from '../features/workspace/store';
 import { toolsIn } from '../features/workspace/tools';
 import { TabStrip } from '../features/workspace/components/tab-strip';
+import { WorkspaceNotice } from '../features/workspace/components/workspace-notice';
 import { TopBar } from './top-bar';
 
 function ActiveTab({ connection }: { connection: Connection }) {
@@ -80,6 +81,7 @@ export function Workspace({ connection }: { connection: Connection }) {
         onSwitchConnection={() => guard(closeConnection)}
       />
       <TabStrip />
+      <WorkspaceNotice connectionId={connection.id} />
       <div className="workspace-body">
         <main className="workspace-main" ref={main}>
           <ActiveTab connection={connection} />

@@ -1,12 +1,48 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
 import { moveFocus } from './move-focus';
 
 export interface DialogProps {
   title: string;
   onClose(): void;
   children: ReactNode;
+  /** The dialog's actions; a dialog that does work lays them out with DialogActions. */
   footer?: ReactNode;
+  /**
+   * The primary action, for Enter in a one-line field of the dialog, as a form's submit: the
+   * caller passes it only while the action may run. A field that handles Enter itself (and
+   * prevents its default) keeps it.
+   */
+  onEnter?: () => void;
   width?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+/** Fields where Enter means "done typing": not a textarea, a select, a button or a checkbox. */
+const oneLineTypes = new Set(['text', 'search', 'number', 'email', 'url', 'tel', 'password']);
+
+export interface DialogActionsProps {
+  /** What the work is doing or did, at the footer's left. */
+  status?: ReactNode;
+  /** "Cancel" before anything was sent, "Close (… goes on)" while work runs, "Close" after. */
+  closeLabel: string;
+  onClose(): void;
+  /** The one primary action, at the right (Create table, Copy, Export…, then Open …). */
+  primary?: ReactNode;
+}
+
+/**
+ * The footer of every dialog that starts long work (Create table, Copy to…, Export): its status,
+ * then Close or Cancel, then the primary action, in the same places; Enter in a field runs the
+ * primary action (Dialog's onEnter) and Escape closes, in each of them.
+ */
+export function DialogActions({ status, closeLabel, onClose, primary }: DialogActionsProps) {
+  return (
+    <>
+      <span className="dialog-footer-status">{status}</span>
+      <Button onClick={onClose}>{closeLabel}</Button>
+      {primary}
+    </>
+  );
 }
 
 const tabbable =
@@ -20,7 +56,7 @@ const firstField =
  * Esc into a "cancel" event, which we route to onClose so React state stays the source of truth.
  * Every dialog in the app is this one, so focus handling lives here once.
  */
-export function Dialog({ title, onClose, children, footer, width = 'md' }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, onEnter, width = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Read during the first render: by the time effects run, a child's autoFocus has already moved focus.
   const [opener] = useState(() =>
@@ -50,6 +86,19 @@ export function Dialog({ title, onClose, children, footer, width = 'md' }: Dialo
       className={`dialog dialog-${width}`}
       aria-label={title}
       onKeyDown={(event) => {
+        const target = event.target;
+        if (
+          event.key === 'Enter' &&
+          onEnter &&
+          !event.defaultPrevented &&
+          !event.nativeEvent.isComposing &&
+          target instanceof HTMLInputElement &&
+          oneLineTypes.has(target.type)
+        ) {
+          event.preventDefault();
+          onEnter();
+          return;
+        }
         // showModal() makes the page inert but lets Tab leave the last control for the browser's
         // own UI; wrap instead, so focus stays in the dialog until it closes.
         if (event.key !== 'Tab' || !ref.current) return;

@@ -37,6 +37,13 @@ export const COLUMNS: { name: string; type: ColType }[] = [
   { name: 'k', type: 'N' },
 ];
 
+/**
+ * Every attribute a generated item may hold: the columns above, and `u`, tb's unique key
+ * (1, 2, 3, … in item order, or k1, k2, … when tidy; set without a draw), which makes
+ * `a.k = b.u` a many-to-one join.
+ */
+const STORED: { name: string; type: ColType }[] = [...COLUMNS, { name: 'u', type: 'N' }];
+
 /** Strings SQL engines agree on (spaces only as whitespace, no backslash, no case-folding oddities). */
 export const STRINGS = [
   '',
@@ -65,13 +72,15 @@ export function randomNumber(r: Random): string {
   return text === '-0' ? '0' : text;
 }
 
-function valueOf(r: Random, type: ColType, column: string): AttributeValue | undefined {
+function valueOf(r: Random, type: ColType, column: string, tidy: boolean): AttributeValue | undefined {
   const roll = r.next();
   if (roll < 0.1) return undefined;
   if (roll < 0.2) return { NULL: true };
-  const actual: ColType = roll < 0.3 ? r.pick((['N', 'S', 'BOOL'] as const).filter((t) => t !== type)) : type;
+  const actual: ColType =
+    roll < 0.3 && !tidy ? r.pick((['N', 'S', 'BOOL'] as const).filter((t) => t !== type)) : type;
   if (column === 'k') {
     const key = String(r.int(1, 6));
+    if (tidy) return { S: `k${key}` };
     return actual === 'N' ? { N: key } : actual === 'S' ? { S: key } : { BOOL: r.chance(0.5) };
   }
   if (actual === 'N') return { N: randomNumber(r) };
@@ -79,12 +88,16 @@ function valueOf(r: Random, type: ColType, column: string): AttributeValue | und
   return { BOOL: r.chance(0.5) };
 }
 
-/** Items with NULLs, missing attributes, mixed types, negative decimals and empty strings. */
-export function randomItems(r: Random, prefix: string, count: number): Item[] {
+/**
+ * Items with NULLs, missing attributes, mixed types, negative decimals and empty strings; when
+ * `tidy`, every value present is of its column's type and the join key is text, as most real
+ * tables are and as the engine's own loops need (see fast-paths.ts).
+ */
+export function randomItems(r: Random, prefix: string, count: number, tidy = false): Item[] {
   return Array.from({ length: count }, (_, i) => {
     const item: Item = { id: { S: `${prefix}${String(i).padStart(3, '0')}` } };
     for (const c of COLUMNS) {
-      const v = valueOf(r, c.type, c.name);
+      const v = valueOf(r, c.type, c.name, tidy);
       if (v) item[c.name] = v;
     }
     return item;
@@ -96,9 +109,19 @@ export interface Dataset {
   tb: Item[];
 }
 
-export function randomDataset(seed: number): Dataset {
+/** A third of the datasets are tidy (see randomItems), decided by the seed alone. */
+export const isTidy = (seed: number): boolean => seed % 3 === 0;
+
+/** Items for ta and tb, each between `fewest` and `most` of them. */
+export function randomDataset(seed: number, fewest = 0, most = 14): Dataset {
   const r = new Random(seed);
-  return { ta: randomItems(r, 'a', r.int(0, 14)), tb: randomItems(r, 'b', r.int(0, 14)) };
+  const tidy = isTidy(seed);
+  const ta = randomItems(r, 'a', r.int(fewest, most), tidy);
+  const tb = randomItems(r, 'b', r.int(fewest, most), tidy).map((item, i) => ({
+    ...item,
+    u: tidy ? { S: `k${i + 1}` } : { N: String(i + 1) },
+  }));
+  return { ta, tb };
 }
 
 /** A string as a SQL literal. */
@@ -124,7 +147,7 @@ export const sqlNumber = (item: Item, name: string): string => {
 export function duckTableSql(name: string, items: Item[]): string[] {
   const columns = [
     'id VARCHAR',
-    ...COLUMNS.flatMap((c) => [
+    ...STORED.flatMap((c) => [
       `${c.name}_n DECIMAL(18,2)`,
       `${c.name}_s VARCHAR`,
       `${c.name}_b BOOLEAN`,
@@ -135,7 +158,7 @@ export function duckTableSql(name: string, items: Item[]): string[] {
   if (items.length === 0) return statements;
   const rows = items.map((item) => {
     const cells = [sqlQuote((item.id as { S: string }).S)];
-    for (const c of COLUMNS) {
+    for (const c of STORED) {
       const v = item[c.name];
       const n = v && 'N' in v ? v.N : 'NULL';
       const s = v && 'S' in v ? sqlQuote(v.S) : 'NULL';

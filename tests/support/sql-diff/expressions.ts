@@ -71,6 +71,25 @@ function duckOrder(op: string, x: Triple, y: Triple): string {
   return `(CASE WHEN ${tx} IS NULL OR ${ty} IS NULL OR ${tx} <> ${ty} THEN NULL ELSE COALESCE((${x.n}) ${op} (${y.n}), (${x.s}) ${op} (${y.s}), (${x.b}) ${op} (${y.b})) END)`;
 }
 
+/**
+ * MIN or MAX as DynoTable takes it (docs/SQL.md): MIN prefers numbers, and without numbers
+ * booleans sort before strings; MAX prefers numbers, then strings, then booleans.
+ */
+export function duckExtreme(fn: 'MIN' | 'MAX', t: Triple): Triple {
+  const [n, s, b] = [`${fn}(${t.n})`, `${fn}(${t.s})`, `${fn}(${t.b})`];
+  return fn === 'MIN'
+    ? {
+        n,
+        s: `(CASE WHEN ${n} IS NULL AND ${b} IS NULL THEN ${s} END)`,
+        b: `(CASE WHEN ${n} IS NULL THEN ${b} END)`,
+      }
+    : {
+        n,
+        s: `(CASE WHEN ${n} IS NULL THEN ${s} END)`,
+        b: `(CASE WHEN ${n} IS NULL AND ${s} IS NULL THEN ${b} END)`,
+      };
+}
+
 export function toDuck(e: GExpr): Triple {
   switch (e.kind) {
     case 'col': {

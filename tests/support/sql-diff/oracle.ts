@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { runLocal, tableInfo } from '../../../src/main/sql/executor/run-local';
+import type { Item } from '../../../src/shared/dynamo/attribute-value';
+import type { EntityView } from '../../../src/shared/sql/catalog';
+import { type LocalTable, runLocal, tableInfo } from '../../../src/main/sql/executor/run-local';
 import { isNum, numToString } from '../../../src/main/sql/values/decimal';
 import { typeName, type Value } from '../../../src/main/sql/values/value';
 import { type Dataset, duckTableSql, randomDataset } from './data';
@@ -15,6 +17,8 @@ export interface Regression {
   note: string;
   data: Dataset;
   dyno: string;
+  /** Found with ta and tb as entity views of one table (sql-fuzz --views). */
+  views?: boolean;
   /** Canonical rows (sorted unless the statement orders by id), or one `error: …` line. */
   expected: string[];
 }
@@ -61,10 +65,44 @@ function localTables(data: Dataset) {
   ];
 }
 
-/** DynoTable's engine on the dataset: canonical rows, or the error's message. */
-export function dynoRows(data: Dataset, sql: string, statement?: GenStatement): string[] | { error: string } {
+/**
+ * The dataset as a single-table design: one table `app` keyed (PK, SK), ta's items under SK
+ * `A#<id>` and tb's under `B#<id>`, read through entity views named ta and tb. The views' rows
+ * are exactly the two tables' items, so DuckDB's side is unchanged.
+ */
+function oneTable(data: Dataset): { tables: LocalTable[]; views: EntityView[] } {
+  const keyed = (items: Item[], prefix: string) =>
+    items.map((item) => {
+      const id = (item.id as { S: string }).S;
+      return { ...item, PK: { S: id }, SK: { S: `${prefix}${id}` } };
+    });
+  const view = (name: string, prefix: string): EntityView => ({
+    name,
+    table: 'app',
+    conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: prefix }] }],
+    source: 'detected',
+  });
+  return {
+    tables: [
+      { info: tableInfo('app', 'PK', 'SK'), items: [...keyed(data.ta, 'A#'), ...keyed(data.tb, 'B#')] },
+    ],
+    views: [view('ta', 'A#'), view('tb', 'B#')],
+  };
+}
+
+/**
+ * DynoTable's engine on the dataset: canonical rows, or the error's message. `throughViews`:
+ * ta and tb are entity views of one table (see oneTable).
+ */
+export function dynoRows(
+  data: Dataset,
+  sql: string,
+  statement?: GenStatement,
+  throughViews = false,
+): string[] | { error: string } {
   try {
-    const { rows } = runLocal(sql, localTables(data));
+    const { tables, views } = throughViews ? oneTable(data) : { tables: localTables(data), views: [] };
+    const { rows } = runLocal(sql, tables, views);
     const out = rows.map((row) =>
       row.map((v, i) => renderDyno(v, statement?.approx.includes(i) ?? false)).join(' | '),
     );
@@ -122,12 +160,16 @@ export interface Disagreement {
   duckRows: string[] | { error: string };
 }
 
-/** Runs `count` statements per dataset for datasets seed .. seed+datasets-1; returns the disagreements. */
+/**
+ * Runs `count` statements per dataset for datasets seed .. seed+datasets-1; returns the
+ * disagreements. `throughViews`: ta and tb as entity views of one table (see oneTable).
+ */
 export async function differential(
   oracle: DuckOracle,
   seed: number,
   datasets: number,
   count: number,
+  throughViews = false,
 ): Promise<{ cases: number; disagreements: Disagreement[] }> {
   const disagreements: Disagreement[] = [];
   let cases = 0;
@@ -137,7 +179,10 @@ export async function differential(
     await oracle.load(data);
     for (let index = 0; index < count; index++) {
       const statement = generateStatement(dataSeed, index);
-      const [mine, theirs] = [dynoRows(data, statement.dyno, statement), await oracle.rows(statement)];
+      const [mine, theirs] = [
+        dynoRows(data, statement.dyno, statement, throughViews),
+        await oracle.rows(statement),
+      ];
       cases += 1;
       if (!agree(mine, theirs))
         disagreements.push({

@@ -2,6 +2,7 @@ import { Random } from './data';
 import {
   duckCompare,
   duckEquals,
+  duckExtreme,
   ExprGen,
   type GExpr,
   tagOf,
@@ -9,6 +10,7 @@ import {
   toDyno,
   type Triple,
 } from './expressions';
+import { fastPathStatement } from './fast-paths';
 
 /** One generated statement in both dialects. DuckDB returns three columns (a Triple) per output. */
 export interface GenStatement {
@@ -52,23 +54,9 @@ function aggregate(g: ExprGen, r: Random, ofColumn = false): Out {
       return { dyno: `AVG(${d})`, duck: { n: `AVG(${t.n})`, s: 'NULL', b: 'NULL' }, approx: true };
     case 5:
       // MIN prefers numbers; without numbers, booleans sort before strings (docs/SQL.md).
-      return {
-        dyno: `MIN(${d})`,
-        duck: {
-          n: `MIN(${t.n})`,
-          s: `(CASE WHEN MIN(${t.n}) IS NULL AND MIN(${t.b}) IS NULL THEN MIN(${t.s}) END)`,
-          b: `(CASE WHEN MIN(${t.n}) IS NULL THEN MIN(${t.b}) END)`,
-        },
-      };
+      return { dyno: `MIN(${d})`, duck: duckExtreme('MIN', t) };
     default:
-      return {
-        dyno: `MAX(${d})`,
-        duck: {
-          n: `MAX(${t.n})`,
-          s: `(CASE WHEN MAX(${t.n}) IS NULL THEN MAX(${t.s}) END)`,
-          b: `(CASE WHEN MAX(${t.n}) IS NULL AND MAX(${t.s}) IS NULL THEN MAX(${t.b}) END)`,
-        },
-      };
+      return { dyno: `MAX(${d})`, duck: duckExtreme('MAX', t) };
   }
 }
 
@@ -183,7 +171,9 @@ export function generateStatement(dataSeed: number, index: number): GenStatement
   const a = new ExprGen(r, ['a']);
   const ta = { dyno: 'ta a', duck: 'ta a' };
   const pred = () => (r.chance(0.8) ? a.predicate(r.int(0, 2)) : undefined);
-  switch (r.int(0, 5)) {
+  switch (r.int(0, 6)) {
+    case 6:
+      return { ...fastPathStatement(r), ordered: false };
     case 0: {
       const outs = [
         idOut('a'),

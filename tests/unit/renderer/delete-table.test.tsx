@@ -3,6 +3,13 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, TableSummary } from '../../../src/shared/ipc';
 import { DeleteTable } from '../../../src/renderer/features/table/components/change/delete-table';
+import { WorkspaceNotice } from '../../../src/renderer/features/workspace/components/workspace-notice';
+import {
+  homeTab,
+  tableTabId,
+  useActiveTabs,
+  useWorkspaceStore,
+} from '../../../src/renderer/features/workspace/store';
 import { clickButton, type Harness, openHarness, typeInto } from './bridge-harness';
 import { counts, emit } from './operation-events';
 
@@ -22,7 +29,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => harness.close());
+afterEach(() => {
+  harness.close();
+  useWorkspaceStore.setState({ activeConnectionId: undefined, tabs: {}, notice: undefined });
+});
 
 const connection = { id: 'c-delete', label: 'Local', readOnly: false, isProduction: false } as Connection;
 const summary = { name: 'Orders', deletionProtection: false } as TableSummary;
@@ -75,5 +85,73 @@ describe('deleting a table', () => {
     });
     expect(listReads()).toEqual([]);
     expect(harness.host.textContent).toContain('busy');
+  });
+});
+
+/**
+ * The workspace as far as a delete reaches it: the notice under the tabs, then the active tab's
+ * view (the table list's filter, another table, or Orders' Overview with its Delete table).
+ */
+function Workspace() {
+  const { active } = useActiveTabs();
+  return (
+    <>
+      <WorkspaceNotice connectionId="c-delete" />
+      {active === homeTab ? (
+        <input id="table-filter" type="search" aria-label="Filter tables" />
+      ) : active === tableTabId('Orders') ? (
+        <DeleteTable connection={connection} summary={summary} />
+      ) : (
+        <p>{active}</p>
+      )}
+    </>
+  );
+}
+
+function openWorkspace(): void {
+  useWorkspaceStore.getState().openConnection('c-delete');
+  useWorkspaceStore.getState().openTable('Customers');
+  useWorkspaceStore.getState().openTable('Orders');
+  act(() => harness.root.render(<Workspace />));
+}
+
+const status = () => harness.host.querySelector('[role="status"]')?.textContent;
+
+describe('after a table is deleted', () => {
+  it('says so and lands on the table list with focus in its filter, not on the neighbour table', async () => {
+    openWorkspace();
+    const requestId = await typeAndDelete();
+    expect(status()).toBe('');
+    await act(() => {
+      emit(requestId, { type: 'done', progress: counts(0), value: { table: 'Orders' } });
+      return Promise.resolve();
+    });
+    expect(status()).toBe('Table Orders deleted.');
+    expect(document.activeElement?.id).toBe('table-filter');
+    expect(useWorkspaceStore.getState().tabs['c-delete']?.openTables).toEqual(['Customers']);
+  });
+
+  it('leaves a user who moved to another table there, and still says it', async () => {
+    openWorkspace();
+    const requestId = await typeAndDelete();
+    act(() => useWorkspaceStore.getState().activate(tableTabId('Customers')));
+    await act(() => {
+      emit(requestId, { type: 'done', progress: counts(0), value: { table: 'Orders' } });
+      return Promise.resolve();
+    });
+    expect(status()).toBe('Table Orders deleted.');
+    expect(harness.host.textContent).toContain(tableTabId('Customers'));
+    expect(useWorkspaceStore.getState().tabs['c-delete']?.openTables).toEqual(['Customers']);
+  });
+
+  it('lets the notice go when the user opens a table', async () => {
+    openWorkspace();
+    const requestId = await typeAndDelete();
+    await act(() => {
+      emit(requestId, { type: 'done', progress: counts(0), value: { table: 'Orders' } });
+      return Promise.resolve();
+    });
+    act(() => useWorkspaceStore.getState().openTable('Customers'));
+    expect(status()).toBe('');
   });
 });

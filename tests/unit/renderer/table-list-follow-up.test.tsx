@@ -57,7 +57,7 @@ describe('the table list after a create or a copy whose dialog was closed', () =
     await clickButton(harness.host, 'Create table');
     const requestId = await accept('tables:create', { started: true });
     // Close: the dialog goes away while DynamoDB is still making the table.
-    await clickButton(harness.host, 'Close');
+    await clickButton(harness.host, 'Close (the create goes on)');
     act(() => harness.root.render(<p>Tables</p>));
     expect(listReads()).toEqual([]);
     await act(() => {

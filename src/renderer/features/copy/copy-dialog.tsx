@@ -6,7 +6,7 @@ import type { ReadSpec } from '../../../shared/ipc/query';
 import { call } from '../../ipc/client';
 import { Button } from '../../ui/button';
 import { Check } from '../../ui/check';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogActions } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
@@ -20,6 +20,7 @@ import { CopyReportView } from './copy-report';
 import { UnfinishedCopies } from './unfinished-copies';
 import './copy.css';
 import { FormRow, RowField } from '../../ui/form-row';
+import { PARALLEL_READERS, SEGMENTS_HELP } from '../../ui/scan-words';
 
 export interface CopyDialogProps {
   connection: Connection;
@@ -147,13 +148,38 @@ export function CopyDialog({
   };
 
   const isBusy = state.phase === 'running';
+  const canStart = state.phase === 'idle' && targetTable.trim() !== '' && target?.readOnly !== true;
   const progress = work.progress;
   return (
     <Dialog
       title={`Copy ${table} to…`}
       width="lg"
       onClose={onClose}
-      footer={<Button onClick={onClose}>{isBusy ? 'Close (the copy goes on)' : 'Close'}</Button>}
+      onEnter={canStart ? () => void start() : undefined}
+      footer={
+        <DialogActions
+          closeLabel={isBusy ? 'Close (the copy goes on)' : state.phase === 'idle' ? 'Cancel' : 'Close'}
+          onClose={onClose}
+          primary={
+            state.phase === 'stopped' ? (
+              <Button variant="primary" onClick={() => void resume(state.copyId)}>
+                Resume copy
+              </Button>
+            ) : state.phase === 'done' ? (
+              <OpenCopiedTable report={state.report} connection={connection} onClose={onClose} />
+            ) : (
+              <Button
+                variant="primary"
+                isBusy={isBusy}
+                disabled={!canStart && !isBusy}
+                onClick={() => void start()}
+              >
+                Copy
+              </Button>
+            )
+          }
+        />
+      }
     >
       <div className="copy-form">
         <UnfinishedCopies
@@ -285,9 +311,10 @@ export function CopyDialog({
               </RowField>
             </FormRow>
             <FormRow>
-              <RowField caption="Parallel segments">
+              <RowField caption={PARALLEL_READERS}>
                 <TextInput
-                  label="Parallel segments"
+                  title={SEGMENTS_HELP}
+                  label={PARALLEL_READERS}
                   inputMode="numeric"
                   value={segments}
                   onChange={setSegments}
@@ -335,24 +362,6 @@ export function CopyDialog({
           </div>
         ) : null}
         {state.phase === 'done' ? <CopyReportView report={state.report} /> : null}
-
-        <div className="qb-row copy-actions">
-          {state.phase === 'running' ? null : state.phase === 'stopped' ? (
-            <Button variant="primary" onClick={() => void resume(state.copyId)}>
-              Resume copy
-            </Button>
-          ) : state.phase === 'done' ? (
-            <OpenCopiedTable report={state.report} connection={connection} onClose={onClose} />
-          ) : (
-            <Button
-              variant="primary"
-              disabled={targetTable.trim() === '' || target?.readOnly === true}
-              onClick={() => void start()}
-            >
-              Copy
-            </Button>
-          )}
-        </div>
       </div>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
 import { FormRow, RowField } from '../../ui/form-row';
+import { BucketFolderField } from './bucket-folder-field';
 
 const kinds = ['full', 'incremental'] as const;
 const formats = ['DYNAMODB_JSON', 'ION'] as const;
@@ -67,9 +68,13 @@ export function ExportForm({
               required
             />
           </RowField>
-          <RowField caption="Key prefix" grow>
-            <TextInput label="Export key prefix" value={prefix} onChange={setPrefix} placeholder="optional" />
-          </RowField>
+          <BucketFolderField
+            label="Folder in the bucket"
+            purpose="the export is written under"
+            value={prefix}
+            onChange={setPrefix}
+            placeholder="optional, e.g. exports/nightly"
+          />
           <RowField caption="Format">
             <Select
               label="Export format"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogActions } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
 import { TextInput } from '../../ui/text-input';
@@ -9,6 +9,7 @@ import { tableSetChanged } from '../tables/table-set';
 import { OperationProgress } from '../operations/components/operation-progress';
 import { useLongWork } from '../operations/use-long-work';
 import { FormRow, RowField } from '../../ui/form-row';
+import { BucketFolderField } from './bucket-folder-field';
 import { importSummary } from './import-summary';
 
 export interface ImportDefaults {
@@ -76,22 +77,26 @@ export function ImportDialog({
     });
   };
 
+  const canStart =
+    !isRunning && !connection.readOnly && bucket.trim() !== '' && table.trim() !== '' && pkName.trim() !== '';
   return (
     <Dialog
       title="Import from S3 into a new table"
       width="lg"
       onClose={onClose}
+      onEnter={canStart ? () => void start() : undefined}
       footer={
-        <>
-          <Button onClick={onClose}>{isRunning ? 'Close (the import goes on in AWS)' : 'Close'}</Button>
-          <Button
-            variant="primary"
-            disabled={isRunning || connection.readOnly || !bucket.trim() || !table.trim() || !pkName.trim()}
-            onClick={() => void start()}
-          >
-            Start import
-          </Button>
-        </>
+        <DialogActions
+          closeLabel={
+            isRunning ? 'Close (the import goes on in AWS)' : ending === undefined ? 'Cancel' : 'Close'
+          }
+          onClose={onClose}
+          primary={
+            <Button variant="primary" disabled={!canStart} isBusy={isRunning} onClick={() => void start()}>
+              Start import
+            </Button>
+          }
+        />
       }
     >
       <div className="exports-form">
@@ -110,14 +115,13 @@ export function ImportDialog({
             <RowField caption="Bucket">
               <TextInput label="Source bucket" value={bucket} onChange={setBucket} placeholder="my-bucket" />
             </RowField>
-            <RowField caption="Key prefix" grow>
-              <TextInput
-                label="Source key prefix"
-                value={prefix}
-                onChange={setPrefix}
-                placeholder="exports/data/"
-              />
-            </RowField>
+            <BucketFolderField
+              label="Source folder in the bucket"
+              purpose="the files to import are under"
+              value={prefix}
+              onChange={setPrefix}
+              placeholder="exports/data/"
+            />
           </FormRow>
           <FormRow>
             <RowField caption="Format">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matches } from '../keyboard/shortcuts';
-import { homeTab, useWorkspaceStore } from './store';
+import { splitConnectionId } from '../../../shared/dynamo/regions';
+import { homeTab, tableKeyIn, tableTabId, useWorkspaceStore } from './store';
 
 /** Focuses the table filter with its text selected; false when the list is not on screen. */
 function focusFilter(): boolean {
@@ -21,6 +22,20 @@ export function focusTableList(): null {
   useWorkspaceStore.getState().activate(homeTab);
   if (!focusFilter()) requestAnimationFrame(focusFilter);
   return null;
+}
+
+/**
+ * After a table was deleted (through `connectionId`, which names its region when it is another
+ * one): its tab closes, the workspace says so, and a user who was on it lands on the table list
+ * with focus in its filter. A user who moved to another view stays there.
+ */
+export function showTableDeleted(connectionId: string, name: string): void {
+  const { connectionId: base, region } = splitConnectionId(connectionId);
+  const key = tableKeyIn(connectionId, name);
+  const store = useWorkspaceStore.getState();
+  const wasOnIt = store.activeConnectionId === base && store.tabs[base]?.active === tableTabId(key);
+  store.closeDeletedTable(base, key, `Table ${name}${region ? ` in ${region}` : ''} deleted.`);
+  if (wasOnIt) focusTableList();
 }
 
 /**

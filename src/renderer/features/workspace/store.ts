@@ -44,12 +44,26 @@ interface WorkspaceStore {
   closeConnection(): void;
   openTable(table: string): void;
   closeTable(table: string): void;
+  /**
+   * A table of `connectionId` (its base id) was deleted: its tab closes, and when the user was on
+   * it the table list takes its place (not the neighbour tab, which would look like a surprise
+   * table); `notice` says what happened until the next change of tab.
+   */
+  closeDeletedTable(connectionId: string, table: string, notice: string): void;
   activate(tab: string): void;
   setTableView(table: string, view: string): void;
   forgetConnection(connectionId: string): void;
   /** The saved workspace file, when it could not be read and main set it aside. */
   setAside?: SetAsideNotice;
   dismissSetAside(): void;
+  /** What just happened to the workspace that no view shows any longer ("Table X deleted."). */
+  notice?: WorkspaceNotice;
+  dismissNotice(): void;
+}
+
+export interface WorkspaceNotice {
+  connectionId: string;
+  text: string;
 }
 
 export const emptyTabs: ConnectionTabs = { openTables: [], active: homeTab, tableViews: {} };
@@ -75,13 +89,14 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
     set({ activeConnectionId: undefined });
   },
   openTable(table) {
-    set((state) =>
-      updateTabs(state, (tabs) => ({
+    set((state) => ({
+      ...updateTabs(state, (tabs) => ({
         ...tabs,
         openTables: tabs.openTables.includes(table) ? tabs.openTables : [...tabs.openTables, table],
         active: tableTabId(table),
       })),
-    );
+      notice: undefined,
+    }));
   },
   closeTable(table) {
     set((state) =>
@@ -97,8 +112,25 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
       }),
     );
   },
+  closeDeletedTable(connectionId, table, notice) {
+    set((state) => {
+      const tabs = state.tabs[connectionId] ?? emptyTabs;
+      const { [table]: _view, ...tableViews } = tabs.tableViews;
+      const active = tabs.active === tableTabId(table) ? homeTab : tabs.active;
+      const next = { openTables: tabs.openTables.filter((t) => t !== table), active, tableViews };
+      return { tabs: { ...state.tabs, [connectionId]: next }, notice: { connectionId, text: notice } };
+    });
+  },
   activate(tab) {
-    set((state) => updateTabs(state, (tabs) => ({ ...tabs, active: tab })));
+    set((state) => {
+      const id = state.activeConnectionId;
+      // A notice is about the moment: it goes when the user moves to another tab.
+      const isMove = id !== undefined && (state.tabs[id] ?? emptyTabs).active !== tab;
+      return {
+        ...updateTabs(state, (tabs) => ({ ...tabs, active: tab })),
+        ...(isMove ? { notice: undefined } : {}),
+      };
+    });
   },
   setTableView(table, view) {
     set((state) =>
@@ -115,6 +147,9 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set) => ({
   },
   dismissSetAside() {
     set({ setAside: undefined });
+  },
+  dismissNotice() {
+    set({ notice: undefined });
   },
 }));
 

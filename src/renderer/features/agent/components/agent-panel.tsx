@@ -6,7 +6,8 @@ import { matches } from '../../keyboard/shortcuts';
 import { McpExposureForm } from '../../mcp/components/mcp-exposure-form';
 import type { WorkspaceToolProps } from '../../workspace/tools';
 import { useAgentStore } from '../store';
-import { AgentSettingsForm } from './agent-settings-form';
+import { useWholeCharacterWidth } from '../../../ui/whole-characters';
+import { AgentSettingsForm, modeText } from './agent-settings-form';
 import { type OpenResultSet, ResultSetDialog } from './result-set-dialog';
 import { TurnView } from './turn-view';
 import { UsageMeter } from './usage-meter';
@@ -55,6 +56,13 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
     if (error) setQuestion(text);
   };
   const last = turns.at(-1);
+  const modelName = settings ? shortModelName(settings.modelId) : '';
+  const model = useRef<HTMLSpanElement>(null);
+  useWholeCharacterWidth(
+    model,
+    modelName,
+    `${settings?.mode ?? ''} ${isEditing} ${isEditingMcp} ${Boolean(running)}`,
+  );
 
   return (
     <div className="agent-panel">
@@ -62,9 +70,26 @@ export function AgentPanel({ connection }: WorkspaceToolProps) {
         <div className="agent-title">
           <h2>Assistant</h2>
           {settings ? (
-            <span className="agent-model" title={`${settings.modelId} in ${settings.bedrockRegion}`}>
-              {shortModelName(settings.modelId)} · {connection.readOnly ? 'read-only' : settings.mode}
-            </span>
+            // The short name is cut in a narrow dock: the whole id is its tooltip and accessible
+            // description, and it opens the settings where the model is chosen.
+            <button
+              type="button"
+              className="agent-model"
+              title={`${settings.modelId} in ${settings.bedrockRegion} (opens the settings)`}
+              onClick={() => {
+                setEditing(true);
+                setEditingMcp(false);
+              }}
+            >
+              {/* The name gives way; the permission mode after it stays whole. */}
+              <span className="agent-model-name" ref={model}>
+                {modelName}
+              </span>
+              <span className="agent-model-mode">
+                {' · '}
+                {connection.readOnly ? 'Read-only' : modeText[settings.mode].title}
+              </span>
+            </button>
           ) : null}
         </div>
         <div className="agent-header-actions">

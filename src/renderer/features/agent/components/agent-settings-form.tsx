@@ -4,9 +4,11 @@ import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { BudgetFields, fieldLabels } from './budget-fields';
 
-const modeText: Record<AgentSettings['mode'], { title: string; detail: string }> = {
+/** The permission modes as the settings and the panel's header name them. */
+export const modeText: Record<AgentSettings['mode'], { title: string; detail: string }> = {
   'read-only': { title: 'Read-only', detail: 'the agent is never offered a write tool.' },
-  ask: { title: 'Ask', detail: 'costly reads and every write wait for your approval.' },
+  // Not "Ask": the assistant's button asks it a question.
+  ask: { title: 'Approve first', detail: 'costly reads and every write wait for your approval.' },
   'auto-read': {
     title: 'Auto-read',
     detail: 'reads within budget run; every write waits for your approval.',

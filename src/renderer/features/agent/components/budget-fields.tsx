@@ -8,13 +8,13 @@ const budgetLabels: Record<BudgetName, string> = {
   toolCalls: 'Tool calls',
   tokens: 'Tokens',
   itemsRead: 'Items read',
-  readCapacity: 'Read capacity (RCU)',
+  readCapacity: 'Read capacity units (RCU)',
 };
 
 /** Field names as the form shows them, for validation messages. */
 export const fieldLabels: Record<string, string> = {
   ...budgetLabels,
-  askAboveReadCapacity: 'Ask above (RCU)',
+  askAboveReadCapacity: 'Approval above (RCU)',
   modelId: 'Model',
   bedrockRegion: 'Bedrock region',
   bedrockProfile: 'AWS profile',
@@ -51,9 +51,13 @@ export function BudgetFields({ draft, onChange }: BudgetFieldsProps) {
           </Field>
         ))}
         <Field
-          label="Ask above (RCU)"
+          label="Approval above (RCU)"
           htmlFor="agent-ask-above"
-          hint={draft.mode === 'ask' ? 'Reads estimated above this wait for you.' : 'Used in Ask mode.'}
+          hint={
+            draft.mode === 'ask'
+              ? 'Reads estimated above this many read capacity units wait for your approval.'
+              : 'Used in Approve first mode.'
+          }
         >
           {number('agent-ask-above', draft.askAboveReadCapacity, (value) =>
             onChange({ ...draft, askAboveReadCapacity: value }),

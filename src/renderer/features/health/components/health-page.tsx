@@ -182,10 +182,18 @@ function HealthReportView({
             }))}
           />
           {reads.length > 0 ? (
-            <LineChart title={`Read capacity per ${period} period`} unit="RCU or requests" series={reads} />
+            <LineChart
+              title={`Read capacity per ${period} period`}
+              unit="read capacity units or requests"
+              series={reads}
+            />
           ) : null}
           {writes.length > 0 ? (
-            <LineChart title={`Write capacity per ${period} period`} unit="WCU or requests" series={writes} />
+            <LineChart
+              title={`Write capacity per ${period} period`}
+              unit="write capacity units or requests"
+              series={writes}
+            />
           ) : null}
         </div>
         <table className="data-table health-table">

@@ -6,7 +6,7 @@ import { fullScanReadUnits } from '../../../../shared/dynamo/purge-estimate';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog, DialogActions } from '../../../ui/dialog';
 import { downloadUrl } from '../../../ui/download';
 import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatBytes } from '../../../ui/format';
@@ -16,7 +16,8 @@ import { TextInput } from '../../../ui/text-input';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice, ROWS_FORMATS } from './format-choice';
 import { OperationStatus } from '../../operations/components/operation-report';
-import { extensionOf, TableExport } from './table-export';
+import { useOperation } from '../../operations/store';
+import { extensionOf, TableExport, useTableExport } from './table-export';
 
 export interface ExportDialogProps {
   connectionId: string;
@@ -60,6 +61,16 @@ export function ExportDialog(props: ExportDialogProps) {
   const [error, setError] = useState<AppError>();
   const download = `/api/download/export?${new URLSearchParams({ resultSetId: resultSetId ?? '', format, table }).toString()}`;
   const chosenIndex = indexes.find((i) => i.name === index);
+  const exporter = useTableExport({
+    connectionId,
+    table,
+    index: scope === 'index' ? index : undefined,
+    format: format === 'json' ? 'jsonl' : format,
+    mode,
+    isChosen: isWhole,
+  });
+  const saving = useOperation(requestId);
+  const isSaving = requestId !== undefined && saving?.isFinished !== true;
   const start = async (): Promise<void> => {
     if (!resultSetId) return;
     // The desktop window asks main for the system's save dialog; main keeps the path it returns.
@@ -91,8 +102,41 @@ export function ExportDialog(props: ExportDialogProps) {
       setRequestId(undefined);
     }
   };
+  const saveLabel = mode === 'browser' ? 'Save on the server' : 'Save as…';
+  const canSave = requestId === undefined && (mode !== 'browser' || path.trim() !== '');
+  // One primary action, in the footer as in every dialog that starts work: the whole table's
+  // export, browser mode's download of every row fetched, or saving the rows to a file.
+  const primary: { label: string; run(): void; isEnabled: boolean } = isWhole
+    ? { label: exporter.label, run: () => void exporter.start(), isEnabled: exporter.canStart }
+    : mode === 'browser' && scope === 'all'
+      ? {
+          label: `Download ${total.toLocaleString('en-US')} rows`,
+          run: () => {
+            downloadUrl(download, fileName);
+            setDownloading(true);
+          },
+          isEnabled: resultSetId !== undefined,
+        }
+      : { label: saveLabel, run: () => void start(), isEnabled: canSave };
+  const isRunning = isWhole ? exporter.isBusy : isSaving;
+  const hasStarted = isWhole ? exporter.running !== undefined : requestId !== undefined || isDownloading;
   return (
-    <Dialog title="Export" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+    <Dialog
+      title="Export"
+      onClose={onClose}
+      onEnter={primary.isEnabled ? primary.run : undefined}
+      footer={
+        <DialogActions
+          closeLabel={isRunning ? 'Close (the export goes on)' : hasStarted ? 'Close' : 'Cancel'}
+          onClose={onClose}
+          primary={
+            <Button variant="primary" disabled={!primary.isEnabled} onClick={primary.run}>
+              {primary.label}
+            </Button>
+          }
+        />
+      }
+    >
       <div className="bulk-form">
         <FormatChoice
           formats={ROWS_FORMATS}
@@ -158,28 +202,9 @@ export function ExportDialog(props: ExportDialogProps) {
             exported. You can cancel and resume where it stopped.
           </p>
         ) : null}
-        {isWhole ? (
-          <TableExport
-            connectionId={connectionId}
-            table={table}
-            index={scope === 'index' ? index : undefined}
-            format={format === 'json' ? 'jsonl' : format}
-            mode={mode}
-          />
-        ) : null}
+        {isWhole ? <TableExport exporter={exporter} /> : null}
         {!isWhole && mode === 'browser' && scope === 'all' ? (
-          <div className="qb-row">
-            <Button
-              variant="primary"
-              onClick={() => {
-                downloadUrl(download, fileName);
-                setDownloading(true);
-              }}
-            >
-              Download {total.toLocaleString('en-US')} rows
-            </Button>
-            <span className="muted">streams straight from the result set to your browser</span>
-          </div>
+          <p className="muted">Download streams every row straight from the result set to your browser.</p>
         ) : null}
         {!isWhole && isDownloading ? (
           <p role="status">
@@ -187,33 +212,35 @@ export function ExportDialog(props: ExportDialogProps) {
             browser shows its progress.
           </p>
         ) : null}
-        {isWhole ? null : mode === 'browser' ? (
+        {!isWhole && mode === 'browser' ? (
           <FormRow>
-            <RowField grow caption="Or save on the server, in DynoTable's export folder, as">
+            <RowField
+              grow
+              caption={`${scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable's export folder, as`}
+            >
               <TextInput
-                label="Or save on the server, in DynoTable's export folder, as"
+                label={`${scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable's export folder, as`}
                 value={path}
                 onChange={setPath}
+                onKeyDown={(event) => {
+                  // Enter here saves on the server, whichever action the footer leads with.
+                  if (event.key !== 'Enter' || !canSave) return;
+                  event.preventDefault();
+                  void start();
+                }}
               />
             </RowField>
             <Check checked={overwrite} onChange={setOverwrite}>
               Replace if it exists
             </Check>
-            <Button
-              variant="primary"
-              disabled={path.trim() === '' || requestId !== undefined}
-              onClick={() => void start()}
-            >
-              Save on the server
-            </Button>
+            {/* Beside the download, the other way: its own button, by its field. */}
+            {scope === 'all' ? (
+              <Button disabled={!canSave} onClick={() => void start()}>
+                Save on the server
+              </Button>
+            ) : null}
           </FormRow>
-        ) : (
-          <div className="qb-row">
-            <Button variant="primary" disabled={requestId !== undefined} onClick={() => void start()}>
-              Save as…
-            </Button>
-          </div>
-        )}
+        ) : null}
         {error ? <ErrorMessage compact error={error} /> : null}
         {requestId ? (
           <OperationStatus

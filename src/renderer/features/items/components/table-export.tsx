@@ -23,24 +23,24 @@ export const extensionOf = (format: RowsFormat) => (format === 'dynamodb-json' ?
 /** The saved file's name inside the export folder, for browser mode's download link. */
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
-/**
- * The whole table (or one index) read straight to a file: start, progress with cancel, and the
- * exports of this table that stopped before completing, each with Resume and Forget.
- */
-export function TableExport({
-  connectionId,
-  table,
-  index,
-  format,
-  mode,
-}: {
+export interface TableExportOptions {
   connectionId: string;
   table: string;
   /** Export this index instead of the table. */
   index: string | undefined;
   format: TransferFormat;
   mode: 'desktop' | 'browser' | undefined;
-}) {
+  /** False while the dialog exports rows instead: nothing is listed. */
+  isChosen: boolean;
+}
+
+export type TableExportState = ReturnType<typeof useTableExport>;
+
+/**
+ * The whole table (or one index) read straight to a file: its start (the Export dialog's primary
+ * action, in its footer), and what TableExport shows of it.
+ */
+export function useTableExport({ connectionId, table, index, format, mode, isChosen }: TableExportOptions) {
   const suggested = `${index ? `${table}-${index}` : table}.${extensionOf(format)}`;
   const [typedPath, setPath] = useState<string>();
   const path = typedPath ?? suggested;
@@ -52,8 +52,8 @@ export function TableExport({
 
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
-    // On opening, after a Forget, and whenever an export here ends (a cancel leaves one to resume).
-    if (isFinished === false) return;
+    // On choosing it, after a Forget, and whenever an export here ends (a cancel leaves one to resume).
+    if (!isChosen || isFinished === false) return;
     let isCurrent = true;
     void call('transfer:tableExports', { connectionId, table }).then((listed) => {
       if (isCurrent && listed.ok) setStopped(listed.value.filter((e) => e.state === 'stopped'));
@@ -61,7 +61,7 @@ export function TableExport({
     return () => {
       isCurrent = false;
     };
-  }, [connectionId, table, isFinished, reloads]);
+  }, [connectionId, table, isFinished, reloads, isChosen]);
 
   const start = async (): Promise<void> => {
     setError(undefined);
@@ -109,6 +109,32 @@ export function TableExport({
   };
 
   const isBusy = running !== undefined && isFinished !== true;
+  return {
+    connectionId,
+    index,
+    mode,
+    path,
+    setPath,
+    overwrite,
+    setOverwrite,
+    running,
+    stopped,
+    error,
+    isBusy,
+    /** Export table as… (desktop: the system's save dialog first) or Export table (browser mode). */
+    label: `Export ${index ? 'index' : 'table'}${mode === 'browser' ? '' : ' as…'}`,
+    canStart: !isBusy && (mode !== 'browser' || path.trim() !== ''),
+    start,
+    resume,
+    forget,
+  };
+}
+
+/** What a whole-table export shows in the dialog: its file name, progress, report, stopped exports. */
+export function TableExport({ exporter }: { exporter: TableExportState }) {
+  const { connectionId, mode, path, setPath, overwrite, setOverwrite, running, stopped, error, isBusy } =
+    exporter;
+  const { resume, forget } = exporter;
   const done = (report: { path: string; items: number; bytes: number; consumedCapacity: number }) => (
     <p>
       Exported {countOf(report.items, 'item')} ({formatBytes(report.bytes)},{' '}
@@ -128,7 +154,6 @@ export function TableExport({
       ) : null}
     </p>
   );
-
   return (
     <div className="table-export">
       {mode === 'browser' ? (
@@ -139,17 +164,8 @@ export function TableExport({
           <Check checked={overwrite} onChange={setOverwrite}>
             Replace if it exists
           </Check>
-          <Button variant="primary" disabled={path.trim() === '' || isBusy} onClick={() => void start()}>
-            Export {index ? 'index' : 'table'}
-          </Button>
         </FormRow>
-      ) : (
-        <div className="qb-row">
-          <Button variant="primary" disabled={isBusy} onClick={() => void start()}>
-            Export {index ? 'index' : 'table'} as…
-          </Button>
-        </div>
-      )}
+      ) : null}
       {error ? <ErrorMessage compact error={error} connectionId={connectionId} /> : null}
       {running ? (
         running.channel === 'exportTable' ? (

@@ -14,6 +14,7 @@ import { AcknowledgementList, SettingAcknowledgement } from './acknowledgement';
 import { ReleaseFindings } from './release-findings';
 import { SampleKeys } from './sample-keys';
 import { StackedBar } from './stacked-bar';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 export interface SampleActions {
   /** Opens the item in the editor. */
@@ -131,7 +132,8 @@ export function ReportView({ connectionId, report, samples }: ReportViewProps) {
       <p className="muted mig-stats">
         {report.itemsScanned.toLocaleString('en-US')} items scanned of about{' '}
         {report.tableItemCount.toLocaleString('en-US')} ·{' '}
-        {report.consumedReadCapacity.toLocaleString('en-US')} RCU · {report.segments} segments
+        {report.consumedReadCapacity.toLocaleString('en-US')} <CapacityUnit unit="RCU" /> · {report.segments}{' '}
+        parallel readers
         {report.throttledRequests
           ? ` · throttled ${report.throttledRequests.toLocaleString('en-US')}× (slowed and retried)`
           : ''}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReadLimit } from '../../../../shared/ipc';
+import { PARALLEL_READERS, SEGMENTS_HELP } from '../../../ui/scan-words';
 
 type LimitKind = 'none' | 'items' | 'rcu' | 'share';
 
@@ -41,16 +42,12 @@ export function useScanPacing(isProvisioned = false): ScanPacing {
 }
 
 /** The fields of useScanPacing, shared by the pre-flight's and the Schema view's full scans. */
-export function ScanPacingFields(props: {
-  pacing: ScanPacing;
-  isProvisioned?: boolean;
-  segmentsLabel?: string;
-}) {
+export function ScanPacingFields(props: { pacing: ScanPacing; isProvisioned?: boolean }) {
   const { pacing, isProvisioned = false } = props;
   return (
     <>
-      <label className="mig-control">
-        <span className="field-label">{props.segmentsLabel ?? 'Segments'}</span>
+      <label className="mig-control" title={SEGMENTS_HELP}>
+        <span className="field-label">{PARALLEL_READERS}</span>
         <input
           className="input"
           type="number"
@@ -69,7 +66,7 @@ export function ScanPacingFields(props: {
         >
           <option value="none">No limit</option>
           <option value="items">Items per second</option>
-          <option value="rcu">Read capacity units per second</option>
+          <option value="rcu">Read capacity units (RCU) per second</option>
           {isProvisioned ? <option value="share">% of provisioned read capacity</option> : null}
         </select>
       </label>

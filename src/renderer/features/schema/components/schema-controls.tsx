@@ -58,8 +58,11 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
               onChange={(e) => setSampleSize(Number(e.target.value))}
             />
           </label>
-          <label className="mig-control">
-            <span className="field-label">Segments read</span>
+          <label
+            className="mig-control"
+            title="DynamoDB splits a Scan into segments; the sample reads the first page of this many, chosen at random, so it spreads over the whole table."
+          >
+            <span className="field-label">Spread over (Scan segments)</span>
             <input
               className="input"
               type="number"
@@ -71,12 +74,15 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
           </label>
         </>
       ) : (
-        <ScanPacingFields pacing={pacing} segmentsLabel="Parallel segments" />
+        <ScanPacingFields pacing={pacing} />
       )}
-      <label className="mig-control">
+      <label
+        className="mig-control"
+        title="How items are told apart as entities: by the start of their key values (USER#…, ORDER#…), as SQL's entity views are, or by an attribute that names the type."
+      >
         <span className="field-label">Entities by</span>
         <select className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
-          <option value="">Key prefixes (as SQL)</option>
+          <option value="">Start of the key (USER#…), as SQL does</option>
           {typeAttributes.map((name) => (
             <option key={name} value={name}>
               Attribute {name}

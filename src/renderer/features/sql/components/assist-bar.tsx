@@ -11,7 +11,7 @@ export interface AssistBarProps {
 }
 
 /**
- * "Ask in words": a question becomes a proposed statement (shown as a diff, never run). What is
+ * "Write SQL from words": a question becomes a proposed statement (shown as a diff, never run). What is
  * sent about the catalog can be read before anything is sent; sample values only when ticked.
  */
 export function AssistBar({ connectionId, editorText }: AssistBarProps) {
@@ -31,22 +31,28 @@ export function AssistBar({ connectionId, editorText }: AssistBarProps) {
           ask();
         }}
       >
+        {/* Not "Ask": that is the assistant's word for a question it answers, and a permission mode. */}
         <label className="sql-assist-label" htmlFor={`sql-ask-${connectionId}`}>
-          Ask
+          SQL from words
         </label>
         <input
           id={`sql-ask-${connectionId}`}
           className="input sql-assist-input"
           value={tab.question}
-          placeholder="In words: which five customers spent the most this year?"
+          placeholder="e.g. which five customers spent the most this year?"
           onChange={(event) => actions.update(connectionId, { question: event.target.value })}
           maxLength={4000}
         />
         {tab.requestId ? (
           <Button onClick={() => void actions.cancel(connectionId)}>Cancel</Button>
         ) : (
-          <Button type="submit" variant="secondary" disabled={!tab.question.trim()}>
-            Ask
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={!tab.question.trim()}
+            title="The model writes a statement for you to read; nothing runs until you choose"
+          >
+            Write SQL
           </Button>
         )}
         <Check
@@ -70,7 +76,7 @@ export function AssistBar({ connectionId, editorText }: AssistBarProps) {
       </form>
       {tab.requestId ? (
         <p className="sql-faint sql-note" role="status">
-          {tab.status ?? 'Asking…'}
+          {tab.status ?? 'Writing SQL…'}
         </p>
       ) : null}
       {tab.error ? <ErrorMessage error={tab.error} connectionId={connectionId} compact /> : null}

@@ -2,6 +2,7 @@ import { diffLines } from 'diff';
 import type { SqlAssistResult } from '../../../../shared/ipc/sql-assist';
 import { Button } from '../../../ui/button';
 import { Markdown } from '../../agent/markdown';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 export interface AssistProposalProps {
   result: SqlAssistResult;
@@ -60,7 +61,7 @@ export function AssistProposal({ result, current, onUse, onDiscard }: AssistProp
           {result.plan ? (
             <p className="sql-proposal-plan">
               Would read about {Math.round(result.plan.totals.itemsRead).toLocaleString('en-US')} items (≈{' '}
-              {rcu(result.plan.totals.rcu)} RCU) with{' '}
+              {rcu(result.plan.totals.rcu)} <CapacityUnit unit="RCU" />) with{' '}
               {[...new Set(result.plan.fetches.map((f) => f.call.operation))].join(', ') ||
                 'no DynamoDB call'}
               . Nothing has run.

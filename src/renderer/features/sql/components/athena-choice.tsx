@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
 import { Field } from '../../../ui/field';
 import { TextInput } from '../../../ui/text-input';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 const n = (value: number): string => Math.round(value).toLocaleString('en-US');
 const gb = (bytes: number): string =>
@@ -115,7 +116,9 @@ export function AthenaChoice({
               {n(plan.local.items)} items, {gb(plan.local.bytes)}
             </dd>
             <dt>Read capacity</dt>
-            <dd>{n(plan.local.rcu)} RCU (eventually consistent)</dd>
+            <dd>
+              {n(plan.local.rcu)} <CapacityUnit unit="RCU" /> (eventually consistent)
+            </dd>
             <dt>Time</dt>
             <dd>about {duration(plan.local.seconds)}</dd>
           </dl>

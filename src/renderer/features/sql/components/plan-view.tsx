@@ -1,5 +1,7 @@
 import type { SqlPlan } from '../../../../shared/sql/plan';
 import { countOf } from '../../../ui/format';
+import { CapacityUnit } from '../../../ui/capacity-unit';
+import { SEGMENTS_HELP } from '../../../ui/scan-words';
 
 function age(iso: string): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -14,9 +16,14 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
     // Focusable because it scrolls: a keyboard user must be able to scroll it to read it all.
     <div className="sql-plan" role="region" aria-label="Plan" tabIndex={0}>
       <p className="sql-plan-totals">
-        {plan.totals.calls === 0
-          ? 'Everything comes from the cache: no DynamoDB reads.'
-          : `${countOf(plan.totals.calls, 'DynamoDB read')}, about ${countOf(plan.totals.itemsRead, 'item')} and ${plan.totals.rcu.toLocaleString('en-US')} RCU.`}
+        {plan.totals.calls === 0 ? (
+          'Everything comes from the cache: no DynamoDB reads.'
+        ) : (
+          <>
+            {`${countOf(plan.totals.calls, 'DynamoDB read')}, about ${countOf(plan.totals.itemsRead, 'item')} and ${plan.totals.rcu.toLocaleString('en-US')} `}
+            <CapacityUnit unit="RCU" />.
+          </>
+        )}
       </p>
       <ol className="sql-plan-list">
         {plan.fetches.map((fetch) => (
@@ -28,7 +35,7 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
               <strong>{fetch.call.table}</strong>
               {fetch.call.index ? <span> on index {fetch.call.index}</span> : null}
               {fetch.call.segments && fetch.call.segments > 1 ? (
-                <span> · {fetch.call.segments} parallel segments</span>
+                <span title={SEGMENTS_HELP}> · {fetch.call.segments} parallel readers (Scan segments)</span>
               ) : null}
               {fetch.call.keys && fetch.call.keys > 1 ? <span> · {fetch.call.keys} keys</span> : null}
               <span className="sql-faint"> for {fetch.serves.join(', ')}</span>
@@ -63,7 +70,7 @@ export function PlanView({ plan }: { plan: SqlPlan }) {
               <dd>
                 reads ~{countOf(fetch.estimate.itemsRead, 'item')}, returns ~
                 {fetch.estimate.itemsReturned.toLocaleString('en-US')}, ~
-                {fetch.estimate.rcu.toLocaleString('en-US')} RCU
+                {fetch.estimate.rcu.toLocaleString('en-US')} <CapacityUnit unit="RCU" />
                 <span className="sql-faint">
                   {' '}
                   ({fetch.estimate.basis}; stops at {countOf(fetch.maxItems, 'item')})

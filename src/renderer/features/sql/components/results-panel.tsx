@@ -9,6 +9,7 @@ import { ResultChart } from './result-chart';
 import { useResultExport } from './result-export';
 import { ResultGrid } from './result-grid';
 import { StaleNote } from './stale-note';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 /** One click: the item in the editor, in its table's Items view (the results stay in this tab). */
 function openSourceItem(connectionId: string, source: NonNullable<SqlResultSummary['source']>, key: Item) {
@@ -70,7 +71,12 @@ export function ResultsPanel({
                     `${f.operation} ${f.table}: ${f.items.toLocaleString('en-US')} item${f.items === 1 ? '' : 's'}`,
                 )
                 .join(', ') || 'no reads'}
-          {capacity > 0 ? ` · ${capacity.toLocaleString('en-US')} RCU` : ''}
+          {capacity > 0 ? (
+            <>
+              {' '}
+              · {capacity.toLocaleString('en-US')} <CapacityUnit unit="RCU" />
+            </>
+          ) : null}
           {cached.length > 0 ? (
             <span className="sql-cached">
               {' '}

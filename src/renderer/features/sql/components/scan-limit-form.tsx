@@ -4,6 +4,7 @@ import type { AthenaSavedSettings, ScanLimitsInput } from '../../../../shared/ip
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { TextInput } from '../../../ui/text-input';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 const gb = (bytes: number): string =>
   `${(bytes / 1e9).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
@@ -88,7 +89,7 @@ export function ScanLimitForm({ settings, onSave, onClose }: ScanLimitFormProps)
         />
       </label>
       <label>
-        RCU
+        <CapacityUnit unit="RCU" />
         <TextInput label="Scan limit in RCU" inputMode="numeric" size={9} value={rcu} onChange={setRcu} />
       </label>
       <Button type="submit" variant="primary" size="sm">

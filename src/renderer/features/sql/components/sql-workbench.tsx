@@ -274,7 +274,7 @@ export function SqlWorkbench({ connection }: WorkspaceToolProps) {
                 <Button
                   size="sm"
                   isBusy={assist.requestId !== undefined && assist.task === 'fix'}
-                  title="Ask the model for a corrected statement; nothing runs until you choose"
+                  title="The model proposes a corrected statement; nothing runs until you choose"
                   onClick={() =>
                     void assistActions.start(id, {
                       task: 'fix',

@@ -7,6 +7,7 @@ import type { TableViewProps } from '../../table/tabs';
 import { matches, MAX_RECORDS, type EventName } from '../buffer';
 import { useStreamTail, useStreamTailsStore, type TailStart } from '../store';
 import { StreamRecordCard } from './stream-record-card';
+import { TurnOnStream } from './turn-on-stream';
 
 const EVENTS: EventName[] = ['INSERT', 'MODIFY', 'REMOVE'];
 const FROM: readonly TailStart[] = ['LATEST', 'TRIM_HORIZON'];
@@ -32,10 +33,7 @@ export function StreamPage({ connection, table, description }: TableViewProps) {
   if (description && !stream?.enabled)
     return (
       <section className="panel stream-panel" aria-label="Stream tail">
-        <p className="notice" role="note">
-          Streams are off for {table}, so there is nothing to follow. Turn them on in Overview → Change →
-          Streams (NEW_AND_OLD_IMAGES shows what each write changed).
-        </p>
+        <TurnOnStream connection={connection} summary={description.summary} />
       </section>
     );
   const isRunning = tail.requestId !== undefined;

@@ -4,6 +4,7 @@ import type { TableSummary } from '../../../../shared/ipc';
 import { billingLabel, formatBytes, formatCount, formatDate } from '../../../ui/format';
 import { KeyAttribute } from '../../tables/components/key-label';
 import { streamLabel } from '../../tables/components/table-row';
+import { CapacityUnit } from '../../../ui/capacity-unit';
 
 function Item({ term, children, title }: { term: string; children: ReactNode; title?: string }) {
   return (
@@ -47,7 +48,8 @@ export function SettingsGrid({ summary }: { summary: TableSummary }) {
           <Item term="Billing">{billingLabel(summary.billingMode)}</Item>
           {summary.billingMode === 'PROVISIONED' ? (
             <Item term="Read / write">
-              {summary.readCapacity ?? '?'} RCU · {summary.writeCapacity ?? '?'} WCU
+              {summary.readCapacity ?? '?'} <CapacityUnit unit="RCU" /> · {summary.writeCapacity ?? '?'}{' '}
+              <CapacityUnit unit="WCU" />
             </Item>
           ) : null}
           <Item term="Items" title={approximate}>

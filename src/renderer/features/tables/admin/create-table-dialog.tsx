@@ -12,7 +12,7 @@ import {
 import { validateDefinition } from '../../../../shared/dynamo/table-validation';
 import { tableCdkText } from '../../../../shared/dynamo/cdk-text';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog, DialogActions } from '../../../ui/dialog';
 import { Select } from '../../../ui/select';
 import { tableKey, useWorkspaceStore } from '../../workspace/store';
 import { tableSetChanged } from '../table-set';
@@ -82,35 +82,37 @@ export function CreateTableDialog({ connection: own, regions = [], onClose }: Cr
       title={`Create table in ${own.label}${regions.length > 1 ? ` · ${region}` : ''}`}
       onClose={onClose}
       width="lg"
+      onEnter={isRunning || isDone ? undefined : create}
       footer={
-        <>
-          <span className="dialog-footer-status">
+        <DialogActions
+          status={
             <OperationStatus
               state={state}
               onCancel={operation.cancel}
               connectionId={connection.id}
               doneText="Created."
             />
-          </span>
-          {isDone ? (
-            <Button
-              variant="primary"
-              onClick={() => {
-                openTable(tableKey(state.result.summary.name, region === own.region ? undefined : region));
-                onClose();
-              }}
-            >
-              Open {state.result.summary.name}
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose}>{isRunning ? 'Close' : 'Cancel'}</Button>
+          }
+          closeLabel={isRunning ? 'Close (the create goes on)' : isDone ? 'Close' : 'Cancel'}
+          onClose={onClose}
+          primary={
+            isDone ? (
+              <Button
+                variant="primary"
+                onClick={() => {
+                  openTable(tableKey(state.result.summary.name, region === own.region ? undefined : region));
+                  onClose();
+                }}
+              >
+                Open {state.result.summary.name}
+              </Button>
+            ) : (
               <Button variant="primary" onClick={create} isBusy={isRunning} disabled={isRunning}>
                 Create table
               </Button>
-            </>
-          )}
-        </>
+            )
+          }
+        />
       }
     >
       <fieldset className="plain-fieldset" disabled={isRunning || isDone}>

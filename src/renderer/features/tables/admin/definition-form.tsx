@@ -61,7 +61,9 @@ export function DefinitionForm({ value, onChange, problems }: DefinitionFormProp
             value={value.billingMode}
             options={BILLING}
             labelOf={(m) =>
-              m === 'PAY_PER_REQUEST' ? 'On-demand (pay per request)' : 'Provisioned (RCU / WCU)'
+              m === 'PAY_PER_REQUEST'
+                ? 'On-demand (pay per request)'
+                : 'Provisioned (read and write units per second)'
             }
             onChange={(billingMode) =>
               set(

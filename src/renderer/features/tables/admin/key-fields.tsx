@@ -4,6 +4,7 @@ import { problemAt, type FieldProblem } from '../../../../shared/dynamo/table-va
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
+import { capacityUnitHelp } from '../../../ui/capacity-unit';
 
 export const KEY_TYPES = ['S', 'N', 'B'] as const;
 export const keyTypeLabel = (type: 'S' | 'N' | 'B'): string =>
@@ -133,7 +134,7 @@ export function CapacityFields({
             value={read === undefined ? '' : String(read)}
             onChange={(text) => onChange(parse(text), write)}
           />
-          <span className="unit" aria-hidden="true">
+          <span className="unit" aria-hidden="true" title={capacityUnitHelp.RCU}>
             RCU
           </span>
         </span>
@@ -144,7 +145,7 @@ export function CapacityFields({
             value={write === undefined ? '' : String(write)}
             onChange={(text) => onChange(read, parse(text))}
           />
-          <span className="unit" aria-hidden="true">
+          <span className="unit" aria-hidden="true" title={capacityUnitHelp.WCU}>
             WCU
           </span>
         </span>

@@ -2,12 +2,19 @@ import type { TableSummary } from '../../../../shared/ipc';
 import { Badge } from '../../../ui/badge';
 import { billingLabel, formatBytes, formatCount, countOf } from '../../../ui/format';
 import { KeyAttribute } from './key-label';
+import { CapacityUnit } from '../../../ui/capacity-unit';
+
+const indexKindWords = {
+  GSI: 'global secondary index (GSI), queried by its own keys across the table',
+  LSI: 'local secondary index (LSI), another sort key within each partition',
+} as const;
 
 function IndexesCell({ table }: { table: TableSummary }) {
   const gsis = table.indexes.filter((index) => index.kind === 'GSI');
   const lsis = table.indexes.filter((index) => index.kind === 'LSI');
   if (table.indexes.length === 0) return <span className="muted">—</span>;
-  const names = table.indexes.map((index) => `${index.kind} ${index.name}`).join('\n');
+  // GSI and LSI are DynamoDB's abbreviations: the tooltip spells them out beside each name.
+  const names = table.indexes.map((index) => `${index.name}: ${indexKindWords[index.kind]}`).join('\n');
   return (
     <span className="index-counts" title={names}>
       {gsis.length > 0 ? <Badge tone="accent">{gsis.length} GSI</Badge> : null}
@@ -69,7 +76,8 @@ export function TableRow({ table, onOpen }: TableRowProps) {
         {table.billingMode === 'PROVISIONED' ? (
           <span className="muted small capacity">
             {' '}
-            {table.readCapacity ?? '?'} RCU · {table.writeCapacity ?? '?'} WCU
+            {table.readCapacity ?? '?'} <CapacityUnit unit="RCU" /> · {table.writeCapacity ?? '?'}{' '}
+            <CapacityUnit unit="WCU" />
           </span>
         ) : null}
       </td>

@@ -5,7 +5,7 @@ import { ConfirmTableInput } from '../../../../ui/confirm-table-input';
 import { ErrorMessage } from '../../../../ui/error-message';
 import { useLongWork } from '../../../operations/use-long-work';
 import { tableSetChanged } from '../../../tables/table-set';
-import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
+import { showTableDeleted } from '../../../workspace/hooks';
 
 /**
  * Deleting the table: refused while deletion protection is on (turned off above, as its own
@@ -14,14 +14,15 @@ import { tableKeyIn, useWorkspaceStore } from '../../../workspace/store';
 export function DeleteTable({ connection, summary }: { connection: Connection; summary: TableSummary }) {
   const [typed, setTyped] = useState('');
   const [isProductionConfirmed, setIsProductionConfirmed] = useState(false);
-  // What a deleted table changes beyond this view: the table lists and SQL's catalog, and its tab
-  // closes; a follow-up, since the user may switch tab before main answers.
+  // What a deleted table changes beyond this view: the table lists and SQL's catalog, its tab
+  // closes and the workspace says it is gone; a follow-up, since the user may switch tab before
+  // main answers.
   const work = useLongWork('tables:delete', {
     prefix: 'delete',
     followUp: (ending) => {
       if (ending.type !== 'done') return;
       tableSetChanged(connection.id);
-      useWorkspaceStore.getState().closeTable(tableKeyIn(connection.id, summary.name));
+      showTableDeleted(connection.id, summary.name);
     },
   });
   const error = work.ending?.type === 'failed' ? work.ending.error : undefined;

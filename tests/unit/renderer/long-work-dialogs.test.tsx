@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { act, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppInfo } from '../../../src/renderer/features/app-info/store';
+import { useAppInfoStore } from '../../../src/renderer/features/app-info/store';
+import { CopyDialog } from '../../../src/renderer/features/copy/copy-dialog';
+import { ImportDialog } from '../../../src/renderer/features/exports/import-dialog';
+import { ExportDialog } from '../../../src/renderer/features/items/components/export-dialog';
+import { CreateTableDialog } from '../../../src/renderer/features/tables/admin/create-table-dialog';
+import { type Harness, openHarness, testConnection, typeInto } from './bridge-harness';
+
+// The dialogs that start long work (Create table, Copy to…, Export, Import from S3), rendered in a
+// DOM (happy-dom) with the bridge standing in for main: each has its primary action in the same
+// place (the footer's right, after Cancel), Enter in a field runs it, and Escape closes.
+
+let harness: Harness;
+
+beforeEach(() => {
+  // The starts are accepted; the lists (SQL views, unfinished copies, stopped exports) are empty.
+  const starts = new Set(['tables:create', 'copy:start', 'transfer:exportTable', 'imports:start']);
+  harness = openHarness((channel) =>
+    Promise.resolve({
+      ok: true,
+      value: starts.has(channel) ? { started: true } : channel === 'copy:list' ? { copies: [] } : [],
+    }),
+  );
+  useAppInfoStore.setState({ info: { mode: 'browser' } as AppInfo });
+});
+
+afterEach(() => {
+  harness.close();
+  useAppInfoStore.setState({ info: undefined });
+});
+
+const connection = testConnection('c-dialogs');
+const onClose = vi.fn();
+const input = (label: string) => harness.host.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
+const footerButtons = () =>
+  [...harness.host.querySelectorAll('.dialog-footer button')].map((button) => button.textContent);
+const started = (channel: string) => harness.calls.filter((call) => call.channel === channel).length;
+
+/** Enter in the field, as a user finishing typing presses it. */
+async function pressEnter(field: HTMLInputElement | null): Promise<void> {
+  if (!field) throw new Error('no field');
+  await act(() => {
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    return Promise.resolve();
+  });
+}
+
+/** Escape on a modal <dialog>: the browser fires "cancel" at it. */
+function pressEscape(): void {
+  act(() => {
+    harness.host.querySelector('dialog')?.dispatchEvent(new Event('cancel', { cancelable: true }));
+  });
+}
+
+interface Case {
+  name: string;
+  dialog: () => ReactNode;
+  primary: string;
+  channel: string;
+  /** Fills what the start needs; answers the field Enter is pressed in. */
+  fill: () => HTMLInputElement | null;
+}
+
+const cases: Case[] = [
+  {
+    name: 'Create table',
+    dialog: () => <CreateTableDialog connection={connection} onClose={onClose} />,
+    primary: 'Create table',
+    channel: 'tables:create',
+    fill: () => {
+      typeInto(harness.host.querySelector('#create-table-name'), 'Invoices');
+      typeInto(input('Partition key name'), 'pk');
+      return input('Partition key name');
+    },
+  },
+  {
+    name: 'Copy to…',
+    dialog: () => <CopyDialog connection={connection} table="Orders" onClose={onClose} />,
+    primary: 'Copy',
+    channel: 'copy:start',
+    fill: () => input('Target table'),
+  },
+  {
+    name: 'Export (the whole table)',
+    dialog: () => (
+      <ExportDialog
+        connectionId={connection.id}
+        table="Orders"
+        summary={undefined}
+        index={undefined}
+        resultSetId={undefined}
+        total={0}
+        rows={[]}
+        onClose={onClose}
+      />
+    ),
+    primary: 'Export table',
+    channel: 'transfer:exportTable',
+    fill: () => input("File name in DynoTable's export folder"),
+  },
+  {
+    name: 'Import from S3',
+    dialog: () => (
+      <ImportDialog
+        connection={connection}
+        defaults={{
+          bucket: 'exports-bucket',
+          prefix: 'data/',
+          table: 'Orders-imported',
+          partitionKey: { name: 'pk', type: 'S' },
+        }}
+        onClose={onClose}
+      />
+    ),
+    primary: 'Start import',
+    channel: 'imports:start',
+    fill: () => input('Source bucket'),
+  },
+];
+
+describe.each(cases)('the $name dialog', ({ dialog, primary, channel, fill }) => {
+  it('has Cancel then its primary action in the footer, and nothing to start in the body', () => {
+    act(() => harness.root.render(dialog()));
+    expect(footerButtons()).toEqual(['Cancel', primary]);
+    const body = [...harness.host.querySelectorAll('.dialog-body button')].map((b) => b.textContent);
+    expect(body).not.toContain(primary);
+  });
+
+  it('starts on Enter in a field, as its primary button does', async () => {
+    act(() => harness.root.render(dialog()));
+    const field = fill();
+    expect(started(channel)).toBe(0);
+    await pressEnter(field);
+    expect(started(channel)).toBe(1);
+  });
+
+  it('closes on Escape before anything started', () => {
+    onClose.mockClear();
+    act(() => harness.root.render(dialog()));
+    pressEscape();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(started(channel)).toBe(0);
+  });
+});
