@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import type { EntityView, TableInfo } from '../../src/shared/sql/catalog';
+import type { TableInfo } from '../../src/shared/sql/catalog';
 import { bindStatement } from '../../src/main/sql/binder/bind-query';
 import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
 import { executeQuery } from '../../src/main/sql/executor/execute';
@@ -12,6 +12,7 @@ import { ColumnarTable } from '../../src/main/sql/executor/table';
 import { parseStatement } from '../../src/main/sql/parser/parser';
 import type { Value } from '../../src/main/sql/values/value';
 import { comparable, duckdbWith, duckRows } from '../support/duckdb-oracle';
+import { sortKeyViews } from '../support/sort-key-views';
 import { Random } from '../support/sql-diff/data';
 
 /**
@@ -35,15 +36,7 @@ const infos: TableInfo[] = [
   tableInfo('customers', 'customerId'),
   tableInfo('orders', 'orderId'),
 ];
-const VIEWS: EntityView[] = [
-  { name: 'users', prefix: 'USER#' },
-  { name: 'purchases', prefix: 'ORDER#' },
-].map(({ name, prefix }) => ({
-  name,
-  table: 'App',
-  conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: prefix }] }],
-  source: 'detected',
-}));
+const VIEWS = sortKeyViews('App', { users: 'USER#', purchases: 'ORDER#' });
 
 const uid = (u: number): string => `u${String(u).padStart(4, '0')}`;
 
