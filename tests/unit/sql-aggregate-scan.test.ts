@@ -1,11 +1,11 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
-import type { EntityView } from '../../src/shared/sql/catalog';
 import { runLocal, runOver, tableInfo } from '../../src/main/sql/executor/run-local';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
 import { AggregateScan } from '../../src/main/sql/executor/operators/aggregate-scan';
 import { decimalLines } from '../support/duckdb-oracle';
+import { sortKeyViews } from '../support/sort-key-views';
 import { Random, sqlQuote } from '../support/sql-diff/data';
 
 /**
@@ -75,15 +75,7 @@ function dataset(seed: number): Rows {
   return { customers, orders, app };
 }
 
-const VIEWS: EntityView[] = [
-  { name: 'users', prefix: 'USER#' },
-  { name: 'purchases', prefix: 'ORDER#' },
-].map(({ name, prefix }) => ({
-  name,
-  table: 'App',
-  conditions: [{ attribute: 'SK', op: 'begins_with', values: [{ S: prefix }] }],
-  source: 'detected',
-}));
+const VIEWS = sortKeyViews('App', { users: 'USER#', purchases: 'ORDER#' });
 
 /** DuckDB's copy: numbers as exact decimals (10 places, 28 before the point). */
 async function loadDuck(connection: DuckDBConnection, name: string, rows: Rows): Promise<void> {

@@ -13,7 +13,7 @@ import { filterByCodes, prefixCondition, scanFilter } from './operators/filter-c
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
 import { joinStream } from './operators/join-stream';
 import { allRowsStream, type FrameStream, streamOf } from './frame-stream';
-import { FrameResult, type PlainOutput, type ResultTable, toColumnarTable } from './result';
+import { FrameResult, GroupResult, type PlainOutput, type ResultTable, toColumnarTable } from './result';
 import { rowSourceOf } from './row-source';
 import { executeSetOperation } from './operators/set-operation';
 import { distinctRows, limitRows, sortRows } from './operators/sort';
@@ -350,6 +350,14 @@ function executeSelect(
   }
   if (select.distinct) order = distinctRows(order, evaluators);
   order = limitRows(order, select.offset, select.limit);
+  const aggregated = topRows || select.windows.length > 0 ? undefined : aggregatedColumns(outputs, outputEnv);
+  if (aggregated)
+    return new GroupResult(
+      outputs.map((o) => o.name),
+      aggregated,
+      frame.idx[0]!,
+      order,
+    );
   return new FrameResult(
     outputs.map((o) => o.name),
     evaluators,
@@ -357,6 +365,21 @@ function executeSelect(
     rowSourceOf(select, tables, frame),
     outputs.map((o) => plainOutput(o.expr, tables, frame)),
   );
+}
+
+/** Each output's aggregated column when every output is one as it is (result.ts GroupResult). */
+function aggregatedColumns(
+  outputs: readonly { expr: BExpr }[],
+  env: CompileEnv,
+): (readonly Value[])[] | undefined {
+  const { slots } = env;
+  if (!slots || outputs.length === 0) return undefined;
+  const columns: (readonly Value[])[] = [];
+  for (const { expr } of outputs) {
+    if (expr.kind !== 'slot') return undefined;
+    columns.push(slots[expr.index]!);
+  }
+  return columns;
 }
 
 /** A bare column of a binding in the frame: a derived table of this result gathers it (result.ts). */

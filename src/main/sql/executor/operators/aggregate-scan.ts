@@ -266,6 +266,11 @@ interface Lookup {
   buildRowOf: Int32Array;
   /** The key side's rows after its own conditions (the general path's build side). */
   buildRows: number;
+  /**
+   * Per key code, its string once read (see keyValues): kept with the lookup, so the next
+   * statement reads its groups' keys from here instead of at rows all over the key side.
+   */
+  keyStrings: Value[];
 }
 
 /**
@@ -298,7 +303,9 @@ function joinLookup(
   const codeOf = new Int32Array(join.keys + 1).fill(join.keepUnmatched ? 0 : -1);
   const buildRowOf = new Int32Array(join.keys + 1).fill(-1);
   const isUnique = lookupCodes(rows, length, join.buildNumbers, form.keyCodes, codeOf, buildRowOf);
-  const lookup = isUnique ? { codeOf, buildRowOf, buildRows: length } : undefined;
+  const lookup = isUnique
+    ? { codeOf, buildRowOf, buildRows: length, keyStrings: new Array<Value>(form.keySize) }
+    : undefined;
   keptLookups.set(join.buildNumbers, {
     rows,
     length,
@@ -352,15 +359,34 @@ function orderKept(join: JoinForm, probeRows: number, buildRows: number): boolea
   return join.probeIsLeft ? probeRows >= buildRows : probeRows > buildRows;
 }
 
-/** The key's value per group, read at the row it first appeared at, as the general path reads it. */
+/**
+ * The key's value per group, read at the row it first appeared at, as the general path reads it.
+ * Through a lookup, a group's code above 0 is one string wherever it is read, so it is read once
+ * and kept with the lookup (code 0 is NULL or missing, which the row tells apart).
+ */
 function keyValues(form: ScanForm, lookup: Lookup | undefined, pass: Pass, groups: number): Value[] {
   const read = form.keyRead;
   const numbers = form.join?.probeNumbers;
   const out = new Array<Value>(groups);
+  if (lookup && numbers) {
+    const { keyStrings, buildRowOf } = lookup;
+    for (let g = 0; g < groups; g++) {
+      const c = pass.order[g]!;
+      const kept = c > 0 ? keyStrings[c] : undefined;
+      if (kept !== undefined) {
+        out[g] = kept;
+        continue;
+      }
+      const row = buildRowOf[numbers[pass.firstRow[g]!]! + 1]!;
+      const value = row < 0 ? undefined : read(row);
+      if (c > 0) keyStrings[c] = value;
+      out[g] = value;
+    }
+    return out;
+  }
   for (let g = 0; g < groups; g++) {
     const i = pass.firstRow[g]!;
-    const row = lookup && numbers ? lookup.buildRowOf[numbers[i]! + 1]! : i;
-    out[g] = row < 0 ? undefined : read(row);
+    out[g] = read(i);
   }
   return out;
 }
