@@ -9,7 +9,7 @@ import { toTagged, type Value } from '../../src/main/sql/values/value';
 import { ErrorCodes } from '../../src/shared/errors';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
 import { createTable, putItems } from '../support/dynamo-tables';
-import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../support/faulty-dynamo';
+import { type Fault, type FaultyDynamo, withFaultyDynamo } from '../support/faulty-dynamo';
 import { rawDynamo } from '../support/raw-dynamo';
 
 /**
@@ -102,14 +102,8 @@ async function fetchThrough(faulty: FaultyDynamo, signal?: AbortSignal) {
   }
 }
 
-async function withFaulty<T>(work: (faulty: FaultyDynamo) => Promise<T>): Promise<T> {
-  const faulty = await startFaultyDynamo(endpoint);
-  try {
-    return await work(faulty);
-  } finally {
-    await faulty.close();
-  }
-}
+const withFaulty = <T>(work: (faulty: FaultyDynamo) => Promise<T>): Promise<T> =>
+  withFaultyDynamo(endpoint, work);
 
 describe('a parallel Scan reading into one SQL table', () => {
   it('four segments, no fault: every item once, and the progress count only ever whole pages', () =>

@@ -370,3 +370,16 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       }),
   };
 }
+
+/** Runs `work` with a proxy of its own in front of `upstream`, closed after it whatever happens. */
+export async function withFaultyDynamo<T>(
+  upstream: string,
+  work: (faulty: FaultyDynamo) => Promise<T>,
+): Promise<T> {
+  const faulty = await startFaultyDynamo(upstream);
+  try {
+    return await work(faulty);
+  } finally {
+    await faulty.close();
+  }
+}
