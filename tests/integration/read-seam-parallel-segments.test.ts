@@ -8,7 +8,7 @@ import type { FetchSpec } from '../../src/main/sql/planner/plan';
 import { toTagged, type Value } from '../../src/main/sql/values/value';
 import { ErrorCodes } from '../../src/shared/errors';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { createTable, putItems } from '../support/dynamo-tables';
+import { createPaddedTable } from '../support/padded-table';
 import { type Fault, type FaultyDynamo, withFaultyDynamo } from '../support/faulty-dynamo';
 import { rawDynamo } from '../support/raw-dynamo';
 
@@ -36,16 +36,7 @@ let wholePageSums: Set<number>;
 let spec: FetchSpec;
 
 beforeAll(async () => {
-  await createTable(client, table, { partitionKey: ['pk', 'S'], sortKey: ['sk', 'N'] });
-  await putItems(
-    client,
-    table,
-    Array.from({ length: ITEMS }, (_, i) => ({
-      pk: { S: `P#${i % 53}` },
-      sk: { N: String(i) },
-      pad: { S: `${i}:`.padEnd(1700, 'y') },
-    })),
-  );
+  await createPaddedTable(client, table, { count: ITEMS, bytes: 1700, partitions: 53 });
   const keys: string[] = [];
   wholePageSums = new Set([0]);
   for (let segment = 0; segment < SEGMENTS; segment++) {

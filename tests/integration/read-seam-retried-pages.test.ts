@@ -5,7 +5,7 @@ import { queryHandlers } from '../../src/main/ipc/handlers/query';
 import { ErrorCodes } from '../../src/shared/errors';
 import type { OperationEvent } from '../../src/shared/ipc';
 import { localClient, uniqueTableName } from '../support/dynamo-local';
-import { createTable, putItems } from '../support/dynamo-tables';
+import { createPaddedTable } from '../support/padded-table';
 import { type Fault, type FaultyDynamo, withFaultyDynamo } from '../support/faulty-dynamo';
 import { itemsHarness, type ItemsHarness, runQuery } from '../support/items-context';
 import { rawScanItems } from '../support/raw-dynamo';
@@ -33,17 +33,12 @@ const textOf = (value: object | null | undefined): unknown => (value ? Object.va
 let oracle: string[];
 
 beforeAll(async () => {
-  await createTable(client, table, { partitionKey: ['pk', 'S'], sortKey: ['sk', 'N'] });
-  await putItems(
-    client,
-    table,
-    Array.from({ length: ITEMS }, (_, i) => ({
-      pk: { S: `P#${i % 37}` },
-      sk: { N: String(i) },
-      status: { S: i % 3 === 0 ? 'open' : 'paid' },
-      pad: { S: `${i}:`.padEnd(1500, 'x') },
-    })),
-  );
+  await createPaddedTable(client, table, {
+    count: ITEMS,
+    bytes: 1500,
+    partitions: 37,
+    more: (i) => ({ status: { S: i % 3 === 0 ? 'open' : 'paid' } }),
+  });
   const raw = (await rawScanItems(endpoint, table)) as Wire[];
   oracle = raw.map((item) => keyOf(item.pk?.S, item.sk?.N)).sort();
   expect(new Set(oracle).size).toBe(ITEMS);
