@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -43,7 +44,53 @@ const FAULTS = {
     type: 'com.amazon.coral.service#UnrecognizedClientException',
     body: { message: 'The security token included in the request is invalid.' },
   },
+  /** HTTP 500: the SDK sends the request again by itself. */
+  'server-error': {
+    type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+    body: { message: 'Internal server error' },
+    status: 500,
+  },
 } as const;
+
+/**
+ * What a broken network or middlebox leaves of a Scan or Query answer whose Items arrived whole:
+ * `garbage-after-items` the Items array, then bytes that are not JSON, as one complete HTTP body;
+ * `truncated-after-items` the Items array, then the body cut mid-member, its Content-Length
+ * saying so (a proxy that cut it and counted); `short-body` the Items array, then the connection
+ * closed before the Content-Length DynamoDB announced; `reset-mid-body` half the body, then a
+ * TCP reset. DynamoDB Local's answer is re-serialised with Items first, as DynamoDB sends it.
+ */
+const BODY_FAULTS = ['garbage-after-items', 'truncated-after-items', 'short-body', 'reset-mid-body'] as const;
+type BodyFault = (typeof BODY_FAULTS)[number];
+
+function isBodyFault(fault: Fault | undefined): fault is BodyFault {
+  return (BODY_FAULTS as readonly string[]).includes(fault ?? '');
+}
+
+/** Answers with DynamoDB Local's answer `bytes` broken as `fault` says. */
+function answerBroken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: IncomingMessage,
+  bytes: Buffer,
+  fault: BodyFault,
+): void {
+  const { Items, ...rest } = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  const items = `{"Items":${JSON.stringify(Items ?? [])}`;
+  const whole = `${items},${JSON.stringify(rest).slice(1)}`;
+  const { 'x-amz-crc32': _crc, 'content-length': _length, ...headers } = answer.headers;
+  const send = (body: string, declared = Buffer.byteLength(body)) => {
+    res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': declared });
+    return Buffer.from(body, 'utf8');
+  };
+  if (fault === 'garbage-after-items') res.end(send(`${items},"ScannedCount":}}not json`));
+  else if (fault === 'truncated-after-items') res.end(send(`${items},"ScannedCou`));
+  else if (fault === 'short-body') res.write(send(items, Buffer.byteLength(whole)), () => req.socket.end());
+  else {
+    const body = send(whole);
+    res.write(body.subarray(0, body.length >> 1), () => req.socket.resetAndDestroy());
+  }
+}
 
 /**
  * `corrupt-item`: DynamoDB's own answer, forwarded with its last item's last number spelled so
@@ -56,7 +103,7 @@ const FAULTS = {
  * for its `beforeAnswer` once DynamoDB Local has applied and answered it, before the answer is
  * passed on: a test can write meanwhile, or kill the caller with the call held at either point.
  */
-export type Fault = keyof typeof FAULTS | 'corrupt-item' | 'drop-answer' | 'hold';
+export type Fault = keyof typeof FAULTS | BodyFault | 'corrupt-item' | 'drop-answer' | 'hold';
 
 /**
  * One line of a test's script. Counts are of the calls this rule matches:
@@ -77,6 +124,8 @@ export interface FaultRule {
   beforeForward?: () => Promise<void>;
   /** `hold`: awaited after DynamoDB Local answered, before its answer is passed on. */
   beforeAnswer?: () => Promise<void>;
+  /** `hold`: awaited with half of DynamoDB Local's answer sent (a body still arriving). */
+  midBody?: () => Promise<void>;
   /**
    * Fires on this share of the matching calls (0.08: about one in twelve), drawn from a random
    * sequence seeded by `seed` (default 1), so a run can be repeated exactly.
@@ -99,7 +148,15 @@ export interface HeldCall {
   reached: Promise<void>;
   /** Lets it through. */
   release(): void;
+  /**
+   * Held `midBody`: resolves once a client in this process has the held answer's headers (its
+   * request is then answered and its body arriving), which `reached` alone does not say.
+   */
+  arrived: Promise<void>;
 }
+
+/** The header that marks an answer held mid-body, so the client side can be told it arrived. */
+const HELD_HEADER = 'x-faulty-dynamo-held';
 
 export interface FaultyDynamo {
   /** Give this to the connection's endpoint override. */
@@ -108,11 +165,12 @@ export interface FaultyDynamo {
   script(...rules: FaultRule[]): void;
   /**
    * Holds the next call `rule` matches until released: before it reaches DynamoDB Local, or with
-   * `at: 'beforeAnswer'` after DynamoDB Local applied it and before its answer is passed on.
+   * `at: 'beforeAnswer'` after DynamoDB Local applied it and before its answer is passed on, or
+   * with `at: 'midBody'` once half of that answer's body was sent.
    */
   holdOne(
-    rule: Omit<FaultRule, 'fault' | 'next' | 'beforeForward' | 'beforeAnswer'>,
-    at?: 'beforeForward' | 'beforeAnswer',
+    rule: Omit<FaultRule, 'fault' | 'next' | 'beforeForward' | 'beforeAnswer' | 'midBody'>,
+    at?: 'beforeForward' | 'beforeAnswer' | 'midBody',
   ): HeldCall;
   /** Every rule dropped: DynamoDB answers again. */
   heal(): void;
@@ -163,9 +221,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function answerWithFault(res: ServerResponse, fault: keyof typeof FAULTS): void {
-  const { type, body } = FAULTS[fault];
+  const { type, body, status = 400 }: { type: string; body: object; status?: number } = FAULTS[fault];
   const payload = JSON.stringify({ __type: type, ...body });
-  res.writeHead(400, {
+  res.writeHead(status, {
     'content-type': 'application/x-amz-json-1.0',
     'content-length': Buffer.byteLength(payload),
     'x-amzn-requestid': randomUUID(),
@@ -194,13 +252,14 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const rule = req.method === 'POST' ? rules.find((r) => fires(r, operation, text)) : undefined;
       calls.push({ operation, body, at: performance.now(), ...(rule ? { fault: rule.fault } : {}) });
       rules = rules.filter((r) => r.next === undefined || r.fired < r.next);
-      if (rule && rule.fault !== 'corrupt-item' && rule.fault !== 'drop-answer' && rule.fault !== 'hold') {
-        answerWithFault(res, rule.fault);
+      if (rule && rule.fault in FAULTS) {
+        answerWithFault(res, rule.fault as keyof typeof FAULTS);
         return;
       }
       const corrupt = rule?.fault === 'corrupt-item';
       const drop = rule?.fault === 'drop-answer';
       const hold = rule?.fault === 'hold' ? rule : undefined;
+      const broken = rule && isBodyFault(rule.fault) ? rule.fault : undefined;
       await hold?.beforeForward?.();
       // A caller that went away (killed) while its call was held never had it sent.
       if (hold && (req.socket.destroyed || res.destroyed)) return;
@@ -213,9 +272,24 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
           headers: req.headers,
         },
         (answer) => {
+          if (broken) {
+            void readBody(answer).then((bytes) => answerBroken(req, res, answer, bytes, broken));
+            return;
+          }
           if (drop) {
             // The whole answer is read first: DynamoDB Local has applied the write by then.
             void readBody(answer).then(() => req.socket.resetAndDestroy());
+            return;
+          }
+          if (hold?.midBody) {
+            const waited = hold.midBody;
+            void readBody(answer).then(async (bytes) => {
+              res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [HELD_HEADER]: '1' });
+              const half = bytes.length >> 1;
+              res.write(bytes.subarray(0, half));
+              await waited();
+              if (!res.destroyed) res.end(bytes.subarray(half));
+            });
             return;
           }
           if (hold?.beforeAnswer) {
@@ -264,6 +338,16 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
       const isReached = new Promise<void>((resolve) => (reached = resolve));
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => {
+        if (at !== 'midBody') return;
+        const onResponse = (message: unknown): void => {
+          const { response } = message as { response: IncomingMessage };
+          if (response.headers[HELD_HEADER] === undefined) return;
+          diagnostics.unsubscribe('http.client.response.finish', onResponse);
+          resolve();
+        };
+        diagnostics.subscribe('http.client.response.finish', onResponse);
+      });
       script({
         ...rule,
         fault: 'hold',
@@ -273,7 +357,7 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
           return released;
         },
       });
-      return { reached: isReached, release };
+      return { reached: isReached, release, arrived };
     },
     heal: () => (rules = []),
     calls,
@@ -285,4 +369,17 @@ export async function startFaultyDynamo(upstream: string): Promise<FaultyDynamo>
         server.close(() => resolve());
       }),
   };
+}
+
+/** Runs `work` with a proxy of its own in front of `upstream`, closed after it whatever happens. */
+export async function withFaultyDynamo<T>(
+  upstream: string,
+  work: (faulty: FaultyDynamo) => Promise<T>,
+): Promise<T> {
+  const faulty = await startFaultyDynamo(upstream);
+  try {
+    return await work(faulty);
+  } finally {
+    await faulty.close();
+  }
 }

@@ -101,8 +101,17 @@ export function toAppError(error: unknown): AppError {
       retryable: true,
     };
   }
-  const name = awsName(error);
   const raw = error instanceof Error ? error.message : String(error);
+  // Before the AWS names: the SDK's retry step adds $metadata (its attempts) to any error that
+  // passes it, so a body read in our middleware would otherwise come out as an AWS error.
+  if (error instanceof Error && error.name === 'WireFormatError') {
+    return {
+      code: ErrorCodes.unexpectedResponse,
+      message: `DynamoDB's answer could not be read, so nothing of it was used. ${sentence(raw)} Try again; a scan resumes from its last checkpoint.`,
+      retryable: true,
+    };
+  }
+  const name = awsName(error);
   // DynamoDB's own ExpiredTokenException ("The security token included in the request is
   // expired") reads like an SSO expiry, but the service named it: keep that name as the code.
   const expired = name !== 'ExpiredTokenException' && name !== 'ExpiredToken' && isSsoExpiry(error);
@@ -133,13 +142,6 @@ export function toAppError(error: unknown): AppError {
       message: sentence(base ? (name === 'ValidationException' ? `${base} ${raw}` : base) : raw),
       retryable,
       details,
-    };
-  }
-  if (error instanceof Error && error.name === 'WireFormatError') {
-    return {
-      code: ErrorCodes.unexpectedResponse,
-      message: `DynamoDB's answer could not be read, so nothing of it was used. ${sentence(raw)} Try again; a scan resumes from its last checkpoint.`,
-      retryable: true,
     };
   }
   if (error instanceof Error && error.name === 'AbortError') {

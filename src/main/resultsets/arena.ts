@@ -140,6 +140,16 @@ export class Arena implements RawBlockHolder {
     this.index(index);
   }
 
+  /**
+   * Forgets the records from `count` on (a page whose response failed after some were written):
+   * the next record is number `count` again. Their bytes stay where they are, unreferenced, as a
+   * replaced record's do.
+   */
+  dropFrom(count: number): void {
+    if (count < 0 || count > this.count) throw new RangeError(`No record ${count}.`);
+    this.count = count;
+  }
+
   /** Copies bytes[0, length) in as the next record. */
   push(bytes: Buffer, length: number): void {
     this.copyIn(bytes, length);

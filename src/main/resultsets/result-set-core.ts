@@ -185,13 +185,24 @@ export class ResultSetCore {
   appendWire(id: string, body: Uint8Array): PageMeta & { total: number } {
     const set = this.get(id);
     const from = set.arena.count;
-    const meta = encodeWirePage(
-      Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-      { arena: set.arena, names: set.names },
-      (names) => {
-        for (const nameId of names) set.counts[nameId] = (set.counts[nameId] ?? 0) + 1;
-      },
-    );
+    const counts = set.counts.slice();
+    let meta: PageMeta;
+    try {
+      meta = encodeWirePage(
+        Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+        { arena: set.arena, names: set.names },
+        (names) => {
+          for (const nameId of names) set.counts[nameId] = (set.counts[nameId] ?? 0) + 1;
+        },
+      );
+    } catch (error) {
+      // The page's items are the set's only once the whole body read as DynamoDB's answer: a body
+      // broken after some items (or inside one) leaves none, so the read's error can say nothing
+      // of it was used, and "load more" from the last stored page's cursor adds each item once.
+      set.arena.dropFrom(from);
+      set.counts.splice(0, set.counts.length, ...counts);
+      throw error;
+    }
     set.extendViews(from);
     set.seq += 1;
     return { ...meta, total: set.size };

@@ -119,6 +119,22 @@ export class WireCursor {
     return value;
   }
 
+  /**
+   * A response member's value other than Items (Count, LastEvaluatedKey, ConsumedCapacity, …),
+   * parsed. Bytes that are not JSON are the answer's fault, not ours: a WireFormatError naming
+   * them, which nothing retries (a SyntaxError read as a defect of DynoTable).
+   */
+  protected memberValue(): unknown {
+    const [start, end] = this.skipValue();
+    try {
+      return JSON.parse(this.body.toString('utf8', start, end)) as unknown;
+    } catch (error) {
+      throw new WireFormatError(
+        `Unexpected DynamoDB response between bytes ${start} and ${end}: a member's value is not valid JSON (${(error as Error).message}).`,
+      );
+    }
+  }
+
   /** Skips any JSON value; returns its raw text span (ending at the delimiter after it). */
   protected skipValue(): [number, number] {
     this.skipSpace();

@@ -351,8 +351,7 @@ export class WireEncoder extends WireCursor {
       const key = this.text();
       this.expect(COLON);
       if (key !== 'Items') {
-        const [start, end] = this.skipValue();
-        rest[key] = JSON.parse(this.body.toString('utf8', start, end));
+        rest[key] = this.memberValue();
         continue;
       }
       this.expect(OPEN_BRACKET);

@@ -45,6 +45,20 @@ export function wireBodyMiddleware<I extends object, O extends object>(
   };
 }
 
+/**
+ * A request's Items go into their destination (the result set, the SQL table) at most once. The
+ * middleware belongs to one command, so the SDK's own retries pass through it again; none comes
+ * after an answer was read whole, because nothing after that step is retried (a broken body is a
+ * WireFormatError, which neither the SDK nor segmentedScan sends again). Should that ever change,
+ * the second answer is refused here rather than appended beside the first.
+ */
+function readOnce(wasRead: boolean): void {
+  if (wasRead)
+    throw new Error(
+      'The request was sent again after its answer had been read into the results; stopped rather than keep its items twice.',
+    );
+}
+
 /** The items grid's use: the result-set worker encodes the Items straight from the bytes. */
 export function wireItemsMiddleware<I extends object, O extends object>(
   store: ResultSetStore,
@@ -52,6 +66,7 @@ export function wireItemsMiddleware<I extends object, O extends object>(
   stash: WireStash,
 ): DeserializeMiddleware<I, O> {
   return wireBodyMiddleware(async (chunks) => {
+    readOnce(stash.page !== undefined);
     const appended = store.appendWire(resultSetId, chunks);
     // Posted right behind the append, the window is read in the same turn of the (niced) worker
     // instead of waking it again after the append's answer came back.
@@ -73,6 +88,7 @@ export function wirePageMiddleware<I extends object, O extends object>(
   reader?: WireItemsReader,
 ): DeserializeMiddleware<I, O> {
   return wireBodyMiddleware((chunks) => {
+    readOnce(stash.items?.isTaken === true);
     const bytes = joined(chunks);
     const { rest, items } = splitWirePage(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),

@@ -106,8 +106,7 @@ class PageSplitter extends WireCursor {
         const key = this.text();
         this.expect(COLON);
         if (key !== 'Items') {
-          const [start, end] = this.skipValue();
-          rest[key] = JSON.parse(body.toString('utf8', start, end));
+          rest[key] = this.memberValue();
           continue;
         }
         if (reader) {

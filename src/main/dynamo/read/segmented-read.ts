@@ -9,7 +9,7 @@ import type { MiddlewareStack } from '@smithy/types';
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { ReadRequest } from '../../../shared/dynamo/read-request';
 import { fromSdkItem, toSdkItem } from '../marshal';
-import { abortFanOut, backoffMs, isCancellation, isRetryable, sleep } from '../../core/retry';
+import { abortFanOut, backoffMs, isRetryable, sleep } from '../../core/retry';
 import type { RateLimiter } from '../rate-limiter';
 import { watchThrottling } from '../throttle-watch';
 import type { ResultSetStore, ResultSetWindow } from '../../resultsets/types';
@@ -303,14 +303,17 @@ export async function segmentedScan<F extends PageItems = 'sdk'>(
     }
   }
 
-  // The read's failure: the first error that was not the stop of a cancel or of another
-  // segment's failure. A TimeoutError of the SDK's own is one (it is not the user's cancel).
+  // The read's failure: the first error that came before the read was stopped (by a cancel or by
+  // another segment's failure); what any segment meets after that is the stop's doing. Not only
+  // an AbortError: a response whose body was arriving when the stop came ends as the socket's
+  // ECONNRESET ("aborted"), which would show a cancel as a network failure. A TimeoutError of the
+  // SDK's own comes before any stop, so it is a failure (it is not the user's cancel).
   let failure: { error: unknown } | undefined;
   try {
     await Promise.all(
       options.cursors.map((cursor) =>
         run(cursor).catch((error: unknown) => {
-          if (!failure && !(inner.signal.aborted && isCancellation(error))) failure = { error };
+          if (!failure && !inner.signal.aborted) failure = { error };
           inner.abort(); // one failing segment stops the others; the checkpoint keeps their place
         }),
       ),
