@@ -14,20 +14,8 @@ import {
 } from '../../src/main/schema/warm-up';
 import { STRING_FORMATS } from '../../src/main/schema/formats';
 import { VALUE_TYPES } from '../../src/main/schema/path-stats';
+import { manualSchedule } from '../support/manual-schedule';
 import { reportHead } from '../support/schema-report-head';
-
-/** A schedule the test turns by hand: each call of `turn` runs the step waiting for its turn. */
-function handTurned(): { schedule: (step: () => void) => void; turn: () => boolean } {
-  const waiting: (() => void)[] = [];
-  return {
-    schedule: (step) => waiting.push(step),
-    turn: () => {
-      const step = waiting.shift();
-      step?.();
-      return step !== undefined;
-    },
-  };
-}
 
 describe("the schema analysis' idle warm-up", () => {
   it('reads every DynamoDB type, every string format and both kinds of entity through the scan path', () => {
@@ -53,7 +41,7 @@ describe("the schema analysis' idle warm-up", () => {
   });
 
   it('runs one step per turn of the event loop and ends at its last step', async () => {
-    const hand = handTurned();
+    const hand = manualSchedule();
     const work = startSchemaWarmUp({ startAfterMs: 0, rounds: 1, pages: 2, schedule: hand.schedule });
     let turns = 0;
     while (hand.turn()) turns++;
@@ -63,7 +51,7 @@ describe("the schema analysis' idle warm-up", () => {
   }, 60_000);
 
   it('stops before its next step when told, and says how many it ran', async () => {
-    const hand = handTurned();
+    const hand = manualSchedule();
     const work = startSchemaWarmUp({ startAfterMs: 0, schedule: hand.schedule });
     hand.turn();
     hand.turn();
