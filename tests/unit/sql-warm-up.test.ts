@@ -2,19 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromWorker } from '../../src/main/sql/worker/protocol';
 import { startWarmUp, WARM_UP_STATEMENTS } from '../../src/main/sql/worker/warm-up';
 import { SqlWorkerHost } from '../../src/main/sql/worker/worker-host';
-
-/** A schedule that runs steps only when the test turns it, as the event loop would. */
-function manualSchedule(): { schedule: (step: () => void) => void; turn: () => boolean } {
-  const queue: (() => void)[] = [];
-  return {
-    schedule: (step) => queue.push(step),
-    turn: () => {
-      const step = queue.shift();
-      step?.();
-      return step !== undefined;
-    },
-  };
-}
+import { manualSchedule } from '../support/manual-schedule';
 
 describe('the SQL worker warm-up', () => {
   it('runs every statement of every round over its generated tables without a failure', async () => {

@@ -10,6 +10,7 @@ import { noticed } from './schema-store';
 import type { OperationOutcome } from '../core/operations';
 import { runningJobs } from '../core/running-jobs';
 import { schemaStore } from './schema-store';
+import { stopSchemaWarmUp } from './warm-up';
 
 const BUSY = 'That scan is still running.';
 
@@ -18,6 +19,7 @@ export async function startSchemaAnalysis(
   ctx: CoreContext,
 ): Promise<ChannelOutput<'schema:analyze'>> {
   assertNotRunning(ctx, input.requestId);
+  stopSchemaWarmUp(ctx);
   const store = schemaStore(ctx);
   const client = await ctx.clients.dynamo(input.connectionId);
   let resume: SchemaCheckpoint | undefined;
