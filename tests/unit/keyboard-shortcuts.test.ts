@@ -58,6 +58,9 @@ describe('the keyboard map', () => {
     expect(formatShortcut('help')).toBe('F1 or ?');
     expect(codeMirrorKeys('plan')).toEqual(['Shift-Mod-Enter']);
     expect(ariaKeys('save-item')).toBe('Control+s');
+    // Refresh, as its button's tooltip and name carry it.
+    expect(formatShortcut('refresh')).toBe('F5');
+    expect(ariaKeys('refresh')).toBe('F5');
   });
 
   it('gives no chord two meanings in one place (Anywhere counts as every place)', () => {

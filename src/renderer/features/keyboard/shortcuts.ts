@@ -19,6 +19,7 @@ export interface Shortcut {
     | 'Tab strips'
     | 'Dialogs'
     | 'Table list'
+    | 'Open table'
     | 'Items'
     | 'Item grid'
     | 'Cell editor'
@@ -83,6 +84,13 @@ export const shortcuts = [
     where: 'Table list',
     does: 'From the filter: to the first table (Tab: skip link to the tables)',
     chords: [{ key: 'ArrowDown' }],
+  },
+  // F5, as in the desktop database clients; browser mode's page reload stays on Ctrl+R.
+  {
+    id: 'refresh',
+    where: 'Open table',
+    does: 'Refresh: read the table again (on Items, its items too)',
+    chords: [{ key: 'F5' }],
   },
   { id: 'run', where: 'Items', does: 'Run the query or scan', chords: [{ key: 'Enter', mod: true }] },
   // The grid's keys (the ARIA grid pattern, src/renderer/ui/grid-keys.ts, ui/use-grid-keyboard.ts and

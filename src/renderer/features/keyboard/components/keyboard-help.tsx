@@ -8,6 +8,7 @@ const places: Shortcut['where'][] = [
   'Tab strips',
   'Dialogs',
   'Table list',
+  'Open table',
   'Items',
   'Item grid',
   'Cell editor',
