@@ -149,6 +149,12 @@ export const shortcuts = [
   { id: 'cell-cancel', where: 'Cell editor', does: 'Leave the cell as it was', chords: [{ key: 'Escape' }] },
   { id: 'save-item', where: 'Item editor', does: 'Save the item', chords: [{ key: 's', mod: true }] },
   {
+    id: 'undo-save',
+    where: 'Item editor',
+    does: 'Undo the last save, once the text holds no edit of yours left to undo',
+    chords: [{ key: 'z', mod: true }],
+  },
+  {
     id: 'run',
     where: 'SQL',
     does: 'Run the statement at the cursor (or the selection)',
