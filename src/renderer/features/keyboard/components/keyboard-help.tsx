@@ -14,6 +14,7 @@ const places: Shortcut['where'][] = [
   'Cell editor',
   'Item editor',
   'SQL',
+  'SQL results',
   'Assistant',
 ];
 
