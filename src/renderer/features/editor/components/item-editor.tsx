@@ -56,6 +56,8 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
   const [showRequest, setShowRequest] = useState(false);
   const aside = useRef<HTMLElement>(null);
   const undoSave = useRef<UndoEntryHandle>(null);
+  // A save starts a JSON view's text again from the item saved: Ctrl+S typed there keeps focus there.
+  const refocusText = useRef(false);
   // Ctrl+Z after a save undoes the save once the editor holds no edit of the user's, as in apps
   // where typing and saving share one undo: a field's own undo had nothing of theirs left and
   // took the text back to before the save, an unsaved edit nobody asked for. A field holding
@@ -106,7 +108,13 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
         if (!matches('save-item', event.nativeEvent)) return;
         // Never the browser's "save page", even when there is nothing to save.
         event.preventDefault();
-        if (canSave) void store.save(target).then((ok) => ok && onSaved());
+        if (!canSave) return;
+        refocusText.current = event.target instanceof Element && event.target.closest('.text-view') !== null;
+        void store.save(target).then((ok) => {
+          if (ok) onSaved();
+          // A refused save leaves the text as it is, focus in it.
+          else refocusText.current = false;
+        });
       }}
     >
       <header className="item-editor-header">
@@ -187,6 +195,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
                 format={(item) => formatDynamoJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parseDynamoJson}
                 onChange={(draft) => store.setDraft(key, draft)}
+                refocusRef={refocusText}
               />
             ) : null}
             {view === 'plain' ? (
@@ -197,6 +206,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
                 format={(item) => formatPlainJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parsePlainJson}
                 onChange={(draft) => store.setDraft(key, draft)}
+                refocusRef={refocusText}
               />
             ) : null}
             {view !== 'form' && issues.length > 0 ? (

@@ -13,7 +13,7 @@ import { lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
 
@@ -30,6 +30,11 @@ export interface JsonEditorProps {
   /** Where the text stops parsing: marked at its line in the gutter and underlined in place. */
   error?: { offset: number; message: string };
   onChange(text: string): void;
+  /**
+   * Set when the editor this one replaces had focus as it went (a save starts the text again):
+   * this one takes focus once it is made, and clears it.
+   */
+  refocusRef?: RefObject<boolean>;
 }
 
 /**
@@ -37,7 +42,7 @@ export interface JsonEditorProps {
  * undo, and the parse error at its line. The text stays the user's: it is replaced from outside
  * only when the value differs from what the editor holds.
  */
-export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
+export function JsonEditor({ label, value, error, onChange, refocusRef }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   const changed = useRef(onChange);
@@ -86,6 +91,10 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
       }),
     });
     view.current = editor;
+    if (refocusRef?.current) {
+      refocusRef.current = false;
+      editor.focus();
+    }
     return () => editor.destroy();
     // Created once; text and error changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
