@@ -1,5 +1,5 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, undo } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
@@ -18,6 +18,13 @@ import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
 
 /** JSON token colours from variables that follow the theme (items.css, .json-editor). */
+/**
+ * Undo as CodeMirror binds it, except that Ctrl+Z with nothing of the user's left to undo is not
+ * marked handled: the item editor then takes it as undoing the last save (item-editor.tsx).
+ * CodeMirror's own binding marks the key handled whether or not anything was undone.
+ */
+const undoKeys = [{ key: 'Mod-z', run: undo }, ...historyKeymap.filter((binding) => binding.key !== 'Mod-z')];
+
 const jsonHighlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--json-key)' },
   { tag: tags.string, color: 'var(--json-string)' },
@@ -69,13 +76,7 @@ export function JsonEditor({ label, value, error, onChange, refocusRef }: JsonEd
           // A pasted one-line item stays readable without scrolling sideways.
           EditorView.lineWrapping,
           syntaxHighlighting(jsonHighlight),
-          keymap.of([
-            ...closeBracketsKeymap,
-            ...foldKeymap,
-            ...historyKeymap,
-            indentWithTab,
-            ...defaultKeymap,
-          ]),
+          keymap.of([...closeBracketsKeymap, ...foldKeymap, ...undoKeys, indentWithTab, ...defaultKeymap]),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
