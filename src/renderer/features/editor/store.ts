@@ -44,7 +44,7 @@ export interface OpenItem {
   keyTaken?: { current: Item | null };
   savedAt?: number;
   /**
-   * The last save's undo journal entry (Undo save, or Ctrl+Z once the text holds no edit of
+   * The last save's undo journal entry (its Undo, or Ctrl+Z once the text holds no edit of
    * the user's), or why the save could not be kept for undo.
    */
   saved?: { journalId?: string; journalProblem?: string };

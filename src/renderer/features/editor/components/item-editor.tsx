@@ -265,9 +265,9 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
               ref={undoSave}
               connection={connection}
               entryId={open.saved.journalId}
-              label="Undo save"
-              text="Undo save"
-              title={`Put the item back as it was before this save (${formatShortcut('undo-save')})`}
+              // Beside "Saved", "Undo" says which; a name holding "save" would also answer to Save.
+              label="Undo"
+              title={`Undo this save: put the item back as it was before it (${formatShortcut('undo-save')})`}
               keys={ariaKeys('undo-save')}
             />
           ) : null}

@@ -18,8 +18,7 @@ export interface UndoEntryProps {
   entryId: string;
   /** Names what is undone, for screen readers: "Undo this commit". */
   label: string;
-  /** The button's words ("Undo" unless told) and tooltip. */
-  text?: string;
+  /** The button's tooltip. */
   title?: string;
   /** aria-keyshortcuts of the button, when a shortcut starts it too. */
   keys?: string;
@@ -27,7 +26,7 @@ export interface UndoEntryProps {
 }
 
 /** An Undo button for one journal entry, then its progress, cancel and report in place. */
-export function UndoEntry({ connection, entryId, label, text, title, keys, ref }: UndoEntryProps) {
+export function UndoEntry({ connection, entryId, label, title, keys, ref }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
@@ -86,7 +85,7 @@ export function UndoEntry({ connection, entryId, label, text, title, keys, ref }
           title={connection.readOnly ? 'This connection is read-only.' : title}
           onClick={start}
         >
-          {text ?? 'Undo'}
+          Undo
         </Button>
       )}
       {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
