@@ -1,10 +1,11 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { canonical, rawGetItem } from '../support/raw-dynamo';
 import {
   openItemInEditor,
+  orderKey as keyOf,
   ordersWithCurrency,
+  rawSampleItem,
   rowWith,
   scanPlaygroundTable,
   showOnlyRowsWith,
@@ -26,12 +27,7 @@ const history = () => page().getByRole('dialog', { name: `Undo history — ${tab
 const entries = () => history().getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
 
 const orders = ordersWithCurrency();
-const keyOf = (index: number): [string, string] => [
-  valueText(orders[index]!.PK),
-  valueText(orders[index]!.SK),
-];
-const raw = async ([pk, sk]: [string, string]) =>
-  canonical(await rawGetItem(session.playgroundEndpoint, table, { PK: { S: pk }, SK: { S: sk } }));
+const raw = (key: [string, string]) => rawSampleItem(session.playgroundEndpoint, key);
 const currency = () => editor().getByLabel('currency', { exact: true });
 
 /** How far an element scrolls beyond what it shows, down (0 when it does not scroll). */
@@ -84,7 +80,11 @@ describe("a newcomer's walk through Items", () => {
     await currency().press('Control+S');
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
     await expect.poll(() => raw(item)).not.toBe(before);
-    await screenshots(page(), 'newcomer-items-saved', editor().getByRole('button', { name: 'Undo save' }));
+    await screenshots(
+      page(),
+      'newcomer-items-saved',
+      editor().getByRole('button', { name: 'Undo', exact: true }),
+    );
 
     // Focus is still in the field, whose own undo would take the text back to before the save
     // and leave an unsaved edit nobody asked for: the save is undone instead.
@@ -110,6 +110,32 @@ describe("a newcomer's walk through Items", () => {
     await page().keyboard.press('Control+Z');
     await expect.poll(() => raw(item), slow).toBe(before);
     await expect.poll(() => currency().inputValue(), slow).toBe(old);
+    await editor().getByRole('button', { name: 'Close the editor' }).click();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it('keeps focus in the JSON view after Ctrl+S there, where Ctrl+Z then undoes the save', async () => {
+    const item = keyOf(4);
+    const before = await raw(item);
+    const old = valueText(orders[4]!.currency);
+    await openItemInEditor(page(), ...item);
+    await editor().getByRole('tab', { name: 'JSON', exact: true }).click();
+    const text = editor().getByRole('textbox', { name: 'Item as JSON' });
+    const shown = await text.innerText();
+    expect(shown).toContain(`"currency": "${old}"`);
+    await text.click();
+    await page().keyboard.press('Control+A');
+    await page().keyboard.insertText(shown.replace(`"currency": "${old}"`, '"currency": "XPT"'));
+    await page().keyboard.press('Control+S');
+    await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
+    await expect.poll(() => raw(item)).not.toBe(before);
+    // The text starts again from the item saved, and focus stays in it (it fell to the page).
+    await expect.poll(() => text.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Nothing of the user's is left for CodeMirror's undo: Ctrl+Z is the save's.
+    await page().keyboard.press('Control+Z');
+    await expect.poll(() => raw(item), slow).toBe(before);
+    await expect.poll(() => text.innerText(), slow).toContain(`"currency": "${old}"`);
+    await editor().getByRole('tab', { name: 'Form', exact: true }).click();
     await editor().getByRole('button', { name: 'Close the editor' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -160,7 +186,7 @@ describe("a newcomer's walk through Items", () => {
 
   it('keeps one scrollbar beside the editor at 1024×700, with a filter, Options and staged changes', async () => {
     await page().setViewportSize(screenshotSizes[0]);
-    const item = keyOf(3);
+    const item = keyOf(5);
     await openItemInEditor(page(), ...item);
     await currency().fill('XAU');
     await editor().getByRole('button', { name: 'Stage', exact: true }).click();

@@ -3,9 +3,15 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TABLE } from '../../resources/playground/sample-table';
 import { resultJson } from '../support/mcp-result';
-import { canonical, rawGetItem } from '../support/raw-dynamo';
 import { useFakeBedrock } from './support/assistant';
-import { openItemInEditor, ordersWithCurrency, scanPlaygroundTable, valueText } from './support/grid-rows';
+import {
+  openItemInEditor,
+  orderKey as keyOf,
+  ordersWithCurrency,
+  rawSampleItem,
+  scanPlaygroundTable,
+  valueText,
+} from './support/grid-rows';
 import { useMcpHttpClient } from './support/mcp-client';
 import { screenshots } from './support/screenshots';
 import { useAppInBrowser } from './support/session';
@@ -29,12 +35,7 @@ const entries = () => history().getByRole('list', { name: 'Recent writes' }).get
 const editorCurrency = () => editor().getByLabel('currency', { exact: true }).inputValue();
 
 const orders = ordersWithCurrency();
-const keyOf = (index: number): [string, string] => [
-  valueText(orders[index]!.PK),
-  valueText(orders[index]!.SK),
-];
-const rawItem = async ([pk, sk]: [string, string]) =>
-  canonical(await rawGetItem(session.playgroundEndpoint, table, { PK: { S: pk }, SK: { S: sk } }));
+const rawItem = (key: [string, string]) => rawSampleItem(session.playgroundEndpoint, key);
 
 const coder = useMcpHttpClient(session, 'e2e-journal', '1.0.0');
 
