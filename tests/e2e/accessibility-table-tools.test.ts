@@ -87,7 +87,7 @@ async function walk(page: Page, scheme: 'light' | 'dark', findings: Findings): P
   await page.getByRole('button', { name: 'Undo history…' }).click();
   const history = page.getByRole('dialog', { name: `Undo history — ${streamTable}` });
   await history
-    .getByRole('button', { name: /^Undo the commit of staged changes/ })
+    .getByRole('button', { name: /^Undo "Committed 1 staged change"/ })
     .first()
     .waitFor(slow);
   await check(page, findings, 'undo history');

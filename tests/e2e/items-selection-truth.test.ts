@@ -87,7 +87,7 @@ describe('selection means what the user picked', () => {
     await expect.poll(tickedRows, slow).toEqual(['USER#u16/BALANCE', 'USER#u16/ORDER#o55']);
     await toolbar().getByText('2 selected', { exact: true }).waitFor();
 
-    await page().getByRole('button', { name: 'Refresh items' }).click();
+    await page().getByRole('button', { name: 'Refresh', exact: true }).click();
     await progress()
       .filter({ hasText: /^\d+ of 3\d\d items/ })
       .waitFor(slow);

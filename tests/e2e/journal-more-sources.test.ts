@@ -115,7 +115,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
 
       await walk.shows('currency', 'XAU');
       await walk.editor().getByText('Shows what an import stored just now.').waitFor(slow);
-      await walk.undoNewestFromHistory({ before, source: 'Import', count: '1 item', since });
+      await walk.undoNewestFromHistory({ before, reason: /^Import( from | \()/, count: '1 item', since });
       await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
     },
@@ -148,7 +148,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await expect.poll(() => walk.field('currency').inputValue(), slow).toBe('XPD');
       await walk.editor().getByText('No changes.').waitFor(slow);
 
-      await walk.undoNewestFromHistory({ before, source: 'Import', count: '1 item', since });
+      await walk.undoNewestFromHistory({ before, reason: /^Import( from | \()/, count: '1 item', since });
       await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
     },
@@ -186,10 +186,9 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await walk.editor().getByText('Shows what a copy into this table stored just now.').waitFor(slow);
       await walk.undoNewestFromHistory({
         before,
-        source: 'Copy',
+        reason: new RegExp(`^Copy from ${copySource} `),
         count: '1 item',
         since,
-        reason: new RegExp(copySource),
       });
       await walk.shows('currency', loaded);
       expect(session.browser.pageErrors).toEqual([]);
@@ -244,10 +243,9 @@ describe('more write sources show everywhere and are undone exactly', () => {
       expect(await json()).not.toContain('"address.city"');
       await walk.undoNewestFromHistory({
         before,
-        source: 'Pre-flight fix',
+        reason: new RegExp(`^Pre-flight fix of ${fixTable}$`),
         count: '2 items',
         since,
-        reason: new RegExp(fixTable),
       });
       await untilShows(walk.row(), 'Valencia');
       await expect.poll(json, slow).toContain('"city":{"S":"Madrid"}');
@@ -287,7 +285,6 @@ describe('more write sources show everywhere and are undone exactly', () => {
       await walk.editor().getByText("Shows what the Health tab's TTL fix stored just now.").waitFor(slow);
       await walk.undoNewestFromHistory({
         before,
-        source: 'Health fix',
         count: '2 items',
         since,
         reason: new RegExp(`^Health fix of ${ttlTable}: TTL values in milliseconds written as seconds$`),

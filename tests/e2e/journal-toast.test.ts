@@ -71,7 +71,7 @@ describe('the commit confirmation and History', () => {
     expect(session.browser.pageErrors).toEqual([]);
   });
 
-  it('lists the writes newest first, each with its table, item count and time', async () => {
+  it('lists the writes newest first, each with its words, item count and time', async () => {
     await page().getByRole('button', { name: 'Undo history…' }).click();
     const dialog = page().getByRole('dialog', { name: `Undo history — ${table}` });
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
@@ -82,9 +82,9 @@ describe('the commit confirmation and History', () => {
       .locator('time')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')));
     expect(times).toEqual([...times].sort().reverse());
+    // The table is the dialog's title; each row says what was written, once.
     const newest = await entries.first().locator('.journal-line').innerText();
-    expect(newest).toContain(table);
-    expect(newest).toContain('1 item');
+    expect(newest).toMatch(/^Committed 1 staged change\s+1 item\s/);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
@@ -103,11 +103,15 @@ describe('the commit confirmation and History', () => {
     const dialog = page().getByRole('dialog', { name: `Undo history — ${table}` });
     const entries = dialog.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
     // Newest first: the editor's save, then the grid commit it changed.
-    await expect.poll(() => entries.first().locator('.journal-source').innerText(), slow).toBe('Item editor');
-    await expect.poll(() => entries.nth(1).locator('.journal-source').innerText()).toBe('Grid');
-    // Found by its source, not its place: History lists each undo on top as it is made.
-    const commit = entries.filter({ has: page().locator('.journal-source', { hasText: /^Grid$/ }) }).first();
-    await commit.getByRole('button', { name: /^Undo the / }).click();
+    await expect
+      .poll(() => entries.first().locator('strong').innerText(), slow)
+      .toBe('Saved in the item editor');
+    await expect.poll(() => entries.nth(1).locator('strong').innerText()).toBe('Committed 1 staged change');
+    // Found by its words, not its place: History lists each undo on top as it is made.
+    const commit = entries
+      .filter({ has: page().locator('strong', { hasText: /^Committed 1 staged change$/ }) })
+      .first();
+    await commit.getByRole('button', { name: /^Undo "/ }).click();
     await commit.getByText(/1 left as they are because they changed since your write/).waitFor(slow);
     await commit.getByText(/^Changed since by your later write: /).waitFor();
     await expect.poll(() => storedCurrency(...third)).toBe('XPD');

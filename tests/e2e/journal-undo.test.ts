@@ -94,7 +94,7 @@ describe('undo after commit', () => {
       .waitFor();
     await entries
       .first()
-      .getByRole('button', { name: /^Undo the commit of staged changes of / })
+      .getByRole('button', { name: /^Undo "Committed 1 staged change" of / })
       .click();
     await dialog.getByText(/left as they are because they changed since your write/).waitFor(slow);
     const versions = dialog.getByRole('list', { name: 'Items undo left alone' });

@@ -64,8 +64,13 @@ describe('every write source shows everywhere and is undone exactly', () => {
     await walk.shows('currency', loaded);
     await expect.poll(() => rawItem()).toBe(original);
 
-    // History lists the undo under its source, newest first, and it can be undone in turn.
-    await walk.undoNewestFromHistory({ before: committed, source: 'Undo', count: '1 item', since });
+    // History lists the undo in its own words, newest first, and it can be undone in turn.
+    await walk.undoNewestFromHistory({
+      before: committed,
+      reason: /^Undo of "Committed 1 staged change"$/,
+      count: '1 item',
+      since,
+    });
 
     // Undoing the undo wrote the commit's result back, byte for byte, and every view shows it.
     await walk.shows('currency', 'XPT');

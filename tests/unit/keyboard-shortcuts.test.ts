@@ -58,6 +58,12 @@ describe('the keyboard map', () => {
     expect(formatShortcut('help')).toBe('F1 or ?');
     expect(codeMirrorKeys('plan')).toEqual(['Shift-Mod-Enter']);
     expect(ariaKeys('save-item')).toBe('Control+s');
+    // Refresh and the editor's undo of a save, as their buttons' tooltips and names carry them.
+    expect(formatShortcut('refresh')).toBe('F5');
+    expect(ariaKeys('refresh')).toBe('F5');
+    expect(formatShortcut('undo-save')).toBe('Ctrl Z');
+    expect(matches('undo-save', key({ key: 'z', code: 'KeyZ', ctrlKey: true }))).toBe(true);
+    expect(matches('undo-save', key({ key: 'z', code: 'KeyZ', ctrlKey: true, shiftKey: true }))).toBe(false);
   });
 
   it('gives no chord two meanings in one place (Anywhere counts as every place)', () => {

@@ -115,3 +115,36 @@ export type AttributeType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'L' | 'M' | 'SS'
 export function typeOf(value: AttributeValue): AttributeType {
   return Object.keys(value)[0] as AttributeType;
 }
+
+/** Every type, in the order the item editor and the filter builder offer them. */
+export const attributeTypes: readonly AttributeType[] = [
+  'S',
+  'N',
+  'B',
+  'BOOL',
+  'NULL',
+  'L',
+  'M',
+  'SS',
+  'NS',
+  'BS',
+];
+
+/** Each type in the words a newcomer knows. */
+export const typeWords: Record<AttributeType, string> = {
+  S: 'String',
+  N: 'Number',
+  B: 'Binary',
+  BOOL: 'Boolean',
+  NULL: 'Null',
+  L: 'List',
+  M: 'Map',
+  SS: 'String set',
+  NS: 'Number set',
+  BS: 'Binary set',
+};
+
+/** "String (S)": the word first, DynamoDB's code after it as a hint for those who know it. */
+export function typeLabel(type: AttributeType): string {
+  return `${typeWords[type]} (${type})`;
+}

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { sampleItems } from '../../../resources/playground/sample-table';
+import { SAMPLE_TABLE, sampleItems } from '../../../resources/playground/sample-table';
+import { canonical, rawGetItem } from '../../support/raw-dynamo';
 
 const slow = { timeout: 60_000 };
 
@@ -46,6 +47,18 @@ export const valueText = (value: unknown): string =>
 /** The sample's orders that hold a currency, which the undo walks change. */
 export const ordersWithCurrency = () =>
   sampleItems().filter((item) => valueText(item.SK).startsWith('ORDER#') && item.currency);
+
+/** The key of the `index`-th of those orders, as the grid's first two cells show it. */
+export function orderKey(index: number): [pk: string, sk: string] {
+  const order = ordersWithCurrency()[index];
+  if (!order) throw new Error(`The sample has no order with a currency at ${index}`);
+  return [valueText(order.PK), valueText(order.SK)];
+}
+
+/** The sample table's item at that key as DynamoDB Local's wire JSON (canonical text): the oracle. */
+export async function rawSampleItem(endpoint: string, [pk, sk]: [string, string]): Promise<string> {
+  return canonical(await rawGetItem(endpoint, SAMPLE_TABLE, { PK: { S: pk }, SK: { S: sk } }));
+}
 
 /**
  * Opens a grid row's item as a person does: scrolls the grid back to its first columns and

@@ -9,8 +9,8 @@ const slow = { timeout: 60_000 };
 
 /**
  * The end of an agent-proposal walk, whichever transport proposed it: Approve in the dialog,
- * the agent told it was written, the badge gone, then the table's Undo history lists it as "MCP"
- * under `reason` and its Undo puts back exactly what DynamoDB Local held (`stored` reads the raw
+ * the agent told it was written, the badge gone, then the table's Undo history lists it under
+ * `reason` (which names the MCP client) and its Undo puts back exactly what DynamoDB Local held (`stored` reads the raw
  * wire JSON). `written` checks the item the approval left.
  */
 export async function approveThenUndo(
@@ -37,9 +37,8 @@ export async function approveThenUndo(
   await page.getByRole('button', { name: 'Undo history…' }).click();
   const history = page.getByRole('dialog', { name: `Undo history — ${options.table}` });
   const entry = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem').first();
-  await entry.getByText(options.reason).waitFor(slow);
-  await expect.poll(() => entry.locator('.journal-source').innerText()).toBe('MCP');
+  await expect.poll(() => entry.locator('strong').innerText(), slow).toBe(options.reason);
   await screenshots(page, options.screenshot, history);
-  await entry.getByRole('button', { name: /^Undo the / }).click();
+  await entry.getByRole('button', { name: /^Undo "/ }).click();
   await expect.poll(async () => canonical(await options.stored()), slow).toBe(canonical(options.before));
 }

@@ -43,6 +43,11 @@ export interface OpenItem {
   /** Set when a create found its key taken: the stored item (when DynamoDB returned it). */
   keyTaken?: { current: Item | null };
   savedAt?: number;
+  /**
+   * The last save's undo journal entry (its Undo, or Ctrl+Z once the text holds no edit of
+   * the user's), or why the save could not be kept for undo.
+   */
+  saved?: { journalId?: string; journalProblem?: string };
 }
 
 export interface EditorTableState {
@@ -216,8 +221,16 @@ export const useEditorStore = create<EditorStore>()((set, get) => ({
       ? await call('items:update', { connectionId, table, seen: open.seen, desired: open.draft })
       : await call('items:create', { connectionId, table, item: open.draft });
     if (envelope.ok) {
-      const saved = envelope.value.item ?? open.draft;
-      get().patch(key, { open: { seen: saved, draft: saved, savedAt: Date.now() } });
+      const item = envelope.value.item ?? open.draft;
+      const { journalId, journalProblem } = envelope.value;
+      get().patch(key, {
+        open: {
+          seen: item,
+          draft: item,
+          savedAt: Date.now(),
+          saved: { ...(journalId ? { journalId } : {}), ...(journalProblem ? { journalProblem } : {}) },
+        },
+      });
       return true;
     }
     const isConflict = envelope.error.code === 'ConditionalCheckFailedException';

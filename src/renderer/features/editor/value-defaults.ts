@@ -1,20 +1,5 @@
 import type { AttributeType, AttributeValue } from '../../../shared/dynamo/attribute-value';
 
-export const attributeTypes: AttributeType[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS'];
-
-export const typeNames: Record<AttributeType, string> = {
-  S: 'String',
-  N: 'Number',
-  B: 'Binary',
-  BOOL: 'Boolean',
-  NULL: 'Null',
-  L: 'List',
-  M: 'Map',
-  SS: 'String set',
-  NS: 'Number set',
-  BS: 'Binary set',
-};
-
 /** A value of the new type, keeping what can be kept (text between S and N, members between lists and sets). */
 export function convertValue(value: AttributeValue, type: AttributeType): AttributeValue {
   const text = 'S' in value ? value.S : 'N' in value ? value.N : 'B' in value ? value.B : '';

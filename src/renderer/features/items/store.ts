@@ -89,6 +89,8 @@ interface RunOptions {
 interface ItemsStore {
   tables: Record<string, ItemsTableState>;
   run(options: RunOptions): Promise<void>;
+  /** Refresh: the last read again, as it was started (none while one runs, or before the first). */
+  readAgain(connectionId: string, table: string, keys?: KeySchema): void;
   cancel(connectionId: string, table: string): Promise<void>;
   patch(key: string, change: Partial<ItemsTableState>): void;
   applyView(connectionId: string, table: string, keys: KeySchema): Promise<void>;
@@ -257,6 +259,11 @@ export const useItemsStore = create<ItemsStore>()((set, get) => ({
         layout: { revision: (state.layout?.revision ?? 0) + 1, from: 0 },
       });
     }
+  },
+
+  readAgain(connectionId, table, keys) {
+    const { lastRead, status } = get().tables[itemsKey(connectionId, table)] ?? emptyItemsState;
+    if (lastRead && status !== 'running') void get().run({ connectionId, table, keys, read: lastRead });
   },
 
   async cancel(connectionId, table) {

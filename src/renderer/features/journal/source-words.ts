@@ -23,18 +23,3 @@ export function writtenBy(source: WriteSource | undefined, isDeleted: boolean): 
   if (!source) return 'someone or something else';
   return BY[source][isDeleted ? 1 : 0];
 }
-
-/** Where a journaled write came from, as History lists it. */
-export const SOURCE_LABELS: Record<WriteSource, string> = {
-  editor: 'Item editor',
-  grid: 'Grid',
-  bulk: 'Bulk change',
-  import: 'Import',
-  copy: 'Copy',
-  purge: 'Purge',
-  fix: 'Pre-flight fix',
-  health: 'Health fix',
-  undo: 'Undo',
-  agent: 'Agent',
-  mcp: 'MCP',
-};

@@ -19,6 +19,7 @@ export interface Shortcut {
     | 'Tab strips'
     | 'Dialogs'
     | 'Table list'
+    | 'Open table'
     | 'Items'
     | 'Item grid'
     | 'Cell editor'
@@ -84,6 +85,13 @@ export const shortcuts = [
     does: 'From the filter: to the first table (Tab: skip link to the tables)',
     chords: [{ key: 'ArrowDown' }],
   },
+  // F5, as in the desktop database clients; browser mode's page reload stays on Ctrl+R.
+  {
+    id: 'refresh',
+    where: 'Open table',
+    does: 'Refresh: read the table again (on Items, its items too)',
+    chords: [{ key: 'F5' }],
+  },
   { id: 'run', where: 'Items', does: 'Run the query or scan', chords: [{ key: 'Enter', mod: true }] },
   // The grid's keys (the ARIA grid pattern, src/renderer/ui/grid-keys.ts, ui/use-grid-keyboard.ts and
   // use-grid-focus.ts): listed here so the F1 map and docs/ACCESSIBILITY.md show the whole grid.
@@ -140,6 +148,12 @@ export const shortcuts = [
   },
   { id: 'cell-cancel', where: 'Cell editor', does: 'Leave the cell as it was', chords: [{ key: 'Escape' }] },
   { id: 'save-item', where: 'Item editor', does: 'Save the item', chords: [{ key: 's', mod: true }] },
+  {
+    id: 'undo-save',
+    where: 'Item editor',
+    does: 'Undo the last save, once the text holds no edit of yours left to undo',
+    chords: [{ key: 'z', mod: true }],
+  },
   {
     id: 'run',
     where: 'SQL',

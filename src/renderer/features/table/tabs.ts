@@ -23,6 +23,15 @@ export interface TableView {
   Component: ComponentType<TableViewProps>;
   /** Hide the view when it does not apply (e.g. on a connection or table it cannot handle). */
   isAvailable?: (props: TableViewProps) => boolean;
+  /**
+   * What the header's Refresh (F5) reads again besides the table's description: what the view
+   * shows from the table (the Items view's rows). A second Refresh inside the view was one too many.
+   */
+  refresh?: {
+    /** What it reads, for the button's tooltip: "its items". */
+    what: string;
+    read(props: TableViewProps): void;
+  };
 }
 
 const tableViews = createRegistry<TableView>();

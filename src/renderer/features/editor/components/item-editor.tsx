@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import {
   formatDynamoJson,
@@ -16,10 +16,11 @@ import type { Connection } from '../../../../shared/ipc';
 import type { IndexInfo, KeySchema } from '../../../../shared/ipc/tables';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
-import { ariaKeys, matches } from '../../keyboard/shortcuts';
+import { UndoEntry, type UndoEntryHandle } from '../../journal/components/undo-entry';
+import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
 import { indexMoves } from '../index-keys';
 import { writtenBy } from '../../journal/source-words';
-import { editorKey, useEditorStore, useEditorTable } from '../store';
+import { editorKey, hasUnsavedEdits, useEditorStore, useEditorTable } from '../store';
 import { ConflictView } from './conflict-view';
 import { DiffList } from './diff-list';
 import { FormView } from './form-view';
@@ -53,6 +54,30 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
   const store = useEditorStore();
   const [view, setView] = useState<ViewKind>('form');
   const [showRequest, setShowRequest] = useState(false);
+  const aside = useRef<HTMLElement>(null);
+  const undoSave = useRef<UndoEntryHandle>(null);
+  // A save starts a JSON view's text again from the item saved: Ctrl+S typed there keeps focus there.
+  const refocusText = useRef(false);
+  // Ctrl+Z after a save undoes the save once the editor holds no edit of the user's, as in apps
+  // where typing and saving share one undo: a field's own undo had nothing of theirs left and
+  // took the text back to before the save, an unsaved edit nobody asked for. A field holding
+  // edits keeps its own undo (CodeMirror's marks the key as handled).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || !matches('undo-save', event)) return;
+      const here = aside.current;
+      const target = event.target;
+      // In the editor, or nowhere: a clicked Save turns disabled and lets go of focus.
+      const isHere = target === document.body || (target instanceof Node && here?.contains(target));
+      if (!here || !isHere || document.querySelector('dialog[open]')) return;
+      const now = useEditorStore.getState().tables[editorKey(connection.id, table)]?.open;
+      if (!now?.saved?.journalId || now.isSaving || hasUnsavedEdits(now)) return;
+      event.preventDefault();
+      undoSave.current?.start();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [connection.id, table]);
   const open = state.open;
   if (!open) return null;
   const key = editorKey(connection.id, table);
@@ -76,13 +101,20 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
   const textKey = `${open.savedAt ?? 0}:${open.revision ?? 0}${title}${open.isLoading ? ' loading' : ''}`;
   return (
     <aside
+      ref={aside}
       className="item-editor"
       aria-label="Item editor"
       onKeyDown={(event) => {
         if (!matches('save-item', event.nativeEvent)) return;
         // Never the browser's "save page", even when there is nothing to save.
         event.preventDefault();
-        if (canSave) void store.save(target).then((ok) => ok && onSaved());
+        if (!canSave) return;
+        refocusText.current = event.target instanceof Element && event.target.closest('.text-view') !== null;
+        void store.save(target).then((ok) => {
+          if (ok) onSaved();
+          // A refused save leaves the text as it is, focus in it.
+          else refocusText.current = false;
+        });
       }}
     >
       <header className="item-editor-header">
@@ -163,6 +195,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
                 format={(item) => formatDynamoJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parseDynamoJson}
                 onChange={(draft) => store.setDraft(key, draft)}
+                refocusRef={refocusText}
               />
             ) : null}
             {view === 'plain' ? (
@@ -173,6 +206,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
                 format={(item) => formatPlainJson(inKeyOrder(item, jsonKeys, columns))}
                 parse={parsePlainJson}
                 onChange={(draft) => store.setDraft(key, draft)}
+                refocusRef={refocusText}
               />
             ) : null}
             {view !== 'form' && issues.length > 0 ? (
@@ -225,6 +259,21 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
           <span className="muted" role="status">
             {open.savedAt && planned.kind === 'none' ? 'Saved' : ''}
           </span>
+          {open.saved?.journalId ? (
+            <UndoEntry
+              key={open.saved.journalId}
+              ref={undoSave}
+              connection={connection}
+              entryId={open.saved.journalId}
+              // Beside "Saved", "Undo" says which; a name holding "save" would also answer to Save.
+              label="Undo"
+              title={`Undo this save: put the item back as it was before it (${formatShortcut('undo-save')})`}
+              keys={ariaKeys('undo-save')}
+            />
+          ) : null}
+          {open.saved?.journalProblem ? (
+            <span className="muted small">{open.saved.journalProblem}</span>
+          ) : null}
           <span className="toolbar-spacer" />
           {open.seen ? (
             <Button

@@ -1,5 +1,5 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, undo } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
@@ -13,11 +13,18 @@ import { lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useEditorError, useEditorText } from '../../../ui/code-editor-sync';
 import { codeEditorTheme } from '../../../ui/code-theme';
 
 /** JSON token colours from variables that follow the theme (items.css, .json-editor). */
+/**
+ * Undo as CodeMirror binds it, except that Ctrl+Z with nothing of the user's left to undo is not
+ * marked handled: the item editor then takes it as undoing the last save (item-editor.tsx).
+ * CodeMirror's own binding marks the key handled whether or not anything was undone.
+ */
+const undoKeys = [{ key: 'Mod-z', run: undo }, ...historyKeymap.filter((binding) => binding.key !== 'Mod-z')];
+
 const jsonHighlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--json-key)' },
   { tag: tags.string, color: 'var(--json-string)' },
@@ -30,6 +37,11 @@ export interface JsonEditorProps {
   /** Where the text stops parsing: marked at its line in the gutter and underlined in place. */
   error?: { offset: number; message: string };
   onChange(text: string): void;
+  /**
+   * Set when the editor this one replaces had focus as it went (a save starts the text again):
+   * this one takes focus once it is made, and clears it.
+   */
+  refocusRef?: RefObject<boolean>;
 }
 
 /**
@@ -37,7 +49,7 @@ export interface JsonEditorProps {
  * undo, and the parse error at its line. The text stays the user's: it is replaced from outside
  * only when the value differs from what the editor holds.
  */
-export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
+export function JsonEditor({ label, value, error, onChange, refocusRef }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
   const changed = useRef(onChange);
@@ -64,13 +76,7 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
           // A pasted one-line item stays readable without scrolling sideways.
           EditorView.lineWrapping,
           syntaxHighlighting(jsonHighlight),
-          keymap.of([
-            ...closeBracketsKeymap,
-            ...foldKeymap,
-            ...historyKeymap,
-            indentWithTab,
-            ...defaultKeymap,
-          ]),
+          keymap.of([...closeBracketsKeymap, ...foldKeymap, ...undoKeys, indentWithTab, ...defaultKeymap]),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
@@ -86,6 +92,10 @@ export function JsonEditor({ label, value, error, onChange }: JsonEditorProps) {
       }),
     });
     view.current = editor;
+    if (refocusRef?.current) {
+      refocusRef.current = false;
+      editor.focus();
+    }
     return () => editor.destroy();
     // Created once; text and error changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { JsonTextError } from '../../../../shared/dynamo/json-text';
 import { JsonEditor } from './json-editor';
@@ -10,19 +10,22 @@ export interface TextViewProps {
   parse(text: string): Item;
   item: Item;
   onChange(item: Item): void;
+  /** The JSON editor takes focus when made, once (see JsonEditor). */
+  refocusRef?: RefObject<boolean>;
 }
 
 /**
  * A JSON view of the item. What the user types is kept as typed, even while it does not parse:
  * the mistake is shown with its line and column, and the item only changes once the text is valid.
  */
-export function TextView({ label, format, parse, item, onChange }: TextViewProps) {
+export function TextView({ label, format, parse, item, onChange, refocusRef }: TextViewProps) {
   const [text, setText] = useState(() => format(item));
   const [error, setError] = useState<JsonTextError | Error>();
   return (
     <div className="text-view">
       <JsonEditor
         label={label}
+        refocusRef={refocusRef}
         value={text}
         error={
           error

@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { typeOf, type AttributeType, type AttributeValue } from '../../../../shared/dynamo/attribute-value';
+import {
+  attributeTypes,
+  typeLabel,
+  typeOf,
+  type AttributeType,
+  type AttributeValue,
+} from '../../../../shared/dynamo/attribute-value';
 import { base64ByteLength, formatBytes } from '../../../../shared/dynamo/item-size';
 import type { PathSegment, ValidationIssue } from '../../../../shared/dynamo/validate-item';
 import { Button } from '../../../ui/button';
 import { countOf } from '../../../ui/format';
-import { attributeTypes, convertValue, typeNames } from '../value-defaults';
+import { convertValue } from '../value-defaults';
 
 export interface ValueEditorProps {
   label: string;
@@ -36,9 +42,10 @@ export function ValueEditor({ label, value, path, issues, fixedType, depth, onCh
           disabled={fixedType !== undefined}
           onChange={(e) => onChange(convertValue(value, e.target.value as AttributeType))}
         >
+          {/* Nested rows are narrow: the code alone, its words in the tooltip and for screen readers. */}
           {attributeTypes.map((t) => (
-            <option key={t} value={t} title={typeNames[t]}>
-              {depth > 0 ? t : `${t} · ${typeNames[t]}`}
+            <option key={t} value={t} title={typeLabel(t)} aria-label={typeLabel(t)}>
+              {depth > 0 ? t : typeLabel(t)}
             </option>
           ))}
         </select>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { noRowsSentence } from '../no-rows';
 import { ErrorMessage } from '../../../ui/error-message';
 import { SkipLink } from '../../../ui/skip-link';
+import { formatShortcut } from '../../keyboard/shortcuts';
 import { useSignInStore } from '../../sign-in/store';
 import { ItemEditor } from '../../editor/components/item-editor';
 import { StagedPanel } from '../../editor/components/staged-panel';
@@ -280,24 +281,6 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
           </div>
           <div className="items-toolbar-actions">
             <div className="items-toolbar-group">
-              {state.resultSetId && state.status !== 'running' ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label="Refresh items"
-                  title="Read the same items again from DynamoDB (changes made elsewhere show only after a re-read)"
-                  onClick={() =>
-                    state.lastRead &&
-                    void run({ connectionId: connection.id, table, keys, read: state.lastRead })
-                  }
-                >
-                  {/* On a short line (items.css) only the glyph shows; the name stays "Refresh items". */}
-                  <span className="items-refresh-glyph" aria-hidden="true">
-                    ↻
-                  </span>
-                  <span className="items-refresh-label">Refresh</span>
-                </Button>
-              ) : null}
               <Button
                 size="sm"
                 onClick={() => guard(() => openNew(target), target)}
@@ -343,7 +326,7 @@ export function ItemsPage({ connection, table, description }: TableViewProps) {
         {state.isStale ? (
           <p className="items-stale" role="status">
             Your change may have moved items into or out of this read in a way DynoTable cannot tell here.
-            Refresh to read it again.
+            Refresh ({formatShortcut('refresh')}) reads it again.
           </p>
         ) : null}
         {state.error && !readErrors ? (

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
-import type { JournalEntry, WriteSource } from '../../../../shared/ipc/journal';
+import type { JournalEntry } from '../../../../shared/ipc/journal';
 import { call } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatDate } from '../../../ui/format';
-import { SOURCE_LABELS } from '../source-words';
 import { journalKey, useJournalStore } from '../store';
 import { UndoEntry } from './undo-entry';
 
@@ -14,25 +13,6 @@ export interface JournalDialogProps {
   connection: Connection;
   table: string;
   onClose(): void;
-}
-
-const ACTIONS: Record<JournalEntry['action'], string> = {
-  commit: 'Commit of staged changes',
-  'bulk-update': 'Bulk update',
-  'bulk-delete': 'Bulk delete',
-  put: 'Put items',
-  undo: 'Undo',
-};
-
-/** A commit that staged nothing: one write from the editor, or writes the user approved for an agent. */
-const COMMIT_BY: Partial<Record<WriteSource, string>> = {
-  editor: 'Write from the item editor',
-  agent: 'Approved write',
-  mcp: 'Approved write',
-};
-
-function actionText(entry: JournalEntry): string {
-  return (entry.action === 'commit' ? COMMIT_BY[entry.source] : undefined) ?? ACTIONS[entry.action];
 }
 
 function when(iso: string): string {
@@ -112,16 +92,16 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
         <ol className="journal-list" aria-label="Recent writes">
           {entries.map((entry) => (
             <li key={entry.id} className="journal-entry">
+              {/* The entry's own words say what was done and by whom ("Saved in the item editor",
+                  "Import from orders.csv (overwriting)"): said once. A title made from the action
+                  and a tag of the source beside them said one save three times over. */}
               <div className="journal-line">
-                <strong>{actionText(entry)}</strong>
-                <span className="journal-source">{SOURCE_LABELS[entry.source]}</span>
-                <span className="muted">{entry.table}</span>
+                <strong className="journal-reason">{entry.reason}</strong>
                 <span>{countOf(entry.count, 'item')}</span>
                 <time dateTime={entry.at} className="muted">
                   {when(entry.at)}
                 </time>
               </div>
-              <p className="journal-reason">{entry.reason}</p>
               {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
               {entry.isBeforeAsRead ? (
                 <p className="muted">
@@ -132,7 +112,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
               <UndoEntry
                 connection={connection}
                 entryId={entry.id}
-                label={`Undo the ${actionText(entry).toLowerCase()} of ${when(entry.at)}`}
+                label={`Undo "${entry.reason}" of ${when(entry.at)}`}
               />
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -7,15 +7,26 @@ import { startLongWork } from '../../operations/long-work';
 import { UndoReportView, type LaterEntry } from './undo-report';
 import '../journal.css';
 
+/** Starts the undo from elsewhere: a shortcut (Ctrl+Z after a save in the item editor). */
+export interface UndoEntryHandle {
+  /** Undoes the entry, as its button does; nothing once an undo of it has started. */
+  start(): void;
+}
+
 export interface UndoEntryProps {
   connection: Connection;
   entryId: string;
   /** Names what is undone, for screen readers: "Undo this commit". */
   label: string;
+  /** The button's tooltip. */
+  title?: string;
+  /** aria-keyshortcuts of the button, when a shortcut starts it too. */
+  keys?: string;
+  ref?: Ref<UndoEntryHandle>;
 }
 
 /** An Undo button for one journal entry, then its progress, cancel and report in place. */
-export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
+export function UndoEntry({ connection, entryId, label, title, keys, ref }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
@@ -42,6 +53,11 @@ export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
     setFirst(undefined);
     undo(entryId);
   };
+  useImperativeHandle(ref, () => ({
+    start: () => {
+      if (requestId === undefined && !connection.readOnly) start();
+    },
+  }));
   // The later write first: once its undo is done, this entry's undo runs again; if it stops
   // short, its own report stays on screen.
   const undoLaterFirst = (later: LaterEntry) => {
@@ -64,8 +80,9 @@ export function UndoEntry({ connection, entryId, label }: UndoEntryProps) {
         <Button
           size="sm"
           aria-label={label}
+          aria-keyshortcuts={keys}
           disabled={connection.readOnly}
-          title={connection.readOnly ? 'This connection is read-only.' : undefined}
+          title={connection.readOnly ? 'This connection is read-only.' : title}
           onClick={start}
         >
           Undo

@@ -4,7 +4,6 @@ import { ownValue } from '../../../../shared/dynamo/proto-keys';
 import { valuesEqual } from '../../../../shared/dynamo/value-equality';
 import type { UndoItem, UndoReport } from '../../../../shared/ipc/journal';
 import { Button } from '../../../ui/button';
-import { SOURCE_LABELS } from '../source-words';
 
 /** A later write of the user's own that changed an item this undo left alone. */
 export type LaterEntry = NonNullable<UndoItem['laterEntry']>;
@@ -44,8 +43,8 @@ function RefusedItem({ item }: { item: UndoItem }) {
       </p>
       {item.laterEntry ? (
         <p className="small">
-          Changed since by your later write: {item.laterEntry.reason} ({SOURCE_LABELS[item.laterEntry.source]}
-          , {formatDate(item.laterEntry.at, { seconds: true })}).
+          Changed since by your later write: {item.laterEntry.reason} (
+          {formatDate(item.laterEntry.at, { seconds: true })}).
         </p>
       ) : null}
       {item.status === 'conflict' ? (

@@ -8,11 +8,13 @@ const places: Shortcut['where'][] = [
   'Tab strips',
   'Dialogs',
   'Table list',
+  'Open table',
   'Items',
   'Item grid',
   'Cell editor',
   'Item editor',
   'SQL',
+  'SQL results',
   'Assistant',
 ];
 

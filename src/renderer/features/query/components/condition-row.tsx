@@ -1,3 +1,4 @@
+import { attributeTypes, typeLabel } from '../../../../shared/dynamo/attribute-value';
 import { filterOperators, type FilterOperator } from '../../../../shared/ipc/query';
 import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field';
@@ -17,7 +18,8 @@ const OPERATOR_LABELS: Partial<Record<FilterOperator, string>> = {
   in: 'in (a, b, …)',
 };
 
-const TYPES: ScalarType[] = ['S', 'N', 'B', 'BOOL', 'NULL'];
+/** The types a value typed in one box can have; "is of type" offers every type. */
+const TYPES: readonly ScalarType[] = ['S', 'N', 'B', 'BOOL', 'NULL'];
 const SIZE_OPS: ConditionDraft['sizeOp'][] = ['=', '<>', '<', '<=', '>', '>='];
 
 export interface ConditionRowProps {
@@ -66,19 +68,15 @@ export function ConditionRow({ draft, names, error, onChange, onRemove }: Condit
         />
       ) : null}
       {needsValue && draft.op !== 'size' ? (
-        <select
-          className="input qb-type"
-          aria-label="Value type"
+        <Select
+          className="qb-type"
+          label="Value type"
           value={draft.type}
-          onChange={(e) => set({ type: e.target.value as ScalarType })}
-        >
-          {(draft.op === 'attribute_type'
-            ? ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']
-            : TYPES
-          ).map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
+          options={draft.op === 'attribute_type' ? attributeTypes : TYPES}
+          labelOf={typeLabel}
+          // "is of type" keeps any type in the draft's type, as the request it builds does.
+          onChange={(type) => set({ type: type as ScalarType })}
+        />
       ) : null}
       {needsValue && draft.op !== 'attribute_type' && draft.type !== 'NULL' ? (
         <TextInput

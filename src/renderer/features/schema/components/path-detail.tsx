@@ -1,10 +1,11 @@
+import { typeLabel } from '../../../../shared/dynamo/attribute-value';
 import type { AttributeSchema, SchemaStringFormat } from '../../../../shared/ipc';
 import type { PickScope } from '../../../../shared/schema/click-through';
 import { Button } from '../../../ui/button';
 import { Bars } from './bars';
 import { distinctText, FORMAT_NAMES } from './describe';
 import { PathActions, type PathActionHandlers } from './path-actions';
-import { percent, TYPE_NAMES, typeEntries } from './type-bar';
+import { percent, typeEntries } from './type-bar';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -38,10 +39,7 @@ export function PathDetail({
           {distinctText(a)}
         </p>
         <PathActions key={`${scope.entity}\u0000${a.path}`} scope={scope} attribute={a} handlers={handlers} />
-        <Bars
-          title="Types"
-          buckets={types.map(([type, count]) => ({ label: `${type} · ${TYPE_NAMES[type]}`, count }))}
-        />
+        <Bars title="Types" buckets={types.map(([type, count]) => ({ label: typeLabel(type), count }))} />
         {formats.length > 0 ? (
           <Bars
             title={`String formats (of ${n(a.strings)} strings)`}

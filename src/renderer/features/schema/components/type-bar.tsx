@@ -1,17 +1,5 @@
+import { typeWords } from '../../../../shared/dynamo/attribute-value';
 import type { AttributeSchema, SchemaValueType } from '../../../../shared/ipc';
-
-export const TYPE_NAMES: Record<SchemaValueType, string> = {
-  S: 'String',
-  N: 'Number',
-  B: 'Binary',
-  BOOL: 'Boolean',
-  NULL: 'Null',
-  L: 'List',
-  M: 'Map',
-  SS: 'String set',
-  NS: 'Number set',
-  BS: 'Binary set',
-};
 
 export function typeEntries(attribute: AttributeSchema): [SchemaValueType, number][] {
   return (Object.entries(attribute.types) as [SchemaValueType, number][]).sort((a, b) => b[1] - a[1]);
@@ -39,7 +27,7 @@ export function TypeBar({ attribute }: { attribute: AttributeSchema }) {
           <span
             key={type}
             className="schema-type-chip"
-            title={`${TYPE_NAMES[type]}: ${count.toLocaleString('en-US')} values`}
+            title={`${typeWords[type]}: ${count.toLocaleString('en-US')} values`}
           >
             <span className={`schema-swatch t-${type}`} aria-hidden="true" />
             {type} {entries.length > 1 ? percent(count, total) : null}

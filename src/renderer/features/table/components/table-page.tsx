@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Connection } from '../../../../shared/ipc';
 import { splitConnectionId } from '../../../../shared/dynamo/regions';
 import { quoteName } from '../../../../shared/schema/schema-paths';
@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
 import { useWholeCharacterWidth } from '../../../ui/whole-characters';
 import { useTableDescription } from '../../tables/hooks';
+import { ariaKeys, formatShortcut, matches } from '../../keyboard/shortcuts';
 import { rovingTabIndex, useTabStripKeys } from '../../keyboard/tab-keys';
 import { openInSql } from '../../sql/open-in-sql';
 import { useTablesStore } from '../../tables/store';
@@ -30,6 +31,25 @@ export function TablePage({ connection, table }: { connection: Connection; table
   const keys = useTabStripKeys(viewIds, active?.id ?? '', (view) => setView(tab, view));
   const title = useRef<HTMLHeadingElement>(null);
   useWholeCharacterWidth(title, table, `${otherRegion ?? ''} ${status ?? ''} ${viewIds.join()}`);
+  // One Refresh for the page: the description, and what the view shows from the table (Items: its rows).
+  const refresh = (): void => {
+    void reload(connection.id, table);
+    active?.refresh?.read(props);
+  };
+  const refreshNow = useRef(refresh);
+  useEffect(() => {
+    refreshNow.current = refresh;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || !matches('refresh', event)) return;
+      // Never the browser's reload of the whole page; a dialog owns the keyboard until it closes.
+      event.preventDefault();
+      if (!document.querySelector('dialog[open]')) refreshNow.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
     <div className="table-page">
@@ -73,9 +93,10 @@ export function TablePage({ connection, table }: { connection: Connection; table
           size="sm"
           className="table-refresh"
           aria-label="Refresh"
-          title={`Refresh: read ${table}'s description again`}
+          aria-keyshortcuts={ariaKeys('refresh')}
+          title={`Refresh: read ${table}${active?.refresh ? ` and ${active.refresh.what}` : "'s description"} again (${formatShortcut('refresh')})`}
           isBusy={description?.status === 'loading' && description.value !== undefined}
-          onClick={() => void reload(connection.id, table)}
+          onClick={refresh}
         >
           <span aria-hidden="true" className="table-refresh-icon">
             ↻

@@ -1,14 +1,13 @@
+import { typeWords } from '../../../../shared/dynamo/attribute-value';
 import type { KeySchema } from '../../../../shared/ipc';
 import type { KeyAttributeInfo } from '../../../../shared/ipc/tables';
-
-const typeNames = { S: 'String', N: 'Number', B: 'Binary' } as const;
 
 export function KeyAttribute({ attribute }: { attribute: KeySchema['partitionKey'] | undefined }) {
   if (!attribute) return <span className="muted">—</span>;
   return (
     <span className="key-attribute">
       <span className="mono">{attribute.name}</span>
-      <span className="type-chip" title={typeNames[attribute.type]}>
+      <span className="type-chip" title={typeWords[attribute.type]}>
         {attribute.type}
       </span>
     </span>
