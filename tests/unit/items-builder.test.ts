@@ -88,6 +88,28 @@ describe('the builder form to a read spec', () => {
     });
   });
 
+  it('reads without a filter row the user added and left empty, and still names a row with a value but no attribute', () => {
+    const blank = {
+      id: 'c1',
+      path: ' ',
+      op: '=' as const,
+      type: 'S' as const,
+      value: '',
+      value2: '',
+      sizeOp: '=' as const,
+    };
+    const untouched = toReadSpec({ ...query, conditions: [blank] }, keys, indexes, []);
+    expect(untouched).toMatchObject({ spec: { mode: 'query', partitionKey: { S: 'USER#1' } } });
+    expect('spec' in untouched && untouched.spec.filter).toBe(undefined);
+    const halfTyped = toReadSpec(
+      { ...query, conditions: [blank, { ...blank, id: 'c2', value: 'PAID' }] },
+      keys,
+      indexes,
+      [],
+    );
+    expect(halfTyped).toEqual({ errors: { 'condition:c2': 'Name an attribute.' } });
+  });
+
   it('builds filters, projection and the index from the form', () => {
     const built = toReadSpec(
       {

@@ -132,6 +132,11 @@ function condition(draft: ConditionDraft, names: readonly string[]): FilterCondi
   return typeof value2 === 'string' ? value2 : { ...base, value, value2 };
 }
 
+/** A filter row with nothing typed in it: no attribute, no value. */
+export function isUntouched(draft: ConditionDraft): boolean {
+  return draft.path.trim() === '' && draft.value.trim() === '' && draft.value2.trim() === '';
+}
+
 export type LimitField = 'pageSize' | 'maxItems';
 
 const LIMITS: Record<LimitField, { label: string; max: number }> = {
@@ -290,9 +295,12 @@ function buildRead(state: BuilderState, keysOfRead: () => KeySchema, names: read
       errors.rawKeyCondition = `A query needs a key condition, like #pk = :pk for the partition key "${keysOfRead().partitionKey.name}".`;
   }
   if (state.mode === 'query' && !state.isRaw) keyFields(state, keysOfRead(), spec, errors);
-  if (!state.isRaw && state.conditions.length > 0) {
+  // A row left as it was added (no attribute, no value) asks for nothing: it is not a mistake to
+  // refuse the read over, even when the table reopens on a remembered form that kept it.
+  const conditions = state.isRaw ? [] : state.conditions.filter((draft) => !isUntouched(draft));
+  if (conditions.length > 0) {
     const items: FilterCondition[] = [];
-    for (const draft of state.conditions) {
+    for (const draft of conditions) {
       const built = condition(draft, names);
       if (typeof built === 'string') errors[`condition:${draft.id}`] = built;
       else items.push(built);
