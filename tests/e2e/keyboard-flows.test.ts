@@ -170,7 +170,7 @@ describe('every flow without a mouse', () => {
     const before = await describeFocus(page());
     await page().keyboard.press('F1');
     const help = page().getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await help.getByRole('heading', { name: 'SQL' }).waitFor();
+    await help.getByRole('heading', { name: 'SQL', exact: true }).waitFor();
     await expect.poll(() => help.innerText()).toMatch(/Ctrl Enter\s+Run the statement/);
     await screenshots(page(), 'keyboard-help', undefined, { check: expectFocusVisible });
     await page().keyboard.press('Escape');
@@ -187,7 +187,7 @@ describe('every flow without a mouse', () => {
     await page().keyboard.press('Alt+2');
     await page().getByRole('tab', { name: 'SQL', selected: true }).waitFor();
     await page().getByRole('button', { name: 'orders', exact: true }).waitFor(slow);
-    await tabTo(page(), page().getByRole('textbox', { name: /SQL/ }));
+    await tabTo(page(), page().getByRole('textbox', { name: 'SQL statement' }));
     await retype("SELECT SK, status FROM orders WHERE PK = 'USER#u1' ORDER BY SK");
     await page().keyboard.press('Control+Enter');
     await page().locator('.sql-grid [role="gridcell"]').first().waitFor(slow);

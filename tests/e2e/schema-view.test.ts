@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type AttributeType, typeLabel } from '../../src/shared/dynamo/attribute-value';
 import { rawDynamo } from '../support/raw-dynamo';
 import { quotePathName, tallyPaths } from '../support/schema-tally';
 import { downloadedBytes } from './support/downloads';
@@ -78,7 +79,9 @@ describe('Schema tab', () => {
     const orderTypes = Object.fromEntries(tallyPaths(orders).get(quotePathName('createdAt'))?.types ?? []);
     const typeBars = detail.getByRole('list', { name: 'Types' });
     for (const [type, count] of Object.entries(orderTypes))
-      await expect.poll(() => typeBars.innerText()).toMatch(new RegExp(`${type} · \\w[\\w ]*\\s+${count}`));
+      await expect
+        .poll(() => typeBars.innerText())
+        .toMatch(new RegExp(`${typeLabel(type as AttributeType).replace(/[()]/g, '\\$&')}\\s+${count} · `));
     const warnings = page.getByRole('list', { name: 'Warnings' });
     await expect.poll(() => warnings.innerText()).toContain('"address.city"');
     await screenshots(page, 'schema-entity-detail');
