@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ResultSetCore } from '../../src/main/resultsets/result-set-core';
+import { WireFormatError } from '../../src/main/resultsets/wire-cursor';
+import { toAppError } from '../../src/main/core/to-app-error';
+import { ErrorCodes } from '../../src/shared/errors';
 import type { Item } from '../../src/shared/dynamo/attribute-value';
 import { everyTypeItem } from '../fixtures/items-every-type';
 
@@ -110,5 +113,33 @@ describe('encoding Query/Scan responses straight from their bytes', () => {
   it('refuses a body that is not a DynamoDB response, naming where', () => {
     expect(() => appendWire('{"Items": [{"pk": {"X": "1"}}]}')).toThrow(/unknown type "X"/);
     expect(() => appendWire('{"Items": [{"pk": {"S": "1"}')).toThrow(/Unexpected DynamoDB response at byte/);
+  });
+
+  it('calls a malformed escape in a value or a name an unreadable answer, keeping none of the page', () => {
+    const good = '{"pk":{"S":"kept"}}';
+    for (const bad of ['{"pk":{"S":"a\\x"}}', '{"p\\q":{"S":"a"}}', '{"pk":{"S":"cut \\u12"}}']) {
+      const core = new ResultSetCore();
+      const id = core.create({ connectionId: 'c', table: 't', keyAttributes: ['pk'] });
+      let thrown: unknown;
+      try {
+        core.appendWire(id, Buffer.from(`{"Items":[${good},${bad}],"Count":2}`, 'utf8'));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, bad).toBeInstanceOf(WireFormatError);
+      expect((thrown as Error).message, bad).toMatch(
+        /between bytes \d+ and \d+: a string's escape is not valid JSON/,
+      );
+      expect(toAppError(thrown).code, bad).toBe(ErrorCodes.unexpectedResponse);
+      expect(core.window(id, 0, 10).total, bad).toBe(0);
+    }
+  });
+
+  it("keeps a response member named __proto__ as a member, not the page's prototype", () => {
+    const { result } = appendWire('{"Items":[{"pk":{"S":"a"}}],"__proto__":{"polluted":true},"Count":1}');
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.hasOwn(result.rest, '__proto__')).toBe(true);
+    expect(result.rest['__proto__']).toEqual({ polluted: true });
+    expect((result.rest as { polluted?: unknown }).polluted).toBeUndefined();
   });
 });

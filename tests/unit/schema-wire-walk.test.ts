@@ -10,6 +10,7 @@ import {
 } from '../../src/main/schema/accumulator';
 import { buildSchemaReport } from '../../src/main/schema/report';
 import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
+import { WireFormatError } from '../../src/main/resultsets/wire-cursor';
 import { reportHead } from '../support/schema-report-head';
 import { record } from '../support/wire-record';
 
@@ -194,5 +195,13 @@ describe('the schema analysis from the wire bytes', () => {
     const page = splitWirePage(Buffer.from('{"Items":[{"pk":{"S":"a"},"x":{"Q":"1"}}],"Count":1}'));
     const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
     expect(() => acc.addWire(page.items)).toThrow(/unknown type "Q"/);
+  });
+
+  it('calls a malformed escape in a string, a number or a name an unreadable answer, not a defect', () => {
+    for (const attr of ['"x":{"S":"a\\x"}', '"x":{"N":"1\\q"}', '"x\\q":{"S":"a"}']) {
+      const page = splitWirePage(Buffer.from(`{"Items":[{"pk":{"S":"a"},${attr}}],"Count":1}`));
+      const acc = new SchemaAccumulator({ keys, entities: { kind: 'keys' } });
+      expect(() => acc.addWire(page.items), attr).toThrow(WireFormatError);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import { splitWirePage } from '../../src/main/dynamo/query/wire-page';
+import { WireFormatError } from '../../src/main/resultsets/wire-cursor';
 import { COLD_BLOCK_ROWS } from '../../src/main/sql/executor/cold-strings';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
 import { everyTypeItem } from '../fixtures/items-every-type';
@@ -210,5 +211,10 @@ describe('a page read from its response bytes into the columns', () => {
     ).toThrow(/names Items twice/);
     for (const text of ['{"Items":[1]}', '{"Items":[{"pk":{"S":"a"}},]}', '{"Items":{"pk":{"S":"a"}}}'])
       expect(() => splitWirePage(Buffer.from(text), reader), text).toThrow(/at byte \d+/);
+  });
+
+  it('calls a malformed escape in a name or a value an unreadable answer, not a defect', () => {
+    for (const item of ['{"pk":{"S":"a\\x"}}', '{"p\\q":{"S":"a"}}', '{"pk":{"S":"a"},"n":{"S":"cut \\u1"}}'])
+      expect(() => wireTable([page([item])]), item).toThrow(WireFormatError);
   });
 });

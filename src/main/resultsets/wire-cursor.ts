@@ -112,11 +112,24 @@ export class WireCursor {
   protected text(): string {
     this.expect(QUOTE);
     const end = this.stringEnd();
-    const value = this.escaped
-      ? (JSON.parse(this.body.toString('utf8', this.pos - 1, end + 1)) as string)
-      : this.body.toString('utf8', this.pos, end);
+    const value = this.escaped ? this.escapedText(this.pos, end) : this.body.toString('utf8', this.pos, end);
     this.pos = end + 1;
     return value;
+  }
+
+  /**
+   * The string between the quotes at start - 1 and end, escapes and all. A malformed escape
+   * (`\x`, a cut `\u12`) is the answer's fault: a WireFormatError naming the bytes, never a bare
+   * SyntaxError, which would read as a defect of DynoTable.
+   */
+  protected escapedText(start: number, end: number): string {
+    try {
+      return JSON.parse(this.body.toString('utf8', start - 1, end + 1)) as string;
+    } catch (error) {
+      throw new WireFormatError(
+        `Unexpected DynamoDB response between bytes ${start - 1} and ${end + 1}: a string's escape is not valid JSON (${(error as Error).message}).`,
+      );
+    }
   }
 
   /**

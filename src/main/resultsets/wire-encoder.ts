@@ -69,8 +69,7 @@ export class WireEncoder extends WireCursor {
     this.expect(QUOTE);
     const end = this.stringEnd();
     if (this.escaped) {
-      const value = JSON.parse(this.body.toString('utf8', this.pos - 1, end + 1)) as string;
-      this.writer.string(value, 'utf8');
+      this.writer.string(this.escapedText(this.pos, end), 'utf8');
     } else {
       const size = end - this.pos;
       const writer = this.writer;
@@ -166,7 +165,7 @@ export class WireEncoder extends WireCursor {
   private escapedName(start: number): number {
     this.pos = start;
     const end = this.stringEnd();
-    const name = JSON.parse(this.body.toString('utf8', start - 1, end + 1)) as string;
+    const name = this.escapedText(start, end);
     this.pos = end + 1;
     return this.out.names.id(name);
   }
@@ -343,7 +342,8 @@ export class WireEncoder extends WireCursor {
 
   /** Walks the response: each item of Items goes to `onItem` (encoded in out.writer); the rest is returned parsed. */
   page(onItem: (topLevelNames: readonly number[]) => void): PageMeta {
-    const rest: Record<string, unknown> = {};
+    // Member names are the answer's data: a `__proto__` member must be a member, not a prototype.
+    const rest = Object.create(null) as Record<string, unknown>;
     let items = 0;
     this.expect(OPEN_BRACE);
     if (this.isEmpty(CLOSE_BRACE)) return { rest, items };

@@ -151,17 +151,17 @@ export class WireItemWalk extends WireCursor {
       const inSet = (flags & IN_SET) !== 0;
       switch (flags & KIND) {
         case EV_STRING:
-          if (flags & ESCAPED) visitor.string(node, unescaped(body, start, end), inSet);
+          if (flags & ESCAPED) visitor.string(node, this.escapedText(start, end), inSet);
           else visitor.stringSpan(node, body, start, end, inSet);
           break;
         case EV_NUMBER:
-          if (flags & ESCAPED) visitor.number(node, unescaped(body, start, end), inSet);
+          if (flags & ESCAPED) visitor.number(node, this.escapedText(start, end), inSet);
           else visitor.numberSpan(node, body, start, end, inSet);
           break;
         case EV_BINARY:
           visitor.binary(
             node,
-            flags & ESCAPED ? unescaped(body, start, end) : body.toString('utf8', start, end),
+            flags & ESCAPED ? this.escapedText(start, end) : body.toString('utf8', start, end),
             inSet,
           );
           break;
@@ -205,7 +205,7 @@ export class WireItemWalk extends WireCursor {
     return this.walker.member(
       node,
       i,
-      this.escaped ? unescaped(body, start, end) : body.toString('utf8', start, end),
+      this.escaped ? this.escapedText(start, end) : body.toString('utf8', start, end),
     );
   }
 
@@ -320,10 +320,6 @@ export class WireItemWalk extends WireCursor {
     return this.fail('expected true or false');
   }
 }
-
-/** The text of a string with escapes between its quotes at [start, end). */
-const unescaped = (body: Buffer, start: number, end: number): string =>
-  JSON.parse(body.toString('utf8', start - 1, end + 1)) as string;
 
 /** Whether a name's bytes (no escapes) are this step's text. */
 const isSameName = (step: string | number, body: Buffer, start: number, end: number): boolean =>

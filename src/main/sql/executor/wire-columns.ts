@@ -192,9 +192,7 @@ export class WireColumns extends WireCursor {
       while (i < length && bytes[i] === body[from + i]) i++;
       if (i === length) return column;
     }
-    const name = this.escaped
-      ? (JSON.parse(body.toString('utf8', from - 1, to + 1)) as string)
-      : body.toString('utf8', from, to);
+    const name = this.escaped ? this.escapedText(from, to) : body.toString('utf8', from, to);
     const column = this.columnNamed(name);
     if (known.length === NAMES_PER_POSITION) known.shift();
     known.push({ bytes: Buffer.from(body.subarray(from, to)), column });
@@ -326,9 +324,7 @@ export class WireColumns extends WireCursor {
   }
 
   private stringAt(from: number, to: number): string {
-    return this.escaped
-      ? (JSON.parse(this.body.toString('utf8', from - 1, to + 1)) as string)
-      : this.body.toString('utf8', from, to);
+    return this.escaped ? this.escapedText(from, to) : this.body.toString('utf8', from, to);
   }
 }
 
