@@ -22,11 +22,16 @@ export interface UndoEntryProps {
   title?: string;
   /** aria-keyshortcuts of the button, when a shortcut starts it too. */
   keys?: string;
+  /**
+   * `Redo` where `entryId` is an undo's own entry: undoing it puts back what the undo took away,
+   * the journal's one way to redo (History, on the entry that undo undid).
+   */
+  verb?: 'Undo' | 'Redo';
   ref?: Ref<UndoEntryHandle>;
 }
 
 /** An Undo button for one journal entry, then its progress, cancel and report in place. */
-export function UndoEntry({ connection, entryId, label, title, keys, ref }: UndoEntryProps) {
+export function UndoEntry({ connection, entryId, label, title, keys, verb = 'Undo', ref }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
@@ -73,7 +78,11 @@ export function UndoEntry({ connection, entryId, label, title, keys, ref }: Undo
           requestId={requestId}
           connectionId={connection.id}
           render={(report) => (
-            <UndoReportView report={report} {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })} />
+            <UndoReportView
+              report={report}
+              verb={verb}
+              {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })}
+            />
           )}
         />
       ) : (
@@ -85,7 +94,7 @@ export function UndoEntry({ connection, entryId, label, title, keys, ref }: Undo
           title={connection.readOnly ? 'This connection is read-only.' : title}
           onClick={start}
         >
-          Undo
+          {verb}
         </Button>
       )}
       {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
