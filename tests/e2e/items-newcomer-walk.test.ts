@@ -121,11 +121,13 @@ describe("a newcomer's walk through Items", () => {
     await expect.poll(() => currency().inputValue()).toBe(old);
     expect(await raw(item)).toBe(before);
 
-    // A save by mouse leaves focus nowhere (the Save button turns disabled): Ctrl+Z still undoes it.
+    // A save by mouse puts focus back in the field, where Ctrl+S leaves it (it fell to the page
+    // as the Save button turned disabled): typing goes on there, and Ctrl+Z undoes the save.
     await currency().fill('XAG');
     await editor().getByRole('button', { name: 'Save', exact: true }).click();
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
     await expect.poll(() => raw(item)).not.toBe(before);
+    await expect.poll(() => currency().evaluate((field) => field === document.activeElement)).toBe(true);
     await page().keyboard.press('Control+Z');
     await expect.poll(() => raw(item), slow).toBe(before);
     await expect.poll(() => currency().inputValue(), slow).toBe(old);
