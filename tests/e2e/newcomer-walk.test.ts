@@ -149,7 +149,7 @@ describe("a newcomer's walk at 1024×700", () => {
     expect(session.browser.pageErrors).toEqual([]);
   });
 
-  // Round 3 (session 22): the Overview beside the assistant.
+  // Round 3 (session 22): the Overview beside the assistant, the Schema view's full scan.
   it('fits the Overview beside the assistant: the table name whole, the indexes inside their panel', async () => {
     await page().setViewportSize(screenshotSizes[0]);
     await openPlaygroundTable(page(), 'DynoTableSample', 'Overview');
@@ -188,6 +188,36 @@ describe("a newcomer's walk at 1024×700", () => {
       },
     });
     await assistant.click();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it("keeps the Schema view's Scan table beside the field before it, on one line", async () => {
+    await page().setViewportSize(screenshotSizes[0]);
+    await page().getByRole('tab', { name: 'Schema', exact: true }).click();
+    await page().getByRole('radio', { name: 'Full scan' }).check();
+    const scan = page().getByRole('button', { name: 'Scan table', exact: true });
+    const entities = page().getByRole('combobox', { name: /^Entities by/ });
+    await screenshots(page(), 'newcomer-schema-full-scan', scan, {
+      check: async () => {
+        // At 1024 the full scan's fields filled the line and the button went down alone.
+        await expect
+          .poll(async () => {
+            const [button, field] = await Promise.all([scan.boundingBox(), entities.boundingBox()]);
+            return button && field
+              ? Math.abs(button.y + button.height / 2 - (field.y + field.height / 2))
+              : -1;
+          })
+          .toBeLessThan(4);
+        expect((await scan.boundingBox())?.height).toBeLessThanOrEqual(32);
+      },
+    });
+    // Nothing read yet: said for the way chosen too (it spoke of Sample alone).
+    expect(
+      await page()
+        .getByText(/^No read yet:/)
+        .innerText(),
+    ).toContain('Full scan reads every item');
+    await page().getByRole('radio', { name: 'Sample' }).check();
     expect(session.browser.pageErrors).toEqual([]);
   });
 });
