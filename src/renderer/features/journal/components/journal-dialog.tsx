@@ -142,8 +142,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     >
       <p className="muted">
         Undo puts each item back only while it is still exactly what that write left; an item someone changed
-        since is left as it is and shown next to yours. Kept in DynoTable&apos;s data folder ({kept}; set in
-        journal/settings.json there).
+        since is left as it is and shown next to yours. Redo, on an entry undone, writes it again the same
+        way. Kept in DynoTable&apos;s data folder ({kept}; set in journal/settings.json there).
       </p>
       {notes.map((note) => (
         <p key={note} className="muted" role="status">
