@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../src/shared/ipc/journal';
 import { JournalDialog } from '../../../src/renderer/features/journal/components/journal-dialog';
+import { useJournalStore } from '../../../src/renderer/features/journal/store';
 import { type Harness, openHarness, testConnection } from './bridge-harness';
 
 // Undo history, rendered in a DOM (happy-dom), the bridge answering with the journal's one entry
@@ -151,6 +152,46 @@ describe('an undone entry in Undo history', () => {
       const rows = await historyOf([undoOfSave, undone(patch)]);
       expect(buttonsOf(rowOf(rows, 'Saved in the item editor'))).toEqual(['Undo']);
     }
+  });
+
+  it('keeps keyboard focus in the row as Redo gives way to its progress, then to Undo', async () => {
+    const redoneAt = '2026-12-07T18:57:00.000Z';
+    let listed = [undoOfSave, undone()];
+    harness.close();
+    harness = openHarness((channel) =>
+      Promise.resolve(
+        channel === 'journal:list'
+          ? { ok: true, value: { entries: listed } }
+          : channel === 'journal:undo'
+            ? { ok: true, value: { started: true } }
+            : { ok: true, value: undefined },
+      ),
+    );
+    const host = await history();
+    const row = () => rowOf([...host.querySelectorAll<HTMLElement>('ol > li')], 'Saved in the item editor');
+    const redo = row().querySelector('button');
+    redo?.focus();
+    await act(() => {
+      redo?.click();
+      return Promise.resolve();
+    });
+    // The button went; focus did not fall to the page with it.
+    expect(row().contains(document.activeElement)).toBe(true);
+    // The redo lands: the list reads again and the row offers Undo, which takes the focus.
+    listed = [
+      { ...undoOfSave, id: 'j3redo000000', at: redoneAt, reason: 'Redo of "Saved in the item editor"' },
+      {
+        ...undoOfSave,
+        lastUndo: { at: redoneAt, restored: 1, conflicts: 0, failed: 0, journalId: 'j3redo000000' },
+      },
+      undone(),
+    ];
+    await act(() => {
+      useJournalStore.getState().changed('c-history', 'DynoTableSample');
+      return Promise.resolve();
+    });
+    expect(buttonsOf(row())).toEqual(['Undo']);
+    expect(document.activeElement).toBe(row().querySelector('button'));
   });
 
   it('offers nothing to press when the undo’s own entry is no longer listed', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import type { JournalEntry } from '../../../../shared/ipc/journal';
 import { call } from '../../../ipc/client';
@@ -68,8 +68,28 @@ interface JournalRowProps {
 
 function JournalRow({ connection, entry, offer }: JournalRowProps) {
   const undone = lastUndoText(entry, offer);
+  const row = useRef<HTMLLIElement>(null);
+  const hasFocus = useRef(false);
+  // Undone, the row's Undo becomes Redo (and back): focus the user had in the row goes to the new
+  // button instead of falling to the page with the old one.
+  const action = offer?.type ?? 'undo';
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (hasFocus.current && (active === null || active === document.body))
+      row.current?.querySelector<HTMLElement>('.undo-entry button')?.focus();
+  }, [action]);
   return (
-    <li className="journal-entry">
+    <li
+      className="journal-entry"
+      ref={row}
+      onFocus={() => {
+        hasFocus.current = true;
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && row.current?.contains(event.relatedTarget)))
+          hasFocus.current = event.relatedTarget === null;
+      }}
+    >
       {/* The entry's own words say what was done and by whom ("Saved in the item editor",
           "Import from orders.csv (overwriting)"): said once. A title made from the action
           and a tag of the source beside them said one save three times over. */}

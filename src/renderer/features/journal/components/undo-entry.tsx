@@ -1,4 +1,4 @@
-import { useImperativeHandle, useState, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -35,6 +35,7 @@ export function UndoEntry({ connection, entryId, label, title, keys, verb = 'Und
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
+  const box = useRef<HTMLDivElement>(null);
   // The report is drawn from the operations store by requestId; this follows only to undo again.
   const undo = (id: string, onDone?: () => void) => {
     setError(undefined);
@@ -70,7 +71,9 @@ export function UndoEntry({ connection, entryId, label, title, keys, verb = 'Und
     undo(later.id, start);
   };
   return (
-    <div className="undo-entry">
+    // Focusable from code only: a pressed button gives way to the progress and report, and focus
+    // waits here instead of falling to the page.
+    <div className="undo-entry" ref={box} tabIndex={-1}>
       {first ? <p className="small muted">First undoing your later write: {first.reason}.</p> : null}
       {requestId ? (
         <OperationStatus
@@ -92,7 +95,11 @@ export function UndoEntry({ connection, entryId, label, title, keys, verb = 'Und
           aria-keyshortcuts={keys}
           disabled={connection.readOnly}
           title={connection.readOnly ? 'This connection is read-only.' : title}
-          onClick={start}
+          onClick={(event) => {
+            const hadFocus = event.currentTarget === document.activeElement;
+            start();
+            if (hadFocus) box.current?.focus();
+          }}
         >
           {verb}
         </Button>
