@@ -47,7 +47,8 @@ describe("a newcomer's walk through Items", () => {
     await currency().fill('XTS');
     await editor().getByRole('button', { name: 'Save', exact: true }).click();
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
-    expect(await raw(item)).not.toBe(before);
+    const saved = await raw(item);
+    expect(saved).not.toBe(before);
 
     await page().getByRole('button', { name: 'Undo history…' }).click();
     await entries().first().waitFor(slow);
@@ -60,14 +61,32 @@ describe("a newcomer's walk through Items", () => {
     await screenshots(page(), 'newcomer-items-history', history());
 
     await save.getByRole('button', { name: /^Undo "Saved in the item editor" of / }).click();
-    await history().getByText('Undo: 1 item put back.').waitFor(slow);
     await expect.poll(() => raw(item), slow).toBe(before);
     // The undo is a write of its own, listed once on top.
     await expect.poll(() => entries().count(), slow).toBe(2);
     expect(await entries().first().locator('strong').innerText()).toBe('Undo of "Saved in the item editor"');
-    await history().getByRole('button', { name: 'Close' }).last().click();
     // The open editor follows the undo: the old value, nothing unsaved.
     await expect.poll(() => currency().inputValue(), slow).toBe(valueText(orders[0]!.currency));
+
+    // The save says it was undone and offers Redo: an Undo there (it still offered one) had
+    // nothing left to do. Redo writes the save again, once, as an entry of its own.
+    const saveRow = entries().filter({
+      has: page().locator('strong', { hasText: /^Saved in the item editor$/ }),
+    });
+    await saveRow.getByText(/^Undone .*: 1 item put back$/).waitFor(slow);
+    const redo = saveRow.getByRole('button', { name: /^Redo "Saved in the item editor" of / });
+    await redo.waitFor(slow);
+    expect(await saveRow.getByRole('button', { name: /^Undo / }).count()).toBe(0);
+    await screenshots(page(), 'newcomer-items-history-undone', history());
+    await redo.click();
+    await expect.poll(() => raw(item), slow).toBe(saved);
+    await expect.poll(() => entries().count(), slow).toBe(3);
+    expect(await entries().first().locator('strong').innerText()).toBe('Redo of "Saved in the item editor"');
+    await expect.poll(() => currency().inputValue(), slow).toBe('XTS');
+    // Redone, the save is in place again: Undo is back, and the row says what happened when.
+    await saveRow.getByRole('button', { name: /^Undo "Saved in the item editor" of / }).waitFor(slow);
+    await saveRow.getByText(/^Undone .*, redone .*$/).waitFor();
+    await history().getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -102,11 +121,13 @@ describe("a newcomer's walk through Items", () => {
     await expect.poll(() => currency().inputValue()).toBe(old);
     expect(await raw(item)).toBe(before);
 
-    // A save by mouse leaves focus nowhere (the Save button turns disabled): Ctrl+Z still undoes it.
+    // A save by mouse puts focus back in the field, where Ctrl+S leaves it (it fell to the page
+    // as the Save button turned disabled): typing goes on there, and Ctrl+Z undoes the save.
     await currency().fill('XAG');
     await editor().getByRole('button', { name: 'Save', exact: true }).click();
     await editor().getByRole('status').filter({ hasText: 'Saved' }).waitFor(slow);
     await expect.poll(() => raw(item)).not.toBe(before);
+    await expect.poll(() => currency().evaluate((field) => field === document.activeElement)).toBe(true);
     await page().keyboard.press('Control+Z');
     await expect.poll(() => raw(item), slow).toBe(before);
     await expect.poll(() => currency().inputValue(), slow).toBe(old);
@@ -135,6 +156,17 @@ describe("a newcomer's walk through Items", () => {
     await page().keyboard.press('Control+Z');
     await expect.poll(() => raw(item), slow).toBe(before);
     await expect.poll(() => text.innerText(), slow).toContain(`"currency": "${old}"`);
+
+    // Saved by mouse, the text (started again from the item saved) takes focus as after Ctrl+S.
+    const again = await text.innerText();
+    await text.click();
+    await page().keyboard.press('Control+A');
+    await page().keyboard.insertText(again.replace(`"currency": "${old}"`, '"currency": "XPD"'));
+    await editor().getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => raw(item), slow).not.toBe(before);
+    await expect.poll(() => text.evaluate((node) => node === document.activeElement)).toBe(true);
+    await page().keyboard.press('Control+Z');
+    await expect.poll(() => raw(item), slow).toBe(before);
     await editor().getByRole('tab', { name: 'Form', exact: true }).click();
     await editor().getByRole('button', { name: 'Close the editor' }).click();
     expect(session.browser.pageErrors).toEqual([]);

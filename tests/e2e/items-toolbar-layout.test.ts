@@ -46,6 +46,23 @@ async function toolbarLines(): Promise<ToolbarLines> {
   });
 }
 
+/** The grid controls' view options (Item collections, View as dates, Columns), by the line each sits on. */
+async function viewOptionLines(): Promise<string[][]> {
+  return page().evaluate(() => {
+    const controls = document.querySelector<HTMLElement>('.grid-controls');
+    if (!controls) throw new Error('no grid controls');
+    const lineOf = (c: Element): number => {
+      const r = c.getBoundingClientRect();
+      return Math.round((r.top + r.height / 2) / 8);
+    };
+    const options = [...controls.querySelectorAll<HTMLElement>('label, button')].filter((c) =>
+      /^(Item collections|View as dates|Columns)/.test(c.innerText.trim()),
+    );
+    const lines = [...new Set(options.map(lineOf))].sort((x, y) => x - y);
+    return lines.map((line) => options.filter((c) => lineOf(c) === line).map((c) => c.innerText.trim()));
+  });
+}
+
 describe('the Items toolbar', () => {
   it('sits on one line at 1440×900, also with the editor open, and wraps its actions as a group at 1024×700', async () => {
     await session.openPage();
@@ -65,6 +82,9 @@ describe('the Items toolbar', () => {
     await editor.waitFor();
     await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBe(1);
     await expect.poll(async () => (await toolbarLines()).isInside).toBe(true);
+    // The grid's own controls below: "View as dates" went down alone under the filter's line.
+    // Now the view options move down together, and none stands alone on a line.
+    await expect.poll(viewOptionLines).toEqual([['Item collections', 'View as dates', 'Columns']]);
 
     // At 1024×700 with the editor open the actions go to their own line(s), together and inside.
     await page().setViewportSize({ width: 1024, height: 700 });

@@ -54,10 +54,18 @@ async function undoFromHistory(source: string, reason: string): Promise<void> {
     .first()
     .getByRole('button', { name: /^Undo "/ })
     .click();
-  await history().getByText('Undo: 1 item put back.').waitFor(slow);
-  // The undo is a write of its own, journaled: History shows it on top without being reloaded.
+  // The undo is a write of its own, journaled: History shows it on top without being reloaded,
+  // and the write undone says so, offering Redo where its Undo was.
   await expect.poll(() => entries().first().locator('strong').innerText(), slow).toBe(`Undo of "${reason}"`);
   await expect.poll(() => entries().nth(1).locator('strong').innerText(), slow).toBe(reason);
+  await entries()
+    .nth(1)
+    .getByText(/^Undone .*: 1 item put back$/)
+    .waitFor(slow);
+  await entries()
+    .nth(1)
+    .getByRole('button', { name: /^Redo "/ })
+    .waitFor(slow);
   await history().getByRole('button', { name: 'Close' }).last().click();
 }
 

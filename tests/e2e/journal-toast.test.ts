@@ -116,7 +116,9 @@ describe('the commit confirmation and History', () => {
     await commit.getByText(/^Changed since by your later write: /).waitFor();
     await expect.poll(() => storedCurrency(...third)).toBe('XPD');
     await commit.getByRole('button', { name: /first, then this again$/ }).click();
-    await commit.getByText('Undo: 1 item put back.').waitFor(slow);
+    // Undone whole at last: the commit says so and offers Redo where its Undo was.
+    await commit.getByText(/^Undone .*: 1 item put back$/).waitFor(slow);
+    await commit.getByRole('button', { name: /^Redo "/ }).waitFor(slow);
     await expect.poll(() => storedCurrency(...third)).toBe(before);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     expect(session.browser.pageErrors).toEqual([]);

@@ -148,4 +148,76 @@ describe("a newcomer's walk at 1024×700", () => {
     await expect.poll(() => refresh.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(session.browser.pageErrors).toEqual([]);
   });
+
+  // Round 3 (session 22): the Overview beside the assistant, the Schema view's full scan.
+  it('fits the Overview beside the assistant: the table name whole, the indexes inside their panel', async () => {
+    await page().setViewportSize(screenshotSizes[0]);
+    await openPlaygroundTable(page(), 'DynoTableSample', 'Overview');
+    await page().getByRole('table', { name: 'Indexes' }).waitFor(slow);
+    const assistant = page().getByRole('button', { name: 'Assistant', exact: true });
+    if ((await assistant.getAttribute('aria-pressed')) !== 'true') await assistant.click();
+    await page().locator('.workspace-dock').waitFor();
+    const views = page().getByRole('tablist', { name: 'DynoTableSample views' });
+    await screenshots(page(), 'newcomer-overview-assistant', page().locator('.table-page-header'), {
+      block: 'start',
+      check: async () => {
+        // The name was cut to "DynoTa…" for the views' room: they take a line of their own instead.
+        await expect
+          .poll(() =>
+            page()
+              .locator('.table-title')
+              .evaluate((t) => t.scrollWidth - t.clientWidth),
+          )
+          .toBe(0);
+        expect(await page().locator('.table-title').innerText()).toBe('DynoTableSample');
+        expect(
+          (await overflowOf('[role="tablist"][aria-label="DynoTableSample views"]')).across,
+        ).toBeLessThanOrEqual(0);
+        await expect.poll(async () => (await views.boundingBox())?.width).toBeGreaterThan(0);
+        // Status and Items were cut off past the panel (73 px at 1024): every column shows.
+        const panel = page().locator('section.panel', {
+          has: page().getByRole('table', { name: 'Indexes' }),
+        });
+        await expect
+          .poll(() => panel.evaluate((section) => section.scrollWidth - section.clientWidth))
+          .toBeLessThanOrEqual(0);
+        expect((await overflowOf('.table-page-body')).across).toBeLessThanOrEqual(0);
+        const items = page().getByRole('columnheader', { name: 'Items' });
+        const [box, cell] = await Promise.all([panel.boundingBox(), items.boundingBox()]);
+        expect(cell && box && cell.x + cell.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
+      },
+    });
+    await assistant.click();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
+
+  it("keeps the Schema view's Scan table beside the field before it, on one line", async () => {
+    await page().setViewportSize(screenshotSizes[0]);
+    await page().getByRole('tab', { name: 'Schema', exact: true }).click();
+    await page().getByRole('radio', { name: 'Full scan' }).check();
+    const scan = page().getByRole('button', { name: 'Scan table', exact: true });
+    const entities = page().getByRole('combobox', { name: /^Entities by/ });
+    await screenshots(page(), 'newcomer-schema-full-scan', scan, {
+      check: async () => {
+        // At 1024 the full scan's fields filled the line and the button went down alone.
+        await expect
+          .poll(async () => {
+            const [button, field] = await Promise.all([scan.boundingBox(), entities.boundingBox()]);
+            return button && field
+              ? Math.abs(button.y + button.height / 2 - (field.y + field.height / 2))
+              : -1;
+          })
+          .toBeLessThan(4);
+        expect((await scan.boundingBox())?.height).toBeLessThanOrEqual(32);
+      },
+    });
+    // Nothing read yet: said for the way chosen too (it spoke of Sample alone).
+    expect(
+      await page()
+        .getByText(/^No read yet:/)
+        .innerText(),
+    ).toContain('Full scan reads every item');
+    await page().getByRole('radio', { name: 'Sample' }).check();
+    expect(session.browser.pageErrors).toEqual([]);
+  });
 });

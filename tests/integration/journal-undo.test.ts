@@ -132,6 +132,55 @@ describe('journal:undo', () => {
     });
   });
 
+  it('names the undo that undid an entry; Undo again writes nothing, and undoing the undo redoes once', async () => {
+    const table = await createItemsTable(h.client);
+    const seen: Item = { pk: { S: 'r' }, v: { N: '1' } };
+    await rawPut(table, seen);
+    const before = await rawOf(table, 'r');
+    const out = await commit(h, table, [{ id: 'r', seen, desired: { pk: { S: 'r' }, v: { N: '2' } } }]);
+    const written = await rawOf(table, 'r');
+    const list = async () => {
+      const listed = await h.call<{ entries: JournalEntry[] }>('journal:list', {
+        connectionId: 'local',
+        table,
+      });
+      if (!listed.ok) throw new Error(listed.error.message);
+      return listed.value.entries;
+    };
+    const lastUndoOf = async (id: string) => (await list()).find((e) => e.id === id)?.lastUndo;
+
+    const undone = await undo(h, out.journalId ?? '');
+    expect(undone).toMatchObject({ restored: 1, alreadyRestored: 0 });
+    expect(await rawOf(table, 'r')).toBe(before);
+    // The entry names the undo's own entry: what History's Redo undoes.
+    expect(await lastUndoOf(out.journalId ?? '')).toMatchObject({ restored: 1, journalId: undone.journalId });
+    const entries = (await list()).length;
+
+    // Pressed again (a second window, a double click): nothing is written, no entry is made, and
+    // the entry still names the undo that did the writing.
+    const again = await undo(h, out.journalId ?? '');
+    expect(again).toMatchObject({ restored: 1, alreadyRestored: 1, conflicts: 0, failed: 0 });
+    expect(again.journalId).toBeUndefined();
+    expect(await rawOf(table, 'r')).toBe(before);
+    expect(await list()).toHaveLength(entries);
+    expect((await lastUndoOf(out.journalId ?? ''))?.journalId).toBe(undone.journalId);
+
+    // Redo: the undo's entry undone puts the commit's value back, once, as an entry of its own.
+    const redone = await undo(h, undone.journalId ?? '');
+    expect(redone).toMatchObject({ restored: 1, alreadyRestored: 0 });
+    expect(await rawOf(table, 'r')).toBe(written);
+    const listed = await list();
+    const reason = listed.find((e) => e.id === out.journalId)?.reason;
+    expect(listed.find((e) => e.id === undone.journalId)?.reason).toBe(`Undo of "${reason}"`);
+    expect(listed.find((e) => e.id === redone.journalId)).toMatchObject({
+      action: 'undo',
+      reason: `Redo of "${reason}"`,
+    });
+    expect(await undo(h, undone.journalId ?? '')).toMatchObject({ restored: 1, alreadyRestored: 1 });
+    expect(await rawOf(table, 'r')).toBe(written);
+    expect(await list()).toHaveLength(entries + 1);
+  });
+
   it('refuses, per item, where someone changed the item since, and shows what is stored now', async () => {
     const table = await createItemsTable(h.client);
     for (const pk of ['x', 'y']) await rawPut(table, { pk: { S: pk }, v: { N: '1' } });

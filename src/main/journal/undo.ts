@@ -137,6 +137,18 @@ async function undoMove(
   }
 }
 
+const UNDO_OF = /^(Undo|Redo) of "(.*)"$/s;
+
+/**
+ * The words of an undo's own entry: `Undo of "…"`, and undoing that is a redo (`Redo of "…"`),
+ * whose undo is an undo again, rather than quotes nested one level deeper each time.
+ */
+export function undoReason(entry: Pick<JournalEntry, 'action' | 'reason'>): string {
+  const undoOf = entry.action === 'undo' ? UNDO_OF.exec(entry.reason) : null;
+  if (!undoOf) return `Undo of "${entry.reason}"`;
+  return `${undoOf[1] === 'Undo' ? 'Redo' : 'Undo'} of "${undoOf[2]}"`;
+}
+
 function changedByLater(later: LaterEntry): string {
   return `Changed since by a later write of yours (${later.reason}, ${later.source}, ${later.at}), so undo left it as it is. Undo that write first, then this one.`;
 }
@@ -180,8 +192,9 @@ async function runUndo(
     report.items.push(item);
   };
   const laterOf = laterEntries(dataDir, connectionId, entry, t.info.keys, consistentReader(t.client));
-  // The undo's own writes are journaled in turn (what it found, what it put back), so it can be undone.
-  const journal = t.journal('undo', `Undo of "${entry.reason}"`);
+  // The undo's own writes are journaled in turn (what it found, what it put back), so it can be
+  // undone: that undo is a redo, and says so.
+  const journal = t.journal('undo', undoReason(entry));
   const undone: JournalPair[] = [];
   const one = async (pair: JournalPair, written: WrittenItem[]): Promise<void> => {
     let outcome: Outcome;
@@ -245,12 +258,17 @@ async function runUndo(
   } finally {
     Object.assign(report, await keepForUndo(journal, undone.splice(0)));
     const { restored, conflicts, failed } = report;
+    // An undo that found everything already put back wrote nothing and kept no entry: the entry
+    // of the undo that did the writing still redoes them.
+    const journalId =
+      report.journalId ?? (restored === report.alreadyRestored ? entry.lastUndo?.journalId : undefined);
     await recordUndo(dataDir, connectionId, entry, {
       at: new Date().toISOString(),
       restored,
       conflicts,
       failed,
       ...(run.signal.aborted ? { isCancelled: true } : {}),
+      ...(journalId ? { journalId } : {}),
     }).catch(() => undefined);
   }
   return { progress: progress(), value: report };

@@ -46,6 +46,11 @@ export const undoSummarySchema = z.object({
   conflicts: z.number().int(),
   failed: z.number().int(),
   isCancelled: z.boolean().optional(),
+  /**
+   * The undo's own journal entry (its writes, journaled in turn): undoing that entry redoes this
+   * one. Kept from the undo before when a later one found every item already put back.
+   */
+  journalId: z.string().optional(),
 });
 
 export const journalEntrySchema = z.preprocess(

@@ -3,8 +3,9 @@ import { sqlPlanSchema } from '../sql/plan';
 import { requestIdSchema } from './operations';
 
 /**
- * AI where the SQL is written: Ask turns a question into a statement, Fix proposes a corrected
- * statement from an error, Explain describes a plan in words. Main grounds the model in the
+ * AI where the SQL is written, each task named here as the workbench shows it: `ask` ("SQL from
+ * words") turns a question into a statement, `fix` ("Fix with AI") proposes a corrected statement
+ * from an error, `explain` ("Explain in words") describes a plan in words. Main grounds the model in the
  * connection's catalog (table, view and attribute names; sample values only when asked), plans
  * what the model proposes and sends it back once if it does not plan. Nothing runs: the
  * proposal is shown as a diff and the user runs it.
@@ -21,11 +22,11 @@ const contextInput = z.object({
 export const sqlAssistInput = contextInput.extend({
   requestId: requestIdSchema,
   task: z.enum(sqlAssistTasks),
-  /** Ask: the question, in the user's words. */
+  /** ask: the question, in the user's words. */
   question: z.string().max(4_000).optional(),
-  /** The editor's statement (Fix, Explain; Ask uses it as context when not the starter text). */
+  /** The editor's statement (fix, explain; ask uses it as context when not the starter text). */
   statement: z.string().max(100_000).optional(),
-  /** Fix: the error the statement gave. */
+  /** fix: the error the statement gave. */
   error: z.string().max(4_000).optional(),
 });
 export type SqlAssistInput = z.infer<typeof sqlAssistInput>;
@@ -38,7 +39,7 @@ export const sentMessageSchema = z.object({
 
 export const sqlAssistResultSchema = z.object({
   task: z.enum(sqlAssistTasks),
-  /** Ask and Fix: the proposed statement (not run). */
+  /** ask and fix: the proposed statement (not run). */
   statement: z.string().optional(),
   /** The model's words: an explanation (Explain), or a line about the proposal. */
   explanation: z.string(),
@@ -63,6 +64,6 @@ export const sqlAssistChannels = {
     output: z.object({ started: z.boolean() }),
     done: sqlAssistResultSchema,
   },
-  /** What Ask/Fix/Explain would send about the catalog, before anything is sent. */
+  /** What the tasks (ask, fix, explain) would send about the catalog, before anything is sent ("What is sent?"). */
   'sql:assistContext': { input: contextInput, output: z.object({ system: z.string(), context: z.string() }) },
 } as const;

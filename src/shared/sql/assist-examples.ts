@@ -3,11 +3,15 @@ import type { sqlAssistChannels } from '../ipc/sql-assist';
 
 type SqlAssistExamples = { [C in keyof typeof sqlAssistChannels]: ChannelExample<C> };
 
-/** Examples of Ask / Fix / Explain for docs/API.md (checked against the schemas by the API docs test). */
+/**
+ * Examples of the SQL workbench's AI tasks for docs/API.md (checked against the schemas by the API
+ * docs test), named as the workbench shows them: "SQL from words" (task `ask`), "Fix with AI"
+ * (`fix`), "Explain in words" (`explain`).
+ */
 export const sqlAssistExamples: SqlAssistExamples = {
   'sql:assist': {
     summary:
-      'Ask (a question → a statement), Fix (a failed statement and its error → a corrected one) or Explain (a plan in words) on the connection’s Bedrock settings. Nothing runs.',
+      'The SQL workbench’s “SQL from words” (task `ask`: a question → a statement), “Fix with AI” (task `fix`: a failed statement and its error → a corrected one) or “Explain in words” (task `explain`: a plan in words), on the connection’s Bedrock settings. Nothing runs.',
     input: {
       connectionId: 'playground',
       requestId: 'assist_R4nd0mId',
@@ -21,7 +25,7 @@ export const sqlAssistExamples: SqlAssistExamples = {
   },
   'sql:assistContext': {
     summary:
-      'What Ask, Fix and Explain send about the catalog: the system prompt and the table, view and attribute names with their types (values only with includeSamples).',
+      'What “SQL from words”, “Fix with AI” and “Explain in words” (tasks `ask`, `fix`, `explain`) send about the catalog, which “What is sent?” shows: the system prompt and the table, view and attribute names with their types (values only with includeSamples).',
     input: { connectionId: 'playground', includeSamples: false },
     output: {
       system: 'You write SQL for DynoTable’s SQL workbench…',

@@ -83,7 +83,10 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
       expect([...times].sort((a, b) => b - a)).toEqual(times);
       if (expected.screenshot) await screenshots(page(), expected.screenshot, newest);
       await newest.getByRole('button', { name: /^Undo "/ }).click();
-      await newest.getByText(/^Undo: \d+ items? put back\./).waitFor(slow);
+      // Undone whole, the entry says so and offers Redo where its Undo was (its undo's own entry
+      // lists on top as the list reads again).
+      await newest.getByText(/^Undone .*: \d+ items? put back$/).waitFor(slow);
+      await newest.getByRole('button', { name: /^Redo "/ }).waitFor(slow);
       await history.getByRole('button', { name: 'Close' }).last().click();
       expect(canonical(await rawGetItem(endpoint(), item.table, item.key))).toBe(expected.before);
     },

@@ -8,6 +8,7 @@ import {
   useScanPacing,
 } from '../../../src/renderer/features/migration/components/scan-pacing-fields';
 import { AssistBar } from '../../../src/renderer/features/sql/components/assist-bar';
+import { examples } from '../../../src/shared/ipc/examples';
 import { TableRow } from '../../../src/renderer/features/tables/components/table-row';
 import { type Harness, openHarness } from './bridge-harness';
 import { tableSummary } from '../../support/table-summary';
@@ -79,6 +80,13 @@ describe('plain words', () => {
     expect(texts('label')).toContain('SQL from words');
     expect(texts('button')).toContain('Write SQL');
     expect(harness.host.textContent).not.toMatch(/\bAsk\b/);
+    // docs/API.md says what the user sees, beside the contract's name for the task.
+    for (const channel of ['sql:assist', 'sql:assistContext'] as const) {
+      const summary = examples[channel].summary;
+      expect(summary).toContain('“SQL from words”');
+      expect(summary).toContain('`ask`');
+      expect(summary).not.toMatch(/\bAsk\b/);
+    }
   });
 
   it('names the approval mode "Approve first", not "Ask"', () => {

@@ -48,6 +48,16 @@ function keyLabel(item: Item, keys: KeySchema): string {
     .join(' · ');
 }
 
+/** What a keyboard user types in: the form's inputs and selects, and the JSON views' text. */
+const FIELD = 'input, textarea, select, [contenteditable="true"]';
+
+/** The field last focused in the editor when it is still there, else the editor's first one. */
+function fieldToReturnTo(editor: HTMLElement | null, last: HTMLElement | null): HTMLElement | null {
+  if (!editor) return null;
+  if (last?.isConnected && editor.contains(last)) return last;
+  return editor.querySelector<HTMLElement>(`.item-editor-body :is(${FIELD}):not(:disabled, [readonly])`);
+}
+
 /** The item editor: form and JSON views, validation at the spot, the exact request, save or stage. */
 export function ItemEditor({ connection, table, keys, indexes, columns, index, onSaved }: ItemEditorProps) {
   const state = useEditorTable(connection.id, table);
@@ -58,6 +68,8 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
   const undoSave = useRef<UndoEntryHandle>(null);
   // A save starts a JSON view's text again from the item saved: Ctrl+S typed there keeps focus there.
   const refocusText = useRef(false);
+  // The field the user was last in: a save by mouse puts focus back there, where Ctrl+S leaves it.
+  const lastField = useRef<HTMLElement | null>(null);
   // Ctrl+Z after a save undoes the save once the editor holds no edit of the user's, as in apps
   // where typing and saving share one undo: a field's own undo had nothing of theirs left and
   // took the text back to before the save, an unsaved edit nobody asked for. A field holding
@@ -67,7 +79,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
       if (event.defaultPrevented || !matches('undo-save', event)) return;
       const here = aside.current;
       const target = event.target;
-      // In the editor, or nowhere: a clicked Save turns disabled and lets go of focus.
+      // In the editor, or nowhere (a clicked Save with no field to go back to lets go of focus).
       const isHere = target === document.body || (target instanceof Node && here?.contains(target));
       if (!here || !isHere || document.querySelector('dialog[open]')) return;
       const now = useEditorStore.getState().tables[editorKey(connection.id, table)]?.open;
@@ -104,6 +116,9 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
       ref={aside}
       className="item-editor"
       aria-label="Item editor"
+      onFocus={(event) => {
+        if (event.target.matches(FIELD)) lastField.current = event.target;
+      }}
       onKeyDown={(event) => {
         if (!matches('save-item', event.nativeEvent)) return;
         // Never the browser's "save page", even when there is nothing to save.
@@ -301,7 +316,18 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
             isBusy={open.isSaving}
             title={connection.readOnly ? 'This connection is read-only.' : undefined}
             aria-keyshortcuts={ariaKeys('save-item')}
-            onClick={() => void store.save(target).then((ok) => ok && onSaved())}
+            onClick={() => {
+              // Save turns disabled while it saves and lets go of focus, to the page: focus goes
+              // back to the field the user was in first, as after Ctrl+S (a JSON view's text,
+              // started again from the item saved, takes it as it does after Ctrl+S).
+              const field = fieldToReturnTo(aside.current, lastField.current);
+              refocusText.current = field?.closest('.text-view') != null;
+              field?.focus({ preventScroll: true });
+              void store.save(target).then((ok) => {
+                if (ok) onSaved();
+                else refocusText.current = false;
+              });
+            }}
           >
             {open.seen ? 'Save' : 'Create'}
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import type { JournalEntry } from '../../../../shared/ipc/journal';
 import { call } from '../../../ipc/client';
@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatDate } from '../../../ui/format';
+import { historyOffers, type HistoryOffer } from '../history-offers';
 import { journalKey, useJournalStore } from '../store';
 import { UndoEntry } from './undo-entry';
 
@@ -19,13 +20,96 @@ function when(iso: string): string {
   return formatDate(iso, { seconds: true });
 }
 
-function lastUndoText(entry: JournalEntry): string | undefined {
+function lastUndoText(entry: JournalEntry, offer: HistoryOffer | undefined): string | undefined {
   const undo = entry.lastUndo;
   if (!undo) return undefined;
+  if (offer?.type === 'undo' && offer.redoneAt)
+    return `Undone ${when(undo.at)}, redone ${when(offer.redoneAt)}`;
   const refused = undo.conflicts + undo.failed;
   return `${undo.isCancelled ? 'Undo cancelled' : 'Undone'} ${when(undo.at)}: ${countOf(undo.restored, 'item')} put back${
     refused > 0 ? `, ${refused} left as they are` : ''
   }`;
+}
+
+/**
+ * The entry's button: Undo while its writes are in place; once undone whole, Redo (undoing the
+ * undo's own entry), never a second Undo that would find nothing to do.
+ */
+function EntryAction({
+  connection,
+  entry,
+  offer,
+}: {
+  connection: Connection;
+  entry: JournalEntry;
+  offer?: HistoryOffer;
+}) {
+  const what = `"${entry.reason}" of ${when(entry.at)}`;
+  if (offer?.type === 'undone') return null;
+  if (offer?.type === 'redo')
+    return (
+      <UndoEntry
+        key={`redo ${offer.undoEntryId}`}
+        connection={connection}
+        entryId={offer.undoEntryId}
+        verb="Redo"
+        label={`Redo ${what}`}
+        title="Write it again: each item only while it is still exactly what the undo left"
+      />
+    );
+  return <UndoEntry key="undo" connection={connection} entryId={entry.id} label={`Undo ${what}`} />;
+}
+
+interface JournalRowProps {
+  connection: Connection;
+  entry: JournalEntry;
+  offer: HistoryOffer | undefined;
+}
+
+function JournalRow({ connection, entry, offer }: JournalRowProps) {
+  const undone = lastUndoText(entry, offer);
+  const row = useRef<HTMLLIElement>(null);
+  const hasFocus = useRef(false);
+  // Undone, the row's Undo becomes Redo (and back): focus the user had in the row goes to the new
+  // button instead of falling to the page with the old one.
+  const action = offer?.type ?? 'undo';
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (hasFocus.current && (active === null || active === document.body))
+      row.current?.querySelector<HTMLElement>('.undo-entry button')?.focus();
+  }, [action]);
+  return (
+    <li
+      className="journal-entry"
+      ref={row}
+      onFocus={() => {
+        hasFocus.current = true;
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && row.current?.contains(event.relatedTarget)))
+          hasFocus.current = event.relatedTarget === null;
+      }}
+    >
+      {/* The entry's own words say what was done and by whom ("Saved in the item editor",
+          "Import from orders.csv (overwriting)"): said once. A title made from the action
+          and a tag of the source beside them said one save three times over. */}
+      <div className="journal-line">
+        <strong className="journal-reason">{entry.reason}</strong>
+        <span>{countOf(entry.count, 'item')}</span>
+        <time dateTime={entry.at} className="muted">
+          {when(entry.at)}
+        </time>
+      </div>
+      {undone ? <p className="muted journal-undone">{undone}</p> : null}
+      {entry.isBeforeAsRead ? (
+        <p className="muted">
+          This bulk update did not check the items were unchanged since read; undo puts back the values as
+          they were read.
+        </p>
+      ) : null}
+      <EntryAction connection={connection} entry={entry} offer={offer} />
+    </li>
+  );
 }
 
 /** The table's recent commits and bulk changes on this connection, newest first, each undoable. */
@@ -63,6 +147,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
       isCurrent = false;
     };
   }, [connection.id, table, version, changes, gaps]);
+  const offers = historyOffers(entries ?? []);
   return (
     <Dialog
       title={`Undo history — ${table}`}
@@ -77,8 +162,8 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     >
       <p className="muted">
         Undo puts each item back only while it is still exactly what that write left; an item someone changed
-        since is left as it is and shown next to yours. Kept in DynoTable&apos;s data folder ({kept}; set in
-        journal/settings.json there).
+        since is left as it is and shown next to yours. Redo, on an entry undone, writes it again the same
+        way. Kept in DynoTable&apos;s data folder ({kept}; set in journal/settings.json there).
       </p>
       {notes.map((note) => (
         <p key={note} className="muted" role="status">
@@ -91,30 +176,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
       {entries && entries.length > 0 ? (
         <ol className="journal-list" aria-label="Recent writes">
           {entries.map((entry) => (
-            <li key={entry.id} className="journal-entry">
-              {/* The entry's own words say what was done and by whom ("Saved in the item editor",
-                  "Import from orders.csv (overwriting)"): said once. A title made from the action
-                  and a tag of the source beside them said one save three times over. */}
-              <div className="journal-line">
-                <strong className="journal-reason">{entry.reason}</strong>
-                <span>{countOf(entry.count, 'item')}</span>
-                <time dateTime={entry.at} className="muted">
-                  {when(entry.at)}
-                </time>
-              </div>
-              {lastUndoText(entry) ? <p className="muted journal-undone">{lastUndoText(entry)}</p> : null}
-              {entry.isBeforeAsRead ? (
-                <p className="muted">
-                  This bulk update did not check the items were unchanged since read; undo puts back the
-                  values as they were read.
-                </p>
-              ) : null}
-              <UndoEntry
-                connection={connection}
-                entryId={entry.id}
-                label={`Undo "${entry.reason}" of ${when(entry.at)}`}
-              />
-            </li>
+            <JournalRow key={entry.id} connection={connection} entry={entry} offer={offers.get(entry.id)} />
           ))}
         </ol>
       ) : null}

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useState, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import { Button } from '../../../ui/button';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -22,14 +22,20 @@ export interface UndoEntryProps {
   title?: string;
   /** aria-keyshortcuts of the button, when a shortcut starts it too. */
   keys?: string;
+  /**
+   * `Redo` where `entryId` is an undo's own entry: undoing it puts back what the undo took away,
+   * the journal's one way to redo (History, on the entry that undo undid).
+   */
+  verb?: 'Undo' | 'Redo';
   ref?: Ref<UndoEntryHandle>;
 }
 
 /** An Undo button for one journal entry, then its progress, cancel and report in place. */
-export function UndoEntry({ connection, entryId, label, title, keys, ref }: UndoEntryProps) {
+export function UndoEntry({ connection, entryId, label, title, keys, verb = 'Undo', ref }: UndoEntryProps) {
   const [requestId, setRequestId] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [first, setFirst] = useState<LaterEntry>();
+  const box = useRef<HTMLDivElement>(null);
   // The report is drawn from the operations store by requestId; this follows only to undo again.
   const undo = (id: string, onDone?: () => void) => {
     setError(undefined);
@@ -65,7 +71,9 @@ export function UndoEntry({ connection, entryId, label, title, keys, ref }: Undo
     undo(later.id, start);
   };
   return (
-    <div className="undo-entry">
+    // Focusable from code only: a pressed button gives way to the progress and report, and focus
+    // waits here instead of falling to the page.
+    <div className="undo-entry" ref={box} tabIndex={-1}>
       {first ? <p className="small muted">First undoing your later write: {first.reason}.</p> : null}
       {requestId ? (
         <OperationStatus
@@ -73,7 +81,11 @@ export function UndoEntry({ connection, entryId, label, title, keys, ref }: Undo
           requestId={requestId}
           connectionId={connection.id}
           render={(report) => (
-            <UndoReportView report={report} {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })} />
+            <UndoReportView
+              report={report}
+              verb={verb}
+              {...(first ? {} : { onUndoLaterFirst: undoLaterFirst })}
+            />
           )}
         />
       ) : (
@@ -83,9 +95,13 @@ export function UndoEntry({ connection, entryId, label, title, keys, ref }: Undo
           aria-keyshortcuts={keys}
           disabled={connection.readOnly}
           title={connection.readOnly ? 'This connection is read-only.' : title}
-          onClick={start}
+          onClick={(event) => {
+            const hadFocus = event.currentTarget === document.activeElement;
+            start();
+            if (hadFocus) box.current?.focus();
+          }}
         >
-          Undo
+          {verb}
         </Button>
       )}
       {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}

@@ -89,9 +89,12 @@ function newestLater(report: UndoReport): LaterEntry | undefined {
  */
 export function UndoReportView({
   report,
+  verb = 'Undo',
   onUndoLaterFirst,
 }: {
   report: UndoReport;
+  /** `Redo` when the entry undone was an undo's own. */
+  verb?: 'Undo' | 'Redo';
   onUndoLaterFirst?: (later: LaterEntry) => void;
 }) {
   const plural = (n: number) => (n === 1 ? '' : 's');
@@ -99,7 +102,7 @@ export function UndoReportView({
   return (
     <div className="undo-report">
       <p>
-        Undo: {report.restored} item{plural(report.restored)} put back
+        {verb}: {report.restored} item{plural(report.restored)} put back
         {report.alreadyRestored > 0 ? ` (${report.alreadyRestored} already were)` : ''}
         {report.conflicts > 0
           ? `, ${report.conflicts} left as they are because they changed since your write`

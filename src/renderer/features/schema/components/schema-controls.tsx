@@ -76,41 +76,45 @@ export function SchemaControls({ typeAttributes, resumable, isBusy, onStart }: S
       ) : (
         <ScanPacingFields pacing={pacing} />
       )}
-      <label
-        className="mig-control"
-        title="How items are told apart as entities: by the start of their key values (USER#…, ORDER#…), as SQL's entity views are, or by an attribute that names the type."
-      >
-        <span className="field-label">Entities by</span>
-        <select className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
-          <option value="">Start of the key (USER#…), as SQL does</option>
-          {typeAttributes.map((name) => (
-            <option key={name} value={name}>
-              Attribute {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Button
-        variant="primary"
-        disabled={!isValid || isBusy}
-        onClick={() =>
-          onStart(
-            mode === 'sample'
-              ? { mode, sampleSize, segments: sampleSegments, typeAttribute }
-              : { mode, segments, limit, typeAttribute },
-          )
-        }
-      >
-        {mode === 'sample' ? 'Sample' : 'Scan table'}
-      </Button>
-      {resumable ? (
-        <Button
-          disabled={isBusy}
-          onClick={() => onStart({ mode: 'full', limit, resumeScanId: resumable.scanId })}
+      {/* Entities by and the buttons wrap as one group: at 1024 px a full scan's fields filled
+          the line and Scan table was left alone under them. */}
+      <div className="schema-controls-end">
+        <label
+          className="mig-control"
+          title="How items are told apart as entities: by the start of their key values (USER#…, ORDER#…), as SQL's entity views are, or by an attribute that names the type."
         >
-          Resume full scan ({countOf(resumable.itemsScanned, 'item')} read)
+          <span className="field-label">Entities by</span>
+          <select className="input" value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
+            <option value="">Start of the key (USER#…), as SQL does</option>
+            {typeAttributes.map((name) => (
+              <option key={name} value={name}>
+                Attribute {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          variant="primary"
+          disabled={!isValid || isBusy}
+          onClick={() =>
+            onStart(
+              mode === 'sample'
+                ? { mode, sampleSize, segments: sampleSegments, typeAttribute }
+                : { mode, segments, limit, typeAttribute },
+            )
+          }
+        >
+          {mode === 'sample' ? 'Sample' : 'Scan table'}
         </Button>
-      ) : null}
+        {resumable ? (
+          <Button
+            disabled={isBusy}
+            onClick={() => onStart({ mode: 'full', limit, resumeScanId: resumable.scanId })}
+          >
+            Resume full scan ({countOf(resumable.itemsScanned, 'item')} read)
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

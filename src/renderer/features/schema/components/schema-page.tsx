@@ -74,7 +74,8 @@ export function SchemaPage({ connection, table, description }: TableViewProps) {
             {view.error ? <ErrorMessage compact error={view.error} connectionId={connection.id} /> : null}
             {!report && !view.requestId ? (
               <p className="muted schema-empty">
-                No read yet: Sample reads about 1,000 items spread over the table.
+                {/* Said for both ways to read: with Full scan chosen, it spoke of Sample alone. */}
+                No read yet: Sample reads items spread over the whole table; Full scan reads every item.
               </p>
             ) : null}
           </div>

@@ -16,7 +16,7 @@ export function IndexTable({ indexes }: { indexes: IndexInfo[] }) {
     return <p className="muted panel-empty">This table has no secondary indexes.</p>;
   }
   return (
-    <table className="data-table is-compact" aria-label="Indexes">
+    <table className="data-table is-compact index-table" aria-label="Indexes">
       <thead>
         <tr>
           <th>Name</th>
