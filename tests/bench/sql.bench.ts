@@ -6,7 +6,9 @@
  * and customers. For a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery it
  * prints each side's steady time (medians of alternating runs, so machine load hits every side
  * alike), its CPU time, and its time to first result: load plus first run, which for the engine
- * includes decoding the columns the statement reads. The ratios are what to read.
+ * includes decoding the columns the statement reads. The ratios are what to read. The engine's
+ * steady time is also printed for the statement prepared (a re-run through the session's plan
+ * cache, prepared-statements.ts); its first run and time to first result stay uncached.
  *
  *   SQL_BENCH_SIZES=100000,1000000   sizes to run (items of the one table; orders of the two)
  *   SQL_BENCH_SHAPES=one,two         shapes to run (default both)
