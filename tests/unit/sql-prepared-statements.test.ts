@@ -210,6 +210,52 @@ describe('prepared statements (the plan cache)', () => {
   });
 });
 
+describe('a subquery over a whole table', () => {
+  it('reads every row, those appended since the last statement included', async () => {
+    const info = tableInfo('orders', 'orderId');
+    const table = new ColumnarTable('orders', ['orderId']);
+    const data = new Map([['orders', table]]);
+    const r = new Random(7);
+    const held: Item[] = [];
+    const add = (from: number, to: number): void => {
+      const items = Array.from({ length: to - from }, (_, k): Item => ({
+        orderId: { S: `o${from + k}` },
+        customerId: { S: r.pick(NAMES) },
+        total: { N: String(r.int(0, 40_000) / 100) },
+      }));
+      table.appendTaggedItems(items);
+      held.push(...items);
+    };
+    const cases: [string, string][] = [
+      [
+        'SELECT COUNT(*) AS n, SUM(total) AS top3 FROM (SELECT total, ROW_NUMBER() OVER (PARTITION BY customerId ORDER BY total DESC) AS rn FROM orders) t WHERE rn <= 3',
+        'SELECT COUNT(*), SUM(total) FROM (SELECT total, ROW_NUMBER() OVER (PARTITION BY customerId ORDER BY total DESC) AS rn FROM orders) t WHERE rn <= 3',
+      ],
+      [
+        'SELECT COUNT(*) AS n FROM orders o WHERE o.total > (SELECT AVG(p.total) FROM orders p WHERE p.customerId = o.customerId)',
+        'SELECT COUNT(*) FROM orders o WHERE o.total > (SELECT AVG(p.total) FROM orders p WHERE p.customerId = o.customerId)',
+      ],
+    ];
+    const expected = async (sql: string): Promise<unknown[][]> => {
+      const connection = await duckdbWith([
+        { name: 'orders', columns: { customerId: 'VARCHAR', total: 'DECIMAL(38,4)' }, items: held },
+      ]);
+      connections.push(connection);
+      return sorted(await duckRows(connection, sql));
+    };
+    for (const [from, to] of [
+      [0, 300],
+      [300, 700],
+    ]) {
+      add(from!, to!);
+      // Each statement twice, and the two in turn: the rows kept for the table are only read.
+      for (let round = 0; round < 2; round++)
+        for (const [text, duckText] of cases)
+          expect(sorted(runOver(text, [info], data).rows), text).toEqual(await expected(duckText));
+    }
+  });
+});
+
 /** Frozen all the way down, so a run that writes into the kept statement throws (strict mode). */
 function deepFreeze(value: unknown, seen = new Set<unknown>()): void {
   if (value === null || typeof value !== 'object' || seen.has(value)) return;
