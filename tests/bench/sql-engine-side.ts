@@ -1,10 +1,9 @@
-import { resolveTable } from '../../src/main/sql/catalog/resolve-table';
-import { bindStatement } from '../../src/main/sql/binder/bind-query';
 import type { BoundQuery } from '../../src/main/sql/binder/bound';
 import { executeQuery } from '../../src/main/sql/executor/execute';
+import type { ResultTable } from '../../src/main/sql/executor/result';
 import { ColumnarTable } from '../../src/main/sql/executor/table';
-import { parseStatement } from '../../src/main/sql/parser/parser';
-import { planFetches } from '../../src/main/sql/planner/plan';
+import { fetchSpecs } from '../../src/main/sql/planner/plan';
+import { PreparedStatement, type PreparedStatements } from '../../src/main/sql/prepared-statements';
 import type { TableInfo } from '../../src/shared/sql/catalog';
 import type { BenchShape, BenchTable } from './sql-cases';
 import type { SdkItem } from './sql-data';
@@ -21,29 +20,41 @@ export const CPU_MS = (): number => {
   return (user + system) / 1000;
 };
 
-function bound(text: string, shape: BenchShape): BoundQuery {
-  const catalog = { tables: shape.tables.map((t) => t.info), views: shape.views };
-  return bindStatement(parseStatement(text), {
-    text,
-    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
-  });
-}
+const catalogOf = (shape: BenchShape) => ({ tables: shape.tables.map((t) => t.info), views: shape.views });
 
+const bound = (text: string, shape: BenchShape): BoundQuery =>
+  new PreparedStatement(text).bound(catalogOf(shape));
+
+/**
+ * A statement parsed, bound and run. With `statements`, the text is looked up in that plan cache
+ * first, as the SQL session does (prepared-statements.ts): a re-run is bound once its catalog
+ * answers are checked, not parsed or bound again.
+ */
 export function runEngine(
   text: string,
   data: { shape: BenchShape; tables: ReadonlyMap<string, ColumnarTable> },
+  statements?: PreparedStatements,
 ): unknown[][] {
-  const result = executeQuery(bound(text, data.shape), {
+  const query = statements ? statements.get('', text).bound(catalogOf(data.shape)) : bound(text, data.shape);
+  const result = executeQuery(query, {
     text,
     fn: { nowMs: Date.now() },
     tableFor: (binding) => data.tables.get((binding.source as { table: TableInfo }).table.name)!,
     warn: () => undefined,
   });
-  // The rows as the engine gives them; spelling decimals as text is the comparison's job
-  // (canonical), not a cost of the statement: the hand-written side returns numbers too. Pushed
-  // in a loop, as the hand-written side builds its rows: `Array.from({ length }, …)` looks up
-  // each index on the array-like object and cost ~0.17 ms of 5,000 rows (docs/PERFORMANCE.md,
-  // sqljoin7), charged to the engine.
+  return rowsOf(result);
+}
+
+/**
+ * The rows as the engine gives them; spelling decimals as text is the comparison's job
+ * (canonical), not a cost of the statement: the hand-written side returns numbers too. Pushed
+ * in a loop, as the hand-written side builds its rows: `Array.from({ length }, …)` looks up
+ * each index on the array-like object and cost ~0.17 ms of 5,000 rows (docs/PERFORMANCE.md,
+ * sqljoin7), charged to the engine. A function of its own: when the loop sat in runEngine, V8
+ * compiled runEngine on the stack for its 5,000 rows and threw that code away at the next
+ * statement (`--trace-deopt`: insufficient type feedback, sqlfixed2), a recompile charged to a round.
+ */
+function rowsOf(result: ResultTable): unknown[][] {
   const rows: unknown[][] = [];
   for (let i = 0; i < result.length; i++) rows.push(result.row(i));
   return rows;
@@ -71,7 +82,7 @@ export function endIngest(table: ColumnarTable): void {
  * pages here, so the engine ingests at least what the product would.
  */
 export function projections(text: string, shape: BenchShape): Map<string, string[] | undefined> {
-  const { specs } = planFetches(bound(text, shape), { maxItems: Number.MAX_SAFE_INTEGER });
+  const { specs } = fetchSpecs(bound(text, shape), { maxItems: Number.MAX_SAFE_INTEGER });
   return new Map(specs.map((spec) => [spec.table.name, spec.projection]));
 }
 

@@ -6,7 +6,9 @@
  * and customers. For a JOIN + GROUP BY, a GROUP BY, a window function and a correlated subquery it
  * prints each side's steady time (medians of alternating runs, so machine load hits every side
  * alike), its CPU time, and its time to first result: load plus first run, which for the engine
- * includes decoding the columns the statement reads. The ratios are what to read.
+ * includes decoding the columns the statement reads. The ratios are what to read. The engine's
+ * steady time is also printed for the statement prepared (a re-run through the session's plan
+ * cache, prepared-statements.ts); its first run and time to first result stay uncached.
  *
  *   SQL_BENCH_SIZES=100000,1000000   sizes to run (items of the one table; orders of the two)
  *   SQL_BENCH_SHAPES=one,two         shapes to run (default both)
@@ -24,6 +26,7 @@ import { makeItem, type SdkItem } from './sql-data';
 import { compressRawText, rawTextBytes } from '../../src/main/sql/executor/cold-strings';
 import { CPU_MS as cpuMs, endIngest, engineTable, ingestWire, runEngine } from './sql-engine-side';
 import { productFirstResult } from './sql-first-result';
+import { PreparedStatements } from '../../src/main/sql/prepared-statements';
 import { alasqlLoad, alasqlRows, DuckSide } from './sql-others';
 import { codeForm, relaunchedAsShipped } from './as-shipped';
 
@@ -138,17 +141,34 @@ async function load(shape: BenchShape): Promise<Loaded> {
 }
 
 type Side = 'engine' | 'hand' | 'duck';
+/** The engine with its plan cache (prepared-statements.ts), as a re-run in the product. */
+type Timed = Side | 'prepared';
 
 async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
-  const run: Record<Side, () => unknown[][] | Promise<unknown[][]>> = {
+  const statements = new PreparedStatements();
+  const run: Record<Timed, () => unknown[][] | Promise<unknown[][]>> = {
     engine: () => runEngine(c.dyno, data),
+    prepared: () => runEngine(c.dyno, data, statements),
     hand: () => c.hand(),
     duck: () => data.duck.rows(c.duck),
   };
   const sides: Side[] = ['engine', 'hand', 'duck'];
-  const times = { engine: [] as number[], hand: [] as number[], duck: [] as number[] };
+  // The prepared engine gets rounds of its own between the engine's, in the same place after
+  // DuckDB, so both meet the same warm-up and the same cold caches.
+  const roundOrder: Timed[] = ['engine', 'hand', 'duck', 'prepared', 'hand', 'duck'];
+  const times = {
+    engine: [] as number[],
+    prepared: [] as number[],
+    hand: [] as number[],
+    duck: [] as number[],
+  };
   // On the shared machine a run's wall time is mostly how often it got a core; its CPU time is not.
-  const cpu = { engine: [] as number[], hand: [] as number[], duck: [] as number[] };
+  const cpu = {
+    engine: [] as number[],
+    prepared: [] as number[],
+    hand: [] as number[],
+    duck: [] as number[],
+  };
   const answers: Record<string, string[]> = {};
   // Each side's first run is timed apart: the engine's decodes the columns it reads (~200 MB at 1M
   // items), which would push the next timed run of any side into a mark-compact of seconds. Then
@@ -159,9 +179,11 @@ async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
   for (const side of sides) [first[side], , firstCpu[side]] = await timed(run[side]);
   gc?.();
   runEngine(c.dyno, data);
+  // The prepared side's first run parses and binds: it fills the cache, untimed.
+  runEngine(c.dyno, data, statements);
   c.hand();
   for (let round = 0; round < rounds; round++) {
-    for (const side of sides) {
+    for (const side of roundOrder) {
       const [t, rows, c2] = await timed(run[side]);
       times[side].push(t);
       cpu[side].push(c2);
@@ -195,6 +217,10 @@ async function measureCase(c: BenchCase, data: Loaded): Promise<void> {
   const [ec, hc, dc] = sides.map((side) => median(cpu[side])) as [number, number, number];
   console.log(
     `  ${''.padEnd(28)} CPU time: engine ${ms(ec)} · hand JS ${ms(hc)} · DuckDB ${ms(dc)} · engine/hand JS ${(ec / hc).toFixed(2)}× · engine/DuckDB ${(ec / dc).toFixed(2)}× (engine rounds ${cpu.engine.map(ms).join(', ')})`,
+  );
+  const [p, pc] = [median(times.prepared), median(cpu.prepared)];
+  console.log(
+    `  ${''.padEnd(28)} statement prepared (a re-run): engine ${ms(p)} · engine/hand JS ${(p / h).toFixed(2)}× · CPU ${ms(pc)} · engine/hand JS ${(pc / hc).toFixed(2)}× (rounds ${cpu.prepared.map(ms).join(', ')})`,
   );
   const firstResult = (side: Side): number => data.loadMs[side] + first[side];
   const firstResultCpu = (side: Side): number => data.loadCpu[side] + firstCpu[side];

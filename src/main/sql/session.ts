@@ -8,17 +8,15 @@ import type { EntityView, ExportTable, TableInfo } from '../../shared/sql/catalo
 import type { SqlPlan } from '../../shared/sql/plan';
 import { ConnectionCatalog } from './catalog/load-catalog';
 import { exportTableOf, isExportRef } from './catalog/export-tables';
-import { resolveTable } from './catalog/resolve-table';
-import { bindStatement } from './binder/bind-query';
 import type { BoundQuery } from './binder/bound';
 import { executeQuery } from './executor/execute';
 import type { ColumnarTable } from './executor/table';
 import { FetchCache } from './fetch/cache';
 import { type FetchCounters, runFetch } from './fetch/fetcher';
 import { ReadBudget, type ReadBudgetLimits } from './fetch/read-budget';
-import { parseStatement } from './parser/parser';
 import { queryRefs } from './parser/table-refs';
-import { type FetchSpec, planFetches } from './planner/plan';
+import { describePlan, type FetchSpec } from './planner/plan';
+import { type PreparedStatement, PreparedStatements } from './prepared-statements';
 import { columnTypes, ResultStore } from './results/result-store';
 import { defaultLimits, holdToScanLimit, type ScanLimits, wholeScans } from './scan-limit';
 import { closestName } from './catalog/closest-name';
@@ -65,6 +63,8 @@ export interface RunOptions {
 export class SqlSession {
   readonly cache: FetchCache;
   readonly results = new ResultStore();
+  /** Statements run before, parsed, bound and planned, per connection (prepared-statements.ts). */
+  private readonly statements = new PreparedStatements();
   private readonly catalogs = new Map<string, ConnectionCatalog>();
 
   constructor(options: { cacheItems?: number } = {}) {
@@ -111,9 +111,11 @@ export class SqlSession {
     sql: string,
     userViews: EntityView[],
     signal: AbortSignal,
-  ): Promise<{ bound: BoundQuery; tables: TableInfo[] }> {
-    // Parse first: a typo is reported at once, without waiting for (or paying for) the catalog.
-    const statement = parseStatement(sql);
+  ): Promise<{ prepared: PreparedStatement; bound: BoundQuery; tables: TableInfo[] }> {
+    // Parse first (or find the text parsed before): a typo is reported at once, without waiting
+    // for (or paying for) the catalog.
+    const prepared = this.statements.get(connection.id, sql);
+    const { statement } = prepared;
     // export."…" names files, not a table: the catalog neither describes nor samples it.
     const refs = queryRefs(statement.query).filter((ref) => !isExportRef(ref));
     const data = await this.catalogOf(connection).forStatement(refs, userViews, signal);
@@ -122,11 +124,7 @@ export class SqlSession {
       views: mergeViews(data.views, userViews),
       exports: exportTables(connection),
     };
-    const bound = bindStatement(statement, {
-      text: sql,
-      resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, sql),
-    });
-    return { bound, tables: data.tables };
+    return { prepared, bound: prepared.bound(catalog), tables: data.tables };
   }
 
   async plan(
@@ -138,8 +136,9 @@ export class SqlSession {
     /** Past it the plan is refused as run would refuse it, before anyone is asked to approve it. */
     scanLimit?: ScanLimits,
   ): Promise<SqlPlan> {
-    const { bound, tables } = await this.prepare(connection, sql, userViews, signal);
-    const { plan } = planFetches(bound, { maxItems, cached: (spec) => this.cache.find(connection.id, spec) });
+    const { prepared, bound, tables } = await this.prepare(connection, sql, userViews, signal);
+    const { specs } = prepared.fetchSpecs(bound, { maxItems });
+    const plan = describePlan(specs, { cached: (spec) => this.cache.find(connection.id, spec) });
     if (scanLimit) holdToScanLimit(wholeScans(plan, tables), scanLimit);
     return plan;
   }
@@ -152,13 +151,13 @@ export class SqlSession {
   ): Promise<SqlResultSummary> {
     const started = Date.now();
     const { signal } = options;
-    const { bound, tables: infos } = await this.prepare(connection, sql, userViews, signal);
+    const { prepared, bound, tables: infos } = await this.prepare(connection, sql, userViews, signal);
     const cached = (spec: FetchSpec) => (options.refresh ? undefined : this.cache.find(connection.id, spec));
-    const { specs, forBinding, plan } = planFetches(bound, {
+    const { specs, forBinding } = prepared.fetchSpecs(bound, {
       maxItems: options.maxItems ?? SQL_DEFAULT_MAX_ITEMS,
-      cached,
       pushdown: options.pushdown,
     });
+    const plan = describePlan(specs, { cached });
     if (options.scanLimit !== 'local')
       holdToScanLimit(wholeScans(plan, infos), options.scanLimit ?? defaultLimits(os.totalmem()));
     const expected = plan.fetches.filter((f) => !f.cached).reduce((sum, f) => sum + f.estimate.itemsRead, 0);

@@ -1,10 +1,8 @@
 import type { Item } from '../../../shared/dynamo/attribute-value';
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
-import { resolveTable } from '../catalog/resolve-table';
-import { parseStatement } from '../parser/parser';
 import type { Value } from '../values/value';
-import { bindStatement } from '../binder/bind-query';
 import type { BoundQuery } from '../binder/bound';
+import { PreparedStatement, type PreparedStatements } from '../prepared-statements';
 import { executeQuery } from './execute';
 import type { ResultTable } from './result';
 import { ColumnarTable } from './table';
@@ -71,7 +69,8 @@ export function runLocal(
 
 /**
  * Runs a statement over tables the caller holds (by name), which keep what statements leave
- * with their columns: a test can append a page between two statements, as a fetch does.
+ * with their columns: a test can append a page between two statements, as a fetch does. With
+ * `statements`, the text is looked up in that plan cache first, as the session does.
  */
 export function runOver(
   text: string,
@@ -79,13 +78,10 @@ export function runOver(
   data: ReadonlyMap<string, ColumnarTable>,
   views: EntityView[] = [],
   nowMs = Date.now(),
+  statements?: PreparedStatements,
 ): LocalRun {
-  const statement = parseStatement(text);
-  const catalog = { tables: infos, views };
-  const bound = bindStatement(statement, {
-    text,
-    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
-  });
+  const prepared = statements?.get('', text) ?? new PreparedStatement(text);
+  const bound = prepared.bound({ tables: infos, views });
   const warnings: string[] = [];
   const result = executeQuery(bound, {
     text,

@@ -72,15 +72,28 @@ function cacheKey(table: TableInfo, access: Access, filter: DCond | undefined): 
   return JSON.stringify({ table: table.name, access: a, filter: filter ? showCondition(filter) : null });
 }
 
+/** A statement's reads, and the read that serves each base binding. */
+export interface FetchSpecs {
+  specs: readonly FetchSpec[];
+  forBinding: ReadonlyMap<Binding, FetchSpec>;
+}
+
+/** The reads and their description, which says what the fetch cache holds now. */
+export function planFetches(query: BoundQuery, options: PlanOptions): FetchSpecs & { plan: SqlPlan } {
+  const { specs, forBinding } = fetchSpecs(query, options);
+  return { specs, forBinding, plan: describePlan(specs, options) };
+}
+
 /**
  * Decides the DynamoDB reads for a bound statement. Bindings whose best read is a Scan of the
  * same table share one Scan (with the OR of their filters), so a self-join or two entity views
- * of one table read it once. Identical reads are made once.
+ * of one table read it once. Identical reads are made once. Nothing in the answer depends on
+ * the fetch cache: a prepared statement keeps it (prepared-statements.ts).
  */
-export function planFetches(
+export function fetchSpecs(
   query: BoundQuery,
-  options: PlanOptions,
-): { specs: FetchSpec[]; forBinding: Map<Binding, FetchSpec>; plan: SqlPlan } {
+  options: Pick<PlanOptions, 'maxItems' | 'pushdown'>,
+): FetchSpecs {
   const specs: FetchSpec[] = [];
   const forBinding = new Map<Binding, FetchSpec>();
   for (const binding of baseBindings(query)) {
@@ -124,7 +137,7 @@ export function planFetches(
     spec.projection = projectionOf(spec.bindings, table);
     forBinding.set(binding, spec);
   }
-  return { specs, forBinding, plan: describePlan(specs, options) };
+  return { specs, forBinding };
 }
 
 function describeKey(access: Access): string | undefined {
@@ -146,7 +159,7 @@ function describeKey(access: Access): string | undefined {
   return parts.map(showCondition).join(' AND ');
 }
 
-export function describePlan(specs: FetchSpec[], options: PlanOptions): SqlPlan {
+export function describePlan(specs: readonly FetchSpec[], options: Pick<PlanOptions, 'cached'>): SqlPlan {
   const fetches: FetchPlan[] = specs.map((spec) => {
     const views = spec.bindings.map((b) =>
       b.source.kind === 'base' && b.source.view ? b.source.view : undefined,

@@ -1,10 +1,8 @@
 import type { EntityView, TableInfo } from '../../../shared/sql/catalog';
-import { resolveTable } from '../catalog/resolve-table';
-import { bindStatement } from '../binder/bind-query';
 import { executeQuery } from '../executor/execute';
 import { tableInfo } from '../executor/run-local';
 import { ColumnarTable } from '../executor/table';
-import { parseStatement } from '../parser/parser';
+import { PreparedStatement } from '../prepared-statements';
 
 /**
  * The SQL worker's warm-up. A statement's first run in a fresh worker spends most of its time in
@@ -145,10 +143,8 @@ function warmTables(rows: number): Map<string, { info: TableInfo; table: Columna
 /** Runs one statement over the warm-up's tables and reads every result row, as a result window does. */
 function runStatement(text: string, tables: ReturnType<typeof warmTables>): number {
   const catalog = { tables: [...tables.values()].map((t) => t.info), views: VIEWS };
-  const bound = bindStatement(parseStatement(text), {
-    text,
-    resolveTable: (name, schema, span) => resolveTable(catalog, name, schema, span, text),
-  });
+  // Parsed and bound anew each time, as a statement's first run is: that path is the one to warm.
+  const bound = new PreparedStatement(text).bound(catalog);
   const result = executeQuery(bound, {
     text,
     fn: { nowMs: Date.now() },

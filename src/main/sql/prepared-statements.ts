@@ -1,0 +1,100 @@
+import { bindStatement } from './binder/bind-query';
+import type { BindingSource, BoundQuery } from './binder/bound';
+import { type CatalogView, resolveTable } from './catalog/resolve-table';
+import type { Statement } from './parser/ast';
+import { parseStatement } from './parser/parser';
+import type { SourceSpan } from './parser/sql-error';
+import { fetchSpecs, type FetchSpecs } from './planner/plan';
+
+/** A FROM name as the binder resolved it: the catalog's answer kept as text, to compare. */
+interface Resolution {
+  name: string;
+  schema: string | undefined;
+  span: SourceSpan;
+  answer: string;
+}
+
+/** The bound query, the catalog answers it was bound with, and its reads per plan option. */
+interface Binding {
+  query: BoundQuery;
+  resolutions: Resolution[];
+  specs: Map<string, FetchSpecs>;
+}
+
+const answerText = (source: BindingSource): string =>
+  source.kind === 'base' ? JSON.stringify([source.table, source.view ?? null]) : 'derived';
+
+/**
+ * One statement text, parsed once, and its last binding over a catalog. The binder reads the
+ * catalog only through `resolveTable`, so a binding is reused exactly when every FROM name it
+ * resolved resolves to the same table, view and export description again (compared as JSON:
+ * keys, indexes, item counts, view conditions); a reloaded table, another view, another
+ * connection's table of that name is bound again. Nothing here holds data: the fetched tables,
+ * the compiled expressions and everything else a run makes stay the run's (execute.ts).
+ */
+export class PreparedStatement {
+  readonly statement: Statement;
+  private binding?: Binding;
+
+  constructor(readonly text: string) {
+    this.statement = parseStatement(text);
+  }
+
+  bound(catalog: CatalogView): BoundQuery {
+    const kept = this.binding;
+    if (kept && kept.resolutions.every((r) => sameAnswer(catalog, r, this.text))) return kept.query;
+    const resolutions: Resolution[] = [];
+    const query = bindStatement(this.statement, {
+      text: this.text,
+      resolveTable: (name, schema, span) => {
+        const source = resolveTable(catalog, name, schema, span, this.text);
+        resolutions.push({ name, schema, span, answer: answerText(source) });
+        return source;
+      },
+    });
+    this.binding = { query, resolutions, specs: new Map() };
+    return query;
+  }
+
+  /**
+   * The DynamoDB reads of `query` (the statement's last binding) for these options, planned once
+   * per binding and options: a spec names no cached data, so a re-run asks the fetch cache again.
+   */
+  fetchSpecs(query: BoundQuery, options: { maxItems: number; pushdown?: boolean }): FetchSpecs {
+    const binding = this.binding;
+    if (binding?.query !== query) return fetchSpecs(query, options);
+    const key = `${options.maxItems}:${options.pushdown !== false}`;
+    let specs = binding.specs.get(key);
+    if (!specs) binding.specs.set(key, (specs = fetchSpecs(query, options)));
+    return specs;
+  }
+}
+
+function sameAnswer(catalog: CatalogView, r: Resolution, text: string): boolean {
+  try {
+    return answerText(resolveTable(catalog, r.name, r.schema, r.span, text)) === r.answer;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The plan cache of a session, as a database keeps one: the same text in the same scope (a
+ * connection) reuses its parse, its binding while the catalog answers the same, and its reads.
+ * Least recently used statements go past `limit`. A text that does not parse is not kept.
+ */
+export class PreparedStatements {
+  private readonly entries = new Map<string, PreparedStatement>();
+
+  constructor(private readonly limit = 100) {}
+
+  get(scope: string, text: string): PreparedStatement {
+    const key = `${scope}\u0000${text}`;
+    let entry = this.entries.get(key);
+    if (entry) this.entries.delete(key);
+    else entry = new PreparedStatement(text);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}
