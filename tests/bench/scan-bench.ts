@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { localClient, startDynamoLocal } from '../support/dynamo-local';
+import { type ScanTracer, scanTracer } from './scan-trace';
 
 export interface ScanBench {
   /** The series' name in the output ("migration", "schema"). */
@@ -151,12 +152,20 @@ export async function plainScan(
  */
 const cpuPerItem: Record<string, number[]> = {};
 
-async function timed(run: () => Promise<number>, series: string, expected: number): Promise<number> {
+async function timed(
+  run: () => Promise<number>,
+  series: string,
+  expected: number,
+  tracer: ScanTracer,
+): Promise<number> {
+  tracer.begin(series);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const items = await run();
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
+  const traced = await tracer.end(series, seconds * 1000);
+  if (traced) console.log(traced);
   if (items !== expected) throw new Error(`read ${items} items, expected ${expected}`);
   (cpuPerItem[series] ??= []).push((used.user + used.system) / items);
   return items / seconds;
@@ -210,6 +219,7 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
   const local = await startDynamoLocal();
   const settle = settler(local.process.pid);
   const client = localClient(local.endpoint);
+  const tracer = scanTracer(client, local.process.pid);
   try {
     const loadStart = performance.now();
     await load(client, table, items);
@@ -245,7 +255,7 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
       const got: number[] = [];
       for (const [xs, run, label] of round % 2 === 0 ? series : [...series].reverse()) {
         settle();
-        const rate = await timed(run, round < 0 ? `warm-${label}` : label, items);
+        const rate = await timed(run, round < 0 ? `warm-${label}` : label, items, tracer);
         xs.push(rate);
         got.push(rate);
       }

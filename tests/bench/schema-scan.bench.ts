@@ -5,7 +5,8 @@
  * Goal (issue 15): ≥ 90% of the plain Scan's items/s; issue 32: in every round of 7.
  * Run: npm run bench -- schema   (env SCHEMA_BENCH_ITEMS, default 30000; SEGMENTS, default 4;
  * ROUNDS, default 5; BENCH_FROM=source to run the source under tsx instead;
- * SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema scan's place)
+ * SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema scan's place; BENCH_TRACE and
+ * BENCH_NODE_FLAGS: what each scan cost, see scan-trace.ts)
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { splitWirePage, type WireItems } from '../../src/main/dynamo/query/wire-page';
@@ -35,7 +36,9 @@ function wirePagesOf(items: Record<string, AttributeValue>[]): WireItems[] {
   return pages;
 }
 
-if (!relaunchedAsShipped(__filename)) {
+// BENCH_NODE_FLAGS: flags for the bundle's node, e.g. V8's '--trace-opt --trace-deopt'.
+const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean);
+if (!relaunchedAsShipped(__filename, { nodeFlags })) {
   console.log(`schema scan bench on ${codeForm()}`);
   void runScanBench({
     name: 'schema',

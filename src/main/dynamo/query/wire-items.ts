@@ -1,5 +1,4 @@
 import type { DeserializeHandlerOutput, DeserializeMiddleware, HttpResponse } from '@smithy/types';
-import { Readable } from 'node:stream';
 import type { ResultSetStore, ResultSetWindow, WireAppend } from '../../resultsets/types';
 import { splitWirePage, type WireItems, type WireItemsReader } from './wire-page';
 
@@ -40,7 +39,11 @@ export function wireBodyMiddleware<I extends object, O extends object>(
     const encoding = response.headers['content-encoding'] ?? response.headers['Content-Encoding'];
     if (response.statusCode !== 200 || (encoding !== undefined && encoding !== 'identity')) return result;
     const rest = await take(await bodyChunks(response.body as AsyncIterable<Uint8Array>));
-    response.body = Readable.from([Buffer.from(JSON.stringify(rest), 'utf8')]);
+    // Bytes, which the SDK's collectBody takes as they are: no stream per page. A Readable.from
+    // per page ran Node's stream code on a second kind of stream beside the sockets'; traced, the
+    // schema bench's first counted round deoptimised that code inside the schema scan
+    // (docs/PERFORMANCE.md, "session 22, schemascan4").
+    response.body = Buffer.from(JSON.stringify(rest), 'utf8');
     return result;
   };
 }
