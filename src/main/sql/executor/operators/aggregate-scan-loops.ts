@@ -157,12 +157,11 @@ function sumCodes(
 ): void {
   const { counts, acc, others, tally } = pass;
   let passed = rows ? rows.length : length;
-  // A filter of one code is tested as that code (`status = 'PAID'`): the accepted-codes table
-  // read per row was the two-table JOIN's dearest line (sqljoin7).
-  const only = filter ? onlyAccepted(filter.accepts) : -1;
+  // A filter of one code is tested as that code (`status = 'PAID'`) where a sum is taken: the
+  // accepted-codes table read per row was the two-table JOIN's dearest line (sqljoin7).
+  const only = filter && hasSum ? onlyAccepted(filter.accepts) : -1;
   if (!hasSum) {
-    if (filter && only >= 0) passed = countOneCode(length, filter.codes, only, codes, counts);
-    else if (filter) passed = countFiltered(length, filter.codes, filter.accepts, codes, counts);
+    if (filter) passed = countFiltered(length, filter.codes, filter.accepts, codes, counts);
     else if (rows) countListed(rows, codes, counts);
     else countAll(length, codes, counts);
   } else {
@@ -207,24 +206,6 @@ function countFiltered(
   let passed = 0;
   for (let i = 0; i < length; i++) {
     if (accepts[filterCodes[i]!] !== 1) continue;
-    passed += 1;
-    const c = codes[i]!;
-    if (c >= 0) counts[c]! += 1;
-  }
-  return passed;
-}
-
-/** countFiltered for a filter of one code. */
-function countOneCode(
-  length: number,
-  filterCodes: Int32Array,
-  wanted: number,
-  codes: Int32Array,
-  counts: Float64Array,
-): number {
-  let passed = 0;
-  for (let i = 0; i < length; i++) {
-    if (filterCodes[i] !== wanted) continue;
     passed += 1;
     const c = codes[i]!;
     if (c >= 0) counts[c]! += 1;
