@@ -436,6 +436,12 @@ describe('GROUP BY in one loop over a table that grows (DuckDB as the oracle)', 
     'SELECT p.status, COUNT(*) FROM purchases p GROUP BY p.status',
     "SELECT status, COUNT(*), SUM(amount) FROM orders WHERE status <> 'PAID' GROUP BY status",
     "SELECT status, COUNT(*) FROM orders WHERE status IN ('__proto__', 'OPEN') GROUP BY status",
+    // Through a join: each order's group is resolved once and kept with the lookup, and both
+    // sides grow (the second page brings orders and the customers of half the ids).
+    'SELECT c.country, COUNT(*), SUM(o.amount), AVG(o.amount) FROM orders o JOIN customers c ON o.customerId = c.customerId GROUP BY c.country',
+    "SELECT c.country, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerId = c.customerId WHERE o.status = 'PAID' GROUP BY c.country",
+    'SELECT c.country, COUNT(*) FROM orders o LEFT JOIN customers c ON o.customerId = c.customerId GROUP BY c.country',
+    'SELECT u.name, COUNT(*), SUM(p.amount) FROM purchases p JOIN users u ON p.customerId = u.customerId GROUP BY u.name',
   ];
   const HALF = ORDERS / 2;
 
@@ -452,12 +458,17 @@ describe('GROUP BY in one loop over a table that grows (DuckDB as the oracle)', 
       return o;
     };
     const orders = data.orders.map(renamed);
+    const app = orders.map((o, i) => ({ ...o, PK: { S: `O#${i}` }, SK: { S: `ORDER#${i}` } }));
+    const users = data.app.slice(0, CUSTOMERS);
     return {
       customers: data.customers,
       orders,
+      // Half the users on the first page, half on the second, as in the customers table.
       app: [
-        ...data.app.slice(0, CUSTOMERS),
-        ...orders.map((o, i) => ({ ...o, PK: { S: `O#${i}` }, SK: { S: `ORDER#${i}` } })),
+        ...users.slice(0, CUSTOMERS / 2),
+        ...app.slice(0, HALF),
+        ...users.slice(CUSTOMERS / 2),
+        ...app.slice(HALF),
       ],
     };
   }
@@ -465,9 +476,9 @@ describe('GROUP BY in one loop over a table that grows (DuckDB as the oracle)', 
   it('answers a statement after a page is appended from the new rows too', async () => {
     const all = grown();
     const first: Rows = {
-      customers: all.customers,
+      customers: all.customers.slice(0, CUSTOMERS / 2),
       orders: all.orders.slice(0, HALF),
-      app: all.app.slice(0, CUSTOMERS + HALF),
+      app: all.app.slice(0, CUSTOMERS / 2 + HALF),
     };
     await loadDuck(connection, 'firstpage', first);
     await loadDuck(connection, 'grown', all);

@@ -64,16 +64,16 @@ export interface Pass {
 }
 
 /**
- * What one loop walks: the rows (listed, or every row of the table), the one code filter, each
- * row's number (the key's code, or the join key's number for `codeOf`, the lookup: code =
- * codeOf[number + 1], -1 dropped) and how many codes the key has.
+ * What one loop walks: the rows (listed, or every row of the table), the one code filter, and
+ * each row's group code: the key's own code, or through a join's lookup the code of the key at
+ * the row it matches (-1: an INNER join drops the row), resolved per row when the lookup was
+ * made (aggregate-scan.ts `groupsOfRows`); and how many codes the key has.
  */
 export interface Walk {
   rows?: Int32Array;
   filter?: { codes: Int32Array; accepts: Uint8Array };
   rowCount: number;
-  numbers: Int32Array;
-  codeOf?: Int32Array;
+  codes: Int32Array;
   keySize: number;
 }
 
@@ -93,8 +93,11 @@ export function scan(walk: Walk, op: number, values: Float64Array, kind: Uint8Ar
   // The commonest forms each have a loop of their own: one function that tests a flag per row
   // for every form measured 1.4-1.6× a loop written for one form (V8 keeps every path it has
   // seen taken in one optimized copy).
-  if ((op === NONE || hasSum) && sumForm(walk, pass, values, kind, hasSum)) return pass;
-  const { rows, filter, codeOf } = walk;
+  if ((op === NONE || hasSum) && !(walk.filter && walk.rows)) {
+    sumCodes(walk, pass, values, kind, hasSum);
+    return pass;
+  }
+  const { rows, filter } = walk;
   const list = rows ?? EMPTY_ROWS;
   const test = filter ?? NO_FILTER;
   scanRows(
@@ -104,53 +107,13 @@ export function scan(walk: Walk, op: number, values: Float64Array, kind: Uint8Ar
     test.codes,
     test.accepts,
     filter !== undefined,
-    walk.numbers,
-    codeOf ?? EMPTY_ROWS,
-    codeOf !== undefined,
+    walk.codes,
     pass,
     values,
     kind,
     op,
   );
   return pass;
-}
-
-/**
- * COUNT(*) and SUM/AVG in the loop written for the form, if it has one. The join's loops return
- * the rows they passed for this to write: a store after a loop is code that the loop's first
- * on-stack optimization has no feedback for, and V8 keeps that code for later calls, so in some
- * processes (by when the concurrent compile ended) every statement was deoptimized there.
- */
-function sumForm(
-  { rows, filter, rowCount, numbers, codeOf }: Walk,
-  pass: Pass,
-  values: Float64Array,
-  kind: Uint8Array,
-  hasSum: boolean,
-): boolean {
-  if (!codeOf) {
-    if (filter && rows) return false;
-    sumCodes(rows, filter, rowCount, numbers, pass, values, kind, hasSum);
-  } else if (filter) {
-    if (rows) return false;
-    const only = onlyAccepted(filter.accepts);
-    pass.tally[PASSED] =
-      only >= 0
-        ? sumOneCodeLookedUp(rowCount, filter.codes, only, numbers, codeOf, pass, values, kind, hasSum)
-        : sumFilteredLookedUp(
-            rowCount,
-            filter.codes,
-            filter.accepts,
-            numbers,
-            codeOf,
-            pass,
-            values,
-            kind,
-            hasSum,
-          );
-  } else if (rows) pass.tally[PASSED] = sumListedLookedUp(rows, numbers, codeOf, pass, values, kind, hasSum);
-  else pass.tally[PASSED] = sumLookedUp(rowCount, numbers, codeOf, pass, values, kind, hasSum);
-  return true;
 }
 
 const EMPTY_ROWS = new Int32Array(0);
@@ -174,19 +137,19 @@ function noNumber(c: number, i: number, others: Float64Array, kind: Uint8Array, 
 
 /**
  * Every row of the table (or those passing a code filter), or the listed rows (an entity
- * view's), grouped by their own key code: `GROUP BY status`. Each code's sum and count of numbers lie side by side in one array, a row's
- * count known from its branch (numbers there, the rest in `others`), and the groups' order found
- * after the loop: per row one array written where three were (counts, acc, others) and no test
- * for a new group, measured 0.6-0.7× the loop over separate arrays (docs/PERFORMANCE.md,
- * "sqlgroup7"). The loops are functions of their own with nothing after the loop: V8 compiles
- * a hot loop on the stack (OSR) before the code after it has run, and that code then left the
- * optimized loop on every statement.
+ * view's), grouped by their code: `GROUP BY status`, or through a join's lookup `GROUP BY u.name`
+ * (a negative code: the INNER join drops the row). Each code's sum and count of numbers lie side
+ * by side in one array, a row's count known from its branch (numbers there, the rest in
+ * `others`), and the groups' order found after the loop: per row one array written where three
+ * were (counts, acc, others) and no test for a new group, measured 0.6-0.7× the loop over
+ * separate arrays (docs/PERFORMANCE.md, "sqlgroup7"), and for the join, over its per-row codes,
+ * 0.4× the loop that looked each row's code up and tested for a new group ("sqljoin8"). The
+ * loops are functions of their own with nothing after the loop: V8 compiles a hot loop on the
+ * stack (OSR) before the code after it has run, and that code then left the optimized loop on
+ * every statement.
  */
 function sumCodes(
-  rows: Int32Array | undefined,
-  filter: Walk['filter'],
-  length: number,
-  codes: Int32Array,
+  { rows, filter, rowCount: length, codes }: Walk,
   pass: Pass,
   values: Float64Array,
   kind: Uint8Array,
@@ -194,13 +157,18 @@ function sumCodes(
 ): void {
   const { counts, acc, others, tally } = pass;
   let passed = rows ? rows.length : length;
+  // A filter of one code is tested as that code (`status = 'PAID'`) where a sum is taken: the
+  // accepted-codes table read per row was the two-table JOIN's dearest line (sqljoin7).
+  const only = filter && hasSum ? onlyAccepted(filter.accepts) : -1;
   if (!hasSum) {
     if (filter) passed = countFiltered(length, filter.codes, filter.accepts, codes, counts);
     else if (rows) countListed(rows, codes, counts);
     else countAll(length, codes, counts);
   } else {
     const cells = new Float64Array(counts.length * 2);
-    if (filter)
+    if (filter && only >= 0)
+      passed = sumOneCode(length, filter.codes, only, codes, values, kind, cells, others, tally);
+    else if (filter)
       passed = sumFiltered(length, filter.codes, filter.accepts, codes, values, kind, cells, others, tally);
     else if (rows) sumListed(rows, codes, values, kind, cells, others, tally);
     else sumAll(length, codes, values, kind, cells, others, tally);
@@ -214,11 +182,17 @@ function sumCodes(
 }
 
 function countAll(length: number, codes: Int32Array, counts: Float64Array): void {
-  for (let i = 0; i < length; i++) counts[codes[i]!]! += 1;
+  for (let i = 0; i < length; i++) {
+    const c = codes[i]!;
+    if (c >= 0) counts[c]! += 1;
+  }
 }
 
 function countListed(rows: Int32Array, codes: Int32Array, counts: Float64Array): void {
-  for (let p = 0; p < rows.length; p++) counts[codes[rows[p]!]!]! += 1;
+  for (let p = 0; p < rows.length; p++) {
+    const c = codes[rows[p]!]!;
+    if (c >= 0) counts[c]! += 1;
+  }
 }
 
 /** The table's rows that pass a code filter (`WHERE status <> 'OPEN'`), counted; how many passed. */
@@ -233,7 +207,8 @@ function countFiltered(
   for (let i = 0; i < length; i++) {
     if (accepts[filterCodes[i]!] !== 1) continue;
     passed += 1;
-    counts[codes[i]!]! += 1;
+    const c = codes[i]!;
+    if (c >= 0) counts[c]! += 1;
   }
   return passed;
 }
@@ -250,6 +225,7 @@ function sumAll(
 ): void {
   for (let i = 0; i < length; i++) {
     const c = codes[i]!;
+    if (c < 0) continue;
     const s = values[i]!;
     if (s === s) {
       const at = c << 1;
@@ -272,6 +248,7 @@ function sumListed(
   for (let p = 0; p < rows.length; p++) {
     const i = rows[p]!;
     const c = codes[i]!;
+    if (c < 0) continue;
     const s = values[i]!;
     if (s === s) {
       const at = c << 1;
@@ -298,6 +275,7 @@ function sumFiltered(
     if (accepts[filterCodes[i]!] !== 1) continue;
     passed += 1;
     const c = codes[i]!;
+    if (c < 0) continue;
     const s = values[i]!;
     if (s === s) {
       const at = c << 1;
@@ -306,6 +284,45 @@ function sumFiltered(
     } else noNumber(c, i, others, kind, tally);
   }
   return passed;
+}
+
+/** sumFiltered for a filter of one code, tested as the code itself. */
+function sumOneCode(
+  length: number,
+  filterCodes: Int32Array,
+  wanted: number,
+  codes: Int32Array,
+  values: Float64Array,
+  kind: Uint8Array,
+  cells: Float64Array,
+  others: Float64Array,
+  tally: Float64Array,
+): number {
+  let passed = 0;
+  for (let i = 0; i < length; i++) {
+    if (filterCodes[i] !== wanted) continue;
+    passed += 1;
+    const c = codes[i]!;
+    if (c < 0) continue;
+    const s = values[i]!;
+    if (s === s) {
+      const at = c << 1;
+      cells[at]! += s;
+      cells[at + 1]! += 1;
+    } else noNumber(c, i, others, kind, tally);
+  }
+  return passed;
+}
+
+/** The one code a filter accepts (`status = 'PAID'`), or -1 when it accepts none or several. */
+function onlyAccepted(accepts: Uint8Array): number {
+  let only = -1;
+  for (let c = 0; c < accepts.length; c++) {
+    if (accepts[c] !== 1) continue;
+    if (only >= 0) return -1;
+    only = c;
+  }
+  return only;
 }
 
 /**
@@ -330,138 +347,17 @@ function firstAppearances(
     const i = rows ? rows[p]! : p;
     if (hasFilter && accepts[filterCodes[i]!] !== 1) continue;
     const c = codes[i]!;
-    if (met[c] === 1) continue;
+    if (c < 0 || met[c] === 1) continue;
     met[c] = 1;
     firstSeen(c, i, order, firstRow, tally);
     left -= 1;
   }
 }
 
-/** Every row of the table, grouped through the join's lookup (-1: an INNER join drops the row). */
-function sumLookedUp(
-  length: number,
-  numbers: Int32Array,
-  codeOf: Int32Array,
-  { counts, order, firstRow, acc, others, tally }: Pass,
-  values: Float64Array,
-  kind: Uint8Array,
-  hasSum: boolean,
-): number {
-  for (let i = 0; i < length; i++) {
-    const c = codeOf[numbers[i]! + 1]!;
-    if (c < 0) continue;
-    const n = counts[c]!;
-    if (n === 0) firstSeen(c, i, order, firstRow, tally);
-    counts[c] = n + 1;
-    if (!hasSum) continue;
-    const s = values[i]!;
-    if (s === s) acc[c]! += s;
-    else noNumber(c, i, others, kind, tally);
-  }
-  return length;
-}
-
-/** Listed rows (an entity view's) grouped through the join's lookup: the one-table JOIN. */
-function sumListedLookedUp(
-  rows: Int32Array,
-  numbers: Int32Array,
-  codeOf: Int32Array,
-  { counts, order, firstRow, acc, others, tally }: Pass,
-  values: Float64Array,
-  kind: Uint8Array,
-  hasSum: boolean,
-): number {
-  for (let p = 0; p < rows.length; p++) {
-    const i = rows[p]!;
-    const c = codeOf[numbers[i]! + 1]!;
-    if (c < 0) continue;
-    const n = counts[c]!;
-    if (n === 0) firstSeen(c, i, order, firstRow, tally);
-    counts[c] = n + 1;
-    if (!hasSum) continue;
-    const s = values[i]!;
-    if (s === s) acc[c]! += s;
-    else noNumber(c, i, others, kind, tally);
-  }
-  return rows.length;
-}
-
-/** Rows that pass a code filter, tested in the loop, grouped through the lookup: the two-table JOIN. */
-function sumFilteredLookedUp(
-  length: number,
-  filterCodes: Int32Array,
-  accepts: Uint8Array,
-  numbers: Int32Array,
-  codeOf: Int32Array,
-  { counts, order, firstRow, acc, others, tally }: Pass,
-  values: Float64Array,
-  kind: Uint8Array,
-  hasSum: boolean,
-): number {
-  let passed = 0;
-  for (let i = 0; i < length; i++) {
-    if (accepts[filterCodes[i]!] !== 1) continue;
-    passed += 1;
-    const c = codeOf[numbers[i]! + 1]!;
-    if (c < 0) continue;
-    const n = counts[c]!;
-    if (n === 0) firstSeen(c, i, order, firstRow, tally);
-    counts[c] = n + 1;
-    if (!hasSum) continue;
-    const s = values[i]!;
-    if (s === s) acc[c]! += s;
-    else noNumber(c, i, others, kind, tally);
-  }
-  return passed;
-}
-
-/** The one code a filter accepts (`status = 'PAID'`), or -1 when it accepts none or several. */
-function onlyAccepted(accepts: Uint8Array): number {
-  let only = -1;
-  for (let c = 0; c < accepts.length; c++) {
-    if (accepts[c] !== 1) continue;
-    if (only >= 0) return -1;
-    only = c;
-  }
-  return only;
-}
-
-/**
- * sumFilteredLookedUp for a filter of one code, tested as the code itself: the accepted-codes
- * table read per row was the loop's dearest line in the two-table JOIN's profile.
- */
-function sumOneCodeLookedUp(
-  length: number,
-  filterCodes: Int32Array,
-  wanted: number,
-  numbers: Int32Array,
-  codeOf: Int32Array,
-  { counts, order, firstRow, acc, others, tally }: Pass,
-  values: Float64Array,
-  kind: Uint8Array,
-  hasSum: boolean,
-): number {
-  let passed = 0;
-  for (let i = 0; i < length; i++) {
-    if (filterCodes[i] !== wanted) continue;
-    passed += 1;
-    const c = codeOf[numbers[i]! + 1]!;
-    if (c < 0) continue;
-    const n = counts[c]!;
-    if (n === 0) firstSeen(c, i, order, firstRow, tally);
-    counts[c] = n + 1;
-    if (!hasSum) continue;
-    const s = values[i]!;
-    if (s === s) acc[c]! += s;
-    else noNumber(c, i, others, kind, tally);
-  }
-  return passed;
-}
-
 /**
  * Every other form in one loop (MIN and MAX, a filter over listed rows): for each walked row
- * (rows[p], or p itself), the filter's code test, the group's code (the key's code, or through
- * the lookup), its count, and with `op` its value added (SUM) or compared (MIN, MAX).
+ * (rows[p], or p itself), the filter's code test, the group's code, its count, and with `op` its
+ * value added (SUM) or compared (MIN, MAX).
  */
 function scanRows(
   rows: Int32Array,
@@ -470,9 +366,7 @@ function scanRows(
   filterCodes: Int32Array,
   accepts: Uint8Array,
   hasFilter: boolean,
-  numbers: Int32Array,
-  codeOf: Int32Array,
-  isLookup: boolean,
+  codes: Int32Array,
   { counts, order, firstRow, acc, others, tally }: Pass,
   values: Float64Array,
   kind: Uint8Array,
@@ -483,7 +377,7 @@ function scanRows(
     const i = isList ? rows[p]! : p;
     if (hasFilter && accepts[filterCodes[i]!] !== 1) continue;
     passed += 1;
-    const c = isLookup ? codeOf[numbers[i]! + 1]! : numbers[i]!;
+    const c = codes[i]!;
     if (c < 0) continue;
     const n = counts[c]!;
     if (n === 0) firstSeen(c, i, order, firstRow, tally);

@@ -75,8 +75,7 @@ export class AggregateScan {
       rows: form.rows,
       filter: form.filter,
       rowCount: form.rowCount,
-      numbers: form.join ? form.join.probeNumbers : form.keyCodes,
-      codeOf: lookup?.codeOf,
+      codes: lookup ? lookup.groupOf : form.keyCodes,
       keySize: form.keySize,
     };
     const passes = new Map<string, Pass>();
@@ -256,13 +255,18 @@ function withConditions(form: ScanForm, conditions: BExpr[], env: CompileEnv): S
 }
 
 /**
- * A join as a lookup: per key number + 1 (0: a NULL or missing key), the group key's code
+ * A join as a lookup: per row of the walked side, the group key's code at the row it matches
  * (-1: the row is dropped, as an INNER join drops a row with no match; a LEFT join's unmatched
- * rows get 0, the NULL key's code) and the key side's row holding it, which the key's value is
- * read from (-1: none).
+ * rows get 0, the NULL key's code), and per key number + 1 (0: a NULL or missing key) the key
+ * side's row holding it, which the key's value is read from (-1: none).
  */
 interface Lookup {
-  codeOf: Int32Array;
+  /**
+   * The join resolved per row, once: the loop then reads a row's group as it reads a plain
+   * GROUP BY's code, instead of its key number and then that number's code per row (a chain of
+   * loads that made the join's loop 1.45× the hand-written one's; docs/PERFORMANCE.md, sqljoin8).
+   */
+  groupOf: Int32Array;
   buildRowOf: Int32Array;
   /** The key side's rows after its own conditions (the general path's build side). */
   buildRows: number;
@@ -294,6 +298,7 @@ function joinLookup(
   const kept = keptLookups.get(join.buildNumbers);
   const isKept =
     kept !== undefined &&
+    kept.probeNumbers === join.probeNumbers &&
     kept.rows === rows &&
     kept.length === length &&
     kept.keyCodes === form.keyCodes &&
@@ -303,10 +308,14 @@ function joinLookup(
   const codeOf = new Int32Array(join.keys + 1).fill(join.keepUnmatched ? 0 : -1);
   const buildRowOf = new Int32Array(join.keys + 1).fill(-1);
   const isUnique = lookupCodes(rows, length, join.buildNumbers, form.keyCodes, codeOf, buildRowOf);
-  const lookup = isUnique
-    ? { codeOf, buildRowOf, buildRows: length, keyStrings: new Array<Value>(form.keySize) }
-    : undefined;
+  let lookup: Lookup | undefined;
+  if (isUnique) {
+    const groupOf = new Int32Array(join.probeNumbers.length);
+    groupsOfRows(join.probeNumbers, codeOf, groupOf);
+    lookup = { groupOf, buildRowOf, buildRows: length, keyStrings: new Array<Value>(form.keySize) };
+  }
   keptLookups.set(join.buildNumbers, {
+    probeNumbers: join.probeNumbers,
     rows,
     length,
     keyCodes: form.keyCodes,
@@ -321,6 +330,7 @@ function joinLookup(
 const keptLookups = new WeakMap<
   Int32Array,
   {
+    probeNumbers: Int32Array;
     rows: Int32Array | undefined;
     length: number;
     keyCodes: Int32Array;
@@ -352,6 +362,11 @@ function lookupCodes(
     codeOf[k] = keyCodes[b]!;
   }
   return true;
+}
+
+/** out[i] = codeOf[numbers[i] + 1]: each walked row's group through the lookup. */
+function groupsOfRows(numbers: Int32Array, codeOf: Int32Array, out: Int32Array): void {
+  for (let i = 0; i < numbers.length; i++) out[i] = codeOf[numbers[i]! + 1]!;
 }
 
 /** Where the general path would probe this side too (see JoinForm.mustProbeMore). */
