@@ -89,7 +89,7 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await dialog.getByRole('status').filter({ hasText: 'Nothing is selected' }).waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
     await session.browser.screenshotBothSchemes('bulk-dialog-nothing-selected');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

@@ -128,7 +128,15 @@ export function Dialog({ title, onClose, children, footer, onEnter, width = 'md'
       <div className="dialog-inner">
         <header className="dialog-header">
           <h2>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          {/* Named apart from the footer's Close, Cancel or Done, so a screen reader's list of
+              buttons says which is which; its tooltip teaches Escape to a mouse user. */}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close the dialog"
+            title="Close (Esc)"
+            onClick={onClose}
+          >
             ×
           </button>
         </header>

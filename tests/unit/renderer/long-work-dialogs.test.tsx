@@ -129,6 +129,16 @@ describe.each(cases)('the $name dialog', ({ dialog, primary, channel, fill }) =>
     expect(body).not.toContain(primary);
   });
 
+  it('names each of its buttons apart, the header’s × from the footer’s Cancel or Close', () => {
+    act(() => harness.root.render(dialog()));
+    const names = [...harness.host.querySelectorAll('dialog button')].map(
+      (button) => button.getAttribute('aria-label') ?? button.textContent,
+    );
+    expect(names).toContain('Close the dialog');
+    expect(names.length).toBeGreaterThan(2);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('starts on Enter in a field, as its primary button does', async () => {
     act(() => harness.root.render(dialog()));
     const field = fill();
