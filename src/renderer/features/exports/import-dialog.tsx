@@ -108,7 +108,7 @@ export function ImportDialog({
             “{connection.label}” is read-only: DynoTable starts no import through it.
           </p>
         ) : null}
-        <fieldset className="exports-group" disabled={isRunning}>
+        <fieldset className="form-group" disabled={isRunning}>
           <legend>From S3</legend>
           <FormRow>
             <RowField caption="Bucket">
@@ -142,7 +142,7 @@ export function ImportDialog({
             </RowField>
           </FormRow>
         </fieldset>
-        <fieldset className="exports-group" disabled={isRunning}>
+        <fieldset className="form-group" disabled={isRunning}>
           <legend>New table</legend>
           <RowField caption="Table name" grow>
             <TextInput label="New table name" value={table} onChange={setTable} />

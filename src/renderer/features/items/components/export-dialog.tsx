@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AppError } from '../../../../shared/ipc';
 import type { RowsFormat } from '../../../../shared/ipc/transfer';
 import type { TableSummary } from '../../../../shared/ipc/tables';
@@ -43,6 +43,7 @@ export function ExportDialog(props: ExportDialogProps) {
   const mode = useAppInfoStore((s) => s.info?.mode);
   const indexes = summary?.indexes ?? [];
   const [index, setIndex] = useState(props.index ?? indexes[0]?.name);
+  const scopeName = useId();
   const [scope, setScope] = useState<'all' | 'selected' | 'table' | 'index'>(
     rows.length > 0 ? 'selected' : resultSetId ? 'all' : 'table',
   );
@@ -151,57 +152,72 @@ export function ExportDialog(props: ExportDialogProps) {
               : undefined
           }
         />
-        <div className="qb-row export-scope" role="radiogroup" aria-label="What to export">
-          <Check
-            type="radio"
-            disabled={!resultSetId}
-            checked={scope === 'all'}
-            onChange={() => setScope('all')}
-          >
-            All {total.toLocaleString('en-US')} rows fetched
-          </Check>
-          <Check
-            type="radio"
-            disabled={rows.length === 0}
-            checked={scope === 'selected'}
-            onChange={() => setScope('selected')}
-          >
-            {rows.length} selected
-          </Check>
-          <Check type="radio" checked={scope === 'table'} onChange={() => setScope('table')}>
-            Whole table
-          </Check>
-          {indexes.length > 0 ? (
-            <Check type="radio" checked={scope === 'index'} onChange={() => setScope('index')}>
-              Whole index
+        <fieldset className="form-group">
+          <legend>What to export</legend>
+          <div className="qb-row export-scope">
+            <Check
+              type="radio"
+              name={scopeName}
+              disabled={!resultSetId}
+              checked={scope === 'all'}
+              onChange={() => setScope('all')}
+            >
+              All {total.toLocaleString('en-US')} rows fetched
             </Check>
+            <Check
+              type="radio"
+              name={scopeName}
+              disabled={rows.length === 0}
+              checked={scope === 'selected'}
+              onChange={() => setScope('selected')}
+            >
+              {rows.length} selected
+            </Check>
+            <Check
+              type="radio"
+              name={scopeName}
+              checked={scope === 'table'}
+              onChange={() => setScope('table')}
+            >
+              Whole table
+            </Check>
+            {indexes.length > 0 ? (
+              <Check
+                type="radio"
+                name={scopeName}
+                checked={scope === 'index'}
+                onChange={() => setScope('index')}
+              >
+                Whole index
+              </Check>
+            ) : null}
+            {scope === 'index' ? (
+              <Select
+                label="Index to export"
+                value={index ?? ''}
+                onChange={setIndex}
+                options={indexes.map((i) => i.name)}
+              />
+            ) : null}
+          </div>
+          {scope === 'table' && summary ? (
+            <p className="muted">
+              About {countOf(summary.itemCount, 'item')} ({formatBytes(summary.sizeBytes)}, as DynamoDB last
+              counted). Reading all of it is a full Scan: about{' '}
+              {countOf(fullScanReadUnits(summary.sizeBytes), 'read unit')}. You can cancel and resume where it
+              stopped; the file appears when it is complete.
+            </p>
           ) : null}
-          {scope === 'index' ? (
-            <Select
-              label="Index to export"
-              value={index ?? ''}
-              onChange={setIndex}
-              options={indexes.map((i) => i.name)}
-            />
+          {scope === 'index' && chosenIndex ? (
+            <p className="muted">
+              {chosenIndex.itemCount === undefined
+                ? 'DynamoDB has not counted this index yet.'
+                : `About ${countOf(chosenIndex.itemCount, 'item')} in ${chosenIndex.name}.`}{' '}
+              Only what the index projects ({chosenIndex.projection.toLowerCase().replace('_', ' ')}) is
+              exported. You can cancel and resume where it stopped.
+            </p>
           ) : null}
-        </div>
-        {scope === 'table' && summary ? (
-          <p className="muted">
-            About {countOf(summary.itemCount, 'item')} ({formatBytes(summary.sizeBytes)}, as DynamoDB last
-            counted). Reading all of it is a full Scan: about{' '}
-            {countOf(fullScanReadUnits(summary.sizeBytes), 'read unit')}. You can cancel and resume where it
-            stopped; the file appears when it is complete.
-          </p>
-        ) : null}
-        {scope === 'index' && chosenIndex ? (
-          <p className="muted">
-            {chosenIndex.itemCount === undefined
-              ? 'DynamoDB has not counted this index yet.'
-              : `About ${countOf(chosenIndex.itemCount, 'item')} in ${chosenIndex.name}.`}{' '}
-            Only what the index projects ({chosenIndex.projection.toLowerCase().replace('_', ' ')}) is
-            exported. You can cancel and resume where it stopped.
-          </p>
-        ) : null}
+        </fieldset>
         {isWhole ? <TableExport exporter={exporter} /> : null}
         {!isWhole && mode === 'browser' && scope === 'all' ? (
           <p className="muted">Download streams every row straight from the result set to your browser.</p>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { RowsFormat, TransferFormat } from '../../../../shared/ipc/transfer';
 import { Check } from '../../../ui/check';
 
@@ -14,8 +15,8 @@ export const TYPED_FORMATS: readonly TransferFormat[] = ['jsonl', 'dynamodb-json
 export const ROWS_FORMATS: readonly RowsFormat[] = [...TYPED_FORMATS, 'json'];
 
 /**
- * The file format of an import or an export, one radio each; `unavailable` disables a format
- * with the reason as its title.
+ * The file format of an import or an export, one radio each under its heading; `unavailable`
+ * disables a format with the reason as its title.
  */
 export function FormatChoice<F extends RowsFormat>({
   formats,
@@ -28,20 +29,25 @@ export function FormatChoice<F extends RowsFormat>({
   onChange(format: NoInfer<F>): void;
   unavailable?: { format: NoInfer<F>; reason: string };
 }) {
+  const name = useId();
   return (
-    <div className="qb-row" role="radiogroup" aria-label="File format">
-      {formats.map((format) => (
-        <Check
-          key={format}
-          type="radio"
-          checked={value === format}
-          disabled={unavailable?.format === format}
-          title={unavailable?.format === format ? unavailable.reason : undefined}
-          onChange={() => onChange(format)}
-        >
-          {formatLabels[format]}
-        </Check>
-      ))}
-    </div>
+    <fieldset className="form-group">
+      <legend>File format</legend>
+      <div className="qb-row">
+        {formats.map((format) => (
+          <Check
+            key={format}
+            type="radio"
+            name={name}
+            checked={value === format}
+            disabled={unavailable?.format === format}
+            title={unavailable?.format === format ? unavailable.reason : undefined}
+            onChange={() => onChange(format)}
+          >
+            {formatLabels[format]}
+          </Check>
+        ))}
+      </div>
+    </fieldset>
   );
 }
