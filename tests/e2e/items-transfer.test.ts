@@ -180,7 +180,7 @@ describe('moving items in and out of the Items tab', () => {
     const importing = dialog(`Import into ${table}`);
     await importing.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).waitFor();
     await expect.poll(() => importing.getByRole('radio', { name: 'JSON array' }).count()).toBe(0);
-    await importing.getByRole('button', { name: 'Close', exact: true }).click();
+    await importing.getByRole('button', { name: 'Cancel' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../src/renderer/features/app-info/store';
 import { useAppInfoStore } from '../../../src/renderer/features/app-info/store';
 import { ImportDialog } from '../../../src/renderer/features/exports/import-dialog';
+import { BulkDialog } from '../../../src/renderer/features/items/components/bulk-dialog';
 import { ExportDialog } from '../../../src/renderer/features/items/components/export-dialog';
+import { ImportDialog as ItemsImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
 import { type Harness, openHarness, testConnection } from './bridge-harness';
 
 // The words of the dialogs a newcomer walks through (Export, Import, Import from S3, Delete or
@@ -59,6 +61,33 @@ describe('type words in the dialogs', () => {
       harness.host.querySelector<HTMLSelectElement>('select[aria-label="Partition key type"]')?.value,
     ).toBe('N');
   });
+
+  it('names the type of a bulk update’s new value in words (it offered bare S, N, B, BOOL, NULL)', () => {
+    act(() =>
+      harness.root.render(
+        <BulkDialog
+          connection={connection}
+          table="Orders"
+          resultSetId="rs-1"
+          selected={[]}
+          names={['pk']}
+          keys={{ partitionKey: { name: 'pk', type: 'S' } }}
+          onClose={() => undefined}
+        />,
+      ),
+    );
+    const update = [...harness.host.querySelectorAll('label')].find(
+      (label) => label.textContent === 'Update',
+    );
+    act(() => update?.querySelector('input')?.click());
+    expect(options('Type of the new value')).toEqual([
+      'String (S)',
+      'Number (N)',
+      'Binary (B)',
+      'Boolean (BOOL)',
+      'Null (NULL)',
+    ]);
+  });
 });
 
 describe('radio groups under headings', () => {
@@ -83,5 +112,20 @@ describe('radio groups under headings', () => {
     // One name per group: one Tab stop each, the arrow keys move within it.
     for (const group of shown) expect(group.names.size).toBe(1);
     expect([...(shown[0]?.names ?? [])][0]).not.toBe([...(shown[1]?.names ?? [])][0]);
+  });
+
+  it('heads the Import dialog’s format, file and what happens to items already there', async () => {
+    await act(() => {
+      harness.root.render(
+        <ItemsImportDialog connection={connection} table="Orders" onClose={() => undefined} />,
+      );
+      return Promise.resolve();
+    });
+    const headings = [...harness.host.querySelectorAll('legend')].map((legend) => legend.textContent);
+    expect(headings).toEqual(['File format', 'File', 'Items already in the table']);
+    expect(groups().at(-1)?.radios).toEqual([
+      'Only create (never replace an existing item)',
+      'Replace existing items',
+    ]);
   });
 });
