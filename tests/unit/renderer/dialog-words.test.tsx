@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyItemsState } from '../../../src/renderer/features/items/store';
 import type { AppInfo } from '../../../src/renderer/features/app-info/store';
 import { useAppInfoStore } from '../../../src/renderer/features/app-info/store';
 import { ImportDialog } from '../../../src/renderer/features/exports/import-dialog';
 import { BulkDialog } from '../../../src/renderer/features/items/components/bulk-dialog';
 import { ExportDialog } from '../../../src/renderer/features/items/components/export-dialog';
 import { ImportDialog as ItemsImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
+import { ProgressLine } from '../../../src/renderer/features/items/components/progress-line';
+import { capacityUnitHelp } from '../../../src/renderer/ui/capacity-unit';
 import { type Harness, openHarness, testConnection } from './bridge-harness';
 
 // The words of the dialogs a newcomer walks through (Export, Import, Import from S3, Delete or
@@ -127,5 +130,26 @@ describe('radio groups under headings', () => {
       'Only create (never replace an existing item)',
       'Replace existing items',
     ]);
+  });
+});
+
+describe('the Items tab’s progress line', () => {
+  it('explains RCU in the tooltip every RCU of the app has', () => {
+    act(() =>
+      harness.root.render(
+        <ProgressLine
+          state={{
+            ...emptyItemsState,
+            status: 'done',
+            fetched: 3,
+            progress: { items: 3, pages: 1, consumedCapacity: 0.5 },
+          }}
+        />,
+      ),
+    );
+    expect(harness.host.textContent).toBe('3 items · 1 page · 0.5 RCU');
+    const unit = harness.host.querySelector('abbr');
+    expect(unit?.textContent).toBe('RCU');
+    expect(unit?.title).toBe(capacityUnitHelp.RCU);
   });
 });
