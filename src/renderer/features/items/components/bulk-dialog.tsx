@@ -261,7 +261,17 @@ export function BulkDialog({
                 labelOf={typeLabel}
                 onChange={stale(setSetType)}
               />
-              <TextInput label="New value" value={setText} onChange={stale(setSetText)} />
+              <TextInput
+                label="New value"
+                placeholder="new value"
+                value={setText}
+                onChange={stale(setSetText)}
+              />
+            </div>
+          ) : null}
+          {kind === 'update' ? (
+            // A line of its own: beside Set, the box wrapped away from its word at 1024 px.
+            <div className="qb-row">
               <span>Remove</span>
               <TextInput
                 label="Attribute to remove"
