@@ -140,15 +140,19 @@ export function ImportDialog({
   const isConfirmed = !needsName || typed === table;
   const canDryRun = hasSource && !isDryRunning && !isImporting;
   const canImport = isDryRunShown && !connection.readOnly && isConfirmed && !isImporting && !isDryRunning;
-  const hint = !hasSource
-    ? 'Choose a file; a dry run then shows what Import would write.'
-    : connection.readOnly
-      ? 'This connection is read-only: a dry run only.'
-      : !dryRun
-        ? 'A dry run reads the file and writes nothing; Import follows it.'
-        : isDryRunShown && !isConfirmed
-          ? 'Type the table name to confirm the import.'
-          : undefined;
+  // Nothing said once an import ran (a resumed one reads the file it stopped in, none chosen here).
+  const hasImported = runs.some((run) => !run.dryRun);
+  const hint = hasImported
+    ? undefined
+    : !hasSource
+      ? 'Choose a file; a dry run then shows what Import would write.'
+      : connection.readOnly
+        ? 'This connection is read-only: a dry run only.'
+        : !dryRun
+          ? 'A dry run reads the file and writes nothing; Import follows it.'
+          : isDryRunShown && !isConfirmed
+            ? 'Type the table name to confirm the import.'
+            : undefined;
   // Focus after Resume: where the resumed import shows (its progress and Cancel, then its ending
   // or main's refusal); after Dismiss of the last stopped import: the file, to start one again.
   const status = useRef<HTMLDivElement>(null);
