@@ -117,6 +117,34 @@ describe('radio groups under headings', () => {
     expect([...(shown[0]?.names ?? [])][0]).not.toBe([...(shown[1]?.names ?? [])][0]);
   });
 
+  it('says under the formats why a whole table has no JSON array, not only in a tooltip', () => {
+    act(() =>
+      harness.root.render(
+        <ExportDialog
+          connectionId={connection.id}
+          table="Orders"
+          summary={undefined}
+          index={undefined}
+          resultSetId="rs-1"
+          total={12}
+          rows={[]}
+          onClose={() => undefined}
+        />,
+      ),
+    );
+    const whole = [...harness.host.querySelectorAll('label')].find(
+      (label) => label.textContent === 'Whole table',
+    );
+    act(() => whole?.querySelector('input')?.click());
+    const json = [...harness.host.querySelectorAll('label')]
+      .find((label) => label.textContent === 'JSON array')
+      ?.querySelector('input');
+    expect(json?.disabled).toBe(true);
+    const reason = document.getElementById(json?.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('A whole table or index exports as JSON Lines, DynamoDB JSON or CSV.');
+    expect(reason?.closest('fieldset')?.querySelector('legend')?.textContent).toBe('File format');
+  });
+
   it('heads the Import dialog’s format, file and what happens to items already there', async () => {
     await act(() => {
       harness.root.render(

@@ -16,7 +16,8 @@ export const ROWS_FORMATS: readonly RowsFormat[] = [...TYPED_FORMATS, 'json'];
 
 /**
  * The file format of an import or an export, one radio each under its heading; `unavailable`
- * disables a format with the reason as its title.
+ * disables a format and says why under the radios (a disabled radio's tooltip never shows to the
+ * keyboard, and the choice it replaced changed without a word).
  */
 export function FormatChoice<F extends RowsFormat>({
   formats,
@@ -30,6 +31,7 @@ export function FormatChoice<F extends RowsFormat>({
   unavailable?: { format: NoInfer<F>; reason: string };
 }) {
   const name = useId();
+  const reasonId = useId();
   return (
     <fieldset className="form-group">
       <legend>File format</legend>
@@ -41,13 +43,18 @@ export function FormatChoice<F extends RowsFormat>({
             name={name}
             checked={value === format}
             disabled={unavailable?.format === format}
-            title={unavailable?.format === format ? unavailable.reason : undefined}
+            describedBy={unavailable?.format === format ? reasonId : undefined}
             onChange={() => onChange(format)}
           >
             {formatLabels[format]}
           </Check>
         ))}
       </div>
+      {unavailable ? (
+        <p id={reasonId} className="muted small">
+          {unavailable.reason}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
