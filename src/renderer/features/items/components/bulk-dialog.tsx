@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { keyOf } from '../../../../shared/dynamo/validate-item';
 import type { KeySchema } from '../../../../shared/ipc/tables';
@@ -7,6 +7,7 @@ import type { BulkAction } from '../../../../shared/ipc/items';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -35,6 +36,11 @@ function keyLabel(item: Item, keys: KeySchema): string {
     .map((value) => JSON.stringify(Object.values(value)[0]))
     .join(' · ');
 }
+
+const actions = [
+  { value: 'delete', label: 'Delete' },
+  { value: 'update', label: 'Update' },
+] as const;
 
 type Preview = {
   count: number;
@@ -65,8 +71,6 @@ export function BulkDialog({
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<AppError>();
   const [requestId, setRequestId] = useState<string>();
-  const scopeName = useId();
-  const kindName = useId();
 
   const isNothingSelected = scope === 'selected' && selected.length === 0;
   const action = (): BulkAction | string => {
@@ -197,53 +201,23 @@ export function BulkDialog({
       }
     >
       <fieldset className="bulk-form plain-fieldset" disabled={requestId !== undefined}>
-        <fieldset className="form-group">
-          <legend>Which items</legend>
-          <div className="qb-row">
-            <Check
-              type="radio"
-              name={scopeName}
-              checked={scope === 'selected'}
-              onChange={() => stale(setScope)('selected')}
-            >
-              {selected.length.toLocaleString('en-US')} selected
-            </Check>
-            <Check
-              type="radio"
-              name={scopeName}
-              checked={scope === 'all'}
-              onChange={() => stale(setScope)('all')}
-            >
-              Every queried item
-            </Check>
-          </div>
+        <ChoiceGroup
+          legend="Which items"
+          value={scope}
+          choices={[
+            { value: 'selected', label: `${selected.length.toLocaleString('en-US')} selected` },
+            { value: 'all', label: 'Every queried item' },
+          ]}
+          onChange={stale(setScope)}
+        >
           {isNothingSelected ? (
             <p className="muted bulk-note" role="status">
               Nothing is selected. Select rows in the grid first (Shift-click selects a range), or choose
               Every queried item.
             </p>
           ) : null}
-        </fieldset>
-        <fieldset className="form-group">
-          <legend>Action</legend>
-          <div className="qb-row">
-            <Check
-              type="radio"
-              name={kindName}
-              checked={kind === 'delete'}
-              onChange={() => stale(setKind)('delete')}
-            >
-              Delete
-            </Check>
-            <Check
-              type="radio"
-              name={kindName}
-              checked={kind === 'update'}
-              onChange={() => stale(setKind)('update')}
-            >
-              Update
-            </Check>
-          </div>
+        </ChoiceGroup>
+        <ChoiceGroup legend="Action" value={kind} choices={actions} onChange={stale(setKind)}>
           {kind === 'update' ? (
             <div className="qb-row">
               <span>Set</span>
@@ -288,7 +262,7 @@ export function BulkDialog({
           >
             Only items unchanged since they were read
           </Check>
-        </fieldset>
+        </ChoiceGroup>
         {preview ? (
           <div className="bulk-preview">
             <p>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { RowsFormat, TransferFormat } from '../../../../shared/ipc/transfer';
-import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 
 const formatLabels: Record<RowsFormat, string> = {
   'dynamodb-json': 'DynamoDB JSON',
@@ -30,31 +30,23 @@ export function FormatChoice<F extends RowsFormat>({
   onChange(format: NoInfer<F>): void;
   unavailable?: { format: NoInfer<F>; reason: string };
 }) {
-  const name = useId();
   const reasonId = useId();
   return (
-    <fieldset className="form-group">
-      <legend>File format</legend>
-      <div className="qb-row">
-        {formats.map((format) => (
-          <Check
-            key={format}
-            type="radio"
-            name={name}
-            checked={value === format}
-            disabled={unavailable?.format === format}
-            describedBy={unavailable?.format === format ? reasonId : undefined}
-            onChange={() => onChange(format)}
-          >
-            {formatLabels[format]}
-          </Check>
-        ))}
-      </div>
+    <ChoiceGroup
+      legend="File format"
+      value={value}
+      choices={formats.map((format) => ({
+        value: format,
+        label: formatLabels[format],
+        ...(unavailable?.format === format ? { disabled: true, describedBy: reasonId } : {}),
+      }))}
+      onChange={onChange}
+    >
       {unavailable ? (
         <p id={reasonId} className="muted small">
           {unavailable.reason}
         </p>
       ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { needsTypedConfirmation } from '../../../../shared/dynamo/confirmation';
 import type { AppError, Connection } from '../../../../shared/ipc';
 import { importParts, type ImportReport, type TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
-import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 import { ConfirmTableInput } from '../../../ui/confirm-table-input';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -18,6 +18,11 @@ import { OperationStatus } from '../../operations/components/operation-report';
 import { StoppedWork } from '../../operations/components/stopped-work';
 import { useOperation } from '../../operations/store';
 import type { StoppedJob } from '../../../../shared/ipc/jobs';
+
+const importModes = [
+  { value: 'create-only', label: 'Only create (never replace an existing item)' },
+  { value: 'overwrite', label: 'Replace existing items' },
+] as const;
 
 /** A dry run or an import started here, and what it was run on. */
 interface Run {
@@ -48,7 +53,6 @@ export function ImportDialog({
   const [path, setPath] = useState('');
   const [picked, setPicked] = useState<Picked>({ kind: 'none' });
   const [mode, setMode] = useState<'create-only' | 'overwrite'>('create-only');
-  const modeName = useId();
   const [typed, setTyped] = useState('');
   const [runs, setRuns] = useState<Run[]>([]);
   const [error, setError] = useState<AppError>();
@@ -241,27 +245,12 @@ export function ImportDialog({
             </div>
           )}
         </fieldset>
-        <fieldset className="form-group">
-          <legend>Items already in the table</legend>
-          <div className="qb-row">
-            <Check
-              type="radio"
-              name={modeName}
-              checked={mode === 'create-only'}
-              onChange={() => setMode('create-only')}
-            >
-              Only create (never replace an existing item)
-            </Check>
-            <Check
-              type="radio"
-              name={modeName}
-              checked={mode === 'overwrite'}
-              onChange={() => setMode('overwrite')}
-            >
-              Replace existing items
-            </Check>
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend="Items already in the table"
+          value={mode}
+          choices={importModes}
+          onChange={setMode}
+        />
         {needsName ? (
           <ConfirmTableInput confirms="the import" table={table} value={typed} onChange={setTyped} />
         ) : null}
