@@ -10,7 +10,7 @@ import { ExportDialog } from '../../../src/renderer/features/items/components/ex
 import { ImportDialog as ItemsImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
 import { ProgressLine } from '../../../src/renderer/features/items/components/progress-line';
 import { capacityUnitHelp } from '../../../src/renderer/ui/capacity-unit';
-import { type Harness, openHarness, testConnection } from './bridge-harness';
+import { choose, type Harness, openHarness, testConnection } from './bridge-harness';
 
 // The words of the dialogs a newcomer walks through (Export, Import, Import from S3, Delete or
 // update items) and of the Items tab's progress line, rendered in a DOM (happy-dom): types in
@@ -79,10 +79,7 @@ describe('type words in the dialogs', () => {
         />,
       ),
     );
-    const update = [...harness.host.querySelectorAll('label')].find(
-      (label) => label.textContent === 'Update',
-    );
-    act(() => update?.querySelector('input')?.click());
+    choose(harness.host, 'Update');
     expect(options('Type of the new value')).toEqual([
       'String (S)',
       'Number (N)',
@@ -93,22 +90,27 @@ describe('type words in the dialogs', () => {
   });
 });
 
+/** The Export dialog over 12 fetched rows, none selected. */
+function renderExport(): void {
+  act(() =>
+    harness.root.render(
+      <ExportDialog
+        connectionId={connection.id}
+        table="Orders"
+        summary={undefined}
+        index={undefined}
+        resultSetId="rs-1"
+        total={12}
+        rows={[]}
+        onClose={() => undefined}
+      />,
+    ),
+  );
+}
+
 describe('radio groups under headings', () => {
   it('heads the Export dialog’s format and scope, each group one set of radios', () => {
-    act(() =>
-      harness.root.render(
-        <ExportDialog
-          connectionId={connection.id}
-          table="Orders"
-          summary={undefined}
-          index={undefined}
-          resultSetId="rs-1"
-          total={12}
-          rows={[]}
-          onClose={() => undefined}
-        />,
-      ),
-    );
+    renderExport();
     const shown = groups();
     expect(shown.map((group) => group.heading)).toEqual(['File format', 'What to export']);
     expect(shown[1]?.radios).toEqual(['All 12 rows fetched', '0 selected', 'Whole table']);
@@ -118,24 +120,8 @@ describe('radio groups under headings', () => {
   });
 
   it('says under the formats why a whole table has no JSON array, not only in a tooltip', () => {
-    act(() =>
-      harness.root.render(
-        <ExportDialog
-          connectionId={connection.id}
-          table="Orders"
-          summary={undefined}
-          index={undefined}
-          resultSetId="rs-1"
-          total={12}
-          rows={[]}
-          onClose={() => undefined}
-        />,
-      ),
-    );
-    const whole = [...harness.host.querySelectorAll('label')].find(
-      (label) => label.textContent === 'Whole table',
-    );
-    act(() => whole?.querySelector('input')?.click());
+    renderExport();
+    choose(harness.host, 'Whole table');
     const json = [...harness.host.querySelectorAll('label')]
       .find((label) => label.textContent === 'JSON array')
       ?.querySelector('input');

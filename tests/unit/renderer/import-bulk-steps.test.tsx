@@ -6,7 +6,15 @@ import { useAppInfoStore } from '../../../src/renderer/features/app-info/store';
 import { BulkDialog } from '../../../src/renderer/features/items/components/bulk-dialog';
 import { ImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
 import type { ImportReport } from '../../../src/shared/ipc/transfer';
-import { clickButton, type Harness, openHarness, testConnection, typeInto } from './bridge-harness';
+import {
+  choose,
+  clickButton,
+  type Harness,
+  openHarness,
+  pressEnter,
+  testConnection,
+  typeInto,
+} from './bridge-harness';
 import { counts, emit } from './operation-events';
 
 // Import into a table and Delete or update items on the shared dialog footer, rendered in a DOM
@@ -48,22 +56,6 @@ const footerWords = () =>
   [...(footer()?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
 const calls = (channel: string) => harness.calls.filter((call) => call.channel === channel);
 const serverFile = "A file on the server, in DynoTable's export folder";
-
-async function pressEnter(field: HTMLInputElement | null): Promise<void> {
-  if (!field) throw new Error('no field');
-  await act(() => {
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    return Promise.resolve();
-  });
-}
-
-function choose(words: string): void {
-  const radio = [...harness.host.querySelectorAll('label')]
-    .find((label) => label.textContent === words)
-    ?.querySelector('input');
-  if (!radio) throw new Error(`no ${words} choice`);
-  act(() => radio.click());
-}
 
 const report = (dryRun: boolean): ImportReport => ({
   dryRun,
@@ -114,7 +106,7 @@ describe('Import into a table', () => {
     typeInto(input(serverFile), 'orders.jsonl');
     await clickButton(harness.host, 'Dry run');
     await endImport(true);
-    choose('Replace existing items');
+    choose(harness.host, 'Replace existing items');
     expect(footerButton('Import')?.disabled).toBe(true);
     // Enter runs the next step: a dry run of what is chosen now, not the import.
     await pressEnter(input(serverFile));
@@ -163,13 +155,13 @@ describe('Delete or update items', () => {
   it('says what Preview waits for in the footer, not only in a tooltip', () => {
     expect(footerButton('Preview')?.disabled).toBe(true);
     expect(footer()?.textContent).toContain('Choose Delete or Update.');
-    choose('Every queried item');
-    choose('Delete');
+    choose(harness.host, 'Every queried item');
+    choose(harness.host, 'Delete');
     expect(footerButton('Preview')?.disabled).toBe(false);
   });
 
   it('previews again when the update changes after a preview, so it writes what was shown', async () => {
-    choose('Update');
+    choose(harness.host, 'Update');
     typeInto(input('Attribute to set'), 'status');
     typeInto(input('New value'), 'shipped');
     await pressEnter(input('New value'));

@@ -9,7 +9,7 @@ import { BulkDialog } from '../../../src/renderer/features/items/components/bulk
 import { ExportDialog } from '../../../src/renderer/features/items/components/export-dialog';
 import { ImportDialog as ItemsImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
 import { CreateTableDialog } from '../../../src/renderer/features/tables/admin/create-table-dialog';
-import { type Harness, openHarness, testConnection, typeInto } from './bridge-harness';
+import { choose, type Harness, openHarness, pressEnter, testConnection, typeInto } from './bridge-harness';
 
 // The dialogs that start long work (Create table, Copy to…, Export, Import from S3, Import into a
 // table, Delete or update items), rendered in a DOM (happy-dom) with the bridge standing in for
@@ -57,11 +57,10 @@ const footerButtons = () =>
   [...harness.host.querySelectorAll('.dialog-footer button')].map((button) => button.textContent);
 const started = (channel: string) => harness.calls.filter((call) => call.channel === channel).length;
 
-/** Enter in the field, as a user finishing typing presses it. */
-async function pressEnter(field: HTMLInputElement | null): Promise<void> {
-  if (!field) throw new Error('no field');
+/** Renders the dialog and lets the lists it asks main for (unfinished copies, stopped work) arrive. */
+async function show(dialog: ReactNode): Promise<void> {
   await act(() => {
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    harness.root.render(dialog);
     return Promise.resolve();
   });
 }
@@ -169,7 +168,7 @@ const cases: Case[] = [
     // Enter's first step is the preview, which writes nothing.
     channel: 'bulk:preview',
     fill: () => {
-      choose('Update');
+      choose(harness.host, 'Update');
       typeInto(input('Attribute to set'), 'status');
       typeInto(input('New value'), 'shipped');
       return input('New value');
@@ -177,26 +176,17 @@ const cases: Case[] = [
   },
 ];
 
-/** Chooses the radio whose words are `words`. */
-function choose(words: string): void {
-  const radio = [...harness.host.querySelectorAll('label')]
-    .find((label) => label.textContent === words)
-    ?.querySelector('input');
-  if (!radio) throw new Error(`no ${words} choice`);
-  act(() => radio.click());
-}
-
 describe.each(cases)('the $name dialog', ({ dialog, primary, before, channel, fill }) => {
-  it('has Cancel then its primary action in the footer, and nothing to start in the body', () => {
-    act(() => harness.root.render(dialog()));
+  it('has Cancel then its primary action in the footer, and nothing to start in the body', async () => {
+    await show(dialog());
     expect(footerButtons()).toEqual(['Cancel', ...(before ? [before] : []), primary]);
     const body = [...harness.host.querySelectorAll('.dialog-body button')].map((b) => b.textContent);
     expect(body).not.toContain(primary);
     if (before) expect(body).not.toContain(before);
   });
 
-  it('names each of its buttons apart, the header’s × from the footer’s Cancel or Close', () => {
-    act(() => harness.root.render(dialog()));
+  it('names each of its buttons apart, the header’s × from the footer’s Cancel or Close', async () => {
+    await show(dialog());
     const names = [...harness.host.querySelectorAll('dialog button')].map(
       (button) => button.getAttribute('aria-label') ?? button.textContent,
     );
@@ -206,16 +196,16 @@ describe.each(cases)('the $name dialog', ({ dialog, primary, before, channel, fi
   });
 
   it('starts on Enter in a field, as its primary button does', async () => {
-    act(() => harness.root.render(dialog()));
+    await show(dialog());
     const field = fill();
     expect(started(channel)).toBe(0);
     await pressEnter(field);
     expect(started(channel)).toBe(1);
   });
 
-  it('closes on Escape before anything started', () => {
+  it('closes on Escape before anything started', async () => {
     onClose.mockClear();
-    act(() => harness.root.render(dialog()));
+    await show(dialog());
     pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(started(channel)).toBe(0);
