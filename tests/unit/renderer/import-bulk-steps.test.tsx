@@ -94,8 +94,12 @@ describe('Import into a table', () => {
     expect(footer()?.textContent).toContain('A dry run reads the file and writes nothing');
     await clickButton(harness.host, 'Dry run');
     expect(calls('transfer:import').map((call) => call.input.dryRun)).toEqual([true]);
-    // Still reading: the report is not on screen yet.
+    // Still reading: the report is not on screen yet, and the progress says a dry run, not an import.
     expect(footerButton('Import')?.disabled).toBe(true);
+    expect(harness.host.querySelector('[role="group"][aria-label="Dry run"]')?.textContent).toContain(
+      'Dry run',
+    );
+    expect(harness.host.textContent).not.toContain('Importing');
     await endImport(true);
     expect(harness.host.textContent).toContain('Dry run: 2 read · 2 would be written');
     expect(footerButton('Import')?.disabled).toBe(false);

@@ -277,6 +277,7 @@ export function ImportDialog({
               key={last.id}
               channel={last.isResume ? 'transfer:resumeImport' : 'transfer:import'}
               requestId={last.id}
+              label={last.dryRun ? 'Dry run' : undefined}
               connectionId={connection.id}
               render={(report) => <ImportSummary report={report} />}
             />
