@@ -204,7 +204,7 @@ describe('the assistant on the playground', () => {
     await expect.poll(() => grid.getAttribute('aria-rowcount')).toBe(String(orders.length + 1));
     await expect.poll(() => grid.getByRole('row').count()).toBe(orders.length + 1);
     await screenshots(session.browser.page, 'agent-result-grid');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close the dialog' }).click();
     await dialog.waitFor({ state: 'detached' });
     await lastTurn().getByRole('button', { name: 'Open 1 item in the grid' }).click();
     const sqlGrid = page.getByRole('dialog', { name: /^run_sql/ }).getByRole('grid');

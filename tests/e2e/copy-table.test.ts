@@ -53,7 +53,7 @@ describe('Copy to…', () => {
     await expect.poll(() => count(target)).toBe(expected);
     await expect.poll(() => count(target)).toBe(await count(table));
 
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('tab', { name: 'Tables', exact: true }).click();
     const row = page.getByTestId('table-row').filter({ hasText: target });
     await row.waitFor(slow);
@@ -123,7 +123,7 @@ describe('Copy to…', () => {
       await dialog.getByText('Written').first().waitFor(slow);
       await dialog.getByRole('button', { name: 'Cancel copy' }).click();
       await dialog.getByText('Stopped. What was copied stays copied').waitFor(slow);
-      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     }
     const expected = sampleItems().length;
     await expect.poll(() => count(kept)).toBeLessThan(expected);
@@ -162,6 +162,6 @@ describe('Copy to…', () => {
     await expect
       .poll(() => dialog.getByRole('region', { name: `Unfinished copies of ${table}` }).count(), slow)
       .toBe(0);
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   }, 400_000);
 });

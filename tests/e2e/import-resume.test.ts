@@ -90,7 +90,7 @@ describe('Resume a stopped import', () => {
     const written = (await rawScanAll(session.playgroundEndpoint, table)).length;
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(LINES);
-    await importing.getByRole('button', { name: 'Close' }).last().click();
+    await importing.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Opened again with the mouse (as after a restart): the dialog moves focus to its first
     // control, and that focus shows, though :focus-visible stays off after a click.

@@ -80,16 +80,16 @@ describe('Items builder and editor, as issue 10 found them', () => {
     await scanAndWait(page);
     await page.getByRole('button', { name: 'Delete / update…' }).click();
     const dialog = page.getByRole('dialog');
-    const scope = dialog.getByRole('radiogroup', { name: 'Which items' });
+    const scope = dialog.getByRole('group', { name: 'Which items' });
     await expect.poll(() => scope.getByRole('radio', { name: '0 selected' }).isChecked()).toBe(true);
     await expect.poll(() => scope.getByRole('radio', { name: 'Every queried item' }).isChecked()).toBe(false);
-    const action = dialog.getByRole('radiogroup', { name: 'Action' });
+    const action = dialog.getByRole('group', { name: 'Action' });
     await expect.poll(() => action.getByRole('radio', { name: 'Delete' }).isChecked()).toBe(false);
     await expect.poll(() => action.getByRole('radio', { name: 'Update' }).isChecked()).toBe(false);
     await dialog.getByRole('status').filter({ hasText: 'Nothing is selected' }).waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
     await session.browser.screenshotBothSchemes('bulk-dialog-nothing-selected');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

@@ -136,7 +136,7 @@ describe('the item editor follows what is stored', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByRole('button', { name: 'Delete 1' }).click();
     await expect.poll(async () => (await stored()) === undefined, slow).toBe(true);
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.getByRole('button', { name: 'Close the dialog' }).click();
     await editor()
       .getByText(/^This item was deleted by a bulk delete\. Saving creates it again\.$/)
       .waitFor(slow);

@@ -184,7 +184,7 @@ describe('the grid shows what is stored', () => {
       .fill('after-save.jsonl');
     await exporting.getByRole('button', { name: 'Save on the server', exact: true }).click();
     await exporting.getByText(`Saved ${all} items`).waitFor(slow);
-    await exporting.getByRole('button', { name: 'Close' }).last().click();
+    await exporting.getByRole('button', { name: 'Close', exact: true }).click();
     const exported = (await readFile(file, 'utf8'))
       .trim()
       .split('\n')
@@ -302,7 +302,7 @@ describe('the grid shows what is stored', () => {
     await updating.getByRole('button', { name: 'Preview' }).click();
     await updating.getByRole('button', { name: 'Update 2' }).click();
     await updating.getByText('2 done, 0 changed since read', { exact: false }).waitFor(slow);
-    await updating.getByRole('button', { name: 'Close' }).last().click();
+    await updating.getByRole('button', { name: 'Close', exact: true }).click();
     await showColumn('flag');
     for (const [itemPk, itemSk] of [
       [pk, sk],

@@ -86,7 +86,7 @@ describe("a newcomer's walk through Items", () => {
     // Redone, the save is in place again: Undo is back, and the row says what happened when.
     await saveRow.getByRole('button', { name: /^Undo "Saved in the item editor" of / }).waitFor(slow);
     await saveRow.getByText(/^Undone .*, redone .*$/).waitFor();
-    await history().getByRole('button', { name: 'Close' }).last().click();
+    await history().getByRole('button', { name: 'Close', exact: true }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 

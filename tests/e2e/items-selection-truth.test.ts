@@ -54,7 +54,7 @@ describe('selection means what the user picked', () => {
       .getByText(/deleted/i)
       .first()
       .waitFor(slow);
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.getByRole('button', { name: 'Close the dialog' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await rowWith(page(), 'USER#u16', 'ORDER#o56').waitFor({ state: 'detached', ...slow });

@@ -111,7 +111,7 @@ describe('moving items in and out of the Items tab', () => {
     await exporting.getByRole('button', { name: 'Save on the server', exact: true }).click();
     await exporting.getByText(`Saved ${shipped.length} items`).waitFor(slow);
     await session.browser.screenshot('items-export-done');
-    await exporting.getByRole('button', { name: 'Close' }).last().click();
+    await exporting.getByRole('button', { name: 'Close', exact: true }).click();
 
     const lines = (await readFile(file, 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(shipped.length);
@@ -141,7 +141,7 @@ describe('moving items in and out of the Items tab', () => {
       .waitFor(slow);
     await session.browser.screenshot('items-import-done');
     await expect.poll(async () => (await stored(pk, sk))?.currency?.S).toBe('CHF');
-    await importing.getByRole('button', { name: 'Close' }).last().click();
+    await importing.getByRole('button', { name: 'Close', exact: true }).click();
     // The grid shows what the upload wrote once the query runs again.
     await queryShipped('currency', 'CHF');
     expect(session.browser.pageErrors).toEqual([]);
@@ -175,12 +175,12 @@ describe('moving items in and out of the Items tab', () => {
     expect(downloaded).toHaveLength(shipped.length);
     expect([...downloaded].sort(byKey)).toEqual(expected.sort(byKey));
     // The import dialog reads only typed files: it offers no JSON array.
-    await exporting.getByRole('button', { name: 'Close' }).last().click();
+    await exporting.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('button', { name: 'Import…' }).click();
     const importing = dialog(`Import into ${table}`);
     await importing.getByRole('radio', { name: 'JSON Lines (S3 export format)' }).waitFor();
     await expect.poll(() => importing.getByRole('radio', { name: 'JSON array' }).count()).toBe(0);
-    await importing.getByRole('button', { name: 'Close' }).last().click();
+    await importing.getByRole('button', { name: 'Cancel' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe('moving items in and out of the Items tab', () => {
     await updating.getByRole('button', { name: `Update ${shipped.length}` }).click();
     await updating.getByText(`${shipped.length} done, 0 changed since read`, { exact: false }).waitFor(slow);
     await session.browser.screenshot('items-bulk-update-done');
-    await updating.getByRole('button', { name: 'Close' }).last().click();
+    await updating.getByRole('button', { name: 'Close', exact: true }).click();
     const some = shipped[0]!;
     const somePk = (some.PK as { S: string }).S;
     const someSk = (some.SK as { S: string }).S;

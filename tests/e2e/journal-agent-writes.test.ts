@@ -66,7 +66,7 @@ async function undoFromHistory(source: string, reason: string): Promise<void> {
     .nth(1)
     .getByRole('button', { name: /^Redo "/ })
     .waitFor(slow);
-  await history().getByRole('button', { name: 'Close' }).last().click();
+  await history().getByRole('button', { name: 'Close', exact: true }).click();
 }
 
 describe('approved agent writes show everywhere and are undone exactly', () => {

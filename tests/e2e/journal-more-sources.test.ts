@@ -100,7 +100,7 @@ async function importReplacing(item: Record<string, unknown>): Promise<void> {
   await importing.getByText('Dry run: 1 read · 1 would be written').waitFor(slow);
   await importing.getByRole('button', { name: 'Import', exact: true }).click();
   await importing.getByText('1 read · 1 written', { exact: false }).waitFor(slow);
-  await importing.getByRole('button', { name: 'Close' }).last().click();
+  await importing.getByRole('button', { name: 'Close', exact: true }).click();
 }
 
 describe('more write sources show everywhere and are undone exactly', () => {
@@ -175,7 +175,7 @@ describe('more write sources show everywhere and are undone exactly', () => {
       const report = dialog.getByRole('status').filter({ hasText: `Copied ${copySource} to ${sample}.` });
       await report.waitFor(slow);
       await expect.poll(() => report.innerText()).toMatch(/Written\s*1\s*Skipped\s*0\s*Failed\s*0/);
-      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
       await page()
         .getByRole('tablist', { name: 'Open tabs' })

@@ -85,7 +85,7 @@ describe('the commit confirmation and History', () => {
     // The table is the dialog's title; each row says what was written, once.
     const newest = await entries.first().locator('.journal-line').innerText();
     expect(newest).toMatch(/^Committed 1 staged change\s+1 item\s/);
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('the commit confirmation and History', () => {
     await commit.getByText(/^Undone .*: 1 item put back$/).waitFor(slow);
     await commit.getByRole('button', { name: /^Redo "/ }).waitFor(slow);
     await expect.poll(() => storedCurrency(...third)).toBe(before);
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ describe('undo after commit', () => {
       ]);
     await expect.poll(async () => text((await stored(pk, sk))?.currency)).toBe('XAG');
     await screenshots(page(), 'journal-undo-refused');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     // The grid shows what is stored now: their value.
     await expect.poll(() => rowWith(pk, sk).innerText(), slow).toContain('XAG');
     expect(session.browser.pageErrors).toEqual([]);

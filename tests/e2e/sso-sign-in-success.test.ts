@@ -182,7 +182,7 @@ describe('signing in again after the SSO session expired', () => {
     expect(text).toContain('[sso-session corp]');
     expect(text).not.toMatch(/DynamoDB/);
     await screenshots(session.browser.page, 'sso-sign-in-unreachable');
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'customers' }).waitFor();
   });

@@ -329,7 +329,7 @@ describe('the table list across regions of an AWS connection', () => {
       .waitFor(slow);
     await expect.poll(() => tablesIn('us-west-2')).toContain(made);
     await expect.poll(() => tablesIn('eu-west-1')).not.toContain(made);
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     // Listed in its region's group without a Refresh.
     await inWest().waitFor(slow);
     await expect

@@ -7,6 +7,8 @@ export interface CheckProps {
   onChange(checked: boolean): void;
   disabled?: boolean;
   title?: string;
+  /** A radio's group: radios of one name take one Tab stop, and the arrow keys choose among them. */
+  name?: string;
   /** The id of a sentence that explains the choice, read after its words. */
   describedBy?: string;
   children: ReactNode;
@@ -19,6 +21,7 @@ export function Check({
   onChange,
   disabled,
   title,
+  name,
   describedBy,
   children,
 }: CheckProps) {
@@ -26,6 +29,7 @@ export function Check({
     <label className="check" title={title}>
       <input
         type={type}
+        name={name}
         checked={checked}
         disabled={disabled}
         aria-describedby={describedBy}

@@ -26,20 +26,23 @@ export interface DialogActionsProps {
   /** "Cancel" before anything was sent, "Close (… goes on)" while work runs, "Close" after. */
   closeLabel: string;
   onClose(): void;
+  /** The step that shows what the primary action would do (Dry run), between Close and it. */
+  secondary?: ReactNode;
   /** The one primary action, at the right (Create table, Copy, Export…, then Open …). */
   primary?: ReactNode;
 }
 
 /**
- * The footer of every dialog that starts long work (Create table, Copy to…, Export): its status,
- * then Close or Cancel, then the primary action, in the same places; Enter in a field runs the
- * primary action (Dialog's onEnter) and Escape closes, in each of them.
+ * The footer of every dialog that starts long work (Create table, Copy to…, Export, Import,
+ * Delete or update items): its status, then Close or Cancel, then the primary action, in the same
+ * places; Enter in a field runs the next step (Dialog's onEnter) and Escape closes, in each of them.
  */
-export function DialogActions({ status, closeLabel, onClose, primary }: DialogActionsProps) {
+export function DialogActions({ status, closeLabel, onClose, secondary, primary }: DialogActionsProps) {
   return (
     <>
       <span className="dialog-footer-status">{status}</span>
       <Button onClick={onClose}>{closeLabel}</Button>
+      {secondary}
       {primary}
     </>
   );
@@ -128,7 +131,15 @@ export function Dialog({ title, onClose, children, footer, onEnter, width = 'md'
       <div className="dialog-inner">
         <header className="dialog-header">
           <h2>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          {/* Named apart from the footer's Close, Cancel or Done, so a screen reader's list of
+              buttons says which is which; its tooltip teaches Escape to a mouse user. */}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close the dialog"
+            title="Close (Esc)"
+            onClick={onClose}
+          >
             ×
           </button>
         </header>

@@ -87,7 +87,7 @@ export function writeWalk(page: () => Page, endpoint: () => string, item: Walked
       // lists on top as the list reads again).
       await newest.getByText(/^Undone .*: \d+ items? put back$/).waitFor(slow);
       await newest.getByRole('button', { name: /^Redo "/ }).waitFor(slow);
-      await history.getByRole('button', { name: 'Close' }).last().click();
+      await history.getByRole('button', { name: 'Close', exact: true }).click();
       expect(canonical(await rawGetItem(endpoint(), item.table, item.key))).toBe(expected.before);
     },
   };

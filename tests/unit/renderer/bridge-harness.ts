@@ -75,6 +75,24 @@ export async function clickButton(within: ParentNode, name: string): Promise<voi
   });
 }
 
+/** Enter in the field, as a user finishing typing presses it. */
+export async function pressEnter(field: HTMLInputElement | null): Promise<void> {
+  if (!field) throw new Error('no field to press Enter in');
+  await act(() => {
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    return Promise.resolve();
+  });
+}
+
+/** Chooses the radio whose words are `words` under `within`. */
+export function choose(within: ParentNode, words: string): void {
+  const radio = [...within.querySelectorAll('label')]
+    .find((label) => label.textContent === words)
+    ?.querySelector('input');
+  if (!radio) throw new Error(`no ${words} choice`);
+  act(() => radio.click());
+}
+
 /** A writable, non-production connection for a rendered view (read-only or production by `patch`). */
 export function testConnection(id: string, patch: Partial<Connection> = {}): Connection {
   return {

@@ -87,5 +87,9 @@ describe('focus after Resume or Dismiss on a stopped import', () => {
     expect(harness.host.textContent).not.toContain('did not finish');
     expect(nameOf(focused())).toBe('This import');
     expect(focused()?.textContent).toContain('Importing');
+    // The resumed import reads the file it stopped in: the footer asks for no file, and says it goes on.
+    const footer = harness.host.querySelector('.dialog-footer');
+    expect(footer?.querySelector('.dialog-footer-status')?.textContent).toBe('');
+    expect(footer?.querySelector('button')?.textContent).toBe('Close (the import goes on)');
   });
 });

@@ -189,7 +189,7 @@ export function CopyDialog({
           current={state.phase === 'stopped' ? state.copyId : undefined}
           onResume={(copyId) => void resume(copyId)}
         />
-        <fieldset className="copy-group" disabled={isBusy}>
+        <fieldset className="form-group" disabled={isBusy}>
           <legend>Copy</legend>
           <Check type="radio" checked={source === 'table'} onChange={() => setSource('table')}>
             The whole table
@@ -233,7 +233,7 @@ export function CopyDialog({
           </FormRow>
         </fieldset>
 
-        <fieldset className="copy-group" disabled={isBusy}>
+        <fieldset className="form-group" disabled={isBusy}>
           <legend>To</legend>
           <FormRow>
             <RowField caption="Connection">
@@ -262,7 +262,7 @@ export function CopyDialog({
           </Check>
         </fieldset>
 
-        <fieldset className="copy-group" disabled={isBusy}>
+        <fieldset className="form-group" disabled={isBusy}>
           <legend>When the item exists in the target</legend>
           <FormRow>
             {policies.map((p) => (
@@ -281,7 +281,7 @@ export function CopyDialog({
           </FormRow>
         </fieldset>
 
-        <details className="copy-group">
+        <details className="form-group">
           <summary>Key mapping, speed and checks</summary>
           <fieldset className="copy-inner" disabled={isBusy}>
             <FormRow>

@@ -59,7 +59,7 @@ export function UnfinishedCopies({ connectionId, table, isBusy, current, onResum
   const shown = copies.filter((c) => c.copyId !== current);
   if (isBusy || (shown.length === 0 && !error && setAside.length === 0)) return null;
   return (
-    <section className="copy-group" aria-labelledby="unfinished-copies">
+    <section className="form-group" aria-labelledby="unfinished-copies">
       <h3 id="unfinished-copies" className="stopped-work-title">
         Unfinished copies of {table}
       </h3>

@@ -49,7 +49,7 @@ export function ExportForm({
 
   return (
     <form
-      className="exports-group"
+      className="form-group"
       aria-label="New export"
       onSubmit={(event) => {
         event.preventDefault();

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Connection } from '../../../shared/ipc';
 import { Button } from '../../ui/button';
+import { typeLabel } from '../../../shared/dynamo/attribute-value';
+import { keyTypeSchema, type KeyType } from '../../../shared/dynamo/table-definition';
 import { Dialog, DialogActions } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/error-message';
 import { Select } from '../../ui/select';
@@ -20,9 +22,6 @@ export interface ImportDefaults {
   sortKey?: { name: string; type: KeyType };
 }
 
-type KeyType = 'S' | 'N' | 'B';
-const keyTypes: readonly KeyType[] = ['S', 'N', 'B'];
-const typeWords: Record<KeyType, string> = { S: 'String', N: 'Number', B: 'Binary' };
 const formats = ['DYNAMODB_JSON', 'ION', 'CSV'] as const;
 const formatWords: Record<(typeof formats)[number], string> = {
   DYNAMODB_JSON: 'DynamoDB JSON',
@@ -109,7 +108,7 @@ export function ImportDialog({
             “{connection.label}” is read-only: DynoTable starts no import through it.
           </p>
         ) : null}
-        <fieldset className="exports-group" disabled={isRunning}>
+        <fieldset className="form-group" disabled={isRunning}>
           <legend>From S3</legend>
           <FormRow>
             <RowField caption="Bucket">
@@ -143,7 +142,7 @@ export function ImportDialog({
             </RowField>
           </FormRow>
         </fieldset>
-        <fieldset className="exports-group" disabled={isRunning}>
+        <fieldset className="form-group" disabled={isRunning}>
           <legend>New table</legend>
           <RowField caption="Table name" grow>
             <TextInput label="New table name" value={table} onChange={setTable} />
@@ -156,8 +155,8 @@ export function ImportDialog({
               <Select
                 label="Partition key type"
                 value={pkType}
-                options={keyTypes}
-                labelOf={(t) => typeWords[t]}
+                options={keyTypeSchema.options}
+                labelOf={typeLabel}
                 onChange={(value) => setPkType(value)}
               />
             </RowField>
@@ -168,8 +167,8 @@ export function ImportDialog({
               <Select
                 label="Sort key type"
                 value={skType}
-                options={keyTypes}
-                labelOf={(t) => typeWords[t]}
+                options={keyTypeSchema.options}
+                labelOf={typeLabel}
                 onChange={(value) => setSkType(value)}
               />
             </RowField>

@@ -9,6 +9,8 @@ import type { IndexInfo, KeyAttributeInfo, KeySchema } from '../../../shared/ipc
 import { parseAttributePath } from './attribute-path';
 
 export type ScalarType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL';
+/** The types a value typed in one box can have (a filter's value, a bulk update's new value). */
+export const scalarTypes: readonly ScalarType[] = ['S', 'N', 'B', 'BOOL', 'NULL'];
 export type SortKeyOp = '' | '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'between';
 
 export interface ConditionDraft {

@@ -7,14 +7,17 @@ import type { BulkAction } from '../../../../shared/ipc/items';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 import { ConfirmTableInput } from '../../../ui/confirm-table-input';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog, DialogActions } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 import type { AppError } from '../../../../shared/ipc';
 import { parseAttributePath } from '../../query/attribute-path';
-import { typedValue, type ScalarType } from '../../query/builder-state';
+import { scalarTypes, typedValue, type ScalarType } from '../../query/builder-state';
+import { typeLabel } from '../../../../shared/dynamo/attribute-value';
+import { useOperation } from '../../operations/store';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { UndoEntry } from '../../journal/components/undo-entry';
 
@@ -33,6 +36,11 @@ function keyLabel(item: Item, keys: KeySchema): string {
     .map((value) => JSON.stringify(Object.values(value)[0]))
     .join(' · ');
 }
+
+const actions = [
+  { value: 'delete', label: 'Delete' },
+  { value: 'update', label: 'Update' },
+] as const;
 
 type Preview = {
   count: number;
@@ -96,75 +104,68 @@ export function BulkDialog({
     };
   };
   const problem = (message: string): void => setError({ code: 'InvalidInput', message, retryable: false });
-  // Another scope or kind makes the preview stale.
-  const rescope = (next: 'selected' | 'all'): void => {
-    setScope(next);
-    setPreview(undefined);
-  };
-  const rekind = (next: 'delete' | 'update'): void => {
-    setKind(next);
-    setPreview(undefined);
-  };
+  // Any change to what the write would do makes the preview stale: the button it brings writes
+  // what was previewed or nothing.
+  const stale =
+    <T,>(set: (value: T) => void) =>
+    (value: T): void => {
+      set(value);
+      setPreview(undefined);
+    };
 
-  const footer = (
-    <>
-      <Button onClick={onClose}>Close</Button>
-      {!preview ? (
-        <Button
-          variant="primary"
-          disabled={isNothingSelected || !kind}
-          title={
-            isNothingSelected ? 'Nothing is selected.' : !kind ? 'Choose Delete or Update first.' : undefined
-          }
-          onClick={() => {
-            const body = payload();
-            if (typeof body === 'string') {
-              problem(body);
-              return;
-            }
-            void call('bulk:preview', body).then((r) => {
-              if (!r.ok) {
-                setError(r.error);
-                return;
-              }
-              setPreview(r.value);
-              setError(undefined);
-            });
-          }}
-        >
-          Preview
-        </Button>
-      ) : (
-        <Button
-          variant="danger"
-          disabled={
-            requestId !== undefined || connection.readOnly || (preview.needsConfirmation && typed !== table)
-          }
-          onClick={() => {
-            const body = payload();
-            if (typeof body === 'string') {
-              problem(body);
-              return;
-            }
-            const id = newRequestId('bulk');
-            setRequestId(id);
-            void call('bulk:start', {
-              ...body,
-              requestId: id,
-              ...(preview.needsConfirmation ? { confirmTable: typed } : {}),
-            }).then((r) => {
-              if (!r.ok) {
-                setError(r.error);
-                setRequestId(undefined);
-              }
-            });
-          }}
-        >
-          {kind === 'delete' ? 'Delete' : 'Update'} {preview.count.toLocaleString('en-US')}
-        </Button>
-      )}
-    </>
-  );
+  const showPreview = (): void => {
+    const body = payload();
+    if (typeof body === 'string') {
+      problem(body);
+      return;
+    }
+    void call('bulk:preview', body).then((r) => {
+      if (!r.ok) {
+        setError(r.error);
+        return;
+      }
+      setPreview(r.value);
+      setError(undefined);
+    });
+  };
+  const run = (needsConfirmation: boolean): void => {
+    const body = payload();
+    if (typeof body === 'string') {
+      problem(body);
+      return;
+    }
+    const id = newRequestId('bulk');
+    setRequestId(id);
+    void call('bulk:start', {
+      ...body,
+      requestId: id,
+      ...(needsConfirmation ? { confirmTable: typed } : {}),
+    }).then((r) => {
+      if (!r.ok) {
+        setError(r.error);
+        setRequestId(undefined);
+      }
+    });
+  };
+  const isRunning = useOperation(requestId)?.isFinished !== true && requestId !== undefined;
+  const canPreview = !preview && !isNothingSelected && kind !== undefined;
+  const canRun =
+    preview !== undefined &&
+    requestId === undefined &&
+    !connection.readOnly &&
+    (!preview.needsConfirmation || typed === table);
+  // Nothing selected: the note under the choice says it, and what to do.
+  const hint = isNothingSelected
+    ? undefined
+    : !kind
+      ? 'Choose Delete or Update.'
+      : preview && requestId === undefined
+        ? connection.readOnly
+          ? 'This connection is read-only.'
+          : preview.needsConfirmation && typed !== table
+            ? 'Type the table name to confirm.'
+            : undefined
+        : undefined;
 
   return (
     <Dialog
@@ -173,66 +174,95 @@ export function BulkDialog({
       }
       onClose={onClose}
       width="lg"
-      footer={footer}
+      // Enter runs the next step: the preview, then the write it showed.
+      onEnter={canPreview ? showPreview : canRun ? () => run(preview.needsConfirmation) : undefined}
+      footer={
+        <DialogActions
+          status={hint ? <span className="muted">{hint}</span> : undefined}
+          closeLabel={isRunning ? 'Close (the change goes on)' : requestId === undefined ? 'Cancel' : 'Close'}
+          onClose={onClose}
+          primary={
+            !preview ? (
+              <Button variant="primary" disabled={!canPreview} onClick={showPreview}>
+                Preview
+              </Button>
+            ) : (
+              <Button
+                variant="danger"
+                disabled={!canRun && !isRunning}
+                isBusy={isRunning}
+                onClick={() => run(preview.needsConfirmation)}
+              >
+                {kind === 'delete' ? 'Delete' : 'Update'} {preview.count.toLocaleString('en-US')}
+              </Button>
+            )
+          }
+        />
+      }
     >
-      <div className="bulk-form">
-        <div className="qb-row" role="radiogroup" aria-label="Which items">
-          <Check type="radio" checked={scope === 'selected'} onChange={() => rescope('selected')}>
-            {selected.length.toLocaleString('en-US')} selected
-          </Check>
-          <Check type="radio" checked={scope === 'all'} onChange={() => rescope('all')}>
-            Every queried item
-          </Check>
-        </div>
-        {isNothingSelected ? (
-          <p className="muted bulk-note" role="status">
-            Nothing is selected. Select rows in the grid first (Shift-click selects a range), or choose Every
-            queried item.
-          </p>
-        ) : null}
-        <div className="qb-row">
-          <span className="qb-row" role="radiogroup" aria-label="Action">
-            <Check type="radio" checked={kind === 'delete'} onChange={() => rekind('delete')}>
-              Delete
-            </Check>
-            <Check type="radio" checked={kind === 'update'} onChange={() => rekind('update')}>
-              Update
-            </Check>
-          </span>
+      <fieldset className="bulk-form plain-fieldset" disabled={requestId !== undefined}>
+        <ChoiceGroup
+          legend="Which items"
+          value={scope}
+          choices={[
+            { value: 'selected', label: `${selected.length.toLocaleString('en-US')} selected` },
+            { value: 'all', label: 'Every queried item' },
+          ]}
+          onChange={stale(setScope)}
+        >
+          {isNothingSelected ? (
+            <p className="muted bulk-note" role="status">
+              Nothing is selected. Select rows in the grid first (Shift-click selects a range), or choose
+              Every queried item.
+            </p>
+          ) : null}
+        </ChoiceGroup>
+        <ChoiceGroup legend="Action" value={kind} choices={actions} onChange={stale(setKind)}>
+          {kind === 'update' ? (
+            <div className="qb-row">
+              <span>Set</span>
+              <TextInput
+                label="Attribute to set"
+                placeholder="attribute"
+                value={setPath}
+                onChange={stale(setSetPath)}
+              />
+              <Select<ScalarType>
+                className="qb-type"
+                label="Type of the new value"
+                value={setType}
+                options={scalarTypes}
+                labelOf={typeLabel}
+                onChange={stale(setSetType)}
+              />
+              <TextInput
+                label="New value"
+                placeholder="new value"
+                value={setText}
+                onChange={stale(setSetText)}
+              />
+            </div>
+          ) : null}
+          {kind === 'update' ? (
+            // A line of its own: beside Set, the box wrapped away from its word at 1024 px.
+            <div className="qb-row">
+              <span>Remove</span>
+              <TextInput
+                label="Attribute to remove"
+                placeholder="attribute"
+                value={removePath}
+                onChange={stale(setRemovePath)}
+              />
+            </div>
+          ) : null}
           <Check
             checked={isSafe}
-            onChange={setSafe}
+            onChange={stale(setSafe)}
             title="Each write also requires the item to still be as it was read"
           >
             Only items unchanged since they were read
           </Check>
-        </div>
-        {kind === 'update' ? (
-          <div className="qb-row">
-            <span>Set</span>
-            <TextInput
-              label="Attribute to set"
-              placeholder="attribute"
-              value={setPath}
-              onChange={setSetPath}
-            />
-            <Select<ScalarType>
-              className="qb-type"
-              label="Type of the new value"
-              value={setType}
-              options={['S', 'N', 'B', 'BOOL', 'NULL']}
-              onChange={setSetType}
-            />
-            <TextInput label="New value" value={setText} onChange={setSetText} />
-            <span>Remove</span>
-            <TextInput
-              label="Attribute to remove"
-              placeholder="attribute"
-              value={removePath}
-              onChange={setRemovePath}
-            />
-          </div>
-        ) : null}
+        </ChoiceGroup>
         {preview ? (
           <div className="bulk-preview">
             <p>
@@ -258,6 +288,8 @@ export function BulkDialog({
             ) : null}
           </div>
         ) : null}
+      </fieldset>
+      <div className="bulk-form">
         {error ? <ErrorMessage compact error={error} connectionId={connection.id} /> : null}
         {requestId ? (
           <OperationStatus

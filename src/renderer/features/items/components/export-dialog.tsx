@@ -6,6 +6,7 @@ import { fullScanReadUnits } from '../../../../shared/dynamo/purge-estimate';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
 import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { downloadUrl } from '../../../ui/download';
 import { ErrorMessage } from '../../../ui/error-message';
@@ -34,6 +35,9 @@ export interface ExportDialogProps {
   onClose(): void;
 }
 
+/** The rows fetched, the selected ones, or the whole table or one of its indexes. */
+type ExportScope = 'all' | 'selected' | 'table' | 'index';
+
 /**
  * Writes the rows fetched (or the selection) to a file as they stream from the result set, or
  * the whole table or one of its indexes, read to the end, with progress, cancel and resume.
@@ -43,7 +47,7 @@ export function ExportDialog(props: ExportDialogProps) {
   const mode = useAppInfoStore((s) => s.info?.mode);
   const indexes = summary?.indexes ?? [];
   const [index, setIndex] = useState(props.index ?? indexes[0]?.name);
-  const [scope, setScope] = useState<'all' | 'selected' | 'table' | 'index'>(
+  const [scope, setScope] = useState<ExportScope>(
     rows.length > 0 ? 'selected' : resultSetId ? 'all' : 'table',
   );
   const isWhole = scope === 'table' || scope === 'index';
@@ -151,57 +155,49 @@ export function ExportDialog(props: ExportDialogProps) {
               : undefined
           }
         />
-        <div className="qb-row export-scope" role="radiogroup" aria-label="What to export">
-          <Check
-            type="radio"
-            disabled={!resultSetId}
-            checked={scope === 'all'}
-            onChange={() => setScope('all')}
-          >
-            All {total.toLocaleString('en-US')} rows fetched
-          </Check>
-          <Check
-            type="radio"
-            disabled={rows.length === 0}
-            checked={scope === 'selected'}
-            onChange={() => setScope('selected')}
-          >
-            {rows.length} selected
-          </Check>
-          <Check type="radio" checked={scope === 'table'} onChange={() => setScope('table')}>
-            Whole table
-          </Check>
-          {indexes.length > 0 ? (
-            <Check type="radio" checked={scope === 'index'} onChange={() => setScope('index')}>
-              Whole index
-            </Check>
+        <ChoiceGroup<ExportScope>
+          legend="What to export"
+          value={scope}
+          choices={[
+            {
+              value: 'all',
+              label: `All ${total.toLocaleString('en-US')} rows fetched`,
+              disabled: !resultSetId,
+            },
+            { value: 'selected', label: `${rows.length} selected`, disabled: rows.length === 0 },
+            { value: 'table', label: 'Whole table' },
+            ...(indexes.length > 0 ? [{ value: 'index' as const, label: 'Whole index' }] : []),
+          ]}
+          onChange={setScope}
+          beside={
+            scope === 'index' ? (
+              <Select
+                label="Index to export"
+                value={index ?? ''}
+                onChange={setIndex}
+                options={indexes.map((i) => i.name)}
+              />
+            ) : null
+          }
+        >
+          {scope === 'table' && summary ? (
+            <p className="muted">
+              About {countOf(summary.itemCount, 'item')} ({formatBytes(summary.sizeBytes)}, as DynamoDB last
+              counted). Reading all of it is a full Scan: about{' '}
+              {countOf(fullScanReadUnits(summary.sizeBytes), 'read unit')}. You can cancel and resume where it
+              stopped; the file appears when it is complete.
+            </p>
           ) : null}
-          {scope === 'index' ? (
-            <Select
-              label="Index to export"
-              value={index ?? ''}
-              onChange={setIndex}
-              options={indexes.map((i) => i.name)}
-            />
+          {scope === 'index' && chosenIndex ? (
+            <p className="muted">
+              {chosenIndex.itemCount === undefined
+                ? 'DynamoDB has not counted this index yet.'
+                : `About ${countOf(chosenIndex.itemCount, 'item')} in ${chosenIndex.name}.`}{' '}
+              Only what the index projects ({chosenIndex.projection.toLowerCase().replace('_', ' ')}) is
+              exported. You can cancel and resume where it stopped.
+            </p>
           ) : null}
-        </div>
-        {scope === 'table' && summary ? (
-          <p className="muted">
-            About {countOf(summary.itemCount, 'item')} ({formatBytes(summary.sizeBytes)}, as DynamoDB last
-            counted). Reading all of it is a full Scan: about{' '}
-            {countOf(fullScanReadUnits(summary.sizeBytes), 'read unit')}. You can cancel and resume where it
-            stopped; the file appears when it is complete.
-          </p>
-        ) : null}
-        {scope === 'index' && chosenIndex ? (
-          <p className="muted">
-            {chosenIndex.itemCount === undefined
-              ? 'DynamoDB has not counted this index yet.'
-              : `About ${countOf(chosenIndex.itemCount, 'item')} in ${chosenIndex.name}.`}{' '}
-            Only what the index projects ({chosenIndex.projection.toLowerCase().replace('_', ' ')}) is
-            exported. You can cancel and resume where it stopped.
-          </p>
-        ) : null}
+        </ChoiceGroup>
         {isWhole ? <TableExport exporter={exporter} /> : null}
         {!isWhole && mode === 'browser' && scope === 'all' ? (
           <p className="muted">Download streams every row straight from the result set to your browser.</p>

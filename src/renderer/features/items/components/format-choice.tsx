@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import type { RowsFormat, TransferFormat } from '../../../../shared/ipc/transfer';
-import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 
 const formatLabels: Record<RowsFormat, string> = {
   'dynamodb-json': 'DynamoDB JSON',
@@ -14,8 +15,9 @@ export const TYPED_FORMATS: readonly TransferFormat[] = ['jsonl', 'dynamodb-json
 export const ROWS_FORMATS: readonly RowsFormat[] = [...TYPED_FORMATS, 'json'];
 
 /**
- * The file format of an import or an export, one radio each; `unavailable` disables a format
- * with the reason as its title.
+ * The file format of an import or an export, one radio each under its heading; `unavailable`
+ * disables a format and says why under the radios (a disabled radio's tooltip never shows to the
+ * keyboard, and the choice it replaced changed without a word).
  */
 export function FormatChoice<F extends RowsFormat>({
   formats,
@@ -28,20 +30,23 @@ export function FormatChoice<F extends RowsFormat>({
   onChange(format: NoInfer<F>): void;
   unavailable?: { format: NoInfer<F>; reason: string };
 }) {
+  const reasonId = useId();
   return (
-    <div className="qb-row" role="radiogroup" aria-label="File format">
-      {formats.map((format) => (
-        <Check
-          key={format}
-          type="radio"
-          checked={value === format}
-          disabled={unavailable?.format === format}
-          title={unavailable?.format === format ? unavailable.reason : undefined}
-          onChange={() => onChange(format)}
-        >
-          {formatLabels[format]}
-        </Check>
-      ))}
-    </div>
+    <ChoiceGroup
+      legend="File format"
+      value={value}
+      choices={formats.map((format) => ({
+        value: format,
+        label: formatLabels[format],
+        ...(unavailable?.format === format ? { disabled: true, describedBy: reasonId } : {}),
+      }))}
+      onChange={onChange}
+    >
+      {unavailable ? (
+        <p id={reasonId} className="muted small">
+          {unavailable.reason}
+        </p>
+      ) : null}
+    </ChoiceGroup>
   );
 }

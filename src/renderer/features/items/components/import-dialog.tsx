@@ -4,18 +4,33 @@ import type { AppError, Connection } from '../../../../shared/ipc';
 import { importParts, type ImportReport, type TransferFormat } from '../../../../shared/ipc/transfer';
 import { call, newRequestId } from '../../../ipc/client';
 import { Button } from '../../../ui/button';
-import { Check } from '../../../ui/check';
+import { ChoiceGroup } from '../../../ui/choice-group';
 import { ConfirmTableInput } from '../../../ui/confirm-table-input';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog, DialogActions } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/error-message';
 import { TextInput } from '../../../ui/text-input';
 import { formatBytes } from '../../../ui/format';
 import { uploadImportFile } from '../../../ipc/upload';
 import { useAppInfoStore } from '../../app-info/store';
 import { FormatChoice, TYPED_FORMATS } from './format-choice';
+import { extensionOf } from './table-export';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { StoppedWork } from '../../operations/components/stopped-work';
+import { useOperation } from '../../operations/store';
 import type { StoppedJob } from '../../../../shared/ipc/jobs';
+
+const importModes = [
+  { value: 'create-only', label: 'Only create (never replace an existing item)' },
+  { value: 'overwrite', label: 'Replace existing items' },
+] as const;
+
+/** A dry run or an import started here, and what it was run on. */
+interface Run {
+  id: string;
+  dryRun: boolean;
+  chosen: string;
+  isResume?: boolean;
+}
 
 type Picked =
   | { kind: 'none' }
@@ -39,7 +54,7 @@ export function ImportDialog({
   const [picked, setPicked] = useState<Picked>({ kind: 'none' });
   const [mode, setMode] = useState<'create-only' | 'overwrite'>('create-only');
   const [typed, setTyped] = useState('');
-  const [runs, setRuns] = useState<{ id: string; dryRun: boolean; isResume?: boolean }[]>([]);
+  const [runs, setRuns] = useState<Run[]>([]);
   const [error, setError] = useState<AppError>();
   const needsName = needsTypedConfirmation('import', 0, connection.isProduction);
   const source =
@@ -50,6 +65,8 @@ export function ImportDialog({
         : { path };
   const hasSource =
     picked.kind === 'chosen' || picked.kind === 'upload' || (picked.kind === 'none' && path !== '');
+  // What a dry run was run on: another file, format or mode wants its own before Import.
+  const chosen = JSON.stringify([format, source, mode]);
   // Browser mode sends the file's bytes to the server (which reads no path the page chose).
   const pick = async (file: File | undefined): Promise<void> => {
     setError(undefined);
@@ -78,7 +95,7 @@ export function ImportDialog({
   };
   const start = async (dryRun: boolean): Promise<void> => {
     const id = newRequestId('import');
-    setRuns((r) => [...r, { id, dryRun }]);
+    setRuns((r) => [...r, { id, dryRun, chosen }]);
     const started = await call('transfer:import', {
       connectionId: connection.id,
       table,
@@ -106,7 +123,7 @@ export function ImportDialog({
   /** Goes on with a stopped import after the last line it wrote: main checks the file is unchanged. */
   const resume = async (job: StoppedJob): Promise<void> => {
     const id = newRequestId('import');
-    setRuns((r) => [...r, { id, dryRun: false, isResume: true }]);
+    setRuns((r) => [...r, { id, dryRun: false, chosen, isResume: true }]);
     const started = await call('transfer:resumeImport', {
       connectionId: connection.id,
       table,
@@ -117,6 +134,29 @@ export function ImportDialog({
     settle(id, started);
   };
   const last = runs.at(-1);
+  const lastState = useOperation(last?.id);
+  const isImporting = last !== undefined && !last.dryRun && lastState?.isFinished !== true;
+  const isDryRunning = last?.dryRun === true && lastState?.isFinished !== true;
+  // Import follows a dry run of what is chosen now, once its report is on screen.
+  const dryRun = runs.findLast((run) => run.dryRun && run.chosen === chosen);
+  const dryRunEnd = useOperation(dryRun?.id)?.latest.type;
+  const isDryRunShown = dryRunEnd === 'done';
+  const isConfirmed = !needsName || typed === table;
+  const canDryRun = hasSource && !isDryRunning && !isImporting;
+  const canImport = isDryRunShown && !connection.readOnly && isConfirmed && !isImporting && !isDryRunning;
+  // Nothing said once an import ran (a resumed one reads the file it stopped in, none chosen here).
+  const hasImported = runs.some((run) => !run.dryRun);
+  const hint = hasImported
+    ? undefined
+    : !hasSource
+      ? 'Choose a file; a dry run then shows what Import would write.'
+      : connection.readOnly
+        ? 'This connection is read-only: a dry run only.'
+        : !dryRun
+          ? 'A dry run reads the file and writes nothing; Import follows it.'
+          : isDryRunShown && !isConfirmed
+            ? 'Type the table name to confirm the import.'
+            : undefined;
   // Focus after Resume: where the resumed import shows (its progress and Cancel, then its ending
   // or main's refusal); after Dismiss of the last stopped import: the file, to start one again.
   const status = useRef<HTMLDivElement>(null);
@@ -127,77 +167,93 @@ export function ImportDialog({
       title={`Import into ${table}`}
       onClose={onClose}
       width="lg"
-      footer={<Button onClick={onClose}>Close</Button>}
+      // Enter runs the next step: the dry run of what is chosen, then the import it showed.
+      onEnter={canImport ? () => void start(false) : canDryRun ? () => void start(true) : undefined}
+      footer={
+        <DialogActions
+          status={hint ? <span className="muted">{hint}</span> : undefined}
+          closeLabel={isImporting ? 'Close (the import goes on)' : runs.length > 0 ? 'Close' : 'Cancel'}
+          onClose={onClose}
+          secondary={
+            // Busy, not disabled, while it runs: the pressed button keeps focus.
+            <Button
+              onClick={() => void start(true)}
+              disabled={!canDryRun && !isDryRunning}
+              isBusy={isDryRunning}
+            >
+              Dry run
+            </Button>
+          }
+          primary={
+            <Button
+              variant="primary"
+              disabled={!canImport && !isImporting}
+              isBusy={isImporting}
+              onClick={() => void start(false)}
+            >
+              Import
+            </Button>
+          }
+        />
+      }
     >
       <div className="bulk-form">
         <FormatChoice formats={TYPED_FORMATS} value={format} onChange={setFormat} />
-        {isBrowser ? (
-          <>
+        <fieldset className="form-group">
+          <legend>File</legend>
+          {isBrowser ? (
+            <>
+              <div className="qb-row">
+                <input
+                  ref={fileInput}
+                  type="file"
+                  aria-label="File to upload and import"
+                  onChange={(e) => void pick(e.target.files?.[0])}
+                />
+                {picked.kind === 'reading' ? (
+                  <span className="muted" role="status">
+                    Uploading {picked.name}…
+                  </span>
+                ) : picked.kind === 'upload' ? (
+                  <span className="muted" role="status">
+                    Uploaded {picked.name} ({formatBytes(picked.bytes)})
+                  </span>
+                ) : null}
+              </div>
+              <div className="qb-row">
+                <span className="muted">or a file on the server, in DynoTable's export folder:</span>
+                <TextInput
+                  className="export-path"
+                  label="A file on the server, in DynoTable's export folder"
+                  placeholder={`items.${extensionOf(format)}`}
+                  value={path}
+                  disabled={picked.kind !== 'none'}
+                  onChange={setPath}
+                />
+              </div>
+            </>
+          ) : (
             <div className="qb-row">
-              <input
-                ref={fileInput}
-                type="file"
-                aria-label="File to upload and import"
-                onChange={(e) => void pick(e.target.files?.[0])}
-              />
-              {picked.kind === 'reading' ? (
+              <Button ref={chooseFile} onClick={() => void choose()}>
+                Choose file…
+              </Button>
+              {picked.kind === 'chosen' ? (
                 <span className="muted" role="status">
-                  Uploading {picked.name}…
-                </span>
-              ) : picked.kind === 'upload' ? (
-                <span className="muted" role="status">
-                  Uploaded {picked.name} ({formatBytes(picked.bytes)})
+                  {picked.name}
                 </span>
               ) : null}
             </div>
-            <div className="qb-row">
-              <span className="muted">or a file on the server, in DynoTable's export folder:</span>
-              <TextInput
-                className="export-path"
-                label="A file on the server, in DynoTable's export folder"
-                placeholder="items.jsonl"
-                value={path}
-                disabled={picked.kind !== 'none'}
-                onChange={setPath}
-              />
-            </div>
-          </>
-        ) : (
-          <div className="qb-row">
-            <Button ref={chooseFile} onClick={() => void choose()}>
-              Choose file…
-            </Button>
-            {picked.kind === 'chosen' ? (
-              <span className="muted" role="status">
-                {picked.name}
-              </span>
-            ) : null}
-          </div>
-        )}
-        <div className="qb-row">
-          <Check type="radio" checked={mode === 'create-only'} onChange={() => setMode('create-only')}>
-            Only create (never replace an existing item)
-          </Check>
-          <Check type="radio" checked={mode === 'overwrite'} onChange={() => setMode('overwrite')}>
-            Replace existing items
-          </Check>
-        </div>
-        <div className="qb-row">
-          <Button onClick={() => void start(true)} disabled={!hasSource}>
-            Dry run
-          </Button>
-          {needsName ? (
-            <ConfirmTableInput confirms="the import" table={table} value={typed} onChange={setTyped} />
-          ) : null}
-          <Button
-            variant="primary"
-            disabled={connection.readOnly || !runs.some((r) => r.dryRun) || (needsName && typed !== table)}
-            title={runs.some((r) => r.dryRun) ? undefined : 'Dry-run it first'}
-            onClick={() => void start(false)}
-          >
-            Import
-          </Button>
-        </div>
+          )}
+        </fieldset>
+        <ChoiceGroup
+          legend="Items already in the table"
+          value={mode}
+          choices={importModes}
+          onChange={setMode}
+        />
+        {needsName ? (
+          <ConfirmTableInput confirms="the import" table={table} value={typed} onChange={setTyped} />
+        ) : null}
         <StoppedWork
           connectionId={connection.id}
           table={table}
@@ -221,6 +277,7 @@ export function ImportDialog({
               key={last.id}
               channel={last.isResume ? 'transfer:resumeImport' : 'transfer:import'}
               requestId={last.id}
+              label={last.dryRun ? 'Dry run' : undefined}
               connectionId={connection.id}
               render={(report) => <ImportSummary report={report} />}
             />

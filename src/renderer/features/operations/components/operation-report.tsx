@@ -9,18 +9,21 @@ export function OperationStatus<C extends OperationChannel>({
   channel,
   requestId,
   connectionId,
+  label,
   render,
 }: {
   /** The channel that started the work: its done value is checked against the contract. */
   channel: C;
   requestId: string;
   connectionId?: string;
+  /** What the work is, when the channel alone does not say (an import's dry run writes nothing). */
+  label?: string;
   render(value: OperationDone<C>): React.ReactNode;
 }) {
   const operation = useOperation(requestId);
   const latest = operation?.latest;
   if (!operation?.isFinished)
-    return <OperationProgress requestId={requestId} label={labelOf(channel)} numbers={processed} />;
+    return <OperationProgress requestId={requestId} label={label ?? labelOf(channel)} numbers={processed} />;
   if (latest?.type === 'error') return <ErrorMessage error={latest.error} connectionId={connectionId} />;
   return (
     <div className="operation-status" role="status">

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
-import { noValueOps, type ConditionDraft, type ScalarType } from '../builder-state';
+import { noValueOps, scalarTypes, type ConditionDraft, type ScalarType } from '../builder-state';
 
 const OPERATOR_LABELS: Partial<Record<FilterOperator, string>> = {
   begins_with: 'begins with',
@@ -18,8 +18,6 @@ const OPERATOR_LABELS: Partial<Record<FilterOperator, string>> = {
   in: 'in (a, b, …)',
 };
 
-/** The types a value typed in one box can have; "is of type" offers every type. */
-const TYPES: readonly ScalarType[] = ['S', 'N', 'B', 'BOOL', 'NULL'];
 const SIZE_OPS: ConditionDraft['sizeOp'][] = ['=', '<>', '<', '<=', '>', '>='];
 
 export interface ConditionRowProps {
@@ -72,7 +70,8 @@ export function ConditionRow({ draft, names, error, onChange, onRemove }: Condit
           className="qb-type"
           label="Value type"
           value={draft.type}
-          options={draft.op === 'attribute_type' ? attributeTypes : TYPES}
+          // "is of type" offers every type; a value typed in the box has a scalar one.
+          options={draft.op === 'attribute_type' ? attributeTypes : scalarTypes}
           labelOf={typeLabel}
           // "is of type" keeps any type in the draft's type, as the request it builds does.
           onChange={(type) => set({ type: type as ScalarType })}

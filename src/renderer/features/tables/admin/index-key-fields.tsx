@@ -4,13 +4,17 @@ import {
   partitionAttributes,
   sortAttributes,
 } from '../../../../shared/dynamo/key-model';
-import type { GlobalIndexDefinition, KeyAttribute } from '../../../../shared/dynamo/table-definition';
+import { typeLabel } from '../../../../shared/dynamo/attribute-value';
+import {
+  keyTypeSchema,
+  type GlobalIndexDefinition,
+  type KeyAttribute,
+} from '../../../../shared/dynamo/table-definition';
 import { indexKeyField, problemAt, type FieldProblem } from '../../../../shared/dynamo/table-validation';
 import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
-import { KEY_TYPES, keyTypeLabel } from './key-fields';
 
 type Kind = 'partition' | 'sort';
 
@@ -122,8 +126,8 @@ function AttributeList({
                 <Select
                   label={`${label} type`}
                   value={attribute.type}
-                  options={KEY_TYPES}
-                  labelOf={keyTypeLabel}
+                  options={keyTypeSchema.options}
+                  labelOf={typeLabel}
                   onChange={(type) => onChange(attributes.map((a, j) => (j === i ? { ...a, type } : a)))}
                 />
                 <Button

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import type { KeyAttribute, ProjectionDefinition } from '../../../../shared/dynamo/table-definition';
+import { typeLabel } from '../../../../shared/dynamo/attribute-value';
+import {
+  keyTypeSchema,
+  type KeyAttribute,
+  type ProjectionDefinition,
+} from '../../../../shared/dynamo/table-definition';
 import { problemAt, type FieldProblem } from '../../../../shared/dynamo/table-validation';
 import { FieldError } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 import { capacityUnitHelp } from '../../../ui/capacity-unit';
-
-export const KEY_TYPES = ['S', 'N', 'B'] as const;
-export const keyTypeLabel = (type: 'S' | 'N' | 'B'): string =>
-  ({ S: 'String (S)', N: 'Number (N)', B: 'Binary (B)' })[type];
 
 /** A key attribute's name and type, with the problem of either said under them. */
 export function KeyFields({
@@ -44,8 +45,8 @@ export function KeyFields({
         <Select
           label={`${label} type`}
           value={value.type}
-          options={KEY_TYPES}
-          labelOf={keyTypeLabel}
+          options={keyTypeSchema.options}
+          labelOf={typeLabel}
           onChange={(type) => onChange({ ...value, type })}
         />
       </div>
