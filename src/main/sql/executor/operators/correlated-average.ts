@@ -213,6 +213,21 @@ function tallies(size: number): { count: Float64Array; sum: Float64Array } {
 
 const OPS: readonly Op[] = ['<', '<=', '>', '>=', '=', '<>'];
 
+/** `left OPS[op] right`; small enough that V8 inlines it into both loops. */
+function compares(op: number, left: number, right: number): boolean {
+  return op === 0
+    ? left < right
+    : op === 1
+      ? left <= right
+      : op === 2
+        ? left > right
+        : op === 3
+          ? left >= right
+          : op === 4
+            ? left === right
+            : left !== right;
+}
+
 /**
  * The rows where `x op sum / count` holds, compared as `x · count op sum`, written to `kept`
  * (frame rows, or with `asTableRows` the outer table's rows); answers how many. A row whose x or
@@ -248,18 +263,7 @@ function compareRows(
     const left = scaled[i]! * rows;
     if (left > MAX || left < -MAX) return -1;
     const right = sum[c]!;
-    const holds =
-      op === 0
-        ? left < right
-        : op === 1
-          ? left <= right
-          : op === 2
-            ? left > right
-            : op === 3
-              ? left >= right
-              : op === 4
-                ? left === right
-                : left !== right;
+    const holds = compares(op, left, right);
     // Written always, counted when it holds: no branch decided by a row's side of its average,
     // which for rows in no particular order is a coin toss the CPU mispredicts half the time. On
     // such rows the loop took half the time; on the bench's rows, whose amounts follow a pattern
@@ -301,18 +305,7 @@ function compareTableRows(
     const left = scaled[i]! * rows;
     if (left > MAX || left < -MAX) return -1;
     const right = sum[c]!;
-    const holds =
-      op === 0
-        ? left < right
-        : op === 1
-          ? left <= right
-          : op === 2
-            ? left > right
-            : op === 3
-              ? left >= right
-              : op === 4
-                ? left === right
-                : left !== right;
+    const holds = compares(op, left, right);
     // As in compareRows: no branch on the comparison.
     kept[n] = i;
     n += +holds;
