@@ -134,6 +134,57 @@ describe('a correlated comparison with a group average, against DuckDB', () => {
     }
   });
 
+  it("over a join: the rows kept are the frame's, each with its own partner", async () => {
+    const sql = (op: string) =>
+      `SELECT o.orderId, q.price FROM orders o JOIN orders q ON q.orderId = o.orderId WHERE o.amount ${op} (SELECT AVG(p.amount) FROM orders p WHERE p.userId = o.userId) ORDER BY o.orderId`;
+    for (const op of ['>', '<=', '<>']) await expectSameRows(run(amounts, sql(op)), duck, sql(op));
+  });
+
+  it('a key of 400 values, then one of 13: no group of the first statement left in the second', async () => {
+    // Six decimals, 400 users of 1 to 3 orders each (many groups of one), then the 13 users of
+    // `amounts`: the per-key tallies are reused between statements and must start empty.
+    const many: Item[] = Array.from({ length: 900 }, (_, k) => ({
+      PK: S(`USER#m${k % 400}`),
+      SK: S(`ORDER#${String(k).padStart(4, '0')}`),
+      orderId: S(`m${String(k).padStart(4, '0')}`),
+      userId: S(`m${(k * 7) % 400}`),
+      amount: N(`${(k * 7919) % 1000}.${String((k * 104729) % 1_000_000).padStart(6, '0')}`),
+    }));
+    const duckMany = await duckOf(many);
+    for (const op of ['>', '>=', '=']) {
+      await expectSameRows(run(many, above(op)), duckMany, above(op));
+      await expectSameRows(run(amounts, above(op)), duck, above(op));
+    }
+  });
+
+  it('a key named __proto__ and amounts named constructor, with groups of one, ties and NULLs', async () => {
+    // Object.fromEntries defines `__proto__` as an own attribute, as an item read from the wire has.
+    const named = amounts.map((item, k): Item => {
+      const key = k % 6 === 0 ? S(`one${k}`) : item.userId;
+      const entries: [string, AttributeValue | undefined][] = [
+        ['orderId', item.orderId],
+        ['__proto__', key],
+        ['constructor', item.amount],
+      ];
+      return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Item;
+    });
+    const duckNamed = await duckdbWith([
+      {
+        name: 'orders',
+        columns: { orderId: 'VARCHAR', ['__proto__']: 'VARCHAR', constructor: 'DECIMAL(38,4)' } as const,
+        items: named,
+      },
+    ]);
+    for (const op of ['>', '<', '=']) {
+      const sql = `SELECT o.orderId FROM orders o WHERE o."constructor" ${op} (SELECT AVG(p."constructor") FROM orders p WHERE p."__proto__" = o."__proto__") ORDER BY o.orderId`;
+      await expectSameRows(
+        runLocal(sql, [{ info: tableInfo('orders', 'orderId'), items: named }]).rows,
+        duckNamed,
+        sql,
+      );
+    }
+  });
+
   it('text among the numbers: the same answer as the general path, and the same warning', () => {
     const fast = runLocal(above('>'), [{ info: tableInfo('orders', 'PK', 'SK'), items: mixed }], views);
     const general = runLocal(above('>').replace('AVG(p.amount)', 'AVG(p.amount) + 0'), [

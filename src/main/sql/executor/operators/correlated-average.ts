@@ -119,26 +119,37 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
   if (inner.table !== table) return undefined;
   const y = table.scaledNumbers(shape.averaged.attr);
   if (!y || y.scale !== x.scale) return undefined;
-  const count = new Float64Array(codes.size);
-  const sum = new Float64Array(codes.size);
-  if (!countAndSum(inner.rows, codes.codes, y.scaled, y.kind, count, sum)) return undefined;
+  const { count, sum } = tallies(codes.size);
+  // Compared here, not after countAndSum's loop: a comparison the first run reaches only after
+  // the loop has been compiled on the stack throws that code away (`--trace-deopt`: insufficient
+  // type feedback for compare operation).
+  if (!(countAndSum(inner.rows, codes.codes, y.scaled, y.kind, count, sum) <= MAX)) return undefined;
+  // Code 0 (a NULL or missing key) was tallied with the others to spare the loop a test; `p.k =
+  // o.k` never holds for it, so its group is emptied, and compareRows drops its rows as a
+  // group's with no numbers (AVG of none is NULL).
+  count[0] = 0;
+  sum[0] = 0;
   // A frame of the one binding (the common case: FROM a view, WHERE this) is answered as its
   // table rows directly, not as frame rows selected in another pass.
   const isOneBinding = frame.idx.every((idx, b) => b === shape.outer.binding || idx.length === 0);
   const kept = new Int32Array(frame.length);
-  const n = compareRows(
-    frame.length,
-    outerIdx,
-    paramIdx,
-    codes.codes,
-    x.scaled,
-    x.kind,
-    count,
-    sum,
-    OPS.indexOf(shape.op),
-    kept,
-    isOneBinding ? 1 : 0,
-  );
+  const op = OPS.indexOf(shape.op);
+  const n =
+    isOneBinding && outerIdx === paramIdx
+      ? compareTableRows(frame.length, outerIdx, codes.codes, x.scaled, x.kind, count, sum, op, kept)
+      : compareRows(
+          frame.length,
+          outerIdx,
+          paramIdx,
+          codes.codes,
+          x.scaled,
+          x.kind,
+          count,
+          sum,
+          op,
+          kept,
+          isOneBinding ? 1 : 0,
+        );
   if (n < 0) return undefined;
   const rows = kept.subarray(0, n);
   if (!isOneBinding) return selectRows(frame, rows);
@@ -147,8 +158,9 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
 }
 
 /**
- * Per code: how many numbers, and their scaled sum. False when a value is not a number or the
- * magnitudes together could leave a double's integers (the general path then answers).
+ * Per code: how many numbers, and their scaled sum. Answers the magnitudes added, which must stay
+ * under MAX for the sums to be exact; Infinity when a value is not a number (the general path then
+ * answers both).
  */
 function countAndSum(
   rows: Int32Array,
@@ -157,24 +169,64 @@ function countAndSum(
   kind: Uint8Array,
   count: Float64Array,
   sum: Float64Array,
-): boolean {
+): number {
   let magnitude = 0;
   for (let k = 0; k < rows.length; k++) {
     const i = rows[k]!;
-    const c = codes[i]!;
     const what = kind[i]!;
-    if (what === OTHER) return false;
-    // `p.k = o.k` never holds for a NULL or missing key; NULL and missing values are not averaged.
-    if (c === 0 || what !== 1) continue;
+    // NULL and missing values are not averaged. A NULL or missing key (code 0) is tallied too:
+    // the caller empties its group, and its magnitude only makes the bound stricter.
+    if (what !== 1) {
+      if (what === OTHER) return Infinity;
+      continue;
+    }
+    const c = codes[i]!;
     const v = scaled[i]!;
     count[c]! += 1;
     sum[c]! += v;
     magnitude += v < 0 ? -v : v;
   }
-  return magnitude <= MAX;
+  return magnitude;
+}
+
+/**
+ * The per-code count and sum, zeroed, in arrays kept between statements: allocating two arrays of
+ * the key's distinct values cost ~8% of the loops' time in a profile (docs/PERFORMANCE.md, sqlcorr). Safe to share: they are read only between here and the end of aboveAverage, which
+ * runs no other statement. Kept up to KEPT_CODES codes (4 MB), so a worker does not hold a huge
+ * key's arrays for good; a larger key allocates its own, as its loops dwarf that cost.
+ */
+const KEPT_CODES = 1 << 18;
+let talliesKept = { count: new Float64Array(0), sum: new Float64Array(0) };
+
+function tallies(size: number): { count: Float64Array; sum: Float64Array } {
+  if (size > KEPT_CODES) return { count: new Float64Array(size), sum: new Float64Array(size) };
+  if (talliesKept.count.length < size) {
+    talliesKept = { count: new Float64Array(size), sum: new Float64Array(size) };
+    return talliesKept;
+  }
+  const count = talliesKept.count.subarray(0, size);
+  const sum = talliesKept.sum.subarray(0, size);
+  count.fill(0);
+  sum.fill(0);
+  return { count, sum };
 }
 
 const OPS: readonly Op[] = ['<', '<=', '>', '>=', '=', '<>'];
+
+/** `left OPS[op] right`; small enough that V8 inlines it into both loops. */
+function compares(op: number, left: number, right: number): boolean {
+  return op === 0
+    ? left < right
+    : op === 1
+      ? left <= right
+      : op === 2
+        ? left > right
+        : op === 3
+          ? left >= right
+          : op === 4
+            ? left === right
+            : left !== right;
+}
 
 /**
  * The rows where `x op sum / count` holds, compared as `x · count op sum`, written to `kept`
@@ -201,26 +253,62 @@ function compareRows(
     const j = paramIdx[r]!;
     if (i < 0 || j < 0) continue;
     const what = kind[i]!;
-    if (what === OTHER) return -1;
+    if (what !== 1) {
+      if (what === OTHER) return -1;
+      continue;
+    }
     const c = codes[j]!;
     const rows = count[c]!;
-    if (what !== 1 || c === 0 || rows === 0) continue;
+    if (rows === 0) continue;
     const left = scaled[i]! * rows;
     if (left > MAX || left < -MAX) return -1;
     const right = sum[c]!;
-    const holds =
-      op === 0
-        ? left < right
-        : op === 1
-          ? left <= right
-          : op === 2
-            ? left > right
-            : op === 3
-              ? left >= right
-              : op === 4
-                ? left === right
-                : left !== right;
-    if (holds) kept[n++] = asTableRows === 1 ? i : r;
+    const holds = compares(op, left, right);
+    // Written always, counted when it holds: no branch decided by a row's side of its average,
+    // which for rows in no particular order is a coin toss the CPU mispredicts half the time. On
+    // such rows the loop took half the time; on the bench's rows, whose amounts follow a pattern
+    // the predictor learns, ~8% longer (docs/PERFORMANCE.md, sqlcorr). kept[n] is inside: n ≤ r.
+    kept[n] = asTableRows === 1 ? i : r;
+    n += +holds;
+  }
+  return n;
+}
+
+/**
+ * compareRows for a frame of one binding whose outer value and key are the same row's (`o.x >
+ * (… p.k = o.k)`): one row number read per row, and the table row kept. Its own function with
+ * nothing after the loop, as compareRows, so neither deoptimises the other.
+ */
+function compareTableRows(
+  length: number,
+  tableRows: Int32Array,
+  codes: Int32Array,
+  scaled: Float64Array,
+  kind: Uint8Array,
+  count: Float64Array,
+  sum: Float64Array,
+  op: number,
+  kept: Int32Array,
+): number {
+  let n = 0;
+  for (let r = 0; r < length; r++) {
+    const i = tableRows[r]!;
+    if (i < 0) continue;
+    const what = kind[i]!;
+    if (what !== 1) {
+      if (what === OTHER) return -1;
+      continue;
+    }
+    const c = codes[i]!;
+    const rows = count[c]!;
+    if (rows === 0) continue;
+    const left = scaled[i]! * rows;
+    if (left > MAX || left < -MAX) return -1;
+    const right = sum[c]!;
+    const holds = compares(op, left, right);
+    // As in compareRows: no branch on the comparison.
+    kept[n] = i;
+    n += +holds;
   }
   return n;
 }
