@@ -213,23 +213,6 @@ function rowsWith(table: ColumnarTable, attr: string, value: Value): Int32Array 
   return Int32Array.from(index.get(hashKey(value)) ?? []);
 }
 
-/**
- * Every row of a base table in order: a subquery's binding with no condition of its own (a
- * correlated AVG's, a derived top-N query's) reads them all. Kept per table while its row count
- * holds, and read-only, as ColumnarTable.prefixRows keeps an entity view's rows: numbering
- * 100,000 rows again in each statement was most of the two-table top-N statement's fixed cost
- * (docs/PERFORMANCE.md, sqlfixed2). Base tables only: they live as long as the fetch cache
- * holds them, while a WeakMap keyed by a statement's own derived table would keep it through
- * V8's young-generation collections (sqlfixed).
- */
-const allRowsKept = new WeakMap<ColumnarTable, Int32Array>();
-
-function allRowsOf(table: ColumnarTable): Int32Array {
-  let rows = allRowsKept.get(table);
-  if (rows?.length !== table.rowCount) allRowsKept.set(table, (rows = identityRows(table.rowCount)));
-  return rows;
-}
-
 function rowsFrame(bindingCount: number, binding: number, rows: Int32Array): Frame {
   const idx = Array.from({ length: bindingCount }, (_, b) => (b === binding ? rows : emptyIdx()));
   return { length: rows.length, idx };
@@ -270,7 +253,7 @@ function executeSelect(
     const table = env.tableFor(originalBinding(binding));
     const innerEnv = envOf([table], env.fn, subqueries, []);
     const conditions = [...binding.local, ...query.where];
-    if (conditions.length === 0) return { table, rows: allRowsOf(table) };
+    if (conditions.length === 0) return { table, rows: table.allRows() };
     const { frame, rest } = bindingRows(1, 0, table, conditions, innerEnv);
     return { table, rows: applyFilter(frame, rest, innerEnv).idx[0]! };
   };

@@ -24,6 +24,7 @@ import {
   scaledFromNumbers,
   type ScaledNumbers,
 } from './column-views';
+import { identityRows } from './frame';
 import { pushValue, type WireColumn, WireColumns, type WireNames } from './wire-columns';
 
 interface Column extends WireColumn {
@@ -97,6 +98,8 @@ export class ColumnarTable {
   private readonly touched = new Set<string>();
   /** Attribute names the wire path has matched, by position in an item (wire-columns.ts). */
   private readonly wireNames: WireNames = [];
+  /** `allRows()`, kept while the row count holds. */
+  private allRowsKept?: Int32Array;
 
   constructor(
     readonly name: string,
@@ -174,6 +177,18 @@ export class ColumnarTable {
     if (masks.size >= PREFIXES_KEPT) masks.delete(masks.keys().next().value!);
     masks.set(prefix, mask);
     return mask;
+  }
+
+  /**
+   * Every row in order, kept while the row count holds, as `prefixRows` keeps an entity view's:
+   * a subquery's binding with no condition of its own (a correlated AVG's, a derived top-N
+   * query's) reads them all, and numbering 100,000 rows again in each statement was most of the
+   * two-table top-N statement's fixed cost (docs/PERFORMANCE.md, sqlfixed2). Shared: frames are
+   * never written in place.
+   */
+  allRows(): Int32Array {
+    if (this.allRowsKept?.length !== this.rowCount) this.allRowsKept = identityRows(this.rowCount);
+    return this.allRowsKept;
   }
 
   /**
