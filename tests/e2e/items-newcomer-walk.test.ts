@@ -131,6 +131,16 @@ describe("a newcomer's walk through Items", () => {
     await page().keyboard.press('Control+Z');
     await expect.poll(() => raw(item), slow).toBe(before);
     await expect.poll(() => currency().inputValue(), slow).toBe(old);
+
+    // Ctrl+Z at once, while the save is on its way: the save is undone once it lands. The field's
+    // own undo took the text back while the save went on, and left the item saved.
+    await currency().fill('XAU');
+    await editor().getByRole('button', { name: 'Save', exact: true }).click();
+    await page().keyboard.press('Control+Z');
+    await expect.poll(() => raw(item), slow).toBe(before);
+    await expect.poll(() => currency().inputValue(), slow).toBe(old);
+    await editor().getByText('Shows what an undo stored just now.').waitFor(slow);
+    expect(await raw(item)).toBe(before);
     await editor().getByRole('button', { name: 'Close the editor' }).click();
     expect(session.browser.pageErrors).toEqual([]);
   });

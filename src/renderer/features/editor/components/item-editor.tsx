@@ -70,6 +70,8 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
   const refocusText = useRef(false);
   // The field the user was last in: a save by mouse puts focus back there, where Ctrl+S leaves it.
   const lastField = useRef<HTMLElement | null>(null);
+  // Ctrl+Z pressed while a save was on its way: the save is undone once it has landed.
+  const undoWhenSaved = useRef(false);
   // Ctrl+Z after a save undoes the save once the editor holds no edit of the user's, as in apps
   // where typing and saving share one undo: a field's own undo had nothing of theirs left and
   // took the text back to before the save, an unsaved edit nobody asked for. A field holding
@@ -87,10 +89,36 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
       event.preventDefault();
       undoSave.current?.start();
     };
+    // Pressed while a save is on its way, Ctrl+Z is for the save, whose write may already have
+    // landed: a field's own undo (run before this listener, so caught on the way down) took the
+    // text back while the save went on, and the item stayed saved. It waits for the save instead.
+    const onKeyDownFirst = (event: KeyboardEvent): void => {
+      if (!matches('undo-save', event)) return;
+      const here = aside.current;
+      const target = event.target;
+      const isHere = target === document.body || (target instanceof Node && here?.contains(target));
+      if (!here || !isHere || document.querySelector('dialog[open]')) return;
+      if (!useEditorStore.getState().tables[editorKey(connection.id, table)]?.open?.isSaving) return;
+      event.preventDefault();
+      event.stopPropagation();
+      undoWhenSaved.current = true;
+    };
+    window.addEventListener('keydown', onKeyDownFirst, true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDownFirst, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, [connection.id, table]);
   const open = state.open;
+  // The save that Ctrl+Z waited for has ended: undo it once it is there and nothing new is typed.
+  const isSaving = open?.isSaving === true;
+  useEffect(() => {
+    if (isSaving || !undoWhenSaved.current) return;
+    undoWhenSaved.current = false;
+    const now = useEditorStore.getState().tables[editorKey(connection.id, table)]?.open;
+    if (now?.saved?.journalId && !hasUnsavedEdits(now)) undoSave.current?.start();
+  }, [isSaving, connection.id, table]);
   if (!open) return null;
   const key = editorKey(connection.id, table);
   const target = { connectionId: connection.id, table, keys };
