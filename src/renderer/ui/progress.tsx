@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { withCapacityUnits } from './capacity-unit';
 
 /**
  * The one look of long work in progress: its label, a bar (determinate when `fraction` is known,
@@ -40,7 +41,7 @@ export function ProgressView({
         <span style={percent !== undefined ? { width: `${Math.max(2, percent)}%` } : undefined} />
       </div>
       <p className="op-progress-numbers" role="status" aria-live="polite">
-        {text}
+        {withCapacityUnits(text)}
       </p>
       <Button size="sm" variant="danger" onClick={onCancel}>
         {cancelLabel}

@@ -9,6 +9,9 @@ import { BulkDialog } from '../../../src/renderer/features/items/components/bulk
 import { ExportDialog } from '../../../src/renderer/features/items/components/export-dialog';
 import { ImportDialog as ItemsImportDialog } from '../../../src/renderer/features/items/components/import-dialog';
 import { ProgressLine } from '../../../src/renderer/features/items/components/progress-line';
+import { StepCard } from '../../../src/renderer/features/agent/components/step-card';
+import { OperationProgress } from '../../../src/renderer/features/operations/components/operation-progress';
+import { useOperationsStore } from '../../../src/renderer/features/operations/store';
 import { capacityUnitHelp } from '../../../src/renderer/ui/capacity-unit';
 import { choose, type Harness, openHarness, testConnection } from './bridge-harness';
 
@@ -165,5 +168,48 @@ describe('the Items tab’s progress line', () => {
     const unit = harness.host.querySelector('abbr');
     expect(unit?.textContent).toBe('RCU');
     expect(unit?.title).toBe(capacityUnitHelp.RCU);
+  });
+
+  it("explains RCU on a running operation's progress line and on the assistant's step cards", () => {
+    // A Scan's progress as the event stream delivers it: the line every long read shares.
+    act(() =>
+      useOperationsStore.getState().receive({
+        type: 'progress',
+        requestId: 'r-words',
+        seq: 1,
+        progress: { items: 40, pages: 2, consumedCapacity: 12.5, message: 'Scanning' },
+      }),
+    );
+    const step = {
+      id: 's1',
+      tool: 'query_items',
+      input: { table: 'Orders' },
+      status: 'done' as const,
+      summary: '3 items',
+      consumedCapacity: 0.5,
+    };
+    act(() =>
+      harness.root.render(
+        <>
+          <OperationProgress requestId="r-words" label="Scanning" />
+          <StepCard step={step} />
+        </>,
+      ),
+    );
+    const line = harness.host.querySelector('[role="status"]');
+    expect(line?.textContent).toBe('Scanning · 40 items · 2 pages · 12.5 RCU');
+    const head = harness.host.querySelector('.agent-step-head');
+    expect(head?.textContent).toContain('0.5 RCU');
+    // Opened, the card says its cost again: explained there too.
+    act(() => {
+      head?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    });
+    const units = [...harness.host.querySelectorAll('abbr')];
+    expect(units.map((unit) => [unit.textContent, unit.title])).toEqual([
+      ['RCU', capacityUnitHelp.RCU],
+      ['RCU', capacityUnitHelp.RCU],
+      ['RCU', capacityUnitHelp.RCU],
+    ]);
+    act(() => useOperationsStore.getState().forget('r-words'));
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AgentStep } from '../../../../shared/ipc';
+import { withCapacityUnits } from '../../../ui/capacity-unit';
 import type { OpenResultSet } from './result-set-dialog';
 
 const statusLabel: Record<AgentStep['status'], string> = {
@@ -56,7 +57,7 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
         >
           {table ?? statement ?? ''}
         </span>
-        {cost ? <span className="agent-step-cost">{cost}</span> : null}
+        {cost ? <span className="agent-step-cost">{withCapacityUnits(cost)}</span> : null}
         <span className="agent-step-summary" title={summary}>
           {summary}
         </span>
@@ -70,7 +71,7 @@ export function StepCard({ step, onOpenResultSet }: StepCardProps) {
             {step.items !== undefined
               ? ` · ${step.items} item${step.items === 1 ? '' : 's'} stored as a result set`
               : ''}
-            {cost ? ` · ${cost}` : ''}
+            {cost ? <> · {withCapacityUnits(cost)}</> : null}
           </div>
         </div>
       ) : null}
