@@ -43,7 +43,7 @@ async function commitCurrencyInGrid(currency: string): Promise<void> {
 }
 
 describe('every write source shows everywhere and is undone exactly', () => {
-  it('undo: an undo is a write of its own — grid and editor follow it, History lists it, and undoing it restores the raw item', async () => {
+  it('undo: an undo is a write of its own — grid and editor follow it, History lists it, and the commit’s Redo (undoing it) restores the raw item', async () => {
     const p = await session.openPage();
     await scanPlaygroundTable(p, table, /^\d+ items/);
     const loaded = valueText(order.currency);
@@ -58,19 +58,27 @@ describe('every write source shows everywhere and is undone exactly', () => {
     const committed = await rawItem();
 
     // The toast's Undo is the source "undo": grid and the open editor follow it.
-    const since = Date.now();
     await p.getByRole('button', { name: 'Undo this commit' }).click();
     await p.getByText('Undo: 1 item put back.').waitFor(slow);
     await walk.shows('currency', loaded);
     await expect.poll(() => rawItem()).toBe(original);
 
-    // History lists the undo in its own words, newest first, and it can be undone in turn.
-    await walk.undoNewestFromHistory({
-      before: committed,
-      reason: /^Undo of "Committed 1 staged change"$/,
-      count: '1 item',
-      since,
-    });
+    // History lists the undo in its own words, on top. Undoing it is the commit's redo, offered
+    // once, on the commit: the undo's row says so and has no button of its own doing the same.
+    await page().getByRole('button', { name: 'Undo history…' }).click();
+    const history = page().getByRole('dialog', { name: `Undo history — ${table}` });
+    const entries = history.getByRole('list', { name: 'Recent writes' }).getByRole('listitem');
+    const undoRow = entries.first();
+    await expect
+      .poll(() => undoRow.locator('.journal-reason').innerText(), slow)
+      .toBe('Undo of "Committed 1 staged change"');
+    await undoRow
+      .getByText(/^To write "Committed 1 staged change" of .* again, use Redo on it\.$/)
+      .waitFor(slow);
+    expect(await undoRow.getByRole('button').count()).toBe(0);
+    await history.getByRole('button', { name: /^Redo "Committed 1 staged change" of / }).click();
+    await expect.poll(() => rawItem(), slow).toBe(committed);
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Undoing the undo wrote the commit's result back, byte for byte, and every view shows it.
     await walk.shows('currency', 'XPT');

@@ -113,8 +113,13 @@ describe('an undone entry in Undo history', () => {
     expect(buttonsOf(row)).toEqual(['Redo']);
     const redo = row.querySelector('button');
     expect(redo?.getAttribute('aria-label')).toMatch(/^Redo "Saved in the item editor" of /);
-    // The undo itself is still in place: it is the one entry offering Undo.
-    expect(buttonsOf(rowOf(rows, undoOfSave.reason))).toEqual(['Undo']);
+    // The undo's own row offered Undo too, which did the same as this Redo: the button is shown
+    // once, and the undo's row says where it is.
+    const undoRow = rowOf(rows, undoOfSave.reason);
+    expect(buttonsOf(undoRow)).toEqual([]);
+    expect(undoRow.querySelector('.journal-undone')?.textContent).toMatch(
+      /^To write "Saved in the item editor" of .* again, use Redo on it\.$/,
+    );
 
     await act(() => {
       redo?.click();
@@ -142,9 +147,15 @@ describe('an undone entry in Undo history', () => {
     const row = rowOf(rows, 'Saved in the item editor');
     expect(buttonsOf(row)).toEqual(['Undo']);
     expect(row.querySelector('.journal-undone')?.textContent).toMatch(/^Undone .*, redone .*$/);
-    // The undo, undone by the redo, offers to redo itself; the redo is in place.
-    expect(buttonsOf(rowOf(rows, undoOfSave.reason))).toEqual(['Redo']);
-    expect(buttonsOf(rowOf(rows, redo.reason))).toEqual(['Undo']);
+    // The undo's Redo and the redo's Undo would each undo the save again, as its own Undo does:
+    // offered once, on the save, and each of the two rows says so.
+    for (const reason of [undoOfSave.reason, redo.reason]) {
+      const chained = rowOf(rows, reason);
+      expect(buttonsOf(chained)).toEqual([]);
+      expect(chained.querySelector('.journal-undone')?.textContent).toMatch(
+        /^To undo "Saved in the item editor" of .* again, use Undo on it\.$/,
+      );
+    }
   });
 
   it('keeps Undo after an undo that left items as they were or was cancelled', async () => {

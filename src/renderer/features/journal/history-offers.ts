@@ -5,9 +5,15 @@ import type { JournalEntry } from '../../../shared/ipc/journal';
  * part or cancelled, or undone and then redone). `redo`: undone whole, and the undo's own entry,
  * listed here, puts the writes back (the journal's one way to redo: undoing that entry). `undone`:
  * undone whole, with that entry gone from the list (pruned, or written before undos named it).
+ * `elsewhere`: the entry is the whole undo (or redo) of a listed entry, so its own Undo would do
+ * what that entry's button does; the button is shown once, on the write that began the chain
+ * (`entryId`), whose offer `verb` names.
  */
 export type HistoryOffer =
-  { type: 'undo'; redoneAt?: string } | { type: 'redo'; undoEntryId: string } | { type: 'undone' };
+  | { type: 'undo'; redoneAt?: string }
+  | { type: 'redo'; undoEntryId: string }
+  | { type: 'undone' }
+  | { type: 'elsewhere'; entryId: string; verb: 'undo' | 'redo' };
 
 type Undo = JournalEntry['lastUndo'];
 
@@ -46,6 +52,24 @@ export function historyOffers(entries: readonly JournalEntry[]): Map<string, His
       const redoneAt = undoEntry?.lastUndo?.at;
       offers.set(entry.id, { type: 'undo', ...(redoneAt ? { redoneAt } : {}) });
     } else offers.set(entry.id, undoEntry ? { type: 'redo', undoEntryId: undoEntry.id } : { type: 'undone' });
+  }
+  // Undoing an entry's whole undo is its redo, and undoing that its undo again: every entry down
+  // the chain offers what the chain's first write offers. Said there only.
+  const undoneBy = new Map<string, JournalEntry>();
+  for (const entry of entries) {
+    const undoEntry = undoEntryOf(entry);
+    if (undoEntry && undoEntry.id !== entry.id) undoneBy.set(undoEntry.id, entry);
+  }
+  for (const entry of entries) {
+    let first = undoneBy.get(entry.id);
+    const seen = new Set([entry.id]);
+    while (first && !seen.has(first.id) && undoneBy.has(first.id)) {
+      seen.add(first.id);
+      first = undoneBy.get(first.id);
+    }
+    const offer = first ? offers.get(first.id) : undefined;
+    if (first && (offer?.type === 'undo' || offer?.type === 'redo'))
+      offers.set(entry.id, { type: 'elsewhere', entryId: first.id, verb: offer.type });
   }
   return offers;
 }

@@ -20,7 +20,19 @@ function when(iso: string): string {
   return formatDate(iso, { seconds: true });
 }
 
-function lastUndoText(entry: JournalEntry, offer: HistoryOffer | undefined): string | undefined {
+function lastUndoText(
+  entry: JournalEntry,
+  offer: HistoryOffer | undefined,
+  byId: ReadonlyMap<string, JournalEntry>,
+): string | undefined {
+  if (offer?.type === 'elsewhere') {
+    // The undo (or redo) of a listed write: one button for both, on that write's row.
+    const first = byId.get(offer.entryId);
+    const what = first ? `"${first.reason}" of ${when(first.at)}` : 'the write it undid';
+    return offer.verb === 'redo'
+      ? `To write ${what} again, use Redo on it.`
+      : `To undo ${what} again, use Undo on it.`;
+  }
   const undo = entry.lastUndo;
   if (!undo) return undefined;
   if (offer?.type === 'undo' && offer.redoneAt)
@@ -45,7 +57,7 @@ function EntryAction({
   offer?: HistoryOffer;
 }) {
   const what = `"${entry.reason}" of ${when(entry.at)}`;
-  if (offer?.type === 'undone') return null;
+  if (offer?.type === 'undone' || offer?.type === 'elsewhere') return null;
   if (offer?.type === 'redo')
     return (
       <UndoEntry
@@ -64,10 +76,11 @@ interface JournalRowProps {
   connection: Connection;
   entry: JournalEntry;
   offer: HistoryOffer | undefined;
+  byId: ReadonlyMap<string, JournalEntry>;
 }
 
-function JournalRow({ connection, entry, offer }: JournalRowProps) {
-  const undone = lastUndoText(entry, offer);
+function JournalRow({ connection, entry, offer, byId }: JournalRowProps) {
+  const undone = lastUndoText(entry, offer, byId);
   const row = useRef<HTMLLIElement>(null);
   const hasFocus = useRef(false);
   // Undone, the row's Undo becomes Redo (and back): focus the user had in the row goes to the new
@@ -148,6 +161,7 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
     };
   }, [connection.id, table, version, changes, gaps]);
   const offers = historyOffers(entries ?? []);
+  const byId = new Map((entries ?? []).map((entry) => [entry.id, entry]));
   return (
     <Dialog
       title={`Undo history — ${table}`}
@@ -176,7 +190,13 @@ export function JournalDialog({ connection, table, onClose }: JournalDialogProps
       {entries && entries.length > 0 ? (
         <ol className="journal-list" aria-label="Recent writes">
           {entries.map((entry) => (
-            <JournalRow key={entry.id} connection={connection} entry={entry} offer={offers.get(entry.id)} />
+            <JournalRow
+              key={entry.id}
+              connection={connection}
+              entry={entry}
+              offer={offers.get(entry.id)}
+              byId={byId}
+            />
           ))}
         </ol>
       ) : null}
