@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 import { moveFocus } from './move-focus';
 
@@ -26,6 +26,8 @@ export interface DialogActionsProps {
   /** "Cancel" before anything was sent, "Close (… goes on)" while work runs, "Close" after. */
   closeLabel: string;
   onClose(): void;
+  /** For a dialog that hands focus to Close once its work ends (the pressed button turns disabled). */
+  closeRef?: Ref<HTMLButtonElement>;
   /** The step that shows what the primary action would do (Dry run), between Close and it. */
   secondary?: ReactNode;
   /** The one primary action, at the right (Create table, Copy, Export…, then Open …). */
@@ -37,11 +39,20 @@ export interface DialogActionsProps {
  * Delete or update items): its status, then Close or Cancel, then the primary action, in the same
  * places; Enter in a field runs the next step (Dialog's onEnter) and Escape closes, in each of them.
  */
-export function DialogActions({ status, closeLabel, onClose, secondary, primary }: DialogActionsProps) {
+export function DialogActions({
+  status,
+  closeLabel,
+  onClose,
+  closeRef,
+  secondary,
+  primary,
+}: DialogActionsProps) {
   return (
     <>
       <span className="dialog-footer-status">{status}</span>
-      <Button onClick={onClose}>{closeLabel}</Button>
+      <Button onClick={onClose} ref={closeRef}>
+        {closeLabel}
+      </Button>
       {secondary}
       {primary}
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Item } from '../../../../shared/dynamo/attribute-value';
 import { keyOf } from '../../../../shared/dynamo/validate-item';
 import type { KeySchema } from '../../../../shared/ipc/tables';
@@ -20,6 +20,7 @@ import { typeLabel } from '../../../../shared/dynamo/attribute-value';
 import { useOperation } from '../../operations/store';
 import { OperationStatus } from '../../operations/components/operation-report';
 import { UndoEntry } from '../../journal/components/undo-entry';
+import { moveFocus } from '../../../ui/move-focus';
 
 export interface BulkDialogProps {
   connection: Connection;
@@ -71,6 +72,8 @@ export function BulkDialog({
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<AppError>();
   const [requestId, setRequestId] = useState<string>();
+  const runButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   const isNothingSelected = scope === 'selected' && selected.length === 0;
   const action = (): BulkAction | string => {
@@ -136,6 +139,9 @@ export function BulkDialog({
     }
     const id = newRequestId('bulk');
     setRequestId(id);
+    // Enter in the confirmation field starts it, and the form's fields turn disabled: focus goes
+    // to the pressed button, busy while the change runs, rather than to the page.
+    if (runButton.current) moveFocus(runButton.current);
     void call('bulk:start', {
       ...body,
       requestId: id,
@@ -147,7 +153,16 @@ export function BulkDialog({
       }
     });
   };
-  const isRunning = useOperation(requestId)?.isFinished !== true && requestId !== undefined;
+  const isFinished = useOperation(requestId)?.isFinished === true;
+  const isRunning = !isFinished && requestId !== undefined;
+  // When the change ends, the pressed button turns disabled (and the progress line's Cancel goes):
+  // focus would drop to the page. It goes to Close, the outcome and its Undo just before it.
+  useEffect(() => {
+    const focused = document.activeElement;
+    const isLost =
+      !focused || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
+    if (isFinished && isLost && closeButton.current) moveFocus(closeButton.current);
+  }, [isFinished]);
   const canPreview = !preview && !isNothingSelected && kind !== undefined;
   const canRun =
     preview !== undefined &&
@@ -181,6 +196,7 @@ export function BulkDialog({
           status={hint ? <span className="muted">{hint}</span> : undefined}
           closeLabel={isRunning ? 'Close (the change goes on)' : requestId === undefined ? 'Cancel' : 'Close'}
           onClose={onClose}
+          closeRef={closeButton}
           primary={
             !preview ? (
               <Button variant="primary" disabled={!canPreview} onClick={showPreview}>
@@ -188,6 +204,7 @@ export function BulkDialog({
               </Button>
             ) : (
               <Button
+                ref={runButton}
                 variant="danger"
                 disabled={!canRun && !isRunning}
                 isBusy={isRunning}
