@@ -61,6 +61,13 @@ describe('the commit confirmation and History', () => {
     await toast().getByText('Undo: 1 item put back.').waitFor(slow);
     await expect.poll(() => storedCurrency(...first)).toBe(firstBefore);
     await expect.poll(() => storedCurrency(...second)).toBe('XAU');
+    // Undone, the confirmation offers Redo (it offered nothing more): the undo's own entry undone,
+    // as History's Redo does. Redone, Undo again.
+    await toast().getByRole('button', { name: 'Redo this commit' }).click();
+    await toast().getByText('Redo: 1 item put back.').waitFor(slow);
+    await expect.poll(() => storedCurrency(...first)).toBe('XTS');
+    await expect.poll(() => storedCurrency(...second)).toBe('XAU');
+    await toast().getByRole('button', { name: 'Undo this commit' }).waitFor();
     // The report stays until closed.
     await toast().getByRole('button', { name: 'Close the undo report' }).click();
     await toast().waitFor({ state: 'detached' });

@@ -312,6 +312,7 @@ export function ItemEditor({ connection, table, keys, indexes, columns, index, o
               label="Undo"
               title={`Undo this save: put the item back as it was before it (${formatShortcut('undo-save')})`}
               keys={ariaKeys('undo-save')}
+              isRedoOffered
             />
           ) : null}
           {open.saved?.journalProblem ? (

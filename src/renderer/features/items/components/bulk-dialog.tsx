@@ -327,6 +327,7 @@ export function BulkDialog({
                       connection={connection}
                       entryId={report.journalId}
                       label="Undo this bulk change"
+                      isRedoOffered
                     />
                   ) : null}
                 </>

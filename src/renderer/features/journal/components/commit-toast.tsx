@@ -50,7 +50,9 @@ export function CommitToast({ connection, message, journalId, onDismiss }: Commi
       <p className="commit-confirmation" role="status">
         {message}
       </p>
-      {journalId ? <UndoEntry connection={connection} entryId={journalId} label="Undo this commit" /> : null}
+      {journalId ? (
+        <UndoEntry connection={connection} entryId={journalId} label="Undo this commit" isRedoOffered />
+      ) : null}
       <Button
         size="sm"
         variant="ghost"

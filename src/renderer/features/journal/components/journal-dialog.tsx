@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../ui/error-message';
 import { countOf, formatDate } from '../../../ui/format';
 import { historyOffers, type HistoryOffer } from '../history-offers';
 import { journalKey, useJournalStore } from '../store';
-import { UndoEntry } from './undo-entry';
+import { redoTitle, UndoEntry } from './undo-entry';
 
 export interface JournalDialogProps {
   connection: Connection;
@@ -66,7 +66,7 @@ function EntryAction({
         entryId={offer.undoEntryId}
         verb="Redo"
         label={`Redo ${what}`}
-        title="Write it again: each item only while it is still exactly what the undo left"
+        title={redoTitle}
       />
     );
   return <UndoEntry key="undo" connection={connection} entryId={entry.id} label={`Undo ${what}`} />;
