@@ -96,6 +96,40 @@ describe("a newcomer's walk through table admin", () => {
     const model = panel.locator('.agent-model');
     const name = model.locator('.agent-model-name');
     const mode = model.locator('.agent-model-mode');
+    // Measured from the characters' own boxes and the ellipsis drawn in a span of the same font.
+    // `blank`: what stands between the ellipsis and the box's edge (a cut line's ellipsis starts
+    // right after the last whole character that leaves room for it). `spare`: what the line leaves
+    // after the mode, less what one more character would take (negative: the name gave way only
+    // as far as it must).
+    const cut = () =>
+      name.evaluate((box) => {
+        const text = box.firstChild;
+        const button = box.parentElement;
+        const line = button?.parentElement;
+        if (!(text instanceof Text) || !button || !line) return undefined;
+        if (box.scrollWidth <= box.clientWidth) return { isCut: false, blank: 0, spare: 0 };
+        const probe = document.createElement('span');
+        probe.textContent = '…';
+        probe.style.font = getComputedStyle(box).font;
+        document.body.append(probe);
+        const ellipsis = probe.getBoundingClientRect().width;
+        probe.remove();
+        const room = box.getBoundingClientRect().width;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        const widthTo = (end: number) => {
+          range.setEnd(text, end);
+          return range.getBoundingClientRect().width;
+        };
+        let shown = 0;
+        while (shown < text.length && widthTo(shown + 1) + ellipsis <= room + 0.5) shown++;
+        const left = line.getBoundingClientRect().right - button.getBoundingClientRect().right;
+        return {
+          isCut: true,
+          blank: room - (widthTo(shown) + ellipsis),
+          spare: shown === text.length ? 0 : room + left - (widthTo(shown + 1) + ellipsis),
+        };
+      });
     await expect
       .poll(() => model.getAttribute('title'))
       .toMatch(new RegExp(`^${modelId.replaceAll('.', '\\.')} in `));
@@ -104,36 +138,16 @@ describe("a newcomer's walk through table admin", () => {
       .toBe('claude-sonnet-4-team-reporting-inference-profile-eu-west · Auto-read');
     await screenshots(page(), 'newcomer2-assistant', undefined, {
       check: async () => {
-        // Measured from each character's own box and the ellipsis drawn in a span of the same
-        // font: a cut line's ellipsis starts right after the last whole character that leaves
-        // room for it, so nothing blank stands between it and the box's edge.
-        const where = await name.evaluate((box) => {
-          const text = box.firstChild;
-          if (!(text instanceof Text)) return undefined;
-          const rect = box.getBoundingClientRect();
-          if (box.scrollWidth <= box.clientWidth) return { isCut: false, blank: 0 };
-          const probe = document.createElement('span');
-          probe.textContent = '…';
-          probe.style.font = getComputedStyle(box).font;
-          document.body.append(probe);
-          const ellipsis = probe.getBoundingClientRect().width;
-          probe.remove();
-          const range = document.createRange();
-          let end = rect.left;
-          for (let i = 0; i < text.length; i++) {
-            range.setStart(text, i);
-            range.setEnd(text, i + 1);
-            const right = range.getBoundingClientRect().right;
-            if (right + ellipsis > rect.right + 0.5) break;
-            end = right;
-          }
-          return { isCut: true, blank: rect.right - (end + ellipsis) };
-        });
+        const where = await cut();
         // The name is cut in the dock at both sizes (300 to 380 px wide).
         expect(where?.isCut).toBe(true);
         expect(where?.blank).toBeLessThan(1);
+        expect(where?.spare).toBeLessThan(0);
       },
     });
+    // Back at 1024 px after 1440: the name takes its whole line again. It stayed cut to "cl…"
+    // there, fitted to the narrow line beside the buttons, in a line three times as wide.
+    await expect.poll(async () => (await cut())?.spare).toBeLessThan(0);
     // The permission mode stays whole beside the cut name.
     await expect.poll(() => mode.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
     // A keyboard reaches it: focused, its tooltip is its accessible description (the whole id).

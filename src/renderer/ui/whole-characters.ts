@@ -17,8 +17,15 @@ const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xd
  * cut name and its "active" badge, against the header's 10 px gap elsewhere. The box becomes as
  * wide as the longest start of the name that leaves room for the ellipsis, measured in the page
  * (any font, monospace or not; never between the halves of a surrogate pair). It is measured
- * again whenever it or its row changes size; `layout` names anything else that changes its room
- * (a badge, the set of views). The box holds the name as its one text node.
+ * again whenever it, its row or the row's own container changes size; `layout` names anything
+ * else that changes its room (a badge, the set of views). The box holds the name as its one text
+ * node.
+ *
+ * The container is watched because a row may take its width from what it holds: the assistant's
+ * model line is a button, as wide as the name cut to fit, so a wider dock left its width (and the
+ * name's) unchanged and nothing measured again. The name stayed cut to "cl…" at 1024 px, in a
+ * 280 px line, after the window had been at 1440 px, where the line beside the header's buttons
+ * is 89 px.
  */
 export function useWholeCharacterWidth(ref: RefObject<HTMLElement | null>, text: string, layout = ''): void {
   useLayoutEffect(() => {
@@ -53,8 +60,9 @@ export function useWholeCharacterWidth(ref: RefObject<HTMLElement | null>, text:
     };
     fit();
     const observer = new ResizeObserver(fit);
-    observer.observe(row);
     observer.observe(box);
+    observer.observe(row);
+    if (row.parentElement) observer.observe(row.parentElement);
     return () => {
       observer.disconnect();
       box.style.maxWidth = '';
