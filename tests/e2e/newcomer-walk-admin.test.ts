@@ -42,6 +42,18 @@ describe("a newcomer's walk through table admin", () => {
 
   it('copies from the same place: Cancel, then Copy; Escape closes', async () => {
     await page().getByRole('tab', { name: 'Overview', exact: true }).click();
+    // The Overview's four panels in two rows of two at 1024 px: Identity sat alone on a second row
+    // under three.
+    await expect
+      .poll(() =>
+        page()
+          .locator('.settings-grid > .panel')
+          .evaluateAll((panels) => {
+            const tops = panels.map((panel) => Math.round(panel.getBoundingClientRect().top));
+            return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+          }),
+      )
+      .toEqual([2, 2]);
     await page().getByRole('button', { name: 'Copy to…' }).click();
     const dialog = page().getByRole('dialog', { name: `Copy ${table} to…` });
     expect(await footer(dialog)).toEqual(['Cancel', 'Copy']);
