@@ -94,6 +94,17 @@ describe('the Items toolbar', () => {
     // The first line is what was read; no action is left alone on a line of its own.
     expect(narrow.actionsByLine[0]).toEqual([]);
     for (const line of narrow.actionsByLine.slice(1)) expect(line.length).toBeGreaterThan(1);
+    // The filter does not stand alone on its line: the entity chips stay beside it (to its right),
+    // wrapping among themselves, where as one block they went under it.
+    await expect
+      .poll(() =>
+        page().evaluate(() => {
+          const filter = document.querySelector('.grid-filter')?.getBoundingClientRect();
+          const chips = document.querySelector('.entity-chips')?.getBoundingClientRect();
+          return filter && chips ? chips.left >= filter.right && chips.top < filter.bottom : false;
+        }),
+      )
+      .toBe(true);
     await screenshots(page(), 'items-toolbar-editor-open', page().locator('.items-toolbar'), {
       block: 'start',
     });
