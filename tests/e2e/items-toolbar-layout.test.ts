@@ -113,6 +113,9 @@ describe('the Items toolbar', () => {
     await editor.getByRole('button', { name: /^Close/ }).click();
     await editor.waitFor({ state: 'detached' });
     await expect.poll(async () => (await toolbarLines()).lines.length, slow).toBe(1);
+    // The entity column's header is whole: it read "type (key pr…".
+    const entityHeader = page().getByRole('columnheader', { name: 'type (key prefix)' });
+    expect(await entityHeader.evaluate((header) => header.scrollWidth <= header.clientWidth)).toBe(true);
     await screenshots(page(), 'items-toolbar', page().locator('.items-toolbar'), { block: 'start' });
     expect(session.browser.pageErrors).toEqual([]);
   });

@@ -13,7 +13,8 @@ export const ENTITY_COLUMN = '\u0000entity';
 
 export function columnWidth(column: string, keys: KeySchema): number {
   if (column === keys.partitionKey.name || column === keys.sortKey?.name) return 200;
-  return column === ENTITY_COLUMN ? 110 : 170;
+  // Wide enough for its header, "type (key prefix)", which read "type (key pr…" at 110.
+  return column === ENTITY_COLUMN ? 136 : 170;
 }
 
 /** Width of the row's checkbox column, before the attribute columns. */
