@@ -209,33 +209,38 @@ export function ExportDialog(props: ExportDialogProps) {
           </p>
         ) : null}
         {!isWhole && mode === 'browser' ? (
-          <FormRow>
-            <RowField
-              grow
-              caption={`${scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable's export folder, as`}
-            >
-              <TextInput
-                label={`${scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable's export folder, as`}
-                value={path}
-                onChange={setPath}
-                onKeyDown={(event) => {
-                  // Enter here saves on the server, whichever action the footer leads with.
-                  if (event.key !== 'Enter' || !canSave) return;
-                  event.preventDefault();
-                  void start();
-                }}
-              />
-            </RowField>
-            <Check checked={overwrite} onChange={setOverwrite}>
-              Replace if it exists
-            </Check>
-            {/* Beside the download, the other way: its own button, by its field. */}
-            {scope === 'all' ? (
-              <Button disabled={!canSave} onClick={() => void start()}>
-                Save on the server
-              </Button>
-            ) : null}
-          </FormRow>
+          // The sentence on a line of its own: as the field's caption it wrapped to two lines over
+          // a narrow field beside Replace and the button, at 1024 px.
+          <>
+            <p>
+              {scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable&apos;s export
+              folder:
+            </p>
+            <FormRow>
+              <RowField grow caption="File name">
+                <TextInput
+                  label={`File name: ${scope === 'all' ? 'Or save on the server' : 'Save on the server'}, in DynoTable's export folder, as`}
+                  value={path}
+                  onChange={setPath}
+                  onKeyDown={(event) => {
+                    // Enter here saves on the server, whichever action the footer leads with.
+                    if (event.key !== 'Enter' || !canSave) return;
+                    event.preventDefault();
+                    void start();
+                  }}
+                />
+              </RowField>
+              <Check checked={overwrite} onChange={setOverwrite}>
+                Replace if it exists
+              </Check>
+              {/* Beside the download, the other way: its own button, by its field. */}
+              {scope === 'all' ? (
+                <Button disabled={!canSave} onClick={() => void start()}>
+                  Save on the server
+                </Button>
+              ) : null}
+            </FormRow>
+          </>
         ) : null}
         {error ? <ErrorMessage compact error={error} /> : null}
         {requestId ? (
