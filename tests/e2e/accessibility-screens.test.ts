@@ -67,6 +67,17 @@ async function walk(scheme: 'light' | 'dark', findings: Findings): Promise<void>
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.getByRole('dialog').waitFor();
   await check(page, findings, 'import dialog');
+  // The file input's own button is filled as the dialog's buttons are (Cancel): in the dark theme
+  // the browser's was a grey block.
+  const fills = await page.getByRole('dialog').evaluate((dialog) => {
+    const input = dialog.querySelector('input[type="file"]');
+    const cancel = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+    return [
+      input ? getComputedStyle(input, '::file-selector-button').backgroundColor : 'no file input',
+      cancel ? getComputedStyle(cancel).backgroundColor : 'no Cancel',
+    ];
+  });
+  expect(fills[0]).toBe(fills[1]);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Delete / update…' }).click();
   await page.getByRole('dialog').waitFor();
