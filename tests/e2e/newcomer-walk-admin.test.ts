@@ -20,6 +20,28 @@ describe("a newcomer's walk through table admin", () => {
     await session.openPage();
     await page().setViewportSize(screenshotSizes[0]);
     await openPlaygroundTable(page(), 'DynoTableSample', 'Overview');
+    // The ARN wraps between its parts: the table's name whole on one line, where any character
+    // was a break ("…:table/DynoTableSamp", then "le").
+    const arn = page().getByRole('region', { name: 'Identity' }).locator('.mono');
+    await expect
+      .poll(() =>
+        arn.evaluate((box, name) => {
+          const range = document.createRange();
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const start = (node.textContent ?? '').indexOf(name);
+            if (start < 0) continue;
+            for (let i = start; i < start + name.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              tops.add(Math.round(range.getBoundingClientRect().top));
+            }
+          }
+          return tops.size;
+        }, 'DynoTableSample'),
+      )
+      .toBe(1);
     await page().getByRole('tab', { name: 'Tables', exact: true }).click();
     await page().getByRole('button', { name: 'Create table' }).click();
     const dialog = page().getByRole('dialog', { name: /^Create table/ });

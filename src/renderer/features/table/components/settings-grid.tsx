@@ -1,10 +1,25 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { isDynamoLocal } from '../../../../shared/dynamo/table-change';
 import type { TableSummary } from '../../../../shared/ipc';
 import { billingLabel, formatBytes, formatCount, formatDate } from '../../../ui/format';
 import { KeyAttribute } from '../../tables/components/key-label';
 import { streamLabel } from '../../tables/components/table-row';
 import { CapacityUnit } from '../../../ui/capacity-unit';
+
+/**
+ * An ARN that may break after each ":" and "/": a long one wraps between its parts, the table's
+ * name whole on the last line ("…:table/DynoTableSamp" then "le" at 1024 px, where any character
+ * was a break).
+ */
+function ArnText({ arn }: { arn: string }) {
+  const parts = arn.split(/(?<=[:/])/);
+  return parts.map((part, at) => (
+    <Fragment key={at}>
+      {part}
+      {at < parts.length - 1 ? <wbr /> : null}
+    </Fragment>
+  ));
+}
 
 function Item({ term, children, title }: { term: string; children: ReactNode; title?: string }) {
   return (
@@ -91,7 +106,7 @@ export function SettingsGrid({ summary }: { summary: TableSummary }) {
         <dl className="definitions">
           <Item term="Created">{formatDate(summary.createdAt)}</Item>
           <Item term="ARN">
-            <span className="mono wrap-anywhere">{summary.arn ?? '—'}</span>
+            <span className="mono wrap-anywhere">{summary.arn ? <ArnText arn={summary.arn} /> : '—'}</span>
           </Item>
         </dl>
       </section>
