@@ -83,16 +83,18 @@ const wide = items.map((item, k) => ({ ...item, amount: N(`${(k * 7919) % 97}123
 const run = (data: Item[], sql: string) =>
   runLocal(sql, [{ info: tableInfo('orders', 'orderId'), items: data }]).rows;
 
+/** `orders` as DuckDB holds it. */
+const columns = {
+  orderId: 'VARCHAR',
+  userId: 'VARCHAR',
+  status: 'VARCHAR',
+  amount: 'DECIMAL(38,4)',
+  label: 'VARCHAR',
+} as const;
+
 let duck: DuckDBConnection;
 let duckWide: DuckDBConnection;
 beforeAll(async () => {
-  const columns = {
-    orderId: 'VARCHAR',
-    userId: 'VARCHAR',
-    status: 'VARCHAR',
-    amount: 'DECIMAL(38,4)',
-    label: 'VARCHAR',
-  } as const;
   duck = await duckdbWith([{ name: 'orders', columns, items }]);
   duckWide = await duckdbWith([{ name: 'orders', columns, items: wide }]);
 });
@@ -313,6 +315,41 @@ describe('an aggregate over top N per partition, from the kept rows, against Duc
       expect(keysTook(), where).toBe(true);
       keysSelector.mockClear();
     }
+  });
+
+  it('keys alone when every row has a number: three places and more, ties, NULL partitions, a larger table between', async () => {
+    // No row without a number: the selection never stops for one (window-top.ts keeps N ≤ 3 in
+    // three places a partition, `keepThree`, and N > 3 by shifting, `keepNumbers`), and their
+    // places are kept from one statement to the next, here over tables of other sizes in turn.
+    const numbered = items.filter((item) => item.amount && !('NULL' in item.amount));
+    const larger: Item[] = Array.from({ length: 3000 }, (_, k) => ({
+      orderId: S(`p${k}`),
+      userId: S(`w${(k * 37) % 1100}`),
+      amount: N(k % 9 === 0 ? '7.5' : (((k * 7919) % 20000) / 100 - 50).toFixed(2)),
+    }));
+    const duckNumbered = await duckdbWith([{ name: 'orders', columns, items: numbered }]);
+    const duckLarger = await duckdbWith([{ name: 'orders', columns, items: larger }]);
+    const calls = 'COUNT(*) AS n, COUNT(amount) AS c, SUM(amount) AS s, AVG(amount) AS a';
+    for (const order of ['amount DESC', 'amount ASC'])
+      for (const where of [
+        'rn <= 1',
+        'rn < 3',
+        'rn <= 3',
+        'rn = 2',
+        'rn <= 3 AND rn >= 2',
+        'rn <= 4',
+        'rn <= 5',
+      ])
+        for (const [data, oracle] of [
+          [numbered, duckNumbered],
+          [larger, duckLarger],
+          [numbered, duckNumbered],
+        ] as const) {
+          const sql = overTopN(calls, 'ROW_NUMBER', order, where);
+          await expectSameRows(run(data, sql), oracle, sql);
+          expect(keysTook(), `${order} ${where}, ${data.length} rows`).toBe(true);
+          keysSelector.mockClear();
+        }
   });
 
   it('ROW_NUMBER by a text key with ties keeps the rows the general path keeps', () => {
