@@ -136,29 +136,27 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
   // A frame of the one binding (the common case: FROM a view, WHERE this) is answered as its
   // table rows directly, not as frame rows selected in another pass.
   const isOneBinding = frame.idx.every((idx, b) => b === shape.outer.binding || idx.length === 0);
-  if (isOneBinding && outerIdx === paramIdx) {
-    const outerCodes =
-      innerCodes && outerIdx === inner.rows ? innerCodes : table.codesWithin(outerIdx, codes.codes);
-    const kept = scratch(outerCodes ? outerCodes.length : frame.length);
-    const n = outerCodes
-      ? compareAll(outerCodes, xs.values, count, sum, op, kept)
-      : compareTableRows(outerIdx, codes.codes, xs.values, count, sum, op, kept);
-    const rows = kept.slice(0, n);
-    return { length: n, idx: frame.idx.map((column, b) => (b === shape.outer.binding ? rows : column)) };
-  }
-  const kept = scratch(frame.length);
-  const n = compareRows(
-    frame.length,
-    outerIdx,
-    paramIdx,
-    codes.codes,
-    xs.values,
-    count,
-    sum,
-    op,
-    kept,
-    isOneBinding ? 1 : 0,
-  );
+  const outerCodes =
+    isOneBinding && outerIdx === paramIdx
+      ? innerCodes && outerIdx === inner.rows
+        ? innerCodes
+        : table.codesWithin(outerIdx, codes.codes)
+      : undefined;
+  const kept = scratch(outerCodes ? outerCodes.length : frame.length);
+  const n = outerCodes
+    ? compareAll(outerCodes, xs.values, count, sum, op, kept)
+    : compareRows(
+        frame.length,
+        outerIdx,
+        paramIdx,
+        codes.codes,
+        xs.values,
+        count,
+        sum,
+        op,
+        kept,
+        isOneBinding ? 1 : 0,
+      );
   const rows = kept.slice(0, n);
   if (!isOneBinding) return selectRows(frame, rows);
   return { length: n, idx: frame.idx.map((column, b) => (b === shape.outer.binding ? rows : column)) };
@@ -302,34 +300,10 @@ function compareRows(
 }
 
 /**
- * compareRows for a frame of one binding whose outer value and key are the same row's (`o.x >
- * (… p.k = o.k)`): one row number read per row, and the table row kept. Its own function with
- * nothing after the loop, as each loop here, so none deoptimises another.
- */
-function compareTableRows(
-  rows: Int32Array,
-  codes: Int32Array,
-  values: Float64Array,
-  count: Float64Array,
-  sum: Float64Array,
-  op: number,
-  kept: Int32Array,
-): number {
-  let n = 0;
-  for (let r = 0; r < rows.length; r++) {
-    const i = rows[r]!;
-    if (i < 0) continue;
-    const c = codes[i]!;
-    const holds = compares(op, values[i]! * count[c]!, sum[c]!);
-    kept[n] = i;
-    n += +holds;
-  }
-  return n;
-}
-
-/**
- * compareTableRows over every row of the table, the codes read within the frame's rows (0 outside
- * it, whose group is empty, so those rows are never counted): no row number read at all.
+ * compareRows for a frame of one binding's rows that its table keeps (every row, an entity
+ * view's): every row of the table walked, the codes read within the frame's rows (0 outside it,
+ * whose group is empty, so those rows are never counted), no row number read at all. Its own
+ * function with nothing after the loop, as each loop here, so none deoptimises another.
  */
 function compareAll(
   codes: Int32Array,
