@@ -1,9 +1,29 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttributeValue, Item } from '../../src/shared/dynamo/attribute-value';
 import type { EntityView } from '../../src/shared/sql/catalog';
-import { runLocal, tableInfo } from '../../src/main/sql/executor/run-local';
+import * as averages from '../../src/main/sql/executor/operators/correlated-average';
+import { runLocal, runOver, tableInfo } from '../../src/main/sql/executor/run-local';
+import { ColumnarTable } from '../../src/main/sql/executor/table';
+import { PreparedStatements } from '../../src/main/sql/prepared-statements';
 import { comparableRows, duckdbWith, expectSameRows } from '../support/duckdb-oracle';
+
+vi.mock('../../src/main/sql/executor/operators/correlated-average', async (original) => {
+  const actual = await original<typeof averages>();
+  return { ...actual, filterByAverages: vi.fn(actual.filterByAverages) };
+});
+
+/** How many conditions the loops answered since the last reset (the rest went to the general path). */
+function answeredByLoops(): number {
+  const spy = vi.mocked(averages.filterByAverages);
+  return spy.mock.calls.reduce((sum, call, i) => {
+    const result = spy.mock.results[i];
+    return result?.type === 'return' ? sum + call[1].length - result.value.rest.length : sum;
+  }, 0);
+}
+beforeEach(() => {
+  vi.mocked(averages.filterByAverages).mockClear();
+});
 
 /**
  * `x op (SELECT AVG(p.y) FROM t p WHERE p.k = o.k)` compared as `x · count op sum` on scaled
@@ -193,5 +213,91 @@ describe('a correlated comparison with a group average, against DuckDB', () => {
     expect(fast.rows.length).toBeGreaterThan(0);
     expect(comparableRows(fast.rows)).toEqual(comparableRows(general.rows));
     expect(fast.warnings).toEqual(general.warnings);
+  });
+});
+
+describe('the loops: lists kept with the table, exactness decided per column', () => {
+  const viewCount =
+    'SELECT COUNT(*) AS n FROM app_orders o WHERE o.amount > (SELECT AVG(p.amount) FROM app_orders p WHERE p.userId = o.userId)';
+  const viewCountDuck =
+    "SELECT COUNT(*) AS n FROM orders o WHERE starts_with(o.SK, 'ORDER#') AND o.amount > (SELECT AVG(p.amount) FROM orders p WHERE starts_with(p.SK, 'ORDER#') AND p.userId = o.userId)";
+
+  it('answer again after rows are appended, from lists and forms renewed with them', async () => {
+    // The table is held between statements, as the fetch cache holds it, and the statements are
+    // prepared: an entity view's rows and the codes read within them, every row of the table,
+    // the columns' NaN forms, all kept after the first statement, must follow the new rows.
+    const table = new ColumnarTable('orders', ['PK', 'SK']);
+    const data = new Map([['orders', table]]);
+    const statements = new PreparedStatements();
+    const infos = [tableInfo('orders', 'PK', 'SK')];
+    // The second page: a new user, a tie with u3's 12.5s, a NULL amount, a bigger amount for u1.
+    const more: Item[] = [
+      ...amounts.slice(60),
+      ...['12.5', '7.25', '7.75'].map((amount, k) => ({
+        PK: S('USER#u3'),
+        SK: S(`ORDER#n${k}`),
+        orderId: S(`n${k}`),
+        userId: S(k === 0 ? 'u3' : 'new'),
+        amount: N(amount),
+      })),
+      { PK: S('USER#u1'), SK: S('ORDER#n9'), orderId: S('n9'), userId: S('u1'), amount: { NULL: true } },
+      { PK: S('USER#u1'), SK: S('ORDER#n8'), orderId: S('n8'), userId: S('u1'), amount: N('99.99') },
+    ];
+    const pages = [amounts.slice(0, 60), more];
+    const held: Item[] = [];
+    for (const page of pages) {
+      table.appendTaggedItems(page);
+      held.push(...page);
+      const oracle = await duckOf(held);
+      for (const [sql, duckSql] of [
+        [viewCount, viewCountDuck],
+        [above('>'), above('>')],
+        [above('<='), above('<=')],
+      ] as const)
+        for (let run = 0; run < 2; run++) {
+          vi.mocked(averages.filterByAverages).mockClear();
+          await expectSameRows(runOver(sql, infos, data, views, 0, statements).rows, oracle, duckSql);
+          expect(answeredByLoops(), sql).toBe(1);
+        }
+    }
+  });
+
+  it('amounts past 2^53 cents fall back to the general path; just under, the loops answer exactly', async () => {
+    const exact = (op: string) =>
+      `SELECT o.orderId FROM orders o WHERE o.amount * (SELECT COUNT(p.amount) FROM orders p WHERE p.userId = o.userId) ${op} (SELECT SUM(p.amount) FROM orders p WHERE p.userId = o.userId) ORDER BY o.orderId`;
+    // 120 rows of up to 3.3e13 cents: every sum of them under 4e15, so the loops may answer, and
+    // doubles still tell apart amounts one cent apart at that size.
+    const large = ordersOf((n) =>
+      n % 11 === 0 ? undefined : N(`${330000000000 - (n % 4)}.${n % 2 === 0 ? '25' : '75'}`),
+    );
+    const oracle = await duckOf(large);
+    for (const op of ['>', '<=', '<>']) {
+      vi.mocked(averages.filterByAverages).mockClear();
+      await expectSameRows(run(large, above(op)), oracle, exact(op));
+      expect(answeredByLoops()).toBe(1);
+    }
+    const hugeOracle = await duckOf(huge);
+    for (const op of ['>', '=', '<']) {
+      vi.mocked(averages.filterByAverages).mockClear();
+      await expectSameRows(run(huge, above(op)), hugeOracle, exact(op));
+      expect(answeredByLoops()).toBe(0);
+    }
+  });
+
+  it('text in a row the statement does not read: the general path answers, as DuckDB without it', async () => {
+    // The users' items (outside app_orders) hold text in `amount`: the column is decided as a
+    // whole, so the loops leave it to the general path, which never reads those rows.
+    const isUser = (item: Item) => (item.SK as { S: string }).S.startsWith('USER#');
+    const withText = amounts.map((item) => (isUser(item) ? { ...item, amount: S('n/a') } : item));
+    const withoutText = amounts.map((item) => {
+      if (!isUser(item)) return item;
+      const { amount: _, ...rest } = item;
+      return rest;
+    });
+    const oracle = await duckOf(withoutText);
+    const ours = runLocal(viewCount, [{ info: tableInfo('orders', 'PK', 'SK'), items: withText }], views);
+    await expectSameRows(ours.rows, oracle, viewCountDuck);
+    expect(ours.warnings).toEqual([]);
+    expect(answeredByLoops()).toBe(0);
   });
 });

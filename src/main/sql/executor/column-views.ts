@@ -201,6 +201,13 @@ function gatherNumbers(
   }
 }
 
+/** codes[i] where mask[i] is 1, 0 (no code) elsewhere: a column's codes within a kept list of rows. */
+export function codesAt(mask: Uint8Array, codes: Int32Array): Int32Array {
+  const out = new Int32Array(mask.length);
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 1) out[i] = codes[i]!;
+  return out;
+}
+
 /** A prefix mask (table.ts `prefixMask`) read at some rows: 0 where rows[i] is no row. */
 export function gatherMask(source: Uint8Array | undefined, rows: Int32Array): Uint8Array | undefined {
   if (!source) return undefined;

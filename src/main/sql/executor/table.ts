@@ -16,6 +16,7 @@ import {
 import {
   buildDictionary,
   buildScaledNumbers,
+  codesAt,
   codedDictionary,
   type Dictionary,
   gatherDictionary,
@@ -100,6 +101,11 @@ export class ColumnarTable {
   private readonly wireNames: WireNames = [];
   /** `allRows()`, kept while the row count holds. */
   private allRowsKept?: Int32Array;
+  /** Each list `prefixRows` keeps: its mask, and codes read within it (`codesWithin`), per codes array. */
+  private readonly keptLists = new WeakMap<
+    Int32Array,
+    { mask: Uint8Array; within: WeakMap<Int32Array, Int32Array> }
+  >();
 
   constructor(
     readonly name: string,
@@ -191,6 +197,28 @@ export class ColumnarTable {
     return this.allRowsKept;
   }
 
+  /** Whether `rows` is `allRows()` as kept now: a loop may then read the table's rows directly. */
+  isAllRows(rows: Int32Array): boolean {
+    return rows === this.allRowsKept && rows.length === this.rowCount;
+  }
+
+  /**
+   * A column's codes (one per row: column-codes.ts) read only at `rows`, 0 (no code) at every
+   * other row, when `rows` is a list this table keeps (`allRows`, an entity view's `prefixRows`);
+   * undefined for any other list. A loop then walks every row testing nothing but a code, as the
+   * hand-written side walks an entity's code column, instead of reading a row number per row.
+   * Kept with the list, per codes array, so renewed when either is (docs/PERFORMANCE.md, sqlcorr2).
+   */
+  codesWithin(rows: Int32Array, codes: Int32Array): Int32Array | undefined {
+    if (codes.length !== this.rowCount) return undefined;
+    if (this.isAllRows(rows)) return codes;
+    const list = this.keptLists.get(rows);
+    if (list?.mask.length !== this.rowCount) return undefined;
+    let within = list.within.get(codes);
+    if (!within) list.within.set(codes, (within = codesAt(list.mask, codes)));
+    return within;
+  }
+
   /**
    * The rows `prefixMask` holds, in order: an entity view's rows (`begins_with(SK, 'ORDER#')`),
    * kept with its mask, so each statement over the view, and each binding of it in one
@@ -209,6 +237,7 @@ export class ColumnarTable {
     const rows = rowsOfMask(mask);
     if (kept.size >= PREFIXES_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(prefix, { mask, rows });
+    this.keptLists.set(rows, { mask, within: new WeakMap() });
     return rows;
   }
 

@@ -12,16 +12,24 @@ import { NOT_NUMBER, type ScaledNumbers } from '../column-views';
  * A column's scaled integers with NaN where a row holds no number, and the largest magnitude:
  * the loop then tests one array (`s === s`, as the hand-written side tests its cents) instead of
  * reading a kind per row, and SAFE_TOTAL is checked once (largest × rows) instead of adding up
- * magnitudes per row. Kept while the column's scaled form lives (8 bytes a row).
+ * magnitudes per row. `others`: rows holding a value that is not a number (text among numbers),
+ * which a loop that cannot warn as AVG does leaves to the general path (correlated-average.ts).
+ * Kept while the column's scaled form lives (8 bytes a row).
  */
-const nanValues = new WeakMap<ScaledNumbers, { values: Float64Array; largest: number }>();
+export interface NanValues {
+  values: Float64Array;
+  largest: number;
+  others: number;
+}
 
-export function valuesOf(numbers: ScaledNumbers): { values: Float64Array; largest: number } {
+const nanValues = new WeakMap<ScaledNumbers, NanValues>();
+
+export function valuesOf(numbers: ScaledNumbers): NanValues {
   let found = nanValues.get(numbers);
   if (!found) {
     const values = new Float64Array(numbers.kind.length);
     const largest = withNaN(numbers.scaled, numbers.kind, values);
-    nanValues.set(numbers, (found = { values, largest }));
+    nanValues.set(numbers, (found = { values, largest, others: countOthers(numbers.kind) }));
   }
   return found;
 }
@@ -39,6 +47,12 @@ function withNaN(scaled: Float64Array, kind: Uint8Array, out: Float64Array): num
     if (magnitude > largest) largest = magnitude;
   }
   return largest;
+}
+
+function countOthers(kind: Uint8Array): number {
+  let others = 0;
+  for (let i = 0; i < kind.length; i++) if (kind[i] === NOT_NUMBER) others += 1;
+  return others;
 }
 
 export const NONE = 0;

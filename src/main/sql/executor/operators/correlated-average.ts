@@ -1,10 +1,11 @@
 import type { BExpr, BoundSelect } from '../../binder/bound';
-import { NOT_NUMBER, SAFE_TOTAL } from '../column-views';
+import { SAFE_TOTAL } from '../column-views';
 import { columnCodes } from '../column-codes';
 import type { CompileEnv } from '../compile';
 import { decorrelated } from '../decorrelate';
 import { type Frame, selectRows } from '../frame';
 import type { ColumnarTable } from '../table';
+import { valuesOf } from './aggregate-scan-loops';
 
 /**
  * `x > (SELECT AVG(p.y) FROM t p WHERE p.k = o.k)`, the correlated comparison with a group's
@@ -14,13 +15,16 @@ import type { ColumnarTable } from '../table';
  * (column → per-code answer → sqlCompare was ~40% of the statement; the decorrelated AVG's
  * Decimal per group ~20%: docs/PERFORMANCE.md).
  *
- * Exact, or not taken: x and y are the same table's scaled-integer columns of one scale (no
- * BigInt decimals), the correlation is the outer row's own `k` column of the subquery's table
- * (so the codes are shared), `k` holds only strings, and every product and sum stays under
- * SAFE_TOTAL, so doubles hold them exactly. A value that is not a number (AVG skips it with a
- * warning; the comparison orders no string with a number), mixed scales, another table, NULL
- * handling that is not "the row is dropped" (the condition is one of WHERE's AND-ed ones, where
- * NULL and FALSE both drop the row) — all go back to the general path, which is unchanged.
+ * Exact, or not taken, decided once per statement from the columns, never per row: x and y are
+ * the same table's scaled-integer columns of one scale (no BigInt decimals), the correlation is
+ * the outer row's own `k` column of the subquery's table (so the codes are shared), `k` holds
+ * only strings, neither column holds a value that is not a number (AVG skips it with a warning;
+ * the comparison orders no string with a number), and the largest |y| times the rows summed,
+ * and the largest |x| times the largest group, stay under SAFE_TOTAL, so doubles hold every sum
+ * and product exactly. Anything else (mixed scales, another table, amounts that could add up
+ * past 2^53, text anywhere in either column, NULL handling that is not "the row is dropped": the
+ * condition is one of WHERE's AND-ed ones, where NULL and FALSE both drop the row) goes back to
+ * the general path, which is unchanged.
  */
 
 /** The subquery's rows after its own conditions (an entity view's, others), in its table. */
@@ -28,11 +32,6 @@ export type InnerRows = (query: BoundSelect) => { table: ColumnarTable; rows: In
 
 type Col = Extract<BExpr, { kind: 'col' }>;
 type Op = '<' | '<=' | '>' | '>=' | '=' | '<>';
-
-// Module constants read in the loops: an imported binding is a property read per use where
-// modules are compiled to CommonJS (tsx, vitest), measured as a fifth of the loops' time.
-const OTHER = NOT_NUMBER;
-const MAX = SAFE_TOTAL;
 
 const FLIPPED: Record<Op, Op> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=', '<>': '<>' };
 
@@ -119,74 +118,113 @@ function aboveAverage(frame: Frame, shape: Shape, env: CompileEnv, innerRows: In
   if (inner.table !== table) return undefined;
   const y = table.scaledNumbers(shape.averaged.attr);
   if (!y || y.scale !== x.scale) return undefined;
+  // Exactness decided once per column, not per row: no text among the numbers (AVG skips it with
+  // a warning, which the general path gives), and no sum of the rows read can pass SAFE_TOTAL, as GROUP
+  // BY's loop decides (aggregate-scan.ts). Values as NaN where there is no number, kept per column.
+  const xs = valuesOf(x);
+  const ys = valuesOf(y);
+  if (xs.others > 0 || ys.others > 0 || !(ys.largest * inner.rows.length < SAFE_TOTAL)) return undefined;
   const { count, sum } = tallies(codes.size);
-  // Compared here, not after countAndSum's loop: a comparison the first run reaches only after
-  // the loop has been compiled on the stack throws that code away (`--trace-deopt`: insufficient
-  // type feedback for compare operation).
-  if (!(countAndSum(inner.rows, codes.codes, y.scaled, y.kind, count, sum) <= MAX)) return undefined;
-  // Code 0 (a NULL or missing key) was tallied with the others to spare the loop a test; `p.k =
-  // o.k` never holds for it, so its group is emptied, and compareRows drops its rows as a
-  // group's with no numbers (AVG of none is NULL).
-  count[0] = 0;
-  sum[0] = 0;
+  // A list the table keeps (every row, an entity view's) is walked as every row with the codes
+  // read within it: the hand-written side's loop, no row number read per row.
+  const innerCodes = table.codesWithin(inner.rows, codes.codes);
+  if (innerCodes) tallyAll(innerCodes, ys.values, count, sum);
+  else tallyRows(inner.rows, codes.codes, ys.values, count, sum);
+  // Every product x · count under SAFE_TOTAL, decided from the largest x and the largest group.
+  if (!(xs.largest * closeGroups(count, sum, codes.size) < SAFE_TOTAL)) return undefined;
+  const op = OPS.indexOf(shape.op);
   // A frame of the one binding (the common case: FROM a view, WHERE this) is answered as its
   // table rows directly, not as frame rows selected in another pass.
   const isOneBinding = frame.idx.every((idx, b) => b === shape.outer.binding || idx.length === 0);
-  const kept = new Int32Array(frame.length);
-  const op = OPS.indexOf(shape.op);
-  const n =
+  const outerCodes =
     isOneBinding && outerIdx === paramIdx
-      ? compareTableRows(frame.length, outerIdx, codes.codes, x.scaled, x.kind, count, sum, op, kept)
-      : compareRows(
-          frame.length,
-          outerIdx,
-          paramIdx,
-          codes.codes,
-          x.scaled,
-          x.kind,
-          count,
-          sum,
-          op,
-          kept,
-          isOneBinding ? 1 : 0,
-        );
-  if (n < 0) return undefined;
-  const rows = kept.subarray(0, n);
+      ? innerCodes && outerIdx === inner.rows
+        ? innerCodes
+        : table.codesWithin(outerIdx, codes.codes)
+      : undefined;
+  const kept = scratch(outerCodes ? outerCodes.length : frame.length);
+  const n = outerCodes
+    ? compareAll(outerCodes, xs.values, count, sum, op, kept)
+    : compareRows(
+        frame.length,
+        outerIdx,
+        paramIdx,
+        codes.codes,
+        xs.values,
+        count,
+        sum,
+        op,
+        kept,
+        isOneBinding ? 1 : 0,
+      );
+  const rows = kept.slice(0, n);
   if (!isOneBinding) return selectRows(frame, rows);
-  const idx = frame.idx.map((column, b) => (b === shape.outer.binding ? rows : column));
-  return { length: n, idx };
+  return { length: n, idx: frame.idx.map((column, b) => (b === shape.outer.binding ? rows : column)) };
 }
 
 /**
- * Per code: how many numbers, and their scaled sum. Answers the magnitudes added, which must stay
- * under MAX for the sums to be exact; Infinity when a value is not a number (the general path then
- * answers both).
+ * The kept rows' array, kept between statements (4 bytes a row of the largest table read) and
+ * copied out at the size of the answer, not one as long as the table made and zeroed per
+ * statement, mostly unused and held by the frame (measured ~1% of the one-table statement:
+ * docs/PERFORMANCE.md, sqlcorr2). Safe to share for the same reason as `tallies`.
  */
-function countAndSum(
-  rows: Int32Array,
-  codes: Int32Array,
-  scaled: Float64Array,
-  kind: Uint8Array,
-  count: Float64Array,
-  sum: Float64Array,
-): number {
-  let magnitude = 0;
-  for (let k = 0; k < rows.length; k++) {
-    const i = rows[k]!;
-    const what = kind[i]!;
-    // NULL and missing values are not averaged. A NULL or missing key (code 0) is tallied too:
-    // the caller empties its group, and its magnitude only makes the bound stricter.
-    if (what !== 1) {
-      if (what === OTHER) return Infinity;
-      continue;
-    }
+let scratchKept = new Int32Array(0);
+
+function scratch(length: number): Int32Array {
+  if (scratchKept.length < length) scratchKept = new Int32Array(length);
+  return scratchKept;
+}
+
+// The loops read NaN where a row has no number, and each comparison with NaN is false (`<>` is
+// written as `<` or `>`): a NULL or missing value, a key with no numbers, a NULL key, all drop
+// the row with no test of their own, as the hand-written side's loops test nothing but a code.
+
+/**
+ * Per code, over every row of the table (code 0 at a row outside the rows read): how many
+ * numbers, and their scaled sum.
+ */
+function tallyAll(codes: Int32Array, values: Float64Array, count: Float64Array, sum: Float64Array): void {
+  for (let i = 0; i < codes.length; i++) {
+    const v = values[i]!;
+    if (v !== v) continue;
     const c = codes[i]!;
-    const v = scaled[i]!;
     count[c]! += 1;
     sum[c]! += v;
-    magnitude += v < 0 ? -v : v;
   }
-  return magnitude;
+}
+
+/** tallyAll over listed rows the table does not keep (those the subquery's own conditions kept). */
+function tallyRows(
+  rows: Int32Array,
+  codes: Int32Array,
+  values: Float64Array,
+  count: Float64Array,
+  sum: Float64Array,
+): void {
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k]!;
+    const v = values[i]!;
+    if (v !== v) continue;
+    const c = codes[i]!;
+    count[c]! += 1;
+    sum[c]! += v;
+  }
+}
+
+/**
+ * A group with no numbers gets NaN for its sum, so no row of it is kept (AVG of none is NULL);
+ * so does code 0 (a NULL or missing key, tallied with the others to spare the loop a test: `p.k
+ * = o.k` never holds for it). Answers the largest count.
+ */
+function closeGroups(count: Float64Array, sum: Float64Array, size: number): number {
+  count[0] = 0;
+  let most = 0;
+  for (let c = 0; c < size; c++) {
+    const rows = count[c]!;
+    if (rows === 0) sum[c] = NaN;
+    else if (rows > most) most = rows;
+  }
+  return most;
 }
 
 /**
@@ -213,7 +251,7 @@ function tallies(size: number): { count: Float64Array; sum: Float64Array } {
 
 const OPS: readonly Op[] = ['<', '<=', '>', '>=', '=', '<>'];
 
-/** `left OPS[op] right`; small enough that V8 inlines it into both loops. */
+/** `left OPS[op] right`, false when either is NaN; small enough that V8 inlines it into the loops. */
 function compares(op: number, left: number, right: number): boolean {
   return op === 0
     ? left < right
@@ -225,22 +263,19 @@ function compares(op: number, left: number, right: number): boolean {
           ? left >= right
           : op === 4
             ? left === right
-            : left !== right;
+            : left < right || left > right;
 }
 
 /**
  * The rows where `x op sum / count` holds, compared as `x · count op sum`, written to `kept`
- * (frame rows, or with `asTableRows` the outer table's rows); answers how many. A row whose x or
- * key is NULL or missing, or whose key has no numbers (AVG of none is NULL), is dropped. -1 when
- * an x is not a number or a product could leave a double's integers.
+ * (frame rows, or with `asTableRows` the outer table's rows); answers how many.
  */
 function compareRows(
   length: number,
   outerIdx: Int32Array,
   paramIdx: Int32Array,
   codes: Int32Array,
-  scaled: Float64Array,
-  kind: Uint8Array,
+  values: Float64Array,
   count: Float64Array,
   sum: Float64Array,
   op: number,
@@ -252,18 +287,8 @@ function compareRows(
     const i = outerIdx[r]!;
     const j = paramIdx[r]!;
     if (i < 0 || j < 0) continue;
-    const what = kind[i]!;
-    if (what !== 1) {
-      if (what === OTHER) return -1;
-      continue;
-    }
     const c = codes[j]!;
-    const rows = count[c]!;
-    if (rows === 0) continue;
-    const left = scaled[i]! * rows;
-    if (left > MAX || left < -MAX) return -1;
-    const right = sum[c]!;
-    const holds = compares(op, left, right);
+    const holds = compares(op, values[i]! * count[c]!, sum[c]!);
     // Written always, counted when it holds: no branch decided by a row's side of its average,
     // which for rows in no particular order is a coin toss the CPU mispredicts half the time. On
     // such rows the loop took half the time; on the bench's rows, whose amounts follow a pattern
@@ -275,38 +300,23 @@ function compareRows(
 }
 
 /**
- * compareRows for a frame of one binding whose outer value and key are the same row's (`o.x >
- * (… p.k = o.k)`): one row number read per row, and the table row kept. Its own function with
- * nothing after the loop, as compareRows, so neither deoptimises the other.
+ * compareRows for a frame of one binding's rows that its table keeps (every row, an entity
+ * view's): every row of the table walked, the codes read within the frame's rows (0 outside it,
+ * whose group is empty, so those rows are never counted), no row number read at all. Its own
+ * function with nothing after the loop, as each loop here, so none deoptimises another.
  */
-function compareTableRows(
-  length: number,
-  tableRows: Int32Array,
+function compareAll(
   codes: Int32Array,
-  scaled: Float64Array,
-  kind: Uint8Array,
+  values: Float64Array,
   count: Float64Array,
   sum: Float64Array,
   op: number,
   kept: Int32Array,
 ): number {
   let n = 0;
-  for (let r = 0; r < length; r++) {
-    const i = tableRows[r]!;
-    if (i < 0) continue;
-    const what = kind[i]!;
-    if (what !== 1) {
-      if (what === OTHER) return -1;
-      continue;
-    }
+  for (let i = 0; i < codes.length; i++) {
     const c = codes[i]!;
-    const rows = count[c]!;
-    if (rows === 0) continue;
-    const left = scaled[i]! * rows;
-    if (left > MAX || left < -MAX) return -1;
-    const right = sum[c]!;
-    const holds = compares(op, left, right);
-    // As in compareRows: no branch on the comparison.
+    const holds = compares(op, values[i]! * count[c]!, sum[c]!);
     kept[n] = i;
     n += +holds;
   }

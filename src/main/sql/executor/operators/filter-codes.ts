@@ -2,7 +2,7 @@ import type { Value } from '../../values/value';
 import type { BExpr } from '../../binder/bound';
 import { codeOfString } from '../column-views';
 import type { CompileEnv } from '../compile';
-import { emptyIdx, type Frame, identityFrame, selectRows } from '../frame';
+import { emptyIdx, type Frame, identityRows, selectRows } from '../frame';
 
 export interface CodeTest {
   binding: number;
@@ -178,7 +178,10 @@ export function filterByCodes(
 /**
  * The rows of one binding's table that pass its own conditions: the first condition a code test
  * answers picks table rows straight from the codes (no frame of every row to narrow), then the
- * others narrow that. Without such a condition, every row, for the general filter.
+ * others narrow that. Without such a condition, every row, for the general filter: the table's
+ * own list of them (ColumnarTable.allRows), not one numbered again per statement (4% of the
+ * two-table correlated statement), and the list by which a loop knows it may read the table's
+ * rows directly (correlated-average.ts).
  */
 export function scanFilter(
   bindingCount: number,
@@ -188,9 +191,15 @@ export function scanFilter(
   env: CompileEnv,
 ): { frame: Frame; rest: BExpr[] } {
   const first = conditions.findIndex((c) => codeTest(c, env)?.binding === binding);
-  if (first < 0) return { frame: identityFrame(bindingCount, binding, rowCount), rest: conditions };
-  const rows = passing(codeTest(conditions[first]!, env)!, undefined, rowCount);
+  const table = env.tables[binding];
+  const rows =
+    first >= 0
+      ? passing(codeTest(conditions[first]!, env)!, undefined, rowCount)
+      : table?.rowCount === rowCount
+        ? table.allRows()
+        : identityRows(rowCount);
   const idx = Array.from({ length: bindingCount }, (_, b) => (b === binding ? rows : emptyIdx()));
+  if (first < 0) return { frame: { length: rowCount, idx }, rest: conditions };
   const others = conditions.filter((_, i) => i !== first);
   return filterByCodes({ length: rows.length, idx }, others, env);
 }
