@@ -201,6 +201,11 @@ describe('prepared statements (the plan cache)', () => {
       const first = runOver(text, [APP], loaded(APP, items), views, 0, statements);
       deepFreeze(statements.get('', text).statement);
       deepFreeze(first.bound);
+      // The executor's rewrites (derived tables' conditions moved in, correlated subqueries made
+      // uncorrelated) are kept with the binding: later runs read them and write nothing into them.
+      const rewrites = statements.get('', text).rewrites(first.bound);
+      expect(rewrites, text).toBeDefined();
+      deepFreeze(rewrites);
       for (let i = 0; i < 2; i++) {
         const run = runOver(text, [APP], loaded(APP, items), views, 0, statements);
         expect(run.bound, text).toBe(first.bound);

@@ -2,6 +2,7 @@ import { bindStatement } from './binder/bind-query';
 import type { BindingSource, BoundQuery } from './binder/bound';
 import { type CatalogView, resolveTable } from './catalog/resolve-table';
 import type { Statement } from './parser/ast';
+import { QueryRewrites } from './executor/query-rewrites';
 import { parseStatement } from './parser/parser';
 import type { SourceSpan } from './parser/sql-error';
 import { fetchSpecs, type FetchSpecs } from './planner/plan';
@@ -14,11 +15,15 @@ interface Resolution {
   answer: string;
 }
 
-/** The bound query, the catalog answers it was bound with, and its reads per plan option. */
+/**
+ * The bound query, the catalog answers it was bound with, its reads per plan option and the
+ * executor's rewrites of it.
+ */
 interface Binding {
   query: BoundQuery;
   resolutions: Resolution[];
   specs: Map<string, FetchSpecs>;
+  rewrites: QueryRewrites;
 }
 
 const answerText = (source: BindingSource): string =>
@@ -52,7 +57,7 @@ export class PreparedStatement {
         return source;
       },
     });
-    this.binding = { query, resolutions, specs: new Map() };
+    this.binding = { query, resolutions, specs: new Map(), rewrites: new QueryRewrites() };
     return query;
   }
 
@@ -67,6 +72,11 @@ export class PreparedStatement {
     let specs = binding.specs.get(key);
     if (!specs) binding.specs.set(key, (specs = fetchSpecs(query, options)));
     return specs;
+  }
+
+  /** The executor's rewrites of `query` (the statement's last binding), kept for its re-runs. */
+  rewrites(query: BoundQuery): QueryRewrites | undefined {
+    return this.binding?.query === query ? this.binding.rewrites : undefined;
   }
 }
 

@@ -21,8 +21,8 @@ import { ColumnarTable } from './table';
 import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
 import { topPerPartition } from './operators/window-top';
 import { aggregateOverTop } from './operators/window-top-aggregate';
-import { withConditionsInDerived } from './push-into-derived';
-import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
+import { answerKey, answersByKey, type Correlation, originalBinding } from './decorrelate';
+import { QueryRewrites } from './query-rewrites';
 
 export interface ExecEnv {
   text: string;
@@ -33,6 +33,8 @@ export interface ExecEnv {
   signal?: AbortSignal;
   /** The outer values of a correlated subquery being run (see CompileEnv.params). */
   params?: readonly Value[];
+  /** The statement's rewrites kept from an earlier run of its binding (prepared-statements.ts). */
+  rewrites?: QueryRewrites;
 }
 
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
@@ -42,12 +44,11 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   // WeakMap keyed by bound queries keeps them through V8's young-generation collections.
   const memo = new Map<BoundQuery, ResultTable>();
   const derived = new Map<BoundQuery, ColumnarTable>();
-  const pushed = new Map<BoundSelect, BoundSelect>();
+  const rewrites = env.rewrites ?? new QueryRewrites();
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
     if (q.kind !== 'select') return executeSetOperation(q, (side) => run(side, params));
-    let select = pushed.get(q);
-    if (!select) pushed.set(q, (select = withConditionsInDerived(q)));
+    const select = rewrites.select(q);
     const selectEnv: ExecEnv = {
       text: env.text,
       fn: env.fn,
@@ -90,7 +91,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     if (params.length === 0) return { found: false };
     let answers = byKey.get(q);
     if (answers === undefined) {
-      const rewrite = decorrelated(q, use, params.length);
+      const rewrite = rewrites.decorrelated(q, use, params.length);
       answers = rewrite ? answersByKey(rewrite, use, run(rewrite.query, [])) : null;
       byKey.set(q, answers);
     }
