@@ -7,7 +7,7 @@ import { AggregateScan } from './operators/aggregate-scan';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
-import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
+import { emptyIdx, filterFrame, type Frame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { filterByCodes, prefixCondition, scanFilter } from './operators/filter-codes';
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
@@ -313,11 +313,15 @@ function executeSelect(
 
   let frame: Frame;
   let outputEnv = compileEnv;
+  // The aggregated rows are groups 0…n-1 both as the frame's rows and as their order: one array
+  // for both while nothing narrows the frame (nothing writes into either).
+  let groupRows: Int32Array | undefined;
   if (select.aggregate) {
     const { slots, groups, groupKeys } =
       overTop ?? scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
     outputEnv = withOutputs(compileEnv, slots, groupKeys, undefined);
-    frame = identityFrame(1, 0, groups);
+    groupRows = identityRows(groups);
+    frame = { length: groups, idx: [groupRows] };
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
   // Top N per partition: the rows that pass QUALIFY and their numbers, nothing else built.
@@ -336,7 +340,9 @@ function executeSelect(
   let order: Int32Array =
     select.qualify && !topRows
       ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
-      : identityRows(frame.length);
+      : groupRows && frame.idx[0] === groupRows
+        ? groupRows
+        : identityRows(frame.length);
   // `*` over the rows QUALIFY keeps, as the top-N operator's smaller frame gives it.
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame, order);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));
