@@ -28,19 +28,22 @@ const bound = (text: string, shape: BenchShape): BoundQuery =>
 /**
  * A statement parsed, bound and run. With `statements`, the text is looked up in that plan cache
  * first, as the SQL session does (prepared-statements.ts): a re-run is bound once its catalog
- * answers are checked, not parsed or bound again.
+ * answers are checked, not parsed or bound again, and the executor's rewrites are the binding's.
  */
 export function runEngine(
   text: string,
   data: { shape: BenchShape; tables: ReadonlyMap<string, ColumnarTable> },
   statements?: PreparedStatements,
 ): unknown[][] {
-  const query = statements ? statements.get('', text).bound(catalogOf(data.shape)) : bound(text, data.shape);
+  const prepared = statements?.get('', text) ?? new PreparedStatement(text);
+  const query = prepared.bound(catalogOf(data.shape));
   const result = executeQuery(query, {
     text,
     fn: { nowMs: Date.now() },
     tableFor: (binding) => data.tables.get((binding.source as { table: TableInfo }).table.name)!,
     warn: () => undefined,
+    // Afresh, the PreparedStatement is new: its rewrites are made in this run, as a first run's are.
+    rewrites: prepared.rewrites(query),
   });
   return rowsOf(result);
 }

@@ -148,6 +148,49 @@ describe('prepared statements (the plan cache)', () => {
     expect(runOver(count, [APP, ordersTable], both, orders, 0, statements).rows).toEqual([[ownItems.length]]);
   });
 
+  it('equal descriptions in new objects reuse the binding; a change anywhere in one binds again', async () => {
+    const statements = new PreparedStatements();
+    const items = appItems(6, 20, 300);
+    const data = loaded(APP, items);
+    const columns = ['userId', 'name', 'amount'];
+    // Index names are names too: `__proto__` as an own key of a null-prototype record.
+    const perIndex = (n: number): Record<string, number> =>
+      Object.assign(Object.create(null) as Record<string, number>, { ['__proto__']: n, constructor: 2 });
+    const described = { ...APP, itemsPerPartition: 12, indexItemsPerPartition: perIndex(3) };
+    const views = sortKeyViews('App', { users: 'USER#', orders: 'ORDER#' });
+    const run1 = runOver(JOIN, [described], data, views, 0, statements);
+    expect(sorted(run1.rows)).toEqual(await duck(items, columns, duckJoin('ORDER#')));
+
+    // The catalog described again into new, equal objects (as the session's catalog does for
+    // every statement, and the renderer's views with every request): the same binding.
+    const copy = { ...described, keys: structuredClone(APP.keys), indexItemsPerPartition: perIndex(3) };
+    const run2 = runOver(JOIN, [copy], data, structuredClone(views), 0, statements);
+    expect(run2.bound).toBe(run1.bound);
+    expect(sorted(run2.rows)).toEqual(sorted(run1.rows));
+
+    // One value deep inside a new copy changed: bound again, from the copy accepted last as well.
+    const perIndexMoved = { ...copy, indexItemsPerPartition: perIndex(4) };
+    const run3 = runOver(JOIN, [perIndexMoved], data, views, 0, statements);
+    expect(run3.bound).not.toBe(run2.bound);
+    const sortKeyNumber = {
+      ...perIndexMoved,
+      keys: { ...APP.keys, sortKey: { name: 'SK', type: 'N' as const } },
+    };
+    expect(runOver(JOIN, [sortKeyNumber], data, views, 0, statements).bound).not.toBe(run3.bound);
+
+    // A view's condition changed inside an otherwise equal copy: the returns, as DuckDB says.
+    const returns = structuredClone(views).map((v) =>
+      v.name === 'orders' ? { ...v, conditions: [{ ...v.conditions[0]!, values: [{ S: 'RETURN#' }] }] } : v,
+    );
+    const run4 = runOver(JOIN, [sortKeyNumber], data, returns, 0, statements);
+    expect(sorted(run4.rows)).toEqual(await duck(items, columns, duckJoin('RETURN#')));
+    expect(sorted(run4.rows)).not.toEqual(sorted(run1.rows));
+
+    // A key no longer there (the per-partition estimate dropped): bound again too.
+    const { itemsPerPartition: _dropped, ...withoutEstimate } = sortKeyNumber;
+    expect(runOver(JOIN, [withoutEstimate], data, returns, 0, statements).bound).not.toBe(run4.bound);
+  });
+
   it('keeps one statement per scope and text, the least recently used going first', () => {
     const statements = new PreparedStatements(2);
     const a = statements.get('c1', 'SELECT 1 AS a');
@@ -201,6 +244,11 @@ describe('prepared statements (the plan cache)', () => {
       const first = runOver(text, [APP], loaded(APP, items), views, 0, statements);
       deepFreeze(statements.get('', text).statement);
       deepFreeze(first.bound);
+      // The executor's rewrites (derived tables' conditions moved in, correlated subqueries made
+      // uncorrelated) are kept with the binding: later runs read them and write nothing into them.
+      const rewrites = statements.get('', text).rewrites(first.bound);
+      expect(rewrites, text).toBeDefined();
+      deepFreeze(rewrites);
       for (let i = 0; i < 2; i++) {
         const run = runOver(text, [APP], loaded(APP, items), views, 0, statements);
         expect(run.bound, text).toBe(first.bound);

@@ -250,6 +250,7 @@ export class SqlSession {
       tableFor: (binding) => tables.get(forBinding.get(binding)!)!,
       warn: (message) => warnings.push(message),
       signal,
+      rewrites: prepared.rewrites(bound),
     });
     // Decoded string columns stay only for the columns this statement read (see ColumnarTable).
     for (const table of tables.values()) table.coolDown();

@@ -51,6 +51,20 @@ export interface ExprContext {
   probing?: boolean;
 }
 
+/**
+ * The context without grouping or output aliases, in the one shape every context has (fields in
+ * the interface's order; a spread would make others).
+ */
+function ungrouped(
+  ctx: ExprContext,
+  clause: string,
+  probing: boolean | undefined,
+  windows: WindowCollector | undefined,
+): ExprContext {
+  const { scope, bindSubquery } = ctx;
+  return { scope, bindSubquery, grouping: undefined, aliases: undefined, clause, windows, probing };
+}
+
 /** A probed expression holds an enclosing query's aggregate, so it is no group key. */
 class NotAGroupKey extends Error {}
 
@@ -187,7 +201,7 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
     if (grouping.keys.length === 0) throw ctx.scope.error('GROUPING() needs GROUP BY', e.span);
     const keys = e.args.map((arg) => {
       const slot = grouping.slotOfKey(
-        fingerprint(bindPlain(arg, { ...ctx, aliases: undefined, grouping: undefined })),
+        fingerprint(bindPlain(arg, ungrouped(ctx, ctx.clause, ctx.probing, ctx.windows))),
       );
       if (slot < 0) throw ctx.scope.error('GROUPING() takes only expressions listed in GROUP BY', arg.span);
       return slot;
@@ -198,7 +212,7 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
   if (e.kind === 'call' && AGGREGATES.has(e.name)) {
     const outer = outerAggregate(e, ctx);
     if (outer) return outer;
-    const plain: ExprContext = { scope: ctx.scope, bindSubquery: ctx.bindSubquery, clause: `${e.name}()` };
+    const plain = ungrouped(ctx, `${e.name}()`, false, undefined);
     if (e.args.length > 1 || (!e.star && e.args.length === 0))
       throw ctx.scope.error(`${e.name} takes one value`, e.span);
     if (e.star && e.name !== 'COUNT') throw ctx.scope.error(`Only COUNT accepts *`, e.span);
@@ -238,7 +252,7 @@ function bindGrouped(e: Expr, ctx: ExprContext, grouping: Grouping): BExpr {
  */
 function groupKeyProbe(e: Expr, ctx: ExprContext): BExpr | undefined {
   try {
-    return bindPlain(e, { ...ctx, aliases: undefined, grouping: undefined, probing: true });
+    return bindPlain(e, ungrouped(ctx, ctx.clause, true, ctx.windows));
   } catch (error) {
     if (error instanceof NotAGroupKey) return undefined;
     throw error;

@@ -219,12 +219,14 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
   const from = select.from ? bindFrom(select.from, env, parent, bindings, false, joins) : undefined;
   const scope = new Scope(bindings, env.text, parent);
   const bindSubquery = (query: Query, outer: OuterLink): BoundQuery => bindQuery(query, env, outer);
-  const ctx = (clause: string, extra: Partial<ExprContext> = {}): ExprContext => ({
-    scope,
-    bindSubquery,
-    clause,
-    ...extra,
-  });
+  // Every context of a statement has one shape, its fields in one order: a spread of `extra`
+  // made contexts of several shapes (docs/PERFORMANCE.md, session 23, sqlfixed3).
+  const ctx = (
+    clause: string,
+    grouping?: Grouping,
+    aliases?: Map<string, BExpr>,
+    windows?: WindowCollector,
+  ): ExprContext => ({ scope, bindSubquery, grouping, aliases, clause, windows, probing: false });
 
   for (const join of joins) {
     if (!join.on || join.tree.kind !== 'join') continue;
@@ -298,12 +300,12 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
       outputs.push({ kind: 'star', bindings: targets.map((b) => b!.id) });
       continue;
     }
-    const expr = bindExpr(item.expr, ctx('SELECT', { grouping, windows }));
+    const expr = bindExpr(item.expr, ctx('SELECT', grouping, undefined, windows));
     const name = outputName(item, env.text, scope);
     outputs.push({ kind: 'expr', name, expr });
     if (!aliases.has(name)) aliases.set(name, expr);
   }
-  const having = select.having ? bindExpr(select.having, ctx('HAVING', { grouping, aliases })) : undefined;
+  const having = select.having ? bindExpr(select.having, ctx('HAVING', grouping, aliases)) : undefined;
   if (select.having && having && readsWindow(having))
     throw new SqlError(
       SqlErrorCodes.semantic,
@@ -312,7 +314,7 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
       select.having.span,
     );
   const qualify = select.qualify
-    ? bindExpr(select.qualify, ctx('QUALIFY', { grouping, aliases, windows }))
+    ? bindExpr(select.qualify, ctx('QUALIFY', grouping, aliases, windows))
     : undefined;
   const orderBy: SortKey[] = select.orderBy.map((item) => {
     const e = item.expr;
@@ -327,7 +329,7 @@ function bindSelect(select: Select, env: BindEnv, parent: OuterLink | undefined)
           e.span,
         );
       expr = output.expr;
-    } else expr = bindExpr(e, ctx('ORDER BY', { grouping, aliases, windows }));
+    } else expr = bindExpr(e, ctx('ORDER BY', grouping, aliases, windows));
     return { expr, descending: item.descending, nullsFirst: item.nullsFirst ?? !item.descending };
   });
   return {

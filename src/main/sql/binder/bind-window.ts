@@ -125,7 +125,15 @@ export function bindWindowCall(e: Call, ctx: ExprContext, bind: Bind): BExpr {
     );
   }
   const spec = e.over;
-  const inner: ExprContext = { ...ctx, windows: undefined, clause: `${e.name}() OVER` };
+  const inner: ExprContext = {
+    scope: ctx.scope,
+    bindSubquery: ctx.bindSubquery,
+    grouping: ctx.grouping,
+    aliases: ctx.aliases,
+    clause: `${e.name}() OVER`,
+    windows: undefined,
+    probing: ctx.probing,
+  };
   const args = e.args.map((arg, i): BExpr => {
     const isCount =
       (e.name === 'NTILE' && i === 0) ||

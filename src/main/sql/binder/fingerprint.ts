@@ -29,7 +29,8 @@ export function fingerprint(e: BExpr): string {
     case 'lit':
       return valuePrint(e.value);
     case 'col':
-      return `c${e.binding}.${JSON.stringify(e.attr)}${JSON.stringify(e.path)}`;
+      // A plain column (no path) is most of them: its path's text is the constant "[]".
+      return `c${e.binding}.${JSON.stringify(e.attr)}${e.path.length === 0 ? '[]' : JSON.stringify(e.path)}`;
     case 'slot':
       return `s${e.index}`;
     case 'param':

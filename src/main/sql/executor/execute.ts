@@ -7,7 +7,7 @@ import { AggregateScan } from './operators/aggregate-scan';
 import type { BExpr, Binding, BoundQuery, BoundSelect, JoinTree, Output } from '../binder/bound';
 import { compile, type CompileEnv, type SubqueryValues } from './compile';
 import { and } from '../binder/conjuncts';
-import { emptyIdx, filterFrame, type Frame, identityFrame, identityRows } from './frame';
+import { emptyIdx, filterFrame, type Frame, identityRows } from './frame';
 import type { FunctionEnv } from './functions';
 import { filterByCodes, prefixCondition, scanFilter } from './operators/filter-codes';
 import { filterByAverages, type InnerRows } from './operators/correlated-average';
@@ -21,8 +21,8 @@ import { ColumnarTable } from './table';
 import { evaluateWindow, qualifyingRows, rowsKept } from './operators/window';
 import { topPerPartition } from './operators/window-top';
 import { aggregateOverTop } from './operators/window-top-aggregate';
-import { withConditionsInDerived } from './push-into-derived';
-import { answerKey, answersByKey, type Correlation, decorrelated, originalBinding } from './decorrelate';
+import { answerKey, answersByKey, type Correlation, originalBinding } from './decorrelate';
+import { QueryRewrites } from './query-rewrites';
 
 export interface ExecEnv {
   text: string;
@@ -33,6 +33,8 @@ export interface ExecEnv {
   signal?: AbortSignal;
   /** The outer values of a correlated subquery being run (see CompileEnv.params). */
   params?: readonly Value[];
+  /** The statement's rewrites kept from an earlier run of its binding (prepared-statements.ts). */
+  rewrites?: QueryRewrites;
 }
 
 export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
@@ -42,12 +44,11 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
   // WeakMap keyed by bound queries keeps them through V8's young-generation collections.
   const memo = new Map<BoundQuery, ResultTable>();
   const derived = new Map<BoundQuery, ColumnarTable>();
-  const pushed = new Map<BoundSelect, BoundSelect>();
+  const rewrites = env.rewrites ?? new QueryRewrites();
   const execute = (q: BoundQuery, params: readonly Value[]): ResultTable => {
     checkCancelled(env);
     if (q.kind !== 'select') return executeSetOperation(q, (side) => run(side, params));
-    let select = pushed.get(q);
-    if (!select) pushed.set(q, (select = withConditionsInDerived(q)));
+    const select = rewrites.select(q);
     const selectEnv: ExecEnv = {
       text: env.text,
       fn: env.fn,
@@ -90,7 +91,7 @@ export function executeQuery(query: BoundQuery, env: ExecEnv): ResultTable {
     if (params.length === 0) return { found: false };
     let answers = byKey.get(q);
     if (answers === undefined) {
-      const rewrite = decorrelated(q, use, params.length);
+      const rewrite = rewrites.decorrelated(q, use, params.length);
       answers = rewrite ? answersByKey(rewrite, use, run(rewrite.query, [])) : null;
       byKey.set(q, answers);
     }
@@ -312,11 +313,15 @@ function executeSelect(
 
   let frame: Frame;
   let outputEnv = compileEnv;
+  // The aggregated rows are groups 0…n-1 both as the frame's rows and as their order: one array
+  // for both while nothing narrows the frame (nothing writes into either).
+  let groupRows: Int32Array | undefined;
   if (select.aggregate) {
     const { slots, groups, groupKeys } =
       overTop ?? scanned ?? aggregate(rows, select.aggregate, compileEnv, env.warn);
     outputEnv = withOutputs(compileEnv, slots, groupKeys, undefined);
-    frame = identityFrame(1, 0, groups);
+    groupRows = identityRows(groups);
+    frame = { length: groups, idx: [groupRows] };
     if (select.having) frame = applyFilter(frame, [select.having], outputEnv);
   } else frame = rows.frame();
   // Top N per partition: the rows that pass QUALIFY and their numbers, nothing else built.
@@ -335,7 +340,9 @@ function executeSelect(
   let order: Int32Array =
     select.qualify && !topRows
       ? qualifyingRows(select.qualify, select.windows, outputEnv, frame)
-      : identityRows(frame.length);
+      : groupRows && frame.idx[0] === groupRows
+        ? groupRows
+        : identityRows(frame.length);
   // `*` over the rows QUALIFY keeps, as the top-N operator's smaller frame gives it.
   const outputs = expandOutputs(select.outputs, select.bindings, tables, frame, order);
   const evaluators = outputs.map((o) => compile(o.expr, outputEnv)(frame));

@@ -88,6 +88,7 @@ export function runOver(
     fn: { nowMs },
     tableFor: (binding) => data.get((binding.source as { table: TableInfo }).table.name)!,
     warn: (message) => warnings.push(message),
+    rewrites: prepared.rewrites(bound),
   });
   const rows = Array.from({ length: result.length }, (_, i) => result.row(i));
   return { result, columns: result.columns, rows, warnings, bound };

@@ -1,17 +1,23 @@
 import type { BinaryOp, Expr } from './ast';
+import type { Token } from './lexer';
 import { PrimaryParser } from './primary-parser';
 
 /**
- * Left-associative binary operators by precedence level: keywords match unquoted identifiers,
- * symbols match operator tokens. NOT and the predicates (=, IS, IN, LIKE, BETWEEN) sit between
- * `and` and `additive` and are not chains, so they keep their own rules.
+ * Left-associative binary operators, loosest first: OR, AND, then (below NOT and the predicates
+ * =, IS, IN, LIKE, BETWEEN, which are not chains and keep their own rules) + - ||, then * / %.
+ * Each level is a loop of its own, not a chain given a closure per level and a list to search:
+ * those were four closures and four searches for every operand of a statement (docs/PERFORMANCE.md,
+ * session 23, sqlfixed3).
  */
-const BINARY_LEVELS = {
-  or: ['OR'],
-  and: ['AND'],
-  additive: ['+', '-', '||'],
-  multiplicative: ['*', '/', '%'],
-} as const satisfies Record<string, readonly BinaryOp[]>;
+function additiveOp(token: Token): BinaryOp | undefined {
+  if (token.kind !== 'op') return undefined;
+  return token.text === '+' || token.text === '-' || token.text === '||' ? token.text : undefined;
+}
+
+function multiplicativeOp(token: Token): BinaryOp | undefined {
+  if (token.kind !== 'op') return undefined;
+  return token.text === '*' || token.text === '/' || token.text === '%' ? token.text : undefined;
+}
 
 const COMPARISONS: Record<string, BinaryOp> = {
   '=': '=',
@@ -30,11 +36,15 @@ export class ExpressionParser extends PrimaryParser {
   }
 
   private or(): Expr {
-    return this.chain(BINARY_LEVELS.or, () => this.and());
+    let left = this.and();
+    while (this.acceptKeyword('OR')) left = binary('OR', left, this.and());
+    return left;
   }
 
   private and(): Expr {
-    return this.chain(BINARY_LEVELS.and, () => this.not());
+    let left = this.not();
+    while (this.acceptKeyword('AND')) left = binary('AND', left, this.not());
+    return left;
   }
 
   private not(): Expr {
@@ -101,11 +111,21 @@ export class ExpressionParser extends PrimaryParser {
   }
 
   private additive(): Expr {
-    return this.chain(BINARY_LEVELS.additive, () => this.multiplicative());
+    let left = this.multiplicative();
+    for (let op = additiveOp(this.peek()); op; op = additiveOp(this.peek())) {
+      this.next();
+      left = binary(op, left, this.multiplicative());
+    }
+    return left;
   }
 
   private multiplicative(): Expr {
-    return this.chain(BINARY_LEVELS.multiplicative, () => this.unary());
+    let left = this.unary();
+    for (let op = multiplicativeOp(this.peek()); op; op = multiplicativeOp(this.peek())) {
+      this.next();
+      left = binary(op, left, this.unary());
+    }
+    return left;
   }
 
   private unary(): Expr {
@@ -126,22 +146,9 @@ export class ExpressionParser extends PrimaryParser {
     }
     return this.primary();
   }
+}
 
-  /** `operand (op operand)*` folded to the left, so a - b - c is (a - b) - c. */
-  private chain(ops: readonly BinaryOp[], operand: () => Expr): Expr {
-    let left = operand();
-    for (let op = this.acceptBinary(ops); op; op = this.acceptBinary(ops)) {
-      const right = operand();
-      left = { kind: 'binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
-    }
-    return left;
-  }
-
-  private acceptBinary(ops: readonly BinaryOp[]): BinaryOp | undefined {
-    const token = this.peek();
-    const word = token.kind === 'ident' ? token.upper : token.kind === 'op' ? token.text : undefined;
-    const op = ops.find((candidate) => candidate === word);
-    if (op) this.next();
-    return op;
-  }
+/** `left op right`, folded to the left by the loops above, so a - b - c is (a - b) - c. */
+function binary(op: BinaryOp, left: Expr, right: Expr): Expr {
+  return { kind: 'binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
 }

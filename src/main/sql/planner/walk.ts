@@ -7,26 +7,42 @@ function queriesIn(e: BExpr | undefined, out: BoundQuery[]): void {
   for (const child of childExprs(e)) queriesIn(child, out);
 }
 
-function onConditions(tree: JoinTree | undefined): BExpr[] {
-  if (!tree || tree.kind === 'binding') return [];
-  return [...tree.on, ...onConditions(tree.left), ...onConditions(tree.right)];
+function onConditions(tree: JoinTree | undefined, out: BoundQuery[]): void {
+  if (!tree || tree.kind === 'binding') return;
+  for (const e of tree.on) queriesIn(e, out);
+  onConditions(tree.left, out);
+  onConditions(tree.right, out);
 }
 
+/**
+ * The queries directly inside a select, in one order (its bindings' conditions, ON, WHERE, HAVING,
+ * outputs, ORDER BY, GROUP BY keys, aggregate arguments, QUALIFY, windows, derived tables):
+ * walked in place, not gathered into a list of every expression first.
+ */
 function nested(select: BoundSelect): BoundQuery[] {
   const out: BoundQuery[] = [];
-  const exprs: (BExpr | undefined)[] = [
-    ...select.bindings.flatMap((b) => [...b.local, ...b.after]),
-    ...onConditions(select.from),
-    ...select.where,
-    select.having,
-    ...select.outputs.map((o) => (o.kind === 'expr' ? o.expr : undefined)),
-    ...select.orderBy.map((k) => k.expr),
-    ...(select.aggregate?.keys ?? []),
-    ...(select.aggregate?.calls.map((c) => c.arg) ?? []),
-    select.qualify,
-    ...select.windows.flatMap((w) => [...w.args, ...w.partitionBy, ...w.orderBy.map((k) => k.expr)]),
-  ];
-  exprs.forEach((e) => queriesIn(e, out));
+  const each = (exprs: readonly (BExpr | undefined)[]): void => {
+    for (const e of exprs) queriesIn(e, out);
+  };
+  for (const b of select.bindings) {
+    each(b.local);
+    each(b.after);
+  }
+  onConditions(select.from, out);
+  each(select.where);
+  queriesIn(select.having, out);
+  for (const o of select.outputs) if (o.kind === 'expr') queriesIn(o.expr, out);
+  for (const k of select.orderBy) queriesIn(k.expr, out);
+  if (select.aggregate) {
+    each(select.aggregate.keys);
+    for (const c of select.aggregate.calls) queriesIn(c.arg, out);
+  }
+  queriesIn(select.qualify, out);
+  for (const w of select.windows) {
+    each(w.args);
+    each(w.partitionBy);
+    for (const k of w.orderBy) queriesIn(k.expr, out);
+  }
   for (const b of select.bindings) if (b.source.kind === 'derived') out.push(b.source.query);
   return out;
 }
