@@ -509,3 +509,112 @@ describe('GROUP BY in one loop over a table that grows (DuckDB as the oracle)', 
     expect(statuses).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'NO AMOUNT']));
   });
 });
+
+describe('GROUP BY through a join, what it keeps between statements (DuckDB as the oracle)', () => {
+  // The lookup keeps each walked row's group (-1 outside an entity view's rows), the groups'
+  // order of first appearance and their keys; a statement over other rows of the same join, a
+  // LEFT JOIN, a filter or another view must not read what an earlier statement kept.
+  const VIEW =
+    'SELECT u.name, COUNT(*), SUM(p.amount), AVG(p.amount) FROM purchases p JOIN users u ON p.customerId = u.customerId GROUP BY u.name';
+  const STATEMENTS = [
+    VIEW,
+    VIEW,
+    "SELECT u.name, COUNT(*), SUM(p.amount) FROM purchases p JOIN users u ON p.customerId = u.customerId WHERE p.status = 'PAID' GROUP BY u.name",
+    VIEW,
+    'SELECT u.name, COUNT(*), SUM(x.customerNo) FROM users x JOIN users u ON x.customerId = u.customerId GROUP BY u.name',
+    VIEW,
+    'SELECT u.name, COUNT(*), SUM(p.amount) FROM purchases p LEFT JOIN users u ON p.customerId = u.customerId GROUP BY u.name',
+    'SELECT u.name, COUNT(*) FROM purchases p JOIN users u ON p.customerId = u.customerId GROUP BY u.name',
+    VIEW,
+    // Two tables, every row walked: a filter's groups come in their own order.
+    'SELECT c.name, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerId = c.customerId GROUP BY c.name',
+    "SELECT c.name, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerId = c.customerId WHERE o.status = 'OPEN' GROUP BY c.name",
+    "SELECT c.name, COUNT(*) FROM orders o JOIN customers c ON o.customerId = c.customerId WHERE o.status <> 'PAID' GROUP BY c.name",
+    'SELECT c.name, COUNT(*), SUM(o.amount) FROM orders o JOIN customers c ON o.customerId = c.customerId GROUP BY c.name',
+  ];
+  // `p.amount + 0` and `COUNT(1 + 0)` are expressions, which only the general path reads.
+  const general = (sql: string): string =>
+    sql.replace(/SUM\((\w)\.(\w+)\)/, 'SUM($1.$2 + 0)').replace('COUNT(*)', 'COUNT(1 + 0)');
+
+  function held(rows: Rows): Map<string, ColumnarTable> {
+    const tables = new Map<string, ColumnarTable>();
+    for (const [name, keys, items] of [
+      ['App', ['PK', 'SK'], rows.app],
+      ['customers', ['name'], rows.customers],
+      ['orders', ['orderId'], rows.orders],
+    ] as const) {
+      const table = new ColumnarTable(name, keys);
+      table.appendTaggedItems(items);
+      tables.set(name, table);
+    }
+    return tables;
+  }
+
+  async function expectAnswered(
+    tables: Map<string, ColumnarTable>,
+    sql: string,
+    duck: string,
+    views = VIEWS,
+  ): Promise<void> {
+    const run = vi.spyOn(AggregateScan.prototype, 'run');
+    const ours = runOver(sql, INFOS, tables, views).rows;
+    expect(run.mock.results.map((r) => r.value !== undefined)).toEqual([true]);
+    run.mockRestore();
+    const theirs = (await connection.runAndReadAll(duck)).getRowsJson();
+    expect(decimalLines(ours, [3]).sort()).toEqual(decimalLines(theirs, [3]).sort());
+    // The groups in the general path's order (first appearance), over the same held columns.
+    const plain = general(sql);
+    expect(plain).not.toBe(sql);
+    const keys = (rows: unknown[][]): unknown[] => rows.map((r) => r[0]);
+    expect(keys(ours)).toEqual(keys(runOver(plain, INFOS, tables, views).rows));
+  }
+
+  it('answers each statement from its own rows when the same join is walked over other rows', async () => {
+    const tables = held(sets.get('data')!);
+    for (const sql of STATEMENTS) await expectAnswered(tables, sql, duckSql(sql, 'data'));
+  });
+
+  it('renews what it kept when the view is narrower, and when the rows change', async () => {
+    const data = sets.get('data')!;
+    const tables = held(data);
+    await expectAnswered(tables, VIEW, duckSql(VIEW, 'data'));
+    // The same statement, its view now the orders whose SK starts with ORDER#1.
+    const narrower = sortKeyViews('App', { users: 'USER#', purchases: 'ORDER#1' });
+    await expectAnswered(
+      tables,
+      VIEW,
+      duckSql(VIEW, 'data').replace(' GROUP BY', " WHERE p.orderId LIKE 'o1%' GROUP BY"),
+      narrower,
+    );
+    await expectAnswered(tables, VIEW, duckSql(VIEW, 'data'));
+    // New rows on the same table: an order for every customer with an id (NULL ones too), and a
+    // customer named `__proto__` with two orders, one without an amount.
+    const extra: Rows = {
+      customers: [{ customerId: { S: 'late' }, name: { S: '__proto__' }, customerNo: { N: '1' } }],
+      orders: [
+        ...data.customers.flatMap((c, i) =>
+          c.customerId
+            ? [{ orderId: { S: `late${i}` }, customerId: c.customerId, amount: { N: '1.5' } }]
+            : [],
+        ),
+        { orderId: { S: 'late-a' }, customerId: { S: 'late' }, amount: { N: '2' } },
+        { orderId: { S: 'late-b' }, customerId: { S: 'late' } },
+      ],
+      app: [],
+    };
+    extra.app = [
+      ...extra.customers.map((c, i) => ({ ...c, PK: { S: `LC#${i}` }, SK: { S: `USER#late${i}` } })),
+      ...extra.orders.map((o, i) => ({ ...o, PK: { S: `LO#${i}` }, SK: { S: `ORDER#late${i}` } })),
+    ];
+    tables.get('App')!.appendTaggedItems(extra.app);
+    const all: Rows = {
+      customers: [...data.customers, ...extra.customers],
+      orders: [...data.orders, ...extra.orders],
+      app: [],
+    };
+    await loadDuck(connection, 'later', all);
+    const ours = runOver(VIEW, INFOS, tables, VIEWS).rows;
+    expect(ours.map((r) => r[0])).toContain('__proto__');
+    await expectAnswered(tables, VIEW, duckSql(VIEW, 'later'));
+  });
+});

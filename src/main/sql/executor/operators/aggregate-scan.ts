@@ -14,6 +14,7 @@ import {
   EMPTY_KIND,
   EMPTY_VALUES,
   GROUPS,
+  type KeptOrder,
   MAX,
   MIN,
   NONE,
@@ -76,7 +77,9 @@ export class AggregateScan {
       filter: form.filter,
       rowCount: form.rowCount,
       codes: lookup ? lookup.groupOf : form.keyCodes,
+      isMasked: lookup !== undefined && form.rows !== undefined,
       keySize: form.keySize,
+      kept: lookup,
     };
     const passes = new Map<string, Pass>();
     const walked = form.rows ? form.rows.length : form.rowCount;
@@ -96,14 +99,12 @@ export class AggregateScan {
     if (join?.mustProbeMore && lookup && !orderKept(join, first.tally[PASSED]!, lookup.buildRows))
       return undefined;
     const groups = first.tally[GROUPS]!;
-    const { order, counts } = first;
+    const { order } = first;
     const slots: Value[][] = [keyValues(form, lookup, first, groups)];
     for (const call of calls) {
       const column = form.columns.get(call);
       if (!column) {
-        const out = new Array<Value>(groups);
-        for (let g = 0; g < groups; g++) out[g] = counts[order[g]!]!;
-        slots.push(out);
+        slots.push(countValues(first.counts, order, groups));
         continue;
       }
       const isBest = call.name === 'MIN' || call.name === 'MAX';
@@ -152,6 +153,11 @@ interface JoinForm {
   keys: number;
   /** The key side has conditions of its own: its rows come from execute.ts, as for any join. */
   isBuildFiltered: boolean;
+  /**
+   * The key side's rows when its one condition is an entity view's (table.ts `prefixRows`): the
+   * rows execute.ts would give, taken as withConditions takes the walked side's, without a frame.
+   */
+  buildList?: Int32Array;
   buildRowCount: number;
   keepUnmatched: boolean;
   /**
@@ -193,11 +199,14 @@ function scanForm(
     const numbers = keyNumbers(buildKey, probeKey, env);
     const buildTable = env.tables[keyColumn.binding];
     if (!numbers || !buildTable) return undefined;
+    const buildConditions = select.bindings[keyColumn.binding]!.local;
     join = {
       buildNumbers: numbers.left,
       probeNumbers: numbers.right,
       keys: numbers.keys,
-      isBuildFiltered: select.bindings[keyColumn.binding]!.local.length > 0,
+      isBuildFiltered: buildConditions.length > 0,
+      buildList:
+        buildConditions.length === 1 ? viewRows(buildConditions[0]!, keyColumn.binding, env) : undefined,
       buildRowCount: buildTable.rowCount,
       keepUnmatched: type === 'left',
       mustProbeMore: type === 'inner',
@@ -238,11 +247,8 @@ function scanForm(
 
 /** The walked side's own conditions as the row list and the one filter, or undefined. */
 function withConditions(form: ScanForm, conditions: BExpr[], env: CompileEnv): ScanForm | undefined {
-  const table = env.tables[form.binding]!;
   for (const condition of conditions) {
-    const prefix = prefixCondition(condition);
-    const rows =
-      !form.rows && prefix?.binding === form.binding && table.prefixRows(prefix.attr, prefix.prefix);
+    const rows = form.rows ? undefined : viewRows(condition, form.binding, env);
     if (rows) {
       form.rows = rows;
       continue;
@@ -254,17 +260,27 @@ function withConditions(form: ScanForm, conditions: BExpr[], env: CompileEnv): S
   return form;
 }
 
+/** An entity view's rows (table.ts `prefixRows`) when `condition` is the view's prefix test of `binding`. */
+function viewRows(condition: BExpr, binding: number, env: CompileEnv): Int32Array | undefined {
+  const prefix = prefixCondition(condition);
+  if (prefix?.binding !== binding) return undefined;
+  return env.tables[binding]?.prefixRows(prefix.attr, prefix.prefix);
+}
+
 /**
  * A join as a lookup: per row of the walked side, the group key's code at the row it matches
  * (-1: the row is dropped, as an INNER join drops a row with no match; a LEFT join's unmatched
  * rows get 0, the NULL key's code), and per key number + 1 (0: a NULL or missing key) the key
  * side's row holding it, which the key's value is read from (-1: none).
  */
-interface Lookup {
+interface Lookup extends KeptOrder {
   /**
    * The join resolved per row, once: the loop then reads a row's group as it reads a plain
    * GROUP BY's code, instead of its key number and then that number's code per row (a chain of
    * loads that made the join's loop 1.45× the hand-written one's; docs/PERFORMANCE.md, sqljoin8).
+   * Over an entity view, a row outside the view's rows gets -1 too, as a row the INNER join drops:
+   * the loop then walks the table's rows in order and reads no row list, as the hand-written
+   * side's does (its orders' user code is NONE on a user's row).
    */
   groupOf: Int32Array;
   buildRowOf: Int32Array;
@@ -287,9 +303,9 @@ function joinLookup(
   join: JoinForm,
   bindingRows: (binding: number) => Frame,
 ): Lookup | undefined {
-  let rows: Int32Array | undefined;
-  let length = join.buildRowCount;
-  if (join.isBuildFiltered) {
+  let rows = join.buildList;
+  let length = rows ? rows.length : join.buildRowCount;
+  if (!rows && join.isBuildFiltered) {
     const build = bindingRows(form.keyBinding);
     rows = build.idx[form.keyBinding];
     length = build.length;
@@ -301,6 +317,7 @@ function joinLookup(
     kept.probeNumbers === join.probeNumbers &&
     kept.rows === rows &&
     kept.length === length &&
+    kept.walked === form.rows &&
     kept.keyCodes === form.keyCodes &&
     kept.keepUnmatched === join.keepUnmatched &&
     kept.keys === join.keys;
@@ -311,13 +328,23 @@ function joinLookup(
   let lookup: Lookup | undefined;
   if (isUnique) {
     const groupOf = new Int32Array(join.probeNumbers.length);
-    groupsOfRows(join.probeNumbers, codeOf, groupOf);
-    lookup = { groupOf, buildRowOf, buildRows: length, keyStrings: new Array<Value>(form.keySize) };
+    if (form.rows) {
+      groupOf.fill(-1);
+      groupsOfListed(form.rows, join.probeNumbers, codeOf, groupOf);
+    } else groupsOfRows(join.probeNumbers, codeOf, groupOf);
+    lookup = {
+      groupOf,
+      buildRowOf,
+      buildRows: length,
+      keyStrings: new Array<Value>(form.keySize),
+      order: undefined,
+    };
   }
   keptLookups.set(join.buildNumbers, {
     probeNumbers: join.probeNumbers,
     rows,
     length,
+    walked: form.rows,
     keyCodes: form.keyCodes,
     keepUnmatched: join.keepUnmatched,
     keys: join.keys,
@@ -333,6 +360,8 @@ const keptLookups = new WeakMap<
     probeNumbers: Int32Array;
     rows: Int32Array | undefined;
     length: number;
+    /** The walked side's rows the groups were resolved for (an entity view's), or every row. */
+    walked: Int32Array | undefined;
     keyCodes: Int32Array;
     keepUnmatched: boolean;
     keys: number;
@@ -369,6 +398,14 @@ function groupsOfRows(numbers: Int32Array, codeOf: Int32Array, out: Int32Array):
   for (let i = 0; i < numbers.length; i++) out[i] = codeOf[numbers[i]! + 1]!;
 }
 
+/** groupsOfRows for the listed rows only (the rest stay -1). */
+function groupsOfListed(rows: Int32Array, numbers: Int32Array, codeOf: Int32Array, out: Int32Array): void {
+  for (let p = 0; p < rows.length; p++) {
+    const i = rows[p]!;
+    out[i] = codeOf[numbers[i]! + 1]!;
+  }
+}
+
 /** Where the general path would probe this side too (see JoinForm.mustProbeMore). */
 function orderKept(join: JoinForm, probeRows: number, buildRows: number): boolean {
   return join.probeIsLeft ? probeRows >= buildRows : probeRows > buildRows;
@@ -380,6 +417,15 @@ function orderKept(join: JoinForm, probeRows: number, buildRows: number): boolea
  * and kept with the lookup (code 0 is NULL or missing, which the row tells apart).
  */
 function keyValues(form: ScanForm, lookup: Lookup | undefined, pass: Pass, groups: number): Value[] {
+  // The groups in a kept order (no filter) have the same keys in every statement: kept with it.
+  const kept = lookup?.order?.order === pass.order ? lookup.order : undefined;
+  if (kept?.keys) return kept.keys.slice();
+  const out = lookedUpKeys(form, lookup, pass, groups);
+  if (kept) kept.keys = out.slice();
+  return out;
+}
+
+function lookedUpKeys(form: ScanForm, lookup: Lookup | undefined, pass: Pass, groups: number): Value[] {
   const read = form.keyRead;
   const numbers = form.join?.probeNumbers;
   const out = new Array<Value>(groups);
@@ -406,12 +452,28 @@ function keyValues(form: ScanForm, lookup: Lookup | undefined, pass: Pass, group
   return out;
 }
 
-/** SUM or AVG per group from a SUM pass. */
+/** COUNT(*) per group. */
+function countValues(counts: Float64Array, order: Int32Array, groups: number): Value[] {
+  const out = new Array<Value>(groups);
+  for (let g = 0; g < groups; g++) out[g] = counts[order[g]!]!;
+  return out;
+}
+
+/**
+ * SUM or AVG per group from a SUM pass. A total below 10^15 is scaledTotal's common case, read
+ * here: that call per group was 0.060 against 0.024 ms for 5,000 groups, run as `npm run
+ * bench:sql` runs the engine (docs/PERFORMANCE.md, sqljoin9); the rest goes through it.
+ */
 function sumValues(pass: Pass, isSum: boolean, scale: number, order: Int32Array, groups: number): Value[] {
+  const { acc, counts, others } = pass;
+  const p = POW10[scale]!;
   const out = new Array<Value>(groups);
   for (let g = 0; g < groups; g++) {
     const c = order[g]!;
-    out[g] = scaledTotal(pass.acc[c]!, pass.counts[c]! - pass.others[c]!, scale, isSum);
+    const total = acc[c]!;
+    const n = counts[c]! - others[c]!;
+    out[g] =
+      isSum && n > 0 && total < 1e15 && total > -1e15 ? total / p + 0 : scaledTotal(total, n, scale, isSum);
   }
   return out;
 }
