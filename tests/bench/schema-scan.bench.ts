@@ -4,9 +4,9 @@
  * pre-flight benchmark's data, both as they ship (one bundle, as-shipped.ts).
  * Goal (issue 15): ≥ 90% of the plain Scan's items/s; issue 32: in every round of 7.
  * Run: npm run bench -- schema   (env SCHEMA_BENCH_ITEMS, default 30000; SEGMENTS, default 4;
- * ROUNDS, default 5; BENCH_FROM=source to run the source under tsx instead;
- * SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema scan's place; BENCH_TRACE and
- * BENCH_NODE_FLAGS: what each scan cost, see scan-trace.ts)
+ * ROUNDS, default 5; PASSES, scans of each series per round, default 2; BENCH_FROM=source to
+ * run the source under tsx instead; SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema
+ * scan's place; BENCH_TRACE and BENCH_NODE_FLAGS: what each scan cost, see scan-trace.ts)
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { splitWirePage, type WireItems } from '../../src/main/dynamo/query/wire-page';
