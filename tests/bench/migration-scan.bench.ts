@@ -1,7 +1,8 @@
 /**
  * The migration pre-flight scan against a plain parallel Scan (scan-bench.ts). Goal: ≥ 90% of
  * the plain Scan's items/s.
- * Run: npm run bench -- migration   (env MIGRATION_BENCH_ITEMS, default 60000; SEGMENTS, default 4; ROUNDS, default 7)
+ * Run: npm run bench -- migration   (env MIGRATION_BENCH_ITEMS, default 60000; SEGMENTS, default 4; ROUNDS, default 7;
+ * PASSES, scans of each series per round, default 2)
  */
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { runMigrationScan } from '../../src/main/migration/scan-migration';

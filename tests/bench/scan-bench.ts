@@ -152,6 +152,7 @@ export async function plainScan(
  */
 const cpuPerItem: Record<string, number[]> = {};
 
+/** One timed scan: its seconds (the round adds its series' scans up), its client CPU per item kept. */
 async function timed(
   run: () => Promise<number>,
   series: string,
@@ -168,7 +169,7 @@ async function timed(
   if (traced) console.log(traced);
   if (items !== expected) throw new Error(`read ${items} items, expected ${expected}`);
   (cpuPerItem[series] ??= []).push((used.user + used.system) / items);
-  return items / seconds;
+  return seconds;
 }
 
 /**
@@ -212,6 +213,7 @@ function analysisOnly(bench: ScanBench): number {
 
 export async function runScanBench(bench: ScanBench): Promise<void> {
   const { name, table, items, segments, rounds } = bench;
+  const passes = Number(process.env.PASSES ?? 2);
   process.env.JAVA_TOOL_OPTIONS ??= BENCH_JVM_OPTIONS;
   console.log(
     `DynamoDB Local's JVM: ${process.env.JAVA_TOOL_OPTIONS}; its heap collected before each scan: ${process.env.BENCH_SETTLE === '0' ? 'no' : 'yes'}`,
@@ -224,7 +226,7 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
     const loadStart = performance.now();
     await load(client, table, items);
     console.log(
-      `loaded ${items} items in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; ${segments} segments, ${rounds} alternating rounds`,
+      `loaded ${items} items in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; ${segments} segments, ${rounds} rounds of ${passes} passes (ABBA)`,
     );
     await plainScan(client, table, segments); // JIT, connections, Local's caches
     if (bench.warmUp) {
@@ -236,35 +238,54 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
         `app's warm-up         ${said}: ${(performance.now() - started).toFixed(0)} ms, ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU (before the rounds, not in them)`,
       );
     }
+    // Each series' items/s in a round: all its scans of the round pooled (items ÷ their seconds).
     const plain: number[] = [];
     const plainWithCapacity: number[] = [];
     const analysed: number[] = [];
+    // The same from each round's first pass alone: a round of one scan each, as the bench ran
+    // before rounds had passes, printed beside the pooled figures to show what pooling changed.
+    const firstPass = { plain: [] as number[], capacity: [] as number[], analysed: [] as number[] };
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     // Round -1 is a warm-up round for both sides, run and printed but not counted: DynamoDB
     // Local's JVM compiles its Scan path over the first scans (its C2 compiles, its heap sized
     // by its first collections), which would otherwise fall on round 1's scans in their order.
     for (let round = -1; round < rounds; round++) {
-      const into = (xs: number[]): number[] => (round < 0 ? [] : xs);
-      // The analysis runs between the two plain scans, which swap places every other round: a
-      // load that rises or falls through a round moves its neighbours both ways, and each plain
-      // scan runs as often before it as after it.
-      const series: [number[], () => Promise<number>, string][] = [
-        [into(plain), () => plainScan(client, table, segments), 'plain'],
-        [into(analysed), () => bench.scan(client, table, round), name],
-        [into(plainWithCapacity), () => plainScan(client, table, segments, true), 'capacity'],
+      // The analysis runs between the two plain scans; the pass order reverses from one pass to
+      // the next (plain, analysis, capacity, then capacity, analysis, plain: ABBA), so a load
+      // that rises or falls through a round moves every series alike, and the first pass's order
+      // swaps every other round, so neither plain series always runs first.
+      const series = [
+        { label: 'plain', run: () => plainScan(client, table, segments), seconds: [] as number[] },
+        { label: name, run: () => bench.scan(client, table, round), seconds: [] as number[] },
+        { label: 'capacity', run: () => plainScan(client, table, segments, true), seconds: [] as number[] },
       ];
-      const got: number[] = [];
-      for (const [xs, run, label] of round % 2 === 0 ? series : [...series].reverse()) {
-        settle();
-        const rate = await timed(run, round < 0 ? `warm-${label}` : label, items, tracer);
-        xs.push(rate);
-        got.push(rate);
+      for (let pass = 0; pass < passes; pass++) {
+        for (const s of (round + pass) % 2 === 0 ? series : [...series].reverse()) {
+          settle();
+          s.seconds.push(await timed(s.run, round < 0 ? `warm-${s.label}` : s.label, items, tracer));
+        }
       }
-      const [p, m, c] = round % 2 === 0 ? got : [...got].reverse();
-      const cpuNow = (label: string) =>
-        (cpuPerItem[round < 0 ? `warm-${label}` : label]?.at(-1) ?? 0).toFixed(1);
-      const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+      const [p, m, c] = series.map(
+        (s) => (items * s.seconds.length) / s.seconds.reduce((a, b) => a + b, 0),
+      ) as [number, number, number];
+      const [p1, m1, c1] = series.map((s) => items / (s.seconds[0] as number)) as [number, number, number];
+      if (round >= 0) {
+        plain.push(p);
+        analysed.push(m);
+        plainWithCapacity.push(c);
+        firstPass.plain.push(p1);
+        firstPass.analysed.push(m1);
+        firstPass.capacity.push(c1);
+      }
+      const cpuNow = (label: string) => {
+        const all = cpuPerItem[round < 0 ? `warm-${label}` : label] ?? [];
+        return (all.slice(-passes).reduce((a, b) => a + b, 0) / Math.min(passes, all.length)).toFixed(1);
+      };
       console.log(
-        `${round < 0 ? 'warm-up round (not counted)' : `round ${round + 1}`}: plain ${p?.toFixed(0)}, plain+capacity ${c?.toFixed(0)}, ${name} ${m?.toFixed(0)} items/s = ${pct((m ?? 0) / Math.max(p ?? 0, c ?? 0))} of the faster, ${pct((m ?? 0) / (((p ?? 0) + (c ?? 0)) / 2))} of their mean; client CPU per item ${cpuNow('plain')} / ${cpuNow('capacity')} / ${cpuNow(name)} µs`,
+        `${round < 0 ? 'warm-up round (not counted)' : `round ${round + 1}`}: plain ${p.toFixed(0)}, plain+capacity ${c.toFixed(0)}, ${name} ${m.toFixed(0)} items/s = ${pct(m / Math.max(p, c))} of the faster, ${pct(m / ((p + c) / 2))} of their mean; client CPU per item ${cpuNow('plain')} / ${cpuNow('capacity')} / ${cpuNow(name)} µs` +
+          (passes > 1
+            ? `; first pass alone ${pct(m1 / Math.max(p1, c1))}, plain spread ${pct(Math.min(p, c) / Math.max(p, c))} (first pass ${pct(Math.min(p1, c1) / Math.max(p1, c1))})`
+            : ''),
       );
     }
     // The shared machine's load swings within a run, so each round's analysis scan is compared
@@ -272,7 +293,13 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
     // The goal's measure: against the faster of the two, which also counts their own spread
     // against the analysis. Beside it, against their mean (the analysis is their neighbour on
     // both sides): docs/PERFORMANCE.md argues which one the goal is judged by.
-    const ratios = analysed.map((m, i) => m / Math.max(plain[i] ?? 0, plainWithCapacity[i] ?? 0));
+    const goal = (m: number[], p: number[], c: number[]) =>
+      m.map((x, i) => x / Math.max(p[i] ?? 0, c[i] ?? 0));
+    // The bench's own noise: the two plain scans of a round do (nearly) the same work, so how far
+    // the slower falls below the faster is what a round's ratio cannot tell from chance.
+    const spreadOf = (p: number[], c: number[]) =>
+      p.map((x, i) => Math.min(x, c[i] ?? 0) / Math.max(x, c[i] ?? 0));
+    const ratios = goal(analysed, plain, plainWithCapacity);
     const ratio = median(ratios);
     const meanRatios = analysed.map((m, i) => m / (((plain[i] ?? 0) + (plainWithCapacity[i] ?? 0)) / 2));
     console.log(`plain parallel Scan   ${median(plain).toFixed(0)} items/s (median)`);
@@ -288,14 +315,17 @@ export async function runScanBench(bench: ScanBench): Promise<void> {
     console.log(
       `against their mean    ${(median(meanRatios) * 100).toFixed(1)}% (median); ${meanRatios.filter((r) => r >= 0.9).length} of ${meanRatios.length} rounds ≥ 90% (lowest ${(Math.min(...meanRatios) * 100).toFixed(1)}%)`,
     );
-    // The bench's own noise: the two plain scans of a round do (nearly) the same work, so how far
-    // the slower falls below the faster is what a round's ratio cannot tell from chance.
-    const spread = plain.map(
-      (p, i) => Math.min(p, plainWithCapacity[i] ?? 0) / Math.max(p, plainWithCapacity[i] ?? 0),
-    );
+    const spread = spreadOf(plain, plainWithCapacity);
     console.log(
       `plain scans' spread  slower ÷ faster plain ${spread.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}; ${spread.filter((r) => r >= 0.9).length} of ${spread.length} rounds ≥ 90%`,
     );
+    if (passes > 1) {
+      const once = goal(firstPass.analysed, firstPass.plain, firstPass.capacity);
+      const onceSpread = spreadOf(firstPass.plain, firstPass.capacity);
+      console.log(
+        `first pass alone      (one scan each, as before ${passes} passes a round) ${pct(median(once))} (median); ${once.filter((r) => r >= 0.9).length} of ${once.length} rounds ≥ 90% (lowest ${pct(Math.min(...once))}); plain spread ${onceSpread.filter((r) => r >= 0.9).length} of ${onceSpread.length} rounds ≥ 90% (median ${pct(median(onceSpread))}, against ${pct(median(spread))} pooled)`,
+      );
+    }
     const cpu = (series: string) => median(cpuPerItem[series] ?? []).toFixed(1);
     console.log(
       `client CPU per item   plain ${cpu('plain')} µs, plain+capacity ${cpu('capacity')} µs, ${name} ${cpu(name)} µs (median)`,

@@ -4,11 +4,12 @@
  * pre-flight benchmark's data, both as they ship (one bundle, as-shipped.ts).
  * Goal (issue 15): ≥ 90% of the plain Scan's items/s; issue 32: in every round of 7.
  * Run: npm run bench -- schema   (env SCHEMA_BENCH_ITEMS, default 30000; SEGMENTS, default 4;
- * ROUNDS, default 5; BENCH_FROM=source to run the source under tsx instead;
- * SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema scan's place; BENCH_TRACE and
- * BENCH_NODE_FLAGS: what each scan cost, see scan-trace.ts)
+ * ROUNDS, default 5; PASSES, scans of each series per round, default 2; BENCH_FROM=source to
+ * run the source under tsx instead; SCHEMA_BENCH_CONTROL=plain to run a plain Scan in the schema
+ * scan's place, =no-capacity to run the schema scan without ReturnConsumedCapacity; BENCH_TRACE
+ * and BENCH_NODE_FLAGS: what each scan cost, see scan-trace.ts)
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { splitWirePage, type WireItems } from '../../src/main/dynamo/query/wire-page';
 import { SchemaAccumulator } from '../../src/main/schema/accumulator';
 import { analyzeSchema } from '../../src/main/schema/analyze';
@@ -17,6 +18,28 @@ import { codeForm, relaunchedAsShipped } from './as-shipped';
 import { plainScan, runScanBench } from './scan-bench';
 
 const segments = Number(process.env.SEGMENTS ?? 4);
+const control = process.env.SCHEMA_BENCH_CONTROL;
+
+/**
+ * SCHEMA_BENCH_CONTROL=no-capacity: the schema scan's requests without ReturnConsumedCapacity
+ * (its report then says 0 RCU), to show what that one difference from a plain Scan costs on
+ * DynamoDB Local: its request threads' CPU, about 100 ms more per 30,000-item scan
+ * (docs/PERFORMANCE.md, "session 23"). A calibration, not a product option: the report's RCU
+ * figure and a capacity-paced scan need it.
+ */
+const withoutCapacity = new WeakSet<DynamoDBClient>();
+function stripCapacity(client: DynamoDBClient): void {
+  if (withoutCapacity.has(client)) return;
+  withoutCapacity.add(client);
+  client.middlewareStack.add(
+    (next) => (args) => {
+      if (isStripping) delete (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity;
+      return next(args);
+    },
+    { step: 'initialize', name: 'schemaBenchNoCapacity' },
+  );
+}
+let isStripping = false;
 
 /**
  * The items as the scan gets them: response bodies of ~1 MB, split (wire-page.ts). Made once per
@@ -55,16 +78,22 @@ if (!relaunchedAsShipped(__filename, { nodeFlags })) {
       // The bench's own calibration: the reference in the analysis' place (a plain Scan asking
       // for ConsumedCapacity, as the schema scan does), to see what the measure gives a scan
       // that costs the same.
-      if (process.env.SCHEMA_BENCH_CONTROL === 'plain') return plainScan(client, table, segments, true);
-      const { report } = await analyzeSchema({
-        client,
-        table,
-        mode: 'full',
-        scanId: `bench-${round}`,
-        segments,
-        signal: new AbortController().signal,
-      });
-      return report.itemsScanned;
+      if (control === 'plain') return plainScan(client, table, segments, true);
+      if (control === 'no-capacity') stripCapacity(client);
+      isStripping = control === 'no-capacity';
+      try {
+        const { report } = await analyzeSchema({
+          client,
+          table,
+          mode: 'full',
+          scanId: `bench-${round}`,
+          segments,
+          signal: new AbortController().signal,
+        });
+        return report.itemsScanned;
+      } finally {
+        isStripping = false;
+      }
     },
     // As the scan analyses a page: walked from its bytes (addWire), not from parsed items.
     analyse(items) {
